@@ -42,7 +42,7 @@ const JOBS: &[(&str, usize)] = &[
     ("roundtrip", 1),
     ("clientset", 1),
     ("openapi", 1),
-    ("applyconfig", 8),
+    ("applyconfig", 2),
     ("crd", 1),
 ];
 
@@ -221,11 +221,12 @@ impl Job {
     /// How much work the job is, roughly, relative to the others (measured on the whole API).
     fn weight(&self) -> usize {
         let whole = match self.generator {
-            "applyconfig" => 100,
-            "conversion" => 45,
-            "validation" => 12,
-            "defaults" | "roundtrip" | "openapi" => 8,
-            _ => 4,
+            "conversion" => 32,
+            "validation" => 9,
+            "applyconfig" => 5,
+            "clientset" | "openapi" => 4,
+            "roundtrip" => 3,
+            _ => 2,
         };
         whole * 100 / self.part.count
     }

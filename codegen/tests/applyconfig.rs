@@ -22,7 +22,7 @@ fn configurations_for_what_clients_apply() {
     let squashed: String = text.split_whitespace().collect();
     assert!(squashed.contains("implThingApplyConfiguration{///A`Thing`configurationwith`apiVersion`,`kind`,nameandnamespaceset.pubfnnew(name:implInto<::std::string::String>,namespace:implInto<::std::string::String>,)->Self"), "{text}");
     assert!(
-        squashed.contains("pubmetadata:::std::option::Option<::kapi_api::meta::v1::ObjectMetaApplyConfiguration,>"),
+        squashed.contains("pubmetadata:::std::option::Option<::kapi_api::meta::v1::ObjectMetaApplyConfiguration>,"),
         "{text}"
     );
     assert!(squashed.contains("typeKind=crate::things::v1::types::Thing;"), "{text}");

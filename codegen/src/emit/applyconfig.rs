@@ -14,10 +14,9 @@ use heck::ToSnakeCase;
 use kapi_frontend::diagnostics::Diagnostic;
 use kapi_frontend::universe::{Resolved, TypeEntry, Universe};
 use kapi_frontend::{Body, Field, Shape};
-use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
 
-use super::{Emitted, Export, Part};
+use super::text::{RustText, path_text, str_literal};
+use super::{Emitted, Export, Part, WHERE_USED};
 
 /// The cargo feature of the crate owning a tree that compiles the apply configurations.
 pub const APPLY_FEATURE: &str = "apply";
@@ -26,8 +25,8 @@ pub const APPLY_FEATURE: &str = "apply";
 const SERVER_META_FIELDS: &[&str] = &["managedFields", "selfLink"];
 
 /// The name of a type's apply configuration.
-fn config_name(name: &str) -> syn::Ident {
-    format_ident!("{}ApplyConfiguration", name)
+fn config_name(name: &str) -> String {
+    format!("{name}ApplyConfiguration")
 }
 
 /// A type gets an apply configuration when it is a versioned struct with a derived JSON form.
@@ -93,41 +92,53 @@ pub fn generate(u: &Universe, part: Part, out: &mut Emitted, diagnostics: &mut V
             .sum()
     };
     for (pkg, ids) in part.select(by_package, weight) {
+        let mut w = RustText::new();
+        w.line(&format!(
+            "//! Apply configurations of `{}`: every field optional, written only when set.",
+            pkg.display()
+        ));
         // Declaration order, as the package's own files have them.
-        let ids: Vec<usize> = u.type_ids_in(pkg).filter(|id| ids.contains(id)).collect();
-        let mut items = Vec::new();
-        for id in ids {
-            items.extend(config_type(u, &u.types[id], pkg, &chosen, diagnostics));
+        for id in u.type_ids_in(pkg).filter(|id| ids.contains(id)) {
+            config_type(&mut w, u, &u.types[id], pkg, &chosen, diagnostics);
         }
-        let doc = format!(" Apply configurations of `{}`: every field optional, written only when set.", pkg.display());
-        let file: syn::File = syn::parse_quote! {
-            #![doc = #doc]
+        out.module_text(pkg, "applyconfigurations", w.finish(), Export::Glob, false, Some(APPLY_FEATURE));
+    }
+}
 
-            #(#items)*
-        };
-        out.module(pkg, "applyconfigurations", &file, Export::Glob, false, Some(APPLY_FEATURE));
+/// A builder: `pub fn <name>(mut self, <param>) -> Self { <body> self }`.
+struct Builder {
+    doc: String,
+    name: String,
+    param: String,
+    body: String,
+}
+
+impl Builder {
+    fn write(&self, w: &mut RustText) {
+        w.doc(&self.doc);
+        w.open_fn(&format!("pub fn {}", self.name), &["mut self", &self.param], " -> Self");
+        w.line(&self.body);
+        w.line("self");
+        w.close();
     }
 }
 
 /// How one field of a configuration is typed and built.
 struct Member {
-    ident: syn::Ident,
+    ident: String,
     json: String,
     /// The field's type in the configuration.
-    ty: TokenStream,
-    /// The builder's name and method.
-    builder: (syn::Ident, TokenStream),
-    /// The builder's parameters (after `mut self`) and the arguments that pass them on, for the
-    /// builders of an outer configuration that delegate to it.
-    params: TokenStream,
-    args: TokenStream,
+    ty: String,
+    /// The builder that sets it; its parameter is what delegating builders of an outer
+    /// configuration take, and `args` what they pass on.
+    builder: Builder,
+    args: &'static str,
     inline: bool,
 }
 
 /// The path of a special type of machinery.
-fn special_path(name: &str) -> TokenStream {
-    let id = format_ident!("{}", name);
-    quote!(::kapi_machinery::types::#id)
+fn special_path(name: &str) -> String {
+    format!("::kapi_machinery::types::{name}")
 }
 
 /// What a shape (without its outer `Option`) becomes as a value inside a configuration: the
@@ -138,155 +149,122 @@ fn value_type(
     from: &Path,
     shape: &Shape,
     chosen: &BTreeSet<usize>,
-) -> Result<TokenStream, String> {
+) -> Result<String, String> {
     Ok(match shape {
-        Shape::String => quote!(::std::string::String),
-        Shape::Bool => quote!(bool),
-        Shape::I32 => quote!(i32),
-        Shape::I64 => quote!(i64),
-        Shape::U32 => quote!(u32),
-        Shape::U64 => quote!(u64),
-        Shape::F32 => quote!(f32),
-        Shape::F64 => quote!(f64),
-        Shape::Bytes => quote!(::std::vec::Vec<u8>),
+        Shape::String => STRING.to_owned(),
+        Shape::Bool => "bool".to_owned(),
+        Shape::I32 => "i32".to_owned(),
+        Shape::I64 => "i64".to_owned(),
+        Shape::U32 => "u32".to_owned(),
+        Shape::U64 => "u64".to_owned(),
+        Shape::F32 => "f32".to_owned(),
+        Shape::F64 => "f64".to_owned(),
+        Shape::Bytes => "::std::vec::Vec<u8>".to_owned(),
         Shape::Option(inner) => return value_type(u, t, from, inner, chosen),
-        Shape::Box(inner) => {
-            let ty = value_type(u, t, from, inner, chosen)?;
-            quote!(::std::boxed::Box<#ty>)
-        }
-        Shape::Vec(inner) => {
-            let ty = value_type(u, t, from, inner, chosen)?;
-            quote!(::std::vec::Vec<#ty>)
-        }
-        Shape::Map(key, value) => {
-            let k = value_type(u, t, from, key, chosen)?;
-            let v = value_type(u, t, from, value, chosen)?;
-            quote!(::std::collections::BTreeMap<#k, #v>)
-        }
+        Shape::Box(inner) => format!("::std::boxed::Box<{}>", value_type(u, t, from, inner, chosen)?),
+        Shape::Vec(inner) => format!("::std::vec::Vec<{}>", value_type(u, t, from, inner, chosen)?),
+        Shape::Map(key, value) => format!(
+            "::std::collections::BTreeMap<{}, {}>",
+            value_type(u, t, from, key, chosen)?,
+            value_type(u, t, from, value, chosen)?
+        ),
         Shape::Named(path) => match u.resolve_path(t.file, path)? {
             Resolved::Special(name) => special_path(name),
             Resolved::Def(id) if chosen.contains(&id) => {
                 let target = &u.types[id];
-                let module = u.module_path(&target.package);
-                let name = config_name(&target.name());
-                quote!(#module::#name)
+                format!("{}::{}", path_text(&u.module_path(&target.package)), config_name(&target.name()))
             }
-            Resolved::Def(id) => {
-                let p = u.type_path(&u.types[id], from);
-                quote!(#p)
-            }
+            Resolved::Def(id) => path_text(&u.type_path(&u.types[id], from)),
             Resolved::External { package, name } => {
                 // A struct of kapi-api seen from another tree: its configuration, which kapi-api
                 // generates with its own `apply` feature.
-                let segs = package.iter().filter_map(|s| s.to_str()).map(|s| format_ident!("{}", s));
-                let name = config_name(&name);
-                quote!(::kapi_api #(::#segs)*::#name)
+                let mut p = "::kapi_api".to_owned();
+                for seg in package.iter().filter_map(|s| s.to_str()) {
+                    p.push_str("::");
+                    p.push_str(seg);
+                }
+                format!("{p}::{}", config_name(&name))
             }
         },
     })
 }
 
+/// `::std::string::String`.
+const STRING: &str = "::std::string::String";
+
 /// The member of a configuration for one field.
 fn member(u: &Universe, t: &TypeEntry, from: &Path, f: &Field, chosen: &BTreeSet<usize>) -> Result<Member, String> {
-    let ident = f.ident.clone();
-    let bare = ident.to_string().trim_start_matches("r#").trim_end_matches('_').to_owned();
-    let with = format_ident!("with_{}", bare);
-    let doc = format!(" Sets `{}`.", f.json_name);
+    let ident = f.ident.to_string();
+    let bare = ident.trim_start_matches("r#").trim_end_matches('_');
+    let name = format!("with_{bare}");
+    let json = &f.json_name;
+    let set = format!(" Sets `{json}`.");
     // The shape without the pointer that makes it optional in the type: everything is optional here.
     let shape = match &f.shape {
         Shape::Option(inner) => inner.as_ref(),
         s => s,
     };
-    let (ty, builder, params, args) = match shape {
+    let (ty, doc, param, body, args) = match shape {
         Shape::Vec(elem) => {
             let e = value_type(u, t, from, elem, chosen)?;
-            let doc = format!(" Appends to `{}`.", f.json_name);
-            let params = quote!(items: impl IntoIterator<Item = impl Into<#e>>);
             (
-                quote!(::std::vec::Vec<#e>),
-                quote! {
-                    #[doc = #doc]
-                    pub fn #with(mut self, #params) -> Self {
-                        self.#ident.extend(items.into_iter().map(Into::into));
-                        self
-                    }
-                },
-                params,
-                quote!(items),
+                format!("::std::vec::Vec<{e}>"),
+                format!(" Appends to `{json}`."),
+                format!("items: impl IntoIterator<Item = impl Into<{e}>>"),
+                format!("self.{ident}.extend(items.into_iter().map(Into::into));"),
+                "items",
             )
         }
         Shape::Map(key, value) => {
             let k = value_type(u, t, from, key, chosen)?;
             let v = value_type(u, t, from, value, chosen)?;
-            let doc = format!(" Puts entries into `{}`, replacing those with the same keys.", f.json_name);
-            let params = quote!(entries: impl IntoIterator<Item = (impl Into<#k>, impl Into<#v>)>);
             (
-                quote!(::std::collections::BTreeMap<#k, #v>),
-                quote! {
-                    #[doc = #doc]
-                    pub fn #with(mut self, #params) -> Self {
-                        self.#ident.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
-                        self
-                    }
-                },
-                params,
-                quote!(entries),
+                format!("::std::collections::BTreeMap<{k}, {v}>"),
+                format!(" Puts entries into `{json}`, replacing those with the same keys."),
+                format!("entries: impl IntoIterator<Item = (impl Into<{k}>, impl Into<{v}>)>"),
+                format!("self.{ident}.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));"),
+                "entries",
             )
         }
         _ if f.attrs.inline => {
             let v = value_type(u, t, from, shape, chosen)?;
-            let params = quote!(value: #v);
-            (
-                v,
-                quote! {
-                    #[doc = #doc]
-                    pub fn #with(mut self, #params) -> Self {
-                        self.#ident = value;
-                        self
-                    }
-                },
-                params,
-                quote!(value),
-            )
+            let param = format!("value: {v}");
+            (v, set, param, format!("self.{ident} = value;"), "value")
         }
         Shape::Box(inner) => {
             let v = value_type(u, t, from, inner, chosen)?;
-            let params = quote!(value: impl Into<#v>);
             (
-                quote!(::std::option::Option<::std::boxed::Box<#v>>),
-                quote! {
-                    #[doc = #doc]
-                    pub fn #with(mut self, #params) -> Self {
-                        self.#ident = Some(::std::boxed::Box::new(value.into()));
-                        self
-                    }
-                },
-                params,
-                quote!(value),
+                format!("::std::option::Option<::std::boxed::Box<{v}>>"),
+                set,
+                format!("value: impl Into<{v}>"),
+                format!("self.{ident} = Some(::std::boxed::Box::new(value.into()));"),
+                "value",
             )
         }
         _ => {
             let v = value_type(u, t, from, shape, chosen)?;
-            let params = quote!(value: impl Into<#v>);
             (
-                quote!(::std::option::Option<#v>),
-                quote! {
-                    #[doc = #doc]
-                    pub fn #with(mut self, #params) -> Self {
-                        self.#ident = Some(value.into());
-                        self
-                    }
-                },
-                params,
-                quote!(value),
+                format!("::std::option::Option<{v}>"),
+                set,
+                format!("value: impl Into<{v}>"),
+                format!("self.{ident} = Some(value.into());"),
+                "value",
             )
         }
     };
-    Ok(Member { ident, json: f.json_name.clone(), ty, builder: (with, builder), params, args, inline: f.attrs.inline })
+    Ok(Member {
+        ident,
+        json: json.clone(),
+        ty,
+        builder: Builder { doc, name, param, body },
+        args,
+        inline: f.attrs.inline,
+    })
 }
 
-/// A JSON member name as the bytes `"name":`, escaped as Go escapes keys.
-fn key_literal(name: &str) -> proc_macro2::Literal {
+/// A JSON member name as the bytes `"name":`, escaped as Go escapes keys, as a byte-string
+/// literal.
+fn key_literal(name: &str) -> String {
     let mut out = Vec::with_capacity(name.len() + 3);
     out.push(b'"');
     for c in name.chars() {
@@ -303,22 +281,24 @@ fn key_literal(name: &str) -> proc_macro2::Literal {
         }
     }
     out.extend_from_slice(b"\":");
-    proc_macro2::Literal::byte_string(&out)
+    proc_macro2::Literal::byte_string(&out).to_string()
 }
 
-/// The configuration of one type: the struct, its builders, its JSON form, and for a kind the
-/// constructor, the delegating metadata builders, `ApplyConfiguration` and `extract_<kind>`.
+/// `::kapi_machinery`, the crate every configuration's codec comes from.
+const M: &str = "::kapi_machinery";
+
+/// Writes the configuration of one type: the struct, its builders, its JSON form, and for a kind
+/// the constructor, the delegating metadata builders, `ApplyConfiguration` and `extract_<kind>`.
+/// Writes nothing, and reports the field, when a field has no configuration.
 fn config_type(
+    w: &mut RustText,
     u: &Universe,
     t: &TypeEntry,
     pkg: &Path,
     chosen: &BTreeSet<usize>,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Option<TokenStream> {
+) {
     let name = config_name(&t.name());
-    let at = |msg: String, f: Option<&Field>| {
-        Diagnostic::at(&u.file(t.file).path, f.map_or(t.def.ident.span(), |f| f.span), msg)
-    };
     let is_kind = t.def.attrs.kind.is_some();
     let mut members = Vec::new();
     let mut has_type_meta = false;
@@ -333,187 +313,181 @@ fn config_type(
         match member(u, t, pkg, f, chosen) {
             Ok(mb) => members.push(mb),
             Err(e) => {
-                diagnostics.push(at(
+                diagnostics.push(Diagnostic::at(
+                    &u.file(t.file).path,
+                    f.span,
                     format!("field `{}` of `{}` has no apply configuration: {e}", f.ident, t.name()),
-                    Some(f),
                 ));
-                return None;
+                return;
             }
         }
     }
-    let lazy = super::where_used();
-    let m = quote!(::kapi_machinery);
-    let mut fields = Vec::new();
-    let mut encode = Vec::new();
-    let mut decode_arms = Vec::new();
-    let mut decode_inline = Vec::new();
-    let mut zero = Vec::new();
-    let mut builders = Vec::new();
-    if has_type_meta {
-        fields.push(quote! {
-            /// `kind`.
-            pub kind: ::std::option::Option<::std::string::String>,
-            /// `apiVersion`.
-            pub api_version: ::std::option::Option<::std::string::String>,
-        });
-        for (id, json) in [(format_ident!("kind"), "kind"), (format_ident!("api_version"), "apiVersion")] {
-            let key = key_literal(json);
-            encode.push(quote! {
-                if let ::std::option::Option::Some(v) = &self.#id {
-                    w.key_static(#key);
-                    #m::json::JsonEncode::encode_json(v, w);
-                }
-            });
-            decode_arms.push(quote!(#json => #m::json::JsonDecode::decode_json(&mut self.#id, r),));
-            zero.push(quote!(self.#id.is_none()));
-            let with = format_ident!("with_{}", id);
-            let doc = format!(" Sets `{json}`.");
-            builders.push(quote! {
-                #[doc = #doc]
-                pub fn #with(mut self, value: impl Into<::std::string::String>) -> Self {
-                    self.#id = Some(value.into());
-                    self
-                }
-            });
-        }
+    // `kind` and `apiVersion` for a kind's `TypeMeta`, then the members.
+    let type_meta: &[(&str, &str)] =
+        if has_type_meta { &[("kind", "kind"), ("api_version", "apiVersion")] } else { &[] };
+
+    w.doc(&format!(" The apply configuration of `{}`: only the fields set are sent.", t.name()));
+    w.line("#[derive(Clone, Debug, Default, PartialEq)]");
+    w.open(&format!("pub struct {name}"));
+    for (id, json) in type_meta {
+        w.doc(&format!(" `{json}`."));
+        w.line(&format!("pub {id}: ::std::option::Option<{STRING}>,"));
     }
-    let mut own_builders: BTreeSet<String> = BTreeSet::new();
     for mb in &members {
-        let Member { ident, json, ty, builder, inline, .. } = mb;
-        let doc = format!(" `{json}`.");
-        if *inline {
-            fields.push(quote!(#[doc = " Inlined: its members are this object's."] pub #ident: #ty,));
-            encode.push(quote!(#m::json::JsonFields::encode_json_fields(&self.#ident, w);));
-            decode_inline.push(quote! {
-                if #m::json::JsonFields::decode_json_field(&mut self.#ident, key, r)? {
-                    return ::core::result::Result::Ok(true);
-                }
-            });
+        if mb.inline {
+            w.doc(" Inlined: its members are this object's.");
         } else {
-            fields.push(quote!(#[doc = #doc] pub #ident: #ty,));
-            let key = key_literal(json);
-            encode.push(quote! {
-                if !#m::json::JsonEncode::is_json_empty(&self.#ident) {
-                    w.key_static(#key);
-                    #m::json::JsonEncode::encode_json(&self.#ident, w);
-                }
-            });
-            decode_arms.push(quote!(#json => #m::json::JsonDecode::decode_json(&mut self.#ident, r),));
+            w.doc(&format!(" `{}`.", mb.json));
         }
-        zero.push(quote!(#m::json::JsonEncode::is_json_zero(&self.#ident)));
-        own_builders.insert(builder.0.to_string());
-        builders.push(builder.1.clone());
+        w.line(&format!("pub {}: {},", mb.ident, mb.ty));
     }
-    // Go promotes the builders of an embedded struct; here they store through the inline field.
+    w.close();
+
+    // Builders: `TypeMeta`'s, the members', and those Go promotes from an embedded struct, which
+    // store through the inline field.
+    let mut own_builders: BTreeSet<String> = BTreeSet::new();
+    let mut builders = Vec::new();
+    for (id, json) in type_meta {
+        builders.push(Builder {
+            doc: format!(" Sets `{json}`."),
+            name: format!("with_{id}"),
+            param: format!("value: impl Into<{STRING}>"),
+            body: format!("self.{id} = Some(value.into());"),
+        });
+    }
+    for mb in &members {
+        own_builders.insert(mb.builder.name.clone());
+    }
     for f in t.def.fields().iter().filter(|f| f.in_json() && f.attrs.inline && !f.is_type_meta()) {
         if let Some(Ok(Resolved::Def(id))) = u.resolve_shape(t.file, &f.shape)
             && chosen.contains(&id)
         {
             let field = &f.ident;
-            builders.extend(delegates(
-                u,
-                &u.types[id],
-                pkg,
-                chosen,
-                &mut own_builders,
-                "",
-                |with, args| quote!(self.#field = ::std::mem::take(&mut self.#field).#with(#args);),
-            ));
+            builders.extend(delegates(u, &u.types[id], pkg, chosen, &mut own_builders, "", |with, args| {
+                format!("self.{field} = ::std::mem::take(&mut self.{field}).{with}({args});")
+            }));
         }
     }
-    let (w, key, r) = if members.is_empty() && !has_type_meta {
-        (format_ident!("_w"), format_ident!("_key"), format_ident!("_r"))
-    } else {
-        (format_ident!("w"), format_ident!("key"), format_ident!("r"))
-    };
-    let decode_field = if decode_arms.is_empty() {
-        quote! {
-            #(#decode_inline)*
-            ::core::result::Result::Ok(false)
+    w.open(&format!("impl {name}"));
+    for b in builders.iter().take(type_meta.len()) {
+        b.write(w);
+    }
+    for mb in &members {
+        mb.builder.write(w);
+    }
+    for b in builders.iter().skip(type_meta.len()) {
+        b.write(w);
+    }
+    w.close();
+
+    let (wr, key, r) = if members.is_empty() && !has_type_meta { ("_w", "_key", "_r") } else { ("w", "key", "r") };
+    w.open(&format!("impl {M}::json::JsonFields for {name}"));
+    w.line(WHERE_USED);
+    w.open_fn("fn encode_json_fields", &["&self", &format!("{wr}: &mut {M}::json::JsonWriter")], "");
+    for (id, json) in type_meta {
+        w.open(&format!("if let ::std::option::Option::Some(v) = &self.{id}"));
+        w.line(&format!("w.key_static({});", key_literal(json)));
+        w.line(&format!("{M}::json::JsonEncode::encode_json(v, w);"));
+        w.close();
+    }
+    for mb in &members {
+        if mb.inline {
+            w.line(&format!("{M}::json::JsonFields::encode_json_fields(&self.{}, w);", mb.ident));
+        } else {
+            w.open(&format!("if !{M}::json::JsonEncode::is_json_empty(&self.{})", mb.ident));
+            w.line(&format!("w.key_static({});", key_literal(&mb.json)));
+            w.line(&format!("{M}::json::JsonEncode::encode_json(&self.{}, w);", mb.ident));
+            w.close();
         }
-    } else {
-        quote! {
-            let decoded = match key {
-                #(#decode_arms)*
-                _ => {
-                    #(#decode_inline)*
-                    return ::core::result::Result::Ok(false);
-                }
-            };
-            decoded?;
-            ::core::result::Result::Ok(true)
+    }
+    w.close();
+    w.line(WHERE_USED);
+    w.open_fn(
+        "fn decode_json_field",
+        &["&mut self", &format!("{key}: &str"), &format!("{r}: &mut {M}::json::JsonReader<'_>")],
+        &format!(" -> ::core::result::Result<bool, {M}::DecodeError>"),
+    );
+    let decode_inline = |w: &mut RustText| {
+        for mb in members.iter().filter(|mb| mb.inline) {
+            w.open(&format!("if {M}::json::JsonFields::decode_json_field(&mut self.{}, key, r)?", mb.ident));
+            w.line("return ::core::result::Result::Ok(true);");
+            w.close();
         }
     };
-    let type_doc = format!(" The apply configuration of `{}`: only the fields set are sent.", t.name());
-    let mut kind_items = TokenStream::new();
+    let arms: Vec<(&str, &str)> = type_meta
+        .iter()
+        .map(|&(id, json)| (id, json))
+        .chain(members.iter().filter(|mb| !mb.inline).map(|mb| (mb.ident.as_str(), mb.json.as_str())))
+        .collect();
+    if arms.is_empty() {
+        decode_inline(w);
+        w.line("::core::result::Result::Ok(false)");
+    } else {
+        w.open("let decoded = match key");
+        for (id, json) in &arms {
+            w.line(&format!("{} => {M}::json::JsonDecode::decode_json(&mut self.{id}, r),", str_literal(json)));
+        }
+        w.open("_ =>");
+        decode_inline(w);
+        w.line("return ::core::result::Result::Ok(false);");
+        w.close();
+        w.close_with(";");
+        w.line("decoded?;");
+        w.line("::core::result::Result::Ok(true)");
+    }
+    w.close();
+    w.close();
+
+    w.open(&format!("impl {M}::json::JsonEncode for {name}"));
+    w.line(WHERE_USED);
+    w.open(&format!("fn encode_json(&self, w: &mut {M}::json::JsonWriter)"));
+    w.line(&format!("{M}::json::encode_json_object(self, w);"));
+    w.close();
+    w.line(WHERE_USED);
+    w.open("fn is_json_zero(&self) -> bool");
+    let mut zero: Vec<String> = type_meta.iter().map(|(id, _)| format!("self.{id}.is_none()")).collect();
+    zero.extend(members.iter().map(|mb| format!("{M}::json::JsonEncode::is_json_zero(&self.{})", mb.ident)));
+    match zero.split_first() {
+        None => w.line("true"),
+        Some((first, rest)) => w.chain(first, " && ", "&& ", rest),
+    }
+    w.close();
+    w.close();
+
+    w.open(&format!("impl {M}::json::JsonDecode for {name}"));
+    w.line(WHERE_USED);
+    w.open_fn(
+        "fn decode_json",
+        &["&mut self", &format!("r: &mut {M}::json::JsonReader<'_>")],
+        &format!(" -> ::core::result::Result<(), {M}::DecodeError>"),
+    );
+    w.line(&format!("{M}::json::decode_json_object(self, r)"));
+    w.close();
+    w.close();
+    w.line(&format!("impl {M}::json::JsonElement for {name} {{}}"));
+
     if is_kind && has_type_meta {
-        kind_items = kind_extras(u, t, pkg, &name, &own_builders, chosen);
+        kind_extras(w, u, t, pkg, &name, &own_builders, chosen);
     }
-    let zero = if zero.is_empty() { quote!(true) } else { quote!(#(#zero)&&*) };
-    Some(quote! {
-        #[doc = #type_doc]
-        #[derive(Clone, Debug, Default, PartialEq)]
-        pub struct #name {
-            #(#fields)*
-        }
-
-        impl #name {
-            #(#builders)*
-        }
-
-        impl #m::json::JsonFields for #name {
-            #lazy
-            fn encode_json_fields(&self, #w: &mut #m::json::JsonWriter) {
-                #(#encode)*
-            }
-            #lazy
-            fn decode_json_field(&mut self, #key: &str, #r: &mut #m::json::JsonReader<'_>) -> ::core::result::Result<bool, #m::DecodeError> {
-                #decode_field
-            }
-        }
-
-        impl #m::json::JsonEncode for #name {
-            #lazy
-            fn encode_json(&self, w: &mut #m::json::JsonWriter) {
-                #m::json::encode_json_object(self, w);
-            }
-            #lazy
-            fn is_json_zero(&self) -> bool {
-                #zero
-            }
-        }
-
-        impl #m::json::JsonDecode for #name {
-            #lazy
-            fn decode_json(&mut self, r: &mut #m::json::JsonReader<'_>) -> ::core::result::Result<(), #m::DecodeError> {
-                #m::json::decode_json_object(self, r)
-            }
-        }
-
-        impl #m::json::JsonElement for #name {}
-
-        #kind_items
-    })
 }
 
 /// What a kind's configuration has besides its fields: the constructor that sets `apiVersion`
 /// and `kind` (and the name, and namespace for namespaced kinds), builders for the metadata's
 /// fields, `ApplyConfiguration`, and the extraction of a manager's configuration.
 fn kind_extras(
+    w: &mut RustText,
     u: &Universe,
     t: &TypeEntry,
     pkg: &Path,
-    name: &syn::Ident,
+    name: &str,
     own: &BTreeSet<String>,
     chosen: &BTreeSet<usize>,
-) -> TokenStream {
-    let m = quote!(::kapi_machinery);
-    let lazy = super::where_used();
+) {
     let kind = t.kind().unwrap_or_else(|| t.name());
     let group = t.def.attrs.group.as_ref().map(|g| g.0.clone()).unwrap_or_default();
     let version = t.def.attrs.version.as_ref().map(|v| v.0.clone()).unwrap_or_default();
     let api_version = if group.is_empty() { version } else { format!("{group}/{version}") };
-    let ty = u.type_path(t, pkg);
+    let ty = path_text(&u.type_path(t, pkg));
     let gc = t.def.markers.genclient.as_ref();
     // The metadata's configuration, when the kind has one: name, namespace and its builders.
     let meta_type = t
@@ -531,113 +505,113 @@ fn kind_extras(
     // universe, but its identity fields and maps are known.
     let external_meta = matches!(&meta_type, Some(Resolved::External { name, .. }) if name == "ObjectMeta");
     let has_meta = meta_def.is_some() || external_meta;
-    let (ctor_params, ctor_body, ctor_doc) = match (gc, has_meta) {
+    let string = format!("impl Into<{STRING}>");
+    let (ctor_params, ctor_calls, ctor_doc) = match (gc, has_meta) {
         (Some(gc), true) if !gc.non_namespaced => (
-            quote!(name: impl Into<::std::string::String>, namespace: impl Into<::std::string::String>),
-            quote!(.with_name(name).with_namespace(namespace)),
+            vec![format!("name: {string}"), format!("namespace: {string}")],
+            &[".with_name(name)", ".with_namespace(namespace)"][..],
             format!(" A `{kind}` configuration with `apiVersion`, `kind`, name and namespace set."),
         ),
         (Some(_), true) => (
-            quote!(name: impl Into<::std::string::String>),
-            quote!(.with_name(name)),
+            vec![format!("name: {string}")],
+            &[".with_name(name)"][..],
             format!(" A `{kind}` configuration with `apiVersion`, `kind` and name set."),
         ),
-        _ => (quote!(), quote!(), format!(" A `{kind}` configuration with `apiVersion` and `kind` set.")),
+        _ => (Vec::new(), &[][..], format!(" A `{kind}` configuration with `apiVersion` and `kind` set.")),
     };
     let mut delegated = Vec::new();
     let mut own = own.clone();
     own.insert("with_kind".to_owned());
     own.insert("with_api_version".to_owned());
+    let store = |with: &str, args: &str| {
+        format!("self.metadata = Some(self.metadata.take().unwrap_or_default().{with}({args}));")
+    };
     if let Some(meta_def) = meta_def {
-        delegated = delegates(
-            u,
-            meta_def,
-            pkg,
-            chosen,
-            &mut own,
-            "metadata.",
-            |with, args| quote!(self.metadata = Some(self.metadata.take().unwrap_or_default().#with(#args));),
-        );
+        delegated = delegates(u, meta_def, pkg, chosen, &mut own, "metadata.", store);
     } else if external_meta {
-        let string = quote!(impl Into<::std::string::String>);
-        for (field, params, args) in [
-            ("name", quote!(value: #string), quote!(value)),
-            ("namespace", quote!(value: #string), quote!(value)),
-            ("labels", quote!(entries: impl IntoIterator<Item = (#string, #string)>), quote!(entries)),
-            ("annotations", quote!(entries: impl IntoIterator<Item = (#string, #string)>), quote!(entries)),
+        let entries = format!("entries: impl IntoIterator<Item = ({string}, {string})>");
+        for (field, param, args) in [
+            ("name", format!("value: {string}"), "value"),
+            ("namespace", format!("value: {string}"), "value"),
+            ("labels", entries.clone(), "entries"),
+            ("annotations", entries.clone(), "entries"),
         ] {
-            let with = format_ident!("with_{}", field);
-            if !own.insert(with.to_string()) {
+            let with = format!("with_{field}");
+            if !own.insert(with.clone()) {
                 continue;
             }
-            let doc = format!(" Sets `metadata.{field}` (through its own builder).");
-            delegated.push(quote! {
-                #[doc = #doc]
-                pub fn #with(mut self, #params) -> Self {
-                    self.metadata = Some(self.metadata.take().unwrap_or_default().#with(#args));
-                    self
-                }
+            delegated.push(Builder {
+                doc: format!(" Sets `metadata.{field}` (through its own builder)."),
+                body: store(&with, args),
+                name: with,
+                param,
             });
         }
     }
     let (name_fn, namespace_fn) = if has_meta {
-        (quote!(self.metadata.as_ref()?.name.as_deref()), quote!(self.metadata.as_ref()?.namespace.as_deref()))
+        ("self.metadata.as_ref()?.name.as_deref()", "self.metadata.as_ref()?.namespace.as_deref()")
     } else {
-        (quote!(None), quote!(None))
+        ("None", "None")
     };
+    let kind_lit = str_literal(&kind);
+    let api_version_lit = str_literal(&api_version);
+
+    w.open(&format!("impl {name}"));
+    w.doc(&ctor_doc);
+    let params: Vec<&str> = ctor_params.iter().map(String::as_str).collect();
+    w.open_fn("pub fn new", &params, " -> Self");
+    let mut calls = vec![format!(".with_kind({kind_lit})"), format!(".with_api_version({api_version_lit})")];
+    calls.extend(ctor_calls.iter().map(|c| (*c).to_owned()));
+    w.chain("Self::default()", "", "", &calls);
+    w.close();
+    for b in &delegated {
+        b.write(w);
+    }
+    w.close();
+
+    w.open(&format!("impl {M}::ApplyConfiguration for {name}"));
+    w.line(&format!("type Kind = {ty};"));
+    for (f, body) in [
+        ("name", name_fn),
+        ("namespace", namespace_fn),
+        ("api_version", "self.api_version.as_deref()"),
+        ("kind", "self.kind.as_deref()"),
+    ] {
+        w.line(WHERE_USED);
+        w.open(&format!("fn {f}(&self) -> ::std::option::Option<&str>"));
+        w.line(body);
+        w.close();
+    }
+    w.close();
+
     let snake = kind.to_snake_case();
-    let extract = format_ident!("extract_{}", snake);
-    let extract_doc = format!(
-        " The configuration `field_manager` applied to a `{kind}` (its `Apply` entry in `metadata.managedFields`): exactly the fields that entry names, with the object's name and namespace."
+    let extract = |w: &mut RustText, f: &str, doc: &str, subresource: &str| {
+        w.doc(doc);
+        w.line(WHERE_USED);
+        w.open_fn(
+            &format!("pub fn {f}"),
+            &[&format!("obj: &{ty}"), "field_manager: &str"],
+            &format!(" -> ::core::result::Result<{name}, {M}::fieldpath::ExtractError>"),
+        );
+        w.line(&format!("{M}::fieldpath::extract(obj, field_manager, {subresource}, {api_version_lit}, {kind_lit})"));
+        w.close();
+    };
+    extract(
+        w,
+        &format!("extract_{snake}"),
+        &format!(
+            " The configuration `field_manager` applied to a `{kind}` (its `Apply` entry in `metadata.managedFields`): exactly the fields that entry names, with the object's name and namespace."
+        ),
+        "None",
     );
     let has_status = t.def.fields().iter().any(|f| f.ident == "status");
-    let status_extract = (has_status && gc.is_some_and(|g| !g.no_status)).then(|| {
-        let f = format_ident!("extract_{}_status", snake);
-        let doc = format!(" The configuration `field_manager` applied to the `status` subresource of a `{kind}`.");
-        quote! {
-            #[doc = #doc]
-            #lazy
-            pub fn #f(obj: &#ty, field_manager: &str) -> ::core::result::Result<#name, #m::fieldpath::ExtractError> {
-                #m::fieldpath::extract(obj, field_manager, Some("status"), #api_version, #kind)
-            }
-        }
-    });
-    quote! {
-        impl #name {
-            #[doc = #ctor_doc]
-            pub fn new(#ctor_params) -> Self {
-                Self::default().with_kind(#kind).with_api_version(#api_version) #ctor_body
-            }
-            #(#delegated)*
-        }
-
-        impl #m::ApplyConfiguration for #name {
-            type Kind = #ty;
-            #lazy
-            fn name(&self) -> ::std::option::Option<&str> {
-                #name_fn
-            }
-            #lazy
-            fn namespace(&self) -> ::std::option::Option<&str> {
-                #namespace_fn
-            }
-            #lazy
-            fn api_version(&self) -> ::std::option::Option<&str> {
-                self.api_version.as_deref()
-            }
-            #lazy
-            fn kind(&self) -> ::std::option::Option<&str> {
-                self.kind.as_deref()
-            }
-        }
-
-        #[doc = #extract_doc]
-        #lazy
-        pub fn #extract(obj: &#ty, field_manager: &str) -> ::core::result::Result<#name, #m::fieldpath::ExtractError> {
-            #m::fieldpath::extract(obj, field_manager, None, #api_version, #kind)
-        }
-
-        #status_extract
+    if has_status && gc.is_some_and(|g| !g.no_status) {
+        extract(
+            w,
+            &format!("extract_{snake}_status"),
+            &format!(" The configuration `field_manager` applied to the `status` subresource of a `{kind}`."),
+            "Some(\"status\")",
+        );
     }
 }
 
@@ -652,27 +626,22 @@ fn delegates(
     chosen: &BTreeSet<usize>,
     own: &mut BTreeSet<String>,
     path: &str,
-    store: impl Fn(&syn::Ident, &TokenStream) -> TokenStream,
-) -> Vec<TokenStream> {
+    store: impl Fn(&str, &str) -> String,
+) -> Vec<Builder> {
     let mut out = Vec::new();
     for f in inner.def.fields().iter().filter(|f| f.in_json() && !f.is_type_meta()) {
         if inner.name() == "ObjectMeta" && SERVER_META_FIELDS.contains(&f.json_name.as_str()) {
             continue;
         }
         let Ok(mb) = member(u, inner, pkg, f, chosen) else { continue };
-        let (with, _) = mb.builder;
-        if !own.insert(with.to_string()) {
+        if !own.insert(mb.builder.name.clone()) {
             continue;
         }
-        let (sig, args) = (mb.params, mb.args);
-        let doc = format!(" Sets `{path}{}` (through its own builder).", mb.json);
-        let body = store(&with, &args);
-        out.push(quote! {
-            #[doc = #doc]
-            pub fn #with(mut self, #sig) -> Self {
-                #body
-                self
-            }
+        out.push(Builder {
+            doc: format!(" Sets `{path}{}` (through its own builder).", mb.json),
+            body: store(&mb.builder.name, mb.args),
+            name: mb.builder.name,
+            param: mb.builder.param,
         });
     }
     out

@@ -10,6 +10,7 @@ pub mod openapi;
 pub mod proto;
 pub mod register;
 pub mod roundtrip;
+pub mod text;
 pub mod validation;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -31,6 +32,9 @@ pub const MOD_FILE: &str = "mod.rs";
 pub fn where_used() -> proc_macro2::TokenStream {
     quote::quote!(#[::kapi_macros::where_used])
 }
+
+/// [`where_used`] as source text, for generators that write text.
+pub const WHERE_USED: &str = "#[::kapi_macros::where_used]";
 
 /// Formats generated Rust and puts the header in front.
 pub fn render_rust(file: &syn::File) -> String {
@@ -161,7 +165,32 @@ impl Emitted {
         test_only: bool,
         feature: Option<&'static str>,
     ) {
-        self.files.insert(package.join(format!("{name}.rs")), render_rust(file));
+        self.insert_module(package, name, render_rust(file), export, test_only, feature);
+    }
+
+    /// Adds a Rust module of a package written as text (without the header, which this adds).
+    pub fn module_text(
+        &mut self,
+        package: &Path,
+        name: &'static str,
+        text: String,
+        export: Export,
+        test_only: bool,
+        feature: Option<&'static str>,
+    ) {
+        self.insert_module(package, name, format!("{HEADER}\n{text}"), export, test_only, feature);
+    }
+
+    fn insert_module(
+        &mut self,
+        package: &Path,
+        name: &'static str,
+        text: String,
+        export: Export,
+        test_only: bool,
+        feature: Option<&'static str>,
+    ) {
+        self.files.insert(package.join(format!("{name}.rs")), text);
         self.modules.entry(package.to_path_buf()).or_default().push(Module { name, export, test_only, feature });
     }
 

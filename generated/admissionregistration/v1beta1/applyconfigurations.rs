@@ -10,13 +10,9 @@ pub struct ValidatingAdmissionPolicyApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::admissionregistration::v1beta1::ValidatingAdmissionPolicySpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicySpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyStatusApplyConfiguration>,
 }
 impl ValidatingAdmissionPolicyApplyConfiguration {
     /// Sets `kind`.
@@ -40,9 +36,7 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicySpecApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicySpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -50,9 +44,7 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -90,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for ValidatingAdmissionPolicyApplyConfig
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -115,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for ValidatingAdmissionPolicyApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -130,8 +117,7 @@ impl ::kapi_machinery::json::JsonDecode for ValidatingAdmissionPolicyApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ValidatingAdmissionPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ValidatingAdmissionPolicyApplyConfiguration {}
 impl ValidatingAdmissionPolicyApplyConfiguration {
     /// A `ValidatingAdmissionPolicy` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
@@ -146,20 +132,13 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -168,20 +147,13 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -189,9 +161,7 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -199,56 +169,36 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -256,14 +206,11 @@ impl ValidatingAdmissionPolicyApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl ::kapi_machinery::ApplyConfiguration
-for ValidatingAdmissionPolicyApplyConfiguration {
+impl ::kapi_machinery::ApplyConfiguration for ValidatingAdmissionPolicyApplyConfiguration {
     type Kind = crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicy;
     #[::kapi_macros::where_used]
     fn name(&self) -> ::std::option::Option<&str> {
@@ -287,34 +234,16 @@ for ValidatingAdmissionPolicyApplyConfiguration {
 pub fn extract_validating_admission_policy(
     obj: &crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicy,
     field_manager: &str,
-) -> ::core::result::Result<
-    ValidatingAdmissionPolicyApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "admissionregistration.k8s.io/v1beta1",
-        "ValidatingAdmissionPolicy",
-    )
+) -> ::core::result::Result<ValidatingAdmissionPolicyApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "admissionregistration.k8s.io/v1beta1", "ValidatingAdmissionPolicy")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `ValidatingAdmissionPolicy`.
 #[::kapi_macros::where_used]
 pub fn extract_validating_admission_policy_status(
     obj: &crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicy,
     field_manager: &str,
-) -> ::core::result::Result<
-    ValidatingAdmissionPolicyApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "admissionregistration.k8s.io/v1beta1",
-        "ValidatingAdmissionPolicy",
-    )
+) -> ::core::result::Result<ValidatingAdmissionPolicyApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "admissionregistration.k8s.io/v1beta1", "ValidatingAdmissionPolicy")
 }
 /// The apply configuration of `ValidatingAdmissionPolicyStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -322,9 +251,7 @@ pub struct ValidatingAdmissionPolicyStatusApplyConfiguration {
     /// `observedGeneration`.
     pub observed_generation: ::std::option::Option<i64>,
     /// `typeChecking`.
-    pub type_checking: ::std::option::Option<
-        crate::admissionregistration::v1beta1::TypeCheckingApplyConfiguration,
-    >,
+    pub type_checking: ::std::option::Option<crate::admissionregistration::v1beta1::TypeCheckingApplyConfiguration>,
     /// `conditions`.
     pub conditions: ::std::vec::Vec<crate::meta::v1::ConditionApplyConfiguration>,
 }
@@ -337,9 +264,7 @@ impl ValidatingAdmissionPolicyStatusApplyConfiguration {
     /// Sets `typeChecking`.
     pub fn with_type_checking(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::TypeCheckingApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::TypeCheckingApplyConfiguration>,
     ) -> Self {
         self.type_checking = Some(value.into());
         self
@@ -347,26 +272,18 @@ impl ValidatingAdmissionPolicyStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ValidatingAdmissionPolicyStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ValidatingAdmissionPolicyStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.type_checking) {
             w.key_static(b"\"typeChecking\":");
@@ -384,21 +301,9 @@ for ValidatingAdmissionPolicyStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "typeChecking" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.type_checking,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "typeChecking" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.type_checking, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -407,8 +312,7 @@ for ValidatingAdmissionPolicyStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ValidatingAdmissionPolicyStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ValidatingAdmissionPolicyStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -420,8 +324,7 @@ for ValidatingAdmissionPolicyStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ValidatingAdmissionPolicyStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ValidatingAdmissionPolicyStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -430,25 +333,18 @@ for ValidatingAdmissionPolicyStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ValidatingAdmissionPolicyStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ValidatingAdmissionPolicyStatusApplyConfiguration {}
 /// The apply configuration of `TypeChecking`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TypeCheckingApplyConfiguration {
     /// `expressionWarnings`.
-    pub expression_warnings: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::ExpressionWarningApplyConfiguration,
-    >,
+    pub expression_warnings: ::std::vec::Vec<crate::admissionregistration::v1beta1::ExpressionWarningApplyConfiguration>,
 }
 impl TypeCheckingApplyConfiguration {
     /// Appends to `expressionWarnings`.
     pub fn with_expression_warnings(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::ExpressionWarningApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::ExpressionWarningApplyConfiguration>>,
     ) -> Self {
         self.expression_warnings.extend(items.into_iter().map(Into::into));
         self
@@ -457,14 +353,9 @@ impl TypeCheckingApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for TypeCheckingApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.expression_warnings,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.expression_warnings) {
             w.key_static(b"\"expressionWarnings\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.expression_warnings,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.expression_warnings, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -474,12 +365,7 @@ impl ::kapi_machinery::json::JsonFields for TypeCheckingApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "expressionWarnings" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.expression_warnings,
-                    r,
-                )
-            }
+            "expressionWarnings" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression_warnings, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -547,12 +433,8 @@ impl ::kapi_machinery::json::JsonFields for ExpressionWarningApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "fieldRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_ref, r)
-            }
-            "warning" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.warning, r)
-            }
+            "fieldRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_ref, r),
+            "warning" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.warning, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -586,41 +468,25 @@ impl ::kapi_machinery::json::JsonElement for ExpressionWarningApplyConfiguration
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ValidatingAdmissionPolicySpecApplyConfiguration {
     /// `paramKind`.
-    pub param_kind: ::std::option::Option<
-        crate::admissionregistration::v1beta1::ParamKindApplyConfiguration,
-    >,
+    pub param_kind: ::std::option::Option<crate::admissionregistration::v1beta1::ParamKindApplyConfiguration>,
     /// `matchConstraints`.
-    pub match_constraints: ::std::option::Option<
-        crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration,
-    >,
+    pub match_constraints: ::std::option::Option<crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration>,
     /// `validations`.
-    pub validations: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::ValidationApplyConfiguration,
-    >,
+    pub validations: ::std::vec::Vec<crate::admissionregistration::v1beta1::ValidationApplyConfiguration>,
     /// `failurePolicy`.
-    pub failure_policy: ::std::option::Option<
-        crate::admissionregistration::v1beta1::types::FailurePolicyType,
-    >,
+    pub failure_policy: ::std::option::Option<crate::admissionregistration::v1beta1::types::FailurePolicyType>,
     /// `auditAnnotations`.
-    pub audit_annotations: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::AuditAnnotationApplyConfiguration,
-    >,
+    pub audit_annotations: ::std::vec::Vec<crate::admissionregistration::v1beta1::AuditAnnotationApplyConfiguration>,
     /// `matchConditions`.
-    pub match_conditions: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration,
-    >,
+    pub match_conditions: ::std::vec::Vec<crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration>,
     /// `variables`.
-    pub variables: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::VariableApplyConfiguration,
-    >,
+    pub variables: ::std::vec::Vec<crate::admissionregistration::v1beta1::VariableApplyConfiguration>,
 }
 impl ValidatingAdmissionPolicySpecApplyConfiguration {
     /// Sets `paramKind`.
     pub fn with_param_kind(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::ParamKindApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::ParamKindApplyConfiguration>,
     ) -> Self {
         self.param_kind = Some(value.into());
         self
@@ -628,9 +494,7 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
     /// Sets `matchConstraints`.
     pub fn with_match_constraints(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration>,
     ) -> Self {
         self.match_constraints = Some(value.into());
         self
@@ -638,11 +502,7 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
     /// Appends to `validations`.
     pub fn with_validations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::ValidationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::ValidationApplyConfiguration>>,
     ) -> Self {
         self.validations.extend(items.into_iter().map(Into::into));
         self
@@ -658,11 +518,7 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
     /// Appends to `auditAnnotations`.
     pub fn with_audit_annotations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::AuditAnnotationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::AuditAnnotationApplyConfiguration>>,
     ) -> Self {
         self.audit_annotations.extend(items.into_iter().map(Into::into));
         self
@@ -670,11 +526,7 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
     /// Appends to `matchConditions`.
     pub fn with_match_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration>>,
     ) -> Self {
         self.match_conditions.extend(items.into_iter().map(Into::into));
         self
@@ -682,18 +534,13 @@ impl ValidatingAdmissionPolicySpecApplyConfiguration {
     /// Appends to `variables`.
     pub fn with_variables(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::VariableApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::VariableApplyConfiguration>>,
     ) -> Self {
         self.variables.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ValidatingAdmissionPolicySpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ValidatingAdmissionPolicySpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.param_kind) {
@@ -732,39 +579,13 @@ for ValidatingAdmissionPolicySpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "paramKind" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.param_kind, r)
-            }
-            "matchConstraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_constraints,
-                    r,
-                )
-            }
-            "validations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.validations, r)
-            }
-            "failurePolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.failure_policy,
-                    r,
-                )
-            }
-            "auditAnnotations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.audit_annotations,
-                    r,
-                )
-            }
-            "matchConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_conditions,
-                    r,
-                )
-            }
-            "variables" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.variables, r)
-            }
+            "paramKind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.param_kind, r),
+            "matchConstraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_constraints, r),
+            "validations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.validations, r),
+            "failurePolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failure_policy, r),
+            "auditAnnotations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audit_annotations, r),
+            "matchConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_conditions, r),
+            "variables" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.variables, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -773,8 +594,7 @@ for ValidatingAdmissionPolicySpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ValidatingAdmissionPolicySpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ValidatingAdmissionPolicySpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -790,8 +610,7 @@ for ValidatingAdmissionPolicySpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.variables)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ValidatingAdmissionPolicySpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ValidatingAdmissionPolicySpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -800,8 +619,7 @@ for ValidatingAdmissionPolicySpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ValidatingAdmissionPolicySpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ValidatingAdmissionPolicySpecApplyConfiguration {}
 /// The apply configuration of `ParamKind`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ParamKindApplyConfiguration {
@@ -841,9 +659,7 @@ impl ::kapi_machinery::json::JsonFields for ParamKindApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -898,18 +714,12 @@ impl ValidationApplyConfiguration {
         self
     }
     /// Sets `reason`.
-    pub fn with_reason(
-        mut self,
-        value: impl Into<crate::meta::v1::StatusReason>,
-    ) -> Self {
+    pub fn with_reason(mut self, value: impl Into<crate::meta::v1::StatusReason>) -> Self {
         self.reason = Some(value.into());
         self
     }
     /// Sets `messageExpression`.
-    pub fn with_message_expression(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_message_expression(mut self, value: impl Into<::std::string::String>) -> Self {
         self.message_expression = Some(value.into());
         self
     }
@@ -941,21 +751,10 @@ impl ::kapi_machinery::json::JsonFields for ValidationApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "expression" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "messageExpression" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.message_expression,
-                    r,
-                )
-            }
+            "expression" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "messageExpression" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message_expression, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1027,9 +826,7 @@ impl ::kapi_machinery::json::JsonFields for VariableApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "expression" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r)
-            }
+            "expression" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1074,10 +871,7 @@ impl AuditAnnotationApplyConfiguration {
         self
     }
     /// Sets `valueExpression`.
-    pub fn with_value_expression(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_value_expression(mut self, value: impl Into<::std::string::String>) -> Self {
         self.value_expression = Some(value.into());
         self
     }
@@ -1102,12 +896,7 @@ impl ::kapi_machinery::json::JsonFields for AuditAnnotationApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "valueExpression" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.value_expression,
-                    r,
-                )
-            }
+            "valueExpression" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value_expression, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1147,9 +936,7 @@ pub struct ValidatingAdmissionPolicyBindingApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingSpecApplyConfiguration>,
 }
 impl ValidatingAdmissionPolicyBindingApplyConfiguration {
     /// Sets `kind`.
@@ -1173,16 +960,13 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ValidatingAdmissionPolicyBindingApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ValidatingAdmissionPolicyBindingApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if let ::std::option::Option::Some(v) = &self.kind {
@@ -1210,12 +994,8 @@ for ValidatingAdmissionPolicyBindingApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1225,21 +1005,20 @@ for ValidatingAdmissionPolicyBindingApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ValidatingAdmissionPolicyBindingApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ValidatingAdmissionPolicyBindingApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ValidatingAdmissionPolicyBindingApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ValidatingAdmissionPolicyBindingApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1248,8 +1027,7 @@ for ValidatingAdmissionPolicyBindingApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ValidatingAdmissionPolicyBindingApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ValidatingAdmissionPolicyBindingApplyConfiguration {}
 impl ValidatingAdmissionPolicyBindingApplyConfiguration {
     /// A `ValidatingAdmissionPolicyBinding` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
@@ -1264,20 +1042,13 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1286,20 +1057,13 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1307,9 +1071,7 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1317,56 +1079,36 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1374,14 +1116,11 @@ impl ValidatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl ::kapi_machinery::ApplyConfiguration
-for ValidatingAdmissionPolicyBindingApplyConfiguration {
+impl ::kapi_machinery::ApplyConfiguration for ValidatingAdmissionPolicyBindingApplyConfiguration {
     type Kind = crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBinding;
     #[::kapi_macros::where_used]
     fn name(&self) -> ::std::option::Option<&str> {
@@ -1405,17 +1144,8 @@ for ValidatingAdmissionPolicyBindingApplyConfiguration {
 pub fn extract_validating_admission_policy_binding(
     obj: &crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBinding,
     field_manager: &str,
-) -> ::core::result::Result<
-    ValidatingAdmissionPolicyBindingApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "admissionregistration.k8s.io/v1beta1",
-        "ValidatingAdmissionPolicyBinding",
-    )
+) -> ::core::result::Result<ValidatingAdmissionPolicyBindingApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "admissionregistration.k8s.io/v1beta1", "ValidatingAdmissionPolicyBinding")
 }
 /// The apply configuration of `ValidatingAdmissionPolicyBindingSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1423,17 +1153,11 @@ pub struct ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     /// `policyName`.
     pub policy_name: ::std::option::Option<::std::string::String>,
     /// `paramRef`.
-    pub param_ref: ::std::option::Option<
-        crate::admissionregistration::v1beta1::ParamRefApplyConfiguration,
-    >,
+    pub param_ref: ::std::option::Option<crate::admissionregistration::v1beta1::ParamRefApplyConfiguration>,
     /// `matchResources`.
-    pub match_resources: ::std::option::Option<
-        crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration,
-    >,
+    pub match_resources: ::std::option::Option<crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration>,
     /// `validationActions`.
-    pub validation_actions: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::types::ValidationAction,
-    >,
+    pub validation_actions: ::std::vec::Vec<crate::admissionregistration::v1beta1::types::ValidationAction>,
 }
 impl ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     /// Sets `policyName`.
@@ -1444,9 +1168,7 @@ impl ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     /// Sets `paramRef`.
     pub fn with_param_ref(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::ParamRefApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::ParamRefApplyConfiguration>,
     ) -> Self {
         self.param_ref = Some(value.into());
         self
@@ -1454,9 +1176,7 @@ impl ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     /// Sets `matchResources`.
     pub fn with_match_resources(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration>,
     ) -> Self {
         self.match_resources = Some(value.into());
         self
@@ -1464,18 +1184,13 @@ impl ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     /// Appends to `validationActions`.
     pub fn with_validation_actions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::types::ValidationAction,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::types::ValidationAction>>,
     ) -> Self {
         self.validation_actions.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.policy_name) {
@@ -1502,24 +1217,10 @@ for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "policyName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.policy_name, r)
-            }
-            "paramRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.param_ref, r)
-            }
-            "matchResources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_resources,
-                    r,
-                )
-            }
-            "validationActions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.validation_actions,
-                    r,
-                )
-            }
+            "policyName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.policy_name, r),
+            "paramRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.param_ref, r),
+            "matchResources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_resources, r),
+            "validationActions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.validation_actions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1528,8 +1229,7 @@ for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1542,8 +1242,7 @@ for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.validation_actions)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1552,8 +1251,7 @@ for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {}
 /// The apply configuration of `ParamRef`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ParamRefApplyConfiguration {
@@ -1562,13 +1260,9 @@ pub struct ParamRefApplyConfiguration {
     /// `namespace`.
     pub namespace: ::std::option::Option<::std::string::String>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `parameterNotFoundAction`.
-    pub parameter_not_found_action: ::std::option::Option<
-        crate::admissionregistration::v1beta1::types::ParameterNotFoundActionType,
-    >,
+    pub parameter_not_found_action: ::std::option::Option<crate::admissionregistration::v1beta1::types::ParameterNotFoundActionType>,
 }
 impl ParamRefApplyConfiguration {
     /// Sets `name`.
@@ -1592,9 +1286,7 @@ impl ParamRefApplyConfiguration {
     /// Sets `parameterNotFoundAction`.
     pub fn with_parameter_not_found_action(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::types::ParameterNotFoundActionType,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::types::ParameterNotFoundActionType>,
     ) -> Self {
         self.parameter_not_found_action = Some(value.into());
         self
@@ -1615,14 +1307,9 @@ impl ::kapi_machinery::json::JsonFields for ParamRefApplyConfiguration {
             w.key_static(b"\"selector\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.selector, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.parameter_not_found_action,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.parameter_not_found_action) {
             w.key_static(b"\"parameterNotFoundAction\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.parameter_not_found_action,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.parameter_not_found_action, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1633,18 +1320,9 @@ impl ::kapi_machinery::json::JsonFields for ParamRefApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "parameterNotFoundAction" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.parameter_not_found_action,
-                    r,
-                )
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "parameterNotFoundAction" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameter_not_found_action, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1663,9 +1341,7 @@ impl ::kapi_machinery::json::JsonEncode for ParamRefApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.parameter_not_found_action,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameter_not_found_action)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ParamRefApplyConfiguration {
@@ -1682,25 +1358,15 @@ impl ::kapi_machinery::json::JsonElement for ParamRefApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MatchResourcesApplyConfiguration {
     /// `namespaceSelector`.
-    pub namespace_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub namespace_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `objectSelector`.
-    pub object_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub object_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `resourceRules`.
-    pub resource_rules: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::NamedRuleWithOperationsApplyConfiguration,
-    >,
+    pub resource_rules: ::std::vec::Vec<crate::admissionregistration::v1beta1::NamedRuleWithOperationsApplyConfiguration>,
     /// `excludeResourceRules`.
-    pub exclude_resource_rules: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::NamedRuleWithOperationsApplyConfiguration,
-    >,
+    pub exclude_resource_rules: ::std::vec::Vec<crate::admissionregistration::v1beta1::NamedRuleWithOperationsApplyConfiguration>,
     /// `matchPolicy`.
-    pub match_policy: ::std::option::Option<
-        crate::admissionregistration::v1beta1::types::MatchPolicyType,
-    >,
+    pub match_policy: ::std::option::Option<crate::admissionregistration::v1beta1::types::MatchPolicyType>,
 }
 impl MatchResourcesApplyConfiguration {
     /// Sets `namespaceSelector`.
@@ -1722,11 +1388,7 @@ impl MatchResourcesApplyConfiguration {
     /// Appends to `resourceRules`.
     pub fn with_resource_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::NamedRuleWithOperationsApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::NamedRuleWithOperationsApplyConfiguration>>,
     ) -> Self {
         self.resource_rules.extend(items.into_iter().map(Into::into));
         self
@@ -1734,11 +1396,7 @@ impl MatchResourcesApplyConfiguration {
     /// Appends to `excludeResourceRules`.
     pub fn with_exclude_resource_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::NamedRuleWithOperationsApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::NamedRuleWithOperationsApplyConfiguration>>,
     ) -> Self {
         self.exclude_resource_rules.extend(items.into_iter().map(Into::into));
         self
@@ -1767,14 +1425,9 @@ impl ::kapi_machinery::json::JsonFields for MatchResourcesApplyConfiguration {
             w.key_static(b"\"resourceRules\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_rules, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.exclude_resource_rules,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.exclude_resource_rules) {
             w.key_static(b"\"excludeResourceRules\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.exclude_resource_rules,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.exclude_resource_rules, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.match_policy) {
             w.key_static(b"\"matchPolicy\":");
@@ -1788,36 +1441,11 @@ impl ::kapi_machinery::json::JsonFields for MatchResourcesApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "namespaceSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.namespace_selector,
-                    r,
-                )
-            }
-            "objectSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.object_selector,
-                    r,
-                )
-            }
-            "resourceRules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_rules,
-                    r,
-                )
-            }
-            "excludeResourceRules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.exclude_resource_rules,
-                    r,
-                )
-            }
-            "matchPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_policy,
-                    r,
-                )
-            }
+            "namespaceSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace_selector, r),
+            "objectSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.object_selector, r),
+            "resourceRules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_rules, r),
+            "excludeResourceRules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exclude_resource_rules, r),
+            "matchPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1836,9 +1464,8 @@ impl ::kapi_machinery::json::JsonEncode for MatchResourcesApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.object_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_rules)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.exclude_resource_rules,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exclude_resource_rules)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_policy)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for MatchResourcesApplyConfiguration {
@@ -1879,12 +1506,9 @@ impl NamedRuleWithOperationsApplyConfiguration {
     /// Sets `operations` (through its own builder).
     pub fn with_operations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::admissionregistration::v1::OperationType>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1::OperationType>>,
     ) -> Self {
-        self.rule_with_operations = ::std::mem::take(&mut self.rule_with_operations)
-            .with_operations(items);
+        self.rule_with_operations = ::std::mem::take(&mut self.rule_with_operations).with_operations(items);
         self
     }
     /// Sets `rule` (through its own builder).
@@ -1892,8 +1516,7 @@ impl NamedRuleWithOperationsApplyConfiguration {
         mut self,
         value: crate::admissionregistration::v1::RuleApplyConfiguration,
     ) -> Self {
-        self.rule_with_operations = ::std::mem::take(&mut self.rule_with_operations)
-            .with_rule(value);
+        self.rule_with_operations = ::std::mem::take(&mut self.rule_with_operations).with_rule(value);
         self
     }
 }
@@ -1904,10 +1527,7 @@ impl ::kapi_machinery::json::JsonFields for NamedRuleWithOperationsApplyConfigur
             w.key_static(b"\"resourceNames\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_names, w);
         }
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.rule_with_operations,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.rule_with_operations, w);
     }
     #[::kapi_macros::where_used]
     fn decode_json_field(
@@ -1916,18 +1536,9 @@ impl ::kapi_machinery::json::JsonFields for NamedRuleWithOperationsApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "resourceNames" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_names,
-                    r,
-                )
-            }
+            "resourceNames" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_names, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.rule_with_operations,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.rule_with_operations, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -1945,9 +1556,7 @@ impl ::kapi_machinery::json::JsonEncode for NamedRuleWithOperationsApplyConfigur
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_names)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.rule_with_operations,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rule_with_operations)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for NamedRuleWithOperationsApplyConfiguration {
@@ -1970,9 +1579,7 @@ pub struct MutatingAdmissionPolicyApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::admissionregistration::v1beta1::MutatingAdmissionPolicySpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::admissionregistration::v1beta1::MutatingAdmissionPolicySpecApplyConfiguration>,
 }
 impl MutatingAdmissionPolicyApplyConfiguration {
     /// Sets `kind`.
@@ -1996,9 +1603,7 @@ impl MutatingAdmissionPolicyApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::MutatingAdmissionPolicySpecApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::MutatingAdmissionPolicySpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -2032,12 +1637,8 @@ impl ::kapi_machinery::json::JsonFields for MutatingAdmissionPolicyApplyConfigur
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -2054,7 +1655,8 @@ impl ::kapi_machinery::json::JsonEncode for MutatingAdmissionPolicyApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -2083,20 +1685,13 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2105,20 +1700,13 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2126,9 +1714,7 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2136,56 +1722,36 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2193,9 +1759,7 @@ impl MutatingAdmissionPolicyApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2223,57 +1787,32 @@ impl ::kapi_machinery::ApplyConfiguration for MutatingAdmissionPolicyApplyConfig
 pub fn extract_mutating_admission_policy(
     obj: &crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicy,
     field_manager: &str,
-) -> ::core::result::Result<
-    MutatingAdmissionPolicyApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "admissionregistration.k8s.io/v1beta1",
-        "MutatingAdmissionPolicy",
-    )
+) -> ::core::result::Result<MutatingAdmissionPolicyApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "admissionregistration.k8s.io/v1beta1", "MutatingAdmissionPolicy")
 }
 /// The apply configuration of `MutatingAdmissionPolicySpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MutatingAdmissionPolicySpecApplyConfiguration {
     /// `paramKind`.
-    pub param_kind: ::std::option::Option<
-        crate::admissionregistration::v1beta1::ParamKindApplyConfiguration,
-    >,
+    pub param_kind: ::std::option::Option<crate::admissionregistration::v1beta1::ParamKindApplyConfiguration>,
     /// `matchConstraints`.
-    pub match_constraints: ::std::option::Option<
-        crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration,
-    >,
+    pub match_constraints: ::std::option::Option<crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration>,
     /// `variables`.
-    pub variables: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::VariableApplyConfiguration,
-    >,
+    pub variables: ::std::vec::Vec<crate::admissionregistration::v1beta1::VariableApplyConfiguration>,
     /// `mutations`.
-    pub mutations: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::MutationApplyConfiguration,
-    >,
+    pub mutations: ::std::vec::Vec<crate::admissionregistration::v1beta1::MutationApplyConfiguration>,
     /// `failurePolicy`.
-    pub failure_policy: ::std::option::Option<
-        crate::admissionregistration::v1beta1::types::FailurePolicyType,
-    >,
+    pub failure_policy: ::std::option::Option<crate::admissionregistration::v1beta1::types::FailurePolicyType>,
     /// `matchConditions`.
-    pub match_conditions: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration,
-    >,
+    pub match_conditions: ::std::vec::Vec<crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration>,
     /// `reinvocationPolicy`.
-    pub reinvocation_policy: ::std::option::Option<
-        crate::admissionregistration::v1::ReinvocationPolicyType,
-    >,
+    pub reinvocation_policy: ::std::option::Option<crate::admissionregistration::v1::ReinvocationPolicyType>,
 }
 impl MutatingAdmissionPolicySpecApplyConfiguration {
     /// Sets `paramKind`.
     pub fn with_param_kind(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::ParamKindApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::ParamKindApplyConfiguration>,
     ) -> Self {
         self.param_kind = Some(value.into());
         self
@@ -2281,9 +1820,7 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
     /// Sets `matchConstraints`.
     pub fn with_match_constraints(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration>,
     ) -> Self {
         self.match_constraints = Some(value.into());
         self
@@ -2291,11 +1828,7 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
     /// Appends to `variables`.
     pub fn with_variables(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::VariableApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::VariableApplyConfiguration>>,
     ) -> Self {
         self.variables.extend(items.into_iter().map(Into::into));
         self
@@ -2303,11 +1836,7 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
     /// Appends to `mutations`.
     pub fn with_mutations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::MutationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::MutationApplyConfiguration>>,
     ) -> Self {
         self.mutations.extend(items.into_iter().map(Into::into));
         self
@@ -2323,11 +1852,7 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
     /// Appends to `matchConditions`.
     pub fn with_match_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration>>,
     ) -> Self {
         self.match_conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2341,8 +1866,7 @@ impl MutatingAdmissionPolicySpecApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for MutatingAdmissionPolicySpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for MutatingAdmissionPolicySpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.param_kind) {
@@ -2369,14 +1893,9 @@ for MutatingAdmissionPolicySpecApplyConfiguration {
             w.key_static(b"\"matchConditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.match_conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.reinvocation_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reinvocation_policy) {
             w.key_static(b"\"reinvocationPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.reinvocation_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.reinvocation_policy, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2386,39 +1905,13 @@ for MutatingAdmissionPolicySpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "paramKind" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.param_kind, r)
-            }
-            "matchConstraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_constraints,
-                    r,
-                )
-            }
-            "variables" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.variables, r)
-            }
-            "mutations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mutations, r)
-            }
-            "failurePolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.failure_policy,
-                    r,
-                )
-            }
-            "matchConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_conditions,
-                    r,
-                )
-            }
-            "reinvocationPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.reinvocation_policy,
-                    r,
-                )
-            }
+            "paramKind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.param_kind, r),
+            "matchConstraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_constraints, r),
+            "variables" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.variables, r),
+            "mutations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mutations, r),
+            "failurePolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failure_policy, r),
+            "matchConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_conditions, r),
+            "reinvocationPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reinvocation_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2427,8 +1920,7 @@ for MutatingAdmissionPolicySpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for MutatingAdmissionPolicySpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for MutatingAdmissionPolicySpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2441,13 +1933,10 @@ for MutatingAdmissionPolicySpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mutations)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failure_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.reinvocation_policy,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reinvocation_policy)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for MutatingAdmissionPolicySpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for MutatingAdmissionPolicySpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2456,23 +1945,16 @@ for MutatingAdmissionPolicySpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for MutatingAdmissionPolicySpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for MutatingAdmissionPolicySpecApplyConfiguration {}
 /// The apply configuration of `Mutation`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MutationApplyConfiguration {
     /// `patchType`.
-    pub patch_type: ::std::option::Option<
-        crate::admissionregistration::v1beta1::types::PatchType,
-    >,
+    pub patch_type: ::std::option::Option<crate::admissionregistration::v1beta1::types::PatchType>,
     /// `applyConfiguration`.
-    pub apply_configuration: ::std::option::Option<
-        crate::admissionregistration::v1beta1::ApplyConfigurationApplyConfiguration,
-    >,
+    pub apply_configuration: ::std::option::Option<crate::admissionregistration::v1beta1::ApplyConfigurationApplyConfiguration>,
     /// `jsonPatch`.
-    pub json_patch: ::std::option::Option<
-        crate::admissionregistration::v1beta1::JSONPatchApplyConfiguration,
-    >,
+    pub json_patch: ::std::option::Option<crate::admissionregistration::v1beta1::JSONPatchApplyConfiguration>,
 }
 impl MutationApplyConfiguration {
     /// Sets `patchType`.
@@ -2486,9 +1968,7 @@ impl MutationApplyConfiguration {
     /// Sets `applyConfiguration`.
     pub fn with_apply_configuration(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::ApplyConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::ApplyConfigurationApplyConfiguration>,
     ) -> Self {
         self.apply_configuration = Some(value.into());
         self
@@ -2496,9 +1976,7 @@ impl MutationApplyConfiguration {
     /// Sets `jsonPatch`.
     pub fn with_json_patch(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::JSONPatchApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::JSONPatchApplyConfiguration>,
     ) -> Self {
         self.json_patch = Some(value.into());
         self
@@ -2511,14 +1989,9 @@ impl ::kapi_machinery::json::JsonFields for MutationApplyConfiguration {
             w.key_static(b"\"patchType\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.patch_type, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.apply_configuration,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.apply_configuration) {
             w.key_static(b"\"applyConfiguration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.apply_configuration,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.apply_configuration, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.json_patch) {
             w.key_static(b"\"jsonPatch\":");
@@ -2532,18 +2005,9 @@ impl ::kapi_machinery::json::JsonFields for MutationApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "patchType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.patch_type, r)
-            }
-            "applyConfiguration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.apply_configuration,
-                    r,
-                )
-            }
-            "jsonPatch" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.json_patch, r)
-            }
+            "patchType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.patch_type, r),
+            "applyConfiguration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.apply_configuration, r),
+            "jsonPatch" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.json_patch, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2560,9 +2024,8 @@ impl ::kapi_machinery::json::JsonEncode for MutationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.patch_type)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.apply_configuration,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.json_patch)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.apply_configuration)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.json_patch)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for MutationApplyConfiguration {
@@ -2603,9 +2066,7 @@ impl ::kapi_machinery::json::JsonFields for ApplyConfigurationApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "expression" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r)
-            }
+            "expression" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2662,9 +2123,7 @@ impl ::kapi_machinery::json::JsonFields for JSONPatchApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "expression" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r)
-            }
+            "expression" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2703,9 +2162,7 @@ pub struct MutatingAdmissionPolicyBindingApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingSpecApplyConfiguration>,
 }
 impl MutatingAdmissionPolicyBindingApplyConfiguration {
     /// Sets `kind`.
@@ -2729,16 +2186,13 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for MutatingAdmissionPolicyBindingApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for MutatingAdmissionPolicyBindingApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if let ::std::option::Option::Some(v) = &self.kind {
@@ -2766,12 +2220,8 @@ for MutatingAdmissionPolicyBindingApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -2781,21 +2231,20 @@ for MutatingAdmissionPolicyBindingApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for MutatingAdmissionPolicyBindingApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for MutatingAdmissionPolicyBindingApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for MutatingAdmissionPolicyBindingApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for MutatingAdmissionPolicyBindingApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2804,8 +2253,7 @@ for MutatingAdmissionPolicyBindingApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for MutatingAdmissionPolicyBindingApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for MutatingAdmissionPolicyBindingApplyConfiguration {}
 impl MutatingAdmissionPolicyBindingApplyConfiguration {
     /// A `MutatingAdmissionPolicyBinding` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
@@ -2820,20 +2268,13 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2842,20 +2283,13 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2863,9 +2297,7 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2873,56 +2305,36 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2930,14 +2342,11 @@ impl MutatingAdmissionPolicyBindingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl ::kapi_machinery::ApplyConfiguration
-for MutatingAdmissionPolicyBindingApplyConfiguration {
+impl ::kapi_machinery::ApplyConfiguration for MutatingAdmissionPolicyBindingApplyConfiguration {
     type Kind = crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBinding;
     #[::kapi_macros::where_used]
     fn name(&self) -> ::std::option::Option<&str> {
@@ -2961,17 +2370,8 @@ for MutatingAdmissionPolicyBindingApplyConfiguration {
 pub fn extract_mutating_admission_policy_binding(
     obj: &crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBinding,
     field_manager: &str,
-) -> ::core::result::Result<
-    MutatingAdmissionPolicyBindingApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "admissionregistration.k8s.io/v1beta1",
-        "MutatingAdmissionPolicyBinding",
-    )
+) -> ::core::result::Result<MutatingAdmissionPolicyBindingApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "admissionregistration.k8s.io/v1beta1", "MutatingAdmissionPolicyBinding")
 }
 /// The apply configuration of `MutatingAdmissionPolicyBindingSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -2979,13 +2379,9 @@ pub struct MutatingAdmissionPolicyBindingSpecApplyConfiguration {
     /// `policyName`.
     pub policy_name: ::std::option::Option<::std::string::String>,
     /// `paramRef`.
-    pub param_ref: ::std::option::Option<
-        crate::admissionregistration::v1beta1::ParamRefApplyConfiguration,
-    >,
+    pub param_ref: ::std::option::Option<crate::admissionregistration::v1beta1::ParamRefApplyConfiguration>,
     /// `matchResources`.
-    pub match_resources: ::std::option::Option<
-        crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration,
-    >,
+    pub match_resources: ::std::option::Option<crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration>,
 }
 impl MutatingAdmissionPolicyBindingSpecApplyConfiguration {
     /// Sets `policyName`.
@@ -2996,9 +2392,7 @@ impl MutatingAdmissionPolicyBindingSpecApplyConfiguration {
     /// Sets `paramRef`.
     pub fn with_param_ref(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::ParamRefApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::ParamRefApplyConfiguration>,
     ) -> Self {
         self.param_ref = Some(value.into());
         self
@@ -3006,16 +2400,13 @@ impl MutatingAdmissionPolicyBindingSpecApplyConfiguration {
     /// Sets `matchResources`.
     pub fn with_match_resources(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::MatchResourcesApplyConfiguration>,
     ) -> Self {
         self.match_resources = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.policy_name) {
@@ -3038,18 +2429,9 @@ for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "policyName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.policy_name, r)
-            }
-            "paramRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.param_ref, r)
-            }
-            "matchResources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_resources,
-                    r,
-                )
-            }
+            "policyName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.policy_name, r),
+            "paramRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.param_ref, r),
+            "matchResources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_resources, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3058,8 +2440,7 @@ for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3071,8 +2452,7 @@ for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_resources)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3081,8 +2461,7 @@ for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for MutatingAdmissionPolicyBindingSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for MutatingAdmissionPolicyBindingSpecApplyConfiguration {}
 /// The apply configuration of `ValidatingWebhookConfiguration`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ValidatingWebhookConfigurationApplyConfiguration {
@@ -3093,9 +2472,7 @@ pub struct ValidatingWebhookConfigurationApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `webhooks`.
-    pub webhooks: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::ValidatingWebhookApplyConfiguration,
-    >,
+    pub webhooks: ::std::vec::Vec<crate::admissionregistration::v1beta1::ValidatingWebhookApplyConfiguration>,
 }
 impl ValidatingWebhookConfigurationApplyConfiguration {
     /// Sets `kind`.
@@ -3119,18 +2496,13 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
     /// Appends to `webhooks`.
     pub fn with_webhooks(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::ValidatingWebhookApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::ValidatingWebhookApplyConfiguration>>,
     ) -> Self {
         self.webhooks.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ValidatingWebhookConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ValidatingWebhookConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if let ::std::option::Option::Some(v) = &self.kind {
@@ -3158,15 +2530,9 @@ for ValidatingWebhookConfigurationApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "webhooks" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.webhooks, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "webhooks" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.webhooks, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3175,21 +2541,20 @@ for ValidatingWebhookConfigurationApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ValidatingWebhookConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ValidatingWebhookConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.webhooks)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ValidatingWebhookConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ValidatingWebhookConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3198,8 +2563,7 @@ for ValidatingWebhookConfigurationApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ValidatingWebhookConfigurationApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ValidatingWebhookConfigurationApplyConfiguration {}
 impl ValidatingWebhookConfigurationApplyConfiguration {
     /// A `ValidatingWebhookConfiguration` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
@@ -3214,20 +2578,13 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -3236,20 +2593,13 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -3257,9 +2607,7 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -3267,56 +2615,36 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -3324,14 +2652,11 @@ impl ValidatingWebhookConfigurationApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl ::kapi_machinery::ApplyConfiguration
-for ValidatingWebhookConfigurationApplyConfiguration {
+impl ::kapi_machinery::ApplyConfiguration for ValidatingWebhookConfigurationApplyConfiguration {
     type Kind = crate::admissionregistration::v1beta1::types::ValidatingWebhookConfiguration;
     #[::kapi_macros::where_used]
     fn name(&self) -> ::std::option::Option<&str> {
@@ -3355,17 +2680,8 @@ for ValidatingWebhookConfigurationApplyConfiguration {
 pub fn extract_validating_webhook_configuration(
     obj: &crate::admissionregistration::v1beta1::types::ValidatingWebhookConfiguration,
     field_manager: &str,
-) -> ::core::result::Result<
-    ValidatingWebhookConfigurationApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "admissionregistration.k8s.io/v1beta1",
-        "ValidatingWebhookConfiguration",
-    )
+) -> ::core::result::Result<ValidatingWebhookConfigurationApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "admissionregistration.k8s.io/v1beta1", "ValidatingWebhookConfiguration")
 }
 /// The apply configuration of `MutatingWebhookConfiguration`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -3377,9 +2693,7 @@ pub struct MutatingWebhookConfigurationApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `webhooks`.
-    pub webhooks: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::MutatingWebhookApplyConfiguration,
-    >,
+    pub webhooks: ::std::vec::Vec<crate::admissionregistration::v1beta1::MutatingWebhookApplyConfiguration>,
 }
 impl MutatingWebhookConfigurationApplyConfiguration {
     /// Sets `kind`.
@@ -3403,18 +2717,13 @@ impl MutatingWebhookConfigurationApplyConfiguration {
     /// Appends to `webhooks`.
     pub fn with_webhooks(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::MutatingWebhookApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::MutatingWebhookApplyConfiguration>>,
     ) -> Self {
         self.webhooks.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for MutatingWebhookConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for MutatingWebhookConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if let ::std::option::Option::Some(v) = &self.kind {
@@ -3442,15 +2751,9 @@ for MutatingWebhookConfigurationApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "webhooks" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.webhooks, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "webhooks" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.webhooks, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3459,21 +2762,20 @@ for MutatingWebhookConfigurationApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for MutatingWebhookConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for MutatingWebhookConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.webhooks)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for MutatingWebhookConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for MutatingWebhookConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3482,8 +2784,7 @@ for MutatingWebhookConfigurationApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for MutatingWebhookConfigurationApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for MutatingWebhookConfigurationApplyConfiguration {}
 impl MutatingWebhookConfigurationApplyConfiguration {
     /// A `MutatingWebhookConfiguration` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
@@ -3498,20 +2799,13 @@ impl MutatingWebhookConfigurationApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -3520,20 +2814,13 @@ impl MutatingWebhookConfigurationApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -3541,9 +2828,7 @@ impl MutatingWebhookConfigurationApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -3551,56 +2836,36 @@ impl MutatingWebhookConfigurationApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -3608,14 +2873,11 @@ impl MutatingWebhookConfigurationApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl ::kapi_machinery::ApplyConfiguration
-for MutatingWebhookConfigurationApplyConfiguration {
+impl ::kapi_machinery::ApplyConfiguration for MutatingWebhookConfigurationApplyConfiguration {
     type Kind = crate::admissionregistration::v1beta1::types::MutatingWebhookConfiguration;
     #[::kapi_macros::where_used]
     fn name(&self) -> ::std::option::Option<&str> {
@@ -3639,17 +2901,8 @@ for MutatingWebhookConfigurationApplyConfiguration {
 pub fn extract_mutating_webhook_configuration(
     obj: &crate::admissionregistration::v1beta1::types::MutatingWebhookConfiguration,
     field_manager: &str,
-) -> ::core::result::Result<
-    MutatingWebhookConfigurationApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "admissionregistration.k8s.io/v1beta1",
-        "MutatingWebhookConfiguration",
-    )
+) -> ::core::result::Result<MutatingWebhookConfigurationApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "admissionregistration.k8s.io/v1beta1", "MutatingWebhookConfiguration")
 }
 /// The apply configuration of `ValidatingWebhook`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -3657,41 +2910,25 @@ pub struct ValidatingWebhookApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `clientConfig`.
-    pub client_config: ::std::option::Option<
-        crate::admissionregistration::v1beta1::WebhookClientConfigApplyConfiguration,
-    >,
+    pub client_config: ::std::option::Option<crate::admissionregistration::v1beta1::WebhookClientConfigApplyConfiguration>,
     /// `rules`.
-    pub rules: ::std::vec::Vec<
-        crate::admissionregistration::v1::RuleWithOperationsApplyConfiguration,
-    >,
+    pub rules: ::std::vec::Vec<crate::admissionregistration::v1::RuleWithOperationsApplyConfiguration>,
     /// `failurePolicy`.
-    pub failure_policy: ::std::option::Option<
-        crate::admissionregistration::v1beta1::types::FailurePolicyType,
-    >,
+    pub failure_policy: ::std::option::Option<crate::admissionregistration::v1beta1::types::FailurePolicyType>,
     /// `matchPolicy`.
-    pub match_policy: ::std::option::Option<
-        crate::admissionregistration::v1beta1::types::MatchPolicyType,
-    >,
+    pub match_policy: ::std::option::Option<crate::admissionregistration::v1beta1::types::MatchPolicyType>,
     /// `namespaceSelector`.
-    pub namespace_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub namespace_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `objectSelector`.
-    pub object_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub object_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `sideEffects`.
-    pub side_effects: ::std::option::Option<
-        crate::admissionregistration::v1beta1::types::SideEffectClass,
-    >,
+    pub side_effects: ::std::option::Option<crate::admissionregistration::v1beta1::types::SideEffectClass>,
     /// `timeoutSeconds`.
     pub timeout_seconds: ::std::option::Option<i32>,
     /// `admissionReviewVersions`.
     pub admission_review_versions: ::std::vec::Vec<::std::string::String>,
     /// `matchConditions`.
-    pub match_conditions: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration,
-    >,
+    pub match_conditions: ::std::vec::Vec<crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration>,
 }
 impl ValidatingWebhookApplyConfiguration {
     /// Sets `name`.
@@ -3702,9 +2939,7 @@ impl ValidatingWebhookApplyConfiguration {
     /// Sets `clientConfig`.
     pub fn with_client_config(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::WebhookClientConfigApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::WebhookClientConfigApplyConfiguration>,
     ) -> Self {
         self.client_config = Some(value.into());
         self
@@ -3712,11 +2947,7 @@ impl ValidatingWebhookApplyConfiguration {
     /// Appends to `rules`.
     pub fn with_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1::RuleWithOperationsApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1::RuleWithOperationsApplyConfiguration>>,
     ) -> Self {
         self.rules.extend(items.into_iter().map(Into::into));
         self
@@ -3777,11 +3008,7 @@ impl ValidatingWebhookApplyConfiguration {
     /// Appends to `matchConditions`.
     pub fn with_match_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration>>,
     ) -> Self {
         self.match_conditions.extend(items.into_iter().map(Into::into));
         self
@@ -3826,14 +3053,9 @@ impl ::kapi_machinery::json::JsonFields for ValidatingWebhookApplyConfiguration 
             w.key_static(b"\"timeoutSeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.timeout_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.admission_review_versions,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.admission_review_versions) {
             w.key_static(b"\"admissionReviewVersions\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.admission_review_versions,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.admission_review_versions, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.match_conditions) {
             w.key_static(b"\"matchConditions\":");
@@ -3848,63 +3070,16 @@ impl ::kapi_machinery::json::JsonFields for ValidatingWebhookApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "clientConfig" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.client_config,
-                    r,
-                )
-            }
-            "rules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r)
-            }
-            "failurePolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.failure_policy,
-                    r,
-                )
-            }
-            "matchPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_policy,
-                    r,
-                )
-            }
-            "namespaceSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.namespace_selector,
-                    r,
-                )
-            }
-            "objectSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.object_selector,
-                    r,
-                )
-            }
-            "sideEffects" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.side_effects,
-                    r,
-                )
-            }
-            "timeoutSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.timeout_seconds,
-                    r,
-                )
-            }
-            "admissionReviewVersions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.admission_review_versions,
-                    r,
-                )
-            }
-            "matchConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_conditions,
-                    r,
-                )
-            }
+            "clientConfig" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.client_config, r),
+            "rules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r),
+            "failurePolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failure_policy, r),
+            "matchPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_policy, r),
+            "namespaceSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace_selector, r),
+            "objectSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.object_selector, r),
+            "sideEffects" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.side_effects, r),
+            "timeoutSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.timeout_seconds, r),
+            "admissionReviewVersions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.admission_review_versions, r),
+            "matchConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3929,9 +3104,8 @@ impl ::kapi_machinery::json::JsonEncode for ValidatingWebhookApplyConfiguration 
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.object_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.side_effects)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.timeout_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.admission_review_versions,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.admission_review_versions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ValidatingWebhookApplyConfiguration {
@@ -3950,45 +3124,27 @@ pub struct MutatingWebhookApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `clientConfig`.
-    pub client_config: ::std::option::Option<
-        crate::admissionregistration::v1beta1::WebhookClientConfigApplyConfiguration,
-    >,
+    pub client_config: ::std::option::Option<crate::admissionregistration::v1beta1::WebhookClientConfigApplyConfiguration>,
     /// `rules`.
-    pub rules: ::std::vec::Vec<
-        crate::admissionregistration::v1::RuleWithOperationsApplyConfiguration,
-    >,
+    pub rules: ::std::vec::Vec<crate::admissionregistration::v1::RuleWithOperationsApplyConfiguration>,
     /// `failurePolicy`.
-    pub failure_policy: ::std::option::Option<
-        crate::admissionregistration::v1beta1::types::FailurePolicyType,
-    >,
+    pub failure_policy: ::std::option::Option<crate::admissionregistration::v1beta1::types::FailurePolicyType>,
     /// `matchPolicy`.
-    pub match_policy: ::std::option::Option<
-        crate::admissionregistration::v1beta1::types::MatchPolicyType,
-    >,
+    pub match_policy: ::std::option::Option<crate::admissionregistration::v1beta1::types::MatchPolicyType>,
     /// `namespaceSelector`.
-    pub namespace_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub namespace_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `objectSelector`.
-    pub object_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub object_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `sideEffects`.
-    pub side_effects: ::std::option::Option<
-        crate::admissionregistration::v1beta1::types::SideEffectClass,
-    >,
+    pub side_effects: ::std::option::Option<crate::admissionregistration::v1beta1::types::SideEffectClass>,
     /// `timeoutSeconds`.
     pub timeout_seconds: ::std::option::Option<i32>,
     /// `admissionReviewVersions`.
     pub admission_review_versions: ::std::vec::Vec<::std::string::String>,
     /// `reinvocationPolicy`.
-    pub reinvocation_policy: ::std::option::Option<
-        crate::admissionregistration::v1::ReinvocationPolicyType,
-    >,
+    pub reinvocation_policy: ::std::option::Option<crate::admissionregistration::v1::ReinvocationPolicyType>,
     /// `matchConditions`.
-    pub match_conditions: ::std::vec::Vec<
-        crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration,
-    >,
+    pub match_conditions: ::std::vec::Vec<crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration>,
 }
 impl MutatingWebhookApplyConfiguration {
     /// Sets `name`.
@@ -3999,9 +3155,7 @@ impl MutatingWebhookApplyConfiguration {
     /// Sets `clientConfig`.
     pub fn with_client_config(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::WebhookClientConfigApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::WebhookClientConfigApplyConfiguration>,
     ) -> Self {
         self.client_config = Some(value.into());
         self
@@ -4009,11 +3163,7 @@ impl MutatingWebhookApplyConfiguration {
     /// Appends to `rules`.
     pub fn with_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1::RuleWithOperationsApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1::RuleWithOperationsApplyConfiguration>>,
     ) -> Self {
         self.rules.extend(items.into_iter().map(Into::into));
         self
@@ -4082,11 +3232,7 @@ impl MutatingWebhookApplyConfiguration {
     /// Appends to `matchConditions`.
     pub fn with_match_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::admissionregistration::v1beta1::MatchConditionApplyConfiguration>>,
     ) -> Self {
         self.match_conditions.extend(items.into_iter().map(Into::into));
         self
@@ -4131,23 +3277,13 @@ impl ::kapi_machinery::json::JsonFields for MutatingWebhookApplyConfiguration {
             w.key_static(b"\"timeoutSeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.timeout_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.admission_review_versions,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.admission_review_versions) {
             w.key_static(b"\"admissionReviewVersions\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.admission_review_versions,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.admission_review_versions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.reinvocation_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reinvocation_policy) {
             w.key_static(b"\"reinvocationPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.reinvocation_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.reinvocation_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.match_conditions) {
             w.key_static(b"\"matchConditions\":");
@@ -4162,69 +3298,17 @@ impl ::kapi_machinery::json::JsonFields for MutatingWebhookApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "clientConfig" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.client_config,
-                    r,
-                )
-            }
-            "rules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r)
-            }
-            "failurePolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.failure_policy,
-                    r,
-                )
-            }
-            "matchPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_policy,
-                    r,
-                )
-            }
-            "namespaceSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.namespace_selector,
-                    r,
-                )
-            }
-            "objectSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.object_selector,
-                    r,
-                )
-            }
-            "sideEffects" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.side_effects,
-                    r,
-                )
-            }
-            "timeoutSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.timeout_seconds,
-                    r,
-                )
-            }
-            "admissionReviewVersions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.admission_review_versions,
-                    r,
-                )
-            }
-            "reinvocationPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.reinvocation_policy,
-                    r,
-                )
-            }
-            "matchConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_conditions,
-                    r,
-                )
-            }
+            "clientConfig" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.client_config, r),
+            "rules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r),
+            "failurePolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failure_policy, r),
+            "matchPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_policy, r),
+            "namespaceSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace_selector, r),
+            "objectSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.object_selector, r),
+            "sideEffects" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.side_effects, r),
+            "timeoutSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.timeout_seconds, r),
+            "admissionReviewVersions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.admission_review_versions, r),
+            "reinvocationPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reinvocation_policy, r),
+            "matchConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4249,12 +3333,9 @@ impl ::kapi_machinery::json::JsonEncode for MutatingWebhookApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.object_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.side_effects)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.timeout_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.admission_review_versions,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.reinvocation_policy,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.admission_review_versions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reinvocation_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for MutatingWebhookApplyConfiguration {
@@ -4273,9 +3354,7 @@ pub struct WebhookClientConfigApplyConfiguration {
     /// `url`.
     pub url: ::std::option::Option<::std::string::String>,
     /// `service`.
-    pub service: ::std::option::Option<
-        crate::admissionregistration::v1beta1::ServiceReferenceApplyConfiguration,
-    >,
+    pub service: ::std::option::Option<crate::admissionregistration::v1beta1::ServiceReferenceApplyConfiguration>,
     /// `caBundle`.
     pub ca_bundle: ::std::option::Option<::std::vec::Vec<u8>>,
 }
@@ -4288,9 +3367,7 @@ impl WebhookClientConfigApplyConfiguration {
     /// Sets `service`.
     pub fn with_service(
         mut self,
-        value: impl Into<
-            crate::admissionregistration::v1beta1::ServiceReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::admissionregistration::v1beta1::ServiceReferenceApplyConfiguration>,
     ) -> Self {
         self.service = Some(value.into());
         self
@@ -4325,12 +3402,8 @@ impl ::kapi_machinery::json::JsonFields for WebhookClientConfigApplyConfiguratio
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "url" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.url, r),
-            "service" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r)
-            }
-            "caBundle" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ca_bundle, r)
-            }
+            "service" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r),
+            "caBundle" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ca_bundle, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4422,9 +3495,7 @@ impl ::kapi_machinery::json::JsonFields for ServiceReferenceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
@@ -4499,9 +3570,7 @@ impl ::kapi_machinery::json::JsonFields for MatchConditionApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "expression" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r)
-            }
+            "expression" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

@@ -6,19 +6,13 @@ pub struct CustomResourceDefinitionSpecApplyConfiguration {
     /// `group`.
     pub group: ::std::option::Option<::std::string::String>,
     /// `names`.
-    pub names: ::std::option::Option<
-        crate::apiextensions::v1::CustomResourceDefinitionNamesApplyConfiguration,
-    >,
+    pub names: ::std::option::Option<crate::apiextensions::v1::CustomResourceDefinitionNamesApplyConfiguration>,
     /// `scope`.
     pub scope: ::std::option::Option<crate::apiextensions::v1::types::ResourceScope>,
     /// `versions`.
-    pub versions: ::std::vec::Vec<
-        crate::apiextensions::v1::CustomResourceDefinitionVersionApplyConfiguration,
-    >,
+    pub versions: ::std::vec::Vec<crate::apiextensions::v1::CustomResourceDefinitionVersionApplyConfiguration>,
     /// `conversion`.
-    pub conversion: ::std::option::Option<
-        crate::apiextensions::v1::CustomResourceConversionApplyConfiguration,
-    >,
+    pub conversion: ::std::option::Option<crate::apiextensions::v1::CustomResourceConversionApplyConfiguration>,
     /// `preserveUnknownFields`.
     pub preserve_unknown_fields: ::std::option::Option<bool>,
 }
@@ -31,9 +25,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
     /// Sets `names`.
     pub fn with_names(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1::CustomResourceDefinitionNamesApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1::CustomResourceDefinitionNamesApplyConfiguration>,
     ) -> Self {
         self.names = Some(value.into());
         self
@@ -49,11 +41,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
     /// Appends to `versions`.
     pub fn with_versions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1::CustomResourceDefinitionVersionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1::CustomResourceDefinitionVersionApplyConfiguration>>,
     ) -> Self {
         self.versions.extend(items.into_iter().map(Into::into));
         self
@@ -61,9 +49,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
     /// Sets `conversion`.
     pub fn with_conversion(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1::CustomResourceConversionApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1::CustomResourceConversionApplyConfiguration>,
     ) -> Self {
         self.conversion = Some(value.into());
         self
@@ -74,8 +60,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceDefinitionSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.group) {
@@ -98,14 +83,9 @@ for CustomResourceDefinitionSpecApplyConfiguration {
             w.key_static(b"\"conversion\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.conversion, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.preserve_unknown_fields,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.preserve_unknown_fields) {
             w.key_static(b"\"preserveUnknownFields\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.preserve_unknown_fields,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.preserve_unknown_fields, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -115,27 +95,12 @@ for CustomResourceDefinitionSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "group" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r)
-            }
-            "names" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.names, r)
-            }
-            "scope" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scope, r)
-            }
-            "versions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.versions, r)
-            }
-            "conversion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conversion, r)
-            }
-            "preserveUnknownFields" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preserve_unknown_fields,
-                    r,
-                )
-            }
+            "group" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r),
+            "names" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.names, r),
+            "scope" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scope, r),
+            "versions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.versions, r),
+            "conversion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conversion, r),
+            "preserveUnknownFields" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preserve_unknown_fields, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -144,8 +109,7 @@ for CustomResourceDefinitionSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceDefinitionSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -157,13 +121,10 @@ for CustomResourceDefinitionSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scope)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.versions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conversion)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.preserve_unknown_fields,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preserve_unknown_fields)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceDefinitionSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceDefinitionSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -172,19 +133,14 @@ for CustomResourceDefinitionSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceDefinitionSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceDefinitionSpecApplyConfiguration {}
 /// The apply configuration of `CustomResourceConversion`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceConversionApplyConfiguration {
     /// `strategy`.
-    pub strategy: ::std::option::Option<
-        crate::apiextensions::v1::types::ConversionStrategyType,
-    >,
+    pub strategy: ::std::option::Option<crate::apiextensions::v1::types::ConversionStrategyType>,
     /// `webhook`.
-    pub webhook: ::std::option::Option<
-        crate::apiextensions::v1::WebhookConversionApplyConfiguration,
-    >,
+    pub webhook: ::std::option::Option<crate::apiextensions::v1::WebhookConversionApplyConfiguration>,
 }
 impl CustomResourceConversionApplyConfiguration {
     /// Sets `strategy`.
@@ -223,12 +179,8 @@ impl ::kapi_machinery::json::JsonFields for CustomResourceConversionApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "strategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r)
-            }
-            "webhook" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.webhook, r)
-            }
+            "strategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r),
+            "webhook" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.webhook, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -262,9 +214,7 @@ impl ::kapi_machinery::json::JsonElement for CustomResourceConversionApplyConfig
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WebhookConversionApplyConfiguration {
     /// `clientConfig`.
-    pub client_config: ::std::option::Option<
-        crate::apiextensions::v1::WebhookClientConfigApplyConfiguration,
-    >,
+    pub client_config: ::std::option::Option<crate::apiextensions::v1::WebhookClientConfigApplyConfiguration>,
     /// `conversionReviewVersions`.
     pub conversion_review_versions: ::std::vec::Vec<::std::string::String>,
 }
@@ -293,14 +243,9 @@ impl ::kapi_machinery::json::JsonFields for WebhookConversionApplyConfiguration 
             w.key_static(b"\"clientConfig\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.client_config, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.conversion_review_versions,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conversion_review_versions) {
             w.key_static(b"\"conversionReviewVersions\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.conversion_review_versions,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.conversion_review_versions, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -310,18 +255,8 @@ impl ::kapi_machinery::json::JsonFields for WebhookConversionApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "clientConfig" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.client_config,
-                    r,
-                )
-            }
-            "conversionReviewVersions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.conversion_review_versions,
-                    r,
-                )
-            }
+            "clientConfig" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.client_config, r),
+            "conversionReviewVersions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conversion_review_versions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -338,9 +273,7 @@ impl ::kapi_machinery::json::JsonEncode for WebhookConversionApplyConfiguration 
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.client_config)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.conversion_review_versions,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conversion_review_versions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for WebhookConversionApplyConfiguration {
@@ -359,9 +292,7 @@ pub struct WebhookClientConfigApplyConfiguration {
     /// `url`.
     pub url: ::std::option::Option<::std::string::String>,
     /// `service`.
-    pub service: ::std::option::Option<
-        crate::apiextensions::v1::ServiceReferenceApplyConfiguration,
-    >,
+    pub service: ::std::option::Option<crate::apiextensions::v1::ServiceReferenceApplyConfiguration>,
     /// `caBundle`.
     pub ca_bundle: ::std::option::Option<::std::vec::Vec<u8>>,
 }
@@ -409,12 +340,8 @@ impl ::kapi_machinery::json::JsonFields for WebhookClientConfigApplyConfiguratio
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "url" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.url, r),
-            "service" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r)
-            }
-            "caBundle" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ca_bundle, r)
-            }
+            "service" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r),
+            "caBundle" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ca_bundle, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -506,9 +433,7 @@ impl ::kapi_machinery::json::JsonFields for ServiceReferenceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
@@ -557,21 +482,13 @@ pub struct CustomResourceDefinitionVersionApplyConfiguration {
     /// `deprecationWarning`.
     pub deprecation_warning: ::std::option::Option<::std::string::String>,
     /// `schema`.
-    pub schema: ::std::option::Option<
-        crate::apiextensions::v1::CustomResourceValidationApplyConfiguration,
-    >,
+    pub schema: ::std::option::Option<crate::apiextensions::v1::CustomResourceValidationApplyConfiguration>,
     /// `subresources`.
-    pub subresources: ::std::option::Option<
-        crate::apiextensions::v1::CustomResourceSubresourcesApplyConfiguration,
-    >,
+    pub subresources: ::std::option::Option<crate::apiextensions::v1::CustomResourceSubresourcesApplyConfiguration>,
     /// `additionalPrinterColumns`.
-    pub additional_printer_columns: ::std::vec::Vec<
-        crate::apiextensions::v1::CustomResourceColumnDefinitionApplyConfiguration,
-    >,
+    pub additional_printer_columns: ::std::vec::Vec<crate::apiextensions::v1::CustomResourceColumnDefinitionApplyConfiguration>,
     /// `selectableFields`.
-    pub selectable_fields: ::std::vec::Vec<
-        crate::apiextensions::v1::SelectableFieldApplyConfiguration,
-    >,
+    pub selectable_fields: ::std::vec::Vec<crate::apiextensions::v1::SelectableFieldApplyConfiguration>,
 }
 impl CustomResourceDefinitionVersionApplyConfiguration {
     /// Sets `name`.
@@ -595,19 +512,14 @@ impl CustomResourceDefinitionVersionApplyConfiguration {
         self
     }
     /// Sets `deprecationWarning`.
-    pub fn with_deprecation_warning(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_deprecation_warning(mut self, value: impl Into<::std::string::String>) -> Self {
         self.deprecation_warning = Some(value.into());
         self
     }
     /// Sets `schema`.
     pub fn with_schema(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1::CustomResourceValidationApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1::CustomResourceValidationApplyConfiguration>,
     ) -> Self {
         self.schema = Some(value.into());
         self
@@ -615,9 +527,7 @@ impl CustomResourceDefinitionVersionApplyConfiguration {
     /// Sets `subresources`.
     pub fn with_subresources(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1::CustomResourceSubresourcesApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1::CustomResourceSubresourcesApplyConfiguration>,
     ) -> Self {
         self.subresources = Some(value.into());
         self
@@ -625,11 +535,7 @@ impl CustomResourceDefinitionVersionApplyConfiguration {
     /// Appends to `additionalPrinterColumns`.
     pub fn with_additional_printer_columns(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1::CustomResourceColumnDefinitionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1::CustomResourceColumnDefinitionApplyConfiguration>>,
     ) -> Self {
         self.additional_printer_columns.extend(items.into_iter().map(Into::into));
         self
@@ -637,16 +543,13 @@ impl CustomResourceDefinitionVersionApplyConfiguration {
     /// Appends to `selectableFields`.
     pub fn with_selectable_fields(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apiextensions::v1::SelectableFieldApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1::SelectableFieldApplyConfiguration>>,
     ) -> Self {
         self.selectable_fields.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceDefinitionVersionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionVersionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
@@ -665,14 +568,9 @@ for CustomResourceDefinitionVersionApplyConfiguration {
             w.key_static(b"\"deprecated\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.deprecated, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.deprecation_warning,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.deprecation_warning) {
             w.key_static(b"\"deprecationWarning\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.deprecation_warning,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.deprecation_warning, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.schema) {
             w.key_static(b"\"schema\":");
@@ -682,14 +580,9 @@ for CustomResourceDefinitionVersionApplyConfiguration {
             w.key_static(b"\"subresources\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.subresources, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.additional_printer_columns,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.additional_printer_columns) {
             w.key_static(b"\"additionalPrinterColumns\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.additional_printer_columns,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.additional_printer_columns, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.selectable_fields) {
             w.key_static(b"\"selectableFields\":");
@@ -704,42 +597,14 @@ for CustomResourceDefinitionVersionApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "served" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.served, r)
-            }
-            "storage" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage, r)
-            }
-            "deprecated" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deprecated, r)
-            }
-            "deprecationWarning" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.deprecation_warning,
-                    r,
-                )
-            }
-            "schema" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schema, r)
-            }
-            "subresources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.subresources,
-                    r,
-                )
-            }
-            "additionalPrinterColumns" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.additional_printer_columns,
-                    r,
-                )
-            }
-            "selectableFields" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.selectable_fields,
-                    r,
-                )
-            }
+            "served" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.served, r),
+            "storage" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage, r),
+            "deprecated" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deprecated, r),
+            "deprecationWarning" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deprecation_warning, r),
+            "schema" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schema, r),
+            "subresources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subresources, r),
+            "additionalPrinterColumns" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.additional_printer_columns, r),
+            "selectableFields" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectable_fields, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -748,8 +613,7 @@ for CustomResourceDefinitionVersionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceDefinitionVersionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionVersionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -760,18 +624,14 @@ for CustomResourceDefinitionVersionApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.served)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deprecated)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.deprecation_warning,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schema)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deprecation_warning)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schema)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subresources)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.additional_printer_columns,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.additional_printer_columns)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectable_fields)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceDefinitionVersionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceDefinitionVersionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -780,8 +640,7 @@ for CustomResourceDefinitionVersionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceDefinitionVersionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceDefinitionVersionApplyConfiguration {}
 /// The apply configuration of `SelectableField`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SelectableFieldApplyConfiguration {
@@ -810,9 +669,7 @@ impl ::kapi_machinery::json::JsonFields for SelectableFieldApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "jsonPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.json_path, r)
-            }
+            "jsonPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.json_path, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -889,8 +746,7 @@ impl CustomResourceColumnDefinitionApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceColumnDefinitionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceColumnDefinitionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
@@ -926,21 +782,11 @@ for CustomResourceColumnDefinitionApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "format" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.format, r)
-            }
-            "description" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r)
-            }
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
-            "jsonPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.json_path, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "format" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.format, r),
+            "description" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r),
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
+            "jsonPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.json_path, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -949,8 +795,7 @@ for CustomResourceColumnDefinitionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceColumnDefinitionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceColumnDefinitionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -965,8 +810,7 @@ for CustomResourceColumnDefinitionApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.json_path)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceColumnDefinitionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceColumnDefinitionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -975,8 +819,7 @@ for CustomResourceColumnDefinitionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceColumnDefinitionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceColumnDefinitionApplyConfiguration {}
 /// The apply configuration of `CustomResourceDefinitionNames`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceDefinitionNamesApplyConfiguration {
@@ -1031,8 +874,7 @@ impl CustomResourceDefinitionNamesApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceDefinitionNamesApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionNamesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.plural) {
@@ -1067,22 +909,12 @@ for CustomResourceDefinitionNamesApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "plural" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.plural, r)
-            }
-            "singular" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.singular, r)
-            }
-            "shortNames" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.short_names, r)
-            }
+            "plural" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.plural, r),
+            "singular" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.singular, r),
+            "shortNames" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.short_names, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "listKind" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.list_kind, r)
-            }
-            "categories" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.categories, r)
-            }
+            "listKind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.list_kind, r),
+            "categories" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.categories, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1091,8 +923,7 @@ for CustomResourceDefinitionNamesApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceDefinitionNamesApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionNamesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1107,8 +938,7 @@ for CustomResourceDefinitionNamesApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.categories)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceDefinitionNamesApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceDefinitionNamesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1117,15 +947,12 @@ for CustomResourceDefinitionNamesApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceDefinitionNamesApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceDefinitionNamesApplyConfiguration {}
 /// The apply configuration of `CustomResourceDefinitionCondition`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceDefinitionConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apiextensions::v1::types::CustomResourceDefinitionConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::apiextensions::v1::types::CustomResourceDefinitionConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::apiextensions::v1::types::ConditionStatus>,
     /// `lastTransitionTime`.
@@ -1141,9 +968,7 @@ impl CustomResourceDefinitionConditionApplyConfiguration {
     /// Sets `type`.
     pub fn with_type(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1::types::CustomResourceDefinitionConditionType,
-        >,
+        value: impl Into<crate::apiextensions::v1::types::CustomResourceDefinitionConditionType>,
     ) -> Self {
         self.r#type = Some(value.into());
         self
@@ -1180,8 +1005,7 @@ impl CustomResourceDefinitionConditionApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceDefinitionConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.r#type) {
@@ -1192,14 +1016,9 @@ for CustomResourceDefinitionConditionApplyConfiguration {
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -1209,14 +1028,9 @@ for CustomResourceDefinitionConditionApplyConfiguration {
             w.key_static(b"\"message\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.message, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1226,30 +1040,12 @@ for CustomResourceDefinitionConditionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1258,8 +1054,7 @@ for CustomResourceDefinitionConditionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceDefinitionConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1268,17 +1063,13 @@ for CustomResourceDefinitionConditionApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceDefinitionConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceDefinitionConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1287,19 +1078,14 @@ for CustomResourceDefinitionConditionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceDefinitionConditionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceDefinitionConditionApplyConfiguration {}
 /// The apply configuration of `CustomResourceDefinitionStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceDefinitionStatusApplyConfiguration {
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apiextensions::v1::CustomResourceDefinitionConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apiextensions::v1::CustomResourceDefinitionConditionApplyConfiguration>,
     /// `acceptedNames`.
-    pub accepted_names: ::std::option::Option<
-        crate::apiextensions::v1::CustomResourceDefinitionNamesApplyConfiguration,
-    >,
+    pub accepted_names: ::std::option::Option<crate::apiextensions::v1::CustomResourceDefinitionNamesApplyConfiguration>,
     /// `storedVersions`.
     pub stored_versions: ::std::vec::Vec<::std::string::String>,
     /// `observedGeneration`.
@@ -1309,11 +1095,7 @@ impl CustomResourceDefinitionStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1::CustomResourceDefinitionConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1::CustomResourceDefinitionConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -1321,9 +1103,7 @@ impl CustomResourceDefinitionStatusApplyConfiguration {
     /// Sets `acceptedNames`.
     pub fn with_accepted_names(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1::CustomResourceDefinitionNamesApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1::CustomResourceDefinitionNamesApplyConfiguration>,
     ) -> Self {
         self.accepted_names = Some(value.into());
         self
@@ -1342,8 +1122,7 @@ impl CustomResourceDefinitionStatusApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceDefinitionStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
@@ -1358,14 +1137,9 @@ for CustomResourceDefinitionStatusApplyConfiguration {
             w.key_static(b"\"storedVersions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.stored_versions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1375,27 +1149,10 @@ for CustomResourceDefinitionStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "acceptedNames" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.accepted_names,
-                    r,
-                )
-            }
-            "storedVersions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.stored_versions,
-                    r,
-                )
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "acceptedNames" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.accepted_names, r),
+            "storedVersions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stored_versions, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1404,8 +1161,7 @@ for CustomResourceDefinitionStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceDefinitionStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1415,13 +1171,10 @@ for CustomResourceDefinitionStatusApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.accepted_names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.stored_versions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceDefinitionStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceDefinitionStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1430,8 +1183,7 @@ for CustomResourceDefinitionStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceDefinitionStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceDefinitionStatusApplyConfiguration {}
 /// The apply configuration of `CustomResourceDefinition`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceDefinitionApplyConfiguration {
@@ -1442,13 +1194,9 @@ pub struct CustomResourceDefinitionApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::apiextensions::v1::CustomResourceDefinitionSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::apiextensions::v1::CustomResourceDefinitionSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apiextensions::v1::CustomResourceDefinitionStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apiextensions::v1::CustomResourceDefinitionStatusApplyConfiguration>,
 }
 impl CustomResourceDefinitionApplyConfiguration {
     /// Sets `kind`.
@@ -1472,9 +1220,7 @@ impl CustomResourceDefinitionApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1::CustomResourceDefinitionSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1::CustomResourceDefinitionSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -1482,9 +1228,7 @@ impl CustomResourceDefinitionApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1::CustomResourceDefinitionStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1::CustomResourceDefinitionStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -1522,16 +1266,10 @@ impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionApplyConfigu
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1547,7 +1285,8 @@ impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1577,20 +1316,13 @@ impl CustomResourceDefinitionApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1599,20 +1331,13 @@ impl CustomResourceDefinitionApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1620,9 +1345,7 @@ impl CustomResourceDefinitionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1630,56 +1353,36 @@ impl CustomResourceDefinitionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1687,14 +1390,11 @@ impl CustomResourceDefinitionApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl ::kapi_machinery::ApplyConfiguration
-for CustomResourceDefinitionApplyConfiguration {
+impl ::kapi_machinery::ApplyConfiguration for CustomResourceDefinitionApplyConfiguration {
     type Kind = crate::apiextensions::v1::types::CustomResourceDefinition;
     #[::kapi_macros::where_used]
     fn name(&self) -> ::std::option::Option<&str> {
@@ -1718,42 +1418,22 @@ for CustomResourceDefinitionApplyConfiguration {
 pub fn extract_custom_resource_definition(
     obj: &crate::apiextensions::v1::types::CustomResourceDefinition,
     field_manager: &str,
-) -> ::core::result::Result<
-    CustomResourceDefinitionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apiextensions.k8s.io/v1",
-        "CustomResourceDefinition",
-    )
+) -> ::core::result::Result<CustomResourceDefinitionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apiextensions.k8s.io/v1", "CustomResourceDefinition")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `CustomResourceDefinition`.
 #[::kapi_macros::where_used]
 pub fn extract_custom_resource_definition_status(
     obj: &crate::apiextensions::v1::types::CustomResourceDefinition,
     field_manager: &str,
-) -> ::core::result::Result<
-    CustomResourceDefinitionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apiextensions.k8s.io/v1",
-        "CustomResourceDefinition",
-    )
+) -> ::core::result::Result<CustomResourceDefinitionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apiextensions.k8s.io/v1", "CustomResourceDefinition")
 }
 /// The apply configuration of `CustomResourceValidation`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceValidationApplyConfiguration {
     /// `openAPIV3Schema`.
-    pub open_apiv3_schema: ::std::option::Option<
-        ::std::boxed::Box<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
-    >,
+    pub open_apiv3_schema: ::std::option::Option<::std::boxed::Box<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>>,
 }
 impl CustomResourceValidationApplyConfiguration {
     /// Sets `openAPIV3Schema`.
@@ -1780,12 +1460,7 @@ impl ::kapi_machinery::json::JsonFields for CustomResourceValidationApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "openAPIV3Schema" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.open_apiv3_schema,
-                    r,
-                )
-            }
+            "openAPIV3Schema" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.open_apiv3_schema, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1818,21 +1493,15 @@ impl ::kapi_machinery::json::JsonElement for CustomResourceValidationApplyConfig
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceSubresourcesApplyConfiguration {
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apiextensions::v1::CustomResourceSubresourceStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apiextensions::v1::CustomResourceSubresourceStatusApplyConfiguration>,
     /// `scale`.
-    pub scale: ::std::option::Option<
-        crate::apiextensions::v1::CustomResourceSubresourceScaleApplyConfiguration,
-    >,
+    pub scale: ::std::option::Option<crate::apiextensions::v1::CustomResourceSubresourceScaleApplyConfiguration>,
 }
 impl CustomResourceSubresourcesApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1::CustomResourceSubresourceStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1::CustomResourceSubresourceStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -1840,16 +1509,13 @@ impl CustomResourceSubresourcesApplyConfiguration {
     /// Sets `scale`.
     pub fn with_scale(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1::CustomResourceSubresourceScaleApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1::CustomResourceSubresourceScaleApplyConfiguration>,
     ) -> Self {
         self.scale = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceSubresourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceSubresourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.status) {
@@ -1868,12 +1534,8 @@ for CustomResourceSubresourcesApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "scale" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "scale" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1882,8 +1544,7 @@ for CustomResourceSubresourcesApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceSubresourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceSubresourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1894,8 +1555,7 @@ for CustomResourceSubresourcesApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceSubresourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceSubresourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1904,16 +1564,17 @@ for CustomResourceSubresourcesApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceSubresourcesApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceSubresourcesApplyConfiguration {}
 /// The apply configuration of `CustomResourceSubresourceStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct CustomResourceSubresourceStatusApplyConfiguration {}
-impl CustomResourceSubresourceStatusApplyConfiguration {}
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceSubresourceStatusApplyConfiguration {
+pub struct CustomResourceSubresourceStatusApplyConfiguration {
+}
+impl CustomResourceSubresourceStatusApplyConfiguration {
+}
+impl ::kapi_machinery::json::JsonFields for CustomResourceSubresourceStatusApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -1923,8 +1584,7 @@ for CustomResourceSubresourceStatusApplyConfiguration {
         ::core::result::Result::Ok(false)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceSubresourceStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceSubresourceStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1934,8 +1594,7 @@ for CustomResourceSubresourceStatusApplyConfiguration {
         true
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceSubresourceStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceSubresourceStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1944,8 +1603,7 @@ for CustomResourceSubresourceStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceSubresourceStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceSubresourceStatusApplyConfiguration {}
 /// The apply configuration of `CustomResourceSubresourceScale`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceSubresourceScaleApplyConfiguration {
@@ -1958,55 +1616,35 @@ pub struct CustomResourceSubresourceScaleApplyConfiguration {
 }
 impl CustomResourceSubresourceScaleApplyConfiguration {
     /// Sets `specReplicasPath`.
-    pub fn with_spec_replicas_path(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_spec_replicas_path(mut self, value: impl Into<::std::string::String>) -> Self {
         self.spec_replicas_path = Some(value.into());
         self
     }
     /// Sets `statusReplicasPath`.
-    pub fn with_status_replicas_path(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_status_replicas_path(mut self, value: impl Into<::std::string::String>) -> Self {
         self.status_replicas_path = Some(value.into());
         self
     }
     /// Sets `labelSelectorPath`.
-    pub fn with_label_selector_path(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_label_selector_path(mut self, value: impl Into<::std::string::String>) -> Self {
         self.label_selector_path = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceSubresourceScaleApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceSubresourceScaleApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.spec_replicas_path) {
             w.key_static(b"\"specReplicasPath\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.spec_replicas_path, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.status_replicas_path,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.status_replicas_path) {
             w.key_static(b"\"statusReplicasPath\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.status_replicas_path,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.status_replicas_path, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.label_selector_path,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.label_selector_path) {
             w.key_static(b"\"labelSelectorPath\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.label_selector_path,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.label_selector_path, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2016,24 +1654,9 @@ for CustomResourceSubresourceScaleApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "specReplicasPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.spec_replicas_path,
-                    r,
-                )
-            }
-            "statusReplicasPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.status_replicas_path,
-                    r,
-                )
-            }
-            "labelSelectorPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.label_selector_path,
-                    r,
-                )
-            }
+            "specReplicasPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec_replicas_path, r),
+            "statusReplicasPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status_replicas_path, r),
+            "labelSelectorPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.label_selector_path, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2042,8 +1665,7 @@ for CustomResourceSubresourceScaleApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceSubresourceScaleApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceSubresourceScaleApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2051,16 +1673,11 @@ for CustomResourceSubresourceScaleApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec_replicas_path)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.status_replicas_path,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.label_selector_path,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status_replicas_path)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.label_selector_path)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceSubresourceScaleApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceSubresourceScaleApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2069,8 +1686,7 @@ for CustomResourceSubresourceScaleApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceSubresourceScaleApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceSubresourceScaleApplyConfiguration {}
 /// The apply configuration of `JSONSchemaProps`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct JSONSchemaPropsApplyConfiguration {
@@ -2121,57 +1737,29 @@ pub struct JSONSchemaPropsApplyConfiguration {
     /// `required`.
     pub required: ::std::vec::Vec<::std::string::String>,
     /// `items`.
-    pub items: ::std::option::Option<
-        crate::apiextensions::v1::types::JSONSchemaPropsOrArray,
-    >,
+    pub items: ::std::option::Option<crate::apiextensions::v1::types::JSONSchemaPropsOrArray>,
     /// `allOf`.
-    pub all_of: ::std::vec::Vec<
-        crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub all_of: ::std::vec::Vec<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
     /// `oneOf`.
-    pub one_of: ::std::vec::Vec<
-        crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub one_of: ::std::vec::Vec<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
     /// `anyOf`.
-    pub any_of: ::std::vec::Vec<
-        crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub any_of: ::std::vec::Vec<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
     /// `not`.
-    pub not: ::std::option::Option<
-        ::std::boxed::Box<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
-    >,
+    pub not: ::std::option::Option<::std::boxed::Box<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>>,
     /// `properties`.
-    pub properties: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub properties: ::std::collections::BTreeMap<::std::string::String, crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
     /// `additionalProperties`.
-    pub additional_properties: ::std::option::Option<
-        crate::apiextensions::v1::types::JSONSchemaPropsOrBool,
-    >,
+    pub additional_properties: ::std::option::Option<crate::apiextensions::v1::types::JSONSchemaPropsOrBool>,
     /// `patternProperties`.
-    pub pattern_properties: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub pattern_properties: ::std::collections::BTreeMap<::std::string::String, crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
     /// `dependencies`.
-    pub dependencies: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::apiextensions::v1::types::JSONSchemaPropsOrStringArray,
-    >,
+    pub dependencies: ::std::collections::BTreeMap<::std::string::String, crate::apiextensions::v1::types::JSONSchemaPropsOrStringArray>,
     /// `additionalItems`.
-    pub additional_items: ::std::option::Option<
-        crate::apiextensions::v1::types::JSONSchemaPropsOrBool,
-    >,
+    pub additional_items: ::std::option::Option<crate::apiextensions::v1::types::JSONSchemaPropsOrBool>,
     /// `definitions`.
-    pub definitions: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub definitions: ::std::collections::BTreeMap<::std::string::String, crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
     /// `externalDocs`.
-    pub external_docs: ::std::option::Option<
-        crate::apiextensions::v1::ExternalDocumentationApplyConfiguration,
-    >,
+    pub external_docs: ::std::option::Option<crate::apiextensions::v1::ExternalDocumentationApplyConfiguration>,
     /// `example`.
     pub example: ::std::option::Option<crate::apiextensions::v1::types::JSON>,
     /// `nullable`.
@@ -2189,9 +1777,7 @@ pub struct JSONSchemaPropsApplyConfiguration {
     /// `x-kubernetes-map-type`.
     pub x_kubernetes_map_type: ::std::option::Option<::std::string::String>,
     /// `x-kubernetes-validations`.
-    pub x_kubernetes_validations: ::std::vec::Vec<
-        crate::apiextensions::v1::ValidationRuleApplyConfiguration,
-    >,
+    pub x_kubernetes_validations: ::std::vec::Vec<crate::apiextensions::v1::ValidationRuleApplyConfiguration>,
 }
 impl JSONSchemaPropsApplyConfiguration {
     /// Sets `id`.
@@ -2233,10 +1819,7 @@ impl JSONSchemaPropsApplyConfiguration {
         self
     }
     /// Sets `default`.
-    pub fn with_default(
-        mut self,
-        value: impl Into<crate::apiextensions::v1::types::JSON>,
-    ) -> Self {
+    pub fn with_default(mut self, value: impl Into<crate::apiextensions::v1::types::JSON>) -> Self {
         self.default = Some(value.into());
         self
     }
@@ -2332,9 +1915,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Appends to `allOf`.
     pub fn with_all_of(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>>,
     ) -> Self {
         self.all_of.extend(items.into_iter().map(Into::into));
         self
@@ -2342,9 +1923,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Appends to `oneOf`.
     pub fn with_one_of(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>>,
     ) -> Self {
         self.one_of.extend(items.into_iter().map(Into::into));
         self
@@ -2352,9 +1931,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Appends to `anyOf`.
     pub fn with_any_of(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>>,
     ) -> Self {
         self.any_of.extend(items.into_iter().map(Into::into));
         self
@@ -2370,12 +1947,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Puts entries into `properties`, replacing those with the same keys.
     pub fn with_properties(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>)>,
     ) -> Self {
         self.properties.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -2391,26 +1963,15 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Puts entries into `patternProperties`, replacing those with the same keys.
     pub fn with_pattern_properties(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>)>,
     ) -> Self {
-        self.pattern_properties
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.pattern_properties.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Puts entries into `dependencies`, replacing those with the same keys.
     pub fn with_dependencies(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::apiextensions::v1::types::JSONSchemaPropsOrStringArray>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::apiextensions::v1::types::JSONSchemaPropsOrStringArray>)>,
     ) -> Self {
         self.dependencies.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -2426,12 +1987,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Puts entries into `definitions`, replacing those with the same keys.
     pub fn with_definitions(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::apiextensions::v1::JSONSchemaPropsApplyConfiguration>)>,
     ) -> Self {
         self.definitions.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -2439,18 +1995,13 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Sets `externalDocs`.
     pub fn with_external_docs(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1::ExternalDocumentationApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1::ExternalDocumentationApplyConfiguration>,
     ) -> Self {
         self.external_docs = Some(value.into());
         self
     }
     /// Sets `example`.
-    pub fn with_example(
-        mut self,
-        value: impl Into<crate::apiextensions::v1::types::JSON>,
-    ) -> Self {
+    pub fn with_example(mut self, value: impl Into<crate::apiextensions::v1::types::JSON>) -> Self {
         self.example = Some(value.into());
         self
     }
@@ -2460,18 +2011,12 @@ impl JSONSchemaPropsApplyConfiguration {
         self
     }
     /// Sets `x-kubernetes-preserve-unknown-fields`.
-    pub fn with_x_kubernetes_preserve_unknown_fields(
-        mut self,
-        value: impl Into<bool>,
-    ) -> Self {
+    pub fn with_x_kubernetes_preserve_unknown_fields(mut self, value: impl Into<bool>) -> Self {
         self.x_kubernetes_preserve_unknown_fields = Some(value.into());
         self
     }
     /// Sets `x-kubernetes-embedded-resource`.
-    pub fn with_x_kubernetes_embedded_resource(
-        mut self,
-        value: impl Into<bool>,
-    ) -> Self {
+    pub fn with_x_kubernetes_embedded_resource(mut self, value: impl Into<bool>) -> Self {
         self.x_kubernetes_embedded_resource = Some(value.into());
         self
     }
@@ -2489,27 +2034,19 @@ impl JSONSchemaPropsApplyConfiguration {
         self
     }
     /// Sets `x-kubernetes-list-type`.
-    pub fn with_x_kubernetes_list_type(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_x_kubernetes_list_type(mut self, value: impl Into<::std::string::String>) -> Self {
         self.x_kubernetes_list_type = Some(value.into());
         self
     }
     /// Sets `x-kubernetes-map-type`.
-    pub fn with_x_kubernetes_map_type(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_x_kubernetes_map_type(mut self, value: impl Into<::std::string::String>) -> Self {
         self.x_kubernetes_map_type = Some(value.into());
         self
     }
     /// Appends to `x-kubernetes-validations`.
     pub fn with_x_kubernetes_validations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apiextensions::v1::ValidationRuleApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1::ValidationRuleApplyConfiguration>>,
     ) -> Self {
         self.x_kubernetes_validations.extend(items.into_iter().map(Into::into));
         self
@@ -2634,14 +2171,9 @@ impl ::kapi_machinery::json::JsonFields for JSONSchemaPropsApplyConfiguration {
             w.key_static(b"\"properties\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.properties, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.additional_properties,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.additional_properties) {
             w.key_static(b"\"additionalProperties\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.additional_properties,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.additional_properties, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pattern_properties) {
             w.key_static(b"\"patternProperties\":");
@@ -2671,68 +2203,33 @@ impl ::kapi_machinery::json::JsonFields for JSONSchemaPropsApplyConfiguration {
             w.key_static(b"\"nullable\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.nullable, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_preserve_unknown_fields,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_preserve_unknown_fields) {
             w.key_static(b"\"x-kubernetes-preserve-unknown-fields\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_preserve_unknown_fields,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_preserve_unknown_fields, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_embedded_resource,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_embedded_resource) {
             w.key_static(b"\"x-kubernetes-embedded-resource\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_embedded_resource,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_embedded_resource, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_int_or_string,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_int_or_string) {
             w.key_static(b"\"x-kubernetes-int-or-string\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_int_or_string,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_int_or_string, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_list_map_keys,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_list_map_keys) {
             w.key_static(b"\"x-kubernetes-list-map-keys\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_list_map_keys,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_list_map_keys, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_list_type,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_list_type) {
             w.key_static(b"\"x-kubernetes-list-type\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_list_type,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_list_type, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_map_type,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_map_type) {
             w.key_static(b"\"x-kubernetes-map-type\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_map_type,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_map_type, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_validations,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_validations) {
             w.key_static(b"\"x-kubernetes-validations\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_validations,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_validations, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2743,182 +2240,49 @@ impl ::kapi_machinery::json::JsonFields for JSONSchemaPropsApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "id" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.id, r),
-            "$schema" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schema, r)
-            }
+            "$schema" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schema, r),
             "$ref" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#ref, r),
-            "description" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r)
-            }
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "format" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.format, r)
-            }
-            "title" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.title, r)
-            }
-            "default" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default, r)
-            }
-            "maximum" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.maximum, r)
-            }
-            "exclusiveMaximum" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.exclusive_maximum,
-                    r,
-                )
-            }
-            "minimum" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.minimum, r)
-            }
-            "exclusiveMinimum" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.exclusive_minimum,
-                    r,
-                )
-            }
-            "maxLength" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_length, r)
-            }
-            "minLength" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_length, r)
-            }
-            "pattern" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pattern, r)
-            }
-            "maxItems" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_items, r)
-            }
-            "minItems" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_items, r)
-            }
-            "uniqueItems" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.unique_items,
-                    r,
-                )
-            }
-            "multipleOf" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.multiple_of, r)
-            }
-            "enum" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#enum, r)
-            }
-            "maxProperties" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_properties,
-                    r,
-                )
-            }
-            "minProperties" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_properties,
-                    r,
-                )
-            }
-            "required" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.required, r)
-            }
-            "items" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r)
-            }
-            "allOf" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_of, r)
-            }
-            "oneOf" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.one_of, r)
-            }
-            "anyOf" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.any_of, r)
-            }
+            "description" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r),
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "format" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.format, r),
+            "title" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.title, r),
+            "default" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default, r),
+            "maximum" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.maximum, r),
+            "exclusiveMaximum" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exclusive_maximum, r),
+            "minimum" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.minimum, r),
+            "exclusiveMinimum" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exclusive_minimum, r),
+            "maxLength" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_length, r),
+            "minLength" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_length, r),
+            "pattern" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pattern, r),
+            "maxItems" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_items, r),
+            "minItems" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_items, r),
+            "uniqueItems" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.unique_items, r),
+            "multipleOf" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.multiple_of, r),
+            "enum" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#enum, r),
+            "maxProperties" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_properties, r),
+            "minProperties" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_properties, r),
+            "required" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.required, r),
+            "items" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r),
+            "allOf" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_of, r),
+            "oneOf" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.one_of, r),
+            "anyOf" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.any_of, r),
             "not" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.not, r),
-            "properties" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.properties, r)
-            }
-            "additionalProperties" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.additional_properties,
-                    r,
-                )
-            }
-            "patternProperties" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pattern_properties,
-                    r,
-                )
-            }
-            "dependencies" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.dependencies,
-                    r,
-                )
-            }
-            "additionalItems" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.additional_items,
-                    r,
-                )
-            }
-            "definitions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.definitions, r)
-            }
-            "externalDocs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.external_docs,
-                    r,
-                )
-            }
-            "example" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.example, r)
-            }
-            "nullable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.nullable, r)
-            }
-            "x-kubernetes-preserve-unknown-fields" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_preserve_unknown_fields,
-                    r,
-                )
-            }
-            "x-kubernetes-embedded-resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_embedded_resource,
-                    r,
-                )
-            }
-            "x-kubernetes-int-or-string" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_int_or_string,
-                    r,
-                )
-            }
-            "x-kubernetes-list-map-keys" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_list_map_keys,
-                    r,
-                )
-            }
-            "x-kubernetes-list-type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_list_type,
-                    r,
-                )
-            }
-            "x-kubernetes-map-type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_map_type,
-                    r,
-                )
-            }
-            "x-kubernetes-validations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_validations,
-                    r,
-                )
-            }
+            "properties" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.properties, r),
+            "additionalProperties" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.additional_properties, r),
+            "patternProperties" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pattern_properties, r),
+            "dependencies" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.dependencies, r),
+            "additionalItems" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.additional_items, r),
+            "definitions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.definitions, r),
+            "externalDocs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.external_docs, r),
+            "example" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.example, r),
+            "nullable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.nullable, r),
+            "x-kubernetes-preserve-unknown-fields" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_preserve_unknown_fields, r),
+            "x-kubernetes-embedded-resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_embedded_resource, r),
+            "x-kubernetes-int-or-string" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_int_or_string, r),
+            "x-kubernetes-list-map-keys" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_list_map_keys, r),
+            "x-kubernetes-list-type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_list_type, r),
+            "x-kubernetes-map-type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_map_type, r),
+            "x-kubernetes-validations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_validations, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2963,9 +2327,7 @@ impl ::kapi_machinery::json::JsonEncode for JSONSchemaPropsApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.any_of)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.not)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.properties)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.additional_properties,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.additional_properties)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pattern_properties)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.dependencies)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.additional_items)
@@ -2973,27 +2335,13 @@ impl ::kapi_machinery::json::JsonEncode for JSONSchemaPropsApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.external_docs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.example)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.nullable)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_preserve_unknown_fields,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_embedded_resource,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_int_or_string,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_list_map_keys,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_list_type,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_map_type,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_validations,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_preserve_unknown_fields)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_embedded_resource)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_int_or_string)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_list_map_keys)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_list_type)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_map_type)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_validations)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for JSONSchemaPropsApplyConfiguration {
@@ -3016,9 +2364,7 @@ pub struct ValidationRuleApplyConfiguration {
     /// `messageExpression`.
     pub message_expression: ::std::option::Option<::std::string::String>,
     /// `reason`.
-    pub reason: ::std::option::Option<
-        crate::apiextensions::v1::types::FieldValueErrorReason,
-    >,
+    pub reason: ::std::option::Option<crate::apiextensions::v1::types::FieldValueErrorReason>,
     /// `fieldPath`.
     pub field_path: ::std::option::Option<::std::string::String>,
     /// `optionalOldSelf`.
@@ -3036,10 +2382,7 @@ impl ValidationRuleApplyConfiguration {
         self
     }
     /// Sets `messageExpression`.
-    pub fn with_message_expression(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_message_expression(mut self, value: impl Into<::std::string::String>) -> Self {
         self.message_expression = Some(value.into());
         self
     }
@@ -3098,27 +2441,11 @@ impl ::kapi_machinery::json::JsonFields for ValidationRuleApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "rule" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rule, r),
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "messageExpression" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.message_expression,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "fieldPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_path, r)
-            }
-            "optionalOldSelf" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.optional_old_self,
-                    r,
-                )
-            }
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "messageExpression" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message_expression, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "fieldPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_path, r),
+            "optionalOldSelf" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional_old_self, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3191,9 +2518,7 @@ impl ::kapi_machinery::json::JsonFields for ExternalDocumentationApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "description" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r)
-            }
+            "description" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r),
             "url" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.url, r),
             _ => {
                 return ::core::result::Result::Ok(false);

@@ -8,37 +8,21 @@ pub struct CustomResourceDefinitionSpecApplyConfiguration {
     /// `version`.
     pub version: ::std::option::Option<::std::string::String>,
     /// `names`.
-    pub names: ::std::option::Option<
-        crate::apiextensions::v1beta1::CustomResourceDefinitionNamesApplyConfiguration,
-    >,
+    pub names: ::std::option::Option<crate::apiextensions::v1beta1::CustomResourceDefinitionNamesApplyConfiguration>,
     /// `scope`.
-    pub scope: ::std::option::Option<
-        crate::apiextensions::v1beta1::types::ResourceScope,
-    >,
+    pub scope: ::std::option::Option<crate::apiextensions::v1beta1::types::ResourceScope>,
     /// `validation`.
-    pub validation: ::std::option::Option<
-        crate::apiextensions::v1beta1::CustomResourceValidationApplyConfiguration,
-    >,
+    pub validation: ::std::option::Option<crate::apiextensions::v1beta1::CustomResourceValidationApplyConfiguration>,
     /// `subresources`.
-    pub subresources: ::std::option::Option<
-        crate::apiextensions::v1beta1::CustomResourceSubresourcesApplyConfiguration,
-    >,
+    pub subresources: ::std::option::Option<crate::apiextensions::v1beta1::CustomResourceSubresourcesApplyConfiguration>,
     /// `versions`.
-    pub versions: ::std::vec::Vec<
-        crate::apiextensions::v1beta1::CustomResourceDefinitionVersionApplyConfiguration,
-    >,
+    pub versions: ::std::vec::Vec<crate::apiextensions::v1beta1::CustomResourceDefinitionVersionApplyConfiguration>,
     /// `additionalPrinterColumns`.
-    pub additional_printer_columns: ::std::vec::Vec<
-        crate::apiextensions::v1beta1::CustomResourceColumnDefinitionApplyConfiguration,
-    >,
+    pub additional_printer_columns: ::std::vec::Vec<crate::apiextensions::v1beta1::CustomResourceColumnDefinitionApplyConfiguration>,
     /// `selectableFields`.
-    pub selectable_fields: ::std::vec::Vec<
-        crate::apiextensions::v1beta1::SelectableFieldApplyConfiguration,
-    >,
+    pub selectable_fields: ::std::vec::Vec<crate::apiextensions::v1beta1::SelectableFieldApplyConfiguration>,
     /// `conversion`.
-    pub conversion: ::std::option::Option<
-        crate::apiextensions::v1beta1::CustomResourceConversionApplyConfiguration,
-    >,
+    pub conversion: ::std::option::Option<crate::apiextensions::v1beta1::CustomResourceConversionApplyConfiguration>,
     /// `preserveUnknownFields`.
     pub preserve_unknown_fields: ::std::option::Option<bool>,
 }
@@ -56,9 +40,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
     /// Sets `names`.
     pub fn with_names(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::CustomResourceDefinitionNamesApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::CustomResourceDefinitionNamesApplyConfiguration>,
     ) -> Self {
         self.names = Some(value.into());
         self
@@ -74,9 +56,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
     /// Sets `validation`.
     pub fn with_validation(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::CustomResourceValidationApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::CustomResourceValidationApplyConfiguration>,
     ) -> Self {
         self.validation = Some(value.into());
         self
@@ -84,9 +64,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
     /// Sets `subresources`.
     pub fn with_subresources(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::CustomResourceSubresourcesApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::CustomResourceSubresourcesApplyConfiguration>,
     ) -> Self {
         self.subresources = Some(value.into());
         self
@@ -94,11 +72,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
     /// Appends to `versions`.
     pub fn with_versions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1beta1::CustomResourceDefinitionVersionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1beta1::CustomResourceDefinitionVersionApplyConfiguration>>,
     ) -> Self {
         self.versions.extend(items.into_iter().map(Into::into));
         self
@@ -106,11 +80,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
     /// Appends to `additionalPrinterColumns`.
     pub fn with_additional_printer_columns(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1beta1::CustomResourceColumnDefinitionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1beta1::CustomResourceColumnDefinitionApplyConfiguration>>,
     ) -> Self {
         self.additional_printer_columns.extend(items.into_iter().map(Into::into));
         self
@@ -118,11 +88,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
     /// Appends to `selectableFields`.
     pub fn with_selectable_fields(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1beta1::SelectableFieldApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1beta1::SelectableFieldApplyConfiguration>>,
     ) -> Self {
         self.selectable_fields.extend(items.into_iter().map(Into::into));
         self
@@ -130,9 +96,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
     /// Sets `conversion`.
     pub fn with_conversion(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::CustomResourceConversionApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::CustomResourceConversionApplyConfiguration>,
     ) -> Self {
         self.conversion = Some(value.into());
         self
@@ -143,8 +107,7 @@ impl CustomResourceDefinitionSpecApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceDefinitionSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.group) {
@@ -175,14 +138,9 @@ for CustomResourceDefinitionSpecApplyConfiguration {
             w.key_static(b"\"versions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.versions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.additional_printer_columns,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.additional_printer_columns) {
             w.key_static(b"\"additionalPrinterColumns\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.additional_printer_columns,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.additional_printer_columns, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.selectable_fields) {
             w.key_static(b"\"selectableFields\":");
@@ -192,14 +150,9 @@ for CustomResourceDefinitionSpecApplyConfiguration {
             w.key_static(b"\"conversion\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.conversion, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.preserve_unknown_fields,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.preserve_unknown_fields) {
             w.key_static(b"\"preserveUnknownFields\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.preserve_unknown_fields,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.preserve_unknown_fields, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -209,51 +162,17 @@ for CustomResourceDefinitionSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "group" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r)
-            }
-            "version" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.version, r)
-            }
-            "names" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.names, r)
-            }
-            "scope" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scope, r)
-            }
-            "validation" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.validation, r)
-            }
-            "subresources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.subresources,
-                    r,
-                )
-            }
-            "versions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.versions, r)
-            }
-            "additionalPrinterColumns" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.additional_printer_columns,
-                    r,
-                )
-            }
-            "selectableFields" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.selectable_fields,
-                    r,
-                )
-            }
-            "conversion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conversion, r)
-            }
-            "preserveUnknownFields" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preserve_unknown_fields,
-                    r,
-                )
-            }
+            "group" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r),
+            "version" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.version, r),
+            "names" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.names, r),
+            "scope" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scope, r),
+            "validation" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.validation, r),
+            "subresources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subresources, r),
+            "versions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.versions, r),
+            "additionalPrinterColumns" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.additional_printer_columns, r),
+            "selectableFields" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectable_fields, r),
+            "conversion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conversion, r),
+            "preserveUnknownFields" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preserve_unknown_fields, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -262,8 +181,7 @@ for CustomResourceDefinitionSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceDefinitionSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -277,18 +195,13 @@ for CustomResourceDefinitionSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.validation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subresources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.versions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.additional_printer_columns,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.additional_printer_columns)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectable_fields)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conversion)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.preserve_unknown_fields,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preserve_unknown_fields)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceDefinitionSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceDefinitionSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -297,19 +210,14 @@ for CustomResourceDefinitionSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceDefinitionSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceDefinitionSpecApplyConfiguration {}
 /// The apply configuration of `CustomResourceConversion`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceConversionApplyConfiguration {
     /// `strategy`.
-    pub strategy: ::std::option::Option<
-        crate::apiextensions::v1beta1::types::ConversionStrategyType,
-    >,
+    pub strategy: ::std::option::Option<crate::apiextensions::v1beta1::types::ConversionStrategyType>,
     /// `webhookClientConfig`.
-    pub webhook_client_config: ::std::option::Option<
-        crate::apiextensions::v1beta1::WebhookClientConfigApplyConfiguration,
-    >,
+    pub webhook_client_config: ::std::option::Option<crate::apiextensions::v1beta1::WebhookClientConfigApplyConfiguration>,
     /// `conversionReviewVersions`.
     pub conversion_review_versions: ::std::vec::Vec<::std::string::String>,
 }
@@ -325,9 +233,7 @@ impl CustomResourceConversionApplyConfiguration {
     /// Sets `webhookClientConfig`.
     pub fn with_webhook_client_config(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::WebhookClientConfigApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::WebhookClientConfigApplyConfiguration>,
     ) -> Self {
         self.webhook_client_config = Some(value.into());
         self
@@ -348,23 +254,13 @@ impl ::kapi_machinery::json::JsonFields for CustomResourceConversionApplyConfigu
             w.key_static(b"\"strategy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.strategy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.webhook_client_config,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.webhook_client_config) {
             w.key_static(b"\"webhookClientConfig\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.webhook_client_config,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.webhook_client_config, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.conversion_review_versions,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conversion_review_versions) {
             w.key_static(b"\"conversionReviewVersions\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.conversion_review_versions,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.conversion_review_versions, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -374,21 +270,9 @@ impl ::kapi_machinery::json::JsonFields for CustomResourceConversionApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "strategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r)
-            }
-            "webhookClientConfig" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.webhook_client_config,
-                    r,
-                )
-            }
-            "conversionReviewVersions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.conversion_review_versions,
-                    r,
-                )
-            }
+            "strategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r),
+            "webhookClientConfig" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.webhook_client_config, r),
+            "conversionReviewVersions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conversion_review_versions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -405,12 +289,8 @@ impl ::kapi_machinery::json::JsonEncode for CustomResourceConversionApplyConfigu
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.webhook_client_config,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.conversion_review_versions,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.webhook_client_config)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conversion_review_versions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CustomResourceConversionApplyConfiguration {
@@ -429,9 +309,7 @@ pub struct WebhookClientConfigApplyConfiguration {
     /// `url`.
     pub url: ::std::option::Option<::std::string::String>,
     /// `service`.
-    pub service: ::std::option::Option<
-        crate::apiextensions::v1beta1::ServiceReferenceApplyConfiguration,
-    >,
+    pub service: ::std::option::Option<crate::apiextensions::v1beta1::ServiceReferenceApplyConfiguration>,
     /// `caBundle`.
     pub ca_bundle: ::std::option::Option<::std::vec::Vec<u8>>,
 }
@@ -444,9 +322,7 @@ impl WebhookClientConfigApplyConfiguration {
     /// Sets `service`.
     pub fn with_service(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::ServiceReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::ServiceReferenceApplyConfiguration>,
     ) -> Self {
         self.service = Some(value.into());
         self
@@ -481,12 +357,8 @@ impl ::kapi_machinery::json::JsonFields for WebhookClientConfigApplyConfiguratio
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "url" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.url, r),
-            "service" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r)
-            }
-            "caBundle" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ca_bundle, r)
-            }
+            "service" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r),
+            "caBundle" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ca_bundle, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -578,9 +450,7 @@ impl ::kapi_machinery::json::JsonFields for ServiceReferenceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
@@ -629,21 +499,13 @@ pub struct CustomResourceDefinitionVersionApplyConfiguration {
     /// `deprecationWarning`.
     pub deprecation_warning: ::std::option::Option<::std::string::String>,
     /// `schema`.
-    pub schema: ::std::option::Option<
-        crate::apiextensions::v1beta1::CustomResourceValidationApplyConfiguration,
-    >,
+    pub schema: ::std::option::Option<crate::apiextensions::v1beta1::CustomResourceValidationApplyConfiguration>,
     /// `subresources`.
-    pub subresources: ::std::option::Option<
-        crate::apiextensions::v1beta1::CustomResourceSubresourcesApplyConfiguration,
-    >,
+    pub subresources: ::std::option::Option<crate::apiextensions::v1beta1::CustomResourceSubresourcesApplyConfiguration>,
     /// `additionalPrinterColumns`.
-    pub additional_printer_columns: ::std::vec::Vec<
-        crate::apiextensions::v1beta1::CustomResourceColumnDefinitionApplyConfiguration,
-    >,
+    pub additional_printer_columns: ::std::vec::Vec<crate::apiextensions::v1beta1::CustomResourceColumnDefinitionApplyConfiguration>,
     /// `selectableFields`.
-    pub selectable_fields: ::std::vec::Vec<
-        crate::apiextensions::v1beta1::SelectableFieldApplyConfiguration,
-    >,
+    pub selectable_fields: ::std::vec::Vec<crate::apiextensions::v1beta1::SelectableFieldApplyConfiguration>,
 }
 impl CustomResourceDefinitionVersionApplyConfiguration {
     /// Sets `name`.
@@ -667,19 +529,14 @@ impl CustomResourceDefinitionVersionApplyConfiguration {
         self
     }
     /// Sets `deprecationWarning`.
-    pub fn with_deprecation_warning(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_deprecation_warning(mut self, value: impl Into<::std::string::String>) -> Self {
         self.deprecation_warning = Some(value.into());
         self
     }
     /// Sets `schema`.
     pub fn with_schema(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::CustomResourceValidationApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::CustomResourceValidationApplyConfiguration>,
     ) -> Self {
         self.schema = Some(value.into());
         self
@@ -687,9 +544,7 @@ impl CustomResourceDefinitionVersionApplyConfiguration {
     /// Sets `subresources`.
     pub fn with_subresources(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::CustomResourceSubresourcesApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::CustomResourceSubresourcesApplyConfiguration>,
     ) -> Self {
         self.subresources = Some(value.into());
         self
@@ -697,11 +552,7 @@ impl CustomResourceDefinitionVersionApplyConfiguration {
     /// Appends to `additionalPrinterColumns`.
     pub fn with_additional_printer_columns(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1beta1::CustomResourceColumnDefinitionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1beta1::CustomResourceColumnDefinitionApplyConfiguration>>,
     ) -> Self {
         self.additional_printer_columns.extend(items.into_iter().map(Into::into));
         self
@@ -709,18 +560,13 @@ impl CustomResourceDefinitionVersionApplyConfiguration {
     /// Appends to `selectableFields`.
     pub fn with_selectable_fields(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1beta1::SelectableFieldApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1beta1::SelectableFieldApplyConfiguration>>,
     ) -> Self {
         self.selectable_fields.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceDefinitionVersionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionVersionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
@@ -739,14 +585,9 @@ for CustomResourceDefinitionVersionApplyConfiguration {
             w.key_static(b"\"deprecated\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.deprecated, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.deprecation_warning,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.deprecation_warning) {
             w.key_static(b"\"deprecationWarning\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.deprecation_warning,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.deprecation_warning, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.schema) {
             w.key_static(b"\"schema\":");
@@ -756,14 +597,9 @@ for CustomResourceDefinitionVersionApplyConfiguration {
             w.key_static(b"\"subresources\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.subresources, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.additional_printer_columns,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.additional_printer_columns) {
             w.key_static(b"\"additionalPrinterColumns\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.additional_printer_columns,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.additional_printer_columns, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.selectable_fields) {
             w.key_static(b"\"selectableFields\":");
@@ -778,42 +614,14 @@ for CustomResourceDefinitionVersionApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "served" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.served, r)
-            }
-            "storage" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage, r)
-            }
-            "deprecated" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deprecated, r)
-            }
-            "deprecationWarning" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.deprecation_warning,
-                    r,
-                )
-            }
-            "schema" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schema, r)
-            }
-            "subresources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.subresources,
-                    r,
-                )
-            }
-            "additionalPrinterColumns" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.additional_printer_columns,
-                    r,
-                )
-            }
-            "selectableFields" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.selectable_fields,
-                    r,
-                )
-            }
+            "served" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.served, r),
+            "storage" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage, r),
+            "deprecated" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deprecated, r),
+            "deprecationWarning" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deprecation_warning, r),
+            "schema" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schema, r),
+            "subresources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subresources, r),
+            "additionalPrinterColumns" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.additional_printer_columns, r),
+            "selectableFields" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectable_fields, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -822,8 +630,7 @@ for CustomResourceDefinitionVersionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceDefinitionVersionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionVersionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -834,18 +641,14 @@ for CustomResourceDefinitionVersionApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.served)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deprecated)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.deprecation_warning,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schema)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deprecation_warning)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schema)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subresources)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.additional_printer_columns,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.additional_printer_columns)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectable_fields)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceDefinitionVersionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceDefinitionVersionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -854,8 +657,7 @@ for CustomResourceDefinitionVersionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceDefinitionVersionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceDefinitionVersionApplyConfiguration {}
 /// The apply configuration of `SelectableField`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SelectableFieldApplyConfiguration {
@@ -884,9 +686,7 @@ impl ::kapi_machinery::json::JsonFields for SelectableFieldApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "jsonPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.json_path, r)
-            }
+            "jsonPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.json_path, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -963,8 +763,7 @@ impl CustomResourceColumnDefinitionApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceColumnDefinitionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceColumnDefinitionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
@@ -1000,21 +799,11 @@ for CustomResourceColumnDefinitionApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "format" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.format, r)
-            }
-            "description" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r)
-            }
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
-            "JSONPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.json_path, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "format" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.format, r),
+            "description" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r),
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
+            "JSONPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.json_path, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1023,8 +812,7 @@ for CustomResourceColumnDefinitionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceColumnDefinitionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceColumnDefinitionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1039,8 +827,7 @@ for CustomResourceColumnDefinitionApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.json_path)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceColumnDefinitionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceColumnDefinitionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1049,8 +836,7 @@ for CustomResourceColumnDefinitionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceColumnDefinitionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceColumnDefinitionApplyConfiguration {}
 /// The apply configuration of `CustomResourceDefinitionNames`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceDefinitionNamesApplyConfiguration {
@@ -1105,8 +891,7 @@ impl CustomResourceDefinitionNamesApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceDefinitionNamesApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionNamesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.plural) {
@@ -1141,22 +926,12 @@ for CustomResourceDefinitionNamesApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "plural" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.plural, r)
-            }
-            "singular" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.singular, r)
-            }
-            "shortNames" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.short_names, r)
-            }
+            "plural" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.plural, r),
+            "singular" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.singular, r),
+            "shortNames" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.short_names, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "listKind" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.list_kind, r)
-            }
-            "categories" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.categories, r)
-            }
+            "listKind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.list_kind, r),
+            "categories" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.categories, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1165,8 +940,7 @@ for CustomResourceDefinitionNamesApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceDefinitionNamesApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionNamesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1181,8 +955,7 @@ for CustomResourceDefinitionNamesApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.categories)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceDefinitionNamesApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceDefinitionNamesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1191,19 +964,14 @@ for CustomResourceDefinitionNamesApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceDefinitionNamesApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceDefinitionNamesApplyConfiguration {}
 /// The apply configuration of `CustomResourceDefinitionCondition`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceDefinitionConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apiextensions::v1beta1::types::CustomResourceDefinitionConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::apiextensions::v1beta1::types::CustomResourceDefinitionConditionType>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apiextensions::v1beta1::types::ConditionStatus,
-    >,
+    pub status: ::std::option::Option<crate::apiextensions::v1beta1::types::ConditionStatus>,
     /// `lastTransitionTime`.
     pub last_transition_time: ::std::option::Option<::kapi_machinery::types::Time>,
     /// `reason`.
@@ -1217,9 +985,7 @@ impl CustomResourceDefinitionConditionApplyConfiguration {
     /// Sets `type`.
     pub fn with_type(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::types::CustomResourceDefinitionConditionType,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::types::CustomResourceDefinitionConditionType>,
     ) -> Self {
         self.r#type = Some(value.into());
         self
@@ -1256,8 +1022,7 @@ impl CustomResourceDefinitionConditionApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceDefinitionConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.r#type) {
@@ -1268,14 +1033,9 @@ for CustomResourceDefinitionConditionApplyConfiguration {
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -1285,14 +1045,9 @@ for CustomResourceDefinitionConditionApplyConfiguration {
             w.key_static(b"\"message\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.message, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1302,30 +1057,12 @@ for CustomResourceDefinitionConditionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1334,8 +1071,7 @@ for CustomResourceDefinitionConditionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceDefinitionConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1344,17 +1080,13 @@ for CustomResourceDefinitionConditionApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceDefinitionConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceDefinitionConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1363,19 +1095,14 @@ for CustomResourceDefinitionConditionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceDefinitionConditionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceDefinitionConditionApplyConfiguration {}
 /// The apply configuration of `CustomResourceDefinitionStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceDefinitionStatusApplyConfiguration {
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apiextensions::v1beta1::CustomResourceDefinitionConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apiextensions::v1beta1::CustomResourceDefinitionConditionApplyConfiguration>,
     /// `acceptedNames`.
-    pub accepted_names: ::std::option::Option<
-        crate::apiextensions::v1beta1::CustomResourceDefinitionNamesApplyConfiguration,
-    >,
+    pub accepted_names: ::std::option::Option<crate::apiextensions::v1beta1::CustomResourceDefinitionNamesApplyConfiguration>,
     /// `storedVersions`.
     pub stored_versions: ::std::vec::Vec<::std::string::String>,
     /// `observedGeneration`.
@@ -1385,11 +1112,7 @@ impl CustomResourceDefinitionStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1beta1::CustomResourceDefinitionConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1beta1::CustomResourceDefinitionConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -1397,9 +1120,7 @@ impl CustomResourceDefinitionStatusApplyConfiguration {
     /// Sets `acceptedNames`.
     pub fn with_accepted_names(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::CustomResourceDefinitionNamesApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::CustomResourceDefinitionNamesApplyConfiguration>,
     ) -> Self {
         self.accepted_names = Some(value.into());
         self
@@ -1418,8 +1139,7 @@ impl CustomResourceDefinitionStatusApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceDefinitionStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
@@ -1434,14 +1154,9 @@ for CustomResourceDefinitionStatusApplyConfiguration {
             w.key_static(b"\"storedVersions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.stored_versions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1451,27 +1166,10 @@ for CustomResourceDefinitionStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "acceptedNames" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.accepted_names,
-                    r,
-                )
-            }
-            "storedVersions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.stored_versions,
-                    r,
-                )
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "acceptedNames" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.accepted_names, r),
+            "storedVersions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stored_versions, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1480,8 +1178,7 @@ for CustomResourceDefinitionStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceDefinitionStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1491,13 +1188,10 @@ for CustomResourceDefinitionStatusApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.accepted_names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.stored_versions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceDefinitionStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceDefinitionStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1506,8 +1200,7 @@ for CustomResourceDefinitionStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceDefinitionStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceDefinitionStatusApplyConfiguration {}
 /// The apply configuration of `CustomResourceDefinition`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceDefinitionApplyConfiguration {
@@ -1518,13 +1211,9 @@ pub struct CustomResourceDefinitionApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::apiextensions::v1beta1::CustomResourceDefinitionSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::apiextensions::v1beta1::CustomResourceDefinitionSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apiextensions::v1beta1::CustomResourceDefinitionStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apiextensions::v1beta1::CustomResourceDefinitionStatusApplyConfiguration>,
 }
 impl CustomResourceDefinitionApplyConfiguration {
     /// Sets `kind`.
@@ -1548,9 +1237,7 @@ impl CustomResourceDefinitionApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::CustomResourceDefinitionSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::CustomResourceDefinitionSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -1558,9 +1245,7 @@ impl CustomResourceDefinitionApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::CustomResourceDefinitionStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::CustomResourceDefinitionStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -1598,16 +1283,10 @@ impl ::kapi_machinery::json::JsonFields for CustomResourceDefinitionApplyConfigu
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1623,7 +1302,8 @@ impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1653,20 +1333,13 @@ impl CustomResourceDefinitionApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1675,20 +1348,13 @@ impl CustomResourceDefinitionApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1696,9 +1362,7 @@ impl CustomResourceDefinitionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1706,56 +1370,36 @@ impl CustomResourceDefinitionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1763,14 +1407,11 @@ impl CustomResourceDefinitionApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl ::kapi_machinery::ApplyConfiguration
-for CustomResourceDefinitionApplyConfiguration {
+impl ::kapi_machinery::ApplyConfiguration for CustomResourceDefinitionApplyConfiguration {
     type Kind = crate::apiextensions::v1beta1::types::CustomResourceDefinition;
     #[::kapi_macros::where_used]
     fn name(&self) -> ::std::option::Option<&str> {
@@ -1794,52 +1435,28 @@ for CustomResourceDefinitionApplyConfiguration {
 pub fn extract_custom_resource_definition(
     obj: &crate::apiextensions::v1beta1::types::CustomResourceDefinition,
     field_manager: &str,
-) -> ::core::result::Result<
-    CustomResourceDefinitionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apiextensions.k8s.io/v1beta1",
-        "CustomResourceDefinition",
-    )
+) -> ::core::result::Result<CustomResourceDefinitionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apiextensions.k8s.io/v1beta1", "CustomResourceDefinition")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `CustomResourceDefinition`.
 #[::kapi_macros::where_used]
 pub fn extract_custom_resource_definition_status(
     obj: &crate::apiextensions::v1beta1::types::CustomResourceDefinition,
     field_manager: &str,
-) -> ::core::result::Result<
-    CustomResourceDefinitionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apiextensions.k8s.io/v1beta1",
-        "CustomResourceDefinition",
-    )
+) -> ::core::result::Result<CustomResourceDefinitionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apiextensions.k8s.io/v1beta1", "CustomResourceDefinition")
 }
 /// The apply configuration of `CustomResourceValidation`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceValidationApplyConfiguration {
     /// `openAPIV3Schema`.
-    pub open_apiv3_schema: ::std::option::Option<
-        ::std::boxed::Box<
-            crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-        >,
-    >,
+    pub open_apiv3_schema: ::std::option::Option<::std::boxed::Box<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>>,
 }
 impl CustomResourceValidationApplyConfiguration {
     /// Sets `openAPIV3Schema`.
     pub fn with_open_apiv3_schema(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>,
     ) -> Self {
         self.open_apiv3_schema = Some(::std::boxed::Box::new(value.into()));
         self
@@ -1860,12 +1477,7 @@ impl ::kapi_machinery::json::JsonFields for CustomResourceValidationApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "openAPIV3Schema" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.open_apiv3_schema,
-                    r,
-                )
-            }
+            "openAPIV3Schema" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.open_apiv3_schema, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1898,21 +1510,15 @@ impl ::kapi_machinery::json::JsonElement for CustomResourceValidationApplyConfig
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceSubresourcesApplyConfiguration {
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apiextensions::v1beta1::CustomResourceSubresourceStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apiextensions::v1beta1::CustomResourceSubresourceStatusApplyConfiguration>,
     /// `scale`.
-    pub scale: ::std::option::Option<
-        crate::apiextensions::v1beta1::CustomResourceSubresourceScaleApplyConfiguration,
-    >,
+    pub scale: ::std::option::Option<crate::apiextensions::v1beta1::CustomResourceSubresourceScaleApplyConfiguration>,
 }
 impl CustomResourceSubresourcesApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::CustomResourceSubresourceStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::CustomResourceSubresourceStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -1920,16 +1526,13 @@ impl CustomResourceSubresourcesApplyConfiguration {
     /// Sets `scale`.
     pub fn with_scale(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::CustomResourceSubresourceScaleApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::CustomResourceSubresourceScaleApplyConfiguration>,
     ) -> Self {
         self.scale = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceSubresourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceSubresourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.status) {
@@ -1948,12 +1551,8 @@ for CustomResourceSubresourcesApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "scale" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "scale" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1962,8 +1561,7 @@ for CustomResourceSubresourcesApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceSubresourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceSubresourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1974,8 +1572,7 @@ for CustomResourceSubresourcesApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceSubresourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceSubresourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1984,16 +1581,17 @@ for CustomResourceSubresourcesApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceSubresourcesApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceSubresourcesApplyConfiguration {}
 /// The apply configuration of `CustomResourceSubresourceStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct CustomResourceSubresourceStatusApplyConfiguration {}
-impl CustomResourceSubresourceStatusApplyConfiguration {}
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceSubresourceStatusApplyConfiguration {
+pub struct CustomResourceSubresourceStatusApplyConfiguration {
+}
+impl CustomResourceSubresourceStatusApplyConfiguration {
+}
+impl ::kapi_machinery::json::JsonFields for CustomResourceSubresourceStatusApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -2003,8 +1601,7 @@ for CustomResourceSubresourceStatusApplyConfiguration {
         ::core::result::Result::Ok(false)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceSubresourceStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceSubresourceStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2014,8 +1611,7 @@ for CustomResourceSubresourceStatusApplyConfiguration {
         true
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceSubresourceStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceSubresourceStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2024,8 +1620,7 @@ for CustomResourceSubresourceStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceSubresourceStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceSubresourceStatusApplyConfiguration {}
 /// The apply configuration of `CustomResourceSubresourceScale`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomResourceSubresourceScaleApplyConfiguration {
@@ -2038,55 +1633,35 @@ pub struct CustomResourceSubresourceScaleApplyConfiguration {
 }
 impl CustomResourceSubresourceScaleApplyConfiguration {
     /// Sets `specReplicasPath`.
-    pub fn with_spec_replicas_path(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_spec_replicas_path(mut self, value: impl Into<::std::string::String>) -> Self {
         self.spec_replicas_path = Some(value.into());
         self
     }
     /// Sets `statusReplicasPath`.
-    pub fn with_status_replicas_path(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_status_replicas_path(mut self, value: impl Into<::std::string::String>) -> Self {
         self.status_replicas_path = Some(value.into());
         self
     }
     /// Sets `labelSelectorPath`.
-    pub fn with_label_selector_path(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_label_selector_path(mut self, value: impl Into<::std::string::String>) -> Self {
         self.label_selector_path = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CustomResourceSubresourceScaleApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CustomResourceSubresourceScaleApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.spec_replicas_path) {
             w.key_static(b"\"specReplicasPath\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.spec_replicas_path, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.status_replicas_path,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.status_replicas_path) {
             w.key_static(b"\"statusReplicasPath\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.status_replicas_path,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.status_replicas_path, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.label_selector_path,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.label_selector_path) {
             w.key_static(b"\"labelSelectorPath\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.label_selector_path,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.label_selector_path, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2096,24 +1671,9 @@ for CustomResourceSubresourceScaleApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "specReplicasPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.spec_replicas_path,
-                    r,
-                )
-            }
-            "statusReplicasPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.status_replicas_path,
-                    r,
-                )
-            }
-            "labelSelectorPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.label_selector_path,
-                    r,
-                )
-            }
+            "specReplicasPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec_replicas_path, r),
+            "statusReplicasPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status_replicas_path, r),
+            "labelSelectorPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.label_selector_path, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2122,8 +1682,7 @@ for CustomResourceSubresourceScaleApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CustomResourceSubresourceScaleApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CustomResourceSubresourceScaleApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2131,16 +1690,11 @@ for CustomResourceSubresourceScaleApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec_replicas_path)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.status_replicas_path,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.label_selector_path,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status_replicas_path)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.label_selector_path)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CustomResourceSubresourceScaleApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CustomResourceSubresourceScaleApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2149,17 +1703,14 @@ for CustomResourceSubresourceScaleApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CustomResourceSubresourceScaleApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CustomResourceSubresourceScaleApplyConfiguration {}
 /// The apply configuration of `JSONSchemaProps`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct JSONSchemaPropsApplyConfiguration {
     /// `id`.
     pub id: ::std::option::Option<::std::string::String>,
     /// `$schema`.
-    pub schema: ::std::option::Option<
-        crate::apiextensions::v1beta1::types::JSONSchemaURL,
-    >,
+    pub schema: ::std::option::Option<crate::apiextensions::v1beta1::types::JSONSchemaURL>,
     /// `$ref`.
     pub r#ref: ::std::option::Option<::std::string::String>,
     /// `description`.
@@ -2203,59 +1754,29 @@ pub struct JSONSchemaPropsApplyConfiguration {
     /// `required`.
     pub required: ::std::vec::Vec<::std::string::String>,
     /// `items`.
-    pub items: ::std::option::Option<
-        crate::apiextensions::v1beta1::types::JSONSchemaPropsOrArray,
-    >,
+    pub items: ::std::option::Option<crate::apiextensions::v1beta1::types::JSONSchemaPropsOrArray>,
     /// `allOf`.
-    pub all_of: ::std::vec::Vec<
-        crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub all_of: ::std::vec::Vec<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>,
     /// `oneOf`.
-    pub one_of: ::std::vec::Vec<
-        crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub one_of: ::std::vec::Vec<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>,
     /// `anyOf`.
-    pub any_of: ::std::vec::Vec<
-        crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub any_of: ::std::vec::Vec<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>,
     /// `not`.
-    pub not: ::std::option::Option<
-        ::std::boxed::Box<
-            crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-        >,
-    >,
+    pub not: ::std::option::Option<::std::boxed::Box<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>>,
     /// `properties`.
-    pub properties: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub properties: ::std::collections::BTreeMap<::std::string::String, crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>,
     /// `additionalProperties`.
-    pub additional_properties: ::std::option::Option<
-        crate::apiextensions::v1beta1::types::JSONSchemaPropsOrBool,
-    >,
+    pub additional_properties: ::std::option::Option<crate::apiextensions::v1beta1::types::JSONSchemaPropsOrBool>,
     /// `patternProperties`.
-    pub pattern_properties: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub pattern_properties: ::std::collections::BTreeMap<::std::string::String, crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>,
     /// `dependencies`.
-    pub dependencies: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::apiextensions::v1beta1::types::JSONSchemaPropsOrStringArray,
-    >,
+    pub dependencies: ::std::collections::BTreeMap<::std::string::String, crate::apiextensions::v1beta1::types::JSONSchemaPropsOrStringArray>,
     /// `additionalItems`.
-    pub additional_items: ::std::option::Option<
-        crate::apiextensions::v1beta1::types::JSONSchemaPropsOrBool,
-    >,
+    pub additional_items: ::std::option::Option<crate::apiextensions::v1beta1::types::JSONSchemaPropsOrBool>,
     /// `definitions`.
-    pub definitions: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-    >,
+    pub definitions: ::std::collections::BTreeMap<::std::string::String, crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>,
     /// `externalDocs`.
-    pub external_docs: ::std::option::Option<
-        crate::apiextensions::v1beta1::ExternalDocumentationApplyConfiguration,
-    >,
+    pub external_docs: ::std::option::Option<crate::apiextensions::v1beta1::ExternalDocumentationApplyConfiguration>,
     /// `example`.
     pub example: ::std::option::Option<crate::apiextensions::v1beta1::types::JSON>,
     /// `nullable`.
@@ -2273,9 +1794,7 @@ pub struct JSONSchemaPropsApplyConfiguration {
     /// `x-kubernetes-map-type`.
     pub x_kubernetes_map_type: ::std::option::Option<::std::string::String>,
     /// `x-kubernetes-validations`.
-    pub x_kubernetes_validations: ::std::vec::Vec<
-        crate::apiextensions::v1beta1::ValidationRuleApplyConfiguration,
-    >,
+    pub x_kubernetes_validations: ::std::vec::Vec<crate::apiextensions::v1beta1::ValidationRuleApplyConfiguration>,
 }
 impl JSONSchemaPropsApplyConfiguration {
     /// Sets `id`.
@@ -2382,9 +1901,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Appends to `enum`.
     pub fn with_enum(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apiextensions::v1beta1::types::JSON>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1beta1::types::JSON>>,
     ) -> Self {
         self.r#enum.extend(items.into_iter().map(Into::into));
         self
@@ -2418,11 +1935,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Appends to `allOf`.
     pub fn with_all_of(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>>,
     ) -> Self {
         self.all_of.extend(items.into_iter().map(Into::into));
         self
@@ -2430,11 +1943,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Appends to `oneOf`.
     pub fn with_one_of(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>>,
     ) -> Self {
         self.one_of.extend(items.into_iter().map(Into::into));
         self
@@ -2442,11 +1951,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Appends to `anyOf`.
     pub fn with_any_of(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>>,
     ) -> Self {
         self.any_of.extend(items.into_iter().map(Into::into));
         self
@@ -2454,9 +1959,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Sets `not`.
     pub fn with_not(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>,
     ) -> Self {
         self.not = Some(::std::boxed::Box::new(value.into()));
         self
@@ -2464,14 +1967,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Puts entries into `properties`, replacing those with the same keys.
     pub fn with_properties(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<
-                    crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-                >,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>)>,
     ) -> Self {
         self.properties.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -2487,30 +1983,15 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Puts entries into `patternProperties`, replacing those with the same keys.
     pub fn with_pattern_properties(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<
-                    crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-                >,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>)>,
     ) -> Self {
-        self.pattern_properties
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.pattern_properties.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Puts entries into `dependencies`, replacing those with the same keys.
     pub fn with_dependencies(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<
-                    crate::apiextensions::v1beta1::types::JSONSchemaPropsOrStringArray,
-                >,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::apiextensions::v1beta1::types::JSONSchemaPropsOrStringArray>)>,
     ) -> Self {
         self.dependencies.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -2526,14 +2007,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Puts entries into `definitions`, replacing those with the same keys.
     pub fn with_definitions(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<
-                    crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration,
-                >,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::apiextensions::v1beta1::JSONSchemaPropsApplyConfiguration>)>,
     ) -> Self {
         self.definitions.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -2541,9 +2015,7 @@ impl JSONSchemaPropsApplyConfiguration {
     /// Sets `externalDocs`.
     pub fn with_external_docs(
         mut self,
-        value: impl Into<
-            crate::apiextensions::v1beta1::ExternalDocumentationApplyConfiguration,
-        >,
+        value: impl Into<crate::apiextensions::v1beta1::ExternalDocumentationApplyConfiguration>,
     ) -> Self {
         self.external_docs = Some(value.into());
         self
@@ -2562,18 +2034,12 @@ impl JSONSchemaPropsApplyConfiguration {
         self
     }
     /// Sets `x-kubernetes-preserve-unknown-fields`.
-    pub fn with_x_kubernetes_preserve_unknown_fields(
-        mut self,
-        value: impl Into<bool>,
-    ) -> Self {
+    pub fn with_x_kubernetes_preserve_unknown_fields(mut self, value: impl Into<bool>) -> Self {
         self.x_kubernetes_preserve_unknown_fields = Some(value.into());
         self
     }
     /// Sets `x-kubernetes-embedded-resource`.
-    pub fn with_x_kubernetes_embedded_resource(
-        mut self,
-        value: impl Into<bool>,
-    ) -> Self {
+    pub fn with_x_kubernetes_embedded_resource(mut self, value: impl Into<bool>) -> Self {
         self.x_kubernetes_embedded_resource = Some(value.into());
         self
     }
@@ -2591,29 +2057,19 @@ impl JSONSchemaPropsApplyConfiguration {
         self
     }
     /// Sets `x-kubernetes-list-type`.
-    pub fn with_x_kubernetes_list_type(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_x_kubernetes_list_type(mut self, value: impl Into<::std::string::String>) -> Self {
         self.x_kubernetes_list_type = Some(value.into());
         self
     }
     /// Sets `x-kubernetes-map-type`.
-    pub fn with_x_kubernetes_map_type(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_x_kubernetes_map_type(mut self, value: impl Into<::std::string::String>) -> Self {
         self.x_kubernetes_map_type = Some(value.into());
         self
     }
     /// Appends to `x-kubernetes-validations`.
     pub fn with_x_kubernetes_validations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiextensions::v1beta1::ValidationRuleApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiextensions::v1beta1::ValidationRuleApplyConfiguration>>,
     ) -> Self {
         self.x_kubernetes_validations.extend(items.into_iter().map(Into::into));
         self
@@ -2738,14 +2194,9 @@ impl ::kapi_machinery::json::JsonFields for JSONSchemaPropsApplyConfiguration {
             w.key_static(b"\"properties\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.properties, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.additional_properties,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.additional_properties) {
             w.key_static(b"\"additionalProperties\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.additional_properties,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.additional_properties, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pattern_properties) {
             w.key_static(b"\"patternProperties\":");
@@ -2775,68 +2226,33 @@ impl ::kapi_machinery::json::JsonFields for JSONSchemaPropsApplyConfiguration {
             w.key_static(b"\"nullable\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.nullable, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_preserve_unknown_fields,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_preserve_unknown_fields) {
             w.key_static(b"\"x-kubernetes-preserve-unknown-fields\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_preserve_unknown_fields,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_preserve_unknown_fields, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_embedded_resource,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_embedded_resource) {
             w.key_static(b"\"x-kubernetes-embedded-resource\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_embedded_resource,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_embedded_resource, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_int_or_string,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_int_or_string) {
             w.key_static(b"\"x-kubernetes-int-or-string\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_int_or_string,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_int_or_string, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_list_map_keys,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_list_map_keys) {
             w.key_static(b"\"x-kubernetes-list-map-keys\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_list_map_keys,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_list_map_keys, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_list_type,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_list_type) {
             w.key_static(b"\"x-kubernetes-list-type\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_list_type,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_list_type, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_map_type,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_map_type) {
             w.key_static(b"\"x-kubernetes-map-type\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_map_type,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_map_type, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.x_kubernetes_validations,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.x_kubernetes_validations) {
             w.key_static(b"\"x-kubernetes-validations\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.x_kubernetes_validations,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.x_kubernetes_validations, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2847,182 +2263,49 @@ impl ::kapi_machinery::json::JsonFields for JSONSchemaPropsApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "id" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.id, r),
-            "$schema" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schema, r)
-            }
+            "$schema" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schema, r),
             "$ref" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#ref, r),
-            "description" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r)
-            }
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "format" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.format, r)
-            }
-            "title" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.title, r)
-            }
-            "default" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default, r)
-            }
-            "maximum" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.maximum, r)
-            }
-            "exclusiveMaximum" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.exclusive_maximum,
-                    r,
-                )
-            }
-            "minimum" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.minimum, r)
-            }
-            "exclusiveMinimum" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.exclusive_minimum,
-                    r,
-                )
-            }
-            "maxLength" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_length, r)
-            }
-            "minLength" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_length, r)
-            }
-            "pattern" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pattern, r)
-            }
-            "maxItems" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_items, r)
-            }
-            "minItems" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_items, r)
-            }
-            "uniqueItems" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.unique_items,
-                    r,
-                )
-            }
-            "multipleOf" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.multiple_of, r)
-            }
-            "enum" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#enum, r)
-            }
-            "maxProperties" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_properties,
-                    r,
-                )
-            }
-            "minProperties" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_properties,
-                    r,
-                )
-            }
-            "required" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.required, r)
-            }
-            "items" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r)
-            }
-            "allOf" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_of, r)
-            }
-            "oneOf" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.one_of, r)
-            }
-            "anyOf" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.any_of, r)
-            }
+            "description" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r),
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "format" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.format, r),
+            "title" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.title, r),
+            "default" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default, r),
+            "maximum" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.maximum, r),
+            "exclusiveMaximum" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exclusive_maximum, r),
+            "minimum" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.minimum, r),
+            "exclusiveMinimum" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exclusive_minimum, r),
+            "maxLength" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_length, r),
+            "minLength" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_length, r),
+            "pattern" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pattern, r),
+            "maxItems" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_items, r),
+            "minItems" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_items, r),
+            "uniqueItems" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.unique_items, r),
+            "multipleOf" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.multiple_of, r),
+            "enum" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#enum, r),
+            "maxProperties" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_properties, r),
+            "minProperties" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_properties, r),
+            "required" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.required, r),
+            "items" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r),
+            "allOf" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_of, r),
+            "oneOf" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.one_of, r),
+            "anyOf" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.any_of, r),
             "not" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.not, r),
-            "properties" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.properties, r)
-            }
-            "additionalProperties" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.additional_properties,
-                    r,
-                )
-            }
-            "patternProperties" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pattern_properties,
-                    r,
-                )
-            }
-            "dependencies" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.dependencies,
-                    r,
-                )
-            }
-            "additionalItems" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.additional_items,
-                    r,
-                )
-            }
-            "definitions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.definitions, r)
-            }
-            "externalDocs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.external_docs,
-                    r,
-                )
-            }
-            "example" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.example, r)
-            }
-            "nullable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.nullable, r)
-            }
-            "x-kubernetes-preserve-unknown-fields" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_preserve_unknown_fields,
-                    r,
-                )
-            }
-            "x-kubernetes-embedded-resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_embedded_resource,
-                    r,
-                )
-            }
-            "x-kubernetes-int-or-string" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_int_or_string,
-                    r,
-                )
-            }
-            "x-kubernetes-list-map-keys" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_list_map_keys,
-                    r,
-                )
-            }
-            "x-kubernetes-list-type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_list_type,
-                    r,
-                )
-            }
-            "x-kubernetes-map-type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_map_type,
-                    r,
-                )
-            }
-            "x-kubernetes-validations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.x_kubernetes_validations,
-                    r,
-                )
-            }
+            "properties" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.properties, r),
+            "additionalProperties" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.additional_properties, r),
+            "patternProperties" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pattern_properties, r),
+            "dependencies" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.dependencies, r),
+            "additionalItems" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.additional_items, r),
+            "definitions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.definitions, r),
+            "externalDocs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.external_docs, r),
+            "example" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.example, r),
+            "nullable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.nullable, r),
+            "x-kubernetes-preserve-unknown-fields" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_preserve_unknown_fields, r),
+            "x-kubernetes-embedded-resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_embedded_resource, r),
+            "x-kubernetes-int-or-string" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_int_or_string, r),
+            "x-kubernetes-list-map-keys" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_list_map_keys, r),
+            "x-kubernetes-list-type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_list_type, r),
+            "x-kubernetes-map-type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_map_type, r),
+            "x-kubernetes-validations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.x_kubernetes_validations, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3067,9 +2350,7 @@ impl ::kapi_machinery::json::JsonEncode for JSONSchemaPropsApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.any_of)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.not)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.properties)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.additional_properties,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.additional_properties)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pattern_properties)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.dependencies)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.additional_items)
@@ -3077,27 +2358,13 @@ impl ::kapi_machinery::json::JsonEncode for JSONSchemaPropsApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.external_docs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.example)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.nullable)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_preserve_unknown_fields,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_embedded_resource,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_int_or_string,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_list_map_keys,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_list_type,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_map_type,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.x_kubernetes_validations,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_preserve_unknown_fields)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_embedded_resource)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_int_or_string)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_list_map_keys)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_list_type)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_map_type)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.x_kubernetes_validations)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for JSONSchemaPropsApplyConfiguration {
@@ -3120,9 +2387,7 @@ pub struct ValidationRuleApplyConfiguration {
     /// `messageExpression`.
     pub message_expression: ::std::option::Option<::std::string::String>,
     /// `reason`.
-    pub reason: ::std::option::Option<
-        crate::apiextensions::v1beta1::types::FieldValueErrorReason,
-    >,
+    pub reason: ::std::option::Option<crate::apiextensions::v1beta1::types::FieldValueErrorReason>,
     /// `fieldPath`.
     pub field_path: ::std::option::Option<::std::string::String>,
     /// `optionalOldSelf`.
@@ -3140,10 +2405,7 @@ impl ValidationRuleApplyConfiguration {
         self
     }
     /// Sets `messageExpression`.
-    pub fn with_message_expression(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_message_expression(mut self, value: impl Into<::std::string::String>) -> Self {
         self.message_expression = Some(value.into());
         self
     }
@@ -3202,27 +2464,11 @@ impl ::kapi_machinery::json::JsonFields for ValidationRuleApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "rule" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rule, r),
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "messageExpression" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.message_expression,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "fieldPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_path, r)
-            }
-            "optionalOldSelf" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.optional_old_self,
-                    r,
-                )
-            }
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "messageExpression" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message_expression, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "fieldPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_path, r),
+            "optionalOldSelf" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional_old_self, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3295,9 +2541,7 @@ impl ::kapi_machinery::json::JsonFields for ExternalDocumentationApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "description" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r)
-            }
+            "description" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r),
             "url" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.url, r),
             _ => {
                 return ::core::result::Result::Ok(false);

@@ -50,9 +50,7 @@ impl ::kapi_machinery::json::JsonFields for ServiceReferenceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
             _ => {
@@ -89,9 +87,7 @@ impl ::kapi_machinery::json::JsonElement for ServiceReferenceApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct APIServiceSpecApplyConfiguration {
     /// `service`.
-    pub service: ::std::option::Option<
-        crate::apiregistration::v1beta1::ServiceReferenceApplyConfiguration,
-    >,
+    pub service: ::std::option::Option<crate::apiregistration::v1beta1::ServiceReferenceApplyConfiguration>,
     /// `group`.
     pub group: ::std::option::Option<::std::string::String>,
     /// `version`.
@@ -109,9 +105,7 @@ impl APIServiceSpecApplyConfiguration {
     /// Sets `service`.
     pub fn with_service(
         mut self,
-        value: impl Into<
-            crate::apiregistration::v1beta1::ServiceReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::apiregistration::v1beta1::ServiceReferenceApplyConfiguration>,
     ) -> Self {
         self.service = Some(value.into());
         self
@@ -162,27 +156,17 @@ impl ::kapi_machinery::json::JsonFields for APIServiceSpecApplyConfiguration {
             w.key_static(b"\"version\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.version, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.insecure_skip_tls_verify,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.insecure_skip_tls_verify) {
             w.key_static(b"\"insecureSkipTLSVerify\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.insecure_skip_tls_verify,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.insecure_skip_tls_verify, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ca_bundle) {
             w.key_static(b"\"caBundle\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.ca_bundle, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.group_priority_minimum,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.group_priority_minimum) {
             w.key_static(b"\"groupPriorityMinimum\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.group_priority_minimum,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.group_priority_minimum, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.version_priority) {
             w.key_static(b"\"versionPriority\":");
@@ -196,36 +180,13 @@ impl ::kapi_machinery::json::JsonFields for APIServiceSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "service" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r)
-            }
-            "group" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r)
-            }
-            "version" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.version, r)
-            }
-            "insecureSkipTLSVerify" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.insecure_skip_tls_verify,
-                    r,
-                )
-            }
-            "caBundle" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ca_bundle, r)
-            }
-            "groupPriorityMinimum" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.group_priority_minimum,
-                    r,
-                )
-            }
-            "versionPriority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.version_priority,
-                    r,
-                )
-            }
+            "service" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r),
+            "group" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r),
+            "version" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.version, r),
+            "insecureSkipTLSVerify" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.insecure_skip_tls_verify, r),
+            "caBundle" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ca_bundle, r),
+            "groupPriorityMinimum" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group_priority_minimum, r),
+            "versionPriority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.version_priority, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -244,12 +205,10 @@ impl ::kapi_machinery::json::JsonEncode for APIServiceSpecApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.version)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.insecure_skip_tls_verify,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ca_bundle)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.group_priority_minimum,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.version_priority)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.insecure_skip_tls_verify)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ca_bundle)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group_priority_minimum)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.version_priority)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for APIServiceSpecApplyConfiguration {
@@ -266,13 +225,9 @@ impl ::kapi_machinery::json::JsonElement for APIServiceSpecApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct APIServiceConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apiregistration::v1beta1::types::APIServiceConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::apiregistration::v1beta1::types::APIServiceConditionType>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apiregistration::v1beta1::types::ConditionStatus,
-    >,
+    pub status: ::std::option::Option<crate::apiregistration::v1beta1::types::ConditionStatus>,
     /// `lastTransitionTime`.
     pub last_transition_time: ::std::option::Option<::kapi_machinery::types::Time>,
     /// `reason`.
@@ -327,14 +282,9 @@ impl ::kapi_machinery::json::JsonFields for APIServiceConditionApplyConfiguratio
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -352,24 +302,11 @@ impl ::kapi_machinery::json::JsonFields for APIServiceConditionApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -387,9 +324,8 @@ impl ::kapi_machinery::json::JsonEncode for APIServiceConditionApplyConfiguratio
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -407,19 +343,13 @@ impl ::kapi_machinery::json::JsonElement for APIServiceConditionApplyConfigurati
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct APIServiceStatusApplyConfiguration {
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apiregistration::v1beta1::APIServiceConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apiregistration::v1beta1::APIServiceConditionApplyConfiguration>,
 }
 impl APIServiceStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiregistration::v1beta1::APIServiceConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiregistration::v1beta1::APIServiceConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -440,9 +370,7 @@ impl ::kapi_machinery::json::JsonFields for APIServiceStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -481,13 +409,9 @@ pub struct APIServiceApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::apiregistration::v1beta1::APIServiceSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::apiregistration::v1beta1::APIServiceSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apiregistration::v1beta1::APIServiceStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apiregistration::v1beta1::APIServiceStatusApplyConfiguration>,
 }
 impl APIServiceApplyConfiguration {
     /// Sets `kind`.
@@ -511,9 +435,7 @@ impl APIServiceApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::apiregistration::v1beta1::APIServiceSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::apiregistration::v1beta1::APIServiceSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -521,9 +443,7 @@ impl APIServiceApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::apiregistration::v1beta1::APIServiceStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::apiregistration::v1beta1::APIServiceStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -561,16 +481,10 @@ impl ::kapi_machinery::json::JsonFields for APIServiceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -586,7 +500,8 @@ impl ::kapi_machinery::json::JsonEncode for APIServiceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -616,20 +531,13 @@ impl APIServiceApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -638,20 +546,13 @@ impl APIServiceApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -659,9 +560,7 @@ impl APIServiceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -669,56 +568,36 @@ impl APIServiceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -726,9 +605,7 @@ impl APIServiceApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -756,32 +633,14 @@ impl ::kapi_machinery::ApplyConfiguration for APIServiceApplyConfiguration {
 pub fn extract_api_service(
     obj: &crate::apiregistration::v1beta1::types::APIService,
     field_manager: &str,
-) -> ::core::result::Result<
-    APIServiceApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apiregistration.k8s.io/v1beta1",
-        "APIService",
-    )
+) -> ::core::result::Result<APIServiceApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apiregistration.k8s.io/v1beta1", "APIService")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `APIService`.
 #[::kapi_macros::where_used]
 pub fn extract_api_service_status(
     obj: &crate::apiregistration::v1beta1::types::APIService,
     field_manager: &str,
-) -> ::core::result::Result<
-    APIServiceApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apiregistration.k8s.io/v1beta1",
-        "APIService",
-    )
+) -> ::core::result::Result<APIServiceApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apiregistration.k8s.io/v1beta1", "APIService")
 }

@@ -10,13 +10,9 @@ pub struct StorageVersionApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::apiserverinternal::v1alpha1::StorageVersionSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::apiserverinternal::v1alpha1::StorageVersionSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apiserverinternal::v1alpha1::StorageVersionStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apiserverinternal::v1alpha1::StorageVersionStatusApplyConfiguration>,
 }
 impl StorageVersionApplyConfiguration {
     /// Sets `kind`.
@@ -40,9 +36,7 @@ impl StorageVersionApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::apiserverinternal::v1alpha1::StorageVersionSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::apiserverinternal::v1alpha1::StorageVersionSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -50,9 +44,7 @@ impl StorageVersionApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::apiserverinternal::v1alpha1::StorageVersionStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::apiserverinternal::v1alpha1::StorageVersionStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -90,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for StorageVersionApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -115,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for StorageVersionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -145,20 +132,13 @@ impl StorageVersionApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -167,20 +147,13 @@ impl StorageVersionApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -188,9 +161,7 @@ impl StorageVersionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -198,56 +169,36 @@ impl StorageVersionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -255,9 +206,7 @@ impl StorageVersionApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -285,42 +234,27 @@ impl ::kapi_machinery::ApplyConfiguration for StorageVersionApplyConfiguration {
 pub fn extract_storage_version(
     obj: &crate::apiserverinternal::v1alpha1::types::StorageVersion,
     field_manager: &str,
-) -> ::core::result::Result<
-    StorageVersionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "internal.apiserver.k8s.io/v1alpha1",
-        "StorageVersion",
-    )
+) -> ::core::result::Result<StorageVersionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "internal.apiserver.k8s.io/v1alpha1", "StorageVersion")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `StorageVersion`.
 #[::kapi_macros::where_used]
 pub fn extract_storage_version_status(
     obj: &crate::apiserverinternal::v1alpha1::types::StorageVersion,
     field_manager: &str,
-) -> ::core::result::Result<
-    StorageVersionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "internal.apiserver.k8s.io/v1alpha1",
-        "StorageVersion",
-    )
+) -> ::core::result::Result<StorageVersionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "internal.apiserver.k8s.io/v1alpha1", "StorageVersion")
 }
 /// The apply configuration of `StorageVersionSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct StorageVersionSpecApplyConfiguration {}
-impl StorageVersionSpecApplyConfiguration {}
+pub struct StorageVersionSpecApplyConfiguration {
+}
+impl StorageVersionSpecApplyConfiguration {
+}
 impl ::kapi_machinery::json::JsonFields for StorageVersionSpecApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -354,45 +288,30 @@ impl ::kapi_machinery::json::JsonElement for StorageVersionSpecApplyConfiguratio
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StorageVersionStatusApplyConfiguration {
     /// `storageVersions`.
-    pub storage_versions: ::std::vec::Vec<
-        crate::apiserverinternal::v1alpha1::ServerStorageVersionApplyConfiguration,
-    >,
+    pub storage_versions: ::std::vec::Vec<crate::apiserverinternal::v1alpha1::ServerStorageVersionApplyConfiguration>,
     /// `commonEncodingVersion`.
     pub common_encoding_version: ::std::option::Option<::std::string::String>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apiserverinternal::v1alpha1::StorageVersionConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apiserverinternal::v1alpha1::StorageVersionConditionApplyConfiguration>,
 }
 impl StorageVersionStatusApplyConfiguration {
     /// Appends to `storageVersions`.
     pub fn with_storage_versions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiserverinternal::v1alpha1::ServerStorageVersionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiserverinternal::v1alpha1::ServerStorageVersionApplyConfiguration>>,
     ) -> Self {
         self.storage_versions.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `commonEncodingVersion`.
-    pub fn with_common_encoding_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_common_encoding_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.common_encoding_version = Some(value.into());
         self
     }
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apiserverinternal::v1alpha1::StorageVersionConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apiserverinternal::v1alpha1::StorageVersionConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -405,14 +324,9 @@ impl ::kapi_machinery::json::JsonFields for StorageVersionStatusApplyConfigurati
             w.key_static(b"\"storageVersions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.storage_versions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.common_encoding_version,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.common_encoding_version) {
             w.key_static(b"\"commonEncodingVersion\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.common_encoding_version,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.common_encoding_version, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
             w.key_static(b"\"conditions\":");
@@ -426,21 +340,9 @@ impl ::kapi_machinery::json::JsonFields for StorageVersionStatusApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "storageVersions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_versions,
-                    r,
-                )
-            }
-            "commonEncodingVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.common_encoding_version,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "storageVersions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_versions, r),
+            "commonEncodingVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.common_encoding_version, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -457,9 +359,8 @@ impl ::kapi_machinery::json::JsonEncode for StorageVersionStatusApplyConfigurati
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_versions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.common_encoding_version,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.common_encoding_version)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for StorageVersionStatusApplyConfiguration {
@@ -486,18 +387,12 @@ pub struct ServerStorageVersionApplyConfiguration {
 }
 impl ServerStorageVersionApplyConfiguration {
     /// Sets `apiServerID`.
-    pub fn with_api_server_id(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_api_server_id(mut self, value: impl Into<::std::string::String>) -> Self {
         self.api_server_id = Some(value.into());
         self
     }
     /// Sets `encodingVersion`.
-    pub fn with_encoding_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_encoding_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.encoding_version = Some(value.into());
         self
     }
@@ -545,30 +440,10 @@ impl ::kapi_machinery::json::JsonFields for ServerStorageVersionApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiServerID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.api_server_id,
-                    r,
-                )
-            }
-            "encodingVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.encoding_version,
-                    r,
-                )
-            }
-            "decodableVersions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.decodable_versions,
-                    r,
-                )
-            }
-            "servedVersions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.served_versions,
-                    r,
-                )
-            }
+            "apiServerID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_server_id, r),
+            "encodingVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.encoding_version, r),
+            "decodableVersions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.decodable_versions, r),
+            "servedVersions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.served_versions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -604,13 +479,9 @@ impl ::kapi_machinery::json::JsonElement for ServerStorageVersionApplyConfigurat
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StorageVersionConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apiserverinternal::v1alpha1::types::StorageVersionConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::apiserverinternal::v1alpha1::types::StorageVersionConditionType>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apiserverinternal::v1alpha1::types::ConditionStatus,
-    >,
+    pub status: ::std::option::Option<crate::apiserverinternal::v1alpha1::types::ConditionStatus>,
     /// `observedGeneration`.
     pub observed_generation: ::std::option::Option<i64>,
     /// `lastTransitionTime`.
@@ -624,9 +495,7 @@ impl StorageVersionConditionApplyConfiguration {
     /// Sets `type`.
     pub fn with_type(
         mut self,
-        value: impl Into<
-            crate::apiserverinternal::v1alpha1::types::StorageVersionConditionType,
-        >,
+        value: impl Into<crate::apiserverinternal::v1alpha1::types::StorageVersionConditionType>,
     ) -> Self {
         self.r#type = Some(value.into());
         self
@@ -674,23 +543,13 @@ impl ::kapi_machinery::json::JsonFields for StorageVersionConditionApplyConfigur
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -708,30 +567,12 @@ impl ::kapi_machinery::json::JsonFields for StorageVersionConditionApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -749,12 +590,9 @@ impl ::kapi_machinery::json::JsonEncode for StorageVersionConditionApplyConfigur
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }

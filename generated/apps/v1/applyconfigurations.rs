@@ -12,9 +12,7 @@ pub struct StatefulSetApplyConfiguration {
     /// `spec`.
     pub spec: ::std::option::Option<crate::apps::v1::StatefulSetSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apps::v1::StatefulSetStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apps::v1::StatefulSetStatusApplyConfiguration>,
 }
 impl StatefulSetApplyConfiguration {
     /// Sets `kind`.
@@ -84,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -109,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -143,20 +136,13 @@ impl StatefulSetApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -165,20 +151,13 @@ impl StatefulSetApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -186,9 +165,7 @@ impl StatefulSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -196,56 +173,36 @@ impl StatefulSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -253,9 +210,7 @@ impl StatefulSetApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -283,46 +238,24 @@ impl ::kapi_machinery::ApplyConfiguration for StatefulSetApplyConfiguration {
 pub fn extract_stateful_set(
     obj: &crate::apps::v1::types::StatefulSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    StatefulSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1",
-        "StatefulSet",
-    )
+) -> ::core::result::Result<StatefulSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1", "StatefulSet")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `StatefulSet`.
 #[::kapi_macros::where_used]
 pub fn extract_stateful_set_status(
     obj: &crate::apps::v1::types::StatefulSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    StatefulSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apps/v1",
-        "StatefulSet",
-    )
+) -> ::core::result::Result<StatefulSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apps/v1", "StatefulSet")
 }
 /// The apply configuration of `StatefulSetUpdateStrategy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatefulSetUpdateStrategyApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1::types::StatefulSetUpdateStrategyType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1::types::StatefulSetUpdateStrategyType>,
     /// `rollingUpdate`.
-    pub rolling_update: ::std::option::Option<
-        crate::apps::v1::RollingUpdateStatefulSetStrategyApplyConfiguration,
-    >,
+    pub rolling_update: ::std::option::Option<crate::apps::v1::RollingUpdateStatefulSetStrategyApplyConfiguration>,
 }
 impl StatefulSetUpdateStrategyApplyConfiguration {
     /// Sets `type`.
@@ -336,9 +269,7 @@ impl StatefulSetUpdateStrategyApplyConfiguration {
     /// Sets `rollingUpdate`.
     pub fn with_rolling_update(
         mut self,
-        value: impl Into<
-            crate::apps::v1::RollingUpdateStatefulSetStrategyApplyConfiguration,
-        >,
+        value: impl Into<crate::apps::v1::RollingUpdateStatefulSetStrategyApplyConfiguration>,
     ) -> Self {
         self.rolling_update = Some(value.into());
         self
@@ -363,15 +294,8 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetUpdateStrategyApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "rollingUpdate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.rolling_update,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "rollingUpdate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rolling_update, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -400,8 +324,7 @@ impl ::kapi_machinery::json::JsonDecode for StatefulSetUpdateStrategyApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for StatefulSetUpdateStrategyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for StatefulSetUpdateStrategyApplyConfiguration {}
 /// The apply configuration of `RollingUpdateStatefulSetStrategy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RollingUpdateStatefulSetStrategyApplyConfiguration {
@@ -425,8 +348,7 @@ impl RollingUpdateStatefulSetStrategyApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for RollingUpdateStatefulSetStrategyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for RollingUpdateStatefulSetStrategyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.partition) {
@@ -445,15 +367,8 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "partition" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition, r)
-            }
-            "maxUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_unavailable,
-                    r,
-                )
-            }
+            "partition" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition, r),
+            "maxUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_unavailable, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -462,8 +377,7 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for RollingUpdateStatefulSetStrategyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for RollingUpdateStatefulSetStrategyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -474,8 +388,7 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for RollingUpdateStatefulSetStrategyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for RollingUpdateStatefulSetStrategyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -484,27 +397,20 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for RollingUpdateStatefulSetStrategyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for RollingUpdateStatefulSetStrategyApplyConfiguration {}
 /// The apply configuration of `StatefulSetPersistentVolumeClaimRetentionPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     /// `whenDeleted`.
-    pub when_deleted: ::std::option::Option<
-        crate::apps::v1::types::PersistentVolumeClaimRetentionPolicyType,
-    >,
+    pub when_deleted: ::std::option::Option<crate::apps::v1::types::PersistentVolumeClaimRetentionPolicyType>,
     /// `whenScaled`.
-    pub when_scaled: ::std::option::Option<
-        crate::apps::v1::types::PersistentVolumeClaimRetentionPolicyType,
-    >,
+    pub when_scaled: ::std::option::Option<crate::apps::v1::types::PersistentVolumeClaimRetentionPolicyType>,
 }
 impl StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     /// Sets `whenDeleted`.
     pub fn with_when_deleted(
         mut self,
-        value: impl Into<
-            crate::apps::v1::types::PersistentVolumeClaimRetentionPolicyType,
-        >,
+        value: impl Into<crate::apps::v1::types::PersistentVolumeClaimRetentionPolicyType>,
     ) -> Self {
         self.when_deleted = Some(value.into());
         self
@@ -512,16 +418,13 @@ impl StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     /// Sets `whenScaled`.
     pub fn with_when_scaled(
         mut self,
-        value: impl Into<
-            crate::apps::v1::types::PersistentVolumeClaimRetentionPolicyType,
-        >,
+        value: impl Into<crate::apps::v1::types::PersistentVolumeClaimRetentionPolicyType>,
     ) -> Self {
         self.when_scaled = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.when_deleted) {
@@ -540,15 +443,8 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "whenDeleted" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.when_deleted,
-                    r,
-                )
-            }
-            "whenScaled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.when_scaled, r)
-            }
+            "whenDeleted" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.when_deleted, r),
+            "whenScaled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.when_scaled, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -557,8 +453,7 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -569,8 +464,7 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.when_scaled)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -579,8 +473,7 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {}
 /// The apply configuration of `StatefulSetOrdinals`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatefulSetOrdinalsApplyConfiguration {
@@ -609,9 +502,7 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetOrdinalsApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "start" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start, r)
-            }
+            "start" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -646,39 +537,25 @@ pub struct StatefulSetSpecApplyConfiguration {
     /// `replicas`.
     pub replicas: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
     /// `volumeClaimTemplates`.
-    pub volume_claim_templates: ::std::vec::Vec<
-        crate::core::v1::PersistentVolumeClaimApplyConfiguration,
-    >,
+    pub volume_claim_templates: ::std::vec::Vec<crate::core::v1::PersistentVolumeClaimApplyConfiguration>,
     /// `serviceName`.
     pub service_name: ::std::option::Option<::std::string::String>,
     /// `podManagementPolicy`.
-    pub pod_management_policy: ::std::option::Option<
-        crate::apps::v1::types::PodManagementPolicyType,
-    >,
+    pub pod_management_policy: ::std::option::Option<crate::apps::v1::types::PodManagementPolicyType>,
     /// `updateStrategy`.
-    pub update_strategy: ::std::option::Option<
-        crate::apps::v1::StatefulSetUpdateStrategyApplyConfiguration,
-    >,
+    pub update_strategy: ::std::option::Option<crate::apps::v1::StatefulSetUpdateStrategyApplyConfiguration>,
     /// `revisionHistoryLimit`.
     pub revision_history_limit: ::std::option::Option<i32>,
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `persistentVolumeClaimRetentionPolicy`.
-    pub persistent_volume_claim_retention_policy: ::std::option::Option<
-        crate::apps::v1::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration,
-    >,
+    pub persistent_volume_claim_retention_policy: ::std::option::Option<crate::apps::v1::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>,
     /// `ordinals`.
-    pub ordinals: ::std::option::Option<
-        crate::apps::v1::StatefulSetOrdinalsApplyConfiguration,
-    >,
+    pub ordinals: ::std::option::Option<crate::apps::v1::StatefulSetOrdinalsApplyConfiguration>,
 }
 impl StatefulSetSpecApplyConfiguration {
     /// Sets `replicas`.
@@ -705,9 +582,7 @@ impl StatefulSetSpecApplyConfiguration {
     /// Appends to `volumeClaimTemplates`.
     pub fn with_volume_claim_templates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PersistentVolumeClaimApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PersistentVolumeClaimApplyConfiguration>>,
     ) -> Self {
         self.volume_claim_templates.extend(items.into_iter().map(Into::into));
         self
@@ -746,9 +621,7 @@ impl StatefulSetSpecApplyConfiguration {
     /// Sets `persistentVolumeClaimRetentionPolicy`.
     pub fn with_persistent_volume_claim_retention_policy(
         mut self,
-        value: impl Into<
-            crate::apps::v1::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::apps::v1::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>,
     ) -> Self {
         self.persistent_volume_claim_retention_policy = Some(value.into());
         self
@@ -777,53 +650,33 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetSpecApplyConfiguration {
             w.key_static(b"\"template\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.template, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.volume_claim_templates,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_claim_templates) {
             w.key_static(b"\"volumeClaimTemplates\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.volume_claim_templates,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_claim_templates, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.service_name) {
             w.key_static(b"\"serviceName\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.service_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.pod_management_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pod_management_policy) {
             w.key_static(b"\"podManagementPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.pod_management_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_management_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.update_strategy) {
             w.key_static(b"\"updateStrategy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.update_strategy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.revision_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.revision_history_limit) {
             w.key_static(b"\"revisionHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.revision_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.revision_history_limit, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.min_ready_seconds) {
             w.key_static(b"\"minReadySeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.min_ready_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.persistent_volume_claim_retention_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.persistent_volume_claim_retention_policy) {
             w.key_static(b"\"persistentVolumeClaimRetentionPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.persistent_volume_claim_retention_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.persistent_volume_claim_retention_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ordinals) {
             w.key_static(b"\"ordinals\":");
@@ -837,60 +690,17 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
-            "volumeClaimTemplates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_claim_templates,
-                    r,
-                )
-            }
-            "serviceName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_name,
-                    r,
-                )
-            }
-            "podManagementPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_management_policy,
-                    r,
-                )
-            }
-            "updateStrategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.update_strategy,
-                    r,
-                )
-            }
-            "revisionHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.revision_history_limit,
-                    r,
-                )
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "persistentVolumeClaimRetentionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.persistent_volume_claim_retention_policy,
-                    r,
-                )
-            }
-            "ordinals" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ordinals, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
+            "volumeClaimTemplates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_claim_templates, r),
+            "serviceName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_name, r),
+            "podManagementPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_management_policy, r),
+            "updateStrategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.update_strategy, r),
+            "revisionHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision_history_limit, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "persistentVolumeClaimRetentionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.persistent_volume_claim_retention_policy, r),
+            "ordinals" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ordinals, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -909,19 +719,14 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetSpecApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.volume_claim_templates,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.pod_management_policy,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.update_strategy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.revision_history_limit,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_claim_templates)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_management_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.update_strategy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision_history_limit)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.persistent_volume_claim_retention_policy,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ordinals)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.persistent_volume_claim_retention_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ordinals)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for StatefulSetSpecApplyConfiguration {
@@ -954,9 +759,7 @@ pub struct StatefulSetStatusApplyConfiguration {
     /// `collisionCount`.
     pub collision_count: ::std::option::Option<i32>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apps::v1::StatefulSetConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apps::v1::StatefulSetConditionApplyConfiguration>,
     /// `availableReplicas`.
     pub available_replicas: ::std::option::Option<i32>,
 }
@@ -987,18 +790,12 @@ impl StatefulSetStatusApplyConfiguration {
         self
     }
     /// Sets `currentRevision`.
-    pub fn with_current_revision(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_current_revision(mut self, value: impl Into<::std::string::String>) -> Self {
         self.current_revision = Some(value.into());
         self
     }
     /// Sets `updateRevision`.
-    pub fn with_update_revision(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_update_revision(mut self, value: impl Into<::std::string::String>) -> Self {
         self.update_revision = Some(value.into());
         self
     }
@@ -1010,9 +807,7 @@ impl StatefulSetStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apps::v1::StatefulSetConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apps::v1::StatefulSetConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -1026,14 +821,9 @@ impl StatefulSetStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for StatefulSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.replicas) {
             w.key_static(b"\"replicas\":");
@@ -1079,60 +869,16 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetStatusApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "readyReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ready_replicas,
-                    r,
-                )
-            }
-            "currentReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_replicas,
-                    r,
-                )
-            }
-            "updatedReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.updated_replicas,
-                    r,
-                )
-            }
-            "currentRevision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_revision,
-                    r,
-                )
-            }
-            "updateRevision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.update_revision,
-                    r,
-                )
-            }
-            "collisionCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.collision_count,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "availableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_replicas,
-                    r,
-                )
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "readyReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready_replicas, r),
+            "currentReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_replicas, r),
+            "updatedReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.updated_replicas, r),
+            "currentRevision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_revision, r),
+            "updateRevision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.update_revision, r),
+            "collisionCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.collision_count, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "availableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_replicas, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1194,10 +940,7 @@ impl StatefulSetConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -1231,14 +974,9 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetConditionApplyConfigurati
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -1256,24 +994,11 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetConditionApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1291,9 +1016,8 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetConditionApplyConfigurati
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -1319,9 +1043,7 @@ pub struct DeploymentApplyConfiguration {
     /// `spec`.
     pub spec: ::std::option::Option<crate::apps::v1::DeploymentSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apps::v1::DeploymentStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apps::v1::DeploymentStatusApplyConfiguration>,
 }
 impl DeploymentApplyConfiguration {
     /// Sets `kind`.
@@ -1391,16 +1113,10 @@ impl ::kapi_machinery::json::JsonFields for DeploymentApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1416,7 +1132,8 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1450,20 +1167,13 @@ impl DeploymentApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1472,20 +1182,13 @@ impl DeploymentApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1493,9 +1196,7 @@ impl DeploymentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1503,56 +1204,36 @@ impl DeploymentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1560,9 +1241,7 @@ impl DeploymentApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1590,34 +1269,16 @@ impl ::kapi_machinery::ApplyConfiguration for DeploymentApplyConfiguration {
 pub fn extract_deployment(
     obj: &crate::apps::v1::types::Deployment,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeploymentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1",
-        "Deployment",
-    )
+) -> ::core::result::Result<DeploymentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1", "Deployment")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Deployment`.
 #[::kapi_macros::where_used]
 pub fn extract_deployment_status(
     obj: &crate::apps::v1::types::Deployment,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeploymentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apps/v1",
-        "Deployment",
-    )
+) -> ::core::result::Result<DeploymentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apps/v1", "Deployment")
 }
 /// The apply configuration of `DeploymentSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1625,17 +1286,11 @@ pub struct DeploymentSpecApplyConfiguration {
     /// `replicas`.
     pub replicas: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
     /// `strategy`.
-    pub strategy: ::std::option::Option<
-        crate::apps::v1::DeploymentStrategyApplyConfiguration,
-    >,
+    pub strategy: ::std::option::Option<crate::apps::v1::DeploymentStrategyApplyConfiguration>,
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `revisionHistoryLimit`.
@@ -1719,27 +1374,17 @@ impl ::kapi_machinery::json::JsonFields for DeploymentSpecApplyConfiguration {
             w.key_static(b"\"minReadySeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.min_ready_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.revision_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.revision_history_limit) {
             w.key_static(b"\"revisionHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.revision_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.revision_history_limit, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.paused) {
             w.key_static(b"\"paused\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.paused, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.progress_deadline_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.progress_deadline_seconds) {
             w.key_static(b"\"progressDeadlineSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.progress_deadline_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.progress_deadline_seconds, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1749,39 +1394,14 @@ impl ::kapi_machinery::json::JsonFields for DeploymentSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
-            "strategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r)
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "revisionHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.revision_history_limit,
-                    r,
-                )
-            }
-            "paused" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paused, r)
-            }
-            "progressDeadlineSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.progress_deadline_seconds,
-                    r,
-                )
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
+            "strategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "revisionHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision_history_limit, r),
+            "paused" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paused, r),
+            "progressDeadlineSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.progress_deadline_seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1802,12 +1422,9 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.revision_history_limit,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paused)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.progress_deadline_seconds,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision_history_limit)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paused)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.progress_deadline_seconds)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeploymentSpecApplyConfiguration {
@@ -1826,9 +1443,7 @@ pub struct DeploymentStrategyApplyConfiguration {
     /// `type`.
     pub r#type: ::std::option::Option<crate::apps::v1::types::DeploymentStrategyType>,
     /// `rollingUpdate`.
-    pub rolling_update: ::std::option::Option<
-        crate::apps::v1::RollingUpdateDeploymentApplyConfiguration,
-    >,
+    pub rolling_update: ::std::option::Option<crate::apps::v1::RollingUpdateDeploymentApplyConfiguration>,
 }
 impl DeploymentStrategyApplyConfiguration {
     /// Sets `type`.
@@ -1867,15 +1482,8 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStrategyApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "rollingUpdate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.rolling_update,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "rollingUpdate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rolling_update, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1950,15 +1558,8 @@ impl ::kapi_machinery::json::JsonFields for RollingUpdateDeploymentApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "maxUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_unavailable,
-                    r,
-                )
-            }
-            "maxSurge" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r)
-            }
+            "maxUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_unavailable, r),
+            "maxSurge" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2006,9 +1607,7 @@ pub struct DeploymentStatusApplyConfiguration {
     /// `terminatingReplicas`.
     pub terminating_replicas: ::std::option::Option<i32>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apps::v1::DeploymentConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apps::v1::DeploymentConditionApplyConfiguration>,
     /// `collisionCount`.
     pub collision_count: ::std::option::Option<i32>,
 }
@@ -2051,9 +1650,7 @@ impl DeploymentStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apps::v1::DeploymentConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apps::v1::DeploymentConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2067,14 +1664,9 @@ impl DeploymentStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.replicas) {
             w.key_static(b"\"replicas\":");
@@ -2092,23 +1684,13 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
             w.key_static(b"\"availableReplicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.available_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.unavailable_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.unavailable_replicas) {
             w.key_static(b"\"unavailableReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.unavailable_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.unavailable_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.terminating_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.terminating_replicas) {
             w.key_static(b"\"terminatingReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.terminating_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.terminating_replicas, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
             w.key_static(b"\"conditions\":");
@@ -2126,54 +1708,15 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "updatedReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.updated_replicas,
-                    r,
-                )
-            }
-            "readyReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ready_replicas,
-                    r,
-                )
-            }
-            "availableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_replicas,
-                    r,
-                )
-            }
-            "unavailableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.unavailable_replicas,
-                    r,
-                )
-            }
-            "terminatingReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.terminating_replicas,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "collisionCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.collision_count,
-                    r,
-                )
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "updatedReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.updated_replicas, r),
+            "readyReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready_replicas, r),
+            "availableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_replicas, r),
+            "unavailableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.unavailable_replicas, r),
+            "terminatingReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminating_replicas, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "collisionCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.collision_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2194,12 +1737,9 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.updated_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available_replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.unavailable_replicas,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.terminating_replicas,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.unavailable_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.terminating_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.collision_count)
     }
 }
@@ -2239,10 +1779,7 @@ impl DeploymentConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -2288,14 +1825,9 @@ impl ::kapi_machinery::json::JsonFields for DeploymentConditionApplyConfiguratio
             w.key_static(b"\"lastUpdateTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.last_update_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -2313,30 +1845,12 @@ impl ::kapi_machinery::json::JsonFields for DeploymentConditionApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastUpdateTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_update_time,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastUpdateTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_update_time, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2355,9 +1869,8 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentConditionApplyConfiguratio
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_update_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -2375,13 +1888,9 @@ impl ::kapi_machinery::json::JsonElement for DeploymentConditionApplyConfigurati
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DaemonSetUpdateStrategyApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1::types::DaemonSetUpdateStrategyType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1::types::DaemonSetUpdateStrategyType>,
     /// `rollingUpdate`.
-    pub rolling_update: ::std::option::Option<
-        crate::apps::v1::RollingUpdateDaemonSetApplyConfiguration,
-    >,
+    pub rolling_update: ::std::option::Option<crate::apps::v1::RollingUpdateDaemonSetApplyConfiguration>,
 }
 impl DaemonSetUpdateStrategyApplyConfiguration {
     /// Sets `type`.
@@ -2420,15 +1929,8 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetUpdateStrategyApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "rollingUpdate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.rolling_update,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "rollingUpdate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rolling_update, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2503,15 +2005,8 @@ impl ::kapi_machinery::json::JsonFields for RollingUpdateDaemonSetApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "maxUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_unavailable,
-                    r,
-                )
-            }
-            "maxSurge" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r)
-            }
+            "maxUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_unavailable, r),
+            "maxSurge" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2545,17 +2040,11 @@ impl ::kapi_machinery::json::JsonElement for RollingUpdateDaemonSetApplyConfigur
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DaemonSetSpecApplyConfiguration {
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
     /// `updateStrategy`.
-    pub update_strategy: ::std::option::Option<
-        crate::apps::v1::DaemonSetUpdateStrategyApplyConfiguration,
-    >,
+    pub update_strategy: ::std::option::Option<crate::apps::v1::DaemonSetUpdateStrategyApplyConfiguration>,
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `revisionHistoryLimit`.
@@ -2616,14 +2105,9 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetSpecApplyConfiguration {
             w.key_static(b"\"minReadySeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.min_ready_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.revision_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.revision_history_limit) {
             w.key_static(b"\"revisionHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.revision_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.revision_history_limit, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2633,30 +2117,11 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
-            "updateStrategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.update_strategy,
-                    r,
-                )
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "revisionHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.revision_history_limit,
-                    r,
-                )
-            }
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
+            "updateStrategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.update_strategy, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "revisionHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision_history_limit, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2676,9 +2141,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.update_strategy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.revision_history_limit,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision_history_limit)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DaemonSetSpecApplyConfiguration {
@@ -2713,9 +2176,7 @@ pub struct DaemonSetStatusApplyConfiguration {
     /// `collisionCount`.
     pub collision_count: ::std::option::Option<i32>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apps::v1::DaemonSetConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apps::v1::DaemonSetConditionApplyConfiguration>,
 }
 impl DaemonSetStatusApplyConfiguration {
     /// Sets `currentNumberScheduled`.
@@ -2766,9 +2227,7 @@ impl DaemonSetStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apps::v1::DaemonSetConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apps::v1::DaemonSetConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2777,54 +2236,29 @@ impl DaemonSetStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for DaemonSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.current_number_scheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.current_number_scheduled) {
             w.key_static(b"\"currentNumberScheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.current_number_scheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.current_number_scheduled, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.number_misscheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.number_misscheduled) {
             w.key_static(b"\"numberMisscheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.number_misscheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.number_misscheduled, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.desired_number_scheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.desired_number_scheduled) {
             w.key_static(b"\"desiredNumberScheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.desired_number_scheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.desired_number_scheduled, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.number_ready) {
             w.key_static(b"\"numberReady\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.number_ready, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.updated_number_scheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.updated_number_scheduled) {
             w.key_static(b"\"updatedNumberScheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.updated_number_scheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.updated_number_scheduled, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.number_available) {
             w.key_static(b"\"numberAvailable\":");
@@ -2850,63 +2284,16 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "currentNumberScheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_number_scheduled,
-                    r,
-                )
-            }
-            "numberMisscheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_misscheduled,
-                    r,
-                )
-            }
-            "desiredNumberScheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.desired_number_scheduled,
-                    r,
-                )
-            }
-            "numberReady" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_ready,
-                    r,
-                )
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "updatedNumberScheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.updated_number_scheduled,
-                    r,
-                )
-            }
-            "numberAvailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_available,
-                    r,
-                )
-            }
-            "numberUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_unavailable,
-                    r,
-                )
-            }
-            "collisionCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.collision_count,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "currentNumberScheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_number_scheduled, r),
+            "numberMisscheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_misscheduled, r),
+            "desiredNumberScheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.desired_number_scheduled, r),
+            "numberReady" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_ready, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "updatedNumberScheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.updated_number_scheduled, r),
+            "numberAvailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_available, r),
+            "numberUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_unavailable, r),
+            "collisionCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.collision_count, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2923,18 +2310,12 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_number_scheduled)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.number_misscheduled,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.desired_number_scheduled,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_ready)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.updated_number_scheduled,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_available)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_misscheduled)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.desired_number_scheduled)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_ready)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.updated_number_scheduled)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_available)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_unavailable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.collision_count)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
@@ -2974,10 +2355,7 @@ impl DaemonSetConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -3011,14 +2389,9 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetConditionApplyConfiguration
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -3036,24 +2409,11 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetConditionApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3071,9 +2431,8 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetConditionApplyConfiguration
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -3099,9 +2458,7 @@ pub struct DaemonSetApplyConfiguration {
     /// `spec`.
     pub spec: ::std::option::Option<crate::apps::v1::DaemonSetSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apps::v1::DaemonSetStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apps::v1::DaemonSetStatusApplyConfiguration>,
 }
 impl DaemonSetApplyConfiguration {
     /// Sets `kind`.
@@ -3171,16 +2528,10 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3196,7 +2547,8 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -3230,20 +2582,13 @@ impl DaemonSetApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -3252,20 +2597,13 @@ impl DaemonSetApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -3273,9 +2611,7 @@ impl DaemonSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -3283,56 +2619,36 @@ impl DaemonSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -3340,9 +2656,7 @@ impl DaemonSetApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -3370,34 +2684,16 @@ impl ::kapi_machinery::ApplyConfiguration for DaemonSetApplyConfiguration {
 pub fn extract_daemon_set(
     obj: &crate::apps::v1::types::DaemonSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    DaemonSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1",
-        "DaemonSet",
-    )
+) -> ::core::result::Result<DaemonSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1", "DaemonSet")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `DaemonSet`.
 #[::kapi_macros::where_used]
 pub fn extract_daemon_set_status(
     obj: &crate::apps::v1::types::DaemonSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    DaemonSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apps/v1",
-        "DaemonSet",
-    )
+) -> ::core::result::Result<DaemonSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apps/v1", "DaemonSet")
 }
 /// The apply configuration of `ReplicaSet`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -3411,9 +2707,7 @@ pub struct ReplicaSetApplyConfiguration {
     /// `spec`.
     pub spec: ::std::option::Option<crate::apps::v1::ReplicaSetSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apps::v1::ReplicaSetStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apps::v1::ReplicaSetStatusApplyConfiguration>,
 }
 impl ReplicaSetApplyConfiguration {
     /// Sets `kind`.
@@ -3483,16 +2777,10 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3508,7 +2796,8 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -3542,20 +2831,13 @@ impl ReplicaSetApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -3564,20 +2846,13 @@ impl ReplicaSetApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -3585,9 +2860,7 @@ impl ReplicaSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -3595,56 +2868,36 @@ impl ReplicaSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -3652,9 +2905,7 @@ impl ReplicaSetApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -3682,34 +2933,16 @@ impl ::kapi_machinery::ApplyConfiguration for ReplicaSetApplyConfiguration {
 pub fn extract_replica_set(
     obj: &crate::apps::v1::types::ReplicaSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    ReplicaSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1",
-        "ReplicaSet",
-    )
+) -> ::core::result::Result<ReplicaSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1", "ReplicaSet")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `ReplicaSet`.
 #[::kapi_macros::where_used]
 pub fn extract_replica_set_status(
     obj: &crate::apps::v1::types::ReplicaSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    ReplicaSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apps/v1",
-        "ReplicaSet",
-    )
+) -> ::core::result::Result<ReplicaSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apps/v1", "ReplicaSet")
 }
 /// The apply configuration of `ReplicaSetSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -3719,13 +2952,9 @@ pub struct ReplicaSetSpecApplyConfiguration {
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
 }
 impl ReplicaSetSpecApplyConfiguration {
     /// Sets `replicas`.
@@ -3782,21 +3011,10 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3844,9 +3062,7 @@ pub struct ReplicaSetStatusApplyConfiguration {
     /// `observedGeneration`.
     pub observed_generation: ::std::option::Option<i64>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apps::v1::ReplicaSetConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apps::v1::ReplicaSetConditionApplyConfiguration>,
 }
 impl ReplicaSetStatusApplyConfiguration {
     /// Sets `replicas`.
@@ -3882,9 +3098,7 @@ impl ReplicaSetStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apps::v1::ReplicaSetConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apps::v1::ReplicaSetConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -3897,14 +3111,9 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetStatusApplyConfiguration {
             w.key_static(b"\"replicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.fully_labeled_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.fully_labeled_replicas) {
             w.key_static(b"\"fullyLabeledReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.fully_labeled_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.fully_labeled_replicas, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ready_replicas) {
             w.key_static(b"\"readyReplicas\":");
@@ -3914,23 +3123,13 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetStatusApplyConfiguration {
             w.key_static(b"\"availableReplicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.available_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.terminating_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.terminating_replicas) {
             w.key_static(b"\"terminatingReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.terminating_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.terminating_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
             w.key_static(b"\"conditions\":");
@@ -3944,42 +3143,13 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "fullyLabeledReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.fully_labeled_replicas,
-                    r,
-                )
-            }
-            "readyReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ready_replicas,
-                    r,
-                )
-            }
-            "availableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_replicas,
-                    r,
-                )
-            }
-            "terminatingReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.terminating_replicas,
-                    r,
-                )
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "fullyLabeledReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fully_labeled_replicas, r),
+            "readyReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready_replicas, r),
+            "availableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_replicas, r),
+            "terminatingReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminating_replicas, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3996,16 +3166,12 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.fully_labeled_replicas,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fully_labeled_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available_replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.terminating_replicas,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.terminating_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ReplicaSetStatusApplyConfiguration {
@@ -4042,10 +3208,7 @@ impl ReplicaSetConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -4079,14 +3242,9 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetConditionApplyConfiguratio
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -4104,24 +3262,11 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetConditionApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4139,9 +3284,8 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetConditionApplyConfiguratio
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -4189,10 +3333,7 @@ impl ControllerRevisionApplyConfiguration {
         self
     }
     /// Sets `data`.
-    pub fn with_data(
-        mut self,
-        value: impl Into<::kapi_machinery::types::RawExtension>,
-    ) -> Self {
+    pub fn with_data(mut self, value: impl Into<::kapi_machinery::types::RawExtension>) -> Self {
         self.data = Some(value.into());
         self
     }
@@ -4234,16 +3375,10 @@ impl ::kapi_machinery::json::JsonFields for ControllerRevisionApplyConfiguration
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "data" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.data, r),
-            "revision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r)
-            }
+            "revision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4259,7 +3394,8 @@ impl ::kapi_machinery::json::JsonEncode for ControllerRevisionApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.data)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision)
@@ -4293,20 +3429,13 @@ impl ControllerRevisionApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -4315,20 +3444,13 @@ impl ControllerRevisionApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -4336,9 +3458,7 @@ impl ControllerRevisionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -4346,56 +3466,36 @@ impl ControllerRevisionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -4403,9 +3503,7 @@ impl ControllerRevisionApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -4433,15 +3531,6 @@ impl ::kapi_machinery::ApplyConfiguration for ControllerRevisionApplyConfigurati
 pub fn extract_controller_revision(
     obj: &crate::apps::v1::types::ControllerRevision,
     field_manager: &str,
-) -> ::core::result::Result<
-    ControllerRevisionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1",
-        "ControllerRevision",
-    )
+) -> ::core::result::Result<ControllerRevisionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1", "ControllerRevision")
 }

@@ -10,13 +10,9 @@ pub struct StatefulSetApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::apps::v1beta1::StatefulSetSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::apps::v1beta1::StatefulSetSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apps::v1beta1::StatefulSetStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apps::v1beta1::StatefulSetStatusApplyConfiguration>,
 }
 impl StatefulSetApplyConfiguration {
     /// Sets `kind`.
@@ -86,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -111,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -145,20 +136,13 @@ impl StatefulSetApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -167,20 +151,13 @@ impl StatefulSetApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -188,9 +165,7 @@ impl StatefulSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -198,56 +173,36 @@ impl StatefulSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -255,9 +210,7 @@ impl StatefulSetApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -285,46 +238,24 @@ impl ::kapi_machinery::ApplyConfiguration for StatefulSetApplyConfiguration {
 pub fn extract_stateful_set(
     obj: &crate::apps::v1beta1::types::StatefulSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    StatefulSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1beta1",
-        "StatefulSet",
-    )
+) -> ::core::result::Result<StatefulSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1beta1", "StatefulSet")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `StatefulSet`.
 #[::kapi_macros::where_used]
 pub fn extract_stateful_set_status(
     obj: &crate::apps::v1beta1::types::StatefulSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    StatefulSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apps/v1beta1",
-        "StatefulSet",
-    )
+) -> ::core::result::Result<StatefulSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apps/v1beta1", "StatefulSet")
 }
 /// The apply configuration of `StatefulSetUpdateStrategy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatefulSetUpdateStrategyApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1beta1::types::StatefulSetUpdateStrategyType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1beta1::types::StatefulSetUpdateStrategyType>,
     /// `rollingUpdate`.
-    pub rolling_update: ::std::option::Option<
-        crate::apps::v1beta1::RollingUpdateStatefulSetStrategyApplyConfiguration,
-    >,
+    pub rolling_update: ::std::option::Option<crate::apps::v1beta1::RollingUpdateStatefulSetStrategyApplyConfiguration>,
 }
 impl StatefulSetUpdateStrategyApplyConfiguration {
     /// Sets `type`.
@@ -338,9 +269,7 @@ impl StatefulSetUpdateStrategyApplyConfiguration {
     /// Sets `rollingUpdate`.
     pub fn with_rolling_update(
         mut self,
-        value: impl Into<
-            crate::apps::v1beta1::RollingUpdateStatefulSetStrategyApplyConfiguration,
-        >,
+        value: impl Into<crate::apps::v1beta1::RollingUpdateStatefulSetStrategyApplyConfiguration>,
     ) -> Self {
         self.rolling_update = Some(value.into());
         self
@@ -365,15 +294,8 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetUpdateStrategyApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "rollingUpdate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.rolling_update,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "rollingUpdate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rolling_update, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -402,8 +324,7 @@ impl ::kapi_machinery::json::JsonDecode for StatefulSetUpdateStrategyApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for StatefulSetUpdateStrategyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for StatefulSetUpdateStrategyApplyConfiguration {}
 /// The apply configuration of `RollingUpdateStatefulSetStrategy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RollingUpdateStatefulSetStrategyApplyConfiguration {
@@ -427,8 +348,7 @@ impl RollingUpdateStatefulSetStrategyApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for RollingUpdateStatefulSetStrategyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for RollingUpdateStatefulSetStrategyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.partition) {
@@ -447,15 +367,8 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "partition" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition, r)
-            }
-            "maxUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_unavailable,
-                    r,
-                )
-            }
+            "partition" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition, r),
+            "maxUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_unavailable, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -464,8 +377,7 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for RollingUpdateStatefulSetStrategyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for RollingUpdateStatefulSetStrategyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -476,8 +388,7 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for RollingUpdateStatefulSetStrategyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for RollingUpdateStatefulSetStrategyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -486,27 +397,20 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for RollingUpdateStatefulSetStrategyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for RollingUpdateStatefulSetStrategyApplyConfiguration {}
 /// The apply configuration of `StatefulSetPersistentVolumeClaimRetentionPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     /// `whenDeleted`.
-    pub when_deleted: ::std::option::Option<
-        crate::apps::v1beta1::types::PersistentVolumeClaimRetentionPolicyType,
-    >,
+    pub when_deleted: ::std::option::Option<crate::apps::v1beta1::types::PersistentVolumeClaimRetentionPolicyType>,
     /// `whenScaled`.
-    pub when_scaled: ::std::option::Option<
-        crate::apps::v1beta1::types::PersistentVolumeClaimRetentionPolicyType,
-    >,
+    pub when_scaled: ::std::option::Option<crate::apps::v1beta1::types::PersistentVolumeClaimRetentionPolicyType>,
 }
 impl StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     /// Sets `whenDeleted`.
     pub fn with_when_deleted(
         mut self,
-        value: impl Into<
-            crate::apps::v1beta1::types::PersistentVolumeClaimRetentionPolicyType,
-        >,
+        value: impl Into<crate::apps::v1beta1::types::PersistentVolumeClaimRetentionPolicyType>,
     ) -> Self {
         self.when_deleted = Some(value.into());
         self
@@ -514,16 +418,13 @@ impl StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     /// Sets `whenScaled`.
     pub fn with_when_scaled(
         mut self,
-        value: impl Into<
-            crate::apps::v1beta1::types::PersistentVolumeClaimRetentionPolicyType,
-        >,
+        value: impl Into<crate::apps::v1beta1::types::PersistentVolumeClaimRetentionPolicyType>,
     ) -> Self {
         self.when_scaled = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.when_deleted) {
@@ -542,15 +443,8 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "whenDeleted" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.when_deleted,
-                    r,
-                )
-            }
-            "whenScaled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.when_scaled, r)
-            }
+            "whenDeleted" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.when_deleted, r),
+            "whenScaled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.when_scaled, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -559,8 +453,7 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -571,8 +464,7 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.when_scaled)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -581,8 +473,7 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {}
 /// The apply configuration of `StatefulSetOrdinals`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatefulSetOrdinalsApplyConfiguration {
@@ -611,9 +502,7 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetOrdinalsApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "start" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start, r)
-            }
+            "start" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -648,39 +537,25 @@ pub struct StatefulSetSpecApplyConfiguration {
     /// `replicas`.
     pub replicas: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
     /// `volumeClaimTemplates`.
-    pub volume_claim_templates: ::std::vec::Vec<
-        crate::core::v1::PersistentVolumeClaimApplyConfiguration,
-    >,
+    pub volume_claim_templates: ::std::vec::Vec<crate::core::v1::PersistentVolumeClaimApplyConfiguration>,
     /// `serviceName`.
     pub service_name: ::std::option::Option<::std::string::String>,
     /// `podManagementPolicy`.
-    pub pod_management_policy: ::std::option::Option<
-        crate::apps::v1beta1::types::PodManagementPolicyType,
-    >,
+    pub pod_management_policy: ::std::option::Option<crate::apps::v1beta1::types::PodManagementPolicyType>,
     /// `updateStrategy`.
-    pub update_strategy: ::std::option::Option<
-        crate::apps::v1beta1::StatefulSetUpdateStrategyApplyConfiguration,
-    >,
+    pub update_strategy: ::std::option::Option<crate::apps::v1beta1::StatefulSetUpdateStrategyApplyConfiguration>,
     /// `revisionHistoryLimit`.
     pub revision_history_limit: ::std::option::Option<i32>,
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `persistentVolumeClaimRetentionPolicy`.
-    pub persistent_volume_claim_retention_policy: ::std::option::Option<
-        crate::apps::v1beta1::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration,
-    >,
+    pub persistent_volume_claim_retention_policy: ::std::option::Option<crate::apps::v1beta1::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>,
     /// `ordinals`.
-    pub ordinals: ::std::option::Option<
-        crate::apps::v1beta1::StatefulSetOrdinalsApplyConfiguration,
-    >,
+    pub ordinals: ::std::option::Option<crate::apps::v1beta1::StatefulSetOrdinalsApplyConfiguration>,
 }
 impl StatefulSetSpecApplyConfiguration {
     /// Sets `replicas`.
@@ -707,9 +582,7 @@ impl StatefulSetSpecApplyConfiguration {
     /// Appends to `volumeClaimTemplates`.
     pub fn with_volume_claim_templates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PersistentVolumeClaimApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PersistentVolumeClaimApplyConfiguration>>,
     ) -> Self {
         self.volume_claim_templates.extend(items.into_iter().map(Into::into));
         self
@@ -730,9 +603,7 @@ impl StatefulSetSpecApplyConfiguration {
     /// Sets `updateStrategy`.
     pub fn with_update_strategy(
         mut self,
-        value: impl Into<
-            crate::apps::v1beta1::StatefulSetUpdateStrategyApplyConfiguration,
-        >,
+        value: impl Into<crate::apps::v1beta1::StatefulSetUpdateStrategyApplyConfiguration>,
     ) -> Self {
         self.update_strategy = Some(value.into());
         self
@@ -750,9 +621,7 @@ impl StatefulSetSpecApplyConfiguration {
     /// Sets `persistentVolumeClaimRetentionPolicy`.
     pub fn with_persistent_volume_claim_retention_policy(
         mut self,
-        value: impl Into<
-            crate::apps::v1beta1::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::apps::v1beta1::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>,
     ) -> Self {
         self.persistent_volume_claim_retention_policy = Some(value.into());
         self
@@ -781,53 +650,33 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetSpecApplyConfiguration {
             w.key_static(b"\"template\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.template, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.volume_claim_templates,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_claim_templates) {
             w.key_static(b"\"volumeClaimTemplates\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.volume_claim_templates,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_claim_templates, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.service_name) {
             w.key_static(b"\"serviceName\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.service_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.pod_management_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pod_management_policy) {
             w.key_static(b"\"podManagementPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.pod_management_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_management_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.update_strategy) {
             w.key_static(b"\"updateStrategy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.update_strategy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.revision_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.revision_history_limit) {
             w.key_static(b"\"revisionHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.revision_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.revision_history_limit, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.min_ready_seconds) {
             w.key_static(b"\"minReadySeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.min_ready_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.persistent_volume_claim_retention_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.persistent_volume_claim_retention_policy) {
             w.key_static(b"\"persistentVolumeClaimRetentionPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.persistent_volume_claim_retention_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.persistent_volume_claim_retention_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ordinals) {
             w.key_static(b"\"ordinals\":");
@@ -841,60 +690,17 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
-            "volumeClaimTemplates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_claim_templates,
-                    r,
-                )
-            }
-            "serviceName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_name,
-                    r,
-                )
-            }
-            "podManagementPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_management_policy,
-                    r,
-                )
-            }
-            "updateStrategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.update_strategy,
-                    r,
-                )
-            }
-            "revisionHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.revision_history_limit,
-                    r,
-                )
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "persistentVolumeClaimRetentionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.persistent_volume_claim_retention_policy,
-                    r,
-                )
-            }
-            "ordinals" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ordinals, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
+            "volumeClaimTemplates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_claim_templates, r),
+            "serviceName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_name, r),
+            "podManagementPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_management_policy, r),
+            "updateStrategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.update_strategy, r),
+            "revisionHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision_history_limit, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "persistentVolumeClaimRetentionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.persistent_volume_claim_retention_policy, r),
+            "ordinals" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ordinals, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -913,19 +719,14 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetSpecApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.volume_claim_templates,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.pod_management_policy,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.update_strategy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.revision_history_limit,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_claim_templates)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_management_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.update_strategy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision_history_limit)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.persistent_volume_claim_retention_policy,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ordinals)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.persistent_volume_claim_retention_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ordinals)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for StatefulSetSpecApplyConfiguration {
@@ -958,9 +759,7 @@ pub struct StatefulSetStatusApplyConfiguration {
     /// `collisionCount`.
     pub collision_count: ::std::option::Option<i32>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apps::v1beta1::StatefulSetConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apps::v1beta1::StatefulSetConditionApplyConfiguration>,
     /// `availableReplicas`.
     pub available_replicas: ::std::option::Option<i32>,
 }
@@ -991,18 +790,12 @@ impl StatefulSetStatusApplyConfiguration {
         self
     }
     /// Sets `currentRevision`.
-    pub fn with_current_revision(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_current_revision(mut self, value: impl Into<::std::string::String>) -> Self {
         self.current_revision = Some(value.into());
         self
     }
     /// Sets `updateRevision`.
-    pub fn with_update_revision(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_update_revision(mut self, value: impl Into<::std::string::String>) -> Self {
         self.update_revision = Some(value.into());
         self
     }
@@ -1014,11 +807,7 @@ impl StatefulSetStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apps::v1beta1::StatefulSetConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apps::v1beta1::StatefulSetConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -1032,14 +821,9 @@ impl StatefulSetStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for StatefulSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.replicas) {
             w.key_static(b"\"replicas\":");
@@ -1085,60 +869,16 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetStatusApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "readyReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ready_replicas,
-                    r,
-                )
-            }
-            "currentReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_replicas,
-                    r,
-                )
-            }
-            "updatedReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.updated_replicas,
-                    r,
-                )
-            }
-            "currentRevision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_revision,
-                    r,
-                )
-            }
-            "updateRevision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.update_revision,
-                    r,
-                )
-            }
-            "collisionCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.collision_count,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "availableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_replicas,
-                    r,
-                )
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "readyReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready_replicas, r),
+            "currentReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_replicas, r),
+            "updatedReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.updated_replicas, r),
+            "currentRevision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_revision, r),
+            "updateRevision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.update_revision, r),
+            "collisionCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.collision_count, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "availableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_replicas, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1180,9 +920,7 @@ impl ::kapi_machinery::json::JsonElement for StatefulSetStatusApplyConfiguration
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatefulSetConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1beta1::types::StatefulSetConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1beta1::types::StatefulSetConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::ConditionStatus>,
     /// `lastTransitionTime`.
@@ -1202,10 +940,7 @@ impl StatefulSetConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -1239,14 +974,9 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetConditionApplyConfigurati
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -1264,24 +994,11 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetConditionApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1299,9 +1016,8 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetConditionApplyConfigurati
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -1325,13 +1041,9 @@ pub struct DeploymentApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::apps::v1beta1::DeploymentSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::apps::v1beta1::DeploymentSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apps::v1beta1::DeploymentStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apps::v1beta1::DeploymentStatusApplyConfiguration>,
 }
 impl DeploymentApplyConfiguration {
     /// Sets `kind`.
@@ -1401,16 +1113,10 @@ impl ::kapi_machinery::json::JsonFields for DeploymentApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1426,7 +1132,8 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1460,20 +1167,13 @@ impl DeploymentApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1482,20 +1182,13 @@ impl DeploymentApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1503,9 +1196,7 @@ impl DeploymentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1513,56 +1204,36 @@ impl DeploymentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1570,9 +1241,7 @@ impl DeploymentApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1600,34 +1269,16 @@ impl ::kapi_machinery::ApplyConfiguration for DeploymentApplyConfiguration {
 pub fn extract_deployment(
     obj: &crate::apps::v1beta1::types::Deployment,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeploymentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1beta1",
-        "Deployment",
-    )
+) -> ::core::result::Result<DeploymentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1beta1", "Deployment")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Deployment`.
 #[::kapi_macros::where_used]
 pub fn extract_deployment_status(
     obj: &crate::apps::v1beta1::types::Deployment,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeploymentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apps/v1beta1",
-        "Deployment",
-    )
+) -> ::core::result::Result<DeploymentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apps/v1beta1", "Deployment")
 }
 /// The apply configuration of `DeploymentSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1635,17 +1286,11 @@ pub struct DeploymentSpecApplyConfiguration {
     /// `replicas`.
     pub replicas: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
     /// `strategy`.
-    pub strategy: ::std::option::Option<
-        crate::apps::v1beta1::DeploymentStrategyApplyConfiguration,
-    >,
+    pub strategy: ::std::option::Option<crate::apps::v1beta1::DeploymentStrategyApplyConfiguration>,
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `revisionHistoryLimit`.
@@ -1653,9 +1298,7 @@ pub struct DeploymentSpecApplyConfiguration {
     /// `paused`.
     pub paused: ::std::option::Option<bool>,
     /// `rollbackTo`.
-    pub rollback_to: ::std::option::Option<
-        crate::apps::v1beta1::RollbackConfigApplyConfiguration,
-    >,
+    pub rollback_to: ::std::option::Option<crate::apps::v1beta1::RollbackConfigApplyConfiguration>,
     /// `progressDeadlineSeconds`.
     pub progress_deadline_seconds: ::std::option::Option<i32>,
 }
@@ -1741,14 +1384,9 @@ impl ::kapi_machinery::json::JsonFields for DeploymentSpecApplyConfiguration {
             w.key_static(b"\"minReadySeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.min_ready_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.revision_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.revision_history_limit) {
             w.key_static(b"\"revisionHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.revision_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.revision_history_limit, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.paused) {
             w.key_static(b"\"paused\":");
@@ -1758,14 +1396,9 @@ impl ::kapi_machinery::json::JsonFields for DeploymentSpecApplyConfiguration {
             w.key_static(b"\"rollbackTo\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.rollback_to, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.progress_deadline_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.progress_deadline_seconds) {
             w.key_static(b"\"progressDeadlineSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.progress_deadline_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.progress_deadline_seconds, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1775,42 +1408,15 @@ impl ::kapi_machinery::json::JsonFields for DeploymentSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
-            "strategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r)
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "revisionHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.revision_history_limit,
-                    r,
-                )
-            }
-            "paused" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paused, r)
-            }
-            "rollbackTo" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rollback_to, r)
-            }
-            "progressDeadlineSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.progress_deadline_seconds,
-                    r,
-                )
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
+            "strategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "revisionHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision_history_limit, r),
+            "paused" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paused, r),
+            "rollbackTo" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rollback_to, r),
+            "progressDeadlineSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.progress_deadline_seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1831,13 +1437,10 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.revision_history_limit,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paused)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision_history_limit)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paused)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rollback_to)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.progress_deadline_seconds,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.progress_deadline_seconds)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeploymentSpecApplyConfiguration {
@@ -1878,9 +1481,7 @@ impl ::kapi_machinery::json::JsonFields for RollbackConfigApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "revision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r)
-            }
+            "revision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1913,13 +1514,9 @@ impl ::kapi_machinery::json::JsonElement for RollbackConfigApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeploymentStrategyApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1beta1::types::DeploymentStrategyType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1beta1::types::DeploymentStrategyType>,
     /// `rollingUpdate`.
-    pub rolling_update: ::std::option::Option<
-        crate::apps::v1beta1::RollingUpdateDeploymentApplyConfiguration,
-    >,
+    pub rolling_update: ::std::option::Option<crate::apps::v1beta1::RollingUpdateDeploymentApplyConfiguration>,
 }
 impl DeploymentStrategyApplyConfiguration {
     /// Sets `type`.
@@ -1958,15 +1555,8 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStrategyApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "rollingUpdate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.rolling_update,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "rollingUpdate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rolling_update, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2041,15 +1631,8 @@ impl ::kapi_machinery::json::JsonFields for RollingUpdateDeploymentApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "maxUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_unavailable,
-                    r,
-                )
-            }
-            "maxSurge" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r)
-            }
+            "maxUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_unavailable, r),
+            "maxSurge" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2097,9 +1680,7 @@ pub struct DeploymentStatusApplyConfiguration {
     /// `terminatingReplicas`.
     pub terminating_replicas: ::std::option::Option<i32>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apps::v1beta1::DeploymentConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apps::v1beta1::DeploymentConditionApplyConfiguration>,
     /// `collisionCount`.
     pub collision_count: ::std::option::Option<i32>,
 }
@@ -2142,9 +1723,7 @@ impl DeploymentStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apps::v1beta1::DeploymentConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apps::v1beta1::DeploymentConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2158,14 +1737,9 @@ impl DeploymentStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.replicas) {
             w.key_static(b"\"replicas\":");
@@ -2183,23 +1757,13 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
             w.key_static(b"\"availableReplicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.available_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.unavailable_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.unavailable_replicas) {
             w.key_static(b"\"unavailableReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.unavailable_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.unavailable_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.terminating_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.terminating_replicas) {
             w.key_static(b"\"terminatingReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.terminating_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.terminating_replicas, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
             w.key_static(b"\"conditions\":");
@@ -2217,54 +1781,15 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "updatedReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.updated_replicas,
-                    r,
-                )
-            }
-            "readyReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ready_replicas,
-                    r,
-                )
-            }
-            "availableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_replicas,
-                    r,
-                )
-            }
-            "unavailableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.unavailable_replicas,
-                    r,
-                )
-            }
-            "terminatingReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.terminating_replicas,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "collisionCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.collision_count,
-                    r,
-                )
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "updatedReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.updated_replicas, r),
+            "readyReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready_replicas, r),
+            "availableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_replicas, r),
+            "unavailableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.unavailable_replicas, r),
+            "terminatingReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminating_replicas, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "collisionCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.collision_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2285,12 +1810,9 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.updated_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available_replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.unavailable_replicas,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.terminating_replicas,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.unavailable_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.terminating_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.collision_count)
     }
 }
@@ -2308,9 +1830,7 @@ impl ::kapi_machinery::json::JsonElement for DeploymentStatusApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeploymentConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1beta1::types::DeploymentConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1beta1::types::DeploymentConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::ConditionStatus>,
     /// `lastUpdateTime`.
@@ -2332,10 +1852,7 @@ impl DeploymentConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -2381,14 +1898,9 @@ impl ::kapi_machinery::json::JsonFields for DeploymentConditionApplyConfiguratio
             w.key_static(b"\"lastUpdateTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.last_update_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -2406,30 +1918,12 @@ impl ::kapi_machinery::json::JsonFields for DeploymentConditionApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastUpdateTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_update_time,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastUpdateTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_update_time, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2448,9 +1942,8 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentConditionApplyConfiguratio
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_update_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -2498,10 +1991,7 @@ impl ControllerRevisionApplyConfiguration {
         self
     }
     /// Sets `data`.
-    pub fn with_data(
-        mut self,
-        value: impl Into<::kapi_machinery::types::RawExtension>,
-    ) -> Self {
+    pub fn with_data(mut self, value: impl Into<::kapi_machinery::types::RawExtension>) -> Self {
         self.data = Some(value.into());
         self
     }
@@ -2543,16 +2033,10 @@ impl ::kapi_machinery::json::JsonFields for ControllerRevisionApplyConfiguration
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "data" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.data, r),
-            "revision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r)
-            }
+            "revision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2568,7 +2052,8 @@ impl ::kapi_machinery::json::JsonEncode for ControllerRevisionApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.data)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision)
@@ -2602,20 +2087,13 @@ impl ControllerRevisionApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2624,20 +2102,13 @@ impl ControllerRevisionApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2645,9 +2116,7 @@ impl ControllerRevisionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2655,56 +2124,36 @@ impl ControllerRevisionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2712,9 +2161,7 @@ impl ControllerRevisionApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2742,15 +2189,6 @@ impl ::kapi_machinery::ApplyConfiguration for ControllerRevisionApplyConfigurati
 pub fn extract_controller_revision(
     obj: &crate::apps::v1beta1::types::ControllerRevision,
     field_manager: &str,
-) -> ::core::result::Result<
-    ControllerRevisionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1beta1",
-        "ControllerRevision",
-    )
+) -> ::core::result::Result<ControllerRevisionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1beta1", "ControllerRevision")
 }

@@ -28,9 +28,7 @@ impl ::kapi_machinery::json::JsonFields for ScaleSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -65,10 +63,7 @@ pub struct ScaleStatusApplyConfiguration {
     /// `replicas`.
     pub replicas: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub selector: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `targetSelector`.
     pub target_selector: ::std::option::Option<::std::string::String>,
 }
@@ -81,18 +76,13 @@ impl ScaleStatusApplyConfiguration {
     /// Puts entries into `selector`, replacing those with the same keys.
     pub fn with_selector(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.selector.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `targetSelector`.
-    pub fn with_target_selector(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_target_selector(mut self, value: impl Into<::std::string::String>) -> Self {
         self.target_selector = Some(value.into());
         self
     }
@@ -120,18 +110,9 @@ impl ::kapi_machinery::json::JsonFields for ScaleStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "targetSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.target_selector,
-                    r,
-                )
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "targetSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_selector, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -174,9 +155,7 @@ pub struct ScaleApplyConfiguration {
     /// `spec`.
     pub spec: ::std::option::Option<crate::apps::v1beta2::ScaleSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apps::v1beta2::ScaleStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apps::v1beta2::ScaleStatusApplyConfiguration>,
 }
 impl ScaleApplyConfiguration {
     /// Sets `kind`.
@@ -246,16 +225,10 @@ impl ::kapi_machinery::json::JsonFields for ScaleApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -271,7 +244,8 @@ impl ::kapi_machinery::json::JsonEncode for ScaleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -298,20 +272,13 @@ impl ScaleApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -320,20 +287,13 @@ impl ScaleApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -341,9 +301,7 @@ impl ScaleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -351,56 +309,36 @@ impl ScaleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -408,9 +346,7 @@ impl ScaleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -438,17 +374,8 @@ impl ::kapi_machinery::ApplyConfiguration for ScaleApplyConfiguration {
 pub fn extract_scale(
     obj: &crate::apps::v1beta2::types::Scale,
     field_manager: &str,
-) -> ::core::result::Result<
-    ScaleApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1beta2",
-        "Scale",
-    )
+) -> ::core::result::Result<ScaleApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1beta2", "Scale")
 }
 /// The apply configuration of `StatefulSet`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -460,13 +387,9 @@ pub struct StatefulSetApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::apps::v1beta2::StatefulSetSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::apps::v1beta2::StatefulSetSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apps::v1beta2::StatefulSetStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apps::v1beta2::StatefulSetStatusApplyConfiguration>,
 }
 impl StatefulSetApplyConfiguration {
     /// Sets `kind`.
@@ -536,16 +459,10 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -561,7 +478,8 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -595,20 +513,13 @@ impl StatefulSetApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -617,20 +528,13 @@ impl StatefulSetApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -638,9 +542,7 @@ impl StatefulSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -648,56 +550,36 @@ impl StatefulSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -705,9 +587,7 @@ impl StatefulSetApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -735,46 +615,24 @@ impl ::kapi_machinery::ApplyConfiguration for StatefulSetApplyConfiguration {
 pub fn extract_stateful_set(
     obj: &crate::apps::v1beta2::types::StatefulSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    StatefulSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1beta2",
-        "StatefulSet",
-    )
+) -> ::core::result::Result<StatefulSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1beta2", "StatefulSet")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `StatefulSet`.
 #[::kapi_macros::where_used]
 pub fn extract_stateful_set_status(
     obj: &crate::apps::v1beta2::types::StatefulSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    StatefulSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apps/v1beta2",
-        "StatefulSet",
-    )
+) -> ::core::result::Result<StatefulSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apps/v1beta2", "StatefulSet")
 }
 /// The apply configuration of `StatefulSetUpdateStrategy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatefulSetUpdateStrategyApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1beta2::types::StatefulSetUpdateStrategyType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1beta2::types::StatefulSetUpdateStrategyType>,
     /// `rollingUpdate`.
-    pub rolling_update: ::std::option::Option<
-        crate::apps::v1beta2::RollingUpdateStatefulSetStrategyApplyConfiguration,
-    >,
+    pub rolling_update: ::std::option::Option<crate::apps::v1beta2::RollingUpdateStatefulSetStrategyApplyConfiguration>,
 }
 impl StatefulSetUpdateStrategyApplyConfiguration {
     /// Sets `type`.
@@ -788,9 +646,7 @@ impl StatefulSetUpdateStrategyApplyConfiguration {
     /// Sets `rollingUpdate`.
     pub fn with_rolling_update(
         mut self,
-        value: impl Into<
-            crate::apps::v1beta2::RollingUpdateStatefulSetStrategyApplyConfiguration,
-        >,
+        value: impl Into<crate::apps::v1beta2::RollingUpdateStatefulSetStrategyApplyConfiguration>,
     ) -> Self {
         self.rolling_update = Some(value.into());
         self
@@ -815,15 +671,8 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetUpdateStrategyApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "rollingUpdate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.rolling_update,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "rollingUpdate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rolling_update, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -852,8 +701,7 @@ impl ::kapi_machinery::json::JsonDecode for StatefulSetUpdateStrategyApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for StatefulSetUpdateStrategyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for StatefulSetUpdateStrategyApplyConfiguration {}
 /// The apply configuration of `RollingUpdateStatefulSetStrategy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RollingUpdateStatefulSetStrategyApplyConfiguration {
@@ -877,8 +725,7 @@ impl RollingUpdateStatefulSetStrategyApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for RollingUpdateStatefulSetStrategyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for RollingUpdateStatefulSetStrategyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.partition) {
@@ -897,15 +744,8 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "partition" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition, r)
-            }
-            "maxUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_unavailable,
-                    r,
-                )
-            }
+            "partition" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition, r),
+            "maxUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_unavailable, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -914,8 +754,7 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for RollingUpdateStatefulSetStrategyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for RollingUpdateStatefulSetStrategyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -926,8 +765,7 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for RollingUpdateStatefulSetStrategyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for RollingUpdateStatefulSetStrategyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -936,27 +774,20 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for RollingUpdateStatefulSetStrategyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for RollingUpdateStatefulSetStrategyApplyConfiguration {}
 /// The apply configuration of `StatefulSetPersistentVolumeClaimRetentionPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     /// `whenDeleted`.
-    pub when_deleted: ::std::option::Option<
-        crate::apps::v1beta2::types::PersistentVolumeClaimRetentionPolicyType,
-    >,
+    pub when_deleted: ::std::option::Option<crate::apps::v1beta2::types::PersistentVolumeClaimRetentionPolicyType>,
     /// `whenScaled`.
-    pub when_scaled: ::std::option::Option<
-        crate::apps::v1beta2::types::PersistentVolumeClaimRetentionPolicyType,
-    >,
+    pub when_scaled: ::std::option::Option<crate::apps::v1beta2::types::PersistentVolumeClaimRetentionPolicyType>,
 }
 impl StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     /// Sets `whenDeleted`.
     pub fn with_when_deleted(
         mut self,
-        value: impl Into<
-            crate::apps::v1beta2::types::PersistentVolumeClaimRetentionPolicyType,
-        >,
+        value: impl Into<crate::apps::v1beta2::types::PersistentVolumeClaimRetentionPolicyType>,
     ) -> Self {
         self.when_deleted = Some(value.into());
         self
@@ -964,16 +795,13 @@ impl StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     /// Sets `whenScaled`.
     pub fn with_when_scaled(
         mut self,
-        value: impl Into<
-            crate::apps::v1beta2::types::PersistentVolumeClaimRetentionPolicyType,
-        >,
+        value: impl Into<crate::apps::v1beta2::types::PersistentVolumeClaimRetentionPolicyType>,
     ) -> Self {
         self.when_scaled = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.when_deleted) {
@@ -992,15 +820,8 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "whenDeleted" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.when_deleted,
-                    r,
-                )
-            }
-            "whenScaled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.when_scaled, r)
-            }
+            "whenDeleted" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.when_deleted, r),
+            "whenScaled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.when_scaled, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1009,8 +830,7 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1021,8 +841,7 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.when_scaled)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1031,8 +850,7 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {}
 /// The apply configuration of `StatefulSetOrdinals`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatefulSetOrdinalsApplyConfiguration {
@@ -1061,9 +879,7 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetOrdinalsApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "start" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start, r)
-            }
+            "start" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1098,39 +914,25 @@ pub struct StatefulSetSpecApplyConfiguration {
     /// `replicas`.
     pub replicas: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
     /// `volumeClaimTemplates`.
-    pub volume_claim_templates: ::std::vec::Vec<
-        crate::core::v1::PersistentVolumeClaimApplyConfiguration,
-    >,
+    pub volume_claim_templates: ::std::vec::Vec<crate::core::v1::PersistentVolumeClaimApplyConfiguration>,
     /// `serviceName`.
     pub service_name: ::std::option::Option<::std::string::String>,
     /// `podManagementPolicy`.
-    pub pod_management_policy: ::std::option::Option<
-        crate::apps::v1beta2::types::PodManagementPolicyType,
-    >,
+    pub pod_management_policy: ::std::option::Option<crate::apps::v1beta2::types::PodManagementPolicyType>,
     /// `updateStrategy`.
-    pub update_strategy: ::std::option::Option<
-        crate::apps::v1beta2::StatefulSetUpdateStrategyApplyConfiguration,
-    >,
+    pub update_strategy: ::std::option::Option<crate::apps::v1beta2::StatefulSetUpdateStrategyApplyConfiguration>,
     /// `revisionHistoryLimit`.
     pub revision_history_limit: ::std::option::Option<i32>,
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `persistentVolumeClaimRetentionPolicy`.
-    pub persistent_volume_claim_retention_policy: ::std::option::Option<
-        crate::apps::v1beta2::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration,
-    >,
+    pub persistent_volume_claim_retention_policy: ::std::option::Option<crate::apps::v1beta2::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>,
     /// `ordinals`.
-    pub ordinals: ::std::option::Option<
-        crate::apps::v1beta2::StatefulSetOrdinalsApplyConfiguration,
-    >,
+    pub ordinals: ::std::option::Option<crate::apps::v1beta2::StatefulSetOrdinalsApplyConfiguration>,
 }
 impl StatefulSetSpecApplyConfiguration {
     /// Sets `replicas`.
@@ -1157,9 +959,7 @@ impl StatefulSetSpecApplyConfiguration {
     /// Appends to `volumeClaimTemplates`.
     pub fn with_volume_claim_templates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PersistentVolumeClaimApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PersistentVolumeClaimApplyConfiguration>>,
     ) -> Self {
         self.volume_claim_templates.extend(items.into_iter().map(Into::into));
         self
@@ -1180,9 +980,7 @@ impl StatefulSetSpecApplyConfiguration {
     /// Sets `updateStrategy`.
     pub fn with_update_strategy(
         mut self,
-        value: impl Into<
-            crate::apps::v1beta2::StatefulSetUpdateStrategyApplyConfiguration,
-        >,
+        value: impl Into<crate::apps::v1beta2::StatefulSetUpdateStrategyApplyConfiguration>,
     ) -> Self {
         self.update_strategy = Some(value.into());
         self
@@ -1200,9 +998,7 @@ impl StatefulSetSpecApplyConfiguration {
     /// Sets `persistentVolumeClaimRetentionPolicy`.
     pub fn with_persistent_volume_claim_retention_policy(
         mut self,
-        value: impl Into<
-            crate::apps::v1beta2::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::apps::v1beta2::StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration>,
     ) -> Self {
         self.persistent_volume_claim_retention_policy = Some(value.into());
         self
@@ -1231,53 +1027,33 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetSpecApplyConfiguration {
             w.key_static(b"\"template\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.template, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.volume_claim_templates,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_claim_templates) {
             w.key_static(b"\"volumeClaimTemplates\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.volume_claim_templates,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_claim_templates, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.service_name) {
             w.key_static(b"\"serviceName\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.service_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.pod_management_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pod_management_policy) {
             w.key_static(b"\"podManagementPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.pod_management_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_management_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.update_strategy) {
             w.key_static(b"\"updateStrategy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.update_strategy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.revision_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.revision_history_limit) {
             w.key_static(b"\"revisionHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.revision_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.revision_history_limit, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.min_ready_seconds) {
             w.key_static(b"\"minReadySeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.min_ready_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.persistent_volume_claim_retention_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.persistent_volume_claim_retention_policy) {
             w.key_static(b"\"persistentVolumeClaimRetentionPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.persistent_volume_claim_retention_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.persistent_volume_claim_retention_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ordinals) {
             w.key_static(b"\"ordinals\":");
@@ -1291,60 +1067,17 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
-            "volumeClaimTemplates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_claim_templates,
-                    r,
-                )
-            }
-            "serviceName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_name,
-                    r,
-                )
-            }
-            "podManagementPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_management_policy,
-                    r,
-                )
-            }
-            "updateStrategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.update_strategy,
-                    r,
-                )
-            }
-            "revisionHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.revision_history_limit,
-                    r,
-                )
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "persistentVolumeClaimRetentionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.persistent_volume_claim_retention_policy,
-                    r,
-                )
-            }
-            "ordinals" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ordinals, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
+            "volumeClaimTemplates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_claim_templates, r),
+            "serviceName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_name, r),
+            "podManagementPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_management_policy, r),
+            "updateStrategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.update_strategy, r),
+            "revisionHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision_history_limit, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "persistentVolumeClaimRetentionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.persistent_volume_claim_retention_policy, r),
+            "ordinals" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ordinals, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1363,19 +1096,14 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetSpecApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.volume_claim_templates,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.pod_management_policy,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.update_strategy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.revision_history_limit,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_claim_templates)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_management_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.update_strategy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision_history_limit)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.persistent_volume_claim_retention_policy,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ordinals)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.persistent_volume_claim_retention_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ordinals)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for StatefulSetSpecApplyConfiguration {
@@ -1408,9 +1136,7 @@ pub struct StatefulSetStatusApplyConfiguration {
     /// `collisionCount`.
     pub collision_count: ::std::option::Option<i32>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apps::v1beta2::StatefulSetConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apps::v1beta2::StatefulSetConditionApplyConfiguration>,
     /// `availableReplicas`.
     pub available_replicas: ::std::option::Option<i32>,
 }
@@ -1441,18 +1167,12 @@ impl StatefulSetStatusApplyConfiguration {
         self
     }
     /// Sets `currentRevision`.
-    pub fn with_current_revision(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_current_revision(mut self, value: impl Into<::std::string::String>) -> Self {
         self.current_revision = Some(value.into());
         self
     }
     /// Sets `updateRevision`.
-    pub fn with_update_revision(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_update_revision(mut self, value: impl Into<::std::string::String>) -> Self {
         self.update_revision = Some(value.into());
         self
     }
@@ -1464,11 +1184,7 @@ impl StatefulSetStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::apps::v1beta2::StatefulSetConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apps::v1beta2::StatefulSetConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -1482,14 +1198,9 @@ impl StatefulSetStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for StatefulSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.replicas) {
             w.key_static(b"\"replicas\":");
@@ -1535,60 +1246,16 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetStatusApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "readyReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ready_replicas,
-                    r,
-                )
-            }
-            "currentReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_replicas,
-                    r,
-                )
-            }
-            "updatedReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.updated_replicas,
-                    r,
-                )
-            }
-            "currentRevision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_revision,
-                    r,
-                )
-            }
-            "updateRevision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.update_revision,
-                    r,
-                )
-            }
-            "collisionCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.collision_count,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "availableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_replicas,
-                    r,
-                )
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "readyReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready_replicas, r),
+            "currentReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_replicas, r),
+            "updatedReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.updated_replicas, r),
+            "currentRevision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_revision, r),
+            "updateRevision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.update_revision, r),
+            "collisionCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.collision_count, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "availableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_replicas, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1630,9 +1297,7 @@ impl ::kapi_machinery::json::JsonElement for StatefulSetStatusApplyConfiguration
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatefulSetConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1beta2::types::StatefulSetConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1beta2::types::StatefulSetConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::ConditionStatus>,
     /// `lastTransitionTime`.
@@ -1652,10 +1317,7 @@ impl StatefulSetConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -1689,14 +1351,9 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetConditionApplyConfigurati
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -1714,24 +1371,11 @@ impl ::kapi_machinery::json::JsonFields for StatefulSetConditionApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1749,9 +1393,8 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetConditionApplyConfigurati
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -1775,13 +1418,9 @@ pub struct DeploymentApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::apps::v1beta2::DeploymentSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::apps::v1beta2::DeploymentSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apps::v1beta2::DeploymentStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apps::v1beta2::DeploymentStatusApplyConfiguration>,
 }
 impl DeploymentApplyConfiguration {
     /// Sets `kind`.
@@ -1851,16 +1490,10 @@ impl ::kapi_machinery::json::JsonFields for DeploymentApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1876,7 +1509,8 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1910,20 +1544,13 @@ impl DeploymentApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1932,20 +1559,13 @@ impl DeploymentApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1953,9 +1573,7 @@ impl DeploymentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1963,56 +1581,36 @@ impl DeploymentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2020,9 +1618,7 @@ impl DeploymentApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2050,34 +1646,16 @@ impl ::kapi_machinery::ApplyConfiguration for DeploymentApplyConfiguration {
 pub fn extract_deployment(
     obj: &crate::apps::v1beta2::types::Deployment,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeploymentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1beta2",
-        "Deployment",
-    )
+) -> ::core::result::Result<DeploymentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1beta2", "Deployment")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Deployment`.
 #[::kapi_macros::where_used]
 pub fn extract_deployment_status(
     obj: &crate::apps::v1beta2::types::Deployment,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeploymentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apps/v1beta2",
-        "Deployment",
-    )
+) -> ::core::result::Result<DeploymentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apps/v1beta2", "Deployment")
 }
 /// The apply configuration of `DeploymentSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -2085,17 +1663,11 @@ pub struct DeploymentSpecApplyConfiguration {
     /// `replicas`.
     pub replicas: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
     /// `strategy`.
-    pub strategy: ::std::option::Option<
-        crate::apps::v1beta2::DeploymentStrategyApplyConfiguration,
-    >,
+    pub strategy: ::std::option::Option<crate::apps::v1beta2::DeploymentStrategyApplyConfiguration>,
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `revisionHistoryLimit`.
@@ -2179,27 +1751,17 @@ impl ::kapi_machinery::json::JsonFields for DeploymentSpecApplyConfiguration {
             w.key_static(b"\"minReadySeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.min_ready_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.revision_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.revision_history_limit) {
             w.key_static(b"\"revisionHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.revision_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.revision_history_limit, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.paused) {
             w.key_static(b"\"paused\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.paused, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.progress_deadline_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.progress_deadline_seconds) {
             w.key_static(b"\"progressDeadlineSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.progress_deadline_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.progress_deadline_seconds, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2209,39 +1771,14 @@ impl ::kapi_machinery::json::JsonFields for DeploymentSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
-            "strategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r)
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "revisionHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.revision_history_limit,
-                    r,
-                )
-            }
-            "paused" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paused, r)
-            }
-            "progressDeadlineSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.progress_deadline_seconds,
-                    r,
-                )
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
+            "strategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "revisionHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision_history_limit, r),
+            "paused" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paused, r),
+            "progressDeadlineSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.progress_deadline_seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2262,12 +1799,9 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.revision_history_limit,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paused)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.progress_deadline_seconds,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision_history_limit)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paused)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.progress_deadline_seconds)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeploymentSpecApplyConfiguration {
@@ -2284,13 +1818,9 @@ impl ::kapi_machinery::json::JsonElement for DeploymentSpecApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeploymentStrategyApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1beta2::types::DeploymentStrategyType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1beta2::types::DeploymentStrategyType>,
     /// `rollingUpdate`.
-    pub rolling_update: ::std::option::Option<
-        crate::apps::v1beta2::RollingUpdateDeploymentApplyConfiguration,
-    >,
+    pub rolling_update: ::std::option::Option<crate::apps::v1beta2::RollingUpdateDeploymentApplyConfiguration>,
 }
 impl DeploymentStrategyApplyConfiguration {
     /// Sets `type`.
@@ -2329,15 +1859,8 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStrategyApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "rollingUpdate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.rolling_update,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "rollingUpdate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rolling_update, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2412,15 +1935,8 @@ impl ::kapi_machinery::json::JsonFields for RollingUpdateDeploymentApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "maxUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_unavailable,
-                    r,
-                )
-            }
-            "maxSurge" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r)
-            }
+            "maxUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_unavailable, r),
+            "maxSurge" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2468,9 +1984,7 @@ pub struct DeploymentStatusApplyConfiguration {
     /// `terminatingReplicas`.
     pub terminating_replicas: ::std::option::Option<i32>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apps::v1beta2::DeploymentConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apps::v1beta2::DeploymentConditionApplyConfiguration>,
     /// `collisionCount`.
     pub collision_count: ::std::option::Option<i32>,
 }
@@ -2513,9 +2027,7 @@ impl DeploymentStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apps::v1beta2::DeploymentConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apps::v1beta2::DeploymentConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2529,14 +2041,9 @@ impl DeploymentStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.replicas) {
             w.key_static(b"\"replicas\":");
@@ -2554,23 +2061,13 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
             w.key_static(b"\"availableReplicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.available_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.unavailable_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.unavailable_replicas) {
             w.key_static(b"\"unavailableReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.unavailable_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.unavailable_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.terminating_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.terminating_replicas) {
             w.key_static(b"\"terminatingReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.terminating_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.terminating_replicas, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
             w.key_static(b"\"conditions\":");
@@ -2588,54 +2085,15 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "updatedReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.updated_replicas,
-                    r,
-                )
-            }
-            "readyReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ready_replicas,
-                    r,
-                )
-            }
-            "availableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_replicas,
-                    r,
-                )
-            }
-            "unavailableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.unavailable_replicas,
-                    r,
-                )
-            }
-            "terminatingReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.terminating_replicas,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "collisionCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.collision_count,
-                    r,
-                )
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "updatedReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.updated_replicas, r),
+            "readyReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready_replicas, r),
+            "availableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_replicas, r),
+            "unavailableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.unavailable_replicas, r),
+            "terminatingReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminating_replicas, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "collisionCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.collision_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2656,12 +2114,9 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.updated_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available_replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.unavailable_replicas,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.terminating_replicas,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.unavailable_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.terminating_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.collision_count)
     }
 }
@@ -2679,9 +2134,7 @@ impl ::kapi_machinery::json::JsonElement for DeploymentStatusApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeploymentConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1beta2::types::DeploymentConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1beta2::types::DeploymentConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::ConditionStatus>,
     /// `lastUpdateTime`.
@@ -2703,10 +2156,7 @@ impl DeploymentConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -2752,14 +2202,9 @@ impl ::kapi_machinery::json::JsonFields for DeploymentConditionApplyConfiguratio
             w.key_static(b"\"lastUpdateTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.last_update_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -2777,30 +2222,12 @@ impl ::kapi_machinery::json::JsonFields for DeploymentConditionApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastUpdateTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_update_time,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastUpdateTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_update_time, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2819,9 +2246,8 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentConditionApplyConfiguratio
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_update_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -2839,13 +2265,9 @@ impl ::kapi_machinery::json::JsonElement for DeploymentConditionApplyConfigurati
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DaemonSetUpdateStrategyApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1beta2::types::DaemonSetUpdateStrategyType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1beta2::types::DaemonSetUpdateStrategyType>,
     /// `rollingUpdate`.
-    pub rolling_update: ::std::option::Option<
-        crate::apps::v1beta2::RollingUpdateDaemonSetApplyConfiguration,
-    >,
+    pub rolling_update: ::std::option::Option<crate::apps::v1beta2::RollingUpdateDaemonSetApplyConfiguration>,
 }
 impl DaemonSetUpdateStrategyApplyConfiguration {
     /// Sets `type`.
@@ -2884,15 +2306,8 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetUpdateStrategyApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "rollingUpdate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.rolling_update,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "rollingUpdate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rolling_update, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2967,15 +2382,8 @@ impl ::kapi_machinery::json::JsonFields for RollingUpdateDaemonSetApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "maxUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_unavailable,
-                    r,
-                )
-            }
-            "maxSurge" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r)
-            }
+            "maxUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_unavailable, r),
+            "maxSurge" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3009,17 +2417,11 @@ impl ::kapi_machinery::json::JsonElement for RollingUpdateDaemonSetApplyConfigur
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DaemonSetSpecApplyConfiguration {
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
     /// `updateStrategy`.
-    pub update_strategy: ::std::option::Option<
-        crate::apps::v1beta2::DaemonSetUpdateStrategyApplyConfiguration,
-    >,
+    pub update_strategy: ::std::option::Option<crate::apps::v1beta2::DaemonSetUpdateStrategyApplyConfiguration>,
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `revisionHistoryLimit`.
@@ -3080,14 +2482,9 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetSpecApplyConfiguration {
             w.key_static(b"\"minReadySeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.min_ready_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.revision_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.revision_history_limit) {
             w.key_static(b"\"revisionHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.revision_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.revision_history_limit, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -3097,30 +2494,11 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
-            "updateStrategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.update_strategy,
-                    r,
-                )
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "revisionHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.revision_history_limit,
-                    r,
-                )
-            }
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
+            "updateStrategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.update_strategy, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "revisionHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision_history_limit, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3140,9 +2518,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.update_strategy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.revision_history_limit,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision_history_limit)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DaemonSetSpecApplyConfiguration {
@@ -3177,9 +2553,7 @@ pub struct DaemonSetStatusApplyConfiguration {
     /// `collisionCount`.
     pub collision_count: ::std::option::Option<i32>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apps::v1beta2::DaemonSetConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apps::v1beta2::DaemonSetConditionApplyConfiguration>,
 }
 impl DaemonSetStatusApplyConfiguration {
     /// Sets `currentNumberScheduled`.
@@ -3230,9 +2604,7 @@ impl DaemonSetStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apps::v1beta2::DaemonSetConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apps::v1beta2::DaemonSetConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -3241,54 +2613,29 @@ impl DaemonSetStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for DaemonSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.current_number_scheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.current_number_scheduled) {
             w.key_static(b"\"currentNumberScheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.current_number_scheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.current_number_scheduled, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.number_misscheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.number_misscheduled) {
             w.key_static(b"\"numberMisscheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.number_misscheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.number_misscheduled, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.desired_number_scheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.desired_number_scheduled) {
             w.key_static(b"\"desiredNumberScheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.desired_number_scheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.desired_number_scheduled, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.number_ready) {
             w.key_static(b"\"numberReady\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.number_ready, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.updated_number_scheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.updated_number_scheduled) {
             w.key_static(b"\"updatedNumberScheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.updated_number_scheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.updated_number_scheduled, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.number_available) {
             w.key_static(b"\"numberAvailable\":");
@@ -3314,63 +2661,16 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "currentNumberScheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_number_scheduled,
-                    r,
-                )
-            }
-            "numberMisscheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_misscheduled,
-                    r,
-                )
-            }
-            "desiredNumberScheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.desired_number_scheduled,
-                    r,
-                )
-            }
-            "numberReady" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_ready,
-                    r,
-                )
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "updatedNumberScheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.updated_number_scheduled,
-                    r,
-                )
-            }
-            "numberAvailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_available,
-                    r,
-                )
-            }
-            "numberUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_unavailable,
-                    r,
-                )
-            }
-            "collisionCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.collision_count,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "currentNumberScheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_number_scheduled, r),
+            "numberMisscheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_misscheduled, r),
+            "desiredNumberScheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.desired_number_scheduled, r),
+            "numberReady" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_ready, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "updatedNumberScheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.updated_number_scheduled, r),
+            "numberAvailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_available, r),
+            "numberUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_unavailable, r),
+            "collisionCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.collision_count, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3387,18 +2687,12 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_number_scheduled)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.number_misscheduled,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.desired_number_scheduled,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_ready)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.updated_number_scheduled,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_available)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_misscheduled)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.desired_number_scheduled)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_ready)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.updated_number_scheduled)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_available)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_unavailable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.collision_count)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
@@ -3418,9 +2712,7 @@ impl ::kapi_machinery::json::JsonElement for DaemonSetStatusApplyConfiguration {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DaemonSetConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1beta2::types::DaemonSetConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1beta2::types::DaemonSetConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::ConditionStatus>,
     /// `lastTransitionTime`.
@@ -3440,10 +2732,7 @@ impl DaemonSetConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -3477,14 +2766,9 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetConditionApplyConfiguration
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -3502,24 +2786,11 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetConditionApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3537,9 +2808,8 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetConditionApplyConfiguration
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -3563,13 +2833,9 @@ pub struct DaemonSetApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::apps::v1beta2::DaemonSetSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::apps::v1beta2::DaemonSetSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apps::v1beta2::DaemonSetStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apps::v1beta2::DaemonSetStatusApplyConfiguration>,
 }
 impl DaemonSetApplyConfiguration {
     /// Sets `kind`.
@@ -3639,16 +2905,10 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3664,7 +2924,8 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -3698,20 +2959,13 @@ impl DaemonSetApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -3720,20 +2974,13 @@ impl DaemonSetApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -3741,9 +2988,7 @@ impl DaemonSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -3751,56 +2996,36 @@ impl DaemonSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -3808,9 +3033,7 @@ impl DaemonSetApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -3838,34 +3061,16 @@ impl ::kapi_machinery::ApplyConfiguration for DaemonSetApplyConfiguration {
 pub fn extract_daemon_set(
     obj: &crate::apps::v1beta2::types::DaemonSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    DaemonSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1beta2",
-        "DaemonSet",
-    )
+) -> ::core::result::Result<DaemonSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1beta2", "DaemonSet")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `DaemonSet`.
 #[::kapi_macros::where_used]
 pub fn extract_daemon_set_status(
     obj: &crate::apps::v1beta2::types::DaemonSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    DaemonSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apps/v1beta2",
-        "DaemonSet",
-    )
+) -> ::core::result::Result<DaemonSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apps/v1beta2", "DaemonSet")
 }
 /// The apply configuration of `ReplicaSet`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -3877,13 +3082,9 @@ pub struct ReplicaSetApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::apps::v1beta2::ReplicaSetSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::apps::v1beta2::ReplicaSetSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::apps::v1beta2::ReplicaSetStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::apps::v1beta2::ReplicaSetStatusApplyConfiguration>,
 }
 impl ReplicaSetApplyConfiguration {
     /// Sets `kind`.
@@ -3953,16 +3154,10 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3978,7 +3173,8 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -4012,20 +3208,13 @@ impl ReplicaSetApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -4034,20 +3223,13 @@ impl ReplicaSetApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -4055,9 +3237,7 @@ impl ReplicaSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -4065,56 +3245,36 @@ impl ReplicaSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -4122,9 +3282,7 @@ impl ReplicaSetApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -4152,34 +3310,16 @@ impl ::kapi_machinery::ApplyConfiguration for ReplicaSetApplyConfiguration {
 pub fn extract_replica_set(
     obj: &crate::apps::v1beta2::types::ReplicaSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    ReplicaSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1beta2",
-        "ReplicaSet",
-    )
+) -> ::core::result::Result<ReplicaSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1beta2", "ReplicaSet")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `ReplicaSet`.
 #[::kapi_macros::where_used]
 pub fn extract_replica_set_status(
     obj: &crate::apps::v1beta2::types::ReplicaSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    ReplicaSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "apps/v1beta2",
-        "ReplicaSet",
-    )
+) -> ::core::result::Result<ReplicaSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "apps/v1beta2", "ReplicaSet")
 }
 /// The apply configuration of `ReplicaSetSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -4189,13 +3329,9 @@ pub struct ReplicaSetSpecApplyConfiguration {
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
 }
 impl ReplicaSetSpecApplyConfiguration {
     /// Sets `replicas`.
@@ -4252,21 +3388,10 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4314,9 +3439,7 @@ pub struct ReplicaSetStatusApplyConfiguration {
     /// `observedGeneration`.
     pub observed_generation: ::std::option::Option<i64>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::apps::v1beta2::ReplicaSetConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::apps::v1beta2::ReplicaSetConditionApplyConfiguration>,
 }
 impl ReplicaSetStatusApplyConfiguration {
     /// Sets `replicas`.
@@ -4352,9 +3475,7 @@ impl ReplicaSetStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::apps::v1beta2::ReplicaSetConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::apps::v1beta2::ReplicaSetConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -4367,14 +3488,9 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetStatusApplyConfiguration {
             w.key_static(b"\"replicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.fully_labeled_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.fully_labeled_replicas) {
             w.key_static(b"\"fullyLabeledReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.fully_labeled_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.fully_labeled_replicas, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ready_replicas) {
             w.key_static(b"\"readyReplicas\":");
@@ -4384,23 +3500,13 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetStatusApplyConfiguration {
             w.key_static(b"\"availableReplicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.available_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.terminating_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.terminating_replicas) {
             w.key_static(b"\"terminatingReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.terminating_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.terminating_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
             w.key_static(b"\"conditions\":");
@@ -4414,42 +3520,13 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "fullyLabeledReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.fully_labeled_replicas,
-                    r,
-                )
-            }
-            "readyReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ready_replicas,
-                    r,
-                )
-            }
-            "availableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_replicas,
-                    r,
-                )
-            }
-            "terminatingReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.terminating_replicas,
-                    r,
-                )
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "fullyLabeledReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fully_labeled_replicas, r),
+            "readyReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready_replicas, r),
+            "availableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_replicas, r),
+            "terminatingReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminating_replicas, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4466,16 +3543,12 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.fully_labeled_replicas,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fully_labeled_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available_replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.terminating_replicas,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.terminating_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ReplicaSetStatusApplyConfiguration {
@@ -4492,9 +3565,7 @@ impl ::kapi_machinery::json::JsonElement for ReplicaSetStatusApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReplicaSetConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::apps::v1beta2::types::ReplicaSetConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::apps::v1beta2::types::ReplicaSetConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::ConditionStatus>,
     /// `lastTransitionTime`.
@@ -4514,10 +3585,7 @@ impl ReplicaSetConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -4551,14 +3619,9 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetConditionApplyConfiguratio
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -4576,24 +3639,11 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetConditionApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4611,9 +3661,8 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetConditionApplyConfiguratio
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -4661,10 +3710,7 @@ impl ControllerRevisionApplyConfiguration {
         self
     }
     /// Sets `data`.
-    pub fn with_data(
-        mut self,
-        value: impl Into<::kapi_machinery::types::RawExtension>,
-    ) -> Self {
+    pub fn with_data(mut self, value: impl Into<::kapi_machinery::types::RawExtension>) -> Self {
         self.data = Some(value.into());
         self
     }
@@ -4706,16 +3752,10 @@ impl ::kapi_machinery::json::JsonFields for ControllerRevisionApplyConfiguration
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "data" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.data, r),
-            "revision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r)
-            }
+            "revision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4731,7 +3771,8 @@ impl ::kapi_machinery::json::JsonEncode for ControllerRevisionApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.data)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision)
@@ -4765,20 +3806,13 @@ impl ControllerRevisionApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -4787,20 +3821,13 @@ impl ControllerRevisionApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -4808,9 +3835,7 @@ impl ControllerRevisionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -4818,56 +3843,36 @@ impl ControllerRevisionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -4875,9 +3880,7 @@ impl ControllerRevisionApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -4905,15 +3908,6 @@ impl ::kapi_machinery::ApplyConfiguration for ControllerRevisionApplyConfigurati
 pub fn extract_controller_revision(
     obj: &crate::apps::v1beta2::types::ControllerRevision,
     field_manager: &str,
-) -> ::core::result::Result<
-    ControllerRevisionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "apps/v1beta2",
-        "ControllerRevision",
-    )
+) -> ::core::result::Result<ControllerRevisionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "apps/v1beta2", "ControllerRevision")
 }

@@ -10,13 +10,9 @@ pub struct TokenReviewApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::authentication::v1::TokenReviewSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::authentication::v1::TokenReviewSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::authentication::v1::TokenReviewStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::authentication::v1::TokenReviewStatusApplyConfiguration>,
 }
 impl TokenReviewApplyConfiguration {
     /// Sets `kind`.
@@ -86,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for TokenReviewApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -111,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for TokenReviewApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -141,20 +132,13 @@ impl TokenReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -163,20 +147,13 @@ impl TokenReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -184,9 +161,7 @@ impl TokenReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -194,56 +169,36 @@ impl TokenReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -251,9 +206,7 @@ impl TokenReviewApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -281,34 +234,16 @@ impl ::kapi_machinery::ApplyConfiguration for TokenReviewApplyConfiguration {
 pub fn extract_token_review(
     obj: &crate::authentication::v1::types::TokenReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    TokenReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "authentication.k8s.io/v1",
-        "TokenReview",
-    )
+) -> ::core::result::Result<TokenReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "authentication.k8s.io/v1", "TokenReview")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `TokenReview`.
 #[::kapi_macros::where_used]
 pub fn extract_token_review_status(
     obj: &crate::authentication::v1::types::TokenReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    TokenReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "authentication.k8s.io/v1",
-        "TokenReview",
-    )
+) -> ::core::result::Result<TokenReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "authentication.k8s.io/v1", "TokenReview")
 }
 /// The apply configuration of `TokenReviewSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -352,12 +287,8 @@ impl ::kapi_machinery::json::JsonFields for TokenReviewSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "token" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.token, r)
-            }
-            "audiences" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audiences, r)
-            }
+            "token" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.token, r),
+            "audiences" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audiences, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -393,9 +324,7 @@ pub struct TokenReviewStatusApplyConfiguration {
     /// `authenticated`.
     pub authenticated: ::std::option::Option<bool>,
     /// `user`.
-    pub user: ::std::option::Option<
-        crate::authentication::v1::UserInfoApplyConfiguration,
-    >,
+    pub user: ::std::option::Option<crate::authentication::v1::UserInfoApplyConfiguration>,
     /// `audiences`.
     pub audiences: ::std::vec::Vec<::std::string::String>,
     /// `error`.
@@ -456,19 +385,10 @@ impl ::kapi_machinery::json::JsonFields for TokenReviewStatusApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "authenticated" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.authenticated,
-                    r,
-                )
-            }
+            "authenticated" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.authenticated, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
-            "audiences" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audiences, r)
-            }
-            "error" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r)
-            }
+            "audiences" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audiences, r),
+            "error" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -510,10 +430,7 @@ pub struct UserInfoApplyConfiguration {
     /// `groups`.
     pub groups: ::std::vec::Vec<::std::string::String>,
     /// `extra`.
-    pub extra: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::authentication::v1::types::ExtraValue,
-    >,
+    pub extra: ::std::collections::BTreeMap<::std::string::String, crate::authentication::v1::types::ExtraValue>,
 }
 impl UserInfoApplyConfiguration {
     /// Sets `username`.
@@ -537,12 +454,7 @@ impl UserInfoApplyConfiguration {
     /// Puts entries into `extra`, replacing those with the same keys.
     pub fn with_extra(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::authentication::v1::types::ExtraValue>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::authentication::v1::types::ExtraValue>)>,
     ) -> Self {
         self.extra.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -575,16 +487,10 @@ impl ::kapi_machinery::json::JsonFields for UserInfoApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "username" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.username, r)
-            }
+            "username" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.username, r),
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
-            "groups" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.groups, r)
-            }
-            "extra" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.extra, r)
-            }
+            "groups" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.groups, r),
+            "extra" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.extra, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -626,13 +532,9 @@ pub struct TokenRequestApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::authentication::v1::TokenRequestSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::authentication::v1::TokenRequestSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::authentication::v1::TokenRequestStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::authentication::v1::TokenRequestStatusApplyConfiguration>,
 }
 impl TokenRequestApplyConfiguration {
     /// Sets `kind`.
@@ -702,16 +604,10 @@ impl ::kapi_machinery::json::JsonFields for TokenRequestApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -727,7 +623,8 @@ impl ::kapi_machinery::json::JsonEncode for TokenRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -746,9 +643,7 @@ impl ::kapi_machinery::json::JsonElement for TokenRequestApplyConfiguration {}
 impl TokenRequestApplyConfiguration {
     /// A `TokenRequest` configuration with `apiVersion` and `kind` set.
     pub fn new() -> Self {
-        Self::default()
-            .with_kind("TokenRequest")
-            .with_api_version("authentication.k8s.io/v1")
+        Self::default().with_kind("TokenRequest").with_api_version("authentication.k8s.io/v1")
     }
     /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
@@ -756,20 +651,13 @@ impl TokenRequestApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -778,20 +666,13 @@ impl TokenRequestApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -799,9 +680,7 @@ impl TokenRequestApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -809,56 +688,36 @@ impl TokenRequestApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -866,9 +725,7 @@ impl TokenRequestApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -896,17 +753,8 @@ impl ::kapi_machinery::ApplyConfiguration for TokenRequestApplyConfiguration {
 pub fn extract_token_request(
     obj: &crate::authentication::v1::types::TokenRequest,
     field_manager: &str,
-) -> ::core::result::Result<
-    TokenRequestApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "authentication.k8s.io/v1",
-        "TokenRequest",
-    )
+) -> ::core::result::Result<TokenRequestApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "authentication.k8s.io/v1", "TokenRequest")
 }
 /// The apply configuration of `TokenRequestSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -916,14 +764,9 @@ pub struct TokenRequestSpecApplyConfiguration {
     /// `expirationSeconds`.
     pub expiration_seconds: ::std::option::Option<i64>,
     /// `boundObjectRef`.
-    pub bound_object_ref: ::std::option::Option<
-        crate::authentication::v1::BoundObjectReferenceApplyConfiguration,
-    >,
+    pub bound_object_ref: ::std::option::Option<crate::authentication::v1::BoundObjectReferenceApplyConfiguration>,
     /// `attestations`.
-    pub attestations: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::authentication::v1::types::AttestationValue,
-    >,
+    pub attestations: ::std::collections::BTreeMap<::std::string::String, crate::authentication::v1::types::AttestationValue>,
 }
 impl TokenRequestSpecApplyConfiguration {
     /// Appends to `audiences`.
@@ -942,9 +785,7 @@ impl TokenRequestSpecApplyConfiguration {
     /// Sets `boundObjectRef`.
     pub fn with_bound_object_ref(
         mut self,
-        value: impl Into<
-            crate::authentication::v1::BoundObjectReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::authentication::v1::BoundObjectReferenceApplyConfiguration>,
     ) -> Self {
         self.bound_object_ref = Some(value.into());
         self
@@ -952,12 +793,7 @@ impl TokenRequestSpecApplyConfiguration {
     /// Puts entries into `attestations`, replacing those with the same keys.
     pub fn with_attestations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::authentication::v1::types::AttestationValue>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::authentication::v1::types::AttestationValue>)>,
     ) -> Self {
         self.attestations.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -990,27 +826,10 @@ impl ::kapi_machinery::json::JsonFields for TokenRequestSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "audiences" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audiences, r)
-            }
-            "expirationSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.expiration_seconds,
-                    r,
-                )
-            }
-            "boundObjectRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.bound_object_ref,
-                    r,
-                )
-            }
-            "attestations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.attestations,
-                    r,
-                )
-            }
+            "audiences" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audiences, r),
+            "expirationSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expiration_seconds, r),
+            "boundObjectRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.bound_object_ref, r),
+            "attestations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attestations, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1072,14 +891,9 @@ impl ::kapi_machinery::json::JsonFields for TokenRequestStatusApplyConfiguration
             w.key_static(b"\"token\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.token, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.expiration_timestamp,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.expiration_timestamp) {
             w.key_static(b"\"expirationTimestamp\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.expiration_timestamp,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.expiration_timestamp, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1089,15 +903,8 @@ impl ::kapi_machinery::json::JsonFields for TokenRequestStatusApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "token" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.token, r)
-            }
-            "expirationTimestamp" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.expiration_timestamp,
-                    r,
-                )
-            }
+            "token" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.token, r),
+            "expirationTimestamp" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expiration_timestamp, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1114,9 +921,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenRequestStatusApplyConfiguration
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.token)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.expiration_timestamp,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expiration_timestamp)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for TokenRequestStatusApplyConfiguration {
@@ -1191,9 +996,7 @@ impl ::kapi_machinery::json::JsonFields for BoundObjectReferenceApplyConfigurati
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
             _ => {
@@ -1237,9 +1040,7 @@ pub struct SelfSubjectReviewApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::authentication::v1::SelfSubjectReviewStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::authentication::v1::SelfSubjectReviewStatusApplyConfiguration>,
 }
 impl SelfSubjectReviewApplyConfiguration {
     /// Sets `kind`.
@@ -1263,9 +1064,7 @@ impl SelfSubjectReviewApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::authentication::v1::SelfSubjectReviewStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::authentication::v1::SelfSubjectReviewStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -1299,15 +1098,9 @@ impl ::kapi_machinery::json::JsonFields for SelfSubjectReviewApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1323,7 +1116,8 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectReviewApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
     }
@@ -1352,20 +1146,13 @@ impl SelfSubjectReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1374,20 +1161,13 @@ impl SelfSubjectReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1395,9 +1175,7 @@ impl SelfSubjectReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1405,56 +1183,36 @@ impl SelfSubjectReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1462,9 +1220,7 @@ impl SelfSubjectReviewApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1492,42 +1248,22 @@ impl ::kapi_machinery::ApplyConfiguration for SelfSubjectReviewApplyConfiguratio
 pub fn extract_self_subject_review(
     obj: &crate::authentication::v1::types::SelfSubjectReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    SelfSubjectReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "authentication.k8s.io/v1",
-        "SelfSubjectReview",
-    )
+) -> ::core::result::Result<SelfSubjectReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "authentication.k8s.io/v1", "SelfSubjectReview")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `SelfSubjectReview`.
 #[::kapi_macros::where_used]
 pub fn extract_self_subject_review_status(
     obj: &crate::authentication::v1::types::SelfSubjectReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    SelfSubjectReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "authentication.k8s.io/v1",
-        "SelfSubjectReview",
-    )
+) -> ::core::result::Result<SelfSubjectReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "authentication.k8s.io/v1", "SelfSubjectReview")
 }
 /// The apply configuration of `SelfSubjectReviewStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SelfSubjectReviewStatusApplyConfiguration {
     /// `userInfo`.
-    pub user_info: ::std::option::Option<
-        crate::authentication::v1::UserInfoApplyConfiguration,
-    >,
+    pub user_info: ::std::option::Option<crate::authentication::v1::UserInfoApplyConfiguration>,
 }
 impl SelfSubjectReviewStatusApplyConfiguration {
     /// Sets `userInfo`.
@@ -1554,9 +1290,7 @@ impl ::kapi_machinery::json::JsonFields for SelfSubjectReviewStatusApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "userInfo" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user_info, r)
-            }
+            "userInfo" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user_info, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

@@ -10,13 +10,9 @@ pub struct TokenReviewApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::authentication::v1beta1::TokenReviewSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::authentication::v1beta1::TokenReviewSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::authentication::v1beta1::TokenReviewStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::authentication::v1beta1::TokenReviewStatusApplyConfiguration>,
 }
 impl TokenReviewApplyConfiguration {
     /// Sets `kind`.
@@ -40,9 +36,7 @@ impl TokenReviewApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::authentication::v1beta1::TokenReviewSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::authentication::v1beta1::TokenReviewSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -50,9 +44,7 @@ impl TokenReviewApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::authentication::v1beta1::TokenReviewStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::authentication::v1beta1::TokenReviewStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -90,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for TokenReviewApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -115,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for TokenReviewApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -145,20 +132,13 @@ impl TokenReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -167,20 +147,13 @@ impl TokenReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -188,9 +161,7 @@ impl TokenReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -198,56 +169,36 @@ impl TokenReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -255,9 +206,7 @@ impl TokenReviewApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -285,34 +234,16 @@ impl ::kapi_machinery::ApplyConfiguration for TokenReviewApplyConfiguration {
 pub fn extract_token_review(
     obj: &crate::authentication::v1beta1::types::TokenReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    TokenReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "authentication.k8s.io/v1beta1",
-        "TokenReview",
-    )
+) -> ::core::result::Result<TokenReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "authentication.k8s.io/v1beta1", "TokenReview")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `TokenReview`.
 #[::kapi_macros::where_used]
 pub fn extract_token_review_status(
     obj: &crate::authentication::v1beta1::types::TokenReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    TokenReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "authentication.k8s.io/v1beta1",
-        "TokenReview",
-    )
+) -> ::core::result::Result<TokenReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "authentication.k8s.io/v1beta1", "TokenReview")
 }
 /// The apply configuration of `TokenReviewSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -356,12 +287,8 @@ impl ::kapi_machinery::json::JsonFields for TokenReviewSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "token" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.token, r)
-            }
-            "audiences" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audiences, r)
-            }
+            "token" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.token, r),
+            "audiences" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audiences, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -397,9 +324,7 @@ pub struct TokenReviewStatusApplyConfiguration {
     /// `authenticated`.
     pub authenticated: ::std::option::Option<bool>,
     /// `user`.
-    pub user: ::std::option::Option<
-        crate::authentication::v1beta1::UserInfoApplyConfiguration,
-    >,
+    pub user: ::std::option::Option<crate::authentication::v1beta1::UserInfoApplyConfiguration>,
     /// `audiences`.
     pub audiences: ::std::vec::Vec<::std::string::String>,
     /// `error`.
@@ -460,19 +385,10 @@ impl ::kapi_machinery::json::JsonFields for TokenReviewStatusApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "authenticated" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.authenticated,
-                    r,
-                )
-            }
+            "authenticated" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.authenticated, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
-            "audiences" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audiences, r)
-            }
-            "error" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r)
-            }
+            "audiences" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audiences, r),
+            "error" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -514,10 +430,7 @@ pub struct UserInfoApplyConfiguration {
     /// `groups`.
     pub groups: ::std::vec::Vec<::std::string::String>,
     /// `extra`.
-    pub extra: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::authentication::v1beta1::types::ExtraValue,
-    >,
+    pub extra: ::std::collections::BTreeMap<::std::string::String, crate::authentication::v1beta1::types::ExtraValue>,
 }
 impl UserInfoApplyConfiguration {
     /// Sets `username`.
@@ -541,12 +454,7 @@ impl UserInfoApplyConfiguration {
     /// Puts entries into `extra`, replacing those with the same keys.
     pub fn with_extra(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::authentication::v1beta1::types::ExtraValue>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::authentication::v1beta1::types::ExtraValue>)>,
     ) -> Self {
         self.extra.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -579,16 +487,10 @@ impl ::kapi_machinery::json::JsonFields for UserInfoApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "username" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.username, r)
-            }
+            "username" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.username, r),
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
-            "groups" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.groups, r)
-            }
-            "extra" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.extra, r)
-            }
+            "groups" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.groups, r),
+            "extra" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.extra, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -630,9 +532,7 @@ pub struct SelfSubjectReviewApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::authentication::v1beta1::SelfSubjectReviewStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::authentication::v1beta1::SelfSubjectReviewStatusApplyConfiguration>,
 }
 impl SelfSubjectReviewApplyConfiguration {
     /// Sets `kind`.
@@ -656,9 +556,7 @@ impl SelfSubjectReviewApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::authentication::v1beta1::SelfSubjectReviewStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::authentication::v1beta1::SelfSubjectReviewStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -692,15 +590,9 @@ impl ::kapi_machinery::json::JsonFields for SelfSubjectReviewApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -716,7 +608,8 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectReviewApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
     }
@@ -745,20 +638,13 @@ impl SelfSubjectReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -767,20 +653,13 @@ impl SelfSubjectReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -788,9 +667,7 @@ impl SelfSubjectReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -798,56 +675,36 @@ impl SelfSubjectReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -855,9 +712,7 @@ impl SelfSubjectReviewApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -885,42 +740,22 @@ impl ::kapi_machinery::ApplyConfiguration for SelfSubjectReviewApplyConfiguratio
 pub fn extract_self_subject_review(
     obj: &crate::authentication::v1beta1::types::SelfSubjectReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    SelfSubjectReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "authentication.k8s.io/v1beta1",
-        "SelfSubjectReview",
-    )
+) -> ::core::result::Result<SelfSubjectReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "authentication.k8s.io/v1beta1", "SelfSubjectReview")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `SelfSubjectReview`.
 #[::kapi_macros::where_used]
 pub fn extract_self_subject_review_status(
     obj: &crate::authentication::v1beta1::types::SelfSubjectReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    SelfSubjectReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "authentication.k8s.io/v1beta1",
-        "SelfSubjectReview",
-    )
+) -> ::core::result::Result<SelfSubjectReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "authentication.k8s.io/v1beta1", "SelfSubjectReview")
 }
 /// The apply configuration of `SelfSubjectReviewStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SelfSubjectReviewStatusApplyConfiguration {
     /// `userInfo`.
-    pub user_info: ::std::option::Option<
-        crate::authentication::v1::UserInfoApplyConfiguration,
-    >,
+    pub user_info: ::std::option::Option<crate::authentication::v1::UserInfoApplyConfiguration>,
 }
 impl SelfSubjectReviewStatusApplyConfiguration {
     /// Sets `userInfo`.
@@ -947,9 +782,7 @@ impl ::kapi_machinery::json::JsonFields for SelfSubjectReviewStatusApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "userInfo" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user_info, r)
-            }
+            "userInfo" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user_info, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

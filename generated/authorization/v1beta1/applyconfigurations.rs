@@ -10,13 +10,9 @@ pub struct SubjectAccessReviewApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::authorization::v1beta1::SubjectAccessReviewSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::authorization::v1beta1::SubjectAccessReviewSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration>,
 }
 impl SubjectAccessReviewApplyConfiguration {
     /// Sets `kind`.
@@ -40,9 +36,7 @@ impl SubjectAccessReviewApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::SubjectAccessReviewSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::SubjectAccessReviewSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -50,9 +44,7 @@ impl SubjectAccessReviewApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -90,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for SubjectAccessReviewApplyConfiguratio
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -115,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for SubjectAccessReviewApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -145,20 +132,13 @@ impl SubjectAccessReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -167,20 +147,13 @@ impl SubjectAccessReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -188,9 +161,7 @@ impl SubjectAccessReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -198,56 +169,36 @@ impl SubjectAccessReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -255,9 +206,7 @@ impl SubjectAccessReviewApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -285,34 +234,16 @@ impl ::kapi_machinery::ApplyConfiguration for SubjectAccessReviewApplyConfigurat
 pub fn extract_subject_access_review(
     obj: &crate::authorization::v1beta1::types::SubjectAccessReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    SubjectAccessReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "authorization.k8s.io/v1beta1",
-        "SubjectAccessReview",
-    )
+) -> ::core::result::Result<SubjectAccessReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "authorization.k8s.io/v1beta1", "SubjectAccessReview")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `SubjectAccessReview`.
 #[::kapi_macros::where_used]
 pub fn extract_subject_access_review_status(
     obj: &crate::authorization::v1beta1::types::SubjectAccessReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    SubjectAccessReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "authorization.k8s.io/v1beta1",
-        "SubjectAccessReview",
-    )
+) -> ::core::result::Result<SubjectAccessReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "authorization.k8s.io/v1beta1", "SubjectAccessReview")
 }
 /// The apply configuration of `SelfSubjectAccessReview`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -324,13 +255,9 @@ pub struct SelfSubjectAccessReviewApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::authorization::v1beta1::SelfSubjectAccessReviewSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::authorization::v1beta1::SelfSubjectAccessReviewSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration>,
 }
 impl SelfSubjectAccessReviewApplyConfiguration {
     /// Sets `kind`.
@@ -354,9 +281,7 @@ impl SelfSubjectAccessReviewApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::SelfSubjectAccessReviewSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::SelfSubjectAccessReviewSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -364,9 +289,7 @@ impl SelfSubjectAccessReviewApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -404,16 +327,10 @@ impl ::kapi_machinery::json::JsonFields for SelfSubjectAccessReviewApplyConfigur
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -429,7 +346,8 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectAccessReviewApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -459,20 +377,13 @@ impl SelfSubjectAccessReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -481,20 +392,13 @@ impl SelfSubjectAccessReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -502,9 +406,7 @@ impl SelfSubjectAccessReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -512,56 +414,36 @@ impl SelfSubjectAccessReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -569,9 +451,7 @@ impl SelfSubjectAccessReviewApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -599,34 +479,16 @@ impl ::kapi_machinery::ApplyConfiguration for SelfSubjectAccessReviewApplyConfig
 pub fn extract_self_subject_access_review(
     obj: &crate::authorization::v1beta1::types::SelfSubjectAccessReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    SelfSubjectAccessReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "authorization.k8s.io/v1beta1",
-        "SelfSubjectAccessReview",
-    )
+) -> ::core::result::Result<SelfSubjectAccessReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "authorization.k8s.io/v1beta1", "SelfSubjectAccessReview")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `SelfSubjectAccessReview`.
 #[::kapi_macros::where_used]
 pub fn extract_self_subject_access_review_status(
     obj: &crate::authorization::v1beta1::types::SelfSubjectAccessReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    SelfSubjectAccessReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "authorization.k8s.io/v1beta1",
-        "SelfSubjectAccessReview",
-    )
+) -> ::core::result::Result<SelfSubjectAccessReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "authorization.k8s.io/v1beta1", "SelfSubjectAccessReview")
 }
 /// The apply configuration of `LocalSubjectAccessReview`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -638,13 +500,9 @@ pub struct LocalSubjectAccessReviewApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::authorization::v1beta1::SubjectAccessReviewSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::authorization::v1beta1::SubjectAccessReviewSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration>,
 }
 impl LocalSubjectAccessReviewApplyConfiguration {
     /// Sets `kind`.
@@ -668,9 +526,7 @@ impl LocalSubjectAccessReviewApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::SubjectAccessReviewSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::SubjectAccessReviewSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -678,9 +534,7 @@ impl LocalSubjectAccessReviewApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::SubjectAccessReviewStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -718,16 +572,10 @@ impl ::kapi_machinery::json::JsonFields for LocalSubjectAccessReviewApplyConfigu
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -743,7 +591,8 @@ impl ::kapi_machinery::json::JsonEncode for LocalSubjectAccessReviewApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -777,20 +626,13 @@ impl LocalSubjectAccessReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -799,20 +641,13 @@ impl LocalSubjectAccessReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -820,9 +655,7 @@ impl LocalSubjectAccessReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -830,56 +663,36 @@ impl LocalSubjectAccessReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -887,14 +700,11 @@ impl LocalSubjectAccessReviewApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl ::kapi_machinery::ApplyConfiguration
-for LocalSubjectAccessReviewApplyConfiguration {
+impl ::kapi_machinery::ApplyConfiguration for LocalSubjectAccessReviewApplyConfiguration {
     type Kind = crate::authorization::v1beta1::types::LocalSubjectAccessReview;
     #[::kapi_macros::where_used]
     fn name(&self) -> ::std::option::Option<&str> {
@@ -918,34 +728,16 @@ for LocalSubjectAccessReviewApplyConfiguration {
 pub fn extract_local_subject_access_review(
     obj: &crate::authorization::v1beta1::types::LocalSubjectAccessReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    LocalSubjectAccessReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "authorization.k8s.io/v1beta1",
-        "LocalSubjectAccessReview",
-    )
+) -> ::core::result::Result<LocalSubjectAccessReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "authorization.k8s.io/v1beta1", "LocalSubjectAccessReview")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `LocalSubjectAccessReview`.
 #[::kapi_macros::where_used]
 pub fn extract_local_subject_access_review_status(
     obj: &crate::authorization::v1beta1::types::LocalSubjectAccessReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    LocalSubjectAccessReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "authorization.k8s.io/v1beta1",
-        "LocalSubjectAccessReview",
-    )
+) -> ::core::result::Result<LocalSubjectAccessReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "authorization.k8s.io/v1beta1", "LocalSubjectAccessReview")
 }
 /// The apply configuration of `ResourceAttributes`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -965,13 +757,9 @@ pub struct ResourceAttributesApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `fieldSelector`.
-    pub field_selector: ::std::option::Option<
-        crate::authorization::v1::FieldSelectorAttributesApplyConfiguration,
-    >,
+    pub field_selector: ::std::option::Option<crate::authorization::v1::FieldSelectorAttributesApplyConfiguration>,
     /// `labelSelector`.
-    pub label_selector: ::std::option::Option<
-        crate::authorization::v1::LabelSelectorAttributesApplyConfiguration,
-    >,
+    pub label_selector: ::std::option::Option<crate::authorization::v1::LabelSelectorAttributesApplyConfiguration>,
 }
 impl ResourceAttributesApplyConfiguration {
     /// Sets `namespace`.
@@ -1012,9 +800,7 @@ impl ResourceAttributesApplyConfiguration {
     /// Sets `fieldSelector`.
     pub fn with_field_selector(
         mut self,
-        value: impl Into<
-            crate::authorization::v1::FieldSelectorAttributesApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1::FieldSelectorAttributesApplyConfiguration>,
     ) -> Self {
         self.field_selector = Some(value.into());
         self
@@ -1022,9 +808,7 @@ impl ResourceAttributesApplyConfiguration {
     /// Sets `labelSelector`.
     pub fn with_label_selector(
         mut self,
-        value: impl Into<
-            crate::authorization::v1::LabelSelectorAttributesApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1::LabelSelectorAttributesApplyConfiguration>,
     ) -> Self {
         self.label_selector = Some(value.into());
         self
@@ -1077,35 +861,15 @@ impl ::kapi_machinery::json::JsonFields for ResourceAttributesApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             "verb" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.verb, r),
-            "group" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r)
-            }
-            "version" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.version, r)
-            }
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
-            "subresource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subresource, r)
-            }
+            "group" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r),
+            "version" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.version, r),
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
+            "subresource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subresource, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "fieldSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.field_selector,
-                    r,
-                )
-            }
-            "labelSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.label_selector,
-                    r,
-                )
-            }
+            "fieldSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_selector, r),
+            "labelSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.label_selector, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1216,22 +980,15 @@ impl ::kapi_machinery::json::JsonElement for NonResourceAttributesApplyConfigura
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SubjectAccessReviewSpecApplyConfiguration {
     /// `resourceAttributes`.
-    pub resource_attributes: ::std::option::Option<
-        crate::authorization::v1beta1::ResourceAttributesApplyConfiguration,
-    >,
+    pub resource_attributes: ::std::option::Option<crate::authorization::v1beta1::ResourceAttributesApplyConfiguration>,
     /// `nonResourceAttributes`.
-    pub non_resource_attributes: ::std::option::Option<
-        crate::authorization::v1beta1::NonResourceAttributesApplyConfiguration,
-    >,
+    pub non_resource_attributes: ::std::option::Option<crate::authorization::v1beta1::NonResourceAttributesApplyConfiguration>,
     /// `user`.
     pub user: ::std::option::Option<::std::string::String>,
     /// `group`.
     pub group: ::std::vec::Vec<::std::string::String>,
     /// `extra`.
-    pub extra: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::authorization::v1beta1::types::ExtraValue,
-    >,
+    pub extra: ::std::collections::BTreeMap<::std::string::String, crate::authorization::v1beta1::types::ExtraValue>,
     /// `uid`.
     pub uid: ::std::option::Option<::std::string::String>,
 }
@@ -1239,9 +996,7 @@ impl SubjectAccessReviewSpecApplyConfiguration {
     /// Sets `resourceAttributes`.
     pub fn with_resource_attributes(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::ResourceAttributesApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::ResourceAttributesApplyConfiguration>,
     ) -> Self {
         self.resource_attributes = Some(value.into());
         self
@@ -1249,9 +1004,7 @@ impl SubjectAccessReviewSpecApplyConfiguration {
     /// Sets `nonResourceAttributes`.
     pub fn with_non_resource_attributes(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::NonResourceAttributesApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::NonResourceAttributesApplyConfiguration>,
     ) -> Self {
         self.non_resource_attributes = Some(value.into());
         self
@@ -1272,12 +1025,7 @@ impl SubjectAccessReviewSpecApplyConfiguration {
     /// Puts entries into `extra`, replacing those with the same keys.
     pub fn with_extra(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::authorization::v1beta1::types::ExtraValue>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::authorization::v1beta1::types::ExtraValue>)>,
     ) -> Self {
         self.extra.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -1291,23 +1039,13 @@ impl SubjectAccessReviewSpecApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for SubjectAccessReviewSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_attributes,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_attributes) {
             w.key_static(b"\"resourceAttributes\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_attributes,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_attributes, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.non_resource_attributes,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.non_resource_attributes) {
             w.key_static(b"\"nonResourceAttributes\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.non_resource_attributes,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.non_resource_attributes, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.user) {
             w.key_static(b"\"user\":");
@@ -1333,25 +1071,11 @@ impl ::kapi_machinery::json::JsonFields for SubjectAccessReviewSpecApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "resourceAttributes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_attributes,
-                    r,
-                )
-            }
-            "nonResourceAttributes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.non_resource_attributes,
-                    r,
-                )
-            }
+            "resourceAttributes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_attributes, r),
+            "nonResourceAttributes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.non_resource_attributes, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
-            "group" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r)
-            }
-            "extra" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.extra, r)
-            }
+            "group" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r),
+            "extra" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.extra, r),
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1369,9 +1093,8 @@ impl ::kapi_machinery::json::JsonEncode for SubjectAccessReviewSpecApplyConfigur
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_attributes)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.non_resource_attributes,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.non_resource_attributes)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.extra)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
@@ -1391,21 +1114,15 @@ impl ::kapi_machinery::json::JsonElement for SubjectAccessReviewSpecApplyConfigu
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SelfSubjectAccessReviewSpecApplyConfiguration {
     /// `resourceAttributes`.
-    pub resource_attributes: ::std::option::Option<
-        crate::authorization::v1beta1::ResourceAttributesApplyConfiguration,
-    >,
+    pub resource_attributes: ::std::option::Option<crate::authorization::v1beta1::ResourceAttributesApplyConfiguration>,
     /// `nonResourceAttributes`.
-    pub non_resource_attributes: ::std::option::Option<
-        crate::authorization::v1beta1::NonResourceAttributesApplyConfiguration,
-    >,
+    pub non_resource_attributes: ::std::option::Option<crate::authorization::v1beta1::NonResourceAttributesApplyConfiguration>,
 }
 impl SelfSubjectAccessReviewSpecApplyConfiguration {
     /// Sets `resourceAttributes`.
     pub fn with_resource_attributes(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::ResourceAttributesApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::ResourceAttributesApplyConfiguration>,
     ) -> Self {
         self.resource_attributes = Some(value.into());
         self
@@ -1413,35 +1130,22 @@ impl SelfSubjectAccessReviewSpecApplyConfiguration {
     /// Sets `nonResourceAttributes`.
     pub fn with_non_resource_attributes(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::NonResourceAttributesApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::NonResourceAttributesApplyConfiguration>,
     ) -> Self {
         self.non_resource_attributes = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for SelfSubjectAccessReviewSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for SelfSubjectAccessReviewSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_attributes,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_attributes) {
             w.key_static(b"\"resourceAttributes\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_attributes,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_attributes, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.non_resource_attributes,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.non_resource_attributes) {
             w.key_static(b"\"nonResourceAttributes\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.non_resource_attributes,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.non_resource_attributes, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1451,18 +1155,8 @@ for SelfSubjectAccessReviewSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "resourceAttributes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_attributes,
-                    r,
-                )
-            }
-            "nonResourceAttributes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.non_resource_attributes,
-                    r,
-                )
-            }
+            "resourceAttributes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_attributes, r),
+            "nonResourceAttributes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.non_resource_attributes, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1471,8 +1165,7 @@ for SelfSubjectAccessReviewSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for SelfSubjectAccessReviewSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for SelfSubjectAccessReviewSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1480,13 +1173,10 @@ for SelfSubjectAccessReviewSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_attributes)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.non_resource_attributes,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.non_resource_attributes)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for SelfSubjectAccessReviewSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for SelfSubjectAccessReviewSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1495,8 +1185,7 @@ for SelfSubjectAccessReviewSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for SelfSubjectAccessReviewSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for SelfSubjectAccessReviewSpecApplyConfiguration {}
 /// The apply configuration of `SubjectAccessReviewStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SubjectAccessReviewStatusApplyConfiguration {
@@ -1526,10 +1215,7 @@ impl SubjectAccessReviewStatusApplyConfiguration {
         self
     }
     /// Sets `evaluationError`.
-    pub fn with_evaluation_error(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_evaluation_error(mut self, value: impl Into<::std::string::String>) -> Self {
         self.evaluation_error = Some(value.into());
         self
     }
@@ -1561,21 +1247,10 @@ impl ::kapi_machinery::json::JsonFields for SubjectAccessReviewStatusApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "allowed" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allowed, r)
-            }
-            "denied" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.denied, r)
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "evaluationError" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.evaluation_error,
-                    r,
-                )
-            }
+            "allowed" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allowed, r),
+            "denied" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.denied, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "evaluationError" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.evaluation_error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1606,8 +1281,7 @@ impl ::kapi_machinery::json::JsonDecode for SubjectAccessReviewStatusApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for SubjectAccessReviewStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for SubjectAccessReviewStatusApplyConfiguration {}
 /// The apply configuration of `SelfSubjectRulesReview`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SelfSubjectRulesReviewApplyConfiguration {
@@ -1618,13 +1292,9 @@ pub struct SelfSubjectRulesReviewApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::authorization::v1beta1::SelfSubjectRulesReviewSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::authorization::v1beta1::SelfSubjectRulesReviewSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::authorization::v1beta1::SubjectRulesReviewStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::authorization::v1beta1::SubjectRulesReviewStatusApplyConfiguration>,
 }
 impl SelfSubjectRulesReviewApplyConfiguration {
     /// Sets `kind`.
@@ -1648,9 +1318,7 @@ impl SelfSubjectRulesReviewApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::SelfSubjectRulesReviewSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::SelfSubjectRulesReviewSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -1658,9 +1326,7 @@ impl SelfSubjectRulesReviewApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::authorization::v1beta1::SubjectRulesReviewStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::authorization::v1beta1::SubjectRulesReviewStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -1698,16 +1364,10 @@ impl ::kapi_machinery::json::JsonFields for SelfSubjectRulesReviewApplyConfigura
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1723,7 +1383,8 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectRulesReviewApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1753,20 +1414,13 @@ impl SelfSubjectRulesReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1775,20 +1429,13 @@ impl SelfSubjectRulesReviewApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1796,9 +1443,7 @@ impl SelfSubjectRulesReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1806,56 +1451,36 @@ impl SelfSubjectRulesReviewApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1863,9 +1488,7 @@ impl SelfSubjectRulesReviewApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1893,34 +1516,16 @@ impl ::kapi_machinery::ApplyConfiguration for SelfSubjectRulesReviewApplyConfigu
 pub fn extract_self_subject_rules_review(
     obj: &crate::authorization::v1beta1::types::SelfSubjectRulesReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    SelfSubjectRulesReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "authorization.k8s.io/v1beta1",
-        "SelfSubjectRulesReview",
-    )
+) -> ::core::result::Result<SelfSubjectRulesReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "authorization.k8s.io/v1beta1", "SelfSubjectRulesReview")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `SelfSubjectRulesReview`.
 #[::kapi_macros::where_used]
 pub fn extract_self_subject_rules_review_status(
     obj: &crate::authorization::v1beta1::types::SelfSubjectRulesReview,
     field_manager: &str,
-) -> ::core::result::Result<
-    SelfSubjectRulesReviewApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "authorization.k8s.io/v1beta1",
-        "SelfSubjectRulesReview",
-    )
+) -> ::core::result::Result<SelfSubjectRulesReviewApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "authorization.k8s.io/v1beta1", "SelfSubjectRulesReview")
 }
 /// The apply configuration of `SelfSubjectRulesReviewSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1935,8 +1540,7 @@ impl SelfSubjectRulesReviewSpecApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for SelfSubjectRulesReviewSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for SelfSubjectRulesReviewSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.namespace) {
@@ -1951,9 +1555,7 @@ for SelfSubjectRulesReviewSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1962,8 +1564,7 @@ for SelfSubjectRulesReviewSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for SelfSubjectRulesReviewSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for SelfSubjectRulesReviewSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1973,8 +1574,7 @@ for SelfSubjectRulesReviewSpecApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for SelfSubjectRulesReviewSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for SelfSubjectRulesReviewSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1983,19 +1583,14 @@ for SelfSubjectRulesReviewSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for SelfSubjectRulesReviewSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for SelfSubjectRulesReviewSpecApplyConfiguration {}
 /// The apply configuration of `SubjectRulesReviewStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SubjectRulesReviewStatusApplyConfiguration {
     /// `resourceRules`.
-    pub resource_rules: ::std::vec::Vec<
-        crate::authorization::v1beta1::ResourceRuleApplyConfiguration,
-    >,
+    pub resource_rules: ::std::vec::Vec<crate::authorization::v1beta1::ResourceRuleApplyConfiguration>,
     /// `nonResourceRules`.
-    pub non_resource_rules: ::std::vec::Vec<
-        crate::authorization::v1beta1::NonResourceRuleApplyConfiguration,
-    >,
+    pub non_resource_rules: ::std::vec::Vec<crate::authorization::v1beta1::NonResourceRuleApplyConfiguration>,
     /// `incomplete`.
     pub incomplete: ::std::option::Option<bool>,
     /// `evaluationError`.
@@ -2005,11 +1600,7 @@ impl SubjectRulesReviewStatusApplyConfiguration {
     /// Appends to `resourceRules`.
     pub fn with_resource_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::authorization::v1beta1::ResourceRuleApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::authorization::v1beta1::ResourceRuleApplyConfiguration>>,
     ) -> Self {
         self.resource_rules.extend(items.into_iter().map(Into::into));
         self
@@ -2017,11 +1608,7 @@ impl SubjectRulesReviewStatusApplyConfiguration {
     /// Appends to `nonResourceRules`.
     pub fn with_non_resource_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::authorization::v1beta1::NonResourceRuleApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::authorization::v1beta1::NonResourceRuleApplyConfiguration>>,
     ) -> Self {
         self.non_resource_rules.extend(items.into_iter().map(Into::into));
         self
@@ -2032,10 +1619,7 @@ impl SubjectRulesReviewStatusApplyConfiguration {
         self
     }
     /// Sets `evaluationError`.
-    pub fn with_evaluation_error(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_evaluation_error(mut self, value: impl Into<::std::string::String>) -> Self {
         self.evaluation_error = Some(value.into());
         self
     }
@@ -2067,27 +1651,10 @@ impl ::kapi_machinery::json::JsonFields for SubjectRulesReviewStatusApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "resourceRules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_rules,
-                    r,
-                )
-            }
-            "nonResourceRules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.non_resource_rules,
-                    r,
-                )
-            }
-            "incomplete" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.incomplete, r)
-            }
-            "evaluationError" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.evaluation_error,
-                    r,
-                )
-            }
+            "resourceRules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_rules, r),
+            "nonResourceRules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.non_resource_rules, r),
+            "incomplete" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.incomplete, r),
+            "evaluationError" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.evaluation_error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2192,21 +1759,10 @@ impl ::kapi_machinery::json::JsonFields for ResourceRuleApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "verbs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.verbs, r)
-            }
-            "apiGroups" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_groups, r)
-            }
-            "resources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r)
-            }
-            "resourceNames" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_names,
-                    r,
-                )
-            }
+            "verbs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.verbs, r),
+            "apiGroups" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_groups, r),
+            "resources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r),
+            "resourceNames" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_names, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2283,15 +1839,8 @@ impl ::kapi_machinery::json::JsonFields for NonResourceRuleApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "verbs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.verbs, r)
-            }
-            "nonResourceURLs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.non_resource_urls,
-                    r,
-                )
-            }
+            "verbs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.verbs, r),
+            "nonResourceURLs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.non_resource_urls, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

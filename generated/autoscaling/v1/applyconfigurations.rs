@@ -27,8 +27,7 @@ impl CrossVersionObjectReferenceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CrossVersionObjectReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CrossVersionObjectReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.kind) {
@@ -53,9 +52,7 @@ for CrossVersionObjectReferenceApplyConfiguration {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -64,8 +61,7 @@ for CrossVersionObjectReferenceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CrossVersionObjectReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CrossVersionObjectReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -77,8 +73,7 @@ for CrossVersionObjectReferenceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CrossVersionObjectReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CrossVersionObjectReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -87,15 +82,12 @@ for CrossVersionObjectReferenceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CrossVersionObjectReferenceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CrossVersionObjectReferenceApplyConfiguration {}
 /// The apply configuration of `HorizontalPodAutoscalerSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HorizontalPodAutoscalerSpecApplyConfiguration {
     /// `scaleTargetRef`.
-    pub scale_target_ref: ::std::option::Option<
-        crate::autoscaling::v1::CrossVersionObjectReferenceApplyConfiguration,
-    >,
+    pub scale_target_ref: ::std::option::Option<crate::autoscaling::v1::CrossVersionObjectReferenceApplyConfiguration>,
     /// `minReplicas`.
     pub min_replicas: ::std::option::Option<i32>,
     /// `maxReplicas`.
@@ -107,9 +99,7 @@ impl HorizontalPodAutoscalerSpecApplyConfiguration {
     /// Sets `scaleTargetRef`.
     pub fn with_scale_target_ref(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v1::CrossVersionObjectReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::autoscaling::v1::CrossVersionObjectReferenceApplyConfiguration>,
     ) -> Self {
         self.scale_target_ref = Some(value.into());
         self
@@ -125,16 +115,12 @@ impl HorizontalPodAutoscalerSpecApplyConfiguration {
         self
     }
     /// Sets `targetCPUUtilizationPercentage`.
-    pub fn with_target_cpu_utilization_percentage(
-        mut self,
-        value: impl Into<i32>,
-    ) -> Self {
+    pub fn with_target_cpu_utilization_percentage(mut self, value: impl Into<i32>) -> Self {
         self.target_cpu_utilization_percentage = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for HorizontalPodAutoscalerSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for HorizontalPodAutoscalerSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scale_target_ref) {
@@ -149,14 +135,9 @@ for HorizontalPodAutoscalerSpecApplyConfiguration {
             w.key_static(b"\"maxReplicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.max_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.target_cpu_utilization_percentage,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.target_cpu_utilization_percentage) {
             w.key_static(b"\"targetCPUUtilizationPercentage\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.target_cpu_utilization_percentage,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.target_cpu_utilization_percentage, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -166,30 +147,10 @@ for HorizontalPodAutoscalerSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "scaleTargetRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scale_target_ref,
-                    r,
-                )
-            }
-            "minReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_replicas,
-                    r,
-                )
-            }
-            "maxReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_replicas,
-                    r,
-                )
-            }
-            "targetCPUUtilizationPercentage" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.target_cpu_utilization_percentage,
-                    r,
-                )
-            }
+            "scaleTargetRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale_target_ref, r),
+            "minReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_replicas, r),
+            "maxReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_replicas, r),
+            "targetCPUUtilizationPercentage" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_cpu_utilization_percentage, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -198,8 +159,7 @@ for HorizontalPodAutoscalerSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for HorizontalPodAutoscalerSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for HorizontalPodAutoscalerSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -209,13 +169,10 @@ for HorizontalPodAutoscalerSpecApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale_target_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.target_cpu_utilization_percentage,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_cpu_utilization_percentage)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for HorizontalPodAutoscalerSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for HorizontalPodAutoscalerSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -224,8 +181,7 @@ for HorizontalPodAutoscalerSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for HorizontalPodAutoscalerSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for HorizontalPodAutoscalerSpecApplyConfiguration {}
 /// The apply configuration of `HorizontalPodAutoscalerStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HorizontalPodAutoscalerStatusApplyConfiguration {
@@ -247,10 +203,7 @@ impl HorizontalPodAutoscalerStatusApplyConfiguration {
         self
     }
     /// Sets `lastScaleTime`.
-    pub fn with_last_scale_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_last_scale_time(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.last_scale_time = Some(value.into());
         self
     }
@@ -265,26 +218,17 @@ impl HorizontalPodAutoscalerStatusApplyConfiguration {
         self
     }
     /// Sets `currentCPUUtilizationPercentage`.
-    pub fn with_current_cpu_utilization_percentage(
-        mut self,
-        value: impl Into<i32>,
-    ) -> Self {
+    pub fn with_current_cpu_utilization_percentage(mut self, value: impl Into<i32>) -> Self {
         self.current_cpu_utilization_percentage = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for HorizontalPodAutoscalerStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for HorizontalPodAutoscalerStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_scale_time) {
             w.key_static(b"\"lastScaleTime\":");
@@ -298,14 +242,9 @@ for HorizontalPodAutoscalerStatusApplyConfiguration {
             w.key_static(b"\"desiredReplicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.desired_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.current_cpu_utilization_percentage,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.current_cpu_utilization_percentage) {
             w.key_static(b"\"currentCPUUtilizationPercentage\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.current_cpu_utilization_percentage,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.current_cpu_utilization_percentage, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -315,36 +254,11 @@ for HorizontalPodAutoscalerStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "lastScaleTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_scale_time,
-                    r,
-                )
-            }
-            "currentReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_replicas,
-                    r,
-                )
-            }
-            "desiredReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.desired_replicas,
-                    r,
-                )
-            }
-            "currentCPUUtilizationPercentage" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_cpu_utilization_percentage,
-                    r,
-                )
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "lastScaleTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_scale_time, r),
+            "currentReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_replicas, r),
+            "desiredReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.desired_replicas, r),
+            "currentCPUUtilizationPercentage" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_cpu_utilization_percentage, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -353,8 +267,7 @@ for HorizontalPodAutoscalerStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for HorizontalPodAutoscalerStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for HorizontalPodAutoscalerStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -365,13 +278,10 @@ for HorizontalPodAutoscalerStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_scale_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.desired_replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.current_cpu_utilization_percentage,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_cpu_utilization_percentage)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for HorizontalPodAutoscalerStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for HorizontalPodAutoscalerStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -380,8 +290,7 @@ for HorizontalPodAutoscalerStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for HorizontalPodAutoscalerStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for HorizontalPodAutoscalerStatusApplyConfiguration {}
 /// The apply configuration of `HorizontalPodAutoscaler`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HorizontalPodAutoscalerApplyConfiguration {
@@ -392,13 +301,9 @@ pub struct HorizontalPodAutoscalerApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::autoscaling::v1::HorizontalPodAutoscalerSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::autoscaling::v1::HorizontalPodAutoscalerSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::autoscaling::v1::HorizontalPodAutoscalerStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::autoscaling::v1::HorizontalPodAutoscalerStatusApplyConfiguration>,
 }
 impl HorizontalPodAutoscalerApplyConfiguration {
     /// Sets `kind`.
@@ -422,9 +327,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v1::HorizontalPodAutoscalerSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::autoscaling::v1::HorizontalPodAutoscalerSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -432,9 +335,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v1::HorizontalPodAutoscalerStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::autoscaling::v1::HorizontalPodAutoscalerStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -472,16 +373,10 @@ impl ::kapi_machinery::json::JsonFields for HorizontalPodAutoscalerApplyConfigur
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -497,7 +392,8 @@ impl ::kapi_machinery::json::JsonEncode for HorizontalPodAutoscalerApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -531,20 +427,13 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -553,20 +442,13 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -574,9 +456,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -584,56 +464,36 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -641,9 +501,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -671,34 +529,16 @@ impl ::kapi_machinery::ApplyConfiguration for HorizontalPodAutoscalerApplyConfig
 pub fn extract_horizontal_pod_autoscaler(
     obj: &crate::autoscaling::v1::types::HorizontalPodAutoscaler,
     field_manager: &str,
-) -> ::core::result::Result<
-    HorizontalPodAutoscalerApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "autoscaling/v1",
-        "HorizontalPodAutoscaler",
-    )
+) -> ::core::result::Result<HorizontalPodAutoscalerApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "autoscaling/v1", "HorizontalPodAutoscaler")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `HorizontalPodAutoscaler`.
 #[::kapi_macros::where_used]
 pub fn extract_horizontal_pod_autoscaler_status(
     obj: &crate::autoscaling::v1::types::HorizontalPodAutoscaler,
     field_manager: &str,
-) -> ::core::result::Result<
-    HorizontalPodAutoscalerApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "autoscaling/v1",
-        "HorizontalPodAutoscaler",
-    )
+) -> ::core::result::Result<HorizontalPodAutoscalerApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "autoscaling/v1", "HorizontalPodAutoscaler")
 }
 /// The apply configuration of `Scale`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -712,9 +552,7 @@ pub struct ScaleApplyConfiguration {
     /// `spec`.
     pub spec: ::std::option::Option<crate::autoscaling::v1::ScaleSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::autoscaling::v1::ScaleStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::autoscaling::v1::ScaleStatusApplyConfiguration>,
 }
 impl ScaleApplyConfiguration {
     /// Sets `kind`.
@@ -784,16 +622,10 @@ impl ::kapi_machinery::json::JsonFields for ScaleApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -809,7 +641,8 @@ impl ::kapi_machinery::json::JsonEncode for ScaleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -836,20 +669,13 @@ impl ScaleApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -858,20 +684,13 @@ impl ScaleApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -879,9 +698,7 @@ impl ScaleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -889,56 +706,36 @@ impl ScaleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -946,9 +743,7 @@ impl ScaleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -976,17 +771,8 @@ impl ::kapi_machinery::ApplyConfiguration for ScaleApplyConfiguration {
 pub fn extract_scale(
     obj: &crate::autoscaling::v1::types::Scale,
     field_manager: &str,
-) -> ::core::result::Result<
-    ScaleApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "autoscaling/v1",
-        "Scale",
-    )
+) -> ::core::result::Result<ScaleApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "autoscaling/v1", "Scale")
 }
 /// The apply configuration of `ScaleSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1016,9 +802,7 @@ impl ::kapi_machinery::json::JsonFields for ScaleSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1086,12 +870,8 @@ impl ::kapi_machinery::json::JsonFields for ScaleStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

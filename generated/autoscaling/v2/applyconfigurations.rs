@@ -10,13 +10,9 @@ pub struct HorizontalPodAutoscalerApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::autoscaling::v2::HorizontalPodAutoscalerSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::autoscaling::v2::HorizontalPodAutoscalerSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::autoscaling::v2::HorizontalPodAutoscalerStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::autoscaling::v2::HorizontalPodAutoscalerStatusApplyConfiguration>,
 }
 impl HorizontalPodAutoscalerApplyConfiguration {
     /// Sets `kind`.
@@ -40,9 +36,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v2::HorizontalPodAutoscalerSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::autoscaling::v2::HorizontalPodAutoscalerSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -50,9 +44,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v2::HorizontalPodAutoscalerStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::autoscaling::v2::HorizontalPodAutoscalerStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -90,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for HorizontalPodAutoscalerApplyConfigur
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -115,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for HorizontalPodAutoscalerApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -149,20 +136,13 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -171,20 +151,13 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -192,9 +165,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -202,56 +173,36 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -259,9 +210,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -289,42 +238,22 @@ impl ::kapi_machinery::ApplyConfiguration for HorizontalPodAutoscalerApplyConfig
 pub fn extract_horizontal_pod_autoscaler(
     obj: &crate::autoscaling::v2::types::HorizontalPodAutoscaler,
     field_manager: &str,
-) -> ::core::result::Result<
-    HorizontalPodAutoscalerApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "autoscaling/v2",
-        "HorizontalPodAutoscaler",
-    )
+) -> ::core::result::Result<HorizontalPodAutoscalerApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "autoscaling/v2", "HorizontalPodAutoscaler")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `HorizontalPodAutoscaler`.
 #[::kapi_macros::where_used]
 pub fn extract_horizontal_pod_autoscaler_status(
     obj: &crate::autoscaling::v2::types::HorizontalPodAutoscaler,
     field_manager: &str,
-) -> ::core::result::Result<
-    HorizontalPodAutoscalerApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "autoscaling/v2",
-        "HorizontalPodAutoscaler",
-    )
+) -> ::core::result::Result<HorizontalPodAutoscalerApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "autoscaling/v2", "HorizontalPodAutoscaler")
 }
 /// The apply configuration of `HorizontalPodAutoscalerSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HorizontalPodAutoscalerSpecApplyConfiguration {
     /// `scaleTargetRef`.
-    pub scale_target_ref: ::std::option::Option<
-        crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration,
-    >,
+    pub scale_target_ref: ::std::option::Option<crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration>,
     /// `minReplicas`.
     pub min_replicas: ::std::option::Option<i32>,
     /// `maxReplicas`.
@@ -332,17 +261,13 @@ pub struct HorizontalPodAutoscalerSpecApplyConfiguration {
     /// `metrics`.
     pub metrics: ::std::vec::Vec<crate::autoscaling::v2::MetricSpecApplyConfiguration>,
     /// `behavior`.
-    pub behavior: ::std::option::Option<
-        crate::autoscaling::v2::HorizontalPodAutoscalerBehaviorApplyConfiguration,
-    >,
+    pub behavior: ::std::option::Option<crate::autoscaling::v2::HorizontalPodAutoscalerBehaviorApplyConfiguration>,
 }
 impl HorizontalPodAutoscalerSpecApplyConfiguration {
     /// Sets `scaleTargetRef`.
     pub fn with_scale_target_ref(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration>,
     ) -> Self {
         self.scale_target_ref = Some(value.into());
         self
@@ -360,9 +285,7 @@ impl HorizontalPodAutoscalerSpecApplyConfiguration {
     /// Appends to `metrics`.
     pub fn with_metrics(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::autoscaling::v2::MetricSpecApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::autoscaling::v2::MetricSpecApplyConfiguration>>,
     ) -> Self {
         self.metrics.extend(items.into_iter().map(Into::into));
         self
@@ -370,16 +293,13 @@ impl HorizontalPodAutoscalerSpecApplyConfiguration {
     /// Sets `behavior`.
     pub fn with_behavior(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v2::HorizontalPodAutoscalerBehaviorApplyConfiguration,
-        >,
+        value: impl Into<crate::autoscaling::v2::HorizontalPodAutoscalerBehaviorApplyConfiguration>,
     ) -> Self {
         self.behavior = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for HorizontalPodAutoscalerSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for HorizontalPodAutoscalerSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scale_target_ref) {
@@ -410,30 +330,11 @@ for HorizontalPodAutoscalerSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "scaleTargetRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scale_target_ref,
-                    r,
-                )
-            }
-            "minReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_replicas,
-                    r,
-                )
-            }
-            "maxReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_replicas,
-                    r,
-                )
-            }
-            "metrics" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metrics, r)
-            }
-            "behavior" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.behavior, r)
-            }
+            "scaleTargetRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale_target_ref, r),
+            "minReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_replicas, r),
+            "maxReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_replicas, r),
+            "metrics" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metrics, r),
+            "behavior" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.behavior, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -442,8 +343,7 @@ for HorizontalPodAutoscalerSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for HorizontalPodAutoscalerSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for HorizontalPodAutoscalerSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -457,8 +357,7 @@ for HorizontalPodAutoscalerSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.behavior)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for HorizontalPodAutoscalerSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for HorizontalPodAutoscalerSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -467,8 +366,7 @@ for HorizontalPodAutoscalerSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for HorizontalPodAutoscalerSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for HorizontalPodAutoscalerSpecApplyConfiguration {}
 /// The apply configuration of `CrossVersionObjectReference`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CrossVersionObjectReferenceApplyConfiguration {
@@ -496,8 +394,7 @@ impl CrossVersionObjectReferenceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CrossVersionObjectReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CrossVersionObjectReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.kind) {
@@ -522,9 +419,7 @@ for CrossVersionObjectReferenceApplyConfiguration {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -533,8 +428,7 @@ for CrossVersionObjectReferenceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CrossVersionObjectReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CrossVersionObjectReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -546,8 +440,7 @@ for CrossVersionObjectReferenceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CrossVersionObjectReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CrossVersionObjectReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -556,33 +449,22 @@ for CrossVersionObjectReferenceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CrossVersionObjectReferenceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CrossVersionObjectReferenceApplyConfiguration {}
 /// The apply configuration of `MetricSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MetricSpecApplyConfiguration {
     /// `type`.
     pub r#type: ::std::option::Option<crate::autoscaling::v2::types::MetricSourceType>,
     /// `object`.
-    pub object: ::std::option::Option<
-        crate::autoscaling::v2::ObjectMetricSourceApplyConfiguration,
-    >,
+    pub object: ::std::option::Option<crate::autoscaling::v2::ObjectMetricSourceApplyConfiguration>,
     /// `pods`.
-    pub pods: ::std::option::Option<
-        crate::autoscaling::v2::PodsMetricSourceApplyConfiguration,
-    >,
+    pub pods: ::std::option::Option<crate::autoscaling::v2::PodsMetricSourceApplyConfiguration>,
     /// `resource`.
-    pub resource: ::std::option::Option<
-        crate::autoscaling::v2::ResourceMetricSourceApplyConfiguration,
-    >,
+    pub resource: ::std::option::Option<crate::autoscaling::v2::ResourceMetricSourceApplyConfiguration>,
     /// `containerResource`.
-    pub container_resource: ::std::option::Option<
-        crate::autoscaling::v2::ContainerResourceMetricSourceApplyConfiguration,
-    >,
+    pub container_resource: ::std::option::Option<crate::autoscaling::v2::ContainerResourceMetricSourceApplyConfiguration>,
     /// `external`.
-    pub external: ::std::option::Option<
-        crate::autoscaling::v2::ExternalMetricSourceApplyConfiguration,
-    >,
+    pub external: ::std::option::Option<crate::autoscaling::v2::ExternalMetricSourceApplyConfiguration>,
 }
 impl MetricSpecApplyConfiguration {
     /// Sets `type`.
@@ -620,9 +502,7 @@ impl MetricSpecApplyConfiguration {
     /// Sets `containerResource`.
     pub fn with_container_resource(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v2::ContainerResourceMetricSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::autoscaling::v2::ContainerResourceMetricSourceApplyConfiguration>,
     ) -> Self {
         self.container_resource = Some(value.into());
         self
@@ -671,25 +551,12 @@ impl ::kapi_machinery::json::JsonFields for MetricSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "object" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.object, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "object" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.object, r),
             "pods" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pods, r),
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
-            "containerResource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.container_resource,
-                    r,
-                )
-            }
-            "external" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.external, r)
-            }
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
+            "containerResource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container_resource, r),
+            "external" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.external, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -727,13 +594,9 @@ impl ::kapi_machinery::json::JsonElement for MetricSpecApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HorizontalPodAutoscalerBehaviorApplyConfiguration {
     /// `scaleUp`.
-    pub scale_up: ::std::option::Option<
-        crate::autoscaling::v2::HPAScalingRulesApplyConfiguration,
-    >,
+    pub scale_up: ::std::option::Option<crate::autoscaling::v2::HPAScalingRulesApplyConfiguration>,
     /// `scaleDown`.
-    pub scale_down: ::std::option::Option<
-        crate::autoscaling::v2::HPAScalingRulesApplyConfiguration,
-    >,
+    pub scale_down: ::std::option::Option<crate::autoscaling::v2::HPAScalingRulesApplyConfiguration>,
 }
 impl HorizontalPodAutoscalerBehaviorApplyConfiguration {
     /// Sets `scaleUp`.
@@ -753,8 +616,7 @@ impl HorizontalPodAutoscalerBehaviorApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for HorizontalPodAutoscalerBehaviorApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for HorizontalPodAutoscalerBehaviorApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scale_up) {
@@ -773,12 +635,8 @@ for HorizontalPodAutoscalerBehaviorApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "scaleUp" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale_up, r)
-            }
-            "scaleDown" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale_down, r)
-            }
+            "scaleUp" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale_up, r),
+            "scaleDown" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale_down, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -787,8 +645,7 @@ for HorizontalPodAutoscalerBehaviorApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for HorizontalPodAutoscalerBehaviorApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for HorizontalPodAutoscalerBehaviorApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -799,8 +656,7 @@ for HorizontalPodAutoscalerBehaviorApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale_down)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for HorizontalPodAutoscalerBehaviorApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for HorizontalPodAutoscalerBehaviorApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -809,21 +665,16 @@ for HorizontalPodAutoscalerBehaviorApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for HorizontalPodAutoscalerBehaviorApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for HorizontalPodAutoscalerBehaviorApplyConfiguration {}
 /// The apply configuration of `HPAScalingRules`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HPAScalingRulesApplyConfiguration {
     /// `stabilizationWindowSeconds`.
     pub stabilization_window_seconds: ::std::option::Option<i32>,
     /// `selectPolicy`.
-    pub select_policy: ::std::option::Option<
-        crate::autoscaling::v2::types::ScalingPolicySelect,
-    >,
+    pub select_policy: ::std::option::Option<crate::autoscaling::v2::types::ScalingPolicySelect>,
     /// `policies`.
-    pub policies: ::std::vec::Vec<
-        crate::autoscaling::v2::HPAScalingPolicyApplyConfiguration,
-    >,
+    pub policies: ::std::vec::Vec<crate::autoscaling::v2::HPAScalingPolicyApplyConfiguration>,
     /// `tolerance`.
     pub tolerance: ::std::option::Option<::kapi_machinery::types::Quantity>,
 }
@@ -844,18 +695,13 @@ impl HPAScalingRulesApplyConfiguration {
     /// Appends to `policies`.
     pub fn with_policies(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::autoscaling::v2::HPAScalingPolicyApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::autoscaling::v2::HPAScalingPolicyApplyConfiguration>>,
     ) -> Self {
         self.policies.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `tolerance`.
-    pub fn with_tolerance(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_tolerance(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.tolerance = Some(value.into());
         self
     }
@@ -863,14 +709,9 @@ impl HPAScalingRulesApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for HPAScalingRulesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.stabilization_window_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.stabilization_window_seconds) {
             w.key_static(b"\"stabilizationWindowSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.stabilization_window_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.stabilization_window_seconds, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.select_policy) {
             w.key_static(b"\"selectPolicy\":");
@@ -892,24 +733,10 @@ impl ::kapi_machinery::json::JsonFields for HPAScalingRulesApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "stabilizationWindowSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.stabilization_window_seconds,
-                    r,
-                )
-            }
-            "selectPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.select_policy,
-                    r,
-                )
-            }
-            "policies" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.policies, r)
-            }
-            "tolerance" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerance, r)
-            }
+            "stabilizationWindowSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stabilization_window_seconds, r),
+            "selectPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.select_policy, r),
+            "policies" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.policies, r),
+            "tolerance" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerance, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -925,9 +752,8 @@ impl ::kapi_machinery::json::JsonEncode for HPAScalingRulesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.stabilization_window_seconds,
-        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.select_policy)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.stabilization_window_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.select_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policies)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tolerance)
     }
@@ -946,9 +772,7 @@ impl ::kapi_machinery::json::JsonElement for HPAScalingRulesApplyConfiguration {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HPAScalingPolicyApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::autoscaling::v2::types::HPAScalingPolicyType,
-    >,
+    pub r#type: ::std::option::Option<crate::autoscaling::v2::types::HPAScalingPolicyType>,
     /// `value`.
     pub value: ::std::option::Option<i32>,
     /// `periodSeconds`.
@@ -997,18 +821,9 @@ impl ::kapi_machinery::json::JsonFields for HPAScalingPolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "periodSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.period_seconds,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "periodSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.period_seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1043,25 +858,17 @@ impl ::kapi_machinery::json::JsonElement for HPAScalingPolicyApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ObjectMetricSourceApplyConfiguration {
     /// `describedObject`.
-    pub described_object: ::std::option::Option<
-        crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration,
-    >,
+    pub described_object: ::std::option::Option<crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration>,
     /// `target`.
-    pub target: ::std::option::Option<
-        crate::autoscaling::v2::MetricTargetApplyConfiguration,
-    >,
+    pub target: ::std::option::Option<crate::autoscaling::v2::MetricTargetApplyConfiguration>,
     /// `metric`.
-    pub metric: ::std::option::Option<
-        crate::autoscaling::v2::MetricIdentifierApplyConfiguration,
-    >,
+    pub metric: ::std::option::Option<crate::autoscaling::v2::MetricIdentifierApplyConfiguration>,
 }
 impl ObjectMetricSourceApplyConfiguration {
     /// Sets `describedObject`.
     pub fn with_described_object(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration>,
     ) -> Self {
         self.described_object = Some(value.into());
         self
@@ -1106,18 +913,9 @@ impl ::kapi_machinery::json::JsonFields for ObjectMetricSourceApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "describedObject" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.described_object,
-                    r,
-                )
-            }
-            "target" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r)
-            }
-            "metric" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r)
-            }
+            "describedObject" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.described_object, r),
+            "target" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r),
+            "metric" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1152,13 +950,9 @@ impl ::kapi_machinery::json::JsonElement for ObjectMetricSourceApplyConfiguratio
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodsMetricSourceApplyConfiguration {
     /// `metric`.
-    pub metric: ::std::option::Option<
-        crate::autoscaling::v2::MetricIdentifierApplyConfiguration,
-    >,
+    pub metric: ::std::option::Option<crate::autoscaling::v2::MetricIdentifierApplyConfiguration>,
     /// `target`.
-    pub target: ::std::option::Option<
-        crate::autoscaling::v2::MetricTargetApplyConfiguration,
-    >,
+    pub target: ::std::option::Option<crate::autoscaling::v2::MetricTargetApplyConfiguration>,
 }
 impl PodsMetricSourceApplyConfiguration {
     /// Sets `metric`.
@@ -1197,12 +991,8 @@ impl ::kapi_machinery::json::JsonFields for PodsMetricSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "metric" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r)
-            }
-            "target" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r)
-            }
+            "metric" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r),
+            "target" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1238,9 +1028,7 @@ pub struct ResourceMetricSourceApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<crate::core::v1::ResourceName>,
     /// `target`.
-    pub target: ::std::option::Option<
-        crate::autoscaling::v2::MetricTargetApplyConfiguration,
-    >,
+    pub target: ::std::option::Option<crate::autoscaling::v2::MetricTargetApplyConfiguration>,
 }
 impl ResourceMetricSourceApplyConfiguration {
     /// Sets `name`.
@@ -1277,9 +1065,7 @@ impl ::kapi_machinery::json::JsonFields for ResourceMetricSourceApplyConfigurati
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "target" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r)
-            }
+            "target" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1315,9 +1101,7 @@ pub struct ContainerResourceMetricSourceApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<crate::core::v1::ResourceName>,
     /// `target`.
-    pub target: ::std::option::Option<
-        crate::autoscaling::v2::MetricTargetApplyConfiguration,
-    >,
+    pub target: ::std::option::Option<crate::autoscaling::v2::MetricTargetApplyConfiguration>,
     /// `container`.
     pub container: ::std::option::Option<::std::string::String>,
 }
@@ -1341,8 +1125,7 @@ impl ContainerResourceMetricSourceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ContainerResourceMetricSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ContainerResourceMetricSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
@@ -1366,12 +1149,8 @@ for ContainerResourceMetricSourceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "target" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r)
-            }
-            "container" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container, r)
-            }
+            "target" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r),
+            "container" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1380,8 +1159,7 @@ for ContainerResourceMetricSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ContainerResourceMetricSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ContainerResourceMetricSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1393,8 +1171,7 @@ for ContainerResourceMetricSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ContainerResourceMetricSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ContainerResourceMetricSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1403,19 +1180,14 @@ for ContainerResourceMetricSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ContainerResourceMetricSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ContainerResourceMetricSourceApplyConfiguration {}
 /// The apply configuration of `ExternalMetricSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ExternalMetricSourceApplyConfiguration {
     /// `metric`.
-    pub metric: ::std::option::Option<
-        crate::autoscaling::v2::MetricIdentifierApplyConfiguration,
-    >,
+    pub metric: ::std::option::Option<crate::autoscaling::v2::MetricIdentifierApplyConfiguration>,
     /// `target`.
-    pub target: ::std::option::Option<
-        crate::autoscaling::v2::MetricTargetApplyConfiguration,
-    >,
+    pub target: ::std::option::Option<crate::autoscaling::v2::MetricTargetApplyConfiguration>,
 }
 impl ExternalMetricSourceApplyConfiguration {
     /// Sets `metric`.
@@ -1454,12 +1226,8 @@ impl ::kapi_machinery::json::JsonFields for ExternalMetricSourceApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "metric" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r)
-            }
-            "target" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r)
-            }
+            "metric" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r),
+            "target" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1495,9 +1263,7 @@ pub struct MetricIdentifierApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
 }
 impl MetricIdentifierApplyConfiguration {
     /// Sets `name`.
@@ -1534,9 +1300,7 @@ impl ::kapi_machinery::json::JsonFields for MetricIdentifierApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1588,10 +1352,7 @@ impl MetricTargetApplyConfiguration {
         self
     }
     /// Sets `value`.
-    pub fn with_value(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_value(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.value = Some(value.into());
         self
     }
@@ -1624,14 +1385,9 @@ impl ::kapi_machinery::json::JsonFields for MetricTargetApplyConfiguration {
             w.key_static(b"\"averageValue\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.average_value, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.average_utilization,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.average_utilization) {
             w.key_static(b"\"averageUtilization\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.average_utilization,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.average_utilization, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1641,24 +1397,10 @@ impl ::kapi_machinery::json::JsonFields for MetricTargetApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "averageValue" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.average_value,
-                    r,
-                )
-            }
-            "averageUtilization" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.average_utilization,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "averageValue" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.average_value, r),
+            "averageUtilization" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.average_utilization, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1677,9 +1419,7 @@ impl ::kapi_machinery::json::JsonEncode for MetricTargetApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.average_value)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.average_utilization,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.average_utilization)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for MetricTargetApplyConfiguration {
@@ -1704,13 +1444,9 @@ pub struct HorizontalPodAutoscalerStatusApplyConfiguration {
     /// `desiredReplicas`.
     pub desired_replicas: ::std::option::Option<i32>,
     /// `currentMetrics`.
-    pub current_metrics: ::std::vec::Vec<
-        crate::autoscaling::v2::MetricStatusApplyConfiguration,
-    >,
+    pub current_metrics: ::std::vec::Vec<crate::autoscaling::v2::MetricStatusApplyConfiguration>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::autoscaling::v2::HorizontalPodAutoscalerConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::autoscaling::v2::HorizontalPodAutoscalerConditionApplyConfiguration>,
 }
 impl HorizontalPodAutoscalerStatusApplyConfiguration {
     /// Sets `observedGeneration`.
@@ -1719,10 +1455,7 @@ impl HorizontalPodAutoscalerStatusApplyConfiguration {
         self
     }
     /// Sets `lastScaleTime`.
-    pub fn with_last_scale_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_last_scale_time(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.last_scale_time = Some(value.into());
         self
     }
@@ -1739,9 +1472,7 @@ impl HorizontalPodAutoscalerStatusApplyConfiguration {
     /// Appends to `currentMetrics`.
     pub fn with_current_metrics(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::autoscaling::v2::MetricStatusApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::autoscaling::v2::MetricStatusApplyConfiguration>>,
     ) -> Self {
         self.current_metrics.extend(items.into_iter().map(Into::into));
         self
@@ -1749,28 +1480,18 @@ impl HorizontalPodAutoscalerStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::autoscaling::v2::HorizontalPodAutoscalerConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::autoscaling::v2::HorizontalPodAutoscalerConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for HorizontalPodAutoscalerStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for HorizontalPodAutoscalerStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_scale_time) {
             w.key_static(b"\"lastScaleTime\":");
@@ -1800,39 +1521,12 @@ for HorizontalPodAutoscalerStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "lastScaleTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_scale_time,
-                    r,
-                )
-            }
-            "currentReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_replicas,
-                    r,
-                )
-            }
-            "desiredReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.desired_replicas,
-                    r,
-                )
-            }
-            "currentMetrics" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_metrics,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "lastScaleTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_scale_time, r),
+            "currentReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_replicas, r),
+            "desiredReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.desired_replicas, r),
+            "currentMetrics" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_metrics, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1841,8 +1535,7 @@ for HorizontalPodAutoscalerStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for HorizontalPodAutoscalerStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for HorizontalPodAutoscalerStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1857,8 +1550,7 @@ for HorizontalPodAutoscalerStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for HorizontalPodAutoscalerStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for HorizontalPodAutoscalerStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1867,15 +1559,12 @@ for HorizontalPodAutoscalerStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for HorizontalPodAutoscalerStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for HorizontalPodAutoscalerStatusApplyConfiguration {}
 /// The apply configuration of `HorizontalPodAutoscalerCondition`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HorizontalPodAutoscalerConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::autoscaling::v2::types::HorizontalPodAutoscalerConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::autoscaling::v2::types::HorizontalPodAutoscalerConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::ConditionStatus>,
     /// `lastTransitionTime`.
@@ -1891,18 +1580,13 @@ impl HorizontalPodAutoscalerConditionApplyConfiguration {
     /// Sets `type`.
     pub fn with_type(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v2::types::HorizontalPodAutoscalerConditionType,
-        >,
+        value: impl Into<crate::autoscaling::v2::types::HorizontalPodAutoscalerConditionType>,
     ) -> Self {
         self.r#type = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -1930,8 +1614,7 @@ impl HorizontalPodAutoscalerConditionApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for HorizontalPodAutoscalerConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for HorizontalPodAutoscalerConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.r#type) {
@@ -1942,14 +1625,9 @@ for HorizontalPodAutoscalerConditionApplyConfiguration {
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -1959,14 +1637,9 @@ for HorizontalPodAutoscalerConditionApplyConfiguration {
             w.key_static(b"\"message\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.message, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1976,30 +1649,12 @@ for HorizontalPodAutoscalerConditionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2008,8 +1663,7 @@ for HorizontalPodAutoscalerConditionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for HorizontalPodAutoscalerConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for HorizontalPodAutoscalerConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2018,17 +1672,13 @@ for HorizontalPodAutoscalerConditionApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for HorizontalPodAutoscalerConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for HorizontalPodAutoscalerConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2037,33 +1687,22 @@ for HorizontalPodAutoscalerConditionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for HorizontalPodAutoscalerConditionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for HorizontalPodAutoscalerConditionApplyConfiguration {}
 /// The apply configuration of `MetricStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MetricStatusApplyConfiguration {
     /// `type`.
     pub r#type: ::std::option::Option<crate::autoscaling::v2::types::MetricSourceType>,
     /// `object`.
-    pub object: ::std::option::Option<
-        crate::autoscaling::v2::ObjectMetricStatusApplyConfiguration,
-    >,
+    pub object: ::std::option::Option<crate::autoscaling::v2::ObjectMetricStatusApplyConfiguration>,
     /// `pods`.
-    pub pods: ::std::option::Option<
-        crate::autoscaling::v2::PodsMetricStatusApplyConfiguration,
-    >,
+    pub pods: ::std::option::Option<crate::autoscaling::v2::PodsMetricStatusApplyConfiguration>,
     /// `resource`.
-    pub resource: ::std::option::Option<
-        crate::autoscaling::v2::ResourceMetricStatusApplyConfiguration,
-    >,
+    pub resource: ::std::option::Option<crate::autoscaling::v2::ResourceMetricStatusApplyConfiguration>,
     /// `containerResource`.
-    pub container_resource: ::std::option::Option<
-        crate::autoscaling::v2::ContainerResourceMetricStatusApplyConfiguration,
-    >,
+    pub container_resource: ::std::option::Option<crate::autoscaling::v2::ContainerResourceMetricStatusApplyConfiguration>,
     /// `external`.
-    pub external: ::std::option::Option<
-        crate::autoscaling::v2::ExternalMetricStatusApplyConfiguration,
-    >,
+    pub external: ::std::option::Option<crate::autoscaling::v2::ExternalMetricStatusApplyConfiguration>,
 }
 impl MetricStatusApplyConfiguration {
     /// Sets `type`.
@@ -2101,9 +1740,7 @@ impl MetricStatusApplyConfiguration {
     /// Sets `containerResource`.
     pub fn with_container_resource(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v2::ContainerResourceMetricStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::autoscaling::v2::ContainerResourceMetricStatusApplyConfiguration>,
     ) -> Self {
         self.container_resource = Some(value.into());
         self
@@ -2152,25 +1789,12 @@ impl ::kapi_machinery::json::JsonFields for MetricStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "object" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.object, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "object" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.object, r),
             "pods" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pods, r),
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
-            "containerResource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.container_resource,
-                    r,
-                )
-            }
-            "external" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.external, r)
-            }
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
+            "containerResource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container_resource, r),
+            "external" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.external, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2208,17 +1832,11 @@ impl ::kapi_machinery::json::JsonElement for MetricStatusApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ObjectMetricStatusApplyConfiguration {
     /// `metric`.
-    pub metric: ::std::option::Option<
-        crate::autoscaling::v2::MetricIdentifierApplyConfiguration,
-    >,
+    pub metric: ::std::option::Option<crate::autoscaling::v2::MetricIdentifierApplyConfiguration>,
     /// `current`.
-    pub current: ::std::option::Option<
-        crate::autoscaling::v2::MetricValueStatusApplyConfiguration,
-    >,
+    pub current: ::std::option::Option<crate::autoscaling::v2::MetricValueStatusApplyConfiguration>,
     /// `describedObject`.
-    pub described_object: ::std::option::Option<
-        crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration,
-    >,
+    pub described_object: ::std::option::Option<crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration>,
 }
 impl ObjectMetricStatusApplyConfiguration {
     /// Sets `metric`.
@@ -2240,9 +1858,7 @@ impl ObjectMetricStatusApplyConfiguration {
     /// Sets `describedObject`.
     pub fn with_described_object(
         mut self,
-        value: impl Into<
-            crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::autoscaling::v2::CrossVersionObjectReferenceApplyConfiguration>,
     ) -> Self {
         self.described_object = Some(value.into());
         self
@@ -2271,18 +1887,9 @@ impl ::kapi_machinery::json::JsonFields for ObjectMetricStatusApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "metric" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r)
-            }
-            "current" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current, r)
-            }
-            "describedObject" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.described_object,
-                    r,
-                )
-            }
+            "metric" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r),
+            "current" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current, r),
+            "describedObject" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.described_object, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2317,13 +1924,9 @@ impl ::kapi_machinery::json::JsonElement for ObjectMetricStatusApplyConfiguratio
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodsMetricStatusApplyConfiguration {
     /// `metric`.
-    pub metric: ::std::option::Option<
-        crate::autoscaling::v2::MetricIdentifierApplyConfiguration,
-    >,
+    pub metric: ::std::option::Option<crate::autoscaling::v2::MetricIdentifierApplyConfiguration>,
     /// `current`.
-    pub current: ::std::option::Option<
-        crate::autoscaling::v2::MetricValueStatusApplyConfiguration,
-    >,
+    pub current: ::std::option::Option<crate::autoscaling::v2::MetricValueStatusApplyConfiguration>,
 }
 impl PodsMetricStatusApplyConfiguration {
     /// Sets `metric`.
@@ -2362,12 +1965,8 @@ impl ::kapi_machinery::json::JsonFields for PodsMetricStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "metric" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r)
-            }
-            "current" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current, r)
-            }
+            "metric" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r),
+            "current" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2403,9 +2002,7 @@ pub struct ResourceMetricStatusApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<crate::core::v1::ResourceName>,
     /// `current`.
-    pub current: ::std::option::Option<
-        crate::autoscaling::v2::MetricValueStatusApplyConfiguration,
-    >,
+    pub current: ::std::option::Option<crate::autoscaling::v2::MetricValueStatusApplyConfiguration>,
 }
 impl ResourceMetricStatusApplyConfiguration {
     /// Sets `name`.
@@ -2442,9 +2039,7 @@ impl ::kapi_machinery::json::JsonFields for ResourceMetricStatusApplyConfigurati
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "current" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current, r)
-            }
+            "current" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2480,9 +2075,7 @@ pub struct ContainerResourceMetricStatusApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<crate::core::v1::ResourceName>,
     /// `current`.
-    pub current: ::std::option::Option<
-        crate::autoscaling::v2::MetricValueStatusApplyConfiguration,
-    >,
+    pub current: ::std::option::Option<crate::autoscaling::v2::MetricValueStatusApplyConfiguration>,
     /// `container`.
     pub container: ::std::option::Option<::std::string::String>,
 }
@@ -2506,8 +2099,7 @@ impl ContainerResourceMetricStatusApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ContainerResourceMetricStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ContainerResourceMetricStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
@@ -2531,12 +2123,8 @@ for ContainerResourceMetricStatusApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "current" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current, r)
-            }
-            "container" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container, r)
-            }
+            "current" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current, r),
+            "container" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2545,8 +2133,7 @@ for ContainerResourceMetricStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ContainerResourceMetricStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ContainerResourceMetricStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2558,8 +2145,7 @@ for ContainerResourceMetricStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ContainerResourceMetricStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ContainerResourceMetricStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2568,19 +2154,14 @@ for ContainerResourceMetricStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ContainerResourceMetricStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ContainerResourceMetricStatusApplyConfiguration {}
 /// The apply configuration of `ExternalMetricStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ExternalMetricStatusApplyConfiguration {
     /// `metric`.
-    pub metric: ::std::option::Option<
-        crate::autoscaling::v2::MetricIdentifierApplyConfiguration,
-    >,
+    pub metric: ::std::option::Option<crate::autoscaling::v2::MetricIdentifierApplyConfiguration>,
     /// `current`.
-    pub current: ::std::option::Option<
-        crate::autoscaling::v2::MetricValueStatusApplyConfiguration,
-    >,
+    pub current: ::std::option::Option<crate::autoscaling::v2::MetricValueStatusApplyConfiguration>,
 }
 impl ExternalMetricStatusApplyConfiguration {
     /// Sets `metric`.
@@ -2619,12 +2200,8 @@ impl ::kapi_machinery::json::JsonFields for ExternalMetricStatusApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "metric" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r)
-            }
-            "current" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current, r)
-            }
+            "metric" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metric, r),
+            "current" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2666,10 +2243,7 @@ pub struct MetricValueStatusApplyConfiguration {
 }
 impl MetricValueStatusApplyConfiguration {
     /// Sets `value`.
-    pub fn with_value(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_value(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.value = Some(value.into());
         self
     }
@@ -2698,14 +2272,9 @@ impl ::kapi_machinery::json::JsonFields for MetricValueStatusApplyConfiguration 
             w.key_static(b"\"averageValue\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.average_value, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.average_utilization,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.average_utilization) {
             w.key_static(b"\"averageUtilization\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.average_utilization,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.average_utilization, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2715,21 +2284,9 @@ impl ::kapi_machinery::json::JsonFields for MetricValueStatusApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "averageValue" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.average_value,
-                    r,
-                )
-            }
-            "averageUtilization" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.average_utilization,
-                    r,
-                )
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "averageValue" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.average_value, r),
+            "averageUtilization" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.average_utilization, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2747,9 +2304,7 @@ impl ::kapi_machinery::json::JsonEncode for MetricValueStatusApplyConfiguration 
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.average_value)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.average_utilization,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.average_utilization)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for MetricValueStatusApplyConfiguration {

@@ -82,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for JobApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -107,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for JobApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -141,20 +136,13 @@ impl JobApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -163,20 +151,13 @@ impl JobApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -184,9 +165,7 @@ impl JobApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -194,56 +173,36 @@ impl JobApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -251,9 +210,7 @@ impl JobApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -281,10 +238,7 @@ impl ::kapi_machinery::ApplyConfiguration for JobApplyConfiguration {
 pub fn extract_job(
     obj: &crate::batch::v1::types::Job,
     field_manager: &str,
-) -> ::core::result::Result<
-    JobApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<JobApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "batch/v1", "Job")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Job`.
@@ -292,17 +246,8 @@ pub fn extract_job(
 pub fn extract_job_status(
     obj: &crate::batch::v1::types::Job,
     field_manager: &str,
-) -> ::core::result::Result<
-    JobApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "batch/v1",
-        "Job",
-    )
+) -> ::core::result::Result<JobApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "batch/v1", "Job")
 }
 /// The apply configuration of `PodFailurePolicyOnExitCodesRequirement`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -310,18 +255,13 @@ pub struct PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
     /// `containerName`.
     pub container_name: ::std::option::Option<::std::string::String>,
     /// `operator`.
-    pub operator: ::std::option::Option<
-        crate::batch::v1::types::PodFailurePolicyOnExitCodesOperator,
-    >,
+    pub operator: ::std::option::Option<crate::batch::v1::types::PodFailurePolicyOnExitCodesOperator>,
     /// `values`.
     pub values: ::std::vec::Vec<i32>,
 }
 impl PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
     /// Sets `containerName`.
-    pub fn with_container_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_container_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.container_name = Some(value.into());
         self
     }
@@ -334,16 +274,12 @@ impl PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
         self
     }
     /// Appends to `values`.
-    pub fn with_values(
-        mut self,
-        items: impl IntoIterator<Item = impl Into<i32>>,
-    ) -> Self {
+    pub fn with_values(mut self, items: impl IntoIterator<Item = impl Into<i32>>) -> Self {
         self.values.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.container_name) {
@@ -366,18 +302,9 @@ for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "containerName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.container_name,
-                    r,
-                )
-            }
-            "operator" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r)
-            }
-            "values" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r)
-            }
+            "containerName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container_name, r),
+            "operator" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r),
+            "values" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -386,8 +313,7 @@ for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -399,8 +325,7 @@ for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.values)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -409,8 +334,7 @@ for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {}
 /// The apply configuration of `PodFailurePolicyOnPodConditionsPattern`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
@@ -421,24 +345,17 @@ pub struct PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
 }
 impl PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
     /// Sets `type`.
-    pub fn with_type(
-        mut self,
-        value: impl Into<crate::core::v1::PodConditionType>,
-    ) -> Self {
+    pub fn with_type(mut self, value: impl Into<crate::core::v1::PodConditionType>) -> Self {
         self.r#type = Some(value.into());
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.r#type) {
@@ -457,12 +374,8 @@ for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -471,8 +384,7 @@ for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -483,8 +395,7 @@ for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -493,21 +404,16 @@ for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {}
 /// The apply configuration of `PodFailurePolicyRule`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodFailurePolicyRuleApplyConfiguration {
     /// `action`.
     pub action: ::std::option::Option<crate::batch::v1::types::PodFailurePolicyAction>,
     /// `onExitCodes`.
-    pub on_exit_codes: ::std::option::Option<
-        crate::batch::v1::PodFailurePolicyOnExitCodesRequirementApplyConfiguration,
-    >,
+    pub on_exit_codes: ::std::option::Option<crate::batch::v1::PodFailurePolicyOnExitCodesRequirementApplyConfiguration>,
     /// `onPodConditions`.
-    pub on_pod_conditions: ::std::vec::Vec<
-        crate::batch::v1::PodFailurePolicyOnPodConditionsPatternApplyConfiguration,
-    >,
+    pub on_pod_conditions: ::std::vec::Vec<crate::batch::v1::PodFailurePolicyOnPodConditionsPatternApplyConfiguration>,
 }
 impl PodFailurePolicyRuleApplyConfiguration {
     /// Sets `action`.
@@ -521,9 +427,7 @@ impl PodFailurePolicyRuleApplyConfiguration {
     /// Sets `onExitCodes`.
     pub fn with_on_exit_codes(
         mut self,
-        value: impl Into<
-            crate::batch::v1::PodFailurePolicyOnExitCodesRequirementApplyConfiguration,
-        >,
+        value: impl Into<crate::batch::v1::PodFailurePolicyOnExitCodesRequirementApplyConfiguration>,
     ) -> Self {
         self.on_exit_codes = Some(value.into());
         self
@@ -531,11 +435,7 @@ impl PodFailurePolicyRuleApplyConfiguration {
     /// Appends to `onPodConditions`.
     pub fn with_on_pod_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::batch::v1::PodFailurePolicyOnPodConditionsPatternApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::batch::v1::PodFailurePolicyOnPodConditionsPatternApplyConfiguration>>,
     ) -> Self {
         self.on_pod_conditions.extend(items.into_iter().map(Into::into));
         self
@@ -564,21 +464,9 @@ impl ::kapi_machinery::json::JsonFields for PodFailurePolicyRuleApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "action" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.action, r)
-            }
-            "onExitCodes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.on_exit_codes,
-                    r,
-                )
-            }
-            "onPodConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.on_pod_conditions,
-                    r,
-                )
-            }
+            "action" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.action, r),
+            "onExitCodes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.on_exit_codes, r),
+            "onPodConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.on_pod_conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -619,9 +507,7 @@ impl PodFailurePolicyApplyConfiguration {
     /// Appends to `rules`.
     pub fn with_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::batch::v1::PodFailurePolicyRuleApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::batch::v1::PodFailurePolicyRuleApplyConfiguration>>,
     ) -> Self {
         self.rules.extend(items.into_iter().map(Into::into));
         self
@@ -642,9 +528,7 @@ impl ::kapi_machinery::json::JsonFields for PodFailurePolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "rules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r)
-            }
+            "rules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -683,9 +567,7 @@ impl SuccessPolicyApplyConfiguration {
     /// Appends to `rules`.
     pub fn with_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::batch::v1::SuccessPolicyRuleApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::batch::v1::SuccessPolicyRuleApplyConfiguration>>,
     ) -> Self {
         self.rules.extend(items.into_iter().map(Into::into));
         self
@@ -706,9 +588,7 @@ impl ::kapi_machinery::json::JsonFields for SuccessPolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "rules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r)
-            }
+            "rules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -747,10 +627,7 @@ pub struct SuccessPolicyRuleApplyConfiguration {
 }
 impl SuccessPolicyRuleApplyConfiguration {
     /// Sets `succeededIndexes`.
-    pub fn with_succeeded_indexes(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_succeeded_indexes(mut self, value: impl Into<::std::string::String>) -> Self {
         self.succeeded_indexes = Some(value.into());
         self
     }
@@ -779,18 +656,8 @@ impl ::kapi_machinery::json::JsonFields for SuccessPolicyRuleApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "succeededIndexes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.succeeded_indexes,
-                    r,
-                )
-            }
-            "succeededCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.succeeded_count,
-                    r,
-                )
-            }
+            "succeededIndexes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.succeeded_indexes, r),
+            "succeededCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.succeeded_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -830,13 +697,9 @@ pub struct JobSpecApplyConfiguration {
     /// `activeDeadlineSeconds`.
     pub active_deadline_seconds: ::std::option::Option<i64>,
     /// `podFailurePolicy`.
-    pub pod_failure_policy: ::std::option::Option<
-        crate::batch::v1::PodFailurePolicyApplyConfiguration,
-    >,
+    pub pod_failure_policy: ::std::option::Option<crate::batch::v1::PodFailurePolicyApplyConfiguration>,
     /// `successPolicy`.
-    pub success_policy: ::std::option::Option<
-        crate::batch::v1::SuccessPolicyApplyConfiguration,
-    >,
+    pub success_policy: ::std::option::Option<crate::batch::v1::SuccessPolicyApplyConfiguration>,
     /// `backoffLimit`.
     pub backoff_limit: ::std::option::Option<i32>,
     /// `backoffLimitPerIndex`.
@@ -844,15 +707,11 @@ pub struct JobSpecApplyConfiguration {
     /// `maxFailedIndexes`.
     pub max_failed_indexes: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `manualSelector`.
     pub manual_selector: ::std::option::Option<bool>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
     /// `ttlSecondsAfterFinished`.
     pub ttl_seconds_after_finished: ::std::option::Option<i32>,
     /// `completionMode`.
@@ -860,15 +719,11 @@ pub struct JobSpecApplyConfiguration {
     /// `suspend`.
     pub suspend: ::std::option::Option<bool>,
     /// `podReplacementPolicy`.
-    pub pod_replacement_policy: ::std::option::Option<
-        crate::batch::v1::types::PodReplacementPolicy,
-    >,
+    pub pod_replacement_policy: ::std::option::Option<crate::batch::v1::types::PodReplacementPolicy>,
     /// `managedBy`.
     pub managed_by: ::std::option::Option<::std::string::String>,
     /// `scheduling`.
-    pub scheduling: ::std::option::Option<
-        crate::batch::v1::JobSchedulingConfigurationApplyConfiguration,
-    >,
+    pub scheduling: ::std::option::Option<crate::batch::v1::JobSchedulingConfigurationApplyConfiguration>,
 }
 impl JobSpecApplyConfiguration {
     /// Sets `parallelism`.
@@ -989,14 +844,9 @@ impl ::kapi_machinery::json::JsonFields for JobSpecApplyConfiguration {
             w.key_static(b"\"completions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.completions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.active_deadline_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.active_deadline_seconds) {
             w.key_static(b"\"activeDeadlineSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.active_deadline_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.active_deadline_seconds, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pod_failure_policy) {
             w.key_static(b"\"podFailurePolicy\":");
@@ -1010,14 +860,9 @@ impl ::kapi_machinery::json::JsonFields for JobSpecApplyConfiguration {
             w.key_static(b"\"backoffLimit\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.backoff_limit, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.backoff_limit_per_index,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.backoff_limit_per_index) {
             w.key_static(b"\"backoffLimitPerIndex\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.backoff_limit_per_index,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.backoff_limit_per_index, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.max_failed_indexes) {
             w.key_static(b"\"maxFailedIndexes\":");
@@ -1035,14 +880,9 @@ impl ::kapi_machinery::json::JsonFields for JobSpecApplyConfiguration {
             w.key_static(b"\"template\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.template, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.ttl_seconds_after_finished,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ttl_seconds_after_finished) {
             w.key_static(b"\"ttlSecondsAfterFinished\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.ttl_seconds_after_finished,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.ttl_seconds_after_finished, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.completion_mode) {
             w.key_static(b"\"completionMode\":");
@@ -1052,14 +892,9 @@ impl ::kapi_machinery::json::JsonFields for JobSpecApplyConfiguration {
             w.key_static(b"\"suspend\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.suspend, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.pod_replacement_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pod_replacement_policy) {
             w.key_static(b"\"podReplacementPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.pod_replacement_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_replacement_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.managed_by) {
             w.key_static(b"\"managedBy\":");
@@ -1077,87 +912,23 @@ impl ::kapi_machinery::json::JsonFields for JobSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "parallelism" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parallelism, r)
-            }
-            "completions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.completions, r)
-            }
-            "activeDeadlineSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.active_deadline_seconds,
-                    r,
-                )
-            }
-            "podFailurePolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_failure_policy,
-                    r,
-                )
-            }
-            "successPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.success_policy,
-                    r,
-                )
-            }
-            "backoffLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.backoff_limit,
-                    r,
-                )
-            }
-            "backoffLimitPerIndex" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.backoff_limit_per_index,
-                    r,
-                )
-            }
-            "maxFailedIndexes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_failed_indexes,
-                    r,
-                )
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "manualSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.manual_selector,
-                    r,
-                )
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
-            "ttlSecondsAfterFinished" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ttl_seconds_after_finished,
-                    r,
-                )
-            }
-            "completionMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.completion_mode,
-                    r,
-                )
-            }
-            "suspend" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.suspend, r)
-            }
-            "podReplacementPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_replacement_policy,
-                    r,
-                )
-            }
-            "managedBy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.managed_by, r)
-            }
-            "scheduling" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling, r)
-            }
+            "parallelism" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parallelism, r),
+            "completions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.completions, r),
+            "activeDeadlineSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.active_deadline_seconds, r),
+            "podFailurePolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_failure_policy, r),
+            "successPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.success_policy, r),
+            "backoffLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backoff_limit, r),
+            "backoffLimitPerIndex" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backoff_limit_per_index, r),
+            "maxFailedIndexes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_failed_indexes, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "manualSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.manual_selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
+            "ttlSecondsAfterFinished" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ttl_seconds_after_finished, r),
+            "completionMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.completion_mode, r),
+            "suspend" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.suspend, r),
+            "podReplacementPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_replacement_policy, r),
+            "managedBy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.managed_by, r),
+            "scheduling" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1175,26 +946,20 @@ impl ::kapi_machinery::json::JsonEncode for JobSpecApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parallelism)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.completions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.active_deadline_seconds,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.active_deadline_seconds)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_failure_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.success_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.backoff_limit)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.backoff_limit_per_index,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.backoff_limit_per_index)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_failed_indexes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.manual_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.ttl_seconds_after_finished,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.completion_mode)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ttl_seconds_after_finished)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.completion_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.suspend)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.pod_replacement_policy,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.managed_by)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_replacement_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.managed_by)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling)
     }
 }
@@ -1212,29 +977,19 @@ impl ::kapi_machinery::json::JsonElement for JobSpecApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct JobSchedulingConfigurationApplyConfiguration {
     /// `schedulingPolicy`.
-    pub scheduling_policy: ::std::option::Option<
-        crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingPolicyApplyConfiguration,
-    >,
+    pub scheduling_policy: ::std::option::Option<crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingPolicyApplyConfiguration>,
     /// `schedulingConstraints`.
-    pub scheduling_constraints: ::std::option::Option<
-        crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingConstraintsApplyConfiguration,
-    >,
+    pub scheduling_constraints: ::std::option::Option<crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingConstraintsApplyConfiguration>,
     /// `disruptionMode`.
-    pub disruption_mode: ::std::option::Option<
-        crate::scheduling::v1alpha3::WorkloadPodGroupDisruptionModeApplyConfiguration,
-    >,
+    pub disruption_mode: ::std::option::Option<crate::scheduling::v1alpha3::WorkloadPodGroupDisruptionModeApplyConfiguration>,
     /// `resourceClaims`.
-    pub resource_claims: ::std::vec::Vec<
-        crate::scheduling::v1alpha3::WorkloadPodGroupResourceClaimApplyConfiguration,
-    >,
+    pub resource_claims: ::std::vec::Vec<crate::scheduling::v1alpha3::WorkloadPodGroupResourceClaimApplyConfiguration>,
 }
 impl JobSchedulingConfigurationApplyConfiguration {
     /// Sets `schedulingPolicy`.
     pub fn with_scheduling_policy(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
@@ -1242,9 +997,7 @@ impl JobSchedulingConfigurationApplyConfiguration {
     /// Sets `schedulingConstraints`.
     pub fn with_scheduling_constraints(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingConstraintsApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupSchedulingConstraintsApplyConfiguration>,
     ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
@@ -1252,9 +1005,7 @@ impl JobSchedulingConfigurationApplyConfiguration {
     /// Sets `disruptionMode`.
     pub fn with_disruption_mode(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::WorkloadPodGroupDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.disruption_mode = Some(value.into());
         self
@@ -1262,32 +1013,22 @@ impl JobSchedulingConfigurationApplyConfiguration {
     /// Appends to `resourceClaims`.
     pub fn with_resource_claims(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1alpha3::WorkloadPodGroupResourceClaimApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupResourceClaimApplyConfiguration>>,
     ) -> Self {
         self.resource_claims.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for JobSchedulingConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for JobSchedulingConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scheduling_policy) {
             w.key_static(b"\"schedulingPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.scheduling_constraints,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scheduling_constraints) {
             w.key_static(b"\"schedulingConstraints\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.scheduling_constraints,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_constraints, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.disruption_mode) {
             w.key_static(b"\"disruptionMode\":");
@@ -1305,30 +1046,10 @@ for JobSchedulingConfigurationApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "schedulingPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_policy,
-                    r,
-                )
-            }
-            "schedulingConstraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_constraints,
-                    r,
-                )
-            }
-            "disruptionMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.disruption_mode,
-                    r,
-                )
-            }
-            "resourceClaims" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claims,
-                    r,
-                )
-            }
+            "schedulingPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_policy, r),
+            "schedulingConstraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_constraints, r),
+            "disruptionMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disruption_mode, r),
+            "resourceClaims" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claims, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1337,8 +1058,7 @@ for JobSchedulingConfigurationApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for JobSchedulingConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for JobSchedulingConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1346,14 +1066,12 @@ for JobSchedulingConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.scheduling_constraints,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_constraints)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claims)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for JobSchedulingConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for JobSchedulingConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1362,8 +1080,7 @@ for JobSchedulingConfigurationApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for JobSchedulingConfigurationApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for JobSchedulingConfigurationApplyConfiguration {}
 /// The apply configuration of `JobStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct JobStatusApplyConfiguration {
@@ -1386,9 +1103,7 @@ pub struct JobStatusApplyConfiguration {
     /// `failedIndexes`.
     pub failed_indexes: ::std::option::Option<::std::string::String>,
     /// `uncountedTerminatedPods`.
-    pub uncounted_terminated_pods: ::std::option::Option<
-        crate::batch::v1::UncountedTerminatedPodsApplyConfiguration,
-    >,
+    pub uncounted_terminated_pods: ::std::option::Option<crate::batch::v1::UncountedTerminatedPodsApplyConfiguration>,
     /// `ready`.
     pub ready: ::std::option::Option<i32>,
 }
@@ -1396,26 +1111,18 @@ impl JobStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::batch::v1::JobConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::batch::v1::JobConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `startTime`.
-    pub fn with_start_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_start_time(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.start_time = Some(value.into());
         self
     }
     /// Sets `completionTime`.
-    pub fn with_completion_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_completion_time(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.completion_time = Some(value.into());
         self
     }
@@ -1440,18 +1147,12 @@ impl JobStatusApplyConfiguration {
         self
     }
     /// Sets `completedIndexes`.
-    pub fn with_completed_indexes(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_completed_indexes(mut self, value: impl Into<::std::string::String>) -> Self {
         self.completed_indexes = Some(value.into());
         self
     }
     /// Sets `failedIndexes`.
-    pub fn with_failed_indexes(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_failed_indexes(mut self, value: impl Into<::std::string::String>) -> Self {
         self.failed_indexes = Some(value.into());
         self
     }
@@ -1508,14 +1209,9 @@ impl ::kapi_machinery::json::JsonFields for JobStatusApplyConfiguration {
             w.key_static(b"\"failedIndexes\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.failed_indexes, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.uncounted_terminated_pods,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.uncounted_terminated_pods) {
             w.key_static(b"\"uncountedTerminatedPods\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.uncounted_terminated_pods,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.uncounted_terminated_pods, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ready) {
             w.key_static(b"\"ready\":");
@@ -1529,51 +1225,17 @@ impl ::kapi_machinery::json::JsonFields for JobStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "startTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start_time, r)
-            }
-            "completionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.completion_time,
-                    r,
-                )
-            }
-            "active" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.active, r)
-            }
-            "succeeded" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.succeeded, r)
-            }
-            "failed" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failed, r)
-            }
-            "terminating" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminating, r)
-            }
-            "completedIndexes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.completed_indexes,
-                    r,
-                )
-            }
-            "failedIndexes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.failed_indexes,
-                    r,
-                )
-            }
-            "uncountedTerminatedPods" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.uncounted_terminated_pods,
-                    r,
-                )
-            }
-            "ready" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "startTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start_time, r),
+            "completionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.completion_time, r),
+            "active" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.active, r),
+            "succeeded" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.succeeded, r),
+            "failed" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failed, r),
+            "terminating" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminating, r),
+            "completedIndexes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.completed_indexes, r),
+            "failedIndexes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failed_indexes, r),
+            "uncountedTerminatedPods" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uncounted_terminated_pods, r),
+            "ready" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1598,9 +1260,8 @@ impl ::kapi_machinery::json::JsonEncode for JobStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.terminating)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.completed_indexes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failed_indexes)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.uncounted_terminated_pods,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uncounted_terminated_pods)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for JobStatusApplyConfiguration {
@@ -1658,12 +1319,8 @@ impl ::kapi_machinery::json::JsonFields for UncountedTerminatedPodsApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "succeeded" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.succeeded, r)
-            }
-            "failed" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failed, r)
-            }
+            "succeeded" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.succeeded, r),
+            "failed" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failed, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1719,18 +1376,12 @@ impl JobConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
     /// Sets `lastProbeTime`.
-    pub fn with_last_probe_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_last_probe_time(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.last_probe_time = Some(value.into());
         self
     }
@@ -1768,14 +1419,9 @@ impl ::kapi_machinery::json::JsonFields for JobConditionApplyConfiguration {
             w.key_static(b"\"lastProbeTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.last_probe_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -1793,30 +1439,12 @@ impl ::kapi_machinery::json::JsonFields for JobConditionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastProbeTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_probe_time,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastProbeTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_probe_time, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1835,9 +1463,8 @@ impl ::kapi_machinery::json::JsonEncode for JobConditionApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_probe_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -1896,9 +1523,7 @@ impl ::kapi_machinery::json::JsonFields for JobTemplateSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -2011,16 +1636,10 @@ impl ::kapi_machinery::json::JsonFields for CronJobApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2036,7 +1655,8 @@ impl ::kapi_machinery::json::JsonEncode for CronJobApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2070,20 +1690,13 @@ impl CronJobApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2092,20 +1705,13 @@ impl CronJobApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2113,9 +1719,7 @@ impl CronJobApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2123,56 +1727,36 @@ impl CronJobApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2180,9 +1764,7 @@ impl CronJobApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2210,10 +1792,7 @@ impl ::kapi_machinery::ApplyConfiguration for CronJobApplyConfiguration {
 pub fn extract_cron_job(
     obj: &crate::batch::v1::types::CronJob,
     field_manager: &str,
-) -> ::core::result::Result<
-    CronJobApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<CronJobApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "batch/v1", "CronJob")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `CronJob`.
@@ -2221,17 +1800,8 @@ pub fn extract_cron_job(
 pub fn extract_cron_job_status(
     obj: &crate::batch::v1::types::CronJob,
     field_manager: &str,
-) -> ::core::result::Result<
-    CronJobApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "batch/v1",
-        "CronJob",
-    )
+) -> ::core::result::Result<CronJobApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "batch/v1", "CronJob")
 }
 /// The apply configuration of `CronJobSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -2243,15 +1813,11 @@ pub struct CronJobSpecApplyConfiguration {
     /// `startingDeadlineSeconds`.
     pub starting_deadline_seconds: ::std::option::Option<i64>,
     /// `concurrencyPolicy`.
-    pub concurrency_policy: ::std::option::Option<
-        crate::batch::v1::types::ConcurrencyPolicy,
-    >,
+    pub concurrency_policy: ::std::option::Option<crate::batch::v1::types::ConcurrencyPolicy>,
     /// `suspend`.
     pub suspend: ::std::option::Option<bool>,
     /// `jobTemplate`.
-    pub job_template: ::std::option::Option<
-        crate::batch::v1::JobTemplateSpecApplyConfiguration,
-    >,
+    pub job_template: ::std::option::Option<crate::batch::v1::JobTemplateSpecApplyConfiguration>,
     /// `successfulJobsHistoryLimit`.
     pub successful_jobs_history_limit: ::std::option::Option<i32>,
     /// `failedJobsHistoryLimit`.
@@ -2316,14 +1882,9 @@ impl ::kapi_machinery::json::JsonFields for CronJobSpecApplyConfiguration {
             w.key_static(b"\"timeZone\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.time_zone, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.starting_deadline_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.starting_deadline_seconds) {
             w.key_static(b"\"startingDeadlineSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.starting_deadline_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.starting_deadline_seconds, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.concurrency_policy) {
             w.key_static(b"\"concurrencyPolicy\":");
@@ -2337,23 +1898,13 @@ impl ::kapi_machinery::json::JsonFields for CronJobSpecApplyConfiguration {
             w.key_static(b"\"jobTemplate\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.job_template, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.successful_jobs_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.successful_jobs_history_limit) {
             w.key_static(b"\"successfulJobsHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.successful_jobs_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.successful_jobs_history_limit, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.failed_jobs_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.failed_jobs_history_limit) {
             w.key_static(b"\"failedJobsHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.failed_jobs_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.failed_jobs_history_limit, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2363,45 +1914,14 @@ impl ::kapi_machinery::json::JsonFields for CronJobSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "schedule" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schedule, r)
-            }
-            "timeZone" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_zone, r)
-            }
-            "startingDeadlineSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.starting_deadline_seconds,
-                    r,
-                )
-            }
-            "concurrencyPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.concurrency_policy,
-                    r,
-                )
-            }
-            "suspend" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.suspend, r)
-            }
-            "jobTemplate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.job_template,
-                    r,
-                )
-            }
-            "successfulJobsHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.successful_jobs_history_limit,
-                    r,
-                )
-            }
-            "failedJobsHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.failed_jobs_history_limit,
-                    r,
-                )
-            }
+            "schedule" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schedule, r),
+            "timeZone" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_zone, r),
+            "startingDeadlineSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.starting_deadline_seconds, r),
+            "concurrencyPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.concurrency_policy, r),
+            "suspend" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.suspend, r),
+            "jobTemplate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.job_template, r),
+            "successfulJobsHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.successful_jobs_history_limit, r),
+            "failedJobsHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failed_jobs_history_limit, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2419,18 +1939,12 @@ impl ::kapi_machinery::json::JsonEncode for CronJobSpecApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schedule)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time_zone)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.starting_deadline_seconds,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.starting_deadline_seconds)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.concurrency_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.suspend)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.job_template)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.successful_jobs_history_limit,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.failed_jobs_history_limit,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.successful_jobs_history_limit)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failed_jobs_history_limit)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CronJobSpecApplyConfiguration {
@@ -2457,9 +1971,7 @@ impl CronJobStatusApplyConfiguration {
     /// Appends to `active`.
     pub fn with_active(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ObjectReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ObjectReferenceApplyConfiguration>>,
     ) -> Self {
         self.active.extend(items.into_iter().map(Into::into));
         self
@@ -2492,14 +2004,9 @@ impl ::kapi_machinery::json::JsonFields for CronJobStatusApplyConfiguration {
             w.key_static(b"\"lastScheduleTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.last_schedule_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_successful_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_successful_time) {
             w.key_static(b"\"lastSuccessfulTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_successful_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_successful_time, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2509,21 +2016,9 @@ impl ::kapi_machinery::json::JsonFields for CronJobStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "active" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.active, r)
-            }
-            "lastScheduleTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_schedule_time,
-                    r,
-                )
-            }
-            "lastSuccessfulTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_successful_time,
-                    r,
-                )
-            }
+            "active" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.active, r),
+            "lastScheduleTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_schedule_time, r),
+            "lastSuccessfulTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_successful_time, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2541,9 +2036,7 @@ impl ::kapi_machinery::json::JsonEncode for CronJobStatusApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.active)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_schedule_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_successful_time,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_successful_time)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CronJobStatusApplyConfiguration {

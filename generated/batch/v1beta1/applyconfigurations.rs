@@ -45,9 +45,7 @@ impl ::kapi_machinery::json::JsonFields for JobTemplateSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -88,13 +86,9 @@ pub struct CronJobApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::batch::v1beta1::CronJobSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::batch::v1beta1::CronJobSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::batch::v1beta1::CronJobStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::batch::v1beta1::CronJobStatusApplyConfiguration>,
 }
 impl CronJobApplyConfiguration {
     /// Sets `kind`.
@@ -164,16 +158,10 @@ impl ::kapi_machinery::json::JsonFields for CronJobApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -189,7 +177,8 @@ impl ::kapi_machinery::json::JsonEncode for CronJobApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -223,20 +212,13 @@ impl CronJobApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -245,20 +227,13 @@ impl CronJobApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -266,9 +241,7 @@ impl CronJobApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -276,56 +249,36 @@ impl CronJobApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -333,9 +286,7 @@ impl CronJobApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -363,34 +314,16 @@ impl ::kapi_machinery::ApplyConfiguration for CronJobApplyConfiguration {
 pub fn extract_cron_job(
     obj: &crate::batch::v1beta1::types::CronJob,
     field_manager: &str,
-) -> ::core::result::Result<
-    CronJobApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "batch/v1beta1",
-        "CronJob",
-    )
+) -> ::core::result::Result<CronJobApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "batch/v1beta1", "CronJob")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `CronJob`.
 #[::kapi_macros::where_used]
 pub fn extract_cron_job_status(
     obj: &crate::batch::v1beta1::types::CronJob,
     field_manager: &str,
-) -> ::core::result::Result<
-    CronJobApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "batch/v1beta1",
-        "CronJob",
-    )
+) -> ::core::result::Result<CronJobApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "batch/v1beta1", "CronJob")
 }
 /// The apply configuration of `CronJobSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -402,15 +335,11 @@ pub struct CronJobSpecApplyConfiguration {
     /// `startingDeadlineSeconds`.
     pub starting_deadline_seconds: ::std::option::Option<i64>,
     /// `concurrencyPolicy`.
-    pub concurrency_policy: ::std::option::Option<
-        crate::batch::v1beta1::types::ConcurrencyPolicy,
-    >,
+    pub concurrency_policy: ::std::option::Option<crate::batch::v1beta1::types::ConcurrencyPolicy>,
     /// `suspend`.
     pub suspend: ::std::option::Option<bool>,
     /// `jobTemplate`.
-    pub job_template: ::std::option::Option<
-        crate::batch::v1beta1::JobTemplateSpecApplyConfiguration,
-    >,
+    pub job_template: ::std::option::Option<crate::batch::v1beta1::JobTemplateSpecApplyConfiguration>,
     /// `successfulJobsHistoryLimit`.
     pub successful_jobs_history_limit: ::std::option::Option<i32>,
     /// `failedJobsHistoryLimit`.
@@ -475,14 +404,9 @@ impl ::kapi_machinery::json::JsonFields for CronJobSpecApplyConfiguration {
             w.key_static(b"\"timeZone\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.time_zone, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.starting_deadline_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.starting_deadline_seconds) {
             w.key_static(b"\"startingDeadlineSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.starting_deadline_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.starting_deadline_seconds, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.concurrency_policy) {
             w.key_static(b"\"concurrencyPolicy\":");
@@ -496,23 +420,13 @@ impl ::kapi_machinery::json::JsonFields for CronJobSpecApplyConfiguration {
             w.key_static(b"\"jobTemplate\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.job_template, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.successful_jobs_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.successful_jobs_history_limit) {
             w.key_static(b"\"successfulJobsHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.successful_jobs_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.successful_jobs_history_limit, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.failed_jobs_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.failed_jobs_history_limit) {
             w.key_static(b"\"failedJobsHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.failed_jobs_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.failed_jobs_history_limit, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -522,45 +436,14 @@ impl ::kapi_machinery::json::JsonFields for CronJobSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "schedule" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schedule, r)
-            }
-            "timeZone" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_zone, r)
-            }
-            "startingDeadlineSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.starting_deadline_seconds,
-                    r,
-                )
-            }
-            "concurrencyPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.concurrency_policy,
-                    r,
-                )
-            }
-            "suspend" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.suspend, r)
-            }
-            "jobTemplate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.job_template,
-                    r,
-                )
-            }
-            "successfulJobsHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.successful_jobs_history_limit,
-                    r,
-                )
-            }
-            "failedJobsHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.failed_jobs_history_limit,
-                    r,
-                )
-            }
+            "schedule" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.schedule, r),
+            "timeZone" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_zone, r),
+            "startingDeadlineSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.starting_deadline_seconds, r),
+            "concurrencyPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.concurrency_policy, r),
+            "suspend" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.suspend, r),
+            "jobTemplate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.job_template, r),
+            "successfulJobsHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.successful_jobs_history_limit, r),
+            "failedJobsHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failed_jobs_history_limit, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -578,18 +461,12 @@ impl ::kapi_machinery::json::JsonEncode for CronJobSpecApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schedule)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time_zone)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.starting_deadline_seconds,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.starting_deadline_seconds)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.concurrency_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.suspend)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.job_template)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.successful_jobs_history_limit,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.failed_jobs_history_limit,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.successful_jobs_history_limit)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failed_jobs_history_limit)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CronJobSpecApplyConfiguration {
@@ -616,9 +493,7 @@ impl CronJobStatusApplyConfiguration {
     /// Appends to `active`.
     pub fn with_active(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ObjectReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ObjectReferenceApplyConfiguration>>,
     ) -> Self {
         self.active.extend(items.into_iter().map(Into::into));
         self
@@ -651,14 +526,9 @@ impl ::kapi_machinery::json::JsonFields for CronJobStatusApplyConfiguration {
             w.key_static(b"\"lastScheduleTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.last_schedule_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_successful_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_successful_time) {
             w.key_static(b"\"lastSuccessfulTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_successful_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_successful_time, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -668,21 +538,9 @@ impl ::kapi_machinery::json::JsonFields for CronJobStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "active" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.active, r)
-            }
-            "lastScheduleTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_schedule_time,
-                    r,
-                )
-            }
-            "lastSuccessfulTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_successful_time,
-                    r,
-                )
-            }
+            "active" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.active, r),
+            "lastScheduleTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_schedule_time, r),
+            "lastSuccessfulTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_successful_time, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -700,9 +558,7 @@ impl ::kapi_machinery::json::JsonEncode for CronJobStatusApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.active)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_schedule_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_successful_time,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_successful_time)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CronJobStatusApplyConfiguration {

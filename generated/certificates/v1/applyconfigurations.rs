@@ -10,13 +10,9 @@ pub struct CertificateSigningRequestApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::certificates::v1::CertificateSigningRequestSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::certificates::v1::CertificateSigningRequestSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::certificates::v1::CertificateSigningRequestStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::certificates::v1::CertificateSigningRequestStatusApplyConfiguration>,
 }
 impl CertificateSigningRequestApplyConfiguration {
     /// Sets `kind`.
@@ -40,9 +36,7 @@ impl CertificateSigningRequestApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::certificates::v1::CertificateSigningRequestSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::certificates::v1::CertificateSigningRequestSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -50,9 +44,7 @@ impl CertificateSigningRequestApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::certificates::v1::CertificateSigningRequestStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::certificates::v1::CertificateSigningRequestStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -90,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for CertificateSigningRequestApplyConfig
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -115,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for CertificateSigningRequestApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -130,8 +117,7 @@ impl ::kapi_machinery::json::JsonDecode for CertificateSigningRequestApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CertificateSigningRequestApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CertificateSigningRequestApplyConfiguration {}
 impl CertificateSigningRequestApplyConfiguration {
     /// A `CertificateSigningRequest` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
@@ -146,20 +132,13 @@ impl CertificateSigningRequestApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -168,20 +147,13 @@ impl CertificateSigningRequestApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -189,9 +161,7 @@ impl CertificateSigningRequestApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -199,56 +169,36 @@ impl CertificateSigningRequestApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -256,14 +206,11 @@ impl CertificateSigningRequestApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl ::kapi_machinery::ApplyConfiguration
-for CertificateSigningRequestApplyConfiguration {
+impl ::kapi_machinery::ApplyConfiguration for CertificateSigningRequestApplyConfiguration {
     type Kind = crate::certificates::v1::types::CertificateSigningRequest;
     #[::kapi_macros::where_used]
     fn name(&self) -> ::std::option::Option<&str> {
@@ -287,34 +234,16 @@ for CertificateSigningRequestApplyConfiguration {
 pub fn extract_certificate_signing_request(
     obj: &crate::certificates::v1::types::CertificateSigningRequest,
     field_manager: &str,
-) -> ::core::result::Result<
-    CertificateSigningRequestApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "certificates.k8s.io/v1",
-        "CertificateSigningRequest",
-    )
+) -> ::core::result::Result<CertificateSigningRequestApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "certificates.k8s.io/v1", "CertificateSigningRequest")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `CertificateSigningRequest`.
 #[::kapi_macros::where_used]
 pub fn extract_certificate_signing_request_status(
     obj: &crate::certificates::v1::types::CertificateSigningRequest,
     field_manager: &str,
-) -> ::core::result::Result<
-    CertificateSigningRequestApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "certificates.k8s.io/v1",
-        "CertificateSigningRequest",
-    )
+) -> ::core::result::Result<CertificateSigningRequestApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "certificates.k8s.io/v1", "CertificateSigningRequest")
 }
 /// The apply configuration of `CertificateSigningRequestSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -334,10 +263,7 @@ pub struct CertificateSigningRequestSpecApplyConfiguration {
     /// `groups`.
     pub groups: ::std::vec::Vec<::std::string::String>,
     /// `extra`.
-    pub extra: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::certificates::v1::types::ExtraValue,
-    >,
+    pub extra: ::std::collections::BTreeMap<::std::string::String, crate::certificates::v1::types::ExtraValue>,
 }
 impl CertificateSigningRequestSpecApplyConfiguration {
     /// Sets `request`.
@@ -358,9 +284,7 @@ impl CertificateSigningRequestSpecApplyConfiguration {
     /// Appends to `usages`.
     pub fn with_usages(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::certificates::v1::types::KeyUsage>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::certificates::v1::types::KeyUsage>>,
     ) -> Self {
         self.usages.extend(items.into_iter().map(Into::into));
         self
@@ -386,19 +310,13 @@ impl CertificateSigningRequestSpecApplyConfiguration {
     /// Puts entries into `extra`, replacing those with the same keys.
     pub fn with_extra(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::certificates::v1::types::ExtraValue>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::certificates::v1::types::ExtraValue>)>,
     ) -> Self {
         self.extra.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CertificateSigningRequestSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CertificateSigningRequestSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.request) {
@@ -441,31 +359,14 @@ for CertificateSigningRequestSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "request" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request, r)
-            }
-            "signerName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signer_name, r)
-            }
-            "expirationSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.expiration_seconds,
-                    r,
-                )
-            }
-            "usages" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.usages, r)
-            }
-            "username" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.username, r)
-            }
+            "request" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request, r),
+            "signerName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signer_name, r),
+            "expirationSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expiration_seconds, r),
+            "usages" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.usages, r),
+            "username" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.username, r),
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
-            "groups" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.groups, r)
-            }
-            "extra" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.extra, r)
-            }
+            "groups" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.groups, r),
+            "extra" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.extra, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -474,8 +375,7 @@ for CertificateSigningRequestSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CertificateSigningRequestSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CertificateSigningRequestSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -492,8 +392,7 @@ for CertificateSigningRequestSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.extra)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CertificateSigningRequestSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CertificateSigningRequestSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -502,15 +401,12 @@ for CertificateSigningRequestSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CertificateSigningRequestSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CertificateSigningRequestSpecApplyConfiguration {}
 /// The apply configuration of `CertificateSigningRequestStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CertificateSigningRequestStatusApplyConfiguration {
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::certificates::v1::CertificateSigningRequestConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::certificates::v1::CertificateSigningRequestConditionApplyConfiguration>,
     /// `certificate`.
     pub certificate: ::std::option::Option<::std::vec::Vec<u8>>,
 }
@@ -518,11 +414,7 @@ impl CertificateSigningRequestStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::certificates::v1::CertificateSigningRequestConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::certificates::v1::CertificateSigningRequestConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -533,8 +425,7 @@ impl CertificateSigningRequestStatusApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CertificateSigningRequestStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CertificateSigningRequestStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
@@ -553,12 +444,8 @@ for CertificateSigningRequestStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "certificate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.certificate, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "certificate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.certificate, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -567,8 +454,7 @@ for CertificateSigningRequestStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CertificateSigningRequestStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CertificateSigningRequestStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -579,8 +465,7 @@ for CertificateSigningRequestStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.certificate)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CertificateSigningRequestStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CertificateSigningRequestStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -589,15 +474,12 @@ for CertificateSigningRequestStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CertificateSigningRequestStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CertificateSigningRequestStatusApplyConfiguration {}
 /// The apply configuration of `CertificateSigningRequestCondition`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CertificateSigningRequestConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::certificates::v1::types::RequestConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::certificates::v1::types::RequestConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::ConditionStatus>,
     /// `reason`.
@@ -619,10 +501,7 @@ impl CertificateSigningRequestConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -653,8 +532,7 @@ impl CertificateSigningRequestConditionApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CertificateSigningRequestConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CertificateSigningRequestConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.r#type) {
@@ -677,14 +555,9 @@ for CertificateSigningRequestConditionApplyConfiguration {
             w.key_static(b"\"lastUpdateTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.last_update_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -694,30 +567,12 @@ for CertificateSigningRequestConditionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "lastUpdateTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_update_time,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "lastUpdateTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_update_time, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -726,8 +581,7 @@ for CertificateSigningRequestConditionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CertificateSigningRequestConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CertificateSigningRequestConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -739,13 +593,10 @@ for CertificateSigningRequestConditionApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_update_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CertificateSigningRequestConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CertificateSigningRequestConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -754,8 +605,7 @@ for CertificateSigningRequestConditionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CertificateSigningRequestConditionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CertificateSigningRequestConditionApplyConfiguration {}
 /// The apply configuration of `ClusterTrustBundle`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ClusterTrustBundleApplyConfiguration {
@@ -766,9 +616,7 @@ pub struct ClusterTrustBundleApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::certificates::v1::ClusterTrustBundleSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::certificates::v1::ClusterTrustBundleSpecApplyConfiguration>,
 }
 impl ClusterTrustBundleApplyConfiguration {
     /// Sets `kind`.
@@ -792,9 +640,7 @@ impl ClusterTrustBundleApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::certificates::v1::ClusterTrustBundleSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::certificates::v1::ClusterTrustBundleSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -828,12 +674,8 @@ impl ::kapi_machinery::json::JsonFields for ClusterTrustBundleApplyConfiguration
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -850,7 +692,8 @@ impl ::kapi_machinery::json::JsonEncode for ClusterTrustBundleApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -879,20 +722,13 @@ impl ClusterTrustBundleApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -901,20 +737,13 @@ impl ClusterTrustBundleApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -922,9 +751,7 @@ impl ClusterTrustBundleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -932,56 +759,36 @@ impl ClusterTrustBundleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -989,9 +796,7 @@ impl ClusterTrustBundleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1019,17 +824,8 @@ impl ::kapi_machinery::ApplyConfiguration for ClusterTrustBundleApplyConfigurati
 pub fn extract_cluster_trust_bundle(
     obj: &crate::certificates::v1::types::ClusterTrustBundle,
     field_manager: &str,
-) -> ::core::result::Result<
-    ClusterTrustBundleApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "certificates.k8s.io/v1",
-        "ClusterTrustBundle",
-    )
+) -> ::core::result::Result<ClusterTrustBundleApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "certificates.k8s.io/v1", "ClusterTrustBundle")
 }
 /// The apply configuration of `ClusterTrustBundleSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1070,15 +866,8 @@ impl ::kapi_machinery::json::JsonFields for ClusterTrustBundleSpecApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "signerName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signer_name, r)
-            }
-            "trustBundle" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.trust_bundle,
-                    r,
-                )
-            }
+            "signerName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signer_name, r),
+            "trustBundle" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.trust_bundle, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1118,13 +907,9 @@ pub struct PodCertificateRequestApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::certificates::v1::PodCertificateRequestSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::certificates::v1::PodCertificateRequestSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::certificates::v1::PodCertificateRequestStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::certificates::v1::PodCertificateRequestStatusApplyConfiguration>,
 }
 impl PodCertificateRequestApplyConfiguration {
     /// Sets `kind`.
@@ -1148,9 +933,7 @@ impl PodCertificateRequestApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::certificates::v1::PodCertificateRequestSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::certificates::v1::PodCertificateRequestSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -1158,9 +941,7 @@ impl PodCertificateRequestApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::certificates::v1::PodCertificateRequestStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::certificates::v1::PodCertificateRequestStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -1198,16 +979,10 @@ impl ::kapi_machinery::json::JsonFields for PodCertificateRequestApplyConfigurat
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1223,7 +998,8 @@ impl ::kapi_machinery::json::JsonEncode for PodCertificateRequestApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1257,20 +1033,13 @@ impl PodCertificateRequestApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1279,20 +1048,13 @@ impl PodCertificateRequestApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1300,9 +1062,7 @@ impl PodCertificateRequestApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1310,56 +1070,36 @@ impl PodCertificateRequestApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1367,9 +1107,7 @@ impl PodCertificateRequestApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1397,34 +1135,16 @@ impl ::kapi_machinery::ApplyConfiguration for PodCertificateRequestApplyConfigur
 pub fn extract_pod_certificate_request(
     obj: &crate::certificates::v1::types::PodCertificateRequest,
     field_manager: &str,
-) -> ::core::result::Result<
-    PodCertificateRequestApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "certificates.k8s.io/v1",
-        "PodCertificateRequest",
-    )
+) -> ::core::result::Result<PodCertificateRequestApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "certificates.k8s.io/v1", "PodCertificateRequest")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `PodCertificateRequest`.
 #[::kapi_macros::where_used]
 pub fn extract_pod_certificate_request_status(
     obj: &crate::certificates::v1::types::PodCertificateRequest,
     field_manager: &str,
-) -> ::core::result::Result<
-    PodCertificateRequestApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "certificates.k8s.io/v1",
-        "PodCertificateRequest",
-    )
+) -> ::core::result::Result<PodCertificateRequestApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "certificates.k8s.io/v1", "PodCertificateRequest")
 }
 /// The apply configuration of `PodCertificateRequestSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1448,10 +1168,7 @@ pub struct PodCertificateRequestSpecApplyConfiguration {
     /// `stubPKCS10Request`.
     pub stub_pkcs10_request: ::std::option::Option<::std::vec::Vec<u8>>,
     /// `unverifiedUserAnnotations`.
-    pub unverified_user_annotations: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub unverified_user_annotations: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
 }
 impl PodCertificateRequestSpecApplyConfiguration {
     /// Sets `signerName`.
@@ -1470,18 +1187,12 @@ impl PodCertificateRequestSpecApplyConfiguration {
         self
     }
     /// Sets `serviceAccountName`.
-    pub fn with_service_account_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_service_account_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.service_account_name = Some(value.into());
         self
     }
     /// Sets `serviceAccountUID`.
-    pub fn with_service_account_uid(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_service_account_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.service_account_uid = Some(value.into());
         self
     }
@@ -1501,22 +1212,16 @@ impl PodCertificateRequestSpecApplyConfiguration {
         self
     }
     /// Sets `stubPKCS10Request`.
-    pub fn with_stub_pkcs10_request(
-        mut self,
-        value: impl Into<::std::vec::Vec<u8>>,
-    ) -> Self {
+    pub fn with_stub_pkcs10_request(mut self, value: impl Into<::std::vec::Vec<u8>>) -> Self {
         self.stub_pkcs10_request = Some(value.into());
         self
     }
     /// Puts entries into `unverifiedUserAnnotations`, replacing those with the same keys.
     pub fn with_unverified_user_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.unverified_user_annotations
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.unverified_user_annotations.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
@@ -1535,23 +1240,13 @@ impl ::kapi_machinery::json::JsonFields for PodCertificateRequestSpecApplyConfig
             w.key_static(b"\"podUID\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_uid, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.service_account_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.service_account_name) {
             w.key_static(b"\"serviceAccountName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.service_account_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.service_account_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.service_account_uid,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.service_account_uid) {
             w.key_static(b"\"serviceAccountUID\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.service_account_uid,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.service_account_uid, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_name) {
             w.key_static(b"\"nodeName\":");
@@ -1561,32 +1256,17 @@ impl ::kapi_machinery::json::JsonFields for PodCertificateRequestSpecApplyConfig
             w.key_static(b"\"nodeUID\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.node_uid, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.max_expiration_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.max_expiration_seconds) {
             w.key_static(b"\"maxExpirationSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.max_expiration_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.max_expiration_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.stub_pkcs10_request,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.stub_pkcs10_request) {
             w.key_static(b"\"stubPKCS10Request\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.stub_pkcs10_request,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.stub_pkcs10_request, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.unverified_user_annotations,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.unverified_user_annotations) {
             w.key_static(b"\"unverifiedUserAnnotations\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.unverified_user_annotations,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.unverified_user_annotations, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1596,51 +1276,16 @@ impl ::kapi_machinery::json::JsonFields for PodCertificateRequestSpecApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "signerName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signer_name, r)
-            }
-            "podName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_name, r)
-            }
-            "podUID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_uid, r)
-            }
-            "serviceAccountName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_account_name,
-                    r,
-                )
-            }
-            "serviceAccountUID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_account_uid,
-                    r,
-                )
-            }
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
-            "nodeUID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_uid, r)
-            }
-            "maxExpirationSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_expiration_seconds,
-                    r,
-                )
-            }
-            "stubPKCS10Request" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.stub_pkcs10_request,
-                    r,
-                )
-            }
-            "unverifiedUserAnnotations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.unverified_user_annotations,
-                    r,
-                )
-            }
+            "signerName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signer_name, r),
+            "podName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_name, r),
+            "podUID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_uid, r),
+            "serviceAccountName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_account_name, r),
+            "serviceAccountUID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_account_uid, r),
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
+            "nodeUID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_uid, r),
+            "maxExpirationSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_expiration_seconds, r),
+            "stubPKCS10Request" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stub_pkcs10_request, r),
+            "unverifiedUserAnnotations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.unverified_user_annotations, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1659,22 +1304,13 @@ impl ::kapi_machinery::json::JsonEncode for PodCertificateRequestSpecApplyConfig
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_uid)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.service_account_name,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.service_account_uid,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_account_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_account_uid)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_uid)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.max_expiration_seconds,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.stub_pkcs10_request,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.unverified_user_annotations,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_expiration_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.stub_pkcs10_request)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.unverified_user_annotations)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodCertificateRequestSpecApplyConfiguration {
@@ -1686,8 +1322,7 @@ impl ::kapi_machinery::json::JsonDecode for PodCertificateRequestSpecApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PodCertificateRequestSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PodCertificateRequestSpecApplyConfiguration {}
 /// The apply configuration of `PodCertificateRequestStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodCertificateRequestStatusApplyConfiguration {
@@ -1706,26 +1341,18 @@ impl PodCertificateRequestStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `certificateChain`.
-    pub fn with_certificate_chain(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_certificate_chain(mut self, value: impl Into<::std::string::String>) -> Self {
         self.certificate_chain = Some(value.into());
         self
     }
     /// Sets `notBefore`.
-    pub fn with_not_before(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_not_before(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.not_before = Some(value.into());
         self
     }
@@ -1738,16 +1365,12 @@ impl PodCertificateRequestStatusApplyConfiguration {
         self
     }
     /// Sets `notAfter`.
-    pub fn with_not_after(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_not_after(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.not_after = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PodCertificateRequestStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PodCertificateRequestStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
@@ -1778,27 +1401,11 @@ for PodCertificateRequestStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "certificateChain" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.certificate_chain,
-                    r,
-                )
-            }
-            "notBefore" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.not_before, r)
-            }
-            "beginRefreshAt" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.begin_refresh_at,
-                    r,
-                )
-            }
-            "notAfter" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.not_after, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "certificateChain" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.certificate_chain, r),
+            "notBefore" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.not_before, r),
+            "beginRefreshAt" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.begin_refresh_at, r),
+            "notAfter" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.not_after, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1807,8 +1414,7 @@ for PodCertificateRequestStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PodCertificateRequestStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PodCertificateRequestStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1822,8 +1428,7 @@ for PodCertificateRequestStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.not_after)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PodCertificateRequestStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PodCertificateRequestStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1832,5 +1437,4 @@ for PodCertificateRequestStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PodCertificateRequestStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PodCertificateRequestStatusApplyConfiguration {}

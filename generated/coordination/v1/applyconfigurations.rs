@@ -10,9 +10,7 @@ pub struct LeaseApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::coordination::v1::LeaseSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::coordination::v1::LeaseSpecApplyConfiguration>,
 }
 impl LeaseApplyConfiguration {
     /// Sets `kind`.
@@ -70,12 +68,8 @@ impl ::kapi_machinery::json::JsonFields for LeaseApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -92,7 +86,8 @@ impl ::kapi_machinery::json::JsonEncode for LeaseApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -125,20 +120,13 @@ impl LeaseApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -147,20 +135,13 @@ impl LeaseApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -168,9 +149,7 @@ impl LeaseApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -178,56 +157,36 @@ impl LeaseApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -235,9 +194,7 @@ impl LeaseApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -265,17 +222,8 @@ impl ::kapi_machinery::ApplyConfiguration for LeaseApplyConfiguration {
 pub fn extract_lease(
     obj: &crate::coordination::v1::types::Lease,
     field_manager: &str,
-) -> ::core::result::Result<
-    LeaseApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "coordination.k8s.io/v1",
-        "Lease",
-    )
+) -> ::core::result::Result<LeaseApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "coordination.k8s.io/v1", "Lease")
 }
 /// The apply configuration of `LeaseSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -291,18 +239,13 @@ pub struct LeaseSpecApplyConfiguration {
     /// `leaseTransitions`.
     pub lease_transitions: ::std::option::Option<i32>,
     /// `strategy`.
-    pub strategy: ::std::option::Option<
-        crate::coordination::v1::types::CoordinatedLeaseStrategy,
-    >,
+    pub strategy: ::std::option::Option<crate::coordination::v1::types::CoordinatedLeaseStrategy>,
     /// `preferredHolder`.
     pub preferred_holder: ::std::option::Option<::std::string::String>,
 }
 impl LeaseSpecApplyConfiguration {
     /// Sets `holderIdentity`.
-    pub fn with_holder_identity(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_holder_identity(mut self, value: impl Into<::std::string::String>) -> Self {
         self.holder_identity = Some(value.into());
         self
     }
@@ -320,10 +263,7 @@ impl LeaseSpecApplyConfiguration {
         self
     }
     /// Sets `renewTime`.
-    pub fn with_renew_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::MicroTime>,
-    ) -> Self {
+    pub fn with_renew_time(mut self, value: impl Into<::kapi_machinery::types::MicroTime>) -> Self {
         self.renew_time = Some(value.into());
         self
     }
@@ -341,10 +281,7 @@ impl LeaseSpecApplyConfiguration {
         self
     }
     /// Sets `preferredHolder`.
-    pub fn with_preferred_holder(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_preferred_holder(mut self, value: impl Into<::std::string::String>) -> Self {
         self.preferred_holder = Some(value.into());
         self
     }
@@ -356,14 +293,9 @@ impl ::kapi_machinery::json::JsonFields for LeaseSpecApplyConfiguration {
             w.key_static(b"\"holderIdentity\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.holder_identity, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.lease_duration_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.lease_duration_seconds) {
             w.key_static(b"\"leaseDurationSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.lease_duration_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.lease_duration_seconds, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.acquire_time) {
             w.key_static(b"\"acquireTime\":");
@@ -393,42 +325,13 @@ impl ::kapi_machinery::json::JsonFields for LeaseSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "holderIdentity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.holder_identity,
-                    r,
-                )
-            }
-            "leaseDurationSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.lease_duration_seconds,
-                    r,
-                )
-            }
-            "acquireTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.acquire_time,
-                    r,
-                )
-            }
-            "renewTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.renew_time, r)
-            }
-            "leaseTransitions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.lease_transitions,
-                    r,
-                )
-            }
-            "strategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r)
-            }
-            "preferredHolder" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preferred_holder,
-                    r,
-                )
-            }
+            "holderIdentity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.holder_identity, r),
+            "leaseDurationSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lease_duration_seconds, r),
+            "acquireTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.acquire_time, r),
+            "renewTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.renew_time, r),
+            "leaseTransitions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lease_transitions, r),
+            "strategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r),
+            "preferredHolder" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preferred_holder, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -445,9 +348,8 @@ impl ::kapi_machinery::json::JsonEncode for LeaseSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.holder_identity)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.lease_duration_seconds,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.acquire_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lease_duration_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.acquire_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.renew_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lease_transitions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)

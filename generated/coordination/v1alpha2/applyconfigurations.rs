@@ -10,9 +10,7 @@ pub struct LeaseCandidateApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::coordination::v1alpha2::LeaseCandidateSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::coordination::v1alpha2::LeaseCandidateSpecApplyConfiguration>,
 }
 impl LeaseCandidateApplyConfiguration {
     /// Sets `kind`.
@@ -36,9 +34,7 @@ impl LeaseCandidateApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::coordination::v1alpha2::LeaseCandidateSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::coordination::v1alpha2::LeaseCandidateSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -72,12 +68,8 @@ impl ::kapi_machinery::json::JsonFields for LeaseCandidateApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -94,7 +86,8 @@ impl ::kapi_machinery::json::JsonEncode for LeaseCandidateApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -127,20 +120,13 @@ impl LeaseCandidateApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -149,20 +135,13 @@ impl LeaseCandidateApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -170,9 +149,7 @@ impl LeaseCandidateApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -180,56 +157,36 @@ impl LeaseCandidateApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -237,9 +194,7 @@ impl LeaseCandidateApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -267,17 +222,8 @@ impl ::kapi_machinery::ApplyConfiguration for LeaseCandidateApplyConfiguration {
 pub fn extract_lease_candidate(
     obj: &crate::coordination::v1alpha2::types::LeaseCandidate,
     field_manager: &str,
-) -> ::core::result::Result<
-    LeaseCandidateApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "coordination.k8s.io/v1alpha2",
-        "LeaseCandidate",
-    )
+) -> ::core::result::Result<LeaseCandidateApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "coordination.k8s.io/v1alpha2", "LeaseCandidate")
 }
 /// The apply configuration of `LeaseCandidateSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -293,9 +239,7 @@ pub struct LeaseCandidateSpecApplyConfiguration {
     /// `emulationVersion`.
     pub emulation_version: ::std::option::Option<::std::string::String>,
     /// `strategy`.
-    pub strategy: ::std::option::Option<
-        crate::coordination::v1::CoordinatedLeaseStrategy,
-    >,
+    pub strategy: ::std::option::Option<crate::coordination::v1::CoordinatedLeaseStrategy>,
 }
 impl LeaseCandidateSpecApplyConfiguration {
     /// Sets `leaseName`.
@@ -304,34 +248,22 @@ impl LeaseCandidateSpecApplyConfiguration {
         self
     }
     /// Sets `pingTime`.
-    pub fn with_ping_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::MicroTime>,
-    ) -> Self {
+    pub fn with_ping_time(mut self, value: impl Into<::kapi_machinery::types::MicroTime>) -> Self {
         self.ping_time = Some(value.into());
         self
     }
     /// Sets `renewTime`.
-    pub fn with_renew_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::MicroTime>,
-    ) -> Self {
+    pub fn with_renew_time(mut self, value: impl Into<::kapi_machinery::types::MicroTime>) -> Self {
         self.renew_time = Some(value.into());
         self
     }
     /// Sets `binaryVersion`.
-    pub fn with_binary_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_binary_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.binary_version = Some(value.into());
         self
     }
     /// Sets `emulationVersion`.
-    pub fn with_emulation_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_emulation_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.emulation_version = Some(value.into());
         self
     }
@@ -379,30 +311,12 @@ impl ::kapi_machinery::json::JsonFields for LeaseCandidateSpecApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "leaseName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lease_name, r)
-            }
-            "pingTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ping_time, r)
-            }
-            "renewTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.renew_time, r)
-            }
-            "binaryVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.binary_version,
-                    r,
-                )
-            }
-            "emulationVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.emulation_version,
-                    r,
-                )
-            }
-            "strategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r)
-            }
+            "leaseName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lease_name, r),
+            "pingTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ping_time, r),
+            "renewTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.renew_time, r),
+            "binaryVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binary_version, r),
+            "emulationVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.emulation_version, r),
+            "strategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

@@ -27,8 +27,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::HostPathVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_host_path(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_host_path(value);
         self
     }
     /// Sets `emptyDir` (through its own builder).
@@ -36,30 +35,23 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::EmptyDirVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_empty_dir(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_empty_dir(value);
         self
     }
     /// Sets `gcePersistentDisk` (through its own builder).
     pub fn with_gce_persistent_disk(
         mut self,
-        value: impl Into<
-            crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_gce_persistent_disk(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_gce_persistent_disk(value);
         self
     }
     /// Sets `awsElasticBlockStore` (through its own builder).
     pub fn with_aws_elastic_block_store(
         mut self,
-        value: impl Into<
-            crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_aws_elastic_block_store(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_aws_elastic_block_store(value);
         self
     }
     /// Sets `gitRepo` (through its own builder).
@@ -67,8 +59,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::GitRepoVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_git_repo(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_git_repo(value);
         self
     }
     /// Sets `secret` (through its own builder).
@@ -76,8 +67,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::SecretVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_secret(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_secret(value);
         self
     }
     /// Sets `nfs` (through its own builder).
@@ -101,19 +91,15 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::GlusterfsVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_glusterfs(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_glusterfs(value);
         self
     }
     /// Sets `persistentVolumeClaim` (through its own builder).
     pub fn with_persistent_volume_claim(
         mut self,
-        value: impl Into<
-            crate::core::v1::PersistentVolumeClaimVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::PersistentVolumeClaimVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_persistent_volume_claim(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_persistent_volume_claim(value);
         self
     }
     /// Sets `rbd` (through its own builder).
@@ -129,8 +115,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FlexVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_flex_volume(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_flex_volume(value);
         self
     }
     /// Sets `cinder` (through its own builder).
@@ -138,8 +123,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::CinderVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_cinder(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_cinder(value);
         self
     }
     /// Sets `cephfs` (through its own builder).
@@ -147,8 +131,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::CephFSVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_cephfs(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_cephfs(value);
         self
     }
     /// Sets `flocker` (through its own builder).
@@ -156,8 +139,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FlockerVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_flocker(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_flocker(value);
         self
     }
     /// Sets `downwardAPI` (through its own builder).
@@ -165,8 +147,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::DownwardAPIVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_downward_api(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_downward_api(value);
         self
     }
     /// Sets `fc` (through its own builder).
@@ -182,8 +163,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::AzureFileVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_azure_file(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_azure_file(value);
         self
     }
     /// Sets `configMap` (through its own builder).
@@ -191,19 +171,15 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ConfigMapVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_config_map(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_config_map(value);
         self
     }
     /// Sets `vsphereVolume` (through its own builder).
     pub fn with_vsphere_volume(
         mut self,
-        value: impl Into<
-            crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_vsphere_volume(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_vsphere_volume(value);
         self
     }
     /// Sets `quobyte` (through its own builder).
@@ -211,8 +187,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_quobyte(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_quobyte(value);
         self
     }
     /// Sets `azureDisk` (through its own builder).
@@ -220,19 +195,15 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_azure_disk(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_azure_disk(value);
         self
     }
     /// Sets `photonPersistentDisk` (through its own builder).
     pub fn with_photon_persistent_disk(
         mut self,
-        value: impl Into<
-            crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_photon_persistent_disk(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_photon_persistent_disk(value);
         self
     }
     /// Sets `projected` (through its own builder).
@@ -240,8 +211,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ProjectedVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_projected(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_projected(value);
         self
     }
     /// Sets `portworxVolume` (through its own builder).
@@ -249,8 +219,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::PortworxVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_portworx_volume(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_portworx_volume(value);
         self
     }
     /// Sets `scaleIO` (through its own builder).
@@ -258,8 +227,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ScaleIOVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_scale_io(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_scale_io(value);
         self
     }
     /// Sets `storageos` (through its own builder).
@@ -267,8 +235,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::StorageOSVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_storageos(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_storageos(value);
         self
     }
     /// Sets `csi` (through its own builder).
@@ -284,8 +251,7 @@ impl VolumeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::EphemeralVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.volume_source = ::std::mem::take(&mut self.volume_source)
-            .with_ephemeral(value);
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_ephemeral(value);
         self
     }
     /// Sets `image` (through its own builder).
@@ -315,11 +281,7 @@ impl ::kapi_machinery::json::JsonFields for VolumeApplyConfiguration {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.volume_source,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.volume_source, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -354,117 +316,65 @@ impl ::kapi_machinery::json::JsonElement for VolumeApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VolumeSourceApplyConfiguration {
     /// `hostPath`.
-    pub host_path: ::std::option::Option<
-        crate::core::v1::HostPathVolumeSourceApplyConfiguration,
-    >,
+    pub host_path: ::std::option::Option<crate::core::v1::HostPathVolumeSourceApplyConfiguration>,
     /// `emptyDir`.
-    pub empty_dir: ::std::option::Option<
-        crate::core::v1::EmptyDirVolumeSourceApplyConfiguration,
-    >,
+    pub empty_dir: ::std::option::Option<crate::core::v1::EmptyDirVolumeSourceApplyConfiguration>,
     /// `gcePersistentDisk`.
-    pub gce_persistent_disk: ::std::option::Option<
-        crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration,
-    >,
+    pub gce_persistent_disk: ::std::option::Option<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>,
     /// `awsElasticBlockStore`.
-    pub aws_elastic_block_store: ::std::option::Option<
-        crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration,
-    >,
+    pub aws_elastic_block_store: ::std::option::Option<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
     /// `gitRepo`.
-    pub git_repo: ::std::option::Option<
-        crate::core::v1::GitRepoVolumeSourceApplyConfiguration,
-    >,
+    pub git_repo: ::std::option::Option<crate::core::v1::GitRepoVolumeSourceApplyConfiguration>,
     /// `secret`.
-    pub secret: ::std::option::Option<
-        crate::core::v1::SecretVolumeSourceApplyConfiguration,
-    >,
+    pub secret: ::std::option::Option<crate::core::v1::SecretVolumeSourceApplyConfiguration>,
     /// `nfs`.
     pub nfs: ::std::option::Option<crate::core::v1::NFSVolumeSourceApplyConfiguration>,
     /// `iscsi`.
-    pub iscsi: ::std::option::Option<
-        crate::core::v1::ISCSIVolumeSourceApplyConfiguration,
-    >,
+    pub iscsi: ::std::option::Option<crate::core::v1::ISCSIVolumeSourceApplyConfiguration>,
     /// `glusterfs`.
-    pub glusterfs: ::std::option::Option<
-        crate::core::v1::GlusterfsVolumeSourceApplyConfiguration,
-    >,
+    pub glusterfs: ::std::option::Option<crate::core::v1::GlusterfsVolumeSourceApplyConfiguration>,
     /// `persistentVolumeClaim`.
-    pub persistent_volume_claim: ::std::option::Option<
-        crate::core::v1::PersistentVolumeClaimVolumeSourceApplyConfiguration,
-    >,
+    pub persistent_volume_claim: ::std::option::Option<crate::core::v1::PersistentVolumeClaimVolumeSourceApplyConfiguration>,
     /// `rbd`.
     pub rbd: ::std::option::Option<crate::core::v1::RBDVolumeSourceApplyConfiguration>,
     /// `flexVolume`.
-    pub flex_volume: ::std::option::Option<
-        crate::core::v1::FlexVolumeSourceApplyConfiguration,
-    >,
+    pub flex_volume: ::std::option::Option<crate::core::v1::FlexVolumeSourceApplyConfiguration>,
     /// `cinder`.
-    pub cinder: ::std::option::Option<
-        crate::core::v1::CinderVolumeSourceApplyConfiguration,
-    >,
+    pub cinder: ::std::option::Option<crate::core::v1::CinderVolumeSourceApplyConfiguration>,
     /// `cephfs`.
-    pub cephfs: ::std::option::Option<
-        crate::core::v1::CephFSVolumeSourceApplyConfiguration,
-    >,
+    pub cephfs: ::std::option::Option<crate::core::v1::CephFSVolumeSourceApplyConfiguration>,
     /// `flocker`.
-    pub flocker: ::std::option::Option<
-        crate::core::v1::FlockerVolumeSourceApplyConfiguration,
-    >,
+    pub flocker: ::std::option::Option<crate::core::v1::FlockerVolumeSourceApplyConfiguration>,
     /// `downwardAPI`.
-    pub downward_api: ::std::option::Option<
-        crate::core::v1::DownwardAPIVolumeSourceApplyConfiguration,
-    >,
+    pub downward_api: ::std::option::Option<crate::core::v1::DownwardAPIVolumeSourceApplyConfiguration>,
     /// `fc`.
     pub fc: ::std::option::Option<crate::core::v1::FCVolumeSourceApplyConfiguration>,
     /// `azureFile`.
-    pub azure_file: ::std::option::Option<
-        crate::core::v1::AzureFileVolumeSourceApplyConfiguration,
-    >,
+    pub azure_file: ::std::option::Option<crate::core::v1::AzureFileVolumeSourceApplyConfiguration>,
     /// `configMap`.
-    pub config_map: ::std::option::Option<
-        crate::core::v1::ConfigMapVolumeSourceApplyConfiguration,
-    >,
+    pub config_map: ::std::option::Option<crate::core::v1::ConfigMapVolumeSourceApplyConfiguration>,
     /// `vsphereVolume`.
-    pub vsphere_volume: ::std::option::Option<
-        crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration,
-    >,
+    pub vsphere_volume: ::std::option::Option<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>,
     /// `quobyte`.
-    pub quobyte: ::std::option::Option<
-        crate::core::v1::QuobyteVolumeSourceApplyConfiguration,
-    >,
+    pub quobyte: ::std::option::Option<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>,
     /// `azureDisk`.
-    pub azure_disk: ::std::option::Option<
-        crate::core::v1::AzureDiskVolumeSourceApplyConfiguration,
-    >,
+    pub azure_disk: ::std::option::Option<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>,
     /// `photonPersistentDisk`.
-    pub photon_persistent_disk: ::std::option::Option<
-        crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration,
-    >,
+    pub photon_persistent_disk: ::std::option::Option<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>,
     /// `projected`.
-    pub projected: ::std::option::Option<
-        crate::core::v1::ProjectedVolumeSourceApplyConfiguration,
-    >,
+    pub projected: ::std::option::Option<crate::core::v1::ProjectedVolumeSourceApplyConfiguration>,
     /// `portworxVolume`.
-    pub portworx_volume: ::std::option::Option<
-        crate::core::v1::PortworxVolumeSourceApplyConfiguration,
-    >,
+    pub portworx_volume: ::std::option::Option<crate::core::v1::PortworxVolumeSourceApplyConfiguration>,
     /// `scaleIO`.
-    pub scale_io: ::std::option::Option<
-        crate::core::v1::ScaleIOVolumeSourceApplyConfiguration,
-    >,
+    pub scale_io: ::std::option::Option<crate::core::v1::ScaleIOVolumeSourceApplyConfiguration>,
     /// `storageos`.
-    pub storageos: ::std::option::Option<
-        crate::core::v1::StorageOSVolumeSourceApplyConfiguration,
-    >,
+    pub storageos: ::std::option::Option<crate::core::v1::StorageOSVolumeSourceApplyConfiguration>,
     /// `csi`.
     pub csi: ::std::option::Option<crate::core::v1::CSIVolumeSourceApplyConfiguration>,
     /// `ephemeral`.
-    pub ephemeral: ::std::option::Option<
-        crate::core::v1::EphemeralVolumeSourceApplyConfiguration,
-    >,
+    pub ephemeral: ::std::option::Option<crate::core::v1::EphemeralVolumeSourceApplyConfiguration>,
     /// `image`.
-    pub image: ::std::option::Option<
-        crate::core::v1::ImageVolumeSourceApplyConfiguration,
-    >,
+    pub image: ::std::option::Option<crate::core::v1::ImageVolumeSourceApplyConfiguration>,
 }
 impl VolumeSourceApplyConfiguration {
     /// Sets `hostPath`.
@@ -486,9 +396,7 @@ impl VolumeSourceApplyConfiguration {
     /// Sets `gcePersistentDisk`.
     pub fn with_gce_persistent_disk(
         mut self,
-        value: impl Into<
-            crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.gce_persistent_disk = Some(value.into());
         self
@@ -496,9 +404,7 @@ impl VolumeSourceApplyConfiguration {
     /// Sets `awsElasticBlockStore`.
     pub fn with_aws_elastic_block_store(
         mut self,
-        value: impl Into<
-            crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.aws_elastic_block_store = Some(value.into());
         self
@@ -546,9 +452,7 @@ impl VolumeSourceApplyConfiguration {
     /// Sets `persistentVolumeClaim`.
     pub fn with_persistent_volume_claim(
         mut self,
-        value: impl Into<
-            crate::core::v1::PersistentVolumeClaimVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::PersistentVolumeClaimVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.persistent_volume_claim = Some(value.into());
         self
@@ -628,9 +532,7 @@ impl VolumeSourceApplyConfiguration {
     /// Sets `vsphereVolume`.
     pub fn with_vsphere_volume(
         mut self,
-        value: impl Into<
-            crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.vsphere_volume = Some(value.into());
         self
@@ -654,9 +556,7 @@ impl VolumeSourceApplyConfiguration {
     /// Sets `photonPersistentDisk`.
     pub fn with_photon_persistent_disk(
         mut self,
-        value: impl Into<
-            crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.photon_persistent_disk = Some(value.into());
         self
@@ -729,23 +629,13 @@ impl ::kapi_machinery::json::JsonFields for VolumeSourceApplyConfiguration {
             w.key_static(b"\"emptyDir\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.empty_dir, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.gce_persistent_disk,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.gce_persistent_disk) {
             w.key_static(b"\"gcePersistentDisk\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.gce_persistent_disk,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.gce_persistent_disk, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.aws_elastic_block_store,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.aws_elastic_block_store) {
             w.key_static(b"\"awsElasticBlockStore\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.aws_elastic_block_store,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.aws_elastic_block_store, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.git_repo) {
             w.key_static(b"\"gitRepo\":");
@@ -767,14 +657,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeSourceApplyConfiguration {
             w.key_static(b"\"glusterfs\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.glusterfs, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.persistent_volume_claim,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.persistent_volume_claim) {
             w.key_static(b"\"persistentVolumeClaim\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.persistent_volume_claim,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.persistent_volume_claim, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.rbd) {
             w.key_static(b"\"rbd\":");
@@ -824,14 +709,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeSourceApplyConfiguration {
             w.key_static(b"\"azureDisk\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.azure_disk, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.photon_persistent_disk,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.photon_persistent_disk) {
             w.key_static(b"\"photonPersistentDisk\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.photon_persistent_disk,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.photon_persistent_disk, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.projected) {
             w.key_static(b"\"projected\":");
@@ -869,109 +749,36 @@ impl ::kapi_machinery::json::JsonFields for VolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "hostPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_path, r)
-            }
-            "emptyDir" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.empty_dir, r)
-            }
-            "gcePersistentDisk" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.gce_persistent_disk,
-                    r,
-                )
-            }
-            "awsElasticBlockStore" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.aws_elastic_block_store,
-                    r,
-                )
-            }
-            "gitRepo" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.git_repo, r)
-            }
-            "secret" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret, r)
-            }
+            "hostPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_path, r),
+            "emptyDir" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.empty_dir, r),
+            "gcePersistentDisk" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gce_persistent_disk, r),
+            "awsElasticBlockStore" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.aws_elastic_block_store, r),
+            "gitRepo" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.git_repo, r),
+            "secret" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret, r),
             "nfs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.nfs, r),
-            "iscsi" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.iscsi, r)
-            }
-            "glusterfs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.glusterfs, r)
-            }
-            "persistentVolumeClaim" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.persistent_volume_claim,
-                    r,
-                )
-            }
+            "iscsi" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.iscsi, r),
+            "glusterfs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.glusterfs, r),
+            "persistentVolumeClaim" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.persistent_volume_claim, r),
             "rbd" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rbd, r),
-            "flexVolume" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.flex_volume, r)
-            }
-            "cinder" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cinder, r)
-            }
-            "cephfs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cephfs, r)
-            }
-            "flocker" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.flocker, r)
-            }
-            "downwardAPI" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.downward_api,
-                    r,
-                )
-            }
+            "flexVolume" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.flex_volume, r),
+            "cinder" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cinder, r),
+            "cephfs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cephfs, r),
+            "flocker" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.flocker, r),
+            "downwardAPI" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.downward_api, r),
             "fc" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fc, r),
-            "azureFile" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.azure_file, r)
-            }
-            "configMap" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config_map, r)
-            }
-            "vsphereVolume" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.vsphere_volume,
-                    r,
-                )
-            }
-            "quobyte" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.quobyte, r)
-            }
-            "azureDisk" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.azure_disk, r)
-            }
-            "photonPersistentDisk" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.photon_persistent_disk,
-                    r,
-                )
-            }
-            "projected" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.projected, r)
-            }
-            "portworxVolume" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.portworx_volume,
-                    r,
-                )
-            }
-            "scaleIO" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale_io, r)
-            }
-            "storageos" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storageos, r)
-            }
+            "azureFile" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.azure_file, r),
+            "configMap" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config_map, r),
+            "vsphereVolume" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.vsphere_volume, r),
+            "quobyte" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.quobyte, r),
+            "azureDisk" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.azure_disk, r),
+            "photonPersistentDisk" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.photon_persistent_disk, r),
+            "projected" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.projected, r),
+            "portworxVolume" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.portworx_volume, r),
+            "scaleIO" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale_io, r),
+            "storageos" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storageos, r),
             "csi" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.csi, r),
-            "ephemeral" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ephemeral, r)
-            }
-            "image" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r)
-            }
+            "ephemeral" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ephemeral, r),
+            "image" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -989,19 +796,15 @@ impl ::kapi_machinery::json::JsonEncode for VolumeSourceApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.empty_dir)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.gce_persistent_disk,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.aws_elastic_block_store,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.git_repo)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gce_persistent_disk)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.aws_elastic_block_store)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.git_repo)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.nfs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.iscsi)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.glusterfs)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.persistent_volume_claim,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rbd)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.persistent_volume_claim)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rbd)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.flex_volume)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cinder)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cephfs)
@@ -1013,9 +816,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.vsphere_volume)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.quobyte)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.azure_disk)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.photon_persistent_disk,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.projected)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.photon_persistent_disk)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.projected)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.portworx_volume)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale_io)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storageos)
@@ -1054,8 +856,7 @@ impl PersistentVolumeClaimVolumeSourceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PersistentVolumeClaimVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PersistentVolumeClaimVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.claim_name) {
@@ -1074,12 +875,8 @@ for PersistentVolumeClaimVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "claimName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.claim_name, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "claimName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.claim_name, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1088,8 +885,7 @@ for PersistentVolumeClaimVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PersistentVolumeClaimVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PersistentVolumeClaimVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1100,8 +896,7 @@ for PersistentVolumeClaimVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PersistentVolumeClaimVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PersistentVolumeClaimVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1110,103 +905,60 @@ for PersistentVolumeClaimVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PersistentVolumeClaimVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PersistentVolumeClaimVolumeSourceApplyConfiguration {}
 /// The apply configuration of `PersistentVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PersistentVolumeSourceApplyConfiguration {
     /// `gcePersistentDisk`.
-    pub gce_persistent_disk: ::std::option::Option<
-        crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration,
-    >,
+    pub gce_persistent_disk: ::std::option::Option<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>,
     /// `awsElasticBlockStore`.
-    pub aws_elastic_block_store: ::std::option::Option<
-        crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration,
-    >,
+    pub aws_elastic_block_store: ::std::option::Option<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
     /// `hostPath`.
-    pub host_path: ::std::option::Option<
-        crate::core::v1::HostPathVolumeSourceApplyConfiguration,
-    >,
+    pub host_path: ::std::option::Option<crate::core::v1::HostPathVolumeSourceApplyConfiguration>,
     /// `glusterfs`.
-    pub glusterfs: ::std::option::Option<
-        crate::core::v1::GlusterfsPersistentVolumeSourceApplyConfiguration,
-    >,
+    pub glusterfs: ::std::option::Option<crate::core::v1::GlusterfsPersistentVolumeSourceApplyConfiguration>,
     /// `nfs`.
     pub nfs: ::std::option::Option<crate::core::v1::NFSVolumeSourceApplyConfiguration>,
     /// `rbd`.
-    pub rbd: ::std::option::Option<
-        crate::core::v1::RBDPersistentVolumeSourceApplyConfiguration,
-    >,
+    pub rbd: ::std::option::Option<crate::core::v1::RBDPersistentVolumeSourceApplyConfiguration>,
     /// `iscsi`.
-    pub iscsi: ::std::option::Option<
-        crate::core::v1::ISCSIPersistentVolumeSourceApplyConfiguration,
-    >,
+    pub iscsi: ::std::option::Option<crate::core::v1::ISCSIPersistentVolumeSourceApplyConfiguration>,
     /// `cinder`.
-    pub cinder: ::std::option::Option<
-        crate::core::v1::CinderPersistentVolumeSourceApplyConfiguration,
-    >,
+    pub cinder: ::std::option::Option<crate::core::v1::CinderPersistentVolumeSourceApplyConfiguration>,
     /// `cephfs`.
-    pub cephfs: ::std::option::Option<
-        crate::core::v1::CephFSPersistentVolumeSourceApplyConfiguration,
-    >,
+    pub cephfs: ::std::option::Option<crate::core::v1::CephFSPersistentVolumeSourceApplyConfiguration>,
     /// `fc`.
     pub fc: ::std::option::Option<crate::core::v1::FCVolumeSourceApplyConfiguration>,
     /// `flocker`.
-    pub flocker: ::std::option::Option<
-        crate::core::v1::FlockerVolumeSourceApplyConfiguration,
-    >,
+    pub flocker: ::std::option::Option<crate::core::v1::FlockerVolumeSourceApplyConfiguration>,
     /// `flexVolume`.
-    pub flex_volume: ::std::option::Option<
-        crate::core::v1::FlexPersistentVolumeSourceApplyConfiguration,
-    >,
+    pub flex_volume: ::std::option::Option<crate::core::v1::FlexPersistentVolumeSourceApplyConfiguration>,
     /// `azureFile`.
-    pub azure_file: ::std::option::Option<
-        crate::core::v1::AzureFilePersistentVolumeSourceApplyConfiguration,
-    >,
+    pub azure_file: ::std::option::Option<crate::core::v1::AzureFilePersistentVolumeSourceApplyConfiguration>,
     /// `vsphereVolume`.
-    pub vsphere_volume: ::std::option::Option<
-        crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration,
-    >,
+    pub vsphere_volume: ::std::option::Option<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>,
     /// `quobyte`.
-    pub quobyte: ::std::option::Option<
-        crate::core::v1::QuobyteVolumeSourceApplyConfiguration,
-    >,
+    pub quobyte: ::std::option::Option<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>,
     /// `azureDisk`.
-    pub azure_disk: ::std::option::Option<
-        crate::core::v1::AzureDiskVolumeSourceApplyConfiguration,
-    >,
+    pub azure_disk: ::std::option::Option<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>,
     /// `photonPersistentDisk`.
-    pub photon_persistent_disk: ::std::option::Option<
-        crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration,
-    >,
+    pub photon_persistent_disk: ::std::option::Option<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>,
     /// `portworxVolume`.
-    pub portworx_volume: ::std::option::Option<
-        crate::core::v1::PortworxVolumeSourceApplyConfiguration,
-    >,
+    pub portworx_volume: ::std::option::Option<crate::core::v1::PortworxVolumeSourceApplyConfiguration>,
     /// `scaleIO`.
-    pub scale_io: ::std::option::Option<
-        crate::core::v1::ScaleIOPersistentVolumeSourceApplyConfiguration,
-    >,
+    pub scale_io: ::std::option::Option<crate::core::v1::ScaleIOPersistentVolumeSourceApplyConfiguration>,
     /// `local`.
-    pub local: ::std::option::Option<
-        crate::core::v1::LocalVolumeSourceApplyConfiguration,
-    >,
+    pub local: ::std::option::Option<crate::core::v1::LocalVolumeSourceApplyConfiguration>,
     /// `storageos`.
-    pub storageos: ::std::option::Option<
-        crate::core::v1::StorageOSPersistentVolumeSourceApplyConfiguration,
-    >,
+    pub storageos: ::std::option::Option<crate::core::v1::StorageOSPersistentVolumeSourceApplyConfiguration>,
     /// `csi`.
-    pub csi: ::std::option::Option<
-        crate::core::v1::CSIPersistentVolumeSourceApplyConfiguration,
-    >,
+    pub csi: ::std::option::Option<crate::core::v1::CSIPersistentVolumeSourceApplyConfiguration>,
 }
 impl PersistentVolumeSourceApplyConfiguration {
     /// Sets `gcePersistentDisk`.
     pub fn with_gce_persistent_disk(
         mut self,
-        value: impl Into<
-            crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.gce_persistent_disk = Some(value.into());
         self
@@ -1214,9 +966,7 @@ impl PersistentVolumeSourceApplyConfiguration {
     /// Sets `awsElasticBlockStore`.
     pub fn with_aws_elastic_block_store(
         mut self,
-        value: impl Into<
-            crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.aws_elastic_block_store = Some(value.into());
         self
@@ -1232,9 +982,7 @@ impl PersistentVolumeSourceApplyConfiguration {
     /// Sets `glusterfs`.
     pub fn with_glusterfs(
         mut self,
-        value: impl Into<
-            crate::core::v1::GlusterfsPersistentVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::GlusterfsPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.glusterfs = Some(value.into());
         self
@@ -1306,9 +1054,7 @@ impl PersistentVolumeSourceApplyConfiguration {
     /// Sets `azureFile`.
     pub fn with_azure_file(
         mut self,
-        value: impl Into<
-            crate::core::v1::AzureFilePersistentVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::AzureFilePersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.azure_file = Some(value.into());
         self
@@ -1316,9 +1062,7 @@ impl PersistentVolumeSourceApplyConfiguration {
     /// Sets `vsphereVolume`.
     pub fn with_vsphere_volume(
         mut self,
-        value: impl Into<
-            crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.vsphere_volume = Some(value.into());
         self
@@ -1342,9 +1086,7 @@ impl PersistentVolumeSourceApplyConfiguration {
     /// Sets `photonPersistentDisk`.
     pub fn with_photon_persistent_disk(
         mut self,
-        value: impl Into<
-            crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.photon_persistent_disk = Some(value.into());
         self
@@ -1360,9 +1102,7 @@ impl PersistentVolumeSourceApplyConfiguration {
     /// Sets `scaleIO`.
     pub fn with_scale_io(
         mut self,
-        value: impl Into<
-            crate::core::v1::ScaleIOPersistentVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::ScaleIOPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.scale_io = Some(value.into());
         self
@@ -1378,9 +1118,7 @@ impl PersistentVolumeSourceApplyConfiguration {
     /// Sets `storageos`.
     pub fn with_storageos(
         mut self,
-        value: impl Into<
-            crate::core::v1::StorageOSPersistentVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::StorageOSPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
         self.storageos = Some(value.into());
         self
@@ -1397,23 +1135,13 @@ impl PersistentVolumeSourceApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for PersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.gce_persistent_disk,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.gce_persistent_disk) {
             w.key_static(b"\"gcePersistentDisk\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.gce_persistent_disk,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.gce_persistent_disk, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.aws_elastic_block_store,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.aws_elastic_block_store) {
             w.key_static(b"\"awsElasticBlockStore\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.aws_elastic_block_store,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.aws_elastic_block_store, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.host_path) {
             w.key_static(b"\"hostPath\":");
@@ -1471,14 +1199,9 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeSourceApplyConfigura
             w.key_static(b"\"azureDisk\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.azure_disk, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.photon_persistent_disk,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.photon_persistent_disk) {
             w.key_static(b"\"photonPersistentDisk\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.photon_persistent_disk,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.photon_persistent_disk, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.portworx_volume) {
             w.key_static(b"\"portworxVolume\":");
@@ -1508,78 +1231,27 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeSourceApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "gcePersistentDisk" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.gce_persistent_disk,
-                    r,
-                )
-            }
-            "awsElasticBlockStore" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.aws_elastic_block_store,
-                    r,
-                )
-            }
-            "hostPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_path, r)
-            }
-            "glusterfs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.glusterfs, r)
-            }
+            "gcePersistentDisk" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gce_persistent_disk, r),
+            "awsElasticBlockStore" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.aws_elastic_block_store, r),
+            "hostPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_path, r),
+            "glusterfs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.glusterfs, r),
             "nfs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.nfs, r),
             "rbd" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rbd, r),
-            "iscsi" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.iscsi, r)
-            }
-            "cinder" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cinder, r)
-            }
-            "cephfs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cephfs, r)
-            }
+            "iscsi" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.iscsi, r),
+            "cinder" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cinder, r),
+            "cephfs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cephfs, r),
             "fc" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fc, r),
-            "flocker" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.flocker, r)
-            }
-            "flexVolume" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.flex_volume, r)
-            }
-            "azureFile" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.azure_file, r)
-            }
-            "vsphereVolume" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.vsphere_volume,
-                    r,
-                )
-            }
-            "quobyte" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.quobyte, r)
-            }
-            "azureDisk" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.azure_disk, r)
-            }
-            "photonPersistentDisk" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.photon_persistent_disk,
-                    r,
-                )
-            }
-            "portworxVolume" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.portworx_volume,
-                    r,
-                )
-            }
-            "scaleIO" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale_io, r)
-            }
-            "local" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.local, r)
-            }
-            "storageos" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storageos, r)
-            }
+            "flocker" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.flocker, r),
+            "flexVolume" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.flex_volume, r),
+            "azureFile" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.azure_file, r),
+            "vsphereVolume" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.vsphere_volume, r),
+            "quobyte" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.quobyte, r),
+            "azureDisk" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.azure_disk, r),
+            "photonPersistentDisk" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.photon_persistent_disk, r),
+            "portworxVolume" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.portworx_volume, r),
+            "scaleIO" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scale_io, r),
+            "local" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.local, r),
+            "storageos" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storageos, r),
             "csi" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.csi, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1597,9 +1269,8 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeSourceApplyConfigura
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gce_persistent_disk)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.aws_elastic_block_store,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_path)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.aws_elastic_block_store)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.glusterfs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.nfs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rbd)
@@ -1613,9 +1284,8 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeSourceApplyConfigura
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.vsphere_volume)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.quobyte)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.azure_disk)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.photon_persistent_disk,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.portworx_volume)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.photon_persistent_disk)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.portworx_volume)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale_io)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.local)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storageos)
@@ -1642,13 +1312,9 @@ pub struct PersistentVolumeApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::core::v1::PersistentVolumeSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::core::v1::PersistentVolumeSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::core::v1::PersistentVolumeStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::core::v1::PersistentVolumeStatusApplyConfiguration>,
 }
 impl PersistentVolumeApplyConfiguration {
     /// Sets `kind`.
@@ -1718,16 +1384,10 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1743,7 +1403,8 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1762,10 +1423,7 @@ impl ::kapi_machinery::json::JsonElement for PersistentVolumeApplyConfiguration 
 impl PersistentVolumeApplyConfiguration {
     /// A `PersistentVolume` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
-        Self::default()
-            .with_kind("PersistentVolume")
-            .with_api_version("v1")
-            .with_name(name)
+        Self::default().with_kind("PersistentVolume").with_api_version("v1").with_name(name)
     }
     /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
@@ -1773,20 +1431,13 @@ impl PersistentVolumeApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1795,20 +1446,13 @@ impl PersistentVolumeApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1816,9 +1460,7 @@ impl PersistentVolumeApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1826,56 +1468,36 @@ impl PersistentVolumeApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1883,9 +1505,7 @@ impl PersistentVolumeApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1913,57 +1533,30 @@ impl ::kapi_machinery::ApplyConfiguration for PersistentVolumeApplyConfiguration
 pub fn extract_persistent_volume(
     obj: &crate::core::v1::types::PersistentVolume,
     field_manager: &str,
-) -> ::core::result::Result<
-    PersistentVolumeApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "v1",
-        "PersistentVolume",
-    )
+) -> ::core::result::Result<PersistentVolumeApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "PersistentVolume")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `PersistentVolume`.
 #[::kapi_macros::where_used]
 pub fn extract_persistent_volume_status(
     obj: &crate::core::v1::types::PersistentVolume,
     field_manager: &str,
-) -> ::core::result::Result<
-    PersistentVolumeApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "v1",
-        "PersistentVolume",
-    )
+) -> ::core::result::Result<PersistentVolumeApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "v1", "PersistentVolume")
 }
 /// The apply configuration of `PersistentVolumeSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PersistentVolumeSpecApplyConfiguration {
     /// `capacity`.
-    pub capacity: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub capacity: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// Inlined: its members are this object's.
     pub persistent_volume_source: crate::core::v1::PersistentVolumeSourceApplyConfiguration,
     /// `accessModes`.
-    pub access_modes: ::std::vec::Vec<
-        crate::core::v1::types::PersistentVolumeAccessMode,
-    >,
+    pub access_modes: ::std::vec::Vec<crate::core::v1::types::PersistentVolumeAccessMode>,
     /// `claimRef`.
-    pub claim_ref: ::std::option::Option<
-        crate::core::v1::ObjectReferenceApplyConfiguration,
-    >,
+    pub claim_ref: ::std::option::Option<crate::core::v1::ObjectReferenceApplyConfiguration>,
     /// `persistentVolumeReclaimPolicy`.
-    pub persistent_volume_reclaim_policy: ::std::option::Option<
-        crate::core::v1::types::PersistentVolumeReclaimPolicy,
-    >,
+    pub persistent_volume_reclaim_policy: ::std::option::Option<crate::core::v1::types::PersistentVolumeReclaimPolicy>,
     /// `storageClassName`.
     pub storage_class_name: ::std::option::Option<::std::string::String>,
     /// `mountOptions`.
@@ -1971,9 +1564,7 @@ pub struct PersistentVolumeSpecApplyConfiguration {
     /// `volumeMode`.
     pub volume_mode: ::std::option::Option<crate::core::v1::types::PersistentVolumeMode>,
     /// `nodeAffinity`.
-    pub node_affinity: ::std::option::Option<
-        crate::core::v1::VolumeNodeAffinityApplyConfiguration,
-    >,
+    pub node_affinity: ::std::option::Option<crate::core::v1::VolumeNodeAffinityApplyConfiguration>,
     /// `volumeAttributesClassName`.
     pub volume_attributes_class_name: ::std::option::Option<::std::string::String>,
 }
@@ -1981,12 +1572,7 @@ impl PersistentVolumeSpecApplyConfiguration {
     /// Puts entries into `capacity`, replacing those with the same keys.
     pub fn with_capacity(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.capacity.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -2002,9 +1588,7 @@ impl PersistentVolumeSpecApplyConfiguration {
     /// Appends to `accessModes`.
     pub fn with_access_modes(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::types::PersistentVolumeAccessMode>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::types::PersistentVolumeAccessMode>>,
     ) -> Self {
         self.access_modes.extend(items.into_iter().map(Into::into));
         self
@@ -2026,10 +1610,7 @@ impl PersistentVolumeSpecApplyConfiguration {
         self
     }
     /// Sets `storageClassName`.
-    pub fn with_storage_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_storage_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.storage_class_name = Some(value.into());
         self
     }
@@ -2068,27 +1649,17 @@ impl PersistentVolumeSpecApplyConfiguration {
     /// Sets `gcePersistentDisk` (through its own builder).
     pub fn with_gce_persistent_disk(
         mut self,
-        value: impl Into<
-            crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_gce_persistent_disk(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_gce_persistent_disk(value);
         self
     }
     /// Sets `awsElasticBlockStore` (through its own builder).
     pub fn with_aws_elastic_block_store(
         mut self,
-        value: impl Into<
-            crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_aws_elastic_block_store(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_aws_elastic_block_store(value);
         self
     }
     /// Sets `hostPath` (through its own builder).
@@ -2096,23 +1667,15 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::HostPathVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_host_path(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_host_path(value);
         self
     }
     /// Sets `glusterfs` (through its own builder).
     pub fn with_glusterfs(
         mut self,
-        value: impl Into<
-            crate::core::v1::GlusterfsPersistentVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::GlusterfsPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_glusterfs(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_glusterfs(value);
         self
     }
     /// Sets `nfs` (through its own builder).
@@ -2120,10 +1683,7 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::NFSVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_nfs(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_nfs(value);
         self
     }
     /// Sets `rbd` (through its own builder).
@@ -2131,10 +1691,7 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::RBDPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_rbd(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_rbd(value);
         self
     }
     /// Sets `iscsi` (through its own builder).
@@ -2142,10 +1699,7 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ISCSIPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_iscsi(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_iscsi(value);
         self
     }
     /// Sets `cinder` (through its own builder).
@@ -2153,10 +1707,7 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::CinderPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_cinder(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_cinder(value);
         self
     }
     /// Sets `cephfs` (through its own builder).
@@ -2164,10 +1715,7 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::CephFSPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_cephfs(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_cephfs(value);
         self
     }
     /// Sets `fc` (through its own builder).
@@ -2175,10 +1723,7 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FCVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_fc(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_fc(value);
         self
     }
     /// Sets `flocker` (through its own builder).
@@ -2186,10 +1731,7 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FlockerVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_flocker(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_flocker(value);
         self
     }
     /// Sets `flexVolume` (through its own builder).
@@ -2197,36 +1739,23 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FlexPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_flex_volume(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_flex_volume(value);
         self
     }
     /// Sets `azureFile` (through its own builder).
     pub fn with_azure_file(
         mut self,
-        value: impl Into<
-            crate::core::v1::AzureFilePersistentVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::AzureFilePersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_azure_file(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_azure_file(value);
         self
     }
     /// Sets `vsphereVolume` (through its own builder).
     pub fn with_vsphere_volume(
         mut self,
-        value: impl Into<
-            crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_vsphere_volume(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_vsphere_volume(value);
         self
     }
     /// Sets `quobyte` (through its own builder).
@@ -2234,10 +1763,7 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_quobyte(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_quobyte(value);
         self
     }
     /// Sets `azureDisk` (through its own builder).
@@ -2245,23 +1771,15 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_azure_disk(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_azure_disk(value);
         self
     }
     /// Sets `photonPersistentDisk` (through its own builder).
     pub fn with_photon_persistent_disk(
         mut self,
-        value: impl Into<
-            crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_photon_persistent_disk(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_photon_persistent_disk(value);
         self
     }
     /// Sets `portworxVolume` (through its own builder).
@@ -2269,23 +1787,15 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::PortworxVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_portworx_volume(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_portworx_volume(value);
         self
     }
     /// Sets `scaleIO` (through its own builder).
     pub fn with_scale_io(
         mut self,
-        value: impl Into<
-            crate::core::v1::ScaleIOPersistentVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::ScaleIOPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_scale_io(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_scale_io(value);
         self
     }
     /// Sets `local` (through its own builder).
@@ -2293,23 +1803,15 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::LocalVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_local(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_local(value);
         self
     }
     /// Sets `storageos` (through its own builder).
     pub fn with_storageos(
         mut self,
-        value: impl Into<
-            crate::core::v1::StorageOSPersistentVolumeSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::StorageOSPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_storageos(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_storageos(value);
         self
     }
     /// Sets `csi` (through its own builder).
@@ -2317,10 +1819,7 @@ impl PersistentVolumeSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::CSIPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_source = ::std::mem::take(
-                &mut self.persistent_volume_source,
-            )
-            .with_csi(value);
+        self.persistent_volume_source = ::std::mem::take(&mut self.persistent_volume_source).with_csi(value);
         self
     }
 }
@@ -2331,10 +1830,7 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeSpecApplyConfigurati
             w.key_static(b"\"capacity\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.capacity, w);
         }
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.persistent_volume_source,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.persistent_volume_source, w);
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.access_modes) {
             w.key_static(b"\"accessModes\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.access_modes, w);
@@ -2343,14 +1839,9 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeSpecApplyConfigurati
             w.key_static(b"\"claimRef\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.claim_ref, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.persistent_volume_reclaim_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.persistent_volume_reclaim_policy) {
             w.key_static(b"\"persistentVolumeReclaimPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.persistent_volume_reclaim_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.persistent_volume_reclaim_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.storage_class_name) {
             w.key_static(b"\"storageClassName\":");
@@ -2368,14 +1859,9 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeSpecApplyConfigurati
             w.key_static(b"\"nodeAffinity\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.node_affinity, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.volume_attributes_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_attributes_class_name) {
             w.key_static(b"\"volumeAttributesClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.volume_attributes_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_attributes_class_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2385,57 +1871,17 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeSpecApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
-            "accessModes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.access_modes,
-                    r,
-                )
-            }
-            "claimRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.claim_ref, r)
-            }
-            "persistentVolumeReclaimPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.persistent_volume_reclaim_policy,
-                    r,
-                )
-            }
-            "storageClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_class_name,
-                    r,
-                )
-            }
-            "mountOptions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.mount_options,
-                    r,
-                )
-            }
-            "volumeMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_mode, r)
-            }
-            "nodeAffinity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_affinity,
-                    r,
-                )
-            }
-            "volumeAttributesClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_attributes_class_name,
-                    r,
-                )
-            }
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
+            "accessModes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.access_modes, r),
+            "claimRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.claim_ref, r),
+            "persistentVolumeReclaimPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.persistent_volume_reclaim_policy, r),
+            "storageClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_class_name, r),
+            "mountOptions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mount_options, r),
+            "volumeMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_mode, r),
+            "nodeAffinity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_affinity, r),
+            "volumeAttributesClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_attributes_class_name, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.persistent_volume_source,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.persistent_volume_source, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -2453,20 +1899,15 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeSpecApplyConfigurati
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.persistent_volume_source,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.access_modes)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.persistent_volume_source)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.access_modes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.claim_ref)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.persistent_volume_reclaim_policy,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.persistent_volume_reclaim_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mount_options)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_affinity)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.volume_attributes_class_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_attributes_class_name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PersistentVolumeSpecApplyConfiguration {
@@ -2510,9 +1951,7 @@ impl ::kapi_machinery::json::JsonFields for VolumeNodeAffinityApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "required" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.required, r)
-            }
+            "required" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.required, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2596,14 +2035,9 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeStatusApplyConfigura
             w.key_static(b"\"reason\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.reason, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_phase_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_phase_transition_time) {
             w.key_static(b"\"lastPhaseTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_phase_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_phase_transition_time, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2613,21 +2047,10 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeStatusApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "phase" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.phase, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "lastPhaseTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_phase_transition_time,
-                    r,
-                )
-            }
+            "phase" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.phase, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "lastPhaseTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_phase_transition_time, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2646,9 +2069,7 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeStatusApplyConfigura
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.phase)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_phase_transition_time,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_phase_transition_time)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PersistentVolumeStatusApplyConfiguration {
@@ -2671,13 +2092,9 @@ pub struct PersistentVolumeClaimApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::core::v1::PersistentVolumeClaimSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::core::v1::PersistentVolumeClaimSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::core::v1::PersistentVolumeClaimStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::core::v1::PersistentVolumeClaimStatusApplyConfiguration>,
 }
 impl PersistentVolumeClaimApplyConfiguration {
     /// Sets `kind`.
@@ -2747,16 +2164,10 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeClaimApplyConfigurat
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2772,7 +2183,8 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeClaimApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2806,20 +2218,13 @@ impl PersistentVolumeClaimApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2828,20 +2233,13 @@ impl PersistentVolumeClaimApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2849,9 +2247,7 @@ impl PersistentVolumeClaimApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2859,56 +2255,36 @@ impl PersistentVolumeClaimApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2916,9 +2292,7 @@ impl PersistentVolumeClaimApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2946,50 +2320,26 @@ impl ::kapi_machinery::ApplyConfiguration for PersistentVolumeClaimApplyConfigur
 pub fn extract_persistent_volume_claim(
     obj: &crate::core::v1::types::PersistentVolumeClaim,
     field_manager: &str,
-) -> ::core::result::Result<
-    PersistentVolumeClaimApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "v1",
-        "PersistentVolumeClaim",
-    )
+) -> ::core::result::Result<PersistentVolumeClaimApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "PersistentVolumeClaim")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `PersistentVolumeClaim`.
 #[::kapi_macros::where_used]
 pub fn extract_persistent_volume_claim_status(
     obj: &crate::core::v1::types::PersistentVolumeClaim,
     field_manager: &str,
-) -> ::core::result::Result<
-    PersistentVolumeClaimApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "v1",
-        "PersistentVolumeClaim",
-    )
+) -> ::core::result::Result<PersistentVolumeClaimApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "v1", "PersistentVolumeClaim")
 }
 /// The apply configuration of `PersistentVolumeClaimSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PersistentVolumeClaimSpecApplyConfiguration {
     /// `accessModes`.
-    pub access_modes: ::std::vec::Vec<
-        crate::core::v1::types::PersistentVolumeAccessMode,
-    >,
+    pub access_modes: ::std::vec::Vec<crate::core::v1::types::PersistentVolumeAccessMode>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `resources`.
-    pub resources: ::std::option::Option<
-        crate::core::v1::VolumeResourceRequirementsApplyConfiguration,
-    >,
+    pub resources: ::std::option::Option<crate::core::v1::VolumeResourceRequirementsApplyConfiguration>,
     /// `volumeName`.
     pub volume_name: ::std::option::Option<::std::string::String>,
     /// `storageClassName`.
@@ -2997,13 +2347,9 @@ pub struct PersistentVolumeClaimSpecApplyConfiguration {
     /// `volumeMode`.
     pub volume_mode: ::std::option::Option<crate::core::v1::types::PersistentVolumeMode>,
     /// `dataSource`.
-    pub data_source: ::std::option::Option<
-        crate::core::v1::TypedLocalObjectReferenceApplyConfiguration,
-    >,
+    pub data_source: ::std::option::Option<crate::core::v1::TypedLocalObjectReferenceApplyConfiguration>,
     /// `dataSourceRef`.
-    pub data_source_ref: ::std::option::Option<
-        crate::core::v1::TypedObjectReferenceApplyConfiguration,
-    >,
+    pub data_source_ref: ::std::option::Option<crate::core::v1::TypedObjectReferenceApplyConfiguration>,
     /// `volumeAttributesClassName`.
     pub volume_attributes_class_name: ::std::option::Option<::std::string::String>,
 }
@@ -3011,9 +2357,7 @@ impl PersistentVolumeClaimSpecApplyConfiguration {
     /// Appends to `accessModes`.
     pub fn with_access_modes(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::types::PersistentVolumeAccessMode>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::types::PersistentVolumeAccessMode>>,
     ) -> Self {
         self.access_modes.extend(items.into_iter().map(Into::into));
         self
@@ -3040,10 +2384,7 @@ impl PersistentVolumeClaimSpecApplyConfiguration {
         self
     }
     /// Sets `storageClassName`.
-    pub fn with_storage_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_storage_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.storage_class_name = Some(value.into());
         self
     }
@@ -3115,14 +2456,9 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeClaimSpecApplyConfig
             w.key_static(b"\"dataSourceRef\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.data_source_ref, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.volume_attributes_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_attributes_class_name) {
             w.key_static(b"\"volumeAttributesClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.volume_attributes_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_attributes_class_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -3132,45 +2468,15 @@ impl ::kapi_machinery::json::JsonFields for PersistentVolumeClaimSpecApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "accessModes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.access_modes,
-                    r,
-                )
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "resources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r)
-            }
-            "volumeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r)
-            }
-            "storageClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_class_name,
-                    r,
-                )
-            }
-            "volumeMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_mode, r)
-            }
-            "dataSource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.data_source, r)
-            }
-            "dataSourceRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.data_source_ref,
-                    r,
-                )
-            }
-            "volumeAttributesClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_attributes_class_name,
-                    r,
-                )
-            }
+            "accessModes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.access_modes, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "resources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r),
+            "volumeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r),
+            "storageClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_class_name, r),
+            "volumeMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_mode, r),
+            "dataSource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.data_source, r),
+            "dataSourceRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.data_source_ref, r),
+            "volumeAttributesClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_attributes_class_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3194,9 +2500,7 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeClaimSpecApplyConfig
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.data_source)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.data_source_ref)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.volume_attributes_class_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_attributes_class_name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PersistentVolumeClaimSpecApplyConfiguration {
@@ -3208,8 +2512,7 @@ impl ::kapi_machinery::json::JsonDecode for PersistentVolumeClaimSpecApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PersistentVolumeClaimSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PersistentVolumeClaimSpecApplyConfiguration {}
 /// The apply configuration of `TypedObjectReference`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TypedObjectReferenceApplyConfiguration {
@@ -3271,14 +2574,10 @@ impl ::kapi_machinery::json::JsonFields for TypedObjectReferenceApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r)
-            }
+            "apiGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3314,13 +2613,9 @@ impl ::kapi_machinery::json::JsonElement for TypedObjectReferenceApplyConfigurat
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ModifyVolumeStatusApplyConfiguration {
     /// `targetVolumeAttributesClassName`.
-    pub target_volume_attributes_class_name: ::std::option::Option<
-        ::std::string::String,
-    >,
+    pub target_volume_attributes_class_name: ::std::option::Option<::std::string::String>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::core::v1::types::PersistentVolumeClaimModifyVolumeStatus,
-    >,
+    pub status: ::std::option::Option<crate::core::v1::types::PersistentVolumeClaimModifyVolumeStatus>,
 }
 impl ModifyVolumeStatusApplyConfiguration {
     /// Sets `targetVolumeAttributesClassName`.
@@ -3343,14 +2638,9 @@ impl ModifyVolumeStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for ModifyVolumeStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.target_volume_attributes_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.target_volume_attributes_class_name) {
             w.key_static(b"\"targetVolumeAttributesClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.target_volume_attributes_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.target_volume_attributes_class_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.status) {
             w.key_static(b"\"status\":");
@@ -3364,15 +2654,8 @@ impl ::kapi_machinery::json::JsonFields for ModifyVolumeStatusApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "targetVolumeAttributesClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.target_volume_attributes_class_name,
-                    r,
-                )
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "targetVolumeAttributesClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_volume_attributes_class_name, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3388,9 +2671,8 @@ impl ::kapi_machinery::json::JsonEncode for ModifyVolumeStatusApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.target_volume_attributes_class_name,
-        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_volume_attributes_class_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ModifyVolumeStatusApplyConfiguration {
@@ -3407,9 +2689,7 @@ impl ::kapi_machinery::json::JsonElement for ModifyVolumeStatusApplyConfiguratio
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PersistentVolumeClaimConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::core::v1::types::PersistentVolumeClaimConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::core::v1::types::PersistentVolumeClaimConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::types::ConditionStatus>,
     /// `lastProbeTime`.
@@ -3439,10 +2719,7 @@ impl PersistentVolumeClaimConditionApplyConfiguration {
         self
     }
     /// Sets `lastProbeTime`.
-    pub fn with_last_probe_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_last_probe_time(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.last_probe_time = Some(value.into());
         self
     }
@@ -3465,8 +2742,7 @@ impl PersistentVolumeClaimConditionApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PersistentVolumeClaimConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PersistentVolumeClaimConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.r#type) {
@@ -3481,14 +2757,9 @@ for PersistentVolumeClaimConditionApplyConfiguration {
             w.key_static(b"\"lastProbeTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.last_probe_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -3506,30 +2777,12 @@ for PersistentVolumeClaimConditionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastProbeTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_probe_time,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastProbeTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_probe_time, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3538,8 +2791,7 @@ for PersistentVolumeClaimConditionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PersistentVolumeClaimConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PersistentVolumeClaimConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3549,14 +2801,12 @@ for PersistentVolumeClaimConditionApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_probe_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PersistentVolumeClaimConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PersistentVolumeClaimConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3565,8 +2815,7 @@ for PersistentVolumeClaimConditionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PersistentVolumeClaimConditionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PersistentVolumeClaimConditionApplyConfiguration {}
 /// The apply configuration of `VolumeHealthCondition`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VolumeHealthConditionApplyConfiguration {
@@ -3620,15 +2869,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeHealthConditionApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3663,9 +2906,7 @@ impl ::kapi_machinery::json::JsonElement for VolumeHealthConditionApplyConfigura
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VolumeHealthStatusApplyConfiguration {
     /// `healthConditions`.
-    pub health_conditions: ::std::vec::Vec<
-        crate::core::v1::VolumeHealthConditionApplyConfiguration,
-    >,
+    pub health_conditions: ::std::vec::Vec<crate::core::v1::VolumeHealthConditionApplyConfiguration>,
     /// `lastTransitionTime`.
     pub last_transition_time: ::std::option::Option<::kapi_machinery::types::Time>,
 }
@@ -3673,9 +2914,7 @@ impl VolumeHealthStatusApplyConfiguration {
     /// Appends to `healthConditions`.
     pub fn with_health_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::VolumeHealthConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::VolumeHealthConditionApplyConfiguration>>,
     ) -> Self {
         self.health_conditions.extend(items.into_iter().map(Into::into));
         self
@@ -3696,14 +2935,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeHealthStatusApplyConfiguration
             w.key_static(b"\"healthConditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.health_conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -3713,18 +2947,8 @@ impl ::kapi_machinery::json::JsonFields for VolumeHealthStatusApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "healthConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.health_conditions,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
+            "healthConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.health_conditions, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3741,9 +2965,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeHealthStatusApplyConfiguration
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.health_conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for VolumeHealthStatusApplyConfiguration {
@@ -3762,9 +2984,7 @@ pub struct PodVolumeHealthApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `healthConditions`.
-    pub health_conditions: ::std::vec::Vec<
-        crate::core::v1::VolumeHealthConditionApplyConfiguration,
-    >,
+    pub health_conditions: ::std::vec::Vec<crate::core::v1::VolumeHealthConditionApplyConfiguration>,
     /// `lastTransitionTime`.
     pub last_transition_time: ::std::option::Option<::kapi_machinery::types::Time>,
 }
@@ -3777,9 +2997,7 @@ impl PodVolumeHealthApplyConfiguration {
     /// Appends to `healthConditions`.
     pub fn with_health_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::VolumeHealthConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::VolumeHealthConditionApplyConfiguration>>,
     ) -> Self {
         self.health_conditions.extend(items.into_iter().map(Into::into));
         self
@@ -3804,14 +3022,9 @@ impl ::kapi_machinery::json::JsonFields for PodVolumeHealthApplyConfiguration {
             w.key_static(b"\"healthConditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.health_conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -3822,18 +3035,8 @@ impl ::kapi_machinery::json::JsonFields for PodVolumeHealthApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "healthConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.health_conditions,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
+            "healthConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.health_conditions, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3851,9 +3054,7 @@ impl ::kapi_machinery::json::JsonEncode for PodVolumeHealthApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.health_conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodVolumeHealthApplyConfiguration {
@@ -3872,40 +3073,21 @@ pub struct PersistentVolumeClaimStatusApplyConfiguration {
     /// `phase`.
     pub phase: ::std::option::Option<crate::core::v1::types::PersistentVolumeClaimPhase>,
     /// `accessModes`.
-    pub access_modes: ::std::vec::Vec<
-        crate::core::v1::types::PersistentVolumeAccessMode,
-    >,
+    pub access_modes: ::std::vec::Vec<crate::core::v1::types::PersistentVolumeAccessMode>,
     /// `capacity`.
-    pub capacity: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub capacity: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::core::v1::PersistentVolumeClaimConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::core::v1::PersistentVolumeClaimConditionApplyConfiguration>,
     /// `allocatedResources`.
-    pub allocated_resources: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub allocated_resources: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `allocatedResourceStatuses`.
-    pub allocated_resource_statuses: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        crate::core::v1::types::ClaimResourceStatus,
-    >,
+    pub allocated_resource_statuses: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, crate::core::v1::types::ClaimResourceStatus>,
     /// `currentVolumeAttributesClassName`.
-    pub current_volume_attributes_class_name: ::std::option::Option<
-        ::std::string::String,
-    >,
+    pub current_volume_attributes_class_name: ::std::option::Option<::std::string::String>,
     /// `modifyVolumeStatus`.
-    pub modify_volume_status: ::std::option::Option<
-        crate::core::v1::ModifyVolumeStatusApplyConfiguration,
-    >,
+    pub modify_volume_status: ::std::option::Option<crate::core::v1::ModifyVolumeStatusApplyConfiguration>,
     /// `healthStatus`.
-    pub health_status: ::std::option::Option<
-        crate::core::v1::VolumeHealthStatusApplyConfiguration,
-    >,
+    pub health_status: ::std::option::Option<crate::core::v1::VolumeHealthStatusApplyConfiguration>,
 }
 impl PersistentVolumeClaimStatusApplyConfiguration {
     /// Sets `phase`.
@@ -3919,9 +3101,7 @@ impl PersistentVolumeClaimStatusApplyConfiguration {
     /// Appends to `accessModes`.
     pub fn with_access_modes(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::types::PersistentVolumeAccessMode>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::types::PersistentVolumeAccessMode>>,
     ) -> Self {
         self.access_modes.extend(items.into_iter().map(Into::into));
         self
@@ -3929,12 +3109,7 @@ impl PersistentVolumeClaimStatusApplyConfiguration {
     /// Puts entries into `capacity`, replacing those with the same keys.
     pub fn with_capacity(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.capacity.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -3942,11 +3117,7 @@ impl PersistentVolumeClaimStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::core::v1::PersistentVolumeClaimConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PersistentVolumeClaimConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -3954,29 +3125,17 @@ impl PersistentVolumeClaimStatusApplyConfiguration {
     /// Puts entries into `allocatedResources`, replacing those with the same keys.
     pub fn with_allocated_resources(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
-        self.allocated_resources
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.allocated_resources.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Puts entries into `allocatedResourceStatuses`, replacing those with the same keys.
     pub fn with_allocated_resource_statuses(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<crate::core::v1::types::ClaimResourceStatus>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<crate::core::v1::types::ClaimResourceStatus>)>,
     ) -> Self {
-        self.allocated_resource_statuses
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.allocated_resource_statuses.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `currentVolumeAttributesClassName`.
@@ -4004,8 +3163,7 @@ impl PersistentVolumeClaimStatusApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PersistentVolumeClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PersistentVolumeClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.phase) {
@@ -4024,41 +3182,21 @@ for PersistentVolumeClaimStatusApplyConfiguration {
             w.key_static(b"\"conditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allocated_resources,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allocated_resources) {
             w.key_static(b"\"allocatedResources\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allocated_resources,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allocated_resources, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allocated_resource_statuses,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allocated_resource_statuses) {
             w.key_static(b"\"allocatedResourceStatuses\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allocated_resource_statuses,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allocated_resource_statuses, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.current_volume_attributes_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.current_volume_attributes_class_name) {
             w.key_static(b"\"currentVolumeAttributesClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.current_volume_attributes_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.current_volume_attributes_class_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.modify_volume_status,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.modify_volume_status) {
             w.key_static(b"\"modifyVolumeStatus\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.modify_volume_status,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.modify_volume_status, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.health_status) {
             w.key_static(b"\"healthStatus\":");
@@ -4072,51 +3210,15 @@ for PersistentVolumeClaimStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "phase" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.phase, r)
-            }
-            "accessModes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.access_modes,
-                    r,
-                )
-            }
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "allocatedResources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocated_resources,
-                    r,
-                )
-            }
-            "allocatedResourceStatuses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocated_resource_statuses,
-                    r,
-                )
-            }
-            "currentVolumeAttributesClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_volume_attributes_class_name,
-                    r,
-                )
-            }
-            "modifyVolumeStatus" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.modify_volume_status,
-                    r,
-                )
-            }
-            "healthStatus" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.health_status,
-                    r,
-                )
-            }
+            "phase" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.phase, r),
+            "accessModes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.access_modes, r),
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "allocatedResources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocated_resources, r),
+            "allocatedResourceStatuses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocated_resource_statuses, r),
+            "currentVolumeAttributesClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_volume_attributes_class_name, r),
+            "modifyVolumeStatus" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.modify_volume_status, r),
+            "healthStatus" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.health_status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4125,8 +3227,7 @@ for PersistentVolumeClaimStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PersistentVolumeClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PersistentVolumeClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -4137,22 +3238,14 @@ for PersistentVolumeClaimStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.access_modes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allocated_resources,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allocated_resource_statuses,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.current_volume_attributes_class_name,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.modify_volume_status,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.health_status)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocated_resources)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocated_resource_statuses)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_volume_attributes_class_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.modify_volume_status)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.health_status)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PersistentVolumeClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PersistentVolumeClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -4161,8 +3254,7 @@ for PersistentVolumeClaimStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PersistentVolumeClaimStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PersistentVolumeClaimStatusApplyConfiguration {}
 /// The apply configuration of `HostPathVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HostPathVolumeSourceApplyConfiguration {
@@ -4178,10 +3270,7 @@ impl HostPathVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `type`.
-    pub fn with_type(
-        mut self,
-        value: impl Into<crate::core::v1::types::HostPathType>,
-    ) -> Self {
+    pub fn with_type(mut self, value: impl Into<crate::core::v1::types::HostPathType>) -> Self {
         self.r#type = Some(value.into());
         self
     }
@@ -4206,9 +3295,7 @@ impl ::kapi_machinery::json::JsonFields for HostPathVolumeSourceApplyConfigurati
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4250,18 +3337,12 @@ pub struct EmptyDirVolumeSourceApplyConfiguration {
 }
 impl EmptyDirVolumeSourceApplyConfiguration {
     /// Sets `medium`.
-    pub fn with_medium(
-        mut self,
-        value: impl Into<crate::core::v1::types::StorageMedium>,
-    ) -> Self {
+    pub fn with_medium(mut self, value: impl Into<crate::core::v1::types::StorageMedium>) -> Self {
         self.medium = Some(value.into());
         self
     }
     /// Sets `sizeLimit`.
-    pub fn with_size_limit(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_size_limit(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.size_limit = Some(value.into());
         self
     }
@@ -4294,12 +3375,8 @@ impl ::kapi_machinery::json::JsonFields for EmptyDirVolumeSourceApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "medium" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.medium, r)
-            }
-            "sizeLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.size_limit, r)
-            }
+            "medium" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.medium, r),
+            "sizeLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.size_limit, r),
             "mode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mode, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -4381,13 +3458,9 @@ impl ::kapi_machinery::json::JsonFields for GlusterfsVolumeSourceApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "endpoints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.endpoints, r)
-            }
+            "endpoints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.endpoints, r),
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4447,16 +3520,12 @@ impl GlusterfsPersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `endpointsNamespace`.
-    pub fn with_endpoints_namespace(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_endpoints_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.endpoints_namespace = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for GlusterfsPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for GlusterfsPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.endpoints) {
@@ -4471,14 +3540,9 @@ for GlusterfsPersistentVolumeSourceApplyConfiguration {
             w.key_static(b"\"readOnly\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.read_only, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.endpoints_namespace,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.endpoints_namespace) {
             w.key_static(b"\"endpointsNamespace\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.endpoints_namespace,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.endpoints_namespace, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -4488,19 +3552,10 @@ for GlusterfsPersistentVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "endpoints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.endpoints, r)
-            }
+            "endpoints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.endpoints, r),
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "endpointsNamespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.endpoints_namespace,
-                    r,
-                )
-            }
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "endpointsNamespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.endpoints_namespace, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4509,8 +3564,7 @@ for GlusterfsPersistentVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for GlusterfsPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for GlusterfsPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -4520,13 +3574,10 @@ for GlusterfsPersistentVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.endpoints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.endpoints_namespace,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.endpoints_namespace)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for GlusterfsPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for GlusterfsPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -4535,8 +3586,7 @@ for GlusterfsPersistentVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for GlusterfsPersistentVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for GlusterfsPersistentVolumeSourceApplyConfiguration {}
 /// The apply configuration of `RBDVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RBDVolumeSourceApplyConfiguration {
@@ -4553,9 +3603,7 @@ pub struct RBDVolumeSourceApplyConfiguration {
     /// `keyring`.
     pub keyring: ::std::option::Option<::std::string::String>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::LocalObjectReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
 }
@@ -4650,26 +3698,14 @@ impl ::kapi_machinery::json::JsonFields for RBDVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "monitors" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.monitors, r)
-            }
-            "image" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
+            "monitors" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.monitors, r),
+            "image" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
             "pool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
-            "keyring" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.keyring, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "keyring" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.keyring, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4721,9 +3757,7 @@ pub struct RBDPersistentVolumeSourceApplyConfiguration {
     /// `keyring`.
     pub keyring: ::std::option::Option<::std::string::String>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::SecretReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::SecretReferenceApplyConfiguration>,
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
 }
@@ -4818,26 +3852,14 @@ impl ::kapi_machinery::json::JsonFields for RBDPersistentVolumeSourceApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "monitors" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.monitors, r)
-            }
-            "image" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
+            "monitors" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.monitors, r),
+            "image" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
             "pool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
-            "keyring" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.keyring, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "keyring" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.keyring, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4872,8 +3894,7 @@ impl ::kapi_machinery::json::JsonDecode for RBDPersistentVolumeSourceApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for RBDPersistentVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for RBDPersistentVolumeSourceApplyConfiguration {}
 /// The apply configuration of `CinderVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CinderVolumeSourceApplyConfiguration {
@@ -4884,9 +3905,7 @@ pub struct CinderVolumeSourceApplyConfiguration {
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::LocalObjectReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
 }
 impl CinderVolumeSourceApplyConfiguration {
     /// Sets `volumeID`.
@@ -4940,18 +3959,10 @@ impl ::kapi_machinery::json::JsonFields for CinderVolumeSourceApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "volumeID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_id, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
+            "volumeID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_id, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4993,9 +4004,7 @@ pub struct CinderPersistentVolumeSourceApplyConfiguration {
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::SecretReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::SecretReferenceApplyConfiguration>,
 }
 impl CinderPersistentVolumeSourceApplyConfiguration {
     /// Sets `volumeID`.
@@ -5022,8 +4031,7 @@ impl CinderPersistentVolumeSourceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CinderPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CinderPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_id) {
@@ -5050,18 +4058,10 @@ for CinderPersistentVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "volumeID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_id, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
+            "volumeID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_id, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5070,8 +4070,7 @@ for CinderPersistentVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CinderPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CinderPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -5084,8 +4083,7 @@ for CinderPersistentVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_ref)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CinderPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CinderPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -5094,8 +4092,7 @@ for CinderPersistentVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CinderPersistentVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CinderPersistentVolumeSourceApplyConfiguration {}
 /// The apply configuration of `CephFSVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CephFSVolumeSourceApplyConfiguration {
@@ -5108,9 +4105,7 @@ pub struct CephFSVolumeSourceApplyConfiguration {
     /// `secretFile`.
     pub secret_file: ::std::option::Option<::std::string::String>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::LocalObjectReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
 }
@@ -5187,20 +4182,12 @@ impl ::kapi_machinery::json::JsonFields for CephFSVolumeSourceApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "monitors" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.monitors, r)
-            }
+            "monitors" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.monitors, r),
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
-            "secretFile" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_file, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "secretFile" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_file, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5274,9 +4261,7 @@ impl ::kapi_machinery::json::JsonFields for SecretReferenceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5318,9 +4303,7 @@ pub struct CephFSPersistentVolumeSourceApplyConfiguration {
     /// `secretFile`.
     pub secret_file: ::std::option::Option<::std::string::String>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::SecretReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::SecretReferenceApplyConfiguration>,
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
 }
@@ -5362,8 +4345,7 @@ impl CephFSPersistentVolumeSourceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CephFSPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CephFSPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.monitors) {
@@ -5398,20 +4380,12 @@ for CephFSPersistentVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "monitors" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.monitors, r)
-            }
+            "monitors" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.monitors, r),
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
-            "secretFile" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_file, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "secretFile" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_file, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5420,8 +4394,7 @@ for CephFSPersistentVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CephFSPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CephFSPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -5436,8 +4409,7 @@ for CephFSPersistentVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CephFSPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CephFSPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -5446,8 +4418,7 @@ for CephFSPersistentVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CephFSPersistentVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CephFSPersistentVolumeSourceApplyConfiguration {}
 /// The apply configuration of `FlockerVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FlockerVolumeSourceApplyConfiguration {
@@ -5487,18 +4458,8 @@ impl ::kapi_machinery::json::JsonFields for FlockerVolumeSourceApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "datasetName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.dataset_name,
-                    r,
-                )
-            }
-            "datasetUUID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.dataset_uuid,
-                    r,
-                )
-            }
+            "datasetName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.dataset_name, r),
+            "datasetUUID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.dataset_uuid, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5562,8 +4523,7 @@ impl GCEPersistentDiskVolumeSourceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for GCEPersistentDiskVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for GCEPersistentDiskVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pd_name) {
@@ -5590,18 +4550,10 @@ for GCEPersistentDiskVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "pdName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pd_name, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "partition" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "pdName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pd_name, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "partition" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5610,8 +4562,7 @@ for GCEPersistentDiskVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for GCEPersistentDiskVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for GCEPersistentDiskVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -5624,8 +4575,7 @@ for GCEPersistentDiskVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for GCEPersistentDiskVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for GCEPersistentDiskVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -5634,8 +4584,7 @@ for GCEPersistentDiskVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for GCEPersistentDiskVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for GCEPersistentDiskVolumeSourceApplyConfiguration {}
 /// The apply configuration of `QuobyteVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct QuobyteVolumeSourceApplyConfiguration {
@@ -5719,22 +4668,12 @@ impl ::kapi_machinery::json::JsonFields for QuobyteVolumeSourceApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "registry" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.registry, r)
-            }
-            "volume" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "registry" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.registry, r),
+            "volume" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
-            "group" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r)
-            }
-            "tenant" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tenant, r)
-            }
+            "group" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r),
+            "tenant" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tenant, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5776,16 +4715,11 @@ pub struct FlexPersistentVolumeSourceApplyConfiguration {
     /// `fsType`.
     pub fs_type: ::std::option::Option<::std::string::String>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::SecretReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::SecretReferenceApplyConfiguration>,
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
     /// `options`.
-    pub options: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub options: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
 }
 impl FlexPersistentVolumeSourceApplyConfiguration {
     /// Sets `driver`.
@@ -5814,16 +4748,13 @@ impl FlexPersistentVolumeSourceApplyConfiguration {
     /// Puts entries into `options`, replacing those with the same keys.
     pub fn with_options(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.options.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for FlexPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for FlexPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.driver) {
@@ -5854,21 +4785,11 @@ for FlexPersistentVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "options" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.options, r)
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "options" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.options, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5877,8 +4798,7 @@ for FlexPersistentVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for FlexPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for FlexPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -5892,8 +4812,7 @@ for FlexPersistentVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.options)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for FlexPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for FlexPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -5902,8 +4821,7 @@ for FlexPersistentVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for FlexPersistentVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for FlexPersistentVolumeSourceApplyConfiguration {}
 /// The apply configuration of `FlexVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FlexVolumeSourceApplyConfiguration {
@@ -5912,16 +4830,11 @@ pub struct FlexVolumeSourceApplyConfiguration {
     /// `fsType`.
     pub fs_type: ::std::option::Option<::std::string::String>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::LocalObjectReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
     /// `options`.
-    pub options: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub options: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
 }
 impl FlexVolumeSourceApplyConfiguration {
     /// Sets `driver`.
@@ -5950,9 +4863,7 @@ impl FlexVolumeSourceApplyConfiguration {
     /// Puts entries into `options`, replacing those with the same keys.
     pub fn with_options(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.options.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -5989,21 +4900,11 @@ impl ::kapi_machinery::json::JsonFields for FlexVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "options" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.options, r)
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "options" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.options, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -6070,8 +4971,7 @@ impl AWSElasticBlockStoreVolumeSourceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_id) {
@@ -6098,18 +4998,10 @@ for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "volumeID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_id, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "partition" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "volumeID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_id, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "partition" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -6118,8 +5010,7 @@ for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -6132,8 +5023,7 @@ for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -6142,8 +5032,7 @@ for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for AWSElasticBlockStoreVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for AWSElasticBlockStoreVolumeSourceApplyConfiguration {}
 /// The apply configuration of `GitRepoVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GitRepoVolumeSourceApplyConfiguration {
@@ -6194,15 +5083,9 @@ impl ::kapi_machinery::json::JsonFields for GitRepoVolumeSourceApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "repository" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.repository, r)
-            }
-            "revision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r)
-            }
-            "directory" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.directory, r)
-            }
+            "repository" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.repository, r),
+            "revision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r),
+            "directory" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.directory, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -6256,9 +5139,7 @@ impl SecretVolumeSourceApplyConfiguration {
     /// Appends to `items`.
     pub fn with_items(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::KeyToPathApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::KeyToPathApplyConfiguration>>,
     ) -> Self {
         self.items.extend(items.into_iter().map(Into::into));
         self
@@ -6310,27 +5191,11 @@ impl ::kapi_machinery::json::JsonFields for SecretVolumeSourceApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "secretName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r)
-            }
-            "items" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r)
-            }
-            "defaultMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.default_mode,
-                    r,
-                )
-            }
-            "optional" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r)
-            }
-            "defaultUser" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.default_user,
-                    r,
-                )
-            }
+            "secretName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r),
+            "items" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r),
+            "defaultMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default_mode, r),
+            "optional" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r),
+            "defaultUser" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default_user, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -6385,9 +5250,7 @@ impl SecretProjectionApplyConfiguration {
     /// Appends to `items`.
     pub fn with_items(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::KeyToPathApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::KeyToPathApplyConfiguration>>,
     ) -> Self {
         self.items.extend(items.into_iter().map(Into::into));
         self
@@ -6399,18 +5262,14 @@ impl SecretProjectionApplyConfiguration {
     }
     /// Sets `name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
-            .with_name(value);
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference).with_name(value);
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for SecretProjectionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.local_object_reference,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.local_object_reference, w);
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.items) {
             w.key_static(b"\"items\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.items, w);
@@ -6427,18 +5286,10 @@ impl ::kapi_machinery::json::JsonFields for SecretProjectionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "items" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r)
-            }
-            "optional" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r)
-            }
+            "items" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r),
+            "optional" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.local_object_reference,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.local_object_reference, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -6520,13 +5371,9 @@ impl ::kapi_machinery::json::JsonFields for NFSVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "server" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.server, r)
-            }
+            "server" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.server, r),
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -6579,18 +5426,13 @@ pub struct ISCSIVolumeSourceApplyConfiguration {
     /// `chapAuthSession`.
     pub chap_auth_session: ::std::option::Option<bool>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::LocalObjectReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
     /// `initiatorName`.
     pub initiator_name: ::std::option::Option<::std::string::String>,
 }
 impl ISCSIVolumeSourceApplyConfiguration {
     /// Sets `targetPortal`.
-    pub fn with_target_portal(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_target_portal(mut self, value: impl Into<::std::string::String>) -> Self {
         self.target_portal = Some(value.into());
         self
     }
@@ -6605,10 +5447,7 @@ impl ISCSIVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `iscsiInterface`.
-    pub fn with_iscsi_interface(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_iscsi_interface(mut self, value: impl Into<::std::string::String>) -> Self {
         self.iscsi_interface = Some(value.into());
         self
     }
@@ -6649,10 +5488,7 @@ impl ISCSIVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `initiatorName`.
-    pub fn with_initiator_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_initiator_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.initiator_name = Some(value.into());
         self
     }
@@ -6688,14 +5524,9 @@ impl ::kapi_machinery::json::JsonFields for ISCSIVolumeSourceApplyConfiguration 
             w.key_static(b"\"portals\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.portals, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.chap_auth_discovery,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.chap_auth_discovery) {
             w.key_static(b"\"chapAuthDiscovery\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.chap_auth_discovery,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.chap_auth_discovery, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.chap_auth_session) {
             w.key_static(b"\"chapAuthSession\":");
@@ -6717,50 +5548,17 @@ impl ::kapi_machinery::json::JsonFields for ISCSIVolumeSourceApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "targetPortal" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.target_portal,
-                    r,
-                )
-            }
+            "targetPortal" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_portal, r),
             "iqn" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.iqn, r),
             "lun" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lun, r),
-            "iscsiInterface" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.iscsi_interface,
-                    r,
-                )
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "portals" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.portals, r)
-            }
-            "chapAuthDiscovery" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.chap_auth_discovery,
-                    r,
-                )
-            }
-            "chapAuthSession" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.chap_auth_session,
-                    r,
-                )
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
-            "initiatorName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.initiator_name,
-                    r,
-                )
-            }
+            "iscsiInterface" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.iscsi_interface, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "portals" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.portals, r),
+            "chapAuthDiscovery" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.chap_auth_discovery, r),
+            "chapAuthSession" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.chap_auth_session, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
+            "initiatorName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.initiator_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -6783,9 +5581,7 @@ impl ::kapi_machinery::json::JsonEncode for ISCSIVolumeSourceApplyConfiguration 
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.portals)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.chap_auth_discovery,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.chap_auth_discovery)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.chap_auth_session)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.initiator_name)
@@ -6823,18 +5619,13 @@ pub struct ISCSIPersistentVolumeSourceApplyConfiguration {
     /// `chapAuthSession`.
     pub chap_auth_session: ::std::option::Option<bool>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::SecretReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::SecretReferenceApplyConfiguration>,
     /// `initiatorName`.
     pub initiator_name: ::std::option::Option<::std::string::String>,
 }
 impl ISCSIPersistentVolumeSourceApplyConfiguration {
     /// Sets `targetPortal`.
-    pub fn with_target_portal(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_target_portal(mut self, value: impl Into<::std::string::String>) -> Self {
         self.target_portal = Some(value.into());
         self
     }
@@ -6849,10 +5640,7 @@ impl ISCSIPersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `iscsiInterface`.
-    pub fn with_iscsi_interface(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_iscsi_interface(mut self, value: impl Into<::std::string::String>) -> Self {
         self.iscsi_interface = Some(value.into());
         self
     }
@@ -6893,16 +5681,12 @@ impl ISCSIPersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `initiatorName`.
-    pub fn with_initiator_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_initiator_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.initiator_name = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ISCSIPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ISCSIPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.target_portal) {
@@ -6933,14 +5717,9 @@ for ISCSIPersistentVolumeSourceApplyConfiguration {
             w.key_static(b"\"portals\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.portals, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.chap_auth_discovery,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.chap_auth_discovery) {
             w.key_static(b"\"chapAuthDiscovery\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.chap_auth_discovery,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.chap_auth_discovery, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.chap_auth_session) {
             w.key_static(b"\"chapAuthSession\":");
@@ -6962,50 +5741,17 @@ for ISCSIPersistentVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "targetPortal" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.target_portal,
-                    r,
-                )
-            }
+            "targetPortal" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_portal, r),
             "iqn" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.iqn, r),
             "lun" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lun, r),
-            "iscsiInterface" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.iscsi_interface,
-                    r,
-                )
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "portals" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.portals, r)
-            }
-            "chapAuthDiscovery" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.chap_auth_discovery,
-                    r,
-                )
-            }
-            "chapAuthSession" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.chap_auth_session,
-                    r,
-                )
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
-            "initiatorName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.initiator_name,
-                    r,
-                )
-            }
+            "iscsiInterface" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.iscsi_interface, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "portals" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.portals, r),
+            "chapAuthDiscovery" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.chap_auth_discovery, r),
+            "chapAuthSession" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.chap_auth_session, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
+            "initiatorName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.initiator_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -7014,8 +5760,7 @@ for ISCSIPersistentVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ISCSIPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ISCSIPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -7029,16 +5774,13 @@ for ISCSIPersistentVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.portals)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.chap_auth_discovery,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.chap_auth_discovery)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.chap_auth_session)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.initiator_name)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ISCSIPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ISCSIPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -7047,8 +5789,7 @@ for ISCSIPersistentVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ISCSIPersistentVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ISCSIPersistentVolumeSourceApplyConfiguration {}
 /// The apply configuration of `FCVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FCVolumeSourceApplyConfiguration {
@@ -7127,19 +5868,11 @@ impl ::kapi_machinery::json::JsonFields for FCVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "targetWWNs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_wwns, r)
-            }
+            "targetWWNs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_wwns, r),
             "lun" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lun, r),
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "wwids" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.wwids, r)
-            }
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "wwids" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.wwids, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -7222,15 +5955,9 @@ impl ::kapi_machinery::json::JsonFields for AzureFileVolumeSourceApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "secretName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r)
-            }
-            "shareName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_name, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "secretName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r),
+            "shareName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_name, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -7290,16 +6017,12 @@ impl AzureFilePersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `secretNamespace`.
-    pub fn with_secret_namespace(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_secret_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.secret_namespace = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for AzureFilePersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for AzureFilePersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.secret_name) {
@@ -7326,21 +6049,10 @@ for AzureFilePersistentVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "secretName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r)
-            }
-            "shareName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_name, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "secretNamespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.secret_namespace,
-                    r,
-                )
-            }
+            "secretName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r),
+            "shareName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_name, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "secretNamespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_namespace, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -7349,8 +6061,7 @@ for AzureFilePersistentVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for AzureFilePersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for AzureFilePersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -7363,8 +6074,7 @@ for AzureFilePersistentVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_namespace)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for AzureFilePersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for AzureFilePersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -7373,8 +6083,7 @@ for AzureFilePersistentVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for AzureFilePersistentVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for AzureFilePersistentVolumeSourceApplyConfiguration {}
 /// The apply configuration of `VsphereVirtualDiskVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VsphereVirtualDiskVolumeSourceApplyConfiguration {
@@ -7399,24 +6108,17 @@ impl VsphereVirtualDiskVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `storagePolicyName`.
-    pub fn with_storage_policy_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_storage_policy_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.storage_policy_name = Some(value.into());
         self
     }
     /// Sets `storagePolicyID`.
-    pub fn with_storage_policy_id(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_storage_policy_id(mut self, value: impl Into<::std::string::String>) -> Self {
         self.storage_policy_id = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for VsphereVirtualDiskVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for VsphereVirtualDiskVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_path) {
@@ -7427,14 +6129,9 @@ for VsphereVirtualDiskVolumeSourceApplyConfiguration {
             w.key_static(b"\"fsType\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.fs_type, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.storage_policy_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.storage_policy_name) {
             w.key_static(b"\"storagePolicyName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.storage_policy_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.storage_policy_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.storage_policy_id) {
             w.key_static(b"\"storagePolicyID\":");
@@ -7448,24 +6145,10 @@ for VsphereVirtualDiskVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "volumePath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_path, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "storagePolicyName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_policy_name,
-                    r,
-                )
-            }
-            "storagePolicyID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_policy_id,
-                    r,
-                )
-            }
+            "volumePath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_path, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "storagePolicyName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_policy_name, r),
+            "storagePolicyID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_policy_id, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -7474,8 +6157,7 @@ for VsphereVirtualDiskVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for VsphereVirtualDiskVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for VsphereVirtualDiskVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -7484,14 +6166,11 @@ for VsphereVirtualDiskVolumeSourceApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.storage_policy_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_policy_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_policy_id)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for VsphereVirtualDiskVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for VsphereVirtualDiskVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -7500,8 +6179,7 @@ for VsphereVirtualDiskVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for VsphereVirtualDiskVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for VsphereVirtualDiskVolumeSourceApplyConfiguration {}
 /// The apply configuration of `PhotonPersistentDiskVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PhotonPersistentDiskVolumeSourceApplyConfiguration {
@@ -7522,8 +6200,7 @@ impl PhotonPersistentDiskVolumeSourceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PhotonPersistentDiskVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PhotonPersistentDiskVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pd_id) {
@@ -7543,9 +6220,7 @@ for PhotonPersistentDiskVolumeSourceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "pdID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pd_id, r),
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -7554,8 +6229,7 @@ for PhotonPersistentDiskVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PhotonPersistentDiskVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PhotonPersistentDiskVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -7566,8 +6240,7 @@ for PhotonPersistentDiskVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PhotonPersistentDiskVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PhotonPersistentDiskVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -7576,8 +6249,7 @@ for PhotonPersistentDiskVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PhotonPersistentDiskVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PhotonPersistentDiskVolumeSourceApplyConfiguration {}
 /// The apply configuration of `AzureDiskVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AzureDiskVolumeSourceApplyConfiguration {
@@ -7586,9 +6258,7 @@ pub struct AzureDiskVolumeSourceApplyConfiguration {
     /// `diskURI`.
     pub disk_uri: ::std::option::Option<::std::string::String>,
     /// `cachingMode`.
-    pub caching_mode: ::std::option::Option<
-        crate::core::v1::types::AzureDataDiskCachingMode,
-    >,
+    pub caching_mode: ::std::option::Option<crate::core::v1::types::AzureDataDiskCachingMode>,
     /// `fsType`.
     pub fs_type: ::std::option::Option<::std::string::String>,
     /// `readOnly`.
@@ -7669,24 +6339,11 @@ impl ::kapi_machinery::json::JsonFields for AzureDiskVolumeSourceApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "diskName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disk_name, r)
-            }
-            "diskURI" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disk_uri, r)
-            }
-            "cachingMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.caching_mode,
-                    r,
-                )
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "diskName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disk_name, r),
+            "diskURI" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disk_uri, r),
+            "cachingMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.caching_mode, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -7771,15 +6428,9 @@ impl ::kapi_machinery::json::JsonFields for PortworxVolumeSourceApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "volumeID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_id, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "volumeID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_id, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -7818,9 +6469,7 @@ pub struct ScaleIOVolumeSourceApplyConfiguration {
     /// `system`.
     pub system: ::std::option::Option<::std::string::String>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::LocalObjectReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
     /// `sslEnabled`.
     pub ssl_enabled: ::std::option::Option<bool>,
     /// `protectionDomain`.
@@ -7861,10 +6510,7 @@ impl ScaleIOVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `protectionDomain`.
-    pub fn with_protection_domain(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_protection_domain(mut self, value: impl Into<::std::string::String>) -> Self {
         self.protection_domain = Some(value.into());
         self
     }
@@ -7945,45 +6591,16 @@ impl ::kapi_machinery::json::JsonFields for ScaleIOVolumeSourceApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "gateway" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gateway, r)
-            }
-            "system" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.system, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
-            "sslEnabled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ssl_enabled, r)
-            }
-            "protectionDomain" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.protection_domain,
-                    r,
-                )
-            }
-            "storagePool" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_pool,
-                    r,
-                )
-            }
-            "storageMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_mode,
-                    r,
-                )
-            }
-            "volumeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "gateway" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gateway, r),
+            "system" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.system, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
+            "sslEnabled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ssl_enabled, r),
+            "protectionDomain" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protection_domain, r),
+            "storagePool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_pool, r),
+            "storageMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_mode, r),
+            "volumeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -8029,9 +6646,7 @@ pub struct ScaleIOPersistentVolumeSourceApplyConfiguration {
     /// `system`.
     pub system: ::std::option::Option<::std::string::String>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::SecretReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::SecretReferenceApplyConfiguration>,
     /// `sslEnabled`.
     pub ssl_enabled: ::std::option::Option<bool>,
     /// `protectionDomain`.
@@ -8072,10 +6687,7 @@ impl ScaleIOPersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `protectionDomain`.
-    pub fn with_protection_domain(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_protection_domain(mut self, value: impl Into<::std::string::String>) -> Self {
         self.protection_domain = Some(value.into());
         self
     }
@@ -8105,8 +6717,7 @@ impl ScaleIOPersistentVolumeSourceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ScaleIOPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ScaleIOPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.gateway) {
@@ -8157,45 +6768,16 @@ for ScaleIOPersistentVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "gateway" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gateway, r)
-            }
-            "system" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.system, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
-            "sslEnabled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ssl_enabled, r)
-            }
-            "protectionDomain" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.protection_domain,
-                    r,
-                )
-            }
-            "storagePool" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_pool,
-                    r,
-                )
-            }
-            "storageMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_mode,
-                    r,
-                )
-            }
-            "volumeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
+            "gateway" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gateway, r),
+            "system" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.system, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
+            "sslEnabled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ssl_enabled, r),
+            "protectionDomain" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protection_domain, r),
+            "storagePool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_pool, r),
+            "storageMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_mode, r),
+            "volumeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -8204,8 +6786,7 @@ for ScaleIOPersistentVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ScaleIOPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ScaleIOPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -8224,8 +6805,7 @@ for ScaleIOPersistentVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ScaleIOPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ScaleIOPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -8234,8 +6814,7 @@ for ScaleIOPersistentVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ScaleIOPersistentVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ScaleIOPersistentVolumeSourceApplyConfiguration {}
 /// The apply configuration of `StorageOSVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StorageOSVolumeSourceApplyConfiguration {
@@ -8248,9 +6827,7 @@ pub struct StorageOSVolumeSourceApplyConfiguration {
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::LocalObjectReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
 }
 impl StorageOSVolumeSourceApplyConfiguration {
     /// Sets `volumeName`.
@@ -8259,10 +6836,7 @@ impl StorageOSVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `volumeNamespace`.
-    pub fn with_volume_namespace(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_volume_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.volume_namespace = Some(value.into());
         self
     }
@@ -8316,24 +6890,11 @@ impl ::kapi_machinery::json::JsonFields for StorageOSVolumeSourceApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "volumeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r)
-            }
-            "volumeNamespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_namespace,
-                    r,
-                )
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
+            "volumeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r),
+            "volumeNamespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_namespace, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -8378,9 +6939,7 @@ pub struct StorageOSPersistentVolumeSourceApplyConfiguration {
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::ObjectReferenceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::ObjectReferenceApplyConfiguration>,
 }
 impl StorageOSPersistentVolumeSourceApplyConfiguration {
     /// Sets `volumeName`.
@@ -8389,10 +6948,7 @@ impl StorageOSPersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `volumeNamespace`.
-    pub fn with_volume_namespace(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_volume_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.volume_namespace = Some(value.into());
         self
     }
@@ -8415,8 +6971,7 @@ impl StorageOSPersistentVolumeSourceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for StorageOSPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for StorageOSPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_name) {
@@ -8447,24 +7002,11 @@ for StorageOSPersistentVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "volumeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r)
-            }
-            "volumeNamespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_namespace,
-                    r,
-                )
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
+            "volumeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r),
+            "volumeNamespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_namespace, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -8473,8 +7015,7 @@ for StorageOSPersistentVolumeSourceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for StorageOSPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for StorageOSPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -8488,8 +7029,7 @@ for StorageOSPersistentVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_ref)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for StorageOSPersistentVolumeSourceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for StorageOSPersistentVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -8498,8 +7038,7 @@ for StorageOSPersistentVolumeSourceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for StorageOSPersistentVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for StorageOSPersistentVolumeSourceApplyConfiguration {}
 /// The apply configuration of `ConfigMapVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ConfigMapVolumeSourceApplyConfiguration {
@@ -8526,9 +7065,7 @@ impl ConfigMapVolumeSourceApplyConfiguration {
     /// Appends to `items`.
     pub fn with_items(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::KeyToPathApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::KeyToPathApplyConfiguration>>,
     ) -> Self {
         self.items.extend(items.into_iter().map(Into::into));
         self
@@ -8550,18 +7087,14 @@ impl ConfigMapVolumeSourceApplyConfiguration {
     }
     /// Sets `name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
-            .with_name(value);
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference).with_name(value);
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for ConfigMapVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.local_object_reference,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.local_object_reference, w);
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.items) {
             w.key_static(b"\"items\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.items, w);
@@ -8586,30 +7119,12 @@ impl ::kapi_machinery::json::JsonFields for ConfigMapVolumeSourceApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "items" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r)
-            }
-            "defaultMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.default_mode,
-                    r,
-                )
-            }
-            "optional" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r)
-            }
-            "defaultUser" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.default_user,
-                    r,
-                )
-            }
+            "items" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r),
+            "defaultMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default_mode, r),
+            "optional" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r),
+            "defaultUser" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default_user, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.local_object_reference,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.local_object_reference, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -8665,9 +7180,7 @@ impl ConfigMapProjectionApplyConfiguration {
     /// Appends to `items`.
     pub fn with_items(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::KeyToPathApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::KeyToPathApplyConfiguration>>,
     ) -> Self {
         self.items.extend(items.into_iter().map(Into::into));
         self
@@ -8679,18 +7192,14 @@ impl ConfigMapProjectionApplyConfiguration {
     }
     /// Sets `name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
-            .with_name(value);
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference).with_name(value);
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for ConfigMapProjectionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.local_object_reference,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.local_object_reference, w);
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.items) {
             w.key_static(b"\"items\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.items, w);
@@ -8707,18 +7216,10 @@ impl ::kapi_machinery::json::JsonFields for ConfigMapProjectionApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "items" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r)
-            }
-            "optional" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r)
-            }
+            "items" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r),
+            "optional" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.local_object_reference,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.local_object_reference, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -8784,8 +7285,7 @@ impl ServiceAccountTokenProjectionApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ServiceAccountTokenProjectionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ServiceAccountTokenProjectionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.audience) {
@@ -8812,15 +7312,8 @@ for ServiceAccountTokenProjectionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "audience" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audience, r)
-            }
-            "expirationSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.expiration_seconds,
-                    r,
-                )
-            }
+            "audience" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audience, r),
+            "expirationSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expiration_seconds, r),
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
             _ => {
@@ -8831,8 +7324,7 @@ for ServiceAccountTokenProjectionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ServiceAccountTokenProjectionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ServiceAccountTokenProjectionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -8845,8 +7337,7 @@ for ServiceAccountTokenProjectionApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ServiceAccountTokenProjectionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ServiceAccountTokenProjectionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -8855,8 +7346,7 @@ for ServiceAccountTokenProjectionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ServiceAccountTokenProjectionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ServiceAccountTokenProjectionApplyConfiguration {}
 /// The apply configuration of `ClusterTrustBundleProjection`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ClusterTrustBundleProjectionApplyConfiguration {
@@ -8865,9 +7355,7 @@ pub struct ClusterTrustBundleProjectionApplyConfiguration {
     /// `signerName`.
     pub signer_name: ::std::option::Option<::std::string::String>,
     /// `labelSelector`.
-    pub label_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub label_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `optional`.
     pub optional: ::std::option::Option<bool>,
     /// `path`.
@@ -8910,8 +7398,7 @@ impl ClusterTrustBundleProjectionApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ClusterTrustBundleProjectionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ClusterTrustBundleProjectionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
@@ -8947,18 +7434,9 @@ for ClusterTrustBundleProjectionApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "signerName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signer_name, r)
-            }
-            "labelSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.label_selector,
-                    r,
-                )
-            }
-            "optional" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r)
-            }
+            "signerName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signer_name, r),
+            "labelSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.label_selector, r),
+            "optional" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r),
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
             _ => {
@@ -8969,8 +7447,7 @@ for ClusterTrustBundleProjectionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ClusterTrustBundleProjectionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ClusterTrustBundleProjectionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -8985,8 +7462,7 @@ for ClusterTrustBundleProjectionApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ClusterTrustBundleProjectionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ClusterTrustBundleProjectionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -8995,8 +7471,7 @@ for ClusterTrustBundleProjectionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ClusterTrustBundleProjectionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ClusterTrustBundleProjectionApplyConfiguration {}
 /// The apply configuration of `PodCertificateProjection`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodCertificateProjectionApplyConfiguration {
@@ -9013,10 +7488,7 @@ pub struct PodCertificateProjectionApplyConfiguration {
     /// `certificateChainPath`.
     pub certificate_chain_path: ::std::option::Option<::std::string::String>,
     /// `userAnnotations`.
-    pub user_annotations: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub user_annotations: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `user`.
     pub user: ::std::option::Option<i64>,
 }
@@ -9037,10 +7509,7 @@ impl PodCertificateProjectionApplyConfiguration {
         self
     }
     /// Sets `credentialBundlePath`.
-    pub fn with_credential_bundle_path(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_credential_bundle_path(mut self, value: impl Into<::std::string::String>) -> Self {
         self.credential_bundle_path = Some(value.into());
         self
     }
@@ -9050,22 +7519,16 @@ impl PodCertificateProjectionApplyConfiguration {
         self
     }
     /// Sets `certificateChainPath`.
-    pub fn with_certificate_chain_path(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_certificate_chain_path(mut self, value: impl Into<::std::string::String>) -> Self {
         self.certificate_chain_path = Some(value.into());
         self
     }
     /// Puts entries into `userAnnotations`, replacing those with the same keys.
     pub fn with_user_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.user_annotations
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.user_annotations.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `user`.
@@ -9085,36 +7548,21 @@ impl ::kapi_machinery::json::JsonFields for PodCertificateProjectionApplyConfigu
             w.key_static(b"\"keyType\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.key_type, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.max_expiration_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.max_expiration_seconds) {
             w.key_static(b"\"maxExpirationSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.max_expiration_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.max_expiration_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.credential_bundle_path,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.credential_bundle_path) {
             w.key_static(b"\"credentialBundlePath\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.credential_bundle_path,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.credential_bundle_path, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.key_path) {
             w.key_static(b"\"keyPath\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.key_path, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.certificate_chain_path,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.certificate_chain_path) {
             w.key_static(b"\"certificateChainPath\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.certificate_chain_path,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.certificate_chain_path, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.user_annotations) {
             w.key_static(b"\"userAnnotations\":");
@@ -9132,39 +7580,13 @@ impl ::kapi_machinery::json::JsonFields for PodCertificateProjectionApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "signerName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signer_name, r)
-            }
-            "keyType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key_type, r)
-            }
-            "maxExpirationSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_expiration_seconds,
-                    r,
-                )
-            }
-            "credentialBundlePath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.credential_bundle_path,
-                    r,
-                )
-            }
-            "keyPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key_path, r)
-            }
-            "certificateChainPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.certificate_chain_path,
-                    r,
-                )
-            }
-            "userAnnotations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.user_annotations,
-                    r,
-                )
-            }
+            "signerName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signer_name, r),
+            "keyType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key_type, r),
+            "maxExpirationSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_expiration_seconds, r),
+            "credentialBundlePath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.credential_bundle_path, r),
+            "keyPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key_path, r),
+            "certificateChainPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.certificate_chain_path, r),
+            "userAnnotations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user_annotations, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -9183,15 +7605,11 @@ impl ::kapi_machinery::json::JsonEncode for PodCertificateProjectionApplyConfigu
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key_type)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.max_expiration_seconds,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.credential_bundle_path,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key_path)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.certificate_chain_path,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user_annotations)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_expiration_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.credential_bundle_path)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key_path)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.certificate_chain_path)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user_annotations)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
     }
 }
@@ -9219,9 +7637,7 @@ impl ProjectedVolumeSourceApplyConfiguration {
     /// Appends to `sources`.
     pub fn with_sources(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::VolumeProjectionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::VolumeProjectionApplyConfiguration>>,
     ) -> Self {
         self.sources.extend(items.into_iter().map(Into::into));
         self
@@ -9260,21 +7676,9 @@ impl ::kapi_machinery::json::JsonFields for ProjectedVolumeSourceApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "sources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.sources, r)
-            }
-            "defaultMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.default_mode,
-                    r,
-                )
-            }
-            "defaultUser" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.default_user,
-                    r,
-                )
-            }
+            "sources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.sources, r),
+            "defaultMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default_mode, r),
+            "defaultUser" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default_user, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -9309,29 +7713,17 @@ impl ::kapi_machinery::json::JsonElement for ProjectedVolumeSourceApplyConfigura
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VolumeProjectionApplyConfiguration {
     /// `secret`.
-    pub secret: ::std::option::Option<
-        crate::core::v1::SecretProjectionApplyConfiguration,
-    >,
+    pub secret: ::std::option::Option<crate::core::v1::SecretProjectionApplyConfiguration>,
     /// `downwardAPI`.
-    pub downward_api: ::std::option::Option<
-        crate::core::v1::DownwardAPIProjectionApplyConfiguration,
-    >,
+    pub downward_api: ::std::option::Option<crate::core::v1::DownwardAPIProjectionApplyConfiguration>,
     /// `configMap`.
-    pub config_map: ::std::option::Option<
-        crate::core::v1::ConfigMapProjectionApplyConfiguration,
-    >,
+    pub config_map: ::std::option::Option<crate::core::v1::ConfigMapProjectionApplyConfiguration>,
     /// `serviceAccountToken`.
-    pub service_account_token: ::std::option::Option<
-        crate::core::v1::ServiceAccountTokenProjectionApplyConfiguration,
-    >,
+    pub service_account_token: ::std::option::Option<crate::core::v1::ServiceAccountTokenProjectionApplyConfiguration>,
     /// `clusterTrustBundle`.
-    pub cluster_trust_bundle: ::std::option::Option<
-        crate::core::v1::ClusterTrustBundleProjectionApplyConfiguration,
-    >,
+    pub cluster_trust_bundle: ::std::option::Option<crate::core::v1::ClusterTrustBundleProjectionApplyConfiguration>,
     /// `podCertificate`.
-    pub pod_certificate: ::std::option::Option<
-        crate::core::v1::PodCertificateProjectionApplyConfiguration,
-    >,
+    pub pod_certificate: ::std::option::Option<crate::core::v1::PodCertificateProjectionApplyConfiguration>,
 }
 impl VolumeProjectionApplyConfiguration {
     /// Sets `secret`.
@@ -9361,9 +7753,7 @@ impl VolumeProjectionApplyConfiguration {
     /// Sets `serviceAccountToken`.
     pub fn with_service_account_token(
         mut self,
-        value: impl Into<
-            crate::core::v1::ServiceAccountTokenProjectionApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::ServiceAccountTokenProjectionApplyConfiguration>,
     ) -> Self {
         self.service_account_token = Some(value.into());
         self
@@ -9400,23 +7790,13 @@ impl ::kapi_machinery::json::JsonFields for VolumeProjectionApplyConfiguration {
             w.key_static(b"\"configMap\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.config_map, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.service_account_token,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.service_account_token) {
             w.key_static(b"\"serviceAccountToken\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.service_account_token,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.service_account_token, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.cluster_trust_bundle,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.cluster_trust_bundle) {
             w.key_static(b"\"clusterTrustBundle\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.cluster_trust_bundle,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.cluster_trust_bundle, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pod_certificate) {
             w.key_static(b"\"podCertificate\":");
@@ -9430,36 +7810,12 @@ impl ::kapi_machinery::json::JsonFields for VolumeProjectionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "secret" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret, r)
-            }
-            "downwardAPI" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.downward_api,
-                    r,
-                )
-            }
-            "configMap" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config_map, r)
-            }
-            "serviceAccountToken" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_account_token,
-                    r,
-                )
-            }
-            "clusterTrustBundle" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.cluster_trust_bundle,
-                    r,
-                )
-            }
-            "podCertificate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_certificate,
-                    r,
-                )
-            }
+            "secret" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret, r),
+            "downwardAPI" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.downward_api, r),
+            "configMap" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config_map, r),
+            "serviceAccountToken" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_account_token, r),
+            "clusterTrustBundle" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cluster_trust_bundle, r),
+            "podCertificate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_certificate, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -9478,12 +7834,9 @@ impl ::kapi_machinery::json::JsonEncode for VolumeProjectionApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.downward_api)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config_map)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.service_account_token,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.cluster_trust_bundle,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_certificate)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_account_token)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cluster_trust_bundle)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_certificate)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for VolumeProjectionApplyConfiguration {
@@ -9632,9 +7985,7 @@ impl ::kapi_machinery::json::JsonFields for LocalVolumeSourceApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -9676,30 +8027,17 @@ pub struct CSIPersistentVolumeSourceApplyConfiguration {
     /// `fsType`.
     pub fs_type: ::std::option::Option<::std::string::String>,
     /// `volumeAttributes`.
-    pub volume_attributes: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub volume_attributes: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `controllerPublishSecretRef`.
-    pub controller_publish_secret_ref: ::std::option::Option<
-        crate::core::v1::SecretReferenceApplyConfiguration,
-    >,
+    pub controller_publish_secret_ref: ::std::option::Option<crate::core::v1::SecretReferenceApplyConfiguration>,
     /// `nodeStageSecretRef`.
-    pub node_stage_secret_ref: ::std::option::Option<
-        crate::core::v1::SecretReferenceApplyConfiguration,
-    >,
+    pub node_stage_secret_ref: ::std::option::Option<crate::core::v1::SecretReferenceApplyConfiguration>,
     /// `nodePublishSecretRef`.
-    pub node_publish_secret_ref: ::std::option::Option<
-        crate::core::v1::SecretReferenceApplyConfiguration,
-    >,
+    pub node_publish_secret_ref: ::std::option::Option<crate::core::v1::SecretReferenceApplyConfiguration>,
     /// `controllerExpandSecretRef`.
-    pub controller_expand_secret_ref: ::std::option::Option<
-        crate::core::v1::SecretReferenceApplyConfiguration,
-    >,
+    pub controller_expand_secret_ref: ::std::option::Option<crate::core::v1::SecretReferenceApplyConfiguration>,
     /// `nodeExpandSecretRef`.
-    pub node_expand_secret_ref: ::std::option::Option<
-        crate::core::v1::SecretReferenceApplyConfiguration,
-    >,
+    pub node_expand_secret_ref: ::std::option::Option<crate::core::v1::SecretReferenceApplyConfiguration>,
 }
 impl CSIPersistentVolumeSourceApplyConfiguration {
     /// Sets `driver`.
@@ -9708,10 +8046,7 @@ impl CSIPersistentVolumeSourceApplyConfiguration {
         self
     }
     /// Sets `volumeHandle`.
-    pub fn with_volume_handle(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_volume_handle(mut self, value: impl Into<::std::string::String>) -> Self {
         self.volume_handle = Some(value.into());
         self
     }
@@ -9728,12 +8063,9 @@ impl CSIPersistentVolumeSourceApplyConfiguration {
     /// Puts entries into `volumeAttributes`, replacing those with the same keys.
     pub fn with_volume_attributes(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.volume_attributes
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.volume_attributes.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `controllerPublishSecretRef`.
@@ -9800,50 +8132,25 @@ impl ::kapi_machinery::json::JsonFields for CSIPersistentVolumeSourceApplyConfig
             w.key_static(b"\"volumeAttributes\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_attributes, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.controller_publish_secret_ref,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.controller_publish_secret_ref) {
             w.key_static(b"\"controllerPublishSecretRef\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.controller_publish_secret_ref,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.controller_publish_secret_ref, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.node_stage_secret_ref,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_stage_secret_ref) {
             w.key_static(b"\"nodeStageSecretRef\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.node_stage_secret_ref,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.node_stage_secret_ref, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.node_publish_secret_ref,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_publish_secret_ref) {
             w.key_static(b"\"nodePublishSecretRef\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.node_publish_secret_ref,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.node_publish_secret_ref, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.controller_expand_secret_ref,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.controller_expand_secret_ref) {
             w.key_static(b"\"controllerExpandSecretRef\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.controller_expand_secret_ref,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.controller_expand_secret_ref, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.node_expand_secret_ref,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_expand_secret_ref) {
             w.key_static(b"\"nodeExpandSecretRef\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.node_expand_secret_ref,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.node_expand_secret_ref, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -9853,57 +8160,16 @@ impl ::kapi_machinery::json::JsonFields for CSIPersistentVolumeSourceApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
-            "volumeHandle" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_handle,
-                    r,
-                )
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "volumeAttributes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_attributes,
-                    r,
-                )
-            }
-            "controllerPublishSecretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.controller_publish_secret_ref,
-                    r,
-                )
-            }
-            "nodeStageSecretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_stage_secret_ref,
-                    r,
-                )
-            }
-            "nodePublishSecretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_publish_secret_ref,
-                    r,
-                )
-            }
-            "controllerExpandSecretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.controller_expand_secret_ref,
-                    r,
-                )
-            }
-            "nodeExpandSecretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_expand_secret_ref,
-                    r,
-                )
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
+            "volumeHandle" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_handle, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "volumeAttributes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_attributes, r),
+            "controllerPublishSecretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.controller_publish_secret_ref, r),
+            "nodeStageSecretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_stage_secret_ref, r),
+            "nodePublishSecretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_publish_secret_ref, r),
+            "controllerExpandSecretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.controller_expand_secret_ref, r),
+            "nodeExpandSecretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_expand_secret_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -9924,21 +8190,11 @@ impl ::kapi_machinery::json::JsonEncode for CSIPersistentVolumeSourceApplyConfig
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_attributes)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.controller_publish_secret_ref,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.node_stage_secret_ref,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.node_publish_secret_ref,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.controller_expand_secret_ref,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.node_expand_secret_ref,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller_publish_secret_ref)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_stage_secret_ref)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_publish_secret_ref)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller_expand_secret_ref)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_expand_secret_ref)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CSIPersistentVolumeSourceApplyConfiguration {
@@ -9950,8 +8206,7 @@ impl ::kapi_machinery::json::JsonDecode for CSIPersistentVolumeSourceApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CSIPersistentVolumeSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CSIPersistentVolumeSourceApplyConfiguration {}
 /// The apply configuration of `CSIVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CSIVolumeSourceApplyConfiguration {
@@ -9962,14 +8217,9 @@ pub struct CSIVolumeSourceApplyConfiguration {
     /// `fsType`.
     pub fs_type: ::std::option::Option<::std::string::String>,
     /// `volumeAttributes`.
-    pub volume_attributes: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub volume_attributes: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `nodePublishSecretRef`.
-    pub node_publish_secret_ref: ::std::option::Option<
-        crate::core::v1::LocalObjectReferenceApplyConfiguration,
-    >,
+    pub node_publish_secret_ref: ::std::option::Option<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
 }
 impl CSIVolumeSourceApplyConfiguration {
     /// Sets `driver`.
@@ -9990,12 +8240,9 @@ impl CSIVolumeSourceApplyConfiguration {
     /// Puts entries into `volumeAttributes`, replacing those with the same keys.
     pub fn with_volume_attributes(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.volume_attributes
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.volume_attributes.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `nodePublishSecretRef`.
@@ -10026,14 +8273,9 @@ impl ::kapi_machinery::json::JsonFields for CSIVolumeSourceApplyConfiguration {
             w.key_static(b"\"volumeAttributes\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_attributes, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.node_publish_secret_ref,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_publish_secret_ref) {
             w.key_static(b"\"nodePublishSecretRef\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.node_publish_secret_ref,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.node_publish_secret_ref, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -10043,27 +8285,11 @@ impl ::kapi_machinery::json::JsonFields for CSIVolumeSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "fsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r)
-            }
-            "volumeAttributes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_attributes,
-                    r,
-                )
-            }
-            "nodePublishSecretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_publish_secret_ref,
-                    r,
-                )
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "fsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_type, r),
+            "volumeAttributes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_attributes, r),
+            "nodePublishSecretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_publish_secret_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -10083,9 +8309,7 @@ impl ::kapi_machinery::json::JsonEncode for CSIVolumeSourceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_attributes)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.node_publish_secret_ref,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_publish_secret_ref)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CSIVolumeSourceApplyConfiguration {
@@ -10102,17 +8326,13 @@ impl ::kapi_machinery::json::JsonElement for CSIVolumeSourceApplyConfiguration {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EphemeralVolumeSourceApplyConfiguration {
     /// `volumeClaimTemplate`.
-    pub volume_claim_template: ::std::option::Option<
-        crate::core::v1::PersistentVolumeClaimTemplateApplyConfiguration,
-    >,
+    pub volume_claim_template: ::std::option::Option<crate::core::v1::PersistentVolumeClaimTemplateApplyConfiguration>,
 }
 impl EphemeralVolumeSourceApplyConfiguration {
     /// Sets `volumeClaimTemplate`.
     pub fn with_volume_claim_template(
         mut self,
-        value: impl Into<
-            crate::core::v1::PersistentVolumeClaimTemplateApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::PersistentVolumeClaimTemplateApplyConfiguration>,
     ) -> Self {
         self.volume_claim_template = Some(value.into());
         self
@@ -10121,14 +8341,9 @@ impl EphemeralVolumeSourceApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for EphemeralVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.volume_claim_template,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_claim_template) {
             w.key_static(b"\"volumeClaimTemplate\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.volume_claim_template,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_claim_template, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -10138,12 +8353,7 @@ impl ::kapi_machinery::json::JsonFields for EphemeralVolumeSourceApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "volumeClaimTemplate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_claim_template,
-                    r,
-                )
-            }
+            "volumeClaimTemplate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_claim_template, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -10178,9 +8388,7 @@ pub struct PersistentVolumeClaimTemplateApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::core::v1::PersistentVolumeClaimSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::core::v1::PersistentVolumeClaimSpecApplyConfiguration>,
 }
 impl PersistentVolumeClaimTemplateApplyConfiguration {
     /// Sets `metadata`.
@@ -10200,8 +8408,7 @@ impl PersistentVolumeClaimTemplateApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PersistentVolumeClaimTemplateApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PersistentVolumeClaimTemplateApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.metadata) {
@@ -10220,9 +8427,7 @@ for PersistentVolumeClaimTemplateApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -10232,8 +8437,7 @@ for PersistentVolumeClaimTemplateApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PersistentVolumeClaimTemplateApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PersistentVolumeClaimTemplateApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -10244,8 +8448,7 @@ for PersistentVolumeClaimTemplateApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PersistentVolumeClaimTemplateApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PersistentVolumeClaimTemplateApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -10254,8 +8457,7 @@ for PersistentVolumeClaimTemplateApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PersistentVolumeClaimTemplateApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PersistentVolumeClaimTemplateApplyConfiguration {}
 /// The apply configuration of `ContainerPort`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ContainerPortApplyConfiguration {
@@ -10287,10 +8489,7 @@ impl ContainerPortApplyConfiguration {
         self
     }
     /// Sets `protocol`.
-    pub fn with_protocol(
-        mut self,
-        value: impl Into<crate::core::v1::types::Protocol>,
-    ) -> Self {
+    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::types::Protocol>) -> Self {
         self.protocol = Some(value.into());
         self
     }
@@ -10332,21 +8531,10 @@ impl ::kapi_machinery::json::JsonFields for ContainerPortApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "hostPort" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_port, r)
-            }
-            "containerPort" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.container_port,
-                    r,
-                )
-            }
-            "protocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r)
-            }
-            "hostIP" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_ip, r)
-            }
+            "hostPort" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_port, r),
+            "containerPort" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container_port, r),
+            "protocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r),
+            "hostIP" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_ip, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -10387,17 +8575,13 @@ pub struct VolumeMountApplyConfiguration {
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
     /// `recursiveReadOnly`.
-    pub recursive_read_only: ::std::option::Option<
-        crate::core::v1::types::RecursiveReadOnlyMode,
-    >,
+    pub recursive_read_only: ::std::option::Option<crate::core::v1::types::RecursiveReadOnlyMode>,
     /// `mountPath`.
     pub mount_path: ::std::option::Option<::std::string::String>,
     /// `subPath`.
     pub sub_path: ::std::option::Option<::std::string::String>,
     /// `mountPropagation`.
-    pub mount_propagation: ::std::option::Option<
-        crate::core::v1::types::MountPropagationMode,
-    >,
+    pub mount_propagation: ::std::option::Option<crate::core::v1::types::MountPropagationMode>,
     /// `subPathExpr`.
     pub sub_path_expr: ::std::option::Option<::std::string::String>,
     /// `bindMountOptions`.
@@ -10441,10 +8625,7 @@ impl VolumeMountApplyConfiguration {
         self
     }
     /// Sets `subPathExpr`.
-    pub fn with_sub_path_expr(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_sub_path_expr(mut self, value: impl Into<::std::string::String>) -> Self {
         self.sub_path_expr = Some(value.into());
         self
     }
@@ -10468,14 +8649,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeMountApplyConfiguration {
             w.key_static(b"\"readOnly\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.read_only, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.recursive_read_only,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.recursive_read_only) {
             w.key_static(b"\"recursiveReadOnly\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.recursive_read_only,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.recursive_read_only, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.mount_path) {
             w.key_static(b"\"mountPath\":");
@@ -10506,39 +8682,13 @@ impl ::kapi_machinery::json::JsonFields for VolumeMountApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "recursiveReadOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.recursive_read_only,
-                    r,
-                )
-            }
-            "mountPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mount_path, r)
-            }
-            "subPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.sub_path, r)
-            }
-            "mountPropagation" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.mount_propagation,
-                    r,
-                )
-            }
-            "subPathExpr" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.sub_path_expr,
-                    r,
-                )
-            }
-            "bindMountOptions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.bind_mount_options,
-                    r,
-                )
-            }
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "recursiveReadOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.recursive_read_only, r),
+            "mountPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mount_path, r),
+            "subPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.sub_path, r),
+            "mountPropagation" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mount_propagation, r),
+            "subPathExpr" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.sub_path_expr, r),
+            "bindMountOptions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.bind_mount_options, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -10556,9 +8706,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeMountApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.recursive_read_only,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mount_path)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.recursive_read_only)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mount_path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.sub_path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mount_propagation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.sub_path_expr)
@@ -10615,9 +8764,7 @@ impl ::kapi_machinery::json::JsonFields for VolumeDeviceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "devicePath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_path, r)
-            }
+            "devicePath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_path, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -10655,9 +8802,7 @@ pub struct EnvVarApplyConfiguration {
     /// `value`.
     pub value: ::std::option::Option<::std::string::String>,
     /// `valueFrom`.
-    pub value_from: ::std::option::Option<
-        crate::core::v1::EnvVarSourceApplyConfiguration,
-    >,
+    pub value_from: ::std::option::Option<crate::core::v1::EnvVarSourceApplyConfiguration>,
 }
 impl EnvVarApplyConfiguration {
     /// Sets `name`.
@@ -10703,12 +8848,8 @@ impl ::kapi_machinery::json::JsonFields for EnvVarApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "valueFrom" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value_from, r)
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "valueFrom" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value_from, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -10743,25 +8884,15 @@ impl ::kapi_machinery::json::JsonElement for EnvVarApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EnvVarSourceApplyConfiguration {
     /// `fieldRef`.
-    pub field_ref: ::std::option::Option<
-        crate::core::v1::ObjectFieldSelectorApplyConfiguration,
-    >,
+    pub field_ref: ::std::option::Option<crate::core::v1::ObjectFieldSelectorApplyConfiguration>,
     /// `resourceFieldRef`.
-    pub resource_field_ref: ::std::option::Option<
-        crate::core::v1::ResourceFieldSelectorApplyConfiguration,
-    >,
+    pub resource_field_ref: ::std::option::Option<crate::core::v1::ResourceFieldSelectorApplyConfiguration>,
     /// `configMapKeyRef`.
-    pub config_map_key_ref: ::std::option::Option<
-        crate::core::v1::ConfigMapKeySelectorApplyConfiguration,
-    >,
+    pub config_map_key_ref: ::std::option::Option<crate::core::v1::ConfigMapKeySelectorApplyConfiguration>,
     /// `secretKeyRef`.
-    pub secret_key_ref: ::std::option::Option<
-        crate::core::v1::SecretKeySelectorApplyConfiguration,
-    >,
+    pub secret_key_ref: ::std::option::Option<crate::core::v1::SecretKeySelectorApplyConfiguration>,
     /// `fileKeyRef`.
-    pub file_key_ref: ::std::option::Option<
-        crate::core::v1::FileKeySelectorApplyConfiguration,
-    >,
+    pub file_key_ref: ::std::option::Option<crate::core::v1::FileKeySelectorApplyConfiguration>,
 }
 impl EnvVarSourceApplyConfiguration {
     /// Sets `fieldRef`.
@@ -10836,33 +8967,11 @@ impl ::kapi_machinery::json::JsonFields for EnvVarSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "fieldRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_ref, r)
-            }
-            "resourceFieldRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_field_ref,
-                    r,
-                )
-            }
-            "configMapKeyRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.config_map_key_ref,
-                    r,
-                )
-            }
-            "secretKeyRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.secret_key_ref,
-                    r,
-                )
-            }
-            "fileKeyRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.file_key_ref,
-                    r,
-                )
-            }
+            "fieldRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_ref, r),
+            "resourceFieldRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_field_ref, r),
+            "configMapKeyRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config_map_key_ref, r),
+            "secretKeyRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_key_ref, r),
+            "fileKeyRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.file_key_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -10956,14 +9065,10 @@ impl ::kapi_machinery::json::JsonFields for FileKeySelectorApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "volumeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r)
-            }
+            "volumeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_name, r),
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "optional" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r)
-            }
+            "optional" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -11034,12 +9139,8 @@ impl ::kapi_machinery::json::JsonFields for ObjectFieldSelectorApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "fieldPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_path, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "fieldPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_path, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -11081,10 +9182,7 @@ pub struct ResourceFieldSelectorApplyConfiguration {
 }
 impl ResourceFieldSelectorApplyConfiguration {
     /// Sets `containerName`.
-    pub fn with_container_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_container_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.container_name = Some(value.into());
         self
     }
@@ -11094,10 +9192,7 @@ impl ResourceFieldSelectorApplyConfiguration {
         self
     }
     /// Sets `divisor`.
-    pub fn with_divisor(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_divisor(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.divisor = Some(value.into());
         self
     }
@@ -11125,18 +9220,9 @@ impl ::kapi_machinery::json::JsonFields for ResourceFieldSelectorApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "containerName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.container_name,
-                    r,
-                )
-            }
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
-            "divisor" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.divisor, r)
-            }
+            "containerName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container_name, r),
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
+            "divisor" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.divisor, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -11198,18 +9284,14 @@ impl ConfigMapKeySelectorApplyConfiguration {
     }
     /// Sets `name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
-            .with_name(value);
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference).with_name(value);
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for ConfigMapKeySelectorApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.local_object_reference,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.local_object_reference, w);
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.key) {
             w.key_static(b"\"key\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.key, w);
@@ -11227,15 +9309,9 @@ impl ::kapi_machinery::json::JsonFields for ConfigMapKeySelectorApplyConfigurati
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "optional" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r)
-            }
+            "optional" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.local_object_reference,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.local_object_reference, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -11298,18 +9374,14 @@ impl SecretKeySelectorApplyConfiguration {
     }
     /// Sets `name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
-            .with_name(value);
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference).with_name(value);
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for SecretKeySelectorApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.local_object_reference,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.local_object_reference, w);
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.key) {
             w.key_static(b"\"key\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.key, w);
@@ -11327,15 +9399,9 @@ impl ::kapi_machinery::json::JsonFields for SecretKeySelectorApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "optional" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r)
-            }
+            "optional" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.local_object_reference,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.local_object_reference, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -11373,13 +9439,9 @@ pub struct EnvFromSourceApplyConfiguration {
     /// `prefix`.
     pub prefix: ::std::option::Option<::std::string::String>,
     /// `configMapRef`.
-    pub config_map_ref: ::std::option::Option<
-        crate::core::v1::ConfigMapEnvSourceApplyConfiguration,
-    >,
+    pub config_map_ref: ::std::option::Option<crate::core::v1::ConfigMapEnvSourceApplyConfiguration>,
     /// `secretRef`.
-    pub secret_ref: ::std::option::Option<
-        crate::core::v1::SecretEnvSourceApplyConfiguration,
-    >,
+    pub secret_ref: ::std::option::Option<crate::core::v1::SecretEnvSourceApplyConfiguration>,
 }
 impl EnvFromSourceApplyConfiguration {
     /// Sets `prefix`.
@@ -11427,18 +9489,9 @@ impl ::kapi_machinery::json::JsonFields for EnvFromSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "prefix" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.prefix, r)
-            }
-            "configMapRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.config_map_ref,
-                    r,
-                )
-            }
-            "secretRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r)
-            }
+            "prefix" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.prefix, r),
+            "configMapRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config_map_ref, r),
+            "secretRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -11493,18 +9546,14 @@ impl ConfigMapEnvSourceApplyConfiguration {
     }
     /// Sets `name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
-            .with_name(value);
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference).with_name(value);
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for ConfigMapEnvSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.local_object_reference,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.local_object_reference, w);
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.optional) {
             w.key_static(b"\"optional\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.optional, w);
@@ -11517,15 +9566,9 @@ impl ::kapi_machinery::json::JsonFields for ConfigMapEnvSourceApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "optional" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r)
-            }
+            "optional" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.local_object_reference,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.local_object_reference, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -11580,18 +9623,14 @@ impl SecretEnvSourceApplyConfiguration {
     }
     /// Sets `name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
-            .with_name(value);
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference).with_name(value);
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for SecretEnvSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.local_object_reference,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.local_object_reference, w);
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.optional) {
             w.key_static(b"\"optional\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.optional, w);
@@ -11604,15 +9643,9 @@ impl ::kapi_machinery::json::JsonFields for SecretEnvSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "optional" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r)
-            }
+            "optional" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.optional, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.local_object_reference,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.local_object_reference, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -11683,9 +9716,7 @@ impl ::kapi_machinery::json::JsonFields for HTTPHeaderApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -11738,10 +9769,7 @@ impl HTTPGetActionApplyConfiguration {
         self
     }
     /// Sets `port`.
-    pub fn with_port(
-        mut self,
-        value: impl Into<::kapi_machinery::types::IntOrString>,
-    ) -> Self {
+    pub fn with_port(mut self, value: impl Into<::kapi_machinery::types::IntOrString>) -> Self {
         self.port = Some(value.into());
         self
     }
@@ -11751,28 +9779,20 @@ impl HTTPGetActionApplyConfiguration {
         self
     }
     /// Sets `scheme`.
-    pub fn with_scheme(
-        mut self,
-        value: impl Into<crate::core::v1::types::URIScheme>,
-    ) -> Self {
+    pub fn with_scheme(mut self, value: impl Into<crate::core::v1::types::URIScheme>) -> Self {
         self.scheme = Some(value.into());
         self
     }
     /// Appends to `httpHeaders`.
     pub fn with_http_headers(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::HTTPHeaderApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::HTTPHeaderApplyConfiguration>>,
     ) -> Self {
         self.http_headers.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `protocol`.
-    pub fn with_protocol(
-        mut self,
-        value: impl Into<crate::core::v1::types::HTTPProtocol>,
-    ) -> Self {
+    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::types::HTTPProtocol>) -> Self {
         self.protocol = Some(value.into());
         self
     }
@@ -11815,18 +9835,9 @@ impl ::kapi_machinery::json::JsonFields for HTTPGetActionApplyConfiguration {
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
             "host" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host, r),
-            "scheme" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheme, r)
-            }
-            "httpHeaders" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.http_headers,
-                    r,
-                )
-            }
-            "protocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r)
-            }
+            "scheme" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheme, r),
+            "httpHeaders" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.http_headers, r),
+            "protocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -11870,10 +9881,7 @@ pub struct TCPSocketActionApplyConfiguration {
 }
 impl TCPSocketActionApplyConfiguration {
     /// Sets `port`.
-    pub fn with_port(
-        mut self,
-        value: impl Into<::kapi_machinery::types::IntOrString>,
-    ) -> Self {
+    pub fn with_port(mut self, value: impl Into<::kapi_machinery::types::IntOrString>) -> Self {
         self.port = Some(value.into());
         self
     }
@@ -11955,10 +9963,7 @@ impl GRPCActionApplyConfiguration {
         self
     }
     /// Sets `mode`.
-    pub fn with_mode(
-        mut self,
-        value: impl Into<crate::core::v1::types::GRPCProbeMode>,
-    ) -> Self {
+    pub fn with_mode(mut self, value: impl Into<crate::core::v1::types::GRPCProbeMode>) -> Self {
         self.mode = Some(value.into());
         self
     }
@@ -11987,9 +9992,7 @@ impl ::kapi_machinery::json::JsonFields for GRPCActionApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
-            "service" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r)
-            }
+            "service" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r),
             "mode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mode, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -12052,9 +10055,7 @@ impl ::kapi_machinery::json::JsonFields for ExecActionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "command" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.command, r)
-            }
+            "command" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.command, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -12111,9 +10112,7 @@ impl ::kapi_machinery::json::JsonFields for SleepActionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "seconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.seconds, r)
-            }
+            "seconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -12195,10 +10194,7 @@ impl ProbeApplyConfiguration {
         self
     }
     /// Sets `terminationGracePeriodSeconds`.
-    pub fn with_termination_grace_period_seconds(
-        mut self,
-        value: impl Into<i64>,
-    ) -> Self {
+    pub fn with_termination_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.termination_grace_period_seconds = Some(value.into());
         self
     }
@@ -12215,8 +10211,7 @@ impl ProbeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::HTTPGetActionApplyConfiguration>,
     ) -> Self {
-        self.probe_handler = ::std::mem::take(&mut self.probe_handler)
-            .with_http_get(value);
+        self.probe_handler = ::std::mem::take(&mut self.probe_handler).with_http_get(value);
         self
     }
     /// Sets `tcpSocket` (through its own builder).
@@ -12224,8 +10219,7 @@ impl ProbeApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::TCPSocketActionApplyConfiguration>,
     ) -> Self {
-        self.probe_handler = ::std::mem::take(&mut self.probe_handler)
-            .with_tcp_socket(value);
+        self.probe_handler = ::std::mem::take(&mut self.probe_handler).with_tcp_socket(value);
         self
     }
     /// Sets `grpc` (through its own builder).
@@ -12241,14 +10235,9 @@ impl ::kapi_machinery::json::JsonFields for ProbeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::JsonFields::encode_json_fields(&self.probe_handler, w);
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.initial_delay_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.initial_delay_seconds) {
             w.key_static(b"\"initialDelaySeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.initial_delay_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.initial_delay_seconds, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.timeout_seconds) {
             w.key_static(b"\"timeoutSeconds\":");
@@ -12266,14 +10255,9 @@ impl ::kapi_machinery::json::JsonFields for ProbeApplyConfiguration {
             w.key_static(b"\"failureThreshold\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.failure_threshold, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.termination_grace_period_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.termination_grace_period_seconds) {
             w.key_static(b"\"terminationGracePeriodSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.termination_grace_period_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.termination_grace_period_seconds, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -12283,48 +10267,14 @@ impl ::kapi_machinery::json::JsonFields for ProbeApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "initialDelaySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.initial_delay_seconds,
-                    r,
-                )
-            }
-            "timeoutSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.timeout_seconds,
-                    r,
-                )
-            }
-            "periodSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.period_seconds,
-                    r,
-                )
-            }
-            "successThreshold" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.success_threshold,
-                    r,
-                )
-            }
-            "failureThreshold" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.failure_threshold,
-                    r,
-                )
-            }
-            "terminationGracePeriodSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.termination_grace_period_seconds,
-                    r,
-                )
-            }
+            "initialDelaySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.initial_delay_seconds, r),
+            "timeoutSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.timeout_seconds, r),
+            "periodSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.period_seconds, r),
+            "successThreshold" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.success_threshold, r),
+            "failureThreshold" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.failure_threshold, r),
+            "terminationGracePeriodSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.termination_grace_period_seconds, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.probe_handler,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.probe_handler, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -12342,15 +10292,12 @@ impl ::kapi_machinery::json::JsonEncode for ProbeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.probe_handler)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.initial_delay_seconds,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.timeout_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.initial_delay_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.timeout_seconds)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.period_seconds)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.success_threshold)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failure_threshold)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.termination_grace_period_seconds,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.termination_grace_period_seconds)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ProbeApplyConfiguration {
@@ -12369,9 +10316,7 @@ pub struct ContainerResizePolicyApplyConfiguration {
     /// `resourceName`.
     pub resource_name: ::std::option::Option<crate::core::v1::types::ResourceName>,
     /// `restartPolicy`.
-    pub restart_policy: ::std::option::Option<
-        crate::core::v1::types::ResourceResizeRestartPolicy,
-    >,
+    pub restart_policy: ::std::option::Option<crate::core::v1::types::ResourceResizeRestartPolicy>,
 }
 impl ContainerResizePolicyApplyConfiguration {
     /// Sets `resourceName`.
@@ -12410,18 +10355,8 @@ impl ::kapi_machinery::json::JsonFields for ContainerResizePolicyApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "resourceName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_name,
-                    r,
-                )
-            }
-            "restartPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.restart_policy,
-                    r,
-                )
-            }
+            "resourceName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_name, r),
+            "restartPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.restart_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -12531,15 +10466,9 @@ impl ::kapi_machinery::json::JsonElement for CapabilitiesApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ResourceRequirementsApplyConfiguration {
     /// `limits`.
-    pub limits: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub limits: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `requests`.
-    pub requests: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub requests: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `claims`.
     pub claims: ::std::vec::Vec<crate::core::v1::ResourceClaimApplyConfiguration>,
 }
@@ -12547,12 +10476,7 @@ impl ResourceRequirementsApplyConfiguration {
     /// Puts entries into `limits`, replacing those with the same keys.
     pub fn with_limits(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.limits.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -12560,12 +10484,7 @@ impl ResourceRequirementsApplyConfiguration {
     /// Puts entries into `requests`, replacing those with the same keys.
     pub fn with_requests(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.requests.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -12573,9 +10492,7 @@ impl ResourceRequirementsApplyConfiguration {
     /// Appends to `claims`.
     pub fn with_claims(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ResourceClaimApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ResourceClaimApplyConfiguration>>,
     ) -> Self {
         self.claims.extend(items.into_iter().map(Into::into));
         self
@@ -12604,15 +10521,9 @@ impl ::kapi_machinery::json::JsonFields for ResourceRequirementsApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "limits" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.limits, r)
-            }
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
-            "claims" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.claims, r)
-            }
+            "limits" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.limits, r),
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
+            "claims" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.claims, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -12647,26 +10558,15 @@ impl ::kapi_machinery::json::JsonElement for ResourceRequirementsApplyConfigurat
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VolumeResourceRequirementsApplyConfiguration {
     /// `limits`.
-    pub limits: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub limits: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `requests`.
-    pub requests: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub requests: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
 }
 impl VolumeResourceRequirementsApplyConfiguration {
     /// Puts entries into `limits`, replacing those with the same keys.
     pub fn with_limits(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.limits.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -12674,19 +10574,13 @@ impl VolumeResourceRequirementsApplyConfiguration {
     /// Puts entries into `requests`, replacing those with the same keys.
     pub fn with_requests(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.requests.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for VolumeResourceRequirementsApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for VolumeResourceRequirementsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.limits) {
@@ -12705,12 +10599,8 @@ for VolumeResourceRequirementsApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "limits" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.limits, r)
-            }
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
+            "limits" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.limits, r),
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -12719,8 +10609,7 @@ for VolumeResourceRequirementsApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for VolumeResourceRequirementsApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for VolumeResourceRequirementsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -12731,8 +10620,7 @@ for VolumeResourceRequirementsApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for VolumeResourceRequirementsApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for VolumeResourceRequirementsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -12741,8 +10629,7 @@ for VolumeResourceRequirementsApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for VolumeResourceRequirementsApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for VolumeResourceRequirementsApplyConfiguration {}
 /// The apply configuration of `ResourceClaim`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ResourceClaimApplyConfiguration {
@@ -12783,9 +10670,7 @@ impl ::kapi_machinery::json::JsonFields for ResourceClaimApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "request" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request, r)
-            }
+            "request" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -12835,21 +10720,13 @@ pub struct ContainerApplyConfiguration {
     /// `env`.
     pub env: ::std::vec::Vec<crate::core::v1::EnvVarApplyConfiguration>,
     /// `resources`.
-    pub resources: ::std::option::Option<
-        crate::core::v1::ResourceRequirementsApplyConfiguration,
-    >,
+    pub resources: ::std::option::Option<crate::core::v1::ResourceRequirementsApplyConfiguration>,
     /// `resizePolicy`.
-    pub resize_policy: ::std::vec::Vec<
-        crate::core::v1::ContainerResizePolicyApplyConfiguration,
-    >,
+    pub resize_policy: ::std::vec::Vec<crate::core::v1::ContainerResizePolicyApplyConfiguration>,
     /// `restartPolicy`.
-    pub restart_policy: ::std::option::Option<
-        crate::core::v1::types::ContainerRestartPolicy,
-    >,
+    pub restart_policy: ::std::option::Option<crate::core::v1::types::ContainerRestartPolicy>,
     /// `restartPolicyRules`.
-    pub restart_policy_rules: ::std::vec::Vec<
-        crate::core::v1::ContainerRestartRuleApplyConfiguration,
-    >,
+    pub restart_policy_rules: ::std::vec::Vec<crate::core::v1::ContainerRestartRuleApplyConfiguration>,
     /// `volumeMounts`.
     pub volume_mounts: ::std::vec::Vec<crate::core::v1::VolumeMountApplyConfiguration>,
     /// `volumeDevices`.
@@ -12865,15 +10742,11 @@ pub struct ContainerApplyConfiguration {
     /// `terminationMessagePath`.
     pub termination_message_path: ::std::option::Option<::std::string::String>,
     /// `terminationMessagePolicy`.
-    pub termination_message_policy: ::std::option::Option<
-        crate::core::v1::types::TerminationMessagePolicy,
-    >,
+    pub termination_message_policy: ::std::option::Option<crate::core::v1::types::TerminationMessagePolicy>,
     /// `imagePullPolicy`.
     pub image_pull_policy: ::std::option::Option<crate::core::v1::types::PullPolicy>,
     /// `securityContext`.
-    pub security_context: ::std::option::Option<
-        crate::core::v1::SecurityContextApplyConfiguration,
-    >,
+    pub security_context: ::std::option::Option<crate::core::v1::SecurityContextApplyConfiguration>,
     /// `stdin`.
     pub stdin: ::std::option::Option<bool>,
     /// `stdinOnce`.
@@ -12916,9 +10789,7 @@ impl ContainerApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerPortApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerPortApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
@@ -12926,9 +10797,7 @@ impl ContainerApplyConfiguration {
     /// Appends to `envFrom`.
     pub fn with_env_from(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EnvFromSourceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EnvFromSourceApplyConfiguration>>,
     ) -> Self {
         self.env_from.extend(items.into_iter().map(Into::into));
         self
@@ -12936,9 +10805,7 @@ impl ContainerApplyConfiguration {
     /// Appends to `env`.
     pub fn with_env(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EnvVarApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EnvVarApplyConfiguration>>,
     ) -> Self {
         self.env.extend(items.into_iter().map(Into::into));
         self
@@ -12954,9 +10821,7 @@ impl ContainerApplyConfiguration {
     /// Appends to `resizePolicy`.
     pub fn with_resize_policy(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerResizePolicyApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerResizePolicyApplyConfiguration>>,
     ) -> Self {
         self.resize_policy.extend(items.into_iter().map(Into::into));
         self
@@ -12972,9 +10837,7 @@ impl ContainerApplyConfiguration {
     /// Appends to `restartPolicyRules`.
     pub fn with_restart_policy_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerRestartRuleApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerRestartRuleApplyConfiguration>>,
     ) -> Self {
         self.restart_policy_rules.extend(items.into_iter().map(Into::into));
         self
@@ -12982,9 +10845,7 @@ impl ContainerApplyConfiguration {
     /// Appends to `volumeMounts`.
     pub fn with_volume_mounts(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::VolumeMountApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::VolumeMountApplyConfiguration>>,
     ) -> Self {
         self.volume_mounts.extend(items.into_iter().map(Into::into));
         self
@@ -12992,9 +10853,7 @@ impl ContainerApplyConfiguration {
     /// Appends to `volumeDevices`.
     pub fn with_volume_devices(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::VolumeDeviceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::VolumeDeviceApplyConfiguration>>,
     ) -> Self {
         self.volume_devices.extend(items.into_iter().map(Into::into));
         self
@@ -13126,14 +10985,9 @@ impl ::kapi_machinery::json::JsonFields for ContainerApplyConfiguration {
             w.key_static(b"\"restartPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.restart_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.restart_policy_rules,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.restart_policy_rules) {
             w.key_static(b"\"restartPolicyRules\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.restart_policy_rules,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.restart_policy_rules, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_mounts) {
             w.key_static(b"\"volumeMounts\":");
@@ -13159,23 +11013,13 @@ impl ::kapi_machinery::json::JsonFields for ContainerApplyConfiguration {
             w.key_static(b"\"lifecycle\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.lifecycle, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.termination_message_path,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.termination_message_path) {
             w.key_static(b"\"terminationMessagePath\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.termination_message_path,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.termination_message_path, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.termination_message_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.termination_message_policy) {
             w.key_static(b"\"terminationMessagePolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.termination_message_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.termination_message_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.image_pull_policy) {
             w.key_static(b"\"imagePullPolicy\":");
@@ -13206,107 +11050,29 @@ impl ::kapi_machinery::json::JsonFields for ContainerApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "image" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r)
-            }
-            "command" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.command, r)
-            }
+            "image" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r),
+            "command" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.command, r),
             "args" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.args, r),
-            "workingDir" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.working_dir, r)
-            }
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
-            "envFrom" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.env_from, r)
-            }
+            "workingDir" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.working_dir, r),
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
+            "envFrom" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.env_from, r),
             "env" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.env, r),
-            "resources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r)
-            }
-            "resizePolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resize_policy,
-                    r,
-                )
-            }
-            "restartPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.restart_policy,
-                    r,
-                )
-            }
-            "restartPolicyRules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.restart_policy_rules,
-                    r,
-                )
-            }
-            "volumeMounts" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_mounts,
-                    r,
-                )
-            }
-            "volumeDevices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_devices,
-                    r,
-                )
-            }
-            "livenessProbe" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.liveness_probe,
-                    r,
-                )
-            }
-            "readinessProbe" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.readiness_probe,
-                    r,
-                )
-            }
-            "startupProbe" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.startup_probe,
-                    r,
-                )
-            }
-            "lifecycle" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lifecycle, r)
-            }
-            "terminationMessagePath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.termination_message_path,
-                    r,
-                )
-            }
-            "terminationMessagePolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.termination_message_policy,
-                    r,
-                )
-            }
-            "imagePullPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.image_pull_policy,
-                    r,
-                )
-            }
-            "securityContext" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.security_context,
-                    r,
-                )
-            }
-            "stdin" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stdin, r)
-            }
-            "stdinOnce" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stdin_once, r)
-            }
+            "resources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r),
+            "resizePolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resize_policy, r),
+            "restartPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.restart_policy, r),
+            "restartPolicyRules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.restart_policy_rules, r),
+            "volumeMounts" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_mounts, r),
+            "volumeDevices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_devices, r),
+            "livenessProbe" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.liveness_probe, r),
+            "readinessProbe" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.readiness_probe, r),
+            "startupProbe" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.startup_probe, r),
+            "lifecycle" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lifecycle, r),
+            "terminationMessagePath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.termination_message_path, r),
+            "terminationMessagePolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.termination_message_policy, r),
+            "imagePullPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image_pull_policy, r),
+            "securityContext" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.security_context, r),
+            "stdin" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stdin, r),
+            "stdinOnce" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stdin_once, r),
             "tty" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tty, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -13334,20 +11100,15 @@ impl ::kapi_machinery::json::JsonEncode for ContainerApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resize_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.restart_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.restart_policy_rules,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_mounts)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.restart_policy_rules)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_mounts)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_devices)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.liveness_probe)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.readiness_probe)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.startup_probe)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lifecycle)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.termination_message_path,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.termination_message_policy,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.termination_message_path)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.termination_message_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image_pull_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.security_context)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.stdin)
@@ -13371,13 +11132,9 @@ pub struct ProbeHandlerApplyConfiguration {
     /// `exec`.
     pub exec: ::std::option::Option<crate::core::v1::ExecActionApplyConfiguration>,
     /// `httpGet`.
-    pub http_get: ::std::option::Option<
-        crate::core::v1::HTTPGetActionApplyConfiguration,
-    >,
+    pub http_get: ::std::option::Option<crate::core::v1::HTTPGetActionApplyConfiguration>,
     /// `tcpSocket`.
-    pub tcp_socket: ::std::option::Option<
-        crate::core::v1::TCPSocketActionApplyConfiguration,
-    >,
+    pub tcp_socket: ::std::option::Option<crate::core::v1::TCPSocketActionApplyConfiguration>,
     /// `grpc`.
     pub grpc: ::std::option::Option<crate::core::v1::GRPCActionApplyConfiguration>,
 }
@@ -13443,12 +11200,8 @@ impl ::kapi_machinery::json::JsonFields for ProbeHandlerApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "exec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exec, r),
-            "httpGet" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.http_get, r)
-            }
-            "tcpSocket" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tcp_socket, r)
-            }
+            "httpGet" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.http_get, r),
+            "tcpSocket" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tcp_socket, r),
             "grpc" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.grpc, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -13487,13 +11240,9 @@ pub struct LifecycleHandlerApplyConfiguration {
     /// `exec`.
     pub exec: ::std::option::Option<crate::core::v1::ExecActionApplyConfiguration>,
     /// `httpGet`.
-    pub http_get: ::std::option::Option<
-        crate::core::v1::HTTPGetActionApplyConfiguration,
-    >,
+    pub http_get: ::std::option::Option<crate::core::v1::HTTPGetActionApplyConfiguration>,
     /// `tcpSocket`.
-    pub tcp_socket: ::std::option::Option<
-        crate::core::v1::TCPSocketActionApplyConfiguration,
-    >,
+    pub tcp_socket: ::std::option::Option<crate::core::v1::TCPSocketActionApplyConfiguration>,
     /// `sleep`.
     pub sleep: ::std::option::Option<crate::core::v1::SleepActionApplyConfiguration>,
 }
@@ -13559,15 +11308,9 @@ impl ::kapi_machinery::json::JsonFields for LifecycleHandlerApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "exec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exec, r),
-            "httpGet" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.http_get, r)
-            }
-            "tcpSocket" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tcp_socket, r)
-            }
-            "sleep" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.sleep, r)
-            }
+            "httpGet" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.http_get, r),
+            "tcpSocket" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tcp_socket, r),
+            "sleep" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.sleep, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -13603,13 +11346,9 @@ impl ::kapi_machinery::json::JsonElement for LifecycleHandlerApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LifecycleApplyConfiguration {
     /// `postStart`.
-    pub post_start: ::std::option::Option<
-        crate::core::v1::LifecycleHandlerApplyConfiguration,
-    >,
+    pub post_start: ::std::option::Option<crate::core::v1::LifecycleHandlerApplyConfiguration>,
     /// `preStop`.
-    pub pre_stop: ::std::option::Option<
-        crate::core::v1::LifecycleHandlerApplyConfiguration,
-    >,
+    pub pre_stop: ::std::option::Option<crate::core::v1::LifecycleHandlerApplyConfiguration>,
     /// `stopSignal`.
     pub stop_signal: ::std::option::Option<crate::core::v1::types::Signal>,
 }
@@ -13631,10 +11370,7 @@ impl LifecycleApplyConfiguration {
         self
     }
     /// Sets `stopSignal`.
-    pub fn with_stop_signal(
-        mut self,
-        value: impl Into<crate::core::v1::types::Signal>,
-    ) -> Self {
+    pub fn with_stop_signal(mut self, value: impl Into<crate::core::v1::types::Signal>) -> Self {
         self.stop_signal = Some(value.into());
         self
     }
@@ -13662,15 +11398,9 @@ impl ::kapi_machinery::json::JsonFields for LifecycleApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "postStart" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.post_start, r)
-            }
-            "preStop" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pre_stop, r)
-            }
-            "stopSignal" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stop_signal, r)
-            }
+            "postStart" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.post_start, r),
+            "preStop" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pre_stop, r),
+            "stopSignal" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stop_signal, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -13740,12 +11470,8 @@ impl ::kapi_machinery::json::JsonFields for ContainerStateWaitingApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -13783,10 +11509,7 @@ pub struct ContainerStateRunningApplyConfiguration {
 }
 impl ContainerStateRunningApplyConfiguration {
     /// Sets `startedAt`.
-    pub fn with_started_at(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_started_at(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.started_at = Some(value.into());
         self
     }
@@ -13806,9 +11529,7 @@ impl ::kapi_machinery::json::JsonFields for ContainerStateRunningApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "startedAt" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.started_at, r)
-            }
+            "startedAt" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.started_at, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -13877,18 +11598,12 @@ impl ContainerStateTerminatedApplyConfiguration {
         self
     }
     /// Sets `startedAt`.
-    pub fn with_started_at(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_started_at(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.started_at = Some(value.into());
         self
     }
     /// Sets `finishedAt`.
-    pub fn with_finished_at(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_finished_at(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.finished_at = Some(value.into());
         self
     }
@@ -13937,30 +11652,13 @@ impl ::kapi_machinery::json::JsonFields for ContainerStateTerminatedApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "exitCode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exit_code, r)
-            }
-            "signal" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signal, r)
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "startedAt" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.started_at, r)
-            }
-            "finishedAt" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.finished_at, r)
-            }
-            "containerID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.container_id,
-                    r,
-                )
-            }
+            "exitCode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exit_code, r),
+            "signal" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.signal, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "startedAt" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.started_at, r),
+            "finishedAt" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.finished_at, r),
+            "containerID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container_id, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -13999,17 +11697,11 @@ impl ::kapi_machinery::json::JsonElement for ContainerStateTerminatedApplyConfig
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ContainerStateApplyConfiguration {
     /// `waiting`.
-    pub waiting: ::std::option::Option<
-        crate::core::v1::ContainerStateWaitingApplyConfiguration,
-    >,
+    pub waiting: ::std::option::Option<crate::core::v1::ContainerStateWaitingApplyConfiguration>,
     /// `running`.
-    pub running: ::std::option::Option<
-        crate::core::v1::ContainerStateRunningApplyConfiguration,
-    >,
+    pub running: ::std::option::Option<crate::core::v1::ContainerStateRunningApplyConfiguration>,
     /// `terminated`.
-    pub terminated: ::std::option::Option<
-        crate::core::v1::ContainerStateTerminatedApplyConfiguration,
-    >,
+    pub terminated: ::std::option::Option<crate::core::v1::ContainerStateTerminatedApplyConfiguration>,
 }
 impl ContainerStateApplyConfiguration {
     /// Sets `waiting`.
@@ -14060,15 +11752,9 @@ impl ::kapi_machinery::json::JsonFields for ContainerStateApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "waiting" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.waiting, r)
-            }
-            "running" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.running, r)
-            }
-            "terminated" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminated, r)
-            }
+            "waiting" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.waiting, r),
+            "running" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.running, r),
+            "terminated" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminated, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -14107,9 +11793,7 @@ pub struct ContainerStatusApplyConfiguration {
     /// `state`.
     pub state: ::std::option::Option<crate::core::v1::ContainerStateApplyConfiguration>,
     /// `lastState`.
-    pub last_state: ::std::option::Option<
-        crate::core::v1::ContainerStateApplyConfiguration,
-    >,
+    pub last_state: ::std::option::Option<crate::core::v1::ContainerStateApplyConfiguration>,
     /// `ready`.
     pub ready: ::std::option::Option<bool>,
     /// `restartCount`.
@@ -14123,24 +11807,15 @@ pub struct ContainerStatusApplyConfiguration {
     /// `started`.
     pub started: ::std::option::Option<bool>,
     /// `allocatedResources`.
-    pub allocated_resources: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub allocated_resources: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `resources`.
-    pub resources: ::std::option::Option<
-        crate::core::v1::ResourceRequirementsApplyConfiguration,
-    >,
+    pub resources: ::std::option::Option<crate::core::v1::ResourceRequirementsApplyConfiguration>,
     /// `volumeMounts`.
-    pub volume_mounts: ::std::vec::Vec<
-        crate::core::v1::VolumeMountStatusApplyConfiguration,
-    >,
+    pub volume_mounts: ::std::vec::Vec<crate::core::v1::VolumeMountStatusApplyConfiguration>,
     /// `user`.
     pub user: ::std::option::Option<crate::core::v1::ContainerUserApplyConfiguration>,
     /// `allocatedResourcesStatus`.
-    pub allocated_resources_status: ::std::vec::Vec<
-        crate::core::v1::ResourceStatusApplyConfiguration,
-    >,
+    pub allocated_resources_status: ::std::vec::Vec<crate::core::v1::ResourceStatusApplyConfiguration>,
     /// `stopSignal`.
     pub stop_signal: ::std::option::Option<crate::core::v1::types::Signal>,
 }
@@ -14199,15 +11874,9 @@ impl ContainerStatusApplyConfiguration {
     /// Puts entries into `allocatedResources`, replacing those with the same keys.
     pub fn with_allocated_resources(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
-        self.allocated_resources
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.allocated_resources.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `resources`.
@@ -14221,9 +11890,7 @@ impl ContainerStatusApplyConfiguration {
     /// Appends to `volumeMounts`.
     pub fn with_volume_mounts(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::VolumeMountStatusApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::VolumeMountStatusApplyConfiguration>>,
     ) -> Self {
         self.volume_mounts.extend(items.into_iter().map(Into::into));
         self
@@ -14239,18 +11906,13 @@ impl ContainerStatusApplyConfiguration {
     /// Appends to `allocatedResourcesStatus`.
     pub fn with_allocated_resources_status(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ResourceStatusApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ResourceStatusApplyConfiguration>>,
     ) -> Self {
         self.allocated_resources_status.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `stopSignal`.
-    pub fn with_stop_signal(
-        mut self,
-        value: impl Into<crate::core::v1::types::Signal>,
-    ) -> Self {
+    pub fn with_stop_signal(mut self, value: impl Into<crate::core::v1::types::Signal>) -> Self {
         self.stop_signal = Some(value.into());
         self
     }
@@ -14294,14 +11956,9 @@ impl ::kapi_machinery::json::JsonFields for ContainerStatusApplyConfiguration {
             w.key_static(b"\"started\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.started, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allocated_resources,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allocated_resources) {
             w.key_static(b"\"allocatedResources\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allocated_resources,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allocated_resources, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resources) {
             w.key_static(b"\"resources\":");
@@ -14315,14 +11972,9 @@ impl ::kapi_machinery::json::JsonFields for ContainerStatusApplyConfiguration {
             w.key_static(b"\"user\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.user, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allocated_resources_status,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allocated_resources_status) {
             w.key_static(b"\"allocatedResourcesStatus\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allocated_resources_status,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allocated_resources_status, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.stop_signal) {
             w.key_static(b"\"stopSignal\":");
@@ -14337,61 +11989,20 @@ impl ::kapi_machinery::json::JsonFields for ContainerStatusApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "state" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.state, r)
-            }
-            "lastState" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_state, r)
-            }
-            "ready" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready, r)
-            }
-            "restartCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.restart_count,
-                    r,
-                )
-            }
-            "image" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r)
-            }
-            "imageID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image_id, r)
-            }
-            "containerID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.container_id,
-                    r,
-                )
-            }
-            "started" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.started, r)
-            }
-            "allocatedResources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocated_resources,
-                    r,
-                )
-            }
-            "resources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r)
-            }
-            "volumeMounts" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_mounts,
-                    r,
-                )
-            }
+            "state" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.state, r),
+            "lastState" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_state, r),
+            "ready" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready, r),
+            "restartCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.restart_count, r),
+            "image" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r),
+            "imageID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image_id, r),
+            "containerID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container_id, r),
+            "started" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.started, r),
+            "allocatedResources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocated_resources, r),
+            "resources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r),
+            "volumeMounts" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_mounts, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
-            "allocatedResourcesStatus" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocated_resources_status,
-                    r,
-                )
-            }
-            "stopSignal" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stop_signal, r)
-            }
+            "allocatedResourcesStatus" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocated_resources_status, r),
+            "stopSignal" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stop_signal, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -14416,14 +12027,12 @@ impl ::kapi_machinery::json::JsonEncode for ContainerStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.started)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allocated_resources,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocated_resources)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_mounts)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allocated_resources_status,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.stop_signal)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocated_resources_status)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.stop_signal)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ContainerStatusApplyConfiguration {
@@ -14446,19 +12055,14 @@ pub struct ResourceStatusApplyConfiguration {
 }
 impl ResourceStatusApplyConfiguration {
     /// Sets `name`.
-    pub fn with_name(
-        mut self,
-        value: impl Into<crate::core::v1::types::ResourceName>,
-    ) -> Self {
+    pub fn with_name(mut self, value: impl Into<crate::core::v1::types::ResourceName>) -> Self {
         self.name = Some(value.into());
         self
     }
     /// Appends to `resources`.
     pub fn with_resources(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ResourceHealthApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ResourceHealthApplyConfiguration>>,
     ) -> Self {
         self.resources.extend(items.into_iter().map(Into::into));
         self
@@ -14484,9 +12088,7 @@ impl ::kapi_machinery::json::JsonFields for ResourceStatusApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "resources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r)
-            }
+            "resources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -14572,15 +12174,9 @@ impl ::kapi_machinery::json::JsonFields for ResourceHealthApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "resourceID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_id, r)
-            }
-            "health" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.health, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "resourceID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_id, r),
+            "health" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.health, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -14615,9 +12211,7 @@ impl ::kapi_machinery::json::JsonElement for ResourceHealthApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ContainerUserApplyConfiguration {
     /// `linux`.
-    pub linux: ::std::option::Option<
-        crate::core::v1::LinuxContainerUserApplyConfiguration,
-    >,
+    pub linux: ::std::option::Option<crate::core::v1::LinuxContainerUserApplyConfiguration>,
 }
 impl ContainerUserApplyConfiguration {
     /// Sets `linux`.
@@ -14644,9 +12238,7 @@ impl ::kapi_machinery::json::JsonFields for ContainerUserApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "linux" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.linux, r)
-            }
+            "linux" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.linux, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -14716,14 +12308,9 @@ impl ::kapi_machinery::json::JsonFields for LinuxContainerUserApplyConfiguration
             w.key_static(b"\"gid\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.gid, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.supplemental_groups,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.supplemental_groups) {
             w.key_static(b"\"supplementalGroups\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.supplemental_groups,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.supplemental_groups, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -14735,12 +12322,7 @@ impl ::kapi_machinery::json::JsonFields for LinuxContainerUserApplyConfiguration
         let decoded = match key {
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
             "gid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gid, r),
-            "supplementalGroups" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.supplemental_groups,
-                    r,
-                )
-            }
+            "supplementalGroups" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.supplemental_groups, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -14758,9 +12340,7 @@ impl ::kapi_machinery::json::JsonEncode for LinuxContainerUserApplyConfiguration
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gid)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.supplemental_groups,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.supplemental_groups)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for LinuxContainerUserApplyConfiguration {
@@ -14793,10 +12373,7 @@ pub struct PodConditionApplyConfiguration {
 }
 impl PodConditionApplyConfiguration {
     /// Sets `type`.
-    pub fn with_type(
-        mut self,
-        value: impl Into<crate::core::v1::types::PodConditionType>,
-    ) -> Self {
+    pub fn with_type(mut self, value: impl Into<crate::core::v1::types::PodConditionType>) -> Self {
         self.r#type = Some(value.into());
         self
     }
@@ -14814,10 +12391,7 @@ impl PodConditionApplyConfiguration {
         self
     }
     /// Sets `lastProbeTime`.
-    pub fn with_last_probe_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_last_probe_time(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.last_probe_time = Some(value.into());
         self
     }
@@ -14847,14 +12421,9 @@ impl ::kapi_machinery::json::JsonFields for PodConditionApplyConfiguration {
             w.key_static(b"\"type\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.r#type, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.status) {
             w.key_static(b"\"status\":");
@@ -14864,14 +12433,9 @@ impl ::kapi_machinery::json::JsonFields for PodConditionApplyConfiguration {
             w.key_static(b"\"lastProbeTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.last_probe_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -14889,36 +12453,13 @@ impl ::kapi_machinery::json::JsonFields for PodConditionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastProbeTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_probe_time,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastProbeTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_probe_time, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -14935,13 +12476,11 @@ impl ::kapi_machinery::json::JsonEncode for PodConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_probe_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -14965,13 +12504,9 @@ pub struct VolumeMountStatusApplyConfiguration {
     /// `readOnly`.
     pub read_only: ::std::option::Option<bool>,
     /// `recursiveReadOnly`.
-    pub recursive_read_only: ::std::option::Option<
-        crate::core::v1::types::RecursiveReadOnlyMode,
-    >,
+    pub recursive_read_only: ::std::option::Option<crate::core::v1::types::RecursiveReadOnlyMode>,
     /// `volumeStatus`.
-    pub volume_status: ::std::option::Option<
-        crate::core::v1::VolumeStatusApplyConfiguration,
-    >,
+    pub volume_status: ::std::option::Option<crate::core::v1::VolumeStatusApplyConfiguration>,
 }
 impl VolumeMountStatusApplyConfiguration {
     /// Sets `name`.
@@ -15021,14 +12556,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeMountStatusApplyConfiguration 
             w.key_static(b"\"readOnly\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.read_only, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.recursive_read_only,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.recursive_read_only) {
             w.key_static(b"\"recursiveReadOnly\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.recursive_read_only,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.recursive_read_only, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_status) {
             w.key_static(b"\"volumeStatus\":");
@@ -15043,24 +12573,10 @@ impl ::kapi_machinery::json::JsonFields for VolumeMountStatusApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "mountPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mount_path, r)
-            }
-            "readOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r)
-            }
-            "recursiveReadOnly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.recursive_read_only,
-                    r,
-                )
-            }
-            "volumeStatus" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_status,
-                    r,
-                )
-            }
+            "mountPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mount_path, r),
+            "readOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only, r),
+            "recursiveReadOnly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.recursive_read_only, r),
+            "volumeStatus" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -15079,9 +12595,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeMountStatusApplyConfiguration 
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mount_path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.recursive_read_only,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_status)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.recursive_read_only)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_status)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for VolumeMountStatusApplyConfiguration {
@@ -15098,9 +12613,7 @@ impl ::kapi_machinery::json::JsonElement for VolumeMountStatusApplyConfiguration
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VolumeStatusApplyConfiguration {
     /// `image`.
-    pub image: ::std::option::Option<
-        crate::core::v1::ImageVolumeStatusApplyConfiguration,
-    >,
+    pub image: ::std::option::Option<crate::core::v1::ImageVolumeStatusApplyConfiguration>,
 }
 impl VolumeStatusApplyConfiguration {
     /// Sets `image`.
@@ -15127,9 +12640,7 @@ impl ::kapi_machinery::json::JsonFields for VolumeStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "image" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r)
-            }
+            "image" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -15186,9 +12697,7 @@ impl ::kapi_machinery::json::JsonFields for ImageVolumeStatusApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "imageRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image_ref, r)
-            }
+            "imageRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -15221,13 +12730,9 @@ impl ::kapi_machinery::json::JsonElement for ImageVolumeStatusApplyConfiguration
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ContainerRestartRuleApplyConfiguration {
     /// `action`.
-    pub action: ::std::option::Option<
-        crate::core::v1::types::ContainerRestartRuleAction,
-    >,
+    pub action: ::std::option::Option<crate::core::v1::types::ContainerRestartRuleAction>,
     /// `exitCodes`.
-    pub exit_codes: ::std::option::Option<
-        crate::core::v1::ContainerRestartRuleOnExitCodesApplyConfiguration,
-    >,
+    pub exit_codes: ::std::option::Option<crate::core::v1::ContainerRestartRuleOnExitCodesApplyConfiguration>,
 }
 impl ContainerRestartRuleApplyConfiguration {
     /// Sets `action`.
@@ -15241,9 +12746,7 @@ impl ContainerRestartRuleApplyConfiguration {
     /// Sets `exitCodes`.
     pub fn with_exit_codes(
         mut self,
-        value: impl Into<
-            crate::core::v1::ContainerRestartRuleOnExitCodesApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::ContainerRestartRuleOnExitCodesApplyConfiguration>,
     ) -> Self {
         self.exit_codes = Some(value.into());
         self
@@ -15268,12 +12771,8 @@ impl ::kapi_machinery::json::JsonFields for ContainerRestartRuleApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "action" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.action, r)
-            }
-            "exitCodes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exit_codes, r)
-            }
+            "action" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.action, r),
+            "exitCodes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exit_codes, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -15307,9 +12806,7 @@ impl ::kapi_machinery::json::JsonElement for ContainerRestartRuleApplyConfigurat
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ContainerRestartRuleOnExitCodesApplyConfiguration {
     /// `operator`.
-    pub operator: ::std::option::Option<
-        crate::core::v1::types::ContainerRestartRuleOnExitCodesOperator,
-    >,
+    pub operator: ::std::option::Option<crate::core::v1::types::ContainerRestartRuleOnExitCodesOperator>,
     /// `values`.
     pub values: ::std::vec::Vec<i32>,
 }
@@ -15323,16 +12820,12 @@ impl ContainerRestartRuleOnExitCodesApplyConfiguration {
         self
     }
     /// Appends to `values`.
-    pub fn with_values(
-        mut self,
-        items: impl IntoIterator<Item = impl Into<i32>>,
-    ) -> Self {
+    pub fn with_values(mut self, items: impl IntoIterator<Item = impl Into<i32>>) -> Self {
         self.values.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ContainerRestartRuleOnExitCodesApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ContainerRestartRuleOnExitCodesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.operator) {
@@ -15351,12 +12844,8 @@ for ContainerRestartRuleOnExitCodesApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "operator" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r)
-            }
-            "values" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r)
-            }
+            "operator" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r),
+            "values" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -15365,8 +12854,7 @@ for ContainerRestartRuleOnExitCodesApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ContainerRestartRuleOnExitCodesApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ContainerRestartRuleOnExitCodesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -15377,8 +12865,7 @@ for ContainerRestartRuleOnExitCodesApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.values)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ContainerRestartRuleOnExitCodesApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ContainerRestartRuleOnExitCodesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -15387,23 +12874,18 @@ for ContainerRestartRuleOnExitCodesApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ContainerRestartRuleOnExitCodesApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ContainerRestartRuleOnExitCodesApplyConfiguration {}
 /// The apply configuration of `NodeSelector`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeSelectorApplyConfiguration {
     /// `nodeSelectorTerms`.
-    pub node_selector_terms: ::std::vec::Vec<
-        crate::core::v1::NodeSelectorTermApplyConfiguration,
-    >,
+    pub node_selector_terms: ::std::vec::Vec<crate::core::v1::NodeSelectorTermApplyConfiguration>,
 }
 impl NodeSelectorApplyConfiguration {
     /// Appends to `nodeSelectorTerms`.
     pub fn with_node_selector_terms(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::NodeSelectorTermApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::NodeSelectorTermApplyConfiguration>>,
     ) -> Self {
         self.node_selector_terms.extend(items.into_iter().map(Into::into));
         self
@@ -15412,14 +12894,9 @@ impl NodeSelectorApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for NodeSelectorApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.node_selector_terms,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_selector_terms) {
             w.key_static(b"\"nodeSelectorTerms\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.node_selector_terms,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.node_selector_terms, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -15429,12 +12906,7 @@ impl ::kapi_machinery::json::JsonFields for NodeSelectorApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "nodeSelectorTerms" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_selector_terms,
-                    r,
-                )
-            }
+            "nodeSelectorTerms" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_selector_terms, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -15467,21 +12939,15 @@ impl ::kapi_machinery::json::JsonElement for NodeSelectorApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeSelectorTermApplyConfiguration {
     /// `matchExpressions`.
-    pub match_expressions: ::std::vec::Vec<
-        crate::core::v1::NodeSelectorRequirementApplyConfiguration,
-    >,
+    pub match_expressions: ::std::vec::Vec<crate::core::v1::NodeSelectorRequirementApplyConfiguration>,
     /// `matchFields`.
-    pub match_fields: ::std::vec::Vec<
-        crate::core::v1::NodeSelectorRequirementApplyConfiguration,
-    >,
+    pub match_fields: ::std::vec::Vec<crate::core::v1::NodeSelectorRequirementApplyConfiguration>,
 }
 impl NodeSelectorTermApplyConfiguration {
     /// Appends to `matchExpressions`.
     pub fn with_match_expressions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::NodeSelectorRequirementApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::NodeSelectorRequirementApplyConfiguration>>,
     ) -> Self {
         self.match_expressions.extend(items.into_iter().map(Into::into));
         self
@@ -15489,9 +12955,7 @@ impl NodeSelectorTermApplyConfiguration {
     /// Appends to `matchFields`.
     pub fn with_match_fields(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::NodeSelectorRequirementApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::NodeSelectorRequirementApplyConfiguration>>,
     ) -> Self {
         self.match_fields.extend(items.into_iter().map(Into::into));
         self
@@ -15516,18 +12980,8 @@ impl ::kapi_machinery::json::JsonFields for NodeSelectorTermApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "matchExpressions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_expressions,
-                    r,
-                )
-            }
-            "matchFields" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_fields,
-                    r,
-                )
-            }
+            "matchExpressions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_expressions, r),
+            "matchFields" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_fields, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -15614,12 +13068,8 @@ impl ::kapi_machinery::json::JsonFields for NodeSelectorRequirementApplyConfigur
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "operator" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r)
-            }
-            "values" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r)
-            }
+            "operator" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r),
+            "values" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -15654,19 +13104,13 @@ impl ::kapi_machinery::json::JsonElement for NodeSelectorRequirementApplyConfigu
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TopologySelectorTermApplyConfiguration {
     /// `matchLabelExpressions`.
-    pub match_label_expressions: ::std::vec::Vec<
-        crate::core::v1::TopologySelectorLabelRequirementApplyConfiguration,
-    >,
+    pub match_label_expressions: ::std::vec::Vec<crate::core::v1::TopologySelectorLabelRequirementApplyConfiguration>,
 }
 impl TopologySelectorTermApplyConfiguration {
     /// Appends to `matchLabelExpressions`.
     pub fn with_match_label_expressions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::core::v1::TopologySelectorLabelRequirementApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::TopologySelectorLabelRequirementApplyConfiguration>>,
     ) -> Self {
         self.match_label_expressions.extend(items.into_iter().map(Into::into));
         self
@@ -15675,14 +13119,9 @@ impl TopologySelectorTermApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for TopologySelectorTermApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.match_label_expressions,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.match_label_expressions) {
             w.key_static(b"\"matchLabelExpressions\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.match_label_expressions,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.match_label_expressions, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -15692,12 +13131,7 @@ impl ::kapi_machinery::json::JsonFields for TopologySelectorTermApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "matchLabelExpressions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_label_expressions,
-                    r,
-                )
-            }
+            "matchLabelExpressions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_label_expressions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -15749,8 +13183,7 @@ impl TopologySelectorLabelRequirementApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for TopologySelectorLabelRequirementApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for TopologySelectorLabelRequirementApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.key) {
@@ -15770,9 +13203,7 @@ for TopologySelectorLabelRequirementApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "values" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r)
-            }
+            "values" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -15781,8 +13212,7 @@ for TopologySelectorLabelRequirementApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for TopologySelectorLabelRequirementApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for TopologySelectorLabelRequirementApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -15793,8 +13223,7 @@ for TopologySelectorLabelRequirementApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.values)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for TopologySelectorLabelRequirementApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for TopologySelectorLabelRequirementApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -15803,23 +13232,16 @@ for TopologySelectorLabelRequirementApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for TopologySelectorLabelRequirementApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for TopologySelectorLabelRequirementApplyConfiguration {}
 /// The apply configuration of `Affinity`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AffinityApplyConfiguration {
     /// `nodeAffinity`.
-    pub node_affinity: ::std::option::Option<
-        crate::core::v1::NodeAffinityApplyConfiguration,
-    >,
+    pub node_affinity: ::std::option::Option<crate::core::v1::NodeAffinityApplyConfiguration>,
     /// `podAffinity`.
-    pub pod_affinity: ::std::option::Option<
-        crate::core::v1::PodAffinityApplyConfiguration,
-    >,
+    pub pod_affinity: ::std::option::Option<crate::core::v1::PodAffinityApplyConfiguration>,
     /// `podAntiAffinity`.
-    pub pod_anti_affinity: ::std::option::Option<
-        crate::core::v1::PodAntiAffinityApplyConfiguration,
-    >,
+    pub pod_anti_affinity: ::std::option::Option<crate::core::v1::PodAntiAffinityApplyConfiguration>,
 }
 impl AffinityApplyConfiguration {
     /// Sets `nodeAffinity`.
@@ -15870,24 +13292,9 @@ impl ::kapi_machinery::json::JsonFields for AffinityApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "nodeAffinity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_affinity,
-                    r,
-                )
-            }
-            "podAffinity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_affinity,
-                    r,
-                )
-            }
-            "podAntiAffinity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_anti_affinity,
-                    r,
-                )
-            }
+            "nodeAffinity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_affinity, r),
+            "podAffinity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_affinity, r),
+            "podAntiAffinity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_anti_affinity, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -15922,58 +13329,38 @@ impl ::kapi_machinery::json::JsonElement for AffinityApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodAffinityApplyConfiguration {
     /// `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub required_during_scheduling_ignored_during_execution: ::std::vec::Vec<
-        crate::core::v1::PodAffinityTermApplyConfiguration,
-    >,
+    pub required_during_scheduling_ignored_during_execution: ::std::vec::Vec<crate::core::v1::PodAffinityTermApplyConfiguration>,
     /// `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub preferred_during_scheduling_ignored_during_execution: ::std::vec::Vec<
-        crate::core::v1::WeightedPodAffinityTermApplyConfiguration,
-    >,
+    pub preferred_during_scheduling_ignored_during_execution: ::std::vec::Vec<crate::core::v1::WeightedPodAffinityTermApplyConfiguration>,
 }
 impl PodAffinityApplyConfiguration {
     /// Appends to `requiredDuringSchedulingIgnoredDuringExecution`.
     pub fn with_required_during_scheduling_ignored_during_execution(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PodAffinityTermApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PodAffinityTermApplyConfiguration>>,
     ) -> Self {
-        self.required_during_scheduling_ignored_during_execution
-            .extend(items.into_iter().map(Into::into));
+        self.required_during_scheduling_ignored_during_execution.extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
     pub fn with_preferred_during_scheduling_ignored_during_execution(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::WeightedPodAffinityTermApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::WeightedPodAffinityTermApplyConfiguration>>,
     ) -> Self {
-        self.preferred_during_scheduling_ignored_during_execution
-            .extend(items.into_iter().map(Into::into));
+        self.preferred_during_scheduling_ignored_during_execution.extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for PodAffinityApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.required_during_scheduling_ignored_during_execution,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.required_during_scheduling_ignored_during_execution) {
             w.key_static(b"\"requiredDuringSchedulingIgnoredDuringExecution\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.required_during_scheduling_ignored_during_execution,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.required_during_scheduling_ignored_during_execution, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.preferred_during_scheduling_ignored_during_execution,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.preferred_during_scheduling_ignored_during_execution) {
             w.key_static(b"\"preferredDuringSchedulingIgnoredDuringExecution\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.preferred_during_scheduling_ignored_during_execution,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.preferred_during_scheduling_ignored_during_execution, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -15983,18 +13370,8 @@ impl ::kapi_machinery::json::JsonFields for PodAffinityApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requiredDuringSchedulingIgnoredDuringExecution" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.required_during_scheduling_ignored_during_execution,
-                    r,
-                )
-            }
-            "preferredDuringSchedulingIgnoredDuringExecution" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preferred_during_scheduling_ignored_during_execution,
-                    r,
-                )
-            }
+            "requiredDuringSchedulingIgnoredDuringExecution" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.required_during_scheduling_ignored_during_execution, r),
+            "preferredDuringSchedulingIgnoredDuringExecution" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preferred_during_scheduling_ignored_during_execution, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -16010,12 +13387,8 @@ impl ::kapi_machinery::json::JsonEncode for PodAffinityApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.required_during_scheduling_ignored_during_execution,
-        )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.preferred_during_scheduling_ignored_during_execution,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.required_during_scheduling_ignored_during_execution)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preferred_during_scheduling_ignored_during_execution)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodAffinityApplyConfiguration {
@@ -16032,58 +13405,38 @@ impl ::kapi_machinery::json::JsonElement for PodAffinityApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodAntiAffinityApplyConfiguration {
     /// `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub required_during_scheduling_ignored_during_execution: ::std::vec::Vec<
-        crate::core::v1::PodAffinityTermApplyConfiguration,
-    >,
+    pub required_during_scheduling_ignored_during_execution: ::std::vec::Vec<crate::core::v1::PodAffinityTermApplyConfiguration>,
     /// `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub preferred_during_scheduling_ignored_during_execution: ::std::vec::Vec<
-        crate::core::v1::WeightedPodAffinityTermApplyConfiguration,
-    >,
+    pub preferred_during_scheduling_ignored_during_execution: ::std::vec::Vec<crate::core::v1::WeightedPodAffinityTermApplyConfiguration>,
 }
 impl PodAntiAffinityApplyConfiguration {
     /// Appends to `requiredDuringSchedulingIgnoredDuringExecution`.
     pub fn with_required_during_scheduling_ignored_during_execution(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PodAffinityTermApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PodAffinityTermApplyConfiguration>>,
     ) -> Self {
-        self.required_during_scheduling_ignored_during_execution
-            .extend(items.into_iter().map(Into::into));
+        self.required_during_scheduling_ignored_during_execution.extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
     pub fn with_preferred_during_scheduling_ignored_during_execution(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::WeightedPodAffinityTermApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::WeightedPodAffinityTermApplyConfiguration>>,
     ) -> Self {
-        self.preferred_during_scheduling_ignored_during_execution
-            .extend(items.into_iter().map(Into::into));
+        self.preferred_during_scheduling_ignored_during_execution.extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for PodAntiAffinityApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.required_during_scheduling_ignored_during_execution,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.required_during_scheduling_ignored_during_execution) {
             w.key_static(b"\"requiredDuringSchedulingIgnoredDuringExecution\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.required_during_scheduling_ignored_during_execution,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.required_during_scheduling_ignored_during_execution, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.preferred_during_scheduling_ignored_during_execution,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.preferred_during_scheduling_ignored_during_execution) {
             w.key_static(b"\"preferredDuringSchedulingIgnoredDuringExecution\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.preferred_during_scheduling_ignored_during_execution,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.preferred_during_scheduling_ignored_during_execution, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -16093,18 +13446,8 @@ impl ::kapi_machinery::json::JsonFields for PodAntiAffinityApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requiredDuringSchedulingIgnoredDuringExecution" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.required_during_scheduling_ignored_during_execution,
-                    r,
-                )
-            }
-            "preferredDuringSchedulingIgnoredDuringExecution" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preferred_during_scheduling_ignored_during_execution,
-                    r,
-                )
-            }
+            "requiredDuringSchedulingIgnoredDuringExecution" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.required_during_scheduling_ignored_during_execution, r),
+            "preferredDuringSchedulingIgnoredDuringExecution" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preferred_during_scheduling_ignored_during_execution, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -16120,12 +13463,8 @@ impl ::kapi_machinery::json::JsonEncode for PodAntiAffinityApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.required_during_scheduling_ignored_during_execution,
-        )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.preferred_during_scheduling_ignored_during_execution,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.required_during_scheduling_ignored_during_execution)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preferred_during_scheduling_ignored_during_execution)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodAntiAffinityApplyConfiguration {
@@ -16144,9 +13483,7 @@ pub struct WeightedPodAffinityTermApplyConfiguration {
     /// `weight`.
     pub weight: ::std::option::Option<i32>,
     /// `podAffinityTerm`.
-    pub pod_affinity_term: ::std::option::Option<
-        crate::core::v1::PodAffinityTermApplyConfiguration,
-    >,
+    pub pod_affinity_term: ::std::option::Option<crate::core::v1::PodAffinityTermApplyConfiguration>,
 }
 impl WeightedPodAffinityTermApplyConfiguration {
     /// Sets `weight`.
@@ -16182,15 +13519,8 @@ impl ::kapi_machinery::json::JsonFields for WeightedPodAffinityTermApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "weight" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.weight, r)
-            }
-            "podAffinityTerm" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_affinity_term,
-                    r,
-                )
-            }
+            "weight" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.weight, r),
+            "podAffinityTerm" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_affinity_term, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -16224,17 +13554,13 @@ impl ::kapi_machinery::json::JsonElement for WeightedPodAffinityTermApplyConfigu
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodAffinityTermApplyConfiguration {
     /// `labelSelector`.
-    pub label_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub label_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `namespaces`.
     pub namespaces: ::std::vec::Vec<::std::string::String>,
     /// `topologyKey`.
     pub topology_key: ::std::option::Option<::std::string::String>,
     /// `namespaceSelector`.
-    pub namespace_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub namespace_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `matchLabelKeys`.
     pub match_label_keys: ::std::vec::Vec<::std::string::String>,
     /// `mismatchLabelKeys`.
@@ -16310,14 +13636,9 @@ impl ::kapi_machinery::json::JsonFields for PodAffinityTermApplyConfiguration {
             w.key_static(b"\"matchLabelKeys\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.match_label_keys, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.mismatch_label_keys,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.mismatch_label_keys) {
             w.key_static(b"\"mismatchLabelKeys\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.mismatch_label_keys,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.mismatch_label_keys, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -16327,39 +13648,12 @@ impl ::kapi_machinery::json::JsonFields for PodAffinityTermApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "labelSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.label_selector,
-                    r,
-                )
-            }
-            "namespaces" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespaces, r)
-            }
-            "topologyKey" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.topology_key,
-                    r,
-                )
-            }
-            "namespaceSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.namespace_selector,
-                    r,
-                )
-            }
-            "matchLabelKeys" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_label_keys,
-                    r,
-                )
-            }
-            "mismatchLabelKeys" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.mismatch_label_keys,
-                    r,
-                )
-            }
+            "labelSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.label_selector, r),
+            "namespaces" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespaces, r),
+            "topologyKey" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology_key, r),
+            "namespaceSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace_selector, r),
+            "matchLabelKeys" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_label_keys, r),
+            "mismatchLabelKeys" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mismatch_label_keys, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -16380,9 +13674,7 @@ impl ::kapi_machinery::json::JsonEncode for PodAffinityTermApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology_key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_label_keys)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.mismatch_label_keys,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mismatch_label_keys)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodAffinityTermApplyConfiguration {
@@ -16399,13 +13691,9 @@ impl ::kapi_machinery::json::JsonElement for PodAffinityTermApplyConfiguration {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeAffinityApplyConfiguration {
     /// `requiredDuringSchedulingIgnoredDuringExecution`.
-    pub required_during_scheduling_ignored_during_execution: ::std::option::Option<
-        crate::core::v1::NodeSelectorApplyConfiguration,
-    >,
+    pub required_during_scheduling_ignored_during_execution: ::std::option::Option<crate::core::v1::NodeSelectorApplyConfiguration>,
     /// `preferredDuringSchedulingIgnoredDuringExecution`.
-    pub preferred_during_scheduling_ignored_during_execution: ::std::vec::Vec<
-        crate::core::v1::PreferredSchedulingTermApplyConfiguration,
-    >,
+    pub preferred_during_scheduling_ignored_during_execution: ::std::vec::Vec<crate::core::v1::PreferredSchedulingTermApplyConfiguration>,
 }
 impl NodeAffinityApplyConfiguration {
     /// Sets `requiredDuringSchedulingIgnoredDuringExecution`.
@@ -16419,35 +13707,22 @@ impl NodeAffinityApplyConfiguration {
     /// Appends to `preferredDuringSchedulingIgnoredDuringExecution`.
     pub fn with_preferred_during_scheduling_ignored_during_execution(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PreferredSchedulingTermApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PreferredSchedulingTermApplyConfiguration>>,
     ) -> Self {
-        self.preferred_during_scheduling_ignored_during_execution
-            .extend(items.into_iter().map(Into::into));
+        self.preferred_during_scheduling_ignored_during_execution.extend(items.into_iter().map(Into::into));
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for NodeAffinityApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.required_during_scheduling_ignored_during_execution,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.required_during_scheduling_ignored_during_execution) {
             w.key_static(b"\"requiredDuringSchedulingIgnoredDuringExecution\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.required_during_scheduling_ignored_during_execution,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.required_during_scheduling_ignored_during_execution, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.preferred_during_scheduling_ignored_during_execution,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.preferred_during_scheduling_ignored_during_execution) {
             w.key_static(b"\"preferredDuringSchedulingIgnoredDuringExecution\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.preferred_during_scheduling_ignored_during_execution,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.preferred_during_scheduling_ignored_during_execution, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -16457,18 +13732,8 @@ impl ::kapi_machinery::json::JsonFields for NodeAffinityApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requiredDuringSchedulingIgnoredDuringExecution" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.required_during_scheduling_ignored_during_execution,
-                    r,
-                )
-            }
-            "preferredDuringSchedulingIgnoredDuringExecution" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preferred_during_scheduling_ignored_during_execution,
-                    r,
-                )
-            }
+            "requiredDuringSchedulingIgnoredDuringExecution" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.required_during_scheduling_ignored_during_execution, r),
+            "preferredDuringSchedulingIgnoredDuringExecution" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preferred_during_scheduling_ignored_during_execution, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -16484,12 +13749,8 @@ impl ::kapi_machinery::json::JsonEncode for NodeAffinityApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.required_during_scheduling_ignored_during_execution,
-        )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.preferred_during_scheduling_ignored_during_execution,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.required_during_scheduling_ignored_during_execution)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preferred_during_scheduling_ignored_during_execution)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for NodeAffinityApplyConfiguration {
@@ -16508,9 +13769,7 @@ pub struct PreferredSchedulingTermApplyConfiguration {
     /// `weight`.
     pub weight: ::std::option::Option<i32>,
     /// `preference`.
-    pub preference: ::std::option::Option<
-        crate::core::v1::NodeSelectorTermApplyConfiguration,
-    >,
+    pub preference: ::std::option::Option<crate::core::v1::NodeSelectorTermApplyConfiguration>,
 }
 impl PreferredSchedulingTermApplyConfiguration {
     /// Sets `weight`.
@@ -16546,12 +13805,8 @@ impl ::kapi_machinery::json::JsonFields for PreferredSchedulingTermApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "weight" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.weight, r)
-            }
-            "preference" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preference, r)
-            }
+            "weight" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.weight, r),
+            "preference" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preference, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -16605,18 +13860,12 @@ impl TaintApplyConfiguration {
         self
     }
     /// Sets `effect`.
-    pub fn with_effect(
-        mut self,
-        value: impl Into<crate::core::v1::types::TaintEffect>,
-    ) -> Self {
+    pub fn with_effect(mut self, value: impl Into<crate::core::v1::types::TaintEffect>) -> Self {
         self.effect = Some(value.into());
         self
     }
     /// Sets `timeAdded`.
-    pub fn with_time_added(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_time_added(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.time_added = Some(value.into());
         self
     }
@@ -16649,15 +13898,9 @@ impl ::kapi_machinery::json::JsonFields for TaintApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "effect" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r)
-            }
-            "timeAdded" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_added, r)
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "effect" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r),
+            "timeAdded" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_added, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -16723,10 +13966,7 @@ impl TolerationApplyConfiguration {
         self
     }
     /// Sets `effect`.
-    pub fn with_effect(
-        mut self,
-        value: impl Into<crate::core::v1::types::TaintEffect>,
-    ) -> Self {
+    pub fn with_effect(mut self, value: impl Into<crate::core::v1::types::TaintEffect>) -> Self {
         self.effect = Some(value.into());
         self
     }
@@ -16768,21 +14008,10 @@ impl ::kapi_machinery::json::JsonFields for TolerationApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "operator" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r)
-            }
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "effect" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r)
-            }
-            "tolerationSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.toleration_seconds,
-                    r,
-                )
-            }
+            "operator" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r),
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "effect" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r),
+            "tolerationSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.toleration_seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -16846,12 +14075,7 @@ impl ::kapi_machinery::json::JsonFields for PodReadinessGateApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditionType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.condition_type,
-                    r,
-                )
-            }
+            "conditionType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.condition_type, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -16890,9 +14114,7 @@ pub struct PodSpecApplyConfiguration {
     /// `containers`.
     pub containers: ::std::vec::Vec<crate::core::v1::ContainerApplyConfiguration>,
     /// `ephemeralContainers`.
-    pub ephemeral_containers: ::std::vec::Vec<
-        crate::core::v1::EphemeralContainerApplyConfiguration,
-    >,
+    pub ephemeral_containers: ::std::vec::Vec<crate::core::v1::EphemeralContainerApplyConfiguration>,
     /// `restartPolicy`.
     pub restart_policy: ::std::option::Option<crate::core::v1::types::RestartPolicy>,
     /// `terminationGracePeriodSeconds`.
@@ -16902,10 +14124,7 @@ pub struct PodSpecApplyConfiguration {
     /// `dnsPolicy`.
     pub dns_policy: ::std::option::Option<crate::core::v1::types::DNSPolicy>,
     /// `nodeSelector`.
-    pub node_selector: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub node_selector: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `serviceAccountName`.
     pub service_account_name: ::std::option::Option<::std::string::String>,
     /// `serviceAccount`.
@@ -16923,13 +14142,9 @@ pub struct PodSpecApplyConfiguration {
     /// `shareProcessNamespace`.
     pub share_process_namespace: ::std::option::Option<bool>,
     /// `securityContext`.
-    pub security_context: ::std::option::Option<
-        crate::core::v1::PodSecurityContextApplyConfiguration,
-    >,
+    pub security_context: ::std::option::Option<crate::core::v1::PodSecurityContextApplyConfiguration>,
     /// `imagePullSecrets`.
-    pub image_pull_secrets: ::std::vec::Vec<
-        crate::core::v1::LocalObjectReferenceApplyConfiguration,
-    >,
+    pub image_pull_secrets: ::std::vec::Vec<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
     /// `hostname`.
     pub hostname: ::std::option::Option<::std::string::String>,
     /// `subdomain`.
@@ -16947,30 +14162,19 @@ pub struct PodSpecApplyConfiguration {
     /// `priority`.
     pub priority: ::std::option::Option<i32>,
     /// `dnsConfig`.
-    pub dns_config: ::std::option::Option<
-        crate::core::v1::PodDNSConfigApplyConfiguration,
-    >,
+    pub dns_config: ::std::option::Option<crate::core::v1::PodDNSConfigApplyConfiguration>,
     /// `readinessGates`.
-    pub readiness_gates: ::std::vec::Vec<
-        crate::core::v1::PodReadinessGateApplyConfiguration,
-    >,
+    pub readiness_gates: ::std::vec::Vec<crate::core::v1::PodReadinessGateApplyConfiguration>,
     /// `runtimeClassName`.
     pub runtime_class_name: ::std::option::Option<::std::string::String>,
     /// `enableServiceLinks`.
     pub enable_service_links: ::std::option::Option<bool>,
     /// `preemptionPolicy`.
-    pub preemption_policy: ::std::option::Option<
-        crate::core::v1::types::PreemptionPolicy,
-    >,
+    pub preemption_policy: ::std::option::Option<crate::core::v1::types::PreemptionPolicy>,
     /// `overhead`.
-    pub overhead: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub overhead: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `topologySpreadConstraints`.
-    pub topology_spread_constraints: ::std::vec::Vec<
-        crate::core::v1::TopologySpreadConstraintApplyConfiguration,
-    >,
+    pub topology_spread_constraints: ::std::vec::Vec<crate::core::v1::TopologySpreadConstraintApplyConfiguration>,
     /// `setHostnameAsFQDN`.
     pub set_hostname_as_fqdn: ::std::option::Option<bool>,
     /// `os`.
@@ -16978,35 +14182,23 @@ pub struct PodSpecApplyConfiguration {
     /// `hostUsers`.
     pub host_users: ::std::option::Option<bool>,
     /// `schedulingGates`.
-    pub scheduling_gates: ::std::vec::Vec<
-        crate::core::v1::PodSchedulingGateApplyConfiguration,
-    >,
+    pub scheduling_gates: ::std::vec::Vec<crate::core::v1::PodSchedulingGateApplyConfiguration>,
     /// `resourceClaims`.
-    pub resource_claims: ::std::vec::Vec<
-        crate::core::v1::PodResourceClaimApplyConfiguration,
-    >,
+    pub resource_claims: ::std::vec::Vec<crate::core::v1::PodResourceClaimApplyConfiguration>,
     /// `resources`.
-    pub resources: ::std::option::Option<
-        crate::core::v1::ResourceRequirementsApplyConfiguration,
-    >,
+    pub resources: ::std::option::Option<crate::core::v1::ResourceRequirementsApplyConfiguration>,
     /// `hostnameOverride`.
     pub hostname_override: ::std::option::Option<::std::string::String>,
     /// `schedulingGroup`.
-    pub scheduling_group: ::std::option::Option<
-        crate::core::v1::PodSchedulingGroupApplyConfiguration,
-    >,
+    pub scheduling_group: ::std::option::Option<crate::core::v1::PodSchedulingGroupApplyConfiguration>,
     /// `evictionResponders`.
-    pub eviction_responders: ::std::vec::Vec<
-        crate::core::v1::EvictionResponderApplyConfiguration,
-    >,
+    pub eviction_responders: ::std::vec::Vec<crate::core::v1::EvictionResponderApplyConfiguration>,
 }
 impl PodSpecApplyConfiguration {
     /// Appends to `volumes`.
     pub fn with_volumes(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::VolumeApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::VolumeApplyConfiguration>>,
     ) -> Self {
         self.volumes.extend(items.into_iter().map(Into::into));
         self
@@ -17014,9 +14206,7 @@ impl PodSpecApplyConfiguration {
     /// Appends to `initContainers`.
     pub fn with_init_containers(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerApplyConfiguration>>,
     ) -> Self {
         self.init_containers.extend(items.into_iter().map(Into::into));
         self
@@ -17024,9 +14214,7 @@ impl PodSpecApplyConfiguration {
     /// Appends to `containers`.
     pub fn with_containers(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerApplyConfiguration>>,
     ) -> Self {
         self.containers.extend(items.into_iter().map(Into::into));
         self
@@ -17034,9 +14222,7 @@ impl PodSpecApplyConfiguration {
     /// Appends to `ephemeralContainers`.
     pub fn with_ephemeral_containers(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EphemeralContainerApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EphemeralContainerApplyConfiguration>>,
     ) -> Self {
         self.ephemeral_containers.extend(items.into_iter().map(Into::into));
         self
@@ -17050,10 +14236,7 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Sets `terminationGracePeriodSeconds`.
-    pub fn with_termination_grace_period_seconds(
-        mut self,
-        value: impl Into<i64>,
-    ) -> Self {
+    pub fn with_termination_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.termination_grace_period_seconds = Some(value.into());
         self
     }
@@ -17063,45 +14246,30 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Sets `dnsPolicy`.
-    pub fn with_dns_policy(
-        mut self,
-        value: impl Into<crate::core::v1::types::DNSPolicy>,
-    ) -> Self {
+    pub fn with_dns_policy(mut self, value: impl Into<crate::core::v1::types::DNSPolicy>) -> Self {
         self.dns_policy = Some(value.into());
         self
     }
     /// Puts entries into `nodeSelector`, replacing those with the same keys.
     pub fn with_node_selector(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.node_selector
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.node_selector.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `serviceAccountName`.
-    pub fn with_service_account_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_service_account_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.service_account_name = Some(value.into());
         self
     }
     /// Sets `serviceAccount`.
-    pub fn with_service_account(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_service_account(mut self, value: impl Into<::std::string::String>) -> Self {
         self.service_account = Some(value.into());
         self
     }
     /// Sets `automountServiceAccountToken`.
-    pub fn with_automount_service_account_token(
-        mut self,
-        value: impl Into<bool>,
-    ) -> Self {
+    pub fn with_automount_service_account_token(mut self, value: impl Into<bool>) -> Self {
         self.automount_service_account_token = Some(value.into());
         self
     }
@@ -17141,9 +14309,7 @@ impl PodSpecApplyConfiguration {
     /// Appends to `imagePullSecrets`.
     pub fn with_image_pull_secrets(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::LocalObjectReferenceApplyConfiguration>>,
     ) -> Self {
         self.image_pull_secrets.extend(items.into_iter().map(Into::into));
         self
@@ -17167,19 +14333,14 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Sets `schedulerName`.
-    pub fn with_scheduler_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_scheduler_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.scheduler_name = Some(value.into());
         self
     }
     /// Appends to `tolerations`.
     pub fn with_tolerations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::TolerationApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::TolerationApplyConfiguration>>,
     ) -> Self {
         self.tolerations.extend(items.into_iter().map(Into::into));
         self
@@ -17187,18 +14348,13 @@ impl PodSpecApplyConfiguration {
     /// Appends to `hostAliases`.
     pub fn with_host_aliases(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::HostAliasApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::HostAliasApplyConfiguration>>,
     ) -> Self {
         self.host_aliases.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `priorityClassName`.
-    pub fn with_priority_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_priority_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.priority_class_name = Some(value.into());
         self
     }
@@ -17218,18 +14374,13 @@ impl PodSpecApplyConfiguration {
     /// Appends to `readinessGates`.
     pub fn with_readiness_gates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PodReadinessGateApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PodReadinessGateApplyConfiguration>>,
     ) -> Self {
         self.readiness_gates.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `runtimeClassName`.
-    pub fn with_runtime_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_runtime_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.runtime_class_name = Some(value.into());
         self
     }
@@ -17249,12 +14400,7 @@ impl PodSpecApplyConfiguration {
     /// Puts entries into `overhead`, replacing those with the same keys.
     pub fn with_overhead(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.overhead.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -17262,9 +14408,7 @@ impl PodSpecApplyConfiguration {
     /// Appends to `topologySpreadConstraints`.
     pub fn with_topology_spread_constraints(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::TopologySpreadConstraintApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::TopologySpreadConstraintApplyConfiguration>>,
     ) -> Self {
         self.topology_spread_constraints.extend(items.into_iter().map(Into::into));
         self
@@ -17275,10 +14419,7 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Sets `os`.
-    pub fn with_os(
-        mut self,
-        value: impl Into<crate::core::v1::PodOSApplyConfiguration>,
-    ) -> Self {
+    pub fn with_os(mut self, value: impl Into<crate::core::v1::PodOSApplyConfiguration>) -> Self {
         self.os = Some(value.into());
         self
     }
@@ -17290,9 +14431,7 @@ impl PodSpecApplyConfiguration {
     /// Appends to `schedulingGates`.
     pub fn with_scheduling_gates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PodSchedulingGateApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PodSchedulingGateApplyConfiguration>>,
     ) -> Self {
         self.scheduling_gates.extend(items.into_iter().map(Into::into));
         self
@@ -17300,9 +14439,7 @@ impl PodSpecApplyConfiguration {
     /// Appends to `resourceClaims`.
     pub fn with_resource_claims(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PodResourceClaimApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PodResourceClaimApplyConfiguration>>,
     ) -> Self {
         self.resource_claims.extend(items.into_iter().map(Into::into));
         self
@@ -17316,10 +14453,7 @@ impl PodSpecApplyConfiguration {
         self
     }
     /// Sets `hostnameOverride`.
-    pub fn with_hostname_override(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_hostname_override(mut self, value: impl Into<::std::string::String>) -> Self {
         self.hostname_override = Some(value.into());
         self
     }
@@ -17334,9 +14468,7 @@ impl PodSpecApplyConfiguration {
     /// Appends to `evictionResponders`.
     pub fn with_eviction_responders(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EvictionResponderApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EvictionResponderApplyConfiguration>>,
     ) -> Self {
         self.eviction_responders.extend(items.into_iter().map(Into::into));
         self
@@ -17357,36 +14489,21 @@ impl ::kapi_machinery::json::JsonFields for PodSpecApplyConfiguration {
             w.key_static(b"\"containers\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.containers, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.ephemeral_containers,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ephemeral_containers) {
             w.key_static(b"\"ephemeralContainers\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.ephemeral_containers,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.ephemeral_containers, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.restart_policy) {
             w.key_static(b"\"restartPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.restart_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.termination_grace_period_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.termination_grace_period_seconds) {
             w.key_static(b"\"terminationGracePeriodSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.termination_grace_period_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.termination_grace_period_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.active_deadline_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.active_deadline_seconds) {
             w.key_static(b"\"activeDeadlineSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.active_deadline_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.active_deadline_seconds, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.dns_policy) {
             w.key_static(b"\"dnsPolicy\":");
@@ -17396,27 +14513,17 @@ impl ::kapi_machinery::json::JsonFields for PodSpecApplyConfiguration {
             w.key_static(b"\"nodeSelector\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.node_selector, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.service_account_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.service_account_name) {
             w.key_static(b"\"serviceAccountName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.service_account_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.service_account_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.service_account) {
             w.key_static(b"\"serviceAccount\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.service_account, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.automount_service_account_token,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.automount_service_account_token) {
             w.key_static(b"\"automountServiceAccountToken\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.automount_service_account_token,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.automount_service_account_token, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_name) {
             w.key_static(b"\"nodeName\":");
@@ -17434,14 +14541,9 @@ impl ::kapi_machinery::json::JsonFields for PodSpecApplyConfiguration {
             w.key_static(b"\"hostIPC\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.host_ipc, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.share_process_namespace,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.share_process_namespace) {
             w.key_static(b"\"shareProcessNamespace\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.share_process_namespace,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.share_process_namespace, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.security_context) {
             w.key_static(b"\"securityContext\":");
@@ -17475,14 +14577,9 @@ impl ::kapi_machinery::json::JsonFields for PodSpecApplyConfiguration {
             w.key_static(b"\"hostAliases\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.host_aliases, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.priority_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority_class_name) {
             w.key_static(b"\"priorityClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.priority_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.priority_class_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority) {
             w.key_static(b"\"priority\":");
@@ -17500,14 +14597,9 @@ impl ::kapi_machinery::json::JsonFields for PodSpecApplyConfiguration {
             w.key_static(b"\"runtimeClassName\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.runtime_class_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.enable_service_links,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.enable_service_links) {
             w.key_static(b"\"enableServiceLinks\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.enable_service_links,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.enable_service_links, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.preemption_policy) {
             w.key_static(b"\"preemptionPolicy\":");
@@ -17517,23 +14609,13 @@ impl ::kapi_machinery::json::JsonFields for PodSpecApplyConfiguration {
             w.key_static(b"\"overhead\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.overhead, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.topology_spread_constraints,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.topology_spread_constraints) {
             w.key_static(b"\"topologySpreadConstraints\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.topology_spread_constraints,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.topology_spread_constraints, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.set_hostname_as_fqdn,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.set_hostname_as_fqdn) {
             w.key_static(b"\"setHostnameAsFQDN\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.set_hostname_as_fqdn,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.set_hostname_as_fqdn, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.os) {
             w.key_static(b"\"os\":");
@@ -17563,14 +14645,9 @@ impl ::kapi_machinery::json::JsonFields for PodSpecApplyConfiguration {
             w.key_static(b"\"schedulingGroup\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_group, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.eviction_responders,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.eviction_responders) {
             w.key_static(b"\"evictionResponders\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.eviction_responders,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.eviction_responders, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -17580,214 +14657,49 @@ impl ::kapi_machinery::json::JsonFields for PodSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "volumes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volumes, r)
-            }
-            "initContainers" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.init_containers,
-                    r,
-                )
-            }
-            "containers" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.containers, r)
-            }
-            "ephemeralContainers" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ephemeral_containers,
-                    r,
-                )
-            }
-            "restartPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.restart_policy,
-                    r,
-                )
-            }
-            "terminationGracePeriodSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.termination_grace_period_seconds,
-                    r,
-                )
-            }
-            "activeDeadlineSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.active_deadline_seconds,
-                    r,
-                )
-            }
-            "dnsPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.dns_policy, r)
-            }
-            "nodeSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_selector,
-                    r,
-                )
-            }
-            "serviceAccountName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_account_name,
-                    r,
-                )
-            }
-            "serviceAccount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_account,
-                    r,
-                )
-            }
-            "automountServiceAccountToken" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.automount_service_account_token,
-                    r,
-                )
-            }
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
-            "hostNetwork" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.host_network,
-                    r,
-                )
-            }
-            "hostPID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_pid, r)
-            }
-            "hostIPC" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_ipc, r)
-            }
-            "shareProcessNamespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.share_process_namespace,
-                    r,
-                )
-            }
-            "securityContext" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.security_context,
-                    r,
-                )
-            }
-            "imagePullSecrets" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.image_pull_secrets,
-                    r,
-                )
-            }
-            "hostname" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r)
-            }
-            "subdomain" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subdomain, r)
-            }
-            "affinity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.affinity, r)
-            }
-            "schedulerName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduler_name,
-                    r,
-                )
-            }
-            "tolerations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r)
-            }
-            "hostAliases" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.host_aliases,
-                    r,
-                )
-            }
-            "priorityClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.priority_class_name,
-                    r,
-                )
-            }
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
-            "dnsConfig" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.dns_config, r)
-            }
-            "readinessGates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.readiness_gates,
-                    r,
-                )
-            }
-            "runtimeClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.runtime_class_name,
-                    r,
-                )
-            }
-            "enableServiceLinks" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.enable_service_links,
-                    r,
-                )
-            }
-            "preemptionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preemption_policy,
-                    r,
-                )
-            }
-            "overhead" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.overhead, r)
-            }
-            "topologySpreadConstraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.topology_spread_constraints,
-                    r,
-                )
-            }
-            "setHostnameAsFQDN" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.set_hostname_as_fqdn,
-                    r,
-                )
-            }
+            "volumes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volumes, r),
+            "initContainers" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.init_containers, r),
+            "containers" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.containers, r),
+            "ephemeralContainers" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ephemeral_containers, r),
+            "restartPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.restart_policy, r),
+            "terminationGracePeriodSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.termination_grace_period_seconds, r),
+            "activeDeadlineSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.active_deadline_seconds, r),
+            "dnsPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.dns_policy, r),
+            "nodeSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_selector, r),
+            "serviceAccountName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_account_name, r),
+            "serviceAccount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_account, r),
+            "automountServiceAccountToken" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.automount_service_account_token, r),
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
+            "hostNetwork" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_network, r),
+            "hostPID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_pid, r),
+            "hostIPC" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_ipc, r),
+            "shareProcessNamespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_process_namespace, r),
+            "securityContext" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.security_context, r),
+            "imagePullSecrets" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image_pull_secrets, r),
+            "hostname" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r),
+            "subdomain" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subdomain, r),
+            "affinity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.affinity, r),
+            "schedulerName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduler_name, r),
+            "tolerations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r),
+            "hostAliases" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_aliases, r),
+            "priorityClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority_class_name, r),
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
+            "dnsConfig" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.dns_config, r),
+            "readinessGates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.readiness_gates, r),
+            "runtimeClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.runtime_class_name, r),
+            "enableServiceLinks" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.enable_service_links, r),
+            "preemptionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preemption_policy, r),
+            "overhead" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.overhead, r),
+            "topologySpreadConstraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology_spread_constraints, r),
+            "setHostnameAsFQDN" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.set_hostname_as_fqdn, r),
             "os" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.os, r),
-            "hostUsers" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_users, r)
-            }
-            "schedulingGates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_gates,
-                    r,
-                )
-            }
-            "resourceClaims" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claims,
-                    r,
-                )
-            }
-            "resources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r)
-            }
-            "hostnameOverride" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.hostname_override,
-                    r,
-                )
-            }
-            "schedulingGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_group,
-                    r,
-                )
-            }
-            "evictionResponders" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.eviction_responders,
-                    r,
-                )
-            }
+            "hostUsers" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_users, r),
+            "schedulingGates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_gates, r),
+            "resourceClaims" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claims, r),
+            "resources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r),
+            "hostnameOverride" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname_override, r),
+            "schedulingGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_group, r),
+            "evictionResponders" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.eviction_responders, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -17806,28 +14718,21 @@ impl ::kapi_machinery::json::JsonEncode for PodSpecApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volumes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.init_containers)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.containers)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.ephemeral_containers,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.restart_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.termination_grace_period_seconds,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.active_deadline_seconds,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.dns_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ephemeral_containers)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.restart_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.termination_grace_period_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.active_deadline_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.dns_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.service_account_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_account)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.automount_service_account_token,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_account_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_account)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.automount_service_account_token)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_network)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_pid)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_ipc)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.share_process_namespace,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.security_context)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.share_process_namespace)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.security_context)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image_pull_secrets)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hostname)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subdomain)
@@ -17835,32 +14740,24 @@ impl ::kapi_machinery::json::JsonEncode for PodSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduler_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tolerations)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_aliases)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.priority_class_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority_class_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.dns_config)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.readiness_gates)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.runtime_class_name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.enable_service_links,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.enable_service_links)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preemption_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.overhead)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.topology_spread_constraints,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.set_hostname_as_fqdn,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.os)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology_spread_constraints)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.set_hostname_as_fqdn)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.os)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_users)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_gates)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claims)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hostname_override)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_group)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.eviction_responders,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.eviction_responders)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodSpecApplyConfiguration {
@@ -17890,10 +14787,7 @@ impl PodResourceClaimApplyConfiguration {
         self
     }
     /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_claim_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_claim_name = Some(value.into());
         self
     }
@@ -17913,23 +14807,13 @@ impl ::kapi_machinery::json::JsonFields for PodResourceClaimApplyConfiguration {
             w.key_static(b"\"name\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_name) {
             w.key_static(b"\"resourceClaimName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_template_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_template_name) {
             w.key_static(b"\"resourceClaimTemplateName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_template_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_template_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -17940,18 +14824,8 @@ impl ::kapi_machinery::json::JsonFields for PodResourceClaimApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "resourceClaimName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_name,
-                    r,
-                )
-            }
-            "resourceClaimTemplateName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_template_name,
-                    r,
-                )
-            }
+            "resourceClaimName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_name, r),
+            "resourceClaimTemplateName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_template_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -17968,12 +14842,8 @@ impl ::kapi_machinery::json::JsonEncode for PodResourceClaimApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_name,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_template_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_template_name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodResourceClaimApplyConfiguration {
@@ -18001,10 +14871,7 @@ impl PodResourceClaimStatusApplyConfiguration {
         self
     }
     /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_claim_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_claim_name = Some(value.into());
         self
     }
@@ -18016,14 +14883,9 @@ impl ::kapi_machinery::json::JsonFields for PodResourceClaimStatusApplyConfigura
             w.key_static(b"\"name\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_name) {
             w.key_static(b"\"resourceClaimName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -18034,12 +14896,7 @@ impl ::kapi_machinery::json::JsonFields for PodResourceClaimStatusApplyConfigura
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "resourceClaimName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_name,
-                    r,
-                )
-            }
+            "resourceClaimName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -18056,9 +14913,7 @@ impl ::kapi_machinery::json::JsonEncode for PodResourceClaimStatusApplyConfigura
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodResourceClaimStatusApplyConfiguration {
@@ -18075,9 +14930,7 @@ impl ::kapi_machinery::json::JsonElement for PodResourceClaimStatusApplyConfigur
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodExtendedResourceClaimStatusApplyConfiguration {
     /// `requestMappings`.
-    pub request_mappings: ::std::vec::Vec<
-        crate::core::v1::ContainerExtendedResourceRequestApplyConfiguration,
-    >,
+    pub request_mappings: ::std::vec::Vec<crate::core::v1::ContainerExtendedResourceRequestApplyConfiguration>,
     /// `resourceClaimName`.
     pub resource_claim_name: ::std::option::Option<::std::string::String>,
 }
@@ -18085,40 +14938,27 @@ impl PodExtendedResourceClaimStatusApplyConfiguration {
     /// Appends to `requestMappings`.
     pub fn with_request_mappings(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::core::v1::ContainerExtendedResourceRequestApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerExtendedResourceRequestApplyConfiguration>>,
     ) -> Self {
         self.request_mappings.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_claim_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_claim_name = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PodExtendedResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PodExtendedResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.request_mappings) {
             w.key_static(b"\"requestMappings\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.request_mappings, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_name) {
             w.key_static(b"\"resourceClaimName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -18128,18 +14968,8 @@ for PodExtendedResourceClaimStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requestMappings" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.request_mappings,
-                    r,
-                )
-            }
-            "resourceClaimName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_name,
-                    r,
-                )
-            }
+            "requestMappings" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request_mappings, r),
+            "resourceClaimName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -18148,8 +14978,7 @@ for PodExtendedResourceClaimStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PodExtendedResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PodExtendedResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -18157,13 +14986,10 @@ for PodExtendedResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request_mappings)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_name)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PodExtendedResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PodExtendedResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -18172,8 +14998,7 @@ for PodExtendedResourceClaimStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PodExtendedResourceClaimStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PodExtendedResourceClaimStatusApplyConfiguration {}
 /// The apply configuration of `ContainerExtendedResourceRequest`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ContainerExtendedResourceRequestApplyConfiguration {
@@ -18186,18 +15011,12 @@ pub struct ContainerExtendedResourceRequestApplyConfiguration {
 }
 impl ContainerExtendedResourceRequestApplyConfiguration {
     /// Sets `containerName`.
-    pub fn with_container_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_container_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.container_name = Some(value.into());
         self
     }
     /// Sets `resourceName`.
-    pub fn with_resource_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_name = Some(value.into());
         self
     }
@@ -18207,8 +15026,7 @@ impl ContainerExtendedResourceRequestApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ContainerExtendedResourceRequestApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ContainerExtendedResourceRequestApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.container_name) {
@@ -18231,24 +15049,9 @@ for ContainerExtendedResourceRequestApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "containerName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.container_name,
-                    r,
-                )
-            }
-            "resourceName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_name,
-                    r,
-                )
-            }
-            "requestName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.request_name,
-                    r,
-                )
-            }
+            "containerName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container_name, r),
+            "resourceName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_name, r),
+            "requestName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -18257,8 +15060,7 @@ for ContainerExtendedResourceRequestApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ContainerExtendedResourceRequestApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ContainerExtendedResourceRequestApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -18270,8 +15072,7 @@ for ContainerExtendedResourceRequestApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request_name)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ContainerExtendedResourceRequestApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ContainerExtendedResourceRequestApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -18280,8 +15081,7 @@ for ContainerExtendedResourceRequestApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ContainerExtendedResourceRequestApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ContainerExtendedResourceRequestApplyConfiguration {}
 /// The apply configuration of `PodOS`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodOSApplyConfiguration {
@@ -18290,10 +15090,7 @@ pub struct PodOSApplyConfiguration {
 }
 impl PodOSApplyConfiguration {
     /// Sets `name`.
-    pub fn with_name(
-        mut self,
-        value: impl Into<crate::core::v1::types::OSName>,
-    ) -> Self {
+    pub fn with_name(mut self, value: impl Into<crate::core::v1::types::OSName>) -> Self {
         self.name = Some(value.into());
         self
     }
@@ -18407,10 +15204,7 @@ pub struct PodSchedulingGroupApplyConfiguration {
 }
 impl PodSchedulingGroupApplyConfiguration {
     /// Sets `podGroupName`.
-    pub fn with_pod_group_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_pod_group_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.pod_group_name = Some(value.into());
         self
     }
@@ -18430,12 +15224,7 @@ impl ::kapi_machinery::json::JsonFields for PodSchedulingGroupApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "podGroupName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_group_name,
-                    r,
-                )
-            }
+            "podGroupName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_group_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -18472,23 +15261,15 @@ pub struct TopologySpreadConstraintApplyConfiguration {
     /// `topologyKey`.
     pub topology_key: ::std::option::Option<::std::string::String>,
     /// `whenUnsatisfiable`.
-    pub when_unsatisfiable: ::std::option::Option<
-        crate::core::v1::types::UnsatisfiableConstraintAction,
-    >,
+    pub when_unsatisfiable: ::std::option::Option<crate::core::v1::types::UnsatisfiableConstraintAction>,
     /// `labelSelector`.
-    pub label_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub label_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `minDomains`.
     pub min_domains: ::std::option::Option<i32>,
     /// `nodeAffinityPolicy`.
-    pub node_affinity_policy: ::std::option::Option<
-        crate::core::v1::types::NodeInclusionPolicy,
-    >,
+    pub node_affinity_policy: ::std::option::Option<crate::core::v1::types::NodeInclusionPolicy>,
     /// `nodeTaintsPolicy`.
-    pub node_taints_policy: ::std::option::Option<
-        crate::core::v1::types::NodeInclusionPolicy,
-    >,
+    pub node_taints_policy: ::std::option::Option<crate::core::v1::types::NodeInclusionPolicy>,
     /// `matchLabelKeys`.
     pub match_label_keys: ::std::vec::Vec<::std::string::String>,
 }
@@ -18572,14 +15353,9 @@ impl ::kapi_machinery::json::JsonFields for TopologySpreadConstraintApplyConfigu
             w.key_static(b"\"minDomains\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.min_domains, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.node_affinity_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_affinity_policy) {
             w.key_static(b"\"nodeAffinityPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.node_affinity_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.node_affinity_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_taints_policy) {
             w.key_static(b"\"nodeTaintsPolicy\":");
@@ -18597,48 +15373,14 @@ impl ::kapi_machinery::json::JsonFields for TopologySpreadConstraintApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "maxSkew" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_skew, r)
-            }
-            "topologyKey" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.topology_key,
-                    r,
-                )
-            }
-            "whenUnsatisfiable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.when_unsatisfiable,
-                    r,
-                )
-            }
-            "labelSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.label_selector,
-                    r,
-                )
-            }
-            "minDomains" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_domains, r)
-            }
-            "nodeAffinityPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_affinity_policy,
-                    r,
-                )
-            }
-            "nodeTaintsPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_taints_policy,
-                    r,
-                )
-            }
-            "matchLabelKeys" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_label_keys,
-                    r,
-                )
-            }
+            "maxSkew" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_skew, r),
+            "topologyKey" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology_key, r),
+            "whenUnsatisfiable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.when_unsatisfiable, r),
+            "labelSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.label_selector, r),
+            "minDomains" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_domains, r),
+            "nodeAffinityPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_affinity_policy, r),
+            "nodeTaintsPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_taints_policy, r),
+            "matchLabelKeys" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_label_keys, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -18659,9 +15401,7 @@ impl ::kapi_machinery::json::JsonEncode for TopologySpreadConstraintApplyConfigu
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.when_unsatisfiable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.label_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_domains)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.node_affinity_policy,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_affinity_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_taints_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_label_keys)
     }
@@ -18719,9 +15459,7 @@ impl ::kapi_machinery::json::JsonFields for HostAliasApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "ip" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip, r),
-            "hostnames" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostnames, r)
-            }
+            "hostnames" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostnames, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -18755,13 +15493,9 @@ impl ::kapi_machinery::json::JsonElement for HostAliasApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodSecurityContextApplyConfiguration {
     /// `seLinuxOptions`.
-    pub se_linux_options: ::std::option::Option<
-        crate::core::v1::SELinuxOptionsApplyConfiguration,
-    >,
+    pub se_linux_options: ::std::option::Option<crate::core::v1::SELinuxOptionsApplyConfiguration>,
     /// `windowsOptions`.
-    pub windows_options: ::std::option::Option<
-        crate::core::v1::WindowsSecurityContextOptionsApplyConfiguration,
-    >,
+    pub windows_options: ::std::option::Option<crate::core::v1::WindowsSecurityContextOptionsApplyConfiguration>,
     /// `runAsUser`.
     pub run_as_user: ::std::option::Option<i64>,
     /// `runAsGroup`.
@@ -18771,29 +15505,19 @@ pub struct PodSecurityContextApplyConfiguration {
     /// `supplementalGroups`.
     pub supplemental_groups: ::std::vec::Vec<i64>,
     /// `supplementalGroupsPolicy`.
-    pub supplemental_groups_policy: ::std::option::Option<
-        crate::core::v1::types::SupplementalGroupsPolicy,
-    >,
+    pub supplemental_groups_policy: ::std::option::Option<crate::core::v1::types::SupplementalGroupsPolicy>,
     /// `fsGroup`.
     pub fs_group: ::std::option::Option<i64>,
     /// `sysctls`.
     pub sysctls: ::std::vec::Vec<crate::core::v1::SysctlApplyConfiguration>,
     /// `fsGroupChangePolicy`.
-    pub fs_group_change_policy: ::std::option::Option<
-        crate::core::v1::types::PodFSGroupChangePolicy,
-    >,
+    pub fs_group_change_policy: ::std::option::Option<crate::core::v1::types::PodFSGroupChangePolicy>,
     /// `seccompProfile`.
-    pub seccomp_profile: ::std::option::Option<
-        crate::core::v1::SeccompProfileApplyConfiguration,
-    >,
+    pub seccomp_profile: ::std::option::Option<crate::core::v1::SeccompProfileApplyConfiguration>,
     /// `appArmorProfile`.
-    pub app_armor_profile: ::std::option::Option<
-        crate::core::v1::AppArmorProfileApplyConfiguration,
-    >,
+    pub app_armor_profile: ::std::option::Option<crate::core::v1::AppArmorProfileApplyConfiguration>,
     /// `seLinuxChangePolicy`.
-    pub se_linux_change_policy: ::std::option::Option<
-        crate::core::v1::types::PodSELinuxChangePolicy,
-    >,
+    pub se_linux_change_policy: ::std::option::Option<crate::core::v1::types::PodSELinuxChangePolicy>,
 }
 impl PodSecurityContextApplyConfiguration {
     /// Sets `seLinuxOptions`.
@@ -18807,9 +15531,7 @@ impl PodSecurityContextApplyConfiguration {
     /// Sets `windowsOptions`.
     pub fn with_windows_options(
         mut self,
-        value: impl Into<
-            crate::core::v1::WindowsSecurityContextOptionsApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::WindowsSecurityContextOptionsApplyConfiguration>,
     ) -> Self {
         self.windows_options = Some(value.into());
         self
@@ -18853,9 +15575,7 @@ impl PodSecurityContextApplyConfiguration {
     /// Appends to `sysctls`.
     pub fn with_sysctls(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::SysctlApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::SysctlApplyConfiguration>>,
     ) -> Self {
         self.sysctls.extend(items.into_iter().map(Into::into));
         self
@@ -18916,23 +15636,13 @@ impl ::kapi_machinery::json::JsonFields for PodSecurityContextApplyConfiguration
             w.key_static(b"\"runAsNonRoot\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.run_as_non_root, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.supplemental_groups,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.supplemental_groups) {
             w.key_static(b"\"supplementalGroups\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.supplemental_groups,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.supplemental_groups, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.supplemental_groups_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.supplemental_groups_policy) {
             w.key_static(b"\"supplementalGroupsPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.supplemental_groups_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.supplemental_groups_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.fs_group) {
             w.key_static(b"\"fsGroup\":");
@@ -18942,14 +15652,9 @@ impl ::kapi_machinery::json::JsonFields for PodSecurityContextApplyConfiguration
             w.key_static(b"\"sysctls\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.sysctls, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.fs_group_change_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.fs_group_change_policy) {
             w.key_static(b"\"fsGroupChangePolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.fs_group_change_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.fs_group_change_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.seccomp_profile) {
             w.key_static(b"\"seccompProfile\":");
@@ -18959,14 +15664,9 @@ impl ::kapi_machinery::json::JsonFields for PodSecurityContextApplyConfiguration
             w.key_static(b"\"appArmorProfile\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.app_armor_profile, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.se_linux_change_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.se_linux_change_policy) {
             w.key_static(b"\"seLinuxChangePolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.se_linux_change_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.se_linux_change_policy, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -18976,75 +15676,19 @@ impl ::kapi_machinery::json::JsonFields for PodSecurityContextApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "seLinuxOptions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.se_linux_options,
-                    r,
-                )
-            }
-            "windowsOptions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.windows_options,
-                    r,
-                )
-            }
-            "runAsUser" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.run_as_user, r)
-            }
-            "runAsGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.run_as_group,
-                    r,
-                )
-            }
-            "runAsNonRoot" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.run_as_non_root,
-                    r,
-                )
-            }
-            "supplementalGroups" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.supplemental_groups,
-                    r,
-                )
-            }
-            "supplementalGroupsPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.supplemental_groups_policy,
-                    r,
-                )
-            }
-            "fsGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_group, r)
-            }
-            "sysctls" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.sysctls, r)
-            }
-            "fsGroupChangePolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.fs_group_change_policy,
-                    r,
-                )
-            }
-            "seccompProfile" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.seccomp_profile,
-                    r,
-                )
-            }
-            "appArmorProfile" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.app_armor_profile,
-                    r,
-                )
-            }
-            "seLinuxChangePolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.se_linux_change_policy,
-                    r,
-                )
-            }
+            "seLinuxOptions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.se_linux_options, r),
+            "windowsOptions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.windows_options, r),
+            "runAsUser" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.run_as_user, r),
+            "runAsGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.run_as_group, r),
+            "runAsNonRoot" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.run_as_non_root, r),
+            "supplementalGroups" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.supplemental_groups, r),
+            "supplementalGroupsPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.supplemental_groups_policy, r),
+            "fsGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_group, r),
+            "sysctls" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.sysctls, r),
+            "fsGroupChangePolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_group_change_policy, r),
+            "seccompProfile" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.seccomp_profile, r),
+            "appArmorProfile" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.app_armor_profile, r),
+            "seLinuxChangePolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.se_linux_change_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -19065,20 +15709,14 @@ impl ::kapi_machinery::json::JsonEncode for PodSecurityContextApplyConfiguration
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.run_as_user)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.run_as_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.run_as_non_root)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.supplemental_groups,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.supplemental_groups_policy,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_group)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.supplemental_groups)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.supplemental_groups_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.sysctls)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.fs_group_change_policy,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.seccomp_profile)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_group_change_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.seccomp_profile)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.app_armor_profile)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.se_linux_change_policy,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.se_linux_change_policy)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodSecurityContextApplyConfiguration {
@@ -19109,10 +15747,7 @@ impl SeccompProfileApplyConfiguration {
         self
     }
     /// Sets `localhostProfile`.
-    pub fn with_localhost_profile(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_localhost_profile(mut self, value: impl Into<::std::string::String>) -> Self {
         self.localhost_profile = Some(value.into());
         self
     }
@@ -19136,15 +15771,8 @@ impl ::kapi_machinery::json::JsonFields for SeccompProfileApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "localhostProfile" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.localhost_profile,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "localhostProfile" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.localhost_profile, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -19192,10 +15820,7 @@ impl AppArmorProfileApplyConfiguration {
         self
     }
     /// Sets `localhostProfile`.
-    pub fn with_localhost_profile(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_localhost_profile(mut self, value: impl Into<::std::string::String>) -> Self {
         self.localhost_profile = Some(value.into());
         self
     }
@@ -19219,15 +15844,8 @@ impl ::kapi_machinery::json::JsonFields for AppArmorProfileApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "localhostProfile" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.localhost_profile,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "localhostProfile" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.localhost_profile, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -19287,9 +15905,7 @@ impl PodDNSConfigApplyConfiguration {
     /// Appends to `options`.
     pub fn with_options(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PodDNSConfigOptionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PodDNSConfigOptionApplyConfiguration>>,
     ) -> Self {
         self.options.extend(items.into_iter().map(Into::into));
         self
@@ -19318,15 +15934,9 @@ impl ::kapi_machinery::json::JsonFields for PodDNSConfigApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "nameservers" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.nameservers, r)
-            }
-            "searches" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.searches, r)
-            }
-            "options" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.options, r)
-            }
+            "nameservers" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.nameservers, r),
+            "searches" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.searches, r),
+            "options" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.options, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -19397,9 +16007,7 @@ impl ::kapi_machinery::json::JsonFields for PodDNSConfigOptionApplyConfiguration
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -19563,21 +16171,13 @@ pub struct EphemeralContainerCommonApplyConfiguration {
     /// `env`.
     pub env: ::std::vec::Vec<crate::core::v1::EnvVarApplyConfiguration>,
     /// `resources`.
-    pub resources: ::std::option::Option<
-        crate::core::v1::ResourceRequirementsApplyConfiguration,
-    >,
+    pub resources: ::std::option::Option<crate::core::v1::ResourceRequirementsApplyConfiguration>,
     /// `resizePolicy`.
-    pub resize_policy: ::std::vec::Vec<
-        crate::core::v1::ContainerResizePolicyApplyConfiguration,
-    >,
+    pub resize_policy: ::std::vec::Vec<crate::core::v1::ContainerResizePolicyApplyConfiguration>,
     /// `restartPolicy`.
-    pub restart_policy: ::std::option::Option<
-        crate::core::v1::types::ContainerRestartPolicy,
-    >,
+    pub restart_policy: ::std::option::Option<crate::core::v1::types::ContainerRestartPolicy>,
     /// `restartPolicyRules`.
-    pub restart_policy_rules: ::std::vec::Vec<
-        crate::core::v1::ContainerRestartRuleApplyConfiguration,
-    >,
+    pub restart_policy_rules: ::std::vec::Vec<crate::core::v1::ContainerRestartRuleApplyConfiguration>,
     /// `volumeMounts`.
     pub volume_mounts: ::std::vec::Vec<crate::core::v1::VolumeMountApplyConfiguration>,
     /// `volumeDevices`.
@@ -19593,15 +16193,11 @@ pub struct EphemeralContainerCommonApplyConfiguration {
     /// `terminationMessagePath`.
     pub termination_message_path: ::std::option::Option<::std::string::String>,
     /// `terminationMessagePolicy`.
-    pub termination_message_policy: ::std::option::Option<
-        crate::core::v1::types::TerminationMessagePolicy,
-    >,
+    pub termination_message_policy: ::std::option::Option<crate::core::v1::types::TerminationMessagePolicy>,
     /// `imagePullPolicy`.
     pub image_pull_policy: ::std::option::Option<crate::core::v1::types::PullPolicy>,
     /// `securityContext`.
-    pub security_context: ::std::option::Option<
-        crate::core::v1::SecurityContextApplyConfiguration,
-    >,
+    pub security_context: ::std::option::Option<crate::core::v1::SecurityContextApplyConfiguration>,
     /// `stdin`.
     pub stdin: ::std::option::Option<bool>,
     /// `stdinOnce`.
@@ -19644,9 +16240,7 @@ impl EphemeralContainerCommonApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerPortApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerPortApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
@@ -19654,9 +16248,7 @@ impl EphemeralContainerCommonApplyConfiguration {
     /// Appends to `envFrom`.
     pub fn with_env_from(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EnvFromSourceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EnvFromSourceApplyConfiguration>>,
     ) -> Self {
         self.env_from.extend(items.into_iter().map(Into::into));
         self
@@ -19664,9 +16256,7 @@ impl EphemeralContainerCommonApplyConfiguration {
     /// Appends to `env`.
     pub fn with_env(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EnvVarApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EnvVarApplyConfiguration>>,
     ) -> Self {
         self.env.extend(items.into_iter().map(Into::into));
         self
@@ -19682,9 +16272,7 @@ impl EphemeralContainerCommonApplyConfiguration {
     /// Appends to `resizePolicy`.
     pub fn with_resize_policy(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerResizePolicyApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerResizePolicyApplyConfiguration>>,
     ) -> Self {
         self.resize_policy.extend(items.into_iter().map(Into::into));
         self
@@ -19700,9 +16288,7 @@ impl EphemeralContainerCommonApplyConfiguration {
     /// Appends to `restartPolicyRules`.
     pub fn with_restart_policy_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerRestartRuleApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerRestartRuleApplyConfiguration>>,
     ) -> Self {
         self.restart_policy_rules.extend(items.into_iter().map(Into::into));
         self
@@ -19710,9 +16296,7 @@ impl EphemeralContainerCommonApplyConfiguration {
     /// Appends to `volumeMounts`.
     pub fn with_volume_mounts(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::VolumeMountApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::VolumeMountApplyConfiguration>>,
     ) -> Self {
         self.volume_mounts.extend(items.into_iter().map(Into::into));
         self
@@ -19720,9 +16304,7 @@ impl EphemeralContainerCommonApplyConfiguration {
     /// Appends to `volumeDevices`.
     pub fn with_volume_devices(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::VolumeDeviceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::VolumeDeviceApplyConfiguration>>,
     ) -> Self {
         self.volume_devices.extend(items.into_iter().map(Into::into));
         self
@@ -19854,14 +16436,9 @@ impl ::kapi_machinery::json::JsonFields for EphemeralContainerCommonApplyConfigu
             w.key_static(b"\"restartPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.restart_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.restart_policy_rules,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.restart_policy_rules) {
             w.key_static(b"\"restartPolicyRules\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.restart_policy_rules,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.restart_policy_rules, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_mounts) {
             w.key_static(b"\"volumeMounts\":");
@@ -19887,23 +16464,13 @@ impl ::kapi_machinery::json::JsonFields for EphemeralContainerCommonApplyConfigu
             w.key_static(b"\"lifecycle\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.lifecycle, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.termination_message_path,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.termination_message_path) {
             w.key_static(b"\"terminationMessagePath\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.termination_message_path,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.termination_message_path, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.termination_message_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.termination_message_policy) {
             w.key_static(b"\"terminationMessagePolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.termination_message_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.termination_message_policy, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.image_pull_policy) {
             w.key_static(b"\"imagePullPolicy\":");
@@ -19934,107 +16501,29 @@ impl ::kapi_machinery::json::JsonFields for EphemeralContainerCommonApplyConfigu
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "image" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r)
-            }
-            "command" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.command, r)
-            }
+            "image" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image, r),
+            "command" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.command, r),
             "args" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.args, r),
-            "workingDir" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.working_dir, r)
-            }
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
-            "envFrom" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.env_from, r)
-            }
+            "workingDir" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.working_dir, r),
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
+            "envFrom" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.env_from, r),
             "env" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.env, r),
-            "resources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r)
-            }
-            "resizePolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resize_policy,
-                    r,
-                )
-            }
-            "restartPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.restart_policy,
-                    r,
-                )
-            }
-            "restartPolicyRules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.restart_policy_rules,
-                    r,
-                )
-            }
-            "volumeMounts" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_mounts,
-                    r,
-                )
-            }
-            "volumeDevices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_devices,
-                    r,
-                )
-            }
-            "livenessProbe" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.liveness_probe,
-                    r,
-                )
-            }
-            "readinessProbe" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.readiness_probe,
-                    r,
-                )
-            }
-            "startupProbe" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.startup_probe,
-                    r,
-                )
-            }
-            "lifecycle" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lifecycle, r)
-            }
-            "terminationMessagePath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.termination_message_path,
-                    r,
-                )
-            }
-            "terminationMessagePolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.termination_message_policy,
-                    r,
-                )
-            }
-            "imagePullPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.image_pull_policy,
-                    r,
-                )
-            }
-            "securityContext" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.security_context,
-                    r,
-                )
-            }
-            "stdin" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stdin, r)
-            }
-            "stdinOnce" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stdin_once, r)
-            }
+            "resources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r),
+            "resizePolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resize_policy, r),
+            "restartPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.restart_policy, r),
+            "restartPolicyRules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.restart_policy_rules, r),
+            "volumeMounts" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_mounts, r),
+            "volumeDevices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_devices, r),
+            "livenessProbe" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.liveness_probe, r),
+            "readinessProbe" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.readiness_probe, r),
+            "startupProbe" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.startup_probe, r),
+            "lifecycle" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lifecycle, r),
+            "terminationMessagePath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.termination_message_path, r),
+            "terminationMessagePolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.termination_message_policy, r),
+            "imagePullPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image_pull_policy, r),
+            "securityContext" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.security_context, r),
+            "stdin" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stdin, r),
+            "stdinOnce" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.stdin_once, r),
             "tty" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tty, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -20062,20 +16551,15 @@ impl ::kapi_machinery::json::JsonEncode for EphemeralContainerCommonApplyConfigu
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resize_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.restart_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.restart_policy_rules,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_mounts)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.restart_policy_rules)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_mounts)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_devices)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.liveness_probe)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.readiness_probe)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.startup_probe)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lifecycle)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.termination_message_path,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.termination_message_policy,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.termination_message_path)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.termination_message_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image_pull_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.security_context)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.stdin)
@@ -20111,27 +16595,18 @@ impl EphemeralContainerApplyConfiguration {
         self
     }
     /// Sets `targetContainerName`.
-    pub fn with_target_container_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_target_container_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.target_container_name = Some(value.into());
         self
     }
     /// Sets `name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_name(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_name(value);
         self
     }
     /// Sets `image` (through its own builder).
     pub fn with_image(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_image(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_image(value);
         self
     }
     /// Sets `command` (through its own builder).
@@ -20139,10 +16614,7 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_command(items);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_command(items);
         self
     }
     /// Sets `args` (through its own builder).
@@ -20150,57 +16622,36 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_args(items);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_args(items);
         self
     }
     /// Sets `workingDir` (through its own builder).
     pub fn with_working_dir(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_working_dir(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_working_dir(value);
         self
     }
     /// Sets `ports` (through its own builder).
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerPortApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerPortApplyConfiguration>>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_ports(items);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_ports(items);
         self
     }
     /// Sets `envFrom` (through its own builder).
     pub fn with_env_from(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EnvFromSourceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EnvFromSourceApplyConfiguration>>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_env_from(items);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_env_from(items);
         self
     }
     /// Sets `env` (through its own builder).
     pub fn with_env(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EnvVarApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EnvVarApplyConfiguration>>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_env(items);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_env(items);
         self
     }
     /// Sets `resources` (through its own builder).
@@ -20208,23 +16659,15 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ResourceRequirementsApplyConfiguration>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_resources(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_resources(value);
         self
     }
     /// Sets `resizePolicy` (through its own builder).
     pub fn with_resize_policy(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerResizePolicyApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerResizePolicyApplyConfiguration>>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_resize_policy(items);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_resize_policy(items);
         self
     }
     /// Sets `restartPolicy` (through its own builder).
@@ -20232,49 +16675,31 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::types::ContainerRestartPolicy>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_restart_policy(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_restart_policy(value);
         self
     }
     /// Sets `restartPolicyRules` (through its own builder).
     pub fn with_restart_policy_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerRestartRuleApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerRestartRuleApplyConfiguration>>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_restart_policy_rules(items);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_restart_policy_rules(items);
         self
     }
     /// Sets `volumeMounts` (through its own builder).
     pub fn with_volume_mounts(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::VolumeMountApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::VolumeMountApplyConfiguration>>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_volume_mounts(items);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_volume_mounts(items);
         self
     }
     /// Sets `volumeDevices` (through its own builder).
     pub fn with_volume_devices(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::VolumeDeviceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::VolumeDeviceApplyConfiguration>>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_volume_devices(items);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_volume_devices(items);
         self
     }
     /// Sets `livenessProbe` (through its own builder).
@@ -20282,10 +16707,7 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_liveness_probe(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_liveness_probe(value);
         self
     }
     /// Sets `readinessProbe` (through its own builder).
@@ -20293,10 +16715,7 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_readiness_probe(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_readiness_probe(value);
         self
     }
     /// Sets `startupProbe` (through its own builder).
@@ -20304,10 +16723,7 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_startup_probe(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_startup_probe(value);
         self
     }
     /// Sets `lifecycle` (through its own builder).
@@ -20315,10 +16731,7 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::LifecycleApplyConfiguration>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_lifecycle(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_lifecycle(value);
         self
     }
     /// Sets `terminationMessagePath` (through its own builder).
@@ -20326,10 +16739,7 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         value: impl Into<::std::string::String>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_termination_message_path(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_termination_message_path(value);
         self
     }
     /// Sets `terminationMessagePolicy` (through its own builder).
@@ -20337,10 +16747,7 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::types::TerminationMessagePolicy>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_termination_message_policy(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_termination_message_policy(value);
         self
     }
     /// Sets `imagePullPolicy` (through its own builder).
@@ -20348,10 +16755,7 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::types::PullPolicy>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_image_pull_policy(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_image_pull_policy(value);
         self
     }
     /// Sets `securityContext` (through its own builder).
@@ -20359,52 +16763,32 @@ impl EphemeralContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::SecurityContextApplyConfiguration>,
     ) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_security_context(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_security_context(value);
         self
     }
     /// Sets `stdin` (through its own builder).
     pub fn with_stdin(mut self, value: impl Into<bool>) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_stdin(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_stdin(value);
         self
     }
     /// Sets `stdinOnce` (through its own builder).
     pub fn with_stdin_once(mut self, value: impl Into<bool>) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_stdin_once(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_stdin_once(value);
         self
     }
     /// Sets `tty` (through its own builder).
     pub fn with_tty(mut self, value: impl Into<bool>) -> Self {
-        self.ephemeral_container_common = ::std::mem::take(
-                &mut self.ephemeral_container_common,
-            )
-            .with_tty(value);
+        self.ephemeral_container_common = ::std::mem::take(&mut self.ephemeral_container_common).with_tty(value);
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for EphemeralContainerApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.ephemeral_container_common,
-            w,
-        );
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.target_container_name,
-        ) {
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.ephemeral_container_common, w);
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.target_container_name) {
             w.key_static(b"\"targetContainerName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.target_container_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.target_container_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -20414,18 +16798,9 @@ impl ::kapi_machinery::json::JsonFields for EphemeralContainerApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "targetContainerName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.target_container_name,
-                    r,
-                )
-            }
+            "targetContainerName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_container_name, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.ephemeral_container_common,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.ephemeral_container_common, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -20442,12 +16817,8 @@ impl ::kapi_machinery::json::JsonEncode for EphemeralContainerApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.ephemeral_container_common,
-        )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.target_container_name,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ephemeral_container_common)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_container_name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for EphemeralContainerApplyConfiguration {
@@ -20500,9 +16871,7 @@ impl ::kapi_machinery::json::JsonFields for EvictionResponderApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -20558,46 +16927,27 @@ pub struct PodStatusApplyConfiguration {
     /// `startTime`.
     pub start_time: ::std::option::Option<::kapi_machinery::types::Time>,
     /// `initContainerStatuses`.
-    pub init_container_statuses: ::std::vec::Vec<
-        crate::core::v1::ContainerStatusApplyConfiguration,
-    >,
+    pub init_container_statuses: ::std::vec::Vec<crate::core::v1::ContainerStatusApplyConfiguration>,
     /// `containerStatuses`.
-    pub container_statuses: ::std::vec::Vec<
-        crate::core::v1::ContainerStatusApplyConfiguration,
-    >,
+    pub container_statuses: ::std::vec::Vec<crate::core::v1::ContainerStatusApplyConfiguration>,
     /// `qosClass`.
     pub qos_class: ::std::option::Option<crate::core::v1::types::PodQOSClass>,
     /// `ephemeralContainerStatuses`.
-    pub ephemeral_container_statuses: ::std::vec::Vec<
-        crate::core::v1::ContainerStatusApplyConfiguration,
-    >,
+    pub ephemeral_container_statuses: ::std::vec::Vec<crate::core::v1::ContainerStatusApplyConfiguration>,
     /// `resize`.
     pub resize: ::std::option::Option<crate::core::v1::types::PodResizeStatus>,
     /// `resourceClaimStatuses`.
-    pub resource_claim_statuses: ::std::vec::Vec<
-        crate::core::v1::PodResourceClaimStatusApplyConfiguration,
-    >,
+    pub resource_claim_statuses: ::std::vec::Vec<crate::core::v1::PodResourceClaimStatusApplyConfiguration>,
     /// `extendedResourceClaimStatus`.
-    pub extended_resource_claim_status: ::std::option::Option<
-        crate::core::v1::PodExtendedResourceClaimStatusApplyConfiguration,
-    >,
+    pub extended_resource_claim_status: ::std::option::Option<crate::core::v1::PodExtendedResourceClaimStatusApplyConfiguration>,
     /// `allocatedResources`.
-    pub allocated_resources: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub allocated_resources: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `resources`.
-    pub resources: ::std::option::Option<
-        crate::core::v1::ResourceRequirementsApplyConfiguration,
-    >,
+    pub resources: ::std::option::Option<crate::core::v1::ResourceRequirementsApplyConfiguration>,
     /// `nodeAllocatableResourceClaimStatuses`.
-    pub node_allocatable_resource_claim_statuses: ::std::vec::Vec<
-        crate::core::v1::NodeAllocatableResourceClaimStatusApplyConfiguration,
-    >,
+    pub node_allocatable_resource_claim_statuses: ::std::vec::Vec<crate::core::v1::NodeAllocatableResourceClaimStatusApplyConfiguration>,
     /// `volumeHealth`.
-    pub volume_health: ::std::vec::Vec<
-        crate::core::v1::PodVolumeHealthApplyConfiguration,
-    >,
+    pub volume_health: ::std::vec::Vec<crate::core::v1::PodVolumeHealthApplyConfiguration>,
 }
 impl PodStatusApplyConfiguration {
     /// Sets `observedGeneration`.
@@ -20606,19 +16956,14 @@ impl PodStatusApplyConfiguration {
         self
     }
     /// Sets `phase`.
-    pub fn with_phase(
-        mut self,
-        value: impl Into<crate::core::v1::types::PodPhase>,
-    ) -> Self {
+    pub fn with_phase(mut self, value: impl Into<crate::core::v1::types::PodPhase>) -> Self {
         self.phase = Some(value.into());
         self
     }
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PodConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PodConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -20634,10 +16979,7 @@ impl PodStatusApplyConfiguration {
         self
     }
     /// Sets `nominatedNodeName`.
-    pub fn with_nominated_node_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_nominated_node_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.nominated_node_name = Some(value.into());
         self
     }
@@ -20649,9 +16991,7 @@ impl PodStatusApplyConfiguration {
     /// Appends to `hostIPs`.
     pub fn with_host_ips(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::HostIPApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::HostIPApplyConfiguration>>,
     ) -> Self {
         self.host_ips.extend(items.into_iter().map(Into::into));
         self
@@ -20664,27 +17004,20 @@ impl PodStatusApplyConfiguration {
     /// Appends to `podIPs`.
     pub fn with_pod_ips(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PodIPApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PodIPApplyConfiguration>>,
     ) -> Self {
         self.pod_ips.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `startTime`.
-    pub fn with_start_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_start_time(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.start_time = Some(value.into());
         self
     }
     /// Appends to `initContainerStatuses`.
     pub fn with_init_container_statuses(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerStatusApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerStatusApplyConfiguration>>,
     ) -> Self {
         self.init_container_statuses.extend(items.into_iter().map(Into::into));
         self
@@ -20692,27 +17025,20 @@ impl PodStatusApplyConfiguration {
     /// Appends to `containerStatuses`.
     pub fn with_container_statuses(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerStatusApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerStatusApplyConfiguration>>,
     ) -> Self {
         self.container_statuses.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `qosClass`.
-    pub fn with_qos_class(
-        mut self,
-        value: impl Into<crate::core::v1::types::PodQOSClass>,
-    ) -> Self {
+    pub fn with_qos_class(mut self, value: impl Into<crate::core::v1::types::PodQOSClass>) -> Self {
         self.qos_class = Some(value.into());
         self
     }
     /// Appends to `ephemeralContainerStatuses`.
     pub fn with_ephemeral_container_statuses(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerStatusApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerStatusApplyConfiguration>>,
     ) -> Self {
         self.ephemeral_container_statuses.extend(items.into_iter().map(Into::into));
         self
@@ -20728,9 +17054,7 @@ impl PodStatusApplyConfiguration {
     /// Appends to `resourceClaimStatuses`.
     pub fn with_resource_claim_statuses(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PodResourceClaimStatusApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PodResourceClaimStatusApplyConfiguration>>,
     ) -> Self {
         self.resource_claim_statuses.extend(items.into_iter().map(Into::into));
         self
@@ -20738,9 +17062,7 @@ impl PodStatusApplyConfiguration {
     /// Sets `extendedResourceClaimStatus`.
     pub fn with_extended_resource_claim_status(
         mut self,
-        value: impl Into<
-            crate::core::v1::PodExtendedResourceClaimStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::PodExtendedResourceClaimStatusApplyConfiguration>,
     ) -> Self {
         self.extended_resource_claim_status = Some(value.into());
         self
@@ -20748,15 +17070,9 @@ impl PodStatusApplyConfiguration {
     /// Puts entries into `allocatedResources`, replacing those with the same keys.
     pub fn with_allocated_resources(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
-        self.allocated_resources
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.allocated_resources.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `resources`.
@@ -20770,22 +17086,15 @@ impl PodStatusApplyConfiguration {
     /// Appends to `nodeAllocatableResourceClaimStatuses`.
     pub fn with_node_allocatable_resource_claim_statuses(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::core::v1::NodeAllocatableResourceClaimStatusApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::NodeAllocatableResourceClaimStatusApplyConfiguration>>,
     ) -> Self {
-        self.node_allocatable_resource_claim_statuses
-            .extend(items.into_iter().map(Into::into));
+        self.node_allocatable_resource_claim_statuses.extend(items.into_iter().map(Into::into));
         self
     }
     /// Appends to `volumeHealth`.
     pub fn with_volume_health(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PodVolumeHealthApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PodVolumeHealthApplyConfiguration>>,
     ) -> Self {
         self.volume_health.extend(items.into_iter().map(Into::into));
         self
@@ -20794,14 +17103,9 @@ impl PodStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for PodStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.phase) {
             w.key_static(b"\"phase\":");
@@ -20819,14 +17123,9 @@ impl ::kapi_machinery::json::JsonFields for PodStatusApplyConfiguration {
             w.key_static(b"\"reason\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.reason, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.nominated_node_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.nominated_node_name) {
             w.key_static(b"\"nominatedNodeName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.nominated_node_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.nominated_node_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.host_ip) {
             w.key_static(b"\"hostIP\":");
@@ -20848,14 +17147,9 @@ impl ::kapi_machinery::json::JsonFields for PodStatusApplyConfiguration {
             w.key_static(b"\"startTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.start_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.init_container_statuses,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.init_container_statuses) {
             w.key_static(b"\"initContainerStatuses\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.init_container_statuses,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.init_container_statuses, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.container_statuses) {
             w.key_static(b"\"containerStatuses\":");
@@ -20865,58 +17159,33 @@ impl ::kapi_machinery::json::JsonFields for PodStatusApplyConfiguration {
             w.key_static(b"\"qosClass\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.qos_class, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.ephemeral_container_statuses,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ephemeral_container_statuses) {
             w.key_static(b"\"ephemeralContainerStatuses\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.ephemeral_container_statuses,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.ephemeral_container_statuses, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resize) {
             w.key_static(b"\"resize\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.resize, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_statuses,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_statuses) {
             w.key_static(b"\"resourceClaimStatuses\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_statuses,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_statuses, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.extended_resource_claim_status,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.extended_resource_claim_status) {
             w.key_static(b"\"extendedResourceClaimStatus\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.extended_resource_claim_status,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.extended_resource_claim_status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allocated_resources,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allocated_resources) {
             w.key_static(b"\"allocatedResources\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allocated_resources,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allocated_resources, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resources) {
             w.key_static(b"\"resources\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.resources, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.node_allocatable_resource_claim_statuses,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_allocatable_resource_claim_statuses) {
             w.key_static(b"\"nodeAllocatableResourceClaimStatuses\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.node_allocatable_resource_claim_statuses,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.node_allocatable_resource_claim_statuses, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_health) {
             w.key_static(b"\"volumeHealth\":");
@@ -20930,102 +17199,28 @@ impl ::kapi_machinery::json::JsonFields for PodStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "phase" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.phase, r)
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "nominatedNodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.nominated_node_name,
-                    r,
-                )
-            }
-            "hostIP" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_ip, r)
-            }
-            "hostIPs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_ips, r)
-            }
-            "podIP" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_ip, r)
-            }
-            "podIPs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_ips, r)
-            }
-            "startTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start_time, r)
-            }
-            "initContainerStatuses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.init_container_statuses,
-                    r,
-                )
-            }
-            "containerStatuses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.container_statuses,
-                    r,
-                )
-            }
-            "qosClass" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.qos_class, r)
-            }
-            "ephemeralContainerStatuses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ephemeral_container_statuses,
-                    r,
-                )
-            }
-            "resize" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resize, r)
-            }
-            "resourceClaimStatuses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_statuses,
-                    r,
-                )
-            }
-            "extendedResourceClaimStatus" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.extended_resource_claim_status,
-                    r,
-                )
-            }
-            "allocatedResources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocated_resources,
-                    r,
-                )
-            }
-            "resources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r)
-            }
-            "nodeAllocatableResourceClaimStatuses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_allocatable_resource_claim_statuses,
-                    r,
-                )
-            }
-            "volumeHealth" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_health,
-                    r,
-                )
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "phase" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.phase, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "nominatedNodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.nominated_node_name, r),
+            "hostIP" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_ip, r),
+            "hostIPs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_ips, r),
+            "podIP" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_ip, r),
+            "podIPs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_ips, r),
+            "startTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start_time, r),
+            "initContainerStatuses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.init_container_statuses, r),
+            "containerStatuses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container_statuses, r),
+            "qosClass" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.qos_class, r),
+            "ephemeralContainerStatuses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ephemeral_container_statuses, r),
+            "resize" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resize, r),
+            "resourceClaimStatuses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_statuses, r),
+            "extendedResourceClaimStatus" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.extended_resource_claim_status, r),
+            "allocatedResources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocated_resources, r),
+            "resources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r),
+            "nodeAllocatableResourceClaimStatuses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_allocatable_resource_claim_statuses, r),
+            "volumeHealth" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_health, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -21046,33 +17241,23 @@ impl ::kapi_machinery::json::JsonEncode for PodStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.nominated_node_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_ip)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.nominated_node_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_ip)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_ips)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_ip)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_ips)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.start_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.init_container_statuses,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.init_container_statuses)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container_statuses)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.qos_class)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.ephemeral_container_statuses,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resize)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_statuses,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.extended_resource_claim_status,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allocated_resources,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.node_allocatable_resource_claim_statuses,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_health)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ephemeral_container_statuses)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resize)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_statuses)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.extended_resource_claim_status)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocated_resources)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_allocatable_resource_claim_statuses)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_health)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodStatusApplyConfiguration {
@@ -21167,16 +17352,10 @@ impl ::kapi_machinery::json::JsonFields for PodApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -21192,7 +17371,8 @@ impl ::kapi_machinery::json::JsonEncode for PodApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -21226,20 +17406,13 @@ impl PodApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -21248,20 +17421,13 @@ impl PodApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -21269,9 +17435,7 @@ impl PodApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -21279,56 +17443,36 @@ impl PodApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -21336,9 +17480,7 @@ impl PodApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -21366,10 +17508,7 @@ impl ::kapi_machinery::ApplyConfiguration for PodApplyConfiguration {
 pub fn extract_pod(
     obj: &crate::core::v1::types::Pod,
     field_manager: &str,
-) -> ::core::result::Result<
-    PodApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<PodApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "Pod")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Pod`.
@@ -21377,10 +17516,7 @@ pub fn extract_pod(
 pub fn extract_pod_status(
     obj: &crate::core::v1::types::Pod,
     field_manager: &str,
-) -> ::core::result::Result<
-    PodApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<PodApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "v1", "Pod")
 }
 /// The apply configuration of `PodTemplateSpec`: only the fields set are sent.
@@ -21428,9 +17564,7 @@ impl ::kapi_machinery::json::JsonFields for PodTemplateSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -21471,9 +17605,7 @@ pub struct PodTemplateApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
 }
 impl PodTemplateApplyConfiguration {
     /// Sets `kind`.
@@ -21531,15 +17663,9 @@ impl ::kapi_machinery::json::JsonFields for PodTemplateApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -21555,7 +17681,8 @@ impl ::kapi_machinery::json::JsonEncode for PodTemplateApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
     }
@@ -21588,20 +17715,13 @@ impl PodTemplateApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -21610,20 +17730,13 @@ impl PodTemplateApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -21631,9 +17744,7 @@ impl PodTemplateApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -21641,56 +17752,36 @@ impl PodTemplateApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -21698,9 +17789,7 @@ impl PodTemplateApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -21728,10 +17817,7 @@ impl ::kapi_machinery::ApplyConfiguration for PodTemplateApplyConfiguration {
 pub fn extract_pod_template(
     obj: &crate::core::v1::types::PodTemplate,
     field_manager: &str,
-) -> ::core::result::Result<
-    PodTemplateApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<PodTemplateApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "PodTemplate")
 }
 /// The apply configuration of `ReplicationControllerSpec`: only the fields set are sent.
@@ -21742,14 +17828,9 @@ pub struct ReplicationControllerSpecApplyConfiguration {
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub selector: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
 }
 impl ReplicationControllerSpecApplyConfiguration {
     /// Sets `replicas`.
@@ -21765,9 +17846,7 @@ impl ReplicationControllerSpecApplyConfiguration {
     /// Puts entries into `selector`, replacing those with the same keys.
     pub fn with_selector(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.selector.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -21808,21 +17887,10 @@ impl ::kapi_machinery::json::JsonFields for ReplicationControllerSpecApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -21853,8 +17921,7 @@ impl ::kapi_machinery::json::JsonDecode for ReplicationControllerSpecApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ReplicationControllerSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ReplicationControllerSpecApplyConfiguration {}
 /// The apply configuration of `ReplicationControllerStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReplicationControllerStatusApplyConfiguration {
@@ -21869,9 +17936,7 @@ pub struct ReplicationControllerStatusApplyConfiguration {
     /// `observedGeneration`.
     pub observed_generation: ::std::option::Option<i64>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::core::v1::ReplicationControllerConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::core::v1::ReplicationControllerConditionApplyConfiguration>,
 }
 impl ReplicationControllerStatusApplyConfiguration {
     /// Sets `replicas`.
@@ -21902,32 +17967,22 @@ impl ReplicationControllerStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::core::v1::ReplicationControllerConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ReplicationControllerConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ReplicationControllerStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ReplicationControllerStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.replicas) {
             w.key_static(b"\"replicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.fully_labeled_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.fully_labeled_replicas) {
             w.key_static(b"\"fullyLabeledReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.fully_labeled_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.fully_labeled_replicas, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ready_replicas) {
             w.key_static(b"\"readyReplicas\":");
@@ -21937,14 +17992,9 @@ for ReplicationControllerStatusApplyConfiguration {
             w.key_static(b"\"availableReplicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.available_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
             w.key_static(b"\"conditions\":");
@@ -21958,36 +18008,12 @@ for ReplicationControllerStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "fullyLabeledReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.fully_labeled_replicas,
-                    r,
-                )
-            }
-            "readyReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ready_replicas,
-                    r,
-                )
-            }
-            "availableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_replicas,
-                    r,
-                )
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "fullyLabeledReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fully_labeled_replicas, r),
+            "readyReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready_replicas, r),
+            "availableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_replicas, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -21996,8 +18022,7 @@ for ReplicationControllerStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ReplicationControllerStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ReplicationControllerStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -22005,17 +18030,14 @@ for ReplicationControllerStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.fully_labeled_replicas,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fully_labeled_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available_replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ReplicationControllerStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ReplicationControllerStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -22024,15 +18046,12 @@ for ReplicationControllerStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ReplicationControllerStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ReplicationControllerStatusApplyConfiguration {}
 /// The apply configuration of `ReplicationControllerCondition`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReplicationControllerConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::core::v1::types::ReplicationControllerConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::core::v1::types::ReplicationControllerConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::types::ConditionStatus>,
     /// `lastTransitionTime`.
@@ -22078,8 +18097,7 @@ impl ReplicationControllerConditionApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ReplicationControllerConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ReplicationControllerConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.r#type) {
@@ -22090,14 +18108,9 @@ for ReplicationControllerConditionApplyConfiguration {
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -22115,24 +18128,11 @@ for ReplicationControllerConditionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -22141,8 +18141,7 @@ for ReplicationControllerConditionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ReplicationControllerConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ReplicationControllerConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -22151,14 +18150,12 @@ for ReplicationControllerConditionApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ReplicationControllerConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ReplicationControllerConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -22167,8 +18164,7 @@ for ReplicationControllerConditionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ReplicationControllerConditionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ReplicationControllerConditionApplyConfiguration {}
 /// The apply configuration of `ReplicationController`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReplicationControllerApplyConfiguration {
@@ -22179,13 +18175,9 @@ pub struct ReplicationControllerApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::core::v1::ReplicationControllerSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::core::v1::ReplicationControllerSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::core::v1::ReplicationControllerStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::core::v1::ReplicationControllerStatusApplyConfiguration>,
 }
 impl ReplicationControllerApplyConfiguration {
     /// Sets `kind`.
@@ -22255,16 +18247,10 @@ impl ::kapi_machinery::json::JsonFields for ReplicationControllerApplyConfigurat
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -22280,7 +18266,8 @@ impl ::kapi_machinery::json::JsonEncode for ReplicationControllerApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -22314,20 +18301,13 @@ impl ReplicationControllerApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -22336,20 +18316,13 @@ impl ReplicationControllerApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -22357,9 +18330,7 @@ impl ReplicationControllerApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -22367,56 +18338,36 @@ impl ReplicationControllerApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -22424,9 +18375,7 @@ impl ReplicationControllerApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -22454,42 +18403,22 @@ impl ::kapi_machinery::ApplyConfiguration for ReplicationControllerApplyConfigur
 pub fn extract_replication_controller(
     obj: &crate::core::v1::types::ReplicationController,
     field_manager: &str,
-) -> ::core::result::Result<
-    ReplicationControllerApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "v1",
-        "ReplicationController",
-    )
+) -> ::core::result::Result<ReplicationControllerApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "ReplicationController")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `ReplicationController`.
 #[::kapi_macros::where_used]
 pub fn extract_replication_controller_status(
     obj: &crate::core::v1::types::ReplicationController,
     field_manager: &str,
-) -> ::core::result::Result<
-    ReplicationControllerApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "v1",
-        "ReplicationController",
-    )
+) -> ::core::result::Result<ReplicationControllerApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "v1", "ReplicationController")
 }
 /// The apply configuration of `SessionAffinityConfig`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SessionAffinityConfigApplyConfiguration {
     /// `clientIP`.
-    pub client_ip: ::std::option::Option<
-        crate::core::v1::ClientIPConfigApplyConfiguration,
-    >,
+    pub client_ip: ::std::option::Option<crate::core::v1::ClientIPConfigApplyConfiguration>,
 }
 impl SessionAffinityConfigApplyConfiguration {
     /// Sets `clientIP`.
@@ -22516,9 +18445,7 @@ impl ::kapi_machinery::json::JsonFields for SessionAffinityConfigApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "clientIP" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.client_ip, r)
-            }
+            "clientIP" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.client_ip, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -22575,12 +18502,7 @@ impl ::kapi_machinery::json::JsonFields for ClientIPConfigApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "timeoutSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.timeout_seconds,
-                    r,
-                )
-            }
+            "timeoutSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.timeout_seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -22613,9 +18535,7 @@ impl ::kapi_machinery::json::JsonElement for ClientIPConfigApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ServiceStatusApplyConfiguration {
     /// `loadBalancer`.
-    pub load_balancer: ::std::option::Option<
-        crate::core::v1::LoadBalancerStatusApplyConfiguration,
-    >,
+    pub load_balancer: ::std::option::Option<crate::core::v1::LoadBalancerStatusApplyConfiguration>,
     /// `conditions`.
     pub conditions: ::std::vec::Vec<crate::meta::v1::ConditionApplyConfiguration>,
 }
@@ -22631,9 +18551,7 @@ impl ServiceStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -22658,15 +18576,8 @@ impl ::kapi_machinery::json::JsonFields for ServiceStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "loadBalancer" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.load_balancer,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "loadBalancer" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.load_balancer, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -22706,9 +18617,7 @@ impl LoadBalancerStatusApplyConfiguration {
     /// Appends to `ingress`.
     pub fn with_ingress(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::LoadBalancerIngressApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::LoadBalancerIngressApplyConfiguration>>,
     ) -> Self {
         self.ingress.extend(items.into_iter().map(Into::into));
         self
@@ -22729,9 +18638,7 @@ impl ::kapi_machinery::json::JsonFields for LoadBalancerStatusApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ingress" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r)
-            }
+            "ingress" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -22794,9 +18701,7 @@ impl LoadBalancerIngressApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::PortStatusApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::PortStatusApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
@@ -22830,15 +18735,9 @@ impl ::kapi_machinery::json::JsonFields for LoadBalancerIngressApplyConfiguratio
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "ip" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip, r),
-            "hostname" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r)
-            }
-            "ipMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip_mode, r)
-            }
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
+            "hostname" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r),
+            "ipMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip_mode, r),
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -22876,10 +18775,7 @@ pub struct ServiceSpecApplyConfiguration {
     /// `ports`.
     pub ports: ::std::vec::Vec<crate::core::v1::ServicePortApplyConfiguration>,
     /// `selector`.
-    pub selector: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub selector: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `clusterIP`.
     pub cluster_ip: ::std::option::Option<::std::string::String>,
     /// `clusterIPs`.
@@ -22897,17 +18793,13 @@ pub struct ServiceSpecApplyConfiguration {
     /// `externalName`.
     pub external_name: ::std::option::Option<::std::string::String>,
     /// `externalTrafficPolicy`.
-    pub external_traffic_policy: ::std::option::Option<
-        crate::core::v1::types::ServiceExternalTrafficPolicy,
-    >,
+    pub external_traffic_policy: ::std::option::Option<crate::core::v1::types::ServiceExternalTrafficPolicy>,
     /// `healthCheckNodePort`.
     pub health_check_node_port: ::std::option::Option<i32>,
     /// `publishNotReadyAddresses`.
     pub publish_not_ready_addresses: ::std::option::Option<bool>,
     /// `sessionAffinityConfig`.
-    pub session_affinity_config: ::std::option::Option<
-        crate::core::v1::SessionAffinityConfigApplyConfiguration,
-    >,
+    pub session_affinity_config: ::std::option::Option<crate::core::v1::SessionAffinityConfigApplyConfiguration>,
     /// `ipFamilies`.
     pub ip_families: ::std::vec::Vec<crate::core::v1::types::IPFamily>,
     /// `ipFamilyPolicy`.
@@ -22917,9 +18809,7 @@ pub struct ServiceSpecApplyConfiguration {
     /// `loadBalancerClass`.
     pub load_balancer_class: ::std::option::Option<::std::string::String>,
     /// `internalTrafficPolicy`.
-    pub internal_traffic_policy: ::std::option::Option<
-        crate::core::v1::types::ServiceInternalTrafficPolicy,
-    >,
+    pub internal_traffic_policy: ::std::option::Option<crate::core::v1::types::ServiceInternalTrafficPolicy>,
     /// `trafficDistribution`.
     pub traffic_distribution: ::std::option::Option<::std::string::String>,
 }
@@ -22927,9 +18817,7 @@ impl ServiceSpecApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ServicePortApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ServicePortApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
@@ -22937,9 +18825,7 @@ impl ServiceSpecApplyConfiguration {
     /// Puts entries into `selector`, replacing those with the same keys.
     pub fn with_selector(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.selector.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -22958,10 +18844,7 @@ impl ServiceSpecApplyConfiguration {
         self
     }
     /// Sets `type`.
-    pub fn with_type(
-        mut self,
-        value: impl Into<crate::core::v1::types::ServiceType>,
-    ) -> Self {
+    pub fn with_type(mut self, value: impl Into<crate::core::v1::types::ServiceType>) -> Self {
         self.r#type = Some(value.into());
         self
     }
@@ -22982,10 +18865,7 @@ impl ServiceSpecApplyConfiguration {
         self
     }
     /// Sets `loadBalancerIP`.
-    pub fn with_load_balancer_ip(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_load_balancer_ip(mut self, value: impl Into<::std::string::String>) -> Self {
         self.load_balancer_ip = Some(value.into());
         self
     }
@@ -22998,10 +18878,7 @@ impl ServiceSpecApplyConfiguration {
         self
     }
     /// Sets `externalName`.
-    pub fn with_external_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_external_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.external_name = Some(value.into());
         self
     }
@@ -23048,18 +18925,12 @@ impl ServiceSpecApplyConfiguration {
         self
     }
     /// Sets `allocateLoadBalancerNodePorts`.
-    pub fn with_allocate_load_balancer_node_ports(
-        mut self,
-        value: impl Into<bool>,
-    ) -> Self {
+    pub fn with_allocate_load_balancer_node_ports(mut self, value: impl Into<bool>) -> Self {
         self.allocate_load_balancer_node_ports = Some(value.into());
         self
     }
     /// Sets `loadBalancerClass`.
-    pub fn with_load_balancer_class(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_load_balancer_class(mut self, value: impl Into<::std::string::String>) -> Self {
         self.load_balancer_class = Some(value.into());
         self
     }
@@ -23072,10 +18943,7 @@ impl ServiceSpecApplyConfiguration {
         self
     }
     /// Sets `trafficDistribution`.
-    pub fn with_traffic_distribution(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_traffic_distribution(mut self, value: impl Into<::std::string::String>) -> Self {
         self.traffic_distribution = Some(value.into());
         self
     }
@@ -23115,54 +18983,29 @@ impl ::kapi_machinery::json::JsonFields for ServiceSpecApplyConfiguration {
             w.key_static(b"\"loadBalancerIP\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.load_balancer_ip, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.load_balancer_source_ranges,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.load_balancer_source_ranges) {
             w.key_static(b"\"loadBalancerSourceRanges\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.load_balancer_source_ranges,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.load_balancer_source_ranges, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.external_name) {
             w.key_static(b"\"externalName\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.external_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.external_traffic_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.external_traffic_policy) {
             w.key_static(b"\"externalTrafficPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.external_traffic_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.external_traffic_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.health_check_node_port,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.health_check_node_port) {
             w.key_static(b"\"healthCheckNodePort\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.health_check_node_port,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.health_check_node_port, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.publish_not_ready_addresses,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.publish_not_ready_addresses) {
             w.key_static(b"\"publishNotReadyAddresses\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.publish_not_ready_addresses,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.publish_not_ready_addresses, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.session_affinity_config,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.session_affinity_config) {
             w.key_static(b"\"sessionAffinityConfig\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.session_affinity_config,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.session_affinity_config, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ip_families) {
             w.key_static(b"\"ipFamilies\":");
@@ -23172,41 +19015,21 @@ impl ::kapi_machinery::json::JsonFields for ServiceSpecApplyConfiguration {
             w.key_static(b"\"ipFamilyPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.ip_family_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allocate_load_balancer_node_ports,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allocate_load_balancer_node_ports) {
             w.key_static(b"\"allocateLoadBalancerNodePorts\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allocate_load_balancer_node_ports,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allocate_load_balancer_node_ports, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.load_balancer_class,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.load_balancer_class) {
             w.key_static(b"\"loadBalancerClass\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.load_balancer_class,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.load_balancer_class, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.internal_traffic_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.internal_traffic_policy) {
             w.key_static(b"\"internalTrafficPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.internal_traffic_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.internal_traffic_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.traffic_distribution,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.traffic_distribution) {
             w.key_static(b"\"trafficDistribution\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.traffic_distribution,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.traffic_distribution, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -23216,108 +19039,26 @@ impl ::kapi_machinery::json::JsonFields for ServiceSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "clusterIP" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cluster_ip, r)
-            }
-            "clusterIPs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cluster_ips, r)
-            }
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "externalIPs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.external_ips,
-                    r,
-                )
-            }
-            "sessionAffinity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.session_affinity,
-                    r,
-                )
-            }
-            "loadBalancerIP" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.load_balancer_ip,
-                    r,
-                )
-            }
-            "loadBalancerSourceRanges" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.load_balancer_source_ranges,
-                    r,
-                )
-            }
-            "externalName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.external_name,
-                    r,
-                )
-            }
-            "externalTrafficPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.external_traffic_policy,
-                    r,
-                )
-            }
-            "healthCheckNodePort" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.health_check_node_port,
-                    r,
-                )
-            }
-            "publishNotReadyAddresses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.publish_not_ready_addresses,
-                    r,
-                )
-            }
-            "sessionAffinityConfig" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.session_affinity_config,
-                    r,
-                )
-            }
-            "ipFamilies" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip_families, r)
-            }
-            "ipFamilyPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ip_family_policy,
-                    r,
-                )
-            }
-            "allocateLoadBalancerNodePorts" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocate_load_balancer_node_ports,
-                    r,
-                )
-            }
-            "loadBalancerClass" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.load_balancer_class,
-                    r,
-                )
-            }
-            "internalTrafficPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.internal_traffic_policy,
-                    r,
-                )
-            }
-            "trafficDistribution" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.traffic_distribution,
-                    r,
-                )
-            }
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "clusterIP" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cluster_ip, r),
+            "clusterIPs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cluster_ips, r),
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "externalIPs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.external_ips, r),
+            "sessionAffinity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.session_affinity, r),
+            "loadBalancerIP" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.load_balancer_ip, r),
+            "loadBalancerSourceRanges" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.load_balancer_source_ranges, r),
+            "externalName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.external_name, r),
+            "externalTrafficPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.external_traffic_policy, r),
+            "healthCheckNodePort" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.health_check_node_port, r),
+            "publishNotReadyAddresses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.publish_not_ready_addresses, r),
+            "sessionAffinityConfig" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.session_affinity_config, r),
+            "ipFamilies" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip_families, r),
+            "ipFamilyPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip_family_policy, r),
+            "allocateLoadBalancerNodePorts" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocate_load_balancer_node_ports, r),
+            "loadBalancerClass" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.load_balancer_class, r),
+            "internalTrafficPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.internal_traffic_policy, r),
+            "trafficDistribution" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.traffic_distribution, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -23341,34 +19082,18 @@ impl ::kapi_machinery::json::JsonEncode for ServiceSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.external_ips)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.session_affinity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.load_balancer_ip)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.load_balancer_source_ranges,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.external_name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.external_traffic_policy,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.health_check_node_port,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.publish_not_ready_addresses,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.session_affinity_config,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip_families)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.load_balancer_source_ranges)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.external_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.external_traffic_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.health_check_node_port)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.publish_not_ready_addresses)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.session_affinity_config)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip_families)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip_family_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allocate_load_balancer_node_ports,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.load_balancer_class,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.internal_traffic_policy,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.traffic_distribution,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocate_load_balancer_node_ports)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.load_balancer_class)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.internal_traffic_policy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.traffic_distribution)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ServiceSpecApplyConfiguration {
@@ -23404,10 +19129,7 @@ impl ServicePortApplyConfiguration {
         self
     }
     /// Sets `protocol`.
-    pub fn with_protocol(
-        mut self,
-        value: impl Into<crate::core::v1::types::Protocol>,
-    ) -> Self {
+    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::types::Protocol>) -> Self {
         self.protocol = Some(value.into());
         self
     }
@@ -23471,22 +19193,11 @@ impl ::kapi_machinery::json::JsonFields for ServicePortApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "protocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r)
-            }
-            "appProtocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.app_protocol,
-                    r,
-                )
-            }
+            "protocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r),
+            "appProtocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.app_protocol, r),
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
-            "targetPort" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_port, r)
-            }
-            "nodePort" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_port, r)
-            }
+            "targetPort" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_port, r),
+            "nodePort" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_port, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -23602,16 +19313,10 @@ impl ::kapi_machinery::json::JsonFields for ServiceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -23627,7 +19332,8 @@ impl ::kapi_machinery::json::JsonEncode for ServiceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -23661,20 +19367,13 @@ impl ServiceApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -23683,20 +19382,13 @@ impl ServiceApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -23704,9 +19396,7 @@ impl ServiceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -23714,56 +19404,36 @@ impl ServiceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -23771,9 +19441,7 @@ impl ServiceApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -23801,10 +19469,7 @@ impl ::kapi_machinery::ApplyConfiguration for ServiceApplyConfiguration {
 pub fn extract_service(
     obj: &crate::core::v1::types::Service,
     field_manager: &str,
-) -> ::core::result::Result<
-    ServiceApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<ServiceApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "Service")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Service`.
@@ -23812,17 +19477,8 @@ pub fn extract_service(
 pub fn extract_service_status(
     obj: &crate::core::v1::types::Service,
     field_manager: &str,
-) -> ::core::result::Result<
-    ServiceApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "v1",
-        "Service",
-    )
+) -> ::core::result::Result<ServiceApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "v1", "Service")
 }
 /// The apply configuration of `ServiceAccount`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -23836,9 +19492,7 @@ pub struct ServiceAccountApplyConfiguration {
     /// `secrets`.
     pub secrets: ::std::vec::Vec<crate::core::v1::ObjectReferenceApplyConfiguration>,
     /// `imagePullSecrets`.
-    pub image_pull_secrets: ::std::vec::Vec<
-        crate::core::v1::LocalObjectReferenceApplyConfiguration,
-    >,
+    pub image_pull_secrets: ::std::vec::Vec<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
     /// `automountServiceAccountToken`.
     pub automount_service_account_token: ::std::option::Option<bool>,
 }
@@ -23864,9 +19518,7 @@ impl ServiceAccountApplyConfiguration {
     /// Appends to `secrets`.
     pub fn with_secrets(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ObjectReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ObjectReferenceApplyConfiguration>>,
     ) -> Self {
         self.secrets.extend(items.into_iter().map(Into::into));
         self
@@ -23874,18 +19526,13 @@ impl ServiceAccountApplyConfiguration {
     /// Appends to `imagePullSecrets`.
     pub fn with_image_pull_secrets(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::LocalObjectReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::LocalObjectReferenceApplyConfiguration>>,
     ) -> Self {
         self.image_pull_secrets.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `automountServiceAccountToken`.
-    pub fn with_automount_service_account_token(
-        mut self,
-        value: impl Into<bool>,
-    ) -> Self {
+    pub fn with_automount_service_account_token(mut self, value: impl Into<bool>) -> Self {
         self.automount_service_account_token = Some(value.into());
         self
     }
@@ -23913,14 +19560,9 @@ impl ::kapi_machinery::json::JsonFields for ServiceAccountApplyConfiguration {
             w.key_static(b"\"imagePullSecrets\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.image_pull_secrets, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.automount_service_account_token,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.automount_service_account_token) {
             w.key_static(b"\"automountServiceAccountToken\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.automount_service_account_token,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.automount_service_account_token, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -23931,27 +19573,11 @@ impl ::kapi_machinery::json::JsonFields for ServiceAccountApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "secrets" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secrets, r)
-            }
-            "imagePullSecrets" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.image_pull_secrets,
-                    r,
-                )
-            }
-            "automountServiceAccountToken" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.automount_service_account_token,
-                    r,
-                )
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "secrets" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secrets, r),
+            "imagePullSecrets" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.image_pull_secrets, r),
+            "automountServiceAccountToken" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.automount_service_account_token, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -23967,13 +19593,12 @@ impl ::kapi_machinery::json::JsonEncode for ServiceAccountApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secrets)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image_pull_secrets)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.automount_service_account_token,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.automount_service_account_token)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ServiceAccountApplyConfiguration {
@@ -24004,20 +19629,13 @@ impl ServiceAccountApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -24026,20 +19644,13 @@ impl ServiceAccountApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -24047,9 +19658,7 @@ impl ServiceAccountApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -24057,56 +19666,36 @@ impl ServiceAccountApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -24114,9 +19703,7 @@ impl ServiceAccountApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -24144,17 +19731,8 @@ impl ::kapi_machinery::ApplyConfiguration for ServiceAccountApplyConfiguration {
 pub fn extract_service_account(
     obj: &crate::core::v1::types::ServiceAccount,
     field_manager: &str,
-) -> ::core::result::Result<
-    ServiceAccountApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "v1",
-        "ServiceAccount",
-    )
+) -> ::core::result::Result<ServiceAccountApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "ServiceAccount")
 }
 /// The apply configuration of `Endpoints`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -24190,9 +19768,7 @@ impl EndpointsApplyConfiguration {
     /// Appends to `subsets`.
     pub fn with_subsets(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EndpointSubsetApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EndpointSubsetApplyConfiguration>>,
     ) -> Self {
         self.subsets.extend(items.into_iter().map(Into::into));
         self
@@ -24226,15 +19802,9 @@ impl ::kapi_machinery::json::JsonFields for EndpointsApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "subsets" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subsets, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "subsets" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subsets, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -24250,7 +19820,8 @@ impl ::kapi_machinery::json::JsonEncode for EndpointsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subsets)
     }
@@ -24283,20 +19854,13 @@ impl EndpointsApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -24305,20 +19869,13 @@ impl EndpointsApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -24326,9 +19883,7 @@ impl EndpointsApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -24336,56 +19891,36 @@ impl EndpointsApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -24393,9 +19928,7 @@ impl EndpointsApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -24423,10 +19956,7 @@ impl ::kapi_machinery::ApplyConfiguration for EndpointsApplyConfiguration {
 pub fn extract_endpoints(
     obj: &crate::core::v1::types::Endpoints,
     field_manager: &str,
-) -> ::core::result::Result<
-    EndpointsApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<EndpointsApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "Endpoints")
 }
 /// The apply configuration of `EndpointSubset`: only the fields set are sent.
@@ -24435,9 +19965,7 @@ pub struct EndpointSubsetApplyConfiguration {
     /// `addresses`.
     pub addresses: ::std::vec::Vec<crate::core::v1::EndpointAddressApplyConfiguration>,
     /// `notReadyAddresses`.
-    pub not_ready_addresses: ::std::vec::Vec<
-        crate::core::v1::EndpointAddressApplyConfiguration,
-    >,
+    pub not_ready_addresses: ::std::vec::Vec<crate::core::v1::EndpointAddressApplyConfiguration>,
     /// `ports`.
     pub ports: ::std::vec::Vec<crate::core::v1::EndpointPortApplyConfiguration>,
 }
@@ -24445,9 +19973,7 @@ impl EndpointSubsetApplyConfiguration {
     /// Appends to `addresses`.
     pub fn with_addresses(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EndpointAddressApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EndpointAddressApplyConfiguration>>,
     ) -> Self {
         self.addresses.extend(items.into_iter().map(Into::into));
         self
@@ -24455,9 +19981,7 @@ impl EndpointSubsetApplyConfiguration {
     /// Appends to `notReadyAddresses`.
     pub fn with_not_ready_addresses(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EndpointAddressApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EndpointAddressApplyConfiguration>>,
     ) -> Self {
         self.not_ready_addresses.extend(items.into_iter().map(Into::into));
         self
@@ -24465,9 +19989,7 @@ impl EndpointSubsetApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::EndpointPortApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::EndpointPortApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
@@ -24480,14 +20002,9 @@ impl ::kapi_machinery::json::JsonFields for EndpointSubsetApplyConfiguration {
             w.key_static(b"\"addresses\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.addresses, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.not_ready_addresses,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.not_ready_addresses) {
             w.key_static(b"\"notReadyAddresses\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.not_ready_addresses,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.not_ready_addresses, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ports) {
             w.key_static(b"\"ports\":");
@@ -24501,18 +20018,9 @@ impl ::kapi_machinery::json::JsonFields for EndpointSubsetApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "addresses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.addresses, r)
-            }
-            "notReadyAddresses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.not_ready_addresses,
-                    r,
-                )
-            }
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
+            "addresses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.addresses, r),
+            "notReadyAddresses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.not_ready_addresses, r),
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -24529,9 +20037,8 @@ impl ::kapi_machinery::json::JsonEncode for EndpointSubsetApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.addresses)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.not_ready_addresses,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.not_ready_addresses)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for EndpointSubsetApplyConfiguration {
@@ -24554,9 +20061,7 @@ pub struct EndpointAddressApplyConfiguration {
     /// `nodeName`.
     pub node_name: ::std::option::Option<::std::string::String>,
     /// `targetRef`.
-    pub target_ref: ::std::option::Option<
-        crate::core::v1::ObjectReferenceApplyConfiguration,
-    >,
+    pub target_ref: ::std::option::Option<crate::core::v1::ObjectReferenceApplyConfiguration>,
 }
 impl EndpointAddressApplyConfiguration {
     /// Sets `ip`.
@@ -24611,15 +20116,9 @@ impl ::kapi_machinery::json::JsonFields for EndpointAddressApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "ip" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip, r),
-            "hostname" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r)
-            }
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
-            "targetRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_ref, r)
-            }
+            "hostname" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r),
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
+            "targetRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -24675,10 +20174,7 @@ impl EndpointPortApplyConfiguration {
         self
     }
     /// Sets `protocol`.
-    pub fn with_protocol(
-        mut self,
-        value: impl Into<crate::core::v1::types::Protocol>,
-    ) -> Self {
+    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::types::Protocol>) -> Self {
         self.protocol = Some(value.into());
         self
     }
@@ -24717,15 +20213,8 @@ impl ::kapi_machinery::json::JsonFields for EndpointPortApplyConfiguration {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
-            "protocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r)
-            }
-            "appProtocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.app_protocol,
-                    r,
-                )
-            }
+            "protocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r),
+            "appProtocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.app_protocol, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -24771,15 +20260,11 @@ pub struct NodeSpecApplyConfiguration {
     /// `taints`.
     pub taints: ::std::vec::Vec<crate::core::v1::TaintApplyConfiguration>,
     /// `configSource`.
-    pub config_source: ::std::option::Option<
-        crate::core::v1::NodeConfigSourceApplyConfiguration,
-    >,
+    pub config_source: ::std::option::Option<crate::core::v1::NodeConfigSourceApplyConfiguration>,
     /// `externalID`.
     pub external_id: ::std::option::Option<::std::string::String>,
     /// `podPreemptionPolicy`.
-    pub pod_preemption_policy: ::std::option::Option<
-        crate::core::v1::NodePodPreemptionPolicyApplyConfiguration,
-    >,
+    pub pod_preemption_policy: ::std::option::Option<crate::core::v1::NodePodPreemptionPolicyApplyConfiguration>,
 }
 impl NodeSpecApplyConfiguration {
     /// Sets `podCIDR`.
@@ -24808,9 +20293,7 @@ impl NodeSpecApplyConfiguration {
     /// Appends to `taints`.
     pub fn with_taints(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::TaintApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::TaintApplyConfiguration>>,
     ) -> Self {
         self.taints.extend(items.into_iter().map(Into::into));
         self
@@ -24868,14 +20351,9 @@ impl ::kapi_machinery::json::JsonFields for NodeSpecApplyConfiguration {
             w.key_static(b"\"externalID\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.external_id, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.pod_preemption_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pod_preemption_policy) {
             w.key_static(b"\"podPreemptionPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.pod_preemption_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_preemption_policy, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -24885,39 +20363,14 @@ impl ::kapi_machinery::json::JsonFields for NodeSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "podCIDR" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_cidr, r)
-            }
-            "podCIDRs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_cidrs, r)
-            }
-            "providerID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.provider_id, r)
-            }
-            "unschedulable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.unschedulable,
-                    r,
-                )
-            }
-            "taints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.taints, r)
-            }
-            "configSource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.config_source,
-                    r,
-                )
-            }
-            "externalID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.external_id, r)
-            }
-            "podPreemptionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_preemption_policy,
-                    r,
-                )
-            }
+            "podCIDR" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_cidr, r),
+            "podCIDRs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_cidrs, r),
+            "providerID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.provider_id, r),
+            "unschedulable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.unschedulable, r),
+            "taints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.taints, r),
+            "configSource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config_source, r),
+            "externalID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.external_id, r),
+            "podPreemptionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_preemption_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -24940,9 +20393,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.taints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config_source)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.external_id)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.pod_preemption_policy,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_preemption_policy)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for NodeSpecApplyConfiguration {
@@ -24974,14 +20425,9 @@ impl NodePodPreemptionPolicyApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for NodePodPreemptionPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.disable_resize_preemption,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.disable_resize_preemption) {
             w.key_static(b"\"disableResizePreemption\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.disable_resize_preemption,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.disable_resize_preemption, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -24991,12 +20437,7 @@ impl ::kapi_machinery::json::JsonFields for NodePodPreemptionPolicyApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "disableResizePreemption" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.disable_resize_preemption,
-                    r,
-                )
-            }
+            "disableResizePreemption" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disable_resize_preemption, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -25029,9 +20470,7 @@ impl ::kapi_machinery::json::JsonElement for NodePodPreemptionPolicyApplyConfigu
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeConfigSourceApplyConfiguration {
     /// `configMap`.
-    pub config_map: ::std::option::Option<
-        crate::core::v1::ConfigMapNodeConfigSourceApplyConfiguration,
-    >,
+    pub config_map: ::std::option::Option<crate::core::v1::ConfigMapNodeConfigSourceApplyConfiguration>,
 }
 impl NodeConfigSourceApplyConfiguration {
     /// Sets `configMap`.
@@ -25058,9 +20497,7 @@ impl ::kapi_machinery::json::JsonFields for NodeConfigSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "configMap" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config_map, r)
-            }
+            "configMap" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config_map, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -25120,18 +20557,12 @@ impl ConfigMapNodeConfigSourceApplyConfiguration {
         self
     }
     /// Sets `resourceVersion`.
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_version = Some(value.into());
         self
     }
     /// Sets `kubeletConfigKey`.
-    pub fn with_kubelet_config_key(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_kubelet_config_key(mut self, value: impl Into<::std::string::String>) -> Self {
         self.kubelet_config_key = Some(value.into());
         self
     }
@@ -25167,23 +20598,11 @@ impl ::kapi_machinery::json::JsonFields for ConfigMapNodeConfigSourceApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
-            "resourceVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_version,
-                    r,
-                )
-            }
-            "kubeletConfigKey" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.kubelet_config_key,
-                    r,
-                )
-            }
+            "resourceVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_version, r),
+            "kubeletConfigKey" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kubelet_config_key, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -25215,8 +20634,7 @@ impl ::kapi_machinery::json::JsonDecode for ConfigMapNodeConfigSourceApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ConfigMapNodeConfigSourceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ConfigMapNodeConfigSourceApplyConfiguration {}
 /// The apply configuration of `DaemonEndpoint`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DaemonEndpointApplyConfiguration {
@@ -25278,9 +20696,7 @@ impl ::kapi_machinery::json::JsonElement for DaemonEndpointApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeDaemonEndpointsApplyConfiguration {
     /// `kubeletEndpoint`.
-    pub kubelet_endpoint: ::std::option::Option<
-        crate::core::v1::DaemonEndpointApplyConfiguration,
-    >,
+    pub kubelet_endpoint: ::std::option::Option<crate::core::v1::DaemonEndpointApplyConfiguration>,
 }
 impl NodeDaemonEndpointsApplyConfiguration {
     /// Sets `kubeletEndpoint`.
@@ -25307,12 +20723,7 @@ impl ::kapi_machinery::json::JsonFields for NodeDaemonEndpointsApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "kubeletEndpoint" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.kubelet_endpoint,
-                    r,
-                )
-            }
+            "kubeletEndpoint" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kubelet_endpoint, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -25361,18 +20772,12 @@ impl NodeRuntimeHandlerFeaturesApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for NodeRuntimeHandlerFeaturesApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for NodeRuntimeHandlerFeaturesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.recursive_read_only_mounts,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.recursive_read_only_mounts) {
             w.key_static(b"\"recursiveReadOnlyMounts\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.recursive_read_only_mounts,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.recursive_read_only_mounts, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.user_namespaces) {
             w.key_static(b"\"userNamespaces\":");
@@ -25386,18 +20791,8 @@ for NodeRuntimeHandlerFeaturesApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "recursiveReadOnlyMounts" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.recursive_read_only_mounts,
-                    r,
-                )
-            }
-            "userNamespaces" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.user_namespaces,
-                    r,
-                )
-            }
+            "recursiveReadOnlyMounts" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.recursive_read_only_mounts, r),
+            "userNamespaces" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user_namespaces, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -25406,21 +20801,18 @@ for NodeRuntimeHandlerFeaturesApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for NodeRuntimeHandlerFeaturesApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for NodeRuntimeHandlerFeaturesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.recursive_read_only_mounts,
-        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user_namespaces)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.recursive_read_only_mounts)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user_namespaces)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for NodeRuntimeHandlerFeaturesApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for NodeRuntimeHandlerFeaturesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -25429,17 +20821,14 @@ for NodeRuntimeHandlerFeaturesApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for NodeRuntimeHandlerFeaturesApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for NodeRuntimeHandlerFeaturesApplyConfiguration {}
 /// The apply configuration of `NodeRuntimeHandler`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeRuntimeHandlerApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `features`.
-    pub features: ::std::option::Option<
-        crate::core::v1::NodeRuntimeHandlerFeaturesApplyConfiguration,
-    >,
+    pub features: ::std::option::Option<crate::core::v1::NodeRuntimeHandlerFeaturesApplyConfiguration>,
 }
 impl NodeRuntimeHandlerApplyConfiguration {
     /// Sets `name`.
@@ -25476,9 +20865,7 @@ impl ::kapi_machinery::json::JsonFields for NodeRuntimeHandlerApplyConfiguration
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "features" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.features, r)
-            }
+            "features" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.features, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -25524,14 +20911,9 @@ impl NodeFeaturesApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for NodeFeaturesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.supplemental_groups_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.supplemental_groups_policy) {
             w.key_static(b"\"supplementalGroupsPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.supplemental_groups_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.supplemental_groups_policy, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -25541,12 +20923,7 @@ impl ::kapi_machinery::json::JsonFields for NodeFeaturesApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "supplementalGroupsPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.supplemental_groups_policy,
-                    r,
-                )
-            }
+            "supplementalGroupsPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.supplemental_groups_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -25562,9 +20939,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeFeaturesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.supplemental_groups_policy,
-        )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.supplemental_groups_policy)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for NodeFeaturesApplyConfiguration {
@@ -25620,10 +20995,7 @@ impl NodeSystemInfoApplyConfiguration {
         self
     }
     /// Sets `kernelVersion`.
-    pub fn with_kernel_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_kernel_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.kernel_version = Some(value.into());
         self
     }
@@ -25641,26 +21013,17 @@ impl NodeSystemInfoApplyConfiguration {
         self
     }
     /// Sets `kubeletVersion`.
-    pub fn with_kubelet_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_kubelet_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.kubelet_version = Some(value.into());
         self
     }
     /// Sets `kubeProxyVersion`.
-    pub fn with_kube_proxy_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_kube_proxy_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.kube_proxy_version = Some(value.into());
         self
     }
     /// Sets `operatingSystem`.
-    pub fn with_operating_system(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_operating_system(mut self, value: impl Into<::std::string::String>) -> Self {
         self.operating_system = Some(value.into());
         self
     }
@@ -25701,14 +21064,9 @@ impl ::kapi_machinery::json::JsonFields for NodeSystemInfoApplyConfiguration {
             w.key_static(b"\"osImage\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.os_image, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.container_runtime_version,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.container_runtime_version) {
             w.key_static(b"\"containerRuntimeVersion\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.container_runtime_version,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.container_runtime_version, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.kubelet_version) {
             w.key_static(b"\"kubeletVersion\":");
@@ -25738,54 +21096,16 @@ impl ::kapi_machinery::json::JsonFields for NodeSystemInfoApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "machineID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.machine_id, r)
-            }
-            "systemUUID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.system_uuid, r)
-            }
-            "bootID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.boot_id, r)
-            }
-            "kernelVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.kernel_version,
-                    r,
-                )
-            }
-            "osImage" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.os_image, r)
-            }
-            "containerRuntimeVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.container_runtime_version,
-                    r,
-                )
-            }
-            "kubeletVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.kubelet_version,
-                    r,
-                )
-            }
-            "kubeProxyVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.kube_proxy_version,
-                    r,
-                )
-            }
-            "operatingSystem" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.operating_system,
-                    r,
-                )
-            }
-            "architecture" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.architecture,
-                    r,
-                )
-            }
+            "machineID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.machine_id, r),
+            "systemUUID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.system_uuid, r),
+            "bootID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.boot_id, r),
+            "kernelVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kernel_version, r),
+            "osImage" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.os_image, r),
+            "containerRuntimeVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.container_runtime_version, r),
+            "kubeletVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kubelet_version, r),
+            "kubeProxyVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kube_proxy_version, r),
+            "operatingSystem" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operating_system, r),
+            "architecture" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.architecture, r),
             "swap" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.swap, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -25807,9 +21127,8 @@ impl ::kapi_machinery::json::JsonEncode for NodeSystemInfoApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.boot_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kernel_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.os_image)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.container_runtime_version,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kubelet_version)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container_runtime_version)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kubelet_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kube_proxy_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operating_system)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.architecture)
@@ -25854,9 +21173,7 @@ impl ::kapi_machinery::json::JsonFields for NodeSwapStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -25889,17 +21206,11 @@ impl ::kapi_machinery::json::JsonElement for NodeSwapStatusApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeConfigStatusApplyConfiguration {
     /// `assigned`.
-    pub assigned: ::std::option::Option<
-        crate::core::v1::NodeConfigSourceApplyConfiguration,
-    >,
+    pub assigned: ::std::option::Option<crate::core::v1::NodeConfigSourceApplyConfiguration>,
     /// `active`.
-    pub active: ::std::option::Option<
-        crate::core::v1::NodeConfigSourceApplyConfiguration,
-    >,
+    pub active: ::std::option::Option<crate::core::v1::NodeConfigSourceApplyConfiguration>,
     /// `lastKnownGood`.
-    pub last_known_good: ::std::option::Option<
-        crate::core::v1::NodeConfigSourceApplyConfiguration,
-    >,
+    pub last_known_good: ::std::option::Option<crate::core::v1::NodeConfigSourceApplyConfiguration>,
     /// `error`.
     pub error: ::std::option::Option<::std::string::String>,
 }
@@ -25961,21 +21272,10 @@ impl ::kapi_machinery::json::JsonFields for NodeConfigStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "assigned" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.assigned, r)
-            }
-            "active" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.active, r)
-            }
-            "lastKnownGood" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_known_good,
-                    r,
-                )
-            }
-            "error" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r)
-            }
+            "assigned" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.assigned, r),
+            "active" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.active, r),
+            "lastKnownGood" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_known_good, r),
+            "error" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -26011,15 +21311,9 @@ impl ::kapi_machinery::json::JsonElement for NodeConfigStatusApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeStatusApplyConfiguration {
     /// `capacity`.
-    pub capacity: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub capacity: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `allocatable`.
-    pub allocatable: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub allocatable: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `phase`.
     pub phase: ::std::option::Option<crate::core::v1::types::NodePhase>,
     /// `conditions`.
@@ -26027,29 +21321,19 @@ pub struct NodeStatusApplyConfiguration {
     /// `addresses`.
     pub addresses: ::std::vec::Vec<crate::core::v1::NodeAddressApplyConfiguration>,
     /// `daemonEndpoints`.
-    pub daemon_endpoints: ::std::option::Option<
-        crate::core::v1::NodeDaemonEndpointsApplyConfiguration,
-    >,
+    pub daemon_endpoints: ::std::option::Option<crate::core::v1::NodeDaemonEndpointsApplyConfiguration>,
     /// `nodeInfo`.
-    pub node_info: ::std::option::Option<
-        crate::core::v1::NodeSystemInfoApplyConfiguration,
-    >,
+    pub node_info: ::std::option::Option<crate::core::v1::NodeSystemInfoApplyConfiguration>,
     /// `images`.
     pub images: ::std::vec::Vec<crate::core::v1::ContainerImageApplyConfiguration>,
     /// `volumesInUse`.
     pub volumes_in_use: ::std::vec::Vec<crate::core::v1::types::UniqueVolumeName>,
     /// `volumesAttached`.
-    pub volumes_attached: ::std::vec::Vec<
-        crate::core::v1::AttachedVolumeApplyConfiguration,
-    >,
+    pub volumes_attached: ::std::vec::Vec<crate::core::v1::AttachedVolumeApplyConfiguration>,
     /// `config`.
-    pub config: ::std::option::Option<
-        crate::core::v1::NodeConfigStatusApplyConfiguration,
-    >,
+    pub config: ::std::option::Option<crate::core::v1::NodeConfigStatusApplyConfiguration>,
     /// `runtimeHandlers`.
-    pub runtime_handlers: ::std::vec::Vec<
-        crate::core::v1::NodeRuntimeHandlerApplyConfiguration,
-    >,
+    pub runtime_handlers: ::std::vec::Vec<crate::core::v1::NodeRuntimeHandlerApplyConfiguration>,
     /// `features`.
     pub features: ::std::option::Option<crate::core::v1::NodeFeaturesApplyConfiguration>,
     /// `declaredFeatures`.
@@ -26059,12 +21343,7 @@ impl NodeStatusApplyConfiguration {
     /// Puts entries into `capacity`, replacing those with the same keys.
     pub fn with_capacity(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.capacity.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -26072,30 +21351,20 @@ impl NodeStatusApplyConfiguration {
     /// Puts entries into `allocatable`, replacing those with the same keys.
     pub fn with_allocatable(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.allocatable.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `phase`.
-    pub fn with_phase(
-        mut self,
-        value: impl Into<crate::core::v1::types::NodePhase>,
-    ) -> Self {
+    pub fn with_phase(mut self, value: impl Into<crate::core::v1::types::NodePhase>) -> Self {
         self.phase = Some(value.into());
         self
     }
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::NodeConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::NodeConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -26103,9 +21372,7 @@ impl NodeStatusApplyConfiguration {
     /// Appends to `addresses`.
     pub fn with_addresses(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::NodeAddressApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::NodeAddressApplyConfiguration>>,
     ) -> Self {
         self.addresses.extend(items.into_iter().map(Into::into));
         self
@@ -26129,9 +21396,7 @@ impl NodeStatusApplyConfiguration {
     /// Appends to `images`.
     pub fn with_images(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ContainerImageApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ContainerImageApplyConfiguration>>,
     ) -> Self {
         self.images.extend(items.into_iter().map(Into::into));
         self
@@ -26139,9 +21404,7 @@ impl NodeStatusApplyConfiguration {
     /// Appends to `volumesInUse`.
     pub fn with_volumes_in_use(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::types::UniqueVolumeName>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::types::UniqueVolumeName>>,
     ) -> Self {
         self.volumes_in_use.extend(items.into_iter().map(Into::into));
         self
@@ -26149,9 +21412,7 @@ impl NodeStatusApplyConfiguration {
     /// Appends to `volumesAttached`.
     pub fn with_volumes_attached(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::AttachedVolumeApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::AttachedVolumeApplyConfiguration>>,
     ) -> Self {
         self.volumes_attached.extend(items.into_iter().map(Into::into));
         self
@@ -26167,9 +21428,7 @@ impl NodeStatusApplyConfiguration {
     /// Appends to `runtimeHandlers`.
     pub fn with_runtime_handlers(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::NodeRuntimeHandlerApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::NodeRuntimeHandlerApplyConfiguration>>,
     ) -> Self {
         self.runtime_handlers.extend(items.into_iter().map(Into::into));
         self
@@ -26258,63 +21517,20 @@ impl ::kapi_machinery::json::JsonFields for NodeStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
-            "allocatable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocatable, r)
-            }
-            "phase" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.phase, r)
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "addresses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.addresses, r)
-            }
-            "daemonEndpoints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.daemon_endpoints,
-                    r,
-                )
-            }
-            "nodeInfo" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_info, r)
-            }
-            "images" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.images, r)
-            }
-            "volumesInUse" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volumes_in_use,
-                    r,
-                )
-            }
-            "volumesAttached" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volumes_attached,
-                    r,
-                )
-            }
-            "config" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r)
-            }
-            "runtimeHandlers" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.runtime_handlers,
-                    r,
-                )
-            }
-            "features" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.features, r)
-            }
-            "declaredFeatures" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.declared_features,
-                    r,
-                )
-            }
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
+            "allocatable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocatable, r),
+            "phase" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.phase, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "addresses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.addresses, r),
+            "daemonEndpoints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.daemon_endpoints, r),
+            "nodeInfo" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_info, r),
+            "images" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.images, r),
+            "volumesInUse" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volumes_in_use, r),
+            "volumesAttached" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volumes_attached, r),
+            "config" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r),
+            "runtimeHandlers" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.runtime_handlers, r),
+            "features" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.features, r),
+            "declaredFeatures" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.declared_features, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -26366,10 +21582,7 @@ pub struct AttachedVolumeApplyConfiguration {
 }
 impl AttachedVolumeApplyConfiguration {
     /// Sets `name`.
-    pub fn with_name(
-        mut self,
-        value: impl Into<crate::core::v1::types::UniqueVolumeName>,
-    ) -> Self {
+    pub fn with_name(mut self, value: impl Into<crate::core::v1::types::UniqueVolumeName>) -> Self {
         self.name = Some(value.into());
         self
     }
@@ -26399,9 +21612,7 @@ impl ::kapi_machinery::json::JsonFields for AttachedVolumeApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "devicePath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_path, r)
-            }
+            "devicePath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_path, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -26473,12 +21684,8 @@ impl ::kapi_machinery::json::JsonFields for ContainerImageApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "names" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.names, r)
-            }
-            "sizeBytes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.size_bytes, r)
-            }
+            "names" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.names, r),
+            "sizeBytes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.size_bytes, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -26579,23 +21786,13 @@ impl ::kapi_machinery::json::JsonFields for NodeConditionApplyConfiguration {
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_heartbeat_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_heartbeat_time) {
             w.key_static(b"\"lastHeartbeatTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_heartbeat_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_heartbeat_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -26613,30 +21810,12 @@ impl ::kapi_machinery::json::JsonFields for NodeConditionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastHeartbeatTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_heartbeat_time,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastHeartbeatTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_heartbeat_time, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -26654,12 +21833,9 @@ impl ::kapi_machinery::json::JsonEncode for NodeConditionApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_heartbeat_time,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_heartbeat_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -26683,10 +21859,7 @@ pub struct NodeAddressApplyConfiguration {
 }
 impl NodeAddressApplyConfiguration {
     /// Sets `type`.
-    pub fn with_type(
-        mut self,
-        value: impl Into<crate::core::v1::types::NodeAddressType>,
-    ) -> Self {
+    pub fn with_type(mut self, value: impl Into<crate::core::v1::types::NodeAddressType>) -> Self {
         self.r#type = Some(value.into());
         self
     }
@@ -26715,12 +21888,8 @@ impl ::kapi_machinery::json::JsonFields for NodeAddressApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "address" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.address, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "address" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.address, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -26832,16 +22001,10 @@ impl ::kapi_machinery::json::JsonFields for NodeApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -26857,7 +22020,8 @@ impl ::kapi_machinery::json::JsonEncode for NodeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -26884,20 +22048,13 @@ impl NodeApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -26906,20 +22063,13 @@ impl NodeApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -26927,9 +22077,7 @@ impl NodeApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -26937,56 +22085,36 @@ impl NodeApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -26994,9 +22122,7 @@ impl NodeApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -27024,10 +22150,7 @@ impl ::kapi_machinery::ApplyConfiguration for NodeApplyConfiguration {
 pub fn extract_node(
     obj: &crate::core::v1::types::Node,
     field_manager: &str,
-) -> ::core::result::Result<
-    NodeApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<NodeApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "Node")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Node`.
@@ -27035,17 +22158,8 @@ pub fn extract_node(
 pub fn extract_node_status(
     obj: &crate::core::v1::types::Node,
     field_manager: &str,
-) -> ::core::result::Result<
-    NodeApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "v1",
-        "Node",
-    )
+) -> ::core::result::Result<NodeApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "v1", "Node")
 }
 /// The apply configuration of `NamespaceSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -27078,9 +22192,7 @@ impl ::kapi_machinery::json::JsonFields for NamespaceSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "finalizers" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.finalizers, r)
-            }
+            "finalizers" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.finalizers, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -27115,25 +22227,18 @@ pub struct NamespaceStatusApplyConfiguration {
     /// `phase`.
     pub phase: ::std::option::Option<crate::core::v1::types::NamespacePhase>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::core::v1::NamespaceConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::core::v1::NamespaceConditionApplyConfiguration>,
 }
 impl NamespaceStatusApplyConfiguration {
     /// Sets `phase`.
-    pub fn with_phase(
-        mut self,
-        value: impl Into<crate::core::v1::types::NamespacePhase>,
-    ) -> Self {
+    pub fn with_phase(mut self, value: impl Into<crate::core::v1::types::NamespacePhase>) -> Self {
         self.phase = Some(value.into());
         self
     }
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::NamespaceConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::NamespaceConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -27158,12 +22263,8 @@ impl ::kapi_machinery::json::JsonFields for NamespaceStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "phase" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.phase, r)
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "phase" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.phase, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -27254,14 +22355,9 @@ impl ::kapi_machinery::json::JsonFields for NamespaceConditionApplyConfiguration
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -27279,24 +22375,11 @@ impl ::kapi_machinery::json::JsonFields for NamespaceConditionApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -27314,9 +22397,8 @@ impl ::kapi_machinery::json::JsonEncode for NamespaceConditionApplyConfiguration
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -27342,9 +22424,7 @@ pub struct NamespaceApplyConfiguration {
     /// `spec`.
     pub spec: ::std::option::Option<crate::core::v1::NamespaceSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::core::v1::NamespaceStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::core::v1::NamespaceStatusApplyConfiguration>,
 }
 impl NamespaceApplyConfiguration {
     /// Sets `kind`.
@@ -27414,16 +22494,10 @@ impl ::kapi_machinery::json::JsonFields for NamespaceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -27439,7 +22513,8 @@ impl ::kapi_machinery::json::JsonEncode for NamespaceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -27466,20 +22541,13 @@ impl NamespaceApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -27488,20 +22556,13 @@ impl NamespaceApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -27509,9 +22570,7 @@ impl NamespaceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -27519,56 +22578,36 @@ impl NamespaceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -27576,9 +22615,7 @@ impl NamespaceApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -27606,10 +22643,7 @@ impl ::kapi_machinery::ApplyConfiguration for NamespaceApplyConfiguration {
 pub fn extract_namespace(
     obj: &crate::core::v1::types::Namespace,
     field_manager: &str,
-) -> ::core::result::Result<
-    NamespaceApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<NamespaceApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "Namespace")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Namespace`.
@@ -27617,17 +22651,8 @@ pub fn extract_namespace(
 pub fn extract_namespace_status(
     obj: &crate::core::v1::types::Namespace,
     field_manager: &str,
-) -> ::core::result::Result<
-    NamespaceApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "v1",
-        "Namespace",
-    )
+) -> ::core::result::Result<NamespaceApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "v1", "Namespace")
 }
 /// The apply configuration of `Binding`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -27639,9 +22664,7 @@ pub struct BindingApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `target`.
-    pub target: ::std::option::Option<
-        crate::core::v1::ObjectReferenceApplyConfiguration,
-    >,
+    pub target: ::std::option::Option<crate::core::v1::ObjectReferenceApplyConfiguration>,
 }
 impl BindingApplyConfiguration {
     /// Sets `kind`.
@@ -27699,15 +22722,9 @@ impl ::kapi_machinery::json::JsonFields for BindingApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "target" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "target" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -27723,7 +22740,8 @@ impl ::kapi_machinery::json::JsonEncode for BindingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target)
     }
@@ -27749,20 +22767,13 @@ impl BindingApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -27771,20 +22782,13 @@ impl BindingApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -27792,9 +22796,7 @@ impl BindingApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -27802,56 +22804,36 @@ impl BindingApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -27859,9 +22841,7 @@ impl BindingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -27889,10 +22869,7 @@ impl ::kapi_machinery::ApplyConfiguration for BindingApplyConfiguration {
 pub fn extract_binding(
     obj: &crate::core::v1::types::Binding,
     field_manager: &str,
-) -> ::core::result::Result<
-    BindingApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<BindingApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "Binding")
 }
 /// The apply configuration of `ObjectReference`: only the fields set are sent.
@@ -27940,10 +22917,7 @@ impl ObjectReferenceApplyConfiguration {
         self
     }
     /// Sets `resourceVersion`.
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_version = Some(value.into());
         self
     }
@@ -27993,23 +22967,12 @@ impl ::kapi_machinery::json::JsonFields for ObjectReferenceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "resourceVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_version,
-                    r,
-                )
-            }
-            "fieldPath" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_path, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "resourceVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_version, r),
+            "fieldPath" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_path, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -28151,9 +23114,7 @@ impl ::kapi_machinery::json::JsonFields for TypedLocalObjectReferenceApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r)
-            }
+            "apiGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             _ => {
@@ -28185,8 +23146,7 @@ impl ::kapi_machinery::json::JsonDecode for TypedLocalObjectReferenceApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for TypedLocalObjectReferenceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for TypedLocalObjectReferenceApplyConfiguration {}
 /// The apply configuration of `EventSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EventSourceApplyConfiguration {
@@ -28226,9 +23186,7 @@ impl ::kapi_machinery::json::JsonFields for EventSourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "component" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.component, r)
-            }
+            "component" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.component, r),
             "host" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -28269,9 +23227,7 @@ pub struct EventApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `involvedObject`.
-    pub involved_object: ::std::option::Option<
-        crate::core::v1::ObjectReferenceApplyConfiguration,
-    >,
+    pub involved_object: ::std::option::Option<crate::core::v1::ObjectReferenceApplyConfiguration>,
     /// `reason`.
     pub reason: ::std::option::Option<::std::string::String>,
     /// `message`.
@@ -28293,9 +23249,7 @@ pub struct EventApplyConfiguration {
     /// `action`.
     pub action: ::std::option::Option<::std::string::String>,
     /// `related`.
-    pub related: ::std::option::Option<
-        crate::core::v1::ObjectReferenceApplyConfiguration,
-    >,
+    pub related: ::std::option::Option<crate::core::v1::ObjectReferenceApplyConfiguration>,
     /// `reportingComponent`.
     pub reporting_component: ::std::option::Option<::std::string::String>,
     /// `reportingInstance`.
@@ -28347,18 +23301,12 @@ impl EventApplyConfiguration {
         self
     }
     /// Sets `firstTimestamp`.
-    pub fn with_first_timestamp(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_first_timestamp(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.first_timestamp = Some(value.into());
         self
     }
     /// Sets `lastTimestamp`.
-    pub fn with_last_timestamp(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_last_timestamp(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.last_timestamp = Some(value.into());
         self
     }
@@ -28373,10 +23321,7 @@ impl EventApplyConfiguration {
         self
     }
     /// Sets `eventTime`.
-    pub fn with_event_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::MicroTime>,
-    ) -> Self {
+    pub fn with_event_time(mut self, value: impl Into<::kapi_machinery::types::MicroTime>) -> Self {
         self.event_time = Some(value.into());
         self
     }
@@ -28402,18 +23347,12 @@ impl EventApplyConfiguration {
         self
     }
     /// Sets `reportingComponent`.
-    pub fn with_reporting_component(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_reporting_component(mut self, value: impl Into<::std::string::String>) -> Self {
         self.reporting_component = Some(value.into());
         self
     }
     /// Sets `reportingInstance`.
-    pub fn with_reporting_instance(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_reporting_instance(mut self, value: impl Into<::std::string::String>) -> Self {
         self.reporting_instance = Some(value.into());
         self
     }
@@ -28481,14 +23420,9 @@ impl ::kapi_machinery::json::JsonFields for EventApplyConfiguration {
             w.key_static(b"\"related\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.related, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.reporting_component,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reporting_component) {
             w.key_static(b"\"reportingComponent\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.reporting_component,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.reporting_component, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reporting_instance) {
             w.key_static(b"\"reportingInstance\":");
@@ -28503,69 +23437,22 @@ impl ::kapi_machinery::json::JsonFields for EventApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "involvedObject" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.involved_object,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "source" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r)
-            }
-            "firstTimestamp" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.first_timestamp,
-                    r,
-                )
-            }
-            "lastTimestamp" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_timestamp,
-                    r,
-                )
-            }
-            "count" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r)
-            }
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "eventTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.event_time, r)
-            }
-            "series" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.series, r)
-            }
-            "action" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.action, r)
-            }
-            "related" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.related, r)
-            }
-            "reportingComponent" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.reporting_component,
-                    r,
-                )
-            }
-            "reportingInstance" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.reporting_instance,
-                    r,
-                )
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "involvedObject" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.involved_object, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "source" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r),
+            "firstTimestamp" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.first_timestamp, r),
+            "lastTimestamp" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_timestamp, r),
+            "count" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r),
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "eventTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.event_time, r),
+            "series" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.series, r),
+            "action" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.action, r),
+            "related" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.related, r),
+            "reportingComponent" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reporting_component, r),
+            "reportingInstance" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reporting_instance, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -28581,7 +23468,8 @@ impl ::kapi_machinery::json::JsonEncode for EventApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.involved_object)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
@@ -28595,9 +23483,7 @@ impl ::kapi_machinery::json::JsonEncode for EventApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.series)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.action)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.related)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.reporting_component,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reporting_component)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reporting_instance)
     }
 }
@@ -28629,20 +23515,13 @@ impl EventApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -28651,20 +23530,13 @@ impl EventApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -28672,9 +23544,7 @@ impl EventApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -28682,56 +23552,36 @@ impl EventApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -28739,9 +23589,7 @@ impl EventApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -28769,10 +23617,7 @@ impl ::kapi_machinery::ApplyConfiguration for EventApplyConfiguration {
 pub fn extract_event(
     obj: &crate::core::v1::types::Event,
     field_manager: &str,
-) -> ::core::result::Result<
-    EventApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<EventApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "Event")
 }
 /// The apply configuration of `EventSeries`: only the fields set are sent.
@@ -28817,15 +23662,8 @@ impl ::kapi_machinery::json::JsonFields for EventSeriesApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "count" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r)
-            }
-            "lastObservedTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_observed_time,
-                    r,
-                )
-            }
+            "count" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r),
+            "lastObservedTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_observed_time, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -28861,49 +23699,26 @@ pub struct LimitRangeItemApplyConfiguration {
     /// `type`.
     pub r#type: ::std::option::Option<crate::core::v1::types::LimitType>,
     /// `max`.
-    pub max: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub max: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `min`.
-    pub min: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub min: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `default`.
-    pub default: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub default: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `defaultRequest`.
-    pub default_request: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub default_request: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `maxLimitRequestRatio`.
-    pub max_limit_request_ratio: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub max_limit_request_ratio: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
 }
 impl LimitRangeItemApplyConfiguration {
     /// Sets `type`.
-    pub fn with_type(
-        mut self,
-        value: impl Into<crate::core::v1::types::LimitType>,
-    ) -> Self {
+    pub fn with_type(mut self, value: impl Into<crate::core::v1::types::LimitType>) -> Self {
         self.r#type = Some(value.into());
         self
     }
     /// Puts entries into `max`, replacing those with the same keys.
     pub fn with_max(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.max.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -28911,12 +23726,7 @@ impl LimitRangeItemApplyConfiguration {
     /// Puts entries into `min`, replacing those with the same keys.
     pub fn with_min(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.min.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -28924,12 +23734,7 @@ impl LimitRangeItemApplyConfiguration {
     /// Puts entries into `default`, replacing those with the same keys.
     pub fn with_default(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.default.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -28937,29 +23742,17 @@ impl LimitRangeItemApplyConfiguration {
     /// Puts entries into `defaultRequest`, replacing those with the same keys.
     pub fn with_default_request(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
-        self.default_request
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.default_request.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Puts entries into `maxLimitRequestRatio`, replacing those with the same keys.
     pub fn with_max_limit_request_ratio(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
-        self.max_limit_request_ratio
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.max_limit_request_ratio.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
@@ -28986,14 +23779,9 @@ impl ::kapi_machinery::json::JsonFields for LimitRangeItemApplyConfiguration {
             w.key_static(b"\"defaultRequest\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.default_request, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.max_limit_request_ratio,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.max_limit_request_ratio) {
             w.key_static(b"\"maxLimitRequestRatio\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.max_limit_request_ratio,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.max_limit_request_ratio, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -29003,26 +23791,12 @@ impl ::kapi_machinery::json::JsonFields for LimitRangeItemApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
             "max" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max, r),
             "min" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min, r),
-            "default" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default, r)
-            }
-            "defaultRequest" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.default_request,
-                    r,
-                )
-            }
-            "maxLimitRequestRatio" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_limit_request_ratio,
-                    r,
-                )
-            }
+            "default" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default, r),
+            "defaultRequest" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default_request, r),
+            "maxLimitRequestRatio" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_limit_request_ratio, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -29043,9 +23817,7 @@ impl ::kapi_machinery::json::JsonEncode for LimitRangeItemApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default_request)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.max_limit_request_ratio,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_limit_request_ratio)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for LimitRangeItemApplyConfiguration {
@@ -29068,9 +23840,7 @@ impl LimitRangeSpecApplyConfiguration {
     /// Appends to `limits`.
     pub fn with_limits(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::LimitRangeItemApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::LimitRangeItemApplyConfiguration>>,
     ) -> Self {
         self.limits.extend(items.into_iter().map(Into::into));
         self
@@ -29091,9 +23861,7 @@ impl ::kapi_machinery::json::JsonFields for LimitRangeSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "limits" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.limits, r)
-            }
+            "limits" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.limits, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -29190,12 +23958,8 @@ impl ::kapi_machinery::json::JsonFields for LimitRangeApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -29212,7 +23976,8 @@ impl ::kapi_machinery::json::JsonEncode for LimitRangeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -29245,20 +24010,13 @@ impl LimitRangeApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -29267,20 +24025,13 @@ impl LimitRangeApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -29288,9 +24039,7 @@ impl LimitRangeApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -29298,56 +24047,36 @@ impl LimitRangeApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -29355,9 +24084,7 @@ impl LimitRangeApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -29385,37 +24112,24 @@ impl ::kapi_machinery::ApplyConfiguration for LimitRangeApplyConfiguration {
 pub fn extract_limit_range(
     obj: &crate::core::v1::types::LimitRange,
     field_manager: &str,
-) -> ::core::result::Result<
-    LimitRangeApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<LimitRangeApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "LimitRange")
 }
 /// The apply configuration of `ResourceQuotaSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ResourceQuotaSpecApplyConfiguration {
     /// `hard`.
-    pub hard: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub hard: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `scopes`.
     pub scopes: ::std::vec::Vec<crate::core::v1::types::ResourceQuotaScope>,
     /// `scopeSelector`.
-    pub scope_selector: ::std::option::Option<
-        crate::core::v1::ScopeSelectorApplyConfiguration,
-    >,
+    pub scope_selector: ::std::option::Option<crate::core::v1::ScopeSelectorApplyConfiguration>,
 }
 impl ResourceQuotaSpecApplyConfiguration {
     /// Puts entries into `hard`, replacing those with the same keys.
     pub fn with_hard(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.hard.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -29423,9 +24137,7 @@ impl ResourceQuotaSpecApplyConfiguration {
     /// Appends to `scopes`.
     pub fn with_scopes(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::types::ResourceQuotaScope>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::types::ResourceQuotaScope>>,
     ) -> Self {
         self.scopes.extend(items.into_iter().map(Into::into));
         self
@@ -29463,15 +24175,8 @@ impl ::kapi_machinery::json::JsonFields for ResourceQuotaSpecApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "hard" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hard, r),
-            "scopes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scopes, r)
-            }
-            "scopeSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scope_selector,
-                    r,
-                )
-            }
+            "scopes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scopes, r),
+            "scopeSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scope_selector, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -29506,19 +24211,13 @@ impl ::kapi_machinery::json::JsonElement for ResourceQuotaSpecApplyConfiguration
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ScopeSelectorApplyConfiguration {
     /// `matchExpressions`.
-    pub match_expressions: ::std::vec::Vec<
-        crate::core::v1::ScopedResourceSelectorRequirementApplyConfiguration,
-    >,
+    pub match_expressions: ::std::vec::Vec<crate::core::v1::ScopedResourceSelectorRequirementApplyConfiguration>,
 }
 impl ScopeSelectorApplyConfiguration {
     /// Appends to `matchExpressions`.
     pub fn with_match_expressions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::core::v1::ScopedResourceSelectorRequirementApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ScopedResourceSelectorRequirementApplyConfiguration>>,
     ) -> Self {
         self.match_expressions.extend(items.into_iter().map(Into::into));
         self
@@ -29539,12 +24238,7 @@ impl ::kapi_machinery::json::JsonFields for ScopeSelectorApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "matchExpressions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_expressions,
-                    r,
-                )
-            }
+            "matchExpressions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_expressions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -29609,8 +24303,7 @@ impl ScopedResourceSelectorRequirementApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ScopedResourceSelectorRequirementApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ScopedResourceSelectorRequirementApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scope_name) {
@@ -29633,15 +24326,9 @@ for ScopedResourceSelectorRequirementApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "scopeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scope_name, r)
-            }
-            "operator" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r)
-            }
-            "values" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r)
-            }
+            "scopeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scope_name, r),
+            "operator" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r),
+            "values" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -29650,8 +24337,7 @@ for ScopedResourceSelectorRequirementApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ScopedResourceSelectorRequirementApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ScopedResourceSelectorRequirementApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -29663,8 +24349,7 @@ for ScopedResourceSelectorRequirementApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.values)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ScopedResourceSelectorRequirementApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ScopedResourceSelectorRequirementApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -29673,32 +24358,20 @@ for ScopedResourceSelectorRequirementApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ScopedResourceSelectorRequirementApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ScopedResourceSelectorRequirementApplyConfiguration {}
 /// The apply configuration of `ResourceQuotaStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ResourceQuotaStatusApplyConfiguration {
     /// `hard`.
-    pub hard: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub hard: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
     /// `used`.
-    pub used: ::std::collections::BTreeMap<
-        crate::core::v1::types::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub used: ::std::collections::BTreeMap<crate::core::v1::types::ResourceName, ::kapi_machinery::types::Quantity>,
 }
 impl ResourceQuotaStatusApplyConfiguration {
     /// Puts entries into `hard`, replacing those with the same keys.
     pub fn with_hard(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.hard.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -29706,12 +24379,7 @@ impl ResourceQuotaStatusApplyConfiguration {
     /// Puts entries into `used`, replacing those with the same keys.
     pub fn with_used(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::types::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::types::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.used.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -29777,13 +24445,9 @@ pub struct ResourceQuotaApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::core::v1::ResourceQuotaSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::core::v1::ResourceQuotaSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::core::v1::ResourceQuotaStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::core::v1::ResourceQuotaStatusApplyConfiguration>,
 }
 impl ResourceQuotaApplyConfiguration {
     /// Sets `kind`.
@@ -29853,16 +24517,10 @@ impl ::kapi_machinery::json::JsonFields for ResourceQuotaApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -29878,7 +24536,8 @@ impl ::kapi_machinery::json::JsonEncode for ResourceQuotaApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -29912,20 +24571,13 @@ impl ResourceQuotaApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -29934,20 +24586,13 @@ impl ResourceQuotaApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -29955,9 +24600,7 @@ impl ResourceQuotaApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -29965,56 +24608,36 @@ impl ResourceQuotaApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -30022,9 +24645,7 @@ impl ResourceQuotaApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -30052,10 +24673,7 @@ impl ::kapi_machinery::ApplyConfiguration for ResourceQuotaApplyConfiguration {
 pub fn extract_resource_quota(
     obj: &crate::core::v1::types::ResourceQuota,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourceQuotaApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<ResourceQuotaApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "ResourceQuota")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `ResourceQuota`.
@@ -30063,17 +24681,8 @@ pub fn extract_resource_quota(
 pub fn extract_resource_quota_status(
     obj: &crate::core::v1::types::ResourceQuota,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourceQuotaApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "v1",
-        "ResourceQuota",
-    )
+) -> ::core::result::Result<ResourceQuotaApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "v1", "ResourceQuota")
 }
 /// The apply configuration of `Secret`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -30089,10 +24698,7 @@ pub struct SecretApplyConfiguration {
     /// `data`.
     pub data: ::std::collections::BTreeMap<::std::string::String, ::std::vec::Vec<u8>>,
     /// `stringData`.
-    pub string_data: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub string_data: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `type`.
     pub r#type: ::std::option::Option<crate::core::v1::types::SecretType>,
 }
@@ -30123,9 +24729,7 @@ impl SecretApplyConfiguration {
     /// Puts entries into `data`, replacing those with the same keys.
     pub fn with_data(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::vec::Vec<u8>>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::vec::Vec<u8>>)>,
     ) -> Self {
         self.data.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -30133,18 +24737,13 @@ impl SecretApplyConfiguration {
     /// Puts entries into `stringData`, replacing those with the same keys.
     pub fn with_string_data(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.string_data.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `type`.
-    pub fn with_type(
-        mut self,
-        value: impl Into<crate::core::v1::types::SecretType>,
-    ) -> Self {
+    pub fn with_type(mut self, value: impl Into<crate::core::v1::types::SecretType>) -> Self {
         self.r#type = Some(value.into());
         self
     }
@@ -30189,22 +24788,12 @@ impl ::kapi_machinery::json::JsonFields for SecretApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "immutable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.immutable, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "immutable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.immutable, r),
             "data" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.data, r),
-            "stringData" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.string_data, r)
-            }
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
+            "stringData" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.string_data, r),
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -30220,7 +24809,8 @@ impl ::kapi_machinery::json::JsonEncode for SecretApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.immutable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.data)
@@ -30256,20 +24846,13 @@ impl SecretApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -30278,20 +24861,13 @@ impl SecretApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -30299,9 +24875,7 @@ impl SecretApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -30309,56 +24883,36 @@ impl SecretApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -30366,9 +24920,7 @@ impl SecretApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -30396,10 +24948,7 @@ impl ::kapi_machinery::ApplyConfiguration for SecretApplyConfiguration {
 pub fn extract_secret(
     obj: &crate::core::v1::types::Secret,
     field_manager: &str,
-) -> ::core::result::Result<
-    SecretApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<SecretApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "Secret")
 }
 /// The apply configuration of `ConfigMap`: only the fields set are sent.
@@ -30416,10 +24965,7 @@ pub struct ConfigMapApplyConfiguration {
     /// `data`.
     pub data: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `binaryData`.
-    pub binary_data: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::vec::Vec<u8>,
-    >,
+    pub binary_data: ::std::collections::BTreeMap<::std::string::String, ::std::vec::Vec<u8>>,
 }
 impl ConfigMapApplyConfiguration {
     /// Sets `kind`.
@@ -30448,9 +24994,7 @@ impl ConfigMapApplyConfiguration {
     /// Puts entries into `data`, replacing those with the same keys.
     pub fn with_data(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.data.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -30458,9 +25002,7 @@ impl ConfigMapApplyConfiguration {
     /// Puts entries into `binaryData`, replacing those with the same keys.
     pub fn with_binary_data(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::vec::Vec<u8>>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::vec::Vec<u8>>)>,
     ) -> Self {
         self.binary_data.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -30502,19 +25044,11 @@ impl ::kapi_machinery::json::JsonFields for ConfigMapApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "immutable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.immutable, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "immutable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.immutable, r),
             "data" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.data, r),
-            "binaryData" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binary_data, r)
-            }
+            "binaryData" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binary_data, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -30530,7 +25064,8 @@ impl ::kapi_machinery::json::JsonEncode for ConfigMapApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.immutable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.data)
@@ -30565,20 +25100,13 @@ impl ConfigMapApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -30587,20 +25115,13 @@ impl ConfigMapApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -30608,9 +25129,7 @@ impl ConfigMapApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -30618,56 +25137,36 @@ impl ConfigMapApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -30675,9 +25174,7 @@ impl ConfigMapApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -30705,10 +25202,7 @@ impl ::kapi_machinery::ApplyConfiguration for ConfigMapApplyConfiguration {
 pub fn extract_config_map(
     obj: &crate::core::v1::types::ConfigMap,
     field_manager: &str,
-) -> ::core::result::Result<
-    ConfigMapApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<ConfigMapApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "ConfigMap")
 }
 /// The apply configuration of `ComponentCondition`: only the fields set are sent.
@@ -30778,18 +25272,10 @@ impl ::kapi_machinery::json::JsonFields for ComponentConditionApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "error" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "error" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -30831,9 +25317,7 @@ pub struct ComponentStatusApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::core::v1::ComponentConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::core::v1::ComponentConditionApplyConfiguration>,
 }
 impl ComponentStatusApplyConfiguration {
     /// Sets `kind`.
@@ -30857,9 +25341,7 @@ impl ComponentStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::ComponentConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::ComponentConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -30893,15 +25375,9 @@ impl ::kapi_machinery::json::JsonFields for ComponentStatusApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -30917,7 +25393,8 @@ impl ::kapi_machinery::json::JsonEncode for ComponentStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
@@ -30935,10 +25412,7 @@ impl ::kapi_machinery::json::JsonElement for ComponentStatusApplyConfiguration {
 impl ComponentStatusApplyConfiguration {
     /// A `ComponentStatus` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
-        Self::default()
-            .with_kind("ComponentStatus")
-            .with_api_version("v1")
-            .with_name(name)
+        Self::default().with_kind("ComponentStatus").with_api_version("v1").with_name(name)
     }
     /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
@@ -30946,20 +25420,13 @@ impl ComponentStatusApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -30968,20 +25435,13 @@ impl ComponentStatusApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -30989,9 +25449,7 @@ impl ComponentStatusApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -30999,56 +25457,36 @@ impl ComponentStatusApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -31056,9 +25494,7 @@ impl ComponentStatusApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -31086,17 +25522,8 @@ impl ::kapi_machinery::ApplyConfiguration for ComponentStatusApplyConfiguration 
 pub fn extract_component_status(
     obj: &crate::core::v1::types::ComponentStatus,
     field_manager: &str,
-) -> ::core::result::Result<
-    ComponentStatusApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "v1",
-        "ComponentStatus",
-    )
+) -> ::core::result::Result<ComponentStatusApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "ComponentStatus")
 }
 /// The apply configuration of `DownwardAPIVolumeSource`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -31112,9 +25539,7 @@ impl DownwardAPIVolumeSourceApplyConfiguration {
     /// Appends to `items`.
     pub fn with_items(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::DownwardAPIVolumeFileApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::DownwardAPIVolumeFileApplyConfiguration>>,
     ) -> Self {
         self.items.extend(items.into_iter().map(Into::into));
         self
@@ -31153,21 +25578,9 @@ impl ::kapi_machinery::json::JsonFields for DownwardAPIVolumeSourceApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "items" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r)
-            }
-            "defaultMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.default_mode,
-                    r,
-                )
-            }
-            "defaultUser" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.default_user,
-                    r,
-                )
-            }
+            "items" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r),
+            "defaultMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default_mode, r),
+            "defaultUser" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default_user, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -31204,13 +25617,9 @@ pub struct DownwardAPIVolumeFileApplyConfiguration {
     /// `path`.
     pub path: ::std::option::Option<::std::string::String>,
     /// `fieldRef`.
-    pub field_ref: ::std::option::Option<
-        crate::core::v1::ObjectFieldSelectorApplyConfiguration,
-    >,
+    pub field_ref: ::std::option::Option<crate::core::v1::ObjectFieldSelectorApplyConfiguration>,
     /// `resourceFieldRef`.
-    pub resource_field_ref: ::std::option::Option<
-        crate::core::v1::ResourceFieldSelectorApplyConfiguration,
-    >,
+    pub resource_field_ref: ::std::option::Option<crate::core::v1::ResourceFieldSelectorApplyConfiguration>,
     /// `mode`.
     pub mode: ::std::option::Option<i32>,
     /// `user`.
@@ -31281,15 +25690,8 @@ impl ::kapi_machinery::json::JsonFields for DownwardAPIVolumeFileApplyConfigurat
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
-            "fieldRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_ref, r)
-            }
-            "resourceFieldRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_field_ref,
-                    r,
-                )
-            }
+            "fieldRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.field_ref, r),
+            "resourceFieldRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_field_ref, r),
             "mode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mode, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
             _ => {
@@ -31334,9 +25736,7 @@ impl DownwardAPIProjectionApplyConfiguration {
     /// Appends to `items`.
     pub fn with_items(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::DownwardAPIVolumeFileApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::DownwardAPIVolumeFileApplyConfiguration>>,
     ) -> Self {
         self.items.extend(items.into_iter().map(Into::into));
         self
@@ -31357,9 +25757,7 @@ impl ::kapi_machinery::json::JsonFields for DownwardAPIProjectionApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "items" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r)
-            }
+            "items" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.items, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -31392,19 +25790,13 @@ impl ::kapi_machinery::json::JsonElement for DownwardAPIProjectionApplyConfigura
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SecurityContextApplyConfiguration {
     /// `capabilities`.
-    pub capabilities: ::std::option::Option<
-        crate::core::v1::CapabilitiesApplyConfiguration,
-    >,
+    pub capabilities: ::std::option::Option<crate::core::v1::CapabilitiesApplyConfiguration>,
     /// `privileged`.
     pub privileged: ::std::option::Option<bool>,
     /// `seLinuxOptions`.
-    pub se_linux_options: ::std::option::Option<
-        crate::core::v1::SELinuxOptionsApplyConfiguration,
-    >,
+    pub se_linux_options: ::std::option::Option<crate::core::v1::SELinuxOptionsApplyConfiguration>,
     /// `windowsOptions`.
-    pub windows_options: ::std::option::Option<
-        crate::core::v1::WindowsSecurityContextOptionsApplyConfiguration,
-    >,
+    pub windows_options: ::std::option::Option<crate::core::v1::WindowsSecurityContextOptionsApplyConfiguration>,
     /// `runAsUser`.
     pub run_as_user: ::std::option::Option<i64>,
     /// `runAsGroup`.
@@ -31418,13 +25810,9 @@ pub struct SecurityContextApplyConfiguration {
     /// `procMount`.
     pub proc_mount: ::std::option::Option<crate::core::v1::types::ProcMountType>,
     /// `seccompProfile`.
-    pub seccomp_profile: ::std::option::Option<
-        crate::core::v1::SeccompProfileApplyConfiguration,
-    >,
+    pub seccomp_profile: ::std::option::Option<crate::core::v1::SeccompProfileApplyConfiguration>,
     /// `appArmorProfile`.
-    pub app_armor_profile: ::std::option::Option<
-        crate::core::v1::AppArmorProfileApplyConfiguration,
-    >,
+    pub app_armor_profile: ::std::option::Option<crate::core::v1::AppArmorProfileApplyConfiguration>,
 }
 impl SecurityContextApplyConfiguration {
     /// Sets `capabilities`.
@@ -31451,9 +25839,7 @@ impl SecurityContextApplyConfiguration {
     /// Sets `windowsOptions`.
     pub fn with_windows_options(
         mut self,
-        value: impl Into<
-            crate::core::v1::WindowsSecurityContextOptionsApplyConfiguration,
-        >,
+        value: impl Into<crate::core::v1::WindowsSecurityContextOptionsApplyConfiguration>,
     ) -> Self {
         self.windows_options = Some(value.into());
         self
@@ -31539,23 +25925,13 @@ impl ::kapi_machinery::json::JsonFields for SecurityContextApplyConfiguration {
             w.key_static(b"\"runAsNonRoot\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.run_as_non_root, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.read_only_root_filesystem,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.read_only_root_filesystem) {
             w.key_static(b"\"readOnlyRootFilesystem\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.read_only_root_filesystem,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.read_only_root_filesystem, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allow_privilege_escalation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allow_privilege_escalation) {
             w.key_static(b"\"allowPrivilegeEscalation\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allow_privilege_escalation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allow_privilege_escalation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.proc_mount) {
             w.key_static(b"\"procMount\":");
@@ -31577,69 +25953,18 @@ impl ::kapi_machinery::json::JsonFields for SecurityContextApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "capabilities" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.capabilities,
-                    r,
-                )
-            }
-            "privileged" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.privileged, r)
-            }
-            "seLinuxOptions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.se_linux_options,
-                    r,
-                )
-            }
-            "windowsOptions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.windows_options,
-                    r,
-                )
-            }
-            "runAsUser" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.run_as_user, r)
-            }
-            "runAsGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.run_as_group,
-                    r,
-                )
-            }
-            "runAsNonRoot" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.run_as_non_root,
-                    r,
-                )
-            }
-            "readOnlyRootFilesystem" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.read_only_root_filesystem,
-                    r,
-                )
-            }
-            "allowPrivilegeEscalation" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allow_privilege_escalation,
-                    r,
-                )
-            }
-            "procMount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.proc_mount, r)
-            }
-            "seccompProfile" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.seccomp_profile,
-                    r,
-                )
-            }
-            "appArmorProfile" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.app_armor_profile,
-                    r,
-                )
-            }
+            "capabilities" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capabilities, r),
+            "privileged" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.privileged, r),
+            "seLinuxOptions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.se_linux_options, r),
+            "windowsOptions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.windows_options, r),
+            "runAsUser" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.run_as_user, r),
+            "runAsGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.run_as_group, r),
+            "runAsNonRoot" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.run_as_non_root, r),
+            "readOnlyRootFilesystem" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.read_only_root_filesystem, r),
+            "allowPrivilegeEscalation" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allow_privilege_escalation, r),
+            "procMount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.proc_mount, r),
+            "seccompProfile" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.seccomp_profile, r),
+            "appArmorProfile" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.app_armor_profile, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -31662,12 +25987,9 @@ impl ::kapi_machinery::json::JsonEncode for SecurityContextApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.run_as_user)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.run_as_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.run_as_non_root)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.read_only_root_filesystem,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allow_privilege_escalation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.proc_mount)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only_root_filesystem)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allow_privilege_escalation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.proc_mount)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.seccomp_profile)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.app_armor_profile)
     }
@@ -31745,12 +26067,8 @@ impl ::kapi_machinery::json::JsonFields for SELinuxOptionsApplyConfiguration {
         let decoded = match key {
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
             "role" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.role, r),
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "level" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.level, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "level" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.level, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -31804,18 +26122,12 @@ impl WindowsSecurityContextOptionsApplyConfiguration {
         self
     }
     /// Sets `gmsaCredentialSpec`.
-    pub fn with_gmsa_credential_spec(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_gmsa_credential_spec(mut self, value: impl Into<::std::string::String>) -> Self {
         self.gmsa_credential_spec = Some(value.into());
         self
     }
     /// Sets `runAsUserName`.
-    pub fn with_run_as_user_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_run_as_user_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.run_as_user_name = Some(value.into());
         self
     }
@@ -31825,27 +26137,16 @@ impl WindowsSecurityContextOptionsApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for WindowsSecurityContextOptionsApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for WindowsSecurityContextOptionsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.gmsa_credential_spec_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.gmsa_credential_spec_name) {
             w.key_static(b"\"gmsaCredentialSpecName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.gmsa_credential_spec_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.gmsa_credential_spec_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.gmsa_credential_spec,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.gmsa_credential_spec) {
             w.key_static(b"\"gmsaCredentialSpec\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.gmsa_credential_spec,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.gmsa_credential_spec, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.run_as_user_name) {
             w.key_static(b"\"runAsUserName\":");
@@ -31863,30 +26164,10 @@ for WindowsSecurityContextOptionsApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "gmsaCredentialSpecName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.gmsa_credential_spec_name,
-                    r,
-                )
-            }
-            "gmsaCredentialSpec" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.gmsa_credential_spec,
-                    r,
-                )
-            }
-            "runAsUserName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.run_as_user_name,
-                    r,
-                )
-            }
-            "hostProcess" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.host_process,
-                    r,
-                )
-            }
+            "gmsaCredentialSpecName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gmsa_credential_spec_name, r),
+            "gmsaCredentialSpec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gmsa_credential_spec, r),
+            "runAsUserName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.run_as_user_name, r),
+            "hostProcess" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host_process, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -31895,8 +26176,7 @@ for WindowsSecurityContextOptionsApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for WindowsSecurityContextOptionsApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for WindowsSecurityContextOptionsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -31904,14 +26184,12 @@ for WindowsSecurityContextOptionsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gmsa_credential_spec_name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.gmsa_credential_spec,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.run_as_user_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gmsa_credential_spec)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.run_as_user_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_process)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for WindowsSecurityContextOptionsApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for WindowsSecurityContextOptionsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -31920,8 +26198,7 @@ for WindowsSecurityContextOptionsApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for WindowsSecurityContextOptionsApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for WindowsSecurityContextOptionsApplyConfiguration {}
 /// The apply configuration of `Sysctl`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SysctlApplyConfiguration {
@@ -31962,9 +26239,7 @@ impl ::kapi_machinery::json::JsonFields for SysctlApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -32011,10 +26286,7 @@ impl PortStatusApplyConfiguration {
         self
     }
     /// Sets `protocol`.
-    pub fn with_protocol(
-        mut self,
-        value: impl Into<crate::core::v1::types::Protocol>,
-    ) -> Self {
+    pub fn with_protocol(mut self, value: impl Into<crate::core::v1::types::Protocol>) -> Self {
         self.protocol = Some(value.into());
         self
     }
@@ -32048,12 +26320,8 @@ impl ::kapi_machinery::json::JsonFields for PortStatusApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
-            "protocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r)
-            }
-            "error" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r)
-            }
+            "protocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r),
+            "error" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -32126,12 +26394,8 @@ impl ::kapi_machinery::json::JsonFields for ImageVolumeSourceApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "reference" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reference, r)
-            }
-            "pullPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pull_policy, r)
-            }
+            "reference" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reference, r),
+            "pullPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pull_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -32169,20 +26433,13 @@ pub struct NodeAllocatableResourceClaimStatusApplyConfiguration {
     /// `containers`.
     pub containers: ::std::vec::Vec<::std::string::String>,
     /// `mapping`.
-    pub mapping: ::std::vec::Vec<
-        crate::core::v1::NodeAllocatableMappedResourcesApplyConfiguration,
-    >,
+    pub mapping: ::std::vec::Vec<crate::core::v1::NodeAllocatableMappedResourcesApplyConfiguration>,
     /// `overhead`.
-    pub overhead: ::std::vec::Vec<
-        crate::core::v1::NodeAllocatableOverheadResourcesApplyConfiguration,
-    >,
+    pub overhead: ::std::vec::Vec<crate::core::v1::NodeAllocatableOverheadResourcesApplyConfiguration>,
 }
 impl NodeAllocatableResourceClaimStatusApplyConfiguration {
     /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_claim_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_claim_name = Some(value.into());
         self
     }
@@ -32197,11 +26454,7 @@ impl NodeAllocatableResourceClaimStatusApplyConfiguration {
     /// Appends to `mapping`.
     pub fn with_mapping(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::core::v1::NodeAllocatableMappedResourcesApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::NodeAllocatableMappedResourcesApplyConfiguration>>,
     ) -> Self {
         self.mapping.extend(items.into_iter().map(Into::into));
         self
@@ -32209,28 +26462,18 @@ impl NodeAllocatableResourceClaimStatusApplyConfiguration {
     /// Appends to `overhead`.
     pub fn with_overhead(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::core::v1::NodeAllocatableOverheadResourcesApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::NodeAllocatableOverheadResourcesApplyConfiguration>>,
     ) -> Self {
         self.overhead.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for NodeAllocatableResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for NodeAllocatableResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_name) {
             w.key_static(b"\"resourceClaimName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.containers) {
             w.key_static(b"\"containers\":");
@@ -32252,21 +26495,10 @@ for NodeAllocatableResourceClaimStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "resourceClaimName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_name,
-                    r,
-                )
-            }
-            "containers" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.containers, r)
-            }
-            "mapping" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mapping, r)
-            }
-            "overhead" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.overhead, r)
-            }
+            "resourceClaimName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_name, r),
+            "containers" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.containers, r),
+            "mapping" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mapping, r),
+            "overhead" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.overhead, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -32275,8 +26507,7 @@ for NodeAllocatableResourceClaimStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for NodeAllocatableResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for NodeAllocatableResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -32289,8 +26520,7 @@ for NodeAllocatableResourceClaimStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.overhead)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for NodeAllocatableResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for NodeAllocatableResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -32299,8 +26529,7 @@ for NodeAllocatableResourceClaimStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for NodeAllocatableResourceClaimStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for NodeAllocatableResourceClaimStatusApplyConfiguration {}
 /// The apply configuration of `NodeAllocatableMappedResources`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeAllocatableMappedResourcesApplyConfiguration {
@@ -32311,24 +26540,17 @@ pub struct NodeAllocatableMappedResourcesApplyConfiguration {
 }
 impl NodeAllocatableMappedResourcesApplyConfiguration {
     /// Sets `name`.
-    pub fn with_name(
-        mut self,
-        value: impl Into<crate::core::v1::types::ResourceName>,
-    ) -> Self {
+    pub fn with_name(mut self, value: impl Into<crate::core::v1::types::ResourceName>) -> Self {
         self.name = Some(value.into());
         self
     }
     /// Sets `quantity`.
-    pub fn with_quantity(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_quantity(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.quantity = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for NodeAllocatableMappedResourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for NodeAllocatableMappedResourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
@@ -32348,9 +26570,7 @@ for NodeAllocatableMappedResourcesApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "quantity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.quantity, r)
-            }
+            "quantity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.quantity, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -32359,8 +26579,7 @@ for NodeAllocatableMappedResourcesApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for NodeAllocatableMappedResourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for NodeAllocatableMappedResourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -32371,8 +26590,7 @@ for NodeAllocatableMappedResourcesApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.quantity)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for NodeAllocatableMappedResourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for NodeAllocatableMappedResourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -32381,8 +26599,7 @@ for NodeAllocatableMappedResourcesApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for NodeAllocatableMappedResourcesApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for NodeAllocatableMappedResourcesApplyConfiguration {}
 /// The apply configuration of `NodeAllocatableOverheadResources`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeAllocatableOverheadResourcesApplyConfiguration {
@@ -32395,18 +26612,12 @@ pub struct NodeAllocatableOverheadResourcesApplyConfiguration {
 }
 impl NodeAllocatableOverheadResourcesApplyConfiguration {
     /// Sets `name`.
-    pub fn with_name(
-        mut self,
-        value: impl Into<crate::core::v1::types::ResourceName>,
-    ) -> Self {
+    pub fn with_name(mut self, value: impl Into<crate::core::v1::types::ResourceName>) -> Self {
         self.name = Some(value.into());
         self
     }
     /// Sets `perPod`.
-    pub fn with_per_pod(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_per_pod(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.per_pod = Some(value.into());
         self
     }
@@ -32419,8 +26630,7 @@ impl NodeAllocatableOverheadResourcesApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for NodeAllocatableOverheadResourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for NodeAllocatableOverheadResourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
@@ -32444,15 +26654,8 @@ for NodeAllocatableOverheadResourcesApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "perPod" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.per_pod, r)
-            }
-            "perContainer" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.per_container,
-                    r,
-                )
-            }
+            "perPod" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.per_pod, r),
+            "perContainer" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.per_container, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -32461,8 +26664,7 @@ for NodeAllocatableOverheadResourcesApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for NodeAllocatableOverheadResourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for NodeAllocatableOverheadResourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -32474,8 +26676,7 @@ for NodeAllocatableOverheadResourcesApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_container)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for NodeAllocatableOverheadResourcesApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for NodeAllocatableOverheadResourcesApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -32484,5 +26685,4 @@ for NodeAllocatableOverheadResourcesApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for NodeAllocatableOverheadResourcesApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for NodeAllocatableOverheadResourcesApplyConfiguration {}

@@ -10,17 +10,11 @@ pub struct EndpointSliceApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `addressType`.
-    pub address_type: ::std::option::Option<
-        crate::discovery::v1beta1::types::AddressType,
-    >,
+    pub address_type: ::std::option::Option<crate::discovery::v1beta1::types::AddressType>,
     /// `endpoints`.
-    pub endpoints: ::std::vec::Vec<
-        crate::discovery::v1beta1::EndpointApplyConfiguration,
-    >,
+    pub endpoints: ::std::vec::Vec<crate::discovery::v1beta1::EndpointApplyConfiguration>,
     /// `ports`.
-    pub ports: ::std::vec::Vec<
-        crate::discovery::v1beta1::EndpointPortApplyConfiguration,
-    >,
+    pub ports: ::std::vec::Vec<crate::discovery::v1beta1::EndpointPortApplyConfiguration>,
 }
 impl EndpointSliceApplyConfiguration {
     /// Sets `kind`.
@@ -52,9 +46,7 @@ impl EndpointSliceApplyConfiguration {
     /// Appends to `endpoints`.
     pub fn with_endpoints(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::discovery::v1beta1::EndpointApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::discovery::v1beta1::EndpointApplyConfiguration>>,
     ) -> Self {
         self.endpoints.extend(items.into_iter().map(Into::into));
         self
@@ -62,9 +54,7 @@ impl EndpointSliceApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::discovery::v1beta1::EndpointPortApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::discovery::v1beta1::EndpointPortApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
@@ -106,24 +96,11 @@ impl ::kapi_machinery::json::JsonFields for EndpointSliceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "addressType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.address_type,
-                    r,
-                )
-            }
-            "endpoints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.endpoints, r)
-            }
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "addressType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.address_type, r),
+            "endpoints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.endpoints, r),
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -139,7 +116,8 @@ impl ::kapi_machinery::json::JsonEncode for EndpointSliceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.address_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.endpoints)
@@ -174,20 +152,13 @@ impl EndpointSliceApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -196,20 +167,13 @@ impl EndpointSliceApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -217,9 +181,7 @@ impl EndpointSliceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -227,56 +189,36 @@ impl EndpointSliceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -284,9 +226,7 @@ impl EndpointSliceApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -314,17 +254,8 @@ impl ::kapi_machinery::ApplyConfiguration for EndpointSliceApplyConfiguration {
 pub fn extract_endpoint_slice(
     obj: &crate::discovery::v1beta1::types::EndpointSlice,
     field_manager: &str,
-) -> ::core::result::Result<
-    EndpointSliceApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "discovery.k8s.io/v1beta1",
-        "EndpointSlice",
-    )
+) -> ::core::result::Result<EndpointSliceApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "discovery.k8s.io/v1beta1", "EndpointSlice")
 }
 /// The apply configuration of `Endpoint`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -332,26 +263,17 @@ pub struct EndpointApplyConfiguration {
     /// `addresses`.
     pub addresses: ::std::vec::Vec<::std::string::String>,
     /// `conditions`.
-    pub conditions: ::std::option::Option<
-        crate::discovery::v1beta1::EndpointConditionsApplyConfiguration,
-    >,
+    pub conditions: ::std::option::Option<crate::discovery::v1beta1::EndpointConditionsApplyConfiguration>,
     /// `hostname`.
     pub hostname: ::std::option::Option<::std::string::String>,
     /// `targetRef`.
-    pub target_ref: ::std::option::Option<
-        crate::core::v1::ObjectReferenceApplyConfiguration,
-    >,
+    pub target_ref: ::std::option::Option<crate::core::v1::ObjectReferenceApplyConfiguration>,
     /// `topology`.
-    pub topology: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub topology: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `nodeName`.
     pub node_name: ::std::option::Option<::std::string::String>,
     /// `hints`.
-    pub hints: ::std::option::Option<
-        crate::discovery::v1beta1::EndpointHintsApplyConfiguration,
-    >,
+    pub hints: ::std::option::Option<crate::discovery::v1beta1::EndpointHintsApplyConfiguration>,
 }
 impl EndpointApplyConfiguration {
     /// Appends to `addresses`.
@@ -386,9 +308,7 @@ impl EndpointApplyConfiguration {
     /// Puts entries into `topology`, replacing those with the same keys.
     pub fn with_topology(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.topology.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -446,27 +366,13 @@ impl ::kapi_machinery::json::JsonFields for EndpointApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "addresses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.addresses, r)
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "hostname" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r)
-            }
-            "targetRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_ref, r)
-            }
-            "topology" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r)
-            }
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
-            "hints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hints, r)
-            }
+            "addresses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.addresses, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "hostname" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r),
+            "targetRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_ref, r),
+            "topology" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r),
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
+            "hints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hints, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -551,15 +457,9 @@ impl ::kapi_machinery::json::JsonFields for EndpointConditionsApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ready" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready, r)
-            }
-            "serving" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.serving, r)
-            }
-            "terminating" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminating, r)
-            }
+            "ready" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready, r),
+            "serving" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.serving, r),
+            "terminating" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminating, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -602,9 +502,7 @@ impl EndpointHintsApplyConfiguration {
     /// Appends to `forZones`.
     pub fn with_for_zones(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::discovery::v1beta1::ForZoneApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::discovery::v1beta1::ForZoneApplyConfiguration>>,
     ) -> Self {
         self.for_zones.extend(items.into_iter().map(Into::into));
         self
@@ -612,9 +510,7 @@ impl EndpointHintsApplyConfiguration {
     /// Appends to `forNodes`.
     pub fn with_for_nodes(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::discovery::v1beta1::ForNodeApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::discovery::v1beta1::ForNodeApplyConfiguration>>,
     ) -> Self {
         self.for_nodes.extend(items.into_iter().map(Into::into));
         self
@@ -639,12 +535,8 @@ impl ::kapi_machinery::json::JsonFields for EndpointHintsApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "forZones" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.for_zones, r)
-            }
-            "forNodes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.for_nodes, r)
-            }
+            "forZones" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.for_zones, r),
+            "forNodes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.for_nodes, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -850,16 +742,9 @@ impl ::kapi_machinery::json::JsonFields for EndpointPortApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "protocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r)
-            }
+            "protocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r),
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
-            "appProtocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.app_protocol,
-                    r,
-                )
-            }
+            "appProtocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.app_protocol, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

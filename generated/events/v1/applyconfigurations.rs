@@ -22,21 +22,15 @@ pub struct EventApplyConfiguration {
     /// `reason`.
     pub reason: ::std::option::Option<::std::string::String>,
     /// `regarding`.
-    pub regarding: ::std::option::Option<
-        crate::core::v1::ObjectReferenceApplyConfiguration,
-    >,
+    pub regarding: ::std::option::Option<crate::core::v1::ObjectReferenceApplyConfiguration>,
     /// `related`.
-    pub related: ::std::option::Option<
-        crate::core::v1::ObjectReferenceApplyConfiguration,
-    >,
+    pub related: ::std::option::Option<crate::core::v1::ObjectReferenceApplyConfiguration>,
     /// `note`.
     pub note: ::std::option::Option<::std::string::String>,
     /// `type`.
     pub r#type: ::std::option::Option<::std::string::String>,
     /// `deprecatedSource`.
-    pub deprecated_source: ::std::option::Option<
-        crate::core::v1::EventSourceApplyConfiguration,
-    >,
+    pub deprecated_source: ::std::option::Option<crate::core::v1::EventSourceApplyConfiguration>,
     /// `deprecatedFirstTimestamp`.
     pub deprecated_first_timestamp: ::std::option::Option<::kapi_machinery::types::Time>,
     /// `deprecatedLastTimestamp`.
@@ -64,10 +58,7 @@ impl EventApplyConfiguration {
         self
     }
     /// Sets `eventTime`.
-    pub fn with_event_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::MicroTime>,
-    ) -> Self {
+    pub fn with_event_time(mut self, value: impl Into<::kapi_machinery::types::MicroTime>) -> Self {
         self.event_time = Some(value.into());
         self
     }
@@ -80,18 +71,12 @@ impl EventApplyConfiguration {
         self
     }
     /// Sets `reportingController`.
-    pub fn with_reporting_controller(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_reporting_controller(mut self, value: impl Into<::std::string::String>) -> Self {
         self.reporting_controller = Some(value.into());
         self
     }
     /// Sets `reportingInstance`.
-    pub fn with_reporting_instance(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_reporting_instance(mut self, value: impl Into<::std::string::String>) -> Self {
         self.reporting_instance = Some(value.into());
         self
     }
@@ -184,14 +169,9 @@ impl ::kapi_machinery::json::JsonFields for EventApplyConfiguration {
             w.key_static(b"\"series\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.series, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.reporting_controller,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reporting_controller) {
             w.key_static(b"\"reportingController\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.reporting_controller,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.reporting_controller, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reporting_instance) {
             w.key_static(b"\"reportingInstance\":");
@@ -225,23 +205,13 @@ impl ::kapi_machinery::json::JsonFields for EventApplyConfiguration {
             w.key_static(b"\"deprecatedSource\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.deprecated_source, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.deprecated_first_timestamp,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.deprecated_first_timestamp) {
             w.key_static(b"\"deprecatedFirstTimestamp\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.deprecated_first_timestamp,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.deprecated_first_timestamp, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.deprecated_last_timestamp,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.deprecated_last_timestamp) {
             w.key_static(b"\"deprecatedLastTimestamp\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.deprecated_last_timestamp,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.deprecated_last_timestamp, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.deprecated_count) {
             w.key_static(b"\"deprecatedCount\":");
@@ -256,70 +226,22 @@ impl ::kapi_machinery::json::JsonFields for EventApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "eventTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.event_time, r)
-            }
-            "series" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.series, r)
-            }
-            "reportingController" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.reporting_controller,
-                    r,
-                )
-            }
-            "reportingInstance" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.reporting_instance,
-                    r,
-                )
-            }
-            "action" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.action, r)
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "regarding" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.regarding, r)
-            }
-            "related" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.related, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "eventTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.event_time, r),
+            "series" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.series, r),
+            "reportingController" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reporting_controller, r),
+            "reportingInstance" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reporting_instance, r),
+            "action" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.action, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "regarding" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.regarding, r),
+            "related" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.related, r),
             "note" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.note, r),
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "deprecatedSource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.deprecated_source,
-                    r,
-                )
-            }
-            "deprecatedFirstTimestamp" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.deprecated_first_timestamp,
-                    r,
-                )
-            }
-            "deprecatedLastTimestamp" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.deprecated_last_timestamp,
-                    r,
-                )
-            }
-            "deprecatedCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.deprecated_count,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "deprecatedSource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deprecated_source, r),
+            "deprecatedFirstTimestamp" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deprecated_first_timestamp, r),
+            "deprecatedLastTimestamp" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deprecated_last_timestamp, r),
+            "deprecatedCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deprecated_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -335,13 +257,12 @@ impl ::kapi_machinery::json::JsonEncode for EventApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.event_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.series)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.reporting_controller,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reporting_controller)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reporting_instance)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.action)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
@@ -350,12 +271,9 @@ impl ::kapi_machinery::json::JsonEncode for EventApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.note)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deprecated_source)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.deprecated_first_timestamp,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.deprecated_last_timestamp,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deprecated_count)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deprecated_first_timestamp)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deprecated_last_timestamp)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deprecated_count)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for EventApplyConfiguration {
@@ -386,20 +304,13 @@ impl EventApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -408,20 +319,13 @@ impl EventApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -429,9 +333,7 @@ impl EventApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -439,56 +341,36 @@ impl EventApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -496,9 +378,7 @@ impl EventApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -526,17 +406,8 @@ impl ::kapi_machinery::ApplyConfiguration for EventApplyConfiguration {
 pub fn extract_event(
     obj: &crate::events::v1::types::Event,
     field_manager: &str,
-) -> ::core::result::Result<
-    EventApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "events.k8s.io/v1",
-        "Event",
-    )
+) -> ::core::result::Result<EventApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "events.k8s.io/v1", "Event")
 }
 /// The apply configuration of `EventSeries`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -580,15 +451,8 @@ impl ::kapi_machinery::json::JsonFields for EventSeriesApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "count" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r)
-            }
-            "lastObservedTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_observed_time,
-                    r,
-                )
-            }
+            "count" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r),
+            "lastObservedTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_observed_time, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

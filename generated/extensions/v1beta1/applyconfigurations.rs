@@ -28,9 +28,7 @@ impl ::kapi_machinery::json::JsonFields for ScaleSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -65,10 +63,7 @@ pub struct ScaleStatusApplyConfiguration {
     /// `replicas`.
     pub replicas: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub selector: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `targetSelector`.
     pub target_selector: ::std::option::Option<::std::string::String>,
 }
@@ -81,18 +76,13 @@ impl ScaleStatusApplyConfiguration {
     /// Puts entries into `selector`, replacing those with the same keys.
     pub fn with_selector(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.selector.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `targetSelector`.
-    pub fn with_target_selector(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_target_selector(mut self, value: impl Into<::std::string::String>) -> Self {
         self.target_selector = Some(value.into());
         self
     }
@@ -120,18 +110,9 @@ impl ::kapi_machinery::json::JsonFields for ScaleStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "targetSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.target_selector,
-                    r,
-                )
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "targetSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_selector, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -172,13 +153,9 @@ pub struct ScaleApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::extensions::v1beta1::ScaleSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::extensions::v1beta1::ScaleSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::extensions::v1beta1::ScaleStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::extensions::v1beta1::ScaleStatusApplyConfiguration>,
 }
 impl ScaleApplyConfiguration {
     /// Sets `kind`.
@@ -248,16 +225,10 @@ impl ::kapi_machinery::json::JsonFields for ScaleApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -273,7 +244,8 @@ impl ::kapi_machinery::json::JsonEncode for ScaleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -300,20 +272,13 @@ impl ScaleApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -322,20 +287,13 @@ impl ScaleApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -343,9 +301,7 @@ impl ScaleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -353,56 +309,36 @@ impl ScaleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -410,9 +346,7 @@ impl ScaleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -440,17 +374,8 @@ impl ::kapi_machinery::ApplyConfiguration for ScaleApplyConfiguration {
 pub fn extract_scale(
     obj: &crate::extensions::v1beta1::types::Scale,
     field_manager: &str,
-) -> ::core::result::Result<
-    ScaleApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "extensions/v1beta1",
-        "Scale",
-    )
+) -> ::core::result::Result<ScaleApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "extensions/v1beta1", "Scale")
 }
 /// The apply configuration of `Deployment`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -462,13 +387,9 @@ pub struct DeploymentApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::extensions::v1beta1::DeploymentSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::extensions::v1beta1::DeploymentSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::extensions::v1beta1::DeploymentStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::extensions::v1beta1::DeploymentStatusApplyConfiguration>,
 }
 impl DeploymentApplyConfiguration {
     /// Sets `kind`.
@@ -538,16 +459,10 @@ impl ::kapi_machinery::json::JsonFields for DeploymentApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -563,7 +478,8 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -597,20 +513,13 @@ impl DeploymentApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -619,20 +528,13 @@ impl DeploymentApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -640,9 +542,7 @@ impl DeploymentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -650,56 +550,36 @@ impl DeploymentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -707,9 +587,7 @@ impl DeploymentApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -737,34 +615,16 @@ impl ::kapi_machinery::ApplyConfiguration for DeploymentApplyConfiguration {
 pub fn extract_deployment(
     obj: &crate::extensions::v1beta1::types::Deployment,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeploymentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "extensions/v1beta1",
-        "Deployment",
-    )
+) -> ::core::result::Result<DeploymentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "extensions/v1beta1", "Deployment")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Deployment`.
 #[::kapi_macros::where_used]
 pub fn extract_deployment_status(
     obj: &crate::extensions::v1beta1::types::Deployment,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeploymentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "extensions/v1beta1",
-        "Deployment",
-    )
+) -> ::core::result::Result<DeploymentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "extensions/v1beta1", "Deployment")
 }
 /// The apply configuration of `DeploymentSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -772,17 +632,11 @@ pub struct DeploymentSpecApplyConfiguration {
     /// `replicas`.
     pub replicas: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
     /// `strategy`.
-    pub strategy: ::std::option::Option<
-        crate::extensions::v1beta1::DeploymentStrategyApplyConfiguration,
-    >,
+    pub strategy: ::std::option::Option<crate::extensions::v1beta1::DeploymentStrategyApplyConfiguration>,
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `revisionHistoryLimit`.
@@ -790,9 +644,7 @@ pub struct DeploymentSpecApplyConfiguration {
     /// `paused`.
     pub paused: ::std::option::Option<bool>,
     /// `rollbackTo`.
-    pub rollback_to: ::std::option::Option<
-        crate::extensions::v1beta1::RollbackConfigApplyConfiguration,
-    >,
+    pub rollback_to: ::std::option::Option<crate::extensions::v1beta1::RollbackConfigApplyConfiguration>,
     /// `progressDeadlineSeconds`.
     pub progress_deadline_seconds: ::std::option::Option<i32>,
 }
@@ -821,9 +673,7 @@ impl DeploymentSpecApplyConfiguration {
     /// Sets `strategy`.
     pub fn with_strategy(
         mut self,
-        value: impl Into<
-            crate::extensions::v1beta1::DeploymentStrategyApplyConfiguration,
-        >,
+        value: impl Into<crate::extensions::v1beta1::DeploymentStrategyApplyConfiguration>,
     ) -> Self {
         self.strategy = Some(value.into());
         self
@@ -880,14 +730,9 @@ impl ::kapi_machinery::json::JsonFields for DeploymentSpecApplyConfiguration {
             w.key_static(b"\"minReadySeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.min_ready_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.revision_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.revision_history_limit) {
             w.key_static(b"\"revisionHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.revision_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.revision_history_limit, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.paused) {
             w.key_static(b"\"paused\":");
@@ -897,14 +742,9 @@ impl ::kapi_machinery::json::JsonFields for DeploymentSpecApplyConfiguration {
             w.key_static(b"\"rollbackTo\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.rollback_to, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.progress_deadline_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.progress_deadline_seconds) {
             w.key_static(b"\"progressDeadlineSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.progress_deadline_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.progress_deadline_seconds, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -914,42 +754,15 @@ impl ::kapi_machinery::json::JsonFields for DeploymentSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
-            "strategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r)
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "revisionHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.revision_history_limit,
-                    r,
-                )
-            }
-            "paused" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paused, r)
-            }
-            "rollbackTo" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rollback_to, r)
-            }
-            "progressDeadlineSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.progress_deadline_seconds,
-                    r,
-                )
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
+            "strategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strategy, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "revisionHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision_history_limit, r),
+            "paused" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paused, r),
+            "rollbackTo" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rollback_to, r),
+            "progressDeadlineSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.progress_deadline_seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -970,13 +783,10 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.revision_history_limit,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paused)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision_history_limit)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paused)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rollback_to)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.progress_deadline_seconds,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.progress_deadline_seconds)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeploymentSpecApplyConfiguration {
@@ -1017,9 +827,7 @@ impl ::kapi_machinery::json::JsonFields for RollbackConfigApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "revision" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r)
-            }
+            "revision" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1052,13 +860,9 @@ impl ::kapi_machinery::json::JsonElement for RollbackConfigApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeploymentStrategyApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::extensions::v1beta1::types::DeploymentStrategyType,
-    >,
+    pub r#type: ::std::option::Option<crate::extensions::v1beta1::types::DeploymentStrategyType>,
     /// `rollingUpdate`.
-    pub rolling_update: ::std::option::Option<
-        crate::extensions::v1beta1::RollingUpdateDeploymentApplyConfiguration,
-    >,
+    pub rolling_update: ::std::option::Option<crate::extensions::v1beta1::RollingUpdateDeploymentApplyConfiguration>,
 }
 impl DeploymentStrategyApplyConfiguration {
     /// Sets `type`.
@@ -1072,9 +876,7 @@ impl DeploymentStrategyApplyConfiguration {
     /// Sets `rollingUpdate`.
     pub fn with_rolling_update(
         mut self,
-        value: impl Into<
-            crate::extensions::v1beta1::RollingUpdateDeploymentApplyConfiguration,
-        >,
+        value: impl Into<crate::extensions::v1beta1::RollingUpdateDeploymentApplyConfiguration>,
     ) -> Self {
         self.rolling_update = Some(value.into());
         self
@@ -1099,15 +901,8 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStrategyApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "rollingUpdate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.rolling_update,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "rollingUpdate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rolling_update, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1182,15 +977,8 @@ impl ::kapi_machinery::json::JsonFields for RollingUpdateDeploymentApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "maxUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_unavailable,
-                    r,
-                )
-            }
-            "maxSurge" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r)
-            }
+            "maxUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_unavailable, r),
+            "maxSurge" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1238,9 +1026,7 @@ pub struct DeploymentStatusApplyConfiguration {
     /// `terminatingReplicas`.
     pub terminating_replicas: ::std::option::Option<i32>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::extensions::v1beta1::DeploymentConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::extensions::v1beta1::DeploymentConditionApplyConfiguration>,
     /// `collisionCount`.
     pub collision_count: ::std::option::Option<i32>,
 }
@@ -1283,11 +1069,7 @@ impl DeploymentStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::DeploymentConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::DeploymentConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -1301,14 +1083,9 @@ impl DeploymentStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.replicas) {
             w.key_static(b"\"replicas\":");
@@ -1326,23 +1103,13 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
             w.key_static(b"\"availableReplicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.available_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.unavailable_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.unavailable_replicas) {
             w.key_static(b"\"unavailableReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.unavailable_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.unavailable_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.terminating_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.terminating_replicas) {
             w.key_static(b"\"terminatingReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.terminating_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.terminating_replicas, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
             w.key_static(b"\"conditions\":");
@@ -1360,54 +1127,15 @@ impl ::kapi_machinery::json::JsonFields for DeploymentStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "updatedReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.updated_replicas,
-                    r,
-                )
-            }
-            "readyReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ready_replicas,
-                    r,
-                )
-            }
-            "availableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_replicas,
-                    r,
-                )
-            }
-            "unavailableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.unavailable_replicas,
-                    r,
-                )
-            }
-            "terminatingReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.terminating_replicas,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "collisionCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.collision_count,
-                    r,
-                )
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "updatedReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.updated_replicas, r),
+            "readyReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready_replicas, r),
+            "availableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_replicas, r),
+            "unavailableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.unavailable_replicas, r),
+            "terminatingReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminating_replicas, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "collisionCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.collision_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1428,12 +1156,9 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.updated_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available_replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.unavailable_replicas,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.terminating_replicas,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.unavailable_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.terminating_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.collision_count)
     }
 }
@@ -1451,9 +1176,7 @@ impl ::kapi_machinery::json::JsonElement for DeploymentStatusApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeploymentConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::extensions::v1beta1::types::DeploymentConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::extensions::v1beta1::types::DeploymentConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::ConditionStatus>,
     /// `lastUpdateTime`.
@@ -1475,10 +1198,7 @@ impl DeploymentConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -1524,14 +1244,9 @@ impl ::kapi_machinery::json::JsonFields for DeploymentConditionApplyConfiguratio
             w.key_static(b"\"lastUpdateTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.last_update_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -1549,30 +1264,12 @@ impl ::kapi_machinery::json::JsonFields for DeploymentConditionApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastUpdateTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_update_time,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastUpdateTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_update_time, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1591,9 +1288,8 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentConditionApplyConfiguratio
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_update_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -1611,13 +1307,9 @@ impl ::kapi_machinery::json::JsonElement for DeploymentConditionApplyConfigurati
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DaemonSetUpdateStrategyApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::extensions::v1beta1::types::DaemonSetUpdateStrategyType,
-    >,
+    pub r#type: ::std::option::Option<crate::extensions::v1beta1::types::DaemonSetUpdateStrategyType>,
     /// `rollingUpdate`.
-    pub rolling_update: ::std::option::Option<
-        crate::extensions::v1beta1::RollingUpdateDaemonSetApplyConfiguration,
-    >,
+    pub rolling_update: ::std::option::Option<crate::extensions::v1beta1::RollingUpdateDaemonSetApplyConfiguration>,
 }
 impl DaemonSetUpdateStrategyApplyConfiguration {
     /// Sets `type`.
@@ -1631,9 +1323,7 @@ impl DaemonSetUpdateStrategyApplyConfiguration {
     /// Sets `rollingUpdate`.
     pub fn with_rolling_update(
         mut self,
-        value: impl Into<
-            crate::extensions::v1beta1::RollingUpdateDaemonSetApplyConfiguration,
-        >,
+        value: impl Into<crate::extensions::v1beta1::RollingUpdateDaemonSetApplyConfiguration>,
     ) -> Self {
         self.rolling_update = Some(value.into());
         self
@@ -1658,15 +1348,8 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetUpdateStrategyApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "rollingUpdate" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.rolling_update,
-                    r,
-                )
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "rollingUpdate" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rolling_update, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1741,15 +1424,8 @@ impl ::kapi_machinery::json::JsonFields for RollingUpdateDaemonSetApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "maxUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_unavailable,
-                    r,
-                )
-            }
-            "maxSurge" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r)
-            }
+            "maxUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_unavailable, r),
+            "maxSurge" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_surge, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1783,17 +1459,11 @@ impl ::kapi_machinery::json::JsonElement for RollingUpdateDaemonSetApplyConfigur
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DaemonSetSpecApplyConfiguration {
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
     /// `updateStrategy`.
-    pub update_strategy: ::std::option::Option<
-        crate::extensions::v1beta1::DaemonSetUpdateStrategyApplyConfiguration,
-    >,
+    pub update_strategy: ::std::option::Option<crate::extensions::v1beta1::DaemonSetUpdateStrategyApplyConfiguration>,
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `templateGeneration`.
@@ -1821,9 +1491,7 @@ impl DaemonSetSpecApplyConfiguration {
     /// Sets `updateStrategy`.
     pub fn with_update_strategy(
         mut self,
-        value: impl Into<
-            crate::extensions::v1beta1::DaemonSetUpdateStrategyApplyConfiguration,
-        >,
+        value: impl Into<crate::extensions::v1beta1::DaemonSetUpdateStrategyApplyConfiguration>,
     ) -> Self {
         self.update_strategy = Some(value.into());
         self
@@ -1863,23 +1531,13 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetSpecApplyConfiguration {
             w.key_static(b"\"minReadySeconds\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.min_ready_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.template_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.template_generation) {
             w.key_static(b"\"templateGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.template_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.template_generation, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.revision_history_limit,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.revision_history_limit) {
             w.key_static(b"\"revisionHistoryLimit\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.revision_history_limit,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.revision_history_limit, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1889,36 +1547,12 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
-            "updateStrategy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.update_strategy,
-                    r,
-                )
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "templateGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.template_generation,
-                    r,
-                )
-            }
-            "revisionHistoryLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.revision_history_limit,
-                    r,
-                )
-            }
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
+            "updateStrategy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.update_strategy, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "templateGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template_generation, r),
+            "revisionHistoryLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.revision_history_limit, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1938,12 +1572,8 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.update_strategy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.template_generation,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.revision_history_limit,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision_history_limit)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DaemonSetSpecApplyConfiguration {
@@ -1978,9 +1608,7 @@ pub struct DaemonSetStatusApplyConfiguration {
     /// `collisionCount`.
     pub collision_count: ::std::option::Option<i32>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::extensions::v1beta1::DaemonSetConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::extensions::v1beta1::DaemonSetConditionApplyConfiguration>,
 }
 impl DaemonSetStatusApplyConfiguration {
     /// Sets `currentNumberScheduled`.
@@ -2031,11 +1659,7 @@ impl DaemonSetStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::DaemonSetConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::DaemonSetConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2044,54 +1668,29 @@ impl DaemonSetStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for DaemonSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.current_number_scheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.current_number_scheduled) {
             w.key_static(b"\"currentNumberScheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.current_number_scheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.current_number_scheduled, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.number_misscheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.number_misscheduled) {
             w.key_static(b"\"numberMisscheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.number_misscheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.number_misscheduled, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.desired_number_scheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.desired_number_scheduled) {
             w.key_static(b"\"desiredNumberScheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.desired_number_scheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.desired_number_scheduled, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.number_ready) {
             w.key_static(b"\"numberReady\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.number_ready, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.updated_number_scheduled,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.updated_number_scheduled) {
             w.key_static(b"\"updatedNumberScheduled\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.updated_number_scheduled,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.updated_number_scheduled, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.number_available) {
             w.key_static(b"\"numberAvailable\":");
@@ -2117,63 +1716,16 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "currentNumberScheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_number_scheduled,
-                    r,
-                )
-            }
-            "numberMisscheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_misscheduled,
-                    r,
-                )
-            }
-            "desiredNumberScheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.desired_number_scheduled,
-                    r,
-                )
-            }
-            "numberReady" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_ready,
-                    r,
-                )
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "updatedNumberScheduled" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.updated_number_scheduled,
-                    r,
-                )
-            }
-            "numberAvailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_available,
-                    r,
-                )
-            }
-            "numberUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.number_unavailable,
-                    r,
-                )
-            }
-            "collisionCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.collision_count,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "currentNumberScheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_number_scheduled, r),
+            "numberMisscheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_misscheduled, r),
+            "desiredNumberScheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.desired_number_scheduled, r),
+            "numberReady" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_ready, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "updatedNumberScheduled" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.updated_number_scheduled, r),
+            "numberAvailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_available, r),
+            "numberUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number_unavailable, r),
+            "collisionCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.collision_count, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2190,18 +1742,12 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_number_scheduled)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.number_misscheduled,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.desired_number_scheduled,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_ready)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.updated_number_scheduled,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_available)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_misscheduled)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.desired_number_scheduled)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_ready)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.updated_number_scheduled)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_available)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number_unavailable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.collision_count)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
@@ -2221,9 +1767,7 @@ impl ::kapi_machinery::json::JsonElement for DaemonSetStatusApplyConfiguration {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DaemonSetConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::extensions::v1beta1::types::DaemonSetConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::extensions::v1beta1::types::DaemonSetConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::ConditionStatus>,
     /// `lastTransitionTime`.
@@ -2243,10 +1787,7 @@ impl DaemonSetConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -2280,14 +1821,9 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetConditionApplyConfiguration
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -2305,24 +1841,11 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetConditionApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2340,9 +1863,8 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetConditionApplyConfiguration
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -2366,13 +1888,9 @@ pub struct DaemonSetApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::extensions::v1beta1::DaemonSetSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::extensions::v1beta1::DaemonSetSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::extensions::v1beta1::DaemonSetStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::extensions::v1beta1::DaemonSetStatusApplyConfiguration>,
 }
 impl DaemonSetApplyConfiguration {
     /// Sets `kind`.
@@ -2442,16 +1960,10 @@ impl ::kapi_machinery::json::JsonFields for DaemonSetApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2467,7 +1979,8 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2501,20 +2014,13 @@ impl DaemonSetApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2523,20 +2029,13 @@ impl DaemonSetApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2544,9 +2043,7 @@ impl DaemonSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2554,56 +2051,36 @@ impl DaemonSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2611,9 +2088,7 @@ impl DaemonSetApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2641,34 +2116,16 @@ impl ::kapi_machinery::ApplyConfiguration for DaemonSetApplyConfiguration {
 pub fn extract_daemon_set(
     obj: &crate::extensions::v1beta1::types::DaemonSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    DaemonSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "extensions/v1beta1",
-        "DaemonSet",
-    )
+) -> ::core::result::Result<DaemonSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "extensions/v1beta1", "DaemonSet")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `DaemonSet`.
 #[::kapi_macros::where_used]
 pub fn extract_daemon_set_status(
     obj: &crate::extensions::v1beta1::types::DaemonSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    DaemonSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "extensions/v1beta1",
-        "DaemonSet",
-    )
+) -> ::core::result::Result<DaemonSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "extensions/v1beta1", "DaemonSet")
 }
 /// The apply configuration of `Ingress`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -2680,13 +2137,9 @@ pub struct IngressApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::extensions::v1beta1::IngressSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::extensions::v1beta1::IngressSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::extensions::v1beta1::IngressStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::extensions::v1beta1::IngressStatusApplyConfiguration>,
 }
 impl IngressApplyConfiguration {
     /// Sets `kind`.
@@ -2756,16 +2209,10 @@ impl ::kapi_machinery::json::JsonFields for IngressApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2781,7 +2228,8 @@ impl ::kapi_machinery::json::JsonEncode for IngressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2815,20 +2263,13 @@ impl IngressApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2837,20 +2278,13 @@ impl IngressApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2858,9 +2292,7 @@ impl IngressApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2868,56 +2300,36 @@ impl IngressApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2925,9 +2337,7 @@ impl IngressApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2955,34 +2365,16 @@ impl ::kapi_machinery::ApplyConfiguration for IngressApplyConfiguration {
 pub fn extract_ingress(
     obj: &crate::extensions::v1beta1::types::Ingress,
     field_manager: &str,
-) -> ::core::result::Result<
-    IngressApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "extensions/v1beta1",
-        "Ingress",
-    )
+) -> ::core::result::Result<IngressApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "extensions/v1beta1", "Ingress")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Ingress`.
 #[::kapi_macros::where_used]
 pub fn extract_ingress_status(
     obj: &crate::extensions::v1beta1::types::Ingress,
     field_manager: &str,
-) -> ::core::result::Result<
-    IngressApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "extensions/v1beta1",
-        "Ingress",
-    )
+) -> ::core::result::Result<IngressApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "extensions/v1beta1", "Ingress")
 }
 /// The apply configuration of `IngressSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -2990,22 +2382,15 @@ pub struct IngressSpecApplyConfiguration {
     /// `ingressClassName`.
     pub ingress_class_name: ::std::option::Option<::std::string::String>,
     /// `backend`.
-    pub backend: ::std::option::Option<
-        crate::extensions::v1beta1::IngressBackendApplyConfiguration,
-    >,
+    pub backend: ::std::option::Option<crate::extensions::v1beta1::IngressBackendApplyConfiguration>,
     /// `tls`.
     pub tls: ::std::vec::Vec<crate::extensions::v1beta1::IngressTLSApplyConfiguration>,
     /// `rules`.
-    pub rules: ::std::vec::Vec<
-        crate::extensions::v1beta1::IngressRuleApplyConfiguration,
-    >,
+    pub rules: ::std::vec::Vec<crate::extensions::v1beta1::IngressRuleApplyConfiguration>,
 }
 impl IngressSpecApplyConfiguration {
     /// Sets `ingressClassName`.
-    pub fn with_ingress_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_ingress_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.ingress_class_name = Some(value.into());
         self
     }
@@ -3020,9 +2405,7 @@ impl IngressSpecApplyConfiguration {
     /// Appends to `tls`.
     pub fn with_tls(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::extensions::v1beta1::IngressTLSApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::IngressTLSApplyConfiguration>>,
     ) -> Self {
         self.tls.extend(items.into_iter().map(Into::into));
         self
@@ -3030,9 +2413,7 @@ impl IngressSpecApplyConfiguration {
     /// Appends to `rules`.
     pub fn with_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::extensions::v1beta1::IngressRuleApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::IngressRuleApplyConfiguration>>,
     ) -> Self {
         self.rules.extend(items.into_iter().map(Into::into));
         self
@@ -3065,19 +2446,10 @@ impl ::kapi_machinery::json::JsonFields for IngressSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ingressClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ingress_class_name,
-                    r,
-                )
-            }
-            "backend" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backend, r)
-            }
+            "ingressClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress_class_name, r),
+            "backend" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backend, r),
             "tls" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tls, r),
-            "rules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r)
-            }
+            "rules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3151,12 +2523,8 @@ impl ::kapi_machinery::json::JsonFields for IngressTLSApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "hosts" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hosts, r)
-            }
-            "secretName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r)
-            }
+            "hosts" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hosts, r),
+            "secretName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3190,17 +2558,13 @@ impl ::kapi_machinery::json::JsonElement for IngressTLSApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressStatusApplyConfiguration {
     /// `loadBalancer`.
-    pub load_balancer: ::std::option::Option<
-        crate::extensions::v1beta1::IngressLoadBalancerStatusApplyConfiguration,
-    >,
+    pub load_balancer: ::std::option::Option<crate::extensions::v1beta1::IngressLoadBalancerStatusApplyConfiguration>,
 }
 impl IngressStatusApplyConfiguration {
     /// Sets `loadBalancer`.
     pub fn with_load_balancer(
         mut self,
-        value: impl Into<
-            crate::extensions::v1beta1::IngressLoadBalancerStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::extensions::v1beta1::IngressLoadBalancerStatusApplyConfiguration>,
     ) -> Self {
         self.load_balancer = Some(value.into());
         self
@@ -3221,12 +2585,7 @@ impl ::kapi_machinery::json::JsonFields for IngressStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "loadBalancer" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.load_balancer,
-                    r,
-                )
-            }
+            "loadBalancer" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.load_balancer, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3259,19 +2618,13 @@ impl ::kapi_machinery::json::JsonElement for IngressStatusApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressLoadBalancerStatusApplyConfiguration {
     /// `ingress`.
-    pub ingress: ::std::vec::Vec<
-        crate::extensions::v1beta1::IngressLoadBalancerIngressApplyConfiguration,
-    >,
+    pub ingress: ::std::vec::Vec<crate::extensions::v1beta1::IngressLoadBalancerIngressApplyConfiguration>,
 }
 impl IngressLoadBalancerStatusApplyConfiguration {
     /// Appends to `ingress`.
     pub fn with_ingress(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::IngressLoadBalancerIngressApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::IngressLoadBalancerIngressApplyConfiguration>>,
     ) -> Self {
         self.ingress.extend(items.into_iter().map(Into::into));
         self
@@ -3292,9 +2645,7 @@ impl ::kapi_machinery::json::JsonFields for IngressLoadBalancerStatusApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ingress" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r)
-            }
+            "ingress" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3322,8 +2673,7 @@ impl ::kapi_machinery::json::JsonDecode for IngressLoadBalancerStatusApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for IngressLoadBalancerStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for IngressLoadBalancerStatusApplyConfiguration {}
 /// The apply configuration of `IngressLoadBalancerIngress`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressLoadBalancerIngressApplyConfiguration {
@@ -3332,9 +2682,7 @@ pub struct IngressLoadBalancerIngressApplyConfiguration {
     /// `hostname`.
     pub hostname: ::std::option::Option<::std::string::String>,
     /// `ports`.
-    pub ports: ::std::vec::Vec<
-        crate::extensions::v1beta1::IngressPortStatusApplyConfiguration,
-    >,
+    pub ports: ::std::vec::Vec<crate::extensions::v1beta1::IngressPortStatusApplyConfiguration>,
 }
 impl IngressLoadBalancerIngressApplyConfiguration {
     /// Sets `ip`.
@@ -3350,18 +2698,13 @@ impl IngressLoadBalancerIngressApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::IngressPortStatusApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::IngressPortStatusApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for IngressLoadBalancerIngressApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for IngressLoadBalancerIngressApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ip) {
@@ -3385,12 +2728,8 @@ for IngressLoadBalancerIngressApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "ip" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip, r),
-            "hostname" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r)
-            }
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
+            "hostname" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r),
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3399,8 +2738,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for IngressLoadBalancerIngressApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for IngressLoadBalancerIngressApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3412,8 +2750,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for IngressLoadBalancerIngressApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for IngressLoadBalancerIngressApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3422,8 +2759,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for IngressLoadBalancerIngressApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for IngressLoadBalancerIngressApplyConfiguration {}
 /// The apply configuration of `IngressPortStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressPortStatusApplyConfiguration {
@@ -3475,12 +2811,8 @@ impl ::kapi_machinery::json::JsonFields for IngressPortStatusApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
-            "protocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r)
-            }
-            "error" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r)
-            }
+            "protocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r),
+            "error" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3536,12 +2868,9 @@ impl IngressRuleApplyConfiguration {
     /// Sets `http` (through its own builder).
     pub fn with_http(
         mut self,
-        value: impl Into<
-            crate::extensions::v1beta1::HTTPIngressRuleValueApplyConfiguration,
-        >,
+        value: impl Into<crate::extensions::v1beta1::HTTPIngressRuleValueApplyConfiguration>,
     ) -> Self {
-        self.ingress_rule_value = ::std::mem::take(&mut self.ingress_rule_value)
-            .with_http(value);
+        self.ingress_rule_value = ::std::mem::take(&mut self.ingress_rule_value).with_http(value);
         self
     }
 }
@@ -3552,10 +2881,7 @@ impl ::kapi_machinery::json::JsonFields for IngressRuleApplyConfiguration {
             w.key_static(b"\"host\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.host, w);
         }
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.ingress_rule_value,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.ingress_rule_value, w);
     }
     #[::kapi_macros::where_used]
     fn decode_json_field(
@@ -3566,11 +2892,7 @@ impl ::kapi_machinery::json::JsonFields for IngressRuleApplyConfiguration {
         let decoded = match key {
             "host" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.ingress_rule_value,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.ingress_rule_value, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -3605,17 +2927,13 @@ impl ::kapi_machinery::json::JsonElement for IngressRuleApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressRuleValueApplyConfiguration {
     /// `http`.
-    pub http: ::std::option::Option<
-        crate::extensions::v1beta1::HTTPIngressRuleValueApplyConfiguration,
-    >,
+    pub http: ::std::option::Option<crate::extensions::v1beta1::HTTPIngressRuleValueApplyConfiguration>,
 }
 impl IngressRuleValueApplyConfiguration {
     /// Sets `http`.
     pub fn with_http(
         mut self,
-        value: impl Into<
-            crate::extensions::v1beta1::HTTPIngressRuleValueApplyConfiguration,
-        >,
+        value: impl Into<crate::extensions::v1beta1::HTTPIngressRuleValueApplyConfiguration>,
     ) -> Self {
         self.http = Some(value.into());
         self
@@ -3669,19 +2987,13 @@ impl ::kapi_machinery::json::JsonElement for IngressRuleValueApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HTTPIngressRuleValueApplyConfiguration {
     /// `paths`.
-    pub paths: ::std::vec::Vec<
-        crate::extensions::v1beta1::HTTPIngressPathApplyConfiguration,
-    >,
+    pub paths: ::std::vec::Vec<crate::extensions::v1beta1::HTTPIngressPathApplyConfiguration>,
 }
 impl HTTPIngressRuleValueApplyConfiguration {
     /// Appends to `paths`.
     pub fn with_paths(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::HTTPIngressPathApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::HTTPIngressPathApplyConfiguration>>,
     ) -> Self {
         self.paths.extend(items.into_iter().map(Into::into));
         self
@@ -3702,9 +3014,7 @@ impl ::kapi_machinery::json::JsonFields for HTTPIngressRuleValueApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "paths" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paths, r)
-            }
+            "paths" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paths, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3741,9 +3051,7 @@ pub struct HTTPIngressPathApplyConfiguration {
     /// `pathType`.
     pub path_type: ::std::option::Option<crate::extensions::v1beta1::types::PathType>,
     /// `backend`.
-    pub backend: ::std::option::Option<
-        crate::extensions::v1beta1::IngressBackendApplyConfiguration,
-    >,
+    pub backend: ::std::option::Option<crate::extensions::v1beta1::IngressBackendApplyConfiguration>,
 }
 impl HTTPIngressPathApplyConfiguration {
     /// Sets `path`.
@@ -3792,12 +3100,8 @@ impl ::kapi_machinery::json::JsonFields for HTTPIngressPathApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
-            "pathType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path_type, r)
-            }
-            "backend" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backend, r)
-            }
+            "pathType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path_type, r),
+            "backend" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backend, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3836,9 +3140,7 @@ pub struct IngressBackendApplyConfiguration {
     /// `servicePort`.
     pub service_port: ::std::option::Option<::kapi_machinery::types::IntOrString>,
     /// `resource`.
-    pub resource: ::std::option::Option<
-        crate::core::v1::TypedLocalObjectReferenceApplyConfiguration,
-    >,
+    pub resource: ::std::option::Option<crate::core::v1::TypedLocalObjectReferenceApplyConfiguration>,
 }
 impl IngressBackendApplyConfiguration {
     /// Sets `serviceName`.
@@ -3886,21 +3188,9 @@ impl ::kapi_machinery::json::JsonFields for IngressBackendApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "serviceName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_name,
-                    r,
-                )
-            }
-            "servicePort" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_port,
-                    r,
-                )
-            }
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
+            "serviceName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_name, r),
+            "servicePort" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_port, r),
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3941,13 +3231,9 @@ pub struct ReplicaSetApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::extensions::v1beta1::ReplicaSetSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::extensions::v1beta1::ReplicaSetSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::extensions::v1beta1::ReplicaSetStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::extensions::v1beta1::ReplicaSetStatusApplyConfiguration>,
 }
 impl ReplicaSetApplyConfiguration {
     /// Sets `kind`.
@@ -4017,16 +3303,10 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4042,7 +3322,8 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -4076,20 +3357,13 @@ impl ReplicaSetApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -4098,20 +3372,13 @@ impl ReplicaSetApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -4119,9 +3386,7 @@ impl ReplicaSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -4129,56 +3394,36 @@ impl ReplicaSetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -4186,9 +3431,7 @@ impl ReplicaSetApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -4216,34 +3459,16 @@ impl ::kapi_machinery::ApplyConfiguration for ReplicaSetApplyConfiguration {
 pub fn extract_replica_set(
     obj: &crate::extensions::v1beta1::types::ReplicaSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    ReplicaSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "extensions/v1beta1",
-        "ReplicaSet",
-    )
+) -> ::core::result::Result<ReplicaSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "extensions/v1beta1", "ReplicaSet")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `ReplicaSet`.
 #[::kapi_macros::where_used]
 pub fn extract_replica_set_status(
     obj: &crate::extensions::v1beta1::types::ReplicaSet,
     field_manager: &str,
-) -> ::core::result::Result<
-    ReplicaSetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "extensions/v1beta1",
-        "ReplicaSet",
-    )
+) -> ::core::result::Result<ReplicaSetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "extensions/v1beta1", "ReplicaSet")
 }
 /// The apply configuration of `ReplicaSetSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -4253,13 +3478,9 @@ pub struct ReplicaSetSpecApplyConfiguration {
     /// `minReadySeconds`.
     pub min_ready_seconds: ::std::option::Option<i32>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `template`.
-    pub template: ::std::option::Option<
-        crate::core::v1::PodTemplateSpecApplyConfiguration,
-    >,
+    pub template: ::std::option::Option<crate::core::v1::PodTemplateSpecApplyConfiguration>,
 }
 impl ReplicaSetSpecApplyConfiguration {
     /// Sets `replicas`.
@@ -4316,21 +3537,10 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "minReadySeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_ready_seconds,
-                    r,
-                )
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "template" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "minReadySeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_ready_seconds, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "template" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4378,9 +3588,7 @@ pub struct ReplicaSetStatusApplyConfiguration {
     /// `observedGeneration`.
     pub observed_generation: ::std::option::Option<i64>,
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::extensions::v1beta1::ReplicaSetConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::extensions::v1beta1::ReplicaSetConditionApplyConfiguration>,
 }
 impl ReplicaSetStatusApplyConfiguration {
     /// Sets `replicas`.
@@ -4416,11 +3624,7 @@ impl ReplicaSetStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::ReplicaSetConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::ReplicaSetConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -4433,14 +3637,9 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetStatusApplyConfiguration {
             w.key_static(b"\"replicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.fully_labeled_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.fully_labeled_replicas) {
             w.key_static(b"\"fullyLabeledReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.fully_labeled_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.fully_labeled_replicas, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ready_replicas) {
             w.key_static(b"\"readyReplicas\":");
@@ -4450,23 +3649,13 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetStatusApplyConfiguration {
             w.key_static(b"\"availableReplicas\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.available_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.terminating_replicas,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.terminating_replicas) {
             w.key_static(b"\"terminatingReplicas\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.terminating_replicas,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.terminating_replicas, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
             w.key_static(b"\"conditions\":");
@@ -4480,42 +3669,13 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "replicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r)
-            }
-            "fullyLabeledReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.fully_labeled_replicas,
-                    r,
-                )
-            }
-            "readyReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ready_replicas,
-                    r,
-                )
-            }
-            "availableReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_replicas,
-                    r,
-                )
-            }
-            "terminatingReplicas" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.terminating_replicas,
-                    r,
-                )
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "replicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.replicas, r),
+            "fullyLabeledReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fully_labeled_replicas, r),
+            "readyReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ready_replicas, r),
+            "availableReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_replicas, r),
+            "terminatingReplicas" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.terminating_replicas, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4532,16 +3692,12 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.fully_labeled_replicas,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fully_labeled_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available_replicas)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.terminating_replicas,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.terminating_replicas)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ReplicaSetStatusApplyConfiguration {
@@ -4558,9 +3714,7 @@ impl ::kapi_machinery::json::JsonElement for ReplicaSetStatusApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReplicaSetConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::extensions::v1beta1::types::ReplicaSetConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::extensions::v1beta1::types::ReplicaSetConditionType>,
     /// `status`.
     pub status: ::std::option::Option<crate::core::v1::ConditionStatus>,
     /// `lastTransitionTime`.
@@ -4580,10 +3734,7 @@ impl ReplicaSetConditionApplyConfiguration {
         self
     }
     /// Sets `status`.
-    pub fn with_status(
-        mut self,
-        value: impl Into<crate::core::v1::ConditionStatus>,
-    ) -> Self {
+    pub fn with_status(mut self, value: impl Into<crate::core::v1::ConditionStatus>) -> Self {
         self.status = Some(value.into());
         self
     }
@@ -4617,14 +3768,9 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetConditionApplyConfiguratio
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -4642,24 +3788,11 @@ impl ::kapi_machinery::json::JsonFields for ReplicaSetConditionApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4677,9 +3810,8 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetConditionApplyConfiguratio
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -4703,9 +3835,7 @@ pub struct NetworkPolicyApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::extensions::v1beta1::NetworkPolicySpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::extensions::v1beta1::NetworkPolicySpecApplyConfiguration>,
 }
 impl NetworkPolicyApplyConfiguration {
     /// Sets `kind`.
@@ -4763,12 +3893,8 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicyApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -4785,7 +3911,8 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -4818,20 +3945,13 @@ impl NetworkPolicyApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -4840,20 +3960,13 @@ impl NetworkPolicyApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -4861,9 +3974,7 @@ impl NetworkPolicyApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -4871,56 +3982,36 @@ impl NetworkPolicyApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -4928,9 +4019,7 @@ impl NetworkPolicyApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -4958,33 +4047,18 @@ impl ::kapi_machinery::ApplyConfiguration for NetworkPolicyApplyConfiguration {
 pub fn extract_network_policy(
     obj: &crate::extensions::v1beta1::types::NetworkPolicy,
     field_manager: &str,
-) -> ::core::result::Result<
-    NetworkPolicyApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "extensions/v1beta1",
-        "NetworkPolicy",
-    )
+) -> ::core::result::Result<NetworkPolicyApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "extensions/v1beta1", "NetworkPolicy")
 }
 /// The apply configuration of `NetworkPolicySpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NetworkPolicySpecApplyConfiguration {
     /// `podSelector`.
-    pub pod_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub pod_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `ingress`.
-    pub ingress: ::std::vec::Vec<
-        crate::extensions::v1beta1::NetworkPolicyIngressRuleApplyConfiguration,
-    >,
+    pub ingress: ::std::vec::Vec<crate::extensions::v1beta1::NetworkPolicyIngressRuleApplyConfiguration>,
     /// `egress`.
-    pub egress: ::std::vec::Vec<
-        crate::extensions::v1beta1::NetworkPolicyEgressRuleApplyConfiguration,
-    >,
+    pub egress: ::std::vec::Vec<crate::extensions::v1beta1::NetworkPolicyEgressRuleApplyConfiguration>,
     /// `policyTypes`.
     pub policy_types: ::std::vec::Vec<crate::extensions::v1beta1::types::PolicyType>,
 }
@@ -5000,11 +4074,7 @@ impl NetworkPolicySpecApplyConfiguration {
     /// Appends to `ingress`.
     pub fn with_ingress(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::NetworkPolicyIngressRuleApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::NetworkPolicyIngressRuleApplyConfiguration>>,
     ) -> Self {
         self.ingress.extend(items.into_iter().map(Into::into));
         self
@@ -5012,11 +4082,7 @@ impl NetworkPolicySpecApplyConfiguration {
     /// Appends to `egress`.
     pub fn with_egress(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::NetworkPolicyEgressRuleApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::NetworkPolicyEgressRuleApplyConfiguration>>,
     ) -> Self {
         self.egress.extend(items.into_iter().map(Into::into));
         self
@@ -5024,9 +4090,7 @@ impl NetworkPolicySpecApplyConfiguration {
     /// Appends to `policyTypes`.
     pub fn with_policy_types(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::extensions::v1beta1::types::PolicyType>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::types::PolicyType>>,
     ) -> Self {
         self.policy_types.extend(items.into_iter().map(Into::into));
         self
@@ -5059,24 +4123,10 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicySpecApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "podSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_selector,
-                    r,
-                )
-            }
-            "ingress" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r)
-            }
-            "egress" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.egress, r)
-            }
-            "policyTypes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.policy_types,
-                    r,
-                )
-            }
+            "podSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_selector, r),
+            "ingress" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r),
+            "egress" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.egress, r),
+            "policyTypes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.policy_types, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5112,23 +4162,15 @@ impl ::kapi_machinery::json::JsonElement for NetworkPolicySpecApplyConfiguration
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NetworkPolicyIngressRuleApplyConfiguration {
     /// `ports`.
-    pub ports: ::std::vec::Vec<
-        crate::extensions::v1beta1::NetworkPolicyPortApplyConfiguration,
-    >,
+    pub ports: ::std::vec::Vec<crate::extensions::v1beta1::NetworkPolicyPortApplyConfiguration>,
     /// `from`.
-    pub from: ::std::vec::Vec<
-        crate::extensions::v1beta1::NetworkPolicyPeerApplyConfiguration,
-    >,
+    pub from: ::std::vec::Vec<crate::extensions::v1beta1::NetworkPolicyPeerApplyConfiguration>,
 }
 impl NetworkPolicyIngressRuleApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::NetworkPolicyPortApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::NetworkPolicyPortApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
@@ -5136,11 +4178,7 @@ impl NetworkPolicyIngressRuleApplyConfiguration {
     /// Appends to `from`.
     pub fn with_from(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::NetworkPolicyPeerApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::NetworkPolicyPeerApplyConfiguration>>,
     ) -> Self {
         self.from.extend(items.into_iter().map(Into::into));
         self
@@ -5165,9 +4203,7 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicyIngressRuleApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
             "from" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.from, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -5202,23 +4238,15 @@ impl ::kapi_machinery::json::JsonElement for NetworkPolicyIngressRuleApplyConfig
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NetworkPolicyEgressRuleApplyConfiguration {
     /// `ports`.
-    pub ports: ::std::vec::Vec<
-        crate::extensions::v1beta1::NetworkPolicyPortApplyConfiguration,
-    >,
+    pub ports: ::std::vec::Vec<crate::extensions::v1beta1::NetworkPolicyPortApplyConfiguration>,
     /// `to`.
-    pub to: ::std::vec::Vec<
-        crate::extensions::v1beta1::NetworkPolicyPeerApplyConfiguration,
-    >,
+    pub to: ::std::vec::Vec<crate::extensions::v1beta1::NetworkPolicyPeerApplyConfiguration>,
 }
 impl NetworkPolicyEgressRuleApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::NetworkPolicyPortApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::NetworkPolicyPortApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
@@ -5226,11 +4254,7 @@ impl NetworkPolicyEgressRuleApplyConfiguration {
     /// Appends to `to`.
     pub fn with_to(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::extensions::v1beta1::NetworkPolicyPeerApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::extensions::v1beta1::NetworkPolicyPeerApplyConfiguration>>,
     ) -> Self {
         self.to.extend(items.into_iter().map(Into::into));
         self
@@ -5255,9 +4279,7 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicyEgressRuleApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
             "to" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.to, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -5305,10 +4327,7 @@ impl NetworkPolicyPortApplyConfiguration {
         self
     }
     /// Sets `port`.
-    pub fn with_port(
-        mut self,
-        value: impl Into<::kapi_machinery::types::IntOrString>,
-    ) -> Self {
+    pub fn with_port(mut self, value: impl Into<::kapi_machinery::types::IntOrString>) -> Self {
         self.port = Some(value.into());
         self
     }
@@ -5341,13 +4360,9 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicyPortApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "protocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r)
-            }
+            "protocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r),
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
-            "endPort" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.end_port, r)
-            }
+            "endPort" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.end_port, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5421,9 +4436,7 @@ impl ::kapi_machinery::json::JsonFields for IPBlockApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "cidr" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cidr, r),
-            "except" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.except, r)
-            }
+            "except" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.except, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5457,17 +4470,11 @@ impl ::kapi_machinery::json::JsonElement for IPBlockApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NetworkPolicyPeerApplyConfiguration {
     /// `podSelector`.
-    pub pod_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub pod_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `namespaceSelector`.
-    pub namespace_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub namespace_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `ipBlock`.
-    pub ip_block: ::std::option::Option<
-        crate::extensions::v1beta1::IPBlockApplyConfiguration,
-    >,
+    pub ip_block: ::std::option::Option<crate::extensions::v1beta1::IPBlockApplyConfiguration>,
 }
 impl NetworkPolicyPeerApplyConfiguration {
     /// Sets `podSelector`.
@@ -5518,21 +4525,9 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicyPeerApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "podSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_selector,
-                    r,
-                )
-            }
-            "namespaceSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.namespace_selector,
-                    r,
-                )
-            }
-            "ipBlock" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip_block, r)
-            }
+            "podSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_selector, r),
+            "namespaceSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace_selector, r),
+            "ipBlock" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip_block, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

@@ -10,13 +10,9 @@ pub struct FlowSchemaApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::flowcontrol::v1beta3::FlowSchemaSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::flowcontrol::v1beta3::FlowSchemaSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::flowcontrol::v1beta3::FlowSchemaStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::flowcontrol::v1beta3::FlowSchemaStatusApplyConfiguration>,
 }
 impl FlowSchemaApplyConfiguration {
     /// Sets `kind`.
@@ -86,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for FlowSchemaApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -111,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for FlowSchemaApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -141,20 +132,13 @@ impl FlowSchemaApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -163,20 +147,13 @@ impl FlowSchemaApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -184,9 +161,7 @@ impl FlowSchemaApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -194,56 +169,36 @@ impl FlowSchemaApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -251,9 +206,7 @@ impl FlowSchemaApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -281,60 +234,34 @@ impl ::kapi_machinery::ApplyConfiguration for FlowSchemaApplyConfiguration {
 pub fn extract_flow_schema(
     obj: &crate::flowcontrol::v1beta3::types::FlowSchema,
     field_manager: &str,
-) -> ::core::result::Result<
-    FlowSchemaApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "flowcontrol.apiserver.k8s.io/v1beta3",
-        "FlowSchema",
-    )
+) -> ::core::result::Result<FlowSchemaApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "flowcontrol.apiserver.k8s.io/v1beta3", "FlowSchema")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `FlowSchema`.
 #[::kapi_macros::where_used]
 pub fn extract_flow_schema_status(
     obj: &crate::flowcontrol::v1beta3::types::FlowSchema,
     field_manager: &str,
-) -> ::core::result::Result<
-    FlowSchemaApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "flowcontrol.apiserver.k8s.io/v1beta3",
-        "FlowSchema",
-    )
+) -> ::core::result::Result<FlowSchemaApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "flowcontrol.apiserver.k8s.io/v1beta3", "FlowSchema")
 }
 /// The apply configuration of `FlowSchemaSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FlowSchemaSpecApplyConfiguration {
     /// `priorityLevelConfiguration`.
-    pub priority_level_configuration: ::std::option::Option<
-        crate::flowcontrol::v1beta3::PriorityLevelConfigurationReferenceApplyConfiguration,
-    >,
+    pub priority_level_configuration: ::std::option::Option<crate::flowcontrol::v1beta3::PriorityLevelConfigurationReferenceApplyConfiguration>,
     /// `matchingPrecedence`.
     pub matching_precedence: ::std::option::Option<i32>,
     /// `distinguisherMethod`.
-    pub distinguisher_method: ::std::option::Option<
-        crate::flowcontrol::v1beta3::FlowDistinguisherMethodApplyConfiguration,
-    >,
+    pub distinguisher_method: ::std::option::Option<crate::flowcontrol::v1beta3::FlowDistinguisherMethodApplyConfiguration>,
     /// `rules`.
-    pub rules: ::std::vec::Vec<
-        crate::flowcontrol::v1beta3::PolicyRulesWithSubjectsApplyConfiguration,
-    >,
+    pub rules: ::std::vec::Vec<crate::flowcontrol::v1beta3::PolicyRulesWithSubjectsApplyConfiguration>,
 }
 impl FlowSchemaSpecApplyConfiguration {
     /// Sets `priorityLevelConfiguration`.
     pub fn with_priority_level_configuration(
         mut self,
-        value: impl Into<
-            crate::flowcontrol::v1beta3::PriorityLevelConfigurationReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::flowcontrol::v1beta3::PriorityLevelConfigurationReferenceApplyConfiguration>,
     ) -> Self {
         self.priority_level_configuration = Some(value.into());
         self
@@ -347,9 +274,7 @@ impl FlowSchemaSpecApplyConfiguration {
     /// Sets `distinguisherMethod`.
     pub fn with_distinguisher_method(
         mut self,
-        value: impl Into<
-            crate::flowcontrol::v1beta3::FlowDistinguisherMethodApplyConfiguration,
-        >,
+        value: impl Into<crate::flowcontrol::v1beta3::FlowDistinguisherMethodApplyConfiguration>,
     ) -> Self {
         self.distinguisher_method = Some(value.into());
         self
@@ -357,11 +282,7 @@ impl FlowSchemaSpecApplyConfiguration {
     /// Appends to `rules`.
     pub fn with_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::flowcontrol::v1beta3::PolicyRulesWithSubjectsApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::flowcontrol::v1beta3::PolicyRulesWithSubjectsApplyConfiguration>>,
     ) -> Self {
         self.rules.extend(items.into_iter().map(Into::into));
         self
@@ -370,32 +291,17 @@ impl FlowSchemaSpecApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for FlowSchemaSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.priority_level_configuration,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority_level_configuration) {
             w.key_static(b"\"priorityLevelConfiguration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.priority_level_configuration,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.priority_level_configuration, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.matching_precedence,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.matching_precedence) {
             w.key_static(b"\"matchingPrecedence\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.matching_precedence,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.matching_precedence, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.distinguisher_method,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.distinguisher_method) {
             w.key_static(b"\"distinguisherMethod\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.distinguisher_method,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.distinguisher_method, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.rules) {
             w.key_static(b"\"rules\":");
@@ -409,27 +315,10 @@ impl ::kapi_machinery::json::JsonFields for FlowSchemaSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "priorityLevelConfiguration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.priority_level_configuration,
-                    r,
-                )
-            }
-            "matchingPrecedence" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.matching_precedence,
-                    r,
-                )
-            }
-            "distinguisherMethod" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.distinguisher_method,
-                    r,
-                )
-            }
-            "rules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r)
-            }
+            "priorityLevelConfiguration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority_level_configuration, r),
+            "matchingPrecedence" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.matching_precedence, r),
+            "distinguisherMethod" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.distinguisher_method, r),
+            "rules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -445,12 +334,10 @@ impl ::kapi_machinery::json::JsonEncode for FlowSchemaSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.priority_level_configuration,
-        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.matching_precedence)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.distinguisher_method,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority_level_configuration)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.matching_precedence)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.distinguisher_method)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for FlowSchemaSpecApplyConfiguration {
@@ -467,9 +354,7 @@ impl ::kapi_machinery::json::JsonElement for FlowSchemaSpecApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FlowDistinguisherMethodApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::flowcontrol::v1beta3::types::FlowDistinguisherMethodType,
-    >,
+    pub r#type: ::std::option::Option<crate::flowcontrol::v1beta3::types::FlowDistinguisherMethodType>,
 }
 impl FlowDistinguisherMethodApplyConfiguration {
     /// Sets `type`.
@@ -496,9 +381,7 @@ impl ::kapi_machinery::json::JsonFields for FlowDistinguisherMethodApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -540,8 +423,7 @@ impl PriorityLevelConfigurationReferenceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PriorityLevelConfigurationReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PriorityLevelConfigurationReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
@@ -565,8 +447,7 @@ for PriorityLevelConfigurationReferenceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PriorityLevelConfigurationReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PriorityLevelConfigurationReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -576,8 +457,7 @@ for PriorityLevelConfigurationReferenceApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PriorityLevelConfigurationReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PriorityLevelConfigurationReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -586,31 +466,22 @@ for PriorityLevelConfigurationReferenceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PriorityLevelConfigurationReferenceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PriorityLevelConfigurationReferenceApplyConfiguration {}
 /// The apply configuration of `PolicyRulesWithSubjects`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PolicyRulesWithSubjectsApplyConfiguration {
     /// `subjects`.
-    pub subjects: ::std::vec::Vec<
-        crate::flowcontrol::v1beta3::SubjectApplyConfiguration,
-    >,
+    pub subjects: ::std::vec::Vec<crate::flowcontrol::v1beta3::SubjectApplyConfiguration>,
     /// `resourceRules`.
-    pub resource_rules: ::std::vec::Vec<
-        crate::flowcontrol::v1beta3::ResourcePolicyRuleApplyConfiguration,
-    >,
+    pub resource_rules: ::std::vec::Vec<crate::flowcontrol::v1beta3::ResourcePolicyRuleApplyConfiguration>,
     /// `nonResourceRules`.
-    pub non_resource_rules: ::std::vec::Vec<
-        crate::flowcontrol::v1beta3::NonResourcePolicyRuleApplyConfiguration,
-    >,
+    pub non_resource_rules: ::std::vec::Vec<crate::flowcontrol::v1beta3::NonResourcePolicyRuleApplyConfiguration>,
 }
 impl PolicyRulesWithSubjectsApplyConfiguration {
     /// Appends to `subjects`.
     pub fn with_subjects(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::flowcontrol::v1beta3::SubjectApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::flowcontrol::v1beta3::SubjectApplyConfiguration>>,
     ) -> Self {
         self.subjects.extend(items.into_iter().map(Into::into));
         self
@@ -618,11 +489,7 @@ impl PolicyRulesWithSubjectsApplyConfiguration {
     /// Appends to `resourceRules`.
     pub fn with_resource_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::flowcontrol::v1beta3::ResourcePolicyRuleApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::flowcontrol::v1beta3::ResourcePolicyRuleApplyConfiguration>>,
     ) -> Self {
         self.resource_rules.extend(items.into_iter().map(Into::into));
         self
@@ -630,11 +497,7 @@ impl PolicyRulesWithSubjectsApplyConfiguration {
     /// Appends to `nonResourceRules`.
     pub fn with_non_resource_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::flowcontrol::v1beta3::NonResourcePolicyRuleApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::flowcontrol::v1beta3::NonResourcePolicyRuleApplyConfiguration>>,
     ) -> Self {
         self.non_resource_rules.extend(items.into_iter().map(Into::into));
         self
@@ -663,21 +526,9 @@ impl ::kapi_machinery::json::JsonFields for PolicyRulesWithSubjectsApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "subjects" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subjects, r)
-            }
-            "resourceRules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_rules,
-                    r,
-                )
-            }
-            "nonResourceRules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.non_resource_rules,
-                    r,
-                )
-            }
+            "subjects" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subjects, r),
+            "resourceRules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_rules, r),
+            "nonResourceRules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.non_resource_rules, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -714,17 +565,11 @@ pub struct SubjectApplyConfiguration {
     /// `kind`.
     pub kind: ::std::option::Option<crate::flowcontrol::v1beta3::types::SubjectKind>,
     /// `user`.
-    pub user: ::std::option::Option<
-        crate::flowcontrol::v1beta3::UserSubjectApplyConfiguration,
-    >,
+    pub user: ::std::option::Option<crate::flowcontrol::v1beta3::UserSubjectApplyConfiguration>,
     /// `group`.
-    pub group: ::std::option::Option<
-        crate::flowcontrol::v1beta3::GroupSubjectApplyConfiguration,
-    >,
+    pub group: ::std::option::Option<crate::flowcontrol::v1beta3::GroupSubjectApplyConfiguration>,
     /// `serviceAccount`.
-    pub service_account: ::std::option::Option<
-        crate::flowcontrol::v1beta3::ServiceAccountSubjectApplyConfiguration,
-    >,
+    pub service_account: ::std::option::Option<crate::flowcontrol::v1beta3::ServiceAccountSubjectApplyConfiguration>,
 }
 impl SubjectApplyConfiguration {
     /// Sets `kind`.
@@ -754,9 +599,7 @@ impl SubjectApplyConfiguration {
     /// Sets `serviceAccount`.
     pub fn with_service_account(
         mut self,
-        value: impl Into<
-            crate::flowcontrol::v1beta3::ServiceAccountSubjectApplyConfiguration,
-        >,
+        value: impl Into<crate::flowcontrol::v1beta3::ServiceAccountSubjectApplyConfiguration>,
     ) -> Self {
         self.service_account = Some(value.into());
         self
@@ -791,15 +634,8 @@ impl ::kapi_machinery::json::JsonFields for SubjectApplyConfiguration {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             "user" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.user, r),
-            "group" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r)
-            }
-            "serviceAccount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_account,
-                    r,
-                )
-            }
+            "group" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r),
+            "serviceAccount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_account, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -984,9 +820,7 @@ impl ::kapi_machinery::json::JsonFields for ServiceAccountSubjectApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1101,24 +935,11 @@ impl ::kapi_machinery::json::JsonFields for ResourcePolicyRuleApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "verbs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.verbs, r)
-            }
-            "apiGroups" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_groups, r)
-            }
-            "resources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r)
-            }
-            "clusterScope" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.cluster_scope,
-                    r,
-                )
-            }
-            "namespaces" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespaces, r)
-            }
+            "verbs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.verbs, r),
+            "apiGroups" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_groups, r),
+            "resources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r),
+            "clusterScope" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cluster_scope, r),
+            "namespaces" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespaces, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1196,15 +1017,8 @@ impl ::kapi_machinery::json::JsonFields for NonResourcePolicyRuleApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "verbs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.verbs, r)
-            }
-            "nonResourceURLs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.non_resource_urls,
-                    r,
-                )
-            }
+            "verbs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.verbs, r),
+            "nonResourceURLs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.non_resource_urls, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1238,19 +1052,13 @@ impl ::kapi_machinery::json::JsonElement for NonResourcePolicyRuleApplyConfigura
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FlowSchemaStatusApplyConfiguration {
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::flowcontrol::v1beta3::FlowSchemaConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::flowcontrol::v1beta3::FlowSchemaConditionApplyConfiguration>,
 }
 impl FlowSchemaStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::flowcontrol::v1beta3::FlowSchemaConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::flowcontrol::v1beta3::FlowSchemaConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -1271,9 +1079,7 @@ impl ::kapi_machinery::json::JsonFields for FlowSchemaStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1306,13 +1112,9 @@ impl ::kapi_machinery::json::JsonElement for FlowSchemaStatusApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FlowSchemaConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::flowcontrol::v1beta3::types::FlowSchemaConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::flowcontrol::v1beta3::types::FlowSchemaConditionType>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::flowcontrol::v1beta3::types::ConditionStatus,
-    >,
+    pub status: ::std::option::Option<crate::flowcontrol::v1beta3::types::ConditionStatus>,
     /// `lastTransitionTime`.
     pub last_transition_time: ::std::option::Option<::kapi_machinery::types::Time>,
     /// `reason`.
@@ -1367,14 +1169,9 @@ impl ::kapi_machinery::json::JsonFields for FlowSchemaConditionApplyConfiguratio
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -1392,24 +1189,11 @@ impl ::kapi_machinery::json::JsonFields for FlowSchemaConditionApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1427,9 +1211,8 @@ impl ::kapi_machinery::json::JsonEncode for FlowSchemaConditionApplyConfiguratio
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -1453,13 +1236,9 @@ pub struct PriorityLevelConfigurationApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::flowcontrol::v1beta3::PriorityLevelConfigurationSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::flowcontrol::v1beta3::PriorityLevelConfigurationSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::flowcontrol::v1beta3::PriorityLevelConfigurationStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::flowcontrol::v1beta3::PriorityLevelConfigurationStatusApplyConfiguration>,
 }
 impl PriorityLevelConfigurationApplyConfiguration {
     /// Sets `kind`.
@@ -1483,9 +1262,7 @@ impl PriorityLevelConfigurationApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::flowcontrol::v1beta3::PriorityLevelConfigurationSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::flowcontrol::v1beta3::PriorityLevelConfigurationSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -1493,16 +1270,13 @@ impl PriorityLevelConfigurationApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::flowcontrol::v1beta3::PriorityLevelConfigurationStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::flowcontrol::v1beta3::PriorityLevelConfigurationStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PriorityLevelConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PriorityLevelConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if let ::std::option::Option::Some(v) = &self.kind {
@@ -1534,16 +1308,10 @@ for PriorityLevelConfigurationApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1552,22 +1320,21 @@ for PriorityLevelConfigurationApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PriorityLevelConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PriorityLevelConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PriorityLevelConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PriorityLevelConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1576,8 +1343,7 @@ for PriorityLevelConfigurationApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PriorityLevelConfigurationApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PriorityLevelConfigurationApplyConfiguration {}
 impl PriorityLevelConfigurationApplyConfiguration {
     /// A `PriorityLevelConfiguration` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
@@ -1592,20 +1358,13 @@ impl PriorityLevelConfigurationApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1614,20 +1373,13 @@ impl PriorityLevelConfigurationApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1635,9 +1387,7 @@ impl PriorityLevelConfigurationApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1645,56 +1395,36 @@ impl PriorityLevelConfigurationApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1702,14 +1432,11 @@ impl PriorityLevelConfigurationApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl ::kapi_machinery::ApplyConfiguration
-for PriorityLevelConfigurationApplyConfiguration {
+impl ::kapi_machinery::ApplyConfiguration for PriorityLevelConfigurationApplyConfiguration {
     type Kind = crate::flowcontrol::v1beta3::types::PriorityLevelConfiguration;
     #[::kapi_macros::where_used]
     fn name(&self) -> ::std::option::Option<&str> {
@@ -1733,50 +1460,26 @@ for PriorityLevelConfigurationApplyConfiguration {
 pub fn extract_priority_level_configuration(
     obj: &crate::flowcontrol::v1beta3::types::PriorityLevelConfiguration,
     field_manager: &str,
-) -> ::core::result::Result<
-    PriorityLevelConfigurationApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "flowcontrol.apiserver.k8s.io/v1beta3",
-        "PriorityLevelConfiguration",
-    )
+) -> ::core::result::Result<PriorityLevelConfigurationApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "flowcontrol.apiserver.k8s.io/v1beta3", "PriorityLevelConfiguration")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `PriorityLevelConfiguration`.
 #[::kapi_macros::where_used]
 pub fn extract_priority_level_configuration_status(
     obj: &crate::flowcontrol::v1beta3::types::PriorityLevelConfiguration,
     field_manager: &str,
-) -> ::core::result::Result<
-    PriorityLevelConfigurationApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "flowcontrol.apiserver.k8s.io/v1beta3",
-        "PriorityLevelConfiguration",
-    )
+) -> ::core::result::Result<PriorityLevelConfigurationApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "flowcontrol.apiserver.k8s.io/v1beta3", "PriorityLevelConfiguration")
 }
 /// The apply configuration of `PriorityLevelConfigurationSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PriorityLevelConfigurationSpecApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::flowcontrol::v1beta3::types::PriorityLevelEnablement,
-    >,
+    pub r#type: ::std::option::Option<crate::flowcontrol::v1beta3::types::PriorityLevelEnablement>,
     /// `limited`.
-    pub limited: ::std::option::Option<
-        crate::flowcontrol::v1beta3::LimitedPriorityLevelConfigurationApplyConfiguration,
-    >,
+    pub limited: ::std::option::Option<crate::flowcontrol::v1beta3::LimitedPriorityLevelConfigurationApplyConfiguration>,
     /// `exempt`.
-    pub exempt: ::std::option::Option<
-        crate::flowcontrol::v1beta3::ExemptPriorityLevelConfigurationApplyConfiguration,
-    >,
+    pub exempt: ::std::option::Option<crate::flowcontrol::v1beta3::ExemptPriorityLevelConfigurationApplyConfiguration>,
 }
 impl PriorityLevelConfigurationSpecApplyConfiguration {
     /// Sets `type`.
@@ -1790,9 +1493,7 @@ impl PriorityLevelConfigurationSpecApplyConfiguration {
     /// Sets `limited`.
     pub fn with_limited(
         mut self,
-        value: impl Into<
-            crate::flowcontrol::v1beta3::LimitedPriorityLevelConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::flowcontrol::v1beta3::LimitedPriorityLevelConfigurationApplyConfiguration>,
     ) -> Self {
         self.limited = Some(value.into());
         self
@@ -1800,16 +1501,13 @@ impl PriorityLevelConfigurationSpecApplyConfiguration {
     /// Sets `exempt`.
     pub fn with_exempt(
         mut self,
-        value: impl Into<
-            crate::flowcontrol::v1beta3::ExemptPriorityLevelConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::flowcontrol::v1beta3::ExemptPriorityLevelConfigurationApplyConfiguration>,
     ) -> Self {
         self.exempt = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PriorityLevelConfigurationSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PriorityLevelConfigurationSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.r#type) {
@@ -1832,15 +1530,9 @@ for PriorityLevelConfigurationSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "limited" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.limited, r)
-            }
-            "exempt" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exempt, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "limited" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.limited, r),
+            "exempt" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exempt, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1849,8 +1541,7 @@ for PriorityLevelConfigurationSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PriorityLevelConfigurationSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PriorityLevelConfigurationSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1862,8 +1553,7 @@ for PriorityLevelConfigurationSpecApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exempt)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PriorityLevelConfigurationSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PriorityLevelConfigurationSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1872,17 +1562,14 @@ for PriorityLevelConfigurationSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PriorityLevelConfigurationSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PriorityLevelConfigurationSpecApplyConfiguration {}
 /// The apply configuration of `LimitedPriorityLevelConfiguration`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LimitedPriorityLevelConfigurationApplyConfiguration {
     /// `nominalConcurrencyShares`.
     pub nominal_concurrency_shares: ::std::option::Option<i32>,
     /// `limitResponse`.
-    pub limit_response: ::std::option::Option<
-        crate::flowcontrol::v1beta3::LimitResponseApplyConfiguration,
-    >,
+    pub limit_response: ::std::option::Option<crate::flowcontrol::v1beta3::LimitResponseApplyConfiguration>,
     /// `lendablePercent`.
     pub lendable_percent: ::std::option::Option<i32>,
     /// `borrowingLimitPercent`.
@@ -1913,18 +1600,12 @@ impl LimitedPriorityLevelConfigurationApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for LimitedPriorityLevelConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for LimitedPriorityLevelConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.nominal_concurrency_shares,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.nominal_concurrency_shares) {
             w.key_static(b"\"nominalConcurrencyShares\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.nominal_concurrency_shares,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.nominal_concurrency_shares, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.limit_response) {
             w.key_static(b"\"limitResponse\":");
@@ -1934,14 +1615,9 @@ for LimitedPriorityLevelConfigurationApplyConfiguration {
             w.key_static(b"\"lendablePercent\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.lendable_percent, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.borrowing_limit_percent,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.borrowing_limit_percent) {
             w.key_static(b"\"borrowingLimitPercent\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.borrowing_limit_percent,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.borrowing_limit_percent, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1951,30 +1627,10 @@ for LimitedPriorityLevelConfigurationApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "nominalConcurrencyShares" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.nominal_concurrency_shares,
-                    r,
-                )
-            }
-            "limitResponse" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.limit_response,
-                    r,
-                )
-            }
-            "lendablePercent" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.lendable_percent,
-                    r,
-                )
-            }
-            "borrowingLimitPercent" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.borrowing_limit_percent,
-                    r,
-                )
-            }
+            "nominalConcurrencyShares" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.nominal_concurrency_shares, r),
+            "limitResponse" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.limit_response, r),
+            "lendablePercent" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lendable_percent, r),
+            "borrowingLimitPercent" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.borrowing_limit_percent, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1983,25 +1639,20 @@ for LimitedPriorityLevelConfigurationApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for LimitedPriorityLevelConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for LimitedPriorityLevelConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.nominal_concurrency_shares,
-        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limit_response)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.nominal_concurrency_shares)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limit_response)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lendable_percent)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.borrowing_limit_percent,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.borrowing_limit_percent)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for LimitedPriorityLevelConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for LimitedPriorityLevelConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2010,8 +1661,7 @@ for LimitedPriorityLevelConfigurationApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for LimitedPriorityLevelConfigurationApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for LimitedPriorityLevelConfigurationApplyConfiguration {}
 /// The apply configuration of `ExemptPriorityLevelConfiguration`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ExemptPriorityLevelConfigurationApplyConfiguration {
@@ -2032,18 +1682,12 @@ impl ExemptPriorityLevelConfigurationApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ExemptPriorityLevelConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ExemptPriorityLevelConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.nominal_concurrency_shares,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.nominal_concurrency_shares) {
             w.key_static(b"\"nominalConcurrencyShares\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.nominal_concurrency_shares,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.nominal_concurrency_shares, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.lendable_percent) {
             w.key_static(b"\"lendablePercent\":");
@@ -2057,18 +1701,8 @@ for ExemptPriorityLevelConfigurationApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "nominalConcurrencyShares" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.nominal_concurrency_shares,
-                    r,
-                )
-            }
-            "lendablePercent" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.lendable_percent,
-                    r,
-                )
-            }
+            "nominalConcurrencyShares" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.nominal_concurrency_shares, r),
+            "lendablePercent" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.lendable_percent, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2077,21 +1711,18 @@ for ExemptPriorityLevelConfigurationApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ExemptPriorityLevelConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ExemptPriorityLevelConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.nominal_concurrency_shares,
-        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lendable_percent)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.nominal_concurrency_shares)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lendable_percent)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ExemptPriorityLevelConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ExemptPriorityLevelConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2100,19 +1731,14 @@ for ExemptPriorityLevelConfigurationApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ExemptPriorityLevelConfigurationApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ExemptPriorityLevelConfigurationApplyConfiguration {}
 /// The apply configuration of `LimitResponse`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LimitResponseApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::flowcontrol::v1beta3::types::LimitResponseType,
-    >,
+    pub r#type: ::std::option::Option<crate::flowcontrol::v1beta3::types::LimitResponseType>,
     /// `queuing`.
-    pub queuing: ::std::option::Option<
-        crate::flowcontrol::v1beta3::QueuingConfigurationApplyConfiguration,
-    >,
+    pub queuing: ::std::option::Option<crate::flowcontrol::v1beta3::QueuingConfigurationApplyConfiguration>,
 }
 impl LimitResponseApplyConfiguration {
     /// Sets `type`.
@@ -2126,9 +1752,7 @@ impl LimitResponseApplyConfiguration {
     /// Sets `queuing`.
     pub fn with_queuing(
         mut self,
-        value: impl Into<
-            crate::flowcontrol::v1beta3::QueuingConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::flowcontrol::v1beta3::QueuingConfigurationApplyConfiguration>,
     ) -> Self {
         self.queuing = Some(value.into());
         self
@@ -2153,12 +1777,8 @@ impl ::kapi_machinery::json::JsonFields for LimitResponseApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "queuing" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.queuing, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "queuing" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.queuing, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2238,18 +1858,9 @@ impl ::kapi_machinery::json::JsonFields for QueuingConfigurationApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "queues" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.queues, r)
-            }
-            "handSize" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hand_size, r)
-            }
-            "queueLengthLimit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.queue_length_limit,
-                    r,
-                )
-            }
+            "queues" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.queues, r),
+            "handSize" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hand_size, r),
+            "queueLengthLimit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.queue_length_limit, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2284,26 +1895,19 @@ impl ::kapi_machinery::json::JsonElement for QueuingConfigurationApplyConfigurat
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PriorityLevelConfigurationStatusApplyConfiguration {
     /// `conditions`.
-    pub conditions: ::std::vec::Vec<
-        crate::flowcontrol::v1beta3::PriorityLevelConfigurationConditionApplyConfiguration,
-    >,
+    pub conditions: ::std::vec::Vec<crate::flowcontrol::v1beta3::PriorityLevelConfigurationConditionApplyConfiguration>,
 }
 impl PriorityLevelConfigurationStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::flowcontrol::v1beta3::PriorityLevelConfigurationConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::flowcontrol::v1beta3::PriorityLevelConfigurationConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PriorityLevelConfigurationStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PriorityLevelConfigurationStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
@@ -2318,9 +1922,7 @@ for PriorityLevelConfigurationStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2329,8 +1931,7 @@ for PriorityLevelConfigurationStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PriorityLevelConfigurationStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PriorityLevelConfigurationStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2340,8 +1941,7 @@ for PriorityLevelConfigurationStatusApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PriorityLevelConfigurationStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PriorityLevelConfigurationStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2350,19 +1950,14 @@ for PriorityLevelConfigurationStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PriorityLevelConfigurationStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PriorityLevelConfigurationStatusApplyConfiguration {}
 /// The apply configuration of `PriorityLevelConfigurationCondition`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PriorityLevelConfigurationConditionApplyConfiguration {
     /// `type`.
-    pub r#type: ::std::option::Option<
-        crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationConditionType,
-    >,
+    pub r#type: ::std::option::Option<crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationConditionType>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::flowcontrol::v1beta3::types::ConditionStatus,
-    >,
+    pub status: ::std::option::Option<crate::flowcontrol::v1beta3::types::ConditionStatus>,
     /// `lastTransitionTime`.
     pub last_transition_time: ::std::option::Option<::kapi_machinery::types::Time>,
     /// `reason`.
@@ -2374,9 +1969,7 @@ impl PriorityLevelConfigurationConditionApplyConfiguration {
     /// Sets `type`.
     pub fn with_type(
         mut self,
-        value: impl Into<
-            crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationConditionType,
-        >,
+        value: impl Into<crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationConditionType>,
     ) -> Self {
         self.r#type = Some(value.into());
         self
@@ -2408,8 +2001,7 @@ impl PriorityLevelConfigurationConditionApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PriorityLevelConfigurationConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PriorityLevelConfigurationConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.r#type) {
@@ -2420,14 +2012,9 @@ for PriorityLevelConfigurationConditionApplyConfiguration {
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -2445,24 +2032,11 @@ for PriorityLevelConfigurationConditionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2471,8 +2045,7 @@ for PriorityLevelConfigurationConditionApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PriorityLevelConfigurationConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PriorityLevelConfigurationConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2481,14 +2054,12 @@ for PriorityLevelConfigurationConditionApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PriorityLevelConfigurationConditionApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PriorityLevelConfigurationConditionApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2497,5 +2068,4 @@ for PriorityLevelConfigurationConditionApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PriorityLevelConfigurationConditionApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PriorityLevelConfigurationConditionApplyConfiguration {}

@@ -10,13 +10,9 @@ pub struct EvictionRequestApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::lifecycle::v1alpha1::EvictionRequestSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::lifecycle::v1alpha1::EvictionRequestSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::lifecycle::v1alpha1::EvictionRequestStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::lifecycle::v1alpha1::EvictionRequestStatusApplyConfiguration>,
 }
 impl EvictionRequestApplyConfiguration {
     /// Sets `kind`.
@@ -40,9 +36,7 @@ impl EvictionRequestApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::lifecycle::v1alpha1::EvictionRequestSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::lifecycle::v1alpha1::EvictionRequestSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -50,9 +44,7 @@ impl EvictionRequestApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::lifecycle::v1alpha1::EvictionRequestStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::lifecycle::v1alpha1::EvictionRequestStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -90,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for EvictionRequestApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -115,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for EvictionRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -149,20 +136,13 @@ impl EvictionRequestApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -171,20 +151,13 @@ impl EvictionRequestApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -192,9 +165,7 @@ impl EvictionRequestApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -202,56 +173,36 @@ impl EvictionRequestApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -259,9 +210,7 @@ impl EvictionRequestApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -289,56 +238,32 @@ impl ::kapi_machinery::ApplyConfiguration for EvictionRequestApplyConfiguration 
 pub fn extract_eviction_request(
     obj: &crate::lifecycle::v1alpha1::types::EvictionRequest,
     field_manager: &str,
-) -> ::core::result::Result<
-    EvictionRequestApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "lifecycle.k8s.io/v1alpha1",
-        "EvictionRequest",
-    )
+) -> ::core::result::Result<EvictionRequestApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "lifecycle.k8s.io/v1alpha1", "EvictionRequest")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `EvictionRequest`.
 #[::kapi_macros::where_used]
 pub fn extract_eviction_request_status(
     obj: &crate::lifecycle::v1alpha1::types::EvictionRequest,
     field_manager: &str,
-) -> ::core::result::Result<
-    EvictionRequestApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "lifecycle.k8s.io/v1alpha1",
-        "EvictionRequest",
-    )
+) -> ::core::result::Result<EvictionRequestApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "lifecycle.k8s.io/v1alpha1", "EvictionRequest")
 }
 /// The apply configuration of `EvictionRequestSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EvictionRequestSpecApplyConfiguration {
     /// `target`.
-    pub target: ::std::option::Option<
-        crate::lifecycle::v1alpha1::EvictionRequestTargetApplyConfiguration,
-    >,
+    pub target: ::std::option::Option<crate::lifecycle::v1alpha1::EvictionRequestTargetApplyConfiguration>,
     /// `requester`.
     pub requester: ::std::option::Option<::std::string::String>,
     /// `intent`.
-    pub intent: ::std::option::Option<
-        crate::lifecycle::v1alpha1::types::EvictionRequestIntent,
-    >,
+    pub intent: ::std::option::Option<crate::lifecycle::v1alpha1::types::EvictionRequestIntent>,
 }
 impl EvictionRequestSpecApplyConfiguration {
     /// Sets `target`.
     pub fn with_target(
         mut self,
-        value: impl Into<
-            crate::lifecycle::v1alpha1::EvictionRequestTargetApplyConfiguration,
-        >,
+        value: impl Into<crate::lifecycle::v1alpha1::EvictionRequestTargetApplyConfiguration>,
     ) -> Self {
         self.target = Some(value.into());
         self
@@ -380,15 +305,9 @@ impl ::kapi_machinery::json::JsonFields for EvictionRequestSpecApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "target" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r)
-            }
-            "requester" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requester, r)
-            }
-            "intent" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.intent, r)
-            }
+            "target" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r),
+            "requester" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requester, r),
+            "intent" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.intent, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -423,17 +342,13 @@ impl ::kapi_machinery::json::JsonElement for EvictionRequestSpecApplyConfigurati
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EvictionRequestTargetApplyConfiguration {
     /// `pod`.
-    pub pod: ::std::option::Option<
-        crate::lifecycle::v1alpha1::EvictionRequestPodReferenceApplyConfiguration,
-    >,
+    pub pod: ::std::option::Option<crate::lifecycle::v1alpha1::EvictionRequestPodReferenceApplyConfiguration>,
 }
 impl EvictionRequestTargetApplyConfiguration {
     /// Sets `pod`.
     pub fn with_pod(
         mut self,
-        value: impl Into<
-            crate::lifecycle::v1alpha1::EvictionRequestPodReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::lifecycle::v1alpha1::EvictionRequestPodReferenceApplyConfiguration>,
     ) -> Self {
         self.pod = Some(value.into());
         self
@@ -503,8 +418,7 @@ impl EvictionRequestPodReferenceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for EvictionRequestPodReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for EvictionRequestPodReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
@@ -533,8 +447,7 @@ for EvictionRequestPodReferenceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for EvictionRequestPodReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for EvictionRequestPodReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -545,8 +458,7 @@ for EvictionRequestPodReferenceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for EvictionRequestPodReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for EvictionRequestPodReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -555,8 +467,7 @@ for EvictionRequestPodReferenceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for EvictionRequestPodReferenceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for EvictionRequestPodReferenceApplyConfiguration {}
 /// The apply configuration of `EvictionRequestStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EvictionRequestStatusApplyConfiguration {
@@ -569,9 +480,7 @@ impl EvictionRequestStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -589,14 +498,9 @@ impl ::kapi_machinery::json::JsonFields for EvictionRequestStatusApplyConfigurat
             w.key_static(b"\"conditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -606,15 +510,8 @@ impl ::kapi_machinery::json::JsonFields for EvictionRequestStatusApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -631,9 +528,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionRequestStatusApplyConfigurat
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for EvictionRequestStatusApplyConfiguration {
@@ -656,13 +551,9 @@ pub struct EvictionApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::lifecycle::v1alpha1::EvictionSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::lifecycle::v1alpha1::EvictionSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::lifecycle::v1alpha1::EvictionStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::lifecycle::v1alpha1::EvictionStatusApplyConfiguration>,
 }
 impl EvictionApplyConfiguration {
     /// Sets `kind`.
@@ -732,16 +623,10 @@ impl ::kapi_machinery::json::JsonFields for EvictionApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -757,7 +642,8 @@ impl ::kapi_machinery::json::JsonEncode for EvictionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -791,20 +677,13 @@ impl EvictionApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -813,20 +692,13 @@ impl EvictionApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -834,9 +706,7 @@ impl EvictionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -844,56 +714,36 @@ impl EvictionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -901,9 +751,7 @@ impl EvictionApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -931,42 +779,22 @@ impl ::kapi_machinery::ApplyConfiguration for EvictionApplyConfiguration {
 pub fn extract_eviction(
     obj: &crate::lifecycle::v1alpha1::types::Eviction,
     field_manager: &str,
-) -> ::core::result::Result<
-    EvictionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "lifecycle.k8s.io/v1alpha1",
-        "Eviction",
-    )
+) -> ::core::result::Result<EvictionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "lifecycle.k8s.io/v1alpha1", "Eviction")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Eviction`.
 #[::kapi_macros::where_used]
 pub fn extract_eviction_status(
     obj: &crate::lifecycle::v1alpha1::types::Eviction,
     field_manager: &str,
-) -> ::core::result::Result<
-    EvictionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "lifecycle.k8s.io/v1alpha1",
-        "Eviction",
-    )
+) -> ::core::result::Result<EvictionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "lifecycle.k8s.io/v1alpha1", "Eviction")
 }
 /// The apply configuration of `EvictionSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EvictionSpecApplyConfiguration {
     /// `target`.
-    pub target: ::std::option::Option<
-        crate::lifecycle::v1alpha1::EvictionTargetApplyConfiguration,
-    >,
+    pub target: ::std::option::Option<crate::lifecycle::v1alpha1::EvictionTargetApplyConfiguration>,
 }
 impl EvictionSpecApplyConfiguration {
     /// Sets `target`.
@@ -993,9 +821,7 @@ impl ::kapi_machinery::json::JsonFields for EvictionSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "target" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r)
-            }
+            "target" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1028,17 +854,13 @@ impl ::kapi_machinery::json::JsonElement for EvictionSpecApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EvictionTargetApplyConfiguration {
     /// `pod`.
-    pub pod: ::std::option::Option<
-        crate::lifecycle::v1alpha1::EvictionPodReferenceApplyConfiguration,
-    >,
+    pub pod: ::std::option::Option<crate::lifecycle::v1alpha1::EvictionPodReferenceApplyConfiguration>,
 }
 impl EvictionTargetApplyConfiguration {
     /// Sets `pod`.
     pub fn with_pod(
         mut self,
-        value: impl Into<
-            crate::lifecycle::v1alpha1::EvictionPodReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::lifecycle::v1alpha1::EvictionPodReferenceApplyConfiguration>,
     ) -> Self {
         self.pod = Some(value.into());
         self
@@ -1166,25 +988,17 @@ pub struct EvictionStatusApplyConfiguration {
     /// `observedGeneration`.
     pub observed_generation: ::std::option::Option<i64>,
     /// `requesters`.
-    pub requesters: ::std::vec::Vec<
-        crate::lifecycle::v1alpha1::RequesterApplyConfiguration,
-    >,
+    pub requesters: ::std::vec::Vec<crate::lifecycle::v1alpha1::RequesterApplyConfiguration>,
     /// `targetResponders`.
-    pub target_responders: ::std::vec::Vec<
-        crate::lifecycle::v1alpha1::TargetResponderApplyConfiguration,
-    >,
+    pub target_responders: ::std::vec::Vec<crate::lifecycle::v1alpha1::TargetResponderApplyConfiguration>,
     /// `responders`.
-    pub responders: ::std::vec::Vec<
-        crate::lifecycle::v1alpha1::ResponderStatusApplyConfiguration,
-    >,
+    pub responders: ::std::vec::Vec<crate::lifecycle::v1alpha1::ResponderStatusApplyConfiguration>,
 }
 impl EvictionStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -1197,9 +1011,7 @@ impl EvictionStatusApplyConfiguration {
     /// Appends to `requesters`.
     pub fn with_requesters(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::lifecycle::v1alpha1::RequesterApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::lifecycle::v1alpha1::RequesterApplyConfiguration>>,
     ) -> Self {
         self.requesters.extend(items.into_iter().map(Into::into));
         self
@@ -1207,11 +1019,7 @@ impl EvictionStatusApplyConfiguration {
     /// Appends to `targetResponders`.
     pub fn with_target_responders(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::lifecycle::v1alpha1::TargetResponderApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::lifecycle::v1alpha1::TargetResponderApplyConfiguration>>,
     ) -> Self {
         self.target_responders.extend(items.into_iter().map(Into::into));
         self
@@ -1219,11 +1027,7 @@ impl EvictionStatusApplyConfiguration {
     /// Appends to `responders`.
     pub fn with_responders(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::lifecycle::v1alpha1::ResponderStatusApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::lifecycle::v1alpha1::ResponderStatusApplyConfiguration>>,
     ) -> Self {
         self.responders.extend(items.into_iter().map(Into::into));
         self
@@ -1236,14 +1040,9 @@ impl ::kapi_machinery::json::JsonFields for EvictionStatusApplyConfiguration {
             w.key_static(b"\"conditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.requesters) {
             w.key_static(b"\"requesters\":");
@@ -1265,27 +1064,11 @@ impl ::kapi_machinery::json::JsonFields for EvictionStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "requesters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requesters, r)
-            }
-            "targetResponders" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.target_responders,
-                    r,
-                )
-            }
-            "responders" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.responders, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "requesters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requesters, r),
+            "targetResponders" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.target_responders, r),
+            "responders" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.responders, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1302,9 +1085,8 @@ impl ::kapi_machinery::json::JsonEncode for EvictionStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requesters)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requesters)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_responders)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.responders)
     }
@@ -1325,9 +1107,7 @@ pub struct RequesterApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `intent`.
-    pub intent: ::std::option::Option<
-        crate::lifecycle::v1alpha1::types::RequesterIntent,
-    >,
+    pub intent: ::std::option::Option<crate::lifecycle::v1alpha1::types::RequesterIntent>,
 }
 impl RequesterApplyConfiguration {
     /// Sets `name`.
@@ -1364,9 +1144,7 @@ impl ::kapi_machinery::json::JsonFields for RequesterApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "intent" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.intent, r)
-            }
+            "intent" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.intent, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1404,9 +1182,7 @@ pub struct TargetResponderApplyConfiguration {
     /// `priority`.
     pub priority: ::std::option::Option<i32>,
     /// `state`.
-    pub state: ::std::option::Option<
-        crate::lifecycle::v1alpha1::types::ResponderStateType,
-    >,
+    pub state: ::std::option::Option<crate::lifecycle::v1alpha1::types::ResponderStateType>,
 }
 impl TargetResponderApplyConfiguration {
     /// Sets `name`.
@@ -1452,12 +1228,8 @@ impl ::kapi_machinery::json::JsonFields for TargetResponderApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
-            "state" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.state, r)
-            }
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
+            "state" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.state, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1511,18 +1283,12 @@ impl ResponderStatusApplyConfiguration {
         self
     }
     /// Sets `startTime`.
-    pub fn with_start_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_start_time(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.start_time = Some(value.into());
         self
     }
     /// Sets `heartbeatTime`.
-    pub fn with_heartbeat_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_heartbeat_time(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.heartbeat_time = Some(value.into());
         self
     }
@@ -1535,10 +1301,7 @@ impl ResponderStatusApplyConfiguration {
         self
     }
     /// Sets `completionTime`.
-    pub fn with_completion_time(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_completion_time(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.completion_time = Some(value.into());
         self
     }
@@ -1563,14 +1326,9 @@ impl ::kapi_machinery::json::JsonFields for ResponderStatusApplyConfiguration {
             w.key_static(b"\"heartbeatTime\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.heartbeat_time, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.expected_completion_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.expected_completion_time) {
             w.key_static(b"\"expectedCompletionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.expected_completion_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.expected_completion_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.completion_time) {
             w.key_static(b"\"completionTime\":");
@@ -1589,30 +1347,11 @@ impl ::kapi_machinery::json::JsonFields for ResponderStatusApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "startTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start_time, r)
-            }
-            "heartbeatTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.heartbeat_time,
-                    r,
-                )
-            }
-            "expectedCompletionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.expected_completion_time,
-                    r,
-                )
-            }
-            "completionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.completion_time,
-                    r,
-                )
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "startTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.start_time, r),
+            "heartbeatTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.heartbeat_time, r),
+            "expectedCompletionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expected_completion_time, r),
+            "completionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.completion_time, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1631,9 +1370,8 @@ impl ::kapi_machinery::json::JsonEncode for ResponderStatusApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.start_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.heartbeat_time)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.expected_completion_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.completion_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expected_completion_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.completion_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }

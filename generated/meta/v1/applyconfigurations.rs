@@ -15,10 +15,7 @@ impl PreconditionsApplyConfiguration {
         self
     }
     /// Sets `resourceVersion`.
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_version = Some(value.into());
         self
     }
@@ -43,12 +40,7 @@ impl ::kapi_machinery::json::JsonFields for PreconditionsApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
-            "resourceVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_version,
-                    r,
-                )
-            }
+            "resourceVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_version, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -88,21 +80,15 @@ pub struct DeleteOptionsApplyConfiguration {
     /// `gracePeriodSeconds`.
     pub grace_period_seconds: ::std::option::Option<i64>,
     /// `preconditions`.
-    pub preconditions: ::std::option::Option<
-        crate::meta::v1::PreconditionsApplyConfiguration,
-    >,
+    pub preconditions: ::std::option::Option<crate::meta::v1::PreconditionsApplyConfiguration>,
     /// `orphanDependents`.
     pub orphan_dependents: ::std::option::Option<bool>,
     /// `propagationPolicy`.
-    pub propagation_policy: ::std::option::Option<
-        crate::meta::v1::options::DeletionPropagation,
-    >,
+    pub propagation_policy: ::std::option::Option<crate::meta::v1::options::DeletionPropagation>,
     /// `dryRun`.
     pub dry_run: ::std::vec::Vec<::std::string::String>,
     /// `ignoreStoreReadErrorWithClusterBreakingPotential`.
-    pub ignore_store_read_error_with_cluster_breaking_potential: ::std::option::Option<
-        bool,
-    >,
+    pub ignore_store_read_error_with_cluster_breaking_potential: ::std::option::Option<bool>,
 }
 impl DeleteOptionsApplyConfiguration {
     /// Sets `kind`.
@@ -154,9 +140,7 @@ impl DeleteOptionsApplyConfiguration {
         mut self,
         value: impl Into<bool>,
     ) -> Self {
-        self.ignore_store_read_error_with_cluster_breaking_potential = Some(
-            value.into(),
-        );
+        self.ignore_store_read_error_with_cluster_breaking_potential = Some(value.into());
         self
     }
 }
@@ -171,14 +155,9 @@ impl ::kapi_machinery::json::JsonFields for DeleteOptionsApplyConfiguration {
             w.key_static(b"\"apiVersion\":");
             ::kapi_machinery::json::JsonEncode::encode_json(v, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.grace_period_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.grace_period_seconds) {
             w.key_static(b"\"gracePeriodSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.grace_period_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.grace_period_seconds, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.preconditions) {
             w.key_static(b"\"preconditions\":");
@@ -196,14 +175,9 @@ impl ::kapi_machinery::json::JsonFields for DeleteOptionsApplyConfiguration {
             w.key_static(b"\"dryRun\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.dry_run, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.ignore_store_read_error_with_cluster_breaking_potential,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ignore_store_read_error_with_cluster_breaking_potential) {
             w.key_static(b"\"ignoreStoreReadErrorWithClusterBreakingPotential\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.ignore_store_read_error_with_cluster_breaking_potential,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.ignore_store_read_error_with_cluster_breaking_potential, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -214,42 +188,13 @@ impl ::kapi_machinery::json::JsonFields for DeleteOptionsApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "gracePeriodSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.grace_period_seconds,
-                    r,
-                )
-            }
-            "preconditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preconditions,
-                    r,
-                )
-            }
-            "orphanDependents" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.orphan_dependents,
-                    r,
-                )
-            }
-            "propagationPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.propagation_policy,
-                    r,
-                )
-            }
-            "dryRun" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.dry_run, r)
-            }
-            "ignoreStoreReadErrorWithClusterBreakingPotential" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ignore_store_read_error_with_cluster_breaking_potential,
-                    r,
-                )
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "gracePeriodSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.grace_period_seconds, r),
+            "preconditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preconditions, r),
+            "orphanDependents" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.orphan_dependents, r),
+            "propagationPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.propagation_policy, r),
+            "dryRun" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.dry_run, r),
+            "ignoreStoreReadErrorWithClusterBreakingPotential" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ignore_store_read_error_with_cluster_breaking_potential, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -265,16 +210,14 @@ impl ::kapi_machinery::json::JsonEncode for DeleteOptionsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.grace_period_seconds,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preconditions)
+        self.kind.is_none()
+            && self.api_version.is_none()
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.grace_period_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preconditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.orphan_dependents)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.propagation_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.dry_run)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.ignore_store_read_error_with_cluster_breaking_potential,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ignore_store_read_error_with_cluster_breaking_potential)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeleteOptionsApplyConfiguration {
@@ -317,10 +260,7 @@ impl ::kapi_machinery::ApplyConfiguration for DeleteOptionsApplyConfiguration {
 pub fn extract_delete_options(
     obj: &crate::meta::v1::options::DeleteOptions,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeleteOptionsApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
+) -> ::core::result::Result<DeleteOptionsApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
     ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "v1", "DeleteOptions")
 }
 /// The apply configuration of `ObjectMeta`: only the fields set are sent.
@@ -345,19 +285,11 @@ pub struct ObjectMetaApplyConfiguration {
     /// `deletionGracePeriodSeconds`.
     pub deletion_grace_period_seconds: ::std::option::Option<i64>,
     /// `labels`.
-    pub labels: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub labels: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `annotations`.
-    pub annotations: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub annotations: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `ownerReferences`.
-    pub owner_references: ::std::vec::Vec<
-        crate::meta::v1::OwnerReferenceApplyConfiguration,
-    >,
+    pub owner_references: ::std::vec::Vec<crate::meta::v1::OwnerReferenceApplyConfiguration>,
     /// `finalizers`.
     pub finalizers: ::std::vec::Vec<::std::string::String>,
 }
@@ -368,10 +300,7 @@ impl ObjectMetaApplyConfiguration {
         self
     }
     /// Sets `generateName`.
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.generate_name = Some(value.into());
         self
     }
@@ -386,10 +315,7 @@ impl ObjectMetaApplyConfiguration {
         self
     }
     /// Sets `resourceVersion`.
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_version = Some(value.into());
         self
     }
@@ -422,9 +348,7 @@ impl ObjectMetaApplyConfiguration {
     /// Puts entries into `labels`, replacing those with the same keys.
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.labels.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -432,9 +356,7 @@ impl ObjectMetaApplyConfiguration {
     /// Puts entries into `annotations`, replacing those with the same keys.
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.annotations.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -442,9 +364,7 @@ impl ObjectMetaApplyConfiguration {
     /// Appends to `ownerReferences`.
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
         self.owner_references.extend(items.into_iter().map(Into::into));
         self
@@ -493,14 +413,9 @@ impl ::kapi_machinery::json::JsonFields for ObjectMetaApplyConfiguration {
             w.key_static(b"\"deletionTimestamp\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.deletion_timestamp, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.deletion_grace_period_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.deletion_grace_period_seconds) {
             w.key_static(b"\"deletionGracePeriodSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.deletion_grace_period_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.deletion_grace_period_seconds, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.labels) {
             w.key_static(b"\"labels\":");
@@ -527,58 +442,18 @@ impl ::kapi_machinery::json::JsonFields for ObjectMetaApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "generateName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.generate_name,
-                    r,
-                )
-            }
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "generateName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.generate_name, r),
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
-            "resourceVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_version,
-                    r,
-                )
-            }
-            "generation" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.generation, r)
-            }
-            "creationTimestamp" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.creation_timestamp,
-                    r,
-                )
-            }
-            "deletionTimestamp" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.deletion_timestamp,
-                    r,
-                )
-            }
-            "deletionGracePeriodSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.deletion_grace_period_seconds,
-                    r,
-                )
-            }
-            "labels" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.labels, r)
-            }
-            "annotations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.annotations, r)
-            }
-            "ownerReferences" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.owner_references,
-                    r,
-                )
-            }
-            "finalizers" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.finalizers, r)
-            }
+            "resourceVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_version, r),
+            "generation" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.generation, r),
+            "creationTimestamp" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.creation_timestamp, r),
+            "deletionTimestamp" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deletion_timestamp, r),
+            "deletionGracePeriodSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.deletion_grace_period_seconds, r),
+            "labels" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.labels, r),
+            "annotations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.annotations, r),
+            "ownerReferences" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.owner_references, r),
+            "finalizers" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.finalizers, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -602,9 +477,8 @@ impl ::kapi_machinery::json::JsonEncode for ObjectMetaApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.generation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.creation_timestamp)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deletion_timestamp)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.deletion_grace_period_seconds,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.labels)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deletion_grace_period_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.labels)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.annotations)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.owner_references)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.finalizers)
@@ -691,14 +565,9 @@ impl ::kapi_machinery::json::JsonFields for OwnerReferenceApplyConfiguration {
             w.key_static(b"\"controller\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.controller, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.block_owner_deletion,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.block_owner_deletion) {
             w.key_static(b"\"blockOwnerDeletion\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.block_owner_deletion,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.block_owner_deletion, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -708,21 +577,12 @@ impl ::kapi_machinery::json::JsonFields for OwnerReferenceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
-            "controller" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.controller, r)
-            }
-            "blockOwnerDeletion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.block_owner_deletion,
-                    r,
-                )
-            }
+            "controller" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.controller, r),
+            "blockOwnerDeletion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.block_owner_deletion, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -743,9 +603,7 @@ impl ::kapi_machinery::json::JsonEncode for OwnerReferenceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.block_owner_deletion,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.block_owner_deletion)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for OwnerReferenceApplyConfiguration {
@@ -764,9 +622,7 @@ pub struct ManagedFieldsEntryApplyConfiguration {
     /// `manager`.
     pub manager: ::std::option::Option<::std::string::String>,
     /// `operation`.
-    pub operation: ::std::option::Option<
-        crate::meta::v1::types::ManagedFieldsOperationType,
-    >,
+    pub operation: ::std::option::Option<crate::meta::v1::types::ManagedFieldsOperationType>,
     /// `apiVersion`.
     pub api_version: ::std::option::Option<::std::string::String>,
     /// `time`.
@@ -808,10 +664,7 @@ impl ManagedFieldsEntryApplyConfiguration {
         self
     }
     /// Sets `fieldsV1`.
-    pub fn with_fields_v1(
-        mut self,
-        value: impl Into<::kapi_machinery::types::FieldsV1>,
-    ) -> Self {
+    pub fn with_fields_v1(mut self, value: impl Into<::kapi_machinery::types::FieldsV1>) -> Self {
         self.fields_v1 = Some(value.into());
         self
     }
@@ -860,25 +713,13 @@ impl ::kapi_machinery::json::JsonFields for ManagedFieldsEntryApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "manager" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.manager, r)
-            }
-            "operation" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operation, r)
-            }
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
+            "manager" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.manager, r),
+            "operation" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operation, r),
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
             "time" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time, r),
-            "fieldsType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fields_type, r)
-            }
-            "fieldsV1" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fields_v1, r)
-            }
-            "subresource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subresource, r)
-            }
+            "fieldsType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fields_type, r),
+            "fieldsV1" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fields_v1, r),
+            "subresource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subresource, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -917,22 +758,15 @@ impl ::kapi_machinery::json::JsonElement for ManagedFieldsEntryApplyConfiguratio
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LabelSelectorApplyConfiguration {
     /// `matchLabels`.
-    pub match_labels: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub match_labels: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `matchExpressions`.
-    pub match_expressions: ::std::vec::Vec<
-        crate::meta::v1::LabelSelectorRequirementApplyConfiguration,
-    >,
+    pub match_expressions: ::std::vec::Vec<crate::meta::v1::LabelSelectorRequirementApplyConfiguration>,
 }
 impl LabelSelectorApplyConfiguration {
     /// Puts entries into `matchLabels`, replacing those with the same keys.
     pub fn with_match_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.match_labels.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -940,9 +774,7 @@ impl LabelSelectorApplyConfiguration {
     /// Appends to `matchExpressions`.
     pub fn with_match_expressions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::LabelSelectorRequirementApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::LabelSelectorRequirementApplyConfiguration>>,
     ) -> Self {
         self.match_expressions.extend(items.into_iter().map(Into::into));
         self
@@ -967,18 +799,8 @@ impl ::kapi_machinery::json::JsonFields for LabelSelectorApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "matchLabels" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_labels,
-                    r,
-                )
-            }
-            "matchExpressions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_expressions,
-                    r,
-                )
-            }
+            "matchLabels" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_labels, r),
+            "matchExpressions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_expressions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1065,12 +887,8 @@ impl ::kapi_machinery::json::JsonFields for LabelSelectorRequirementApplyConfigu
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "operator" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r)
-            }
-            "values" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r)
-            }
+            "operator" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r),
+            "values" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1158,12 +976,8 @@ impl ::kapi_machinery::json::JsonFields for FieldSelectorRequirementApplyConfigu
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "operator" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r)
-            }
-            "values" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r)
-            }
+            "operator" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r),
+            "values" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.values, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1259,23 +1073,13 @@ impl ::kapi_machinery::json::JsonFields for ConditionApplyConfiguration {
             w.key_static(b"\"status\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.status, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.reason) {
             w.key_static(b"\"reason\":");
@@ -1293,30 +1097,12 @@ impl ::kapi_machinery::json::JsonFields for ConditionApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1334,12 +1120,9 @@ impl ::kapi_machinery::json::JsonEncode for ConditionApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -1392,12 +1175,8 @@ impl ::kapi_machinery::json::JsonFields for GroupResourceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "group" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r)
-            }
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
+            "group" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r),
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

@@ -10,9 +10,7 @@ pub struct NetworkPolicyApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::networking::v1::NetworkPolicySpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::networking::v1::NetworkPolicySpecApplyConfiguration>,
 }
 impl NetworkPolicyApplyConfiguration {
     /// Sets `kind`.
@@ -70,12 +68,8 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicyApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -92,7 +86,8 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -125,20 +120,13 @@ impl NetworkPolicyApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -147,20 +135,13 @@ impl NetworkPolicyApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -168,9 +149,7 @@ impl NetworkPolicyApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -178,56 +157,36 @@ impl NetworkPolicyApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -235,9 +194,7 @@ impl NetworkPolicyApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -265,33 +222,18 @@ impl ::kapi_machinery::ApplyConfiguration for NetworkPolicyApplyConfiguration {
 pub fn extract_network_policy(
     obj: &crate::networking::v1::types::NetworkPolicy,
     field_manager: &str,
-) -> ::core::result::Result<
-    NetworkPolicyApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "networking.k8s.io/v1",
-        "NetworkPolicy",
-    )
+) -> ::core::result::Result<NetworkPolicyApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "networking.k8s.io/v1", "NetworkPolicy")
 }
 /// The apply configuration of `NetworkPolicySpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NetworkPolicySpecApplyConfiguration {
     /// `podSelector`.
-    pub pod_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub pod_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `ingress`.
-    pub ingress: ::std::vec::Vec<
-        crate::networking::v1::NetworkPolicyIngressRuleApplyConfiguration,
-    >,
+    pub ingress: ::std::vec::Vec<crate::networking::v1::NetworkPolicyIngressRuleApplyConfiguration>,
     /// `egress`.
-    pub egress: ::std::vec::Vec<
-        crate::networking::v1::NetworkPolicyEgressRuleApplyConfiguration,
-    >,
+    pub egress: ::std::vec::Vec<crate::networking::v1::NetworkPolicyEgressRuleApplyConfiguration>,
     /// `policyTypes`.
     pub policy_types: ::std::vec::Vec<crate::networking::v1::types::PolicyType>,
 }
@@ -307,11 +249,7 @@ impl NetworkPolicySpecApplyConfiguration {
     /// Appends to `ingress`.
     pub fn with_ingress(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::networking::v1::NetworkPolicyIngressRuleApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::NetworkPolicyIngressRuleApplyConfiguration>>,
     ) -> Self {
         self.ingress.extend(items.into_iter().map(Into::into));
         self
@@ -319,11 +257,7 @@ impl NetworkPolicySpecApplyConfiguration {
     /// Appends to `egress`.
     pub fn with_egress(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::networking::v1::NetworkPolicyEgressRuleApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::NetworkPolicyEgressRuleApplyConfiguration>>,
     ) -> Self {
         self.egress.extend(items.into_iter().map(Into::into));
         self
@@ -331,9 +265,7 @@ impl NetworkPolicySpecApplyConfiguration {
     /// Appends to `policyTypes`.
     pub fn with_policy_types(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::networking::v1::types::PolicyType>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::types::PolicyType>>,
     ) -> Self {
         self.policy_types.extend(items.into_iter().map(Into::into));
         self
@@ -366,24 +298,10 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicySpecApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "podSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_selector,
-                    r,
-                )
-            }
-            "ingress" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r)
-            }
-            "egress" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.egress, r)
-            }
-            "policyTypes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.policy_types,
-                    r,
-                )
-            }
+            "podSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_selector, r),
+            "ingress" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r),
+            "egress" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.egress, r),
+            "policyTypes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.policy_types, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -419,21 +337,15 @@ impl ::kapi_machinery::json::JsonElement for NetworkPolicySpecApplyConfiguration
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NetworkPolicyIngressRuleApplyConfiguration {
     /// `ports`.
-    pub ports: ::std::vec::Vec<
-        crate::networking::v1::NetworkPolicyPortApplyConfiguration,
-    >,
+    pub ports: ::std::vec::Vec<crate::networking::v1::NetworkPolicyPortApplyConfiguration>,
     /// `from`.
-    pub from: ::std::vec::Vec<
-        crate::networking::v1::NetworkPolicyPeerApplyConfiguration,
-    >,
+    pub from: ::std::vec::Vec<crate::networking::v1::NetworkPolicyPeerApplyConfiguration>,
 }
 impl NetworkPolicyIngressRuleApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::networking::v1::NetworkPolicyPortApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::NetworkPolicyPortApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
@@ -441,9 +353,7 @@ impl NetworkPolicyIngressRuleApplyConfiguration {
     /// Appends to `from`.
     pub fn with_from(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::networking::v1::NetworkPolicyPeerApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::NetworkPolicyPeerApplyConfiguration>>,
     ) -> Self {
         self.from.extend(items.into_iter().map(Into::into));
         self
@@ -468,9 +378,7 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicyIngressRuleApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
             "from" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.from, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -505,9 +413,7 @@ impl ::kapi_machinery::json::JsonElement for NetworkPolicyIngressRuleApplyConfig
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NetworkPolicyEgressRuleApplyConfiguration {
     /// `ports`.
-    pub ports: ::std::vec::Vec<
-        crate::networking::v1::NetworkPolicyPortApplyConfiguration,
-    >,
+    pub ports: ::std::vec::Vec<crate::networking::v1::NetworkPolicyPortApplyConfiguration>,
     /// `to`.
     pub to: ::std::vec::Vec<crate::networking::v1::NetworkPolicyPeerApplyConfiguration>,
 }
@@ -515,9 +421,7 @@ impl NetworkPolicyEgressRuleApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::networking::v1::NetworkPolicyPortApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::NetworkPolicyPortApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
@@ -525,9 +429,7 @@ impl NetworkPolicyEgressRuleApplyConfiguration {
     /// Appends to `to`.
     pub fn with_to(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::networking::v1::NetworkPolicyPeerApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::NetworkPolicyPeerApplyConfiguration>>,
     ) -> Self {
         self.to.extend(items.into_iter().map(Into::into));
         self
@@ -552,9 +454,7 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicyEgressRuleApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
             "to" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.to, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -602,10 +502,7 @@ impl NetworkPolicyPortApplyConfiguration {
         self
     }
     /// Sets `port`.
-    pub fn with_port(
-        mut self,
-        value: impl Into<::kapi_machinery::types::IntOrString>,
-    ) -> Self {
+    pub fn with_port(mut self, value: impl Into<::kapi_machinery::types::IntOrString>) -> Self {
         self.port = Some(value.into());
         self
     }
@@ -638,13 +535,9 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicyPortApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "protocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r)
-            }
+            "protocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r),
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
-            "endPort" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.end_port, r)
-            }
+            "endPort" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.end_port, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -718,9 +611,7 @@ impl ::kapi_machinery::json::JsonFields for IPBlockApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "cidr" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cidr, r),
-            "except" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.except, r)
-            }
+            "except" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.except, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -754,17 +645,11 @@ impl ::kapi_machinery::json::JsonElement for IPBlockApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NetworkPolicyPeerApplyConfiguration {
     /// `podSelector`.
-    pub pod_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub pod_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `namespaceSelector`.
-    pub namespace_selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub namespace_selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `ipBlock`.
-    pub ip_block: ::std::option::Option<
-        crate::networking::v1::IPBlockApplyConfiguration,
-    >,
+    pub ip_block: ::std::option::Option<crate::networking::v1::IPBlockApplyConfiguration>,
 }
 impl NetworkPolicyPeerApplyConfiguration {
     /// Sets `podSelector`.
@@ -815,21 +700,9 @@ impl ::kapi_machinery::json::JsonFields for NetworkPolicyPeerApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "podSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_selector,
-                    r,
-                )
-            }
-            "namespaceSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.namespace_selector,
-                    r,
-                )
-            }
-            "ipBlock" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip_block, r)
-            }
+            "podSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_selector, r),
+            "namespaceSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace_selector, r),
+            "ipBlock" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip_block, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -870,13 +743,9 @@ pub struct IngressApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::networking::v1::IngressSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::networking::v1::IngressSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::networking::v1::IngressStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::networking::v1::IngressStatusApplyConfiguration>,
 }
 impl IngressApplyConfiguration {
     /// Sets `kind`.
@@ -946,16 +815,10 @@ impl ::kapi_machinery::json::JsonFields for IngressApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -971,7 +834,8 @@ impl ::kapi_machinery::json::JsonEncode for IngressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1005,20 +869,13 @@ impl IngressApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1027,20 +884,13 @@ impl IngressApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1048,9 +898,7 @@ impl IngressApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1058,56 +906,36 @@ impl IngressApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1115,9 +943,7 @@ impl IngressApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1145,34 +971,16 @@ impl ::kapi_machinery::ApplyConfiguration for IngressApplyConfiguration {
 pub fn extract_ingress(
     obj: &crate::networking::v1::types::Ingress,
     field_manager: &str,
-) -> ::core::result::Result<
-    IngressApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "networking.k8s.io/v1",
-        "Ingress",
-    )
+) -> ::core::result::Result<IngressApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "networking.k8s.io/v1", "Ingress")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Ingress`.
 #[::kapi_macros::where_used]
 pub fn extract_ingress_status(
     obj: &crate::networking::v1::types::Ingress,
     field_manager: &str,
-) -> ::core::result::Result<
-    IngressApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "networking.k8s.io/v1",
-        "Ingress",
-    )
+) -> ::core::result::Result<IngressApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "networking.k8s.io/v1", "Ingress")
 }
 /// The apply configuration of `IngressSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1180,9 +988,7 @@ pub struct IngressSpecApplyConfiguration {
     /// `ingressClassName`.
     pub ingress_class_name: ::std::option::Option<::std::string::String>,
     /// `defaultBackend`.
-    pub default_backend: ::std::option::Option<
-        crate::networking::v1::IngressBackendApplyConfiguration,
-    >,
+    pub default_backend: ::std::option::Option<crate::networking::v1::IngressBackendApplyConfiguration>,
     /// `tls`.
     pub tls: ::std::vec::Vec<crate::networking::v1::IngressTLSApplyConfiguration>,
     /// `rules`.
@@ -1190,10 +996,7 @@ pub struct IngressSpecApplyConfiguration {
 }
 impl IngressSpecApplyConfiguration {
     /// Sets `ingressClassName`.
-    pub fn with_ingress_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_ingress_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.ingress_class_name = Some(value.into());
         self
     }
@@ -1208,9 +1011,7 @@ impl IngressSpecApplyConfiguration {
     /// Appends to `tls`.
     pub fn with_tls(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::networking::v1::IngressTLSApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::IngressTLSApplyConfiguration>>,
     ) -> Self {
         self.tls.extend(items.into_iter().map(Into::into));
         self
@@ -1218,9 +1019,7 @@ impl IngressSpecApplyConfiguration {
     /// Appends to `rules`.
     pub fn with_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::networking::v1::IngressRuleApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::IngressRuleApplyConfiguration>>,
     ) -> Self {
         self.rules.extend(items.into_iter().map(Into::into));
         self
@@ -1253,22 +1052,10 @@ impl ::kapi_machinery::json::JsonFields for IngressSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ingressClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ingress_class_name,
-                    r,
-                )
-            }
-            "defaultBackend" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.default_backend,
-                    r,
-                )
-            }
+            "ingressClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress_class_name, r),
+            "defaultBackend" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default_backend, r),
             "tls" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tls, r),
-            "rules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r)
-            }
+            "rules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1342,12 +1129,8 @@ impl ::kapi_machinery::json::JsonFields for IngressTLSApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "hosts" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hosts, r)
-            }
-            "secretName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r)
-            }
+            "hosts" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hosts, r),
+            "secretName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1381,17 +1164,13 @@ impl ::kapi_machinery::json::JsonElement for IngressTLSApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressStatusApplyConfiguration {
     /// `loadBalancer`.
-    pub load_balancer: ::std::option::Option<
-        crate::networking::v1::IngressLoadBalancerStatusApplyConfiguration,
-    >,
+    pub load_balancer: ::std::option::Option<crate::networking::v1::IngressLoadBalancerStatusApplyConfiguration>,
 }
 impl IngressStatusApplyConfiguration {
     /// Sets `loadBalancer`.
     pub fn with_load_balancer(
         mut self,
-        value: impl Into<
-            crate::networking::v1::IngressLoadBalancerStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::networking::v1::IngressLoadBalancerStatusApplyConfiguration>,
     ) -> Self {
         self.load_balancer = Some(value.into());
         self
@@ -1412,12 +1191,7 @@ impl ::kapi_machinery::json::JsonFields for IngressStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "loadBalancer" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.load_balancer,
-                    r,
-                )
-            }
+            "loadBalancer" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.load_balancer, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1450,19 +1224,13 @@ impl ::kapi_machinery::json::JsonElement for IngressStatusApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressLoadBalancerStatusApplyConfiguration {
     /// `ingress`.
-    pub ingress: ::std::vec::Vec<
-        crate::networking::v1::IngressLoadBalancerIngressApplyConfiguration,
-    >,
+    pub ingress: ::std::vec::Vec<crate::networking::v1::IngressLoadBalancerIngressApplyConfiguration>,
 }
 impl IngressLoadBalancerStatusApplyConfiguration {
     /// Appends to `ingress`.
     pub fn with_ingress(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::networking::v1::IngressLoadBalancerIngressApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::IngressLoadBalancerIngressApplyConfiguration>>,
     ) -> Self {
         self.ingress.extend(items.into_iter().map(Into::into));
         self
@@ -1483,9 +1251,7 @@ impl ::kapi_machinery::json::JsonFields for IngressLoadBalancerStatusApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ingress" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r)
-            }
+            "ingress" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1513,8 +1279,7 @@ impl ::kapi_machinery::json::JsonDecode for IngressLoadBalancerStatusApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for IngressLoadBalancerStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for IngressLoadBalancerStatusApplyConfiguration {}
 /// The apply configuration of `IngressLoadBalancerIngress`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressLoadBalancerIngressApplyConfiguration {
@@ -1523,9 +1288,7 @@ pub struct IngressLoadBalancerIngressApplyConfiguration {
     /// `hostname`.
     pub hostname: ::std::option::Option<::std::string::String>,
     /// `ports`.
-    pub ports: ::std::vec::Vec<
-        crate::networking::v1::IngressPortStatusApplyConfiguration,
-    >,
+    pub ports: ::std::vec::Vec<crate::networking::v1::IngressPortStatusApplyConfiguration>,
 }
 impl IngressLoadBalancerIngressApplyConfiguration {
     /// Sets `ip`.
@@ -1541,16 +1304,13 @@ impl IngressLoadBalancerIngressApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::networking::v1::IngressPortStatusApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::IngressPortStatusApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for IngressLoadBalancerIngressApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for IngressLoadBalancerIngressApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ip) {
@@ -1574,12 +1334,8 @@ for IngressLoadBalancerIngressApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "ip" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip, r),
-            "hostname" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r)
-            }
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
+            "hostname" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r),
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1588,8 +1344,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for IngressLoadBalancerIngressApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for IngressLoadBalancerIngressApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1601,8 +1356,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for IngressLoadBalancerIngressApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for IngressLoadBalancerIngressApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1611,8 +1365,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for IngressLoadBalancerIngressApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for IngressLoadBalancerIngressApplyConfiguration {}
 /// The apply configuration of `IngressPortStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressPortStatusApplyConfiguration {
@@ -1664,12 +1417,8 @@ impl ::kapi_machinery::json::JsonFields for IngressPortStatusApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
-            "protocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r)
-            }
-            "error" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r)
-            }
+            "protocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r),
+            "error" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1727,8 +1476,7 @@ impl IngressRuleApplyConfiguration {
         mut self,
         value: impl Into<crate::networking::v1::HTTPIngressRuleValueApplyConfiguration>,
     ) -> Self {
-        self.ingress_rule_value = ::std::mem::take(&mut self.ingress_rule_value)
-            .with_http(value);
+        self.ingress_rule_value = ::std::mem::take(&mut self.ingress_rule_value).with_http(value);
         self
     }
 }
@@ -1739,10 +1487,7 @@ impl ::kapi_machinery::json::JsonFields for IngressRuleApplyConfiguration {
             w.key_static(b"\"host\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.host, w);
         }
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.ingress_rule_value,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.ingress_rule_value, w);
     }
     #[::kapi_macros::where_used]
     fn decode_json_field(
@@ -1753,11 +1498,7 @@ impl ::kapi_machinery::json::JsonFields for IngressRuleApplyConfiguration {
         let decoded = match key {
             "host" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.ingress_rule_value,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.ingress_rule_value, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -1792,9 +1533,7 @@ impl ::kapi_machinery::json::JsonElement for IngressRuleApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressRuleValueApplyConfiguration {
     /// `http`.
-    pub http: ::std::option::Option<
-        crate::networking::v1::HTTPIngressRuleValueApplyConfiguration,
-    >,
+    pub http: ::std::option::Option<crate::networking::v1::HTTPIngressRuleValueApplyConfiguration>,
 }
 impl IngressRuleValueApplyConfiguration {
     /// Sets `http`.
@@ -1860,9 +1599,7 @@ impl HTTPIngressRuleValueApplyConfiguration {
     /// Appends to `paths`.
     pub fn with_paths(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::networking::v1::HTTPIngressPathApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1::HTTPIngressPathApplyConfiguration>>,
     ) -> Self {
         self.paths.extend(items.into_iter().map(Into::into));
         self
@@ -1883,9 +1620,7 @@ impl ::kapi_machinery::json::JsonFields for HTTPIngressRuleValueApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "paths" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paths, r)
-            }
+            "paths" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paths, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1922,9 +1657,7 @@ pub struct HTTPIngressPathApplyConfiguration {
     /// `pathType`.
     pub path_type: ::std::option::Option<crate::networking::v1::types::PathType>,
     /// `backend`.
-    pub backend: ::std::option::Option<
-        crate::networking::v1::IngressBackendApplyConfiguration,
-    >,
+    pub backend: ::std::option::Option<crate::networking::v1::IngressBackendApplyConfiguration>,
 }
 impl HTTPIngressPathApplyConfiguration {
     /// Sets `path`.
@@ -1973,12 +1706,8 @@ impl ::kapi_machinery::json::JsonFields for HTTPIngressPathApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
-            "pathType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path_type, r)
-            }
-            "backend" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backend, r)
-            }
+            "pathType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path_type, r),
+            "backend" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backend, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2013,13 +1742,9 @@ impl ::kapi_machinery::json::JsonElement for HTTPIngressPathApplyConfiguration {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressBackendApplyConfiguration {
     /// `service`.
-    pub service: ::std::option::Option<
-        crate::networking::v1::IngressServiceBackendApplyConfiguration,
-    >,
+    pub service: ::std::option::Option<crate::networking::v1::IngressServiceBackendApplyConfiguration>,
     /// `resource`.
-    pub resource: ::std::option::Option<
-        crate::core::v1::TypedLocalObjectReferenceApplyConfiguration,
-    >,
+    pub resource: ::std::option::Option<crate::core::v1::TypedLocalObjectReferenceApplyConfiguration>,
 }
 impl IngressBackendApplyConfiguration {
     /// Sets `service`.
@@ -2058,12 +1783,8 @@ impl ::kapi_machinery::json::JsonFields for IngressBackendApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "service" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r)
-            }
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
+            "service" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service, r),
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2099,9 +1820,7 @@ pub struct IngressServiceBackendApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `port`.
-    pub port: ::std::option::Option<
-        crate::networking::v1::ServiceBackendPortApplyConfiguration,
-    >,
+    pub port: ::std::option::Option<crate::networking::v1::ServiceBackendPortApplyConfiguration>,
 }
 impl IngressServiceBackendApplyConfiguration {
     /// Sets `name`.
@@ -2208,9 +1927,7 @@ impl ::kapi_machinery::json::JsonFields for ServiceBackendPortApplyConfiguration
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "number" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number, r)
-            }
+            "number" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.number, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2250,9 +1967,7 @@ pub struct IngressClassApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::networking::v1::IngressClassSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::networking::v1::IngressClassSpecApplyConfiguration>,
 }
 impl IngressClassApplyConfiguration {
     /// Sets `kind`.
@@ -2310,12 +2025,8 @@ impl ::kapi_machinery::json::JsonFields for IngressClassApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -2332,7 +2043,8 @@ impl ::kapi_machinery::json::JsonEncode for IngressClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -2361,20 +2073,13 @@ impl IngressClassApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2383,20 +2088,13 @@ impl IngressClassApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2404,9 +2102,7 @@ impl IngressClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2414,56 +2110,36 @@ impl IngressClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2471,9 +2147,7 @@ impl IngressClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2501,17 +2175,8 @@ impl ::kapi_machinery::ApplyConfiguration for IngressClassApplyConfiguration {
 pub fn extract_ingress_class(
     obj: &crate::networking::v1::types::IngressClass,
     field_manager: &str,
-) -> ::core::result::Result<
-    IngressClassApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "networking.k8s.io/v1",
-        "IngressClass",
-    )
+) -> ::core::result::Result<IngressClassApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "networking.k8s.io/v1", "IngressClass")
 }
 /// The apply configuration of `IngressClassSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -2519,9 +2184,7 @@ pub struct IngressClassSpecApplyConfiguration {
     /// `controller`.
     pub controller: ::std::option::Option<::std::string::String>,
     /// `parameters`.
-    pub parameters: ::std::option::Option<
-        crate::networking::v1::IngressClassParametersReferenceApplyConfiguration,
-    >,
+    pub parameters: ::std::option::Option<crate::networking::v1::IngressClassParametersReferenceApplyConfiguration>,
 }
 impl IngressClassSpecApplyConfiguration {
     /// Sets `controller`.
@@ -2532,9 +2195,7 @@ impl IngressClassSpecApplyConfiguration {
     /// Sets `parameters`.
     pub fn with_parameters(
         mut self,
-        value: impl Into<
-            crate::networking::v1::IngressClassParametersReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::networking::v1::IngressClassParametersReferenceApplyConfiguration>,
     ) -> Self {
         self.parameters = Some(value.into());
         self
@@ -2559,12 +2220,8 @@ impl ::kapi_machinery::json::JsonFields for IngressClassSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "controller" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.controller, r)
-            }
-            "parameters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r)
-            }
+            "controller" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.controller, r),
+            "parameters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2635,8 +2292,7 @@ impl IngressClassParametersReferenceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for IngressClassParametersReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for IngressClassParametersReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.api_group) {
@@ -2667,17 +2323,11 @@ for IngressClassParametersReferenceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r)
-            }
+            "apiGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "scope" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scope, r)
-            }
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "scope" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scope, r),
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2686,8 +2336,7 @@ for IngressClassParametersReferenceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for IngressClassParametersReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for IngressClassParametersReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2701,8 +2350,7 @@ for IngressClassParametersReferenceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for IngressClassParametersReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for IngressClassParametersReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2711,8 +2359,7 @@ for IngressClassParametersReferenceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for IngressClassParametersReferenceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for IngressClassParametersReferenceApplyConfiguration {}
 /// The apply configuration of `IPAddress`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IPAddressApplyConfiguration {
@@ -2723,9 +2370,7 @@ pub struct IPAddressApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::networking::v1::IPAddressSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::networking::v1::IPAddressSpecApplyConfiguration>,
 }
 impl IPAddressApplyConfiguration {
     /// Sets `kind`.
@@ -2783,12 +2428,8 @@ impl ::kapi_machinery::json::JsonFields for IPAddressApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -2805,7 +2446,8 @@ impl ::kapi_machinery::json::JsonEncode for IPAddressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -2834,20 +2476,13 @@ impl IPAddressApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2856,20 +2491,13 @@ impl IPAddressApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2877,9 +2505,7 @@ impl IPAddressApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2887,56 +2513,36 @@ impl IPAddressApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2944,9 +2550,7 @@ impl IPAddressApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2974,25 +2578,14 @@ impl ::kapi_machinery::ApplyConfiguration for IPAddressApplyConfiguration {
 pub fn extract_ip_address(
     obj: &crate::networking::v1::types::IPAddress,
     field_manager: &str,
-) -> ::core::result::Result<
-    IPAddressApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "networking.k8s.io/v1",
-        "IPAddress",
-    )
+) -> ::core::result::Result<IPAddressApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "networking.k8s.io/v1", "IPAddress")
 }
 /// The apply configuration of `IPAddressSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IPAddressSpecApplyConfiguration {
     /// `parentRef`.
-    pub parent_ref: ::std::option::Option<
-        crate::networking::v1::ParentReferenceApplyConfiguration,
-    >,
+    pub parent_ref: ::std::option::Option<crate::networking::v1::ParentReferenceApplyConfiguration>,
 }
 impl IPAddressSpecApplyConfiguration {
     /// Sets `parentRef`.
@@ -3019,9 +2612,7 @@ impl ::kapi_machinery::json::JsonFields for IPAddressSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "parentRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parent_ref, r)
-            }
+            "parentRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parent_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3111,15 +2702,9 @@ impl ::kapi_machinery::json::JsonFields for ParentReferenceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "group" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r)
-            }
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "group" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r),
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -3162,13 +2747,9 @@ pub struct ServiceCIDRApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::networking::v1::ServiceCIDRSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::networking::v1::ServiceCIDRSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::networking::v1::ServiceCIDRStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::networking::v1::ServiceCIDRStatusApplyConfiguration>,
 }
 impl ServiceCIDRApplyConfiguration {
     /// Sets `kind`.
@@ -3238,16 +2819,10 @@ impl ::kapi_machinery::json::JsonFields for ServiceCIDRApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3263,7 +2838,8 @@ impl ::kapi_machinery::json::JsonEncode for ServiceCIDRApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -3293,20 +2869,13 @@ impl ServiceCIDRApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -3315,20 +2884,13 @@ impl ServiceCIDRApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -3336,9 +2898,7 @@ impl ServiceCIDRApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -3346,56 +2906,36 @@ impl ServiceCIDRApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -3403,9 +2943,7 @@ impl ServiceCIDRApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -3433,34 +2971,16 @@ impl ::kapi_machinery::ApplyConfiguration for ServiceCIDRApplyConfiguration {
 pub fn extract_service_cidr(
     obj: &crate::networking::v1::types::ServiceCIDR,
     field_manager: &str,
-) -> ::core::result::Result<
-    ServiceCIDRApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "networking.k8s.io/v1",
-        "ServiceCIDR",
-    )
+) -> ::core::result::Result<ServiceCIDRApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "networking.k8s.io/v1", "ServiceCIDR")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `ServiceCIDR`.
 #[::kapi_macros::where_used]
 pub fn extract_service_cidr_status(
     obj: &crate::networking::v1::types::ServiceCIDR,
     field_manager: &str,
-) -> ::core::result::Result<
-    ServiceCIDRApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "networking.k8s.io/v1",
-        "ServiceCIDR",
-    )
+) -> ::core::result::Result<ServiceCIDRApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "networking.k8s.io/v1", "ServiceCIDR")
 }
 /// The apply configuration of `ServiceCIDRSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -3493,9 +3013,7 @@ impl ::kapi_machinery::json::JsonFields for ServiceCIDRSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "cidrs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cidrs, r)
-            }
+            "cidrs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cidrs, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3534,9 +3052,7 @@ impl ServiceCIDRStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -3557,9 +3073,7 @@ impl ::kapi_machinery::json::JsonFields for ServiceCIDRStatusApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

@@ -10,13 +10,9 @@ pub struct IngressApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::networking::v1beta1::IngressSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::networking::v1beta1::IngressSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::networking::v1beta1::IngressStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::networking::v1beta1::IngressStatusApplyConfiguration>,
 }
 impl IngressApplyConfiguration {
     /// Sets `kind`.
@@ -86,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for IngressApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -111,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for IngressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -145,20 +136,13 @@ impl IngressApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -167,20 +151,13 @@ impl IngressApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -188,9 +165,7 @@ impl IngressApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -198,56 +173,36 @@ impl IngressApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -255,9 +210,7 @@ impl IngressApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -285,34 +238,16 @@ impl ::kapi_machinery::ApplyConfiguration for IngressApplyConfiguration {
 pub fn extract_ingress(
     obj: &crate::networking::v1beta1::types::Ingress,
     field_manager: &str,
-) -> ::core::result::Result<
-    IngressApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "networking.k8s.io/v1beta1",
-        "Ingress",
-    )
+) -> ::core::result::Result<IngressApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "networking.k8s.io/v1beta1", "Ingress")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `Ingress`.
 #[::kapi_macros::where_used]
 pub fn extract_ingress_status(
     obj: &crate::networking::v1beta1::types::Ingress,
     field_manager: &str,
-) -> ::core::result::Result<
-    IngressApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "networking.k8s.io/v1beta1",
-        "Ingress",
-    )
+) -> ::core::result::Result<IngressApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "networking.k8s.io/v1beta1", "Ingress")
 }
 /// The apply configuration of `IngressSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -320,22 +255,15 @@ pub struct IngressSpecApplyConfiguration {
     /// `ingressClassName`.
     pub ingress_class_name: ::std::option::Option<::std::string::String>,
     /// `backend`.
-    pub backend: ::std::option::Option<
-        crate::networking::v1beta1::IngressBackendApplyConfiguration,
-    >,
+    pub backend: ::std::option::Option<crate::networking::v1beta1::IngressBackendApplyConfiguration>,
     /// `tls`.
     pub tls: ::std::vec::Vec<crate::networking::v1beta1::IngressTLSApplyConfiguration>,
     /// `rules`.
-    pub rules: ::std::vec::Vec<
-        crate::networking::v1beta1::IngressRuleApplyConfiguration,
-    >,
+    pub rules: ::std::vec::Vec<crate::networking::v1beta1::IngressRuleApplyConfiguration>,
 }
 impl IngressSpecApplyConfiguration {
     /// Sets `ingressClassName`.
-    pub fn with_ingress_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_ingress_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.ingress_class_name = Some(value.into());
         self
     }
@@ -350,9 +278,7 @@ impl IngressSpecApplyConfiguration {
     /// Appends to `tls`.
     pub fn with_tls(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::networking::v1beta1::IngressTLSApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1beta1::IngressTLSApplyConfiguration>>,
     ) -> Self {
         self.tls.extend(items.into_iter().map(Into::into));
         self
@@ -360,9 +286,7 @@ impl IngressSpecApplyConfiguration {
     /// Appends to `rules`.
     pub fn with_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::networking::v1beta1::IngressRuleApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1beta1::IngressRuleApplyConfiguration>>,
     ) -> Self {
         self.rules.extend(items.into_iter().map(Into::into));
         self
@@ -395,19 +319,10 @@ impl ::kapi_machinery::json::JsonFields for IngressSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ingressClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.ingress_class_name,
-                    r,
-                )
-            }
-            "backend" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backend, r)
-            }
+            "ingressClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress_class_name, r),
+            "backend" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backend, r),
             "tls" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tls, r),
-            "rules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r)
-            }
+            "rules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -481,12 +396,8 @@ impl ::kapi_machinery::json::JsonFields for IngressTLSApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "hosts" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hosts, r)
-            }
-            "secretName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r)
-            }
+            "hosts" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hosts, r),
+            "secretName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.secret_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -520,17 +431,13 @@ impl ::kapi_machinery::json::JsonElement for IngressTLSApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressStatusApplyConfiguration {
     /// `loadBalancer`.
-    pub load_balancer: ::std::option::Option<
-        crate::networking::v1beta1::IngressLoadBalancerStatusApplyConfiguration,
-    >,
+    pub load_balancer: ::std::option::Option<crate::networking::v1beta1::IngressLoadBalancerStatusApplyConfiguration>,
 }
 impl IngressStatusApplyConfiguration {
     /// Sets `loadBalancer`.
     pub fn with_load_balancer(
         mut self,
-        value: impl Into<
-            crate::networking::v1beta1::IngressLoadBalancerStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::networking::v1beta1::IngressLoadBalancerStatusApplyConfiguration>,
     ) -> Self {
         self.load_balancer = Some(value.into());
         self
@@ -551,12 +458,7 @@ impl ::kapi_machinery::json::JsonFields for IngressStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "loadBalancer" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.load_balancer,
-                    r,
-                )
-            }
+            "loadBalancer" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.load_balancer, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -589,19 +491,13 @@ impl ::kapi_machinery::json::JsonElement for IngressStatusApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressLoadBalancerStatusApplyConfiguration {
     /// `ingress`.
-    pub ingress: ::std::vec::Vec<
-        crate::networking::v1beta1::IngressLoadBalancerIngressApplyConfiguration,
-    >,
+    pub ingress: ::std::vec::Vec<crate::networking::v1beta1::IngressLoadBalancerIngressApplyConfiguration>,
 }
 impl IngressLoadBalancerStatusApplyConfiguration {
     /// Appends to `ingress`.
     pub fn with_ingress(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::networking::v1beta1::IngressLoadBalancerIngressApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1beta1::IngressLoadBalancerIngressApplyConfiguration>>,
     ) -> Self {
         self.ingress.extend(items.into_iter().map(Into::into));
         self
@@ -622,9 +518,7 @@ impl ::kapi_machinery::json::JsonFields for IngressLoadBalancerStatusApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "ingress" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r)
-            }
+            "ingress" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ingress, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -652,8 +546,7 @@ impl ::kapi_machinery::json::JsonDecode for IngressLoadBalancerStatusApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for IngressLoadBalancerStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for IngressLoadBalancerStatusApplyConfiguration {}
 /// The apply configuration of `IngressLoadBalancerIngress`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressLoadBalancerIngressApplyConfiguration {
@@ -662,9 +555,7 @@ pub struct IngressLoadBalancerIngressApplyConfiguration {
     /// `hostname`.
     pub hostname: ::std::option::Option<::std::string::String>,
     /// `ports`.
-    pub ports: ::std::vec::Vec<
-        crate::networking::v1beta1::IngressPortStatusApplyConfiguration,
-    >,
+    pub ports: ::std::vec::Vec<crate::networking::v1beta1::IngressPortStatusApplyConfiguration>,
 }
 impl IngressLoadBalancerIngressApplyConfiguration {
     /// Sets `ip`.
@@ -680,18 +571,13 @@ impl IngressLoadBalancerIngressApplyConfiguration {
     /// Appends to `ports`.
     pub fn with_ports(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::networking::v1beta1::IngressPortStatusApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1beta1::IngressPortStatusApplyConfiguration>>,
     ) -> Self {
         self.ports.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for IngressLoadBalancerIngressApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for IngressLoadBalancerIngressApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.ip) {
@@ -715,12 +601,8 @@ for IngressLoadBalancerIngressApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "ip" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ip, r),
-            "hostname" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r)
-            }
-            "ports" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r)
-            }
+            "hostname" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hostname, r),
+            "ports" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ports, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -729,8 +611,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for IngressLoadBalancerIngressApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for IngressLoadBalancerIngressApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -742,8 +623,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for IngressLoadBalancerIngressApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for IngressLoadBalancerIngressApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -752,8 +632,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for IngressLoadBalancerIngressApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for IngressLoadBalancerIngressApplyConfiguration {}
 /// The apply configuration of `IngressPortStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressPortStatusApplyConfiguration {
@@ -805,12 +684,8 @@ impl ::kapi_machinery::json::JsonFields for IngressPortStatusApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "port" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.port, r),
-            "protocol" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r)
-            }
-            "error" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r)
-            }
+            "protocol" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.protocol, r),
+            "error" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -866,12 +741,9 @@ impl IngressRuleApplyConfiguration {
     /// Sets `http` (through its own builder).
     pub fn with_http(
         mut self,
-        value: impl Into<
-            crate::networking::v1beta1::HTTPIngressRuleValueApplyConfiguration,
-        >,
+        value: impl Into<crate::networking::v1beta1::HTTPIngressRuleValueApplyConfiguration>,
     ) -> Self {
-        self.ingress_rule_value = ::std::mem::take(&mut self.ingress_rule_value)
-            .with_http(value);
+        self.ingress_rule_value = ::std::mem::take(&mut self.ingress_rule_value).with_http(value);
         self
     }
 }
@@ -882,10 +754,7 @@ impl ::kapi_machinery::json::JsonFields for IngressRuleApplyConfiguration {
             w.key_static(b"\"host\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.host, w);
         }
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.ingress_rule_value,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.ingress_rule_value, w);
     }
     #[::kapi_macros::where_used]
     fn decode_json_field(
@@ -896,11 +765,7 @@ impl ::kapi_machinery::json::JsonFields for IngressRuleApplyConfiguration {
         let decoded = match key {
             "host" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.host, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.ingress_rule_value,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.ingress_rule_value, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -935,17 +800,13 @@ impl ::kapi_machinery::json::JsonElement for IngressRuleApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IngressRuleValueApplyConfiguration {
     /// `http`.
-    pub http: ::std::option::Option<
-        crate::networking::v1beta1::HTTPIngressRuleValueApplyConfiguration,
-    >,
+    pub http: ::std::option::Option<crate::networking::v1beta1::HTTPIngressRuleValueApplyConfiguration>,
 }
 impl IngressRuleValueApplyConfiguration {
     /// Sets `http`.
     pub fn with_http(
         mut self,
-        value: impl Into<
-            crate::networking::v1beta1::HTTPIngressRuleValueApplyConfiguration,
-        >,
+        value: impl Into<crate::networking::v1beta1::HTTPIngressRuleValueApplyConfiguration>,
     ) -> Self {
         self.http = Some(value.into());
         self
@@ -999,19 +860,13 @@ impl ::kapi_machinery::json::JsonElement for IngressRuleValueApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HTTPIngressRuleValueApplyConfiguration {
     /// `paths`.
-    pub paths: ::std::vec::Vec<
-        crate::networking::v1beta1::HTTPIngressPathApplyConfiguration,
-    >,
+    pub paths: ::std::vec::Vec<crate::networking::v1beta1::HTTPIngressPathApplyConfiguration>,
 }
 impl HTTPIngressRuleValueApplyConfiguration {
     /// Appends to `paths`.
     pub fn with_paths(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::networking::v1beta1::HTTPIngressPathApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::networking::v1beta1::HTTPIngressPathApplyConfiguration>>,
     ) -> Self {
         self.paths.extend(items.into_iter().map(Into::into));
         self
@@ -1032,9 +887,7 @@ impl ::kapi_machinery::json::JsonFields for HTTPIngressRuleValueApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "paths" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paths, r)
-            }
+            "paths" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.paths, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1071,9 +924,7 @@ pub struct HTTPIngressPathApplyConfiguration {
     /// `pathType`.
     pub path_type: ::std::option::Option<crate::networking::v1beta1::types::PathType>,
     /// `backend`.
-    pub backend: ::std::option::Option<
-        crate::networking::v1beta1::IngressBackendApplyConfiguration,
-    >,
+    pub backend: ::std::option::Option<crate::networking::v1beta1::IngressBackendApplyConfiguration>,
 }
 impl HTTPIngressPathApplyConfiguration {
     /// Sets `path`.
@@ -1122,12 +973,8 @@ impl ::kapi_machinery::json::JsonFields for HTTPIngressPathApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "path" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path, r),
-            "pathType" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path_type, r)
-            }
-            "backend" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backend, r)
-            }
+            "pathType" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.path_type, r),
+            "backend" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.backend, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1166,9 +1013,7 @@ pub struct IngressBackendApplyConfiguration {
     /// `servicePort`.
     pub service_port: ::std::option::Option<::kapi_machinery::types::IntOrString>,
     /// `resource`.
-    pub resource: ::std::option::Option<
-        crate::core::v1::TypedLocalObjectReferenceApplyConfiguration,
-    >,
+    pub resource: ::std::option::Option<crate::core::v1::TypedLocalObjectReferenceApplyConfiguration>,
 }
 impl IngressBackendApplyConfiguration {
     /// Sets `serviceName`.
@@ -1216,21 +1061,9 @@ impl ::kapi_machinery::json::JsonFields for IngressBackendApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "serviceName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_name,
-                    r,
-                )
-            }
-            "servicePort" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_port,
-                    r,
-                )
-            }
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
+            "serviceName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_name, r),
+            "servicePort" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_port, r),
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1271,9 +1104,7 @@ pub struct IngressClassApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::networking::v1beta1::IngressClassSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::networking::v1beta1::IngressClassSpecApplyConfiguration>,
 }
 impl IngressClassApplyConfiguration {
     /// Sets `kind`.
@@ -1331,12 +1162,8 @@ impl ::kapi_machinery::json::JsonFields for IngressClassApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1353,7 +1180,8 @@ impl ::kapi_machinery::json::JsonEncode for IngressClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -1382,20 +1210,13 @@ impl IngressClassApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1404,20 +1225,13 @@ impl IngressClassApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1425,9 +1239,7 @@ impl IngressClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1435,56 +1247,36 @@ impl IngressClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1492,9 +1284,7 @@ impl IngressClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1522,17 +1312,8 @@ impl ::kapi_machinery::ApplyConfiguration for IngressClassApplyConfiguration {
 pub fn extract_ingress_class(
     obj: &crate::networking::v1beta1::types::IngressClass,
     field_manager: &str,
-) -> ::core::result::Result<
-    IngressClassApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "networking.k8s.io/v1beta1",
-        "IngressClass",
-    )
+) -> ::core::result::Result<IngressClassApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "networking.k8s.io/v1beta1", "IngressClass")
 }
 /// The apply configuration of `IngressClassSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1540,9 +1321,7 @@ pub struct IngressClassSpecApplyConfiguration {
     /// `controller`.
     pub controller: ::std::option::Option<::std::string::String>,
     /// `parameters`.
-    pub parameters: ::std::option::Option<
-        crate::networking::v1beta1::IngressClassParametersReferenceApplyConfiguration,
-    >,
+    pub parameters: ::std::option::Option<crate::networking::v1beta1::IngressClassParametersReferenceApplyConfiguration>,
 }
 impl IngressClassSpecApplyConfiguration {
     /// Sets `controller`.
@@ -1553,9 +1332,7 @@ impl IngressClassSpecApplyConfiguration {
     /// Sets `parameters`.
     pub fn with_parameters(
         mut self,
-        value: impl Into<
-            crate::networking::v1beta1::IngressClassParametersReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::networking::v1beta1::IngressClassParametersReferenceApplyConfiguration>,
     ) -> Self {
         self.parameters = Some(value.into());
         self
@@ -1580,12 +1357,8 @@ impl ::kapi_machinery::json::JsonFields for IngressClassSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "controller" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.controller, r)
-            }
-            "parameters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r)
-            }
+            "controller" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.controller, r),
+            "parameters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1656,8 +1429,7 @@ impl IngressClassParametersReferenceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for IngressClassParametersReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for IngressClassParametersReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.api_group) {
@@ -1688,17 +1460,11 @@ for IngressClassParametersReferenceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r)
-            }
+            "apiGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "scope" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scope, r)
-            }
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "scope" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scope, r),
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1707,8 +1473,7 @@ for IngressClassParametersReferenceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for IngressClassParametersReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for IngressClassParametersReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1722,8 +1487,7 @@ for IngressClassParametersReferenceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for IngressClassParametersReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for IngressClassParametersReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1732,8 +1496,7 @@ for IngressClassParametersReferenceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for IngressClassParametersReferenceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for IngressClassParametersReferenceApplyConfiguration {}
 /// The apply configuration of `IPAddress`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IPAddressApplyConfiguration {
@@ -1744,9 +1507,7 @@ pub struct IPAddressApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::networking::v1beta1::IPAddressSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::networking::v1beta1::IPAddressSpecApplyConfiguration>,
 }
 impl IPAddressApplyConfiguration {
     /// Sets `kind`.
@@ -1804,12 +1565,8 @@ impl ::kapi_machinery::json::JsonFields for IPAddressApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1826,7 +1583,8 @@ impl ::kapi_machinery::json::JsonEncode for IPAddressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -1855,20 +1613,13 @@ impl IPAddressApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1877,20 +1628,13 @@ impl IPAddressApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1898,9 +1642,7 @@ impl IPAddressApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1908,56 +1650,36 @@ impl IPAddressApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1965,9 +1687,7 @@ impl IPAddressApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1995,25 +1715,14 @@ impl ::kapi_machinery::ApplyConfiguration for IPAddressApplyConfiguration {
 pub fn extract_ip_address(
     obj: &crate::networking::v1beta1::types::IPAddress,
     field_manager: &str,
-) -> ::core::result::Result<
-    IPAddressApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "networking.k8s.io/v1beta1",
-        "IPAddress",
-    )
+) -> ::core::result::Result<IPAddressApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "networking.k8s.io/v1beta1", "IPAddress")
 }
 /// The apply configuration of `IPAddressSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IPAddressSpecApplyConfiguration {
     /// `parentRef`.
-    pub parent_ref: ::std::option::Option<
-        crate::networking::v1beta1::ParentReferenceApplyConfiguration,
-    >,
+    pub parent_ref: ::std::option::Option<crate::networking::v1beta1::ParentReferenceApplyConfiguration>,
 }
 impl IPAddressSpecApplyConfiguration {
     /// Sets `parentRef`.
@@ -2040,9 +1749,7 @@ impl ::kapi_machinery::json::JsonFields for IPAddressSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "parentRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parent_ref, r)
-            }
+            "parentRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parent_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2132,15 +1839,9 @@ impl ::kapi_machinery::json::JsonFields for ParentReferenceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "group" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r)
-            }
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "group" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.group, r),
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -2183,13 +1884,9 @@ pub struct ServiceCIDRApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::networking::v1beta1::ServiceCIDRSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::networking::v1beta1::ServiceCIDRSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::networking::v1beta1::ServiceCIDRStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::networking::v1beta1::ServiceCIDRStatusApplyConfiguration>,
 }
 impl ServiceCIDRApplyConfiguration {
     /// Sets `kind`.
@@ -2259,16 +1956,10 @@ impl ::kapi_machinery::json::JsonFields for ServiceCIDRApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2284,7 +1975,8 @@ impl ::kapi_machinery::json::JsonEncode for ServiceCIDRApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2314,20 +2006,13 @@ impl ServiceCIDRApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2336,20 +2021,13 @@ impl ServiceCIDRApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2357,9 +2035,7 @@ impl ServiceCIDRApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2367,56 +2043,36 @@ impl ServiceCIDRApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2424,9 +2080,7 @@ impl ServiceCIDRApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2454,34 +2108,16 @@ impl ::kapi_machinery::ApplyConfiguration for ServiceCIDRApplyConfiguration {
 pub fn extract_service_cidr(
     obj: &crate::networking::v1beta1::types::ServiceCIDR,
     field_manager: &str,
-) -> ::core::result::Result<
-    ServiceCIDRApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "networking.k8s.io/v1beta1",
-        "ServiceCIDR",
-    )
+) -> ::core::result::Result<ServiceCIDRApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "networking.k8s.io/v1beta1", "ServiceCIDR")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `ServiceCIDR`.
 #[::kapi_macros::where_used]
 pub fn extract_service_cidr_status(
     obj: &crate::networking::v1beta1::types::ServiceCIDR,
     field_manager: &str,
-) -> ::core::result::Result<
-    ServiceCIDRApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "networking.k8s.io/v1beta1",
-        "ServiceCIDR",
-    )
+) -> ::core::result::Result<ServiceCIDRApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "networking.k8s.io/v1beta1", "ServiceCIDR")
 }
 /// The apply configuration of `ServiceCIDRSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -2514,9 +2150,7 @@ impl ::kapi_machinery::json::JsonFields for ServiceCIDRSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "cidrs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cidrs, r)
-            }
+            "cidrs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cidrs, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2555,9 +2189,7 @@ impl ServiceCIDRStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2578,9 +2210,7 @@ impl ::kapi_machinery::json::JsonFields for ServiceCIDRStatusApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

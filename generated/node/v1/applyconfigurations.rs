@@ -93,21 +93,11 @@ impl ::kapi_machinery::json::JsonFields for RuntimeClassApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "handler" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.handler, r)
-            }
-            "overhead" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.overhead, r)
-            }
-            "scheduling" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "handler" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.handler, r),
+            "overhead" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.overhead, r),
+            "scheduling" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -123,7 +113,8 @@ impl ::kapi_machinery::json::JsonEncode for RuntimeClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.handler)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.overhead)
@@ -143,10 +134,7 @@ impl ::kapi_machinery::json::JsonElement for RuntimeClassApplyConfiguration {}
 impl RuntimeClassApplyConfiguration {
     /// A `RuntimeClass` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
-        Self::default()
-            .with_kind("RuntimeClass")
-            .with_api_version("node.k8s.io/v1")
-            .with_name(name)
+        Self::default().with_kind("RuntimeClass").with_api_version("node.k8s.io/v1").with_name(name)
     }
     /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
@@ -154,20 +142,13 @@ impl RuntimeClassApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -176,20 +157,13 @@ impl RuntimeClassApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -197,9 +171,7 @@ impl RuntimeClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -207,56 +179,36 @@ impl RuntimeClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -264,9 +216,7 @@ impl RuntimeClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -294,37 +244,20 @@ impl ::kapi_machinery::ApplyConfiguration for RuntimeClassApplyConfiguration {
 pub fn extract_runtime_class(
     obj: &crate::node::v1::types::RuntimeClass,
     field_manager: &str,
-) -> ::core::result::Result<
-    RuntimeClassApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "node.k8s.io/v1",
-        "RuntimeClass",
-    )
+) -> ::core::result::Result<RuntimeClassApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "node.k8s.io/v1", "RuntimeClass")
 }
 /// The apply configuration of `Overhead`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct OverheadApplyConfiguration {
     /// `podFixed`.
-    pub pod_fixed: ::std::collections::BTreeMap<
-        crate::core::v1::ResourceName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub pod_fixed: ::std::collections::BTreeMap<crate::core::v1::ResourceName, ::kapi_machinery::types::Quantity>,
 }
 impl OverheadApplyConfiguration {
     /// Puts entries into `podFixed`, replacing those with the same keys.
     pub fn with_pod_fixed(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::ResourceName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::ResourceName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.pod_fixed.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -345,9 +278,7 @@ impl ::kapi_machinery::json::JsonFields for OverheadApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "podFixed" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_fixed, r)
-            }
+            "podFixed" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_fixed, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -380,10 +311,7 @@ impl ::kapi_machinery::json::JsonElement for OverheadApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SchedulingApplyConfiguration {
     /// `nodeSelector`.
-    pub node_selector: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub node_selector: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `tolerations`.
     pub tolerations: ::std::vec::Vec<crate::core::v1::TolerationApplyConfiguration>,
 }
@@ -391,20 +319,15 @@ impl SchedulingApplyConfiguration {
     /// Puts entries into `nodeSelector`, replacing those with the same keys.
     pub fn with_node_selector(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.node_selector
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.node_selector.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Appends to `tolerations`.
     pub fn with_tolerations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::TolerationApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::TolerationApplyConfiguration>>,
     ) -> Self {
         self.tolerations.extend(items.into_iter().map(Into::into));
         self
@@ -429,15 +352,8 @@ impl ::kapi_machinery::json::JsonFields for SchedulingApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "nodeSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_selector,
-                    r,
-                )
-            }
-            "tolerations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r)
-            }
+            "nodeSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_selector, r),
+            "tolerations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

@@ -6,15 +6,11 @@ pub struct PodDisruptionBudgetSpecApplyConfiguration {
     /// `minAvailable`.
     pub min_available: ::std::option::Option<::kapi_machinery::types::IntOrString>,
     /// `selector`.
-    pub selector: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub selector: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `maxUnavailable`.
     pub max_unavailable: ::std::option::Option<::kapi_machinery::types::IntOrString>,
     /// `unhealthyPodEvictionPolicy`.
-    pub unhealthy_pod_eviction_policy: ::std::option::Option<
-        crate::policy::v1beta1::types::UnhealthyPodEvictionPolicyType,
-    >,
+    pub unhealthy_pod_eviction_policy: ::std::option::Option<crate::policy::v1beta1::types::UnhealthyPodEvictionPolicyType>,
 }
 impl PodDisruptionBudgetSpecApplyConfiguration {
     /// Sets `minAvailable`.
@@ -65,14 +61,9 @@ impl ::kapi_machinery::json::JsonFields for PodDisruptionBudgetSpecApplyConfigur
             w.key_static(b"\"maxUnavailable\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.max_unavailable, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.unhealthy_pod_eviction_policy,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.unhealthy_pod_eviction_policy) {
             w.key_static(b"\"unhealthyPodEvictionPolicy\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.unhealthy_pod_eviction_policy,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.unhealthy_pod_eviction_policy, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -82,27 +73,10 @@ impl ::kapi_machinery::json::JsonFields for PodDisruptionBudgetSpecApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "minAvailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_available,
-                    r,
-                )
-            }
-            "selector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r)
-            }
-            "maxUnavailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.max_unavailable,
-                    r,
-                )
-            }
-            "unhealthyPodEvictionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.unhealthy_pod_eviction_policy,
-                    r,
-                )
-            }
+            "minAvailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_available, r),
+            "selector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selector, r),
+            "maxUnavailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.max_unavailable, r),
+            "unhealthyPodEvictionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.unhealthy_pod_eviction_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -121,9 +95,7 @@ impl ::kapi_machinery::json::JsonEncode for PodDisruptionBudgetSpecApplyConfigur
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_available)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.unhealthy_pod_eviction_policy,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.unhealthy_pod_eviction_policy)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodDisruptionBudgetSpecApplyConfiguration {
@@ -142,10 +114,7 @@ pub struct PodDisruptionBudgetStatusApplyConfiguration {
     /// `observedGeneration`.
     pub observed_generation: ::std::option::Option<i64>,
     /// `disruptedPods`.
-    pub disrupted_pods: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::kapi_machinery::types::Time,
-    >,
+    pub disrupted_pods: ::std::collections::BTreeMap<::std::string::String, ::kapi_machinery::types::Time>,
     /// `disruptionsAllowed`.
     pub disruptions_allowed: ::std::option::Option<i32>,
     /// `currentHealthy`.
@@ -166,15 +135,9 @@ impl PodDisruptionBudgetStatusApplyConfiguration {
     /// Puts entries into `disruptedPods`, replacing those with the same keys.
     pub fn with_disrupted_pods(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<::kapi_machinery::types::Time>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::kapi_machinery::types::Time>)>,
     ) -> Self {
-        self.disrupted_pods
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.disrupted_pods.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `disruptionsAllowed`.
@@ -200,9 +163,7 @@ impl PodDisruptionBudgetStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -211,27 +172,17 @@ impl PodDisruptionBudgetStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for PodDisruptionBudgetStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.observed_generation,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.observed_generation) {
             w.key_static(b"\"observedGeneration\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.observed_generation,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.observed_generation, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.disrupted_pods) {
             w.key_static(b"\"disruptedPods\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.disrupted_pods, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.disruptions_allowed,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.disruptions_allowed) {
             w.key_static(b"\"disruptionsAllowed\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.disruptions_allowed,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.disruptions_allowed, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.current_healthy) {
             w.key_static(b"\"currentHealthy\":");
@@ -257,45 +208,13 @@ impl ::kapi_machinery::json::JsonFields for PodDisruptionBudgetStatusApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "observedGeneration" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.observed_generation,
-                    r,
-                )
-            }
-            "disruptedPods" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.disrupted_pods,
-                    r,
-                )
-            }
-            "disruptionsAllowed" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.disruptions_allowed,
-                    r,
-                )
-            }
-            "currentHealthy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.current_healthy,
-                    r,
-                )
-            }
-            "desiredHealthy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.desired_healthy,
-                    r,
-                )
-            }
-            "expectedPods" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.expected_pods,
-                    r,
-                )
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "observedGeneration" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.observed_generation, r),
+            "disruptedPods" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disrupted_pods, r),
+            "disruptionsAllowed" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disruptions_allowed, r),
+            "currentHealthy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.current_healthy, r),
+            "desiredHealthy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.desired_healthy, r),
+            "expectedPods" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expected_pods, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -313,9 +232,8 @@ impl ::kapi_machinery::json::JsonEncode for PodDisruptionBudgetStatusApplyConfig
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disrupted_pods)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.disruptions_allowed,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_healthy)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruptions_allowed)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_healthy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.desired_healthy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expected_pods)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
@@ -330,8 +248,7 @@ impl ::kapi_machinery::json::JsonDecode for PodDisruptionBudgetStatusApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PodDisruptionBudgetStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PodDisruptionBudgetStatusApplyConfiguration {}
 /// The apply configuration of `PodDisruptionBudget`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodDisruptionBudgetApplyConfiguration {
@@ -342,13 +259,9 @@ pub struct PodDisruptionBudgetApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::policy::v1beta1::PodDisruptionBudgetSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::policy::v1beta1::PodDisruptionBudgetSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::policy::v1beta1::PodDisruptionBudgetStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::policy::v1beta1::PodDisruptionBudgetStatusApplyConfiguration>,
 }
 impl PodDisruptionBudgetApplyConfiguration {
     /// Sets `kind`.
@@ -372,9 +285,7 @@ impl PodDisruptionBudgetApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::policy::v1beta1::PodDisruptionBudgetSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::policy::v1beta1::PodDisruptionBudgetSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -382,9 +293,7 @@ impl PodDisruptionBudgetApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::policy::v1beta1::PodDisruptionBudgetStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::policy::v1beta1::PodDisruptionBudgetStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -422,16 +331,10 @@ impl ::kapi_machinery::json::JsonFields for PodDisruptionBudgetApplyConfiguratio
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -447,7 +350,8 @@ impl ::kapi_machinery::json::JsonEncode for PodDisruptionBudgetApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -481,20 +385,13 @@ impl PodDisruptionBudgetApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -503,20 +400,13 @@ impl PodDisruptionBudgetApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -524,9 +414,7 @@ impl PodDisruptionBudgetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -534,56 +422,36 @@ impl PodDisruptionBudgetApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -591,9 +459,7 @@ impl PodDisruptionBudgetApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -621,34 +487,16 @@ impl ::kapi_machinery::ApplyConfiguration for PodDisruptionBudgetApplyConfigurat
 pub fn extract_pod_disruption_budget(
     obj: &crate::policy::v1beta1::types::PodDisruptionBudget,
     field_manager: &str,
-) -> ::core::result::Result<
-    PodDisruptionBudgetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "policy/v1beta1",
-        "PodDisruptionBudget",
-    )
+) -> ::core::result::Result<PodDisruptionBudgetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "policy/v1beta1", "PodDisruptionBudget")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `PodDisruptionBudget`.
 #[::kapi_macros::where_used]
 pub fn extract_pod_disruption_budget_status(
     obj: &crate::policy::v1beta1::types::PodDisruptionBudget,
     field_manager: &str,
-) -> ::core::result::Result<
-    PodDisruptionBudgetApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "policy/v1beta1",
-        "PodDisruptionBudget",
-    )
+) -> ::core::result::Result<PodDisruptionBudgetApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "policy/v1beta1", "PodDisruptionBudget")
 }
 /// The apply configuration of `Eviction`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -660,9 +508,7 @@ pub struct EvictionApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `deleteOptions`.
-    pub delete_options: ::std::option::Option<
-        crate::meta::v1::DeleteOptionsApplyConfiguration,
-    >,
+    pub delete_options: ::std::option::Option<crate::meta::v1::DeleteOptionsApplyConfiguration>,
 }
 impl EvictionApplyConfiguration {
     /// Sets `kind`.
@@ -720,18 +566,9 @@ impl ::kapi_machinery::json::JsonFields for EvictionApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "deleteOptions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.delete_options,
-                    r,
-                )
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "deleteOptions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.delete_options, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -747,7 +584,8 @@ impl ::kapi_machinery::json::JsonEncode for EvictionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.delete_options)
     }
@@ -780,20 +618,13 @@ impl EvictionApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -802,20 +633,13 @@ impl EvictionApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -823,9 +647,7 @@ impl EvictionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -833,56 +655,36 @@ impl EvictionApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -890,9 +692,7 @@ impl EvictionApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -920,15 +720,6 @@ impl ::kapi_machinery::ApplyConfiguration for EvictionApplyConfiguration {
 pub fn extract_eviction(
     obj: &crate::policy::v1beta1::types::Eviction,
     field_manager: &str,
-) -> ::core::result::Result<
-    EvictionApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "policy/v1beta1",
-        "Eviction",
-    )
+) -> ::core::result::Result<EvictionApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "policy/v1beta1", "Eviction")
 }

@@ -87,27 +87,11 @@ impl ::kapi_machinery::json::JsonFields for PolicyRuleApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "verbs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.verbs, r)
-            }
-            "apiGroups" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_groups, r)
-            }
-            "resources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r)
-            }
-            "resourceNames" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_names,
-                    r,
-                )
-            }
-            "nonResourceURLs" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.non_resource_urls,
-                    r,
-                )
-            }
+            "verbs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.verbs, r),
+            "apiGroups" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_groups, r),
+            "resources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resources, r),
+            "resourceNames" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_names, r),
+            "nonResourceURLs" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.non_resource_urls, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -202,13 +186,9 @@ impl ::kapi_machinery::json::JsonFields for SubjectApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r)
-            }
+            "apiGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "namespace" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r)
-            }
+            "namespace" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.namespace, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -290,9 +270,7 @@ impl ::kapi_machinery::json::JsonFields for RoleRefApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r)
-            }
+            "apiGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             _ => {
@@ -359,9 +337,7 @@ impl RoleApplyConfiguration {
     /// Appends to `rules`.
     pub fn with_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::rbac::v1beta1::PolicyRuleApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::rbac::v1beta1::PolicyRuleApplyConfiguration>>,
     ) -> Self {
         self.rules.extend(items.into_iter().map(Into::into));
         self
@@ -395,15 +371,9 @@ impl ::kapi_machinery::json::JsonFields for RoleApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "rules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "rules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -419,7 +389,8 @@ impl ::kapi_machinery::json::JsonEncode for RoleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
     }
@@ -452,20 +423,13 @@ impl RoleApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -474,20 +438,13 @@ impl RoleApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -495,9 +452,7 @@ impl RoleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -505,56 +460,36 @@ impl RoleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -562,9 +497,7 @@ impl RoleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -592,17 +525,8 @@ impl ::kapi_machinery::ApplyConfiguration for RoleApplyConfiguration {
 pub fn extract_role(
     obj: &crate::rbac::v1beta1::types::Role,
     field_manager: &str,
-) -> ::core::result::Result<
-    RoleApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "rbac.authorization.k8s.io/v1beta1",
-        "Role",
-    )
+) -> ::core::result::Result<RoleApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "rbac.authorization.k8s.io/v1beta1", "Role")
 }
 /// The apply configuration of `RoleBinding`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -640,9 +564,7 @@ impl RoleBindingApplyConfiguration {
     /// Appends to `subjects`.
     pub fn with_subjects(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::rbac::v1beta1::SubjectApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::rbac::v1beta1::SubjectApplyConfiguration>>,
     ) -> Self {
         self.subjects.extend(items.into_iter().map(Into::into));
         self
@@ -688,18 +610,10 @@ impl ::kapi_machinery::json::JsonFields for RoleBindingApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "subjects" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subjects, r)
-            }
-            "roleRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.role_ref, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "subjects" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subjects, r),
+            "roleRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.role_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -715,7 +629,8 @@ impl ::kapi_machinery::json::JsonEncode for RoleBindingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subjects)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.role_ref)
@@ -749,20 +664,13 @@ impl RoleBindingApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -771,20 +679,13 @@ impl RoleBindingApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -792,9 +693,7 @@ impl RoleBindingApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -802,56 +701,36 @@ impl RoleBindingApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -859,9 +738,7 @@ impl RoleBindingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -889,17 +766,8 @@ impl ::kapi_machinery::ApplyConfiguration for RoleBindingApplyConfiguration {
 pub fn extract_role_binding(
     obj: &crate::rbac::v1beta1::types::RoleBinding,
     field_manager: &str,
-) -> ::core::result::Result<
-    RoleBindingApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "rbac.authorization.k8s.io/v1beta1",
-        "RoleBinding",
-    )
+) -> ::core::result::Result<RoleBindingApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "rbac.authorization.k8s.io/v1beta1", "RoleBinding")
 }
 /// The apply configuration of `ClusterRole`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -913,9 +781,7 @@ pub struct ClusterRoleApplyConfiguration {
     /// `rules`.
     pub rules: ::std::vec::Vec<crate::rbac::v1beta1::PolicyRuleApplyConfiguration>,
     /// `aggregationRule`.
-    pub aggregation_rule: ::std::option::Option<
-        crate::rbac::v1beta1::AggregationRuleApplyConfiguration,
-    >,
+    pub aggregation_rule: ::std::option::Option<crate::rbac::v1beta1::AggregationRuleApplyConfiguration>,
 }
 impl ClusterRoleApplyConfiguration {
     /// Sets `kind`.
@@ -939,9 +805,7 @@ impl ClusterRoleApplyConfiguration {
     /// Appends to `rules`.
     pub fn with_rules(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::rbac::v1beta1::PolicyRuleApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::rbac::v1beta1::PolicyRuleApplyConfiguration>>,
     ) -> Self {
         self.rules.extend(items.into_iter().map(Into::into));
         self
@@ -987,21 +851,10 @@ impl ::kapi_machinery::json::JsonFields for ClusterRoleApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "rules" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r)
-            }
-            "aggregationRule" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.aggregation_rule,
-                    r,
-                )
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "rules" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.rules, r),
+            "aggregationRule" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.aggregation_rule, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1017,7 +870,8 @@ impl ::kapi_machinery::json::JsonEncode for ClusterRoleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.aggregation_rule)
@@ -1047,20 +901,13 @@ impl ClusterRoleApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1069,20 +916,13 @@ impl ClusterRoleApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1090,9 +930,7 @@ impl ClusterRoleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1100,56 +938,36 @@ impl ClusterRoleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1157,9 +975,7 @@ impl ClusterRoleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1187,33 +1003,20 @@ impl ::kapi_machinery::ApplyConfiguration for ClusterRoleApplyConfiguration {
 pub fn extract_cluster_role(
     obj: &crate::rbac::v1beta1::types::ClusterRole,
     field_manager: &str,
-) -> ::core::result::Result<
-    ClusterRoleApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "rbac.authorization.k8s.io/v1beta1",
-        "ClusterRole",
-    )
+) -> ::core::result::Result<ClusterRoleApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "rbac.authorization.k8s.io/v1beta1", "ClusterRole")
 }
 /// The apply configuration of `AggregationRule`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AggregationRuleApplyConfiguration {
     /// `clusterRoleSelectors`.
-    pub cluster_role_selectors: ::std::vec::Vec<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub cluster_role_selectors: ::std::vec::Vec<crate::meta::v1::LabelSelectorApplyConfiguration>,
 }
 impl AggregationRuleApplyConfiguration {
     /// Appends to `clusterRoleSelectors`.
     pub fn with_cluster_role_selectors(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::LabelSelectorApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::LabelSelectorApplyConfiguration>>,
     ) -> Self {
         self.cluster_role_selectors.extend(items.into_iter().map(Into::into));
         self
@@ -1222,14 +1025,9 @@ impl AggregationRuleApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for AggregationRuleApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.cluster_role_selectors,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.cluster_role_selectors) {
             w.key_static(b"\"clusterRoleSelectors\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.cluster_role_selectors,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.cluster_role_selectors, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1239,12 +1037,7 @@ impl ::kapi_machinery::json::JsonFields for AggregationRuleApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "clusterRoleSelectors" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.cluster_role_selectors,
-                    r,
-                )
-            }
+            "clusterRoleSelectors" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.cluster_role_selectors, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1309,9 +1102,7 @@ impl ClusterRoleBindingApplyConfiguration {
     /// Appends to `subjects`.
     pub fn with_subjects(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::rbac::v1beta1::SubjectApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::rbac::v1beta1::SubjectApplyConfiguration>>,
     ) -> Self {
         self.subjects.extend(items.into_iter().map(Into::into));
         self
@@ -1357,18 +1148,10 @@ impl ::kapi_machinery::json::JsonFields for ClusterRoleBindingApplyConfiguration
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "subjects" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subjects, r)
-            }
-            "roleRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.role_ref, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "subjects" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.subjects, r),
+            "roleRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.role_ref, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1384,7 +1167,8 @@ impl ::kapi_machinery::json::JsonEncode for ClusterRoleBindingApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subjects)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.role_ref)
@@ -1414,20 +1198,13 @@ impl ClusterRoleBindingApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1436,20 +1213,13 @@ impl ClusterRoleBindingApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1457,9 +1227,7 @@ impl ClusterRoleBindingApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1467,56 +1235,36 @@ impl ClusterRoleBindingApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1524,9 +1272,7 @@ impl ClusterRoleBindingApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1554,15 +1300,6 @@ impl ::kapi_machinery::ApplyConfiguration for ClusterRoleBindingApplyConfigurati
 pub fn extract_cluster_role_binding(
     obj: &crate::rbac::v1beta1::types::ClusterRoleBinding,
     field_manager: &str,
-) -> ::core::result::Result<
-    ClusterRoleBindingApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "rbac.authorization.k8s.io/v1beta1",
-        "ClusterRoleBinding",
-    )
+) -> ::core::result::Result<ClusterRoleBindingApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "rbac.authorization.k8s.io/v1beta1", "ClusterRoleBinding")
 }

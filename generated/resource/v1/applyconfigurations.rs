@@ -10,9 +10,7 @@ pub struct ResourceSliceApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1::ResourceSliceSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1::ResourceSliceSpecApplyConfiguration>,
 }
 impl ResourceSliceApplyConfiguration {
     /// Sets `kind`.
@@ -70,12 +68,8 @@ impl ::kapi_machinery::json::JsonFields for ResourceSliceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -92,7 +86,8 @@ impl ::kapi_machinery::json::JsonEncode for ResourceSliceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -121,20 +116,13 @@ impl ResourceSliceApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -143,20 +131,13 @@ impl ResourceSliceApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -164,9 +145,7 @@ impl ResourceSliceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -174,56 +153,36 @@ impl ResourceSliceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -231,9 +190,7 @@ impl ResourceSliceApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -261,17 +218,8 @@ impl ::kapi_machinery::ApplyConfiguration for ResourceSliceApplyConfiguration {
 pub fn extract_resource_slice(
     obj: &crate::resource::v1::types::ResourceSlice,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourceSliceApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "resource.k8s.io/v1",
-        "ResourceSlice",
-    )
+) -> ::core::result::Result<ResourceSliceApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "resource.k8s.io/v1", "ResourceSlice")
 }
 /// The apply configuration of `ResourceSliceSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -283,9 +231,7 @@ pub struct ResourceSliceSpecApplyConfiguration {
     /// `nodeName`.
     pub node_name: ::std::option::Option<::std::string::String>,
     /// `nodeSelector`.
-    pub node_selector: ::std::option::Option<
-        crate::core::v1::NodeSelectorApplyConfiguration,
-    >,
+    pub node_selector: ::std::option::Option<crate::core::v1::NodeSelectorApplyConfiguration>,
     /// `allNodes`.
     pub all_nodes: ::std::option::Option<bool>,
     /// `devices`.
@@ -293,17 +239,11 @@ pub struct ResourceSliceSpecApplyConfiguration {
     /// `perDeviceNodeSelection`.
     pub per_device_node_selection: ::std::option::Option<bool>,
     /// `sharedCounters`.
-    pub shared_counters: ::std::vec::Vec<
-        crate::resource::v1::CounterSetApplyConfiguration,
-    >,
+    pub shared_counters: ::std::vec::Vec<crate::resource::v1::CounterSetApplyConfiguration>,
     /// `partitionTypeAttribute`.
-    pub partition_type_attribute: ::std::option::Option<
-        crate::resource::v1::types::FullyQualifiedName,
-    >,
+    pub partition_type_attribute: ::std::option::Option<crate::resource::v1::types::FullyQualifiedName>,
     /// `skipNodeOperations`.
-    pub skip_node_operations: ::std::vec::Vec<
-        crate::resource::v1::types::SkipNodeOperation,
-    >,
+    pub skip_node_operations: ::std::vec::Vec<crate::resource::v1::types::SkipNodeOperation>,
 }
 impl ResourceSliceSpecApplyConfiguration {
     /// Sets `driver`.
@@ -340,9 +280,7 @@ impl ResourceSliceSpecApplyConfiguration {
     /// Appends to `devices`.
     pub fn with_devices(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::DeviceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceApplyConfiguration>>,
     ) -> Self {
         self.devices.extend(items.into_iter().map(Into::into));
         self
@@ -355,9 +293,7 @@ impl ResourceSliceSpecApplyConfiguration {
     /// Appends to `sharedCounters`.
     pub fn with_shared_counters(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::CounterSetApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::CounterSetApplyConfiguration>>,
     ) -> Self {
         self.shared_counters.extend(items.into_iter().map(Into::into));
         self
@@ -373,9 +309,7 @@ impl ResourceSliceSpecApplyConfiguration {
     /// Appends to `skipNodeOperations`.
     pub fn with_skip_node_operations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::types::SkipNodeOperation>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::types::SkipNodeOperation>>,
     ) -> Self {
         self.skip_node_operations.extend(items.into_iter().map(Into::into));
         self
@@ -408,36 +342,21 @@ impl ::kapi_machinery::json::JsonFields for ResourceSliceSpecApplyConfiguration 
             w.key_static(b"\"devices\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.devices, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.per_device_node_selection,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.per_device_node_selection) {
             w.key_static(b"\"perDeviceNodeSelection\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.per_device_node_selection,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.per_device_node_selection, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.shared_counters) {
             w.key_static(b"\"sharedCounters\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.shared_counters, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.partition_type_attribute,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.partition_type_attribute) {
             w.key_static(b"\"partitionTypeAttribute\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.partition_type_attribute,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.partition_type_attribute, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.skip_node_operations,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.skip_node_operations) {
             w.key_static(b"\"skipNodeOperations\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.skip_node_operations,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.skip_node_operations, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -447,49 +366,16 @@ impl ::kapi_machinery::json::JsonFields for ResourceSliceSpecApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
             "pool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool, r),
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
-            "nodeSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_selector,
-                    r,
-                )
-            }
-            "allNodes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_nodes, r)
-            }
-            "devices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r)
-            }
-            "perDeviceNodeSelection" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.per_device_node_selection,
-                    r,
-                )
-            }
-            "sharedCounters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.shared_counters,
-                    r,
-                )
-            }
-            "partitionTypeAttribute" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.partition_type_attribute,
-                    r,
-                )
-            }
-            "skipNodeOperations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.skip_node_operations,
-                    r,
-                )
-            }
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
+            "nodeSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_selector, r),
+            "allNodes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_nodes, r),
+            "devices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r),
+            "perDeviceNodeSelection" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.per_device_node_selection, r),
+            "sharedCounters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.shared_counters, r),
+            "partitionTypeAttribute" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition_type_attribute, r),
+            "skipNodeOperations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.skip_node_operations, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -511,15 +397,10 @@ impl ::kapi_machinery::json::JsonEncode for ResourceSliceSpecApplyConfiguration 
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.all_nodes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.per_device_node_selection,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.shared_counters)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.partition_type_attribute,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.skip_node_operations,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_device_node_selection)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.shared_counters)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.partition_type_attribute)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.skip_node_operations)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ResourceSliceSpecApplyConfiguration {
@@ -538,10 +419,7 @@ pub struct CounterSetApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `counters`.
-    pub counters: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::resource::v1::CounterApplyConfiguration,
-    >,
+    pub counters: ::std::collections::BTreeMap<::std::string::String, crate::resource::v1::CounterApplyConfiguration>,
 }
 impl CounterSetApplyConfiguration {
     /// Sets `name`.
@@ -552,12 +430,7 @@ impl CounterSetApplyConfiguration {
     /// Puts entries into `counters`, replacing those with the same keys.
     pub fn with_counters(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::resource::v1::CounterApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::resource::v1::CounterApplyConfiguration>)>,
     ) -> Self {
         self.counters.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -583,9 +456,7 @@ impl ::kapi_machinery::json::JsonFields for CounterSetApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "counters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counters, r)
-            }
+            "counters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counters, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -653,14 +524,9 @@ impl ::kapi_machinery::json::JsonFields for ResourcePoolApplyConfiguration {
             w.key_static(b"\"generation\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.generation, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_slice_count,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_slice_count) {
             w.key_static(b"\"resourceSliceCount\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_slice_count,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_slice_count, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -671,15 +537,8 @@ impl ::kapi_machinery::json::JsonFields for ResourcePoolApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "generation" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.generation, r)
-            }
-            "resourceSliceCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_slice_count,
-                    r,
-                )
-            }
+            "generation" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.generation, r),
+            "resourceSliceCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_slice_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -697,9 +556,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourcePoolApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.generation)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_slice_count,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_slice_count)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ResourcePoolApplyConfiguration {
@@ -718,25 +575,15 @@ pub struct DeviceApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `attributes`.
-    pub attributes: ::std::collections::BTreeMap<
-        crate::resource::v1::types::QualifiedName,
-        crate::resource::v1::DeviceAttributeApplyConfiguration,
-    >,
+    pub attributes: ::std::collections::BTreeMap<crate::resource::v1::types::QualifiedName, crate::resource::v1::DeviceAttributeApplyConfiguration>,
     /// `capacity`.
-    pub capacity: ::std::collections::BTreeMap<
-        crate::resource::v1::types::QualifiedName,
-        crate::resource::v1::DeviceCapacityApplyConfiguration,
-    >,
+    pub capacity: ::std::collections::BTreeMap<crate::resource::v1::types::QualifiedName, crate::resource::v1::DeviceCapacityApplyConfiguration>,
     /// `consumesCounters`.
-    pub consumes_counters: ::std::vec::Vec<
-        crate::resource::v1::DeviceCounterConsumptionApplyConfiguration,
-    >,
+    pub consumes_counters: ::std::vec::Vec<crate::resource::v1::DeviceCounterConsumptionApplyConfiguration>,
     /// `nodeName`.
     pub node_name: ::std::option::Option<::std::string::String>,
     /// `nodeSelector`.
-    pub node_selector: ::std::option::Option<
-        crate::core::v1::NodeSelectorApplyConfiguration,
-    >,
+    pub node_selector: ::std::option::Option<crate::core::v1::NodeSelectorApplyConfiguration>,
     /// `allNodes`.
     pub all_nodes: ::std::option::Option<bool>,
     /// `taints`.
@@ -750,10 +597,7 @@ pub struct DeviceApplyConfiguration {
     /// `allowMultipleAllocations`.
     pub allow_multiple_allocations: ::std::option::Option<bool>,
     /// `nodeAllocatableResources`.
-    pub node_allocatable_resources: ::std::collections::BTreeMap<
-        crate::core::v1::ResourceName,
-        crate::resource::v1::NodeAllocatableResourceApplyConfiguration,
-    >,
+    pub node_allocatable_resources: ::std::collections::BTreeMap<crate::core::v1::ResourceName, crate::resource::v1::NodeAllocatableResourceApplyConfiguration>,
 }
 impl DeviceApplyConfiguration {
     /// Sets `name`.
@@ -764,12 +608,7 @@ impl DeviceApplyConfiguration {
     /// Puts entries into `attributes`, replacing those with the same keys.
     pub fn with_attributes(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::resource::v1::types::QualifiedName>,
-                impl Into<crate::resource::v1::DeviceAttributeApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::resource::v1::types::QualifiedName>, impl Into<crate::resource::v1::DeviceAttributeApplyConfiguration>)>,
     ) -> Self {
         self.attributes.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -777,12 +616,7 @@ impl DeviceApplyConfiguration {
     /// Puts entries into `capacity`, replacing those with the same keys.
     pub fn with_capacity(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::resource::v1::types::QualifiedName>,
-                impl Into<crate::resource::v1::DeviceCapacityApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::resource::v1::types::QualifiedName>, impl Into<crate::resource::v1::DeviceCapacityApplyConfiguration>)>,
     ) -> Self {
         self.capacity.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -790,11 +624,7 @@ impl DeviceApplyConfiguration {
     /// Appends to `consumesCounters`.
     pub fn with_consumes_counters(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1::DeviceCounterConsumptionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceCounterConsumptionApplyConfiguration>>,
     ) -> Self {
         self.consumes_counters.extend(items.into_iter().map(Into::into));
         self
@@ -820,9 +650,7 @@ impl DeviceApplyConfiguration {
     /// Appends to `taints`.
     pub fn with_taints(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::DeviceTaintApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceTaintApplyConfiguration>>,
     ) -> Self {
         self.taints.extend(items.into_iter().map(Into::into));
         self
@@ -856,15 +684,9 @@ impl DeviceApplyConfiguration {
     /// Puts entries into `nodeAllocatableResources`, replacing those with the same keys.
     pub fn with_node_allocatable_resources(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::ResourceName>,
-                impl Into<crate::resource::v1::NodeAllocatableResourceApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::ResourceName>, impl Into<crate::resource::v1::NodeAllocatableResourceApplyConfiguration>)>,
     ) -> Self {
-        self.node_allocatable_resources
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.node_allocatable_resources.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
@@ -911,32 +733,17 @@ impl ::kapi_machinery::json::JsonFields for DeviceApplyConfiguration {
             w.key_static(b"\"bindingConditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.binding_conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.binding_failure_conditions,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.binding_failure_conditions) {
             w.key_static(b"\"bindingFailureConditions\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.binding_failure_conditions,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.binding_failure_conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allow_multiple_allocations,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allow_multiple_allocations) {
             w.key_static(b"\"allowMultipleAllocations\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allow_multiple_allocations,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allow_multiple_allocations, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.node_allocatable_resources,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_allocatable_resources) {
             w.key_static(b"\"nodeAllocatableResources\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.node_allocatable_resources,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.node_allocatable_resources, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -947,63 +754,18 @@ impl ::kapi_machinery::json::JsonFields for DeviceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "attributes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attributes, r)
-            }
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
-            "consumesCounters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.consumes_counters,
-                    r,
-                )
-            }
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
-            "nodeSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_selector,
-                    r,
-                )
-            }
-            "allNodes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_nodes, r)
-            }
-            "taints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.taints, r)
-            }
-            "bindsToNode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.binds_to_node,
-                    r,
-                )
-            }
-            "bindingConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.binding_conditions,
-                    r,
-                )
-            }
-            "bindingFailureConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.binding_failure_conditions,
-                    r,
-                )
-            }
-            "allowMultipleAllocations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allow_multiple_allocations,
-                    r,
-                )
-            }
-            "nodeAllocatableResources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_allocatable_resources,
-                    r,
-                )
-            }
+            "attributes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attributes, r),
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
+            "consumesCounters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.consumes_counters, r),
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
+            "nodeSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_selector, r),
+            "allNodes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_nodes, r),
+            "taints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.taints, r),
+            "bindsToNode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binds_to_node, r),
+            "bindingConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binding_conditions, r),
+            "bindingFailureConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binding_failure_conditions, r),
+            "allowMultipleAllocations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allow_multiple_allocations, r),
+            "nodeAllocatableResources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_allocatable_resources, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1029,15 +791,9 @@ impl ::kapi_machinery::json::JsonEncode for DeviceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.taints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binds_to_node)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binding_conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.binding_failure_conditions,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allow_multiple_allocations,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.node_allocatable_resources,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binding_failure_conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allow_multiple_allocations)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_allocatable_resources)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceApplyConfiguration {
@@ -1054,13 +810,9 @@ impl ::kapi_machinery::json::JsonElement for DeviceApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeAllocatableResourceApplyConfiguration {
     /// `mapping`.
-    pub mapping: ::std::option::Option<
-        crate::resource::v1::NodeAllocatableMappingApplyConfiguration,
-    >,
+    pub mapping: ::std::option::Option<crate::resource::v1::NodeAllocatableMappingApplyConfiguration>,
     /// `overhead`.
-    pub overhead: ::std::option::Option<
-        crate::resource::v1::NodeAllocatableOverheadApplyConfiguration,
-    >,
+    pub overhead: ::std::option::Option<crate::resource::v1::NodeAllocatableOverheadApplyConfiguration>,
 }
 impl NodeAllocatableResourceApplyConfiguration {
     /// Sets `mapping`.
@@ -1099,12 +851,8 @@ impl ::kapi_machinery::json::JsonFields for NodeAllocatableResourceApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "mapping" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mapping, r)
-            }
-            "overhead" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.overhead, r)
-            }
+            "mapping" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mapping, r),
+            "overhead" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.overhead, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1177,14 +925,9 @@ impl ::kapi_machinery::json::JsonFields for NodeAllocatableMappingApplyConfigura
             w.key_static(b"\"capacityKey\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.capacity_key, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.capacity_multiplier,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.capacity_multiplier) {
             w.key_static(b"\"capacityMultiplier\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.capacity_multiplier,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.capacity_multiplier, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.device_multiplier) {
             w.key_static(b"\"deviceMultiplier\":");
@@ -1198,24 +941,9 @@ impl ::kapi_machinery::json::JsonFields for NodeAllocatableMappingApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "capacityKey" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.capacity_key,
-                    r,
-                )
-            }
-            "capacityMultiplier" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.capacity_multiplier,
-                    r,
-                )
-            }
-            "deviceMultiplier" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.device_multiplier,
-                    r,
-                )
-            }
+            "capacityKey" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity_key, r),
+            "capacityMultiplier" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity_multiplier, r),
+            "deviceMultiplier" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_multiplier, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1232,9 +960,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAllocatableMappingApplyConfigura
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity_key)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.capacity_multiplier,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity_multiplier)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_multiplier)
     }
 }
@@ -1258,10 +984,7 @@ pub struct NodeAllocatableOverheadApplyConfiguration {
 }
 impl NodeAllocatableOverheadApplyConfiguration {
     /// Sets `perPod`.
-    pub fn with_per_pod(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_per_pod(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.per_pod = Some(value.into());
         self
     }
@@ -1293,15 +1016,8 @@ impl ::kapi_machinery::json::JsonFields for NodeAllocatableOverheadApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "perPod" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.per_pod, r)
-            }
-            "perContainer" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.per_container,
-                    r,
-                )
-            }
+            "perPod" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.per_pod, r),
+            "perContainer" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.per_container, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1337,10 +1053,7 @@ pub struct DeviceCounterConsumptionApplyConfiguration {
     /// `counterSet`.
     pub counter_set: ::std::option::Option<::std::string::String>,
     /// `counters`.
-    pub counters: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::resource::v1::CounterApplyConfiguration,
-    >,
+    pub counters: ::std::collections::BTreeMap<::std::string::String, crate::resource::v1::CounterApplyConfiguration>,
 }
 impl DeviceCounterConsumptionApplyConfiguration {
     /// Sets `counterSet`.
@@ -1351,12 +1064,7 @@ impl DeviceCounterConsumptionApplyConfiguration {
     /// Puts entries into `counters`, replacing those with the same keys.
     pub fn with_counters(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::resource::v1::CounterApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::resource::v1::CounterApplyConfiguration>)>,
     ) -> Self {
         self.counters.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -1381,12 +1089,8 @@ impl ::kapi_machinery::json::JsonFields for DeviceCounterConsumptionApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "counterSet" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counter_set, r)
-            }
-            "counters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counters, r)
-            }
+            "counterSet" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counter_set, r),
+            "counters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counters, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1422,16 +1126,11 @@ pub struct DeviceCapacityApplyConfiguration {
     /// `value`.
     pub value: ::std::option::Option<::kapi_machinery::types::Quantity>,
     /// `requestPolicy`.
-    pub request_policy: ::std::option::Option<
-        crate::resource::v1::CapacityRequestPolicyApplyConfiguration,
-    >,
+    pub request_policy: ::std::option::Option<crate::resource::v1::CapacityRequestPolicyApplyConfiguration>,
 }
 impl DeviceCapacityApplyConfiguration {
     /// Sets `value`.
-    pub fn with_value(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_value(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.value = Some(value.into());
         self
     }
@@ -1463,15 +1162,8 @@ impl ::kapi_machinery::json::JsonFields for DeviceCapacityApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "requestPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.request_policy,
-                    r,
-                )
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "requestPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1509,10 +1201,7 @@ pub struct CounterApplyConfiguration {
 }
 impl CounterApplyConfiguration {
     /// Sets `value`.
-    pub fn with_value(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_value(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.value = Some(value.into());
         self
     }
@@ -1532,9 +1221,7 @@ impl ::kapi_machinery::json::JsonFields for CounterApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1571,16 +1258,11 @@ pub struct CapacityRequestPolicyApplyConfiguration {
     /// `validValues`.
     pub valid_values: ::std::vec::Vec<::kapi_machinery::types::Quantity>,
     /// `validRange`.
-    pub valid_range: ::std::option::Option<
-        crate::resource::v1::CapacityRequestPolicyRangeApplyConfiguration,
-    >,
+    pub valid_range: ::std::option::Option<crate::resource::v1::CapacityRequestPolicyRangeApplyConfiguration>,
 }
 impl CapacityRequestPolicyApplyConfiguration {
     /// Sets `default`.
-    pub fn with_default(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_default(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.default = Some(value.into());
         self
     }
@@ -1595,9 +1277,7 @@ impl CapacityRequestPolicyApplyConfiguration {
     /// Sets `validRange`.
     pub fn with_valid_range(
         mut self,
-        value: impl Into<
-            crate::resource::v1::CapacityRequestPolicyRangeApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1::CapacityRequestPolicyRangeApplyConfiguration>,
     ) -> Self {
         self.valid_range = Some(value.into());
         self
@@ -1626,18 +1306,9 @@ impl ::kapi_machinery::json::JsonFields for CapacityRequestPolicyApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "default" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default, r)
-            }
-            "validValues" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.valid_values,
-                    r,
-                )
-            }
-            "validRange" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.valid_range, r)
-            }
+            "default" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default, r),
+            "validValues" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.valid_values, r),
+            "validRange" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.valid_range, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1680,32 +1351,22 @@ pub struct CapacityRequestPolicyRangeApplyConfiguration {
 }
 impl CapacityRequestPolicyRangeApplyConfiguration {
     /// Sets `min`.
-    pub fn with_min(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_min(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.min = Some(value.into());
         self
     }
     /// Sets `max`.
-    pub fn with_max(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_max(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.max = Some(value.into());
         self
     }
     /// Sets `step`.
-    pub fn with_step(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_step(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.step = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CapacityRequestPolicyRangeApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CapacityRequestPolicyRangeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.min) {
@@ -1739,8 +1400,7 @@ for CapacityRequestPolicyRangeApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CapacityRequestPolicyRangeApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CapacityRequestPolicyRangeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1752,8 +1412,7 @@ for CapacityRequestPolicyRangeApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.step)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CapacityRequestPolicyRangeApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CapacityRequestPolicyRangeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1762,8 +1421,7 @@ for CapacityRequestPolicyRangeApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CapacityRequestPolicyRangeApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CapacityRequestPolicyRangeApplyConfiguration {}
 /// The apply configuration of `DeviceAttribute`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceAttributeApplyConfiguration {
@@ -1811,10 +1469,7 @@ impl DeviceAttributeApplyConfiguration {
         self
     }
     /// Appends to `bools`.
-    pub fn with_bools(
-        mut self,
-        items: impl IntoIterator<Item = impl Into<bool>>,
-    ) -> Self {
+    pub fn with_bools(mut self, items: impl IntoIterator<Item = impl Into<bool>>) -> Self {
         self.bools.extend(items.into_iter().map(Into::into));
         self
     }
@@ -1880,22 +1535,12 @@ impl ::kapi_machinery::json::JsonFields for DeviceAttributeApplyConfiguration {
         let decoded = match key {
             "int" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.int, r),
             "bool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.bool, r),
-            "string" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.string, r)
-            }
-            "version" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.version, r)
-            }
+            "string" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.string, r),
+            "version" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.version, r),
             "ints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ints, r),
-            "bools" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.bools, r)
-            }
-            "strings" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strings, r)
-            }
-            "versions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.versions, r)
-            }
+            "bools" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.bools, r),
+            "strings" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strings, r),
+            "versions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.versions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1963,10 +1608,7 @@ impl DeviceTaintApplyConfiguration {
         self
     }
     /// Sets `timeAdded`.
-    pub fn with_time_added(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_time_added(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.time_added = Some(value.into());
         self
     }
@@ -1999,15 +1641,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceTaintApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "effect" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r)
-            }
-            "timeAdded" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_added, r)
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "effect" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r),
+            "timeAdded" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_added, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2049,13 +1685,9 @@ pub struct DeviceTaintRuleApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1::DeviceTaintRuleSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1::DeviceTaintRuleSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::resource::v1::DeviceTaintRuleStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::resource::v1::DeviceTaintRuleStatusApplyConfiguration>,
 }
 impl DeviceTaintRuleApplyConfiguration {
     /// Sets `kind`.
@@ -2125,16 +1757,10 @@ impl ::kapi_machinery::json::JsonFields for DeviceTaintRuleApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2150,7 +1776,8 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2180,20 +1807,13 @@ impl DeviceTaintRuleApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2202,20 +1822,13 @@ impl DeviceTaintRuleApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2223,9 +1836,7 @@ impl DeviceTaintRuleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2233,56 +1844,36 @@ impl DeviceTaintRuleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2290,9 +1881,7 @@ impl DeviceTaintRuleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2320,42 +1909,22 @@ impl ::kapi_machinery::ApplyConfiguration for DeviceTaintRuleApplyConfiguration 
 pub fn extract_device_taint_rule(
     obj: &crate::resource::v1::types::DeviceTaintRule,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeviceTaintRuleApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "resource.k8s.io/v1",
-        "DeviceTaintRule",
-    )
+) -> ::core::result::Result<DeviceTaintRuleApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "resource.k8s.io/v1", "DeviceTaintRule")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `DeviceTaintRule`.
 #[::kapi_macros::where_used]
 pub fn extract_device_taint_rule_status(
     obj: &crate::resource::v1::types::DeviceTaintRule,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeviceTaintRuleApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "resource.k8s.io/v1",
-        "DeviceTaintRule",
-    )
+) -> ::core::result::Result<DeviceTaintRuleApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "resource.k8s.io/v1", "DeviceTaintRule")
 }
 /// The apply configuration of `DeviceTaintRuleSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceTaintRuleSpecApplyConfiguration {
     /// `deviceSelector`.
-    pub device_selector: ::std::option::Option<
-        crate::resource::v1::DeviceTaintSelectorApplyConfiguration,
-    >,
+    pub device_selector: ::std::option::Option<crate::resource::v1::DeviceTaintSelectorApplyConfiguration>,
     /// `taint`.
     pub taint: ::std::option::Option<crate::resource::v1::DeviceTaintApplyConfiguration>,
 }
@@ -2396,15 +1965,8 @@ impl ::kapi_machinery::json::JsonFields for DeviceTaintRuleSpecApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "deviceSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.device_selector,
-                    r,
-                )
-            }
-            "taint" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.taint, r)
-            }
+            "deviceSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_selector, r),
+            "taint" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.taint, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2484,13 +2046,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceTaintSelectorApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
             "pool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool, r),
-            "device" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r)
-            }
+            "device" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2531,9 +2089,7 @@ impl DeviceTaintRuleStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2554,9 +2110,7 @@ impl ::kapi_machinery::json::JsonFields for DeviceTaintRuleStatusApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2595,13 +2149,9 @@ pub struct ResourceClaimApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1::ResourceClaimSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1::ResourceClaimSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::resource::v1::ResourceClaimStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::resource::v1::ResourceClaimStatusApplyConfiguration>,
 }
 impl ResourceClaimApplyConfiguration {
     /// Sets `kind`.
@@ -2671,16 +2221,10 @@ impl ::kapi_machinery::json::JsonFields for ResourceClaimApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2696,7 +2240,8 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2730,20 +2275,13 @@ impl ResourceClaimApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2752,20 +2290,13 @@ impl ResourceClaimApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2773,9 +2304,7 @@ impl ResourceClaimApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2783,56 +2312,36 @@ impl ResourceClaimApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2840,9 +2349,7 @@ impl ResourceClaimApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2870,42 +2377,22 @@ impl ::kapi_machinery::ApplyConfiguration for ResourceClaimApplyConfiguration {
 pub fn extract_resource_claim(
     obj: &crate::resource::v1::types::ResourceClaim,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourceClaimApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "resource.k8s.io/v1",
-        "ResourceClaim",
-    )
+) -> ::core::result::Result<ResourceClaimApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "resource.k8s.io/v1", "ResourceClaim")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `ResourceClaim`.
 #[::kapi_macros::where_used]
 pub fn extract_resource_claim_status(
     obj: &crate::resource::v1::types::ResourceClaim,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourceClaimApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "resource.k8s.io/v1",
-        "ResourceClaim",
-    )
+) -> ::core::result::Result<ResourceClaimApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "resource.k8s.io/v1", "ResourceClaim")
 }
 /// The apply configuration of `ResourceClaimSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ResourceClaimSpecApplyConfiguration {
     /// `devices`.
-    pub devices: ::std::option::Option<
-        crate::resource::v1::DeviceClaimApplyConfiguration,
-    >,
+    pub devices: ::std::option::Option<crate::resource::v1::DeviceClaimApplyConfiguration>,
 }
 impl ResourceClaimSpecApplyConfiguration {
     /// Sets `devices`.
@@ -2932,9 +2419,7 @@ impl ::kapi_machinery::json::JsonFields for ResourceClaimSpecApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "devices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r)
-            }
+            "devices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2969,21 +2454,15 @@ pub struct DeviceClaimApplyConfiguration {
     /// `requests`.
     pub requests: ::std::vec::Vec<crate::resource::v1::DeviceRequestApplyConfiguration>,
     /// `constraints`.
-    pub constraints: ::std::vec::Vec<
-        crate::resource::v1::DeviceConstraintApplyConfiguration,
-    >,
+    pub constraints: ::std::vec::Vec<crate::resource::v1::DeviceConstraintApplyConfiguration>,
     /// `config`.
-    pub config: ::std::vec::Vec<
-        crate::resource::v1::DeviceClaimConfigurationApplyConfiguration,
-    >,
+    pub config: ::std::vec::Vec<crate::resource::v1::DeviceClaimConfigurationApplyConfiguration>,
 }
 impl DeviceClaimApplyConfiguration {
     /// Appends to `requests`.
     pub fn with_requests(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::DeviceRequestApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceRequestApplyConfiguration>>,
     ) -> Self {
         self.requests.extend(items.into_iter().map(Into::into));
         self
@@ -2991,9 +2470,7 @@ impl DeviceClaimApplyConfiguration {
     /// Appends to `constraints`.
     pub fn with_constraints(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::DeviceConstraintApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceConstraintApplyConfiguration>>,
     ) -> Self {
         self.constraints.extend(items.into_iter().map(Into::into));
         self
@@ -3001,11 +2478,7 @@ impl DeviceClaimApplyConfiguration {
     /// Appends to `config`.
     pub fn with_config(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1::DeviceClaimConfigurationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceClaimConfigurationApplyConfiguration>>,
     ) -> Self {
         self.config.extend(items.into_iter().map(Into::into));
         self
@@ -3034,15 +2507,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceClaimApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
-            "constraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.constraints, r)
-            }
-            "config" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r)
-            }
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
+            "constraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.constraints, r),
+            "config" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3079,13 +2546,9 @@ pub struct DeviceRequestApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `exactly`.
-    pub exactly: ::std::option::Option<
-        crate::resource::v1::ExactDeviceRequestApplyConfiguration,
-    >,
+    pub exactly: ::std::option::Option<crate::resource::v1::ExactDeviceRequestApplyConfiguration>,
     /// `firstAvailable`.
-    pub first_available: ::std::vec::Vec<
-        crate::resource::v1::DeviceSubRequestApplyConfiguration,
-    >,
+    pub first_available: ::std::vec::Vec<crate::resource::v1::DeviceSubRequestApplyConfiguration>,
 }
 impl DeviceRequestApplyConfiguration {
     /// Sets `name`.
@@ -3104,9 +2567,7 @@ impl DeviceRequestApplyConfiguration {
     /// Appends to `firstAvailable`.
     pub fn with_first_available(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::DeviceSubRequestApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceSubRequestApplyConfiguration>>,
     ) -> Self {
         self.first_available.extend(items.into_iter().map(Into::into));
         self
@@ -3136,15 +2597,8 @@ impl ::kapi_machinery::json::JsonFields for DeviceRequestApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "exactly" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exactly, r)
-            }
-            "firstAvailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.first_available,
-                    r,
-                )
-            }
+            "exactly" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.exactly, r),
+            "firstAvailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.first_available, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3181,41 +2635,28 @@ pub struct ExactDeviceRequestApplyConfiguration {
     /// `deviceClassName`.
     pub device_class_name: ::std::option::Option<::std::string::String>,
     /// `selectors`.
-    pub selectors: ::std::vec::Vec<
-        crate::resource::v1::DeviceSelectorApplyConfiguration,
-    >,
+    pub selectors: ::std::vec::Vec<crate::resource::v1::DeviceSelectorApplyConfiguration>,
     /// `allocationMode`.
-    pub allocation_mode: ::std::option::Option<
-        crate::resource::v1::types::DeviceAllocationMode,
-    >,
+    pub allocation_mode: ::std::option::Option<crate::resource::v1::types::DeviceAllocationMode>,
     /// `count`.
     pub count: ::std::option::Option<i64>,
     /// `adminAccess`.
     pub admin_access: ::std::option::Option<bool>,
     /// `tolerations`.
-    pub tolerations: ::std::vec::Vec<
-        crate::resource::v1::DeviceTolerationApplyConfiguration,
-    >,
+    pub tolerations: ::std::vec::Vec<crate::resource::v1::DeviceTolerationApplyConfiguration>,
     /// `capacity`.
-    pub capacity: ::std::option::Option<
-        crate::resource::v1::CapacityRequirementsApplyConfiguration,
-    >,
+    pub capacity: ::std::option::Option<crate::resource::v1::CapacityRequirementsApplyConfiguration>,
 }
 impl ExactDeviceRequestApplyConfiguration {
     /// Sets `deviceClassName`.
-    pub fn with_device_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_device_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.device_class_name = Some(value.into());
         self
     }
     /// Appends to `selectors`.
     pub fn with_selectors(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::DeviceSelectorApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceSelectorApplyConfiguration>>,
     ) -> Self {
         self.selectors.extend(items.into_iter().map(Into::into));
         self
@@ -3241,9 +2682,7 @@ impl ExactDeviceRequestApplyConfiguration {
     /// Appends to `tolerations`.
     pub fn with_tolerations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::DeviceTolerationApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceTolerationApplyConfiguration>>,
     ) -> Self {
         self.tolerations.extend(items.into_iter().map(Into::into));
         self
@@ -3296,36 +2735,13 @@ impl ::kapi_machinery::json::JsonFields for ExactDeviceRequestApplyConfiguration
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "deviceClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.device_class_name,
-                    r,
-                )
-            }
-            "selectors" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r)
-            }
-            "allocationMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocation_mode,
-                    r,
-                )
-            }
-            "count" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r)
-            }
-            "adminAccess" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.admin_access,
-                    r,
-                )
-            }
-            "tolerations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r)
-            }
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
+            "deviceClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_class_name, r),
+            "selectors" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r),
+            "allocationMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocation_mode, r),
+            "count" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r),
+            "adminAccess" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.admin_access, r),
+            "tolerations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r),
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3368,23 +2784,15 @@ pub struct DeviceSubRequestApplyConfiguration {
     /// `deviceClassName`.
     pub device_class_name: ::std::option::Option<::std::string::String>,
     /// `selectors`.
-    pub selectors: ::std::vec::Vec<
-        crate::resource::v1::DeviceSelectorApplyConfiguration,
-    >,
+    pub selectors: ::std::vec::Vec<crate::resource::v1::DeviceSelectorApplyConfiguration>,
     /// `allocationMode`.
-    pub allocation_mode: ::std::option::Option<
-        crate::resource::v1::types::DeviceAllocationMode,
-    >,
+    pub allocation_mode: ::std::option::Option<crate::resource::v1::types::DeviceAllocationMode>,
     /// `count`.
     pub count: ::std::option::Option<i64>,
     /// `tolerations`.
-    pub tolerations: ::std::vec::Vec<
-        crate::resource::v1::DeviceTolerationApplyConfiguration,
-    >,
+    pub tolerations: ::std::vec::Vec<crate::resource::v1::DeviceTolerationApplyConfiguration>,
     /// `capacity`.
-    pub capacity: ::std::option::Option<
-        crate::resource::v1::CapacityRequirementsApplyConfiguration,
-    >,
+    pub capacity: ::std::option::Option<crate::resource::v1::CapacityRequirementsApplyConfiguration>,
 }
 impl DeviceSubRequestApplyConfiguration {
     /// Sets `name`.
@@ -3393,19 +2801,14 @@ impl DeviceSubRequestApplyConfiguration {
         self
     }
     /// Sets `deviceClassName`.
-    pub fn with_device_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_device_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.device_class_name = Some(value.into());
         self
     }
     /// Appends to `selectors`.
     pub fn with_selectors(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::DeviceSelectorApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceSelectorApplyConfiguration>>,
     ) -> Self {
         self.selectors.extend(items.into_iter().map(Into::into));
         self
@@ -3426,9 +2829,7 @@ impl DeviceSubRequestApplyConfiguration {
     /// Appends to `tolerations`.
     pub fn with_tolerations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::DeviceTolerationApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceTolerationApplyConfiguration>>,
     ) -> Self {
         self.tolerations.extend(items.into_iter().map(Into::into));
         self
@@ -3482,30 +2883,12 @@ impl ::kapi_machinery::json::JsonFields for DeviceSubRequestApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "deviceClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.device_class_name,
-                    r,
-                )
-            }
-            "selectors" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r)
-            }
-            "allocationMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocation_mode,
-                    r,
-                )
-            }
-            "count" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r)
-            }
-            "tolerations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r)
-            }
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
+            "deviceClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_class_name, r),
+            "selectors" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r),
+            "allocationMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocation_mode, r),
+            "count" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r),
+            "tolerations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r),
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3544,21 +2927,13 @@ impl ::kapi_machinery::json::JsonElement for DeviceSubRequestApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CapacityRequirementsApplyConfiguration {
     /// `requests`.
-    pub requests: ::std::collections::BTreeMap<
-        crate::resource::v1::types::QualifiedName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub requests: ::std::collections::BTreeMap<crate::resource::v1::types::QualifiedName, ::kapi_machinery::types::Quantity>,
 }
 impl CapacityRequirementsApplyConfiguration {
     /// Puts entries into `requests`, replacing those with the same keys.
     pub fn with_requests(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::resource::v1::types::QualifiedName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::resource::v1::types::QualifiedName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.requests.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -3579,9 +2954,7 @@ impl ::kapi_machinery::json::JsonFields for CapacityRequirementsApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3614,9 +2987,7 @@ impl ::kapi_machinery::json::JsonElement for CapacityRequirementsApplyConfigurat
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceSelectorApplyConfiguration {
     /// `cel`.
-    pub cel: ::std::option::Option<
-        crate::resource::v1::CELDeviceSelectorApplyConfiguration,
-    >,
+    pub cel: ::std::option::Option<crate::resource::v1::CELDeviceSelectorApplyConfiguration>,
 }
 impl DeviceSelectorApplyConfiguration {
     /// Sets `cel`.
@@ -3700,9 +3071,7 @@ impl ::kapi_machinery::json::JsonFields for CELDeviceSelectorApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "expression" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r)
-            }
+            "expression" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3737,13 +3106,9 @@ pub struct DeviceConstraintApplyConfiguration {
     /// `requests`.
     pub requests: ::std::vec::Vec<::std::string::String>,
     /// `matchAttribute`.
-    pub match_attribute: ::std::option::Option<
-        crate::resource::v1::types::FullyQualifiedName,
-    >,
+    pub match_attribute: ::std::option::Option<crate::resource::v1::types::FullyQualifiedName>,
     /// `distinctAttribute`.
-    pub distinct_attribute: ::std::option::Option<
-        crate::resource::v1::types::FullyQualifiedName,
-    >,
+    pub distinct_attribute: ::std::option::Option<crate::resource::v1::types::FullyQualifiedName>,
 }
 impl DeviceConstraintApplyConfiguration {
     /// Appends to `requests`.
@@ -3794,21 +3159,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceConstraintApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
-            "matchAttribute" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_attribute,
-                    r,
-                )
-            }
-            "distinctAttribute" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.distinct_attribute,
-                    r,
-                )
-            }
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
+            "matchAttribute" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_attribute, r),
+            "distinctAttribute" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.distinct_attribute, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3867,12 +3220,9 @@ impl DeviceClaimConfigurationApplyConfiguration {
     /// Sets `opaque` (through its own builder).
     pub fn with_opaque(
         mut self,
-        value: impl Into<
-            crate::resource::v1::OpaqueDeviceConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1::OpaqueDeviceConfigurationApplyConfiguration>,
     ) -> Self {
-        self.device_configuration = ::std::mem::take(&mut self.device_configuration)
-            .with_opaque(value);
+        self.device_configuration = ::std::mem::take(&mut self.device_configuration).with_opaque(value);
         self
     }
 }
@@ -3883,10 +3233,7 @@ impl ::kapi_machinery::json::JsonFields for DeviceClaimConfigurationApplyConfigu
             w.key_static(b"\"requests\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.requests, w);
         }
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.device_configuration,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.device_configuration, w);
     }
     #[::kapi_macros::where_used]
     fn decode_json_field(
@@ -3895,15 +3242,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceClaimConfigurationApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.device_configuration,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.device_configuration, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -3921,9 +3262,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClaimConfigurationApplyConfigu
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.device_configuration,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_configuration)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceClaimConfigurationApplyConfiguration {
@@ -3940,17 +3279,13 @@ impl ::kapi_machinery::json::JsonElement for DeviceClaimConfigurationApplyConfig
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceConfigurationApplyConfiguration {
     /// `opaque`.
-    pub opaque: ::std::option::Option<
-        crate::resource::v1::OpaqueDeviceConfigurationApplyConfiguration,
-    >,
+    pub opaque: ::std::option::Option<crate::resource::v1::OpaqueDeviceConfigurationApplyConfiguration>,
 }
 impl DeviceConfigurationApplyConfiguration {
     /// Sets `opaque`.
     pub fn with_opaque(
         mut self,
-        value: impl Into<
-            crate::resource::v1::OpaqueDeviceConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1::OpaqueDeviceConfigurationApplyConfiguration>,
     ) -> Self {
         self.opaque = Some(value.into());
         self
@@ -3971,9 +3306,7 @@ impl ::kapi_machinery::json::JsonFields for DeviceConfigurationApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "opaque" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.opaque, r)
-            }
+            "opaque" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.opaque, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4044,12 +3377,8 @@ impl ::kapi_machinery::json::JsonFields for OpaqueDeviceConfigurationApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
-            "parameters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r)
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
+            "parameters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4078,17 +3407,14 @@ impl ::kapi_machinery::json::JsonDecode for OpaqueDeviceConfigurationApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for OpaqueDeviceConfigurationApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for OpaqueDeviceConfigurationApplyConfiguration {}
 /// The apply configuration of `DeviceToleration`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceTolerationApplyConfiguration {
     /// `key`.
     pub key: ::std::option::Option<::std::string::String>,
     /// `operator`.
-    pub operator: ::std::option::Option<
-        crate::resource::v1::types::DeviceTolerationOperator,
-    >,
+    pub operator: ::std::option::Option<crate::resource::v1::types::DeviceTolerationOperator>,
     /// `value`.
     pub value: ::std::option::Option<::std::string::String>,
     /// `effect`.
@@ -4161,21 +3487,10 @@ impl ::kapi_machinery::json::JsonFields for DeviceTolerationApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "operator" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r)
-            }
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "effect" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r)
-            }
-            "tolerationSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.toleration_seconds,
-                    r,
-                )
-            }
+            "operator" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r),
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "effect" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r),
+            "tolerationSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.toleration_seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4212,17 +3527,11 @@ impl ::kapi_machinery::json::JsonElement for DeviceTolerationApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ResourceClaimStatusApplyConfiguration {
     /// `allocation`.
-    pub allocation: ::std::option::Option<
-        crate::resource::v1::AllocationResultApplyConfiguration,
-    >,
+    pub allocation: ::std::option::Option<crate::resource::v1::AllocationResultApplyConfiguration>,
     /// `reservedFor`.
-    pub reserved_for: ::std::vec::Vec<
-        crate::resource::v1::ResourceClaimConsumerReferenceApplyConfiguration,
-    >,
+    pub reserved_for: ::std::vec::Vec<crate::resource::v1::ResourceClaimConsumerReferenceApplyConfiguration>,
     /// `devices`.
-    pub devices: ::std::vec::Vec<
-        crate::resource::v1::AllocatedDeviceStatusApplyConfiguration,
-    >,
+    pub devices: ::std::vec::Vec<crate::resource::v1::AllocatedDeviceStatusApplyConfiguration>,
 }
 impl ResourceClaimStatusApplyConfiguration {
     /// Sets `allocation`.
@@ -4236,11 +3545,7 @@ impl ResourceClaimStatusApplyConfiguration {
     /// Appends to `reservedFor`.
     pub fn with_reserved_for(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1::ResourceClaimConsumerReferenceApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::ResourceClaimConsumerReferenceApplyConfiguration>>,
     ) -> Self {
         self.reserved_for.extend(items.into_iter().map(Into::into));
         self
@@ -4248,11 +3553,7 @@ impl ResourceClaimStatusApplyConfiguration {
     /// Appends to `devices`.
     pub fn with_devices(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1::AllocatedDeviceStatusApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::AllocatedDeviceStatusApplyConfiguration>>,
     ) -> Self {
         self.devices.extend(items.into_iter().map(Into::into));
         self
@@ -4281,18 +3582,9 @@ impl ::kapi_machinery::json::JsonFields for ResourceClaimStatusApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "allocation" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocation, r)
-            }
-            "reservedFor" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.reserved_for,
-                    r,
-                )
-            }
-            "devices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r)
-            }
+            "allocation" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocation, r),
+            "reservedFor" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reserved_for, r),
+            "devices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4357,8 +3649,7 @@ impl ResourceClaimConsumerReferenceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ResourceClaimConsumerReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ResourceClaimConsumerReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.api_group) {
@@ -4385,12 +3676,8 @@ for ResourceClaimConsumerReferenceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r)
-            }
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
+            "apiGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r),
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
             _ => {
@@ -4401,8 +3688,7 @@ for ResourceClaimConsumerReferenceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ResourceClaimConsumerReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ResourceClaimConsumerReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -4415,8 +3701,7 @@ for ResourceClaimConsumerReferenceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ResourceClaimConsumerReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ResourceClaimConsumerReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -4425,19 +3710,14 @@ for ResourceClaimConsumerReferenceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ResourceClaimConsumerReferenceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ResourceClaimConsumerReferenceApplyConfiguration {}
 /// The apply configuration of `AllocationResult`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AllocationResultApplyConfiguration {
     /// `devices`.
-    pub devices: ::std::option::Option<
-        crate::resource::v1::DeviceAllocationResultApplyConfiguration,
-    >,
+    pub devices: ::std::option::Option<crate::resource::v1::DeviceAllocationResultApplyConfiguration>,
     /// `nodeSelector`.
-    pub node_selector: ::std::option::Option<
-        crate::core::v1::NodeSelectorApplyConfiguration,
-    >,
+    pub node_selector: ::std::option::Option<crate::core::v1::NodeSelectorApplyConfiguration>,
     /// `allocationTimestamp`.
     pub allocation_timestamp: ::std::option::Option<::kapi_machinery::types::Time>,
 }
@@ -4478,14 +3758,9 @@ impl ::kapi_machinery::json::JsonFields for AllocationResultApplyConfiguration {
             w.key_static(b"\"nodeSelector\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.node_selector, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allocation_timestamp,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allocation_timestamp) {
             w.key_static(b"\"allocationTimestamp\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allocation_timestamp,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allocation_timestamp, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -4495,21 +3770,9 @@ impl ::kapi_machinery::json::JsonFields for AllocationResultApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "devices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r)
-            }
-            "nodeSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_selector,
-                    r,
-                )
-            }
-            "allocationTimestamp" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocation_timestamp,
-                    r,
-                )
-            }
+            "devices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r),
+            "nodeSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_selector, r),
+            "allocationTimestamp" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocation_timestamp, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4527,9 +3790,7 @@ impl ::kapi_machinery::json::JsonEncode for AllocationResultApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allocation_timestamp,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation_timestamp)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for AllocationResultApplyConfiguration {
@@ -4546,23 +3807,15 @@ impl ::kapi_machinery::json::JsonElement for AllocationResultApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceAllocationResultApplyConfiguration {
     /// `results`.
-    pub results: ::std::vec::Vec<
-        crate::resource::v1::DeviceRequestAllocationResultApplyConfiguration,
-    >,
+    pub results: ::std::vec::Vec<crate::resource::v1::DeviceRequestAllocationResultApplyConfiguration>,
     /// `config`.
-    pub config: ::std::vec::Vec<
-        crate::resource::v1::DeviceAllocationConfigurationApplyConfiguration,
-    >,
+    pub config: ::std::vec::Vec<crate::resource::v1::DeviceAllocationConfigurationApplyConfiguration>,
 }
 impl DeviceAllocationResultApplyConfiguration {
     /// Appends to `results`.
     pub fn with_results(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1::DeviceRequestAllocationResultApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceRequestAllocationResultApplyConfiguration>>,
     ) -> Self {
         self.results.extend(items.into_iter().map(Into::into));
         self
@@ -4570,11 +3823,7 @@ impl DeviceAllocationResultApplyConfiguration {
     /// Appends to `config`.
     pub fn with_config(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1::DeviceAllocationConfigurationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceAllocationConfigurationApplyConfiguration>>,
     ) -> Self {
         self.config.extend(items.into_iter().map(Into::into));
         self
@@ -4599,12 +3848,8 @@ impl ::kapi_machinery::json::JsonFields for DeviceAllocationResultApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "results" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.results, r)
-            }
-            "config" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r)
-            }
+            "results" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.results, r),
+            "config" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4648,9 +3893,7 @@ pub struct DeviceRequestAllocationResultApplyConfiguration {
     /// `adminAccess`.
     pub admin_access: ::std::option::Option<bool>,
     /// `tolerations`.
-    pub tolerations: ::std::vec::Vec<
-        crate::resource::v1::DeviceTolerationApplyConfiguration,
-    >,
+    pub tolerations: ::std::vec::Vec<crate::resource::v1::DeviceTolerationApplyConfiguration>,
     /// `bindingConditions`.
     pub binding_conditions: ::std::vec::Vec<::std::string::String>,
     /// `bindingFailureConditions`.
@@ -4658,14 +3901,9 @@ pub struct DeviceRequestAllocationResultApplyConfiguration {
     /// `shareID`.
     pub share_id: ::std::option::Option<::std::string::String>,
     /// `consumedCapacity`.
-    pub consumed_capacity: ::std::collections::BTreeMap<
-        crate::resource::v1::types::QualifiedName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub consumed_capacity: ::std::collections::BTreeMap<crate::resource::v1::types::QualifiedName, ::kapi_machinery::types::Quantity>,
     /// `skipNodeOperations`.
-    pub skip_node_operations: ::std::vec::Vec<
-        crate::resource::v1::types::SkipNodeOperation,
-    >,
+    pub skip_node_operations: ::std::vec::Vec<crate::resource::v1::types::SkipNodeOperation>,
 }
 impl DeviceRequestAllocationResultApplyConfiguration {
     /// Sets `request`.
@@ -4696,9 +3934,7 @@ impl DeviceRequestAllocationResultApplyConfiguration {
     /// Appends to `tolerations`.
     pub fn with_tolerations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::DeviceTolerationApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceTolerationApplyConfiguration>>,
     ) -> Self {
         self.tolerations.extend(items.into_iter().map(Into::into));
         self
@@ -4727,30 +3963,21 @@ impl DeviceRequestAllocationResultApplyConfiguration {
     /// Puts entries into `consumedCapacity`, replacing those with the same keys.
     pub fn with_consumed_capacity(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::resource::v1::types::QualifiedName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::resource::v1::types::QualifiedName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
-        self.consumed_capacity
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.consumed_capacity.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Appends to `skipNodeOperations`.
     pub fn with_skip_node_operations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::types::SkipNodeOperation>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::types::SkipNodeOperation>>,
     ) -> Self {
         self.skip_node_operations.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for DeviceRequestAllocationResultApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for DeviceRequestAllocationResultApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.request) {
@@ -4781,14 +4008,9 @@ for DeviceRequestAllocationResultApplyConfiguration {
             w.key_static(b"\"bindingConditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.binding_conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.binding_failure_conditions,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.binding_failure_conditions) {
             w.key_static(b"\"bindingFailureConditions\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.binding_failure_conditions,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.binding_failure_conditions, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.share_id) {
             w.key_static(b"\"shareID\":");
@@ -4798,14 +4020,9 @@ for DeviceRequestAllocationResultApplyConfiguration {
             w.key_static(b"\"consumedCapacity\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.consumed_capacity, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.skip_node_operations,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.skip_node_operations) {
             w.key_static(b"\"skipNodeOperations\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.skip_node_operations,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.skip_node_operations, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -4815,52 +4032,17 @@ for DeviceRequestAllocationResultApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "request" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request, r)
-            }
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
+            "request" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request, r),
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
             "pool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool, r),
-            "device" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r)
-            }
-            "adminAccess" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.admin_access,
-                    r,
-                )
-            }
-            "tolerations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r)
-            }
-            "bindingConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.binding_conditions,
-                    r,
-                )
-            }
-            "bindingFailureConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.binding_failure_conditions,
-                    r,
-                )
-            }
-            "shareID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_id, r)
-            }
-            "consumedCapacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.consumed_capacity,
-                    r,
-                )
-            }
-            "skipNodeOperations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.skip_node_operations,
-                    r,
-                )
-            }
+            "device" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r),
+            "adminAccess" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.admin_access, r),
+            "tolerations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r),
+            "bindingConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binding_conditions, r),
+            "bindingFailureConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binding_failure_conditions, r),
+            "shareID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_id, r),
+            "consumedCapacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.consumed_capacity, r),
+            "skipNodeOperations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.skip_node_operations, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4869,8 +4051,7 @@ for DeviceRequestAllocationResultApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for DeviceRequestAllocationResultApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for DeviceRequestAllocationResultApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -4884,17 +4065,13 @@ for DeviceRequestAllocationResultApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.admin_access)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tolerations)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binding_conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.binding_failure_conditions,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.share_id)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binding_failure_conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.share_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.consumed_capacity)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.skip_node_operations,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.skip_node_operations)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for DeviceRequestAllocationResultApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for DeviceRequestAllocationResultApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -4903,15 +4080,12 @@ for DeviceRequestAllocationResultApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for DeviceRequestAllocationResultApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for DeviceRequestAllocationResultApplyConfiguration {}
 /// The apply configuration of `DeviceAllocationConfiguration`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceAllocationConfigurationApplyConfiguration {
     /// `source`.
-    pub source: ::std::option::Option<
-        crate::resource::v1::types::AllocationConfigSource,
-    >,
+    pub source: ::std::option::Option<crate::resource::v1::types::AllocationConfigSource>,
     /// `requests`.
     pub requests: ::std::vec::Vec<::std::string::String>,
     /// Inlined: its members are this object's.
@@ -4945,17 +4119,13 @@ impl DeviceAllocationConfigurationApplyConfiguration {
     /// Sets `opaque` (through its own builder).
     pub fn with_opaque(
         mut self,
-        value: impl Into<
-            crate::resource::v1::OpaqueDeviceConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1::OpaqueDeviceConfigurationApplyConfiguration>,
     ) -> Self {
-        self.device_configuration = ::std::mem::take(&mut self.device_configuration)
-            .with_opaque(value);
+        self.device_configuration = ::std::mem::take(&mut self.device_configuration).with_opaque(value);
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for DeviceAllocationConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for DeviceAllocationConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.source) {
@@ -4966,10 +4136,7 @@ for DeviceAllocationConfigurationApplyConfiguration {
             w.key_static(b"\"requests\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.requests, w);
         }
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.device_configuration,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.device_configuration, w);
     }
     #[::kapi_macros::where_used]
     fn decode_json_field(
@@ -4978,18 +4145,10 @@ for DeviceAllocationConfigurationApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "source" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r)
-            }
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
+            "source" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r),
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.device_configuration,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.device_configuration, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -4999,8 +4158,7 @@ for DeviceAllocationConfigurationApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for DeviceAllocationConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for DeviceAllocationConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -5009,13 +4167,10 @@ for DeviceAllocationConfigurationApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.source)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.device_configuration,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_configuration)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for DeviceAllocationConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for DeviceAllocationConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -5024,8 +4179,7 @@ for DeviceAllocationConfigurationApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for DeviceAllocationConfigurationApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for DeviceAllocationConfigurationApplyConfiguration {}
 /// The apply configuration of `DeviceClass`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceClassApplyConfiguration {
@@ -5036,9 +4190,7 @@ pub struct DeviceClassApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1::DeviceClassSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1::DeviceClassSpecApplyConfiguration>,
 }
 impl DeviceClassApplyConfiguration {
     /// Sets `kind`.
@@ -5096,12 +4248,8 @@ impl ::kapi_machinery::json::JsonFields for DeviceClassApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -5118,7 +4266,8 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -5147,20 +4296,13 @@ impl DeviceClassApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -5169,20 +4311,13 @@ impl DeviceClassApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -5190,9 +4325,7 @@ impl DeviceClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -5200,56 +4333,36 @@ impl DeviceClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -5257,9 +4370,7 @@ impl DeviceClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -5287,29 +4398,16 @@ impl ::kapi_machinery::ApplyConfiguration for DeviceClassApplyConfiguration {
 pub fn extract_device_class(
     obj: &crate::resource::v1::types::DeviceClass,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeviceClassApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "resource.k8s.io/v1",
-        "DeviceClass",
-    )
+) -> ::core::result::Result<DeviceClassApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "resource.k8s.io/v1", "DeviceClass")
 }
 /// The apply configuration of `DeviceClassSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceClassSpecApplyConfiguration {
     /// `selectors`.
-    pub selectors: ::std::vec::Vec<
-        crate::resource::v1::DeviceSelectorApplyConfiguration,
-    >,
+    pub selectors: ::std::vec::Vec<crate::resource::v1::DeviceSelectorApplyConfiguration>,
     /// `config`.
-    pub config: ::std::vec::Vec<
-        crate::resource::v1::DeviceClassConfigurationApplyConfiguration,
-    >,
+    pub config: ::std::vec::Vec<crate::resource::v1::DeviceClassConfigurationApplyConfiguration>,
     /// `extendedResourceName`.
     pub extended_resource_name: ::std::option::Option<::std::string::String>,
 }
@@ -5317,9 +4415,7 @@ impl DeviceClassSpecApplyConfiguration {
     /// Appends to `selectors`.
     pub fn with_selectors(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1::DeviceSelectorApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceSelectorApplyConfiguration>>,
     ) -> Self {
         self.selectors.extend(items.into_iter().map(Into::into));
         self
@@ -5327,20 +4423,13 @@ impl DeviceClassSpecApplyConfiguration {
     /// Appends to `config`.
     pub fn with_config(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1::DeviceClassConfigurationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1::DeviceClassConfigurationApplyConfiguration>>,
     ) -> Self {
         self.config.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `extendedResourceName`.
-    pub fn with_extended_resource_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_extended_resource_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.extended_resource_name = Some(value.into());
         self
     }
@@ -5356,14 +4445,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceClassSpecApplyConfiguration {
             w.key_static(b"\"config\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.config, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.extended_resource_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.extended_resource_name) {
             w.key_static(b"\"extendedResourceName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.extended_resource_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.extended_resource_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -5373,18 +4457,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceClassSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "selectors" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r)
-            }
-            "config" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r)
-            }
-            "extendedResourceName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.extended_resource_name,
-                    r,
-                )
-            }
+            "selectors" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r),
+            "config" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r),
+            "extendedResourceName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.extended_resource_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5402,9 +4477,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassSpecApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.extended_resource_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.extended_resource_name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceClassSpecApplyConfiguration {
@@ -5435,22 +4508,16 @@ impl DeviceClassConfigurationApplyConfiguration {
     /// Sets `opaque` (through its own builder).
     pub fn with_opaque(
         mut self,
-        value: impl Into<
-            crate::resource::v1::OpaqueDeviceConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1::OpaqueDeviceConfigurationApplyConfiguration>,
     ) -> Self {
-        self.device_configuration = ::std::mem::take(&mut self.device_configuration)
-            .with_opaque(value);
+        self.device_configuration = ::std::mem::take(&mut self.device_configuration).with_opaque(value);
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for DeviceClassConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.device_configuration,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.device_configuration, w);
     }
     #[::kapi_macros::where_used]
     fn decode_json_field(
@@ -5458,11 +4525,7 @@ impl ::kapi_machinery::json::JsonFields for DeviceClassConfigurationApplyConfigu
         key: &str,
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
-        if ::kapi_machinery::json::JsonFields::decode_json_field(
-            &mut self.device_configuration,
-            key,
-            r,
-        )? {
+        if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.device_configuration, key, r)? {
             return ::core::result::Result::Ok(true);
         }
         ::core::result::Result::Ok(false)
@@ -5498,9 +4561,7 @@ pub struct ResourceClaimTemplateApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1::ResourceClaimTemplateSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1::ResourceClaimTemplateSpecApplyConfiguration>,
 }
 impl ResourceClaimTemplateApplyConfiguration {
     /// Sets `kind`.
@@ -5524,9 +4585,7 @@ impl ResourceClaimTemplateApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::resource::v1::ResourceClaimTemplateSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1::ResourceClaimTemplateSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -5560,12 +4619,8 @@ impl ::kapi_machinery::json::JsonFields for ResourceClaimTemplateApplyConfigurat
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -5582,7 +4637,8 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimTemplateApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -5615,20 +4671,13 @@ impl ResourceClaimTemplateApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -5637,20 +4686,13 @@ impl ResourceClaimTemplateApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -5658,9 +4700,7 @@ impl ResourceClaimTemplateApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -5668,56 +4708,36 @@ impl ResourceClaimTemplateApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -5725,9 +4745,7 @@ impl ResourceClaimTemplateApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -5755,17 +4773,8 @@ impl ::kapi_machinery::ApplyConfiguration for ResourceClaimTemplateApplyConfigur
 pub fn extract_resource_claim_template(
     obj: &crate::resource::v1::types::ResourceClaimTemplate,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourceClaimTemplateApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "resource.k8s.io/v1",
-        "ResourceClaimTemplate",
-    )
+) -> ::core::result::Result<ResourceClaimTemplateApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "resource.k8s.io/v1", "ResourceClaimTemplate")
 }
 /// The apply configuration of `ResourceClaimTemplateSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -5773,9 +4782,7 @@ pub struct ResourceClaimTemplateSpecApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1::ResourceClaimSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1::ResourceClaimSpecApplyConfiguration>,
 }
 impl ResourceClaimTemplateSpecApplyConfiguration {
     /// Sets `metadata`.
@@ -5814,9 +4821,7 @@ impl ::kapi_machinery::json::JsonFields for ResourceClaimTemplateSpecApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -5846,8 +4851,7 @@ impl ::kapi_machinery::json::JsonDecode for ResourceClaimTemplateSpecApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ResourceClaimTemplateSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ResourceClaimTemplateSpecApplyConfiguration {}
 /// The apply configuration of `AllocatedDeviceStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AllocatedDeviceStatusApplyConfiguration {
@@ -5864,9 +4868,7 @@ pub struct AllocatedDeviceStatusApplyConfiguration {
     /// `data`.
     pub data: ::std::option::Option<::kapi_machinery::types::RawExtension>,
     /// `networkData`.
-    pub network_data: ::std::option::Option<
-        crate::resource::v1::NetworkDeviceDataApplyConfiguration,
-    >,
+    pub network_data: ::std::option::Option<crate::resource::v1::NetworkDeviceDataApplyConfiguration>,
 }
 impl AllocatedDeviceStatusApplyConfiguration {
     /// Sets `driver`.
@@ -5892,18 +4894,13 @@ impl AllocatedDeviceStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `data`.
-    pub fn with_data(
-        mut self,
-        value: impl Into<::kapi_machinery::types::RawExtension>,
-    ) -> Self {
+    pub fn with_data(mut self, value: impl Into<::kapi_machinery::types::RawExtension>) -> Self {
         self.data = Some(value.into());
         self
     }
@@ -5955,26 +4952,13 @@ impl ::kapi_machinery::json::JsonFields for AllocatedDeviceStatusApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
             "pool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool, r),
-            "device" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r)
-            }
-            "shareID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_id, r)
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "device" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r),
+            "shareID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_id, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             "data" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.data, r),
-            "networkData" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.network_data,
-                    r,
-                )
-            }
+            "networkData" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.network_data, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -6021,10 +5005,7 @@ pub struct NetworkDeviceDataApplyConfiguration {
 }
 impl NetworkDeviceDataApplyConfiguration {
     /// Sets `interfaceName`.
-    pub fn with_interface_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_interface_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.interface_name = Some(value.into());
         self
     }
@@ -6037,10 +5018,7 @@ impl NetworkDeviceDataApplyConfiguration {
         self
     }
     /// Sets `hardwareAddress`.
-    pub fn with_hardware_address(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_hardware_address(mut self, value: impl Into<::std::string::String>) -> Self {
         self.hardware_address = Some(value.into());
         self
     }
@@ -6068,19 +5046,9 @@ impl ::kapi_machinery::json::JsonFields for NetworkDeviceDataApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "interfaceName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.interface_name,
-                    r,
-                )
-            }
+            "interfaceName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.interface_name, r),
             "ips" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ips, r),
-            "hardwareAddress" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.hardware_address,
-                    r,
-                )
-            }
+            "hardwareAddress" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hardware_address, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

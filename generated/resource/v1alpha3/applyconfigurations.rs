@@ -8,9 +8,7 @@ pub struct DeviceTaintApplyConfiguration {
     /// `value`.
     pub value: ::std::option::Option<::std::string::String>,
     /// `effect`.
-    pub effect: ::std::option::Option<
-        crate::resource::v1alpha3::types::DeviceTaintEffect,
-    >,
+    pub effect: ::std::option::Option<crate::resource::v1alpha3::types::DeviceTaintEffect>,
     /// `timeAdded`.
     pub time_added: ::std::option::Option<::kapi_machinery::types::Time>,
 }
@@ -34,10 +32,7 @@ impl DeviceTaintApplyConfiguration {
         self
     }
     /// Sets `timeAdded`.
-    pub fn with_time_added(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_time_added(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.time_added = Some(value.into());
         self
     }
@@ -70,15 +65,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceTaintApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "effect" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r)
-            }
-            "timeAdded" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_added, r)
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "effect" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r),
+            "timeAdded" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_added, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -120,13 +109,9 @@ pub struct DeviceTaintRuleApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1alpha3::DeviceTaintRuleSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1alpha3::DeviceTaintRuleSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::resource::v1alpha3::DeviceTaintRuleStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::resource::v1alpha3::DeviceTaintRuleStatusApplyConfiguration>,
 }
 impl DeviceTaintRuleApplyConfiguration {
     /// Sets `kind`.
@@ -150,9 +135,7 @@ impl DeviceTaintRuleApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::resource::v1alpha3::DeviceTaintRuleSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1alpha3::DeviceTaintRuleSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -160,9 +143,7 @@ impl DeviceTaintRuleApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::resource::v1alpha3::DeviceTaintRuleStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1alpha3::DeviceTaintRuleStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -200,16 +181,10 @@ impl ::kapi_machinery::json::JsonFields for DeviceTaintRuleApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -225,7 +200,8 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -255,20 +231,13 @@ impl DeviceTaintRuleApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -277,20 +246,13 @@ impl DeviceTaintRuleApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -298,9 +260,7 @@ impl DeviceTaintRuleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -308,56 +268,36 @@ impl DeviceTaintRuleApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -365,9 +305,7 @@ impl DeviceTaintRuleApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -395,54 +333,30 @@ impl ::kapi_machinery::ApplyConfiguration for DeviceTaintRuleApplyConfiguration 
 pub fn extract_device_taint_rule(
     obj: &crate::resource::v1alpha3::types::DeviceTaintRule,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeviceTaintRuleApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "resource.k8s.io/v1alpha3",
-        "DeviceTaintRule",
-    )
+) -> ::core::result::Result<DeviceTaintRuleApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "resource.k8s.io/v1alpha3", "DeviceTaintRule")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `DeviceTaintRule`.
 #[::kapi_macros::where_used]
 pub fn extract_device_taint_rule_status(
     obj: &crate::resource::v1alpha3::types::DeviceTaintRule,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeviceTaintRuleApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "resource.k8s.io/v1alpha3",
-        "DeviceTaintRule",
-    )
+) -> ::core::result::Result<DeviceTaintRuleApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "resource.k8s.io/v1alpha3", "DeviceTaintRule")
 }
 /// The apply configuration of `DeviceTaintRuleSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceTaintRuleSpecApplyConfiguration {
     /// `deviceSelector`.
-    pub device_selector: ::std::option::Option<
-        crate::resource::v1alpha3::DeviceTaintSelectorApplyConfiguration,
-    >,
+    pub device_selector: ::std::option::Option<crate::resource::v1alpha3::DeviceTaintSelectorApplyConfiguration>,
     /// `taint`.
-    pub taint: ::std::option::Option<
-        crate::resource::v1alpha3::DeviceTaintApplyConfiguration,
-    >,
+    pub taint: ::std::option::Option<crate::resource::v1alpha3::DeviceTaintApplyConfiguration>,
 }
 impl DeviceTaintRuleSpecApplyConfiguration {
     /// Sets `deviceSelector`.
     pub fn with_device_selector(
         mut self,
-        value: impl Into<
-            crate::resource::v1alpha3::DeviceTaintSelectorApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1alpha3::DeviceTaintSelectorApplyConfiguration>,
     ) -> Self {
         self.device_selector = Some(value.into());
         self
@@ -475,15 +389,8 @@ impl ::kapi_machinery::json::JsonFields for DeviceTaintRuleSpecApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "deviceSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.device_selector,
-                    r,
-                )
-            }
-            "taint" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.taint, r)
-            }
+            "deviceSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_selector, r),
+            "taint" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.taint, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -563,13 +470,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceTaintSelectorApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
             "pool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool, r),
-            "device" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r)
-            }
+            "device" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -610,9 +513,7 @@ impl DeviceTaintRuleStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -633,9 +534,7 @@ impl ::kapi_machinery::json::JsonFields for DeviceTaintRuleStatusApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -674,13 +573,9 @@ pub struct ResourcePoolStatusRequestApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1alpha3::ResourcePoolStatusRequestSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1alpha3::ResourcePoolStatusRequestSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::resource::v1alpha3::ResourcePoolStatusRequestStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::resource::v1alpha3::ResourcePoolStatusRequestStatusApplyConfiguration>,
 }
 impl ResourcePoolStatusRequestApplyConfiguration {
     /// Sets `kind`.
@@ -704,9 +599,7 @@ impl ResourcePoolStatusRequestApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::resource::v1alpha3::ResourcePoolStatusRequestSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1alpha3::ResourcePoolStatusRequestSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -714,9 +607,7 @@ impl ResourcePoolStatusRequestApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::resource::v1alpha3::ResourcePoolStatusRequestStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1alpha3::ResourcePoolStatusRequestStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -754,16 +645,10 @@ impl ::kapi_machinery::json::JsonFields for ResourcePoolStatusRequestApplyConfig
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -779,7 +664,8 @@ impl ::kapi_machinery::json::JsonEncode for ResourcePoolStatusRequestApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -794,8 +680,7 @@ impl ::kapi_machinery::json::JsonDecode for ResourcePoolStatusRequestApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ResourcePoolStatusRequestApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ResourcePoolStatusRequestApplyConfiguration {}
 impl ResourcePoolStatusRequestApplyConfiguration {
     /// A `ResourcePoolStatusRequest` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
@@ -810,20 +695,13 @@ impl ResourcePoolStatusRequestApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -832,20 +710,13 @@ impl ResourcePoolStatusRequestApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -853,9 +724,7 @@ impl ResourcePoolStatusRequestApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -863,56 +732,36 @@ impl ResourcePoolStatusRequestApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -920,14 +769,11 @@ impl ResourcePoolStatusRequestApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
-impl ::kapi_machinery::ApplyConfiguration
-for ResourcePoolStatusRequestApplyConfiguration {
+impl ::kapi_machinery::ApplyConfiguration for ResourcePoolStatusRequestApplyConfiguration {
     type Kind = crate::resource::v1alpha3::types::ResourcePoolStatusRequest;
     #[::kapi_macros::where_used]
     fn name(&self) -> ::std::option::Option<&str> {
@@ -951,34 +797,16 @@ for ResourcePoolStatusRequestApplyConfiguration {
 pub fn extract_resource_pool_status_request(
     obj: &crate::resource::v1alpha3::types::ResourcePoolStatusRequest,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourcePoolStatusRequestApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "resource.k8s.io/v1alpha3",
-        "ResourcePoolStatusRequest",
-    )
+) -> ::core::result::Result<ResourcePoolStatusRequestApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "resource.k8s.io/v1alpha3", "ResourcePoolStatusRequest")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `ResourcePoolStatusRequest`.
 #[::kapi_macros::where_used]
 pub fn extract_resource_pool_status_request_status(
     obj: &crate::resource::v1alpha3::types::ResourcePoolStatusRequest,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourcePoolStatusRequestApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "resource.k8s.io/v1alpha3",
-        "ResourcePoolStatusRequest",
-    )
+) -> ::core::result::Result<ResourcePoolStatusRequestApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "resource.k8s.io/v1alpha3", "ResourcePoolStatusRequest")
 }
 /// The apply configuration of `ResourcePoolStatusRequestSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1017,8 +845,7 @@ impl ResourcePoolStatusRequestSpecApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ResourcePoolStatusRequestSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ResourcePoolStatusRequestSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.driver) {
@@ -1033,14 +860,9 @@ for ResourcePoolStatusRequestSpecApplyConfiguration {
             w.key_static(b"\"limit\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.limit, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.default_partition_type_attribute,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.default_partition_type_attribute) {
             w.key_static(b"\"defaultPartitionTypeAttribute\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.default_partition_type_attribute,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.default_partition_type_attribute, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1050,21 +872,10 @@ for ResourcePoolStatusRequestSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
-            "poolName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool_name, r)
-            }
-            "limit" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.limit, r)
-            }
-            "defaultPartitionTypeAttribute" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.default_partition_type_attribute,
-                    r,
-                )
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
+            "poolName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool_name, r),
+            "limit" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.limit, r),
+            "defaultPartitionTypeAttribute" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default_partition_type_attribute, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1073,8 +884,7 @@ for ResourcePoolStatusRequestSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ResourcePoolStatusRequestSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ResourcePoolStatusRequestSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1084,13 +894,10 @@ for ResourcePoolStatusRequestSpecApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limit)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.default_partition_type_attribute,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default_partition_type_attribute)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ResourcePoolStatusRequestSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ResourcePoolStatusRequestSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1099,8 +906,7 @@ for ResourcePoolStatusRequestSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ResourcePoolStatusRequestSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ResourcePoolStatusRequestSpecApplyConfiguration {}
 /// The apply configuration of `ResourcePoolStatusRequestStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ResourcePoolStatusRequestStatusApplyConfiguration {
@@ -1120,9 +926,7 @@ impl ResourcePoolStatusRequestStatusApplyConfiguration {
     /// Appends to `pools`.
     pub fn with_pools(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1alpha3::PoolStatusApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1alpha3::PoolStatusApplyConfiguration>>,
     ) -> Self {
         self.pools.extend(items.into_iter().map(Into::into));
         self
@@ -1130,16 +934,13 @@ impl ResourcePoolStatusRequestStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ResourcePoolStatusRequestStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ResourcePoolStatusRequestStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pool_count) {
@@ -1162,15 +963,9 @@ for ResourcePoolStatusRequestStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "poolCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool_count, r)
-            }
-            "pools" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pools, r)
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "poolCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool_count, r),
+            "pools" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pools, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1179,8 +974,7 @@ for ResourcePoolStatusRequestStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ResourcePoolStatusRequestStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ResourcePoolStatusRequestStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1192,8 +986,7 @@ for ResourcePoolStatusRequestStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ResourcePoolStatusRequestStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ResourcePoolStatusRequestStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1202,8 +995,7 @@ for ResourcePoolStatusRequestStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ResourcePoolStatusRequestStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ResourcePoolStatusRequestStatusApplyConfiguration {}
 /// The apply configuration of `PoolStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PoolStatusApplyConfiguration {
@@ -1228,13 +1020,9 @@ pub struct PoolStatusApplyConfiguration {
     /// `validationError`.
     pub validation_error: ::std::option::Option<::std::string::String>,
     /// `partitionSummary`.
-    pub partition_summary: ::std::vec::Vec<
-        crate::resource::v1alpha3::PartitionTypeStatusApplyConfiguration,
-    >,
+    pub partition_summary: ::std::vec::Vec<crate::resource::v1alpha3::PartitionTypeStatusApplyConfiguration>,
     /// `shareableSummary`.
-    pub shareable_summary: ::std::option::Option<
-        crate::resource::v1alpha3::ShareableSummaryStatusApplyConfiguration,
-    >,
+    pub shareable_summary: ::std::option::Option<crate::resource::v1alpha3::ShareableSummaryStatusApplyConfiguration>,
 }
 impl PoolStatusApplyConfiguration {
     /// Sets `driver`.
@@ -1283,21 +1071,14 @@ impl PoolStatusApplyConfiguration {
         self
     }
     /// Sets `validationError`.
-    pub fn with_validation_error(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_validation_error(mut self, value: impl Into<::std::string::String>) -> Self {
         self.validation_error = Some(value.into());
         self
     }
     /// Appends to `partitionSummary`.
     pub fn with_partition_summary(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1alpha3::PartitionTypeStatusApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1alpha3::PartitionTypeStatusApplyConfiguration>>,
     ) -> Self {
         self.partition_summary.extend(items.into_iter().map(Into::into));
         self
@@ -1305,9 +1086,7 @@ impl PoolStatusApplyConfiguration {
     /// Sets `shareableSummary`.
     pub fn with_shareable_summary(
         mut self,
-        value: impl Into<
-            crate::resource::v1alpha3::ShareableSummaryStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1alpha3::ShareableSummaryStatusApplyConfiguration>,
     ) -> Self {
         self.shareable_summary = Some(value.into());
         self
@@ -1328,14 +1107,9 @@ impl ::kapi_machinery::json::JsonFields for PoolStatusApplyConfiguration {
             w.key_static(b"\"generation\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.generation, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_slice_count,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_slice_count) {
             w.key_static(b"\"resourceSliceCount\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_slice_count,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_slice_count, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.total_devices) {
             w.key_static(b"\"totalDevices\":");
@@ -1349,14 +1123,9 @@ impl ::kapi_machinery::json::JsonFields for PoolStatusApplyConfiguration {
             w.key_static(b"\"availableDevices\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.available_devices, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.unavailable_devices,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.unavailable_devices) {
             w.key_static(b"\"unavailableDevices\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.unavailable_devices,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.unavailable_devices, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_name) {
             w.key_static(b"\"nodeName\":");
@@ -1382,66 +1151,18 @@ impl ::kapi_machinery::json::JsonFields for PoolStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
-            "poolName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool_name, r)
-            }
-            "generation" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.generation, r)
-            }
-            "resourceSliceCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_slice_count,
-                    r,
-                )
-            }
-            "totalDevices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.total_devices,
-                    r,
-                )
-            }
-            "allocatedDevices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocated_devices,
-                    r,
-                )
-            }
-            "availableDevices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.available_devices,
-                    r,
-                )
-            }
-            "unavailableDevices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.unavailable_devices,
-                    r,
-                )
-            }
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
-            "validationError" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.validation_error,
-                    r,
-                )
-            }
-            "partitionSummary" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.partition_summary,
-                    r,
-                )
-            }
-            "shareableSummary" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.shareable_summary,
-                    r,
-                )
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
+            "poolName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool_name, r),
+            "generation" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.generation, r),
+            "resourceSliceCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_slice_count, r),
+            "totalDevices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.total_devices, r),
+            "allocatedDevices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocated_devices, r),
+            "availableDevices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available_devices, r),
+            "unavailableDevices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.unavailable_devices, r),
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
+            "validationError" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.validation_error, r),
+            "partitionSummary" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition_summary, r),
+            "shareableSummary" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.shareable_summary, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1460,14 +1181,12 @@ impl ::kapi_machinery::json::JsonEncode for PoolStatusApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.generation)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_slice_count,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.total_devices)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_slice_count)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.total_devices)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocated_devices)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available_devices)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.unavailable_devices,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.unavailable_devices)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.validation_error)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.partition_summary)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.shareable_summary)
@@ -1544,18 +1263,10 @@ impl ::kapi_machinery::json::JsonFields for PartitionTypeStatusApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "attribute" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attribute, r)
-            }
-            "type" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r)
-            }
-            "total" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.total, r)
-            }
-            "allocatable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocatable, r)
-            }
+            "attribute" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attribute, r),
+            "type" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.r#type, r),
+            "total" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.total, r),
+            "allocatable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocatable, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1595,9 +1306,7 @@ pub struct ShareableSummaryStatusApplyConfiguration {
     /// `partiallyAvailableDevices`.
     pub partially_available_devices: ::std::option::Option<i32>,
     /// `capacity`.
-    pub capacity: ::std::vec::Vec<
-        crate::resource::v1alpha3::ShareableCapacityStatusApplyConfiguration,
-    >,
+    pub capacity: ::std::vec::Vec<crate::resource::v1alpha3::ShareableCapacityStatusApplyConfiguration>,
 }
 impl ShareableSummaryStatusApplyConfiguration {
     /// Sets `fullyAvailableDevices`.
@@ -1613,11 +1322,7 @@ impl ShareableSummaryStatusApplyConfiguration {
     /// Appends to `capacity`.
     pub fn with_capacity(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1alpha3::ShareableCapacityStatusApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1alpha3::ShareableCapacityStatusApplyConfiguration>>,
     ) -> Self {
         self.capacity.extend(items.into_iter().map(Into::into));
         self
@@ -1626,23 +1331,13 @@ impl ShareableSummaryStatusApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for ShareableSummaryStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.fully_available_devices,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.fully_available_devices) {
             w.key_static(b"\"fullyAvailableDevices\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.fully_available_devices,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.fully_available_devices, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.partially_available_devices,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.partially_available_devices) {
             w.key_static(b"\"partiallyAvailableDevices\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.partially_available_devices,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.partially_available_devices, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.capacity) {
             w.key_static(b"\"capacity\":");
@@ -1656,21 +1351,9 @@ impl ::kapi_machinery::json::JsonFields for ShareableSummaryStatusApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "fullyAvailableDevices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.fully_available_devices,
-                    r,
-                )
-            }
-            "partiallyAvailableDevices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.partially_available_devices,
-                    r,
-                )
-            }
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
+            "fullyAvailableDevices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fully_available_devices, r),
+            "partiallyAvailableDevices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partially_available_devices, r),
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1687,9 +1370,8 @@ impl ::kapi_machinery::json::JsonEncode for ShareableSummaryStatusApplyConfigura
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fully_available_devices)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.partially_available_devices,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.partially_available_devices)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ShareableSummaryStatusApplyConfiguration {
@@ -1721,26 +1403,17 @@ impl ShareableCapacityStatusApplyConfiguration {
         self
     }
     /// Sets `total`.
-    pub fn with_total(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_total(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.total = Some(value.into());
         self
     }
     /// Sets `consumed`.
-    pub fn with_consumed(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_consumed(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.consumed = Some(value.into());
         self
     }
     /// Sets `available`.
-    pub fn with_available(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_available(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.available = Some(value.into());
         self
     }
@@ -1773,15 +1446,9 @@ impl ::kapi_machinery::json::JsonFields for ShareableCapacityStatusApplyConfigur
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "total" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.total, r)
-            }
-            "consumed" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.consumed, r)
-            }
-            "available" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available, r)
-            }
+            "total" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.total, r),
+            "consumed" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.consumed, r),
+            "available" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.available, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

@@ -10,9 +10,7 @@ pub struct ResourceSliceApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1beta1::ResourceSliceSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1beta1::ResourceSliceSpecApplyConfiguration>,
 }
 impl ResourceSliceApplyConfiguration {
     /// Sets `kind`.
@@ -70,12 +68,8 @@ impl ::kapi_machinery::json::JsonFields for ResourceSliceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -92,7 +86,8 @@ impl ::kapi_machinery::json::JsonEncode for ResourceSliceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -121,20 +116,13 @@ impl ResourceSliceApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -143,20 +131,13 @@ impl ResourceSliceApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -164,9 +145,7 @@ impl ResourceSliceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -174,56 +153,36 @@ impl ResourceSliceApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -231,9 +190,7 @@ impl ResourceSliceApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -261,17 +218,8 @@ impl ::kapi_machinery::ApplyConfiguration for ResourceSliceApplyConfiguration {
 pub fn extract_resource_slice(
     obj: &crate::resource::v1beta1::types::ResourceSlice,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourceSliceApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "resource.k8s.io/v1beta1",
-        "ResourceSlice",
-    )
+) -> ::core::result::Result<ResourceSliceApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "resource.k8s.io/v1beta1", "ResourceSlice")
 }
 /// The apply configuration of `ResourceSliceSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -279,15 +227,11 @@ pub struct ResourceSliceSpecApplyConfiguration {
     /// `driver`.
     pub driver: ::std::option::Option<::std::string::String>,
     /// `pool`.
-    pub pool: ::std::option::Option<
-        crate::resource::v1beta1::ResourcePoolApplyConfiguration,
-    >,
+    pub pool: ::std::option::Option<crate::resource::v1beta1::ResourcePoolApplyConfiguration>,
     /// `nodeName`.
     pub node_name: ::std::option::Option<::std::string::String>,
     /// `nodeSelector`.
-    pub node_selector: ::std::option::Option<
-        crate::core::v1::NodeSelectorApplyConfiguration,
-    >,
+    pub node_selector: ::std::option::Option<crate::core::v1::NodeSelectorApplyConfiguration>,
     /// `allNodes`.
     pub all_nodes: ::std::option::Option<bool>,
     /// `devices`.
@@ -295,17 +239,11 @@ pub struct ResourceSliceSpecApplyConfiguration {
     /// `perDeviceNodeSelection`.
     pub per_device_node_selection: ::std::option::Option<bool>,
     /// `sharedCounters`.
-    pub shared_counters: ::std::vec::Vec<
-        crate::resource::v1beta1::CounterSetApplyConfiguration,
-    >,
+    pub shared_counters: ::std::vec::Vec<crate::resource::v1beta1::CounterSetApplyConfiguration>,
     /// `partitionTypeAttribute`.
-    pub partition_type_attribute: ::std::option::Option<
-        crate::resource::v1beta1::types::FullyQualifiedName,
-    >,
+    pub partition_type_attribute: ::std::option::Option<crate::resource::v1beta1::types::FullyQualifiedName>,
     /// `skipNodeOperations`.
-    pub skip_node_operations: ::std::vec::Vec<
-        crate::resource::v1beta1::types::SkipNodeOperation,
-    >,
+    pub skip_node_operations: ::std::vec::Vec<crate::resource::v1beta1::types::SkipNodeOperation>,
 }
 impl ResourceSliceSpecApplyConfiguration {
     /// Sets `driver`.
@@ -342,9 +280,7 @@ impl ResourceSliceSpecApplyConfiguration {
     /// Appends to `devices`.
     pub fn with_devices(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1beta1::DeviceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceApplyConfiguration>>,
     ) -> Self {
         self.devices.extend(items.into_iter().map(Into::into));
         self
@@ -357,9 +293,7 @@ impl ResourceSliceSpecApplyConfiguration {
     /// Appends to `sharedCounters`.
     pub fn with_shared_counters(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1beta1::CounterSetApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::CounterSetApplyConfiguration>>,
     ) -> Self {
         self.shared_counters.extend(items.into_iter().map(Into::into));
         self
@@ -375,9 +309,7 @@ impl ResourceSliceSpecApplyConfiguration {
     /// Appends to `skipNodeOperations`.
     pub fn with_skip_node_operations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1beta1::types::SkipNodeOperation>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::types::SkipNodeOperation>>,
     ) -> Self {
         self.skip_node_operations.extend(items.into_iter().map(Into::into));
         self
@@ -410,36 +342,21 @@ impl ::kapi_machinery::json::JsonFields for ResourceSliceSpecApplyConfiguration 
             w.key_static(b"\"devices\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.devices, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.per_device_node_selection,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.per_device_node_selection) {
             w.key_static(b"\"perDeviceNodeSelection\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.per_device_node_selection,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.per_device_node_selection, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.shared_counters) {
             w.key_static(b"\"sharedCounters\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.shared_counters, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.partition_type_attribute,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.partition_type_attribute) {
             w.key_static(b"\"partitionTypeAttribute\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.partition_type_attribute,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.partition_type_attribute, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.skip_node_operations,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.skip_node_operations) {
             w.key_static(b"\"skipNodeOperations\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.skip_node_operations,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.skip_node_operations, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -449,49 +366,16 @@ impl ::kapi_machinery::json::JsonFields for ResourceSliceSpecApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
             "pool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool, r),
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
-            "nodeSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_selector,
-                    r,
-                )
-            }
-            "allNodes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_nodes, r)
-            }
-            "devices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r)
-            }
-            "perDeviceNodeSelection" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.per_device_node_selection,
-                    r,
-                )
-            }
-            "sharedCounters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.shared_counters,
-                    r,
-                )
-            }
-            "partitionTypeAttribute" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.partition_type_attribute,
-                    r,
-                )
-            }
-            "skipNodeOperations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.skip_node_operations,
-                    r,
-                )
-            }
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
+            "nodeSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_selector, r),
+            "allNodes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_nodes, r),
+            "devices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r),
+            "perDeviceNodeSelection" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.per_device_node_selection, r),
+            "sharedCounters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.shared_counters, r),
+            "partitionTypeAttribute" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.partition_type_attribute, r),
+            "skipNodeOperations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.skip_node_operations, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -513,15 +397,10 @@ impl ::kapi_machinery::json::JsonEncode for ResourceSliceSpecApplyConfiguration 
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.all_nodes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.per_device_node_selection,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.shared_counters)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.partition_type_attribute,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.skip_node_operations,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_device_node_selection)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.shared_counters)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.partition_type_attribute)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.skip_node_operations)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ResourceSliceSpecApplyConfiguration {
@@ -540,10 +419,7 @@ pub struct CounterSetApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `counters`.
-    pub counters: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::resource::v1beta1::CounterApplyConfiguration,
-    >,
+    pub counters: ::std::collections::BTreeMap<::std::string::String, crate::resource::v1beta1::CounterApplyConfiguration>,
 }
 impl CounterSetApplyConfiguration {
     /// Sets `name`.
@@ -554,12 +430,7 @@ impl CounterSetApplyConfiguration {
     /// Puts entries into `counters`, replacing those with the same keys.
     pub fn with_counters(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::resource::v1beta1::CounterApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::resource::v1beta1::CounterApplyConfiguration>)>,
     ) -> Self {
         self.counters.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -585,9 +456,7 @@ impl ::kapi_machinery::json::JsonFields for CounterSetApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "counters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counters, r)
-            }
+            "counters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counters, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -625,10 +494,7 @@ pub struct CounterApplyConfiguration {
 }
 impl CounterApplyConfiguration {
     /// Sets `value`.
-    pub fn with_value(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_value(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.value = Some(value.into());
         self
     }
@@ -648,9 +514,7 @@ impl ::kapi_machinery::json::JsonFields for CounterApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -717,14 +581,9 @@ impl ::kapi_machinery::json::JsonFields for ResourcePoolApplyConfiguration {
             w.key_static(b"\"generation\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.generation, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_slice_count,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_slice_count) {
             w.key_static(b"\"resourceSliceCount\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_slice_count,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_slice_count, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -735,15 +594,8 @@ impl ::kapi_machinery::json::JsonFields for ResourcePoolApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "generation" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.generation, r)
-            }
-            "resourceSliceCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_slice_count,
-                    r,
-                )
-            }
+            "generation" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.generation, r),
+            "resourceSliceCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_slice_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -761,9 +613,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourcePoolApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.generation)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_slice_count,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_slice_count)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ResourcePoolApplyConfiguration {
@@ -782,9 +632,7 @@ pub struct DeviceApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `basic`.
-    pub basic: ::std::option::Option<
-        crate::resource::v1beta1::BasicDeviceApplyConfiguration,
-    >,
+    pub basic: ::std::option::Option<crate::resource::v1beta1::BasicDeviceApplyConfiguration>,
 }
 impl DeviceApplyConfiguration {
     /// Sets `name`.
@@ -821,9 +669,7 @@ impl ::kapi_machinery::json::JsonFields for DeviceApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "basic" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r)
-            }
+            "basic" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -857,25 +703,15 @@ impl ::kapi_machinery::json::JsonElement for DeviceApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BasicDeviceApplyConfiguration {
     /// `attributes`.
-    pub attributes: ::std::collections::BTreeMap<
-        crate::resource::v1beta1::types::QualifiedName,
-        crate::resource::v1beta1::DeviceAttributeApplyConfiguration,
-    >,
+    pub attributes: ::std::collections::BTreeMap<crate::resource::v1beta1::types::QualifiedName, crate::resource::v1beta1::DeviceAttributeApplyConfiguration>,
     /// `capacity`.
-    pub capacity: ::std::collections::BTreeMap<
-        crate::resource::v1beta1::types::QualifiedName,
-        crate::resource::v1beta1::DeviceCapacityApplyConfiguration,
-    >,
+    pub capacity: ::std::collections::BTreeMap<crate::resource::v1beta1::types::QualifiedName, crate::resource::v1beta1::DeviceCapacityApplyConfiguration>,
     /// `consumesCounters`.
-    pub consumes_counters: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceCounterConsumptionApplyConfiguration,
-    >,
+    pub consumes_counters: ::std::vec::Vec<crate::resource::v1beta1::DeviceCounterConsumptionApplyConfiguration>,
     /// `nodeName`.
     pub node_name: ::std::option::Option<::std::string::String>,
     /// `nodeSelector`.
-    pub node_selector: ::std::option::Option<
-        crate::core::v1::NodeSelectorApplyConfiguration,
-    >,
+    pub node_selector: ::std::option::Option<crate::core::v1::NodeSelectorApplyConfiguration>,
     /// `allNodes`.
     pub all_nodes: ::std::option::Option<bool>,
     /// `taints`.
@@ -889,21 +725,13 @@ pub struct BasicDeviceApplyConfiguration {
     /// `allowMultipleAllocations`.
     pub allow_multiple_allocations: ::std::option::Option<bool>,
     /// `nodeAllocatableResources`.
-    pub node_allocatable_resources: ::std::collections::BTreeMap<
-        crate::core::v1::ResourceName,
-        crate::resource::v1beta1::NodeAllocatableResourceApplyConfiguration,
-    >,
+    pub node_allocatable_resources: ::std::collections::BTreeMap<crate::core::v1::ResourceName, crate::resource::v1beta1::NodeAllocatableResourceApplyConfiguration>,
 }
 impl BasicDeviceApplyConfiguration {
     /// Puts entries into `attributes`, replacing those with the same keys.
     pub fn with_attributes(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::resource::v1beta1::types::QualifiedName>,
-                impl Into<crate::resource::v1beta1::DeviceAttributeApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::resource::v1beta1::types::QualifiedName>, impl Into<crate::resource::v1beta1::DeviceAttributeApplyConfiguration>)>,
     ) -> Self {
         self.attributes.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -911,12 +739,7 @@ impl BasicDeviceApplyConfiguration {
     /// Puts entries into `capacity`, replacing those with the same keys.
     pub fn with_capacity(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::resource::v1beta1::types::QualifiedName>,
-                impl Into<crate::resource::v1beta1::DeviceCapacityApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::resource::v1beta1::types::QualifiedName>, impl Into<crate::resource::v1beta1::DeviceCapacityApplyConfiguration>)>,
     ) -> Self {
         self.capacity.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -924,11 +747,7 @@ impl BasicDeviceApplyConfiguration {
     /// Appends to `consumesCounters`.
     pub fn with_consumes_counters(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::DeviceCounterConsumptionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceCounterConsumptionApplyConfiguration>>,
     ) -> Self {
         self.consumes_counters.extend(items.into_iter().map(Into::into));
         self
@@ -954,9 +773,7 @@ impl BasicDeviceApplyConfiguration {
     /// Appends to `taints`.
     pub fn with_taints(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1beta1::DeviceTaintApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceTaintApplyConfiguration>>,
     ) -> Self {
         self.taints.extend(items.into_iter().map(Into::into));
         self
@@ -990,17 +807,9 @@ impl BasicDeviceApplyConfiguration {
     /// Puts entries into `nodeAllocatableResources`, replacing those with the same keys.
     pub fn with_node_allocatable_resources(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::core::v1::ResourceName>,
-                impl Into<
-                    crate::resource::v1beta1::NodeAllocatableResourceApplyConfiguration,
-                >,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::core::v1::ResourceName>, impl Into<crate::resource::v1beta1::NodeAllocatableResourceApplyConfiguration>)>,
     ) -> Self {
-        self.node_allocatable_resources
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.node_allocatable_resources.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 }
@@ -1043,32 +852,17 @@ impl ::kapi_machinery::json::JsonFields for BasicDeviceApplyConfiguration {
             w.key_static(b"\"bindingConditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.binding_conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.binding_failure_conditions,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.binding_failure_conditions) {
             w.key_static(b"\"bindingFailureConditions\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.binding_failure_conditions,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.binding_failure_conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allow_multiple_allocations,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allow_multiple_allocations) {
             w.key_static(b"\"allowMultipleAllocations\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allow_multiple_allocations,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allow_multiple_allocations, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.node_allocatable_resources,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_allocatable_resources) {
             w.key_static(b"\"nodeAllocatableResources\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.node_allocatable_resources,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.node_allocatable_resources, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1078,63 +872,18 @@ impl ::kapi_machinery::json::JsonFields for BasicDeviceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "attributes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attributes, r)
-            }
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
-            "consumesCounters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.consumes_counters,
-                    r,
-                )
-            }
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
-            "nodeSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_selector,
-                    r,
-                )
-            }
-            "allNodes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_nodes, r)
-            }
-            "taints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.taints, r)
-            }
-            "bindsToNode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.binds_to_node,
-                    r,
-                )
-            }
-            "bindingConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.binding_conditions,
-                    r,
-                )
-            }
-            "bindingFailureConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.binding_failure_conditions,
-                    r,
-                )
-            }
-            "allowMultipleAllocations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allow_multiple_allocations,
-                    r,
-                )
-            }
-            "nodeAllocatableResources" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_allocatable_resources,
-                    r,
-                )
-            }
+            "attributes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attributes, r),
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
+            "consumesCounters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.consumes_counters, r),
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
+            "nodeSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_selector, r),
+            "allNodes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all_nodes, r),
+            "taints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.taints, r),
+            "bindsToNode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binds_to_node, r),
+            "bindingConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binding_conditions, r),
+            "bindingFailureConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binding_failure_conditions, r),
+            "allowMultipleAllocations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allow_multiple_allocations, r),
+            "nodeAllocatableResources" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_allocatable_resources, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1159,15 +908,9 @@ impl ::kapi_machinery::json::JsonEncode for BasicDeviceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.taints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binds_to_node)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binding_conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.binding_failure_conditions,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allow_multiple_allocations,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.node_allocatable_resources,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binding_failure_conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allow_multiple_allocations)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_allocatable_resources)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for BasicDeviceApplyConfiguration {
@@ -1184,21 +927,15 @@ impl ::kapi_machinery::json::JsonElement for BasicDeviceApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeAllocatableResourceApplyConfiguration {
     /// `mapping`.
-    pub mapping: ::std::option::Option<
-        crate::resource::v1beta1::NodeAllocatableMappingApplyConfiguration,
-    >,
+    pub mapping: ::std::option::Option<crate::resource::v1beta1::NodeAllocatableMappingApplyConfiguration>,
     /// `overhead`.
-    pub overhead: ::std::option::Option<
-        crate::resource::v1beta1::NodeAllocatableOverheadApplyConfiguration,
-    >,
+    pub overhead: ::std::option::Option<crate::resource::v1beta1::NodeAllocatableOverheadApplyConfiguration>,
 }
 impl NodeAllocatableResourceApplyConfiguration {
     /// Sets `mapping`.
     pub fn with_mapping(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::NodeAllocatableMappingApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::NodeAllocatableMappingApplyConfiguration>,
     ) -> Self {
         self.mapping = Some(value.into());
         self
@@ -1206,9 +943,7 @@ impl NodeAllocatableResourceApplyConfiguration {
     /// Sets `overhead`.
     pub fn with_overhead(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::NodeAllocatableOverheadApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::NodeAllocatableOverheadApplyConfiguration>,
     ) -> Self {
         self.overhead = Some(value.into());
         self
@@ -1233,12 +968,8 @@ impl ::kapi_machinery::json::JsonFields for NodeAllocatableResourceApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "mapping" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mapping, r)
-            }
-            "overhead" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.overhead, r)
-            }
+            "mapping" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mapping, r),
+            "overhead" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.overhead, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1272,9 +1003,7 @@ impl ::kapi_machinery::json::JsonElement for NodeAllocatableResourceApplyConfigu
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeAllocatableMappingApplyConfiguration {
     /// `capacityKey`.
-    pub capacity_key: ::std::option::Option<
-        crate::resource::v1beta1::types::QualifiedName,
-    >,
+    pub capacity_key: ::std::option::Option<crate::resource::v1beta1::types::QualifiedName>,
     /// `capacityMultiplier`.
     pub capacity_multiplier: ::std::option::Option<::kapi_machinery::types::Quantity>,
     /// `deviceMultiplier`.
@@ -1313,14 +1042,9 @@ impl ::kapi_machinery::json::JsonFields for NodeAllocatableMappingApplyConfigura
             w.key_static(b"\"capacityKey\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.capacity_key, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.capacity_multiplier,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.capacity_multiplier) {
             w.key_static(b"\"capacityMultiplier\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.capacity_multiplier,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.capacity_multiplier, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.device_multiplier) {
             w.key_static(b"\"deviceMultiplier\":");
@@ -1334,24 +1058,9 @@ impl ::kapi_machinery::json::JsonFields for NodeAllocatableMappingApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "capacityKey" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.capacity_key,
-                    r,
-                )
-            }
-            "capacityMultiplier" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.capacity_multiplier,
-                    r,
-                )
-            }
-            "deviceMultiplier" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.device_multiplier,
-                    r,
-                )
-            }
+            "capacityKey" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity_key, r),
+            "capacityMultiplier" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity_multiplier, r),
+            "deviceMultiplier" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_multiplier, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1368,9 +1077,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAllocatableMappingApplyConfigura
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity_key)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.capacity_multiplier,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity_multiplier)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_multiplier)
     }
 }
@@ -1394,10 +1101,7 @@ pub struct NodeAllocatableOverheadApplyConfiguration {
 }
 impl NodeAllocatableOverheadApplyConfiguration {
     /// Sets `perPod`.
-    pub fn with_per_pod(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_per_pod(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.per_pod = Some(value.into());
         self
     }
@@ -1429,15 +1133,8 @@ impl ::kapi_machinery::json::JsonFields for NodeAllocatableOverheadApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "perPod" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.per_pod, r)
-            }
-            "perContainer" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.per_container,
-                    r,
-                )
-            }
+            "perPod" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.per_pod, r),
+            "perContainer" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.per_container, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1473,10 +1170,7 @@ pub struct DeviceCounterConsumptionApplyConfiguration {
     /// `counterSet`.
     pub counter_set: ::std::option::Option<::std::string::String>,
     /// `counters`.
-    pub counters: ::std::collections::BTreeMap<
-        ::std::string::String,
-        crate::resource::v1beta1::CounterApplyConfiguration,
-    >,
+    pub counters: ::std::collections::BTreeMap<::std::string::String, crate::resource::v1beta1::CounterApplyConfiguration>,
 }
 impl DeviceCounterConsumptionApplyConfiguration {
     /// Sets `counterSet`.
@@ -1487,12 +1181,7 @@ impl DeviceCounterConsumptionApplyConfiguration {
     /// Puts entries into `counters`, replacing those with the same keys.
     pub fn with_counters(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<::std::string::String>,
-                impl Into<crate::resource::v1beta1::CounterApplyConfiguration>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<crate::resource::v1beta1::CounterApplyConfiguration>)>,
     ) -> Self {
         self.counters.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -1517,12 +1206,8 @@ impl ::kapi_machinery::json::JsonFields for DeviceCounterConsumptionApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "counterSet" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counter_set, r)
-            }
-            "counters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counters, r)
-            }
+            "counterSet" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counter_set, r),
+            "counters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.counters, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1558,25 +1243,18 @@ pub struct DeviceCapacityApplyConfiguration {
     /// `value`.
     pub value: ::std::option::Option<::kapi_machinery::types::Quantity>,
     /// `requestPolicy`.
-    pub request_policy: ::std::option::Option<
-        crate::resource::v1beta1::CapacityRequestPolicyApplyConfiguration,
-    >,
+    pub request_policy: ::std::option::Option<crate::resource::v1beta1::CapacityRequestPolicyApplyConfiguration>,
 }
 impl DeviceCapacityApplyConfiguration {
     /// Sets `value`.
-    pub fn with_value(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_value(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.value = Some(value.into());
         self
     }
     /// Sets `requestPolicy`.
     pub fn with_request_policy(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::CapacityRequestPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::CapacityRequestPolicyApplyConfiguration>,
     ) -> Self {
         self.request_policy = Some(value.into());
         self
@@ -1601,15 +1279,8 @@ impl ::kapi_machinery::json::JsonFields for DeviceCapacityApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "requestPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.request_policy,
-                    r,
-                )
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "requestPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1647,16 +1318,11 @@ pub struct CapacityRequestPolicyApplyConfiguration {
     /// `validValues`.
     pub valid_values: ::std::vec::Vec<::kapi_machinery::types::Quantity>,
     /// `validRange`.
-    pub valid_range: ::std::option::Option<
-        crate::resource::v1beta1::CapacityRequestPolicyRangeApplyConfiguration,
-    >,
+    pub valid_range: ::std::option::Option<crate::resource::v1beta1::CapacityRequestPolicyRangeApplyConfiguration>,
 }
 impl CapacityRequestPolicyApplyConfiguration {
     /// Sets `default`.
-    pub fn with_default(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_default(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.default = Some(value.into());
         self
     }
@@ -1671,9 +1337,7 @@ impl CapacityRequestPolicyApplyConfiguration {
     /// Sets `validRange`.
     pub fn with_valid_range(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::CapacityRequestPolicyRangeApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::CapacityRequestPolicyRangeApplyConfiguration>,
     ) -> Self {
         self.valid_range = Some(value.into());
         self
@@ -1702,18 +1366,9 @@ impl ::kapi_machinery::json::JsonFields for CapacityRequestPolicyApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "default" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default, r)
-            }
-            "validValues" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.valid_values,
-                    r,
-                )
-            }
-            "validRange" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.valid_range, r)
-            }
+            "default" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.default, r),
+            "validValues" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.valid_values, r),
+            "validRange" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.valid_range, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1756,32 +1411,22 @@ pub struct CapacityRequestPolicyRangeApplyConfiguration {
 }
 impl CapacityRequestPolicyRangeApplyConfiguration {
     /// Sets `min`.
-    pub fn with_min(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_min(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.min = Some(value.into());
         self
     }
     /// Sets `max`.
-    pub fn with_max(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_max(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.max = Some(value.into());
         self
     }
     /// Sets `step`.
-    pub fn with_step(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_step(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.step = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CapacityRequestPolicyRangeApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CapacityRequestPolicyRangeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.min) {
@@ -1815,8 +1460,7 @@ for CapacityRequestPolicyRangeApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CapacityRequestPolicyRangeApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CapacityRequestPolicyRangeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -1828,8 +1472,7 @@ for CapacityRequestPolicyRangeApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.step)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CapacityRequestPolicyRangeApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CapacityRequestPolicyRangeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -1838,8 +1481,7 @@ for CapacityRequestPolicyRangeApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CapacityRequestPolicyRangeApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CapacityRequestPolicyRangeApplyConfiguration {}
 /// The apply configuration of `DeviceAttribute`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceAttributeApplyConfiguration {
@@ -1887,10 +1529,7 @@ impl DeviceAttributeApplyConfiguration {
         self
     }
     /// Appends to `bools`.
-    pub fn with_bools(
-        mut self,
-        items: impl IntoIterator<Item = impl Into<bool>>,
-    ) -> Self {
+    pub fn with_bools(mut self, items: impl IntoIterator<Item = impl Into<bool>>) -> Self {
         self.bools.extend(items.into_iter().map(Into::into));
         self
     }
@@ -1956,22 +1595,12 @@ impl ::kapi_machinery::json::JsonFields for DeviceAttributeApplyConfiguration {
         let decoded = match key {
             "int" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.int, r),
             "bool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.bool, r),
-            "string" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.string, r)
-            }
-            "version" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.version, r)
-            }
+            "string" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.string, r),
+            "version" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.version, r),
             "ints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ints, r),
-            "bools" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.bools, r)
-            }
-            "strings" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strings, r)
-            }
-            "versions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.versions, r)
-            }
+            "bools" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.bools, r),
+            "strings" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.strings, r),
+            "versions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.versions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2015,9 +1644,7 @@ pub struct DeviceTaintApplyConfiguration {
     /// `value`.
     pub value: ::std::option::Option<::std::string::String>,
     /// `effect`.
-    pub effect: ::std::option::Option<
-        crate::resource::v1beta1::types::DeviceTaintEffect,
-    >,
+    pub effect: ::std::option::Option<crate::resource::v1beta1::types::DeviceTaintEffect>,
     /// `timeAdded`.
     pub time_added: ::std::option::Option<::kapi_machinery::types::Time>,
 }
@@ -2041,10 +1668,7 @@ impl DeviceTaintApplyConfiguration {
         self
     }
     /// Sets `timeAdded`.
-    pub fn with_time_added(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Time>,
-    ) -> Self {
+    pub fn with_time_added(mut self, value: impl Into<::kapi_machinery::types::Time>) -> Self {
         self.time_added = Some(value.into());
         self
     }
@@ -2077,15 +1701,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceTaintApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "effect" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r)
-            }
-            "timeAdded" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_added, r)
-            }
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "effect" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r),
+            "timeAdded" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time_added, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2127,13 +1745,9 @@ pub struct ResourceClaimApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1beta1::ResourceClaimSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1beta1::ResourceClaimSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::resource::v1beta1::ResourceClaimStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::resource::v1beta1::ResourceClaimStatusApplyConfiguration>,
 }
 impl ResourceClaimApplyConfiguration {
     /// Sets `kind`.
@@ -2203,16 +1817,10 @@ impl ::kapi_machinery::json::JsonFields for ResourceClaimApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2228,7 +1836,8 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2262,20 +1871,13 @@ impl ResourceClaimApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2284,20 +1886,13 @@ impl ResourceClaimApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2305,9 +1900,7 @@ impl ResourceClaimApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2315,56 +1908,36 @@ impl ResourceClaimApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2372,9 +1945,7 @@ impl ResourceClaimApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2402,42 +1973,22 @@ impl ::kapi_machinery::ApplyConfiguration for ResourceClaimApplyConfiguration {
 pub fn extract_resource_claim(
     obj: &crate::resource::v1beta1::types::ResourceClaim,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourceClaimApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "resource.k8s.io/v1beta1",
-        "ResourceClaim",
-    )
+) -> ::core::result::Result<ResourceClaimApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "resource.k8s.io/v1beta1", "ResourceClaim")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `ResourceClaim`.
 #[::kapi_macros::where_used]
 pub fn extract_resource_claim_status(
     obj: &crate::resource::v1beta1::types::ResourceClaim,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourceClaimApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "resource.k8s.io/v1beta1",
-        "ResourceClaim",
-    )
+) -> ::core::result::Result<ResourceClaimApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "resource.k8s.io/v1beta1", "ResourceClaim")
 }
 /// The apply configuration of `ResourceClaimSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ResourceClaimSpecApplyConfiguration {
     /// `devices`.
-    pub devices: ::std::option::Option<
-        crate::resource::v1beta1::DeviceClaimApplyConfiguration,
-    >,
+    pub devices: ::std::option::Option<crate::resource::v1beta1::DeviceClaimApplyConfiguration>,
 }
 impl ResourceClaimSpecApplyConfiguration {
     /// Sets `devices`.
@@ -2464,9 +2015,7 @@ impl ::kapi_machinery::json::JsonFields for ResourceClaimSpecApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "devices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r)
-            }
+            "devices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2499,25 +2048,17 @@ impl ::kapi_machinery::json::JsonElement for ResourceClaimSpecApplyConfiguration
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceClaimApplyConfiguration {
     /// `requests`.
-    pub requests: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceRequestApplyConfiguration,
-    >,
+    pub requests: ::std::vec::Vec<crate::resource::v1beta1::DeviceRequestApplyConfiguration>,
     /// `constraints`.
-    pub constraints: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceConstraintApplyConfiguration,
-    >,
+    pub constraints: ::std::vec::Vec<crate::resource::v1beta1::DeviceConstraintApplyConfiguration>,
     /// `config`.
-    pub config: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceClaimConfigurationApplyConfiguration,
-    >,
+    pub config: ::std::vec::Vec<crate::resource::v1beta1::DeviceClaimConfigurationApplyConfiguration>,
 }
 impl DeviceClaimApplyConfiguration {
     /// Appends to `requests`.
     pub fn with_requests(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1beta1::DeviceRequestApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceRequestApplyConfiguration>>,
     ) -> Self {
         self.requests.extend(items.into_iter().map(Into::into));
         self
@@ -2525,11 +2066,7 @@ impl DeviceClaimApplyConfiguration {
     /// Appends to `constraints`.
     pub fn with_constraints(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::DeviceConstraintApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceConstraintApplyConfiguration>>,
     ) -> Self {
         self.constraints.extend(items.into_iter().map(Into::into));
         self
@@ -2537,11 +2074,7 @@ impl DeviceClaimApplyConfiguration {
     /// Appends to `config`.
     pub fn with_config(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::DeviceClaimConfigurationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceClaimConfigurationApplyConfiguration>>,
     ) -> Self {
         self.config.extend(items.into_iter().map(Into::into));
         self
@@ -2570,15 +2103,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceClaimApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
-            "constraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.constraints, r)
-            }
-            "config" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r)
-            }
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
+            "constraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.constraints, r),
+            "config" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2617,29 +2144,19 @@ pub struct DeviceRequestApplyConfiguration {
     /// `deviceClassName`.
     pub device_class_name: ::std::option::Option<::std::string::String>,
     /// `selectors`.
-    pub selectors: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceSelectorApplyConfiguration,
-    >,
+    pub selectors: ::std::vec::Vec<crate::resource::v1beta1::DeviceSelectorApplyConfiguration>,
     /// `allocationMode`.
-    pub allocation_mode: ::std::option::Option<
-        crate::resource::v1beta1::types::DeviceAllocationMode,
-    >,
+    pub allocation_mode: ::std::option::Option<crate::resource::v1beta1::types::DeviceAllocationMode>,
     /// `count`.
     pub count: ::std::option::Option<i64>,
     /// `adminAccess`.
     pub admin_access: ::std::option::Option<bool>,
     /// `firstAvailable`.
-    pub first_available: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceSubRequestApplyConfiguration,
-    >,
+    pub first_available: ::std::vec::Vec<crate::resource::v1beta1::DeviceSubRequestApplyConfiguration>,
     /// `tolerations`.
-    pub tolerations: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceTolerationApplyConfiguration,
-    >,
+    pub tolerations: ::std::vec::Vec<crate::resource::v1beta1::DeviceTolerationApplyConfiguration>,
     /// `capacity`.
-    pub capacity: ::std::option::Option<
-        crate::resource::v1beta1::CapacityRequirementsApplyConfiguration,
-    >,
+    pub capacity: ::std::option::Option<crate::resource::v1beta1::CapacityRequirementsApplyConfiguration>,
 }
 impl DeviceRequestApplyConfiguration {
     /// Sets `name`.
@@ -2648,19 +2165,14 @@ impl DeviceRequestApplyConfiguration {
         self
     }
     /// Sets `deviceClassName`.
-    pub fn with_device_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_device_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.device_class_name = Some(value.into());
         self
     }
     /// Appends to `selectors`.
     pub fn with_selectors(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1beta1::DeviceSelectorApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceSelectorApplyConfiguration>>,
     ) -> Self {
         self.selectors.extend(items.into_iter().map(Into::into));
         self
@@ -2686,11 +2198,7 @@ impl DeviceRequestApplyConfiguration {
     /// Appends to `firstAvailable`.
     pub fn with_first_available(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::DeviceSubRequestApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceSubRequestApplyConfiguration>>,
     ) -> Self {
         self.first_available.extend(items.into_iter().map(Into::into));
         self
@@ -2698,11 +2206,7 @@ impl DeviceRequestApplyConfiguration {
     /// Appends to `tolerations`.
     pub fn with_tolerations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::DeviceTolerationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceTolerationApplyConfiguration>>,
     ) -> Self {
         self.tolerations.extend(items.into_iter().map(Into::into));
         self
@@ -2710,9 +2214,7 @@ impl DeviceRequestApplyConfiguration {
     /// Sets `capacity`.
     pub fn with_capacity(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::CapacityRequirementsApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::CapacityRequirementsApplyConfiguration>,
     ) -> Self {
         self.capacity = Some(value.into());
         self
@@ -2766,42 +2268,14 @@ impl ::kapi_machinery::json::JsonFields for DeviceRequestApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "deviceClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.device_class_name,
-                    r,
-                )
-            }
-            "selectors" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r)
-            }
-            "allocationMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocation_mode,
-                    r,
-                )
-            }
-            "count" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r)
-            }
-            "adminAccess" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.admin_access,
-                    r,
-                )
-            }
-            "firstAvailable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.first_available,
-                    r,
-                )
-            }
-            "tolerations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r)
-            }
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
+            "deviceClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_class_name, r),
+            "selectors" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r),
+            "allocationMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocation_mode, r),
+            "count" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r),
+            "adminAccess" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.admin_access, r),
+            "firstAvailable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.first_available, r),
+            "tolerations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r),
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2846,23 +2320,15 @@ pub struct DeviceSubRequestApplyConfiguration {
     /// `deviceClassName`.
     pub device_class_name: ::std::option::Option<::std::string::String>,
     /// `selectors`.
-    pub selectors: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceSelectorApplyConfiguration,
-    >,
+    pub selectors: ::std::vec::Vec<crate::resource::v1beta1::DeviceSelectorApplyConfiguration>,
     /// `allocationMode`.
-    pub allocation_mode: ::std::option::Option<
-        crate::resource::v1beta1::types::DeviceAllocationMode,
-    >,
+    pub allocation_mode: ::std::option::Option<crate::resource::v1beta1::types::DeviceAllocationMode>,
     /// `count`.
     pub count: ::std::option::Option<i64>,
     /// `tolerations`.
-    pub tolerations: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceTolerationApplyConfiguration,
-    >,
+    pub tolerations: ::std::vec::Vec<crate::resource::v1beta1::DeviceTolerationApplyConfiguration>,
     /// `capacity`.
-    pub capacity: ::std::option::Option<
-        crate::resource::v1beta1::CapacityRequirementsApplyConfiguration,
-    >,
+    pub capacity: ::std::option::Option<crate::resource::v1beta1::CapacityRequirementsApplyConfiguration>,
 }
 impl DeviceSubRequestApplyConfiguration {
     /// Sets `name`.
@@ -2871,19 +2337,14 @@ impl DeviceSubRequestApplyConfiguration {
         self
     }
     /// Sets `deviceClassName`.
-    pub fn with_device_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_device_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.device_class_name = Some(value.into());
         self
     }
     /// Appends to `selectors`.
     pub fn with_selectors(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1beta1::DeviceSelectorApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceSelectorApplyConfiguration>>,
     ) -> Self {
         self.selectors.extend(items.into_iter().map(Into::into));
         self
@@ -2904,11 +2365,7 @@ impl DeviceSubRequestApplyConfiguration {
     /// Appends to `tolerations`.
     pub fn with_tolerations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::DeviceTolerationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceTolerationApplyConfiguration>>,
     ) -> Self {
         self.tolerations.extend(items.into_iter().map(Into::into));
         self
@@ -2916,9 +2373,7 @@ impl DeviceSubRequestApplyConfiguration {
     /// Sets `capacity`.
     pub fn with_capacity(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::CapacityRequirementsApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::CapacityRequirementsApplyConfiguration>,
     ) -> Self {
         self.capacity = Some(value.into());
         self
@@ -2964,30 +2419,12 @@ impl ::kapi_machinery::json::JsonFields for DeviceSubRequestApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "deviceClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.device_class_name,
-                    r,
-                )
-            }
-            "selectors" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r)
-            }
-            "allocationMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocation_mode,
-                    r,
-                )
-            }
-            "count" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r)
-            }
-            "tolerations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r)
-            }
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
+            "deviceClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device_class_name, r),
+            "selectors" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r),
+            "allocationMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocation_mode, r),
+            "count" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r),
+            "tolerations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r),
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3026,21 +2463,13 @@ impl ::kapi_machinery::json::JsonElement for DeviceSubRequestApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CapacityRequirementsApplyConfiguration {
     /// `requests`.
-    pub requests: ::std::collections::BTreeMap<
-        crate::resource::v1beta1::types::QualifiedName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub requests: ::std::collections::BTreeMap<crate::resource::v1beta1::types::QualifiedName, ::kapi_machinery::types::Quantity>,
 }
 impl CapacityRequirementsApplyConfiguration {
     /// Puts entries into `requests`, replacing those with the same keys.
     pub fn with_requests(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::resource::v1beta1::types::QualifiedName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::resource::v1beta1::types::QualifiedName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
         self.requests.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -3061,9 +2490,7 @@ impl ::kapi_machinery::json::JsonFields for CapacityRequirementsApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3096,9 +2523,7 @@ impl ::kapi_machinery::json::JsonElement for CapacityRequirementsApplyConfigurat
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceSelectorApplyConfiguration {
     /// `cel`.
-    pub cel: ::std::option::Option<
-        crate::resource::v1beta1::CELDeviceSelectorApplyConfiguration,
-    >,
+    pub cel: ::std::option::Option<crate::resource::v1beta1::CELDeviceSelectorApplyConfiguration>,
 }
 impl DeviceSelectorApplyConfiguration {
     /// Sets `cel`.
@@ -3182,9 +2607,7 @@ impl ::kapi_machinery::json::JsonFields for CELDeviceSelectorApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "expression" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r)
-            }
+            "expression" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expression, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3219,13 +2642,9 @@ pub struct DeviceConstraintApplyConfiguration {
     /// `requests`.
     pub requests: ::std::vec::Vec<::std::string::String>,
     /// `matchAttribute`.
-    pub match_attribute: ::std::option::Option<
-        crate::resource::v1beta1::types::FullyQualifiedName,
-    >,
+    pub match_attribute: ::std::option::Option<crate::resource::v1beta1::types::FullyQualifiedName>,
     /// `distinctAttribute`.
-    pub distinct_attribute: ::std::option::Option<
-        crate::resource::v1beta1::types::FullyQualifiedName,
-    >,
+    pub distinct_attribute: ::std::option::Option<crate::resource::v1beta1::types::FullyQualifiedName>,
 }
 impl DeviceConstraintApplyConfiguration {
     /// Appends to `requests`.
@@ -3276,21 +2695,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceConstraintApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
-            "matchAttribute" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.match_attribute,
-                    r,
-                )
-            }
-            "distinctAttribute" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.distinct_attribute,
-                    r,
-                )
-            }
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
+            "matchAttribute" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.match_attribute, r),
+            "distinctAttribute" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.distinct_attribute, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3349,12 +2756,9 @@ impl DeviceClaimConfigurationApplyConfiguration {
     /// Sets `opaque` (through its own builder).
     pub fn with_opaque(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::OpaqueDeviceConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::OpaqueDeviceConfigurationApplyConfiguration>,
     ) -> Self {
-        self.device_configuration = ::std::mem::take(&mut self.device_configuration)
-            .with_opaque(value);
+        self.device_configuration = ::std::mem::take(&mut self.device_configuration).with_opaque(value);
         self
     }
 }
@@ -3365,10 +2769,7 @@ impl ::kapi_machinery::json::JsonFields for DeviceClaimConfigurationApplyConfigu
             w.key_static(b"\"requests\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.requests, w);
         }
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.device_configuration,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.device_configuration, w);
     }
     #[::kapi_macros::where_used]
     fn decode_json_field(
@@ -3377,15 +2778,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceClaimConfigurationApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.device_configuration,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.device_configuration, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -3403,9 +2798,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClaimConfigurationApplyConfigu
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.device_configuration,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_configuration)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceClaimConfigurationApplyConfiguration {
@@ -3422,17 +2815,13 @@ impl ::kapi_machinery::json::JsonElement for DeviceClaimConfigurationApplyConfig
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceConfigurationApplyConfiguration {
     /// `opaque`.
-    pub opaque: ::std::option::Option<
-        crate::resource::v1beta1::OpaqueDeviceConfigurationApplyConfiguration,
-    >,
+    pub opaque: ::std::option::Option<crate::resource::v1beta1::OpaqueDeviceConfigurationApplyConfiguration>,
 }
 impl DeviceConfigurationApplyConfiguration {
     /// Sets `opaque`.
     pub fn with_opaque(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::OpaqueDeviceConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::OpaqueDeviceConfigurationApplyConfiguration>,
     ) -> Self {
         self.opaque = Some(value.into());
         self
@@ -3453,9 +2842,7 @@ impl ::kapi_machinery::json::JsonFields for DeviceConfigurationApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "opaque" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.opaque, r)
-            }
+            "opaque" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.opaque, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3526,12 +2913,8 @@ impl ::kapi_machinery::json::JsonFields for OpaqueDeviceConfigurationApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
-            "parameters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r)
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
+            "parameters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3560,23 +2943,18 @@ impl ::kapi_machinery::json::JsonDecode for OpaqueDeviceConfigurationApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for OpaqueDeviceConfigurationApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for OpaqueDeviceConfigurationApplyConfiguration {}
 /// The apply configuration of `DeviceToleration`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceTolerationApplyConfiguration {
     /// `key`.
     pub key: ::std::option::Option<::std::string::String>,
     /// `operator`.
-    pub operator: ::std::option::Option<
-        crate::resource::v1beta1::types::DeviceTolerationOperator,
-    >,
+    pub operator: ::std::option::Option<crate::resource::v1beta1::types::DeviceTolerationOperator>,
     /// `value`.
     pub value: ::std::option::Option<::std::string::String>,
     /// `effect`.
-    pub effect: ::std::option::Option<
-        crate::resource::v1beta1::types::DeviceTaintEffect,
-    >,
+    pub effect: ::std::option::Option<crate::resource::v1beta1::types::DeviceTaintEffect>,
     /// `tolerationSeconds`.
     pub toleration_seconds: ::std::option::Option<i64>,
 }
@@ -3645,21 +3023,10 @@ impl ::kapi_machinery::json::JsonFields for DeviceTolerationApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "key" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.key, r),
-            "operator" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r)
-            }
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "effect" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r)
-            }
-            "tolerationSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.toleration_seconds,
-                    r,
-                )
-            }
+            "operator" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.operator, r),
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "effect" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.effect, r),
+            "tolerationSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.toleration_seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3696,17 +3063,11 @@ impl ::kapi_machinery::json::JsonElement for DeviceTolerationApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ResourceClaimStatusApplyConfiguration {
     /// `allocation`.
-    pub allocation: ::std::option::Option<
-        crate::resource::v1beta1::AllocationResultApplyConfiguration,
-    >,
+    pub allocation: ::std::option::Option<crate::resource::v1beta1::AllocationResultApplyConfiguration>,
     /// `reservedFor`.
-    pub reserved_for: ::std::vec::Vec<
-        crate::resource::v1beta1::ResourceClaimConsumerReferenceApplyConfiguration,
-    >,
+    pub reserved_for: ::std::vec::Vec<crate::resource::v1beta1::ResourceClaimConsumerReferenceApplyConfiguration>,
     /// `devices`.
-    pub devices: ::std::vec::Vec<
-        crate::resource::v1beta1::AllocatedDeviceStatusApplyConfiguration,
-    >,
+    pub devices: ::std::vec::Vec<crate::resource::v1beta1::AllocatedDeviceStatusApplyConfiguration>,
 }
 impl ResourceClaimStatusApplyConfiguration {
     /// Sets `allocation`.
@@ -3720,11 +3081,7 @@ impl ResourceClaimStatusApplyConfiguration {
     /// Appends to `reservedFor`.
     pub fn with_reserved_for(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::ResourceClaimConsumerReferenceApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::ResourceClaimConsumerReferenceApplyConfiguration>>,
     ) -> Self {
         self.reserved_for.extend(items.into_iter().map(Into::into));
         self
@@ -3732,11 +3089,7 @@ impl ResourceClaimStatusApplyConfiguration {
     /// Appends to `devices`.
     pub fn with_devices(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::AllocatedDeviceStatusApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::AllocatedDeviceStatusApplyConfiguration>>,
     ) -> Self {
         self.devices.extend(items.into_iter().map(Into::into));
         self
@@ -3765,18 +3118,9 @@ impl ::kapi_machinery::json::JsonFields for ResourceClaimStatusApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "allocation" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocation, r)
-            }
-            "reservedFor" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.reserved_for,
-                    r,
-                )
-            }
-            "devices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r)
-            }
+            "allocation" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocation, r),
+            "reservedFor" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reserved_for, r),
+            "devices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3841,8 +3185,7 @@ impl ResourceClaimConsumerReferenceApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for ResourceClaimConsumerReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for ResourceClaimConsumerReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.api_group) {
@@ -3869,12 +3212,8 @@ for ResourceClaimConsumerReferenceApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r)
-            }
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
+            "apiGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r),
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             "uid" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.uid, r),
             _ => {
@@ -3885,8 +3224,7 @@ for ResourceClaimConsumerReferenceApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for ResourceClaimConsumerReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for ResourceClaimConsumerReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3899,8 +3237,7 @@ for ResourceClaimConsumerReferenceApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for ResourceClaimConsumerReferenceApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for ResourceClaimConsumerReferenceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3909,19 +3246,14 @@ for ResourceClaimConsumerReferenceApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ResourceClaimConsumerReferenceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ResourceClaimConsumerReferenceApplyConfiguration {}
 /// The apply configuration of `AllocationResult`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AllocationResultApplyConfiguration {
     /// `devices`.
-    pub devices: ::std::option::Option<
-        crate::resource::v1beta1::DeviceAllocationResultApplyConfiguration,
-    >,
+    pub devices: ::std::option::Option<crate::resource::v1beta1::DeviceAllocationResultApplyConfiguration>,
     /// `nodeSelector`.
-    pub node_selector: ::std::option::Option<
-        crate::core::v1::NodeSelectorApplyConfiguration,
-    >,
+    pub node_selector: ::std::option::Option<crate::core::v1::NodeSelectorApplyConfiguration>,
     /// `allocationTimestamp`.
     pub allocation_timestamp: ::std::option::Option<::kapi_machinery::types::Time>,
 }
@@ -3929,9 +3261,7 @@ impl AllocationResultApplyConfiguration {
     /// Sets `devices`.
     pub fn with_devices(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::DeviceAllocationResultApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::DeviceAllocationResultApplyConfiguration>,
     ) -> Self {
         self.devices = Some(value.into());
         self
@@ -3964,14 +3294,9 @@ impl ::kapi_machinery::json::JsonFields for AllocationResultApplyConfiguration {
             w.key_static(b"\"nodeSelector\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.node_selector, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allocation_timestamp,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allocation_timestamp) {
             w.key_static(b"\"allocationTimestamp\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allocation_timestamp,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allocation_timestamp, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -3981,21 +3306,9 @@ impl ::kapi_machinery::json::JsonFields for AllocationResultApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "devices" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r)
-            }
-            "nodeSelector" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_selector,
-                    r,
-                )
-            }
-            "allocationTimestamp" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allocation_timestamp,
-                    r,
-                )
-            }
+            "devices" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.devices, r),
+            "nodeSelector" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_selector, r),
+            "allocationTimestamp" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocation_timestamp, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4013,9 +3326,7 @@ impl ::kapi_machinery::json::JsonEncode for AllocationResultApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allocation_timestamp,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation_timestamp)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for AllocationResultApplyConfiguration {
@@ -4032,23 +3343,15 @@ impl ::kapi_machinery::json::JsonElement for AllocationResultApplyConfiguration 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceAllocationResultApplyConfiguration {
     /// `results`.
-    pub results: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceRequestAllocationResultApplyConfiguration,
-    >,
+    pub results: ::std::vec::Vec<crate::resource::v1beta1::DeviceRequestAllocationResultApplyConfiguration>,
     /// `config`.
-    pub config: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceAllocationConfigurationApplyConfiguration,
-    >,
+    pub config: ::std::vec::Vec<crate::resource::v1beta1::DeviceAllocationConfigurationApplyConfiguration>,
 }
 impl DeviceAllocationResultApplyConfiguration {
     /// Appends to `results`.
     pub fn with_results(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::DeviceRequestAllocationResultApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceRequestAllocationResultApplyConfiguration>>,
     ) -> Self {
         self.results.extend(items.into_iter().map(Into::into));
         self
@@ -4056,11 +3359,7 @@ impl DeviceAllocationResultApplyConfiguration {
     /// Appends to `config`.
     pub fn with_config(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::DeviceAllocationConfigurationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceAllocationConfigurationApplyConfiguration>>,
     ) -> Self {
         self.config.extend(items.into_iter().map(Into::into));
         self
@@ -4085,12 +3384,8 @@ impl ::kapi_machinery::json::JsonFields for DeviceAllocationResultApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "results" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.results, r)
-            }
-            "config" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r)
-            }
+            "results" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.results, r),
+            "config" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4134,9 +3429,7 @@ pub struct DeviceRequestAllocationResultApplyConfiguration {
     /// `adminAccess`.
     pub admin_access: ::std::option::Option<bool>,
     /// `tolerations`.
-    pub tolerations: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceTolerationApplyConfiguration,
-    >,
+    pub tolerations: ::std::vec::Vec<crate::resource::v1beta1::DeviceTolerationApplyConfiguration>,
     /// `bindingConditions`.
     pub binding_conditions: ::std::vec::Vec<::std::string::String>,
     /// `bindingFailureConditions`.
@@ -4144,14 +3437,9 @@ pub struct DeviceRequestAllocationResultApplyConfiguration {
     /// `shareID`.
     pub share_id: ::std::option::Option<::std::string::String>,
     /// `consumedCapacity`.
-    pub consumed_capacity: ::std::collections::BTreeMap<
-        crate::resource::v1beta1::types::QualifiedName,
-        ::kapi_machinery::types::Quantity,
-    >,
+    pub consumed_capacity: ::std::collections::BTreeMap<crate::resource::v1beta1::types::QualifiedName, ::kapi_machinery::types::Quantity>,
     /// `skipNodeOperations`.
-    pub skip_node_operations: ::std::vec::Vec<
-        crate::resource::v1beta1::types::SkipNodeOperation,
-    >,
+    pub skip_node_operations: ::std::vec::Vec<crate::resource::v1beta1::types::SkipNodeOperation>,
 }
 impl DeviceRequestAllocationResultApplyConfiguration {
     /// Sets `request`.
@@ -4182,11 +3470,7 @@ impl DeviceRequestAllocationResultApplyConfiguration {
     /// Appends to `tolerations`.
     pub fn with_tolerations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::DeviceTolerationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceTolerationApplyConfiguration>>,
     ) -> Self {
         self.tolerations.extend(items.into_iter().map(Into::into));
         self
@@ -4215,30 +3499,21 @@ impl DeviceRequestAllocationResultApplyConfiguration {
     /// Puts entries into `consumedCapacity`, replacing those with the same keys.
     pub fn with_consumed_capacity(
         mut self,
-        entries: impl IntoIterator<
-            Item = (
-                impl Into<crate::resource::v1beta1::types::QualifiedName>,
-                impl Into<::kapi_machinery::types::Quantity>,
-            ),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<crate::resource::v1beta1::types::QualifiedName>, impl Into<::kapi_machinery::types::Quantity>)>,
     ) -> Self {
-        self.consumed_capacity
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.consumed_capacity.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Appends to `skipNodeOperations`.
     pub fn with_skip_node_operations(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1beta1::types::SkipNodeOperation>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::types::SkipNodeOperation>>,
     ) -> Self {
         self.skip_node_operations.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for DeviceRequestAllocationResultApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for DeviceRequestAllocationResultApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.request) {
@@ -4269,14 +3544,9 @@ for DeviceRequestAllocationResultApplyConfiguration {
             w.key_static(b"\"bindingConditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.binding_conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.binding_failure_conditions,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.binding_failure_conditions) {
             w.key_static(b"\"bindingFailureConditions\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.binding_failure_conditions,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.binding_failure_conditions, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.share_id) {
             w.key_static(b"\"shareID\":");
@@ -4286,14 +3556,9 @@ for DeviceRequestAllocationResultApplyConfiguration {
             w.key_static(b"\"consumedCapacity\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.consumed_capacity, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.skip_node_operations,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.skip_node_operations) {
             w.key_static(b"\"skipNodeOperations\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.skip_node_operations,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.skip_node_operations, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -4303,52 +3568,17 @@ for DeviceRequestAllocationResultApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "request" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request, r)
-            }
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
+            "request" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.request, r),
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
             "pool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool, r),
-            "device" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r)
-            }
-            "adminAccess" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.admin_access,
-                    r,
-                )
-            }
-            "tolerations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r)
-            }
-            "bindingConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.binding_conditions,
-                    r,
-                )
-            }
-            "bindingFailureConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.binding_failure_conditions,
-                    r,
-                )
-            }
-            "shareID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_id, r)
-            }
-            "consumedCapacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.consumed_capacity,
-                    r,
-                )
-            }
-            "skipNodeOperations" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.skip_node_operations,
-                    r,
-                )
-            }
+            "device" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r),
+            "adminAccess" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.admin_access, r),
+            "tolerations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.tolerations, r),
+            "bindingConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binding_conditions, r),
+            "bindingFailureConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.binding_failure_conditions, r),
+            "shareID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_id, r),
+            "consumedCapacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.consumed_capacity, r),
+            "skipNodeOperations" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.skip_node_operations, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4357,8 +3587,7 @@ for DeviceRequestAllocationResultApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for DeviceRequestAllocationResultApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for DeviceRequestAllocationResultApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -4372,17 +3601,13 @@ for DeviceRequestAllocationResultApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.admin_access)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tolerations)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binding_conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.binding_failure_conditions,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.share_id)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binding_failure_conditions)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.share_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.consumed_capacity)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.skip_node_operations,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.skip_node_operations)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for DeviceRequestAllocationResultApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for DeviceRequestAllocationResultApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -4391,15 +3616,12 @@ for DeviceRequestAllocationResultApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for DeviceRequestAllocationResultApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for DeviceRequestAllocationResultApplyConfiguration {}
 /// The apply configuration of `DeviceAllocationConfiguration`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceAllocationConfigurationApplyConfiguration {
     /// `source`.
-    pub source: ::std::option::Option<
-        crate::resource::v1beta1::types::AllocationConfigSource,
-    >,
+    pub source: ::std::option::Option<crate::resource::v1beta1::types::AllocationConfigSource>,
     /// `requests`.
     pub requests: ::std::vec::Vec<::std::string::String>,
     /// Inlined: its members are this object's.
@@ -4433,17 +3655,13 @@ impl DeviceAllocationConfigurationApplyConfiguration {
     /// Sets `opaque` (through its own builder).
     pub fn with_opaque(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::OpaqueDeviceConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::OpaqueDeviceConfigurationApplyConfiguration>,
     ) -> Self {
-        self.device_configuration = ::std::mem::take(&mut self.device_configuration)
-            .with_opaque(value);
+        self.device_configuration = ::std::mem::take(&mut self.device_configuration).with_opaque(value);
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for DeviceAllocationConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for DeviceAllocationConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.source) {
@@ -4454,10 +3672,7 @@ for DeviceAllocationConfigurationApplyConfiguration {
             w.key_static(b"\"requests\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.requests, w);
         }
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.device_configuration,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.device_configuration, w);
     }
     #[::kapi_macros::where_used]
     fn decode_json_field(
@@ -4466,18 +3681,10 @@ for DeviceAllocationConfigurationApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "source" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r)
-            }
-            "requests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r)
-            }
+            "source" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r),
+            "requests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requests, r),
             _ => {
-                if ::kapi_machinery::json::JsonFields::decode_json_field(
-                    &mut self.device_configuration,
-                    key,
-                    r,
-                )? {
+                if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.device_configuration, key, r)? {
                     return ::core::result::Result::Ok(true);
                 }
                 return ::core::result::Result::Ok(false);
@@ -4487,8 +3694,7 @@ for DeviceAllocationConfigurationApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for DeviceAllocationConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for DeviceAllocationConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -4497,13 +3703,10 @@ for DeviceAllocationConfigurationApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.source)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.device_configuration,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_configuration)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for DeviceAllocationConfigurationApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for DeviceAllocationConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -4512,8 +3715,7 @@ for DeviceAllocationConfigurationApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for DeviceAllocationConfigurationApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for DeviceAllocationConfigurationApplyConfiguration {}
 /// The apply configuration of `DeviceClass`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceClassApplyConfiguration {
@@ -4524,9 +3726,7 @@ pub struct DeviceClassApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1beta1::DeviceClassSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1beta1::DeviceClassSpecApplyConfiguration>,
 }
 impl DeviceClassApplyConfiguration {
     /// Sets `kind`.
@@ -4584,12 +3784,8 @@ impl ::kapi_machinery::json::JsonFields for DeviceClassApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -4606,7 +3802,8 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -4635,20 +3832,13 @@ impl DeviceClassApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -4657,20 +3847,13 @@ impl DeviceClassApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -4678,9 +3861,7 @@ impl DeviceClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -4688,56 +3869,36 @@ impl DeviceClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -4745,9 +3906,7 @@ impl DeviceClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -4775,29 +3934,16 @@ impl ::kapi_machinery::ApplyConfiguration for DeviceClassApplyConfiguration {
 pub fn extract_device_class(
     obj: &crate::resource::v1beta1::types::DeviceClass,
     field_manager: &str,
-) -> ::core::result::Result<
-    DeviceClassApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "resource.k8s.io/v1beta1",
-        "DeviceClass",
-    )
+) -> ::core::result::Result<DeviceClassApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "resource.k8s.io/v1beta1", "DeviceClass")
 }
 /// The apply configuration of `DeviceClassSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeviceClassSpecApplyConfiguration {
     /// `selectors`.
-    pub selectors: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceSelectorApplyConfiguration,
-    >,
+    pub selectors: ::std::vec::Vec<crate::resource::v1beta1::DeviceSelectorApplyConfiguration>,
     /// `config`.
-    pub config: ::std::vec::Vec<
-        crate::resource::v1beta1::DeviceClassConfigurationApplyConfiguration,
-    >,
+    pub config: ::std::vec::Vec<crate::resource::v1beta1::DeviceClassConfigurationApplyConfiguration>,
     /// `extendedResourceName`.
     pub extended_resource_name: ::std::option::Option<::std::string::String>,
 }
@@ -4805,9 +3951,7 @@ impl DeviceClassSpecApplyConfiguration {
     /// Appends to `selectors`.
     pub fn with_selectors(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::resource::v1beta1::DeviceSelectorApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceSelectorApplyConfiguration>>,
     ) -> Self {
         self.selectors.extend(items.into_iter().map(Into::into));
         self
@@ -4815,20 +3959,13 @@ impl DeviceClassSpecApplyConfiguration {
     /// Appends to `config`.
     pub fn with_config(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::resource::v1beta1::DeviceClassConfigurationApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::resource::v1beta1::DeviceClassConfigurationApplyConfiguration>>,
     ) -> Self {
         self.config.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `extendedResourceName`.
-    pub fn with_extended_resource_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_extended_resource_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.extended_resource_name = Some(value.into());
         self
     }
@@ -4844,14 +3981,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceClassSpecApplyConfiguration {
             w.key_static(b"\"config\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.config, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.extended_resource_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.extended_resource_name) {
             w.key_static(b"\"extendedResourceName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.extended_resource_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.extended_resource_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -4861,18 +3993,9 @@ impl ::kapi_machinery::json::JsonFields for DeviceClassSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "selectors" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r)
-            }
-            "config" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r)
-            }
-            "extendedResourceName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.extended_resource_name,
-                    r,
-                )
-            }
+            "selectors" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.selectors, r),
+            "config" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.config, r),
+            "extendedResourceName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.extended_resource_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4890,9 +4013,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassSpecApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.extended_resource_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.extended_resource_name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceClassSpecApplyConfiguration {
@@ -4923,22 +4044,16 @@ impl DeviceClassConfigurationApplyConfiguration {
     /// Sets `opaque` (through its own builder).
     pub fn with_opaque(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::OpaqueDeviceConfigurationApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::OpaqueDeviceConfigurationApplyConfiguration>,
     ) -> Self {
-        self.device_configuration = ::std::mem::take(&mut self.device_configuration)
-            .with_opaque(value);
+        self.device_configuration = ::std::mem::take(&mut self.device_configuration).with_opaque(value);
         self
     }
 }
 impl ::kapi_machinery::json::JsonFields for DeviceClassConfigurationApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        ::kapi_machinery::json::JsonFields::encode_json_fields(
-            &self.device_configuration,
-            w,
-        );
+        ::kapi_machinery::json::JsonFields::encode_json_fields(&self.device_configuration, w);
     }
     #[::kapi_macros::where_used]
     fn decode_json_field(
@@ -4946,11 +4061,7 @@ impl ::kapi_machinery::json::JsonFields for DeviceClassConfigurationApplyConfigu
         key: &str,
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
-        if ::kapi_machinery::json::JsonFields::decode_json_field(
-            &mut self.device_configuration,
-            key,
-            r,
-        )? {
+        if ::kapi_machinery::json::JsonFields::decode_json_field(&mut self.device_configuration, key, r)? {
             return ::core::result::Result::Ok(true);
         }
         ::core::result::Result::Ok(false)
@@ -4986,9 +4097,7 @@ pub struct ResourceClaimTemplateApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1beta1::ResourceClaimTemplateSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1beta1::ResourceClaimTemplateSpecApplyConfiguration>,
 }
 impl ResourceClaimTemplateApplyConfiguration {
     /// Sets `kind`.
@@ -5012,9 +4121,7 @@ impl ResourceClaimTemplateApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::resource::v1beta1::ResourceClaimTemplateSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::resource::v1beta1::ResourceClaimTemplateSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -5048,12 +4155,8 @@ impl ::kapi_machinery::json::JsonFields for ResourceClaimTemplateApplyConfigurat
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -5070,7 +4173,8 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimTemplateApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -5103,20 +4207,13 @@ impl ResourceClaimTemplateApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -5125,20 +4222,13 @@ impl ResourceClaimTemplateApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -5146,9 +4236,7 @@ impl ResourceClaimTemplateApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -5156,56 +4244,36 @@ impl ResourceClaimTemplateApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -5213,9 +4281,7 @@ impl ResourceClaimTemplateApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -5243,17 +4309,8 @@ impl ::kapi_machinery::ApplyConfiguration for ResourceClaimTemplateApplyConfigur
 pub fn extract_resource_claim_template(
     obj: &crate::resource::v1beta1::types::ResourceClaimTemplate,
     field_manager: &str,
-) -> ::core::result::Result<
-    ResourceClaimTemplateApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "resource.k8s.io/v1beta1",
-        "ResourceClaimTemplate",
-    )
+) -> ::core::result::Result<ResourceClaimTemplateApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "resource.k8s.io/v1beta1", "ResourceClaimTemplate")
 }
 /// The apply configuration of `ResourceClaimTemplateSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -5261,9 +4318,7 @@ pub struct ResourceClaimTemplateSpecApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::resource::v1beta1::ResourceClaimSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::resource::v1beta1::ResourceClaimSpecApplyConfiguration>,
 }
 impl ResourceClaimTemplateSpecApplyConfiguration {
     /// Sets `metadata`.
@@ -5302,9 +4357,7 @@ impl ::kapi_machinery::json::JsonFields for ResourceClaimTemplateSpecApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -5334,8 +4387,7 @@ impl ::kapi_machinery::json::JsonDecode for ResourceClaimTemplateSpecApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for ResourceClaimTemplateSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for ResourceClaimTemplateSpecApplyConfiguration {}
 /// The apply configuration of `AllocatedDeviceStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AllocatedDeviceStatusApplyConfiguration {
@@ -5352,9 +4404,7 @@ pub struct AllocatedDeviceStatusApplyConfiguration {
     /// `data`.
     pub data: ::std::option::Option<::kapi_machinery::types::RawExtension>,
     /// `networkData`.
-    pub network_data: ::std::option::Option<
-        crate::resource::v1beta1::NetworkDeviceDataApplyConfiguration,
-    >,
+    pub network_data: ::std::option::Option<crate::resource::v1beta1::NetworkDeviceDataApplyConfiguration>,
 }
 impl AllocatedDeviceStatusApplyConfiguration {
     /// Sets `driver`.
@@ -5380,18 +4430,13 @@ impl AllocatedDeviceStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `data`.
-    pub fn with_data(
-        mut self,
-        value: impl Into<::kapi_machinery::types::RawExtension>,
-    ) -> Self {
+    pub fn with_data(mut self, value: impl Into<::kapi_machinery::types::RawExtension>) -> Self {
         self.data = Some(value.into());
         self
     }
@@ -5443,26 +4488,13 @@ impl ::kapi_machinery::json::JsonFields for AllocatedDeviceStatusApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "driver" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r)
-            }
+            "driver" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver, r),
             "pool" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pool, r),
-            "device" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r)
-            }
-            "shareID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_id, r)
-            }
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "device" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.device, r),
+            "shareID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.share_id, r),
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             "data" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.data, r),
-            "networkData" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.network_data,
-                    r,
-                )
-            }
+            "networkData" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.network_data, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -5509,10 +4541,7 @@ pub struct NetworkDeviceDataApplyConfiguration {
 }
 impl NetworkDeviceDataApplyConfiguration {
     /// Sets `interfaceName`.
-    pub fn with_interface_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_interface_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.interface_name = Some(value.into());
         self
     }
@@ -5525,10 +4554,7 @@ impl NetworkDeviceDataApplyConfiguration {
         self
     }
     /// Sets `hardwareAddress`.
-    pub fn with_hardware_address(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_hardware_address(mut self, value: impl Into<::std::string::String>) -> Self {
         self.hardware_address = Some(value.into());
         self
     }
@@ -5556,19 +4582,9 @@ impl ::kapi_machinery::json::JsonFields for NetworkDeviceDataApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "interfaceName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.interface_name,
-                    r,
-                )
-            }
+            "interfaceName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.interface_name, r),
             "ips" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.ips, r),
-            "hardwareAddress" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.hardware_address,
-                    r,
-                )
-            }
+            "hardwareAddress" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.hardware_address, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }

@@ -10,9 +10,7 @@ pub struct WorkloadApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::scheduling::v1alpha3::WorkloadSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::scheduling::v1alpha3::WorkloadSpecApplyConfiguration>,
 }
 impl WorkloadApplyConfiguration {
     /// Sets `kind`.
@@ -70,12 +68,8 @@ impl ::kapi_machinery::json::JsonFields for WorkloadApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -92,7 +86,8 @@ impl ::kapi_machinery::json::JsonEncode for WorkloadApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -125,20 +120,13 @@ impl WorkloadApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -147,20 +135,13 @@ impl WorkloadApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -168,9 +149,7 @@ impl WorkloadApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -178,56 +157,36 @@ impl WorkloadApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -235,9 +194,7 @@ impl WorkloadApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -265,41 +222,24 @@ impl ::kapi_machinery::ApplyConfiguration for WorkloadApplyConfiguration {
 pub fn extract_workload(
     obj: &crate::scheduling::v1alpha3::types::Workload,
     field_manager: &str,
-) -> ::core::result::Result<
-    WorkloadApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "scheduling.k8s.io/v1alpha3",
-        "Workload",
-    )
+) -> ::core::result::Result<WorkloadApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "scheduling.k8s.io/v1alpha3", "Workload")
 }
 /// The apply configuration of `WorkloadSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WorkloadSpecApplyConfiguration {
     /// `controllerRef`.
-    pub controller_ref: ::std::option::Option<
-        crate::scheduling::v1alpha3::TypedLocalObjectReferenceApplyConfiguration,
-    >,
+    pub controller_ref: ::std::option::Option<crate::scheduling::v1alpha3::TypedLocalObjectReferenceApplyConfiguration>,
     /// `podGroupTemplates`.
-    pub pod_group_templates: ::std::vec::Vec<
-        crate::scheduling::v1alpha3::PodGroupTemplateApplyConfiguration,
-    >,
+    pub pod_group_templates: ::std::vec::Vec<crate::scheduling::v1alpha3::PodGroupTemplateApplyConfiguration>,
     /// `compositePodGroupTemplates`.
-    pub composite_pod_group_templates: ::std::vec::Vec<
-        crate::scheduling::v1alpha3::CompositePodGroupTemplateApplyConfiguration,
-    >,
+    pub composite_pod_group_templates: ::std::vec::Vec<crate::scheduling::v1alpha3::CompositePodGroupTemplateApplyConfiguration>,
 }
 impl WorkloadSpecApplyConfiguration {
     /// Sets `controllerRef`.
     pub fn with_controller_ref(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::TypedLocalObjectReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::TypedLocalObjectReferenceApplyConfiguration>,
     ) -> Self {
         self.controller_ref = Some(value.into());
         self
@@ -307,11 +247,7 @@ impl WorkloadSpecApplyConfiguration {
     /// Appends to `podGroupTemplates`.
     pub fn with_pod_group_templates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1alpha3::PodGroupTemplateApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1alpha3::PodGroupTemplateApplyConfiguration>>,
     ) -> Self {
         self.pod_group_templates.extend(items.into_iter().map(Into::into));
         self
@@ -319,11 +255,7 @@ impl WorkloadSpecApplyConfiguration {
     /// Appends to `compositePodGroupTemplates`.
     pub fn with_composite_pod_group_templates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1alpha3::CompositePodGroupTemplateApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1alpha3::CompositePodGroupTemplateApplyConfiguration>>,
     ) -> Self {
         self.composite_pod_group_templates.extend(items.into_iter().map(Into::into));
         self
@@ -336,23 +268,13 @@ impl ::kapi_machinery::json::JsonFields for WorkloadSpecApplyConfiguration {
             w.key_static(b"\"controllerRef\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.controller_ref, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.pod_group_templates,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pod_group_templates) {
             w.key_static(b"\"podGroupTemplates\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.pod_group_templates,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_group_templates, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.composite_pod_group_templates,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.composite_pod_group_templates) {
             w.key_static(b"\"compositePodGroupTemplates\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.composite_pod_group_templates,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.composite_pod_group_templates, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -362,24 +284,9 @@ impl ::kapi_machinery::json::JsonFields for WorkloadSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "controllerRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.controller_ref,
-                    r,
-                )
-            }
-            "podGroupTemplates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_group_templates,
-                    r,
-                )
-            }
-            "compositePodGroupTemplates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.composite_pod_group_templates,
-                    r,
-                )
-            }
+            "controllerRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.controller_ref, r),
+            "podGroupTemplates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_group_templates, r),
+            "compositePodGroupTemplates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.composite_pod_group_templates, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -396,12 +303,8 @@ impl ::kapi_machinery::json::JsonEncode for WorkloadSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller_ref)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.pod_group_templates,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.composite_pod_group_templates,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_group_templates)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.composite_pod_group_templates)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for WorkloadSpecApplyConfiguration {
@@ -464,9 +367,7 @@ impl ::kapi_machinery::json::JsonFields for TypedLocalObjectReferenceApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r)
-            }
+            "apiGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             _ => {
@@ -498,37 +399,26 @@ impl ::kapi_machinery::json::JsonDecode for TypedLocalObjectReferenceApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for TypedLocalObjectReferenceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for TypedLocalObjectReferenceApplyConfiguration {}
 /// The apply configuration of `PodGroupTemplate`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodGroupTemplateApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `schedulingPolicy`.
-    pub scheduling_policy: ::std::option::Option<
-        crate::scheduling::v1alpha3::PodGroupSchedulingPolicyApplyConfiguration,
-    >,
+    pub scheduling_policy: ::std::option::Option<crate::scheduling::v1alpha3::PodGroupSchedulingPolicyApplyConfiguration>,
     /// `schedulingConstraints`.
-    pub scheduling_constraints: ::std::option::Option<
-        crate::scheduling::v1alpha3::PodGroupSchedulingConstraintsApplyConfiguration,
-    >,
+    pub scheduling_constraints: ::std::option::Option<crate::scheduling::v1alpha3::PodGroupSchedulingConstraintsApplyConfiguration>,
     /// `resourceClaims`.
-    pub resource_claims: ::std::vec::Vec<
-        crate::scheduling::v1alpha3::PodGroupResourceClaimApplyConfiguration,
-    >,
+    pub resource_claims: ::std::vec::Vec<crate::scheduling::v1alpha3::PodGroupResourceClaimApplyConfiguration>,
     /// `disruptionMode`.
-    pub disruption_mode: ::std::option::Option<
-        crate::scheduling::v1alpha3::DisruptionModeApplyConfiguration,
-    >,
+    pub disruption_mode: ::std::option::Option<crate::scheduling::v1alpha3::DisruptionModeApplyConfiguration>,
     /// `priorityClassName`.
     pub priority_class_name: ::std::option::Option<::std::string::String>,
     /// `priority`.
     pub priority: ::std::option::Option<i32>,
     /// `preemptionPolicy`.
-    pub preemption_policy: ::std::option::Option<
-        crate::scheduling::v1alpha3::types::PreemptionPolicy,
-    >,
+    pub preemption_policy: ::std::option::Option<crate::scheduling::v1alpha3::types::PreemptionPolicy>,
 }
 impl PodGroupTemplateApplyConfiguration {
     /// Sets `name`.
@@ -539,9 +429,7 @@ impl PodGroupTemplateApplyConfiguration {
     /// Sets `schedulingPolicy`.
     pub fn with_scheduling_policy(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::PodGroupSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::PodGroupSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
@@ -549,9 +437,7 @@ impl PodGroupTemplateApplyConfiguration {
     /// Sets `schedulingConstraints`.
     pub fn with_scheduling_constraints(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::PodGroupSchedulingConstraintsApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::PodGroupSchedulingConstraintsApplyConfiguration>,
     ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
@@ -559,11 +445,7 @@ impl PodGroupTemplateApplyConfiguration {
     /// Appends to `resourceClaims`.
     pub fn with_resource_claims(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1alpha3::PodGroupResourceClaimApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1alpha3::PodGroupResourceClaimApplyConfiguration>>,
     ) -> Self {
         self.resource_claims.extend(items.into_iter().map(Into::into));
         self
@@ -577,10 +459,7 @@ impl PodGroupTemplateApplyConfiguration {
         self
     }
     /// Sets `priorityClassName`.
-    pub fn with_priority_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_priority_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.priority_class_name = Some(value.into());
         self
     }
@@ -609,14 +488,9 @@ impl ::kapi_machinery::json::JsonFields for PodGroupTemplateApplyConfiguration {
             w.key_static(b"\"schedulingPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.scheduling_constraints,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scheduling_constraints) {
             w.key_static(b"\"schedulingConstraints\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.scheduling_constraints,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_constraints, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claims) {
             w.key_static(b"\"resourceClaims\":");
@@ -626,14 +500,9 @@ impl ::kapi_machinery::json::JsonFields for PodGroupTemplateApplyConfiguration {
             w.key_static(b"\"disruptionMode\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.disruption_mode, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.priority_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority_class_name) {
             w.key_static(b"\"priorityClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.priority_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.priority_class_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority) {
             w.key_static(b"\"priority\":");
@@ -652,45 +521,13 @@ impl ::kapi_machinery::json::JsonFields for PodGroupTemplateApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "schedulingPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_policy,
-                    r,
-                )
-            }
-            "schedulingConstraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_constraints,
-                    r,
-                )
-            }
-            "resourceClaims" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claims,
-                    r,
-                )
-            }
-            "disruptionMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.disruption_mode,
-                    r,
-                )
-            }
-            "priorityClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.priority_class_name,
-                    r,
-                )
-            }
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
-            "preemptionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preemption_policy,
-                    r,
-                )
-            }
+            "schedulingPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_policy, r),
+            "schedulingConstraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_constraints, r),
+            "resourceClaims" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claims, r),
+            "disruptionMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disruption_mode, r),
+            "priorityClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority_class_name, r),
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
+            "preemptionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preemption_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -708,13 +545,11 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupTemplateApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.scheduling_constraints,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claims)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_constraints)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claims)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.priority_class_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority_class_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preemption_policy)
     }
 }
@@ -734,33 +569,21 @@ pub struct CompositePodGroupTemplateApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `schedulingPolicy`.
-    pub scheduling_policy: ::std::option::Option<
-        crate::scheduling::v1alpha3::CompositePodGroupSchedulingPolicyApplyConfiguration,
-    >,
+    pub scheduling_policy: ::std::option::Option<crate::scheduling::v1alpha3::CompositePodGroupSchedulingPolicyApplyConfiguration>,
     /// `schedulingConstraints`.
-    pub scheduling_constraints: ::std::option::Option<
-        crate::scheduling::v1alpha3::CompositePodGroupSchedulingConstraintsApplyConfiguration,
-    >,
+    pub scheduling_constraints: ::std::option::Option<crate::scheduling::v1alpha3::CompositePodGroupSchedulingConstraintsApplyConfiguration>,
     /// `disruptionMode`.
-    pub disruption_mode: ::std::option::Option<
-        crate::scheduling::v1alpha3::CompositeDisruptionModeApplyConfiguration,
-    >,
+    pub disruption_mode: ::std::option::Option<crate::scheduling::v1alpha3::CompositeDisruptionModeApplyConfiguration>,
     /// `priorityClassName`.
     pub priority_class_name: ::std::option::Option<::std::string::String>,
     /// `priority`.
     pub priority: ::std::option::Option<i32>,
     /// `preemptionPolicy`.
-    pub preemption_policy: ::std::option::Option<
-        crate::scheduling::v1alpha3::types::PreemptionPolicy,
-    >,
+    pub preemption_policy: ::std::option::Option<crate::scheduling::v1alpha3::types::PreemptionPolicy>,
     /// `podGroupTemplates`.
-    pub pod_group_templates: ::std::vec::Vec<
-        crate::scheduling::v1alpha3::PodGroupTemplateApplyConfiguration,
-    >,
+    pub pod_group_templates: ::std::vec::Vec<crate::scheduling::v1alpha3::PodGroupTemplateApplyConfiguration>,
     /// `compositePodGroupTemplates`.
-    pub composite_pod_group_templates: ::std::vec::Vec<
-        crate::scheduling::v1alpha3::CompositePodGroupTemplateApplyConfiguration,
-    >,
+    pub composite_pod_group_templates: ::std::vec::Vec<crate::scheduling::v1alpha3::CompositePodGroupTemplateApplyConfiguration>,
 }
 impl CompositePodGroupTemplateApplyConfiguration {
     /// Sets `name`.
@@ -771,9 +594,7 @@ impl CompositePodGroupTemplateApplyConfiguration {
     /// Sets `schedulingPolicy`.
     pub fn with_scheduling_policy(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::CompositePodGroupSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::CompositePodGroupSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
@@ -781,9 +602,7 @@ impl CompositePodGroupTemplateApplyConfiguration {
     /// Sets `schedulingConstraints`.
     pub fn with_scheduling_constraints(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::CompositePodGroupSchedulingConstraintsApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::CompositePodGroupSchedulingConstraintsApplyConfiguration>,
     ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
@@ -791,18 +610,13 @@ impl CompositePodGroupTemplateApplyConfiguration {
     /// Sets `disruptionMode`.
     pub fn with_disruption_mode(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::CompositeDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::CompositeDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.disruption_mode = Some(value.into());
         self
     }
     /// Sets `priorityClassName`.
-    pub fn with_priority_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_priority_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.priority_class_name = Some(value.into());
         self
     }
@@ -822,11 +636,7 @@ impl CompositePodGroupTemplateApplyConfiguration {
     /// Appends to `podGroupTemplates`.
     pub fn with_pod_group_templates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1alpha3::PodGroupTemplateApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1alpha3::PodGroupTemplateApplyConfiguration>>,
     ) -> Self {
         self.pod_group_templates.extend(items.into_iter().map(Into::into));
         self
@@ -834,11 +644,7 @@ impl CompositePodGroupTemplateApplyConfiguration {
     /// Appends to `compositePodGroupTemplates`.
     pub fn with_composite_pod_group_templates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1alpha3::CompositePodGroupTemplateApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1alpha3::CompositePodGroupTemplateApplyConfiguration>>,
     ) -> Self {
         self.composite_pod_group_templates.extend(items.into_iter().map(Into::into));
         self
@@ -855,27 +661,17 @@ impl ::kapi_machinery::json::JsonFields for CompositePodGroupTemplateApplyConfig
             w.key_static(b"\"schedulingPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.scheduling_constraints,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scheduling_constraints) {
             w.key_static(b"\"schedulingConstraints\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.scheduling_constraints,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_constraints, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.disruption_mode) {
             w.key_static(b"\"disruptionMode\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.disruption_mode, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.priority_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority_class_name) {
             w.key_static(b"\"priorityClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.priority_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.priority_class_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority) {
             w.key_static(b"\"priority\":");
@@ -885,23 +681,13 @@ impl ::kapi_machinery::json::JsonFields for CompositePodGroupTemplateApplyConfig
             w.key_static(b"\"preemptionPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.preemption_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.pod_group_templates,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pod_group_templates) {
             w.key_static(b"\"podGroupTemplates\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.pod_group_templates,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_group_templates, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.composite_pod_group_templates,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.composite_pod_group_templates) {
             w.key_static(b"\"compositePodGroupTemplates\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.composite_pod_group_templates,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.composite_pod_group_templates, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -912,51 +698,14 @@ impl ::kapi_machinery::json::JsonFields for CompositePodGroupTemplateApplyConfig
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "schedulingPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_policy,
-                    r,
-                )
-            }
-            "schedulingConstraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_constraints,
-                    r,
-                )
-            }
-            "disruptionMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.disruption_mode,
-                    r,
-                )
-            }
-            "priorityClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.priority_class_name,
-                    r,
-                )
-            }
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
-            "preemptionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preemption_policy,
-                    r,
-                )
-            }
-            "podGroupTemplates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_group_templates,
-                    r,
-                )
-            }
-            "compositePodGroupTemplates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.composite_pod_group_templates,
-                    r,
-                )
-            }
+            "schedulingPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_policy, r),
+            "schedulingConstraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_constraints, r),
+            "disruptionMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disruption_mode, r),
+            "priorityClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority_class_name, r),
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
+            "preemptionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preemption_policy, r),
+            "podGroupTemplates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_group_templates, r),
+            "compositePodGroupTemplates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.composite_pod_group_templates, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -974,19 +723,13 @@ impl ::kapi_machinery::json::JsonEncode for CompositePodGroupTemplateApplyConfig
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.scheduling_constraints,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.priority_class_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_constraints)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority_class_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preemption_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.pod_group_templates,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.composite_pod_group_templates,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_group_templates)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.composite_pod_group_templates)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CompositePodGroupTemplateApplyConfiguration {
@@ -998,27 +741,20 @@ impl ::kapi_machinery::json::JsonDecode for CompositePodGroupTemplateApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CompositePodGroupTemplateApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CompositePodGroupTemplateApplyConfiguration {}
 /// The apply configuration of `PodGroupSchedulingPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodGroupSchedulingPolicyApplyConfiguration {
     /// `basic`.
-    pub basic: ::std::option::Option<
-        crate::scheduling::v1alpha3::BasicSchedulingPolicyApplyConfiguration,
-    >,
+    pub basic: ::std::option::Option<crate::scheduling::v1alpha3::BasicSchedulingPolicyApplyConfiguration>,
     /// `gang`.
-    pub gang: ::std::option::Option<
-        crate::scheduling::v1alpha3::GangSchedulingPolicyApplyConfiguration,
-    >,
+    pub gang: ::std::option::Option<crate::scheduling::v1alpha3::GangSchedulingPolicyApplyConfiguration>,
 }
 impl PodGroupSchedulingPolicyApplyConfiguration {
     /// Sets `basic`.
     pub fn with_basic(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::BasicSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::BasicSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.basic = Some(value.into());
         self
@@ -1026,9 +762,7 @@ impl PodGroupSchedulingPolicyApplyConfiguration {
     /// Sets `gang`.
     pub fn with_gang(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::GangSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::GangSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.gang = Some(value.into());
         self
@@ -1053,9 +787,7 @@ impl ::kapi_machinery::json::JsonFields for PodGroupSchedulingPolicyApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "basic" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r)
-            }
+            "basic" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r),
             "gang" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gang, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1088,11 +820,14 @@ impl ::kapi_machinery::json::JsonDecode for PodGroupSchedulingPolicyApplyConfigu
 impl ::kapi_machinery::json::JsonElement for PodGroupSchedulingPolicyApplyConfiguration {}
 /// The apply configuration of `BasicSchedulingPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct BasicSchedulingPolicyApplyConfiguration {}
-impl BasicSchedulingPolicyApplyConfiguration {}
+pub struct BasicSchedulingPolicyApplyConfiguration {
+}
+impl BasicSchedulingPolicyApplyConfiguration {
+}
 impl ::kapi_machinery::json::JsonFields for BasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -1150,9 +885,7 @@ impl ::kapi_machinery::json::JsonFields for GangSchedulingPolicyApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "minCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_count, r)
-            }
+            "minCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1198,10 +931,7 @@ impl PodGroupResourceClaimApplyConfiguration {
         self
     }
     /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_claim_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_claim_name = Some(value.into());
         self
     }
@@ -1221,23 +951,13 @@ impl ::kapi_machinery::json::JsonFields for PodGroupResourceClaimApplyConfigurat
             w.key_static(b"\"name\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_name) {
             w.key_static(b"\"resourceClaimName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_template_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_template_name) {
             w.key_static(b"\"resourceClaimTemplateName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_template_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_template_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1248,18 +968,8 @@ impl ::kapi_machinery::json::JsonFields for PodGroupResourceClaimApplyConfigurat
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "resourceClaimName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_name,
-                    r,
-                )
-            }
-            "resourceClaimTemplateName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_template_name,
-                    r,
-                )
-            }
+            "resourceClaimName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_name, r),
+            "resourceClaimTemplateName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_template_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1276,12 +986,8 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupResourceClaimApplyConfigurat
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_name,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_template_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_template_name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodGroupResourceClaimApplyConfiguration {
@@ -1298,21 +1004,15 @@ impl ::kapi_machinery::json::JsonElement for PodGroupResourceClaimApplyConfigura
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DisruptionModeApplyConfiguration {
     /// `single`.
-    pub single: ::std::option::Option<
-        crate::scheduling::v1alpha3::SingleDisruptionModeApplyConfiguration,
-    >,
+    pub single: ::std::option::Option<crate::scheduling::v1alpha3::SingleDisruptionModeApplyConfiguration>,
     /// `all`.
-    pub all: ::std::option::Option<
-        crate::scheduling::v1alpha3::AllDisruptionModeApplyConfiguration,
-    >,
+    pub all: ::std::option::Option<crate::scheduling::v1alpha3::AllDisruptionModeApplyConfiguration>,
 }
 impl DisruptionModeApplyConfiguration {
     /// Sets `single`.
     pub fn with_single(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::SingleDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::SingleDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.single = Some(value.into());
         self
@@ -1320,9 +1020,7 @@ impl DisruptionModeApplyConfiguration {
     /// Sets `all`.
     pub fn with_all(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::AllDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::AllDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.all = Some(value.into());
         self
@@ -1347,9 +1045,7 @@ impl ::kapi_machinery::json::JsonFields for DisruptionModeApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "single" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.single, r)
-            }
+            "single" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.single, r),
             "all" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1382,11 +1078,14 @@ impl ::kapi_machinery::json::JsonDecode for DisruptionModeApplyConfiguration {
 impl ::kapi_machinery::json::JsonElement for DisruptionModeApplyConfiguration {}
 /// The apply configuration of `SingleDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct SingleDisruptionModeApplyConfiguration {}
-impl SingleDisruptionModeApplyConfiguration {}
+pub struct SingleDisruptionModeApplyConfiguration {
+}
+impl SingleDisruptionModeApplyConfiguration {
+}
 impl ::kapi_machinery::json::JsonFields for SingleDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -1418,11 +1117,14 @@ impl ::kapi_machinery::json::JsonDecode for SingleDisruptionModeApplyConfigurati
 impl ::kapi_machinery::json::JsonElement for SingleDisruptionModeApplyConfiguration {}
 /// The apply configuration of `AllDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct AllDisruptionModeApplyConfiguration {}
-impl AllDisruptionModeApplyConfiguration {}
+pub struct AllDisruptionModeApplyConfiguration {
+}
+impl AllDisruptionModeApplyConfiguration {
+}
 impl ::kapi_machinery::json::JsonFields for AllDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -1462,13 +1164,9 @@ pub struct PodGroupApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::scheduling::v1alpha3::PodGroupSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::scheduling::v1alpha3::PodGroupSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::scheduling::v1alpha3::PodGroupStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::scheduling::v1alpha3::PodGroupStatusApplyConfiguration>,
 }
 impl PodGroupApplyConfiguration {
     /// Sets `kind`.
@@ -1538,16 +1236,10 @@ impl ::kapi_machinery::json::JsonFields for PodGroupApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1563,7 +1255,8 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1597,20 +1290,13 @@ impl PodGroupApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1619,20 +1305,13 @@ impl PodGroupApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1640,9 +1319,7 @@ impl PodGroupApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1650,56 +1327,36 @@ impl PodGroupApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1707,9 +1364,7 @@ impl PodGroupApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1737,34 +1392,16 @@ impl ::kapi_machinery::ApplyConfiguration for PodGroupApplyConfiguration {
 pub fn extract_pod_group(
     obj: &crate::scheduling::v1alpha3::types::PodGroup,
     field_manager: &str,
-) -> ::core::result::Result<
-    PodGroupApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "scheduling.k8s.io/v1alpha3",
-        "PodGroup",
-    )
+) -> ::core::result::Result<PodGroupApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "scheduling.k8s.io/v1alpha3", "PodGroup")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `PodGroup`.
 #[::kapi_macros::where_used]
 pub fn extract_pod_group_status(
     obj: &crate::scheduling::v1alpha3::types::PodGroup,
     field_manager: &str,
-) -> ::core::result::Result<
-    PodGroupApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "scheduling.k8s.io/v1alpha3",
-        "PodGroup",
-    )
+) -> ::core::result::Result<PodGroupApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "scheduling.k8s.io/v1alpha3", "PodGroup")
 }
 /// The apply configuration of `PodGroupSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1772,33 +1409,21 @@ pub struct PodGroupSpecApplyConfiguration {
     /// `parentCompositePodGroupName`.
     pub parent_composite_pod_group_name: ::std::option::Option<::std::string::String>,
     /// `workloadRef`.
-    pub workload_ref: ::std::option::Option<
-        crate::scheduling::v1alpha3::WorkloadReferenceApplyConfiguration,
-    >,
+    pub workload_ref: ::std::option::Option<crate::scheduling::v1alpha3::WorkloadReferenceApplyConfiguration>,
     /// `schedulingPolicy`.
-    pub scheduling_policy: ::std::option::Option<
-        crate::scheduling::v1alpha3::PodGroupSchedulingPolicyApplyConfiguration,
-    >,
+    pub scheduling_policy: ::std::option::Option<crate::scheduling::v1alpha3::PodGroupSchedulingPolicyApplyConfiguration>,
     /// `schedulingConstraints`.
-    pub scheduling_constraints: ::std::option::Option<
-        crate::scheduling::v1alpha3::PodGroupSchedulingConstraintsApplyConfiguration,
-    >,
+    pub scheduling_constraints: ::std::option::Option<crate::scheduling::v1alpha3::PodGroupSchedulingConstraintsApplyConfiguration>,
     /// `resourceClaims`.
-    pub resource_claims: ::std::vec::Vec<
-        crate::scheduling::v1alpha3::PodGroupResourceClaimApplyConfiguration,
-    >,
+    pub resource_claims: ::std::vec::Vec<crate::scheduling::v1alpha3::PodGroupResourceClaimApplyConfiguration>,
     /// `disruptionMode`.
-    pub disruption_mode: ::std::option::Option<
-        crate::scheduling::v1alpha3::DisruptionModeApplyConfiguration,
-    >,
+    pub disruption_mode: ::std::option::Option<crate::scheduling::v1alpha3::DisruptionModeApplyConfiguration>,
     /// `priorityClassName`.
     pub priority_class_name: ::std::option::Option<::std::string::String>,
     /// `priority`.
     pub priority: ::std::option::Option<i32>,
     /// `preemptionPolicy`.
-    pub preemption_policy: ::std::option::Option<
-        crate::scheduling::v1alpha3::types::PreemptionPolicy,
-    >,
+    pub preemption_policy: ::std::option::Option<crate::scheduling::v1alpha3::types::PreemptionPolicy>,
 }
 impl PodGroupSpecApplyConfiguration {
     /// Sets `parentCompositePodGroupName`.
@@ -1812,9 +1437,7 @@ impl PodGroupSpecApplyConfiguration {
     /// Sets `workloadRef`.
     pub fn with_workload_ref(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::WorkloadReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadReferenceApplyConfiguration>,
     ) -> Self {
         self.workload_ref = Some(value.into());
         self
@@ -1822,9 +1445,7 @@ impl PodGroupSpecApplyConfiguration {
     /// Sets `schedulingPolicy`.
     pub fn with_scheduling_policy(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::PodGroupSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::PodGroupSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
@@ -1832,9 +1453,7 @@ impl PodGroupSpecApplyConfiguration {
     /// Sets `schedulingConstraints`.
     pub fn with_scheduling_constraints(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::PodGroupSchedulingConstraintsApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::PodGroupSchedulingConstraintsApplyConfiguration>,
     ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
@@ -1842,11 +1461,7 @@ impl PodGroupSpecApplyConfiguration {
     /// Appends to `resourceClaims`.
     pub fn with_resource_claims(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1alpha3::PodGroupResourceClaimApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1alpha3::PodGroupResourceClaimApplyConfiguration>>,
     ) -> Self {
         self.resource_claims.extend(items.into_iter().map(Into::into));
         self
@@ -1860,10 +1475,7 @@ impl PodGroupSpecApplyConfiguration {
         self
     }
     /// Sets `priorityClassName`.
-    pub fn with_priority_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_priority_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.priority_class_name = Some(value.into());
         self
     }
@@ -1884,14 +1496,9 @@ impl PodGroupSpecApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for PodGroupSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.parent_composite_pod_group_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.parent_composite_pod_group_name) {
             w.key_static(b"\"parentCompositePodGroupName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.parent_composite_pod_group_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.parent_composite_pod_group_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.workload_ref) {
             w.key_static(b"\"workloadRef\":");
@@ -1901,14 +1508,9 @@ impl ::kapi_machinery::json::JsonFields for PodGroupSpecApplyConfiguration {
             w.key_static(b"\"schedulingPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.scheduling_constraints,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scheduling_constraints) {
             w.key_static(b"\"schedulingConstraints\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.scheduling_constraints,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_constraints, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claims) {
             w.key_static(b"\"resourceClaims\":");
@@ -1918,14 +1520,9 @@ impl ::kapi_machinery::json::JsonFields for PodGroupSpecApplyConfiguration {
             w.key_static(b"\"disruptionMode\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.disruption_mode, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.priority_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority_class_name) {
             w.key_static(b"\"priorityClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.priority_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.priority_class_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority) {
             w.key_static(b"\"priority\":");
@@ -1943,57 +1540,15 @@ impl ::kapi_machinery::json::JsonFields for PodGroupSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "parentCompositePodGroupName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.parent_composite_pod_group_name,
-                    r,
-                )
-            }
-            "workloadRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.workload_ref,
-                    r,
-                )
-            }
-            "schedulingPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_policy,
-                    r,
-                )
-            }
-            "schedulingConstraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_constraints,
-                    r,
-                )
-            }
-            "resourceClaims" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claims,
-                    r,
-                )
-            }
-            "disruptionMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.disruption_mode,
-                    r,
-                )
-            }
-            "priorityClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.priority_class_name,
-                    r,
-                )
-            }
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
-            "preemptionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preemption_policy,
-                    r,
-                )
-            }
+            "parentCompositePodGroupName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parent_composite_pod_group_name, r),
+            "workloadRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.workload_ref, r),
+            "schedulingPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_policy, r),
+            "schedulingConstraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_constraints, r),
+            "resourceClaims" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claims, r),
+            "disruptionMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disruption_mode, r),
+            "priorityClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority_class_name, r),
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
+            "preemptionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preemption_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2009,17 +1564,14 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.parent_composite_pod_group_name,
-        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parent_composite_pod_group_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.scheduling_constraints,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claims)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_constraints)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claims)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.priority_class_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority_class_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preemption_policy)
     }
 }
@@ -2039,17 +1591,13 @@ pub struct PodGroupStatusApplyConfiguration {
     /// `conditions`.
     pub conditions: ::std::vec::Vec<crate::meta::v1::ConditionApplyConfiguration>,
     /// `resourceClaimStatuses`.
-    pub resource_claim_statuses: ::std::vec::Vec<
-        crate::scheduling::v1alpha3::PodGroupResourceClaimStatusApplyConfiguration,
-    >,
+    pub resource_claim_statuses: ::std::vec::Vec<crate::scheduling::v1alpha3::PodGroupResourceClaimStatusApplyConfiguration>,
 }
 impl PodGroupStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2057,11 +1605,7 @@ impl PodGroupStatusApplyConfiguration {
     /// Appends to `resourceClaimStatuses`.
     pub fn with_resource_claim_statuses(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1alpha3::PodGroupResourceClaimStatusApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1alpha3::PodGroupResourceClaimStatusApplyConfiguration>>,
     ) -> Self {
         self.resource_claim_statuses.extend(items.into_iter().map(Into::into));
         self
@@ -2074,14 +1618,9 @@ impl ::kapi_machinery::json::JsonFields for PodGroupStatusApplyConfiguration {
             w.key_static(b"\"conditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_statuses,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_statuses) {
             w.key_static(b"\"resourceClaimStatuses\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_statuses,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_statuses, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2091,15 +1630,8 @@ impl ::kapi_machinery::json::JsonFields for PodGroupStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "resourceClaimStatuses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_statuses,
-                    r,
-                )
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "resourceClaimStatuses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_statuses, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2116,9 +1648,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_statuses,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_statuses)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodGroupStatusApplyConfiguration {
@@ -2146,30 +1676,21 @@ impl PodGroupResourceClaimStatusApplyConfiguration {
         self
     }
     /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_claim_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_claim_name = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PodGroupResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PodGroupResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
             w.key_static(b"\"name\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_name) {
             w.key_static(b"\"resourceClaimName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2180,12 +1701,7 @@ for PodGroupResourceClaimStatusApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "resourceClaimName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_name,
-                    r,
-                )
-            }
+            "resourceClaimName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2194,8 +1710,7 @@ for PodGroupResourceClaimStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PodGroupResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PodGroupResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2203,13 +1718,10 @@ for PodGroupResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_name)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PodGroupResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PodGroupResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2218,8 +1730,7 @@ for PodGroupResourceClaimStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PodGroupResourceClaimStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PodGroupResourceClaimStatusApplyConfiguration {}
 /// The apply configuration of `WorkloadReference`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WorkloadReferenceApplyConfiguration {
@@ -2230,18 +1741,12 @@ pub struct WorkloadReferenceApplyConfiguration {
 }
 impl WorkloadReferenceApplyConfiguration {
     /// Sets `workloadName`.
-    pub fn with_workload_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_workload_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.workload_name = Some(value.into());
         self
     }
     /// Sets `templateName`.
-    pub fn with_template_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_template_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.template_name = Some(value.into());
         self
     }
@@ -2265,18 +1770,8 @@ impl ::kapi_machinery::json::JsonFields for WorkloadReferenceApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "workloadName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.workload_name,
-                    r,
-                )
-            }
-            "templateName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.template_name,
-                    r,
-                )
-            }
+            "workloadName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.workload_name, r),
+            "templateName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2310,26 +1805,19 @@ impl ::kapi_machinery::json::JsonElement for WorkloadReferenceApplyConfiguration
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodGroupSchedulingConstraintsApplyConfiguration {
     /// `topology`.
-    pub topology: ::std::vec::Vec<
-        crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration,
-    >,
+    pub topology: ::std::vec::Vec<crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration>,
 }
 impl PodGroupSchedulingConstraintsApplyConfiguration {
     /// Appends to `topology`.
     pub fn with_topology(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration>>,
     ) -> Self {
         self.topology.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.topology) {
@@ -2344,9 +1832,7 @@ for PodGroupSchedulingConstraintsApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "topology" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r)
-            }
+            "topology" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2355,8 +1841,7 @@ for PodGroupSchedulingConstraintsApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2366,8 +1851,7 @@ for PodGroupSchedulingConstraintsApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2376,8 +1860,7 @@ for PodGroupSchedulingConstraintsApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PodGroupSchedulingConstraintsApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PodGroupSchedulingConstraintsApplyConfiguration {}
 /// The apply configuration of `TopologyConstraint`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TopologyConstraintApplyConfiguration {
@@ -2439,21 +1922,15 @@ impl ::kapi_machinery::json::JsonElement for TopologyConstraintApplyConfiguratio
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WorkloadPodGroupSchedulingPolicyApplyConfiguration {
     /// `basic`.
-    pub basic: ::std::option::Option<
-        crate::scheduling::v1alpha3::WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration,
-    >,
+    pub basic: ::std::option::Option<crate::scheduling::v1alpha3::WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration>,
     /// `gang`.
-    pub gang: ::std::option::Option<
-        crate::scheduling::v1alpha3::WorkloadPodGroupGangSchedulingPolicyApplyConfiguration,
-    >,
+    pub gang: ::std::option::Option<crate::scheduling::v1alpha3::WorkloadPodGroupGangSchedulingPolicyApplyConfiguration>,
 }
 impl WorkloadPodGroupSchedulingPolicyApplyConfiguration {
     /// Sets `basic`.
     pub fn with_basic(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.basic = Some(value.into());
         self
@@ -2461,16 +1938,13 @@ impl WorkloadPodGroupSchedulingPolicyApplyConfiguration {
     /// Sets `gang`.
     pub fn with_gang(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::WorkloadPodGroupGangSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupGangSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.gang = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for WorkloadPodGroupSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for WorkloadPodGroupSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.basic) {
@@ -2489,9 +1963,7 @@ for WorkloadPodGroupSchedulingPolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "basic" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r)
-            }
+            "basic" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r),
             "gang" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gang, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -2501,8 +1973,7 @@ for WorkloadPodGroupSchedulingPolicyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for WorkloadPodGroupSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for WorkloadPodGroupSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2513,8 +1984,7 @@ for WorkloadPodGroupSchedulingPolicyApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gang)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for WorkloadPodGroupSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for WorkloadPodGroupSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2523,16 +1993,17 @@ for WorkloadPodGroupSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for WorkloadPodGroupSchedulingPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for WorkloadPodGroupSchedulingPolicyApplyConfiguration {}
 /// The apply configuration of `WorkloadPodGroupBasicSchedulingPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {}
-impl WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {}
-impl ::kapi_machinery::json::JsonFields
-for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
+pub struct WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
+}
+impl WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
+}
+impl ::kapi_machinery::json::JsonFields for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -2542,8 +2013,7 @@ for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
         ::core::result::Result::Ok(false)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2553,8 +2023,7 @@ for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
         true
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2563,8 +2032,7 @@ for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {}
 /// The apply configuration of `WorkloadPodGroupGangSchedulingPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
@@ -2578,8 +2046,7 @@ impl WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.min_count) {
@@ -2594,9 +2061,7 @@ for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "minCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_count, r)
-            }
+            "minCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2605,8 +2070,7 @@ for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2616,8 +2080,7 @@ for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_count)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2626,32 +2089,24 @@ for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {}
 /// The apply configuration of `WorkloadPodGroupSchedulingConstraints`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
     /// `topology`.
-    pub topology: ::std::vec::Vec<
-        crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration,
-    >,
+    pub topology: ::std::vec::Vec<crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration>,
 }
 impl WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
     /// Appends to `topology`.
     pub fn with_topology(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration>>,
     ) -> Self {
         self.topology.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.topology) {
@@ -2666,9 +2121,7 @@ for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "topology" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r)
-            }
+            "topology" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2677,8 +2130,7 @@ for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2688,8 +2140,7 @@ for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2698,8 +2149,7 @@ for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {}
 /// The apply configuration of `WorkloadPodGroupResourceClaim`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WorkloadPodGroupResourceClaimApplyConfiguration {
@@ -2717,10 +2167,7 @@ impl WorkloadPodGroupResourceClaimApplyConfiguration {
         self
     }
     /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_claim_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_claim_name = Some(value.into());
         self
     }
@@ -2733,31 +2180,20 @@ impl WorkloadPodGroupResourceClaimApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for WorkloadPodGroupResourceClaimApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for WorkloadPodGroupResourceClaimApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
             w.key_static(b"\"name\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_name) {
             w.key_static(b"\"resourceClaimName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_template_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_template_name) {
             w.key_static(b"\"resourceClaimTemplateName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_template_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_template_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2768,18 +2204,8 @@ for WorkloadPodGroupResourceClaimApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "resourceClaimName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_name,
-                    r,
-                )
-            }
-            "resourceClaimTemplateName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_template_name,
-                    r,
-                )
-            }
+            "resourceClaimName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_name, r),
+            "resourceClaimTemplateName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_template_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2788,8 +2214,7 @@ for WorkloadPodGroupResourceClaimApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for WorkloadPodGroupResourceClaimApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for WorkloadPodGroupResourceClaimApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2797,16 +2222,11 @@ for WorkloadPodGroupResourceClaimApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_name,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_template_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_template_name)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for WorkloadPodGroupResourceClaimApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for WorkloadPodGroupResourceClaimApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2815,27 +2235,20 @@ for WorkloadPodGroupResourceClaimApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for WorkloadPodGroupResourceClaimApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for WorkloadPodGroupResourceClaimApplyConfiguration {}
 /// The apply configuration of `WorkloadPodGroupDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WorkloadPodGroupDisruptionModeApplyConfiguration {
     /// `single`.
-    pub single: ::std::option::Option<
-        crate::scheduling::v1alpha3::WorkloadPodGroupSingleDisruptionModeApplyConfiguration,
-    >,
+    pub single: ::std::option::Option<crate::scheduling::v1alpha3::WorkloadPodGroupSingleDisruptionModeApplyConfiguration>,
     /// `all`.
-    pub all: ::std::option::Option<
-        crate::scheduling::v1alpha3::WorkloadPodGroupAllDisruptionModeApplyConfiguration,
-    >,
+    pub all: ::std::option::Option<crate::scheduling::v1alpha3::WorkloadPodGroupAllDisruptionModeApplyConfiguration>,
 }
 impl WorkloadPodGroupDisruptionModeApplyConfiguration {
     /// Sets `single`.
     pub fn with_single(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::WorkloadPodGroupSingleDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupSingleDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.single = Some(value.into());
         self
@@ -2843,16 +2256,13 @@ impl WorkloadPodGroupDisruptionModeApplyConfiguration {
     /// Sets `all`.
     pub fn with_all(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::WorkloadPodGroupAllDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadPodGroupAllDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.all = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for WorkloadPodGroupDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for WorkloadPodGroupDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.single) {
@@ -2871,9 +2281,7 @@ for WorkloadPodGroupDisruptionModeApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "single" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.single, r)
-            }
+            "single" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.single, r),
             "all" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -2883,8 +2291,7 @@ for WorkloadPodGroupDisruptionModeApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for WorkloadPodGroupDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for WorkloadPodGroupDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2895,8 +2302,7 @@ for WorkloadPodGroupDisruptionModeApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.all)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for WorkloadPodGroupDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for WorkloadPodGroupDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2905,16 +2311,17 @@ for WorkloadPodGroupDisruptionModeApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for WorkloadPodGroupDisruptionModeApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for WorkloadPodGroupDisruptionModeApplyConfiguration {}
 /// The apply configuration of `WorkloadPodGroupSingleDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct WorkloadPodGroupSingleDisruptionModeApplyConfiguration {}
-impl WorkloadPodGroupSingleDisruptionModeApplyConfiguration {}
-impl ::kapi_machinery::json::JsonFields
-for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
+pub struct WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
+}
+impl WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
+}
+impl ::kapi_machinery::json::JsonFields for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -2924,8 +2331,7 @@ for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
         ::core::result::Result::Ok(false)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2935,8 +2341,7 @@ for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
         true
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2945,16 +2350,17 @@ for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {}
 /// The apply configuration of `WorkloadPodGroupAllDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct WorkloadPodGroupAllDisruptionModeApplyConfiguration {}
-impl WorkloadPodGroupAllDisruptionModeApplyConfiguration {}
-impl ::kapi_machinery::json::JsonFields
-for WorkloadPodGroupAllDisruptionModeApplyConfiguration {
+pub struct WorkloadPodGroupAllDisruptionModeApplyConfiguration {
+}
+impl WorkloadPodGroupAllDisruptionModeApplyConfiguration {
+}
+impl ::kapi_machinery::json::JsonFields for WorkloadPodGroupAllDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -2964,8 +2370,7 @@ for WorkloadPodGroupAllDisruptionModeApplyConfiguration {
         ::core::result::Result::Ok(false)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for WorkloadPodGroupAllDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for WorkloadPodGroupAllDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2975,8 +2380,7 @@ for WorkloadPodGroupAllDisruptionModeApplyConfiguration {
         true
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for WorkloadPodGroupAllDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for WorkloadPodGroupAllDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2985,8 +2389,7 @@ for WorkloadPodGroupAllDisruptionModeApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for WorkloadPodGroupAllDisruptionModeApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for WorkloadPodGroupAllDisruptionModeApplyConfiguration {}
 /// The apply configuration of `CompositePodGroup`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompositePodGroupApplyConfiguration {
@@ -2997,13 +2400,9 @@ pub struct CompositePodGroupApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::scheduling::v1alpha3::CompositePodGroupSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::scheduling::v1alpha3::CompositePodGroupSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::scheduling::v1alpha3::CompositePodGroupStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::scheduling::v1alpha3::CompositePodGroupStatusApplyConfiguration>,
 }
 impl CompositePodGroupApplyConfiguration {
     /// Sets `kind`.
@@ -3027,9 +2426,7 @@ impl CompositePodGroupApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::CompositePodGroupSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::CompositePodGroupSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -3037,9 +2434,7 @@ impl CompositePodGroupApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::CompositePodGroupStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::CompositePodGroupStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -3077,16 +2472,10 @@ impl ::kapi_machinery::json::JsonFields for CompositePodGroupApplyConfiguration 
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3102,7 +2491,8 @@ impl ::kapi_machinery::json::JsonEncode for CompositePodGroupApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -3136,20 +2526,13 @@ impl CompositePodGroupApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -3158,20 +2541,13 @@ impl CompositePodGroupApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -3179,9 +2555,7 @@ impl CompositePodGroupApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -3189,56 +2563,36 @@ impl CompositePodGroupApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -3246,9 +2600,7 @@ impl CompositePodGroupApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -3276,34 +2628,16 @@ impl ::kapi_machinery::ApplyConfiguration for CompositePodGroupApplyConfiguratio
 pub fn extract_composite_pod_group(
     obj: &crate::scheduling::v1alpha3::types::CompositePodGroup,
     field_manager: &str,
-) -> ::core::result::Result<
-    CompositePodGroupApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "scheduling.k8s.io/v1alpha3",
-        "CompositePodGroup",
-    )
+) -> ::core::result::Result<CompositePodGroupApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "scheduling.k8s.io/v1alpha3", "CompositePodGroup")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `CompositePodGroup`.
 #[::kapi_macros::where_used]
 pub fn extract_composite_pod_group_status(
     obj: &crate::scheduling::v1alpha3::types::CompositePodGroup,
     field_manager: &str,
-) -> ::core::result::Result<
-    CompositePodGroupApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "scheduling.k8s.io/v1alpha3",
-        "CompositePodGroup",
-    )
+) -> ::core::result::Result<CompositePodGroupApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "scheduling.k8s.io/v1alpha3", "CompositePodGroup")
 }
 /// The apply configuration of `CompositePodGroupSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -3311,29 +2645,19 @@ pub struct CompositePodGroupSpecApplyConfiguration {
     /// `parentCompositePodGroupName`.
     pub parent_composite_pod_group_name: ::std::option::Option<::std::string::String>,
     /// `workloadRef`.
-    pub workload_ref: ::std::option::Option<
-        crate::scheduling::v1alpha3::WorkloadReferenceApplyConfiguration,
-    >,
+    pub workload_ref: ::std::option::Option<crate::scheduling::v1alpha3::WorkloadReferenceApplyConfiguration>,
     /// `schedulingPolicy`.
-    pub scheduling_policy: ::std::option::Option<
-        crate::scheduling::v1alpha3::CompositePodGroupSchedulingPolicyApplyConfiguration,
-    >,
+    pub scheduling_policy: ::std::option::Option<crate::scheduling::v1alpha3::CompositePodGroupSchedulingPolicyApplyConfiguration>,
     /// `schedulingConstraints`.
-    pub scheduling_constraints: ::std::option::Option<
-        crate::scheduling::v1alpha3::CompositePodGroupSchedulingConstraintsApplyConfiguration,
-    >,
+    pub scheduling_constraints: ::std::option::Option<crate::scheduling::v1alpha3::CompositePodGroupSchedulingConstraintsApplyConfiguration>,
     /// `disruptionMode`.
-    pub disruption_mode: ::std::option::Option<
-        crate::scheduling::v1alpha3::CompositeDisruptionModeApplyConfiguration,
-    >,
+    pub disruption_mode: ::std::option::Option<crate::scheduling::v1alpha3::CompositeDisruptionModeApplyConfiguration>,
     /// `priorityClassName`.
     pub priority_class_name: ::std::option::Option<::std::string::String>,
     /// `priority`.
     pub priority: ::std::option::Option<i32>,
     /// `preemptionPolicy`.
-    pub preemption_policy: ::std::option::Option<
-        crate::scheduling::v1alpha3::types::PreemptionPolicy,
-    >,
+    pub preemption_policy: ::std::option::Option<crate::scheduling::v1alpha3::types::PreemptionPolicy>,
 }
 impl CompositePodGroupSpecApplyConfiguration {
     /// Sets `parentCompositePodGroupName`.
@@ -3347,9 +2671,7 @@ impl CompositePodGroupSpecApplyConfiguration {
     /// Sets `workloadRef`.
     pub fn with_workload_ref(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::WorkloadReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::WorkloadReferenceApplyConfiguration>,
     ) -> Self {
         self.workload_ref = Some(value.into());
         self
@@ -3357,9 +2679,7 @@ impl CompositePodGroupSpecApplyConfiguration {
     /// Sets `schedulingPolicy`.
     pub fn with_scheduling_policy(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::CompositePodGroupSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::CompositePodGroupSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
@@ -3367,9 +2687,7 @@ impl CompositePodGroupSpecApplyConfiguration {
     /// Sets `schedulingConstraints`.
     pub fn with_scheduling_constraints(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::CompositePodGroupSchedulingConstraintsApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::CompositePodGroupSchedulingConstraintsApplyConfiguration>,
     ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
@@ -3377,18 +2695,13 @@ impl CompositePodGroupSpecApplyConfiguration {
     /// Sets `disruptionMode`.
     pub fn with_disruption_mode(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::CompositeDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::CompositeDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.disruption_mode = Some(value.into());
         self
     }
     /// Sets `priorityClassName`.
-    pub fn with_priority_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_priority_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.priority_class_name = Some(value.into());
         self
     }
@@ -3409,14 +2722,9 @@ impl CompositePodGroupSpecApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for CompositePodGroupSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.parent_composite_pod_group_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.parent_composite_pod_group_name) {
             w.key_static(b"\"parentCompositePodGroupName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.parent_composite_pod_group_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.parent_composite_pod_group_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.workload_ref) {
             w.key_static(b"\"workloadRef\":");
@@ -3426,27 +2734,17 @@ impl ::kapi_machinery::json::JsonFields for CompositePodGroupSpecApplyConfigurat
             w.key_static(b"\"schedulingPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.scheduling_constraints,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scheduling_constraints) {
             w.key_static(b"\"schedulingConstraints\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.scheduling_constraints,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_constraints, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.disruption_mode) {
             w.key_static(b"\"disruptionMode\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.disruption_mode, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.priority_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority_class_name) {
             w.key_static(b"\"priorityClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.priority_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.priority_class_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority) {
             w.key_static(b"\"priority\":");
@@ -3464,51 +2762,14 @@ impl ::kapi_machinery::json::JsonFields for CompositePodGroupSpecApplyConfigurat
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "parentCompositePodGroupName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.parent_composite_pod_group_name,
-                    r,
-                )
-            }
-            "workloadRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.workload_ref,
-                    r,
-                )
-            }
-            "schedulingPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_policy,
-                    r,
-                )
-            }
-            "schedulingConstraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_constraints,
-                    r,
-                )
-            }
-            "disruptionMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.disruption_mode,
-                    r,
-                )
-            }
-            "priorityClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.priority_class_name,
-                    r,
-                )
-            }
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
-            "preemptionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preemption_policy,
-                    r,
-                )
-            }
+            "parentCompositePodGroupName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parent_composite_pod_group_name, r),
+            "workloadRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.workload_ref, r),
+            "schedulingPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_policy, r),
+            "schedulingConstraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_constraints, r),
+            "disruptionMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disruption_mode, r),
+            "priorityClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority_class_name, r),
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
+            "preemptionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preemption_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3524,16 +2785,13 @@ impl ::kapi_machinery::json::JsonEncode for CompositePodGroupSpecApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.parent_composite_pod_group_name,
-        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parent_composite_pod_group_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.scheduling_constraints,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.priority_class_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_constraints)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority_class_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preemption_policy)
     }
 }
@@ -3551,21 +2809,15 @@ impl ::kapi_machinery::json::JsonElement for CompositePodGroupSpecApplyConfigura
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompositePodGroupSchedulingPolicyApplyConfiguration {
     /// `basic`.
-    pub basic: ::std::option::Option<
-        crate::scheduling::v1alpha3::CompositeBasicSchedulingPolicyApplyConfiguration,
-    >,
+    pub basic: ::std::option::Option<crate::scheduling::v1alpha3::CompositeBasicSchedulingPolicyApplyConfiguration>,
     /// `gang`.
-    pub gang: ::std::option::Option<
-        crate::scheduling::v1alpha3::CompositeGangSchedulingPolicyApplyConfiguration,
-    >,
+    pub gang: ::std::option::Option<crate::scheduling::v1alpha3::CompositeGangSchedulingPolicyApplyConfiguration>,
 }
 impl CompositePodGroupSchedulingPolicyApplyConfiguration {
     /// Sets `basic`.
     pub fn with_basic(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::CompositeBasicSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::CompositeBasicSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.basic = Some(value.into());
         self
@@ -3573,16 +2825,13 @@ impl CompositePodGroupSchedulingPolicyApplyConfiguration {
     /// Sets `gang`.
     pub fn with_gang(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::CompositeGangSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::CompositeGangSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.gang = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CompositePodGroupSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CompositePodGroupSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.basic) {
@@ -3601,9 +2850,7 @@ for CompositePodGroupSchedulingPolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "basic" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r)
-            }
+            "basic" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r),
             "gang" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gang, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -3613,8 +2860,7 @@ for CompositePodGroupSchedulingPolicyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CompositePodGroupSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CompositePodGroupSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3625,8 +2871,7 @@ for CompositePodGroupSchedulingPolicyApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gang)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CompositePodGroupSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CompositePodGroupSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3635,16 +2880,17 @@ for CompositePodGroupSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CompositePodGroupSchedulingPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CompositePodGroupSchedulingPolicyApplyConfiguration {}
 /// The apply configuration of `CompositeBasicSchedulingPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct CompositeBasicSchedulingPolicyApplyConfiguration {}
-impl CompositeBasicSchedulingPolicyApplyConfiguration {}
-impl ::kapi_machinery::json::JsonFields
-for CompositeBasicSchedulingPolicyApplyConfiguration {
+pub struct CompositeBasicSchedulingPolicyApplyConfiguration {
+}
+impl CompositeBasicSchedulingPolicyApplyConfiguration {
+}
+impl ::kapi_machinery::json::JsonFields for CompositeBasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -3654,8 +2900,7 @@ for CompositeBasicSchedulingPolicyApplyConfiguration {
         ::core::result::Result::Ok(false)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CompositeBasicSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CompositeBasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3665,8 +2910,7 @@ for CompositeBasicSchedulingPolicyApplyConfiguration {
         true
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CompositeBasicSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CompositeBasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3675,8 +2919,7 @@ for CompositeBasicSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CompositeBasicSchedulingPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CompositeBasicSchedulingPolicyApplyConfiguration {}
 /// The apply configuration of `CompositeGangSchedulingPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompositeGangSchedulingPolicyApplyConfiguration {
@@ -3690,8 +2933,7 @@ impl CompositeGangSchedulingPolicyApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CompositeGangSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CompositeGangSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.min_group_count) {
@@ -3706,12 +2948,7 @@ for CompositeGangSchedulingPolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "minGroupCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_group_count,
-                    r,
-                )
-            }
+            "minGroupCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_group_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3720,8 +2957,7 @@ for CompositeGangSchedulingPolicyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CompositeGangSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CompositeGangSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3731,8 +2967,7 @@ for CompositeGangSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_group_count)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CompositeGangSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CompositeGangSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3741,27 +2976,20 @@ for CompositeGangSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CompositeGangSchedulingPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CompositeGangSchedulingPolicyApplyConfiguration {}
 /// The apply configuration of `CompositeDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompositeDisruptionModeApplyConfiguration {
     /// `single`.
-    pub single: ::std::option::Option<
-        crate::scheduling::v1alpha3::SingleCompositeDisruptionModeApplyConfiguration,
-    >,
+    pub single: ::std::option::Option<crate::scheduling::v1alpha3::SingleCompositeDisruptionModeApplyConfiguration>,
     /// `all`.
-    pub all: ::std::option::Option<
-        crate::scheduling::v1alpha3::AllCompositeDisruptionModeApplyConfiguration,
-    >,
+    pub all: ::std::option::Option<crate::scheduling::v1alpha3::AllCompositeDisruptionModeApplyConfiguration>,
 }
 impl CompositeDisruptionModeApplyConfiguration {
     /// Sets `single`.
     pub fn with_single(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::SingleCompositeDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::SingleCompositeDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.single = Some(value.into());
         self
@@ -3769,9 +2997,7 @@ impl CompositeDisruptionModeApplyConfiguration {
     /// Sets `all`.
     pub fn with_all(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1alpha3::AllCompositeDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1alpha3::AllCompositeDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.all = Some(value.into());
         self
@@ -3796,9 +3022,7 @@ impl ::kapi_machinery::json::JsonFields for CompositeDisruptionModeApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "single" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.single, r)
-            }
+            "single" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.single, r),
             "all" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -3831,12 +3055,14 @@ impl ::kapi_machinery::json::JsonDecode for CompositeDisruptionModeApplyConfigur
 impl ::kapi_machinery::json::JsonElement for CompositeDisruptionModeApplyConfiguration {}
 /// The apply configuration of `SingleCompositeDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct SingleCompositeDisruptionModeApplyConfiguration {}
-impl SingleCompositeDisruptionModeApplyConfiguration {}
-impl ::kapi_machinery::json::JsonFields
-for SingleCompositeDisruptionModeApplyConfiguration {
+pub struct SingleCompositeDisruptionModeApplyConfiguration {
+}
+impl SingleCompositeDisruptionModeApplyConfiguration {
+}
+impl ::kapi_machinery::json::JsonFields for SingleCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -3846,8 +3072,7 @@ for SingleCompositeDisruptionModeApplyConfiguration {
         ::core::result::Result::Ok(false)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for SingleCompositeDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for SingleCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3857,8 +3082,7 @@ for SingleCompositeDisruptionModeApplyConfiguration {
         true
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for SingleCompositeDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for SingleCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3867,16 +3091,17 @@ for SingleCompositeDisruptionModeApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for SingleCompositeDisruptionModeApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for SingleCompositeDisruptionModeApplyConfiguration {}
 /// The apply configuration of `AllCompositeDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct AllCompositeDisruptionModeApplyConfiguration {}
-impl AllCompositeDisruptionModeApplyConfiguration {}
-impl ::kapi_machinery::json::JsonFields
-for AllCompositeDisruptionModeApplyConfiguration {
+pub struct AllCompositeDisruptionModeApplyConfiguration {
+}
+impl AllCompositeDisruptionModeApplyConfiguration {
+}
+impl ::kapi_machinery::json::JsonFields for AllCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -3886,8 +3111,7 @@ for AllCompositeDisruptionModeApplyConfiguration {
         ::core::result::Result::Ok(false)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for AllCompositeDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for AllCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3897,8 +3121,7 @@ for AllCompositeDisruptionModeApplyConfiguration {
         true
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for AllCompositeDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for AllCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3907,8 +3130,7 @@ for AllCompositeDisruptionModeApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for AllCompositeDisruptionModeApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for AllCompositeDisruptionModeApplyConfiguration {}
 /// The apply configuration of `CompositePodGroupStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompositePodGroupStatusApplyConfiguration {
@@ -3919,9 +3141,7 @@ impl CompositePodGroupStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -3942,9 +3162,7 @@ impl ::kapi_machinery::json::JsonFields for CompositePodGroupStatusApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3977,26 +3195,19 @@ impl ::kapi_machinery::json::JsonElement for CompositePodGroupStatusApplyConfigu
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompositePodGroupSchedulingConstraintsApplyConfiguration {
     /// `topology`.
-    pub topology: ::std::vec::Vec<
-        crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration,
-    >,
+    pub topology: ::std::vec::Vec<crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration>,
 }
 impl CompositePodGroupSchedulingConstraintsApplyConfiguration {
     /// Appends to `topology`.
     pub fn with_topology(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1alpha3::TopologyConstraintApplyConfiguration>>,
     ) -> Self {
         self.topology.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CompositePodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CompositePodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.topology) {
@@ -4011,9 +3222,7 @@ for CompositePodGroupSchedulingConstraintsApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "topology" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r)
-            }
+            "topology" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -4022,8 +3231,7 @@ for CompositePodGroupSchedulingConstraintsApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CompositePodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CompositePodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -4033,8 +3241,7 @@ for CompositePodGroupSchedulingConstraintsApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CompositePodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CompositePodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -4043,5 +3250,4 @@ for CompositePodGroupSchedulingConstraintsApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CompositePodGroupSchedulingConstraintsApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CompositePodGroupSchedulingConstraintsApplyConfiguration {}

@@ -101,30 +101,12 @@ impl ::kapi_machinery::json::JsonFields for PriorityClassApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "value" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r)
-            }
-            "globalDefault" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.global_default,
-                    r,
-                )
-            }
-            "description" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r)
-            }
-            "preemptionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preemption_policy,
-                    r,
-                )
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "value" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.value, r),
+            "globalDefault" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.global_default, r),
+            "description" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.description, r),
+            "preemptionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preemption_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -140,7 +122,8 @@ impl ::kapi_machinery::json::JsonEncode for PriorityClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.global_default)
@@ -172,20 +155,13 @@ impl PriorityClassApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -194,20 +170,13 @@ impl PriorityClassApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -215,9 +184,7 @@ impl PriorityClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -225,56 +192,36 @@ impl PriorityClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -282,9 +229,7 @@ impl PriorityClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -312,17 +257,8 @@ impl ::kapi_machinery::ApplyConfiguration for PriorityClassApplyConfiguration {
 pub fn extract_priority_class(
     obj: &crate::scheduling::v1beta1::types::PriorityClass,
     field_manager: &str,
-) -> ::core::result::Result<
-    PriorityClassApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "scheduling.k8s.io/v1beta1",
-        "PriorityClass",
-    )
+) -> ::core::result::Result<PriorityClassApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "scheduling.k8s.io/v1beta1", "PriorityClass")
 }
 /// The apply configuration of `Workload`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -334,9 +270,7 @@ pub struct WorkloadApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::scheduling::v1beta1::WorkloadSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::scheduling::v1beta1::WorkloadSpecApplyConfiguration>,
 }
 impl WorkloadApplyConfiguration {
     /// Sets `kind`.
@@ -394,12 +328,8 @@ impl ::kapi_machinery::json::JsonFields for WorkloadApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -416,7 +346,8 @@ impl ::kapi_machinery::json::JsonEncode for WorkloadApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -449,20 +380,13 @@ impl WorkloadApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -471,20 +395,13 @@ impl WorkloadApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -492,9 +409,7 @@ impl WorkloadApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -502,56 +417,36 @@ impl WorkloadApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -559,9 +454,7 @@ impl WorkloadApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -589,41 +482,24 @@ impl ::kapi_machinery::ApplyConfiguration for WorkloadApplyConfiguration {
 pub fn extract_workload(
     obj: &crate::scheduling::v1beta1::types::Workload,
     field_manager: &str,
-) -> ::core::result::Result<
-    WorkloadApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "scheduling.k8s.io/v1beta1",
-        "Workload",
-    )
+) -> ::core::result::Result<WorkloadApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "scheduling.k8s.io/v1beta1", "Workload")
 }
 /// The apply configuration of `WorkloadSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WorkloadSpecApplyConfiguration {
     /// `controllerRef`.
-    pub controller_ref: ::std::option::Option<
-        crate::scheduling::v1beta1::TypedLocalObjectReferenceApplyConfiguration,
-    >,
+    pub controller_ref: ::std::option::Option<crate::scheduling::v1beta1::TypedLocalObjectReferenceApplyConfiguration>,
     /// `podGroupTemplates`.
-    pub pod_group_templates: ::std::vec::Vec<
-        crate::scheduling::v1beta1::PodGroupTemplateApplyConfiguration,
-    >,
+    pub pod_group_templates: ::std::vec::Vec<crate::scheduling::v1beta1::PodGroupTemplateApplyConfiguration>,
     /// `compositePodGroupTemplates`.
-    pub composite_pod_group_templates: ::std::vec::Vec<
-        crate::scheduling::v1beta1::CompositePodGroupTemplateApplyConfiguration,
-    >,
+    pub composite_pod_group_templates: ::std::vec::Vec<crate::scheduling::v1beta1::CompositePodGroupTemplateApplyConfiguration>,
 }
 impl WorkloadSpecApplyConfiguration {
     /// Sets `controllerRef`.
     pub fn with_controller_ref(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::TypedLocalObjectReferenceApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::TypedLocalObjectReferenceApplyConfiguration>,
     ) -> Self {
         self.controller_ref = Some(value.into());
         self
@@ -631,11 +507,7 @@ impl WorkloadSpecApplyConfiguration {
     /// Appends to `podGroupTemplates`.
     pub fn with_pod_group_templates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1beta1::PodGroupTemplateApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1beta1::PodGroupTemplateApplyConfiguration>>,
     ) -> Self {
         self.pod_group_templates.extend(items.into_iter().map(Into::into));
         self
@@ -643,11 +515,7 @@ impl WorkloadSpecApplyConfiguration {
     /// Appends to `compositePodGroupTemplates`.
     pub fn with_composite_pod_group_templates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1beta1::CompositePodGroupTemplateApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1beta1::CompositePodGroupTemplateApplyConfiguration>>,
     ) -> Self {
         self.composite_pod_group_templates.extend(items.into_iter().map(Into::into));
         self
@@ -660,23 +528,13 @@ impl ::kapi_machinery::json::JsonFields for WorkloadSpecApplyConfiguration {
             w.key_static(b"\"controllerRef\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.controller_ref, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.pod_group_templates,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pod_group_templates) {
             w.key_static(b"\"podGroupTemplates\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.pod_group_templates,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_group_templates, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.composite_pod_group_templates,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.composite_pod_group_templates) {
             w.key_static(b"\"compositePodGroupTemplates\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.composite_pod_group_templates,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.composite_pod_group_templates, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -686,24 +544,9 @@ impl ::kapi_machinery::json::JsonFields for WorkloadSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "controllerRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.controller_ref,
-                    r,
-                )
-            }
-            "podGroupTemplates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_group_templates,
-                    r,
-                )
-            }
-            "compositePodGroupTemplates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.composite_pod_group_templates,
-                    r,
-                )
-            }
+            "controllerRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.controller_ref, r),
+            "podGroupTemplates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_group_templates, r),
+            "compositePodGroupTemplates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.composite_pod_group_templates, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -720,12 +563,8 @@ impl ::kapi_machinery::json::JsonEncode for WorkloadSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller_ref)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.pod_group_templates,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.composite_pod_group_templates,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_group_templates)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.composite_pod_group_templates)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for WorkloadSpecApplyConfiguration {
@@ -788,9 +627,7 @@ impl ::kapi_machinery::json::JsonFields for TypedLocalObjectReferenceApplyConfig
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "apiGroup" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r)
-            }
+            "apiGroup" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_group, r),
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
             _ => {
@@ -822,37 +659,26 @@ impl ::kapi_machinery::json::JsonDecode for TypedLocalObjectReferenceApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for TypedLocalObjectReferenceApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for TypedLocalObjectReferenceApplyConfiguration {}
 /// The apply configuration of `PodGroupTemplate`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodGroupTemplateApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `schedulingPolicy`.
-    pub scheduling_policy: ::std::option::Option<
-        crate::scheduling::v1beta1::PodGroupSchedulingPolicyApplyConfiguration,
-    >,
+    pub scheduling_policy: ::std::option::Option<crate::scheduling::v1beta1::PodGroupSchedulingPolicyApplyConfiguration>,
     /// `schedulingConstraints`.
-    pub scheduling_constraints: ::std::option::Option<
-        crate::scheduling::v1beta1::PodGroupSchedulingConstraintsApplyConfiguration,
-    >,
+    pub scheduling_constraints: ::std::option::Option<crate::scheduling::v1beta1::PodGroupSchedulingConstraintsApplyConfiguration>,
     /// `resourceClaims`.
-    pub resource_claims: ::std::vec::Vec<
-        crate::scheduling::v1beta1::PodGroupResourceClaimApplyConfiguration,
-    >,
+    pub resource_claims: ::std::vec::Vec<crate::scheduling::v1beta1::PodGroupResourceClaimApplyConfiguration>,
     /// `disruptionMode`.
-    pub disruption_mode: ::std::option::Option<
-        crate::scheduling::v1beta1::DisruptionModeApplyConfiguration,
-    >,
+    pub disruption_mode: ::std::option::Option<crate::scheduling::v1beta1::DisruptionModeApplyConfiguration>,
     /// `priorityClassName`.
     pub priority_class_name: ::std::option::Option<::std::string::String>,
     /// `priority`.
     pub priority: ::std::option::Option<i32>,
     /// `preemptionPolicy`.
-    pub preemption_policy: ::std::option::Option<
-        crate::scheduling::v1beta1::types::PreemptionPolicy,
-    >,
+    pub preemption_policy: ::std::option::Option<crate::scheduling::v1beta1::types::PreemptionPolicy>,
 }
 impl PodGroupTemplateApplyConfiguration {
     /// Sets `name`.
@@ -863,9 +689,7 @@ impl PodGroupTemplateApplyConfiguration {
     /// Sets `schedulingPolicy`.
     pub fn with_scheduling_policy(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::PodGroupSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::PodGroupSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
@@ -873,9 +697,7 @@ impl PodGroupTemplateApplyConfiguration {
     /// Sets `schedulingConstraints`.
     pub fn with_scheduling_constraints(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::PodGroupSchedulingConstraintsApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::PodGroupSchedulingConstraintsApplyConfiguration>,
     ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
@@ -883,11 +705,7 @@ impl PodGroupTemplateApplyConfiguration {
     /// Appends to `resourceClaims`.
     pub fn with_resource_claims(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1beta1::PodGroupResourceClaimApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1beta1::PodGroupResourceClaimApplyConfiguration>>,
     ) -> Self {
         self.resource_claims.extend(items.into_iter().map(Into::into));
         self
@@ -901,10 +719,7 @@ impl PodGroupTemplateApplyConfiguration {
         self
     }
     /// Sets `priorityClassName`.
-    pub fn with_priority_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_priority_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.priority_class_name = Some(value.into());
         self
     }
@@ -933,14 +748,9 @@ impl ::kapi_machinery::json::JsonFields for PodGroupTemplateApplyConfiguration {
             w.key_static(b"\"schedulingPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.scheduling_constraints,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scheduling_constraints) {
             w.key_static(b"\"schedulingConstraints\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.scheduling_constraints,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_constraints, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claims) {
             w.key_static(b"\"resourceClaims\":");
@@ -950,14 +760,9 @@ impl ::kapi_machinery::json::JsonFields for PodGroupTemplateApplyConfiguration {
             w.key_static(b"\"disruptionMode\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.disruption_mode, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.priority_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority_class_name) {
             w.key_static(b"\"priorityClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.priority_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.priority_class_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority) {
             w.key_static(b"\"priority\":");
@@ -976,45 +781,13 @@ impl ::kapi_machinery::json::JsonFields for PodGroupTemplateApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "schedulingPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_policy,
-                    r,
-                )
-            }
-            "schedulingConstraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_constraints,
-                    r,
-                )
-            }
-            "resourceClaims" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claims,
-                    r,
-                )
-            }
-            "disruptionMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.disruption_mode,
-                    r,
-                )
-            }
-            "priorityClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.priority_class_name,
-                    r,
-                )
-            }
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
-            "preemptionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preemption_policy,
-                    r,
-                )
-            }
+            "schedulingPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_policy, r),
+            "schedulingConstraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_constraints, r),
+            "resourceClaims" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claims, r),
+            "disruptionMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disruption_mode, r),
+            "priorityClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority_class_name, r),
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
+            "preemptionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preemption_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1032,13 +805,11 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupTemplateApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.scheduling_constraints,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claims)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_constraints)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claims)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.priority_class_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority_class_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preemption_policy)
     }
 }
@@ -1058,33 +829,21 @@ pub struct CompositePodGroupTemplateApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `schedulingPolicy`.
-    pub scheduling_policy: ::std::option::Option<
-        crate::scheduling::v1beta1::CompositePodGroupSchedulingPolicyApplyConfiguration,
-    >,
+    pub scheduling_policy: ::std::option::Option<crate::scheduling::v1beta1::CompositePodGroupSchedulingPolicyApplyConfiguration>,
     /// `schedulingConstraints`.
-    pub scheduling_constraints: ::std::option::Option<
-        crate::scheduling::v1beta1::CompositePodGroupSchedulingConstraintsApplyConfiguration,
-    >,
+    pub scheduling_constraints: ::std::option::Option<crate::scheduling::v1beta1::CompositePodGroupSchedulingConstraintsApplyConfiguration>,
     /// `disruptionMode`.
-    pub disruption_mode: ::std::option::Option<
-        crate::scheduling::v1beta1::CompositeDisruptionModeApplyConfiguration,
-    >,
+    pub disruption_mode: ::std::option::Option<crate::scheduling::v1beta1::CompositeDisruptionModeApplyConfiguration>,
     /// `priorityClassName`.
     pub priority_class_name: ::std::option::Option<::std::string::String>,
     /// `priority`.
     pub priority: ::std::option::Option<i32>,
     /// `preemptionPolicy`.
-    pub preemption_policy: ::std::option::Option<
-        crate::scheduling::v1beta1::types::PreemptionPolicy,
-    >,
+    pub preemption_policy: ::std::option::Option<crate::scheduling::v1beta1::types::PreemptionPolicy>,
     /// `podGroupTemplates`.
-    pub pod_group_templates: ::std::vec::Vec<
-        crate::scheduling::v1beta1::PodGroupTemplateApplyConfiguration,
-    >,
+    pub pod_group_templates: ::std::vec::Vec<crate::scheduling::v1beta1::PodGroupTemplateApplyConfiguration>,
     /// `compositePodGroupTemplates`.
-    pub composite_pod_group_templates: ::std::vec::Vec<
-        crate::scheduling::v1beta1::CompositePodGroupTemplateApplyConfiguration,
-    >,
+    pub composite_pod_group_templates: ::std::vec::Vec<crate::scheduling::v1beta1::CompositePodGroupTemplateApplyConfiguration>,
 }
 impl CompositePodGroupTemplateApplyConfiguration {
     /// Sets `name`.
@@ -1095,9 +854,7 @@ impl CompositePodGroupTemplateApplyConfiguration {
     /// Sets `schedulingPolicy`.
     pub fn with_scheduling_policy(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::CompositePodGroupSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::CompositePodGroupSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
@@ -1105,9 +862,7 @@ impl CompositePodGroupTemplateApplyConfiguration {
     /// Sets `schedulingConstraints`.
     pub fn with_scheduling_constraints(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::CompositePodGroupSchedulingConstraintsApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::CompositePodGroupSchedulingConstraintsApplyConfiguration>,
     ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
@@ -1115,18 +870,13 @@ impl CompositePodGroupTemplateApplyConfiguration {
     /// Sets `disruptionMode`.
     pub fn with_disruption_mode(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::CompositeDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::CompositeDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.disruption_mode = Some(value.into());
         self
     }
     /// Sets `priorityClassName`.
-    pub fn with_priority_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_priority_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.priority_class_name = Some(value.into());
         self
     }
@@ -1146,11 +896,7 @@ impl CompositePodGroupTemplateApplyConfiguration {
     /// Appends to `podGroupTemplates`.
     pub fn with_pod_group_templates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1beta1::PodGroupTemplateApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1beta1::PodGroupTemplateApplyConfiguration>>,
     ) -> Self {
         self.pod_group_templates.extend(items.into_iter().map(Into::into));
         self
@@ -1158,11 +904,7 @@ impl CompositePodGroupTemplateApplyConfiguration {
     /// Appends to `compositePodGroupTemplates`.
     pub fn with_composite_pod_group_templates(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1beta1::CompositePodGroupTemplateApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1beta1::CompositePodGroupTemplateApplyConfiguration>>,
     ) -> Self {
         self.composite_pod_group_templates.extend(items.into_iter().map(Into::into));
         self
@@ -1179,27 +921,17 @@ impl ::kapi_machinery::json::JsonFields for CompositePodGroupTemplateApplyConfig
             w.key_static(b"\"schedulingPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.scheduling_constraints,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scheduling_constraints) {
             w.key_static(b"\"schedulingConstraints\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.scheduling_constraints,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_constraints, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.disruption_mode) {
             w.key_static(b"\"disruptionMode\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.disruption_mode, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.priority_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority_class_name) {
             w.key_static(b"\"priorityClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.priority_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.priority_class_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority) {
             w.key_static(b"\"priority\":");
@@ -1209,23 +941,13 @@ impl ::kapi_machinery::json::JsonFields for CompositePodGroupTemplateApplyConfig
             w.key_static(b"\"preemptionPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.preemption_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.pod_group_templates,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.pod_group_templates) {
             w.key_static(b"\"podGroupTemplates\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.pod_group_templates,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_group_templates, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.composite_pod_group_templates,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.composite_pod_group_templates) {
             w.key_static(b"\"compositePodGroupTemplates\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.composite_pod_group_templates,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.composite_pod_group_templates, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1236,51 +958,14 @@ impl ::kapi_machinery::json::JsonFields for CompositePodGroupTemplateApplyConfig
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "schedulingPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_policy,
-                    r,
-                )
-            }
-            "schedulingConstraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_constraints,
-                    r,
-                )
-            }
-            "disruptionMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.disruption_mode,
-                    r,
-                )
-            }
-            "priorityClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.priority_class_name,
-                    r,
-                )
-            }
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
-            "preemptionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preemption_policy,
-                    r,
-                )
-            }
-            "podGroupTemplates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_group_templates,
-                    r,
-                )
-            }
-            "compositePodGroupTemplates" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.composite_pod_group_templates,
-                    r,
-                )
-            }
+            "schedulingPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_policy, r),
+            "schedulingConstraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_constraints, r),
+            "disruptionMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disruption_mode, r),
+            "priorityClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority_class_name, r),
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
+            "preemptionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preemption_policy, r),
+            "podGroupTemplates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_group_templates, r),
+            "compositePodGroupTemplates" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.composite_pod_group_templates, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1298,19 +983,13 @@ impl ::kapi_machinery::json::JsonEncode for CompositePodGroupTemplateApplyConfig
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.scheduling_constraints,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.priority_class_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_constraints)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority_class_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preemption_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.pod_group_templates,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.composite_pod_group_templates,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_group_templates)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.composite_pod_group_templates)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CompositePodGroupTemplateApplyConfiguration {
@@ -1322,27 +1001,20 @@ impl ::kapi_machinery::json::JsonDecode for CompositePodGroupTemplateApplyConfig
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CompositePodGroupTemplateApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CompositePodGroupTemplateApplyConfiguration {}
 /// The apply configuration of `PodGroupSchedulingPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodGroupSchedulingPolicyApplyConfiguration {
     /// `basic`.
-    pub basic: ::std::option::Option<
-        crate::scheduling::v1beta1::BasicSchedulingPolicyApplyConfiguration,
-    >,
+    pub basic: ::std::option::Option<crate::scheduling::v1beta1::BasicSchedulingPolicyApplyConfiguration>,
     /// `gang`.
-    pub gang: ::std::option::Option<
-        crate::scheduling::v1beta1::GangSchedulingPolicyApplyConfiguration,
-    >,
+    pub gang: ::std::option::Option<crate::scheduling::v1beta1::GangSchedulingPolicyApplyConfiguration>,
 }
 impl PodGroupSchedulingPolicyApplyConfiguration {
     /// Sets `basic`.
     pub fn with_basic(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::BasicSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::BasicSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.basic = Some(value.into());
         self
@@ -1350,9 +1022,7 @@ impl PodGroupSchedulingPolicyApplyConfiguration {
     /// Sets `gang`.
     pub fn with_gang(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::GangSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::GangSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.gang = Some(value.into());
         self
@@ -1377,9 +1047,7 @@ impl ::kapi_machinery::json::JsonFields for PodGroupSchedulingPolicyApplyConfigu
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "basic" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r)
-            }
+            "basic" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r),
             "gang" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gang, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1412,11 +1080,14 @@ impl ::kapi_machinery::json::JsonDecode for PodGroupSchedulingPolicyApplyConfigu
 impl ::kapi_machinery::json::JsonElement for PodGroupSchedulingPolicyApplyConfiguration {}
 /// The apply configuration of `BasicSchedulingPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct BasicSchedulingPolicyApplyConfiguration {}
-impl BasicSchedulingPolicyApplyConfiguration {}
+pub struct BasicSchedulingPolicyApplyConfiguration {
+}
+impl BasicSchedulingPolicyApplyConfiguration {
+}
 impl ::kapi_machinery::json::JsonFields for BasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -1474,9 +1145,7 @@ impl ::kapi_machinery::json::JsonFields for GangSchedulingPolicyApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "minCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_count, r)
-            }
+            "minCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1522,10 +1191,7 @@ impl PodGroupResourceClaimApplyConfiguration {
         self
     }
     /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_claim_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_claim_name = Some(value.into());
         self
     }
@@ -1545,23 +1211,13 @@ impl ::kapi_machinery::json::JsonFields for PodGroupResourceClaimApplyConfigurat
             w.key_static(b"\"name\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_name) {
             w.key_static(b"\"resourceClaimName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_template_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_template_name) {
             w.key_static(b"\"resourceClaimTemplateName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_template_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_template_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1572,18 +1228,8 @@ impl ::kapi_machinery::json::JsonFields for PodGroupResourceClaimApplyConfigurat
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "resourceClaimName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_name,
-                    r,
-                )
-            }
-            "resourceClaimTemplateName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_template_name,
-                    r,
-                )
-            }
+            "resourceClaimName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_name, r),
+            "resourceClaimTemplateName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_template_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1600,12 +1246,8 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupResourceClaimApplyConfigurat
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_name,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_template_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_template_name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodGroupResourceClaimApplyConfiguration {
@@ -1622,21 +1264,15 @@ impl ::kapi_machinery::json::JsonElement for PodGroupResourceClaimApplyConfigura
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DisruptionModeApplyConfiguration {
     /// `single`.
-    pub single: ::std::option::Option<
-        crate::scheduling::v1beta1::SingleDisruptionModeApplyConfiguration,
-    >,
+    pub single: ::std::option::Option<crate::scheduling::v1beta1::SingleDisruptionModeApplyConfiguration>,
     /// `all`.
-    pub all: ::std::option::Option<
-        crate::scheduling::v1beta1::AllDisruptionModeApplyConfiguration,
-    >,
+    pub all: ::std::option::Option<crate::scheduling::v1beta1::AllDisruptionModeApplyConfiguration>,
 }
 impl DisruptionModeApplyConfiguration {
     /// Sets `single`.
     pub fn with_single(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::SingleDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::SingleDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.single = Some(value.into());
         self
@@ -1669,9 +1305,7 @@ impl ::kapi_machinery::json::JsonFields for DisruptionModeApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "single" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.single, r)
-            }
+            "single" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.single, r),
             "all" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1704,11 +1338,14 @@ impl ::kapi_machinery::json::JsonDecode for DisruptionModeApplyConfiguration {
 impl ::kapi_machinery::json::JsonElement for DisruptionModeApplyConfiguration {}
 /// The apply configuration of `SingleDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct SingleDisruptionModeApplyConfiguration {}
-impl SingleDisruptionModeApplyConfiguration {}
+pub struct SingleDisruptionModeApplyConfiguration {
+}
+impl SingleDisruptionModeApplyConfiguration {
+}
 impl ::kapi_machinery::json::JsonFields for SingleDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -1740,11 +1377,14 @@ impl ::kapi_machinery::json::JsonDecode for SingleDisruptionModeApplyConfigurati
 impl ::kapi_machinery::json::JsonElement for SingleDisruptionModeApplyConfiguration {}
 /// The apply configuration of `AllDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct AllDisruptionModeApplyConfiguration {}
-impl AllDisruptionModeApplyConfiguration {}
+pub struct AllDisruptionModeApplyConfiguration {
+}
+impl AllDisruptionModeApplyConfiguration {
+}
 impl ::kapi_machinery::json::JsonFields for AllDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -1784,13 +1424,9 @@ pub struct PodGroupApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::scheduling::v1beta1::PodGroupSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::scheduling::v1beta1::PodGroupSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::scheduling::v1beta1::PodGroupStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::scheduling::v1beta1::PodGroupStatusApplyConfiguration>,
 }
 impl PodGroupApplyConfiguration {
     /// Sets `kind`.
@@ -1860,16 +1496,10 @@ impl ::kapi_machinery::json::JsonFields for PodGroupApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1885,7 +1515,8 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1919,20 +1550,13 @@ impl PodGroupApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1941,20 +1565,13 @@ impl PodGroupApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1962,9 +1579,7 @@ impl PodGroupApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1972,56 +1587,36 @@ impl PodGroupApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2029,9 +1624,7 @@ impl PodGroupApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2059,34 +1652,16 @@ impl ::kapi_machinery::ApplyConfiguration for PodGroupApplyConfiguration {
 pub fn extract_pod_group(
     obj: &crate::scheduling::v1beta1::types::PodGroup,
     field_manager: &str,
-) -> ::core::result::Result<
-    PodGroupApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "scheduling.k8s.io/v1beta1",
-        "PodGroup",
-    )
+) -> ::core::result::Result<PodGroupApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "scheduling.k8s.io/v1beta1", "PodGroup")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `PodGroup`.
 #[::kapi_macros::where_used]
 pub fn extract_pod_group_status(
     obj: &crate::scheduling::v1beta1::types::PodGroup,
     field_manager: &str,
-) -> ::core::result::Result<
-    PodGroupApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "scheduling.k8s.io/v1beta1",
-        "PodGroup",
-    )
+) -> ::core::result::Result<PodGroupApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "scheduling.k8s.io/v1beta1", "PodGroup")
 }
 /// The apply configuration of `PodGroupSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -2094,33 +1669,21 @@ pub struct PodGroupSpecApplyConfiguration {
     /// `parentCompositePodGroupName`.
     pub parent_composite_pod_group_name: ::std::option::Option<::std::string::String>,
     /// `workloadRef`.
-    pub workload_ref: ::std::option::Option<
-        crate::scheduling::v1beta1::WorkloadReferenceApplyConfiguration,
-    >,
+    pub workload_ref: ::std::option::Option<crate::scheduling::v1beta1::WorkloadReferenceApplyConfiguration>,
     /// `schedulingPolicy`.
-    pub scheduling_policy: ::std::option::Option<
-        crate::scheduling::v1beta1::PodGroupSchedulingPolicyApplyConfiguration,
-    >,
+    pub scheduling_policy: ::std::option::Option<crate::scheduling::v1beta1::PodGroupSchedulingPolicyApplyConfiguration>,
     /// `schedulingConstraints`.
-    pub scheduling_constraints: ::std::option::Option<
-        crate::scheduling::v1beta1::PodGroupSchedulingConstraintsApplyConfiguration,
-    >,
+    pub scheduling_constraints: ::std::option::Option<crate::scheduling::v1beta1::PodGroupSchedulingConstraintsApplyConfiguration>,
     /// `resourceClaims`.
-    pub resource_claims: ::std::vec::Vec<
-        crate::scheduling::v1beta1::PodGroupResourceClaimApplyConfiguration,
-    >,
+    pub resource_claims: ::std::vec::Vec<crate::scheduling::v1beta1::PodGroupResourceClaimApplyConfiguration>,
     /// `disruptionMode`.
-    pub disruption_mode: ::std::option::Option<
-        crate::scheduling::v1beta1::DisruptionModeApplyConfiguration,
-    >,
+    pub disruption_mode: ::std::option::Option<crate::scheduling::v1beta1::DisruptionModeApplyConfiguration>,
     /// `priorityClassName`.
     pub priority_class_name: ::std::option::Option<::std::string::String>,
     /// `priority`.
     pub priority: ::std::option::Option<i32>,
     /// `preemptionPolicy`.
-    pub preemption_policy: ::std::option::Option<
-        crate::scheduling::v1beta1::types::PreemptionPolicy,
-    >,
+    pub preemption_policy: ::std::option::Option<crate::scheduling::v1beta1::types::PreemptionPolicy>,
 }
 impl PodGroupSpecApplyConfiguration {
     /// Sets `parentCompositePodGroupName`.
@@ -2142,9 +1705,7 @@ impl PodGroupSpecApplyConfiguration {
     /// Sets `schedulingPolicy`.
     pub fn with_scheduling_policy(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::PodGroupSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::PodGroupSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.scheduling_policy = Some(value.into());
         self
@@ -2152,9 +1713,7 @@ impl PodGroupSpecApplyConfiguration {
     /// Sets `schedulingConstraints`.
     pub fn with_scheduling_constraints(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::PodGroupSchedulingConstraintsApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::PodGroupSchedulingConstraintsApplyConfiguration>,
     ) -> Self {
         self.scheduling_constraints = Some(value.into());
         self
@@ -2162,11 +1721,7 @@ impl PodGroupSpecApplyConfiguration {
     /// Appends to `resourceClaims`.
     pub fn with_resource_claims(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1beta1::PodGroupResourceClaimApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1beta1::PodGroupResourceClaimApplyConfiguration>>,
     ) -> Self {
         self.resource_claims.extend(items.into_iter().map(Into::into));
         self
@@ -2180,10 +1735,7 @@ impl PodGroupSpecApplyConfiguration {
         self
     }
     /// Sets `priorityClassName`.
-    pub fn with_priority_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_priority_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.priority_class_name = Some(value.into());
         self
     }
@@ -2204,14 +1756,9 @@ impl PodGroupSpecApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for PodGroupSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.parent_composite_pod_group_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.parent_composite_pod_group_name) {
             w.key_static(b"\"parentCompositePodGroupName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.parent_composite_pod_group_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.parent_composite_pod_group_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.workload_ref) {
             w.key_static(b"\"workloadRef\":");
@@ -2221,14 +1768,9 @@ impl ::kapi_machinery::json::JsonFields for PodGroupSpecApplyConfiguration {
             w.key_static(b"\"schedulingPolicy\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_policy, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.scheduling_constraints,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.scheduling_constraints) {
             w.key_static(b"\"schedulingConstraints\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.scheduling_constraints,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.scheduling_constraints, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claims) {
             w.key_static(b"\"resourceClaims\":");
@@ -2238,14 +1780,9 @@ impl ::kapi_machinery::json::JsonFields for PodGroupSpecApplyConfiguration {
             w.key_static(b"\"disruptionMode\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.disruption_mode, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.priority_class_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority_class_name) {
             w.key_static(b"\"priorityClassName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.priority_class_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.priority_class_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.priority) {
             w.key_static(b"\"priority\":");
@@ -2263,57 +1800,15 @@ impl ::kapi_machinery::json::JsonFields for PodGroupSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "parentCompositePodGroupName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.parent_composite_pod_group_name,
-                    r,
-                )
-            }
-            "workloadRef" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.workload_ref,
-                    r,
-                )
-            }
-            "schedulingPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_policy,
-                    r,
-                )
-            }
-            "schedulingConstraints" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.scheduling_constraints,
-                    r,
-                )
-            }
-            "resourceClaims" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claims,
-                    r,
-                )
-            }
-            "disruptionMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.disruption_mode,
-                    r,
-                )
-            }
-            "priorityClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.priority_class_name,
-                    r,
-                )
-            }
-            "priority" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r)
-            }
-            "preemptionPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.preemption_policy,
-                    r,
-                )
-            }
+            "parentCompositePodGroupName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parent_composite_pod_group_name, r),
+            "workloadRef" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.workload_ref, r),
+            "schedulingPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_policy, r),
+            "schedulingConstraints" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.scheduling_constraints, r),
+            "resourceClaims" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claims, r),
+            "disruptionMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.disruption_mode, r),
+            "priorityClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority_class_name, r),
+            "priority" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.priority, r),
+            "preemptionPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.preemption_policy, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2329,17 +1824,14 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        ::kapi_machinery::json::JsonEncode::is_json_zero(
-            &self.parent_composite_pod_group_name,
-        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parent_composite_pod_group_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.scheduling_constraints,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claims)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_constraints)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claims)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.priority_class_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority_class_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preemption_policy)
     }
 }
@@ -2359,17 +1851,13 @@ pub struct PodGroupStatusApplyConfiguration {
     /// `conditions`.
     pub conditions: ::std::vec::Vec<crate::meta::v1::ConditionApplyConfiguration>,
     /// `resourceClaimStatuses`.
-    pub resource_claim_statuses: ::std::vec::Vec<
-        crate::scheduling::v1beta1::PodGroupResourceClaimStatusApplyConfiguration,
-    >,
+    pub resource_claim_statuses: ::std::vec::Vec<crate::scheduling::v1beta1::PodGroupResourceClaimStatusApplyConfiguration>,
 }
 impl PodGroupStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2377,11 +1865,7 @@ impl PodGroupStatusApplyConfiguration {
     /// Appends to `resourceClaimStatuses`.
     pub fn with_resource_claim_statuses(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1beta1::PodGroupResourceClaimStatusApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1beta1::PodGroupResourceClaimStatusApplyConfiguration>>,
     ) -> Self {
         self.resource_claim_statuses.extend(items.into_iter().map(Into::into));
         self
@@ -2394,14 +1878,9 @@ impl ::kapi_machinery::json::JsonFields for PodGroupStatusApplyConfiguration {
             w.key_static(b"\"conditions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.conditions, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_statuses,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_statuses) {
             w.key_static(b"\"resourceClaimStatuses\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_statuses,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_statuses, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2411,15 +1890,8 @@ impl ::kapi_machinery::json::JsonFields for PodGroupStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "resourceClaimStatuses" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_statuses,
-                    r,
-                )
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "resourceClaimStatuses" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_statuses, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2436,9 +1908,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_statuses,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_statuses)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodGroupStatusApplyConfiguration {
@@ -2466,30 +1936,21 @@ impl PodGroupResourceClaimStatusApplyConfiguration {
         self
     }
     /// Sets `resourceClaimName`.
-    pub fn with_resource_claim_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_claim_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_claim_name = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PodGroupResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PodGroupResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.name) {
             w.key_static(b"\"name\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.name, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.resource_claim_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource_claim_name) {
             w.key_static(b"\"resourceClaimName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.resource_claim_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.resource_claim_name, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2500,12 +1961,7 @@ for PodGroupResourceClaimStatusApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "resourceClaimName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_claim_name,
-                    r,
-                )
-            }
+            "resourceClaimName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_claim_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2514,8 +1970,7 @@ for PodGroupResourceClaimStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PodGroupResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PodGroupResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2523,13 +1978,10 @@ for PodGroupResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_name,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_name)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PodGroupResourceClaimStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PodGroupResourceClaimStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2538,8 +1990,7 @@ for PodGroupResourceClaimStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PodGroupResourceClaimStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PodGroupResourceClaimStatusApplyConfiguration {}
 /// The apply configuration of `WorkloadReference`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WorkloadReferenceApplyConfiguration {
@@ -2550,18 +2001,12 @@ pub struct WorkloadReferenceApplyConfiguration {
 }
 impl WorkloadReferenceApplyConfiguration {
     /// Sets `workloadName`.
-    pub fn with_workload_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_workload_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.workload_name = Some(value.into());
         self
     }
     /// Sets `templateName`.
-    pub fn with_template_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_template_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.template_name = Some(value.into());
         self
     }
@@ -2585,18 +2030,8 @@ impl ::kapi_machinery::json::JsonFields for WorkloadReferenceApplyConfiguration 
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "workloadName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.workload_name,
-                    r,
-                )
-            }
-            "templateName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.template_name,
-                    r,
-                )
-            }
+            "workloadName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.workload_name, r),
+            "templateName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.template_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2630,26 +2065,19 @@ impl ::kapi_machinery::json::JsonElement for WorkloadReferenceApplyConfiguration
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PodGroupSchedulingConstraintsApplyConfiguration {
     /// `topology`.
-    pub topology: ::std::vec::Vec<
-        crate::scheduling::v1beta1::TopologyConstraintApplyConfiguration,
-    >,
+    pub topology: ::std::vec::Vec<crate::scheduling::v1beta1::TopologyConstraintApplyConfiguration>,
 }
 impl PodGroupSchedulingConstraintsApplyConfiguration {
     /// Appends to `topology`.
     pub fn with_topology(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1beta1::TopologyConstraintApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1beta1::TopologyConstraintApplyConfiguration>>,
     ) -> Self {
         self.topology.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for PodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for PodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.topology) {
@@ -2664,9 +2092,7 @@ for PodGroupSchedulingConstraintsApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "topology" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r)
-            }
+            "topology" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2675,8 +2101,7 @@ for PodGroupSchedulingConstraintsApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for PodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for PodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2686,8 +2111,7 @@ for PodGroupSchedulingConstraintsApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for PodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for PodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2696,8 +2120,7 @@ for PodGroupSchedulingConstraintsApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for PodGroupSchedulingConstraintsApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for PodGroupSchedulingConstraintsApplyConfiguration {}
 /// The apply configuration of `TopologyConstraint`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TopologyConstraintApplyConfiguration {
@@ -2759,21 +2182,15 @@ impl ::kapi_machinery::json::JsonElement for TopologyConstraintApplyConfiguratio
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompositePodGroupSchedulingPolicyApplyConfiguration {
     /// `basic`.
-    pub basic: ::std::option::Option<
-        crate::scheduling::v1beta1::CompositeBasicSchedulingPolicyApplyConfiguration,
-    >,
+    pub basic: ::std::option::Option<crate::scheduling::v1beta1::CompositeBasicSchedulingPolicyApplyConfiguration>,
     /// `gang`.
-    pub gang: ::std::option::Option<
-        crate::scheduling::v1beta1::CompositeGangSchedulingPolicyApplyConfiguration,
-    >,
+    pub gang: ::std::option::Option<crate::scheduling::v1beta1::CompositeGangSchedulingPolicyApplyConfiguration>,
 }
 impl CompositePodGroupSchedulingPolicyApplyConfiguration {
     /// Sets `basic`.
     pub fn with_basic(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::CompositeBasicSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::CompositeBasicSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.basic = Some(value.into());
         self
@@ -2781,16 +2198,13 @@ impl CompositePodGroupSchedulingPolicyApplyConfiguration {
     /// Sets `gang`.
     pub fn with_gang(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::CompositeGangSchedulingPolicyApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::CompositeGangSchedulingPolicyApplyConfiguration>,
     ) -> Self {
         self.gang = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CompositePodGroupSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CompositePodGroupSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.basic) {
@@ -2809,9 +2223,7 @@ for CompositePodGroupSchedulingPolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "basic" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r)
-            }
+            "basic" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.basic, r),
             "gang" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.gang, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -2821,8 +2233,7 @@ for CompositePodGroupSchedulingPolicyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CompositePodGroupSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CompositePodGroupSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2833,8 +2244,7 @@ for CompositePodGroupSchedulingPolicyApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gang)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CompositePodGroupSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CompositePodGroupSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2843,16 +2253,17 @@ for CompositePodGroupSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CompositePodGroupSchedulingPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CompositePodGroupSchedulingPolicyApplyConfiguration {}
 /// The apply configuration of `CompositeBasicSchedulingPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct CompositeBasicSchedulingPolicyApplyConfiguration {}
-impl CompositeBasicSchedulingPolicyApplyConfiguration {}
-impl ::kapi_machinery::json::JsonFields
-for CompositeBasicSchedulingPolicyApplyConfiguration {
+pub struct CompositeBasicSchedulingPolicyApplyConfiguration {
+}
+impl CompositeBasicSchedulingPolicyApplyConfiguration {
+}
+impl ::kapi_machinery::json::JsonFields for CompositeBasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -2862,8 +2273,7 @@ for CompositeBasicSchedulingPolicyApplyConfiguration {
         ::core::result::Result::Ok(false)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CompositeBasicSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CompositeBasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2873,8 +2283,7 @@ for CompositeBasicSchedulingPolicyApplyConfiguration {
         true
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CompositeBasicSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CompositeBasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2883,8 +2292,7 @@ for CompositeBasicSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CompositeBasicSchedulingPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CompositeBasicSchedulingPolicyApplyConfiguration {}
 /// The apply configuration of `CompositeGangSchedulingPolicy`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompositeGangSchedulingPolicyApplyConfiguration {
@@ -2898,8 +2306,7 @@ impl CompositeGangSchedulingPolicyApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CompositeGangSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CompositeGangSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.min_group_count) {
@@ -2914,12 +2321,7 @@ for CompositeGangSchedulingPolicyApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "minGroupCount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.min_group_count,
-                    r,
-                )
-            }
+            "minGroupCount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.min_group_count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2928,8 +2330,7 @@ for CompositeGangSchedulingPolicyApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CompositeGangSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CompositeGangSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -2939,8 +2340,7 @@ for CompositeGangSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_group_count)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CompositeGangSchedulingPolicyApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CompositeGangSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -2949,27 +2349,20 @@ for CompositeGangSchedulingPolicyApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CompositeGangSchedulingPolicyApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CompositeGangSchedulingPolicyApplyConfiguration {}
 /// The apply configuration of `CompositeDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompositeDisruptionModeApplyConfiguration {
     /// `single`.
-    pub single: ::std::option::Option<
-        crate::scheduling::v1beta1::SingleCompositeDisruptionModeApplyConfiguration,
-    >,
+    pub single: ::std::option::Option<crate::scheduling::v1beta1::SingleCompositeDisruptionModeApplyConfiguration>,
     /// `all`.
-    pub all: ::std::option::Option<
-        crate::scheduling::v1beta1::AllCompositeDisruptionModeApplyConfiguration,
-    >,
+    pub all: ::std::option::Option<crate::scheduling::v1beta1::AllCompositeDisruptionModeApplyConfiguration>,
 }
 impl CompositeDisruptionModeApplyConfiguration {
     /// Sets `single`.
     pub fn with_single(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::SingleCompositeDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::SingleCompositeDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.single = Some(value.into());
         self
@@ -2977,9 +2370,7 @@ impl CompositeDisruptionModeApplyConfiguration {
     /// Sets `all`.
     pub fn with_all(
         mut self,
-        value: impl Into<
-            crate::scheduling::v1beta1::AllCompositeDisruptionModeApplyConfiguration,
-        >,
+        value: impl Into<crate::scheduling::v1beta1::AllCompositeDisruptionModeApplyConfiguration>,
     ) -> Self {
         self.all = Some(value.into());
         self
@@ -3004,9 +2395,7 @@ impl ::kapi_machinery::json::JsonFields for CompositeDisruptionModeApplyConfigur
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "single" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.single, r)
-            }
+            "single" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.single, r),
             "all" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.all, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -3039,12 +2428,14 @@ impl ::kapi_machinery::json::JsonDecode for CompositeDisruptionModeApplyConfigur
 impl ::kapi_machinery::json::JsonElement for CompositeDisruptionModeApplyConfiguration {}
 /// The apply configuration of `SingleCompositeDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct SingleCompositeDisruptionModeApplyConfiguration {}
-impl SingleCompositeDisruptionModeApplyConfiguration {}
-impl ::kapi_machinery::json::JsonFields
-for SingleCompositeDisruptionModeApplyConfiguration {
+pub struct SingleCompositeDisruptionModeApplyConfiguration {
+}
+impl SingleCompositeDisruptionModeApplyConfiguration {
+}
+impl ::kapi_machinery::json::JsonFields for SingleCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -3054,8 +2445,7 @@ for SingleCompositeDisruptionModeApplyConfiguration {
         ::core::result::Result::Ok(false)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for SingleCompositeDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for SingleCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3065,8 +2455,7 @@ for SingleCompositeDisruptionModeApplyConfiguration {
         true
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for SingleCompositeDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for SingleCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3075,16 +2464,17 @@ for SingleCompositeDisruptionModeApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for SingleCompositeDisruptionModeApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for SingleCompositeDisruptionModeApplyConfiguration {}
 /// The apply configuration of `AllCompositeDisruptionMode`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct AllCompositeDisruptionModeApplyConfiguration {}
-impl AllCompositeDisruptionModeApplyConfiguration {}
-impl ::kapi_machinery::json::JsonFields
-for AllCompositeDisruptionModeApplyConfiguration {
+pub struct AllCompositeDisruptionModeApplyConfiguration {
+}
+impl AllCompositeDisruptionModeApplyConfiguration {
+}
+impl ::kapi_machinery::json::JsonFields for AllCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {
+    }
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
@@ -3094,8 +2484,7 @@ for AllCompositeDisruptionModeApplyConfiguration {
         ::core::result::Result::Ok(false)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for AllCompositeDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for AllCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3105,8 +2494,7 @@ for AllCompositeDisruptionModeApplyConfiguration {
         true
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for AllCompositeDisruptionModeApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for AllCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3115,32 +2503,24 @@ for AllCompositeDisruptionModeApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for AllCompositeDisruptionModeApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for AllCompositeDisruptionModeApplyConfiguration {}
 /// The apply configuration of `CompositePodGroupSchedulingConstraints`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompositePodGroupSchedulingConstraintsApplyConfiguration {
     /// `topology`.
-    pub topology: ::std::vec::Vec<
-        crate::scheduling::v1beta1::TopologyConstraintApplyConfiguration,
-    >,
+    pub topology: ::std::vec::Vec<crate::scheduling::v1beta1::TopologyConstraintApplyConfiguration>,
 }
 impl CompositePodGroupSchedulingConstraintsApplyConfiguration {
     /// Appends to `topology`.
     pub fn with_topology(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::scheduling::v1beta1::TopologyConstraintApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::scheduling::v1beta1::TopologyConstraintApplyConfiguration>>,
     ) -> Self {
         self.topology.extend(items.into_iter().map(Into::into));
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for CompositePodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for CompositePodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.topology) {
@@ -3155,9 +2535,7 @@ for CompositePodGroupSchedulingConstraintsApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "topology" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r)
-            }
+            "topology" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3166,8 +2544,7 @@ for CompositePodGroupSchedulingConstraintsApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for CompositePodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for CompositePodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -3177,8 +2554,7 @@ for CompositePodGroupSchedulingConstraintsApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for CompositePodGroupSchedulingConstraintsApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for CompositePodGroupSchedulingConstraintsApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -3187,5 +2563,4 @@ for CompositePodGroupSchedulingConstraintsApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for CompositePodGroupSchedulingConstraintsApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for CompositePodGroupSchedulingConstraintsApplyConfiguration {}

@@ -12,26 +12,17 @@ pub struct StorageClassApplyConfiguration {
     /// `provisioner`.
     pub provisioner: ::std::option::Option<::std::string::String>,
     /// `parameters`.
-    pub parameters: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub parameters: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `reclaimPolicy`.
-    pub reclaim_policy: ::std::option::Option<
-        crate::core::v1::PersistentVolumeReclaimPolicy,
-    >,
+    pub reclaim_policy: ::std::option::Option<crate::core::v1::PersistentVolumeReclaimPolicy>,
     /// `mountOptions`.
     pub mount_options: ::std::vec::Vec<::std::string::String>,
     /// `allowVolumeExpansion`.
     pub allow_volume_expansion: ::std::option::Option<bool>,
     /// `volumeBindingMode`.
-    pub volume_binding_mode: ::std::option::Option<
-        crate::storage::v1::types::VolumeBindingMode,
-    >,
+    pub volume_binding_mode: ::std::option::Option<crate::storage::v1::types::VolumeBindingMode>,
     /// `allowedTopologies`.
-    pub allowed_topologies: ::std::vec::Vec<
-        crate::core::v1::TopologySelectorTermApplyConfiguration,
-    >,
+    pub allowed_topologies: ::std::vec::Vec<crate::core::v1::TopologySelectorTermApplyConfiguration>,
 }
 impl StorageClassApplyConfiguration {
     /// Sets `kind`.
@@ -60,9 +51,7 @@ impl StorageClassApplyConfiguration {
     /// Puts entries into `parameters`, replacing those with the same keys.
     pub fn with_parameters(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.parameters.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -99,9 +88,7 @@ impl StorageClassApplyConfiguration {
     /// Appends to `allowedTopologies`.
     pub fn with_allowed_topologies(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::TopologySelectorTermApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::TopologySelectorTermApplyConfiguration>>,
     ) -> Self {
         self.allowed_topologies.extend(items.into_iter().map(Into::into));
         self
@@ -138,23 +125,13 @@ impl ::kapi_machinery::json::JsonFields for StorageClassApplyConfiguration {
             w.key_static(b"\"mountOptions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.mount_options, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allow_volume_expansion,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allow_volume_expansion) {
             w.key_static(b"\"allowVolumeExpansion\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allow_volume_expansion,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allow_volume_expansion, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.volume_binding_mode,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_binding_mode) {
             w.key_static(b"\"volumeBindingMode\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.volume_binding_mode,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_binding_mode, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allowed_topologies) {
             w.key_static(b"\"allowedTopologies\":");
@@ -169,48 +146,15 @@ impl ::kapi_machinery::json::JsonFields for StorageClassApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "provisioner" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.provisioner, r)
-            }
-            "parameters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r)
-            }
-            "reclaimPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.reclaim_policy,
-                    r,
-                )
-            }
-            "mountOptions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.mount_options,
-                    r,
-                )
-            }
-            "allowVolumeExpansion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allow_volume_expansion,
-                    r,
-                )
-            }
-            "volumeBindingMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_binding_mode,
-                    r,
-                )
-            }
-            "allowedTopologies" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allowed_topologies,
-                    r,
-                )
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "provisioner" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.provisioner, r),
+            "parameters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r),
+            "reclaimPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reclaim_policy, r),
+            "mountOptions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mount_options, r),
+            "allowVolumeExpansion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allow_volume_expansion, r),
+            "volumeBindingMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_binding_mode, r),
+            "allowedTopologies" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allowed_topologies, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -226,18 +170,15 @@ impl ::kapi_machinery::json::JsonEncode for StorageClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.provisioner)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reclaim_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mount_options)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allow_volume_expansion,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.volume_binding_mode,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allow_volume_expansion)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_binding_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allowed_topologies)
     }
 }
@@ -265,20 +206,13 @@ impl StorageClassApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -287,20 +221,13 @@ impl StorageClassApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -308,9 +235,7 @@ impl StorageClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -318,56 +243,36 @@ impl StorageClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -375,9 +280,7 @@ impl StorageClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -405,17 +308,8 @@ impl ::kapi_machinery::ApplyConfiguration for StorageClassApplyConfiguration {
 pub fn extract_storage_class(
     obj: &crate::storage::v1::types::StorageClass,
     field_manager: &str,
-) -> ::core::result::Result<
-    StorageClassApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1",
-        "StorageClass",
-    )
+) -> ::core::result::Result<StorageClassApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1", "StorageClass")
 }
 /// The apply configuration of `VolumeAttachment`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -427,13 +321,9 @@ pub struct VolumeAttachmentApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::storage::v1::VolumeAttachmentSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::storage::v1::VolumeAttachmentSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::storage::v1::VolumeAttachmentStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::storage::v1::VolumeAttachmentStatusApplyConfiguration>,
 }
 impl VolumeAttachmentApplyConfiguration {
     /// Sets `kind`.
@@ -503,16 +393,10 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -528,7 +412,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -558,20 +443,13 @@ impl VolumeAttachmentApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -580,20 +458,13 @@ impl VolumeAttachmentApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -601,9 +472,7 @@ impl VolumeAttachmentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -611,56 +480,36 @@ impl VolumeAttachmentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -668,9 +517,7 @@ impl VolumeAttachmentApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -698,34 +545,16 @@ impl ::kapi_machinery::ApplyConfiguration for VolumeAttachmentApplyConfiguration
 pub fn extract_volume_attachment(
     obj: &crate::storage::v1::types::VolumeAttachment,
     field_manager: &str,
-) -> ::core::result::Result<
-    VolumeAttachmentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1",
-        "VolumeAttachment",
-    )
+) -> ::core::result::Result<VolumeAttachmentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1", "VolumeAttachment")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `VolumeAttachment`.
 #[::kapi_macros::where_used]
 pub fn extract_volume_attachment_status(
     obj: &crate::storage::v1::types::VolumeAttachment,
     field_manager: &str,
-) -> ::core::result::Result<
-    VolumeAttachmentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "storage.k8s.io/v1",
-        "VolumeAttachment",
-    )
+) -> ::core::result::Result<VolumeAttachmentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "storage.k8s.io/v1", "VolumeAttachment")
 }
 /// The apply configuration of `VolumeAttachmentSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -733,9 +562,7 @@ pub struct VolumeAttachmentSpecApplyConfiguration {
     /// `attacher`.
     pub attacher: ::std::option::Option<::std::string::String>,
     /// `source`.
-    pub source: ::std::option::Option<
-        crate::storage::v1::VolumeAttachmentSourceApplyConfiguration,
-    >,
+    pub source: ::std::option::Option<crate::storage::v1::VolumeAttachmentSourceApplyConfiguration>,
     /// `nodeName`.
     pub node_name: ::std::option::Option<::std::string::String>,
 }
@@ -782,15 +609,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentSpecApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "attacher" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attacher, r)
-            }
-            "source" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r)
-            }
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
+            "attacher" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attacher, r),
+            "source" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r),
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -827,16 +648,11 @@ pub struct VolumeAttachmentSourceApplyConfiguration {
     /// `persistentVolumeName`.
     pub persistent_volume_name: ::std::option::Option<::std::string::String>,
     /// `inlineVolumeSpec`.
-    pub inline_volume_spec: ::std::option::Option<
-        crate::core::v1::PersistentVolumeSpecApplyConfiguration,
-    >,
+    pub inline_volume_spec: ::std::option::Option<crate::core::v1::PersistentVolumeSpecApplyConfiguration>,
 }
 impl VolumeAttachmentSourceApplyConfiguration {
     /// Sets `persistentVolumeName`.
-    pub fn with_persistent_volume_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_persistent_volume_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.persistent_volume_name = Some(value.into());
         self
     }
@@ -852,14 +668,9 @@ impl VolumeAttachmentSourceApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for VolumeAttachmentSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.persistent_volume_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.persistent_volume_name) {
             w.key_static(b"\"persistentVolumeName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.persistent_volume_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.persistent_volume_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.inline_volume_spec) {
             w.key_static(b"\"inlineVolumeSpec\":");
@@ -873,18 +684,8 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentSourceApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "persistentVolumeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.persistent_volume_name,
-                    r,
-                )
-            }
-            "inlineVolumeSpec" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.inline_volume_spec,
-                    r,
-                )
-            }
+            "persistentVolumeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.persistent_volume_name, r),
+            "inlineVolumeSpec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.inline_volume_spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -920,18 +721,11 @@ pub struct VolumeAttachmentStatusApplyConfiguration {
     /// `attached`.
     pub attached: ::std::option::Option<bool>,
     /// `attachmentMetadata`.
-    pub attachment_metadata: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub attachment_metadata: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `attachError`.
-    pub attach_error: ::std::option::Option<
-        crate::storage::v1::VolumeErrorApplyConfiguration,
-    >,
+    pub attach_error: ::std::option::Option<crate::storage::v1::VolumeErrorApplyConfiguration>,
     /// `detachError`.
-    pub detach_error: ::std::option::Option<
-        crate::storage::v1::VolumeErrorApplyConfiguration,
-    >,
+    pub detach_error: ::std::option::Option<crate::storage::v1::VolumeErrorApplyConfiguration>,
 }
 impl VolumeAttachmentStatusApplyConfiguration {
     /// Sets `attached`.
@@ -942,12 +736,9 @@ impl VolumeAttachmentStatusApplyConfiguration {
     /// Puts entries into `attachmentMetadata`, replacing those with the same keys.
     pub fn with_attachment_metadata(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.attachment_metadata
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.attachment_metadata.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `attachError`.
@@ -974,14 +765,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentStatusApplyConfigura
             w.key_static(b"\"attached\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.attached, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.attachment_metadata,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.attachment_metadata) {
             w.key_static(b"\"attachmentMetadata\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.attachment_metadata,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.attachment_metadata, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.attach_error) {
             w.key_static(b"\"attachError\":");
@@ -999,27 +785,10 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentStatusApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "attached" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attached, r)
-            }
-            "attachmentMetadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.attachment_metadata,
-                    r,
-                )
-            }
-            "attachError" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.attach_error,
-                    r,
-                )
-            }
-            "detachError" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.detach_error,
-                    r,
-                )
-            }
+            "attached" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attached, r),
+            "attachmentMetadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attachment_metadata, r),
+            "attachError" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attach_error, r),
+            "detachError" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.detach_error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1036,9 +805,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentStatusApplyConfigura
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attached)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.attachment_metadata,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_error)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attachment_metadata)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_error)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.detach_error)
     }
 }
@@ -1103,12 +871,8 @@ impl ::kapi_machinery::json::JsonFields for VolumeErrorApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "time" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time, r),
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "errorCode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error_code, r)
-            }
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "errorCode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error_code, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1207,12 +971,8 @@ impl ::kapi_machinery::json::JsonFields for CSIDriverApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1229,7 +989,8 @@ impl ::kapi_machinery::json::JsonEncode for CSIDriverApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -1247,10 +1008,7 @@ impl ::kapi_machinery::json::JsonElement for CSIDriverApplyConfiguration {}
 impl CSIDriverApplyConfiguration {
     /// A `CSIDriver` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
-        Self::default()
-            .with_kind("CSIDriver")
-            .with_api_version("storage.k8s.io/v1")
-            .with_name(name)
+        Self::default().with_kind("CSIDriver").with_api_version("storage.k8s.io/v1").with_name(name)
     }
     /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
@@ -1258,20 +1016,13 @@ impl CSIDriverApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1280,20 +1031,13 @@ impl CSIDriverApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1301,9 +1045,7 @@ impl CSIDriverApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1311,56 +1053,36 @@ impl CSIDriverApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1368,9 +1090,7 @@ impl CSIDriverApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1398,17 +1118,8 @@ impl ::kapi_machinery::ApplyConfiguration for CSIDriverApplyConfiguration {
 pub fn extract_csi_driver(
     obj: &crate::storage::v1::types::CSIDriver,
     field_manager: &str,
-) -> ::core::result::Result<
-    CSIDriverApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1",
-        "CSIDriver",
-    )
+) -> ::core::result::Result<CSIDriverApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1", "CSIDriver")
 }
 /// The apply configuration of `CSIDriverSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1418,17 +1129,13 @@ pub struct CSIDriverSpecApplyConfiguration {
     /// `podInfoOnMount`.
     pub pod_info_on_mount: ::std::option::Option<bool>,
     /// `volumeLifecycleModes`.
-    pub volume_lifecycle_modes: ::std::vec::Vec<
-        crate::storage::v1::types::VolumeLifecycleMode,
-    >,
+    pub volume_lifecycle_modes: ::std::vec::Vec<crate::storage::v1::types::VolumeLifecycleMode>,
     /// `storageCapacity`.
     pub storage_capacity: ::std::option::Option<bool>,
     /// `fsGroupPolicy`.
     pub fs_group_policy: ::std::option::Option<crate::storage::v1::types::FSGroupPolicy>,
     /// `tokenRequests`.
-    pub token_requests: ::std::vec::Vec<
-        crate::storage::v1::TokenRequestApplyConfiguration,
-    >,
+    pub token_requests: ::std::vec::Vec<crate::storage::v1::TokenRequestApplyConfiguration>,
     /// `requiresRepublish`.
     pub requires_republish: ::std::option::Option<bool>,
     /// `seLinuxMount`.
@@ -1454,9 +1161,7 @@ impl CSIDriverSpecApplyConfiguration {
     /// Appends to `volumeLifecycleModes`.
     pub fn with_volume_lifecycle_modes(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::storage::v1::types::VolumeLifecycleMode>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::storage::v1::types::VolumeLifecycleMode>>,
     ) -> Self {
         self.volume_lifecycle_modes.extend(items.into_iter().map(Into::into));
         self
@@ -1477,9 +1182,7 @@ impl CSIDriverSpecApplyConfiguration {
     /// Appends to `tokenRequests`.
     pub fn with_token_requests(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::storage::v1::TokenRequestApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::storage::v1::TokenRequestApplyConfiguration>>,
     ) -> Self {
         self.token_requests.extend(items.into_iter().map(Into::into));
         self
@@ -1495,26 +1198,17 @@ impl CSIDriverSpecApplyConfiguration {
         self
     }
     /// Sets `nodeAllocatableUpdatePeriodSeconds`.
-    pub fn with_node_allocatable_update_period_seconds(
-        mut self,
-        value: impl Into<i64>,
-    ) -> Self {
+    pub fn with_node_allocatable_update_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.node_allocatable_update_period_seconds = Some(value.into());
         self
     }
     /// Sets `serviceAccountTokenInSecrets`.
-    pub fn with_service_account_token_in_secrets(
-        mut self,
-        value: impl Into<bool>,
-    ) -> Self {
+    pub fn with_service_account_token_in_secrets(mut self, value: impl Into<bool>) -> Self {
         self.service_account_token_in_secrets = Some(value.into());
         self
     }
     /// Sets `preventPodSchedulingIfMissing`.
-    pub fn with_prevent_pod_scheduling_if_missing(
-        mut self,
-        value: impl Into<bool>,
-    ) -> Self {
+    pub fn with_prevent_pod_scheduling_if_missing(mut self, value: impl Into<bool>) -> Self {
         self.prevent_pod_scheduling_if_missing = Some(value.into());
         self
     }
@@ -1530,14 +1224,9 @@ impl ::kapi_machinery::json::JsonFields for CSIDriverSpecApplyConfiguration {
             w.key_static(b"\"podInfoOnMount\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_info_on_mount, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.volume_lifecycle_modes,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_lifecycle_modes) {
             w.key_static(b"\"volumeLifecycleModes\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.volume_lifecycle_modes,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_lifecycle_modes, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.storage_capacity) {
             w.key_static(b"\"storageCapacity\":");
@@ -1559,32 +1248,17 @@ impl ::kapi_machinery::json::JsonFields for CSIDriverSpecApplyConfiguration {
             w.key_static(b"\"seLinuxMount\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.se_linux_mount, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.node_allocatable_update_period_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_allocatable_update_period_seconds) {
             w.key_static(b"\"nodeAllocatableUpdatePeriodSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.node_allocatable_update_period_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.node_allocatable_update_period_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.service_account_token_in_secrets,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.service_account_token_in_secrets) {
             w.key_static(b"\"serviceAccountTokenInSecrets\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.service_account_token_in_secrets,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.service_account_token_in_secrets, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.prevent_pod_scheduling_if_missing,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.prevent_pod_scheduling_if_missing) {
             w.key_static(b"\"preventPodSchedulingIfMissing\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.prevent_pod_scheduling_if_missing,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.prevent_pod_scheduling_if_missing, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1594,72 +1268,17 @@ impl ::kapi_machinery::json::JsonFields for CSIDriverSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "attachRequired" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.attach_required,
-                    r,
-                )
-            }
-            "podInfoOnMount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_info_on_mount,
-                    r,
-                )
-            }
-            "volumeLifecycleModes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_lifecycle_modes,
-                    r,
-                )
-            }
-            "storageCapacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_capacity,
-                    r,
-                )
-            }
-            "fsGroupPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.fs_group_policy,
-                    r,
-                )
-            }
-            "tokenRequests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.token_requests,
-                    r,
-                )
-            }
-            "requiresRepublish" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.requires_republish,
-                    r,
-                )
-            }
-            "seLinuxMount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.se_linux_mount,
-                    r,
-                )
-            }
-            "nodeAllocatableUpdatePeriodSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_allocatable_update_period_seconds,
-                    r,
-                )
-            }
-            "serviceAccountTokenInSecrets" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_account_token_in_secrets,
-                    r,
-                )
-            }
-            "preventPodSchedulingIfMissing" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.prevent_pod_scheduling_if_missing,
-                    r,
-                )
-            }
+            "attachRequired" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attach_required, r),
+            "podInfoOnMount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_info_on_mount, r),
+            "volumeLifecycleModes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_lifecycle_modes, r),
+            "storageCapacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_capacity, r),
+            "fsGroupPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_group_policy, r),
+            "tokenRequests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.token_requests, r),
+            "requiresRepublish" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requires_republish, r),
+            "seLinuxMount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.se_linux_mount, r),
+            "nodeAllocatableUpdatePeriodSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_allocatable_update_period_seconds, r),
+            "serviceAccountTokenInSecrets" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_account_token_in_secrets, r),
+            "preventPodSchedulingIfMissing" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.prevent_pod_scheduling_if_missing, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1677,22 +1296,15 @@ impl ::kapi_machinery::json::JsonEncode for CSIDriverSpecApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_required)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_info_on_mount)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.volume_lifecycle_modes,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_capacity)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_lifecycle_modes)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_capacity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_group_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.token_requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requires_republish)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.se_linux_mount)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.node_allocatable_update_period_seconds,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.service_account_token_in_secrets,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.prevent_pod_scheduling_if_missing,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_allocatable_update_period_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_account_token_in_secrets)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.prevent_pod_scheduling_if_missing)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CSIDriverSpecApplyConfiguration {
@@ -1744,15 +1356,8 @@ impl ::kapi_machinery::json::JsonFields for TokenRequestApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "audience" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audience, r)
-            }
-            "expirationSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.expiration_seconds,
-                    r,
-                )
-            }
+            "audience" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audience, r),
+            "expirationSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expiration_seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1794,9 +1399,7 @@ pub struct CSINodeApplyConfiguration {
     /// `spec`.
     pub spec: ::std::option::Option<crate::storage::v1::CSINodeSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::storage::v1::CSINodeStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::storage::v1::CSINodeStatusApplyConfiguration>,
 }
 impl CSINodeApplyConfiguration {
     /// Sets `kind`.
@@ -1866,16 +1469,10 @@ impl ::kapi_machinery::json::JsonFields for CSINodeApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1891,7 +1488,8 @@ impl ::kapi_machinery::json::JsonEncode for CSINodeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1910,10 +1508,7 @@ impl ::kapi_machinery::json::JsonElement for CSINodeApplyConfiguration {}
 impl CSINodeApplyConfiguration {
     /// A `CSINode` configuration with `apiVersion`, `kind` and name set.
     pub fn new(name: impl Into<::std::string::String>) -> Self {
-        Self::default()
-            .with_kind("CSINode")
-            .with_api_version("storage.k8s.io/v1")
-            .with_name(name)
+        Self::default().with_kind("CSINode").with_api_version("storage.k8s.io/v1").with_name(name)
     }
     /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
@@ -1921,20 +1516,13 @@ impl CSINodeApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1943,20 +1531,13 @@ impl CSINodeApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1964,9 +1545,7 @@ impl CSINodeApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1974,56 +1553,36 @@ impl CSINodeApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2031,9 +1590,7 @@ impl CSINodeApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2061,34 +1618,16 @@ impl ::kapi_machinery::ApplyConfiguration for CSINodeApplyConfiguration {
 pub fn extract_csi_node(
     obj: &crate::storage::v1::types::CSINode,
     field_manager: &str,
-) -> ::core::result::Result<
-    CSINodeApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1",
-        "CSINode",
-    )
+) -> ::core::result::Result<CSINodeApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1", "CSINode")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `CSINode`.
 #[::kapi_macros::where_used]
 pub fn extract_csi_node_status(
     obj: &crate::storage::v1::types::CSINode,
     field_manager: &str,
-) -> ::core::result::Result<
-    CSINodeApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "storage.k8s.io/v1",
-        "CSINode",
-    )
+) -> ::core::result::Result<CSINodeApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "storage.k8s.io/v1", "CSINode")
 }
 /// The apply configuration of `CSINodeSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -2100,9 +1639,7 @@ impl CSINodeSpecApplyConfiguration {
     /// Appends to `drivers`.
     pub fn with_drivers(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::storage::v1::CSINodeDriverApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::storage::v1::CSINodeDriverApplyConfiguration>>,
     ) -> Self {
         self.drivers.extend(items.into_iter().map(Into::into));
         self
@@ -2123,9 +1660,7 @@ impl ::kapi_machinery::json::JsonFields for CSINodeSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "drivers" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.drivers, r)
-            }
+            "drivers" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.drivers, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2164,9 +1699,7 @@ pub struct CSINodeDriverApplyConfiguration {
     /// `topologyKeys`.
     pub topology_keys: ::std::vec::Vec<::std::string::String>,
     /// `allocatable`.
-    pub allocatable: ::std::option::Option<
-        crate::storage::v1::VolumeNodeResourcesApplyConfiguration,
-    >,
+    pub allocatable: ::std::option::Option<crate::storage::v1::VolumeNodeResourcesApplyConfiguration>,
 }
 impl CSINodeDriverApplyConfiguration {
     /// Sets `name`.
@@ -2224,18 +1757,9 @@ impl ::kapi_machinery::json::JsonFields for CSINodeDriverApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "nodeID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_id, r)
-            }
-            "topologyKeys" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.topology_keys,
-                    r,
-                )
-            }
-            "allocatable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocatable, r)
-            }
+            "nodeID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_id, r),
+            "topologyKeys" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology_keys, r),
+            "allocatable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocatable, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2295,9 +1819,7 @@ impl ::kapi_machinery::json::JsonFields for VolumeNodeResourcesApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "count" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r)
-            }
+            "count" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2330,9 +1852,7 @@ impl ::kapi_machinery::json::JsonElement for VolumeNodeResourcesApplyConfigurati
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StorageHealthConditionApplyConfiguration {
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::storage::v1::types::StorageHealthStatusType,
-    >,
+    pub status: ::std::option::Option<crate::storage::v1::types::StorageHealthStatusType>,
     /// `reason`.
     pub reason: ::std::option::Option<::std::string::String>,
     /// `message`.
@@ -2411,14 +1931,9 @@ impl ::kapi_machinery::json::JsonFields for StorageHealthConditionApplyConfigura
             w.key_static(b"\"volumeMode\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_mode, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2428,27 +1943,12 @@ impl ::kapi_machinery::json::JsonFields for StorageHealthConditionApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "accessMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.access_mode, r)
-            }
-            "volumeMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_mode, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "accessMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.access_mode, r),
+            "volumeMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_mode, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2469,9 +1969,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageHealthConditionApplyConfigura
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.access_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_mode)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for StorageHealthConditionApplyConfiguration {
@@ -2490,9 +1988,7 @@ pub struct StorageHealthApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `healthConditions`.
-    pub health_conditions: ::std::vec::Vec<
-        crate::storage::v1::StorageHealthConditionApplyConfiguration,
-    >,
+    pub health_conditions: ::std::vec::Vec<crate::storage::v1::StorageHealthConditionApplyConfiguration>,
 }
 impl StorageHealthApplyConfiguration {
     /// Sets `name`.
@@ -2503,11 +1999,7 @@ impl StorageHealthApplyConfiguration {
     /// Appends to `healthConditions`.
     pub fn with_health_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::storage::v1::StorageHealthConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::storage::v1::StorageHealthConditionApplyConfiguration>>,
     ) -> Self {
         self.health_conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2533,12 +2025,7 @@ impl ::kapi_machinery::json::JsonFields for StorageHealthApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "healthConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.health_conditions,
-                    r,
-                )
-            }
+            "healthConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.health_conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2572,17 +2059,13 @@ impl ::kapi_machinery::json::JsonElement for StorageHealthApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CSINodeStatusApplyConfiguration {
     /// `storageHealth`.
-    pub storage_health: ::std::vec::Vec<
-        crate::storage::v1::StorageHealthApplyConfiguration,
-    >,
+    pub storage_health: ::std::vec::Vec<crate::storage::v1::StorageHealthApplyConfiguration>,
 }
 impl CSINodeStatusApplyConfiguration {
     /// Appends to `storageHealth`.
     pub fn with_storage_health(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::storage::v1::StorageHealthApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::storage::v1::StorageHealthApplyConfiguration>>,
     ) -> Self {
         self.storage_health.extend(items.into_iter().map(Into::into));
         self
@@ -2603,12 +2086,7 @@ impl ::kapi_machinery::json::JsonFields for CSINodeStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "storageHealth" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_health,
-                    r,
-                )
-            }
+            "storageHealth" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_health, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2647,9 +2125,7 @@ pub struct CSIStorageCapacityApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `nodeTopology`.
-    pub node_topology: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub node_topology: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `storageClassName`.
     pub storage_class_name: ::std::option::Option<::std::string::String>,
     /// `capacity`.
@@ -2685,18 +2161,12 @@ impl CSIStorageCapacityApplyConfiguration {
         self
     }
     /// Sets `storageClassName`.
-    pub fn with_storage_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_storage_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.storage_class_name = Some(value.into());
         self
     }
     /// Sets `capacity`.
-    pub fn with_capacity(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_capacity(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.capacity = Some(value.into());
         self
     }
@@ -2736,14 +2206,9 @@ impl ::kapi_machinery::json::JsonFields for CSIStorageCapacityApplyConfiguration
             w.key_static(b"\"capacity\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.capacity, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.maximum_volume_size,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.maximum_volume_size) {
             w.key_static(b"\"maximumVolumeSize\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.maximum_volume_size,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.maximum_volume_size, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2754,33 +2219,12 @@ impl ::kapi_machinery::json::JsonFields for CSIStorageCapacityApplyConfiguration
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "nodeTopology" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_topology,
-                    r,
-                )
-            }
-            "storageClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_class_name,
-                    r,
-                )
-            }
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
-            "maximumVolumeSize" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.maximum_volume_size,
-                    r,
-                )
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "nodeTopology" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_topology, r),
+            "storageClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_class_name, r),
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
+            "maximumVolumeSize" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.maximum_volume_size, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2796,14 +2240,13 @@ impl ::kapi_machinery::json::JsonEncode for CSIStorageCapacityApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_topology)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.maximum_volume_size,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.maximum_volume_size)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CSIStorageCapacityApplyConfiguration {
@@ -2834,20 +2277,13 @@ impl CSIStorageCapacityApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2856,20 +2292,13 @@ impl CSIStorageCapacityApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2877,9 +2306,7 @@ impl CSIStorageCapacityApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2887,56 +2314,36 @@ impl CSIStorageCapacityApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2944,9 +2351,7 @@ impl CSIStorageCapacityApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2974,17 +2379,8 @@ impl ::kapi_machinery::ApplyConfiguration for CSIStorageCapacityApplyConfigurati
 pub fn extract_csi_storage_capacity(
     obj: &crate::storage::v1::types::CSIStorageCapacity,
     field_manager: &str,
-) -> ::core::result::Result<
-    CSIStorageCapacityApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1",
-        "CSIStorageCapacity",
-    )
+) -> ::core::result::Result<CSIStorageCapacityApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1", "CSIStorageCapacity")
 }
 /// The apply configuration of `VolumeAttributesClass`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -2998,10 +2394,7 @@ pub struct VolumeAttributesClassApplyConfiguration {
     /// `driverName`.
     pub driver_name: ::std::option::Option<::std::string::String>,
     /// `parameters`.
-    pub parameters: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub parameters: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
 }
 impl VolumeAttributesClassApplyConfiguration {
     /// Sets `kind`.
@@ -3030,9 +2423,7 @@ impl VolumeAttributesClassApplyConfiguration {
     /// Puts entries into `parameters`, replacing those with the same keys.
     pub fn with_parameters(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.parameters.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -3070,18 +2461,10 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttributesClassApplyConfigurat
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "driverName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver_name, r)
-            }
-            "parameters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "driverName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver_name, r),
+            "parameters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3097,7 +2480,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttributesClassApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
@@ -3127,20 +2511,13 @@ impl VolumeAttributesClassApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -3149,20 +2526,13 @@ impl VolumeAttributesClassApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -3170,9 +2540,7 @@ impl VolumeAttributesClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -3180,56 +2548,36 @@ impl VolumeAttributesClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -3237,9 +2585,7 @@ impl VolumeAttributesClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -3267,15 +2613,6 @@ impl ::kapi_machinery::ApplyConfiguration for VolumeAttributesClassApplyConfigur
 pub fn extract_volume_attributes_class(
     obj: &crate::storage::v1::types::VolumeAttributesClass,
     field_manager: &str,
-) -> ::core::result::Result<
-    VolumeAttributesClassApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1",
-        "VolumeAttributesClass",
-    )
+) -> ::core::result::Result<VolumeAttributesClassApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1", "VolumeAttributesClass")
 }

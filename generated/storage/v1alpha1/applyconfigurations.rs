@@ -10,13 +10,9 @@ pub struct VolumeAttachmentApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::storage::v1alpha1::VolumeAttachmentSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::storage::v1alpha1::VolumeAttachmentSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::storage::v1alpha1::VolumeAttachmentStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::storage::v1alpha1::VolumeAttachmentStatusApplyConfiguration>,
 }
 impl VolumeAttachmentApplyConfiguration {
     /// Sets `kind`.
@@ -40,9 +36,7 @@ impl VolumeAttachmentApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::storage::v1alpha1::VolumeAttachmentSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::storage::v1alpha1::VolumeAttachmentSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -50,9 +44,7 @@ impl VolumeAttachmentApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::storage::v1alpha1::VolumeAttachmentStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::storage::v1alpha1::VolumeAttachmentStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -90,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -115,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -145,20 +132,13 @@ impl VolumeAttachmentApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -167,20 +147,13 @@ impl VolumeAttachmentApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -188,9 +161,7 @@ impl VolumeAttachmentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -198,56 +169,36 @@ impl VolumeAttachmentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -255,9 +206,7 @@ impl VolumeAttachmentApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -285,34 +234,16 @@ impl ::kapi_machinery::ApplyConfiguration for VolumeAttachmentApplyConfiguration
 pub fn extract_volume_attachment(
     obj: &crate::storage::v1alpha1::types::VolumeAttachment,
     field_manager: &str,
-) -> ::core::result::Result<
-    VolumeAttachmentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1alpha1",
-        "VolumeAttachment",
-    )
+) -> ::core::result::Result<VolumeAttachmentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1alpha1", "VolumeAttachment")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `VolumeAttachment`.
 #[::kapi_macros::where_used]
 pub fn extract_volume_attachment_status(
     obj: &crate::storage::v1alpha1::types::VolumeAttachment,
     field_manager: &str,
-) -> ::core::result::Result<
-    VolumeAttachmentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "storage.k8s.io/v1alpha1",
-        "VolumeAttachment",
-    )
+) -> ::core::result::Result<VolumeAttachmentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "storage.k8s.io/v1alpha1", "VolumeAttachment")
 }
 /// The apply configuration of `VolumeAttachmentSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -320,9 +251,7 @@ pub struct VolumeAttachmentSpecApplyConfiguration {
     /// `attacher`.
     pub attacher: ::std::option::Option<::std::string::String>,
     /// `source`.
-    pub source: ::std::option::Option<
-        crate::storage::v1alpha1::VolumeAttachmentSourceApplyConfiguration,
-    >,
+    pub source: ::std::option::Option<crate::storage::v1alpha1::VolumeAttachmentSourceApplyConfiguration>,
     /// `nodeName`.
     pub node_name: ::std::option::Option<::std::string::String>,
 }
@@ -335,9 +264,7 @@ impl VolumeAttachmentSpecApplyConfiguration {
     /// Sets `source`.
     pub fn with_source(
         mut self,
-        value: impl Into<
-            crate::storage::v1alpha1::VolumeAttachmentSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::storage::v1alpha1::VolumeAttachmentSourceApplyConfiguration>,
     ) -> Self {
         self.source = Some(value.into());
         self
@@ -371,15 +298,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentSpecApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "attacher" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attacher, r)
-            }
-            "source" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r)
-            }
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
+            "attacher" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attacher, r),
+            "source" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r),
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -416,16 +337,11 @@ pub struct VolumeAttachmentSourceApplyConfiguration {
     /// `persistentVolumeName`.
     pub persistent_volume_name: ::std::option::Option<::std::string::String>,
     /// `inlineVolumeSpec`.
-    pub inline_volume_spec: ::std::option::Option<
-        crate::core::v1::PersistentVolumeSpecApplyConfiguration,
-    >,
+    pub inline_volume_spec: ::std::option::Option<crate::core::v1::PersistentVolumeSpecApplyConfiguration>,
 }
 impl VolumeAttachmentSourceApplyConfiguration {
     /// Sets `persistentVolumeName`.
-    pub fn with_persistent_volume_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_persistent_volume_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.persistent_volume_name = Some(value.into());
         self
     }
@@ -441,14 +357,9 @@ impl VolumeAttachmentSourceApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for VolumeAttachmentSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.persistent_volume_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.persistent_volume_name) {
             w.key_static(b"\"persistentVolumeName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.persistent_volume_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.persistent_volume_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.inline_volume_spec) {
             w.key_static(b"\"inlineVolumeSpec\":");
@@ -462,18 +373,8 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentSourceApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "persistentVolumeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.persistent_volume_name,
-                    r,
-                )
-            }
-            "inlineVolumeSpec" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.inline_volume_spec,
-                    r,
-                )
-            }
+            "persistentVolumeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.persistent_volume_name, r),
+            "inlineVolumeSpec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.inline_volume_spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -509,18 +410,11 @@ pub struct VolumeAttachmentStatusApplyConfiguration {
     /// `attached`.
     pub attached: ::std::option::Option<bool>,
     /// `attachmentMetadata`.
-    pub attachment_metadata: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub attachment_metadata: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `attachError`.
-    pub attach_error: ::std::option::Option<
-        crate::storage::v1alpha1::VolumeErrorApplyConfiguration,
-    >,
+    pub attach_error: ::std::option::Option<crate::storage::v1alpha1::VolumeErrorApplyConfiguration>,
     /// `detachError`.
-    pub detach_error: ::std::option::Option<
-        crate::storage::v1alpha1::VolumeErrorApplyConfiguration,
-    >,
+    pub detach_error: ::std::option::Option<crate::storage::v1alpha1::VolumeErrorApplyConfiguration>,
 }
 impl VolumeAttachmentStatusApplyConfiguration {
     /// Sets `attached`.
@@ -531,12 +425,9 @@ impl VolumeAttachmentStatusApplyConfiguration {
     /// Puts entries into `attachmentMetadata`, replacing those with the same keys.
     pub fn with_attachment_metadata(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.attachment_metadata
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.attachment_metadata.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `attachError`.
@@ -563,14 +454,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentStatusApplyConfigura
             w.key_static(b"\"attached\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.attached, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.attachment_metadata,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.attachment_metadata) {
             w.key_static(b"\"attachmentMetadata\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.attachment_metadata,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.attachment_metadata, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.attach_error) {
             w.key_static(b"\"attachError\":");
@@ -588,27 +474,10 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentStatusApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "attached" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attached, r)
-            }
-            "attachmentMetadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.attachment_metadata,
-                    r,
-                )
-            }
-            "attachError" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.attach_error,
-                    r,
-                )
-            }
-            "detachError" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.detach_error,
-                    r,
-                )
-            }
+            "attached" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attached, r),
+            "attachmentMetadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attachment_metadata, r),
+            "attachError" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attach_error, r),
+            "detachError" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.detach_error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -625,9 +494,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentStatusApplyConfigura
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attached)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.attachment_metadata,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_error)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attachment_metadata)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_error)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.detach_error)
     }
 }
@@ -692,12 +560,8 @@ impl ::kapi_machinery::json::JsonFields for VolumeErrorApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "time" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time, r),
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "errorCode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error_code, r)
-            }
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "errorCode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error_code, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -738,9 +602,7 @@ pub struct CSIStorageCapacityApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `nodeTopology`.
-    pub node_topology: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub node_topology: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `storageClassName`.
     pub storage_class_name: ::std::option::Option<::std::string::String>,
     /// `capacity`.
@@ -776,18 +638,12 @@ impl CSIStorageCapacityApplyConfiguration {
         self
     }
     /// Sets `storageClassName`.
-    pub fn with_storage_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_storage_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.storage_class_name = Some(value.into());
         self
     }
     /// Sets `capacity`.
-    pub fn with_capacity(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_capacity(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.capacity = Some(value.into());
         self
     }
@@ -827,14 +683,9 @@ impl ::kapi_machinery::json::JsonFields for CSIStorageCapacityApplyConfiguration
             w.key_static(b"\"capacity\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.capacity, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.maximum_volume_size,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.maximum_volume_size) {
             w.key_static(b"\"maximumVolumeSize\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.maximum_volume_size,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.maximum_volume_size, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -845,33 +696,12 @@ impl ::kapi_machinery::json::JsonFields for CSIStorageCapacityApplyConfiguration
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "nodeTopology" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_topology,
-                    r,
-                )
-            }
-            "storageClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_class_name,
-                    r,
-                )
-            }
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
-            "maximumVolumeSize" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.maximum_volume_size,
-                    r,
-                )
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "nodeTopology" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_topology, r),
+            "storageClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_class_name, r),
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
+            "maximumVolumeSize" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.maximum_volume_size, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -887,14 +717,13 @@ impl ::kapi_machinery::json::JsonEncode for CSIStorageCapacityApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_topology)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.maximum_volume_size,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.maximum_volume_size)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CSIStorageCapacityApplyConfiguration {
@@ -925,20 +754,13 @@ impl CSIStorageCapacityApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -947,20 +769,13 @@ impl CSIStorageCapacityApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -968,9 +783,7 @@ impl CSIStorageCapacityApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -978,56 +791,36 @@ impl CSIStorageCapacityApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1035,9 +828,7 @@ impl CSIStorageCapacityApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1065,17 +856,8 @@ impl ::kapi_machinery::ApplyConfiguration for CSIStorageCapacityApplyConfigurati
 pub fn extract_csi_storage_capacity(
     obj: &crate::storage::v1alpha1::types::CSIStorageCapacity,
     field_manager: &str,
-) -> ::core::result::Result<
-    CSIStorageCapacityApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1alpha1",
-        "CSIStorageCapacity",
-    )
+) -> ::core::result::Result<CSIStorageCapacityApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1alpha1", "CSIStorageCapacity")
 }
 /// The apply configuration of `VolumeAttributesClass`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1089,10 +871,7 @@ pub struct VolumeAttributesClassApplyConfiguration {
     /// `driverName`.
     pub driver_name: ::std::option::Option<::std::string::String>,
     /// `parameters`.
-    pub parameters: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub parameters: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
 }
 impl VolumeAttributesClassApplyConfiguration {
     /// Sets `kind`.
@@ -1121,9 +900,7 @@ impl VolumeAttributesClassApplyConfiguration {
     /// Puts entries into `parameters`, replacing those with the same keys.
     pub fn with_parameters(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.parameters.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -1161,18 +938,10 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttributesClassApplyConfigurat
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "driverName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver_name, r)
-            }
-            "parameters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "driverName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver_name, r),
+            "parameters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1188,7 +957,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttributesClassApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
@@ -1218,20 +988,13 @@ impl VolumeAttributesClassApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1240,20 +1003,13 @@ impl VolumeAttributesClassApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1261,9 +1017,7 @@ impl VolumeAttributesClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1271,56 +1025,36 @@ impl VolumeAttributesClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1328,9 +1062,7 @@ impl VolumeAttributesClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1358,15 +1090,6 @@ impl ::kapi_machinery::ApplyConfiguration for VolumeAttributesClassApplyConfigur
 pub fn extract_volume_attributes_class(
     obj: &crate::storage::v1alpha1::types::VolumeAttributesClass,
     field_manager: &str,
-) -> ::core::result::Result<
-    VolumeAttributesClassApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1alpha1",
-        "VolumeAttributesClass",
-    )
+) -> ::core::result::Result<VolumeAttributesClassApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1alpha1", "VolumeAttributesClass")
 }

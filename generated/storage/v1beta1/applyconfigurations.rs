@@ -12,26 +12,17 @@ pub struct StorageClassApplyConfiguration {
     /// `provisioner`.
     pub provisioner: ::std::option::Option<::std::string::String>,
     /// `parameters`.
-    pub parameters: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub parameters: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `reclaimPolicy`.
-    pub reclaim_policy: ::std::option::Option<
-        crate::core::v1::PersistentVolumeReclaimPolicy,
-    >,
+    pub reclaim_policy: ::std::option::Option<crate::core::v1::PersistentVolumeReclaimPolicy>,
     /// `mountOptions`.
     pub mount_options: ::std::vec::Vec<::std::string::String>,
     /// `allowVolumeExpansion`.
     pub allow_volume_expansion: ::std::option::Option<bool>,
     /// `volumeBindingMode`.
-    pub volume_binding_mode: ::std::option::Option<
-        crate::storage::v1beta1::types::VolumeBindingMode,
-    >,
+    pub volume_binding_mode: ::std::option::Option<crate::storage::v1beta1::types::VolumeBindingMode>,
     /// `allowedTopologies`.
-    pub allowed_topologies: ::std::vec::Vec<
-        crate::core::v1::TopologySelectorTermApplyConfiguration,
-    >,
+    pub allowed_topologies: ::std::vec::Vec<crate::core::v1::TopologySelectorTermApplyConfiguration>,
 }
 impl StorageClassApplyConfiguration {
     /// Sets `kind`.
@@ -60,9 +51,7 @@ impl StorageClassApplyConfiguration {
     /// Puts entries into `parameters`, replacing those with the same keys.
     pub fn with_parameters(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.parameters.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -99,9 +88,7 @@ impl StorageClassApplyConfiguration {
     /// Appends to `allowedTopologies`.
     pub fn with_allowed_topologies(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::core::v1::TopologySelectorTermApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::core::v1::TopologySelectorTermApplyConfiguration>>,
     ) -> Self {
         self.allowed_topologies.extend(items.into_iter().map(Into::into));
         self
@@ -138,23 +125,13 @@ impl ::kapi_machinery::json::JsonFields for StorageClassApplyConfiguration {
             w.key_static(b"\"mountOptions\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.mount_options, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.allow_volume_expansion,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allow_volume_expansion) {
             w.key_static(b"\"allowVolumeExpansion\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.allow_volume_expansion,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.allow_volume_expansion, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.volume_binding_mode,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_binding_mode) {
             w.key_static(b"\"volumeBindingMode\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.volume_binding_mode,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_binding_mode, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.allowed_topologies) {
             w.key_static(b"\"allowedTopologies\":");
@@ -169,48 +146,15 @@ impl ::kapi_machinery::json::JsonFields for StorageClassApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "provisioner" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.provisioner, r)
-            }
-            "parameters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r)
-            }
-            "reclaimPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.reclaim_policy,
-                    r,
-                )
-            }
-            "mountOptions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.mount_options,
-                    r,
-                )
-            }
-            "allowVolumeExpansion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allow_volume_expansion,
-                    r,
-                )
-            }
-            "volumeBindingMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_binding_mode,
-                    r,
-                )
-            }
-            "allowedTopologies" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.allowed_topologies,
-                    r,
-                )
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "provisioner" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.provisioner, r),
+            "parameters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r),
+            "reclaimPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reclaim_policy, r),
+            "mountOptions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.mount_options, r),
+            "allowVolumeExpansion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allow_volume_expansion, r),
+            "volumeBindingMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_binding_mode, r),
+            "allowedTopologies" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allowed_topologies, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -226,18 +170,15 @@ impl ::kapi_machinery::json::JsonEncode for StorageClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.provisioner)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reclaim_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mount_options)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.allow_volume_expansion,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.volume_binding_mode,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allow_volume_expansion)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_binding_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allowed_topologies)
     }
 }
@@ -265,20 +206,13 @@ impl StorageClassApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -287,20 +221,13 @@ impl StorageClassApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -308,9 +235,7 @@ impl StorageClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -318,56 +243,36 @@ impl StorageClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -375,9 +280,7 @@ impl StorageClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -405,17 +308,8 @@ impl ::kapi_machinery::ApplyConfiguration for StorageClassApplyConfiguration {
 pub fn extract_storage_class(
     obj: &crate::storage::v1beta1::types::StorageClass,
     field_manager: &str,
-) -> ::core::result::Result<
-    StorageClassApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1beta1",
-        "StorageClass",
-    )
+) -> ::core::result::Result<StorageClassApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1beta1", "StorageClass")
 }
 /// The apply configuration of `VolumeAttachment`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -427,13 +321,9 @@ pub struct VolumeAttachmentApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::storage::v1beta1::VolumeAttachmentSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::storage::v1beta1::VolumeAttachmentSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::storage::v1beta1::VolumeAttachmentStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::storage::v1beta1::VolumeAttachmentStatusApplyConfiguration>,
 }
 impl VolumeAttachmentApplyConfiguration {
     /// Sets `kind`.
@@ -465,9 +355,7 @@ impl VolumeAttachmentApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::storage::v1beta1::VolumeAttachmentStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::storage::v1beta1::VolumeAttachmentStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -505,16 +393,10 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -530,7 +412,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -560,20 +443,13 @@ impl VolumeAttachmentApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -582,20 +458,13 @@ impl VolumeAttachmentApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -603,9 +472,7 @@ impl VolumeAttachmentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -613,56 +480,36 @@ impl VolumeAttachmentApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -670,9 +517,7 @@ impl VolumeAttachmentApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -700,34 +545,16 @@ impl ::kapi_machinery::ApplyConfiguration for VolumeAttachmentApplyConfiguration
 pub fn extract_volume_attachment(
     obj: &crate::storage::v1beta1::types::VolumeAttachment,
     field_manager: &str,
-) -> ::core::result::Result<
-    VolumeAttachmentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1beta1",
-        "VolumeAttachment",
-    )
+) -> ::core::result::Result<VolumeAttachmentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1beta1", "VolumeAttachment")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `VolumeAttachment`.
 #[::kapi_macros::where_used]
 pub fn extract_volume_attachment_status(
     obj: &crate::storage::v1beta1::types::VolumeAttachment,
     field_manager: &str,
-) -> ::core::result::Result<
-    VolumeAttachmentApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "storage.k8s.io/v1beta1",
-        "VolumeAttachment",
-    )
+) -> ::core::result::Result<VolumeAttachmentApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "storage.k8s.io/v1beta1", "VolumeAttachment")
 }
 /// The apply configuration of `VolumeAttachmentSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -735,9 +562,7 @@ pub struct VolumeAttachmentSpecApplyConfiguration {
     /// `attacher`.
     pub attacher: ::std::option::Option<::std::string::String>,
     /// `source`.
-    pub source: ::std::option::Option<
-        crate::storage::v1beta1::VolumeAttachmentSourceApplyConfiguration,
-    >,
+    pub source: ::std::option::Option<crate::storage::v1beta1::VolumeAttachmentSourceApplyConfiguration>,
     /// `nodeName`.
     pub node_name: ::std::option::Option<::std::string::String>,
 }
@@ -750,9 +575,7 @@ impl VolumeAttachmentSpecApplyConfiguration {
     /// Sets `source`.
     pub fn with_source(
         mut self,
-        value: impl Into<
-            crate::storage::v1beta1::VolumeAttachmentSourceApplyConfiguration,
-        >,
+        value: impl Into<crate::storage::v1beta1::VolumeAttachmentSourceApplyConfiguration>,
     ) -> Self {
         self.source = Some(value.into());
         self
@@ -786,15 +609,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentSpecApplyConfigurati
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "attacher" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attacher, r)
-            }
-            "source" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r)
-            }
-            "nodeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r)
-            }
+            "attacher" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attacher, r),
+            "source" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.source, r),
+            "nodeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_name, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -831,16 +648,11 @@ pub struct VolumeAttachmentSourceApplyConfiguration {
     /// `persistentVolumeName`.
     pub persistent_volume_name: ::std::option::Option<::std::string::String>,
     /// `inlineVolumeSpec`.
-    pub inline_volume_spec: ::std::option::Option<
-        crate::core::v1::PersistentVolumeSpecApplyConfiguration,
-    >,
+    pub inline_volume_spec: ::std::option::Option<crate::core::v1::PersistentVolumeSpecApplyConfiguration>,
 }
 impl VolumeAttachmentSourceApplyConfiguration {
     /// Sets `persistentVolumeName`.
-    pub fn with_persistent_volume_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_persistent_volume_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.persistent_volume_name = Some(value.into());
         self
     }
@@ -856,14 +668,9 @@ impl VolumeAttachmentSourceApplyConfiguration {
 impl ::kapi_machinery::json::JsonFields for VolumeAttachmentSourceApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.persistent_volume_name,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.persistent_volume_name) {
             w.key_static(b"\"persistentVolumeName\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.persistent_volume_name,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.persistent_volume_name, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.inline_volume_spec) {
             w.key_static(b"\"inlineVolumeSpec\":");
@@ -877,18 +684,8 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentSourceApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "persistentVolumeName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.persistent_volume_name,
-                    r,
-                )
-            }
-            "inlineVolumeSpec" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.inline_volume_spec,
-                    r,
-                )
-            }
+            "persistentVolumeName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.persistent_volume_name, r),
+            "inlineVolumeSpec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.inline_volume_spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -924,18 +721,11 @@ pub struct VolumeAttachmentStatusApplyConfiguration {
     /// `attached`.
     pub attached: ::std::option::Option<bool>,
     /// `attachmentMetadata`.
-    pub attachment_metadata: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub attachment_metadata: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
     /// `attachError`.
-    pub attach_error: ::std::option::Option<
-        crate::storage::v1beta1::VolumeErrorApplyConfiguration,
-    >,
+    pub attach_error: ::std::option::Option<crate::storage::v1beta1::VolumeErrorApplyConfiguration>,
     /// `detachError`.
-    pub detach_error: ::std::option::Option<
-        crate::storage::v1beta1::VolumeErrorApplyConfiguration,
-    >,
+    pub detach_error: ::std::option::Option<crate::storage::v1beta1::VolumeErrorApplyConfiguration>,
 }
 impl VolumeAttachmentStatusApplyConfiguration {
     /// Sets `attached`.
@@ -946,12 +736,9 @@ impl VolumeAttachmentStatusApplyConfiguration {
     /// Puts entries into `attachmentMetadata`, replacing those with the same keys.
     pub fn with_attachment_metadata(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.attachment_metadata
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.attachment_metadata.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
     /// Sets `attachError`.
@@ -978,14 +765,9 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentStatusApplyConfigura
             w.key_static(b"\"attached\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.attached, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.attachment_metadata,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.attachment_metadata) {
             w.key_static(b"\"attachmentMetadata\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.attachment_metadata,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.attachment_metadata, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.attach_error) {
             w.key_static(b"\"attachError\":");
@@ -1003,27 +785,10 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttachmentStatusApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "attached" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attached, r)
-            }
-            "attachmentMetadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.attachment_metadata,
-                    r,
-                )
-            }
-            "attachError" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.attach_error,
-                    r,
-                )
-            }
-            "detachError" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.detach_error,
-                    r,
-                )
-            }
+            "attached" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attached, r),
+            "attachmentMetadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attachment_metadata, r),
+            "attachError" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attach_error, r),
+            "detachError" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.detach_error, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1040,9 +805,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentStatusApplyConfigura
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attached)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.attachment_metadata,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_error)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attachment_metadata)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_error)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.detach_error)
     }
 }
@@ -1107,12 +871,8 @@ impl ::kapi_machinery::json::JsonFields for VolumeErrorApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "time" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.time, r),
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "errorCode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error_code, r)
-            }
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "errorCode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.error_code, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1153,9 +913,7 @@ pub struct CSIDriverApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::storage::v1beta1::CSIDriverSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::storage::v1beta1::CSIDriverSpecApplyConfiguration>,
 }
 impl CSIDriverApplyConfiguration {
     /// Sets `kind`.
@@ -1213,12 +971,8 @@ impl ::kapi_machinery::json::JsonFields for CSIDriverApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
             _ => {
                 return ::core::result::Result::Ok(false);
@@ -1235,7 +989,8 @@ impl ::kapi_machinery::json::JsonEncode for CSIDriverApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -1264,20 +1019,13 @@ impl CSIDriverApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1286,20 +1034,13 @@ impl CSIDriverApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1307,9 +1048,7 @@ impl CSIDriverApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1317,56 +1056,36 @@ impl CSIDriverApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -1374,9 +1093,7 @@ impl CSIDriverApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -1404,17 +1121,8 @@ impl ::kapi_machinery::ApplyConfiguration for CSIDriverApplyConfiguration {
 pub fn extract_csi_driver(
     obj: &crate::storage::v1beta1::types::CSIDriver,
     field_manager: &str,
-) -> ::core::result::Result<
-    CSIDriverApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1beta1",
-        "CSIDriver",
-    )
+) -> ::core::result::Result<CSIDriverApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1beta1", "CSIDriver")
 }
 /// The apply configuration of `CSIDriverSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1424,19 +1132,13 @@ pub struct CSIDriverSpecApplyConfiguration {
     /// `podInfoOnMount`.
     pub pod_info_on_mount: ::std::option::Option<bool>,
     /// `volumeLifecycleModes`.
-    pub volume_lifecycle_modes: ::std::vec::Vec<
-        crate::storage::v1beta1::types::VolumeLifecycleMode,
-    >,
+    pub volume_lifecycle_modes: ::std::vec::Vec<crate::storage::v1beta1::types::VolumeLifecycleMode>,
     /// `storageCapacity`.
     pub storage_capacity: ::std::option::Option<bool>,
     /// `fsGroupPolicy`.
-    pub fs_group_policy: ::std::option::Option<
-        crate::storage::v1beta1::types::FSGroupPolicy,
-    >,
+    pub fs_group_policy: ::std::option::Option<crate::storage::v1beta1::types::FSGroupPolicy>,
     /// `tokenRequests`.
-    pub token_requests: ::std::vec::Vec<
-        crate::storage::v1beta1::TokenRequestApplyConfiguration,
-    >,
+    pub token_requests: ::std::vec::Vec<crate::storage::v1beta1::TokenRequestApplyConfiguration>,
     /// `requiresRepublish`.
     pub requires_republish: ::std::option::Option<bool>,
     /// `seLinuxMount`.
@@ -1462,9 +1164,7 @@ impl CSIDriverSpecApplyConfiguration {
     /// Appends to `volumeLifecycleModes`.
     pub fn with_volume_lifecycle_modes(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::storage::v1beta1::types::VolumeLifecycleMode>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::storage::v1beta1::types::VolumeLifecycleMode>>,
     ) -> Self {
         self.volume_lifecycle_modes.extend(items.into_iter().map(Into::into));
         self
@@ -1485,9 +1185,7 @@ impl CSIDriverSpecApplyConfiguration {
     /// Appends to `tokenRequests`.
     pub fn with_token_requests(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::storage::v1beta1::TokenRequestApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::storage::v1beta1::TokenRequestApplyConfiguration>>,
     ) -> Self {
         self.token_requests.extend(items.into_iter().map(Into::into));
         self
@@ -1503,26 +1201,17 @@ impl CSIDriverSpecApplyConfiguration {
         self
     }
     /// Sets `nodeAllocatableUpdatePeriodSeconds`.
-    pub fn with_node_allocatable_update_period_seconds(
-        mut self,
-        value: impl Into<i64>,
-    ) -> Self {
+    pub fn with_node_allocatable_update_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.node_allocatable_update_period_seconds = Some(value.into());
         self
     }
     /// Sets `serviceAccountTokenInSecrets`.
-    pub fn with_service_account_token_in_secrets(
-        mut self,
-        value: impl Into<bool>,
-    ) -> Self {
+    pub fn with_service_account_token_in_secrets(mut self, value: impl Into<bool>) -> Self {
         self.service_account_token_in_secrets = Some(value.into());
         self
     }
     /// Sets `preventPodSchedulingIfMissing`.
-    pub fn with_prevent_pod_scheduling_if_missing(
-        mut self,
-        value: impl Into<bool>,
-    ) -> Self {
+    pub fn with_prevent_pod_scheduling_if_missing(mut self, value: impl Into<bool>) -> Self {
         self.prevent_pod_scheduling_if_missing = Some(value.into());
         self
     }
@@ -1538,14 +1227,9 @@ impl ::kapi_machinery::json::JsonFields for CSIDriverSpecApplyConfiguration {
             w.key_static(b"\"podInfoOnMount\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.pod_info_on_mount, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.volume_lifecycle_modes,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.volume_lifecycle_modes) {
             w.key_static(b"\"volumeLifecycleModes\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.volume_lifecycle_modes,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_lifecycle_modes, w);
         }
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.storage_capacity) {
             w.key_static(b"\"storageCapacity\":");
@@ -1567,32 +1251,17 @@ impl ::kapi_machinery::json::JsonFields for CSIDriverSpecApplyConfiguration {
             w.key_static(b"\"seLinuxMount\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.se_linux_mount, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.node_allocatable_update_period_seconds,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.node_allocatable_update_period_seconds) {
             w.key_static(b"\"nodeAllocatableUpdatePeriodSeconds\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.node_allocatable_update_period_seconds,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.node_allocatable_update_period_seconds, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.service_account_token_in_secrets,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.service_account_token_in_secrets) {
             w.key_static(b"\"serviceAccountTokenInSecrets\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.service_account_token_in_secrets,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.service_account_token_in_secrets, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.prevent_pod_scheduling_if_missing,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.prevent_pod_scheduling_if_missing) {
             w.key_static(b"\"preventPodSchedulingIfMissing\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.prevent_pod_scheduling_if_missing,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.prevent_pod_scheduling_if_missing, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -1602,72 +1271,17 @@ impl ::kapi_machinery::json::JsonFields for CSIDriverSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "attachRequired" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.attach_required,
-                    r,
-                )
-            }
-            "podInfoOnMount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.pod_info_on_mount,
-                    r,
-                )
-            }
-            "volumeLifecycleModes" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.volume_lifecycle_modes,
-                    r,
-                )
-            }
-            "storageCapacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_capacity,
-                    r,
-                )
-            }
-            "fsGroupPolicy" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.fs_group_policy,
-                    r,
-                )
-            }
-            "tokenRequests" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.token_requests,
-                    r,
-                )
-            }
-            "requiresRepublish" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.requires_republish,
-                    r,
-                )
-            }
-            "seLinuxMount" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.se_linux_mount,
-                    r,
-                )
-            }
-            "nodeAllocatableUpdatePeriodSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_allocatable_update_period_seconds,
-                    r,
-                )
-            }
-            "serviceAccountTokenInSecrets" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.service_account_token_in_secrets,
-                    r,
-                )
-            }
-            "preventPodSchedulingIfMissing" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.prevent_pod_scheduling_if_missing,
-                    r,
-                )
-            }
+            "attachRequired" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.attach_required, r),
+            "podInfoOnMount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.pod_info_on_mount, r),
+            "volumeLifecycleModes" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_lifecycle_modes, r),
+            "storageCapacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_capacity, r),
+            "fsGroupPolicy" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.fs_group_policy, r),
+            "tokenRequests" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.token_requests, r),
+            "requiresRepublish" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.requires_republish, r),
+            "seLinuxMount" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.se_linux_mount, r),
+            "nodeAllocatableUpdatePeriodSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_allocatable_update_period_seconds, r),
+            "serviceAccountTokenInSecrets" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.service_account_token_in_secrets, r),
+            "preventPodSchedulingIfMissing" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.prevent_pod_scheduling_if_missing, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1685,22 +1299,15 @@ impl ::kapi_machinery::json::JsonEncode for CSIDriverSpecApplyConfiguration {
     fn is_json_zero(&self) -> bool {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_required)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_info_on_mount)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.volume_lifecycle_modes,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_capacity)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_lifecycle_modes)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_capacity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_group_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.token_requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requires_republish)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.se_linux_mount)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.node_allocatable_update_period_seconds,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.service_account_token_in_secrets,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.prevent_pod_scheduling_if_missing,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_allocatable_update_period_seconds)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_account_token_in_secrets)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.prevent_pod_scheduling_if_missing)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CSIDriverSpecApplyConfiguration {
@@ -1752,15 +1359,8 @@ impl ::kapi_machinery::json::JsonFields for TokenRequestApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "audience" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audience, r)
-            }
-            "expirationSeconds" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.expiration_seconds,
-                    r,
-                )
-            }
+            "audience" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.audience, r),
+            "expirationSeconds" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.expiration_seconds, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1800,13 +1400,9 @@ pub struct CSINodeApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::storage::v1beta1::CSINodeSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::storage::v1beta1::CSINodeSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::storage::v1beta1::CSINodeStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::storage::v1beta1::CSINodeStatusApplyConfiguration>,
 }
 impl CSINodeApplyConfiguration {
     /// Sets `kind`.
@@ -1876,16 +1472,10 @@ impl ::kapi_machinery::json::JsonFields for CSINodeApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -1901,7 +1491,8 @@ impl ::kapi_machinery::json::JsonEncode for CSINodeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1931,20 +1522,13 @@ impl CSINodeApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -1953,20 +1537,13 @@ impl CSINodeApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -1974,9 +1551,7 @@ impl CSINodeApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -1984,56 +1559,36 @@ impl CSINodeApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2041,9 +1596,7 @@ impl CSINodeApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2071,50 +1624,28 @@ impl ::kapi_machinery::ApplyConfiguration for CSINodeApplyConfiguration {
 pub fn extract_csi_node(
     obj: &crate::storage::v1beta1::types::CSINode,
     field_manager: &str,
-) -> ::core::result::Result<
-    CSINodeApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1beta1",
-        "CSINode",
-    )
+) -> ::core::result::Result<CSINodeApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1beta1", "CSINode")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `CSINode`.
 #[::kapi_macros::where_used]
 pub fn extract_csi_node_status(
     obj: &crate::storage::v1beta1::types::CSINode,
     field_manager: &str,
-) -> ::core::result::Result<
-    CSINodeApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "storage.k8s.io/v1beta1",
-        "CSINode",
-    )
+) -> ::core::result::Result<CSINodeApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "storage.k8s.io/v1beta1", "CSINode")
 }
 /// The apply configuration of `CSINodeSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CSINodeSpecApplyConfiguration {
     /// `drivers`.
-    pub drivers: ::std::vec::Vec<
-        crate::storage::v1beta1::CSINodeDriverApplyConfiguration,
-    >,
+    pub drivers: ::std::vec::Vec<crate::storage::v1beta1::CSINodeDriverApplyConfiguration>,
 }
 impl CSINodeSpecApplyConfiguration {
     /// Appends to `drivers`.
     pub fn with_drivers(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::storage::v1beta1::CSINodeDriverApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::storage::v1beta1::CSINodeDriverApplyConfiguration>>,
     ) -> Self {
         self.drivers.extend(items.into_iter().map(Into::into));
         self
@@ -2135,9 +1666,7 @@ impl ::kapi_machinery::json::JsonFields for CSINodeSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "drivers" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.drivers, r)
-            }
+            "drivers" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.drivers, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2176,9 +1705,7 @@ pub struct CSINodeDriverApplyConfiguration {
     /// `topologyKeys`.
     pub topology_keys: ::std::vec::Vec<::std::string::String>,
     /// `allocatable`.
-    pub allocatable: ::std::option::Option<
-        crate::storage::v1beta1::VolumeNodeResourcesApplyConfiguration,
-    >,
+    pub allocatable: ::std::option::Option<crate::storage::v1beta1::VolumeNodeResourcesApplyConfiguration>,
 }
 impl CSINodeDriverApplyConfiguration {
     /// Sets `name`.
@@ -2236,18 +1763,9 @@ impl ::kapi_machinery::json::JsonFields for CSINodeDriverApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "nodeID" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_id, r)
-            }
-            "topologyKeys" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.topology_keys,
-                    r,
-                )
-            }
-            "allocatable" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocatable, r)
-            }
+            "nodeID" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_id, r),
+            "topologyKeys" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.topology_keys, r),
+            "allocatable" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.allocatable, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2307,9 +1825,7 @@ impl ::kapi_machinery::json::JsonFields for VolumeNodeResourcesApplyConfiguratio
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "count" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r)
-            }
+            "count" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.count, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2342,9 +1858,7 @@ impl ::kapi_machinery::json::JsonElement for VolumeNodeResourcesApplyConfigurati
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StorageHealthConditionApplyConfiguration {
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::storage::v1beta1::types::StorageHealthStatusType,
-    >,
+    pub status: ::std::option::Option<crate::storage::v1beta1::types::StorageHealthStatusType>,
     /// `reason`.
     pub reason: ::std::option::Option<::std::string::String>,
     /// `message`.
@@ -2423,14 +1937,9 @@ impl ::kapi_machinery::json::JsonFields for StorageHealthConditionApplyConfigura
             w.key_static(b"\"volumeMode\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.volume_mode, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.last_transition_time,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.last_transition_time) {
             w.key_static(b"\"lastTransitionTime\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.last_transition_time,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.last_transition_time, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2440,27 +1949,12 @@ impl ::kapi_machinery::json::JsonFields for StorageHealthConditionApplyConfigura
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
-            "reason" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r)
-            }
-            "message" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r)
-            }
-            "accessMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.access_mode, r)
-            }
-            "volumeMode" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_mode, r)
-            }
-            "lastTransitionTime" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.last_transition_time,
-                    r,
-                )
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
+            "reason" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.reason, r),
+            "message" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.message, r),
+            "accessMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.access_mode, r),
+            "volumeMode" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.volume_mode, r),
+            "lastTransitionTime" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.last_transition_time, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2481,9 +1975,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageHealthConditionApplyConfigura
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.access_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_mode)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.last_transition_time,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_transition_time)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for StorageHealthConditionApplyConfiguration {
@@ -2502,9 +1994,7 @@ pub struct StorageHealthApplyConfiguration {
     /// `name`.
     pub name: ::std::option::Option<::std::string::String>,
     /// `healthConditions`.
-    pub health_conditions: ::std::vec::Vec<
-        crate::storage::v1beta1::StorageHealthConditionApplyConfiguration,
-    >,
+    pub health_conditions: ::std::vec::Vec<crate::storage::v1beta1::StorageHealthConditionApplyConfiguration>,
 }
 impl StorageHealthApplyConfiguration {
     /// Sets `name`.
@@ -2515,11 +2005,7 @@ impl StorageHealthApplyConfiguration {
     /// Appends to `healthConditions`.
     pub fn with_health_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<
-                crate::storage::v1beta1::StorageHealthConditionApplyConfiguration,
-            >,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::storage::v1beta1::StorageHealthConditionApplyConfiguration>>,
     ) -> Self {
         self.health_conditions.extend(items.into_iter().map(Into::into));
         self
@@ -2545,12 +2031,7 @@ impl ::kapi_machinery::json::JsonFields for StorageHealthApplyConfiguration {
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "name" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.name, r),
-            "healthConditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.health_conditions,
-                    r,
-                )
-            }
+            "healthConditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.health_conditions, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2584,17 +2065,13 @@ impl ::kapi_machinery::json::JsonElement for StorageHealthApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CSINodeStatusApplyConfiguration {
     /// `storageHealth`.
-    pub storage_health: ::std::vec::Vec<
-        crate::storage::v1beta1::StorageHealthApplyConfiguration,
-    >,
+    pub storage_health: ::std::vec::Vec<crate::storage::v1beta1::StorageHealthApplyConfiguration>,
 }
 impl CSINodeStatusApplyConfiguration {
     /// Appends to `storageHealth`.
     pub fn with_storage_health(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::storage::v1beta1::StorageHealthApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::storage::v1beta1::StorageHealthApplyConfiguration>>,
     ) -> Self {
         self.storage_health.extend(items.into_iter().map(Into::into));
         self
@@ -2615,12 +2092,7 @@ impl ::kapi_machinery::json::JsonFields for CSINodeStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "storageHealth" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_health,
-                    r,
-                )
-            }
+            "storageHealth" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_health, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2659,9 +2131,7 @@ pub struct CSIStorageCapacityApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `nodeTopology`.
-    pub node_topology: ::std::option::Option<
-        crate::meta::v1::LabelSelectorApplyConfiguration,
-    >,
+    pub node_topology: ::std::option::Option<crate::meta::v1::LabelSelectorApplyConfiguration>,
     /// `storageClassName`.
     pub storage_class_name: ::std::option::Option<::std::string::String>,
     /// `capacity`.
@@ -2697,18 +2167,12 @@ impl CSIStorageCapacityApplyConfiguration {
         self
     }
     /// Sets `storageClassName`.
-    pub fn with_storage_class_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_storage_class_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.storage_class_name = Some(value.into());
         self
     }
     /// Sets `capacity`.
-    pub fn with_capacity(
-        mut self,
-        value: impl Into<::kapi_machinery::types::Quantity>,
-    ) -> Self {
+    pub fn with_capacity(mut self, value: impl Into<::kapi_machinery::types::Quantity>) -> Self {
         self.capacity = Some(value.into());
         self
     }
@@ -2748,14 +2212,9 @@ impl ::kapi_machinery::json::JsonFields for CSIStorageCapacityApplyConfiguration
             w.key_static(b"\"capacity\":");
             ::kapi_machinery::json::JsonEncode::encode_json(&self.capacity, w);
         }
-        if !::kapi_machinery::json::JsonEncode::is_json_empty(
-            &self.maximum_volume_size,
-        ) {
+        if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.maximum_volume_size) {
             w.key_static(b"\"maximumVolumeSize\":");
-            ::kapi_machinery::json::JsonEncode::encode_json(
-                &self.maximum_volume_size,
-                w,
-            );
+            ::kapi_machinery::json::JsonEncode::encode_json(&self.maximum_volume_size, w);
         }
     }
     #[::kapi_macros::where_used]
@@ -2766,33 +2225,12 @@ impl ::kapi_machinery::json::JsonFields for CSIStorageCapacityApplyConfiguration
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "nodeTopology" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.node_topology,
-                    r,
-                )
-            }
-            "storageClassName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.storage_class_name,
-                    r,
-                )
-            }
-            "capacity" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r)
-            }
-            "maximumVolumeSize" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.maximum_volume_size,
-                    r,
-                )
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "nodeTopology" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.node_topology, r),
+            "storageClassName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.storage_class_name, r),
+            "capacity" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.capacity, r),
+            "maximumVolumeSize" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.maximum_volume_size, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -2808,14 +2246,13 @@ impl ::kapi_machinery::json::JsonEncode for CSIStorageCapacityApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_topology)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.maximum_volume_size,
-            )
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.maximum_volume_size)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CSIStorageCapacityApplyConfiguration {
@@ -2846,20 +2283,13 @@ impl CSIStorageCapacityApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -2868,20 +2298,13 @@ impl CSIStorageCapacityApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -2889,9 +2312,7 @@ impl CSIStorageCapacityApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -2899,56 +2320,36 @@ impl CSIStorageCapacityApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -2956,9 +2357,7 @@ impl CSIStorageCapacityApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -2986,17 +2385,8 @@ impl ::kapi_machinery::ApplyConfiguration for CSIStorageCapacityApplyConfigurati
 pub fn extract_csi_storage_capacity(
     obj: &crate::storage::v1beta1::types::CSIStorageCapacity,
     field_manager: &str,
-) -> ::core::result::Result<
-    CSIStorageCapacityApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1beta1",
-        "CSIStorageCapacity",
-    )
+) -> ::core::result::Result<CSIStorageCapacityApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1beta1", "CSIStorageCapacity")
 }
 /// The apply configuration of `VolumeAttributesClass`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -3010,10 +2400,7 @@ pub struct VolumeAttributesClassApplyConfiguration {
     /// `driverName`.
     pub driver_name: ::std::option::Option<::std::string::String>,
     /// `parameters`.
-    pub parameters: ::std::collections::BTreeMap<
-        ::std::string::String,
-        ::std::string::String,
-    >,
+    pub parameters: ::std::collections::BTreeMap<::std::string::String, ::std::string::String>,
 }
 impl VolumeAttributesClassApplyConfiguration {
     /// Sets `kind`.
@@ -3042,9 +2429,7 @@ impl VolumeAttributesClassApplyConfiguration {
     /// Puts entries into `parameters`, replacing those with the same keys.
     pub fn with_parameters(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
         self.parameters.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
@@ -3082,18 +2467,10 @@ impl ::kapi_machinery::json::JsonFields for VolumeAttributesClassApplyConfigurat
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
-            "driverName" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver_name, r)
-            }
-            "parameters" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
+            "driverName" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.driver_name, r),
+            "parameters" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.parameters, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -3109,7 +2486,8 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttributesClassApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
@@ -3139,20 +2517,13 @@ impl VolumeAttributesClassApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -3161,20 +2532,13 @@ impl VolumeAttributesClassApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -3182,9 +2546,7 @@ impl VolumeAttributesClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -3192,56 +2554,36 @@ impl VolumeAttributesClassApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -3249,9 +2591,7 @@ impl VolumeAttributesClassApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -3279,15 +2619,6 @@ impl ::kapi_machinery::ApplyConfiguration for VolumeAttributesClassApplyConfigur
 pub fn extract_volume_attributes_class(
     obj: &crate::storage::v1beta1::types::VolumeAttributesClass,
     field_manager: &str,
-) -> ::core::result::Result<
-    VolumeAttributesClassApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storage.k8s.io/v1beta1",
-        "VolumeAttributesClass",
-    )
+) -> ::core::result::Result<VolumeAttributesClassApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storage.k8s.io/v1beta1", "VolumeAttributesClass")
 }

@@ -10,13 +10,9 @@ pub struct StorageVersionMigrationApplyConfiguration {
     /// `metadata`.
     pub metadata: ::std::option::Option<crate::meta::v1::ObjectMetaApplyConfiguration>,
     /// `spec`.
-    pub spec: ::std::option::Option<
-        crate::storagemigration::v1::StorageVersionMigrationSpecApplyConfiguration,
-    >,
+    pub spec: ::std::option::Option<crate::storagemigration::v1::StorageVersionMigrationSpecApplyConfiguration>,
     /// `status`.
-    pub status: ::std::option::Option<
-        crate::storagemigration::v1::StorageVersionMigrationStatusApplyConfiguration,
-    >,
+    pub status: ::std::option::Option<crate::storagemigration::v1::StorageVersionMigrationStatusApplyConfiguration>,
 }
 impl StorageVersionMigrationApplyConfiguration {
     /// Sets `kind`.
@@ -40,9 +36,7 @@ impl StorageVersionMigrationApplyConfiguration {
     /// Sets `spec`.
     pub fn with_spec(
         mut self,
-        value: impl Into<
-            crate::storagemigration::v1::StorageVersionMigrationSpecApplyConfiguration,
-        >,
+        value: impl Into<crate::storagemigration::v1::StorageVersionMigrationSpecApplyConfiguration>,
     ) -> Self {
         self.spec = Some(value.into());
         self
@@ -50,9 +44,7 @@ impl StorageVersionMigrationApplyConfiguration {
     /// Sets `status`.
     pub fn with_status(
         mut self,
-        value: impl Into<
-            crate::storagemigration::v1::StorageVersionMigrationStatusApplyConfiguration,
-        >,
+        value: impl Into<crate::storagemigration::v1::StorageVersionMigrationStatusApplyConfiguration>,
     ) -> Self {
         self.status = Some(value.into());
         self
@@ -90,16 +82,10 @@ impl ::kapi_machinery::json::JsonFields for StorageVersionMigrationApplyConfigur
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
             "kind" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.kind, r),
-            "apiVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r)
-            }
-            "metadata" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r)
-            }
+            "apiVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.api_version, r),
+            "metadata" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.metadata, r),
             "spec" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.spec, r),
-            "status" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r)
-            }
+            "status" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.status, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -115,7 +101,8 @@ impl ::kapi_machinery::json::JsonEncode for StorageVersionMigrationApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none()
+            && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -145,20 +132,13 @@ impl StorageVersionMigrationApplyConfiguration {
         self
     }
     /// Sets `metadata.generateName` (through its own builder).
-    pub fn with_generate_name(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generate_name(value),
-        );
+    pub fn with_generate_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generate_name(value));
         self
     }
     /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_namespace(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_namespace(value));
         self
     }
     /// Sets `metadata.uid` (through its own builder).
@@ -167,20 +147,13 @@ impl StorageVersionMigrationApplyConfiguration {
         self
     }
     /// Sets `metadata.resourceVersion` (through its own builder).
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_resource_version(value),
-        );
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_resource_version(value));
         self
     }
     /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_generation(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_generation(value));
         self
     }
     /// Sets `metadata.creationTimestamp` (through its own builder).
@@ -188,9 +161,7 @@ impl StorageVersionMigrationApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_creation_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_creation_timestamp(value));
         self
     }
     /// Sets `metadata.deletionTimestamp` (through its own builder).
@@ -198,56 +169,36 @@ impl StorageVersionMigrationApplyConfiguration {
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_deletion_timestamp(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_timestamp(value));
         self
     }
     /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
-        self.metadata = Some(
-            self
-                .metadata
-                .take()
-                .unwrap_or_default()
-                .with_deletion_grace_period_seconds(value),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_deletion_grace_period_seconds(value));
         self
     }
     /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_labels(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_labels(entries));
         self
     }
     /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
-        entries: impl IntoIterator<
-            Item = (impl Into<::std::string::String>, impl Into<::std::string::String>),
-        >,
+        entries: impl IntoIterator<Item = (impl Into<::std::string::String>, impl Into<::std::string::String>)>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_annotations(entries),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_annotations(entries));
         self
     }
     /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::OwnerReferenceApplyConfiguration>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_owner_references(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_owner_references(items));
         self
     }
     /// Sets `metadata.finalizers` (through its own builder).
@@ -255,9 +206,7 @@ impl StorageVersionMigrationApplyConfiguration {
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
     ) -> Self {
-        self.metadata = Some(
-            self.metadata.take().unwrap_or_default().with_finalizers(items),
-        );
+        self.metadata = Some(self.metadata.take().unwrap_or_default().with_finalizers(items));
         self
     }
 }
@@ -285,42 +234,22 @@ impl ::kapi_machinery::ApplyConfiguration for StorageVersionMigrationApplyConfig
 pub fn extract_storage_version_migration(
     obj: &crate::storagemigration::v1::types::StorageVersionMigration,
     field_manager: &str,
-) -> ::core::result::Result<
-    StorageVersionMigrationApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        None,
-        "storagemigration.k8s.io/v1",
-        "StorageVersionMigration",
-    )
+) -> ::core::result::Result<StorageVersionMigrationApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, None, "storagemigration.k8s.io/v1", "StorageVersionMigration")
 }
 /// The configuration `field_manager` applied to the `status` subresource of a `StorageVersionMigration`.
 #[::kapi_macros::where_used]
 pub fn extract_storage_version_migration_status(
     obj: &crate::storagemigration::v1::types::StorageVersionMigration,
     field_manager: &str,
-) -> ::core::result::Result<
-    StorageVersionMigrationApplyConfiguration,
-    ::kapi_machinery::fieldpath::ExtractError,
-> {
-    ::kapi_machinery::fieldpath::extract(
-        obj,
-        field_manager,
-        Some("status"),
-        "storagemigration.k8s.io/v1",
-        "StorageVersionMigration",
-    )
+) -> ::core::result::Result<StorageVersionMigrationApplyConfiguration, ::kapi_machinery::fieldpath::ExtractError> {
+    ::kapi_machinery::fieldpath::extract(obj, field_manager, Some("status"), "storagemigration.k8s.io/v1", "StorageVersionMigration")
 }
 /// The apply configuration of `StorageVersionMigrationSpec`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StorageVersionMigrationSpecApplyConfiguration {
     /// `resource`.
-    pub resource: ::std::option::Option<
-        crate::meta::v1::GroupResourceApplyConfiguration,
-    >,
+    pub resource: ::std::option::Option<crate::meta::v1::GroupResourceApplyConfiguration>,
 }
 impl StorageVersionMigrationSpecApplyConfiguration {
     /// Sets `resource`.
@@ -332,8 +261,7 @@ impl StorageVersionMigrationSpecApplyConfiguration {
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for StorageVersionMigrationSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for StorageVersionMigrationSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.resource) {
@@ -348,9 +276,7 @@ for StorageVersionMigrationSpecApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "resource" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r)
-            }
+            "resource" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -359,8 +285,7 @@ for StorageVersionMigrationSpecApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for StorageVersionMigrationSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for StorageVersionMigrationSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -370,8 +295,7 @@ for StorageVersionMigrationSpecApplyConfiguration {
         ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for StorageVersionMigrationSpecApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for StorageVersionMigrationSpecApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -380,8 +304,7 @@ for StorageVersionMigrationSpecApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for StorageVersionMigrationSpecApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for StorageVersionMigrationSpecApplyConfiguration {}
 /// The apply configuration of `StorageVersionMigrationStatus`: only the fields set are sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StorageVersionMigrationStatusApplyConfiguration {
@@ -394,24 +317,18 @@ impl StorageVersionMigrationStatusApplyConfiguration {
     /// Appends to `conditions`.
     pub fn with_conditions(
         mut self,
-        items: impl IntoIterator<
-            Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>,
-        >,
+        items: impl IntoIterator<Item = impl Into<crate::meta::v1::ConditionApplyConfiguration>>,
     ) -> Self {
         self.conditions.extend(items.into_iter().map(Into::into));
         self
     }
     /// Sets `resourceVersion`.
-    pub fn with_resource_version(
-        mut self,
-        value: impl Into<::std::string::String>,
-    ) -> Self {
+    pub fn with_resource_version(mut self, value: impl Into<::std::string::String>) -> Self {
         self.resource_version = Some(value.into());
         self
     }
 }
-impl ::kapi_machinery::json::JsonFields
-for StorageVersionMigrationStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonFields for StorageVersionMigrationStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         if !::kapi_machinery::json::JsonEncode::is_json_empty(&self.conditions) {
@@ -430,15 +347,8 @@ for StorageVersionMigrationStatusApplyConfiguration {
         r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         let decoded = match key {
-            "conditions" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r)
-            }
-            "resourceVersion" => {
-                ::kapi_machinery::json::JsonDecode::decode_json(
-                    &mut self.resource_version,
-                    r,
-                )
-            }
+            "conditions" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.conditions, r),
+            "resourceVersion" => ::kapi_machinery::json::JsonDecode::decode_json(&mut self.resource_version, r),
             _ => {
                 return ::core::result::Result::Ok(false);
             }
@@ -447,8 +357,7 @@ for StorageVersionMigrationStatusApplyConfiguration {
         ::core::result::Result::Ok(true)
     }
 }
-impl ::kapi_machinery::json::JsonEncode
-for StorageVersionMigrationStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonEncode for StorageVersionMigrationStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn encode_json(&self, w: &mut ::kapi_machinery::json::JsonWriter) {
         ::kapi_machinery::json::encode_json_object(self, w);
@@ -459,8 +368,7 @@ for StorageVersionMigrationStatusApplyConfiguration {
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_version)
     }
 }
-impl ::kapi_machinery::json::JsonDecode
-for StorageVersionMigrationStatusApplyConfiguration {
+impl ::kapi_machinery::json::JsonDecode for StorageVersionMigrationStatusApplyConfiguration {
     #[::kapi_macros::where_used]
     fn decode_json(
         &mut self,
@@ -469,5 +377,4 @@ for StorageVersionMigrationStatusApplyConfiguration {
         ::kapi_machinery::json::decode_json_object(self, r)
     }
 }
-impl ::kapi_machinery::json::JsonElement
-for StorageVersionMigrationStatusApplyConfiguration {}
+impl ::kapi_machinery::json::JsonElement for StorageVersionMigrationStatusApplyConfiguration {}

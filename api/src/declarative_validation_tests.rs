@@ -187,3 +187,88 @@ fn the_scheme_runs_generated_validators() {
     ar::add_to_scheme(&mut scheme).unwrap();
     assert_eq!(strings(scheme.validate(&binding("", &["Deny"]), None)), ["spec.policyName: Required value"]);
 }
+
+fn priority_level(
+    tweak: impl FnOnce(&mut crate::flowcontrol::v1::PriorityLevelConfiguration),
+) -> crate::flowcontrol::v1::PriorityLevelConfiguration {
+    use crate::flowcontrol::v1 as fc;
+    let mut plc = fc::PriorityLevelConfiguration {
+        metadata: ObjectMeta { name: "test-limited".into(), resource_version: "1".into(), ..Default::default() },
+        spec: fc::PriorityLevelConfigurationSpec {
+            r#type: fc::PriorityLevelEnablement("Limited".into()),
+            limited: Some(fc::LimitedPriorityLevelConfiguration {
+                nominal_concurrency_shares: Some(100),
+                limit_response: fc::LimitResponse {
+                    r#type: fc::LimitResponseType("Reject".into()),
+                    ..Default::default()
+                },
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    tweak(&mut plc);
+    plc
+}
+
+/// Upstream's `prioritylevelconfiguration/declarative_validation_test.go`: the mode the
+/// discriminator `spec.type` names decides which member is required and which are forbidden
+/// (`+k8s:modeDiscriminator`, `+k8s:ifMode`), on create and on update.
+#[test]
+fn priority_level_members_follow_the_mode() {
+    use crate::flowcontrol::v1 as fc;
+    let check = fc::validate_declarative_priority_level_configuration;
+    let valid = priority_level(|_| {});
+    assert!(check(&valid, None).is_empty());
+    let queue = priority_level(|p| {
+        let response = &mut p.spec.limited.as_mut().unwrap().limit_response;
+        response.r#type = fc::LimitResponseType("Queue".into());
+        response.queuing = Some(fc::QueuingConfiguration { queues: 64, hand_size: 8, queue_length_limit: 50 });
+    });
+    assert!(check(&queue, None).is_empty());
+    let exempt = |p: &mut fc::PriorityLevelConfiguration| {
+        p.metadata.name = "exempt".into();
+        p.spec.r#type = fc::PriorityLevelEnablement("Exempt".into());
+        p.spec.limited = None;
+    };
+    assert!(check(&priority_level(exempt), None).is_empty());
+    let exempt_with_config = priority_level(|p| {
+        exempt(p);
+        p.spec.exempt =
+            Some(fc::ExemptPriorityLevelConfiguration { nominal_concurrency_shares: Some(100), ..Default::default() });
+    });
+    assert!(check(&exempt_with_config, None).is_empty());
+
+    let no_limited = priority_level(|p| p.spec.limited = None);
+    assert_eq!(strings(check(&no_limited, None)), ["spec.limited: Required value"]);
+    let exempt_with_limited = priority_level(|p| {
+        let limited = p.spec.limited.clone();
+        exempt(p);
+        p.spec.limited = limited;
+    });
+    assert_eq!(strings(check(&exempt_with_limited, None)), ["spec.limited: Forbidden"]);
+    let limited_with_exempt = priority_level(|p| p.spec.exempt = Some(Default::default()));
+    assert_eq!(strings(check(&limited_with_exempt, None)), ["spec.exempt: Forbidden"]);
+    // `Queue` needs its settings; `Reject` forbids them.
+    let queue_without = priority_level(|p| {
+        p.spec.limited.as_mut().unwrap().limit_response.r#type = fc::LimitResponseType("Queue".into())
+    });
+    assert_eq!(strings(check(&queue_without, None)), ["spec.limited.limitResponse.queuing: Required value"]);
+    let reject_with = priority_level(|p| {
+        p.spec.limited.as_mut().unwrap().limit_response.queuing = Some(fc::QueuingConfiguration::default())
+    });
+    assert_eq!(strings(check(&reject_with, None)), ["spec.limited.limitResponse.queuing: Forbidden"]);
+
+    // Updates: the same checks, and none where neither the discriminator nor the member changed.
+    assert!(check(&valid, Some(&valid)).is_empty());
+    assert!(check(&queue, Some(&valid)).is_empty());
+    assert_eq!(strings(check(&no_limited, Some(&valid))), ["spec.limited: Required value"]);
+    assert_eq!(strings(check(&limited_with_exempt, Some(&valid))), ["spec.exempt: Forbidden"]);
+    let mut relabelled = limited_with_exempt.clone();
+    relabelled.metadata.labels.insert("a".into(), "b".into());
+    assert!(check(&relabelled, Some(&limited_with_exempt)).is_empty());
+    // Beta, like the tags: off with `DeclarativeValidationBeta`.
+    let off = FeatureGates::default().with(Feature::DeclarativeValidationBeta, false);
+    assert!(with_gates(off, || check(&no_limited, None)).is_empty());
+}

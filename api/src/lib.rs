@@ -19,7 +19,14 @@ pub mod printers;
 
 #[cfg(all(test, feature = "core"))]
 mod declarative_list_tests;
-#[cfg(all(test, feature = "admissionregistration", feature = "autoscaling", feature = "node", feature = "rbac"))]
+#[cfg(all(
+    test,
+    feature = "admissionregistration",
+    feature = "autoscaling",
+    feature = "flowcontrol",
+    feature = "node",
+    feature = "rbac"
+))]
 mod declarative_validation_tests;
 #[cfg(test)]
 mod schema_tests;

@@ -36,6 +36,16 @@ fn validators_follow_the_tags() {
     ] {
         assert!(flat.contains(needle), "missing {needle:?} in:\n{text}");
     }
+    // Mode members: the discriminator picks the rules, other modes forbid the member, and an
+    // update that changes neither is not checked again.
+    for needle in [
+        "if !(prev == Some(new) && old.is_some_and(|o| o.mode == obj.mode)) { #[allow(unreachable_patterns)] match obj.mode.0.as_str() { \"Fast\" => 'f0: {",
+        "_ => { if new.is_some() { v::forbidden(errs, &p); } }",
+        "\"Slow\" => 'f0: {",
+        "_ => { if new.is_some() { if o.beta { v::forbidden(errs, &p); } } }",
+    ] {
+        assert!(flat.contains(needle), "missing {needle:?} in:\n{text}");
+    }
 }
 
 #[test]
@@ -64,6 +74,8 @@ fn malformed_and_misplaced_tags_are_reported_where_written() {
         "bad/v1/types.rs:46:1",
         "error: the list map key `part` of `Holder` must be a string, an integer or a boolean (or an option or a newtype of one)\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:26:5",
         "error: the list map key `missing` is not a field of `Holder`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:26:5",
+        "error: `+k8s:ifMode` on `a` needs a field of `Moded` marked `+k8s:modeDiscriminator`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:52:5",
+        "error: `+k8s:modeDiscriminator` on `mode` needs a string, a newtype over one or a bool (not an option)\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:59:5",
     ] {
         assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");
     }

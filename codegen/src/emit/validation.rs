@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use heck::ToSnakeCase;
+use heck::{ToSnakeCase, ToUpperCamelCase};
 use kapi_frontend::diagnostics::Diagnostic;
 use kapi_frontend::universe::{FileId, Resolved, TypeEntry, TypeId, Universe};
 use kapi_frontend::validation_markers::{ListKind, Rule, Stability, Tag};
@@ -86,8 +86,6 @@ pub fn needs_validation(u: &Universe) -> BTreeSet<Key> {
 fn generated(tag: &Tag) -> bool {
     match &tag.rule {
         Rule::Item(..)
-        | Rule::IfMode(..)
-        | Rule::ModeDiscriminator
         | Rule::DependentRequired(_)
         | Rule::DependentForbidden(_)
         | Rule::CustomValidation
@@ -97,6 +95,9 @@ fn generated(tag: &Tag) -> bool {
         | Rule::ListMapKey(_)
         | Rule::UnionDiscriminator { .. } => false,
         Rule::ListType(k) => *k != ListKind::Atomic,
+        // A struct-level check (`Gen::modes`), not one of the field's own.
+        Rule::IfMode(_, i) => generated(i),
+        Rule::ModeDiscriminator => false,
         Rule::EachVal(i) | Rule::EachKey(i) | Rule::Subfield(_, i) | Rule::IfEnabled(_, i) | Rule::IfDisabled(_, i) => {
             generated(i)
         }
@@ -658,6 +659,7 @@ impl Gen<'_> {
             }
             Body::Struct(fields) => {
                 body.extend(self.unions(t.file, fields));
+                body.extend(self.modes(t, fields));
                 for field in fields {
                     body.push(self.field(t.file, field));
                 }
@@ -730,6 +732,128 @@ impl Gen<'_> {
             .collect()
     }
 
+    /// The mode checks of a struct, upstream's `Discriminated`: a field marked
+    /// `+k8s:modeDiscriminator` selects, for each member field with `+k8s:ifMode("<mode>")=` tags,
+    /// the rules of the mode it names; in a mode the member has no rules for, the member must be
+    /// unset. Members in the order of their Go names, modes sorted, as upstream generates them. An
+    /// update that changes neither the discriminator nor the member is not checked again.
+    fn modes(&mut self, t: &TypeEntry, fields: &[Field]) -> Vec<TokenStream> {
+        let file = t.file;
+        let mut members: Vec<(&Field, Vec<(String, Tag, proc_macro2::Span)>)> = Vec::new();
+        for f in fields {
+            let rules: Vec<_> = f
+                .validation
+                .iter()
+                .filter_map(|st| match &st.tag.rule {
+                    Rule::IfMode(mode, inner) => Some((mode.clone(), inner_with(inner, &st.tag.stability), st.span)),
+                    _ => None,
+                })
+                .collect();
+            if !rules.is_empty() {
+                members.push((f, rules));
+            }
+        }
+        let mut discriminators = fields.iter().filter_map(|f| {
+            f.validation.iter().find(|st| st.tag.rule == Rule::ModeDiscriminator).map(|st| (f, st.span))
+        });
+        let discriminator = discriminators.next();
+        if let Some((f, span)) = discriminators.next() {
+            self.error(
+                file,
+                span,
+                format!("`{}` has a second `+k8s:modeDiscriminator`, `{}`: a struct has one", t.name(), f.json_name),
+            );
+        }
+        if members.is_empty() {
+            return Vec::new();
+        }
+        let Some((disc, disc_span)) = discriminator else {
+            let (f, rules) = &members[0];
+            self.error(
+                file,
+                rules[0].2,
+                format!(
+                    "`+k8s:ifMode` on `{}` needs a field of `{}` marked `+k8s:modeDiscriminator`",
+                    f.json_name,
+                    t.name()
+                ),
+            );
+            return Vec::new();
+        };
+        let d = &disc.ident;
+        let is_bool = matches!(disc.shape, Shape::Bool);
+        let selector = match &disc.shape {
+            Shape::Bool => Some(quote!(obj.#d)),
+            Shape::String => Some(quote!(obj.#d.as_str())),
+            shape @ Shape::Named(_) => match self.named(file, shape) {
+                Named::Newtype(Shape::String) => Some(quote!(obj.#d.0.as_str())),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(selector) = selector else {
+            self.error(
+                file,
+                disc_span,
+                format!(
+                    "`+k8s:modeDiscriminator` on `{}` needs a string, a newtype over one or a bool (not an option)",
+                    disc.json_name
+                ),
+            );
+            return Vec::new();
+        };
+        members.sort_by_key(|(f, _)| f.ident.to_string().trim_start_matches("r#").to_upper_camel_case());
+        let mut out = Vec::new();
+        for (f, rules) in members {
+            let mut by_mode: BTreeMap<String, Vec<(Tag, proc_macro2::Span)>> = BTreeMap::new();
+            for (mode, tag, span) in &rules {
+                by_mode.entry(mode.clone()).or_default().push((tag.clone(), *span));
+            }
+            let list = Self::list_semantics(f);
+            let mut arms = Vec::new();
+            for (mode, tags) in by_mode {
+                let pattern = if is_bool {
+                    match mode.as_str() {
+                        "true" => quote!(true),
+                        "false" => quote!(false),
+                        _ => {
+                            self.error(
+                                file,
+                                tags[0].1,
+                                format!("`+k8s:ifMode(\"{mode}\")`: the discriminator `{}` is a bool", disc.json_name),
+                            );
+                            continue;
+                        }
+                    }
+                } else {
+                    quote!(#mode)
+                };
+                let code = self.rules(file, &f.shape, &tags, &list);
+                arms.push(quote!(#pattern => { 'f0: { #(#code)* } }));
+            }
+            // In the other modes the member is forbidden, as stable as its rules when they agree.
+            let first = &rules[0].1.stability;
+            let stability =
+                if rules.iter().all(|(_, t, _)| t.stability == *first) { first.clone() } else { Stability::Stable };
+            let forbid = guarded(&stability, quote!(v::forbidden(errs, &p);));
+            let set = self.is_set(&f.shape, quote!(new));
+            let (ident, json) = (&f.ident, &f.json_name);
+            out.push(quote! {{
+                let p = path.child(#json);
+                let new = &obj.#ident;
+                let prev = old.map(|o| &o.#ident);
+                if !(prev == Some(new) && old.is_some_and(|o| o.#d == obj.#d)) {
+                    #[allow(unreachable_patterns)]
+                    match #selector {
+                        #(#arms)*
+                        _ => if #set { #forbid }
+                    }
+                }
+            }});
+        }
+        out
+    }
+
     /// The checks of one field: its tags (short-circuiting ones first), then its type's walker.
     fn field(&mut self, file: FileId, field: &Field) -> TokenStream {
         let ident = &field.ident;
@@ -737,8 +861,12 @@ impl Gen<'_> {
         let list = Self::list_semantics(field);
         let (list_kind, keys) = (list.0, list.1.clone());
         let custom_unique = field.validation.iter().any(|t| t.tag.rule == Rule::CustomUnique);
-        let mut tags: Vec<(Tag, proc_macro2::Span)> =
-            field.validation.iter().filter(|t| generated(&t.tag)).map(|t| (t.tag.clone(), t.span)).collect();
+        let mut tags: Vec<(Tag, proc_macro2::Span)> = field
+            .validation
+            .iter()
+            .filter(|t| generated(&t.tag) && !matches!(t.tag.rule, Rule::IfMode(..)))
+            .map(|t| (t.tag.clone(), t.span))
+            .collect();
         // Uniqueness is checked once even when both `listType` and `unique` say it.
         let mut unique_seen = custom_unique;
         tags.retain(|(t, _)| match t.rule {

@@ -69,6 +69,57 @@ pub fn declarative_priority_level_configuration_spec(
     old: Option<&crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationSpec>,
 ) {
     {
+        let p = path.child("exempt");
+        let new = &obj.exempt;
+        let prev = old.map(|o| &o.exempt);
+        if !(prev == Some(new) && old.is_some_and(|o| o.r#type == obj.r#type)) {
+            #[allow(unreachable_patterns)]
+            match obj.r#type.0.as_str() {
+                "Exempt" => 'f0: {
+                    {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
+                    }
+                }
+                _ => {
+                    if new.is_some() {
+                        if o.beta {
+                            v::forbidden(errs, &p);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    {
+        let p = path.child("limited");
+        let new = &obj.limited;
+        let prev = old.map(|o| &o.limited);
+        if !(prev == Some(new) && old.is_some_and(|o| o.r#type == obj.r#type)) {
+            #[allow(unreachable_patterns)]
+            match obj.r#type.0.as_str() {
+                "Limited" => 'f0: {
+                    {
+                        if !(new.is_some()) {
+                            if o.beta {
+                                v::required(errs, &p);
+                            }
+                            break 'f0;
+                        }
+                    }
+                }
+                _ => {
+                    if new.is_some() {
+                        if o.beta {
+                            v::forbidden(errs, &p);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    {
         let p = path.child("type");
         let new = &obj.r#type;
         let prev = old.map(|o| &o.r#type);
@@ -165,6 +216,33 @@ pub fn declarative_limit_response(
     obj: &crate::flowcontrol::v1beta3::types::LimitResponse,
     old: Option<&crate::flowcontrol::v1beta3::types::LimitResponse>,
 ) {
+    {
+        let p = path.child("queuing");
+        let new = &obj.queuing;
+        let prev = old.map(|o| &o.queuing);
+        if !(prev == Some(new) && old.is_some_and(|o| o.r#type == obj.r#type)) {
+            #[allow(unreachable_patterns)]
+            match obj.r#type.0.as_str() {
+                "Queue" => 'f0: {
+                    {
+                        if !(new.is_some()) {
+                            if o.beta {
+                                v::required(errs, &p);
+                            }
+                            break 'f0;
+                        }
+                    }
+                }
+                _ => {
+                    if new.is_some() {
+                        if o.beta {
+                            v::forbidden(errs, &p);
+                        }
+                    }
+                }
+            }
+        }
+    }
     {
         let p = path.child("type");
         let new = &obj.r#type;

@@ -22,6 +22,9 @@ type List = (Option<ListKind>, Vec<String>);
 /// A union of a struct: its name (`None`: the struct's one union) and whether it is zero-or-one.
 type UnionKey = (Option<String>, bool);
 
+/// One `+k8s:ifMode("<mode>")=` tag of a member: the mode, the inner tag and where it was written.
+type ModeRule = (String, Tag, proc_macro2::Span);
+
 /// What a value that is not a list field has.
 const NO_LIST: List = (None, Vec::new());
 
@@ -739,7 +742,7 @@ impl Gen<'_> {
     /// update that changes neither the discriminator nor the member is not checked again.
     fn modes(&mut self, t: &TypeEntry, fields: &[Field]) -> Vec<TokenStream> {
         let file = t.file;
-        let mut members: Vec<(&Field, Vec<(String, Tag, proc_macro2::Span)>)> = Vec::new();
+        let mut members: Vec<(&Field, Vec<ModeRule>)> = Vec::new();
         for f in fields {
             let rules: Vec<_> = f
                 .validation

@@ -272,3 +272,41 @@ fn priority_level_members_follow_the_mode() {
     let off = FeatureGates::default().with(Feature::DeclarativeValidationBeta, false);
     assert!(with_gates(off, || check(&no_limited, None)).is_empty());
 }
+
+fn signing_request(conditions: &[&str]) -> crate::certificates::v1::CertificateSigningRequest {
+    use crate::certificates::v1 as cert;
+    let mut csr = cert::CertificateSigningRequest {
+        metadata: ObjectMeta { name: "test-csr".into(), resource_version: "1".into(), ..Default::default() },
+        ..Default::default()
+    };
+    csr.spec.signer_name = "example.com/signer".into();
+    csr.status.conditions = conditions
+        .iter()
+        .map(|t| cert::CertificateSigningRequestCondition {
+            r#type: cert::RequestConditionType((*t).into()),
+            status: crate::core::v1::ConditionStatus("True".into()),
+            ..Default::default()
+        })
+        .collect();
+    csr
+}
+
+/// Upstream's `certificates/declarative_validation_test.go`: at most one of the `Approved` and
+/// `Denied` conditions (`+k8s:item(type: …)=+k8s:zeroOrOneOfMember`), with ratcheting on update.
+#[test]
+fn signing_requests_are_approved_or_denied_not_both() {
+    let check = crate::certificates::v1::validate_declarative_certificate_signing_request;
+    for valid in [&[][..], &["Approved"], &["Denied"], &["Failed"], &["Approved", "Failed"], &["Denied", "Failed"]] {
+        assert!(check(&signing_request(valid), None).is_empty(), "{valid:?}");
+    }
+    let both = r#"status.conditions: Invalid value: "{conditions[{\"type\": \"Approved\"}], conditions[{\"type\": \"Denied\"}]}": must specify at most one of: `conditions[{"type": "Approved"}]`, `conditions[{"type": "Denied"}]`"#;
+    assert_eq!(strings(check(&signing_request(&["Approved", "Denied"]), None)), [both]);
+    assert_eq!(strings(check(&signing_request(&["Denied", "Approved"]), None)), [both]);
+    // Updates: adding both is refused; an old pair stays, reordered, relabelled or with a new
+    // condition beside it.
+    assert_eq!(strings(check(&signing_request(&["Approved", "Denied"]), Some(&signing_request(&[])))), [both]);
+    let old = signing_request(&["Approved", "Denied"]);
+    for new in [&["Approved", "Denied"][..], &["Denied", "Approved"], &["Approved", "Denied", "Failed"]] {
+        assert!(check(&signing_request(new), Some(&old)).is_empty(), "{new:?}");
+    }
+}

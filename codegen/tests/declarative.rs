@@ -43,6 +43,10 @@ fn validators_follow_the_tags() {
         "_ => { if new.is_some() { v::forbidden(errs, &p); } }",
         "\"Slow\" => 'f0: {",
         "_ => { if new.is_some() { if o.beta { v::forbidden(errs, &p); } } }",
+        // Items selected by their list map keys: a union over them, checked at the list, and
+        // rules on one item against the old list's item with the same keys.
+        "v::union( errs, &p, &[ \"parts[{\\\"name\\\": \\\"first\\\"}]\", \"parts[{\\\"name\\\": \\\"second\\\"}]\", ], &[ new_items.iter().any(|x| x.name == \"first\"),",
+        "if let Some(new) = new_items.iter().find(|x| x.name == \"fixed\") { let prev = prev_items.iter().find(|x| x.name == \"fixed\"); let p = p.key(\"{\\\"name\\\": \\\"fixed\\\"}\");",
     ] {
         assert!(flat.contains(needle), "missing {needle:?} in:\n{text}");
     }
@@ -76,6 +80,8 @@ fn malformed_and_misplaced_tags_are_reported_where_written() {
         "error: the list map key `missing` is not a field of `Holder`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:26:5",
         "error: `+k8s:ifMode` on `a` needs a field of `Moded` marked `+k8s:modeDiscriminator`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:52:5",
         "error: `+k8s:modeDiscriminator` on `mode` needs a string, a newtype over one or a bool (not an option)\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:59:5",
+        "error: `+k8s:item` on `atomic` needs a list marked `+k8s:listType=map` with `+k8s:listMapKey`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:69:5",
+        "error: `+k8s:item` names the item by every list map key of `keyed`, and only those: `name`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:74:5",
     ] {
         assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");
     }

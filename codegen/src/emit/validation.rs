@@ -25,6 +25,10 @@ type UnionKey = (Option<String>, bool);
 /// One `+k8s:ifMode("<mode>")=` tag of a member: the mode, the inner tag and where it was written.
 type ModeRule = (String, Tag, proc_macro2::Span);
 
+/// One `+k8s:item(<key>: <value>, …)=` tag: the selecting keys and values, the inner tag and
+/// where it was written.
+type ItemRule<'a> = (&'a Vec<(String, String)>, Tag, proc_macro2::Span);
+
 /// What a value that is not a list field has.
 const NO_LIST: List = (None, Vec::new());
 
@@ -88,8 +92,7 @@ pub fn needs_validation(u: &Universe) -> BTreeSet<Key> {
 /// validation; see docs/type-language.md).
 fn generated(tag: &Tag) -> bool {
     match &tag.rule {
-        Rule::Item(..)
-        | Rule::DependentRequired(_)
+        Rule::DependentRequired(_)
         | Rule::DependentForbidden(_)
         | Rule::CustomValidation
         | Rule::CustomUnique
@@ -98,8 +101,10 @@ fn generated(tag: &Tag) -> bool {
         | Rule::ListMapKey(_)
         | Rule::UnionDiscriminator { .. } => false,
         Rule::ListType(k) => *k != ListKind::Atomic,
-        // A struct-level check (`Gen::modes`), not one of the field's own.
-        Rule::IfMode(_, i) => generated(i),
+        // Struct- and list-level checks (`Gen::modes`, `Gen::items`), not one of the field's own.
+        Rule::IfMode(_, i) | Rule::Item(_, i) => {
+            generated(i) || matches!(i.rule, Rule::UnionMember { .. } | Rule::ZeroOrOneOfMember { .. })
+        }
         Rule::ModeDiscriminator => false,
         Rule::EachVal(i) | Rule::EachKey(i) | Rule::Subfield(_, i) | Rule::IfEnabled(_, i) | Rule::IfDisabled(_, i) => {
             generated(i)
@@ -857,6 +862,183 @@ impl Gen<'_> {
         out
     }
 
+    /// `+k8s:item(<key>: <value>, …)=` tags of a `listType=map` list: the item whose list map
+    /// keys have these values. A `unionMember`/`zeroOrOneOfMember` payload makes the item a
+    /// member of a union over the list's items (at most one, or exactly one, of the selected
+    /// items present, reported at the list as upstream's `Union` reports it, with members named
+    /// `<field>[{"<key>": <value>}]`); any other payload validates the item, at
+    /// `<path>[{"<key>": <value>}]`, against the old list's item with the same keys.
+    fn items(&mut self, file: FileId, field: &Field, list: &List) -> Vec<TokenStream> {
+        let tags: Vec<ItemRule> = field
+            .validation
+            .iter()
+            .filter_map(|st| match &st.tag.rule {
+                Rule::Item(keys, inner) => Some((keys, inner_with(inner, &st.tag.stability), st.span)),
+                _ => None,
+            })
+            .collect();
+        if tags.is_empty() {
+            return Vec::new();
+        }
+        let span = tags[0].2;
+        let item_shape = match list_item(&field.shape) {
+            Some(item) if list.0 == Some(ListKind::Map) && !list.1.is_empty() => item.clone(),
+            _ => {
+                self.error(
+                    file,
+                    span,
+                    format!(
+                        "`+k8s:item` on `{}` needs a list marked `+k8s:listType=map` with `+k8s:listMapKey`",
+                        field.json_name
+                    ),
+                );
+                return Vec::new();
+            }
+        };
+        let Named::Struct(id) = self.named(file, &item_shape) else {
+            self.error(file, span, format!("`+k8s:item` on `{}` needs a list of structs", field.json_name));
+            return Vec::new();
+        };
+        let item_type = &self.u.types[id];
+        let mut unions: BTreeMap<UnionKey, Vec<(String, TokenStream, Stability)>> = BTreeMap::new();
+        let mut code = Vec::new();
+        for (criteria, inner, span) in tags {
+            // Every list map key, in the order the keys are declared, as upstream requires.
+            let mut conditions = Vec::new();
+            let mut selector = Vec::new();
+            let mut ok = criteria.len() == list.1.len();
+            for key in &list.1 {
+                let Some((_, value)) = criteria.iter().find(|(k, _)| k == key) else {
+                    ok = false;
+                    continue;
+                };
+                let Some(f) = item_type.def.fields().iter().find(|f| f.json_name == *key) else { continue };
+                match self.key_match(item_type.file, &f.shape, &f.ident, value) {
+                    Some((cond, shown)) => {
+                        conditions.push(cond);
+                        selector.push(format!("\"{key}\": {shown}"));
+                    }
+                    None => {
+                        self.error(
+                            file,
+                            span,
+                            format!(
+                                "`+k8s:item`: `{value}` is not a value of the list map key `{key}` of `{}`",
+                                item_type.name()
+                            ),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+            if !ok {
+                let keys = list.1.join("`, `");
+                self.error(
+                    file,
+                    span,
+                    format!(
+                        "`+k8s:item` names the item by every list map key of `{}`, and only those: `{keys}`",
+                        field.json_name
+                    ),
+                );
+                continue;
+            }
+            let selector = format!("{{{}}}", selector.join(", "));
+            let matches = quote!(|x| #(#conditions)&&*);
+            match &inner.rule {
+                Rule::UnionMember { union } | Rule::ZeroOrOneOfMember { union } => {
+                    let at_most_one = matches!(inner.rule, Rule::ZeroOrOneOfMember { .. });
+                    let name = format!("{}[{selector}]", field.json_name);
+                    unions.entry((union.clone(), at_most_one)).or_default().push((
+                        name,
+                        matches,
+                        inner.stability.clone(),
+                    ));
+                }
+                _ => {
+                    let body = self.nested_rules(file, &item_shape, &[(inner, span)]);
+                    let slices = slices(&field.shape);
+                    code.push(quote! {{
+                        #slices
+                        if let Some(new) = new_items.iter().find(#matches) {
+                            let prev = prev_items.iter().find(#matches);
+                            let p = p.key(#selector);
+                            if prev != Some(new) {
+                                #body
+                            }
+                        }
+                    }});
+                }
+            }
+        }
+        for ((_, at_most_one), mut members) in unions {
+            members.sort_by(|a, b| a.0.cmp(&b.0));
+            let names: Vec<&str> = members.iter().map(|(n, _, _)| n.as_str()).collect();
+            let now = members.iter().map(|(_, m, _)| quote!(new_items.iter().any(#m)));
+            let before = members.iter().map(|(_, m, _)| quote!(prev_items.iter().any(#m)));
+            let stability = members
+                .iter()
+                .map(|(_, _, s)| s.clone())
+                .max_by_key(|s| match s {
+                    Stability::Stable => 0,
+                    Stability::Beta { .. } => 1,
+                    Stability::Alpha { .. } => 2,
+                })
+                .unwrap_or(Stability::Stable);
+            let slices = slices(&field.shape);
+            code.push(guarded(
+                &stability,
+                quote! {{
+                    #slices
+                    let before = prev.map(|_| [#(#before),*]);
+                    v::union(errs, &p, &[#(#names),*], &[#(#now),*], before.as_ref().map(|b| &b[..]), #at_most_one);
+                }},
+            ));
+        }
+        code
+    }
+
+    /// The test that an item's key field `ident` (of this shape) has the value written in an
+    /// `+k8s:item` tag, and the value as upstream shows it in a path (`"Approved"`, `80`,
+    /// `true`); `None` when the written value does not fit the field.
+    fn key_match(&self, file: FileId, shape: &Shape, ident: &syn::Ident, value: &str) -> Option<(TokenStream, String)> {
+        let (base, optional) = match shape {
+            Shape::Option(inner) => (inner.as_ref(), true),
+            s => (s, false),
+        };
+        let (view, kind) = match base {
+            Shape::String => (quote!(x.#ident), "str"),
+            Shape::Bool => (quote!(x.#ident), "bool"),
+            Shape::I32 | Shape::I64 | Shape::U32 | Shape::U64 => (quote!(x.#ident), "int"),
+            Shape::Named(_) => match self.named(file, base) {
+                Named::Newtype(Shape::String) => (quote!(x.#ident), "newtype"),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let (literal, shown) = match kind {
+            "str" | "newtype" => (quote!(#value), format!("{value:?}")),
+            "bool" => {
+                let b: bool = value.parse().ok()?;
+                (quote!(#b), b.to_string())
+            }
+            _ => {
+                let n: i64 = value.parse().ok()?;
+                let lit = proc_macro2::Literal::i64_unsuffixed(n);
+                (quote!(#lit), n.to_string())
+            }
+        };
+        let cond = match (kind, optional) {
+            ("str", false) => quote!(#view == #literal),
+            ("str", true) => quote!(#view.as_deref() == Some(#literal)),
+            ("newtype", false) => quote!(#view.0 == #literal),
+            ("newtype", true) => quote!(#view.as_ref().is_some_and(|k| k.0 == #literal)),
+            (_, false) => quote!(#view == #literal),
+            (_, true) => quote!(#view == Some(#literal)),
+        };
+        Some((cond, shown))
+    }
+
     /// The checks of one field: its tags (short-circuiting ones first), then its type's walker.
     fn field(&mut self, file: FileId, field: &Field) -> TokenStream {
         let ident = &field.ident;
@@ -877,6 +1059,7 @@ impl Gen<'_> {
             _ => true,
         });
         let mut code = self.rules(file, &field.shape, &tags, &list);
+        code.extend(self.items(file, field, &list));
         if !is_opaque(field)
             && let Some(id) = target(self.u, file, &field.shape)
             && self.needs.contains(&key_of(&self.u.types[id]))

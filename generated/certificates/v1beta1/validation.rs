@@ -125,6 +125,31 @@ pub fn declarative_certificate_signing_request_status(
                         break 'f0;
                     }
                 }
+                if o.beta {
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let before = prev
+                            .map(|_| [
+                                prev_items.iter().any(|x| x.r#type.0 == "Approved"),
+                                prev_items.iter().any(|x| x.r#type.0 == "Denied"),
+                            ]);
+                        v::union(
+                            errs,
+                            &p,
+                            &[
+                                "conditions[{\"type\": \"Approved\"}]",
+                                "conditions[{\"type\": \"Denied\"}]",
+                            ],
+                            &[
+                                new_items.iter().any(|x| x.r#type.0 == "Approved"),
+                                new_items.iter().any(|x| x.r#type.0 == "Denied"),
+                            ],
+                            before.as_ref().map(|b| &b[..]),
+                            true,
+                        );
+                    }
+                }
             }
         }
     }

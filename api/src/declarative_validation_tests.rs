@@ -310,3 +310,38 @@ fn signing_requests_are_approved_or_denied_not_both() {
         assert!(check(&signing_request(new), Some(&old)).is_empty(), "{new:?}");
     }
 }
+
+/// `+k8s:dependentRequired` and `+k8s:dependentForbidden` (alpha, so only with `Options::ALL`):
+/// a job's `maxFailedIndexes` needs `backoffLimitPerIndex`, a pod's eviction responders rule out a
+/// scheduling group; an update that keeps which of the pair is set is not checked again.
+#[test]
+fn dependent_fields_follow_their_trigger() {
+    use crate::batch::v1 as batch;
+    use crate::core::v1 as core;
+    let mut job = batch::Job::default();
+    job.spec.max_failed_indexes = Some(1);
+    assert!(batch::validate_declarative_job(&job, None).is_empty());
+    let required = "spec.backoffLimitPerIndex: Required value: must be specified when `maxFailedIndexes` is set";
+    assert_eq!(strings(batch::validate_declarative_job_with(&job, None, Options::ALL)), [required]);
+    let mut unchanged = job.clone();
+    unchanged.spec.max_failed_indexes = Some(2);
+    assert!(batch::validate_declarative_job_with(&unchanged, Some(&job), Options::ALL).is_empty());
+    let mut fixed = job.clone();
+    fixed.spec.backoff_limit_per_index = Some(3);
+    assert!(batch::validate_declarative_job_with(&fixed, None, Options::ALL).is_empty());
+    assert_eq!(strings(batch::validate_declarative_job_with(&job, Some(&fixed), Options::ALL)), [required]);
+
+    let mut pod = core::Pod::default();
+    pod.spec.eviction_responders = vec![core::EvictionResponder {
+        name: "foo.example.com/test".into(),
+        priority: Some(10000),
+        ..Default::default()
+    }];
+    assert!(core::validate_declarative_pod_with(&pod, None, Options::ALL).is_empty());
+    pod.spec.scheduling_group = Some(core::PodSchedulingGroup { pod_group_name: Some("blue".into()) });
+    assert_eq!(
+        strings(core::validate_declarative_pod_with(&pod, None, Options::ALL)),
+        ["spec.schedulingGroup: Forbidden: may not be specified when `evictionResponders` is set"]
+    );
+    assert!(core::validate_declarative_pod(&pod, None).is_empty());
+}

@@ -23,6 +23,7 @@ mod declarative_list_tests;
     test,
     feature = "admissionregistration",
     feature = "autoscaling",
+    feature = "batch",
     feature = "certificates",
     feature = "flowcontrol",
     feature = "node",

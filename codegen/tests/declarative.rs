@@ -47,6 +47,8 @@ fn validators_follow_the_tags() {
         // rules on one item against the old list's item with the same keys.
         "v::union( errs, &p, &[ \"parts[{\\\"name\\\": \\\"first\\\"}]\", \"parts[{\\\"name\\\": \\\"second\\\"}]\", ], &[ new_items.iter().any(|x| x.name == \"first\"),",
         "if let Some(new) = new_items.iter().find(|x| x.name == \"fixed\") { let prev = prev_items.iter().find(|x| x.name == \"fixed\"); let p = p.key(\"{\\\"name\\\": \\\"fixed\\\"}\");",
+        // A sibling required or forbidden while its trigger is set.
+        "let (trigger, dependent) = ((&obj.slow).is_some(), (&obj.fast).is_some()); if !old .is_some_and(|old| { ((&old.slow).is_some(), (&old.fast).is_some()) == (trigger, dependent) }) { if trigger && dependent { errs.push( kapi_machinery::validation::FieldError::forbidden( path.child(\"fast\"), \"may not be specified when `slow` is set\", ), ); } }",
     ] {
         assert!(flat.contains(needle), "missing {needle:?} in:\n{text}");
     }
@@ -82,6 +84,7 @@ fn malformed_and_misplaced_tags_are_reported_where_written() {
         "error: `+k8s:modeDiscriminator` on `mode` needs a string, a newtype over one or a bool (not an option)\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:59:5",
         "error: `+k8s:item` on `atomic` needs a list marked `+k8s:listType=map` with `+k8s:listMapKey`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:69:5",
         "error: `+k8s:item` names the item by every list map key of `keyed`, and only those: `name`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:74:5",
+        "error: `+k8s:dependentRequired(\"nope\")`: `BadDependency` has no field with the JSON name `nope`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:81:5",
     ] {
         assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");
     }

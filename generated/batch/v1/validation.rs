@@ -85,6 +85,31 @@ pub fn declarative_job_spec(
     obj: &crate::batch::v1::types::JobSpec,
     old: Option<&crate::batch::v1::types::JobSpec>,
 ) {
+    if o.alpha {
+        {
+            let (trigger, dependent) = (
+                (&obj.max_failed_indexes).is_some(),
+                (&obj.backoff_limit_per_index).is_some(),
+            );
+            if !old
+                .is_some_and(|old| {
+                    (
+                        (&old.max_failed_indexes).is_some(),
+                        (&old.backoff_limit_per_index).is_some(),
+                    ) == (trigger, dependent)
+                })
+            {
+                if trigger && !dependent {
+                    errs.push(
+                        kapi_machinery::validation::FieldError::required(
+                            path.child("backoffLimitPerIndex"),
+                            "must be specified when `maxFailedIndexes` is set",
+                        ),
+                    );
+                }
+            }
+        }
+    }
     {
         let p = path.child("maxFailedIndexes");
         let new = &obj.max_failed_indexes;

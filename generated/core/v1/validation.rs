@@ -466,6 +466,31 @@ pub fn declarative_pod_spec(
     obj: &crate::core::v1::types::PodSpec,
     old: Option<&crate::core::v1::types::PodSpec>,
 ) {
+    if o.alpha {
+        {
+            let (trigger, dependent) = (
+                !(&obj.eviction_responders).is_empty(),
+                (&obj.scheduling_group).is_some(),
+            );
+            if !old
+                .is_some_and(|old| {
+                    (
+                        !(&old.eviction_responders).is_empty(),
+                        (&old.scheduling_group).is_some(),
+                    ) == (trigger, dependent)
+                })
+            {
+                if trigger && dependent {
+                    errs.push(
+                        kapi_machinery::validation::FieldError::forbidden(
+                            path.child("schedulingGroup"),
+                            "may not be specified when `evictionResponders` is set",
+                        ),
+                    );
+                }
+            }
+        }
+    }
     {
         let p = path.child("tolerations");
         let new = &obj.tolerations;

@@ -675,6 +675,52 @@ pub fn declarative_node_allocatable_mapping(
             false,
         );
     }
+    if o.alpha {
+        {
+            let (trigger, dependent) = (
+                (&obj.capacity_key).is_some(),
+                (&obj.capacity_multiplier).is_some(),
+            );
+            if !old
+                .is_some_and(|old| {
+                    ((&old.capacity_key).is_some(), (&old.capacity_multiplier).is_some())
+                        == (trigger, dependent)
+                })
+            {
+                if trigger && !dependent {
+                    errs.push(
+                        kapi_machinery::validation::FieldError::required(
+                            path.child("capacityMultiplier"),
+                            "must be specified when `capacityKey` is set",
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    if o.alpha {
+        {
+            let (trigger, dependent) = (
+                (&obj.capacity_multiplier).is_some(),
+                (&obj.capacity_key).is_some(),
+            );
+            if !old
+                .is_some_and(|old| {
+                    ((&old.capacity_multiplier).is_some(), (&old.capacity_key).is_some())
+                        == (trigger, dependent)
+                })
+            {
+                if trigger && !dependent {
+                    errs.push(
+                        kapi_machinery::validation::FieldError::required(
+                            path.child("capacityKey"),
+                            "must be specified when `capacityMultiplier` is set",
+                        ),
+                    );
+                }
+            }
+        }
+    }
     {
         let p = path.child("capacityKey");
         let new = &obj.capacity_key;

@@ -1302,6 +1302,31 @@ pub fn declarative_pod_group_spec(
     obj: &crate::scheduling::v1alpha3::types::PodGroupSpec,
     old: Option<&crate::scheduling::v1alpha3::types::PodGroupSpec>,
 ) {
+    if o.alpha {
+        {
+            let (trigger, dependent) = (
+                (&obj.parent_composite_pod_group_name).is_some(),
+                (&obj.workload_ref).is_some(),
+            );
+            if !old
+                .is_some_and(|old| {
+                    (
+                        (&old.parent_composite_pod_group_name).is_some(),
+                        (&old.workload_ref).is_some(),
+                    ) == (trigger, dependent)
+                })
+            {
+                if trigger && !dependent {
+                    errs.push(
+                        kapi_machinery::validation::FieldError::required(
+                            path.child("workloadRef"),
+                            "must be specified when `parentCompositePodGroupName` is set",
+                        ),
+                    );
+                }
+            }
+        }
+    }
     {
         let p = path.child("parentCompositePodGroupName");
         let new = &obj.parent_composite_pod_group_name;

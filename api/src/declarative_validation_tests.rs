@@ -345,3 +345,25 @@ fn dependent_fields_follow_their_trigger() {
     );
     assert!(core::validate_declarative_pod(&pod, None).is_empty());
 }
+
+/// `+k8s:monotonic`: an eviction request's `status.observedGeneration` may grow on update, not
+/// shrink; a create, or an update that unsets it (`update=NoUnset` reports that), is not compared.
+#[test]
+fn observed_generations_only_grow() {
+    use crate::lifecycle::v1alpha1 as lifecycle;
+    let check = lifecycle::validate_declarative_eviction_request;
+    let at = |generation: Option<i64>| {
+        let mut r = lifecycle::EvictionRequest::default();
+        r.status.observed_generation = generation;
+        r
+    };
+    let messages = |new: &lifecycle::EvictionRequest, old: Option<&lifecycle::EvictionRequest>| {
+        strings(check(new, old)).into_iter().filter(|m| m.starts_with("status.observedGeneration")).collect::<Vec<_>>()
+    };
+    assert!(messages(&at(Some(3)), None).is_empty());
+    assert!(messages(&at(Some(5)), Some(&at(Some(4)))).is_empty());
+    assert_eq!(
+        messages(&at(Some(3)), Some(&at(Some(4)))),
+        ["status.observedGeneration: Invalid value: 3: may not be decreased from 4"]
+    );
+}

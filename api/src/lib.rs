@@ -26,6 +26,7 @@ mod declarative_list_tests;
     feature = "batch",
     feature = "certificates",
     feature = "flowcontrol",
+    feature = "lifecycle",
     feature = "node",
     feature = "rbac"
 ))]

@@ -47,6 +47,8 @@ fn validators_follow_the_tags() {
         // rules on one item against the old list's item with the same keys.
         "v::union( errs, &p, &[ \"parts[{\\\"name\\\": \\\"first\\\"}]\", \"parts[{\\\"name\\\": \\\"second\\\"}]\", ], &[ new_items.iter().any(|x| x.name == \"first\"),",
         "if let Some(new) = new_items.iter().find(|x| x.name == \"fixed\") { let prev = prev_items.iter().find(|x| x.name == \"fixed\"); let p = p.key(\"{\\\"name\\\": \\\"fixed\\\"}\");",
+        // A number that may not shrink on update.
+        "if let Some(prev) = prev { let was = { let new = prev; i64::from(*new) }; v::monotonic(errs, &p, i64::from(*new), was); }",
         // A sibling required or forbidden while its trigger is set.
         "let (trigger, dependent) = ((&obj.slow).is_some(), (&obj.fast).is_some()); if !old .is_some_and(|old| { ((&old.slow).is_some(), (&old.fast).is_some()) == (trigger, dependent) }) { if trigger && dependent { errs.push( kapi_machinery::validation::FieldError::forbidden( path.child(\"fast\"), \"may not be specified when `slow` is set\", ), ); } }",
     ] {

@@ -94,7 +94,6 @@ fn generated(tag: &Tag) -> bool {
     match &tag.rule {
         Rule::CustomValidation
         | Rule::CustomUnique
-        | Rule::Monotonic
         | Rule::OpaqueType
         | Rule::ListMapKey(_)
         | Rule::UnionDiscriminator { .. } => false,
@@ -379,6 +378,25 @@ impl Gen<'_> {
                 });
                 if code.is_empty() {
                     self.error(file, span, format!("`+{}` needs a string or a newtype over one", tag.text));
+                }
+                code
+            }
+            Rule::Monotonic => {
+                let code = self.peel(shape, |inner| {
+                    let Some(value) = self.int_of(file, inner) else { return quote!() };
+                    // `value` reads `new`; the same expression over the old value.
+                    guarded(
+                        s,
+                        quote! {
+                            if let Some(prev) = prev {
+                                let was = { let new = prev; #value };
+                                v::monotonic(errs, &p, #value, was);
+                            }
+                        },
+                    )
+                });
+                if code.is_empty() {
+                    self.error(file, span, format!("`+{}` needs an integer or a newtype over one", tag.text));
                 }
                 code
             }

@@ -381,6 +381,19 @@ pub fn declarative_eviction_request_status(
                         );
                     }
                 }
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        if let Some(prev) = prev {
+                            let was = {
+                                let new = prev;
+                                i64::from(*new)
+                            };
+                            v::monotonic(errs, &p, i64::from(*new), was);
+                        }
+                    }
+                }
             }
         }
     }
@@ -646,6 +659,19 @@ pub fn declarative_eviction_status(
                         let prev = prev.and_then(|p| p.as_ref());
                         let _ = prev;
                         v::minimum(errs, &p, i64::from(*new), 1i64);
+                    }
+                }
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        if let Some(prev) = prev {
+                            let was = {
+                                let new = prev;
+                                i64::from(*new)
+                            };
+                            v::monotonic(errs, &p, i64::from(*new), was);
+                        }
                     }
                 }
                 {

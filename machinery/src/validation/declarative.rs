@@ -49,6 +49,13 @@ pub fn minimum(errs: &mut ErrorList, path: &Path, value: i64, min: i64) {
     }
 }
 
+/// `+k8s:monotonic` on update: `Invalid value: 3: may not be decreased from 4`.
+pub fn monotonic(errs: &mut ErrorList, path: &Path, value: i64, old: i64) {
+    if value < old {
+        errs.push(FieldError::invalid_value(path, value, &format!("may not be decreased from {old}")));
+    }
+}
+
 /// `+k8s:maximum`: `Invalid value: 9: must be less than or equal to 8`.
 pub fn maximum(errs: &mut ErrorList, path: &Path, value: i64, max: i64) {
     if value > max {
@@ -529,6 +536,8 @@ mod tests {
         assert_eq!(run(|e| minimum(e, &p, 0, 1)), ["spec.x: Invalid value: 0: must be greater than or equal to 1"]);
         assert_eq!(run(|e| maximum(e, &p, 9, 8)), ["spec.x: Invalid value: 9: must be less than or equal to 8"]);
         assert!(run(|e| minimum(e, &p, 1, 1)).is_empty());
+        assert_eq!(run(|e| monotonic(e, &p, 3, 4)), ["spec.x: Invalid value: 3: may not be decreased from 4"]);
+        assert!(run(|e| monotonic(e, &p, 4, 4)).is_empty());
         assert_eq!(run(|e| max_items(e, &p, 5, 4)), ["spec.x: Too many: 5: must have at most 4 items"]);
         assert_eq!(run(|e| max_length(e, &p, "ééé", 2)), ["spec.x: Too long: may not be more than 2 characters"]);
         // Three characters in six bytes fit a limit of three characters.

@@ -159,14 +159,9 @@ macro_rules! printers {
             $now,
         )
     };
+    // The same fields as a `RoleBinding`.
     (@print ClusterRoleBinding, $o:ident, $now:ident) => {
-        binding(
-            &$o.metadata,
-            &$o.role_ref.kind,
-            &$o.role_ref.name,
-            $o.subjects.iter().map(|s| (s.kind.as_str(), s.name.as_str(), s.namespace.as_str())),
-            $now,
-        )
+        printers!(@print RoleBinding, $o, $now)
     };
     (@print StorageClass, $o:ident, $now:ident) => {{
         let default =

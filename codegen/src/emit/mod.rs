@@ -155,7 +155,7 @@ pub struct Emitted {
 }
 
 impl Emitted {
-    /// Adds a Rust module of a package (`<package>/<name>.rs`).
+    /// Adds a Rust module of a package (`<package>/<name>.rs`), printed by prettyplease.
     pub fn module(
         &mut self,
         package: &Path,
@@ -165,7 +165,7 @@ impl Emitted {
         test_only: bool,
         feature: Option<&'static str>,
     ) {
-        self.insert_module(package, name, render_rust(file), export, test_only, feature);
+        self.module_text(package, name, prettyplease::unparse(file), export, test_only, feature);
     }
 
     /// Adds a Rust module of a package written as text (without the header, which this adds).
@@ -178,19 +178,7 @@ impl Emitted {
         test_only: bool,
         feature: Option<&'static str>,
     ) {
-        self.insert_module(package, name, format!("{HEADER}\n{text}"), export, test_only, feature);
-    }
-
-    fn insert_module(
-        &mut self,
-        package: &Path,
-        name: &'static str,
-        text: String,
-        export: Export,
-        test_only: bool,
-        feature: Option<&'static str>,
-    ) {
-        self.files.insert(package.join(format!("{name}.rs")), text);
+        self.files.insert(package.join(format!("{name}.rs")), format!("{HEADER}\n{text}"));
         self.modules.entry(package.to_path_buf()).or_default().push(Module { name, export, test_only, feature });
     }
 

@@ -332,11 +332,8 @@ fn dependent_fields_follow_their_trigger() {
     assert_eq!(strings(batch::validate_declarative_job_with(&job, Some(&fixed), Options::ALL)), [required]);
 
     let mut pod = core::Pod::default();
-    pod.spec.eviction_responders = vec![core::EvictionResponder {
-        name: "foo.example.com/test".into(),
-        priority: Some(10000),
-        ..Default::default()
-    }];
+    pod.spec.eviction_responders =
+        vec![core::EvictionResponder { name: "foo.example.com/test".into(), priority: Some(10000) }];
     assert!(core::validate_declarative_pod_with(&pod, None, Options::ALL).is_empty());
     pod.spec.scheduling_group = Some(core::PodSchedulingGroup { pod_group_name: Some("blue".into()) });
     assert_eq!(

@@ -18,6 +18,16 @@ use crate::meta::v1::{LabelSelector, ObjectMeta};
 
 /// Writes a printer module's `print` over that module's `printers!` macro: each listed kind of
 /// each enabled group version is tried in turn and printed by `printers!(@print Kind, o, now)`.
+#[cfg(any(
+    feature = "apps",
+    feature = "extensions",
+    feature = "networking",
+    feature = "rbac",
+    feature = "storage",
+    feature = "policy",
+    feature = "coordination",
+    feature = "scheduling"
+))]
 macro_rules! print_each_kind {
     ($printer:ident; $($feature:literal: $m:path { $($kind:ident),* })*) => {
         pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {

@@ -1,9 +1,11 @@
 //! The Kubernetes API as kapi type definitions. Each API group is a module behind a cargo feature
 //! of the same name, so a program compiles only the groups it uses; `meta` is always present.
 //!
-//! Two features add code a client does not need: `internal` (the internal types of the groups that
-//! have them, and the conversions between them and each version) and `testing` (fixture fill,
-//! fuzzing and semantic equality for every type, for tests).
+//! Four features add code a client does not need: `internal` (the internal types of the groups
+//! that have them, and the conversions between them and each version), `validation` (upstream's
+//! hand-written and declarative validation, registered for `Scheme::validate`), `printers` (the
+//! `kubectl get` columns of each kind) and `testing` (fixture fill, fuzzing and semantic equality
+//! for every type, for tests).
 
 pub use kapi_machinery as machinery;
 // Generated code names this crate `::kapi_api`, as a user's crate would.
@@ -15,6 +17,7 @@ pub mod meta;
 
 pub mod features;
 pub mod field_labels;
+#[cfg(feature = "printers")]
 pub mod printers;
 
 #[cfg(all(test, feature = "core"))]

@@ -91,3 +91,20 @@ fn malformed_and_misplaced_tags_are_reported_where_written() {
         assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");
     }
 }
+
+#[test]
+fn validation_is_compiled_only_with_the_validation_feature() {
+    let outputs = kapi_codegen::generate_tree(&fixture("good"), &[]).unwrap();
+    let module = &outputs[Path::new("v1/mod.rs")];
+    assert!(
+        module.contains("#[cfg(feature = \"validation\")]\n#[path = \"validation.rs\"]\nmod validation;\n#[cfg(feature = \"validation\")]\npub use validation::*;"),
+        "{module}"
+    );
+    // Registration names the validators only under the same feature, so a client build that
+    // leaves it off compiles none of them.
+    let register = &outputs[Path::new("v1/register.rs")];
+    let gate = register.find("#[cfg(feature = \"validation\")]").unwrap_or_else(|| panic!("no gate in:\n{register}"));
+    let call = register.find("add_validation_func").unwrap_or_else(|| panic!("no registration in:\n{register}"));
+    assert!(gate < call, "{register}");
+    assert_eq!(register.matches("#[cfg(feature = \"validation\")]").count(), 1, "{register}");
+}

@@ -28,3 +28,15 @@ fn validators_with_the_wrong_signature_are_reported() {
         assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");
     }
 }
+
+#[test]
+fn only_packages_with_validators_name_the_validation_feature() {
+    let sink = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kitchen-sink/src");
+    for root in [fixture("good"), sink] {
+        let outputs = kapi_codegen::generate_tree(&root, &["register".to_owned()]).unwrap_or_else(|d| panic!("{d}"));
+        for (path, text) in &outputs {
+            let registers = text.contains("add_validation_func") || text.contains("add_status_validation_func");
+            assert_eq!(registers, text.contains("feature = \"validation\""), "{}:\n{text}", path.display());
+        }
+    }
+}

@@ -3,6 +3,7 @@
 pub mod v1;
 
 /// Registers the `meta/v1` kinds that upstream serves in the core group `v1`.
+#[kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
     v1::add_to_scheme(scheme)
 }

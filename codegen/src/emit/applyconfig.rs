@@ -101,7 +101,7 @@ pub fn generate(u: &Universe, part: Part, out: &mut Emitted, diagnostics: &mut V
         for id in u.type_ids_in(pkg).filter(|id| ids.contains(id)) {
             config_type(&mut w, u, &u.types[id], pkg, &chosen, diagnostics);
         }
-        out.module_text(pkg, "applyconfigurations", w.finish(), Export::Glob, false, Some(APPLY_FEATURE));
+        out.module_text(pkg, "applyconfigurations", w.finish(), Export::Glob, false, &[APPLY_FEATURE]);
     }
 }
 

@@ -64,7 +64,7 @@ pub fn generate(u: &Universe, plan: &Plan, part: Part, out: &mut Emitted, diagno
         let file = emit_package(&cx, &mut problems);
         if problems.is_empty() {
             match syn::parse2::<syn::File>(file) {
-                Ok(f) => out.module(rel, "conversions", &f, Export::Glob, false, Some(super::INTERNAL_FEATURE)),
+                Ok(f) => out.module(rel, "conversions", &f, Export::Glob, false, &[super::INTERNAL_FEATURE]),
                 Err(e) => {
                     diagnostics.push(Diagnostic::global(format!("internal: generated conversions do not parse: {e}")))
                 }

@@ -116,7 +116,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
 
             #(#walkers)*
         };
-        out.module(&pkg.rel, "defaulters", &file, Export::Glob, false, None);
+        out.module(&pkg.rel, "defaulters", &file, Export::Glob, false, &[]);
     }
 }
 

@@ -120,6 +120,6 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
                 }
             }
         };
-        out.module(&pkg.rel, "lifecycle", &file, Export::Items(vec!["LIFECYCLES", "add_lifecycles"]), false, None);
+        out.module(&pkg.rel, "lifecycle", &file, Export::Items(vec!["LIFECYCLES", "add_lifecycles"]), false, &[]);
     }
 }

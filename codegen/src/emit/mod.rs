@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use kapi_frontend::diagnostics::Diagnostic;
 use kapi_frontend::universe::Universe;
+use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::output::{HEADER, Outputs};
@@ -138,13 +139,18 @@ struct Module {
     export: Export,
     /// Compiled only into tests.
     test_only: bool,
-    /// Compiled only with this cargo feature of the crate that owns the types.
-    feature: Option<&'static str>,
+    /// Compiled only with every one of these cargo features of the crate that owns the types.
+    features: &'static [&'static str],
 }
 
 /// The cargo feature of the crate owning a tree that compiles its internal (hub) types and the
 /// conversions to and from them: servers need them, clients do not.
 pub const INTERNAL_FEATURE: &str = "internal";
+
+/// The cargo feature of the crate owning a tree that compiles its validation (the hand-written
+/// `validate_<kind>` functions and the generated declarative validators) and registers it in the
+/// scheme: servers and admission webhooks need it, clients do not.
+pub const VALIDATION_FEATURE: &str = "validation";
 
 /// Everything the generators produce: files, and the modules each package's generated `mod.rs`
 /// declares.
@@ -163,9 +169,9 @@ impl Emitted {
         file: &syn::File,
         export: Export,
         test_only: bool,
-        feature: Option<&'static str>,
+        features: &'static [&'static str],
     ) {
-        self.module_text(package, name, prettyplease::unparse(file), export, test_only, feature);
+        self.module_text(package, name, prettyplease::unparse(file), export, test_only, features);
     }
 
     /// Adds a Rust module of a package written as text (without the header, which this adds).
@@ -176,10 +182,10 @@ impl Emitted {
         text: String,
         export: Export,
         test_only: bool,
-        feature: Option<&'static str>,
+        features: &'static [&'static str],
     ) {
         self.files.insert(package.join(format!("{name}.rs")), format!("{HEADER}\n{text}"));
-        self.modules.entry(package.to_path_buf()).or_default().push(Module { name, export, test_only, feature });
+        self.modules.entry(package.to_path_buf()).or_default().push(Module { name, export, test_only, features });
     }
 
     /// Adds a file that is not a package module (`generated.proto`, the clientset).
@@ -206,13 +212,19 @@ impl Emitted {
                 let items = sorted.iter().map(|m| {
                     let name = quote::format_ident!("{}", m.name);
                     let path = format!("{}.rs", m.name);
-                    let cfg = match (m.test_only, m.feature) {
-                        (false, None) => quote!(),
-                        (true, None) => quote!(#[cfg(test)]),
-                        (false, Some(f)) => quote!(#[cfg(feature = #f)]),
-                        (true, Some(f)) => quote!(#[cfg(all(test, feature = #f))]),
+                    let features: Vec<TokenStream> = m.features.iter().map(|f| quote!(feature = #f)).collect();
+                    let cfg = match (m.test_only, features.as_slice()) {
+                        (false, []) => quote!(),
+                        (true, []) => quote!(#[cfg(test)]),
+                        (false, [f]) => quote!(#[cfg(#f)]),
+                        (false, fs) => quote!(#[cfg(all(#(#fs),*))]),
+                        (true, fs) => quote!(#[cfg(all(test, #(#fs),*))]),
                     };
-                    let export_cfg = m.feature.map(|f| quote!(#[cfg(feature = #f)]));
+                    let export_cfg = match features.as_slice() {
+                        [] => quote!(),
+                        [f] => quote!(#[cfg(#f)]),
+                        fs => quote!(#[cfg(all(#(#fs),*))]),
+                    };
                     let export = match (&m.export, m.test_only) {
                         (_, true) => quote!(),
                         (Export::Glob, false) => quote!(#export_cfg pub use #name::*;),

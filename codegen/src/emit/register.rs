@@ -3,6 +3,7 @@
 use kapi_frontend::diagnostics::Diagnostic;
 use kapi_frontend::markers::GROUP_NAME;
 use kapi_frontend::universe::{Convention, Universe};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{Emitted, Export, Plan};
@@ -73,6 +74,22 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
                 );
                 quote!(scheme.add_validation_func(super::validation::#f);)
             });
+        // Validation is for servers, not clients: behind the owning crate's `validation` feature,
+        // as the generated `validation.rs` is.
+        let register_declarative: Vec<TokenStream> = register_declarative.collect();
+        let has_validation =
+            !(validators.is_empty() && status_validators.is_empty() && register_declarative.is_empty());
+        let validation_feature = super::VALIDATION_FEATURE;
+        let register_validation = has_validation.then(|| {
+            quote! {
+                #[cfg(feature = #validation_feature)]
+                {
+                    #(#register_validation)*
+                    #(#register_declarative)*
+                    #(#register_status_validation)*
+                }
+            }
+        });
         let lazy = super::where_used();
         let doc = format!(" Registration of the kinds of `{}` (group `{group}`).", pkg.rel.display());
         let file: syn::File = syn::parse_quote! {
@@ -100,9 +117,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 add_known_types(scheme)?;
                 #register_defaults
-                #(#register_validation)*
-                #(#register_declarative)*
-                #(#register_status_validation)*
+                #register_validation
                 #register_conversions
                 #register_lifecycles
                 for version in VERSIONS {
@@ -117,7 +132,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             &file,
             Export::Items(vec!["GROUP_NAME", "VERSIONS", "add_known_types", "add_to_scheme"]),
             false,
-            super::is_hub(u, &pkg.rel).then_some(super::INTERNAL_FEATURE),
+            if super::is_hub(u, &pkg.rel) { &[super::INTERNAL_FEATURE] } else { &[] },
         );
     }
 }

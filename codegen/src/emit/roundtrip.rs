@@ -106,8 +106,8 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, _diagnostics: &mut
 
             #(#tests)*
         };
-        let feature = super::is_hub(u, &pkg.rel).then_some(super::INTERNAL_FEATURE);
-        out.module(&pkg.rel, "roundtrip_test", &file, super::Export::Glob, true, feature);
+        let features: &[&str] = if super::is_hub(u, &pkg.rel) { &[super::INTERNAL_FEATURE] } else { &[] };
+        out.module(&pkg.rel, "roundtrip_test", &file, super::Export::Glob, true, features);
     }
 }
 

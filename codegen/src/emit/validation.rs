@@ -1346,7 +1346,11 @@ pub fn generate(u: &Universe, needs: &BTreeSet<Key>, part: Part, out: &mut Emitt
             &file,
             Export::Glob,
             false,
-            super::is_hub(u, &pkg.rel).then_some(super::INTERNAL_FEATURE),
+            if super::is_hub(u, &pkg.rel) {
+                &[super::INTERNAL_FEATURE, super::VALIDATION_FEATURE]
+            } else {
+                &[super::VALIDATION_FEATURE]
+            },
         );
     }
 }

@@ -27,32 +27,37 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
-    scheme
-        .add_validation_func(crate::apps::v1::validation::validate_controller_revision);
-    scheme.add_validation_func(crate::apps::v1::validation::validate_daemon_set);
-    scheme.add_validation_func(crate::apps::v1::validation::validate_deployment);
-    scheme.add_validation_func(crate::apps::v1::validation::validate_replica_set);
-    scheme.add_validation_func(crate::apps::v1::validation::validate_stateful_set);
-    scheme.add_validation_func(super::validation::validate_declarative_daemon_set);
-    scheme.add_validation_func(super::validation::validate_declarative_deployment);
-    scheme.add_validation_func(super::validation::validate_declarative_replica_set);
-    scheme.add_validation_func(super::validation::validate_declarative_stateful_set);
-    scheme
-        .add_status_validation_func(
-            crate::apps::v1::validation::validate_daemon_set_status_update,
-        );
-    scheme
-        .add_status_validation_func(
-            crate::apps::v1::validation::validate_deployment_status_update,
-        );
-    scheme
-        .add_status_validation_func(
-            crate::apps::v1::validation::validate_replica_set_status_update,
-        );
-    scheme
-        .add_status_validation_func(
-            crate::apps::v1::validation::validate_stateful_set_status_update,
-        );
+    #[cfg(feature = "validation")]
+    {
+        scheme
+            .add_validation_func(
+                crate::apps::v1::validation::validate_controller_revision,
+            );
+        scheme.add_validation_func(crate::apps::v1::validation::validate_daemon_set);
+        scheme.add_validation_func(crate::apps::v1::validation::validate_deployment);
+        scheme.add_validation_func(crate::apps::v1::validation::validate_replica_set);
+        scheme.add_validation_func(crate::apps::v1::validation::validate_stateful_set);
+        scheme.add_validation_func(super::validation::validate_declarative_daemon_set);
+        scheme.add_validation_func(super::validation::validate_declarative_deployment);
+        scheme.add_validation_func(super::validation::validate_declarative_replica_set);
+        scheme.add_validation_func(super::validation::validate_declarative_stateful_set);
+        scheme
+            .add_status_validation_func(
+                crate::apps::v1::validation::validate_daemon_set_status_update,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::apps::v1::validation::validate_deployment_status_update,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::apps::v1::validation::validate_replica_set_status_update,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::apps::v1::validation::validate_stateful_set_status_update,
+            );
+    }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);
     for version in VERSIONS {

@@ -30,18 +30,21 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 #[::kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
-    scheme
-        .add_validation_func(
-            super::validation::validate_declarative_local_subject_access_review,
-        );
-    scheme
-        .add_validation_func(
-            super::validation::validate_declarative_self_subject_access_review,
-        );
-    scheme
-        .add_validation_func(
-            super::validation::validate_declarative_subject_access_review,
-        );
+    #[cfg(feature = "validation")]
+    {
+        scheme
+            .add_validation_func(
+                super::validation::validate_declarative_local_subject_access_review,
+            );
+        scheme
+            .add_validation_func(
+                super::validation::validate_declarative_self_subject_access_review,
+            );
+        scheme
+            .add_validation_func(
+                super::validation::validate_declarative_subject_access_review,
+            );
+    }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);
     for version in VERSIONS {

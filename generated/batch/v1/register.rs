@@ -21,14 +21,17 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
-    scheme.add_validation_func(crate::batch::v1::validation::validate_cron_job);
-    scheme.add_validation_func(crate::batch::v1::validation::validate_job);
-    scheme.add_validation_func(super::validation::validate_declarative_cron_job);
-    scheme.add_validation_func(super::validation::validate_declarative_job);
-    scheme
-        .add_status_validation_func(
-            crate::batch::v1::validation::validate_job_status_update,
-        );
+    #[cfg(feature = "validation")]
+    {
+        scheme.add_validation_func(crate::batch::v1::validation::validate_cron_job);
+        scheme.add_validation_func(crate::batch::v1::validation::validate_job);
+        scheme.add_validation_func(super::validation::validate_declarative_cron_job);
+        scheme.add_validation_func(super::validation::validate_declarative_job);
+        scheme
+            .add_status_validation_func(
+                crate::batch::v1::validation::validate_job_status_update,
+            );
+    }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);
     for version in VERSIONS {

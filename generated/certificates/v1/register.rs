@@ -28,18 +28,21 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
-    scheme
-        .add_validation_func(
-            super::validation::validate_declarative_certificate_signing_request,
-        );
-    scheme
-        .add_validation_func(
-            super::validation::validate_declarative_cluster_trust_bundle,
-        );
-    scheme
-        .add_validation_func(
-            super::validation::validate_declarative_pod_certificate_request,
-        );
+    #[cfg(feature = "validation")]
+    {
+        scheme
+            .add_validation_func(
+                super::validation::validate_declarative_certificate_signing_request,
+            );
+        scheme
+            .add_validation_func(
+                super::validation::validate_declarative_cluster_trust_bundle,
+            );
+        scheme
+            .add_validation_func(
+                super::validation::validate_declarative_pod_certificate_request,
+            );
+    }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);
     for version in VERSIONS {

@@ -25,10 +25,13 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
-    scheme
-        .add_validation_func(
-            super::validation::validate_declarative_priority_level_configuration,
-        );
+    #[cfg(feature = "validation")]
+    {
+        scheme
+            .add_validation_func(
+                super::validation::validate_declarative_priority_level_configuration,
+            );
+    }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);
     for version in VERSIONS {

@@ -20,8 +20,14 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 #[::kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
-    scheme.add_validation_func(super::validation::validate_declarative_eviction);
-    scheme.add_validation_func(super::validation::validate_declarative_eviction_request);
+    #[cfg(feature = "validation")]
+    {
+        scheme.add_validation_func(super::validation::validate_declarative_eviction);
+        scheme
+            .add_validation_func(
+                super::validation::validate_declarative_eviction_request,
+            );
+    }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);
     for version in VERSIONS {

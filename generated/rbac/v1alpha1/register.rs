@@ -25,13 +25,16 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
-    scheme.add_validation_func(super::validation::validate_declarative_cluster_role);
-    scheme
-        .add_validation_func(
-            super::validation::validate_declarative_cluster_role_binding,
-        );
-    scheme.add_validation_func(super::validation::validate_declarative_role);
-    scheme.add_validation_func(super::validation::validate_declarative_role_binding);
+    #[cfg(feature = "validation")]
+    {
+        scheme.add_validation_func(super::validation::validate_declarative_cluster_role);
+        scheme
+            .add_validation_func(
+                super::validation::validate_declarative_cluster_role_binding,
+            );
+        scheme.add_validation_func(super::validation::validate_declarative_role);
+        scheme.add_validation_func(super::validation::validate_declarative_role_binding);
+    }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     for version in VERSIONS {
         ::kapi_api::meta::v1::add_to_group_version(

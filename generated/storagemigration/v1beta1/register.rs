@@ -24,10 +24,13 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 #[::kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
-    scheme
-        .add_validation_func(
-            super::validation::validate_declarative_storage_version_migration,
-        );
+    #[cfg(feature = "validation")]
+    {
+        scheme
+            .add_validation_func(
+                super::validation::validate_declarative_storage_version_migration,
+            );
+    }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);
     for version in VERSIONS {

@@ -8,6 +8,7 @@
 mod conversion;
 mod defaults;
 mod types;
+#[cfg(feature = "validation")]
 pub mod validation;
 
 pub use defaults::*;

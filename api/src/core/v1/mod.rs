@@ -10,6 +10,7 @@ mod defaults;
 mod field_labels;
 mod list;
 mod types;
+#[cfg(feature = "validation")]
 pub mod validation;
 
 pub use defaults::*;

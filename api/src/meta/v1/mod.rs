@@ -6,6 +6,7 @@ mod discovery;
 mod options;
 mod table;
 mod types;
+#[cfg(feature = "validation")]
 pub mod validation;
 mod watch;
 
@@ -35,6 +36,7 @@ fn add_in_group_version<T: Kind>(scheme: &mut Scheme, gv: &kapi_machinery::Group
 /// Registers the common kinds in a group version, as upstream's `metav1.AddToGroupVersion` does:
 /// the option kinds and `WatchEvent` under `gv`, and the unversioned kinds (`Status` and the
 /// discovery kinds) in the core group `v1`.
+#[kapi_macros::where_used]
 pub fn add_to_group_version(scheme: &mut Scheme, gv: &kapi_machinery::GroupVersion) -> Result<(), SchemeError> {
     add_in_group_version::<WatchEvent>(scheme, gv)?;
     add_in_group_version::<ListOptions>(scheme, gv)?;
@@ -53,6 +55,7 @@ pub fn add_to_group_version(scheme: &mut Scheme, gv: &kapi_machinery::GroupVersi
 
 /// Registers the kinds upstream serves in the core group `v1` whatever groups are enabled: the
 /// common kinds of [`add_to_group_version`] (the raw `List` kind belongs to `core/v1`).
+#[kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_to_group_version(scheme, &kapi_machinery::GroupVersion::new("", "v1"))
 }
@@ -60,6 +63,7 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
 /// Registers the `meta.k8s.io/v1` kinds (`Table`, `TableOptions`, `PartialObjectMetadata` and its
 /// list), as upstream's `metav1.AddMetaToScheme` does. Not part of [`add_to_scheme`]: upstream's
 /// API scheme (and so its fixtures) does not include them.
+#[kapi_macros::where_used]
 pub fn add_meta_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     scheme.add_known_type::<Table>()?;
     scheme.add_known_type::<TableOptions>()?;

@@ -134,6 +134,13 @@ impl FieldSchema {
         }
     }
 
+    /// An optional field with no other facts: what most fields are. The derive writes this (and
+    /// [`FieldSchema::plain`]) with any other fact set over it, so a type's schema is a line per
+    /// field rather than a full literal, which is less for every build to expand and check.
+    pub const fn plain_optional(json: &'static str, ty: &'static TypeSchema) -> FieldSchema {
+        FieldSchema { optional: true, ..FieldSchema::plain(json, ty) }
+    }
+
     /// How a strategic merge patch merges this field's list: by a key, as a set of scalars, or
     /// not at all (replaced). Upstream's patch strategy wins; a `list_type` alone implies the
     /// same merge for apply.

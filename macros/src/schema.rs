@@ -30,22 +30,40 @@ pub fn expand(def: &TypeDef) -> TokenStream {
                 let optional = a.optional.is_some();
                 let required = a.required.is_some();
                 let discriminator = a.union_discriminator.is_some();
-                quote! {
-                    #m::FieldSchema {
-                        json: #json,
-                        inline: #inline,
-                        ty: &#ty,
-                        patch_strategy: #strategy,
-                        patch_merge_key: #merge_key,
-                        list_type: #list_type,
-                        list_map_keys: &[#(#keys),*],
-                        map_atomic: #map_atomic,
-                        struct_atomic: #struct_atomic,
-                        optional: #optional,
-                        required: #required,
-                        union_discriminator: #discriminator,
+                // Only the facts that differ from the base are written, as struct-update fields:
+                // most fields are one call, and a build expands and checks far fewer tokens.
+                let base = if optional {
+                    quote!(#m::FieldSchema::plain_optional(#json, &#ty))
+                } else {
+                    quote!(#m::FieldSchema::plain(#json, &#ty))
+                };
+                let mut set: Vec<TokenStream> = Vec::new();
+                if inline {
+                    set.push(quote!(inline: true));
+                }
+                if a.patch_strategy.is_some() {
+                    set.push(quote!(patch_strategy: #strategy));
+                }
+                if a.patch_merge_key.is_some() {
+                    set.push(quote!(patch_merge_key: #merge_key));
+                }
+                if a.list_type.is_some() {
+                    set.push(quote!(list_type: #list_type));
+                }
+                if !a.list_map_keys.is_empty() {
+                    set.push(quote!(list_map_keys: &[#(#keys),*]));
+                }
+                for (on, name) in [
+                    (map_atomic, quote!(map_atomic)),
+                    (struct_atomic, quote!(struct_atomic)),
+                    (required, quote!(required)),
+                    (discriminator, quote!(union_discriminator)),
+                ] {
+                    if on {
+                        set.push(quote!(#name: true));
                     }
                 }
+                if set.is_empty() { base } else { quote!(#m::FieldSchema { #(#set,)* ..#base }) }
             });
             quote! {
                 #m::TypeSchema::Struct(#m::StructSchema {

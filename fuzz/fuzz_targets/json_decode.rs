@@ -1,4 +1,4 @@
-//! Fuzzes the json decoder with every registered kind as the default: it must never panic.
+//! Fuzzes the json decoder (the kind the input names, and one default kind picked by its length): it must never panic.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -18,5 +18,10 @@ fn setup() -> &'static (Scheme, Vec<GroupVersionKind>) {
 
 fuzz_target!(|data: &[u8]| {
     let (scheme, kinds) = setup();
-    kapi_tests::fuzz::decode_all(scheme, Format::Json, data, kinds);
+    // Trying every kind as the default on each input ran at 12 (JSON) and 90 (protobuf) execs/s on
+    // fixture-sized inputs. An input that names its kind decodes as that kind whatever the default,
+    // so the other attempts mostly repeated work; one default per input, picked by its length as
+    // the YAML target does, still reaches every kind's decoder as the fuzzer changes lengths.
+    let kind = &kinds[data.len() % kinds.len()];
+    kapi_tests::fuzz::decode_all(scheme, Format::Json, data, std::slice::from_ref(kind));
 });

@@ -221,18 +221,20 @@ fn changed(v: &Value, strings: bool) -> Option<Value> {
 }
 
 /// The merge patch `patch --subresource=status` sends for an object: its kind's status and,
-/// where the object has a spec, a change to it that the server must ignore.
-fn status_patch(o: &Obj<'_>) -> (Value, String) {
+/// where the object has a spec (as the server holds it, defaults included), a change to it
+/// that the server must ignore. Whether there is a spec change is returned too.
+fn status_patch(o: &Obj<'_>, live: Option<&Value>) -> (Value, String, bool) {
     let status = STATUS_PATCHES
         .iter()
         .find(|(group, kind, _)| *group == o.r.group && *kind == o.r.kind)
         .map_or(CONDITION, |p| p.2);
     let status = value::parse(status.as_bytes()).expect("the status patches are JSON");
-    let spec = value::parse(o.doc.as_bytes()).ok().and_then(|d| d.get("spec").cloned());
-    let spec = spec.and_then(|s| patch_changing(&s, false).or_else(|| patch_changing(&s, true)));
+    let spec = live.and_then(|v| v.get("spec"));
+    let spec = spec.and_then(|s| patch_changing(s, false).or_else(|| patch_changing(s, true)));
+    let changes_spec = spec.is_some();
     let mut members = vec![("status".to_owned(), status.clone())];
     members.extend(spec.map(|s| ("spec".to_owned(), s)));
-    (status, String::from_utf8_lossy(&Value::Object(members).to_compact_vec()).into_owned())
+    (status, String::from_utf8_lossy(&Value::Object(members).to_compact_vec()).into_owned(), changes_spec)
 }
 
 /// Every object through kubectl's write commands. Runs when `kubectl` is on the PATH (or
@@ -310,8 +312,13 @@ async fn kubectl_write_commands_work_for_every_resource() {
     // The status subresource: one `patch` per distinct body, the status stored, the spec not.
     let mut by_body: BTreeMap<String, Vec<(&Obj, String)>> = BTreeMap::new();
     let mut statuses = Vec::new();
+    let mut spec_changes = 0;
     for o in patched.iter().filter(|o| o.r.has_subresource("status", &["get", "patch"])) {
-        let (status, body) = status_patch(o);
+        let live = before.iter().find(|v| {
+            at(v, &["apiVersion"]) == Some(o.r.api_version()) && at(v, &["metadata", "name"]).as_ref() == Some(&o.name)
+        });
+        let (status, body, changes_spec) = status_patch(o, live);
+        spec_changes += usize::from(changes_spec);
         by_body.entry(body).or_default().push((o, o.doc.clone()));
         statuses.push((o, status));
     }
@@ -330,6 +337,7 @@ async fn kubectl_write_commands_work_for_every_resource() {
     let scalable: Vec<(&Obj, String)> =
         docs.iter().filter(|(o, _)| o.r.has_subresource("scale", &["get", "patch"])).cloned().collect();
     batch(&mut k, &scalable, &["scale", "-f", "-", "--replicas=3"], "scaled").await;
+    let scaled = scalable.len();
 
     // Server-side apply by `alpha`, then `beta` setting the same label: a conflict that names
     // the field (a label key per object, so each object's conflict is told apart) and `alpha`,
@@ -415,7 +423,14 @@ async fn kubectl_write_commands_work_for_every_resource() {
 
     watch_sample(&mut k, &api, &patched).await;
 
-    eprintln!("{} resources, {:.1?}", crud.len(), started.elapsed());
+    eprintln!(
+        "{} resources ({} custom), {} written through status ({spec_changes} with a spec change), {} scaled, {:.1?}",
+        crud.len(),
+        crud.iter().filter(|r| is_custom(r)).count(),
+        statuses.len(),
+        scaled,
+        started.elapsed()
+    );
     for (command, (n, spent)) in &k.spent {
         eprintln!("  kubectl {command}: {n} runs, {spent:.1?}");
     }

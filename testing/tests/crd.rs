@@ -387,6 +387,19 @@ async fn definitions_are_checked() {
     assert!(get(&api, "/apis/example.com/v1").await.code == 404);
 }
 
+/// A definition written through `status` keeps its stored spec, so a spec the write carries is
+/// neither stored nor checked (a scope no definition may have is no error there).
+#[tokio::test]
+async fn a_definitions_status_write_ignores_the_spec() {
+    let api = server_with_crd().await;
+    let path = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com/status";
+    let body = r#"{"spec":{"scope":"Nowhere"},"status":{"conditions":[{"type":"Tested","status":"True","lastTransitionTime":"2024-01-01T00:00:00Z","reason":"Tested","message":"written through status"}]}}"#;
+    let r = call(&api, Method::PATCH, path, MERGE, body).await;
+    assert_eq!(r.code, 200, "{:?}", r.body);
+    assert_eq!(r.text(&["spec", "scope"]), "Namespaced");
+    assert_eq!(condition(&r, "Tested"), ("True".into(), "Tested".into(), "written through status".into()));
+}
+
 #[tokio::test]
 async fn conflicting_names_are_not_accepted() {
     let api = server_with_crd().await;

@@ -2,6 +2,8 @@
 
 #![allow(dead_code, reason = "each suite that includes this module uses part of it")]
 
+pub mod every;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -1,0 +1,98 @@
+//! A CEL (Common Expression Language) evaluator for the `x-kubernetes-validations` rules of
+//! custom resource schemas: the subset such rules use, with cel-go's error messages, every
+//! evaluation bounded by a cost limit and parsing bounded in depth.
+//!
+//! Supported: literals (int, `1u`, double, strings with escapes, raw and triple-quoted, bytes,
+//! bool, null, lists, maps); variables (`self`, `oldSelf`); field selection, indexing, `has()`;
+//! arithmetic with overflow errors; comparisons across numeric types; `&&`/`||` with CEL's
+//! commutative error semantics; `!`, `?:`, `in`; the macros `all`, `exists`, `exists_one`, `map`
+//! (2 and 3 arguments), `filter`; `size`, `int`, `uint`, `double`, `string`, `bytes`, `bool`,
+//! `dyn`, `type`; the string functions `contains`, `startsWith`, `endsWith`, `matches` (RE2),
+//! and Kubernetes' `lowerAscii`, `upperAscii`, `trim`, `split`, `join`, `indexOf`,
+//! `lastIndexOf`, `substring`, `replace`, `charAt`; its list functions `isSorted`, `sum`, `min`,
+//! `max`, `indexOf`, `lastIndexOf`; and its `quantity()`/`isQuantity()` with their methods.
+//!
+//! Not supported: static type checking beyond names and arities (type errors surface at run
+//! time as `no such overload`), timestamps and durations, optionals, `url`/`ip`/`cidr`/
+//! `format` libraries, message construction, and the cost *estimate* upstream checks when a
+//! definition is written.
+
+mod ast;
+mod eval;
+mod functions;
+mod lexer;
+mod parser;
+mod value;
+
+#[cfg(test)]
+mod tests;
+
+pub(crate) use eval::EvalError;
+pub(crate) use functions::map_of;
+pub(crate) use value::Val;
+
+/// Upstream's cost limit of one evaluation of one expression (`PerCallLimit`).
+pub(crate) const PER_CALL_LIMIT: u64 = 1_000_000;
+
+/// Upstream's budget of all rules evaluated for one object (`RuntimeCELCostBudget`).
+pub(crate) const RUNTIME_BUDGET: u64 = 10_000_000;
+
+/// Why an expression does not compile, as cel-go reports it (`ERROR: <input>:1:5: ...`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CompileError(String);
+
+impl CompileError {
+    fn at(src: &str, offset: usize, msg: String) -> CompileError {
+        let before = &src[..offset.min(src.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
+        CompileError(format!("ERROR: <input>:{line}:{col}: {msg}"))
+    }
+
+    fn plain(msg: String) -> CompileError {
+        CompileError(msg)
+    }
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A compiled expression.
+#[derive(Debug)]
+pub(crate) struct Program {
+    root: ast::Node,
+    uses: Vec<String>,
+}
+
+impl Program {
+    /// Parses and checks `src`, which may refer to the variables `vars`.
+    pub(crate) fn compile(src: &str, vars: &[&str]) -> Result<Program, CompileError> {
+        let parsed = parser::parse(src, vars)?;
+        Ok(Program { root: parsed.root, uses: parsed.uses })
+    }
+
+    /// Whether the expression refers to the variable `name` (a rule using `oldSelf` is a
+    /// transition rule).
+    pub(crate) fn uses(&self, name: &str) -> bool {
+        self.uses.iter().any(|u| u == name)
+    }
+
+    /// Evaluates with the variables bound, spending at most `limit`; returns the value and the
+    /// cost spent (the cost is also known after an error, through [`Evaluation::cost`]).
+    pub(crate) fn eval(&self, vars: &[(&str, Val)], limit: u64) -> Evaluation {
+        let mut meter = eval::Meter { used: 0, limit };
+        let mut scope = eval::Scope { vars, locals: Vec::new() };
+        let result = eval::eval(&self.root, &mut scope, &mut meter);
+        Evaluation { result, cost: meter.used.min(limit.saturating_add(1)) }
+    }
+}
+
+/// What an evaluation gave and what it cost.
+#[derive(Debug)]
+pub(crate) struct Evaluation {
+    pub(crate) result: Result<Val, EvalError>,
+    pub(crate) cost: u64,
+}

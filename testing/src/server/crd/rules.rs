@@ -1,0 +1,388 @@
+//! `x-kubernetes-validations`: the CEL rules of a structural schema evaluated at their places in
+//! a custom object, as apiextensions-apiserver does, with its messages and cost budget.
+
+use kapi_client::api_errors::FieldError;
+use kapi_machinery::json::value::Value;
+
+use super::schema::Schema;
+use crate::cel::{self, EvalError, Program, Val};
+
+/// The variables a rule may use.
+const VARS: &[&str] = &["self", "oldSelf"];
+
+/// Upstream's limit on an evaluated `messageExpression` (`MaxEvaluatedMessageExpressionSizeBytes`).
+const MAX_MESSAGE_BYTES: usize = 5 * 1024;
+
+/// One rule of `x-kubernetes-validations`.
+struct Rule<'a> {
+    rule: &'a str,
+    message: &'a str,
+    message_expression: &'a str,
+    field_path: &'a str,
+    reason: &'a str,
+}
+
+fn rules_of(s: &Schema) -> Vec<Rule<'_>> {
+    let Some(Value::Array(rules)) = s.get("x-kubernetes-validations") else { return Vec::new() };
+    rules
+        .iter()
+        .map(|r| {
+            let t = |k: &str| r.get(k).and_then(Value::as_str).unwrap_or_default();
+            Rule {
+                rule: t("rule"),
+                message: t("message"),
+                message_expression: t("messageExpression"),
+                field_path: t("fieldPath"),
+                reason: t("reason"),
+            }
+        })
+        .collect()
+}
+
+fn text<'a>(s: &'a Schema, key: &str) -> &'a str {
+    s.get(key).and_then(Value::as_str).unwrap_or_default()
+}
+
+fn flag(s: &Schema, key: &str) -> bool {
+    matches!(s.get(key), Some(Value::Bool(true)))
+}
+
+fn property<'a>(s: &'a Schema, name: &str) -> Option<&'a Schema> {
+    match s.get("properties") {
+        Some(Value::Object(m)) => m.iter().find(|(k, _)| k == name).map(|(_, v)| v),
+        _ => None,
+    }
+}
+
+fn sub<'a>(s: &'a Schema, key: &str) -> Option<&'a Schema> {
+    s.get(key).filter(|a| matches!(a, Value::Object(_)))
+}
+
+/// The reasons a rule may give, and the error type each makes.
+pub(crate) const REASONS: &[&str] =
+    &["FieldValueInvalid", "FieldValueForbidden", "FieldValueRequired", "FieldValueDuplicate"];
+
+// ---- The definition's side: every rule must compile. ----
+
+/// The compile errors of the schema's rules, under `path` (`spec.validation.openAPIV3Schema`),
+/// with upstream's paths (`...properties[spec].x-kubernetes-validations[0].rule`).
+pub(crate) fn check_schema(s: &Schema, path: &str, errs: &mut Vec<FieldError>) {
+    check_at(s, path, 0, errs);
+}
+
+/// Schemas deeper than this are not looked into (requests are bounded the same way).
+const MAX_SCHEMA_DEPTH: usize = 64;
+
+fn check_at(s: &Schema, path: &str, depth: usize, errs: &mut Vec<FieldError>) {
+    if depth > MAX_SCHEMA_DEPTH {
+        return;
+    }
+    for (i, r) in rules_of(s).iter().enumerate() {
+        let at = format!("{path}.x-kubernetes-validations[{i}]");
+        if r.rule.trim().is_empty() {
+            errs.push(FieldError::required(format!("{at}.rule"), ""));
+            continue;
+        }
+        if let Err(e) = Program::compile(r.rule, VARS) {
+            errs.push(FieldError::invalid(format!("{at}.rule"), r.rule, &format!("compilation failed: {e}")));
+        }
+        if !r.message_expression.is_empty()
+            && let Err(e) = Program::compile(r.message_expression, VARS)
+        {
+            errs.push(FieldError::invalid(
+                format!("{at}.messageExpression"),
+                r.message_expression,
+                &format!("messageExpression compilation failed: {e}"),
+            ));
+        }
+        if r.message.contains('\n') {
+            errs.push(FieldError::invalid(format!("{at}.message"), r.message, "message must not contain line breaks"));
+        }
+        if r.message.is_empty() && r.rule.contains('\n') {
+            errs.push(FieldError::required(
+                format!("{at}.message"),
+                "message must be specified if rule contains line breaks",
+            ));
+        }
+        if !r.reason.is_empty() && !REASONS.contains(&r.reason) {
+            errs.push(FieldError::not_supported(format!("{at}.reason"), format!("{:?}", r.reason), REASONS));
+        }
+    }
+    if let Some(Value::Object(props)) = s.get("properties") {
+        for (k, ps) in props {
+            check_at(ps, &format!("{path}.properties[{k}]"), depth + 1, errs);
+        }
+    }
+    if let Some(is) = sub(s, "items") {
+        check_at(is, &format!("{path}.items"), depth + 1, errs);
+    }
+    if let Some(a) = sub(s, "additionalProperties") {
+        check_at(a, &format!("{path}.additionalProperties"), depth + 1, errs);
+    }
+}
+
+// ---- The object's side: every rule evaluated at its place. ----
+
+/// Evaluates the rules of `s` over the object `new` (and, on update, the stored `old`),
+/// returning upstream's field errors.
+pub(crate) fn validate(new: &Value, old: Option<&Value>, s: &Schema) -> Vec<FieldError> {
+    let mut w = Walk { budget: cel::RUNTIME_BUDGET, errs: Vec::new(), stopped: false };
+    w.node(new, old, s, "", true, 0);
+    w.errs
+}
+
+struct Walk {
+    /// What is left of the object's cost budget.
+    budget: u64,
+    errs: Vec<FieldError>,
+    /// Set once the budget is spent or a rule hit its cost limit: no further rules run.
+    stopped: bool,
+}
+
+impl Walk {
+    fn node(&mut self, new: &Value, old: Option<&Value>, s: &Schema, path: &str, root: bool, depth: usize) {
+        // Rules validate only values that are there and not null (a rule on the parent can
+        // check for presence); nothing past the depth requests are bounded to.
+        if self.stopped || *new == Value::Null || depth > MAX_SCHEMA_DEPTH {
+            return;
+        }
+        let old = old.filter(|o| **o != Value::Null);
+        let rules = rules_of(s);
+        if !rules.is_empty() {
+            self.rules(&rules, new, old, s, path, root);
+        }
+        match new {
+            Value::Object(members) => {
+                let add = sub(s, "additionalProperties");
+                for (k, v) in members {
+                    if root && matches!(k.as_str(), "apiVersion" | "kind" | "metadata") {
+                        continue;
+                    }
+                    let old_v = old.and_then(|o| o.get(k));
+                    if let Some(ps) = property(s, k) {
+                        self.node(v, old_v, ps, &join(path, k), flag(ps, "x-kubernetes-embedded-resource"), depth + 1);
+                    } else if let Some(a) = add {
+                        self.node(
+                            v,
+                            old_v,
+                            a,
+                            &format!("{path}[{k}]"),
+                            flag(a, "x-kubernetes-embedded-resource"),
+                            depth + 1,
+                        );
+                    }
+                }
+            }
+            Value::Array(elems) => {
+                let Some(is) = sub(s, "items") else { return };
+                let old_elems = match old {
+                    Some(Value::Array(o)) => o.as_slice(),
+                    _ => &[],
+                };
+                for (i, e) in elems.iter().enumerate() {
+                    let old_e = correlate(e, old_elems, s);
+                    self.node(
+                        e,
+                        old_e,
+                        is,
+                        &format!("{path}[{i}]"),
+                        flag(is, "x-kubernetes-embedded-resource"),
+                        depth + 1,
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn rules(&mut self, rules: &[Rule<'_>], new: &Value, old: Option<&Value>, s: &Schema, path: &str, root: bool) {
+        let ty = text(s, "type");
+        let invalid = |p: &str, detail: String| FieldError::invalid(p.to_owned(), ty, &detail);
+        if self.budget == 0 {
+            self.errs.push(invalid(path, OUT_OF_BUDGET.into()));
+            self.stopped = true;
+            return;
+        }
+        let self_val = to_val(new, Some(s), root);
+        let old_val = old.map(|o| to_val(o, Some(s), root));
+        let mut vars = vec![("self", self_val)];
+        if let Some(o) = old_val {
+            vars.push(("oldSelf", o));
+        }
+        for r in rules {
+            // A rule that does not compile was refused with its definition; one stored before
+            // is reported, as upstream reports rules it could not compile.
+            let program = match Program::compile(r.rule, VARS) {
+                Ok(p) => p,
+                Err(e) => {
+                    self.errs.push(invalid(path, format!("rule compile error: {e}")));
+                    continue;
+                }
+            };
+            // Transition rules run only where there is an old value to compare with.
+            if program.uses("oldSelf") && old.is_none() {
+                continue;
+            }
+            let shown = rule_shown(r);
+            let ev = program.eval(&vars, cel::PER_CALL_LIMIT.min(self.budget));
+            if ev.cost > self.budget {
+                self.errs.push(invalid(path, OUT_OF_BUDGET.into()));
+                self.stopped = true;
+                return;
+            }
+            self.budget -= ev.cost;
+            match ev.result {
+                Ok(Val::Bool(true)) => {}
+                Ok(Val::Bool(false)) => {
+                    let at = match r.field_path.trim_start_matches('.') {
+                        "" => path.to_owned(),
+                        fp => join(path, fp),
+                    };
+                    let detail = self.message(r, &vars).unwrap_or_else(|| match r.message.trim() {
+                        "" => format!("failed rule: {shown}"),
+                        m => m.to_owned(),
+                    });
+                    self.errs.push(match r.reason {
+                        "FieldValueForbidden" => FieldError::forbidden(at, &detail),
+                        "FieldValueRequired" => FieldError::required(at, &detail),
+                        "FieldValueDuplicate" => FieldError::duplicate(at, ty),
+                        _ => invalid(&at, detail),
+                    });
+                }
+                Ok(other) => self.errs.push(invalid(
+                    path,
+                    format!("rule gave {} where a bool is expected evaluating rule: {shown}", other.type_name()),
+                )),
+                Err(EvalError::Cost) => {
+                    self.errs.push(invalid(
+                        path,
+                        format!("'{}': no further validation rules will be run due to call cost exceeds limit for rule: {shown}", EvalError::Cost),
+                    ));
+                    self.stopped = true;
+                    return;
+                }
+                Err(EvalError::Msg(m)) if m.starts_with("no such overload") => self.errs.push(invalid(
+                    path,
+                    format!("'{m}': call arguments did not match a supported operator, function or macro signature for rule: {shown}"),
+                )),
+                Err(EvalError::Msg(m)) => self.errs.push(invalid(path, format!("{m} evaluating rule: {shown}"))),
+            }
+        }
+    }
+
+    /// The failure message from the rule's `messageExpression`, when it gives a usable one
+    /// (upstream falls back to `message` otherwise).
+    fn message(&mut self, r: &Rule<'_>, vars: &[(&str, Val)]) -> Option<String> {
+        if r.message_expression.is_empty() || self.budget == 0 {
+            return None;
+        }
+        let program = Program::compile(r.message_expression, VARS).ok()?;
+        let ev = program.eval(vars, cel::PER_CALL_LIMIT.min(self.budget));
+        self.budget = self.budget.saturating_sub(ev.cost);
+        match ev.result {
+            Ok(Val::Str(m)) => {
+                let m = m.trim();
+                (!m.is_empty() && !m.contains('\n') && m.len() <= MAX_MESSAGE_BYTES).then(|| m.to_owned())
+            }
+            _ => None,
+        }
+    }
+}
+
+const OUT_OF_BUDGET: &str =
+    "validation failed due to running out of cost budget, no further validation rules will be run";
+
+/// How a rule is named in messages: its message when it has one, else its text.
+fn rule_shown(r: &Rule<'_>) -> String {
+    match r.message.trim() {
+        "" => r.rule.trim().to_owned(),
+        m => m.to_owned(),
+    }
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() { key.to_owned() } else { format!("{path}.{key}") }
+}
+
+/// The old element an element of a list is compared with: in a `map` list the one with the same
+/// keys, in a `set` the equal one; elements of other lists have none (upstream correlates only
+/// these).
+fn correlate<'a>(e: &Value, old: &'a [Value], s: &Schema) -> Option<&'a Value> {
+    match text(s, "x-kubernetes-list-type") {
+        "map" => {
+            let keys: Vec<&str> = match s.get("x-kubernetes-list-map-keys") {
+                Some(Value::Array(k)) => k.iter().filter_map(Value::as_str).collect(),
+                _ => return None,
+            };
+            old.iter().find(|o| keys.iter().all(|k| o.get(k) == e.get(k)))
+        }
+        "set" => old.iter().find(|o| *o == e),
+        _ => None,
+    }
+}
+
+/// A JSON value as CEL sees it under its schema: `integer` as int, `number` as double, objects
+/// as maps (so `has()` tests presence and a missing field is `no such key`); at a resource root
+/// `metadata` shows only `name` and `generateName`, as upstream's.
+pub(crate) fn to_val(v: &Value, s: Option<&Schema>, root: bool) -> Val {
+    match v {
+        Value::Null => Val::Null,
+        Value::Bool(b) => Val::Bool(*b),
+        Value::Number(n) => number(n, s.map(|s| text(s, "type")).unwrap_or_default()),
+        Value::String(t) => Val::string(t.as_str()),
+        Value::Array(elems) => {
+            let is = s.and_then(|s| sub(s, "items"));
+            Val::List(
+                elems
+                    .iter()
+                    .map(|e| to_val(e, is, is.is_some_and(|i| flag(i, "x-kubernetes-embedded-resource"))))
+                    .collect(),
+            )
+        }
+        Value::Object(members) => {
+            let add = s.and_then(|s| sub(s, "additionalProperties"));
+            // A repeated key keeps its last value, as the JSON reader does.
+            let mut seen = std::collections::HashSet::with_capacity(members.len());
+            let mut entries = Vec::with_capacity(members.len());
+            for (k, val) in members.iter().rev() {
+                if !seen.insert(k.as_str()) {
+                    continue;
+                }
+                let child = if root && k == "metadata" {
+                    metadata(val)
+                } else {
+                    let cs = s.and_then(|s| property(s, k)).or(add);
+                    to_val(val, cs, cs.is_some_and(|c| flag(c, "x-kubernetes-embedded-resource")))
+                };
+                entries.push((Val::string(k.as_str()), child));
+            }
+            entries.reverse();
+            cel::map_of(entries).unwrap_or(Val::Null)
+        }
+    }
+}
+
+fn metadata(v: &Value) -> Val {
+    let Value::Object(members) = v else { return Val::Null };
+    let kept: Vec<(Val, Val)> = members
+        .iter()
+        .filter(|(k, _)| k == "name" || k == "generateName")
+        .filter_map(|(k, v)| v.as_str().map(|s| (Val::string(k.as_str()), Val::string(s))))
+        .collect();
+    cel::map_of(kept).unwrap_or(Val::Null)
+}
+
+fn number(n: &str, ty: &str) -> Val {
+    let integral = !n.contains(['.', 'e', 'E']);
+    match ty {
+        "number" => Val::Double(n.parse().unwrap_or(f64::NAN)),
+        _ if integral => n.parse::<i64>().map(Val::Int).unwrap_or_else(|_| Val::Double(n.parse().unwrap_or(f64::NAN))),
+        // An `integer` written as `2.0` is an int; the schema check has refused fractions.
+        "integer" => match n.parse::<f64>() {
+            Ok(x) if x.fract() == 0.0 && x.abs() < 9.2e18 => Val::Int(x as i64),
+            Ok(x) => Val::Double(x),
+            Err(_) => Val::Double(f64::NAN),
+        },
+        _ => Val::Double(n.parse().unwrap_or(f64::NAN)),
+    }
+}

@@ -114,7 +114,7 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<Token>, CompileError> {
         }
         match PUNCTS.iter().find(|p| src[i..].starts_with(**p)) {
             Some(p) => {
-                out.push(Token { tok: Tok::Punct(*p), at: start });
+                out.push(Token { tok: Tok::Punct(p), at: start });
                 i += p.len();
             }
             None => {

@@ -328,7 +328,7 @@ impl Parser<'_> {
                             self.uses.push(name.clone());
                         }
                     } else if let Some(t) = TYPE_NAMES.iter().find(|t| **t == name) {
-                        return self.mk(lit(Val::Type(*t)), at);
+                        return self.mk(lit(Val::Type(t)), at);
                     } else {
                         return Err(self.err(at, format!("undeclared reference to '{name}' (in container '')")));
                     }

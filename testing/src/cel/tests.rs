@@ -235,7 +235,7 @@ fn long_strings_are_charged_by_length() {
     assert_eq!(e.result, Ok(Val::Bool(false)));
     assert!(e.cost > 200_000, "{}", e.cost);
     let doubling = format!("{}.size() > 0", "[self]".to_owned() + &".map(s, s + s + s + s)".repeat(8));
-    let e = run(&format!("{doubling}"), PER_CALL_LIMIT);
+    let e = run(&doubling, PER_CALL_LIMIT);
     assert_eq!(e.result, Err(EvalError::Cost));
     let e = run("self.matches('^(x+x+)+y$')", PER_CALL_LIMIT);
     assert_eq!(e.result, Ok(Val::Bool(false)));

@@ -1,6 +1,9 @@
 //! `x-kubernetes-validations`: the CEL rules of a structural schema evaluated at their places in
 //! a custom object, as apiextensions-apiserver does, with its messages and cost budget.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use kapi_client::api_errors::FieldError;
 use kapi_machinery::json::value::Value;
 
@@ -126,7 +129,7 @@ fn check_at(s: &Schema, path: &str, depth: usize, errs: &mut Vec<FieldError>) {
 /// Evaluates the rules of `s` over the object `new` (and, on update, the stored `old`),
 /// returning upstream's field errors.
 pub(crate) fn validate(new: &Value, old: Option<&Value>, s: &Schema) -> Vec<FieldError> {
-    let mut w = Walk { budget: cel::RUNTIME_BUDGET, errs: Vec::new(), stopped: false };
+    let mut w = Walk { budget: cel::RUNTIME_BUDGET, errs: Vec::new(), stopped: false, programs: HashMap::new() };
     w.node(new, old, s, "", true, 0);
     w.errs
 }
@@ -137,6 +140,8 @@ struct Walk {
     errs: Vec<FieldError>,
     /// Set once the budget is spent or a rule hit its cost limit: no further rules run.
     stopped: bool,
+    /// Each rule compiled once per object, however many elements it runs on.
+    programs: HashMap<String, Rc<Result<Program, String>>>,
 }
 
 impl Walk {
@@ -179,8 +184,9 @@ impl Walk {
                     Some(Value::Array(o)) => o.as_slice(),
                     _ => &[],
                 };
+                let old_index = Correlation::new(old_elems, s);
                 for (i, e) in elems.iter().enumerate() {
-                    let old_e = correlate(e, old_elems, s);
+                    let old_e = old_index.find(e);
                     self.node(
                         e,
                         old_e,
@@ -212,7 +218,8 @@ impl Walk {
         for r in rules {
             // A rule that does not compile was refused with its definition; one stored before
             // is reported, as upstream reports rules it could not compile.
-            let program = match Program::compile(r.rule, VARS) {
+            let compiled = self.compiled(r.rule);
+            let program = match &*compiled {
                 Ok(p) => p,
                 Err(e) => {
                     self.errs.push(invalid(path, format!("rule compile error: {e}")));
@@ -270,13 +277,21 @@ impl Walk {
         }
     }
 
+    fn compiled(&mut self, src: &str) -> Rc<Result<Program, String>> {
+        self.programs
+            .entry(src.to_owned())
+            .or_insert_with(|| Rc::new(Program::compile(src, VARS).map_err(|e| e.to_string())))
+            .clone()
+    }
+
     /// The failure message from the rule's `messageExpression`, when it gives a usable one
     /// (upstream falls back to `message` otherwise).
     fn message(&mut self, r: &Rule<'_>, vars: &[(&str, Val)]) -> Option<String> {
         if r.message_expression.is_empty() || self.budget == 0 {
             return None;
         }
-        let program = Program::compile(r.message_expression, VARS).ok()?;
+        let compiled = self.compiled(r.message_expression);
+        let program = compiled.as_ref().as_ref().ok()?;
         let ev = program.eval(vars, cel::PER_CALL_LIMIT.min(self.budget));
         self.budget = self.budget.saturating_sub(ev.cost);
         match ev.result {
@@ -304,20 +319,56 @@ fn join(path: &str, key: &str) -> String {
     if path.is_empty() { key.to_owned() } else { format!("{path}.{key}") }
 }
 
-/// The old element an element of a list is compared with: in a `map` list the one with the same
-/// keys, in a `set` the equal one; elements of other lists have none (upstream correlates only
-/// these).
-fn correlate<'a>(e: &Value, old: &'a [Value], s: &Schema) -> Option<&'a Value> {
-    match text(s, "x-kubernetes-list-type") {
-        "map" => {
-            let keys: Vec<&str> = match s.get("x-kubernetes-list-map-keys") {
-                Some(Value::Array(k)) => k.iter().filter_map(Value::as_str).collect(),
-                _ => return None,
-            };
-            old.iter().find(|o| keys.iter().all(|k| o.get(k) == e.get(k)))
+/// The old elements of a list by what identifies them: in a `map` list the values of its keys,
+/// in a `set` the whole element (upstream correlates only these; elements of other lists have
+/// no old value). Indexed once per list, so finding each element's costs no scan.
+struct Correlation<'a> {
+    keys: Vec<&'a str>,
+    whole: bool,
+    index: HashMap<Vec<u8>, &'a Value>,
+}
+
+impl<'a> Correlation<'a> {
+    fn new(old: &'a [Value], s: &'a Schema) -> Correlation<'a> {
+        let mut c = Correlation { keys: Vec::new(), whole: false, index: HashMap::new() };
+        match text(s, "x-kubernetes-list-type") {
+            "map" => {
+                if let Some(Value::Array(k)) = s.get("x-kubernetes-list-map-keys") {
+                    c.keys = k.iter().filter_map(Value::as_str).collect();
+                }
+                if c.keys.is_empty() {
+                    return c;
+                }
+            }
+            "set" => c.whole = true,
+            _ => return c,
         }
-        "set" => old.iter().find(|o| *o == e),
-        _ => None,
+        for o in old {
+            if let Some(id) = c.id(o) {
+                c.index.entry(id).or_insert(o);
+            }
+        }
+        c
+    }
+
+    /// An element's identity: the compact JSON of its keys' values (or of itself in a set).
+    fn id(&self, e: &Value) -> Option<Vec<u8>> {
+        if self.whole {
+            return Some(e.to_compact_vec());
+        }
+        if self.keys.is_empty() {
+            return None;
+        }
+        let mut id = Vec::new();
+        for k in &self.keys {
+            id.extend(e.get(k).map(Value::to_compact_vec).unwrap_or_default());
+            id.push(0);
+        }
+        Some(id)
+    }
+
+    fn find(&self, e: &Value) -> Option<&'a Value> {
+        self.id(e).and_then(|id| self.index.get(&id).copied())
     }
 }
 

@@ -271,8 +271,8 @@ async fn a_definition_whose_rule_does_not_compile_is_refused() {
     assert_eq!(
         r.causes().into_iter().map(|(_, f, m)| format!("{f}: {m}")).collect::<Vec<_>>(),
         [
-            r#"spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: "self.replicas <=": compilation failed: ERROR: <input>:1:17: Syntax error: mismatched input '<EOF>'"#,
-            r#"spec.validation.openAPIV3Schema.properties[spec].properties[ports].items.x-kubernetes-validations[0].rule: Invalid value: "self > 0 && frobnicate(self)": compilation failed: ERROR: <input>:1:13: undeclared reference to 'frobnicate' (in container '')"#,
+            r#"spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"self.replicas <=", Message:"", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:17: Syntax error: mismatched input '<EOF>'"#,
+            r#"spec.validation.openAPIV3Schema.properties[spec].properties[ports].items.x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"self > 0 && frobnicate(self)", Message:"ports are 1 to 65535", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:13: undeclared reference to 'frobnicate' (in container '')"#,
         ]
     );
 }

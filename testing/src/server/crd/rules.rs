@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use kapi_client::api_errors::FieldError;
+use kapi_client::api_errors::{FieldError, FieldErrorType};
 use kapi_machinery::json::value::Value;
+use kapi_machinery::validation::go_quote;
 
 use super::schema::Schema;
 use crate::cel::{self, EvalError, Program, Val};
@@ -23,6 +24,7 @@ struct Rule<'a> {
     message_expression: &'a str,
     field_path: &'a str,
     reason: &'a str,
+    optional_old_self: Option<bool>,
 }
 
 fn rules_of(s: &Schema) -> Vec<Rule<'_>> {
@@ -37,6 +39,10 @@ fn rules_of(s: &Schema) -> Vec<Rule<'_>> {
                 message_expression: t("messageExpression"),
                 field_path: t("fieldPath"),
                 reason: t("reason"),
+                optional_old_self: match r.get("optionalOldSelf") {
+                    Some(Value::Bool(b)) => Some(*b),
+                    _ => None,
+                },
             }
         })
         .collect()
@@ -86,17 +92,20 @@ fn check_at(s: &Schema, path: &str, depth: usize, errs: &mut Vec<FieldError>) {
             errs.push(FieldError::required(format!("{at}.rule"), ""));
             continue;
         }
+        // Upstream shows the whole rule as the bad value.
+        let invalid = |field: String, detail: String| FieldError {
+            field,
+            error_type: FieldErrorType::Invalid,
+            value: Some(rule_value(r)),
+            detail,
+        };
         if let Err(e) = Program::compile(r.rule, VARS) {
-            errs.push(FieldError::invalid(format!("{at}.rule"), r.rule, &format!("compilation failed: {e}")));
+            errs.push(invalid(format!("{at}.rule"), format!("compilation failed: {e}")));
         }
         if !r.message_expression.is_empty()
             && let Err(e) = Program::compile(r.message_expression, VARS)
         {
-            errs.push(FieldError::invalid(
-                format!("{at}.messageExpression"),
-                r.message_expression,
-                &format!("messageExpression compilation failed: {e}"),
-            ));
+            errs.push(invalid(format!("{at}.messageExpression"), format!("messageExpression compilation failed: {e}")));
         }
         if r.message.contains('\n') {
             errs.push(FieldError::invalid(format!("{at}.message"), r.message, "message must not contain line breaks"));
@@ -122,6 +131,26 @@ fn check_at(s: &Schema, path: &str, depth: usize, errs: &mut Vec<FieldError>) {
     if let Some(a) = sub(s, "additionalProperties") {
         check_at(a, &format!("{path}.additionalProperties"), depth + 1, errs);
     }
+}
+
+/// A rule as Go's `%#v` prints the internal `ValidationRule` upstream reports: unset pointer
+/// fields as nil; a set one (where Go prints an address) with its value.
+fn rule_value(r: &Rule<'_>) -> String {
+    let reason = match r.reason {
+        "" => "(*apiextensions.FieldValueErrorReason)(nil)".to_owned(),
+        set => format!("(*apiextensions.FieldValueErrorReason)({})", go_quote(set)),
+    };
+    let optional = match r.optional_old_self {
+        None => "(*bool)(nil)".to_owned(),
+        Some(b) => format!("(*bool)({b})"),
+    };
+    format!(
+        "apiextensions.ValidationRule{{Rule:{}, Message:{}, MessageExpression:{}, Reason:{reason}, FieldPath:{}, OptionalOldSelf:{optional}}}",
+        go_quote(r.rule),
+        go_quote(r.message),
+        go_quote(r.message_expression),
+        go_quote(r.field_path),
+    )
 }
 
 // ---- The object's side: every rule evaluated at its place. ----

@@ -466,3 +466,86 @@ fn number(n: &str, ty: &str) -> Val {
         _ => Val::Double(n.parse().unwrap_or(f64::NAN)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use kapi_machinery::json::value;
+
+    use super::*;
+
+    fn v(s: &str) -> Value {
+        value::parse(s.as_bytes()).expect("test JSON")
+    }
+
+    fn errors(obj: &str, old: Option<&str>, schema: &str) -> Vec<String> {
+        let old = old.map(v);
+        validate(&v(obj), old.as_ref(), &v(schema)).iter().map(ToString::to_string).collect()
+    }
+
+    /// Values follow the schema: `integer` is int, `number` double, int-or-string either,
+    /// objects maps whose absent fields `has()` tests.
+    #[test]
+    fn values_follow_the_schema() {
+        let schema = r#"{"type":"object","properties":{"spec":{"type":"object","x-kubernetes-validations":[
+            {"rule":"type(self.i) == int && type(self.n) == double && type(self.whole) == double"},
+            {"rule":"type(self.ios) == int && type(self.ios2) == string"},
+            {"rule":"!has(self.absent) && has(self.open.any) && self.open.any.deep == true"},
+            {"rule":"self.m.all(k, self.m[k] > 0)"}],
+            "properties":{"i":{"type":"integer"},"n":{"type":"number"},"whole":{"type":"number"},
+            "ios":{"x-kubernetes-int-or-string":true},"ios2":{"x-kubernetes-int-or-string":true},
+            "absent":{"type":"string"},
+            "open":{"type":"object","x-kubernetes-preserve-unknown-fields":true},
+            "m":{"type":"object","additionalProperties":{"type":"integer"}}}}}}"#;
+        let obj =
+            r#"{"spec":{"i":1,"n":1.5,"whole":2,"ios":3,"ios2":"50%","open":{"any":{"deep":true}},"m":{"a":1,"b":2}}}"#;
+        assert_eq!(errors(obj, None, schema), Vec::<String>::new());
+        let bad = r#"{"spec":{"i":1,"n":1.5,"whole":2,"ios":"3","ios2":"50%","open":{},"m":{"a":0}}}"#;
+        assert_eq!(
+            errors(bad, None, schema),
+            [
+                r#"spec: Invalid value: "object": failed rule: type(self.ios) == int && type(self.ios2) == string"#,
+                // `has()` is false, which decides `&&` over the error of the absent key.
+                r#"spec: Invalid value: "object": failed rule: !has(self.absent) && has(self.open.any) && self.open.any.deep == true"#,
+                r#"spec: Invalid value: "object": failed rule: self.m.all(k, self.m[k] > 0)"#,
+            ]
+        );
+    }
+
+    /// The object's budget is shared by all its rules: once spent, one error says so and no
+    /// further rule runs.
+    #[test]
+    fn the_objects_budget_bounds_all_rules() {
+        // Each item's rule costs about 800,000 (under the per-call limit), so the 10,000,000
+        // budget runs out at the 13th item of 20.
+        let schema = r#"{"type":"object","properties":{"items":{"type":"array","items":{"type":"array",
+            "items":{"type":"integer"},
+            "x-kubernetes-validations":[{"rule":"self.all(x, self.exists(y, y == x))"}]}}}}"#;
+        let inner: Vec<String> = (0..400).map(|i| i.to_string()).collect();
+        let inner = format!("[{}]", inner.join(","));
+        let obj = format!(r#"{{"items":[{}]}}"#, vec![inner; 20].join(","));
+        let errs = errors(&obj, None, schema);
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(
+            errs[0].ends_with(r#": Invalid value: "array": validation failed due to running out of cost budget, no further validation rules will be run"#),
+            "{}",
+            errs[0]
+        );
+        let at: usize = errs[0]["items[".len()..].split(']').next().and_then(|n| n.parse().ok()).expect("an index");
+        assert!((10..20).contains(&at), "{}", errs[0]);
+    }
+
+    /// Transition rules need an old value at their place: list items of `map` lists find theirs
+    /// by key, of atomic lists none.
+    #[test]
+    fn transition_rules_need_an_old_value() {
+        let schema = r#"{"type":"object","properties":{
+            "keyed":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["k"],
+              "items":{"type":"object","properties":{"k":{"type":"string"},"v":{"type":"integer"}},
+                "x-kubernetes-validations":[{"rule":"self.v >= oldSelf.v","message":"v only grows"}]}},
+            "atomic":{"type":"array","items":{"type":"integer","x-kubernetes-validations":[{"rule":"self == oldSelf"}]}}}}"#;
+        let old = r#"{"keyed":[{"k":"a","v":2},{"k":"b","v":5}],"atomic":[1,2]}"#;
+        let new = r#"{"keyed":[{"k":"b","v":4},{"k":"c","v":0},{"k":"a","v":3}],"atomic":[9,9]}"#;
+        assert_eq!(errors(new, Some(old), schema), [r#"keyed[0]: Invalid value: "object": v only grows"#]);
+        assert_eq!(errors(new, None, schema), Vec::<String>::new());
+    }
+}

@@ -172,7 +172,7 @@ impl PartialEq for Val {
 
 fn index(a: &Val, i: &Val) -> R {
     match a {
-        Val::List(l) => {
+        Val::List(l) | Val::Keyed { items: l, .. } => {
             let idx = match i {
                 Val::Int(n) => *n,
                 Val::Uint(n) => i64::try_from(*n).unwrap_or(i64::MAX),
@@ -209,7 +209,7 @@ fn binary(op: BinOp, a: &Val, b: &Val, m: &mut Meter) -> R {
         BinOp::Gt => cmp(|o| o == Ordering::Greater),
         BinOp::Ge => cmp(|o| o != Ordering::Less),
         BinOp::In => match b {
-            Val::List(l) => {
+            Val::List(l) | Val::Keyed { items: l, .. } => {
                 let mut steps = 0;
                 let found = l.iter().any(|x| x.equals(a, &mut steps));
                 m.charge(steps)?;
@@ -269,7 +269,9 @@ pub(crate) fn arith(op: BinOp, a: &Val, b: &Val, m: &mut Meter) -> R {
             m.charge(1 + ((x.len() + y.len()) / 10) as u64)?;
             Ok(Val::Bytes(x.iter().chain(y.iter()).copied().collect()))
         }
-        (Val::List(x), Val::List(y)) if op == BinOp::Add => {
+        (Val::List(x) | Val::Keyed { items: x, .. }, Val::List(y) | Val::Keyed { items: y, .. })
+            if op == BinOp::Add =>
+        {
             m.charge(1 + (x.len() + y.len()) as u64)?;
             Ok(Val::List(x.iter().chain(y.iter()).cloned().collect()))
         }
@@ -289,7 +291,7 @@ fn comprehension<'a>(
 ) -> R {
     // Charged before the elements are copied out.
     let items: Vec<Val> = match range {
-        Val::List(l) => {
+        Val::List(l) | Val::Keyed { items: l, .. } => {
             m.charge(l.len() as u64)?;
             l.to_vec()
         }

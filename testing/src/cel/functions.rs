@@ -117,7 +117,7 @@ fn size(v: &Val) -> Result<Val, EvalError> {
     let n = match v {
         Val::Str(s) => s.chars().count(),
         Val::Bytes(b) => b.len(),
-        Val::List(l) => l.len(),
+        Val::List(l) | Val::Keyed { items: l, .. } => l.len(),
         Val::Map(mp) => mp.len(),
         _ => return Err(no_overload()),
     };
@@ -202,7 +202,7 @@ fn method(name: &str, t: Val, args: &[Val], m: &mut Meter) -> Result<Val, EvalEr
     match (&t, name, args) {
         (_, "size", []) => size(&t),
         (Val::Str(s), _, _) => string_method(s, name, args, m),
-        (Val::List(l), _, _) => list_method(l, name, args, m),
+        (Val::List(l) | Val::Keyed { items: l, .. }, _, _) => list_method(l, name, args, m),
         (Val::Quantity(q), _, _) => quantity_method(q, name, args),
         _ => Err(no_overload()),
     }

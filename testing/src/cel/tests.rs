@@ -222,6 +222,23 @@ fn big_inputs_stop_at_the_cost_limit() {
     }
 }
 
+/// Comparing two big `set` lists (order ignored, so quadratic) stops at the cost limit too.
+#[test]
+fn unordered_equality_is_bounded() {
+    let items: Arc<[Val]> = (0..100_000).map(Val::Int).collect::<Vec<_>>().into();
+    let set = Val::Keyed { items, keys: None };
+    let p = Program::compile("self == oldSelf", &["self", "oldSelf"]).expect("compiles");
+    let start = std::time::Instant::now();
+    let e = p.eval(&[("self", set.clone()), ("oldSelf", set)], PER_CALL_LIMIT);
+    assert_eq!(e.result, Err(EvalError::Cost));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+    let small: Arc<[Val]> = vec![Val::Int(1), Val::Int(2)].into();
+    let reversed: Arc<[Val]> = vec![Val::Int(2), Val::Int(1)].into();
+    let e =
+        p.eval(&[("self", Val::Keyed { items: small, keys: None }), ("oldSelf", Val::List(reversed))], PER_CALL_LIMIT);
+    assert_eq!(e.result, Ok(Val::Bool(true)));
+}
+
 /// Long strings are charged by length: doubling a string repeatedly runs out of budget long
 /// before it runs out of memory.
 #[test]
@@ -309,5 +326,4 @@ fn arbitrary_input_never_panics() {
             let _ = p.eval(&vars, 10_000);
         }
     }
-    let _ = Arc::new(());
 }

@@ -22,6 +22,12 @@ pub(crate) enum Val {
     Str(Arc<str>),
     Bytes(Arc<[u8]>),
     List(Arc<[Val]>),
+    /// A list of a schema's `x-kubernetes-list-type: set` (`keys` `None`) or `map` (its
+    /// `x-kubernetes-list-map-keys`): a list whose equality ignores order, as upstream's.
+    Keyed {
+        items: Arc<[Val]>,
+        keys: Option<Arc<[String]>>,
+    },
     Map(Arc<MapVal>),
     Type(&'static str),
     Quantity(Arc<Quantity>),
@@ -83,6 +89,14 @@ impl MapVal {
 }
 
 impl Val {
+    /// The elements of a list, of either kind.
+    pub(crate) fn items(&self) -> Option<&Arc<[Val]>> {
+        match self {
+            Val::List(l) | Val::Keyed { items: l, .. } => Some(l),
+            _ => None,
+        }
+    }
+
     pub(crate) fn string(s: impl Into<Arc<str>>) -> Val {
         Val::Str(s.into())
     }
@@ -96,7 +110,7 @@ impl Val {
             Val::Double(_) => "double",
             Val::Str(_) => "string",
             Val::Bytes(_) => "bytes",
-            Val::List(_) => "list",
+            Val::List(_) | Val::Keyed { .. } => "list",
             Val::Map(_) => "map",
             Val::Type(_) => "type",
             Val::Quantity(_) => "kubernetes.Quantity",
@@ -108,6 +122,18 @@ impl Val {
     /// tenths of bytes compared), for the caller to charge.
     pub(crate) fn equals(&self, other: &Val, steps: &mut u64) -> bool {
         *steps += 1;
+        // Past any evaluation's limit the answer no longer matters: the caller's charge fails.
+        if *steps > EQUALITY_STEP_CAP {
+            return false;
+        }
+        if let (Some(a), Some(b)) = (self.items(), other.items()) {
+            return match (self, other) {
+                (Val::Keyed { keys, .. }, _) | (_, Val::Keyed { keys, .. }) => {
+                    unordered_eq(a, b, keys.as_deref(), steps)
+                }
+                _ => a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y, steps)),
+            };
+        }
         match (self, other) {
             (Val::Null, Val::Null) => true,
             (Val::Bool(a), Val::Bool(b)) => a == b,
@@ -121,9 +147,6 @@ impl Val {
             }
             (Val::Type(a), Val::Type(b)) => a == b,
             (Val::Quantity(a), Val::Quantity(b)) => a == b,
-            (Val::List(a), Val::List(b)) => {
-                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y, steps))
-            }
             (Val::Map(a), Val::Map(b)) => {
                 a.len() == b.len() && a.entries.iter().all(|(k, v)| b.get(k).is_some_and(|w| v.equals(w, steps)))
             }
@@ -154,7 +177,7 @@ impl Val {
             Val::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
             Val::Type(t) => (*t).to_owned(),
             Val::Quantity(q) => q.to_string(),
-            Val::List(_) | Val::Map(_) => format!("{self}"),
+            Val::List(_) | Val::Keyed { .. } | Val::Map(_) => format!("{self}"),
         }
     }
 }
@@ -164,7 +187,7 @@ impl fmt::Display for Val {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Val::Str(s) => write!(f, "{s:?}"),
-            Val::List(l) => {
+            Val::List(l) | Val::Keyed { items: l, .. } => {
                 f.write_str("[")?;
                 for (i, v) in l.iter().take(16).enumerate() {
                     if i > 0 {
@@ -194,6 +217,36 @@ impl fmt::Display for Val {
         }
     }
 }
+
+/// Equality of lists where one is a `set` or `map` list: the same size, and each element of
+/// `a` equal to an element of `b` (in a `map` list, the one with the same keys).
+fn unordered_eq(a: &[Val], b: &[Val], keys: Option<&[String]>, steps: &mut u64) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let key_of = |v: &Val, k: &str| match v {
+        Val::Map(m) => m.get_str(k).cloned(),
+        _ => None,
+    };
+    a.iter().all(|x| match keys {
+        Some(keys) => {
+            let same_keys = |y: &&Val| {
+                keys.iter().all(|k| match (key_of(x, k), key_of(y, k)) {
+                    (Some(p), Some(q)) => p.equals(&q, steps),
+                    (None, None) => true,
+                    _ => false,
+                })
+            };
+            // `same_keys` counts its steps; the element found is then compared whole.
+            let found = b.iter().find(same_keys);
+            found.is_some_and(|y| x.equals(y, steps))
+        }
+        None => b.iter().any(|y| x.equals(y, steps)),
+    })
+}
+
+/// More steps than any evaluation may take; an equality stops counting there.
+const EQUALITY_STEP_CAP: u64 = super::PER_CALL_LIMIT + 1;
 
 fn num_cmp(a: &Val, b: &Val) -> Option<Ordering> {
     match (a, b) {

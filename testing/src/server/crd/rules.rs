@@ -412,12 +412,22 @@ pub(crate) fn to_val(v: &Value, s: Option<&Schema>, root: bool) -> Val {
         Value::String(t) => Val::string(t.as_str()),
         Value::Array(elems) => {
             let is = s.and_then(|s| sub(s, "items"));
-            Val::List(
-                elems
-                    .iter()
-                    .map(|e| to_val(e, is, is.is_some_and(|i| flag(i, "x-kubernetes-embedded-resource"))))
-                    .collect(),
-            )
+            let items: std::sync::Arc<[Val]> = elems
+                .iter()
+                .map(|e| to_val(e, is, is.is_some_and(|i| flag(i, "x-kubernetes-embedded-resource"))))
+                .collect();
+            // `set` and `map` lists compare ignoring order, as upstream's.
+            match s.map(|s| text(s, "x-kubernetes-list-type")) {
+                Some("set") => Val::Keyed { items, keys: None },
+                Some("map") => {
+                    let keys: Vec<String> = match s.and_then(|s| s.get("x-kubernetes-list-map-keys")) {
+                        Some(Value::Array(k)) => k.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
+                        _ => Vec::new(),
+                    };
+                    Val::Keyed { items, keys: Some(keys.into()) }
+                }
+                _ => Val::List(items),
+            }
         }
         Value::Object(members) => {
             let add = s.and_then(|s| sub(s, "additionalProperties"));
@@ -547,5 +557,27 @@ mod tests {
         let new = r#"{"keyed":[{"k":"b","v":4},{"k":"c","v":0},{"k":"a","v":3}],"atomic":[9,9]}"#;
         assert_eq!(errors(new, Some(old), schema), [r#"keyed[0]: Invalid value: "object": v only grows"#]);
         assert_eq!(errors(new, None, schema), Vec::<String>::new());
+    }
+
+    /// `set` and `map` lists are equal whatever their order, so `self == oldSelf` keeps such a
+    /// list immutable without fixing its order; an atomic list's order counts.
+    #[test]
+    fn set_and_map_lists_compare_ignoring_order() {
+        let schema = r#"{"type":"object","properties":{
+            "set":{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string"},
+              "x-kubernetes-validations":[{"rule":"self == oldSelf","message":"set is immutable"}]},
+            "map":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["k"],
+              "items":{"type":"object","properties":{"k":{"type":"string"},"v":{"type":"integer"}}},
+              "x-kubernetes-validations":[{"rule":"self == oldSelf","message":"map is immutable"}]},
+            "atomic":{"type":"array","items":{"type":"string"},
+              "x-kubernetes-validations":[{"rule":"self == oldSelf","message":"atomic is immutable"}]}}}"#;
+        let old = r#"{"set":["a","b"],"map":[{"k":"a","v":1},{"k":"b","v":2}],"atomic":["a","b"]}"#;
+        let reordered = r#"{"set":["b","a"],"map":[{"k":"b","v":2},{"k":"a","v":1}],"atomic":["b","a"]}"#;
+        assert_eq!(errors(reordered, Some(old), schema), [r#"atomic: Invalid value: "array": atomic is immutable"#]);
+        let changed = r#"{"set":["a","c"],"map":[{"k":"b","v":2},{"k":"a","v":3}],"atomic":["a","b"]}"#;
+        assert_eq!(
+            errors(changed, Some(old), schema),
+            [r#"set: Invalid value: "array": set is immutable"#, r#"map: Invalid value: "array": map is immutable"#]
+        );
     }
 }

@@ -1,6 +1,4 @@
-//! CEL validation rules (`x-kubernetes-validations`) of custom resources in the test server:
-//! rules at the root, on fields, under `items` and `additionalProperties`; transition rules;
-//! `fieldPath`, `reason`, `messageExpression`; definitions whose rules do not compile.
+//! CEL validation rules (`x-kubernetes-validations`) of custom resources in the test server: rules at the root, on fields, under `items` and `additionalProperties`; transition rules; `fieldPath`, `reason`, `messageExpression`; definitions whose rules do not compile.
 
 mod kubectl_support;
 

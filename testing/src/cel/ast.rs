@@ -1,5 +1,4 @@
-//! The parsed form of a CEL expression: nodes that know their depth, so no tree deeper than the
-//! limit is ever built (and none is walked or dropped with unbounded recursion).
+//! The parsed form of a CEL expression: nodes that know their depth, so no tree deeper than the limit is ever built (and none is walked or dropped with unbounded recursion).
 
 use super::value::Val;
 

@@ -1,5 +1,4 @@
-//! The interpreter: walks the tree with every step charged to a [`Meter`], so an evaluation
-//! stops with an error once its cost limit is spent, however big its input.
+//! The interpreter: walks the tree with every step charged to a [`Meter`], so an evaluation stops with an error once its cost limit is spent, however big its input.
 
 use std::cmp::Ordering;
 use std::sync::Arc;

@@ -1,5 +1,4 @@
-//! CEL's functions: the standard ones rules use (`size`, conversions, string tests, `matches`),
-//! Kubernetes' string and list libraries and its `quantity`, each charging the work it does.
+//! CEL's functions: the standard ones rules use (`size`, conversions, string tests, `matches`), Kubernetes' string and list libraries and its `quantity`, each charging the work it does.
 
 use std::cmp::Ordering;
 use std::sync::Arc;

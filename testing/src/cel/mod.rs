@@ -1,21 +1,4 @@
-//! A CEL (Common Expression Language) evaluator for the `x-kubernetes-validations` rules of
-//! custom resource schemas: the subset such rules use, with cel-go's error messages, every
-//! evaluation bounded by a cost limit and parsing bounded in depth.
-//!
-//! Supported: literals (int, `1u`, double, strings with escapes, raw and triple-quoted, bytes,
-//! bool, null, lists, maps); variables (`self`, `oldSelf`); field selection, indexing, `has()`;
-//! arithmetic with overflow errors; comparisons across numeric types; `&&`/`||` with CEL's
-//! commutative error semantics; `!`, `?:`, `in`; the macros `all`, `exists`, `exists_one`, `map`
-//! (2 and 3 arguments), `filter`; `size`, `int`, `uint`, `double`, `string`, `bytes`, `bool`,
-//! `dyn`, `type`; the string functions `contains`, `startsWith`, `endsWith`, `matches` (RE2),
-//! and Kubernetes' `lowerAscii`, `upperAscii`, `trim`, `split`, `join`, `indexOf`,
-//! `lastIndexOf`, `substring`, `replace`, `charAt`; its list functions `isSorted`, `sum`, `min`,
-//! `max`, `indexOf`, `lastIndexOf`; and its `quantity()`/`isQuantity()` with their methods.
-//!
-//! Not supported: static type checking beyond names and arities (type errors surface at run
-//! time as `no such overload`), timestamps and durations, optionals, `url`/`ip`/`cidr`/
-//! `format` libraries, message construction, and the cost *estimate* upstream checks when a
-//! definition is written.
+//! A CEL (Common Expression Language) evaluator for the `x-kubernetes-validations` rules of custom resource schemas: the subset such rules use, with cel-go's error messages, every evaluation bounded by a cost limit and parsing bounded in depth.
 
 mod ast;
 mod eval;
@@ -61,6 +44,22 @@ impl std::fmt::Display for CompileError {
 }
 
 /// A compiled expression.
+///
+/// Supported: literals (int, `1u`, double, strings with escapes, raw and triple-quoted, bytes,
+/// bool, null, lists, maps); variables (`self`, `oldSelf`); field selection, indexing, `has()`;
+/// arithmetic with overflow errors; comparisons across numeric types; `&&`/`||` with CEL's
+/// commutative error semantics; `!`, `?:`, `in`; the macros `all`, `exists`, `exists_one`, `map`
+/// (2 and 3 arguments), `filter`; `size`, `int`, `uint`, `double`, `string`, `bytes`, `bool`,
+/// `dyn`, `type`; the string functions `contains`, `startsWith`, `endsWith`, `matches` (RE2),
+/// and Kubernetes' `lowerAscii`, `upperAscii`, `trim`, `split`, `join`, `indexOf`,
+/// `lastIndexOf`, `substring`, `replace`, `charAt`; its list functions `isSorted`, `sum`, `min`,
+/// `max`, `indexOf`, `lastIndexOf`; and its `quantity()`/`isQuantity()` with their methods.
+/// Lists of a schema's `set` and `map` list types compare equal ignoring order.
+///
+/// Not supported: static type checking beyond names and arities (type errors surface at run
+/// time as `no such overload`), timestamps and durations, optionals, `url`/`ip`/`cidr`/
+/// `format` libraries, message construction, and the cost *estimate* upstream checks when a
+/// definition is written.
 #[derive(Debug)]
 pub(crate) struct Program {
     root: ast::Node,

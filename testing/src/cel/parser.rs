@@ -1,5 +1,4 @@
-//! CEL's grammar by recursive descent, with the macros expanded and names checked: one pass,
-//! linear in the tokens, refusing nesting deeper than [`MAX_DEPTH`] instead of recursing on.
+//! CEL's grammar by recursive descent, with the macros expanded and names checked: one pass, linear in the tokens, refusing nesting deeper than [`MAX_DEPTH`] instead of recursing on.
 
 use super::CompileError;
 use super::ast::{BinOp, Expr, Macro, Node};

@@ -1,5 +1,4 @@
-//! CEL's values, with its heterogeneous equality (numbers compare by value across `int`, `uint`
-//! and `double`) and its orderings.
+//! CEL's values, with its heterogeneous equality (numbers compare by value across `int`, `uint` and `double`) and its orderings.
 
 use std::cmp::Ordering;
 use std::collections::HashMap;

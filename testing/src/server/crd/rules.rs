@@ -1,5 +1,4 @@
-//! `x-kubernetes-validations`: the CEL rules of a structural schema evaluated at their places in
-//! a custom object, as apiextensions-apiserver does, with its messages and cost budget.
+//! `x-kubernetes-validations`: the CEL rules of a structural schema evaluated at their places in a custom object, as apiextensions-apiserver does, with its messages and cost budget.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -8,7 +7,7 @@ use kapi_client::api_errors::{FieldError, FieldErrorType};
 use kapi_machinery::json::value::Value;
 use kapi_machinery::validation::go_quote;
 
-use super::schema::Schema;
+use super::schema::{Schema, additional, embedded, items, join, property, text};
 use crate::cel::{self, EvalError, Program, Val};
 
 /// The variables a rule may use.
@@ -46,25 +45,6 @@ fn rules_of(s: &Schema) -> Vec<Rule<'_>> {
             }
         })
         .collect()
-}
-
-fn text<'a>(s: &'a Schema, key: &str) -> &'a str {
-    s.get(key).and_then(Value::as_str).unwrap_or_default()
-}
-
-fn flag(s: &Schema, key: &str) -> bool {
-    matches!(s.get(key), Some(Value::Bool(true)))
-}
-
-fn property<'a>(s: &'a Schema, name: &str) -> Option<&'a Schema> {
-    match s.get("properties") {
-        Some(Value::Object(m)) => m.iter().find(|(k, _)| k == name).map(|(_, v)| v),
-        _ => None,
-    }
-}
-
-fn sub<'a>(s: &'a Schema, key: &str) -> Option<&'a Schema> {
-    s.get(key).filter(|a| matches!(a, Value::Object(_)))
 }
 
 /// The reasons a rule may give, and the error type each makes.
@@ -125,10 +105,10 @@ fn check_at(s: &Schema, path: &str, depth: usize, errs: &mut Vec<FieldError>) {
             check_at(ps, &format!("{path}.properties[{k}]"), depth + 1, errs);
         }
     }
-    if let Some(is) = sub(s, "items") {
+    if let Some(is) = items(s) {
         check_at(is, &format!("{path}.items"), depth + 1, errs);
     }
-    if let Some(a) = sub(s, "additionalProperties") {
+    if let Some(a) = additional(s) {
         check_at(a, &format!("{path}.additionalProperties"), depth + 1, errs);
     }
 }
@@ -187,28 +167,21 @@ impl Walk {
         }
         match new {
             Value::Object(members) => {
-                let add = sub(s, "additionalProperties");
+                let add = additional(s);
                 for (k, v) in members {
                     if root && matches!(k.as_str(), "apiVersion" | "kind" | "metadata") {
                         continue;
                     }
                     let old_v = old.and_then(|o| o.get(k));
                     if let Some(ps) = property(s, k) {
-                        self.node(v, old_v, ps, &join(path, k), flag(ps, "x-kubernetes-embedded-resource"), depth + 1);
+                        self.node(v, old_v, ps, &join(path, k), embedded(ps), depth + 1);
                     } else if let Some(a) = add {
-                        self.node(
-                            v,
-                            old_v,
-                            a,
-                            &format!("{path}[{k}]"),
-                            flag(a, "x-kubernetes-embedded-resource"),
-                            depth + 1,
-                        );
+                        self.node(v, old_v, a, &format!("{path}[{k}]"), embedded(a), depth + 1);
                     }
                 }
             }
             Value::Array(elems) => {
-                let Some(is) = sub(s, "items") else { return };
+                let Some(is) = items(s) else { return };
                 let old_elems = match old {
                     Some(Value::Array(o)) => o.as_slice(),
                     _ => &[],
@@ -216,14 +189,7 @@ impl Walk {
                 let old_index = Correlation::new(old_elems, s);
                 for (i, e) in elems.iter().enumerate() {
                     let old_e = old_index.find(e);
-                    self.node(
-                        e,
-                        old_e,
-                        is,
-                        &format!("{path}[{i}]"),
-                        flag(is, "x-kubernetes-embedded-resource"),
-                        depth + 1,
-                    );
+                    self.node(e, old_e, is, &format!("{path}[{i}]"), embedded(is), depth + 1);
                 }
             }
             _ => {}
@@ -344,10 +310,6 @@ fn rule_shown(r: &Rule<'_>) -> String {
     }
 }
 
-fn join(path: &str, key: &str) -> String {
-    if path.is_empty() { key.to_owned() } else { format!("{path}.{key}") }
-}
-
 /// The old elements of a list by what identifies them: in a `map` list the values of its keys,
 /// in a `set` the whole element (upstream correlates only these; elements of other lists have
 /// no old value). Indexed once per list, so finding each element's costs no scan.
@@ -411,11 +373,8 @@ pub(crate) fn to_val(v: &Value, s: Option<&Schema>, root: bool) -> Val {
         Value::Number(n) => number(n, s.map(|s| text(s, "type")).unwrap_or_default()),
         Value::String(t) => Val::string(t.as_str()),
         Value::Array(elems) => {
-            let is = s.and_then(|s| sub(s, "items"));
-            let items: std::sync::Arc<[Val]> = elems
-                .iter()
-                .map(|e| to_val(e, is, is.is_some_and(|i| flag(i, "x-kubernetes-embedded-resource"))))
-                .collect();
+            let is = s.and_then(|s| items(s));
+            let items: std::sync::Arc<[Val]> = elems.iter().map(|e| to_val(e, is, is.is_some_and(embedded))).collect();
             // `set` and `map` lists compare ignoring order, as upstream's.
             match s.map(|s| text(s, "x-kubernetes-list-type")) {
                 Some("set") => Val::Keyed { items, keys: None },
@@ -430,7 +389,7 @@ pub(crate) fn to_val(v: &Value, s: Option<&Schema>, root: bool) -> Val {
             }
         }
         Value::Object(members) => {
-            let add = s.and_then(|s| sub(s, "additionalProperties"));
+            let add = s.and_then(|s| additional(s));
             // A repeated key keeps its last value, as the JSON reader does.
             let mut seen = std::collections::HashSet::with_capacity(members.len());
             let mut entries = Vec::with_capacity(members.len());
@@ -442,7 +401,7 @@ pub(crate) fn to_val(v: &Value, s: Option<&Schema>, root: bool) -> Val {
                     metadata(val)
                 } else {
                     let cs = s.and_then(|s| property(s, k)).or(add);
-                    to_val(val, cs, cs.is_some_and(|c| flag(c, "x-kubernetes-embedded-resource")))
+                    to_val(val, cs, cs.is_some_and(embedded))
                 };
                 entries.push((Val::string(k.as_str()), child));
             }

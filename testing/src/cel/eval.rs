@@ -38,6 +38,9 @@ fn msg(m: impl Into<String>) -> EvalError {
 pub(crate) struct Meter {
     pub(crate) used: u64,
     pub(crate) limit: u64,
+    /// The regular expressions `matches()` compiled in this evaluation, so a pattern used for
+    /// every element of a list is compiled once.
+    pub(crate) regexes: std::collections::HashMap<String, Result<regex::Regex, String>>,
 }
 
 impl Meter {

@@ -124,14 +124,22 @@ fn size(v: &Val) -> Result<Val, EvalError> {
 }
 
 fn matches(s: &str, re: &str, m: &mut Meter) -> Result<Val, EvalError> {
-    // Compiling is linear in the pattern and matching (RE2) linear in the text times the
-    // pattern, so both are charged.
+    // Matching (RE2) is linear in the text times the pattern; compiling, linear in the
+    // pattern, is charged a step per byte the first time a pattern is seen.
     m.charge(1 + ((s.len() as u64 / 10 + 1) * (re.len() as u64 / 10 + 1)))?;
-    let compiled = regex::RegexBuilder::new(re)
-        .size_limit(REGEX_SIZE_LIMIT)
-        .build()
-        .map_err(|e| err(format!("invalid regular expression: {e}")))?;
-    Ok(Val::Bool(compiled.is_match(s)))
+    if !m.regexes.contains_key(re) {
+        m.charge(re.len() as u64)?;
+        let built = regex::RegexBuilder::new(re)
+            .size_limit(REGEX_SIZE_LIMIT)
+            .build()
+            .map_err(|e| format!("invalid regular expression: {e}"));
+        m.regexes.insert(re.to_owned(), built);
+    }
+    match m.regexes.get(re) {
+        Some(Ok(compiled)) => Ok(Val::Bool(compiled.is_match(s))),
+        Some(Err(e)) => Err(err(e.clone())),
+        None => Err(err("invalid regular expression")),
+    }
 }
 
 fn to_int(v: &Val, m: &mut Meter) -> Result<Val, EvalError> {

@@ -82,7 +82,7 @@ impl Program {
     /// Evaluates with the variables bound, spending at most `limit`; returns the value and the
     /// cost spent (the cost is also known after an error, through [`Evaluation::cost`]).
     pub(crate) fn eval(&self, vars: &[(&str, Val)], limit: u64) -> Evaluation {
-        let mut meter = eval::Meter { used: 0, limit };
+        let mut meter = eval::Meter { used: 0, limit, regexes: Default::default() };
         let mut scope = eval::Scope { vars, locals: Vec::new() };
         let result = eval::eval(&self.root, &mut scope, &mut meter);
         Evaluation { result, cost: meter.used.min(limit.saturating_add(1)) }

@@ -207,6 +207,10 @@ fn big_inputs_stop_at_the_cost_limit() {
     let (e, _) = eval("self.all(x, x >= 0)");
     assert_eq!(e.result, Ok(Val::Bool(true)));
     assert!(e.cost > 100_000 && e.cost < PER_CALL_LIMIT, "{}", e.cost);
+    // A pattern used for every element is compiled once.
+    let (e, took) = eval("self.all(x, string(x).matches('^[0-9]+$'))");
+    assert!(e.result == Ok(Val::Bool(true)) || e.result == Err(EvalError::Cost), "{:?}", e.result);
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
     // 10^10 steps do not: the evaluation stops, quickly.
     for src in [
         "self.all(x, self.all(y, x + y >= 0))",

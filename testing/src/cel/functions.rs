@@ -8,8 +8,16 @@ use kapi_machinery::types::Quantity;
 use super::eval::{EvalError, Meter, no_overload};
 use super::value::{MapVal, Val, format_double};
 
-/// The largest compiled regular expression `matches()` builds, as for schema `pattern`s.
-const REGEX_SIZE_LIMIT: usize = 1 << 20;
+/// The largest compiled regular expression `matches()` builds: small enough that compiling one
+/// is quick, large enough for any pattern a rule writes.
+const REGEX_SIZE_LIMIT: usize = 1 << 16;
+
+/// What compiling a pattern costs besides a step per byte of it, so that an evaluation compiles
+/// at most a thousand patterns.
+const REGEX_COMPILE_COST: u64 = 1_000;
+
+/// How many compiled patterns an evaluation keeps for reuse.
+const REGEX_CACHE: usize = 16;
 
 /// Whether `name` called with `argc` arguments (besides the receiver of a method) exists, for
 /// the compile-time check.
@@ -127,18 +135,29 @@ fn matches(s: &str, re: &str, m: &mut Meter) -> Result<Val, EvalError> {
     // Matching (RE2) is linear in the text times the pattern; compiling, linear in the
     // pattern, is charged a step per byte the first time a pattern is seen.
     m.charge(1 + ((s.len() as u64 / 10 + 1) * (re.len() as u64 / 10 + 1)))?;
-    if !m.regexes.contains_key(re) {
-        m.charge(re.len() as u64)?;
-        let built = regex::RegexBuilder::new(re)
-            .size_limit(REGEX_SIZE_LIMIT)
-            .build()
-            .map_err(|e| format!("invalid regular expression: {e}"));
-        m.regexes.insert(re.to_owned(), built);
-    }
-    match m.regexes.get(re) {
-        Some(Ok(compiled)) => Ok(Val::Bool(compiled.is_match(s))),
-        Some(Err(e)) => Err(err(e.clone())),
-        None => Err(err("invalid regular expression")),
+    let compile = |m: &mut Meter| {
+        m.charge(REGEX_COMPILE_COST + re.len() as u64)?;
+        Ok::<_, EvalError>(
+            regex::RegexBuilder::new(re)
+                .size_limit(REGEX_SIZE_LIMIT)
+                .build()
+                .map_err(|e| format!("invalid regular expression: {e}")),
+        )
+    };
+    let fresh;
+    let built = match m.regexes.get(re) {
+        Some(cached) => cached,
+        None => {
+            fresh = compile(m)?;
+            if m.regexes.len() < REGEX_CACHE {
+                m.regexes.insert(re.to_owned(), fresh.clone());
+            }
+            &fresh
+        }
+    };
+    match built {
+        Ok(compiled) => Ok(Val::Bool(compiled.is_match(s))),
+        Err(e) => Err(err(e.clone())),
     }
 }
 

@@ -97,6 +97,10 @@ fn expressions_give_cels_results() {
             "'x'.matches('(')",
             Err("invalid regular expression: regex parse error:\n    (\n    ^\nerror: unclosed group".into()),
         ),
+        (
+            "'a'.matches('(a{1000}){1000}')",
+            Err("invalid regular expression: Compiled regex exceeds size limit of 65536 bytes.".into()),
+        ),
         ("'  a b '.trim() == 'a b'", t()),
         ("'a,b,,c'.split(',') == ['a', 'b', '', 'c']", t()),
         ("'a,b,c'.split(',', 2) == ['a', 'b,c']", t()),
@@ -210,6 +214,10 @@ fn big_inputs_stop_at_the_cost_limit() {
     // A pattern used for every element is compiled once.
     let (e, took) = eval("self.all(x, string(x).matches('^[0-9]+$'))");
     assert!(e.result == Ok(Val::Bool(true)) || e.result == Err(EvalError::Cost), "{:?}", e.result);
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    // Distinct patterns cost a compile each: a thousand at most.
+    let (e, took) = eval("self.all(x, !'a'.matches('a{' + string(x % 900 + 100) + '}b'))");
+    assert_eq!(e.result, Err(EvalError::Cost));
     assert!(took < std::time::Duration::from_secs(5), "{took:?}");
     // 10^10 steps do not: the evaluation stops, quickly.
     for src in [

@@ -263,6 +263,7 @@ async fn a_definition_whose_rule_does_not_compile_is_refused() {
     kapi_client::clientset::register_all(&api).unwrap();
     let bad = CRD
         .replace("self.replicas <= self.maxReplicas", "self.replicas <=")
+        .replace("has(self.mode)", "has(self.mood)")
         .replace(r#""rule":"self > 0 && self < 65536""#, r#""rule":"self > 0 && frobnicate(self)""#);
     let r = call(&api, Method::POST, CRDS, JSON, &bad).await;
     assert_eq!(r.code, 422, "{:?}", r.body);
@@ -270,6 +271,7 @@ async fn a_definition_whose_rule_does_not_compile_is_refused() {
         r.causes().into_iter().map(|(_, f, m)| format!("{f}: {m}")).collect::<Vec<_>>(),
         [
             r#"spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"self.replicas <=", Message:"", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:17: Syntax error: mismatched input '<EOF>'"#,
+            r#"spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[1].rule: Invalid value: apiextensions.ValidationRule{Rule:"!has(self.mood) || self.mode != 'off' || self.replicas == 0", Message:"an off widget has no replicas", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:".replicas", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:10: undefined field 'mood'"#,
             r#"spec.validation.openAPIV3Schema.properties[spec].properties[ports].items.x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"self > 0 && frobnicate(self)", Message:"ports are 1 to 65535", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:13: undeclared reference to 'frobnicate' (in container '')"#,
         ]
     );

@@ -25,7 +25,7 @@ pub(crate) const RUNTIME_BUDGET: u64 = 10_000_000;
 pub(crate) struct CompileError(String);
 
 impl CompileError {
-    fn at(src: &str, offset: usize, msg: String) -> CompileError {
+    pub(crate) fn at(src: &str, offset: usize, msg: String) -> CompileError {
         let before = &src[..offset.min(src.len())];
         let line = before.matches('\n').count() + 1;
         let col = before.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
@@ -57,7 +57,7 @@ impl std::fmt::Display for CompileError {
 /// Lists of a schema's `set` and `map` list types compare equal ignoring order.
 ///
 /// Not supported: static type checking beyond names and arities (type errors surface at run
-/// time as `no such overload`), timestamps and durations, optionals, `url`/`ip`/`cidr`/
+/// time as `no such overload`; the caller may check [`Program::field_paths`] against a schema), timestamps and durations, optionals, `url`/`ip`/`cidr`/
 /// `format` libraries, message construction, and the cost *estimate* upstream checks when a
 /// definition is written.
 #[derive(Debug)]
@@ -79,6 +79,15 @@ impl Program {
         self.uses.iter().any(|u| u == name)
     }
 
+    /// The chains of field selections rooted at a declared variable (`self.spec.replicas`,
+    /// also under `has()`): the variable and each field with its offset in the source, for
+    /// checking them against a schema.
+    pub(crate) fn field_paths(&self) -> Vec<(&str, Vec<(&str, usize)>)> {
+        let mut out = Vec::new();
+        collect_paths(&self.root, &self.uses, &mut out);
+        out
+    }
+
     /// Evaluates with the variables bound, spending at most `limit`; returns the value and the
     /// cost spent (the cost is also known after an error, through [`Evaluation::cost`]).
     pub(crate) fn eval(&self, vars: &[(&str, Val)], limit: u64) -> Evaluation {
@@ -86,6 +95,54 @@ impl Program {
         let mut scope = eval::Scope { vars, locals: Vec::new() };
         let result = eval::eval(&self.root, &mut scope, &mut meter);
         Evaluation { result, cost: meter.used.min(limit.saturating_add(1)) }
+    }
+}
+
+/// Walks the tree (no deeper than the parser's limit) for selections rooted at `vars`.
+fn collect_paths<'a>(n: &'a ast::Node, vars: &[String], out: &mut Vec<(&'a str, Vec<(&'a str, usize)>)>) {
+    use ast::Expr;
+    if let Expr::Select { .. } = &n.expr {
+        let mut fields = Vec::new();
+        let mut cur = n;
+        while let Expr::Select { operand, field, .. } = &cur.expr {
+            fields.push((field.as_str(), cur.at));
+            cur = operand;
+        }
+        if let Expr::Ident(var) = &cur.expr
+            && vars.contains(var)
+        {
+            fields.reverse();
+            out.push((var.as_str(), fields));
+        }
+    }
+    let mut visit = |c: &'a ast::Node| collect_paths(c, vars, out);
+    match &n.expr {
+        Expr::Lit(_) | Expr::Ident(_) => {}
+        Expr::Select { operand, .. } => visit(operand),
+        Expr::Call { target, args, .. } => {
+            target.iter().for_each(|t| visit(t));
+            args.iter().for_each(visit);
+        }
+        Expr::List(items) => items.iter().for_each(visit),
+        Expr::Map(entries) => entries.iter().for_each(|(k, v)| {
+            visit(k);
+            visit(v);
+        }),
+        Expr::Not(a) | Expr::Neg(a) => visit(a),
+        Expr::Index(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) => {
+            visit(a);
+            visit(b);
+        }
+        Expr::Cond(a, b, c) => {
+            visit(a);
+            visit(b);
+            visit(c);
+        }
+        Expr::Comprehension { range, filter, body, .. } => {
+            visit(range);
+            filter.iter().for_each(|f| visit(f));
+            visit(body);
+        }
     }
 }
 

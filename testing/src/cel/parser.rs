@@ -412,10 +412,12 @@ impl Parser<'_> {
         if name == "has" {
             let arg = self.expr()?;
             self.expect(")")?;
+            // The test keeps the selection's place (its `.`), for messages about the field.
+            let dot = arg.at;
             let Expr::Select { operand, field, test: false } = arg.expr else {
                 return Err(self.err(at, "invalid argument to has() macro"));
             };
-            return self.mk(Expr::Select { operand, field, test: true }, at);
+            return self.mk(Expr::Select { operand, field, test: true }, dot);
         }
         let args = self.args(")")?;
         if !functions::known(&name, false, args.len()) {

@@ -50,7 +50,7 @@ pub(super) fn items(s: &Schema) -> Option<&Schema> {
     s.get("items").filter(|a| matches!(a, Value::Object(_)))
 }
 
-fn preserves_unknown(s: &Schema) -> bool {
+pub(super) fn preserves_unknown(s: &Schema) -> bool {
     flag(s, "x-kubernetes-preserve-unknown-fields")
 }
 

@@ -14,8 +14,9 @@
 //! `has`, arithmetic with overflow errors, comparisons, logic with CEL's error semantics, `?:`,
 //! `in`, the macros, conversions, the string, list and quantity libraries of Kubernetes, and
 //! equality of `set` and `map` lists ignoring order; not covered are static type checking beyond
-//! selected fields (other type errors surface at run time), timestamps, durations, optionals, the `url`/`ip`/`cidr`/`format`
-//! libraries, ratcheting, and the cost estimate at definition time.
+//! selected fields (other type errors surface at run time), timestamps, durations, optionals,
+//! the `url`/`ip`/`cidr`/`format` libraries, ratcheting, and the cost estimate at definition
+//! time.
 
 pub(crate) mod columns;
 mod definition;

@@ -1,5 +1,6 @@
 //! Test tooling for kapi clients: object tracker, in-process API server, loopback test server, fake clientset.
 
+mod cel;
 pub mod server;
 pub mod tracker;
 

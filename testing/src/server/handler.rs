@@ -330,6 +330,10 @@ impl ApiServer {
         let warnings = findings(fv, found)?;
         self.apply_defaults(obj.as_mut());
         self.crd_validate(&call.info, call.route.subresource.as_deref(), obj.as_ref())?;
+        // An update's rules run against the stored object, in `update`.
+        if call.req.method() == Method::POST {
+            self.crd_rules(&call.info, call.route.subresource.as_deref(), None, obj.as_ref())?;
+        }
         Ok((obj, warnings))
     }
 
@@ -430,6 +434,7 @@ impl ApiServer {
         };
         let (out, _) = self.tracker.modify(&gvr, &modify, |current| {
             let mut obj = obj;
+            self.crd_rules(&call.info, call.route.subresource.as_deref(), current, obj.as_ref())?;
             self.record_update(call, current, obj.as_mut(), sent_empty_list, &opts.field_manager)?;
             Ok(obj)
         })?;
@@ -573,6 +578,7 @@ impl ApiServer {
             self.apply_defaults(obj.as_mut());
             if same_kind {
                 self.crd_validate(&info, call.route.subresource.as_deref(), obj.as_ref())?;
+                self.crd_rules(&info, call.route.subresource.as_deref(), current, obj.as_ref())?;
             }
             match applied_fields {
                 Some(fields) => {

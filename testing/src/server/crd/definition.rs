@@ -4,6 +4,7 @@ use kapi_api::apiextensions::v1::{ConversionStrategyType, CustomResourceDefiniti
 use kapi_client::api_errors::FieldError;
 use kapi_machinery::json::value::Value;
 
+use super::rules;
 use super::schema::{self, Schema};
 use crate::tracker::meta::{validate_label, validate_subdomain};
 
@@ -60,6 +61,23 @@ pub(crate) fn validate(crd: &CustomResourceDefinition) -> Vec<FieldError> {
                 if let Some(s) = schema::to_schema(props) {
                     structural(&s, Level::Root, &format!("{path}.schema.openAPIV3Schema"), &mut errs);
                 }
+            }
+        }
+    }
+    // Every CEL rule must compile. Upstream reports a schema all versions share under
+    // `spec.validation` (its internal form holds it once), a per-version one under its version.
+    let schemas: Vec<Option<Schema>> = versions
+        .iter()
+        .map(|v| v.schema.as_ref().and_then(|s| s.open_apiv3_schema.as_deref()).and_then(schema::to_schema))
+        .collect();
+    if !schemas.is_empty() && schemas.windows(2).all(|w| w[0] == w[1]) {
+        if let Some(Some(s)) = schemas.first() {
+            rules::check_schema(s, "spec.validation.openAPIV3Schema", &mut errs);
+        }
+    } else {
+        for (i, s) in schemas.iter().enumerate() {
+            if let Some(s) = s {
+                rules::check_schema(s, &format!("spec.versions[{i}].schema.openAPIV3Schema"), &mut errs);
             }
         }
     }

@@ -15,11 +15,11 @@ const PATTERN_SIZE_LIMIT: usize = 1 << 20;
 /// A schema node: the JSON of a `JSONSchemaProps`.
 pub(crate) type Schema = Value;
 
-fn text<'a>(s: &'a Schema, key: &str) -> &'a str {
+pub(super) fn text<'a>(s: &'a Schema, key: &str) -> &'a str {
     s.get(key).and_then(Value::as_str).unwrap_or_default()
 }
 
-fn flag(s: &Schema, key: &str) -> bool {
+pub(super) fn flag(s: &Schema, key: &str) -> bool {
     matches!(s.get(key), Some(Value::Bool(true)))
 }
 
@@ -37,28 +37,28 @@ fn properties(s: &Schema) -> Option<&[(String, Value)]> {
     }
 }
 
-fn property<'a>(s: &'a Schema, name: &str) -> Option<&'a Schema> {
+pub(super) fn property<'a>(s: &'a Schema, name: &str) -> Option<&'a Schema> {
     properties(s)?.iter().find(|(k, _)| k == name).map(|(_, v)| v)
 }
 
 /// `additionalProperties` when it is a schema (`true` alone says nothing about the values).
-fn additional(s: &Schema) -> Option<&Schema> {
+pub(super) fn additional(s: &Schema) -> Option<&Schema> {
     s.get("additionalProperties").filter(|a| matches!(a, Value::Object(_)))
 }
 
-fn items(s: &Schema) -> Option<&Schema> {
+pub(super) fn items(s: &Schema) -> Option<&Schema> {
     s.get("items").filter(|a| matches!(a, Value::Object(_)))
 }
 
-fn preserves_unknown(s: &Schema) -> bool {
+pub(super) fn preserves_unknown(s: &Schema) -> bool {
     flag(s, "x-kubernetes-preserve-unknown-fields")
 }
 
-fn embedded(s: &Schema) -> bool {
+pub(super) fn embedded(s: &Schema) -> bool {
     flag(s, "x-kubernetes-embedded-resource")
 }
 
-fn join(path: &str, key: &str) -> String {
+pub(super) fn join(path: &str, key: &str) -> String {
     if path.is_empty() { key.to_owned() } else { format!("{path}.{key}") }
 }
 

@@ -1,0 +1,341 @@
+//! The evaluator's tests: a table of expressions and what they give, then hostile inputs.
+
+use std::sync::Arc;
+
+use super::*;
+
+fn self_value() -> Val {
+    let s = |t: &str| Val::string(t);
+    let list = |v: Vec<Val>| Val::List(v.into());
+    map_of(vec![
+        (s("name"), s("web-1")),
+        (s("replicas"), Val::Int(3)),
+        (s("max"), Val::Int(5)),
+        (s("ratio"), Val::Double(0.5)),
+        (s("tags"), list(vec![s("a"), s("b"), s("c")])),
+        (s("ports"), list(vec![Val::Int(80), Val::Int(443)])),
+        (s("labels"), map_of(vec![(s("app"), s("web")), (s("tier"), s("front"))]).expect("map")),
+        (s("mem"), s("512Mi")),
+        (s("big"), Val::Int(i64::MAX)),
+    ])
+    .expect("map")
+}
+
+fn run(src: &str) -> Result<Val, String> {
+    let p = Program::compile(src, &["self", "oldSelf"]).map_err(|e| format!("compile: {e}"))?;
+    let vars = [("self", self_value()), ("oldSelf", self_value())];
+    p.eval(&vars, PER_CALL_LIMIT).result.map_err(|e| e.to_string())
+}
+
+#[test]
+fn expressions_give_cels_results() {
+    let t = || Ok(Val::Bool(true));
+    let cases: Vec<(&str, Result<Val, String>)> = vec![
+        // Literals.
+        ("1 + 2 == 3", t()),
+        ("-9223372036854775808 < 0", t()),
+        ("0x1F == 31", t()),
+        ("1u + 2u == 3u", t()),
+        ("1.5e3 == 1500.0", t()),
+        ("'a\\tb' == \"a\\u0009b\"", t()),
+        ("r'a\\tb' == 'a\\\\tb'", t()),
+        ("'''x'y''' == \"x'y\"", t()),
+        ("'\\x41\\101' == 'AA'", t()),
+        ("b'\\xff'.size() == 1", t()),
+        ("null == null", t()),
+        ("[1, 2, 3][1] == 2", t()),
+        ("{'a': 1, 'b': 2}['b'] == 2", t()),
+        ("{'a': 1}.a == 1", t()),
+        // Heterogeneous numbers.
+        ("1 == 1.0 && 1u == 1 && 2 > 1.5 && 1u < 2", t()),
+        ("[1, 2] == [1.0, 2u]", t()),
+        ("1 == 'a'", Ok(Val::Bool(false))),
+        // self and its fields.
+        ("self.replicas <= self.max", t()),
+        ("self.name.startsWith('web-') && self.name.endsWith('1') && self.name.contains('b-')", t()),
+        ("self.labels.app == 'web' && self.labels['tier'] == 'front'", t()),
+        ("has(self.labels.app) && !has(self.labels.zone)", t()),
+        ("self.missing == 1", Err("no such key: missing".into())),
+        ("self.labels['zone'] == 'a'", Err("no such key: zone".into())),
+        ("self.tags[3] == 'd'", Err("index out of bounds: 3".into())),
+        ("self.tags[-1] == 'd'", Err("index out of bounds: -1".into())),
+        ("self.replicas == oldSelf.replicas", t()),
+        // Arithmetic errors.
+        ("self.big + 1 > 0", Err("integer overflow".into())),
+        ("-9223372036854775807 - 2 < 0", Err("integer overflow".into())),
+        ("1 / 0 == 0", Err("division by zero".into())),
+        ("1 % 0 == 0", Err("modulus by zero".into())),
+        ("0u - 1u == 0u", Err("unsigned integer overflow".into())),
+        ("1 + 1u == 2", Err("no such overload".into())),
+        ("7 / 2 == 3 && 7 % 2 == 1 && -7 / 2 == -3 && 7.0 / 2.0 == 3.5", t()),
+        // Commutative && and ||: the deciding value wins over an error on either side.
+        ("self.missing == 1 || true", t()),
+        ("true || self.missing == 1", t()),
+        ("self.missing == 1 && false", Ok(Val::Bool(false))),
+        ("self.missing == 1 && true", Err("no such key: missing".into())),
+        ("false || self.missing == 1", Err("no such key: missing".into())),
+        // Conditional, in, size.
+        ("self.replicas > 2 ? 'many' : 'few'", Ok(Val::string("many"))),
+        ("'a' in self.tags && 'app' in self.labels && !('z' in self.tags)", t()),
+        ("size(self.tags) == 3 && self.labels.size() == 2 && 'héllo'.size() == 5", t()),
+        // Macros.
+        ("self.ports.all(p, p > 0 && p < 65536)", t()),
+        ("self.ports.exists(p, p == 443)", t()),
+        ("self.ports.exists_one(p, p > 100)", t()),
+        ("self.tags.map(t, t.upperAscii()) == ['A', 'B', 'C']", t()),
+        ("self.ports.map(p, p > 100, p * 2) == [886]", t()),
+        ("self.ports.filter(p, p < 100) == [80]", t()),
+        ("self.labels.all(k, k.size() > 2)", t()),
+        ("[0, -1].all(x, 1 / x > 0)", Ok(Val::Bool(false))),
+        ("[0, 1].exists(x, 1 / x > 0)", t()),
+        ("[0].exists(x, 1 / x > 0)", Err("division by zero".into())),
+        ("[[1, 2], [3]].all(l, l.all(x, x > 0))", t()),
+        // Strings.
+        ("self.name.matches('^[a-z]+-[0-9]$')", t()),
+        ("matches('abc', 'b')", t()),
+        (
+            "'x'.matches('(')",
+            Err("invalid regular expression: regex parse error:\n    (\n    ^\nerror: unclosed group".into()),
+        ),
+        (
+            "'a'.matches('(a{1000}){1000}')",
+            Err("invalid regular expression: Compiled regex exceeds size limit of 65536 bytes.".into()),
+        ),
+        ("'  a b '.trim() == 'a b'", t()),
+        ("'a,b,,c'.split(',') == ['a', 'b', '', 'c']", t()),
+        ("'a,b,c'.split(',', 2) == ['a', 'b,c']", t()),
+        ("['a', 'b'].join('-') == 'a-b' && ['a'].join() == 'a'", t()),
+        ("'hello'.indexOf('l') == 2 && 'hello'.lastIndexOf('l') == 3 && 'hello'.indexOf('z') == -1", t()),
+        ("'hello'.substring(1, 3) == 'el' && 'hello'.charAt(1) == 'e'", t()),
+        ("'aaa'.replace('a', 'b', 2) == 'bba'", t()),
+        ("'MiXeD'.lowerAscii() == 'mixed'", t()),
+        // Conversions and types.
+        ("int('42') == 42 && uint(42) == 42u && double(1) == 1.0", t()),
+        ("string(1.5) == '1.5' && string(1e21) == '1e+21' && string(2u) == '2' && string(true) == 'true'", t()),
+        ("int(2.9) == 2 && int(-2.9) == -2", t()),
+        ("int('x') == 1", Err("cannot parse 'x' as int".into())),
+        ("int(1e19) == 1", Err("integer overflow".into())),
+        ("uint(-1) == 1u", Err("unsigned integer overflow".into())),
+        ("type(1) == int && type('a') == string && type(self) == map && type(int) == type", t()),
+        ("dyn(1) == 1", t()),
+        // Lists library.
+        ("[1, 2, 2].isSorted() && [1, 2, 3].sum() == 6 && [3, 1].min() == 1 && ['a', 'b'].max() == 'b'", t()),
+        // Quantities.
+        ("quantity(self.mem).isLessThan(quantity('1Gi'))", t()),
+        ("isQuantity('1.5') && !isQuantity('1.5x')", t()),
+        ("quantity('1k').add(quantity('500')).asInteger() == 1500", t()),
+        ("quantity('1.5').isInteger() == false && quantity('2').compareTo(quantity('1')) == 1", t()),
+        // Type errors surface at run time.
+        ("!1", Err("no such overload".into())),
+        ("'a' < 1", Err("no such overload".into())),
+        ("self.replicas.startsWith('a')", Err("no such overload".into())),
+        ("{'a': 1, 'a': 2}.size() == 1", Err("Failed with repeated key: a".into())),
+    ];
+    let mut failed = Vec::new();
+    for (src, want) in cases {
+        let got = run(src);
+        if got != want {
+            failed.push(format!("{src}\n  got:  {got:?}\n  want: {want:?}"));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn compile_errors_name_the_place() {
+    let err = |src: &str| Program::compile(src, &["self"]).map(|_| ()).unwrap_err().to_string();
+    assert_eq!(err("self.x >"), "ERROR: <input>:1:9: Syntax error: mismatched input '<EOF>'");
+    assert_eq!(err("self.x == foo"), "ERROR: <input>:1:11: undeclared reference to 'foo' (in container '')");
+    assert_eq!(
+        err("self.x.frobnicate()"),
+        "ERROR: <input>:1:7: undeclared reference to 'frobnicate' (in container '')"
+    );
+    assert_eq!(err("oldSelf == self"), "ERROR: <input>:1:1: undeclared reference to 'oldSelf' (in container '')");
+    assert_eq!(err("'abc"), "ERROR: <input>:1:1: Syntax error: unterminated string literal");
+    assert_eq!(err("self\n  #"), "ERROR: <input>:2:3: Syntax error: token recognition error at: '#'");
+    assert_eq!(err("9223372036854775808 > 0"), "ERROR: <input>:1:1: invalid int literal");
+    assert_eq!(err("has(self)"), "ERROR: <input>:1:1: invalid argument to has() macro");
+    assert_eq!(err("let x = 1"), "ERROR: <input>:1:1: reserved identifier: let");
+    assert!(Program::compile("self.l.all(x, x > 0) && x > 0", &["self"]).is_err(), "a macro variable is local");
+    let p = Program::compile("self == oldSelf", &["self", "oldSelf"]).expect("compiles");
+    assert!(p.uses("oldSelf"));
+    assert!(!Program::compile("self > 0", &["self", "oldSelf"]).expect("compiles").uses("oldSelf"));
+}
+
+/// 10,000-deep nesting of every kind is refused at parse time (no stack overflow), and the
+/// deepest accepted expression evaluates.
+#[test]
+fn deep_nesting_is_refused_without_recursing() {
+    let n = 10_000;
+    for src in [
+        format!("{}1{} == 1", "(".repeat(n), ")".repeat(n)),
+        format!("{}1{} == [1]", "[".repeat(n), "]".repeat(n)),
+        format!("{}true", "!".repeat(n)),
+        format!("{}1 > 0", "-".repeat(n)),
+        format!("1{} > 0", " + 1".repeat(n)),
+        format!("self{}", ".a".repeat(n)),
+        format!("{}1{}", "size(".repeat(n), ")".repeat(n)),
+        // 9,000 deep, to stay under the length limit.
+        format!("{}true{}", "[].all(x,".repeat(9_000), ")".repeat(9_000)),
+        format!("{}1{} == 1", "{'a': ".repeat(n), "}".repeat(n)),
+    ] {
+        let err = Program::compile(&src, &["self"]).map(|_| ()).unwrap_err().to_string();
+        assert!(err.contains("nesting exceeds the limit of 100"), "{}: {err}", &src[..20]);
+    }
+    // A long flat chain of `&&` is balanced, so it compiles.
+    let chain = vec!["self > 0"; 5_000].join(" && ");
+    let p = Program::compile(&chain, &["self"]).expect("balanced");
+    assert_eq!(p.eval(&[("self", Val::Int(1))], PER_CALL_LIMIT).result, Ok(Val::Bool(true)));
+    let deep = format!("{}1{} == 1", "(".repeat(90), ")".repeat(90));
+    let p = Program::compile(&deep, &["self"]).expect("within the limit");
+    assert_eq!(p.eval(&[], PER_CALL_LIMIT).result, Ok(Val::Bool(true)));
+    let too_long = "1".repeat(MAX_CODE_POINTS_FOR_TEST + 1);
+    assert!(Program::compile(&too_long, &[]).is_err());
+}
+
+const MAX_CODE_POINTS_FOR_TEST: usize = parser::MAX_CODE_POINTS;
+
+/// Macros over big lists, nested, stop at the cost limit with the cost error, which `||` and
+/// `all` never absorb.
+#[test]
+fn big_inputs_stop_at_the_cost_limit() {
+    let big: Val = Val::List((0..100_000).map(Val::Int).collect::<Vec<_>>().into());
+    let vars = [("self", big)];
+    let eval = |src: &str| {
+        let p = Program::compile(src, &["self"]).expect("compiles");
+        let start = std::time::Instant::now();
+        let e = p.eval(&vars, PER_CALL_LIMIT);
+        (e, start.elapsed())
+    };
+    // One pass over 100,000 elements fits the limit.
+    let (e, _) = eval("self.all(x, x >= 0)");
+    assert_eq!(e.result, Ok(Val::Bool(true)));
+    assert!(e.cost > 100_000 && e.cost < PER_CALL_LIMIT, "{}", e.cost);
+    // A pattern used for every element is compiled once.
+    let (e, took) = eval("self.all(x, string(x).matches('^[0-9]+$'))");
+    assert!(e.result == Ok(Val::Bool(true)) || e.result == Err(EvalError::Cost), "{:?}", e.result);
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    // Distinct patterns cost a compile each: a thousand at most.
+    let (e, took) = eval("self.all(x, !'a'.matches('a{' + string(x % 900 + 100) + '}b'))");
+    assert_eq!(e.result, Err(EvalError::Cost));
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    // 10^10 steps do not: the evaluation stops, quickly.
+    for src in [
+        "self.all(x, self.all(y, x + y >= 0))",
+        "self.exists(x, self.exists(y, x < 0)) || true",
+        "self.map(x, self.map(y, y)).size() > 0",
+        "self.all(x, self.filter(y, y == x).size() == 1)",
+        "self.all(x, x in self)",
+    ] {
+        let (e, took) = eval(src);
+        assert_eq!(e.result, Err(EvalError::Cost), "{src}");
+        assert_eq!(e.cost, PER_CALL_LIMIT + 1, "{src}");
+        assert!(took < std::time::Duration::from_secs(5), "{src}: {took:?}");
+    }
+}
+
+/// Comparing two big `set` lists (order ignored, so quadratic) stops at the cost limit too.
+#[test]
+fn unordered_equality_is_bounded() {
+    let items: Arc<[Val]> = (0..100_000).map(Val::Int).collect::<Vec<_>>().into();
+    let set = Val::Keyed { items, keys: None };
+    let p = Program::compile("self == oldSelf", &["self", "oldSelf"]).expect("compiles");
+    let start = std::time::Instant::now();
+    let e = p.eval(&[("self", set.clone()), ("oldSelf", set)], PER_CALL_LIMIT);
+    assert_eq!(e.result, Err(EvalError::Cost));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+    let small: Arc<[Val]> = vec![Val::Int(1), Val::Int(2)].into();
+    let reversed: Arc<[Val]> = vec![Val::Int(2), Val::Int(1)].into();
+    let e =
+        p.eval(&[("self", Val::Keyed { items: small, keys: None }), ("oldSelf", Val::List(reversed))], PER_CALL_LIMIT);
+    assert_eq!(e.result, Ok(Val::Bool(true)));
+}
+
+/// Long strings are charged by length: doubling a string repeatedly runs out of budget long
+/// before it runs out of memory.
+#[test]
+fn long_strings_are_charged_by_length() {
+    let long = Val::string("x".repeat(1 << 20));
+    let vars = [("self", long)];
+    let run = |src: &str, limit: u64| Program::compile(src, &["self"]).expect("compiles").eval(&vars, limit);
+    let e = run("self.size() == 1048576", PER_CALL_LIMIT);
+    assert_eq!(e.result, Ok(Val::Bool(true)));
+    let e = run("(self + self).contains('y')", PER_CALL_LIMIT);
+    assert_eq!(e.result, Ok(Val::Bool(false)));
+    assert!(e.cost > 200_000, "{}", e.cost);
+    let doubling = format!("{}.size() > 0", "[self]".to_owned() + &".map(s, s + s + s + s)".repeat(8));
+    let e = run(&doubling, PER_CALL_LIMIT);
+    assert_eq!(e.result, Err(EvalError::Cost));
+    let e = run("self.matches('^(x+x+)+y$')", PER_CALL_LIMIT);
+    assert_eq!(e.result, Ok(Val::Bool(false)));
+    let e = run("self.split('').size() > 0", 1000);
+    assert_eq!(e.result, Err(EvalError::Cost));
+    let e = run("[self].map(s, s.replace('x', s)).size() > 0", PER_CALL_LIMIT);
+    assert_eq!(e.result, Err(EvalError::Cost));
+}
+
+/// Arbitrary bytes never panic the compiler, and whatever compiles evaluates without panic.
+#[test]
+fn arbitrary_input_never_panics() {
+    let alphabet: Vec<&str> = vec![
+        "self",
+        ".",
+        "a",
+        "(",
+        ")",
+        "[",
+        "]",
+        "{",
+        "}",
+        ",",
+        ":",
+        "?",
+        "!",
+        "-",
+        "+",
+        "*",
+        "/",
+        "%",
+        "<",
+        "==",
+        "&&",
+        "||",
+        " in ",
+        "1",
+        "0",
+        "1u",
+        "2.5",
+        "'s'",
+        "\"",
+        "'",
+        "\\",
+        "b'",
+        "r'",
+        "all(",
+        "map(",
+        "x",
+        "has(",
+        "size(",
+        "é",
+        "\u{0}",
+        "0x",
+        "1e",
+        "9223372036854775808",
+        "-",
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let vars = [("self", self_value())];
+    for _ in 0..20_000 {
+        let len = (next() % 24) as usize;
+        let src: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+        if let Ok(p) = Program::compile(&src, &["self"]) {
+            let _ = p.eval(&vars, 10_000);
+        }
+    }
+}

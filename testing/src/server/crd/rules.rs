@@ -1,0 +1,610 @@
+//! `x-kubernetes-validations`: the CEL rules of a structural schema evaluated at their places in a custom object, as apiextensions-apiserver does, with its messages and cost budget.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use kapi_client::api_errors::{FieldError, FieldErrorType};
+use kapi_machinery::json::value::Value;
+use kapi_machinery::validation::go_quote;
+
+use super::schema::{Schema, additional, embedded, items, join, preserves_unknown, property, text};
+use crate::cel::{self, CompileError, EvalError, Program, Val};
+
+/// The variables a rule may use.
+const VARS: &[&str] = &["self", "oldSelf"];
+
+/// Upstream's limit on an evaluated `messageExpression` (`MaxEvaluatedMessageExpressionSizeBytes`).
+const MAX_MESSAGE_BYTES: usize = 5 * 1024;
+
+/// One rule of `x-kubernetes-validations`.
+struct Rule<'a> {
+    rule: &'a str,
+    message: &'a str,
+    message_expression: &'a str,
+    field_path: &'a str,
+    reason: &'a str,
+    optional_old_self: Option<bool>,
+}
+
+fn rules_of(s: &Schema) -> Vec<Rule<'_>> {
+    let Some(Value::Array(rules)) = s.get("x-kubernetes-validations") else { return Vec::new() };
+    rules
+        .iter()
+        .map(|r| {
+            let t = |k: &str| r.get(k).and_then(Value::as_str).unwrap_or_default();
+            Rule {
+                rule: t("rule"),
+                message: t("message"),
+                message_expression: t("messageExpression"),
+                field_path: t("fieldPath"),
+                reason: t("reason"),
+                optional_old_self: match r.get("optionalOldSelf") {
+                    Some(Value::Bool(b)) => Some(*b),
+                    _ => None,
+                },
+            }
+        })
+        .collect()
+}
+
+/// The reasons a rule may give, and the error type each makes.
+pub(crate) const REASONS: &[&str] =
+    &["FieldValueInvalid", "FieldValueForbidden", "FieldValueRequired", "FieldValueDuplicate"];
+
+// ---- The definition's side: every rule must compile. ----
+
+/// The compile errors of the schema's rules, under `path` (`spec.validation.openAPIV3Schema`),
+/// with upstream's paths (`...properties[spec].x-kubernetes-validations[0].rule`).
+pub(crate) fn check_schema(s: &Schema, path: &str, errs: &mut Vec<FieldError>) {
+    check_at(s, path, true, 0, errs);
+}
+
+/// Schemas deeper than this are not looked into (requests are bounded the same way).
+const MAX_SCHEMA_DEPTH: usize = 64;
+
+fn check_at(s: &Schema, path: &str, root: bool, depth: usize, errs: &mut Vec<FieldError>) {
+    if depth > MAX_SCHEMA_DEPTH {
+        return;
+    }
+    for (i, r) in rules_of(s).iter().enumerate() {
+        let at = format!("{path}.x-kubernetes-validations[{i}]");
+        if r.rule.trim().is_empty() {
+            errs.push(FieldError::required(format!("{at}.rule"), ""));
+            continue;
+        }
+        // Upstream shows the whole rule as the bad value.
+        let invalid = |field: String, detail: String| FieldError {
+            field,
+            error_type: FieldErrorType::Invalid,
+            value: Some(rule_value(r)),
+            detail,
+        };
+        match Program::compile(r.rule, VARS) {
+            Err(e) => errs.push(invalid(format!("{at}.rule"), format!("compilation failed: {e}"))),
+            // The one type check made: fields selected from `self` must be in the schema.
+            Ok(p) => {
+                if let Some((field, offset)) = p.field_paths().iter().find_map(|(_, fs)| undefined_field(s, root, fs)) {
+                    let e = CompileError::at(r.rule, offset, format!("undefined field '{field}'"));
+                    errs.push(invalid(format!("{at}.rule"), format!("compilation failed: {e}")));
+                }
+            }
+        }
+        if !r.message_expression.is_empty()
+            && let Err(e) = Program::compile(r.message_expression, VARS)
+        {
+            errs.push(invalid(format!("{at}.messageExpression"), format!("messageExpression compilation failed: {e}")));
+        }
+        if r.message.contains('\n') {
+            errs.push(FieldError::invalid(format!("{at}.message"), r.message, "message must not contain line breaks"));
+        }
+        if r.message.is_empty() && r.rule.contains('\n') {
+            errs.push(FieldError::required(
+                format!("{at}.message"),
+                "message must be specified if rule contains line breaks",
+            ));
+        }
+        if !r.reason.is_empty() && !REASONS.contains(&r.reason) {
+            errs.push(FieldError::not_supported(format!("{at}.reason"), format!("{:?}", r.reason), REASONS));
+        }
+    }
+    if let Some(Value::Object(props)) = s.get("properties") {
+        for (k, ps) in props {
+            check_at(ps, &format!("{path}.properties[{k}]"), embedded(ps), depth + 1, errs);
+        }
+    }
+    if let Some(is) = items(s) {
+        check_at(is, &format!("{path}.items"), embedded(is), depth + 1, errs);
+    }
+    if let Some(a) = additional(s) {
+        check_at(a, &format!("{path}.additionalProperties"), embedded(a), depth + 1, errs);
+    }
+}
+
+/// The first field of a selection chain the schema has no place for (with its offset): a
+/// field an object with `properties` (and no `x-kubernetes-preserve-unknown-fields`) does not
+/// list, or at a resource root a `metadata` field other than `name` and `generateName`. Chains
+/// through values of unknown shape are not judged.
+fn undefined_field<'a>(s: &Schema, root: bool, fields: &[(&'a str, usize)]) -> Option<(&'a str, usize)> {
+    let (mut cur, mut at_root) = (s, root);
+    let mut it = fields.iter();
+    while let Some(&(f, offset)) = it.next() {
+        if at_root && matches!(f, "apiVersion" | "kind") {
+            return None;
+        }
+        if at_root && f == "metadata" {
+            return it.next().filter(|(m, _)| !matches!(*m, "name" | "generateName")).copied();
+        }
+        if let Some(p) = property(cur, f) {
+            (cur, at_root) = (p, embedded(p));
+        } else if let Some(a) = additional(cur) {
+            (cur, at_root) = (a, embedded(a));
+        } else if cur.get("properties").is_some() && !preserves_unknown(cur) {
+            return Some((f, offset));
+        } else {
+            return None;
+        }
+    }
+    None
+}
+
+/// A rule as Go's `%#v` prints the internal `ValidationRule` upstream reports: unset pointer
+/// fields as nil; a set one (where Go prints an address) with its value.
+fn rule_value(r: &Rule<'_>) -> String {
+    let reason = match r.reason {
+        "" => "(*apiextensions.FieldValueErrorReason)(nil)".to_owned(),
+        set => format!("(*apiextensions.FieldValueErrorReason)({})", go_quote(set)),
+    };
+    let optional = match r.optional_old_self {
+        None => "(*bool)(nil)".to_owned(),
+        Some(b) => format!("(*bool)({b})"),
+    };
+    format!(
+        "apiextensions.ValidationRule{{Rule:{}, Message:{}, MessageExpression:{}, Reason:{reason}, FieldPath:{}, OptionalOldSelf:{optional}}}",
+        go_quote(r.rule),
+        go_quote(r.message),
+        go_quote(r.message_expression),
+        go_quote(r.field_path),
+    )
+}
+
+// ---- The object's side: every rule evaluated at its place. ----
+
+/// Evaluates the rules of `s` over the object `new` (and, on update, the stored `old`),
+/// returning upstream's field errors.
+pub(crate) fn validate(new: &Value, old: Option<&Value>, s: &Schema) -> Vec<FieldError> {
+    let mut w = Walk { budget: cel::RUNTIME_BUDGET, errs: Vec::new(), stopped: false, programs: HashMap::new() };
+    w.node(new, old, s, "", true, 0);
+    w.errs
+}
+
+struct Walk {
+    /// What is left of the object's cost budget.
+    budget: u64,
+    errs: Vec<FieldError>,
+    /// Set once the budget is spent or a rule hit its cost limit: no further rules run.
+    stopped: bool,
+    /// Each rule compiled once per object, however many elements it runs on.
+    programs: HashMap<String, Rc<Result<Program, String>>>,
+}
+
+impl Walk {
+    fn node(&mut self, new: &Value, old: Option<&Value>, s: &Schema, path: &str, root: bool, depth: usize) {
+        // Rules validate only values that are there and not null (a rule on the parent can
+        // check for presence); nothing past the depth requests are bounded to.
+        if self.stopped || *new == Value::Null || depth > MAX_SCHEMA_DEPTH {
+            return;
+        }
+        let old = old.filter(|o| **o != Value::Null);
+        let rules = rules_of(s);
+        if !rules.is_empty() {
+            self.rules(&rules, new, old, s, path, root);
+        }
+        match new {
+            Value::Object(members) => {
+                let add = additional(s);
+                for (k, v) in members {
+                    if root && matches!(k.as_str(), "apiVersion" | "kind" | "metadata") {
+                        continue;
+                    }
+                    let old_v = old.and_then(|o| o.get(k));
+                    if let Some(ps) = property(s, k) {
+                        self.node(v, old_v, ps, &join(path, k), embedded(ps), depth + 1);
+                    } else if let Some(a) = add {
+                        self.node(v, old_v, a, &format!("{path}[{k}]"), embedded(a), depth + 1);
+                    }
+                }
+            }
+            Value::Array(elems) => {
+                let Some(is) = items(s) else { return };
+                let old_elems = match old {
+                    Some(Value::Array(o)) => o.as_slice(),
+                    _ => &[],
+                };
+                let old_index = Correlation::new(old_elems, s);
+                for (i, e) in elems.iter().enumerate() {
+                    let old_e = old_index.find(e);
+                    self.node(e, old_e, is, &format!("{path}[{i}]"), embedded(is), depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn rules(&mut self, rules: &[Rule<'_>], new: &Value, old: Option<&Value>, s: &Schema, path: &str, root: bool) {
+        let ty = text(s, "type");
+        let invalid = |p: &str, detail: String| FieldError::invalid(p.to_owned(), ty, &detail);
+        if self.budget == 0 {
+            self.errs.push(invalid(path, OUT_OF_BUDGET.into()));
+            self.stopped = true;
+            return;
+        }
+        let self_val = to_val(new, Some(s), root);
+        let old_val = old.map(|o| to_val(o, Some(s), root));
+        let mut vars = vec![("self", self_val)];
+        if let Some(o) = old_val {
+            vars.push(("oldSelf", o));
+        }
+        for r in rules {
+            // A rule that does not compile was refused with its definition; one stored before
+            // is reported, as upstream reports rules it could not compile.
+            let compiled = self.compiled(r.rule);
+            let program = match &*compiled {
+                Ok(p) => p,
+                Err(e) => {
+                    self.errs.push(invalid(path, format!("rule compile error: {e}")));
+                    continue;
+                }
+            };
+            // Transition rules run only where there is an old value to compare with.
+            if program.uses("oldSelf") && old.is_none() {
+                continue;
+            }
+            let shown = rule_shown(r);
+            let ev = program.eval(&vars, cel::PER_CALL_LIMIT.min(self.budget));
+            if ev.cost > self.budget {
+                self.errs.push(invalid(path, OUT_OF_BUDGET.into()));
+                self.stopped = true;
+                return;
+            }
+            self.budget -= ev.cost;
+            match ev.result {
+                Ok(Val::Bool(true)) => {}
+                Ok(Val::Bool(false)) => {
+                    let at = match r.field_path.trim_start_matches('.') {
+                        "" => path.to_owned(),
+                        fp => join(path, fp),
+                    };
+                    let detail = self.message(r, &vars).unwrap_or_else(|| match r.message.trim() {
+                        "" => format!("failed rule: {shown}"),
+                        m => m.to_owned(),
+                    });
+                    self.errs.push(match r.reason {
+                        "FieldValueForbidden" => FieldError::forbidden(at, &detail),
+                        "FieldValueRequired" => FieldError::required(at, &detail),
+                        "FieldValueDuplicate" => FieldError::duplicate(at, ty),
+                        _ => invalid(&at, detail),
+                    });
+                }
+                Ok(other) => self.errs.push(invalid(
+                    path,
+                    format!("rule gave {} where a bool is expected evaluating rule: {shown}", other.type_name()),
+                )),
+                Err(EvalError::Cost) => {
+                    self.errs.push(invalid(
+                        path,
+                        format!("'{}': no further validation rules will be run due to call cost exceeds limit for rule: {shown}", EvalError::Cost),
+                    ));
+                    self.stopped = true;
+                    return;
+                }
+                Err(EvalError::Msg(m)) if m.starts_with("no such overload") => self.errs.push(invalid(
+                    path,
+                    format!("'{m}': call arguments did not match a supported operator, function or macro signature for rule: {shown}"),
+                )),
+                Err(EvalError::Msg(m)) => self.errs.push(invalid(path, format!("{m} evaluating rule: {shown}"))),
+            }
+        }
+    }
+
+    fn compiled(&mut self, src: &str) -> Rc<Result<Program, String>> {
+        self.programs
+            .entry(src.to_owned())
+            .or_insert_with(|| Rc::new(Program::compile(src, VARS).map_err(|e| e.to_string())))
+            .clone()
+    }
+
+    /// The failure message from the rule's `messageExpression`, when it gives a usable one
+    /// (upstream falls back to `message` otherwise).
+    fn message(&mut self, r: &Rule<'_>, vars: &[(&str, Val)]) -> Option<String> {
+        if r.message_expression.is_empty() || self.budget == 0 {
+            return None;
+        }
+        let compiled = self.compiled(r.message_expression);
+        let program = compiled.as_ref().as_ref().ok()?;
+        let ev = program.eval(vars, cel::PER_CALL_LIMIT.min(self.budget));
+        self.budget = self.budget.saturating_sub(ev.cost);
+        match ev.result {
+            Ok(Val::Str(m)) => {
+                let m = m.trim();
+                (!m.is_empty() && !m.contains('\n') && m.len() <= MAX_MESSAGE_BYTES).then(|| m.to_owned())
+            }
+            _ => None,
+        }
+    }
+}
+
+const OUT_OF_BUDGET: &str =
+    "validation failed due to running out of cost budget, no further validation rules will be run";
+
+/// How a rule is named in messages: its message when it has one, else its text.
+fn rule_shown(r: &Rule<'_>) -> String {
+    match r.message.trim() {
+        "" => r.rule.trim().to_owned(),
+        m => m.to_owned(),
+    }
+}
+
+/// The old elements of a list by what identifies them: in a `map` list the values of its keys,
+/// in a `set` the whole element (upstream correlates only these; elements of other lists have
+/// no old value). Indexed once per list, so finding each element's costs no scan.
+struct Correlation<'a> {
+    keys: Vec<&'a str>,
+    whole: bool,
+    index: HashMap<Vec<u8>, &'a Value>,
+}
+
+impl<'a> Correlation<'a> {
+    fn new(old: &'a [Value], s: &'a Schema) -> Correlation<'a> {
+        let mut c = Correlation { keys: Vec::new(), whole: false, index: HashMap::new() };
+        match text(s, "x-kubernetes-list-type") {
+            "map" => {
+                if let Some(Value::Array(k)) = s.get("x-kubernetes-list-map-keys") {
+                    c.keys = k.iter().filter_map(Value::as_str).collect();
+                }
+                if c.keys.is_empty() {
+                    return c;
+                }
+            }
+            "set" => c.whole = true,
+            _ => return c,
+        }
+        for o in old {
+            if let Some(id) = c.id(o) {
+                c.index.entry(id).or_insert(o);
+            }
+        }
+        c
+    }
+
+    /// An element's identity: the compact JSON of its keys' values (or of itself in a set).
+    fn id(&self, e: &Value) -> Option<Vec<u8>> {
+        if self.whole {
+            return Some(e.to_compact_vec());
+        }
+        if self.keys.is_empty() {
+            return None;
+        }
+        let mut id = Vec::new();
+        for k in &self.keys {
+            id.extend(e.get(k).map(Value::to_compact_vec).unwrap_or_default());
+            id.push(0);
+        }
+        Some(id)
+    }
+
+    fn find(&self, e: &Value) -> Option<&'a Value> {
+        self.id(e).and_then(|id| self.index.get(&id).copied())
+    }
+}
+
+/// A JSON value as CEL sees it under its schema: `integer` as int, `number` as double, objects
+/// as maps (so `has()` tests presence and a missing field is `no such key`); at a resource root
+/// `metadata` shows only `name` and `generateName`, as upstream's.
+pub(crate) fn to_val(v: &Value, s: Option<&Schema>, root: bool) -> Val {
+    match v {
+        Value::Null => Val::Null,
+        Value::Bool(b) => Val::Bool(*b),
+        Value::Number(n) => number(n, s.map(|s| text(s, "type")).unwrap_or_default()),
+        Value::String(t) => Val::string(t.as_str()),
+        Value::Array(elems) => {
+            let is = s.and_then(|s| items(s));
+            let items: std::sync::Arc<[Val]> = elems.iter().map(|e| to_val(e, is, is.is_some_and(embedded))).collect();
+            // `set` and `map` lists compare ignoring order, as upstream's.
+            match s.map(|s| text(s, "x-kubernetes-list-type")) {
+                Some("set") => Val::Keyed { items, keys: None },
+                Some("map") => {
+                    let keys: Vec<String> = match s.and_then(|s| s.get("x-kubernetes-list-map-keys")) {
+                        Some(Value::Array(k)) => k.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
+                        _ => Vec::new(),
+                    };
+                    Val::Keyed { items, keys: Some(keys.into()) }
+                }
+                _ => Val::List(items),
+            }
+        }
+        Value::Object(members) => {
+            let add = s.and_then(|s| additional(s));
+            // A repeated key keeps its last value, as the JSON reader does.
+            let mut seen = std::collections::HashSet::with_capacity(members.len());
+            let mut entries = Vec::with_capacity(members.len());
+            for (k, val) in members.iter().rev() {
+                if !seen.insert(k.as_str()) {
+                    continue;
+                }
+                let child = if root && k == "metadata" {
+                    metadata(val)
+                } else {
+                    let cs = s.and_then(|s| property(s, k)).or(add);
+                    to_val(val, cs, cs.is_some_and(embedded))
+                };
+                entries.push((Val::string(k.as_str()), child));
+            }
+            entries.reverse();
+            cel::map_of(entries).unwrap_or(Val::Null)
+        }
+    }
+}
+
+fn metadata(v: &Value) -> Val {
+    let Value::Object(members) = v else { return Val::Null };
+    let kept: Vec<(Val, Val)> = members
+        .iter()
+        .filter(|(k, _)| k == "name" || k == "generateName")
+        .filter_map(|(k, v)| v.as_str().map(|s| (Val::string(k.as_str()), Val::string(s))))
+        .collect();
+    cel::map_of(kept).unwrap_or(Val::Null)
+}
+
+fn number(n: &str, ty: &str) -> Val {
+    let integral = !n.contains(['.', 'e', 'E']);
+    match ty {
+        "number" => Val::Double(n.parse().unwrap_or(f64::NAN)),
+        _ if integral => n.parse::<i64>().map(Val::Int).unwrap_or_else(|_| Val::Double(n.parse().unwrap_or(f64::NAN))),
+        // An `integer` written as `2.0` is an int; the schema check has refused fractions.
+        "integer" => match n.parse::<f64>() {
+            Ok(x) if x.fract() == 0.0 && x.abs() < 9.2e18 => Val::Int(x as i64),
+            Ok(x) => Val::Double(x),
+            Err(_) => Val::Double(f64::NAN),
+        },
+        _ => Val::Double(n.parse().unwrap_or(f64::NAN)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kapi_machinery::json::value;
+
+    use super::*;
+
+    fn v(s: &str) -> Value {
+        value::parse(s.as_bytes()).expect("test JSON")
+    }
+
+    fn errors(obj: &str, old: Option<&str>, schema: &str) -> Vec<String> {
+        let old = old.map(v);
+        validate(&v(obj), old.as_ref(), &v(schema)).iter().map(ToString::to_string).collect()
+    }
+
+    /// Values follow the schema: `integer` is int, `number` double, int-or-string either,
+    /// objects maps whose absent fields `has()` tests.
+    #[test]
+    fn values_follow_the_schema() {
+        let schema = r#"{"type":"object","properties":{"spec":{"type":"object","x-kubernetes-validations":[
+            {"rule":"type(self.i) == int && type(self.n) == double && type(self.whole) == double"},
+            {"rule":"type(self.ios) == int && type(self.ios2) == string"},
+            {"rule":"!has(self.absent) && has(self.open.any) && self.open.any.deep == true"},
+            {"rule":"self.m.all(k, self.m[k] > 0)"}],
+            "properties":{"i":{"type":"integer"},"n":{"type":"number"},"whole":{"type":"number"},
+            "ios":{"x-kubernetes-int-or-string":true},"ios2":{"x-kubernetes-int-or-string":true},
+            "absent":{"type":"string"},
+            "open":{"type":"object","x-kubernetes-preserve-unknown-fields":true},
+            "m":{"type":"object","additionalProperties":{"type":"integer"}}}}}}"#;
+        let obj =
+            r#"{"spec":{"i":1,"n":1.5,"whole":2,"ios":3,"ios2":"50%","open":{"any":{"deep":true}},"m":{"a":1,"b":2}}}"#;
+        assert_eq!(errors(obj, None, schema), Vec::<String>::new());
+        let bad = r#"{"spec":{"i":1,"n":1.5,"whole":2,"ios":"3","ios2":"50%","open":{},"m":{"a":0}}}"#;
+        assert_eq!(
+            errors(bad, None, schema),
+            [
+                r#"spec: Invalid value: "object": failed rule: type(self.ios) == int && type(self.ios2) == string"#,
+                // `has()` is false, which decides `&&` over the error of the absent key.
+                r#"spec: Invalid value: "object": failed rule: !has(self.absent) && has(self.open.any) && self.open.any.deep == true"#,
+                r#"spec: Invalid value: "object": failed rule: self.m.all(k, self.m[k] > 0)"#,
+            ]
+        );
+    }
+
+    /// The object's budget is shared by all its rules: once spent, one error says so and no
+    /// further rule runs.
+    #[test]
+    fn the_objects_budget_bounds_all_rules() {
+        // Each item's rule costs about 800,000 (under the per-call limit), so the 10,000,000
+        // budget runs out at the 13th item of 20.
+        let schema = r#"{"type":"object","properties":{"items":{"type":"array","items":{"type":"array",
+            "items":{"type":"integer"},
+            "x-kubernetes-validations":[{"rule":"self.all(x, self.exists(y, y == x))"}]}}}}"#;
+        let inner: Vec<String> = (0..400).map(|i| i.to_string()).collect();
+        let inner = format!("[{}]", inner.join(","));
+        let obj = format!(r#"{{"items":[{}]}}"#, vec![inner; 20].join(","));
+        let errs = errors(&obj, None, schema);
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(
+            errs[0].ends_with(r#": Invalid value: "array": validation failed due to running out of cost budget, no further validation rules will be run"#),
+            "{}",
+            errs[0]
+        );
+        let at: usize = errs[0]["items[".len()..].split(']').next().and_then(|n| n.parse().ok()).expect("an index");
+        assert!((10..20).contains(&at), "{}", errs[0]);
+    }
+
+    /// Transition rules need an old value at their place: list items of `map` lists find theirs
+    /// by key, of atomic lists none.
+    #[test]
+    fn transition_rules_need_an_old_value() {
+        let schema = r#"{"type":"object","properties":{
+            "keyed":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["k"],
+              "items":{"type":"object","properties":{"k":{"type":"string"},"v":{"type":"integer"}},
+                "x-kubernetes-validations":[{"rule":"self.v >= oldSelf.v","message":"v only grows"}]}},
+            "atomic":{"type":"array","items":{"type":"integer","x-kubernetes-validations":[{"rule":"self == oldSelf"}]}}}}"#;
+        let old = r#"{"keyed":[{"k":"a","v":2},{"k":"b","v":5}],"atomic":[1,2]}"#;
+        let new = r#"{"keyed":[{"k":"b","v":4},{"k":"c","v":0},{"k":"a","v":3}],"atomic":[9,9]}"#;
+        assert_eq!(errors(new, Some(old), schema), [r#"keyed[0]: Invalid value: "object": v only grows"#]);
+        assert_eq!(errors(new, None, schema), Vec::<String>::new());
+    }
+
+    /// Fields selected from `self` must be in the schema, as upstream's type check requires;
+    /// maps, open objects and embedded resources' `apiVersion`/`kind` take any.
+    #[test]
+    fn undefined_fields_do_not_compile() {
+        let schema = |rule: &str| {
+            v(&format!(
+                r#"{{"type":"object","x-kubernetes-validations":[{{"rule":{rule:?}}}],"properties":{{
+                "spec":{{"type":"object","properties":{{"a":{{"type":"string"}},
+                  "m":{{"type":"object","additionalProperties":{{"type":"object","properties":{{"x":{{"type":"integer"}}}}}}}},
+                  "open":{{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}}}}}}}}"#
+            ))
+        };
+        let check = |rule: &str| {
+            let mut errs = Vec::new();
+            check_schema(&schema(rule), "s", &mut errs);
+            errs.iter().map(|e| e.detail.clone()).collect::<Vec<_>>()
+        };
+        for fine in [
+            "self.spec.a == 'x'",
+            "self.spec.m.k.x > 0",
+            "self.spec.open.any.thing",
+            "self.metadata.name == 'n' && self.kind == 'K'",
+            "self.spec.m.all(k, k.x > 0)",
+        ] {
+            assert_eq!(check(fine), Vec::<String>::new(), "{fine}");
+        }
+        assert_eq!(check("self.spec.b == 1"), ["compilation failed: ERROR: <input>:1:10: undefined field 'b'"]);
+        assert_eq!(check("has(self.spec.m.k.y)"), ["compilation failed: ERROR: <input>:1:18: undefined field 'y'"]);
+        assert_eq!(
+            check("self.metadata.labels.size() > 0"),
+            ["compilation failed: ERROR: <input>:1:14: undefined field 'labels'"]
+        );
+    }
+
+    /// `set` and `map` lists are equal whatever their order, so `self == oldSelf` keeps such a
+    /// list immutable without fixing its order; an atomic list's order counts.
+    #[test]
+    fn set_and_map_lists_compare_ignoring_order() {
+        let schema = r#"{"type":"object","properties":{
+            "set":{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string"},
+              "x-kubernetes-validations":[{"rule":"self == oldSelf","message":"set is immutable"}]},
+            "map":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["k"],
+              "items":{"type":"object","properties":{"k":{"type":"string"},"v":{"type":"integer"}}},
+              "x-kubernetes-validations":[{"rule":"self == oldSelf","message":"map is immutable"}]},
+            "atomic":{"type":"array","items":{"type":"string"},
+              "x-kubernetes-validations":[{"rule":"self == oldSelf","message":"atomic is immutable"}]}}}"#;
+        let old = r#"{"set":["a","b"],"map":[{"k":"a","v":1},{"k":"b","v":2}],"atomic":["a","b"]}"#;
+        let reordered = r#"{"set":["b","a"],"map":[{"k":"b","v":2},{"k":"a","v":1}],"atomic":["b","a"]}"#;
+        assert_eq!(errors(reordered, Some(old), schema), [r#"atomic: Invalid value: "array": atomic is immutable"#]);
+        let changed = r#"{"set":["a","c"],"map":[{"k":"b","v":2},{"k":"a","v":3}],"atomic":["a","b"]}"#;
+        assert_eq!(
+            errors(changed, Some(old), schema),
+            [r#"set: Invalid value: "array": set is immutable"#, r#"map: Invalid value: "array": map is immutable"#]
+        );
+    }
+}

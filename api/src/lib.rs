@@ -6,16 +6,19 @@
 //! hand-written and declarative validation, registered for `Scheme::validate`), `printers` (the
 //! `kubectl get` columns of each kind) and `testing` (fixture fill, fuzzing and semantic equality
 //! for every type, for tests).
+//!
+//! The groups are compiled in three crates that cargo builds side by side, since rustc checks one
+//! crate on one thread: `kapi-api-base` (`meta`, `core`, the feature gates), then
+//! `kapi-api-workloads` and `kapi-api-platform` at once. This crate re-exports their modules, so
+//! every path is `kapi_api::<group>::…` whichever crate defines it, and keeps what spans every
+//! group: registration, field-label lookup and printers.
 
-pub use kapi_machinery as machinery;
 // Generated code names this crate `::kapi_api`, as a user's crate would.
 extern crate self as kapi_api;
 
-pub use kapi_macros::Kapi;
+pub use kapi_api_base::{Kapi, features, machinery, meta};
 
-pub mod meta;
-
-pub mod features;
+#[path = "field_label_lookup.rs"]
 pub mod field_labels;
 #[cfg(feature = "printers")]
 pub mod printers;
@@ -39,64 +42,64 @@ mod schema_tests;
 #[cfg(test)]
 mod testing;
 
-#[cfg(feature = "admission")]
-pub mod admission;
-#[cfg(feature = "admissionregistration")]
-pub mod admissionregistration;
-#[cfg(feature = "apidiscovery")]
-pub mod apidiscovery;
-#[cfg(feature = "apiextensions")]
-pub mod apiextensions;
-#[cfg(feature = "apiregistration")]
-pub mod apiregistration;
-#[cfg(feature = "apiserverinternal")]
-pub mod apiserverinternal;
-#[cfg(feature = "apps")]
-pub mod apps;
-#[cfg(feature = "authentication")]
-pub mod authentication;
-#[cfg(feature = "authorization")]
-pub mod authorization;
-#[cfg(feature = "autoscaling")]
-pub mod autoscaling;
-#[cfg(feature = "batch")]
-pub mod batch;
-#[cfg(feature = "certificates")]
-pub mod certificates;
-#[cfg(feature = "clientauthentication")]
-pub mod clientauthentication;
-#[cfg(feature = "coordination")]
-pub mod coordination;
 #[cfg(feature = "core")]
-pub mod core;
-#[cfg(feature = "discovery")]
-pub mod discovery;
-#[cfg(feature = "events")]
-pub mod events;
-#[cfg(feature = "extensions")]
-pub mod extensions;
+pub use kapi_api_base::core;
+#[cfg(feature = "admission")]
+pub use kapi_api_platform::admission;
+#[cfg(feature = "admissionregistration")]
+pub use kapi_api_platform::admissionregistration;
+#[cfg(feature = "apidiscovery")]
+pub use kapi_api_platform::apidiscovery;
+#[cfg(feature = "apiextensions")]
+pub use kapi_api_platform::apiextensions;
+#[cfg(feature = "apiregistration")]
+pub use kapi_api_platform::apiregistration;
+#[cfg(feature = "authentication")]
+pub use kapi_api_platform::authentication;
+#[cfg(feature = "authorization")]
+pub use kapi_api_platform::authorization;
+#[cfg(feature = "clientauthentication")]
+pub use kapi_api_platform::clientauthentication;
 #[cfg(feature = "flowcontrol")]
-pub mod flowcontrol;
+pub use kapi_api_platform::flowcontrol;
 #[cfg(feature = "imagepolicy")]
-pub mod imagepolicy;
+pub use kapi_api_platform::imagepolicy;
 #[cfg(feature = "lifecycle")]
-pub mod lifecycle;
-#[cfg(feature = "networking")]
-pub mod networking;
-#[cfg(feature = "node")]
-pub mod node;
-#[cfg(feature = "policy")]
-pub mod policy;
-#[cfg(feature = "rbac")]
-pub mod rbac;
+pub use kapi_api_platform::lifecycle;
 #[cfg(feature = "resource")]
-pub mod resource;
+pub use kapi_api_platform::resource;
+#[cfg(feature = "apiserverinternal")]
+pub use kapi_api_workloads::apiserverinternal;
+#[cfg(feature = "apps")]
+pub use kapi_api_workloads::apps;
+#[cfg(feature = "autoscaling")]
+pub use kapi_api_workloads::autoscaling;
+#[cfg(feature = "batch")]
+pub use kapi_api_workloads::batch;
+#[cfg(feature = "certificates")]
+pub use kapi_api_workloads::certificates;
+#[cfg(feature = "coordination")]
+pub use kapi_api_workloads::coordination;
+#[cfg(feature = "discovery")]
+pub use kapi_api_workloads::discovery;
+#[cfg(feature = "events")]
+pub use kapi_api_workloads::events;
+#[cfg(feature = "extensions")]
+pub use kapi_api_workloads::extensions;
+#[cfg(feature = "networking")]
+pub use kapi_api_workloads::networking;
+#[cfg(feature = "node")]
+pub use kapi_api_workloads::node;
+#[cfg(feature = "policy")]
+pub use kapi_api_workloads::policy;
+#[cfg(feature = "rbac")]
+pub use kapi_api_workloads::rbac;
 #[cfg(feature = "scheduling")]
-pub mod scheduling;
+pub use kapi_api_workloads::scheduling;
 #[cfg(feature = "storage")]
-pub mod storage;
+pub use kapi_api_workloads::storage;
 #[cfg(feature = "storagemigration")]
-pub mod storagemigration;
+pub use kapi_api_workloads::storagemigration;
 
 use kapi_machinery::{Scheme, SchemeError};
 

@@ -1,4 +1,5 @@
 //! Test helpers shared by the API packages' unit tests.
+#![allow(dead_code, reason = "shared by the API crate and its parts, whose tests each use some of these helpers")]
 
 use kapi_machinery::proto::ProtoReader;
 use kapi_machinery::{Fill, FillCtx, Scheme, SemanticEq, json};

@@ -284,7 +284,15 @@ fn stateful_sets_select_by_status_successful_in_the_beta_versions() {
         let err = s.convert_field_label(&gvk, "spec.replicas", "1").unwrap_err();
         assert_eq!(err.to_string(), format!("field label not supported for apps{version}.StatefulSet: spec.replicas"));
     }
-    let err = crate::field_labels::convert_field_label("apps", "v1", "Deployment", "spec.paused", "true").unwrap_err();
+    let err = crate::field_labels::convert_field_label_in(
+        crate::apps::v1beta1::FIELD_LABELS.iter().chain(crate::apps::v1beta2::FIELD_LABELS),
+        "apps",
+        "v1",
+        "Deployment",
+        "spec.paused",
+        "true",
+    )
+    .unwrap_err();
     assert_eq!(
         err.to_string(),
         r#""spec.paused" is not a known field selector: only "metadata.name", "metadata.namespace""#

@@ -2,10 +2,12 @@
 //!
 //! +groupName=
 
-// Crate-visible: the round-trip suites of hubs holding core types (batch's pod templates) register
-// these too.
-#[cfg(all(test, feature = "internal"))]
-pub(crate) mod fuzzer;
+// Public under `testing`: the round-trip suites of hubs holding core types (batch's pod templates,
+// resource claims' device statuses) register these too, and those groups are compiled in the other
+// parts of the API crate, whose tests do not build this crate with `cfg(test)`.
+#[cfg(all(feature = "testing", feature = "internal"))]
+#[doc(hidden)]
+pub mod fuzzer;
 #[cfg(feature = "internal")]
 mod types;
 pub mod v1;

@@ -157,8 +157,18 @@ fn resource_slices_are_selected_by_node_and_driver() {
         for label in ["metadata.name", "spec.nodeName", "spec.driver"] {
             assert_eq!(s.convert_field_label(&gvk, label, "x").unwrap(), (label.to_owned(), "x".to_owned()));
         }
-        let e = crate::field_labels::convert_field_label("resource.k8s.io", version, "ResourceSlice", "spec.pool", "x")
-            .unwrap_err();
+        let e = crate::field_labels::convert_field_label_in(
+            crate::resource::v1::FIELD_LABELS
+                .iter()
+                .chain(crate::resource::v1beta2::FIELD_LABELS)
+                .chain(crate::resource::v1beta1::FIELD_LABELS),
+            "resource.k8s.io",
+            version,
+            "ResourceSlice",
+            "spec.pool",
+            "x",
+        )
+        .unwrap_err();
         assert_eq!(
             e.to_string(),
             format!("field label not supported for resource.k8s.io/{version}, Kind=ResourceSlice: spec.pool")

@@ -56,7 +56,24 @@ pub const FIELD_LABELS: &[FieldLabels] = &[
 
 #[cfg(test)]
 mod tests {
-    use crate::field_labels::convert_field_label;
+    /// The lookup over this group's field-label tables (the API crate's `convert_field_label`
+    /// looks in every enabled group's; this crate has only its own).
+    fn convert_field_label(
+        group: &str,
+        version: &str,
+        kind: &str,
+        label: &str,
+        value: &str,
+    ) -> Result<(String, String), crate::field_labels::FieldLabelError> {
+        crate::field_labels::convert_field_label_in(
+            crate::core::v1::FIELD_LABELS.iter(),
+            group,
+            version,
+            kind,
+            label,
+            value,
+        )
+    }
 
     #[test]
     fn pods_accept_their_labels_and_the_old_host_alias() {

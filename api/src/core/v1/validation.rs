@@ -27,7 +27,8 @@ use super::{
 use crate::meta::v1::validation::validate_labels;
 use crate::meta::v1::{LabelSelector, LabelSelectorOperator};
 
-pub(crate) use pod::{pod_spec_changes, validate_pod_spec_with};
+#[doc(hidden)]
+pub use pod::{pod_spec_changes, validate_pod_spec_with};
 pub use pod::{validate_pod_spec, validate_pod_template_spec};
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
@@ -37,8 +38,10 @@ const MAX_CLIENT_IP_AFFINITY_SECONDS: i32 = 86400;
 /// The kubelet's port, which a load balancer may not expose.
 const KUBELET_PORT: i32 = 10250;
 
-pub(crate) const NEGATIVE: &str = "must be greater than or equal to 0";
-pub(crate) const IMMUTABLE: &str = "field is immutable";
+#[doc(hidden)]
+pub const NEGATIVE: &str = "must be greater than or equal to 0";
+#[doc(hidden)]
+pub const IMMUTABLE: &str = "field is immutable";
 const IMMUTABLE_WHEN_SET: &str = "field is immutable when `immutable` is set";
 const SELECTOR_MISMATCH: &str = "`selector` does not match template `labels`";
 
@@ -53,12 +56,14 @@ const CONFIG_MAP_KEY_MSG: &str = "a valid config key must consist of alphanumeri
 // Shared helpers, also used by apps/v1 and batch/v1.
 
 /// Upstream's `ValidateNonnegativeField`.
-pub(crate) fn non_negative(value: i64, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn non_negative(value: i64, path: &Path) -> ErrorList {
     if value < 0 { vec![FieldError::invalid_value(path, value, NEGATIVE)] } else { Vec::new() }
 }
 
 /// A value rendered as upstream renders a struct or pointer bad value: its JSON.
-pub(crate) fn json_value<T: json::JsonEncode + ?Sized>(v: &T) -> BadValue {
+#[doc(hidden)]
+pub fn json_value<T: json::JsonEncode + ?Sized>(v: &T) -> BadValue {
     match json::to_vec(v) {
         Ok(b) => BadValue::Json(String::from_utf8_lossy(&b).into_owned()),
         Err(_) => BadValue::Omitted,
@@ -66,7 +71,8 @@ pub(crate) fn json_value<T: json::JsonEncode + ?Sized>(v: &T) -> BadValue {
 }
 
 /// A `map[string]string` as upstream prints it in an error: JSON with sorted keys, `null` when nil.
-pub(crate) fn labels_value(labels: &BTreeMap<String, String>) -> BadValue {
+#[doc(hidden)]
+pub fn labels_value(labels: &BTreeMap<String, String>) -> BadValue {
     if labels.is_empty() {
         return BadValue::Json("null".into());
     }
@@ -86,22 +92,26 @@ pub(crate) fn labels_value(labels: &BTreeMap<String, String>) -> BadValue {
 }
 
 /// `field is immutable` unless the values are equal (upstream's `ValidateImmutableField`).
-pub(crate) fn immutable<T: PartialEq>(new: &T, old: &T, value: impl FnOnce() -> BadValue, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn immutable<T: PartialEq>(new: &T, old: &T, value: impl FnOnce() -> BadValue, path: &Path) -> ErrorList {
     if new == old { Vec::new() } else { vec![FieldError::invalid_value(path, value(), IMMUTABLE)] }
 }
 
 /// Upstream's `ValidateDNS1123Label`: each finding as an `Invalid` error.
-pub(crate) fn dns1123_label(value: &str, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn dns1123_label(value: &str, path: &Path) -> ErrorList {
     is_dns1123_label(value).into_iter().map(|m| FieldError::invalid(path, value, &m)).collect()
 }
 
 /// Upstream's `ValidateDNS1123Subdomain`.
-pub(crate) fn dns1123_subdomain(value: &str, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn dns1123_subdomain(value: &str, path: &Path) -> ErrorList {
     is_dns1123_subdomain(value).into_iter().map(|m| FieldError::invalid(path, value, &m)).collect()
 }
 
 /// Upstream's `NameIsDNSSubdomain` with `prefix`: a trailing dash is allowed in a prefix.
-pub(crate) fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
+#[doc(hidden)]
+pub fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
     if prefix && name.len() > 1 && name.ends_with('-') {
         let masked = format!("{}a", &name[..name.len() - 1]);
         return is_dns1123_subdomain(&masked);
@@ -152,7 +162,8 @@ pub fn is_valid_port_name(port: &str) -> Vec<String> {
 }
 
 /// Upstream's `ValidatePortNumOrName` for an `IntOrString` port.
-pub(crate) fn port_num_or_name(port: &kapi_machinery::types::IntOrString, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn port_num_or_name(port: &kapi_machinery::types::IntOrString, path: &Path) -> ErrorList {
     use kapi_machinery::types::IntOrString;
     match port.ty {
         IntOrString::INT => is_valid_port_num(i64::from(port.int_val))
@@ -168,25 +179,18 @@ pub(crate) fn port_num_or_name(port: &kapi_machinery::types::IntOrString, path: 
 }
 
 /// A label selector as upstream's `LabelSelectorAsSelector` reads it.
-#[cfg_attr(
-    not(any(feature = "apps", feature = "batch")),
-    allow(dead_code, reason = "only the apps and batch validators match label selectors")
-)]
-pub(crate) enum Selector<'a> {
+#[doc(hidden)]
+pub enum Selector<'a> {
     /// A nil selector: matches nothing, and is not empty.
     Nothing,
     /// Requirements; none at all (`{}`) is the empty selector that matches everything.
     Requirements(&'a LabelSelector),
 }
 
-#[cfg_attr(
-    not(any(feature = "apps", feature = "batch")),
-    allow(dead_code, reason = "only the apps and batch validators match label selectors")
-)]
 impl<'a> Selector<'a> {
     /// The selector, or `Err` where upstream's conversion fails (an unknown operator, `In` or
     /// `NotIn` without values, `Exists` with values, or a bad key or value).
-    pub(crate) fn of(sel: Option<&'a LabelSelector>) -> Result<Selector<'a>, ()> {
+    pub fn of(sel: Option<&'a LabelSelector>) -> Result<Selector<'a>, ()> {
         let Some(sel) = sel else { return Ok(Selector::Nothing) };
         let bad_key = |k: &str| !is_qualified_name(k).is_empty();
         let bad_value = |v: &str| !kapi_machinery::validation::content::is_label_value(v).is_empty();
@@ -209,12 +213,12 @@ impl<'a> Selector<'a> {
     }
 
     /// Whether the selector selects nothing in particular (upstream's `Selector.Empty()`).
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         matches!(self, Selector::Requirements(s) if s.match_labels.is_empty() && s.match_expressions.is_empty())
     }
 
     /// Whether a set of labels is selected.
-    pub(crate) fn matches(&self, labels: &BTreeMap<String, String>) -> bool {
+    pub fn matches(&self, labels: &BTreeMap<String, String>) -> bool {
         let Selector::Requirements(sel) = self else { return false };
         sel.match_labels.iter().all(|(k, v)| labels.get(k) == Some(v))
             && sel.match_expressions.iter().all(|r| {
@@ -231,7 +235,8 @@ impl<'a> Selector<'a> {
 }
 
 /// The `` `selector` does not match template `labels` `` error at `<template>.metadata.labels`.
-pub(crate) fn selector_mismatch(template: &PodTemplateSpec, template_path: &Path) -> FieldError {
+#[doc(hidden)]
+pub fn selector_mismatch(template: &PodTemplateSpec, template_path: &Path) -> FieldError {
     FieldError::invalid_value(
         template_path.child("metadata").child("labels"),
         labels_value(&template.metadata.labels),
@@ -240,7 +245,8 @@ pub(crate) fn selector_mismatch(template: &PodTemplateSpec, template_path: &Path
 }
 
 /// Upstream's `NotSupported` for a restart policy other than `Always` in a controller's template.
-pub(crate) fn restart_always(template: &PodTemplateSpec, template_path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn restart_always(template: &PodTemplateSpec, template_path: &Path) -> ErrorList {
     let policy = template.spec.restart_policy.0.as_str();
     if policy == "Always" {
         return Vec::new();
@@ -576,7 +582,8 @@ fn validate_service_port(p: &ServicePort, require_name: bool, names: &mut BTreeS
 
 /// A service's or an endpoint's port name: required when the object has several ports, and a
 /// DNS label when set.
-pub(crate) fn port_name(name: &str, require_name: bool, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn port_name(name: &str, require_name: bool, path: &Path) -> ErrorList {
     if require_name && name.is_empty() {
         vec![FieldError::required(path.child("name"), "")]
     } else if !name.is_empty() {
@@ -587,7 +594,8 @@ pub(crate) fn port_name(name: &str, require_name: bool, path: &Path) -> ErrorLis
 }
 
 /// A port number in 1–65535 and a protocol (required) that upstream supports.
-pub(crate) fn port_and_protocol(port: i32, protocol: &str, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn port_and_protocol(port: i32, protocol: &str, path: &Path) -> ErrorList {
     let mut errs: ErrorList = is_valid_port_num(i64::from(port))
         .into_iter()
         .map(|m| FieldError::invalid_value(path.child("port"), port, &m))
@@ -601,7 +609,8 @@ pub(crate) fn port_and_protocol(port: i32, protocol: &str, path: &Path) -> Error
 }
 
 /// An `appProtocol`, when set: a qualified name.
-pub(crate) fn app_protocol(app: Option<&str>, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn app_protocol(app: Option<&str>, path: &Path) -> ErrorList {
     let Some(app) = app else { return ErrorList::new() };
     is_qualified_name(app).into_iter().map(|m| FieldError::invalid(path.child("appProtocol"), app, &m)).collect()
 }

@@ -84,7 +84,8 @@ fn node_resources(node: &Node) -> ErrorList {
 /// Validates a `Node`: taints, capacity and allocatable quantities, pod CIDRs (valid, at most
 /// one per IP family, no duplicates); on update also unique addresses, pod CIDRs and provider ID
 /// unchanged once set, the config source, and `externalID` unchanged.
-pub(crate) fn node(obj: &Node, old: Option<&Node>) -> ErrorList {
+#[doc(hidden)]
+pub fn node(obj: &Node, old: Option<&Node>) -> ErrorList {
     let mut errs = ErrorList::new();
     let taints_path = Path::new("metadata").child("taints");
     let Some(old) = old else {
@@ -267,7 +268,8 @@ fn config_map_source(cm: &ConfigMapNodeConfigSource, path: &Path) -> ErrorList {
 /// Validates `Endpoints`: every subset has addresses (ready or not), each address a valid,
 /// non-special IP with a DNS-label hostname and a DNS-subdomain node name, and each port named
 /// (when there are several), numbered and with a supported protocol.
-pub(crate) fn endpoints(obj: &Endpoints) -> ErrorList {
+#[doc(hidden)]
+pub fn endpoints(obj: &Endpoints) -> ErrorList {
     let mut errs = ErrorList::new();
     let path = Path::new("subsets");
     for (i, ss) in obj.subsets.iter().enumerate() {
@@ -459,7 +461,8 @@ fn scope_selector_value(spec: &ResourceQuotaSpec) -> BadValue {
 /// Validates a `ResourceQuota`: resource names and quantities in `spec.hard`, `status.hard`
 /// and `status.used`, scopes (known, valid for the limited resources, not conflicting) and the
 /// scope selector; on update the scopes unchanged and the status not re-validated.
-pub(crate) fn resource_quota(obj: &ResourceQuota, old: Option<&ResourceQuota>) -> ErrorList {
+#[doc(hidden)]
+pub fn resource_quota(obj: &ResourceQuota, old: Option<&ResourceQuota>) -> ErrorList {
     let mut errs = quota_spec(&obj.spec, &Path::new("spec"));
     match old {
         None => errs.extend(quota_status(obj)),
@@ -480,7 +483,8 @@ pub(crate) fn resource_quota(obj: &ResourceQuota, old: Option<&ResourceQuota>) -
 }
 
 /// Upstream's `ValidateResourceQuotaStatus` (also its status update's checks).
-pub(crate) fn quota_status(obj: &ResourceQuota) -> ErrorList {
+#[doc(hidden)]
+pub fn quota_status(obj: &ResourceQuota) -> ErrorList {
     let mut errs = resource_list(&obj.status.hard, &Path::new("status").child("hard"));
     errs.extend(resource_list(&obj.status.used, &Path::new("status").child("used")));
     errs
@@ -500,7 +504,8 @@ fn limit_resource_name(ty: &str, name: &str, path: &Path) -> ErrorList {
 /// names, no defaults for `Pod`, min or max storage for `PersistentVolumeClaim`, and per
 /// resource min ≤ default request ≤ default ≤ max, ratios at least 1 and at most max/min, and
 /// default equal to default request for resources that cannot be overcommitted.
-pub(crate) fn limit_range(obj: &LimitRange) -> ErrorList {
+#[doc(hidden)]
+pub fn limit_range(obj: &LimitRange) -> ErrorList {
     let mut errs = ErrorList::new();
     let path = Path::new("spec").child("limits");
     let mut types = BTreeSet::new();
@@ -702,7 +707,8 @@ const NOTE_LIMIT: usize = 1024;
 /// namespace agrees with the event's; an event with `eventTime` also needs a qualified
 /// `reportingComponent`, a reporting instance, action and reason within their limits and a
 /// message of at most 1024 bytes; the namespace is a DNS subdomain.
-pub(crate) fn event(obj: &Event) -> ErrorList {
+#[doc(hidden)]
+pub fn event(obj: &Event) -> ErrorList {
     let mut errs = ErrorList::new();
     let ns = obj.metadata.namespace.as_str();
     let involved_ns = obj.involved_object.namespace.as_str();
@@ -760,7 +766,8 @@ pub(crate) fn event(obj: &Event) -> ErrorList {
 
 /// Upstream's `ValidateNamespaceStatusUpdate`: `Active` unless deletion has begun, then
 /// `Terminating` (the path's `Phase` is upstream's spelling).
-pub(crate) fn namespace_status(obj: &Namespace) -> ErrorList {
+#[doc(hidden)]
+pub fn namespace_status(obj: &Namespace) -> ErrorList {
     let phase = obj.status.phase.0.as_str();
     let path = Path::new("status").child("Phase");
     if obj.metadata.deletion_timestamp.is_none() {

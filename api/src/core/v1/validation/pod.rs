@@ -96,7 +96,8 @@ pub fn validate_pod_spec(spec: &PodSpec, path: &Path) -> ErrorList {
 
 /// [`validate_pod_spec`], with the checks only pods get (no whitespace around images) when
 /// `for_pod`.
-pub(crate) fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool) -> ErrorList {
+#[doc(hidden)]
+pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool) -> ErrorList {
     let mut errs = ErrorList::new();
     let volumes = validate_volumes(&spec.volumes, &path.child("volumes"), &mut errs);
     let containers = spec.containers.as_deref().unwrap_or_default();
@@ -1105,7 +1106,8 @@ fn validate_tolerations(tolerations: &[Toleration], path: &Path) -> ErrorList {
 /// Upstream's `ValidatePodUpdate` rules on the spec: the same containers, an
 /// `activeDeadlineSeconds` that only appears or shrinks, only added tolerations, and nothing
 /// else changed but images, that deadline, tolerations and a negative grace period set to 1.
-pub(crate) fn pod_spec_changes(new: &PodSpec, old: &PodSpec, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn pod_spec_changes(new: &PodSpec, old: &PodSpec, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let (new_c, old_c) = (new.containers.as_deref().unwrap_or_default(), old.containers.as_deref().unwrap_or_default());
     if new_c.len() != old_c.len() {

@@ -74,13 +74,15 @@ fn is_quota_hugepages(name: &str) -> bool {
 }
 
 /// Upstream's `IsNativeResource`: unprefixed, or in a `kubernetes.io/` domain.
-pub(crate) fn is_native_resource(name: &str) -> bool {
+#[doc(hidden)]
+pub fn is_native_resource(name: &str) -> bool {
     !name.contains('/') || name.contains("kubernetes.io/")
 }
 
 /// Upstream's `IsExtendedResourceName`: not native, not `requests.`-prefixed, and a qualified
 /// name once `requests.` is put in front.
-pub(crate) fn is_extended_resource_name(name: &str) -> bool {
+#[doc(hidden)]
+pub fn is_extended_resource_name(name: &str) -> bool {
     if is_native_resource(name) || name.starts_with("requests.") {
         return false;
     }
@@ -88,22 +90,26 @@ pub(crate) fn is_extended_resource_name(name: &str) -> bool {
 }
 
 /// Upstream's `IsOvercommitAllowed`: native resources other than huge pages.
-pub(crate) fn overcommit_allowed(name: &str) -> bool {
+#[doc(hidden)]
+pub fn overcommit_allowed(name: &str) -> bool {
     is_native_resource(name) && !name.starts_with("hugepages-")
 }
 
 /// Upstream's `IsStandardQuotaResourceName`.
-pub(crate) fn is_standard_quota_resource(name: &str) -> bool {
+#[doc(hidden)]
+pub fn is_standard_quota_resource(name: &str) -> bool {
     STANDARD_QUOTA_RESOURCES.contains(&name) || is_quota_hugepages(name)
 }
 
 /// A quantity as upstream prints a `resource.Quantity` bad value: its JSON string.
-pub(crate) fn quantity_json(q: &Quantity) -> BadValue {
+#[doc(hidden)]
+pub fn quantity_json(q: &Quantity) -> BadValue {
     BadValue::Json(format!("\"{q}\""))
 }
 
 /// Upstream's `validateResourceName`: a qualified name, and unprefixed only when standard.
-pub(crate) fn resource_name(name: &str, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn resource_name(name: &str, path: &Path) -> ErrorList {
     let errs: ErrorList = is_qualified_name(name).into_iter().map(|m| bad_name(path, name, &m)).collect();
     if !errs.is_empty() {
         return errs;
@@ -120,7 +126,8 @@ fn bad_name(path: &Path, name: &str, message: &str) -> FieldError {
 }
 
 /// Upstream's `validateContainerResourceName`: a resource name a container may ask for.
-pub(crate) fn container_resource_name(name: &str, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn container_resource_name(name: &str, path: &Path) -> ErrorList {
     let mut errs = resource_name(name, path);
     if !name.contains('/') {
         if !["cpu", "memory", "ephemeral-storage"].contains(&name) && !name.starts_with("hugepages-") {
@@ -133,7 +140,8 @@ pub(crate) fn container_resource_name(name: &str, path: &Path) -> ErrorList {
 }
 
 /// Upstream's `ValidateResourceQuotaResourceName`.
-pub(crate) fn quota_resource_name(name: &str, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn quota_resource_name(name: &str, path: &Path) -> ErrorList {
     let mut errs = resource_name(name, path);
     if !name.contains('/') && !is_standard_quota_resource(name) {
         errs.push(bad_name(path, name, "must be a standard resource for quota"));
@@ -142,7 +150,8 @@ pub(crate) fn quota_resource_name(name: &str, path: &Path) -> ErrorList {
 }
 
 /// Upstream's `ValidateResourceQuantityValue`: not negative, and whole for integer resources.
-pub(crate) fn quantity_value(name: &str, q: &Quantity, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn quantity_value(name: &str, q: &Quantity, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if q.sign() < 0 {
         errs.push(FieldError::invalid(path, &q.to_string(), NEGATIVE));
@@ -154,7 +163,8 @@ pub(crate) fn quantity_value(name: &str, q: &Quantity, path: &Path) -> ErrorList
 }
 
 /// Upstream's `ValidatePositiveQuantityValue`.
-pub(crate) fn positive_quantity(q: &Quantity, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn positive_quantity(q: &Quantity, path: &Path) -> ErrorList {
     if q.sign() <= 0 {
         return vec![FieldError::invalid(path, &q.to_string(), "must be greater than zero")];
     }
@@ -162,7 +172,8 @@ pub(crate) fn positive_quantity(q: &Quantity, path: &Path) -> ErrorList {
 }
 
 /// Upstream's `validateBasicResource`: the integer value not negative.
-pub(crate) fn basic_resource(q: &Quantity, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn basic_resource(q: &Quantity, path: &Path) -> ErrorList {
     if q.value() < 0 {
         return vec![FieldError::invalid_value(path, q.value(), "must be a valid resource quantity")];
     }
@@ -223,7 +234,8 @@ fn is_v4_mapped(ip: IpAddr) -> bool {
 }
 
 /// Upstream's `IsValidIP`: parses, no leading zeros, not IPv4-mapped, and canonical.
-pub(crate) fn is_valid_ip(path: &Path, value: &str) -> ErrorList {
+#[doc(hidden)]
+pub fn is_valid_ip(path: &Path, value: &str) -> ErrorList {
     let Some((ip, leading_zero)) = parse_ip_sloppy(value) else {
         return vec![FieldError::invalid(path, value, "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)")];
     };
@@ -244,7 +256,8 @@ pub(crate) fn is_valid_ip(path: &Path, value: &str) -> ErrorList {
 }
 
 /// Upstream's `ValidateNonSpecialIP`: an IP that is not unspecified, loopback or link-local.
-pub(crate) fn non_special_ip(value: &str, path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn non_special_ip(value: &str, path: &Path) -> ErrorList {
     let Some((ip, _)) = parse_ip_sloppy(value) else {
         return vec![FieldError::invalid(path, value, "must be a valid IP address")];
     };
@@ -283,14 +296,16 @@ pub(crate) fn non_special_ip(value: &str, path: &Path) -> ErrorList {
 }
 
 /// A parsed CIDR: the address, the prefix length, and whether the text had leading zeros.
-pub(crate) struct Cidr {
-    pub(crate) ip: IpAddr,
-    pub(crate) bits: u8,
+#[doc(hidden)]
+pub struct Cidr {
+    pub ip: IpAddr,
+    pub bits: u8,
     leading_zero: bool,
 }
 
 /// `netutils.ParseCIDRSloppy`.
-pub(crate) fn parse_cidr_sloppy(s: &str) -> Option<Cidr> {
+#[doc(hidden)]
+pub fn parse_cidr_sloppy(s: &str) -> Option<Cidr> {
     let (addr, len) = s.split_once('/')?;
     let (ip, mut leading_zero) = parse_ip_sloppy(addr)?;
     if len.is_empty() || len.len() > 8 || !len.bytes().all(|b| b.is_ascii_digit()) {
@@ -321,13 +336,14 @@ impl Cidr {
     }
 
     /// Whether this is an IPv4 network (IPv4-mapped addresses count, as Go's `To4` does).
-    pub(crate) fn is_v4(&self) -> bool {
+    pub fn is_v4(&self) -> bool {
         matches!(self.ip, IpAddr::V4(_)) || is_v4_mapped(self.ip)
     }
 }
 
 /// Upstream's `IsValidCIDR`: parses, no leading zeros, not IPv4-mapped, no host bits, canonical.
-pub(crate) fn is_valid_cidr(path: &Path, value: &str) -> ErrorList {
+#[doc(hidden)]
+pub fn is_valid_cidr(path: &Path, value: &str) -> ErrorList {
     let Some(c) = parse_cidr_sloppy(value) else {
         return vec![FieldError::invalid(
             path,

@@ -240,7 +240,8 @@ fn source_checks(s: &PersistentVolumeSource, name: &str, path: &Path) -> ErrorLi
 /// host path `/`, the class names and volume mode; on update the source (a CSI
 /// `controllerExpandSecretRef` may be added), volume mode and, once set, node affinity and a
 /// volume attributes class that stays set.
-pub(crate) fn persistent_volume(obj: &PersistentVolume, old: Option<&PersistentVolume>) -> ErrorList {
+#[doc(hidden)]
+pub fn persistent_volume(obj: &PersistentVolume, old: Option<&PersistentVolume>) -> ErrorList {
     let spec = &obj.spec;
     let path = Path::new("spec");
     let mut errs = ErrorList::new();
@@ -611,7 +612,8 @@ fn claim_spec(spec: &PersistentVolumeClaimSpec, path: &Path) -> ErrorList {
 /// annotation) and, for a bound claim, the storage request and volume attributes class; the
 /// request not below the recorded capacity, the volume mode unchanged, and a volume attributes
 /// class that stays set and non-empty.
-pub(crate) fn persistent_volume_claim(obj: &PersistentVolumeClaim, old: Option<&PersistentVolumeClaim>) -> ErrorList {
+#[doc(hidden)]
+pub fn persistent_volume_claim(obj: &PersistentVolumeClaim, old: Option<&PersistentVolumeClaim>) -> ErrorList {
     let mut errs = claim_spec(&obj.spec, &Path::new("spec"));
     if let Some(old) = old {
         errs.extend(claim_update(obj, old));
@@ -718,7 +720,8 @@ fn claim_resource_key(name: &str, path: &Path) -> ErrorList {
 /// Validates a claim's status update (upstream's `ValidatePersistentVolumeClaimStatusUpdate`):
 /// access modes still set, capacity quantities, and the allocated resources and their resize
 /// statuses (keys and values).
-pub(crate) fn persistent_volume_claim_status(obj: &PersistentVolumeClaim) -> ErrorList {
+#[doc(hidden)]
+pub fn persistent_volume_claim_status(obj: &PersistentVolumeClaim) -> ErrorList {
     let mut errs = ErrorList::new();
     if obj.spec.access_modes.is_empty() {
         // Upstream spells this path with a capital `S`.

@@ -81,7 +81,7 @@ pub fn find_string_stop(b: &[u8]) -> Option<usize> {
 /// Whether a string scan stops at `c`.
 #[inline(always)]
 fn is_string_stop(c: u8) -> bool {
-    c < 0x20 || c >= 0x80 || c == b'"' || c == b'\\'
+    !(0x20..0x80).contains(&c) || c == b'"' || c == b'\\'
 }
 
 /// [`find_string_stop`] eight bytes at a time in a general-purpose register: the portable path,

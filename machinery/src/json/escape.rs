@@ -112,4 +112,30 @@ mod str_tests {
             assert_eq!(a, b, "{c:?}");
         }
     }
+
+    #[test]
+    fn str_and_byte_paths_agree_at_every_offset() {
+        // Each character that needs attention, at every offset of strings crossing the 8- and
+        // 16-byte steps of the run scan, with a second one later that must not hide the first.
+        for special in
+            ["\"", "\\", "<", ">", "&", "\n", "\u{1}", "\u{1f}", "\u{7f}", "é", "\u{2028}", "\u{2029}", "€", "😀"]
+        {
+            for len in [1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40] {
+                for pos in 0..=len {
+                    let mut c = "a".repeat(pos);
+                    c.push_str(special);
+                    c.push_str(&"b".repeat(len - pos));
+                    if len - pos > 3 {
+                        c.push('&');
+                    }
+                    let mut a = Vec::new();
+                    write_json_string(&mut a, &c);
+                    let mut b = vec![b'"'];
+                    write_json_string_body(&mut b, c.as_bytes());
+                    b.push(b'"');
+                    assert_eq!(a, b, "{c:?}");
+                }
+            }
+        }
+    }
 }

@@ -3,6 +3,7 @@
 pub mod escape;
 mod escape_str;
 mod reader;
+mod scan_bytes;
 mod tokens;
 mod traits;
 pub mod value;
@@ -103,5 +104,32 @@ mod tests {
         let c = super::compact(b" { \"a\" : [ 1 , \"x\\u003c\" , { } ] , \"b\" : null } ").unwrap();
         assert_eq!(c, br#"{"a":[1,"x\u003c",{}],"b":null}"#);
         assert!(super::compact(b"{").is_err());
+    }
+
+    #[test]
+    fn any_run_of_whitespace_reads_as_none() {
+        // Runs of every length crossing the 8- and 16-byte steps of the whitespace skip, of spaces
+        // alone (indentation) and mixed, between every pair of tokens, read by the tokenizer and
+        // by the reader as the compact document.
+        let tokens = ["{", "\"a\"", ":", "[", "1", ",", "\"x\"", ",", "{", "}", "]", ",", "\"b\"", ":", "null", "}"];
+        let want = tokens.concat();
+        for run in ["", " ", "\n", "\t", "\r\n"]
+            .iter()
+            .flat_map(|head| (0..40).map(move |n| format!("{head}{}", " ".repeat(n))))
+        {
+            for mixed in [false, true] {
+                let gap = if mixed { format!("{run}\t \n") } else { run.clone() };
+                let doc = format!("{gap}{}{gap}", tokens.join(&gap));
+                assert_eq!(super::compact(doc.as_bytes()).unwrap(), want.as_bytes(), "{doc:?}");
+                let mut r = super::JsonReader::new(doc.as_bytes(), true);
+                let mut obj = r.begin_object().unwrap();
+                assert_eq!(r.next_key(&mut obj).unwrap().as_deref(), Some("a"));
+                assert_eq!(r.raw_value().unwrap(), tokens[3..11].join(&gap).as_bytes());
+                assert_eq!(r.next_key(&mut obj).unwrap().as_deref(), Some("b"));
+                assert!(r.try_null().unwrap());
+                assert!(r.next_key(&mut obj).unwrap().is_none());
+                assert!(r.finish().unwrap().is_empty());
+            }
+        }
     }
 }

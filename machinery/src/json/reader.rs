@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 
+use super::scan_bytes::skip_ws;
 use super::tokens::{Tokenizer, scan, scan_number, unescape};
 use crate::budget::DecodeBudget;
 use crate::error::{DecodeError, DecodeErrorKind};
@@ -164,13 +165,7 @@ impl<'a> JsonReader<'a> {
 
     #[inline]
     fn skip_ws(&mut self) {
-        while let Some(&b) = self.input.get(self.pos) {
-            if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
-                self.pos += 1;
-            } else {
-                break;
-            }
-        }
+        self.pos = skip_ws(self.input, self.pos);
     }
 
     #[inline]

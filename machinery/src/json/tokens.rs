@@ -1,5 +1,6 @@
 //! A validating, non-recursive JSON tokenizer over bytes, used to copy and skip raw JSON.
 
+use super::scan_bytes::{find_string_stop, skip_ws};
 use crate::error::{DecodeError, DecodeErrorKind};
 
 /// One token. String bodies are returned still escaped, exactly as they appear in the input.
@@ -68,13 +69,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     fn skip_ws(&mut self) {
-        while let Some(&b) = self.input.get(self.pos) {
-            if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
-                self.pos += 1;
-            } else {
-                break;
-            }
-        }
+        self.pos = skip_ws(self.input, self.pos);
     }
 
     /// The next token, `None` after the complete value, or an error.
@@ -198,43 +193,6 @@ impl<'a> Tokenizer<'a> {
         self.pos = end;
         Ok(body)
     }
-}
-
-/// Bytes that end the fast scan of a string body: quote, backslash, control and non-ASCII bytes.
-static STRING_STOP: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = i < 0x20 || i >= 0x80 || i == b'"' as usize || i == b'\\' as usize;
-        i += 1;
-    }
-    t
-};
-
-/// The offset of the first byte in `b` that ends a plain run of a string body (see
-/// [`STRING_STOP`]). Eight bytes at a time: a word with no quote, no backslash, no byte below 0x20
-/// and no byte from 0x80 is skipped whole; any other word is searched byte by byte, so the
-/// word test may report false positives but never misses a stop byte.
-fn find_string_stop(b: &[u8]) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let mut i = 0;
-    while let Some(chunk) = b.get(i..i + 8) {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        let quote = w ^ (LO * u64::from(b'"'));
-        let backslash = w ^ (LO * u64::from(b'\\'));
-        let zero_quote = quote.wrapping_sub(LO) & !quote;
-        let zero_backslash = backslash.wrapping_sub(LO) & !backslash;
-        // A byte below 0x20 borrows through its high bit; a byte from 0x80 has it already.
-        let control_or_high = w.wrapping_sub(LO * 0x20) | w;
-        if (zero_quote | zero_backslash | control_or_high) & HI != 0 {
-            break;
-        }
-        i += 8;
-    }
-    b[i..].iter().position(|&c| STRING_STOP[c as usize]).map(|p| i + p)
 }
 
 /// A string scanned by [`scan`]: its still-escaped body, the offset after the closing quote, and
@@ -473,19 +431,103 @@ mod tests {
         assert!(matches!(t.next_token().unwrap_err().kind, DecodeErrorKind::InvalidUtf8));
     }
 
-    #[test]
-    fn word_scan_finds_every_stop_byte() {
-        // Every stop byte at every position of a 20-byte run of plain bytes is found.
-        for stop in (0u8..=255).filter(|b| STRING_STOP[*b as usize]) {
-            for pos in 0..20 {
-                let mut run = vec![b'a'; 20];
-                run[pos] = stop;
-                assert_eq!(find_string_stop(&run), Some(pos), "byte {stop:#x} at {pos}");
+    /// The string scan one byte at a time, as it was before the scan skipped runs: the offset
+    /// after the closing quote and whether there was an escape, or the error's kind and offset.
+    fn scan_bytewise(input: &[u8], start: usize) -> Result<(usize, bool), (String, Option<usize>)> {
+        let err = |kind: DecodeErrorKind, at: usize| Err((format!("{kind:?}"), Some(at)));
+        let mut i = start + 1;
+        let mut escaped = false;
+        loop {
+            let Some(&b) = input.get(i) else { return err(DecodeErrorKind::Truncated, input.len()) };
+            match b {
+                b'"' => return Ok((i + 1, escaped)),
+                b'\\' => {
+                    escaped = true;
+                    match input.get(i + 1) {
+                        None => return err(DecodeErrorKind::Truncated, input.len()),
+                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => i += 2,
+                        Some(b'u') => {
+                            if i + 6 > input.len() {
+                                return err(DecodeErrorKind::Truncated, input.len());
+                            }
+                            if !input[i + 2..i + 6].iter().all(u8::is_ascii_hexdigit) {
+                                return err(DecodeErrorKind::Syntax("invalid \\u escape".into()), i);
+                            }
+                            i += 6;
+                        }
+                        Some(_) => return err(DecodeErrorKind::Syntax("invalid escape in string".into()), i),
+                    }
+                }
+                0x00..=0x1f => return err(DecodeErrorKind::Syntax("control character in string".into()), i),
+                0x20..=0x7f => i += 1,
+                _ => {
+                    let n = match b {
+                        0xC2..=0xDF => 2,
+                        0xE0..=0xEF => 3,
+                        0xF0..=0xF4 => 4,
+                        _ => return err(DecodeErrorKind::InvalidUtf8, i),
+                    };
+                    match input.get(i..i + n).map(std::str::from_utf8) {
+                        Some(Ok(_)) => i += n,
+                        _ => return err(DecodeErrorKind::InvalidUtf8, i),
+                    }
+                }
             }
         }
-        assert_eq!(find_string_stop(&[b'x'; 17]), None);
-        // Bytes just around the boundaries are plain.
-        assert_eq!(find_string_stop(b" !#[]~\x7f\x1f"), Some(7));
+    }
+
+    fn scan_result(input: &[u8]) -> Result<(usize, bool), (String, Option<usize>)> {
+        scan(input, 0)
+            .map(|s| {
+                assert_eq!(s.body.as_bytes(), &input[1..s.end - 1]);
+                (s.end, s.escaped)
+            })
+            .map_err(|e| (format!("{:?}", e.kind), e.offset))
+    }
+
+    #[test]
+    fn string_scan_agrees_with_the_bytewise_scan() {
+        // An escape, a multi-byte character, a bad byte or the closing quote at every offset of
+        // bodies crossing the 8- and 16-byte steps of the run scan, each also cut short.
+        let pieces: [&[u8]; 22] = [
+            b"\\n",
+            b"\\\"",
+            b"\\u00e9",
+            b"\\uD83D\\uDE00",
+            b"\\u12",
+            b"\\x",
+            b"\\",
+            b"\xc3\xa9",
+            b"\xe2\x80\xa8",
+            b"\xf0\x9f\x98\x80",
+            b"\xc3",
+            b"\xe2\x80",
+            b"\xff",
+            b"\x80",
+            b"\xc0\x80",
+            b"\xed\xa0\x80",
+            b"\xf5\x80\x80\x80",
+            b"\x00",
+            b"\x1f",
+            b"\x7f",
+            b"\"",
+            b" ",
+        ];
+        for piece in pieces {
+            for before in 0..34 {
+                for after in [0, 1, 7, 16, 20] {
+                    let mut doc = vec![b'"'];
+                    doc.extend(std::iter::repeat_n(b'a', before));
+                    doc.extend_from_slice(piece);
+                    doc.extend(std::iter::repeat_n(b'b', after));
+                    doc.push(b'"');
+                    for cut in [doc.len(), doc.len() - 1, 1 + before + piece.len() / 2] {
+                        let input = &doc[..cut];
+                        assert_eq!(scan_result(input), scan_bytewise(input, 0), "{:?}", String::from_utf8_lossy(input));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

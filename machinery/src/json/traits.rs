@@ -261,9 +261,13 @@ impl<T: JsonDecode + JsonElement + Default> JsonDecode for Vec<T> {
         let mut it = r.begin_array()?;
         while r.next_element(&mut it)? {
             r.charge(size_of::<T>())?;
-            let mut v = T::default();
-            v.decode_json(r)?;
-            self.push(v);
+            // Decoded where it is kept, not moved there after (a `Container` is hundreds of
+            // bytes); on an error the list is left as it was before this element.
+            self.push(T::default());
+            if let Err(e) = self.last_mut().expect("an element was just pushed").decode_json(r) {
+                self.pop();
+                return Err(e);
+            }
         }
         // Growth by doubling leaves up to half the buffer unused, and a decoded object is kept
         // (an informer's cache holds it for its life): give the spare capacity back once, where

@@ -125,13 +125,7 @@ impl Parser<'_> {
     }
 
     fn skip_ws(&mut self) {
-        while let Some(&b) = self.input.get(self.pos) {
-            if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
-                self.pos += 1;
-            } else {
-                break;
-            }
-        }
+        self.pos = super::scan_bytes::skip_ws(self.input, self.pos);
     }
 
     /// The next non-whitespace byte, or a truncation error.

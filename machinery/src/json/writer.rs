@@ -129,6 +129,8 @@ impl JsonWriter {
         self.path.pop();
     }
 
+    // Inlined into the few writer methods that call it, which every member and element goes through.
+    #[inline]
     fn member_sep(&mut self) {
         if let Some(has) = self.has_members.last_mut() {
             if *has {

@@ -223,7 +223,7 @@ impl MicroTime {
         push_date_time(&mut out, self.secs);
         out.push('.');
         let micros = self.nanos / 1000;
-        out.push_str(&format!("{micros:06}"));
+        push_padded(&mut out, u64::from(micros), 6);
         out.push('Z');
         out
     }
@@ -342,8 +342,28 @@ fn push_date_time(out: &mut String, secs: i64) {
     if year < 0 {
         out.push('-');
     }
-    let abs_year = year.unsigned_abs();
-    out.push_str(&format!("{abs_year:04}-{month:02}-{day:02}T{hour:02}:{min:02}:{sec:02}"));
+    push_padded(out, year.unsigned_abs(), 4);
+    for (sep, v) in [('-', month), ('-', day), ('T', hour), (':', min), (':', sec)] {
+        out.push(sep);
+        push_padded(out, u64::from(v), 2);
+    }
+}
+
+/// Appends `v` in decimal with leading zeros up to `width` digits (at most 20), as `{v:0width$}`
+/// does, without the formatting machinery (this runs for every timestamp encoded).
+fn push_padded(out: &mut String, mut v: u64, width: usize) {
+    let mut buf = [b'0'; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    let start = i.min(buf.len().saturating_sub(width));
+    out.push_str(std::str::from_utf8(&buf[start..]).expect("ASCII digits"));
 }
 
 /// The two layouts this module parses.
@@ -658,6 +678,29 @@ fn go_parse(input: &[u8], layout: Layout) -> Result<Parsed, TimeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn date_time_digits_match_the_formatter() {
+        // Every field's width and padding, years of every length and negative years, against
+        // what `format!` writes.
+        let mut secs: Vec<i64> =
+            vec![-1_000_000_000_000_000, -62_135_596_800 - 86_400, 0, 1, 253_402_300_799, 253_402_300_800];
+        secs.extend((0..2000).map(|k| k * 7_777_777_777_i64 - 7_000_000_000_000));
+        for s in secs {
+            let (year, month, day, hour, min, sec) = unix_to_civil(s);
+            let sign = if year < 0 { "-" } else { "" };
+            let abs_year = year.unsigned_abs();
+            let want = format!("{sign}{abs_year:04}-{month:02}-{day:02}T{hour:02}:{min:02}:{sec:02}");
+            let mut got = String::new();
+            push_date_time(&mut got, s);
+            assert_eq!(got, want, "{s}");
+        }
+        for micros in [0u64, 5, 999_999, 123_456, 1_000] {
+            let mut got = String::new();
+            push_padded(&mut got, micros, 6);
+            assert_eq!(got, format!("{micros:06}"));
+        }
+    }
 
     fn civil(y: i64, mo: u8, d: u8, h: u8, mi: u8, s: u8) -> Time {
         Time::from_civil(y, mo, d, h, mi, s).expect("valid civil date")

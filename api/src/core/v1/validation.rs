@@ -7,11 +7,15 @@
 //! defaults of the fixtures' release apply (see `api/src/features.rs`); the module docs of
 //! `pod.rs` list them.
 
+mod affinity;
 mod cluster;
+mod dns;
 mod pod;
 mod pod_status;
 mod resources;
+mod spread;
 mod storage;
+mod sysctl;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -547,3 +547,79 @@ async fn status_writes_run_the_status_validation() {
         .unwrap_err();
     assert_eq!(invalid(&err).2, r#"ControllerRevision.apps "rev" is invalid: data: Required value: data is mandatory"#);
 }
+
+#[tokio::test]
+async fn pod_status_writes_and_pod_specs_are_validated() {
+    use kapi_api::core::v1::{
+        Container, ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStatus, DNSPolicy, Pod,
+        PodIP, PodSpec, RestartPolicy,
+    };
+    let (client, _server, _test) = http_client().await;
+    let pods = client.namespaced::<Pod>("default");
+    let pod = |name: &str| Pod {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        spec: PodSpec {
+            containers: Some(vec![Container { name: "app".into(), image: "busybox".into(), ..Default::default() }]),
+            restart_policy: RestartPolicy("Never".into()),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let stored = pods.create(&pod("job"), &CreateOptions::default()).await.unwrap();
+    let status = |state: ContainerState| ContainerStatus { name: "app".into(), state, ..Default::default() };
+    let terminated = ContainerState {
+        terminated: Some(ContainerStateTerminated { exit_code: 0, ..Default::default() }),
+        ..Default::default()
+    };
+    let running = ContainerState { running: Some(ContainerStateRunning::default()), ..Default::default() };
+
+    // A good status update is stored: the container ran to completion, with dual-stack IPs.
+    let mut done = stored.clone();
+    done.status.container_statuses = vec![status(terminated)];
+    done.status.pod_ips = vec![PodIP { ip: "10.0.0.1".into() }, PodIP { ip: "fd00::1".into() }];
+    let done = pods.update_status(&done, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(done.status.pod_ips.len(), 2);
+
+    // Under `restartPolicy: Never` it may not run again.
+    let mut again = done.clone();
+    again.status.container_statuses = vec![status(running)];
+    let err = pods.update_status(&again, &UpdateOptions::default()).await.unwrap_err();
+    let (code, reason, message, causes) = invalid(&err);
+    assert_eq!((code, reason.as_str()), (422, "Invalid"));
+    assert_eq!(
+        message,
+        r#"Pod "job" is invalid: status.containerStatuses[0].state: Forbidden: may not be transitioned to non-terminated state"#
+    );
+    assert_eq!(
+        causes,
+        [(
+            "FieldValueForbidden".to_owned(),
+            "status.containerStatuses[0].state".to_owned(),
+            "Forbidden: may not be transitioned to non-terminated state".to_owned()
+        )]
+    );
+
+    // A status patch with two IPs of one family, the same one twice.
+    let patch = Patch::Merge(br#"{"status":{"podIPs":[{"ip":"10.0.0.1"},{"ip":"10.0.0.1"}]}}"#.to_vec());
+    let err = pods.patch_subresource::<Pod>("job", "status", &patch, &PatchOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).3,
+        [
+            (
+                "FieldValueInvalid".to_owned(),
+                "status.podIPs".to_owned(),
+                r#"Invalid value: [{"IP":"10.0.0.1"},{"IP":"10.0.0.1"}]: may specify no more than one IP for each IP family"#
+                    .to_owned()
+            ),
+            ("FieldValueDuplicate".to_owned(), "status.podIPs[1]".to_owned(), r#"Duplicate value: {"IP":"10.0.0.1"}"#.to_owned()),
+        ]
+    );
+    let stored = pods.get("job", &GetOptions::default()).await.unwrap();
+    assert_eq!(stored.status.pod_ips, done.status.pod_ips);
+
+    // The spec's DNS rules run on create: policy `None` needs a config.
+    let mut no_dns = pod("dns");
+    no_dns.spec.dns_policy = DNSPolicy("None".into());
+    let err = pods.create(&no_dns, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(cause_fields(&err), pairs(&[("FieldValueRequired", "spec.dnsConfig")]));
+}

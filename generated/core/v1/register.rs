@@ -107,6 +107,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             );
         scheme
             .add_status_validation_func(
+                crate::core::v1::validation::validate_pod_status_update,
+            );
+        scheme
+            .add_status_validation_func(
                 crate::core::v1::validation::validate_resource_quota_status_update,
             );
     }

@@ -7,10 +7,15 @@
 //! defaults of the fixtures' release apply (see `api/src/features.rs`); the module docs of
 //! `pod.rs` list them.
 
+mod affinity;
 mod cluster;
+mod dns;
 mod pod;
+mod pod_status;
 mod resources;
+mod spread;
 mod storage;
+mod sysctl;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -666,6 +671,15 @@ pub fn validate_pod(obj: &Pod, old: Option<&Pod>) -> ErrorList {
         Some(old) => errs.extend(pod_spec_changes(&obj.spec, &old.spec, &spec_path)),
     }
     errs
+}
+
+/// Validates a pod's `/status` update (upstream's `ValidatePodStatusUpdate`): the pod-specific
+/// annotations, custom condition types, `nodeName` and `qosClass` unchanged, the nominated node,
+/// terminated containers that stay terminated unless the pod restarts them, resource claim
+/// statuses, pod and host IPs, container users and allocated resource health (see
+/// `pod_status.rs` for what is left out).
+pub fn validate_pod_status_update(obj: &Pod, old: &Pod) -> ErrorList {
+    pod_status::pod_status_update(obj, old)
 }
 
 /// Validates a `PodTemplate`: its template as every controller's (see

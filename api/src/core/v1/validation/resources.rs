@@ -204,7 +204,7 @@ fn parse_ipv4_sloppy(s: &str) -> Option<(Ipv4Addr, bool)> {
 }
 
 /// `netutils.ParseIPSloppy`, with whether the text had a leading zero in an IPv4 part.
-fn parse_ip_sloppy(s: &str) -> Option<(IpAddr, bool)> {
+pub(crate) fn parse_ip_sloppy(s: &str) -> Option<(IpAddr, bool)> {
     if s.contains(':') {
         // An IPv6 address may end in an IPv4 one, whose parts may also have leading zeros.
         if let Ok(a) = s.parse::<Ipv6Addr>() {

@@ -195,6 +195,10 @@ pub enum Selector<'a> {
 impl<'a> Selector<'a> {
     /// The selector, or `Err` where upstream's conversion fails (an unknown operator, `In` or
     /// `NotIn` without values, `Exists` with values, or a bad key or value).
+    #[allow(
+        clippy::result_unit_err,
+        reason = "the validators only ask whether the conversion fails, as upstream's callers do"
+    )]
     pub fn of(sel: Option<&'a LabelSelector>) -> Result<Selector<'a>, ()> {
         let Some(sel) = sel else { return Ok(Selector::Nothing) };
         let bad_key = |k: &str| !is_qualified_name(k).is_empty();

@@ -40,3 +40,24 @@ pub(crate) fn served_as(scheme: &Scheme, body: &str, version: &str) -> String {
     let out = ser.encode_as(decoded.object.as_ref(), version).expect("convert and encode");
     String::from_utf8(out).expect("JSON is UTF-8").trim_end_matches('\n').to_owned()
 }
+
+/// Defines `convert_field_label(group, version, kind, label, value)` over the given field-label
+/// tables: a group's unit tests look up their own tables, since `kapi_api::field_labels`, which
+/// looks in every enabled group's, is in another crate.
+#[allow(unused_macros, reason = "the crates whose groups have no field-label tests do not use it")]
+macro_rules! field_label_lookup {
+    ($($tables:path),+) => {
+        fn convert_field_label(
+            group: &str,
+            version: &str,
+            kind: &str,
+            label: &str,
+            value: &str,
+        ) -> Result<(String, String), crate::field_labels::FieldLabelError> {
+            let tables = [$($tables),+];
+            crate::field_labels::convert_field_label_in(tables.iter().flat_map(|t| t.iter()), group, version, kind, label, value)
+        }
+    };
+}
+#[allow(unused_imports, reason = "the crates whose groups have no field-label tests do not use it")]
+pub(crate) use field_label_lookup;

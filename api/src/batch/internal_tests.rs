@@ -169,24 +169,7 @@ fn cron_job_defaults_in_both_versions() {
 
 #[test]
 fn jobs_are_selected_by_success_count_and_other_labels_name_the_kind() {
-    /// The lookup over this group's field-label tables (the API crate's `convert_field_label`
-    /// looks in every enabled group's; this crate has only its own).
-    fn convert_field_label(
-        group: &str,
-        version: &str,
-        kind: &str,
-        label: &str,
-        value: &str,
-    ) -> Result<(String, String), crate::field_labels::FieldLabelError> {
-        crate::field_labels::convert_field_label_in(
-            crate::batch::v1::FIELD_LABELS.iter(),
-            group,
-            version,
-            kind,
-            label,
-            value,
-        )
-    }
+    crate::testing::field_label_lookup!(crate::batch::v1::FIELD_LABELS);
     let ok = convert_field_label("batch", "v1", "Job", "status.successful", "1").unwrap();
     assert_eq!(ok, ("status.successful".to_owned(), "1".to_owned()));
     let err = convert_field_label("batch", "v1", "Job", "spec.parallelism", "1").unwrap_err();

@@ -7,27 +7,11 @@ use kapi_machinery::Scheme;
 use crate::certificates as internal;
 use crate::certificates::v1beta1::csr::{self, CertificateRequest};
 use crate::certificates::{v1, v1alpha1, v1beta1};
-/// The lookup over this group's field-label tables (the API crate's `convert_field_label`
-/// looks in every enabled group's; this crate has only its own).
-fn convert_field_label(
-    group: &str,
-    version: &str,
-    kind: &str,
-    label: &str,
-    value: &str,
-) -> Result<(String, String), crate::field_labels::FieldLabelError> {
-    crate::field_labels::convert_field_label_in(
-        crate::certificates::v1::FIELD_LABELS
-            .iter()
-            .chain(crate::certificates::v1beta1::FIELD_LABELS)
-            .chain(crate::certificates::v1alpha1::FIELD_LABELS),
-        group,
-        version,
-        kind,
-        label,
-        value,
-    )
-}
+crate::testing::field_label_lookup!(
+    crate::certificates::v1::FIELD_LABELS,
+    crate::certificates::v1beta1::FIELD_LABELS,
+    crate::certificates::v1alpha1::FIELD_LABELS
+);
 use crate::testing::served_as;
 
 fn scheme() -> Scheme {

@@ -76,24 +76,7 @@ fn renamed_fields_move_both_ways_in_v1beta1() {
 
 #[test]
 fn field_selectors_use_core_names() {
-    /// The lookup over this group's field-label tables (the API crate's `convert_field_label`
-    /// looks in every enabled group's; this crate has only its own).
-    fn convert_field_label(
-        group: &str,
-        version: &str,
-        kind: &str,
-        label: &str,
-        value: &str,
-    ) -> Result<(String, String), crate::field_labels::FieldLabelError> {
-        crate::field_labels::convert_field_label_in(
-            crate::events::v1::FIELD_LABELS.iter(),
-            group,
-            version,
-            kind,
-            label,
-            value,
-        )
-    }
+    crate::testing::field_label_lookup!(crate::events::v1::FIELD_LABELS);
     let conv = |l: &str| convert_field_label("events.k8s.io", "v1", "Event", l, "x").map(|(l, _)| l);
     assert_eq!(conv("regarding.name").unwrap(), "involvedObject.name");
     assert_eq!(conv("regarding.fieldPath").unwrap(), "involvedObject.fieldPath");

@@ -75,24 +75,7 @@ fn se_linux_mount_is_defaulted_only_with_its_gate() {
 
 #[test]
 fn volume_attachments_are_selected_by_node_attacher_and_volume() {
-    /// The lookup over this group's field-label tables (the API crate's `convert_field_label`
-    /// looks in every enabled group's; this crate has only its own).
-    fn convert_field_label(
-        group: &str,
-        version: &str,
-        kind: &str,
-        label: &str,
-        value: &str,
-    ) -> Result<(String, String), crate::field_labels::FieldLabelError> {
-        crate::field_labels::convert_field_label_in(
-            crate::storage::v1::FIELD_LABELS.iter(),
-            group,
-            version,
-            kind,
-            label,
-            value,
-        )
-    }
+    crate::testing::field_label_lookup!(crate::storage::v1::FIELD_LABELS);
     for label in ["metadata.name", "spec.nodeName", "spec.attacher", "spec.persistentVolumeName"] {
         let got = convert_field_label("storage.k8s.io", "v1", "VolumeAttachment", label, "x").unwrap();
         assert_eq!(got, (label.to_owned(), "x".to_owned()));

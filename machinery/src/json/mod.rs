@@ -13,6 +13,7 @@ pub use reader::{ArrayIter, JsonReader, ObjectIter};
 pub use tokens::{Token, Tokenizer, unescape};
 pub use traits::{JsonDecode, JsonElement, JsonEncode, JsonFields, decode_json_object, encode_json_object};
 pub use value::Value;
+pub(crate) use writer::fmt_u64;
 pub use writer::{JsonWriter, format_go_float};
 
 use crate::error::{DecodeError, EncodeError};

@@ -314,7 +314,8 @@ fn itoa_buf() -> [u8; 20] {
     [0u8; 20]
 }
 
-fn fmt_u64(mut v: u64, buf: &mut [u8; 20]) -> &[u8] {
+/// Writes `v` in decimal at the end of `buf` and returns the digits.
+pub(crate) fn fmt_u64(mut v: u64, buf: &mut [u8; 20]) -> &[u8] {
     let mut i = buf.len();
     loop {
         i -= 1;

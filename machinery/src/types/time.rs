@@ -349,21 +349,15 @@ fn push_date_time(out: &mut String, secs: i64) {
     }
 }
 
-/// Appends `v` in decimal with leading zeros up to `width` digits (at most 20), as `{v:0width$}`
-/// does, without the formatting machinery (this runs for every timestamp encoded).
-fn push_padded(out: &mut String, mut v: u64, width: usize) {
-    let mut buf = [b'0'; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
+/// Appends `v` in decimal with leading zeros up to `width` digits, as `{v:0width$}` does, without
+/// the formatting machinery (this runs for every timestamp encoded).
+fn push_padded(out: &mut String, v: u64, width: usize) {
+    let mut buf = [0u8; 20];
+    let digits = crate::json::fmt_u64(v, &mut buf);
+    for _ in digits.len()..width {
+        out.push('0');
     }
-    let start = i.min(buf.len().saturating_sub(width));
-    out.push_str(std::str::from_utf8(&buf[start..]).expect("ASCII digits"));
+    out.push_str(std::str::from_utf8(digits).expect("ASCII digits"));
 }
 
 /// The two layouts this module parses.

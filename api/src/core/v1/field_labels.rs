@@ -56,24 +56,7 @@ pub const FIELD_LABELS: &[FieldLabels] = &[
 
 #[cfg(test)]
 mod tests {
-    /// The lookup over this group's field-label tables (the API crate's `convert_field_label`
-    /// looks in every enabled group's; this crate has only its own).
-    fn convert_field_label(
-        group: &str,
-        version: &str,
-        kind: &str,
-        label: &str,
-        value: &str,
-    ) -> Result<(String, String), crate::field_labels::FieldLabelError> {
-        crate::field_labels::convert_field_label_in(
-            crate::core::v1::FIELD_LABELS.iter(),
-            group,
-            version,
-            kind,
-            label,
-            value,
-        )
-    }
+    crate::testing::field_label_lookup!(crate::core::v1::FIELD_LABELS);
 
     #[test]
     fn pods_accept_their_labels_and_the_old_host_alias() {

@@ -169,18 +169,7 @@ impl ApiServer {
         let (Some(s), Some(custom)) = (&served.schema, obj.as_any().downcast_ref::<CustomObject>()) else {
             return Ok(());
         };
-        let mut doc = custom.to_value();
-        if served.has_status()
-            && let Value::Object(members) = &mut doc
-        {
-            match subresource {
-                None => members.retain(|(k, _)| k != "status"),
-                Some("status") => {
-                    members.retain(|(k, _)| matches!(k.as_str(), "apiVersion" | "kind" | "metadata" | "status"))
-                }
-                Some(_) => {}
-            }
-        }
+        let doc = checked_part(custom, served.has_status(), subresource);
         let errs = schema::validate(&doc, s);
         if errs.is_empty() {
             Ok(())
@@ -202,21 +191,7 @@ impl ApiServer {
         let Some(served) = self.served_custom(info) else { return Ok(()) };
         let Some(s) = &served.schema else { return Ok(()) };
         let Some(custom) = obj.as_any().downcast_ref::<CustomObject>() else { return Ok(()) };
-        let part = |c: &CustomObject| {
-            let mut doc = c.to_value();
-            if served.has_status()
-                && let Value::Object(members) = &mut doc
-            {
-                match subresource {
-                    None => members.retain(|(k, _)| k != "status"),
-                    Some("status") => {
-                        members.retain(|(k, _)| matches!(k.as_str(), "apiVersion" | "kind" | "metadata" | "status"))
-                    }
-                    Some(_) => {}
-                }
-            }
-            doc
-        };
+        let part = |c: &CustomObject| checked_part(c, served.has_status(), subresource);
         let old_doc = old.and_then(|o| o.as_any().downcast_ref::<CustomObject>()).map(part);
         let errs = rules::validate(&part(custom), old_doc.as_ref(), s);
         if errs.is_empty() {
@@ -535,4 +510,20 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
             }
         })
         .collect()
+}
+
+/// The part of a custom object a write checks: with a `status` subresource, a write to the object
+/// leaves `status` out and a write to `/status` keeps only `status` (and the type and metadata).
+fn checked_part(c: &CustomObject, has_status: bool, subresource: Option<&str>) -> Value {
+    let mut doc = c.to_value();
+    if has_status && let Value::Object(members) = &mut doc {
+        match subresource {
+            None => members.retain(|(k, _)| k != "status"),
+            Some("status") => {
+                members.retain(|(k, _)| matches!(k.as_str(), "apiVersion" | "kind" | "metadata" | "status"))
+            }
+            Some(_) => {}
+        }
+    }
+    doc
 }

@@ -5,7 +5,7 @@
 # Arguments, if any, are the inputs to count (default: all; see `INPUTS` in bench/src/lib.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --quiet --release -p kapi-bench --example icount
+cargo build --quiet --release -p kapi-bench --features peers --example icount
 bin=${CARGO_TARGET_DIR:-target}/release/examples/icount
 "$bin" check
 echo

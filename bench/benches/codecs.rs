@@ -1,7 +1,7 @@
 //! Our protobuf and JSON codecs side by side with prost (via k8s-pb) and with serde_json, sonic-rs
 //! and simd-json (via k8s-openapi's serde impls), on the same bytes: upstream's fixtures, a larger
 //! object of 64 webhooks and a realistic large `Pod`.
-//! Run: `cargo bench -p kapi-bench`. Results are recorded in docs/benchmarks.md.
+//! Run: `cargo bench -p kapi-bench --features peers`. Results are recorded in docs/benchmarks.md.
 
 use std::hint::black_box;
 

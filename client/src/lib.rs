@@ -30,6 +30,9 @@ pub mod proxy;
 pub mod reflector;
 pub mod resource;
 pub mod restmapper;
+// Compile-fail doctests of scope mistakes; compiled only when rustdoc collects tests.
+#[cfg(all(doctest, feature = "core"))]
+mod scope_errors;
 pub mod service;
 pub mod store;
 pub mod tls;

@@ -11,10 +11,11 @@ use kapi_machinery::types::Quantity;
 use kapi_machinery::validation::content::{is_dns1123_label, is_dns1123_subdomain, is_label_value};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
+use super::affinity::node_selector;
 use super::resources::{basic_resource, is_native_resource, positive_quantity, quantity_value};
 use super::{dns1123_label, dns1123_subdomain, immutable};
 use crate::core::v1::{
-    CSIPersistentVolumeSource, NodeSelector, NodeSelectorRequirement, PersistentVolume, PersistentVolumeAccessMode,
+    CSIPersistentVolumeSource, NodeSelectorRequirement, PersistentVolume, PersistentVolumeAccessMode,
     PersistentVolumeClaim, PersistentVolumeClaimSpec, PersistentVolumeSource, ResourceName, SecretReference,
     TypedLocalObjectReference, TypedObjectReference, VolumeNodeAffinity,
 };
@@ -31,7 +32,6 @@ const RESIZE_STATUSES: &[&str] = &[
     "NodeResizeInfeasible",
     "NodeResizePending",
 ];
-const NODE_SELECTOR_OPS: &[&str] = &["In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt"];
 const BETA_STORAGE_CLASS: &str = "volume.beta.kubernetes.io/storage-class";
 const MORE_THAN_ONE: &str = "may not specify more than 1 volume type";
 
@@ -102,47 +102,14 @@ fn sources(s: &PersistentVolumeSource) -> Vec<(&'static str, &'static str)> {
     all.into_iter().filter(|(_, _, set)| *set).map(|(a, b, _)| (a, b)).collect()
 }
 
-/// Upstream's `ValidateNodeSelector` for a volume's required node affinity (match fields are
-/// not checked).
-fn node_selector(sel: &NodeSelector, path: &Path) -> ErrorList {
-    let terms_path = path.child("nodeSelectorTerms");
-    let terms = sel.node_selector_terms.as_deref().unwrap_or_default();
-    if terms.is_empty() {
-        return vec![FieldError::required(terms_path, "must have at least one node selector term")];
-    }
-    let mut errs = ErrorList::new();
-    for (i, term) in terms.iter().enumerate() {
-        for (j, req) in term.match_expressions.iter().enumerate() {
-            let p = terms_path.index(i).child("matchExpressions").index(j);
-            match req.operator.0.as_str() {
-                "In" | "NotIn" if req.values.is_empty() => errs.push(FieldError::required(
-                    p.child("values"),
-                    "must be specified when `operator` is 'In' or 'NotIn'",
-                )),
-                "Exists" | "DoesNotExist" if !req.values.is_empty() => errs.push(FieldError::forbidden(
-                    p.child("values"),
-                    "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-                )),
-                "Gt" | "Lt" if req.values.len() != 1 => errs.push(FieldError::required(
-                    p.child("values"),
-                    "must be specified single value when `operator` is 'Lt' or 'Gt'",
-                )),
-                op if !NODE_SELECTOR_OPS.contains(&op) => errs.push(FieldError::invalid_value(
-                    p.child("operator"),
-                    BadValue::named(op),
-                    "not a valid selector operator",
-                )),
-                _ => {}
-            }
-            errs.extend(kapi_machinery::validation::content::validate_qualified_name(&p.child("key"), &req.key));
-            for (k, v) in req.values.iter().enumerate() {
-                errs.extend(
-                    is_label_value(v).into_iter().map(|m| FieldError::invalid(p.child("values").index(k), v, &m)),
-                );
-            }
-        }
-    }
-    errs
+/// Upstream's `HasInvalidLabelValueInNodeSelectorTerms` on a volume's required node affinity: an
+/// update may keep label values that a later release stopped accepting.
+fn has_invalid_label_value(affinity: Option<&VolumeNodeAffinity>) -> bool {
+    let terms = affinity.and_then(|a| a.required.as_ref()).and_then(|r| r.node_selector_terms.as_deref());
+    terms
+        .unwrap_or_default()
+        .iter()
+        .any(|t| t.match_expressions.iter().any(|e| e.values.iter().any(|v| !is_label_value(v).is_empty())))
 }
 
 fn csi_driver_name(name: &str, path: &Path) -> ErrorList {
@@ -273,7 +240,12 @@ pub fn persistent_volume(obj: &PersistentVolume, old: Option<&PersistentVolume>)
         affinity = true;
         let p = path.child("nodeAffinity");
         match &na.required {
-            Some(req) => errs.extend(node_selector(req, &p.child("required"))),
+            Some(req) => {
+                // Upstream's `ValidationOptionsForPersistentVolume`: invalid values stay allowed
+                // on update when the old volume already had one.
+                let allow_invalid = old.is_some_and(|o| has_invalid_label_value(o.spec.node_affinity.as_ref()));
+                errs.extend(node_selector(req, allow_invalid, &p.child("required")));
+            }
             None => errs.push(FieldError::required(p.child("required"), "must specify required node constraints")),
         }
     }

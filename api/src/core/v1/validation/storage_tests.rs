@@ -7,9 +7,9 @@ use kapi_machinery::validation::ErrorType;
 
 use super::*;
 use crate::core::v1::{
-    ClaimResourceStatus, GCEPersistentDiskVolumeSource, HostPathVolumeSource, NodeSelectorOperator, NodeSelectorTerm,
-    PersistentVolumeClaimPhase, PersistentVolumeClaimStatus, PersistentVolumeMode, PersistentVolumeReclaimPolicy,
-    PersistentVolumeSpec, VolumeResourceRequirements,
+    ClaimResourceStatus, GCEPersistentDiskVolumeSource, HostPathVolumeSource, NodeSelector, NodeSelectorOperator,
+    NodeSelectorTerm, PersistentVolumeClaimPhase, PersistentVolumeClaimStatus, PersistentVolumeMode,
+    PersistentVolumeReclaimPolicy, PersistentVolumeSpec, VolumeResourceRequirements,
 };
 use crate::meta::v1::ObjectMeta;
 
@@ -543,4 +543,58 @@ fn claim_status_updates_as_upstream() {
     );
     c = claim(|s| s.access_modes.clear());
     assert_eq!(kinds(&persistent_volume_claim_status(&c)), [(Required, "Spec.accessModes".to_owned())]);
+}
+
+fn affinity_with(values: &[&str], fields: Vec<NodeSelectorRequirement>) -> Option<VolumeNodeAffinity> {
+    let mut a = affinity("foo");
+    if let Some(term) = a.as_mut().and_then(|a| a.required.as_mut()).and_then(|r| r.node_selector_terms.as_mut()) {
+        term[0].match_expressions[0].values = values.iter().map(|v| (*v).into()).collect();
+        term[0].match_fields = fields;
+    }
+    a
+}
+
+#[test]
+fn persistent_volume_node_affinity_checks_match_fields_as_pod_affinity_does() {
+    // Upstream validates a volume's required affinity with the same `ValidateNodeSelector` as a
+    // pod's: match fields accept only `In`/`NotIn` on `metadata.name` with one value.
+    let field = |key: &str, op: &str, values: &[&str]| NodeSelectorRequirement {
+        key: key.into(),
+        operator: NodeSelectorOperator(op.into()),
+        values: values.iter().map(|v| (*v).into()).collect(),
+    };
+    let good =
+        volume(|s| s.node_affinity = affinity_with(&["zone-a"], vec![field("metadata.name", "In", &["node-1"])]));
+    assert!(persistent_volume(&good, None).is_empty());
+    let bad = volume(|s| {
+        s.node_affinity = affinity_with(
+            &["zone-a"],
+            vec![field("metadata.name", "In", &["a", "b"]), field("spec.nodeName", "Exists", &[])],
+        );
+    });
+    let at = "spec.nodeAffinity.required.nodeSelectorTerms[0].matchFields";
+    assert_eq!(
+        kinds(&persistent_volume(&bad, None)),
+        [
+            (ErrorType::Required, format!("{at}[0].values")),
+            (ErrorType::Invalid, format!("{at}[1].operator")),
+            (ErrorType::Invalid, format!("{at}[1].key")),
+        ]
+    );
+}
+
+#[test]
+fn persistent_volume_update_keeps_invalid_label_values_the_old_volume_had() {
+    // Upstream's `ValidationOptionsForPersistentVolume`: a value no longer accepted ("-1") is
+    // refused on create, and allowed on update only when the old volume already had one.
+    let invalid = volume(|s| s.node_affinity = affinity_with(&["-1"], vec![]));
+    let at = "spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions[0].values[0]";
+    assert_eq!(kinds(&persistent_volume(&invalid, None)), [(ErrorType::Invalid, at.to_owned())]);
+    assert!(persistent_volume(&invalid, Some(&invalid)).is_empty());
+    let valid = volume(|s| s.node_affinity = affinity_with(&["zone-a"], vec![]));
+    let errs = persistent_volume(&invalid, Some(&valid));
+    assert!(errs.iter().any(|e| e.field == at), "{errs:?}");
+    assert!(has_invalid_label_value(invalid.spec.node_affinity.as_ref()));
+    assert!(!has_invalid_label_value(valid.spec.node_affinity.as_ref()));
+    assert!(!has_invalid_label_value(None));
 }

@@ -8,11 +8,16 @@
 // Embedded raw JSON (`RawExtension`, `FieldsV1`) is kept verbatim when decoded and normalised
 // when encoded (compacted by JSON, keys sorted by YAML), as upstream does, so the decoded object
 // is first settled by one trip through YAML and JSON; the formats are compared from there.
+//
+// One asymmetry is upstream's and is skipped: a time past year 9999 (or before year 0) decodes
+// from protobuf and is written to JSON and YAML as Go writes it, a text no parser reads back
+// (`kapi_tests::fuzz::is_unreadable_year`).
 
 use std::sync::OnceLock;
 
 use kapi_machinery::serializer::Format;
 use kapi_machinery::{GroupVersionKind, Object, Options, Scheme, Serializer};
+use kapi_tests::fuzz::is_unreadable_year;
 use libfuzzer_sys::fuzz_target;
 
 const FORMATS: [Format; 3] = [Format::Json, Format::Yaml, Format::Protobuf];
@@ -44,13 +49,14 @@ fuzz_target!(|data: &[u8]| {
     let trip = |format: Format, obj: &dyn Object| -> Option<Box<dyn Object>> {
         let ser = Serializer::new(scheme, format, Options::default());
         let bytes = ser.encode(obj).ok()?;
-        let back = ser.decode(&bytes, Some(gvk)).unwrap_or_else(|e| {
-            panic!(
+        match ser.decode(&bytes, Some(gvk)) {
+            Ok(back) => Some(back.object),
+            Err(e) if is_unreadable_year(&e.to_string()) => None,
+            Err(e) => panic!(
                 "{format:?}: the encoding of a decoded {gvk} does not decode: {e}\n{}",
                 String::from_utf8_lossy(&bytes)
-            )
-        });
-        Some(back.object)
+            ),
+        }
     };
     let Some(settled) = trip(Format::Yaml, decoded.object.as_ref()) else { return };
     let Some(settled) = trip(Format::Json, settled.as_ref()) else { return };

@@ -10,9 +10,11 @@ use crate::error::{DecodeError, DecodeErrorKind};
 /// At most this many strict-mode errors are kept, as upstream does.
 const MAX_STRICT_ERRORS: usize = 100;
 
-#[derive(Debug, Clone)]
-enum PathSeg<'a> {
-    Key(Cow<'a, str>),
+/// One step of the field path. A member is kept as the offset of its key's opening quote and read
+/// again only for a message: the path changes at every key, and is read only on errors.
+#[derive(Debug, Clone, Copy)]
+enum PathSeg {
+    Key(usize),
     Index(usize),
 }
 
@@ -24,7 +26,7 @@ pub struct JsonReader<'a> {
     depth: usize,
     strict: bool,
     strict_errors: Vec<String>,
-    path: Vec<PathSeg<'a>>,
+    path: Vec<PathSeg>,
     budget: Option<&'a DecodeBudget>,
 }
 
@@ -117,7 +119,7 @@ impl<'a> JsonReader<'a> {
     pub fn finish(mut self) -> Result<Vec<String>, DecodeError> {
         self.skip_ws();
         if self.pos < self.input.len() {
-            return Err(self.err(DecodeErrorKind::Syntax("invalid character after top-level value".into())));
+            return Err(self.syntax("invalid character after top-level value"));
         }
         Ok(self.strict_errors)
     }
@@ -125,13 +127,13 @@ impl<'a> JsonReader<'a> {
     /// The current field path, e.g. `webhooks[0].sideEffects`.
     pub fn path_string(&self) -> String {
         let mut s = String::new();
-        for seg in &self.path {
+        for &seg in &self.path {
             match seg {
-                PathSeg::Key(k) => {
+                PathSeg::Key(at) => {
                     if !s.is_empty() {
                         s.push('.');
                     }
-                    s.push_str(k);
+                    s.push_str(&self.key_at(at));
                 }
                 PathSeg::Index(i) => {
                     s.push('[');
@@ -143,13 +145,22 @@ impl<'a> JsonReader<'a> {
         s
     }
 
+    /// The key whose opening quote is at `at`, unescaped; it was scanned once already, so it reads.
+    fn key_at(&self, at: usize) -> Cow<'a, str> {
+        match scan(self.input, at) {
+            Ok(k) if k.escaped => unescape(k.body.as_bytes()).map_or(Cow::Borrowed(k.body), Cow::Owned),
+            Ok(k) => Cow::Borrowed(k.body),
+            Err(_) => Cow::Borrowed("?"),
+        }
+    }
+
     /// An error at the current position and path.
     pub fn err(&self, kind: DecodeErrorKind) -> DecodeError {
         let mut e = DecodeError::at_offset(kind, self.pos);
-        for seg in self.path.iter().rev() {
+        for &seg in self.path.iter().rev() {
             e = match seg {
-                PathSeg::Key(k) => e.in_field(k),
-                PathSeg::Index(i) => e.in_index(*i),
+                PathSeg::Key(at) => e.in_field(&self.key_at(at)),
+                PathSeg::Index(i) => e.in_index(i),
             };
         }
         e
@@ -173,8 +184,23 @@ impl<'a> JsonReader<'a> {
         self.skip_ws();
         match self.input.get(self.pos) {
             Some(&b) => Ok(b),
-            None => Err(self.err(DecodeErrorKind::Truncated)),
+            None => Err(self.truncated()),
         }
+    }
+
+    /// The error for input that ends early. Out of line and cold, so that the reader's hot paths
+    /// (which all peek) keep no registers and no code for it.
+    #[cold]
+    #[inline(never)]
+    fn truncated(&self) -> DecodeError {
+        self.err(DecodeErrorKind::Truncated)
+    }
+
+    /// A syntax error at the current position and path; cold like [`JsonReader::truncated`].
+    #[cold]
+    #[inline(never)]
+    fn syntax(&self, message: &'static str) -> DecodeError {
+        self.err(DecodeErrorKind::Syntax(message.into()))
     }
 
     fn found(b: u8) -> &'static str {
@@ -191,20 +217,20 @@ impl<'a> JsonReader<'a> {
 
     fn wrong_type(&self, expected: &'static str, b: u8) -> DecodeError {
         if Self::found(b) == "invalid character" {
-            return self.err(DecodeErrorKind::Syntax("invalid character looking for beginning of value".into()));
+            return self.syntax("invalid character looking for beginning of value");
         }
         self.err(DecodeErrorKind::WrongType { expected, found: Self::found(b) })
     }
 
     /// Consumes `null` if it comes next and says so. Go leaves non-pointer values untouched on null.
-    #[inline]
+    #[inline(always)]
     pub fn try_null(&mut self) -> Result<bool, DecodeError> {
         if self.peek()? == b'n' {
             if self.input.get(self.pos..self.pos + 4) == Some(b"null") {
                 self.pos += 4;
                 return Ok(true);
             }
-            return Err(self.err(DecodeErrorKind::Syntax("invalid literal".into())));
+            return Err(self.syntax("invalid literal"));
         }
         Ok(false)
     }
@@ -260,15 +286,16 @@ impl<'a> JsonReader<'a> {
         }
         if !it.first {
             if b != b',' {
-                return Err(self.err(DecodeErrorKind::Syntax("expected ',' or '}' after object member".into())));
+                return Err(self.syntax("expected ',' or '}' after object member"));
             }
             self.pos += 1;
             b = self.peek()?;
         }
         it.first = false;
         if b != b'"' {
-            return Err(self.err(DecodeErrorKind::Syntax("expected a string object key".into())));
+            return Err(self.syntax("expected a string object key"));
         }
+        let key_at = self.pos;
         let scanned = scan(self.input, self.pos).map_err(|e| self.reanchor(e, 0))?;
         let key: Cow<'a, str> = if scanned.escaped {
             Cow::Owned(unescape(scanned.body.as_bytes()).map_err(|e| self.reanchor(e, self.pos))?)
@@ -277,10 +304,10 @@ impl<'a> JsonReader<'a> {
         };
         self.pos = scanned.end;
         if self.peek()? != b':' {
-            return Err(self.err(DecodeErrorKind::Syntax("expected ':' after object key".into())));
+            return Err(self.syntax("expected ':' after object key"));
         }
         self.pos += 1;
-        self.path.push(PathSeg::Key(key.clone()));
+        self.path.push(PathSeg::Key(key_at));
         it.pushed = true;
         if self.strict && !it.seen.insert(key.clone()) {
             let msg = format!("duplicate field {:?}", self.path_string());
@@ -329,7 +356,7 @@ impl<'a> JsonReader<'a> {
         }
         if it.idx > 0 {
             if b != b',' {
-                return Err(self.err(DecodeErrorKind::Syntax("expected ',' or ']' after array element".into())));
+                return Err(self.syntax("expected ',' or ']' after array element"));
             }
             self.pos += 1;
         }
@@ -340,6 +367,7 @@ impl<'a> JsonReader<'a> {
     }
 
     /// Reads a string value (escapes decoded).
+    #[inline]
     pub fn str(&mut self) -> Result<Cow<'a, str>, DecodeError> {
         let b = self.peek()?;
         if b != b'"' {
@@ -357,6 +385,7 @@ impl<'a> JsonReader<'a> {
     }
 
     /// Reads a string value into an owned `String`.
+    #[inline]
     pub fn string(&mut self) -> Result<String, DecodeError> {
         self.str().map(Cow::into_owned)
     }
@@ -370,7 +399,7 @@ impl<'a> JsonReader<'a> {
             _ => return Err(self.wrong_type("bool", b)),
         };
         if self.input.get(self.pos..self.pos + word.len()) != Some(word) {
-            return Err(self.err(DecodeErrorKind::Syntax("invalid literal".into())));
+            return Err(self.syntax("invalid literal"));
         }
         self.pos += word.len();
         Ok(v)
@@ -540,6 +569,29 @@ mod tests {
         let e = r.i32().unwrap_err();
         assert_eq!(e.path(), "w[0].t");
         assert!(matches!(e.kind, DecodeErrorKind::Number { .. }));
+    }
+
+    #[test]
+    fn paths_name_escaped_and_non_ascii_keys_as_decoded() {
+        // The path keeps where each key starts and reads it again for a message, so the key must
+        // come out unescaped, as it did when it was matched.
+        let input = "{\"sp\\u0065c\": {\"x\\\"y\": [0, {\"gr\u{fc}n\": \"v\", \"t\": 1.5}]}}".as_bytes();
+        let mut r = JsonReader::new(input, true);
+        let mut outer = r.begin_object().unwrap();
+        assert_eq!(r.next_key(&mut outer).unwrap().as_deref(), Some("spec"));
+        let mut mid = r.begin_object().unwrap();
+        assert_eq!(r.next_key(&mut mid).unwrap().as_deref(), Some("x\"y"));
+        let mut arr = r.begin_array().unwrap();
+        assert!(r.next_element(&mut arr).unwrap());
+        r.skip_value().unwrap();
+        assert!(r.next_element(&mut arr).unwrap());
+        let mut inner = r.begin_object().unwrap();
+        assert_eq!(r.next_key(&mut inner).unwrap().as_deref(), Some("gr\u{fc}n"));
+        r.unknown_field().unwrap();
+        assert_eq!(r.next_key(&mut inner).unwrap().as_deref(), Some("t"));
+        let e = r.i64().unwrap_err();
+        assert_eq!(e.path(), "spec.x\"y[1].t");
+        assert_eq!(r.strict_errors, ["unknown field \"spec.x\\\"y[1].gr\u{fc}n\""]);
     }
 
     #[test]

@@ -9,7 +9,7 @@ fn is_ws(b: u8) -> bool {
 /// The offset of the first byte at or after `pos` that is not JSON whitespace (`input.len()` if
 /// there is none). Compact JSON and the single space after an indented colon cost one or two
 /// byte tests; a line break is followed by the indentation's run of spaces, which is skipped 16
-/// (or 8) bytes at a time.
+/// bytes at a time (8 spaces at a time on targets without SSE2).
 #[inline(always)]
 pub fn skip_ws(input: &[u8], pos: usize) -> usize {
     match input.get(pos) {
@@ -24,18 +24,32 @@ pub fn skip_ws(input: &[u8], pos: usize) -> usize {
 
 /// [`skip_ws`] after a whitespace byte: `pos` is just past it.
 #[inline(never)]
-fn skip_ws_run(input: &[u8], mut pos: usize) -> usize {
-    loop {
-        pos += count_spaces(input.get(pos..).unwrap_or(&[]));
-        match input.get(pos) {
-            Some(&b) if is_ws(b) => pos += 1,
-            _ => return pos,
+fn skip_ws_run(input: &[u8], pos: usize) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::skip_ws_run(input, pos)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut pos = pos;
+        loop {
+            pos += count_spaces_words(input.get(pos..).unwrap_or(&[]));
+            match input.get(pos) {
+                Some(&b) if is_ws(b) => pos += 1,
+                _ => return pos,
+            }
         }
     }
 }
 
+/// The offset of the first byte at or after `pos` that is not whitespace, a byte at a time.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+fn skip_ws_bytes(input: &[u8], pos: usize) -> usize {
+    pos + input.get(pos..).unwrap_or(&[]).iter().take_while(|&&c| is_ws(c)).count()
+}
+
 /// How many bytes at the start of `b` are spaces.
-#[inline(always)]
+#[cfg(test)]
 fn count_spaces(b: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
@@ -47,8 +61,9 @@ fn count_spaces(b: &[u8]) -> usize {
     }
 }
 
-/// [`count_spaces`] eight bytes at a time in a general-purpose register: the portable path, and
-/// the tail of the SSE2 one.
+/// [`count_spaces`] eight bytes at a time in a general-purpose register: the portable whitespace
+/// skip, and the reference the SSE2 count is tested against.
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 fn count_spaces_words(b: &[u8]) -> usize {
     const SPACES: u64 = 0x2020_2020_2020_2020;
     let mut i = 0;
@@ -134,6 +149,23 @@ mod sse2 {
         unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8))) as u32 }
     }
 
+    /// [`super::skip_ws_run`]: sixteen bytes at a time, each tested against all four whitespace
+    /// bytes, so a line break and the indentation after it end in one step.
+    #[inline(always)]
+    pub fn skip_ws_run(input: &[u8], mut pos: usize) -> usize {
+        while let Some(chunk) = input.get(pos..pos + 16) {
+            let v = load(chunk.try_into().expect("16 bytes"));
+            let ws = eq_mask(v, b' ') | eq_mask(v, b'\n') | eq_mask(v, b'\t') | eq_mask(v, b'\r');
+            let other = !ws & 0xFFFF;
+            if other != 0 {
+                return pos + other.trailing_zeros() as usize;
+            }
+            pos += 16;
+        }
+        super::skip_ws_bytes(input, pos)
+    }
+
+    #[cfg(test)]
     pub fn count_spaces(b: &[u8]) -> usize {
         let mut i = 0;
         while let Some(chunk) = b.get(i..i + 16) {
@@ -146,6 +178,7 @@ mod sse2 {
         i + super::count_spaces_words(&b[i..])
     }
 
+    #[inline(always)]
     pub fn find_string_stop(b: &[u8]) -> Option<usize> {
         let mut i = 0;
         while let Some(chunk) = b.get(i..i + 16) {

@@ -206,7 +206,26 @@ pub struct Scanned<'a> {
 
 /// Scans a JSON string whose opening quote is at `start`, validating escapes, control characters
 /// and UTF-8.
+///
+/// Inlined for the common case, a plain ASCII string (every key, most values): one search for the
+/// first stop byte, which is the closing quote. Anything else goes on in [`scan_slow`].
+#[inline(always)]
 pub fn scan(input: &[u8], start: usize) -> Result<Scanned<'_>, DecodeError> {
+    if let Some(rest) = input.get(start + 1..)
+        && let Some(p) = find_string_stop(rest)
+        && rest[p] == b'"'
+    {
+        // SAFETY: every byte before the first stop byte is ASCII (stop bytes include every byte
+        // from 0x80), so the body is valid UTF-8.
+        let body = unsafe { std::str::from_utf8_unchecked(&rest[..p]) };
+        return Ok(Scanned { body, end: start + 1 + p + 1, escaped: false });
+    }
+    scan_slow(input, start)
+}
+
+/// [`scan`] for a string with escapes, control or non-ASCII bytes, or no closing quote.
+#[inline(never)]
+fn scan_slow(input: &[u8], start: usize) -> Result<Scanned<'_>, DecodeError> {
     let mut i = start + 1;
     let mut escaped = false;
     loop {

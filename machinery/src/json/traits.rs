@@ -74,7 +74,8 @@ impl JsonEncode for String {
 }
 
 impl JsonDecode for String {
-    #[inline]
+    // Not `#[inline]`: the string fast path is inlined here once, and every struct's decoder
+    // calls this rather than carrying a copy of it (compile time and code size).
     fn decode_json(&mut self, r: &mut JsonReader<'_>) -> Result<(), DecodeError> {
         if !r.try_null()? {
             *self = r.string()?;

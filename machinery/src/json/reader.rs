@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::scan_bytes::skip_ws;
-use super::tokens::{Tokenizer, scan, scan_number, unescape};
+use super::tokens::{Tokenizer, scan, scan_number};
 use crate::budget::DecodeBudget;
 use crate::error::{DecodeError, DecodeErrorKind};
 
@@ -148,8 +148,7 @@ impl<'a> JsonReader<'a> {
     /// The key whose opening quote is at `at`, unescaped; it was scanned once already, so it reads.
     fn key_at(&self, at: usize) -> Cow<'a, str> {
         match scan(self.input, at) {
-            Ok(k) if k.escaped => unescape(k.body.as_bytes()).map_or(Cow::Borrowed(k.body), Cow::Owned),
-            Ok(k) => Cow::Borrowed(k.body),
+            Ok(k) => k.value().unwrap_or(Cow::Borrowed(k.body)),
             Err(_) => Cow::Borrowed("?"),
         }
     }
@@ -297,11 +296,7 @@ impl<'a> JsonReader<'a> {
         }
         let key_at = self.pos;
         let scanned = scan(self.input, self.pos).map_err(|e| self.reanchor(e, 0))?;
-        let key: Cow<'a, str> = if scanned.escaped {
-            Cow::Owned(unescape(scanned.body.as_bytes()).map_err(|e| self.reanchor(e, self.pos))?)
-        } else {
-            Cow::Borrowed(scanned.body)
-        };
+        let key = scanned.value().map_err(|e| self.reanchor(e, self.pos))?;
         self.pos = scanned.end;
         if self.peek()? != b':' {
             return Err(self.syntax("expected ':' after object key"));
@@ -375,11 +370,7 @@ impl<'a> JsonReader<'a> {
         }
         let start = self.pos;
         let scanned = scan(self.input, self.pos).map_err(|e| self.reanchor(e, 0))?;
-        let s = if scanned.escaped {
-            Cow::Owned(unescape(scanned.body.as_bytes()).map_err(|e| self.reanchor(e, start))?)
-        } else {
-            Cow::Borrowed(scanned.body)
-        };
+        let s = scanned.value().map_err(|e| self.reanchor(e, start))?;
         self.pos = scanned.end;
         Ok(s)
     }

@@ -48,21 +48,8 @@ fn skip_ws_bytes(input: &[u8], pos: usize) -> usize {
     pos + input.get(pos..).unwrap_or(&[]).iter().take_while(|&&c| is_ws(c)).count()
 }
 
-/// How many bytes at the start of `b` are spaces.
-#[cfg(test)]
-fn count_spaces(b: &[u8]) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    {
-        sse2::count_spaces(b)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        count_spaces_words(b)
-    }
-}
-
-/// [`count_spaces`] eight bytes at a time in a general-purpose register: the portable whitespace
-/// skip, and the reference the SSE2 count is tested against.
+/// How many bytes at the start of `b` are spaces, eight at a time in a general-purpose register:
+/// the whitespace skip of targets without SSE2.
 #[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 fn count_spaces_words(b: &[u8]) -> usize {
     const SPACES: u64 = 0x2020_2020_2020_2020;
@@ -165,19 +152,6 @@ mod sse2 {
         super::skip_ws_bytes(input, pos)
     }
 
-    #[cfg(test)]
-    pub fn count_spaces(b: &[u8]) -> usize {
-        let mut i = 0;
-        while let Some(chunk) = b.get(i..i + 16) {
-            let not_space = !eq_mask(load(chunk.try_into().expect("16 bytes")), b' ') & 0xFFFF;
-            if not_space != 0 {
-                return i + not_space.trailing_zeros() as usize;
-            }
-            i += 16;
-        }
-        i + super::count_spaces_words(&b[i..])
-    }
-
     #[inline(always)]
     pub fn find_string_stop(b: &[u8]) -> Option<usize> {
         let mut i = 0;
@@ -255,7 +229,6 @@ mod tests {
                         } else {
                             b.push(byte);
                         }
-                        assert_eq!(count_spaces(&b), spaces_simple(&b), "{b:?}");
                         assert_eq!(count_spaces_words(&b), spaces_simple(&b), "{b:?}");
                         assert_eq!(find_string_stop(&b), stop_simple(&b), "{b:?}");
                         for start in [0, 1, 5] {

@@ -5,145 +5,150 @@
 pub const MAX_NESTING: usize = 1000;
 
 /// The 1-based line and 0-based column (in characters) where nesting first goes past `limit`.
+///
+/// The scan walks bytes: every delimiter, quote and comment marker is ASCII, and a byte of a
+/// multi-byte character is never one of them. The position is worked out only when there is one
+/// to report.
 pub fn too_deep(source: &str, limit: usize) -> Option<(usize, usize)> {
-    let chars: Vec<char> = source.chars().collect();
-    let (mut line, mut col) = (1usize, 0usize);
+    let b = source.as_bytes();
+    let at = |i: usize| b.get(i).copied();
     let mut depth = 0usize;
     // `<` counts only until the next `;`, `{` or `}`: generic arguments never span those, and a
     // comparison's `<` is forgotten there.
     let mut angles = 0usize;
     let mut i = 0;
-    let advance = |i: &mut usize, line: &mut usize, col: &mut usize, n: usize| {
-        for _ in 0..n {
-            if *i >= chars.len() {
-                return;
-            }
-            if chars[*i] == '\n' {
-                *line += 1;
-                *col = 0;
-            } else {
-                *col += 1;
-            }
-            *i += 1;
-        }
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
+    while i < b.len() {
+        let c = b[i];
+        let next = at(i + 1);
         match c {
-            '/' if next == Some('/') => {
-                while i < chars.len() && chars[i] != '\n' {
-                    advance(&mut i, &mut line, &mut col, 1);
-                }
+            b'/' if next == Some(b'/') => {
+                i += memchr(b'\n', &b[i..]).unwrap_or(b.len() - i);
             }
-            '/' if next == Some('*') => {
+            b'/' if next == Some(b'*') => {
                 // Block comments nest in Rust.
                 let mut level = 0usize;
-                loop {
-                    if i >= chars.len() {
-                        break;
-                    }
-                    if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                while i < b.len() {
+                    if b[i] == b'/' && at(i + 1) == Some(b'*') {
                         level += 1;
-                        advance(&mut i, &mut line, &mut col, 2);
-                    } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                        i += 2;
+                    } else if b[i] == b'*' && at(i + 1) == Some(b'/') {
                         level -= 1;
-                        advance(&mut i, &mut line, &mut col, 2);
+                        i += 2;
                         if level == 0 {
                             break;
                         }
                     } else {
-                        advance(&mut i, &mut line, &mut col, 1);
+                        i += 1;
                     }
                 }
             }
-            '"' => {
-                advance(&mut i, &mut line, &mut col, 1);
-                while i < chars.len() && chars[i] != '"' {
-                    let step = if chars[i] == '\\' { 2 } else { 1 };
-                    advance(&mut i, &mut line, &mut col, step);
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
                 }
-                advance(&mut i, &mut line, &mut col, 1);
+                i += 1;
             }
-            'r' if matches!(next, Some('#' | '"')) && (i == 0 || !is_ident(chars[i - 1])) => {
+            b'r' if matches!(next, Some(b'#' | b'"')) && (i == 0 || !is_ident(b[i - 1])) => {
                 // A raw string: r"…", r#"…"#.
-                let mut hashes = 0;
                 let mut j = i + 1;
-                while chars.get(j) == Some(&'#') {
-                    hashes += 1;
+                while at(j) == Some(b'#') {
                     j += 1;
                 }
-                if chars.get(j) != Some(&'"') {
-                    advance(&mut i, &mut line, &mut col, 1);
+                let hashes = j - i - 1;
+                if at(j) != Some(b'"') {
+                    i += 1;
                     continue;
                 }
-                let skip = j + 1 - i;
-                advance(&mut i, &mut line, &mut col, skip);
-                loop {
-                    if i >= chars.len() {
+                i = j + 1;
+                while i < b.len() {
+                    if b[i] == b'"' && (1..=hashes).all(|k| at(i + k) == Some(b'#')) {
+                        i += 1 + hashes;
                         break;
                     }
-                    if chars[i] == '"' && (1..=hashes).all(|k| chars.get(i + k) == Some(&'#')) {
-                        advance(&mut i, &mut line, &mut col, 1 + hashes);
-                        break;
-                    }
-                    advance(&mut i, &mut line, &mut col, 1);
+                    i += 1;
                 }
             }
-            '\'' => {
-                // A char literal ('a', '\n', '\u{1F600}') or a lifetime ('a).
-                if next == Some('\\') {
-                    advance(&mut i, &mut line, &mut col, 2);
-                    while i < chars.len() && chars[i] != '\'' {
-                        advance(&mut i, &mut line, &mut col, 1);
+            b'\'' => {
+                // A char literal ('a', '\n', '\u{1F600}', 'é') or a lifetime ('a).
+                if next == Some(b'\\') {
+                    i += 2;
+                    while i < b.len() && b[i] != b'\'' {
+                        i += 1;
                     }
-                    advance(&mut i, &mut line, &mut col, 1);
-                } else if chars.get(i + 2) == Some(&'\'') {
-                    advance(&mut i, &mut line, &mut col, 3);
+                    i += 1;
                 } else {
-                    advance(&mut i, &mut line, &mut col, 1);
+                    let width = next.map_or(1, utf8_width);
+                    i += if at(i + 1 + width) == Some(b'\'') { 2 + width } else { 1 };
                 }
             }
-            '(' | '[' | '{' => {
+            b'(' | b'[' | b'{' => {
                 depth += 1;
-                if c == '{' {
+                if c == b'{' {
                     angles = 0;
                 }
                 if depth > limit {
-                    return Some((line, col));
+                    return Some(line_col(source, i));
                 }
-                advance(&mut i, &mut line, &mut col, 1);
+                i += 1;
             }
-            ')' | ']' | '}' => {
+            b')' | b']' | b'}' => {
                 depth = depth.saturating_sub(1);
-                if c == '}' {
+                if c == b'}' {
                     angles = 0;
                 }
-                advance(&mut i, &mut line, &mut col, 1);
+                i += 1;
             }
-            ';' => {
+            b';' => {
                 angles = 0;
-                advance(&mut i, &mut line, &mut col, 1);
+                i += 1;
             }
-            '<' => {
+            b'<' => {
                 angles += 1;
                 if angles > limit {
-                    return Some((line, col));
+                    return Some(line_col(source, i));
                 }
-                advance(&mut i, &mut line, &mut col, 1);
+                i += 1;
             }
-            '>' => {
+            b'>' => {
                 angles = angles.saturating_sub(1);
-                advance(&mut i, &mut line, &mut col, 1);
+                i += 1;
             }
-            _ => advance(&mut i, &mut line, &mut col, 1),
+            _ => i += 1,
         }
     }
     None
 }
 
-fn is_ident(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
+/// The 1-based line and 0-based column in characters of byte `i`.
+fn line_col(source: &str, i: usize) -> (usize, usize) {
+    let before = &source.as_bytes()[..i];
+    let line_start = before.iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+    let line = 1 + before.iter().filter(|&&c| c == b'\n').count();
+    // Count characters, not bytes: a continuation byte starts no character.
+    let col = before[line_start..].iter().filter(|&&c| (c & 0xC0) != 0x80).count();
+    (line, col)
+}
+
+/// The position of the first `needle` in `hay`.
+fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
+    hay.iter().position(|&c| c == needle)
+}
+
+/// How many bytes the UTF-8 character that starts with `lead` takes.
+fn utf8_width(lead: u8) -> usize {
+    match lead {
+        0xF0.. => 4,
+        0xE0.. => 3,
+        0xC0.. => 2,
+        _ => 1,
+    }
+}
+
+/// Whether a byte can be part of an identifier (any byte of a non-ASCII character counts, as
+/// letters outside ASCII do).
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
 }
 
 #[cfg(test)]
@@ -162,5 +167,9 @@ mod tests {
         assert_eq!(too_deep("const S: &str = r#\"((\"(\"#; fn f<'a>(x: &'a u8) {}", 1), None);
         let deep = "(".repeat(100_000) + &")".repeat(100_000);
         assert_eq!(too_deep(&deep, MAX_NESTING), Some((1, MAX_NESTING)));
+        // Columns count characters; a non-ASCII char literal is one literal.
+        assert_eq!(too_deep("const É: char = 'é'; // é\n/* ( */ fn é() { ((1)) }", 2), Some((2, 18)));
+        assert_eq!(too_deep("const C: char = '(';", 0), None);
+        assert_eq!(too_deep("const C: char = '\u{1F600}'; const D: char = '😀';", 0), None);
     }
 }

@@ -2,6 +2,7 @@
 
 mod depth;
 mod handwritten;
+mod outline;
 mod resolve;
 pub mod scan;
 
@@ -227,7 +228,7 @@ impl Universe {
                 });
                 None
             } else {
-                match syn::parse_file(&source) {
+                match outline::parse_outline(&source) {
                     Ok(f) => Some(f),
                     Err(e) => {
                         u.diagnostics.extend(Diagnostic::from_syn(&path, &e));

@@ -15,7 +15,7 @@ use super::{
     ValidatingWebhookConfiguration, WebhookClientConfig,
 };
 use crate::meta::v1::LabelSelector;
-use crate::meta::v1::validation::validate_label_selector;
+use crate::meta::v1::validation::{validate_label_selector, validate_label_selector_with};
 
 /// The AdmissionReview versions the server accepts (upstream's `AcceptedAdmissionReviewVersions`).
 const ACCEPTED_REVIEW_VERSIONS: [&str; 2] = ["v1", "v1beta1"];
@@ -209,12 +209,11 @@ fn validate_hook(hook: &Hook<'_>, opts: Options, path: &Path) -> ErrorList {
     }
     for (sel, name) in [(hook.namespace_selector, "namespaceSelector"), (hook.object_selector, "objectSelector")] {
         if let Some(sel) = sel {
-            let mut found = validate_label_selector(sel, &path.child(name));
-            if opts.allow_invalid_label_value_in_selector {
-                // The relaxed rule skips only the values of match expressions.
-                found.retain(|e| !(e.field.contains(".matchExpressions[") && e.field.contains("].values[")));
-            }
-            errs.extend(found);
+            errs.extend(validate_label_selector_with(
+                sel,
+                opts.allow_invalid_label_value_in_selector,
+                &path.child(name),
+            ));
         }
     }
     if let Some(p) = hook.reinvocation_policy.filter(|p| !REINVOCATION_POLICIES.contains(p)) {

@@ -16,7 +16,8 @@ use super::{
     RollingUpdateDeployment, StatefulSet,
 };
 use crate::core::v1::validation::{
-    Selector, immutable, json_value, non_negative, restart_always, selector_mismatch, validate_pod_template_spec,
+    PodValidationOptions, Selector, immutable, json_value, non_negative, restart_always, selector_mismatch,
+    validate_pod_template_spec_with,
 };
 use crate::core::v1::{PersistentVolumeClaimVolumeSource, PodTemplateSpec, Volume, VolumeSource};
 use crate::meta::v1::LabelSelector;
@@ -91,12 +92,18 @@ fn selector_checks<'a>(
 
 /// Upstream's `ValidatePodTemplateSpecForReplicaSet`: selector match, the template, restart
 /// policy `Always` and no `activeDeadlineSeconds` (`kind` names the controller in the message).
-fn template_for_replicas(t: &PodTemplateSpec, selector: &Selector<'_>, kind: &str, path: &Path) -> ErrorList {
+fn template_for_replicas(
+    t: &PodTemplateSpec,
+    opts: &PodValidationOptions,
+    selector: &Selector<'_>,
+    kind: &str,
+    path: &Path,
+) -> ErrorList {
     let mut errs = ErrorList::new();
     if !selector.is_empty() && !selector.matches(&t.metadata.labels) {
         errs.push(selector_mismatch(t, path));
     }
-    errs.extend(validate_pod_template_spec(t, path));
+    errs.extend(validate_pod_template_spec_with(t, opts, path));
     errs.extend(restart_always(t, path));
     if t.spec.active_deadline_seconds.is_some() {
         errs.push(FieldError::forbidden(
@@ -115,11 +122,14 @@ fn template_for_replicas(t: &PodTemplateSpec, selector: &Selector<'_>, kind: &st
 /// on update also an unchanged selector.
 pub fn validate_deployment(obj: &Deployment, old: Option<&Deployment>) -> ErrorList {
     let spec = &obj.spec;
+    let opts = PodValidationOptions::from_old_template(old.map(|o| &o.spec.template));
     let path = Path::new("spec");
     let mut errs = non_negative(i64::from(spec.replicas.unwrap_or(1)), &path.child("replicas"));
     let sel_path = path.child("selector");
     match selector_checks(spec.selector.as_ref(), "deployment", &sel_path, &mut errs) {
-        Some(sel) => errs.extend(template_for_replicas(&spec.template, &sel, "ReplicaSet", &path.child("template"))),
+        Some(sel) => {
+            errs.extend(template_for_replicas(&spec.template, &opts, &sel, "ReplicaSet", &path.child("template")))
+        }
         None => errs.push(FieldError::invalid_value(&sel_path, json_value(&spec.selector), "invalid label selector")),
     }
     errs.extend(deployment_strategy(&spec.strategy, &path.child("strategy")));
@@ -185,13 +195,16 @@ fn rolling_update_deployment(r: &RollingUpdateDeployment, path: &Path) -> ErrorL
 /// the template) and the template; on update also an unchanged selector.
 pub fn validate_replica_set(obj: &ReplicaSet, old: Option<&ReplicaSet>) -> ErrorList {
     let spec = &obj.spec;
+    let opts = PodValidationOptions::from_old_template(old.map(|o| &o.spec.template));
     let path = Path::new("spec");
     let mut errs = non_negative(i64::from(spec.replicas.unwrap_or(1)), &path.child("replicas"));
     errs.extend(non_negative(i64::from(spec.min_ready_seconds), &path.child("minReadySeconds")));
     let sel_path = path.child("selector");
     // Upstream's message names deployments here too.
     match selector_checks(spec.selector.as_ref(), "deployment", &sel_path, &mut errs) {
-        Some(sel) => errs.extend(template_for_replicas(&spec.template, &sel, "ReplicaSet", &path.child("template"))),
+        Some(sel) => {
+            errs.extend(template_for_replicas(&spec.template, &opts, &sel, "ReplicaSet", &path.child("template")))
+        }
         None => errs.push(FieldError::invalid_value(&sel_path, json_value(&spec.selector), "invalid label selector")),
     }
     if let Some(old) = old {
@@ -208,6 +221,7 @@ pub fn validate_replica_set(obj: &ReplicaSet, old: Option<&ReplicaSet>) -> Error
 /// strategy and revisionHistoryLimit; on update also an unchanged selector.
 pub fn validate_daemon_set(obj: &DaemonSet, old: Option<&DaemonSet>) -> ErrorList {
     let spec = &obj.spec;
+    let opts = PodValidationOptions::from_old_template(old.map(|o| &o.spec.template));
     let path = Path::new("spec");
     let sel_path = path.child("selector");
     let tpath = path.child("template");
@@ -223,7 +237,7 @@ pub fn validate_daemon_set(obj: &DaemonSet, old: Option<&DaemonSet>) -> ErrorLis
     {
         errs.push(FieldError::invalid_value(&sel_path, json_value(s), "empty selector is invalid for daemonset"));
     }
-    errs.extend(validate_pod_template_spec(&spec.template, &tpath));
+    errs.extend(validate_pod_template_spec_with(&spec.template, &opts, &tpath));
     errs.extend(restart_always(&spec.template, &tpath));
     if let Some(d) = spec.template.spec.active_deadline_seconds {
         errs.push(FieldError::invalid_value(
@@ -291,6 +305,7 @@ fn daemon_set_strategy(s: &DaemonSetUpdateStrategy, path: &Path) -> ErrorList {
 /// policy `Always`, no `activeDeadlineSeconds`; on update, that only the mutable fields changed.
 pub fn validate_stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> ErrorList {
     let spec = &obj.spec;
+    let opts = PodValidationOptions::from_old_template(old.map(|o| &o.spec.template));
     let path = Path::new("spec");
     let mut errs = ErrorList::new();
     match spec.pod_management_policy.0.as_str() {
@@ -372,7 +387,7 @@ pub fn validate_stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> Er
                     });
                 }
             }
-            errs.extend(validate_pod_template_spec(&t, &tpath));
+            errs.extend(validate_pod_template_spec_with(&t, &opts, &tpath));
         }
         None => errs.push(FieldError::invalid_value(&sel_path, json_value(&spec.selector), "")),
     }

@@ -526,3 +526,59 @@ fn stateful_set_status_updates() {
     new.status.available_replicas = 1;
     assert!(validate_stateful_set_status_update(&new, &old).is_empty());
 }
+
+/// An update keeps an invalid required node affinity value the stored template already had
+/// (upstream's `GetValidationOptionsFromPodTemplate` in each controller's update), for every
+/// controller.
+#[test]
+fn template_updates_keep_what_the_stored_template_had() {
+    use crate::core::v1::{
+        Affinity, NodeAffinity, NodeSelector, NodeSelectorOperator, NodeSelectorRequirement, NodeSelectorTerm,
+    };
+    let with_value = |t: &mut PodTemplateSpec, v: &str| {
+        t.spec.affinity = Some(Affinity {
+            node_affinity: Some(NodeAffinity {
+                required_during_scheduling_ignored_during_execution: Some(NodeSelector {
+                    node_selector_terms: Some(vec![NodeSelectorTerm {
+                        match_expressions: vec![NodeSelectorRequirement {
+                            key: "zone".into(),
+                            operator: NodeSelectorOperator("In".into()),
+                            values: vec![v.into()],
+                        }],
+                        ..NodeSelectorTerm::default()
+                    }]),
+                }),
+                ..NodeAffinity::default()
+            }),
+            ..Affinity::default()
+        });
+    };
+    let field = "spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0]";
+    let fields = |errs: ErrorList| errs.iter().map(|e| e.field.clone()).collect::<Vec<_>>();
+
+    let deployment_with = |v: &str| {
+        let mut d = deployment();
+        with_value(&mut d.spec.template, v);
+        d
+    };
+    let new = deployment_with("-bad-");
+    assert_eq!(fields(validate_deployment(&new, None)), vec![field]);
+    assert_eq!(fields(validate_deployment(&new, Some(&deployment_with("good")))), vec![field]);
+    assert!(validate_deployment(&new, Some(&deployment_with("-old-"))).is_empty());
+
+    let replica_set_with = |v: &str| {
+        let d = deployment_with(v);
+        ReplicaSet {
+            spec: ReplicaSetSpec {
+                replicas: Some(1),
+                selector: d.spec.selector,
+                template: d.spec.template,
+                ..ReplicaSetSpec::default()
+            },
+            ..ReplicaSet::default()
+        }
+    };
+    let new = replica_set_with("-bad-");
+    assert_eq!(fields(validate_replica_set(&new, Some(&replica_set_with("good")))), vec![field]);
+    assert!(validate_replica_set(&new, Some(&replica_set_with("-old-"))).is_empty());
+}

@@ -16,7 +16,8 @@ use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{CronJob, Job, JobSpec, JobTemplateSpec, PodFailurePolicy};
 use crate::core::v1::validation::{
-    Selector, immutable, json_value, non_negative, selector_mismatch, validate_pod_template_spec,
+    PodValidationOptions, Selector, immutable, json_value, non_negative, selector_mismatch,
+    validate_pod_template_spec_with,
 };
 use crate::meta::v1::validation::validate_label_selector;
 
@@ -50,7 +51,8 @@ fn int_list(values: Option<&Vec<i32>>) -> BadValue {
 pub fn validate_job(obj: &Job, old: Option<&Job>) -> ErrorList {
     let path = Path::new("spec");
     let spec = &obj.spec;
-    let mut errs = job_spec(spec, &path);
+    let opts = PodValidationOptions::from_old_template(old.map(|o| &o.spec.template));
+    let mut errs = job_spec(spec, &opts, &path);
     let generated = spec.selector.is_none() && spec.manual_selector != Some(true);
     if !generated {
         let sel_path = path.child("selector");
@@ -137,7 +139,7 @@ pub fn validate_job(obj: &Job, old: Option<&Job>) -> ErrorList {
 }
 
 /// Upstream's `validateJobSpec`: what a job and a cron job's job template share.
-fn job_spec(spec: &JobSpec, path: &Path) -> ErrorList {
+fn job_spec(spec: &JobSpec, opts: &PodValidationOptions, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     for (v, name) in [
         (spec.parallelism.map(i64::from), "parallelism"),
@@ -184,7 +186,7 @@ fn job_spec(spec: &JobSpec, path: &Path) -> ErrorList {
         }
     }
     let tpath = path.child("template");
-    errs.extend(validate_pod_template_spec(&spec.template, &tpath));
+    errs.extend(validate_pod_template_spec_with(&spec.template, opts, &tpath));
     let rp = tpath.child("spec").child("restartPolicy");
     match spec.template.spec.restart_policy.0.as_str() {
         "" | "Always" => errs.push(FieldError::required(&rp, "valid values: \"OnFailure\", \"Never\"")),
@@ -314,9 +316,9 @@ fn pod_failure_policy(spec: &JobSpec, pfp: &PodFailurePolicy, path: &Path) -> Er
 }
 
 /// Upstream's `ValidateJobTemplateSpec`: the job spec, with the selector left to be generated.
-fn job_template_spec(t: &JobTemplateSpec, path: &Path) -> ErrorList {
+fn job_template_spec(t: &JobTemplateSpec, opts: &PodValidationOptions, path: &Path) -> ErrorList {
     let spec_path = path.child("spec");
-    let mut errs = job_spec(&t.spec, &spec_path);
+    let mut errs = job_spec(&t.spec, opts, &spec_path);
     if let Some(s) = &t.spec.selector {
         errs.push(FieldError::invalid_value(
             spec_path.child("selector"),
@@ -377,7 +379,8 @@ pub fn validate_cron_job(obj: &CronJob, old: Option<&CronJob>) -> ErrorList {
         }
         _ => {}
     }
-    errs.extend(job_template_spec(&spec.job_template, &path.child("jobTemplate")));
+    let opts = PodValidationOptions::from_old_template(old.map(|o| &o.spec.job_template.spec.template));
+    errs.extend(job_template_spec(&spec.job_template, &opts, &path.child("jobTemplate")));
     if let Some(n) = spec.successful_jobs_history_limit {
         errs.extend(non_negative(i64::from(n), &path.child("successfulJobsHistoryLimit")));
     }

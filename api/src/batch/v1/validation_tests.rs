@@ -380,3 +380,49 @@ fn job_status_updates() {
         ]
     );
 }
+
+/// A job or cron job stored with a topology spread selector value that is no label value can
+/// still be updated (upstream derives the template's options from the stored one); a new one
+/// cannot be created with it.
+#[test]
+fn template_updates_keep_what_the_stored_template_had() {
+    use crate::core::v1::{TopologySpreadConstraint, UnsatisfiableConstraintAction};
+    use crate::meta::v1::{LabelSelectorOperator, LabelSelectorRequirement};
+    let spread = |t: &mut PodTemplateSpec| {
+        t.spec.topology_spread_constraints = vec![TopologySpreadConstraint {
+            max_skew: 1,
+            topology_key: "zone".into(),
+            when_unsatisfiable: UnsatisfiableConstraintAction("DoNotSchedule".into()),
+            label_selector: Some(LabelSelector {
+                match_expressions: vec![LabelSelectorRequirement {
+                    key: "app".into(),
+                    operator: LabelSelectorOperator("In".into()),
+                    values: vec!["-bad-".into()],
+                }],
+                ..LabelSelector::default()
+            }),
+            ..TopologySpreadConstraint::default()
+        }];
+    };
+    let mut old = job();
+    spread(&mut old.spec.template);
+    let mut new = old.clone();
+    new.spec.parallelism = Some(3);
+    assert_eq!(
+        validate_job(&new, None).iter().map(|e| e.field.clone()).collect::<Vec<_>>(),
+        vec!["spec.template.spec.topologySpreadConstraints[0].labelSelector.matchExpressions[0].values[0]"],
+    );
+    assert!(validate_job(&new, Some(&old)).is_empty(), "{:?}", strings(&validate_job(&new, Some(&old))));
+
+    let mut old = cron_job("@hourly");
+    spread(&mut old.spec.job_template.spec.template);
+    let mut new = old.clone();
+    new.spec.schedule = "@daily".into();
+    assert_eq!(
+        validate_cron_job(&new, None).iter().map(|e| e.field.clone()).collect::<Vec<_>>(),
+        vec![
+            "spec.jobTemplate.spec.template.spec.topologySpreadConstraints[0].labelSelector.matchExpressions[0].values[0]"
+        ],
+    );
+    assert!(validate_cron_job(&new, Some(&old)).is_empty());
+}

@@ -32,9 +32,9 @@ use super::{
 use crate::meta::v1::validation::validate_labels;
 use crate::meta::v1::{LabelSelector, LabelSelectorOperator};
 
+pub use pod::{PodValidationOptions, validate_pod_spec, validate_pod_template_spec, validate_pod_template_spec_with};
 #[doc(hidden)]
 pub use pod::{pod_spec_changes, validate_pod_spec_with};
-pub use pod::{validate_pod_spec, validate_pod_template_spec};
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
 pub const MAX_SECRET_SIZE: usize = 1024 * 1024;
@@ -656,10 +656,12 @@ fn cluster_ip_update(old: &Service, new: &Service) -> ErrorList {
 // Pod, PodTemplate, ReplicationController.
 
 /// Validates a `Pod`: on create its whole spec (see [`validate_pod_spec`]) and no ephemeral
-/// containers; on update the spec again and that only the mutable fields changed.
+/// containers; on update the spec again (keeping what the stored spec already had, see
+/// [`PodValidationOptions`]) and that only the mutable fields changed.
 pub fn validate_pod(obj: &Pod, old: Option<&Pod>) -> ErrorList {
     let spec_path = Path::new("spec");
-    let mut errs = validate_pod_spec_with(&obj.spec, &spec_path, true);
+    let opts = PodValidationOptions::from_old_spec(old.map(|o| &o.spec));
+    let mut errs = validate_pod_spec_with(&obj.spec, &spec_path, true, &opts);
     match old {
         None => {
             if !obj.spec.ephemeral_containers.is_empty() {
@@ -687,16 +689,18 @@ pub fn validate_pod_status_update(obj: &Pod, old: &Pod) -> ErrorList {
 }
 
 /// Validates a `PodTemplate`: its template as every controller's (see
-/// [`validate_pod_template_spec`]).
-pub fn validate_pod_template(obj: &PodTemplate, _old: Option<&PodTemplate>) -> ErrorList {
-    validate_pod_template_spec(&obj.template, &Path::new("template"))
+/// [`validate_pod_template_spec`]; on update with the stored template's options).
+pub fn validate_pod_template(obj: &PodTemplate, old: Option<&PodTemplate>) -> ErrorList {
+    let opts = PodValidationOptions::from_old_template(old.map(|o| &o.template));
+    validate_pod_template_spec_with(&obj.template, &opts, &Path::new("template"))
 }
 
 /// Validates a `ReplicationController`: replicas and minReadySeconds not negative, a non-empty
 /// selector that matches the template's labels, and a template that restarts `Always` and has
 /// no `activeDeadlineSeconds`.
-pub fn validate_replication_controller(obj: &ReplicationController, _old: Option<&ReplicationController>) -> ErrorList {
+pub fn validate_replication_controller(obj: &ReplicationController, old: Option<&ReplicationController>) -> ErrorList {
     let spec = &obj.spec;
+    let opts = PodValidationOptions::from_old_template(old.and_then(|o| o.spec.template.as_ref()));
     let path = Path::new("spec");
     let mut errs = non_negative(i64::from(spec.min_ready_seconds), &path.child("minReadySeconds"));
     if spec.selector.is_empty() {
@@ -710,7 +714,7 @@ pub fn validate_replication_controller(obj: &ReplicationController, _old: Option
             if !spec.selector.is_empty() && !spec.selector.iter().all(|(k, v)| t.metadata.labels.get(k) == Some(v)) {
                 errs.push(selector_mismatch(t, &tpath));
             }
-            errs.extend(validate_pod_template_spec(t, &tpath));
+            errs.extend(validate_pod_template_spec_with(t, &opts, &tpath));
             errs.extend(restart_always(t, &tpath));
             if t.spec.active_deadline_seconds.is_some() {
                 errs.push(FieldError::forbidden(

@@ -18,9 +18,17 @@ pub fn validate_labels<'a>(labels: impl IntoIterator<Item = (&'a String, &'a Str
 
 /// Upstream's `ValidateLabelSelector` with `AllowInvalidLabelValueInSelector` off.
 pub fn validate_label_selector(selector: &LabelSelector, path: &Path) -> ErrorList {
+    validate_label_selector_with(selector, false, path)
+}
+
+/// Upstream's `ValidateLabelSelector`; `allow_invalid_values` is its
+/// `AllowInvalidLabelValueInSelector`, which skips the label value check of match expressions
+/// only (`matchLabels` values are still checked). Updates turn it on where the stored object
+/// already had such values.
+pub fn validate_label_selector_with(selector: &LabelSelector, allow_invalid_values: bool, path: &Path) -> ErrorList {
     let mut errs = validate_labels(&selector.match_labels, &path.child("matchLabels"));
     for (i, req) in selector.match_expressions.iter().enumerate() {
-        errs.extend(validate_label_selector_requirement(req, &path.child("matchExpressions").index(i)));
+        errs.extend(requirement(req, allow_invalid_values, &path.child("matchExpressions").index(i)));
     }
     errs
 }
@@ -28,6 +36,10 @@ pub fn validate_label_selector(selector: &LabelSelector, path: &Path) -> ErrorLi
 /// Upstream's `ValidateLabelSelectorRequirement`: the operator and its values, the key, and each
 /// value a label value.
 pub fn validate_label_selector_requirement(req: &LabelSelectorRequirement, path: &Path) -> ErrorList {
+    requirement(req, false, path)
+}
+
+fn requirement(req: &LabelSelectorRequirement, allow_invalid_values: bool, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     match req.operator.0.as_str() {
         LabelSelectorOperator::IN | LabelSelectorOperator::NOT_IN => {
@@ -53,8 +65,12 @@ pub fn validate_label_selector_requirement(req: &LabelSelectorRequirement, path:
         )),
     }
     errs.extend(validate_qualified_name(&path.child("key"), &req.key));
-    for (i, v) in req.values.iter().enumerate() {
-        errs.extend(is_label_value(v).into_iter().map(|m| FieldError::invalid(path.child("values").index(i), v, &m)));
+    if !allow_invalid_values {
+        for (i, v) in req.values.iter().enumerate() {
+            errs.extend(
+                is_label_value(v).into_iter().map(|m| FieldError::invalid(path.child("values").index(i), v, &m)),
+            );
+        }
     }
     errs
 }

@@ -6,12 +6,13 @@ use kapi_machinery::validation::content::{is_dns1123_label, is_label_value, vali
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::name_is_dns_subdomain;
+use super::pod::PodValidationOptions;
 use crate::core::v1::{
     Affinity, NodeAffinity, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, PodAffinityTerm,
     WeightedPodAffinityTerm,
 };
 use crate::meta::v1::LabelSelector;
-use crate::meta::v1::validation::validate_label_selector;
+use crate::meta::v1::validation::{validate_label_selector, validate_label_selector_with};
 
 const WEIGHT_RANGE: &str = "must be in the range 1-100";
 const NOT_AN_OPERATOR: &str = "not a valid selector operator";
@@ -20,30 +21,81 @@ const NO_SELECTOR: &str = "must not be specified when labelSelector is not set";
 const NODE_NAME_FIELD: &str = "metadata.name";
 
 /// Upstream's `validateAffinity` at `path` (`spec.affinity`). Label values of required node
-/// affinity and of pod affinity selectors are checked strictly, as on create; upstream relaxes
-/// both on update when the stored pod already had invalid ones.
-pub(super) fn affinity(a: &Affinity, path: &Path) -> ErrorList {
+/// affinity and of pod affinity selectors are checked strictly unless `opts` (from the stored
+/// object, on update) allows the invalid ones it already had.
+pub(super) fn affinity(a: &Affinity, opts: &PodValidationOptions, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if let Some(na) = &a.node_affinity {
-        errs.extend(node_affinity(na, &path.child("nodeAffinity")));
+        let allow = opts.allow_invalid_label_value_in_required_node_affinity;
+        errs.extend(node_affinity(na, allow, &path.child("nodeAffinity")));
     }
+    let allow = opts.allow_invalid_label_value_in_selector;
     if let Some(pa) = &a.pod_affinity {
         let p = path.child("podAffinity");
-        errs.extend(pod_affinity_terms(&pa.required_during_scheduling_ignored_during_execution, &p));
-        errs.extend(weighted_terms(&pa.preferred_during_scheduling_ignored_during_execution, &p));
+        errs.extend(pod_affinity_terms(&pa.required_during_scheduling_ignored_during_execution, allow, &p));
+        errs.extend(weighted_terms(&pa.preferred_during_scheduling_ignored_during_execution, allow, &p));
     }
     if let Some(pa) = &a.pod_anti_affinity {
         let p = path.child("podAntiAffinity");
-        errs.extend(pod_affinity_terms(&pa.required_during_scheduling_ignored_during_execution, &p));
-        errs.extend(weighted_terms(&pa.preferred_during_scheduling_ignored_during_execution, &p));
+        errs.extend(pod_affinity_terms(&pa.required_during_scheduling_ignored_during_execution, allow, &p));
+        errs.extend(weighted_terms(&pa.preferred_during_scheduling_ignored_during_execution, allow, &p));
     }
     errs
 }
 
-fn node_affinity(na: &NodeAffinity, path: &Path) -> ErrorList {
+/// Upstream's `hasInvalidLabelValueInAffinitySelector`: whether a pod affinity or anti-affinity
+/// term has a label or namespace selector that fails the strict check.
+pub(super) fn has_invalid_affinity_selector(a: Option<&Affinity>) -> bool {
+    let Some(a) = a else { return false };
+    // Affinity and anti-affinity are two types with the same two lists.
+    let lists = [
+        a.pod_affinity.as_ref().map(|p| {
+            (
+                &p.required_during_scheduling_ignored_during_execution,
+                &p.preferred_during_scheduling_ignored_during_execution,
+            )
+        }),
+        a.pod_anti_affinity.as_ref().map(|p| {
+            (
+                &p.required_during_scheduling_ignored_during_execution,
+                &p.preferred_during_scheduling_ignored_during_execution,
+            )
+        }),
+    ];
+    let mut terms = lists
+        .into_iter()
+        .flatten()
+        .flat_map(|(required, preferred)| required.iter().chain(preferred.iter().map(|w| &w.pod_affinity_term)));
+    terms.any(|t| {
+        [&t.label_selector, &t.namespace_selector]
+            .into_iter()
+            .flatten()
+            .any(|s| !validate_label_selector(s, &Path::root()).is_empty())
+    })
+}
+
+/// Upstream's `HasInvalidLabelValueInNodeSelectorTerms`: whether a label expression of the terms
+/// has a value that is not a label value.
+pub(in crate::core::v1) fn has_invalid_label_value_in_terms(terms: &[NodeSelectorTerm]) -> bool {
+    terms.iter().any(|t| t.match_expressions.iter().any(|e| e.values.iter().any(|v| !is_label_value(v).is_empty())))
+}
+
+/// Upstream's `hasInvalidLabelValueInRequiredNodeAffinity`.
+pub(super) fn has_invalid_required_node_affinity(a: Option<&Affinity>) -> bool {
+    let required = a
+        .and_then(|a| a.node_affinity.as_ref())
+        .and_then(|n| n.required_during_scheduling_ignored_during_execution.as_ref());
+    required.and_then(|r| r.node_selector_terms.as_deref()).is_some_and(has_invalid_label_value_in_terms)
+}
+
+fn node_affinity(na: &NodeAffinity, allow_invalid_required_values: bool, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if let Some(required) = &na.required_during_scheduling_ignored_during_execution {
-        errs.extend(node_selector(required, false, &path.child("requiredDuringSchedulingIgnoredDuringExecution")));
+        errs.extend(node_selector(
+            required,
+            allow_invalid_required_values,
+            &path.child("requiredDuringSchedulingIgnoredDuringExecution"),
+        ));
     }
     let preferred = path.child("preferredDuringSchedulingIgnoredDuringExecution");
     for (i, term) in na.preferred_during_scheduling_ignored_during_execution.iter().enumerate() {
@@ -148,32 +200,36 @@ fn node_field_requirement(req: &NodeSelectorRequirement, path: &Path) -> ErrorLi
     errs
 }
 
-fn pod_affinity_terms(terms: &[PodAffinityTerm], path: &Path) -> ErrorList {
+fn pod_affinity_terms(terms: &[PodAffinityTerm], allow_invalid_values: bool, path: &Path) -> ErrorList {
     let p = path.child("requiredDuringSchedulingIgnoredDuringExecution");
-    terms.iter().enumerate().flat_map(|(i, t)| pod_affinity_term(t, &p.index(i))).collect()
+    terms.iter().enumerate().flat_map(|(i, t)| pod_affinity_term(t, allow_invalid_values, &p.index(i))).collect()
 }
 
-fn weighted_terms(terms: &[WeightedPodAffinityTerm], path: &Path) -> ErrorList {
+fn weighted_terms(terms: &[WeightedPodAffinityTerm], allow_invalid_values: bool, path: &Path) -> ErrorList {
     let p = path.child("preferredDuringSchedulingIgnoredDuringExecution");
     let mut errs = ErrorList::new();
     for (j, t) in terms.iter().enumerate() {
         if !(1..=100).contains(&t.weight) {
             errs.push(FieldError::invalid_value(p.index(j).child("weight"), t.weight, WEIGHT_RANGE));
         }
-        errs.extend(pod_affinity_term(&t.pod_affinity_term, &p.index(j).child("podAffinityTerm")));
+        errs.extend(pod_affinity_term(
+            &t.pod_affinity_term,
+            allow_invalid_values,
+            &p.index(j).child("podAffinityTerm"),
+        ));
     }
     errs
 }
 
 /// Upstream's `validatePodAffinityTerm`: both selectors, namespace names (reported at
 /// `namespace`, as upstream does), the label keys, and a topology key that is a label name.
-fn pod_affinity_term(t: &PodAffinityTerm, path: &Path) -> ErrorList {
+fn pod_affinity_term(t: &PodAffinityTerm, allow_invalid_values: bool, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if let Some(sel) = &t.label_selector {
-        errs.extend(validate_label_selector(sel, &path.child("labelSelector")));
+        errs.extend(validate_label_selector_with(sel, allow_invalid_values, &path.child("labelSelector")));
     }
     if let Some(sel) = &t.namespace_selector {
-        errs.extend(validate_label_selector(sel, &path.child("namespaceSelector")));
+        errs.extend(validate_label_selector_with(sel, allow_invalid_values, &path.child("namespaceSelector")));
     }
     for name in &t.namespaces {
         errs.extend(is_dns1123_label(name).into_iter().map(|m| FieldError::invalid(path.child("namespace"), name, &m)));

@@ -474,3 +474,139 @@ fn affinity_and_spread_messages() {
         ]
     );
 }
+
+/// A pod whose spec is edited as given.
+fn pod_with(edit: impl Fn(&mut PodSpec)) -> crate::core::v1::Pod {
+    let mut s = spec();
+    edit(&mut s);
+    crate::core::v1::Pod { spec: s, ..crate::core::v1::Pod::default() }
+}
+
+/// A new image for the first container: the one change a pod update may make here.
+fn new_image(p: &crate::core::v1::Pod) -> crate::core::v1::Pod {
+    let mut p = p.clone();
+    p.spec.containers.as_mut().expect("containers")[0].image = "image:2".into();
+    p
+}
+
+/// Each relaxation of an update, after upstream's `GetValidationOptionsFromPodSpecAndMeta`: the
+/// invalid value is an error on create, and allowed on an update of a pod that already had it
+/// (upstream's options come from the stored spec; a pod's spec may not change these fields).
+#[test]
+fn updates_keep_what_the_stored_pod_already_had() {
+    use crate::core::v1::validation::{PodValidationOptions, validate_pod, validate_pod_spec_with};
+    use crate::core::v1::{PodSecurityContext, Sysctl};
+    type Edit = Box<dyn Fn(&mut PodSpec, &str)>;
+    let fields = |errs: ErrorList| errs.iter().map(|e| e.field.clone()).collect::<Vec<_>>();
+    let cases: Vec<(&str, Edit, &str)> = vec![
+        (
+            "pod affinity selector",
+            Box::new(|s, v| {
+                s.affinity = Some(pod_affinity(
+                    vec![PodAffinityTerm { label_selector: Some(selector("key", "In", &[v])), ..term("zone") }],
+                    vec![],
+                ))
+            }),
+            "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchExpressions[0].values[0]",
+        ),
+        (
+            "pod anti-affinity namespace selector",
+            Box::new(|s, v| {
+                s.affinity = Some(Affinity {
+                    pod_anti_affinity: Some(PodAntiAffinity {
+                        preferred_during_scheduling_ignored_during_execution: vec![WeightedPodAffinityTerm {
+                            weight: 1,
+                            pod_affinity_term: PodAffinityTerm {
+                                namespace_selector: Some(selector("key", "NotIn", &[v])),
+                                ..term("zone")
+                            },
+                        }],
+                        ..PodAntiAffinity::default()
+                    }),
+                    ..Affinity::default()
+                })
+            }),
+            "spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.namespaceSelector.matchExpressions[0].values[0]",
+        ),
+        (
+            "required node affinity",
+            Box::new(|s, v| {
+                s.affinity = Some(node_affinity(vec![NodeSelectorTerm {
+                    match_expressions: vec![req("key", "In", &[v])],
+                    ..NodeSelectorTerm::default()
+                }]))
+            }),
+            "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0]",
+        ),
+        (
+            "topology spread selector",
+            Box::new(|s, v| {
+                s.topology_spread_constraints = vec![TopologySpreadConstraint {
+                    label_selector: Some(selector("key", "In", &[v])),
+                    ..constraint("zone", "DoNotSchedule")
+                }]
+            }),
+            "spec.topologySpreadConstraints[0].labelSelector.matchExpressions[0].values[0]",
+        ),
+    ];
+    for (name, edit, field) in &cases {
+        let invalid = pod_with(|s| edit(s, "-bad-"));
+        let valid = pod_with(|s| edit(s, "good"));
+        assert_eq!(fields(validate_pod(&invalid, None)), vec![field.to_string()], "{name}: create");
+        assert_eq!(fields(validate_pod(&new_image(&invalid), Some(&invalid))), Vec::<String>::new(), "{name}: update");
+        // From a valid stored pod nothing is relaxed; from an invalid one, only this rule.
+        assert_eq!(PodValidationOptions::from_old_spec(Some(&valid.spec)), PodValidationOptions::default(), "{name}");
+        let opts = PodValidationOptions::from_old_spec(Some(&invalid.spec));
+        let on = [
+            opts.allow_invalid_label_value_in_selector,
+            opts.allow_invalid_label_value_in_required_node_affinity,
+            opts.allow_invalid_topology_spread_constraint_label_selector,
+            opts.allow_namespaced_sysctls_for_host_net_and_host_ipc,
+        ];
+        assert_eq!(on.iter().filter(|b| **b).count(), 1, "{name}: {opts:?}");
+        // Another invalid value passes under the stored pod's options too (upstream keys them
+        // on the stored spec, not on the value).
+        let other = pod_with(|s| edit(s, "-other-"));
+        assert!(validate_pod_spec_with(&other.spec, &Path::new("spec"), true, &opts).is_empty(), "{name}");
+    }
+
+    // `matchLabels` values stay checked: the relaxation is for expression values only.
+    let invalid = pod_with(|s| {
+        s.affinity = Some(pod_affinity(
+            vec![PodAffinityTerm { label_selector: Some(selector("key", "In", &["-bad-"])), ..term("zone") }],
+            vec![],
+        ))
+    });
+    let opts = PodValidationOptions::from_old_spec(Some(&invalid.spec));
+    let mut with_labels = invalid.spec.clone();
+    let sel = with_labels.affinity.as_mut().and_then(|a| a.pod_affinity.as_mut()).expect("pod affinity");
+    let sel = sel.required_during_scheduling_ignored_during_execution[0].label_selector.as_mut().expect("selector");
+    sel.match_labels.insert("app".into(), "-bad-".into());
+    assert_eq!(
+        fields(validate_pod_spec_with(&with_labels, &Path::new("spec"), true, &opts)),
+        vec!["spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchLabels"],
+    );
+
+    // A network sysctl in a host-network pod.
+    let sysctl_pod = |name: &str, host_network: bool, host_ipc: bool| {
+        pod_with(|s| {
+            s.host_network = host_network;
+            s.host_ipc = host_ipc;
+            s.security_context = Some(PodSecurityContext {
+                sysctls: vec![Sysctl { name: name.into(), value: "1".into() }],
+                ..PodSecurityContext::default()
+            });
+        })
+    };
+    let old = sysctl_pod("net.ipv4.ip_forward", true, false);
+    assert_eq!(fields(validate_pod(&old, None)), vec!["spec.securityContext.sysctls[0].name"]);
+    assert!(validate_pod(&new_image(&old), Some(&old)).is_empty());
+    assert!(PodValidationOptions::from_old_spec(Some(&old.spec)).allow_namespaced_sysctls_for_host_net_and_host_ipc);
+    // Not derived from a sysctl of another namespace, nor from an IPC sysctl without `hostIPC`.
+    let relaxed = |p: &crate::core::v1::Pod| {
+        PodValidationOptions::from_old_spec(Some(&p.spec)).allow_namespaced_sysctls_for_host_net_and_host_ipc
+    };
+    assert!(!relaxed(&sysctl_pod("kernel.domainname", true, true)));
+    assert!(!relaxed(&sysctl_pod("kernel.shmmax", true, false)));
+    assert!(relaxed(&sysctl_pod("kernel.shmmax", false, true)));
+}

@@ -6,9 +6,9 @@
 //! (`ContainerRestartRules`, off), relaxed DNS search domains (`RelaxedDNSSearchValidation`,
 //! on). Affinity (`affinity.rs`), topology spread constraints (`spread.rs`), DNS config and
 //! host aliases (`dns.rs`), sysctls (`sysctl.rs`), readiness gates and scheduling gates are
-//! checked, strictly, as on create: upstream relaxes label values in selectors and required
-//! node affinity, topology spread selectors and namespaced sysctls of host-network pods on
-//! update when the stored pod already had them, which is not modelled. Not covered:
+//! checked; on update, [`PodValidationOptions`] relaxes label values in affinity selectors,
+//! required node affinity and topology spread selectors, and namespaced sysctls of pods sharing
+//! the host's network or IPC, where the stored spec already had them. Not covered:
 //! seccomp/AppArmor/SELinux/Windows options, pod-level resources, resource claims, volume
 //! sources other than those named in [`validate_volume_source`], volume devices and the
 //! ephemeral containers' own fields.
@@ -80,11 +80,61 @@ const UPDATABLE_POD_FIELDS: &[&str] = &[
     "`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)",
 ];
 
+/// What an update may keep that a new pod spec may not have: upstream's `PodValidationOptions`
+/// that `GetValidationOptionsFromPodSpecAndMeta` derives from the stored spec. Each is on only
+/// when the stored spec already breaks the strict rule, so that an object written under an
+/// older, looser release can still be updated; the default (all off) is a create.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PodValidationOptions {
+    /// Pod affinity and anti-affinity selectors may have expression values that are not label
+    /// values (`AllowInvalidLabelValueInSelector`).
+    pub allow_invalid_label_value_in_selector: bool,
+    /// Required node affinity may have such values (`AllowInvalidLabelValueInRequiredNodeAffinity`).
+    pub allow_invalid_label_value_in_required_node_affinity: bool,
+    /// Topology spread constraint selectors may have such values
+    /// (`AllowInvalidTopologySpreadConstraintLabelSelector`).
+    pub allow_invalid_topology_spread_constraint_label_selector: bool,
+    /// Network sysctls with `hostNetwork` and IPC sysctls with `hostIPC` are allowed
+    /// (`AllowNamespacedSysctlsForHostNetAndHostIPC`).
+    pub allow_namespaced_sysctls_for_host_net_and_host_ipc: bool,
+}
+
+impl PodValidationOptions {
+    /// The options for an update of a pod spec whose stored version is `old` (none: a create).
+    pub fn from_old_spec(old: Option<&PodSpec>) -> PodValidationOptions {
+        let Some(old) = old else { return PodValidationOptions::default() };
+        PodValidationOptions {
+            allow_invalid_label_value_in_selector: super::affinity::has_invalid_affinity_selector(
+                old.affinity.as_ref(),
+            ),
+            allow_invalid_label_value_in_required_node_affinity: super::affinity::has_invalid_required_node_affinity(
+                old.affinity.as_ref(),
+            ),
+            allow_invalid_topology_spread_constraint_label_selector: super::spread::has_invalid_selector(
+                &old.topology_spread_constraints,
+            ),
+            allow_namespaced_sysctls_for_host_net_and_host_ipc: super::sysctl::has_host_conflict(old),
+        }
+    }
+
+    /// The options for an update of a pod template whose stored version is `old` (upstream's
+    /// `GetValidationOptionsFromPodTemplate`).
+    pub fn from_old_template(old: Option<&PodTemplateSpec>) -> PodValidationOptions {
+        PodValidationOptions::from_old_spec(old.map(|t| &t.spec))
+    }
+}
+
 /// Upstream's `ValidatePodTemplateSpec`: the template's labels (reported at `<path>.labels`, as
 /// upstream does), its pod spec, and no ephemeral containers.
 pub fn validate_pod_template_spec(t: &PodTemplateSpec, path: &Path) -> ErrorList {
+    validate_pod_template_spec_with(t, &PodValidationOptions::default(), path)
+}
+
+/// [`validate_pod_template_spec`] with the options of an update (see
+/// [`PodValidationOptions::from_old_template`]).
+pub fn validate_pod_template_spec_with(t: &PodTemplateSpec, opts: &PodValidationOptions, path: &Path) -> ErrorList {
     let mut errs = validate_labels(&t.metadata.labels, &path.child("labels"));
-    errs.extend(validate_pod_spec_with(&t.spec, &path.child("spec"), false));
+    errs.extend(validate_pod_spec_with(&t.spec, &path.child("spec"), false, opts));
     if !t.spec.ephemeral_containers.is_empty() {
         errs.push(FieldError::forbidden(
             path.child("spec").child("ephemeralContainers"),
@@ -96,13 +146,13 @@ pub fn validate_pod_template_spec(t: &PodTemplateSpec, path: &Path) -> ErrorList
 
 /// Upstream's `ValidatePodSpec` for a pod's or a template's spec at `path`.
 pub fn validate_pod_spec(spec: &PodSpec, path: &Path) -> ErrorList {
-    validate_pod_spec_with(spec, path, false)
+    validate_pod_spec_with(spec, path, false, &PodValidationOptions::default())
 }
 
 /// [`validate_pod_spec`], with the checks only pods get (no whitespace around images) when
-/// `for_pod`.
+/// `for_pod`, and what an update may keep (`opts`).
 #[doc(hidden)]
-pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool) -> ErrorList {
+pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: &PodValidationOptions) -> ErrorList {
     let mut errs = ErrorList::new();
     let volumes = validate_volumes(&spec.volumes, &path.child("volumes"), &mut errs);
     let containers = spec.containers.as_deref().unwrap_or_default();
@@ -138,6 +188,7 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool) -> Err
             &sc.sysctls,
             spec.host_network,
             spec.host_ipc,
+            opts.allow_namespaced_sysctls_for_host_net_and_host_ipc,
             &path.child("securityContext").child("sysctls"),
         ));
     }
@@ -147,7 +198,7 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool) -> Err
         }
     }
     if let Some(a) = &spec.affinity {
-        errs.extend(super::affinity::affinity(a, &path.child("affinity")));
+        errs.extend(super::affinity::affinity(a, opts, &path.child("affinity")));
     }
     errs.extend(super::dns::dns_config(spec.dns_config.as_ref(), &spec.dns_policy.0, &path.child("dnsConfig")));
     for (i, g) in spec.readiness_gates.iter().enumerate() {
@@ -164,6 +215,7 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool) -> Err
     }
     errs.extend(super::spread::topology_spread_constraints(
         &spec.topology_spread_constraints,
+        opts.allow_invalid_topology_spread_constraint_label_selector,
         &path.child("topologySpreadConstraints"),
     ));
     if !spec.service_account_name.is_empty() {

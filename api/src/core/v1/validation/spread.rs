@@ -6,17 +6,21 @@ use kapi_machinery::validation::content::validate_qualified_name;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use crate::core::v1::TopologySpreadConstraint;
-use crate::meta::v1::validation::validate_label_selector;
+use crate::meta::v1::validation::{validate_label_selector, validate_label_selector_with};
 
 const NOT_POSITIVE: &str = "must be greater than zero";
 /// Upstream's supported actions and node inclusion policies, sorted as `sets.List` sorts them.
 const ACTIONS: &[&str] = &["DoNotSchedule", "ScheduleAnyway"];
 const NODE_POLICIES: &[&str] = &["Honor", "Ignore"];
 
-/// Upstream's `validateTopologySpreadConstraints` at `path` (`spec.topologySpreadConstraints`),
-/// with label selectors checked strictly, as on create (upstream relaxes them on update when the
-/// stored pod already had invalid ones).
-pub(super) fn topology_spread_constraints(constraints: &[TopologySpreadConstraint], path: &Path) -> ErrorList {
+/// Upstream's `validateTopologySpreadConstraints` at `path` (`spec.topologySpreadConstraints`).
+/// Label values of the selectors' expressions are checked unless `allow_invalid_values` (set on
+/// update when the stored pod already had an invalid selector).
+pub(super) fn topology_spread_constraints(
+    constraints: &[TopologySpreadConstraint],
+    allow_invalid_values: bool,
+    path: &Path,
+) -> ErrorList {
     // A constraint is a duplicate when a later one has the same (topologyKey, whenUnsatisfiable);
     // one pass from the end finds them all without comparing every pair.
     let mut repeated = vec![false; constraints.len()];
@@ -66,10 +70,19 @@ pub(super) fn topology_spread_constraints(constraints: &[TopologySpreadConstrain
         }
         errs.extend(match_label_keys(c, &p.child("matchLabelKeys")));
         if let Some(sel) = &c.label_selector {
-            errs.extend(validate_label_selector(sel, &p.child("labelSelector")));
+            errs.extend(validate_label_selector_with(sel, allow_invalid_values, &p.child("labelSelector")));
         }
     }
     errs
+}
+
+/// Upstream's `hasInvalidTopologySpreadConstraintLabelSelector`: whether a constraint's selector
+/// fails the strict check.
+pub(super) fn has_invalid_selector(constraints: &[TopologySpreadConstraint]) -> bool {
+    constraints
+        .iter()
+        .filter_map(|c| c.label_selector.as_ref())
+        .any(|s| !validate_label_selector(s, &Path::root()).is_empty())
 }
 
 /// Upstream's `validateMatchLabelKeysInTopologySpread`: label names the selector does not

@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_machinery::types::Quantity;
-use kapi_machinery::validation::content::{is_dns1123_label, is_dns1123_subdomain, is_label_value};
+use kapi_machinery::validation::content::{is_dns1123_label, is_dns1123_subdomain};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::affinity::node_selector;
@@ -106,10 +106,7 @@ fn sources(s: &PersistentVolumeSource) -> Vec<(&'static str, &'static str)> {
 /// update may keep label values that a later release stopped accepting.
 fn has_invalid_label_value(affinity: Option<&VolumeNodeAffinity>) -> bool {
     let terms = affinity.and_then(|a| a.required.as_ref()).and_then(|r| r.node_selector_terms.as_deref());
-    terms
-        .unwrap_or_default()
-        .iter()
-        .any(|t| t.match_expressions.iter().any(|e| e.values.iter().any(|v| !is_label_value(v).is_empty())))
+    terms.is_some_and(super::affinity::has_invalid_label_value_in_terms)
 }
 
 fn csi_driver_name(name: &str, path: &Path) -> ErrorList {

@@ -31,9 +31,15 @@ enum Namespace {
 }
 
 /// Upstream's `validateSysctls` at `path` (`spec.securityContext.sysctls`): named, valid and
-/// unique names, and no namespaced sysctl the pod shares with the host. The host check runs as
-/// on create; upstream skips it on update when the stored pod already had such a sysctl.
-pub(super) fn sysctls(sysctls: &[Sysctl], host_network: bool, host_ipc: bool, path: &Path) -> ErrorList {
+/// unique names, and (unless `allow_host_conflicts`, which an update sets when the stored pod
+/// already had one) no namespaced sysctl the pod shares with the host.
+pub(super) fn sysctls(
+    sysctls: &[Sysctl],
+    host_network: bool,
+    host_ipc: bool,
+    allow_host_conflicts: bool,
+    path: &Path,
+) -> ErrorList {
     let mut errs = ErrorList::new();
     let mut names = BTreeSet::new();
     for (i, s) in sysctls.iter().enumerate() {
@@ -49,18 +55,30 @@ pub(super) fn sysctls(sysctls: &[Sysctl], host_network: bool, host_ipc: bool, pa
         } else if names.contains(s.name.as_str()) {
             errs.push(FieldError::duplicate(&p, s.name.as_str()));
         }
-        match namespace_of(&s.name) {
-            Namespace::Net if host_network => {
-                errs.push(FieldError::invalid(&p, &s.name, "may not be specified when 'hostNetwork' is true"));
-            }
-            Namespace::Ipc if host_ipc => {
-                errs.push(FieldError::invalid(&p, &s.name, "may not be specified when 'hostIPC' is true"));
-            }
-            _ => {}
+        if !allow_host_conflicts && let Some(message) = host_conflict(&s.name, host_network, host_ipc) {
+            errs.push(FieldError::invalid(&p, &s.name, message));
         }
         names.insert(s.name.as_str());
     }
     errs
+}
+
+/// Upstream's `ValidateHostSysctl`: why a sysctl cannot be set in a pod that shares the named
+/// namespace with the host, if it cannot.
+fn host_conflict(name: &str, host_network: bool, host_ipc: bool) -> Option<&'static str> {
+    match namespace_of(name) {
+        Namespace::Net if host_network => Some("may not be specified when 'hostNetwork' is true"),
+        Namespace::Ipc if host_ipc => Some("may not be specified when 'hostIPC' is true"),
+        _ => None,
+    }
+}
+
+/// Whether a stored pod spec already sets a sysctl that conflicts with its host namespaces (what
+/// upstream's `AllowNamespacedSysctlsForHostNetAndHostIPC` is derived from).
+pub(super) fn has_host_conflict(spec: &crate::core::v1::PodSpec) -> bool {
+    spec.security_context
+        .as_ref()
+        .is_some_and(|sc| sc.sysctls.iter().any(|s| host_conflict(&s.name, spec.host_network, spec.host_ipc).is_some()))
 }
 
 /// Segments of `[a-z0-9]([-_a-z0-9]*[a-z0-9])?` separated by `.` or `/`, at most 253 bytes.

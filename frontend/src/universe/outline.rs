@@ -142,6 +142,54 @@ mod tests {
         assert_eq!(a.block.brace_token.span.close().start().line, 3);
     }
 
+    /// Empties the bodies the outline empties, in syn's own parse.
+    fn hollow_items(items: &mut [syn::Item]) {
+        for item in items {
+            match item {
+                syn::Item::Fn(f) => f.block.stmts.clear(),
+                syn::Item::Impl(i) => i.items.iter_mut().for_each(|i| {
+                    if let syn::ImplItem::Fn(f) = i {
+                        f.block.stmts.clear();
+                    }
+                }),
+                syn::Item::Trait(t) => t.items.iter_mut().for_each(|i| {
+                    if let syn::TraitItem::Fn(syn::TraitItemFn { default: Some(b), .. }) = i {
+                        b.stmts.clear();
+                    }
+                }),
+                syn::Item::Mod(syn::ItemMod { content: Some((_, items)), .. }) => hollow_items(items),
+                _ => {}
+            }
+        }
+    }
+
+    /// Every source file of the project's API trees (and of the front-end itself, which has
+    /// nested modules, traits and closures): the outline is syn's parse with the bodies emptied.
+    #[test]
+    fn every_tree_file_outlines_as_syn_parses_it() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut files = 0;
+        for dir in ["api/src", "kitchen-sink/src", "frontend/src", "codegen/src"] {
+            for entry in walkdir::WalkDir::new(root.join(dir)) {
+                let entry = entry.expect("the tree can be read");
+                if entry.path().extension().is_none_or(|x| x != "rs") {
+                    continue;
+                }
+                let source = std::fs::read_to_string(entry.path()).expect("a source file reads");
+                let mut want = syn::parse_file(&source).expect("the tree parses");
+                hollow_items(&mut want.items);
+                let got = parse_outline(&source).expect("the outline parses");
+                let path = entry.path().display();
+                assert_eq!(got.items.len(), want.items.len(), "{path}");
+                for (g, w) in got.items.iter().zip(&want.items) {
+                    assert_eq!(g.to_token_stream().to_string(), w.to_token_stream().to_string(), "{path}");
+                }
+                files += 1;
+            }
+        }
+        assert!(files > 300, "only {files} files found");
+    }
+
     #[test]
     fn errors_are_syns_own() {
         for source in ["struct S { a: }", "fn f( {", "\u{feff}struct S;", "#!/bin/sh\nstruct S;", "pub fn f() -> { }"] {

@@ -5,8 +5,8 @@
 #   its own core, so `hack/fuzz.sh -j 2 600` gives every target ten minutes in half the time)
 #
 # Seeds: the decoders and the differential target start from upstream's fixtures
-# ($KAPI_TESTDATA, default ../shared/k8s-testdata/HEAD beside the repository), copied at run
-# time into fuzz/corpus/seeds/ (git-ignored, like fuzz/corpus/<target>/ where new inputs go and
+# ($KAPI_TESTDATA, default ../shared/k8s-testdata/HEAD beside the repository), the definitions
+# target from this repository's definition files, copied at run time into fuzz/corpus/seeds/ (git-ignored, like fuzz/corpus/<target>/ where new inputs go and
 # fuzz/artifacts/<target>/ where crashes go); the others start from fuzz/seeds/<target>/.
 # Exits non-zero if any target crashed, panicked, leaked or timed out.
 set -euo pipefail
@@ -45,6 +45,13 @@ for f in "$testdata"/*.json "$testdata"/*.yaml "$testdata"/*.pb; do
     case $f in *.json) fmt='\000' ;; *.yaml) fmt='\001' ;; *) fmt='\002' ;; esac
     { printf "$fmt\\000"; cat "$f"; } >"$seeds/differential/$(basename "$f")"
 done
+# The definitions target starts from the kitchen sink's definitions (every feature of the type
+# language, in small files) and the API's package files (markers), flattened into one directory.
+mkdir -p "$seeds/definitions"
+for f in "$here"/kitchen-sink/src/*/*/*.rs "$here"/api/src/*/*/mod.rs; do
+    rel=${f#"$here"/}
+    cp "$f" "$seeds/definitions/${rel//\//_}"
+done
 
 # Each target is its own program and compiles every kind's codecs (they are generic and inlined):
 # about ten minutes of one core per target here. Named targets build only themselves.
@@ -59,7 +66,7 @@ fi
 run_target() {
     local t=$1 extra=() seed_dirs log rc=0 execs rate result artifact
     case $t in
-        json_decode | yaml_decode | protobuf_decode | differential) seed_dirs=("$seeds/$t") ;;
+        json_decode | yaml_decode | protobuf_decode | differential | definitions) seed_dirs=("$seeds/$t") ;;
         *) seed_dirs=("seeds/$t") ;;
     esac
     # The YAML decoder tries every kind; inputs of the fixtures' size (up to 46 KB) run at a few

@@ -22,7 +22,7 @@ pub fn too_deep(source: &str, limit: usize) -> Option<(usize, usize)> {
         let next = at(i + 1);
         match c {
             b'/' if next == Some(b'/') => {
-                i += memchr(b'\n', &b[i..]).unwrap_or(b.len() - i);
+                i += b[i..].iter().position(|&c| c == b'\n').unwrap_or(b.len() - i);
             }
             b'/' if next == Some(b'*') => {
                 // Block comments nest in Rust.
@@ -128,11 +128,6 @@ fn line_col(source: &str, i: usize) -> (usize, usize) {
     // Count characters, not bytes: a continuation byte starts no character.
     let col = before[line_start..].iter().filter(|&&c| (c & 0xC0) != 0x80).count();
     (line, col)
-}
-
-/// The position of the first `needle` in `hay`.
-fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
-    hay.iter().position(|&c| c == needle)
 }
 
 /// How many bytes the UTF-8 character that starts with `lead` takes.

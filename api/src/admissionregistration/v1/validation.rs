@@ -15,7 +15,7 @@ use super::{
     ValidatingWebhookConfiguration, WebhookClientConfig,
 };
 use crate::meta::v1::LabelSelector;
-use crate::meta::v1::validation::{validate_label_selector, validate_label_selector_with};
+use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
 
 /// The AdmissionReview versions the server accepts (upstream's `AcceptedAdmissionReviewVersions`).
 const ACCEPTED_REVIEW_VERSIONS: [&str; 2] = ["v1", "v1beta1"];
@@ -145,12 +145,9 @@ fn update_options(old: &[Hook<'_>], same_conditions: bool) -> Options {
     let mut names = BTreeSet::new();
     let unique = old.iter().all(|h| names.insert(h.name));
     let no_side_effects = old.iter().all(|h| h.side_effects.is_some_and(|s| NO_SIDE_EFFECT_CLASSES.contains(&s)));
-    let invalid_selector_values = old.iter().any(|h| {
-        [h.namespace_selector, h.object_selector]
-            .into_iter()
-            .flatten()
-            .any(|s| !validate_label_selector(s, &Path::root()).is_empty())
-    });
+    let invalid_selector_values = old
+        .iter()
+        .any(|h| [h.namespace_selector, h.object_selector].into_iter().flatten().any(|s| !is_valid_label_selector(s)));
     Options {
         ignore_match_conditions: same_conditions,
         require_no_side_effects: no_side_effects,

@@ -21,6 +21,12 @@ pub fn validate_label_selector(selector: &LabelSelector, path: &Path) -> ErrorLi
     validate_label_selector_with(selector, false, path)
 }
 
+/// Whether a selector passes [`validate_label_selector`]: what updates test the stored object
+/// with, to keep the invalid values it already had.
+pub fn is_valid_label_selector(selector: &LabelSelector) -> bool {
+    validate_label_selector(selector, &Path::root()).is_empty()
+}
+
 /// Upstream's `ValidateLabelSelector`; `allow_invalid_values` is its
 /// `AllowInvalidLabelValueInSelector`, which skips the label value check of match expressions
 /// only (`matchLabels` values are still checked). Updates turn it on where the stored object

@@ -12,7 +12,7 @@ use crate::core::v1::{
     WeightedPodAffinityTerm,
 };
 use crate::meta::v1::LabelSelector;
-use crate::meta::v1::validation::{validate_label_selector, validate_label_selector_with};
+use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
 
 const WEIGHT_RANGE: &str = "must be in the range 1-100";
 const NOT_AN_OPERATOR: &str = "not a valid selector operator";
@@ -66,12 +66,7 @@ pub(super) fn has_invalid_affinity_selector(a: Option<&Affinity>) -> bool {
         .into_iter()
         .flatten()
         .flat_map(|(required, preferred)| required.iter().chain(preferred.iter().map(|w| &w.pod_affinity_term)));
-    terms.any(|t| {
-        [&t.label_selector, &t.namespace_selector]
-            .into_iter()
-            .flatten()
-            .any(|s| !validate_label_selector(s, &Path::root()).is_empty())
-    })
+    terms.any(|t| [&t.label_selector, &t.namespace_selector].into_iter().flatten().any(|s| !is_valid_label_selector(s)))
 }
 
 /// Upstream's `HasInvalidLabelValueInNodeSelectorTerms`: whether a label expression of the terms

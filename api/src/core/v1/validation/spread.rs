@@ -6,7 +6,7 @@ use kapi_machinery::validation::content::validate_qualified_name;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use crate::core::v1::TopologySpreadConstraint;
-use crate::meta::v1::validation::{validate_label_selector, validate_label_selector_with};
+use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
 
 const NOT_POSITIVE: &str = "must be greater than zero";
 /// Upstream's supported actions and node inclusion policies, sorted as `sets.List` sorts them.
@@ -79,10 +79,7 @@ pub(super) fn topology_spread_constraints(
 /// Upstream's `hasInvalidTopologySpreadConstraintLabelSelector`: whether a constraint's selector
 /// fails the strict check.
 pub(super) fn has_invalid_selector(constraints: &[TopologySpreadConstraint]) -> bool {
-    constraints
-        .iter()
-        .filter_map(|c| c.label_selector.as_ref())
-        .any(|s| !validate_label_selector(s, &Path::root()).is_empty())
+    constraints.iter().filter_map(|c| c.label_selector.as_ref()).any(|s| !is_valid_label_selector(s))
 }
 
 /// Upstream's `validateMatchLabelKeysInTopologySpread`: label names the selector does not

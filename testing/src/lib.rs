@@ -9,7 +9,7 @@ use std::sync::Arc;
 use kapi_client::Client;
 use kapi_client::clientset::{self, Clientset};
 
-pub use server::{ApiServer, Fault, RequestRecord, TestServer};
+pub use server::{ApiServer, Fault, RequestRecord, RuntimeConfig, TestServer};
 pub use tracker::ObjectTracker;
 
 /// The base URL of fake clients; `.invalid` so that nothing could ever resolve it.
@@ -19,6 +19,9 @@ pub const FAKE_BASE_URL: &str = "http://fake.kapi.invalid";
 /// to an in-process [`ApiServer`] (no network) backed by an [`ObjectTracker`], with a real
 /// server's semantics (conflicts, dry run, watches, patches, the same `Status` errors). The
 /// server is returned too, so a test can prime the tracker, inject faults or read the requests.
+/// Every version of every kind is served (as client-go's fake clientset tracks any type), where
+/// a [`TestServer`] serves a v1.36 server's default versions; each group-resource still keeps
+/// one store, so an object written in one version reads back in every other.
 ///
 /// ```
 /// use kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration;
@@ -39,7 +42,7 @@ pub const FAKE_BASE_URL: &str = "http://fake.kapi.invalid";
 /// # }
 /// ```
 pub fn fake_clientset() -> Result<(Clientset, Arc<ApiServer>), kapi_client::Error> {
-    let server = Arc::new(ApiServer::new());
+    let server = Arc::new(ApiServer::serving_everything());
     clientset::register_all(&server).map_err(|e| kapi_client::Error::Config(e.to_string()))?;
     let client = Client::new(server.clone(), FAKE_BASE_URL)?;
     Ok((Clientset::new(client), server))

@@ -170,10 +170,13 @@ struct Change {
     prev: Option<Box<dyn Object>>,
 }
 
-/// What objects read through a resource become: a view of a store in another version sets the
-/// version its objects show (custom resources whose versions share storage, with conversion
-/// `None`).
-pub type ConvertFn = fn(&mut dyn Object, &ResourceInfo);
+/// How objects cross between a store and the resources that read and write it: the function
+/// converts an object to the version (and group) of the resource it is given, so the same
+/// function takes a write through a view to the store's version and a read from the store to the
+/// view's. Built-in kinds convert through their internal types with the scheme's conversions;
+/// custom resources whose versions share storage with conversion `None` only change
+/// `apiVersion`.
+pub type ConvertFn = Arc<dyn Fn(Box<dyn Object>, &ResourceInfo) -> Result<Box<dyn Object>> + Send + Sync>;
 
 struct State {
     stores: Vec<Store>,
@@ -183,6 +186,8 @@ struct State {
     views: HashMap<GroupVersionResource, (GroupVersionResource, ResourceInfo)>,
     /// How objects read through a resource are converted.
     conversions: HashMap<GroupVersionResource, ConvertFn>,
+    /// Every served resource, stores and views, in the order they were registered.
+    order: Vec<GroupVersionResource>,
     rv: u64,
     history: VecDeque<Change>,
     history_size: usize,
@@ -194,7 +199,15 @@ struct State {
     validator: Option<validation::Validator>,
     /// Object validation for writes to the `status` subresource (none: not validated).
     status_validator: Option<validation::Validator>,
+    /// The resources' strategies: what a write does to the object before it is validated.
+    prepare: Option<PrepareFn>,
 }
+
+/// What a resource's strategy does to an object before it is validated and stored (upstream's
+/// `PrepareForCreate` and `PrepareForUpdate`): on create (`old` is `None`) after the system
+/// fields (uid, creation timestamp, generated name) are set, on an update of the main resource
+/// with the stored object after the system fields it keeps are carried over.
+pub type PrepareFn = Arc<dyn Fn(&ResourceInfo, &mut Box<dyn Object>, Option<&dyn Object>) -> Result<()> + Send + Sync>;
 
 struct Shared {
     state: Mutex<State>,
@@ -474,12 +487,20 @@ impl State {
 
     /// The conversion of objects read through a resource, with the resource's description.
     fn conversion(&self, gvr: &GroupVersionResource) -> Option<(ConvertFn, ResourceInfo)> {
-        let convert = *self.conversions.get(gvr)?;
+        let convert = self.conversions.get(gvr)?.clone();
         let info = match self.views.get(gvr) {
             Some((_, info)) => *info,
             None => self.stores[*self.index.get(gvr)?].info,
         };
         Some((convert, info))
+    }
+
+    /// The conversion of objects written through a resource into its store's version: only
+    /// views of a store in another version have one.
+    fn inbound(&self, gvr: &GroupVersionResource, idx: usize) -> Option<(ConvertFn, ResourceInfo)> {
+        self.views.get(gvr)?;
+        let convert = self.conversions.get(gvr)?.clone();
+        Some((convert, self.stores[idx].info))
     }
 
     fn info(&self, idx: usize) -> ResourceInfo {
@@ -547,6 +568,11 @@ impl State {
             errs = meta_errors(&info, m);
         }
         let key = (m.namespace.clone(), m.name.clone());
+        if let Some(prepare) = &self.prepare
+            && errs.is_empty()
+        {
+            prepare(&info, &mut obj, None)?;
+        }
         // Metadata and object errors go out together, as upstream's strategies return them.
         if let Some(v) = &self.validator {
             errs.extend(v(obj.as_ref(), None));
@@ -639,7 +665,15 @@ impl State {
                 if m.managed_fields.is_empty() && !managed_fields_as_given {
                     m.managed_fields = old.managed_fields.clone();
                 }
-                if has_status(&info) { replace_member(&info, obj.as_ref(), existing.as_ref(), "status")? } else { obj }
+                let mut new = if has_status(&info) {
+                    replace_member(&info, obj.as_ref(), existing.as_ref(), "status")?
+                } else {
+                    obj
+                };
+                if let Some(prepare) = &self.prepare {
+                    prepare(&info, &mut new, Some(existing.as_ref()))?;
+                }
+                new
             }
         };
         let nm = meta_mut(&info, new.as_mut())?;
@@ -835,6 +869,11 @@ impl ObjectTracker {
         self.lock().status_validator = Some(v);
     }
 
+    /// Installs the resources' strategies (see [`PrepareFn`]).
+    pub fn set_prepare(&self, prepare: PrepareFn) {
+        self.lock().prepare = Some(prepare);
+    }
+
     /// Stops validating objects and status writes (metadata is still checked).
     pub fn clear_validator(&self) {
         let mut state = self.lock();
@@ -852,6 +891,7 @@ impl ObjectTracker {
                     index: HashMap::new(),
                     views: HashMap::new(),
                     conversions: HashMap::new(),
+                    order: Vec::new(),
                     rv: 1,
                     history: VecDeque::new(),
                     history_size: size,
@@ -860,6 +900,7 @@ impl ObjectTracker {
                     close_epoch: 0,
                     validator: None,
                     status_validator: None,
+                    prepare: None,
                 }),
                 changed,
             }),
@@ -883,9 +924,68 @@ impl ObjectTracker {
             None => {
                 let i = st.stores.len();
                 st.stores.push(Store { info, objects: BTreeMap::new() });
-                st.index.insert(gvr, i);
+                st.index.insert(gvr.clone(), i);
+                st.order.retain(|g| *g != gvr);
+                st.order.push(gvr);
             }
         }
+    }
+
+    /// Serves a resource from the store of the resources `same_storage` accepts, when one is
+    /// served: as a view converting with `convert`, or, when `rank` puts it above the store's
+    /// own version and nothing was ever written there, as the new store, whose old resource
+    /// becomes a view. Without such a store, the resource gets a store of its own. This is how
+    /// every version of a group-resource (and the groups that share one, as `events.k8s.io`
+    /// shares core's events) reads and writes one set of objects kept in one version.
+    pub fn register_shared<K: Ord>(
+        &self,
+        info: ResourceInfo,
+        convert: ConvertFn,
+        same_storage: &dyn Fn(&ResourceInfo) -> bool,
+        rank: &dyn Fn(&ResourceInfo) -> K,
+    ) {
+        let gvr = info.gvr();
+        let mut st = self.lock();
+        if let Some(&i) = st.index.get(&gvr) {
+            st.stores[i].info = info;
+            return;
+        }
+        let store = st
+            .index
+            .iter()
+            .filter(|(g, _)| **g != gvr)
+            .find(|(_, i)| same_storage(&st.stores[**i].info))
+            .map(|(g, i)| (g.clone(), *i));
+        let Some((store_gvr, i)) = store else {
+            drop(st);
+            self.register(info);
+            return;
+        };
+        let untouched = st.stores[i].objects.is_empty() && !st.history.iter().any(|c| c.resource == i);
+        if untouched && rank(&info) > rank(&st.stores[i].info) {
+            let old = st.stores[i].info;
+            st.stores[i].info = info;
+            st.index.remove(&store_gvr);
+            st.index.insert(gvr.clone(), i);
+            for (store, _) in st.views.values_mut() {
+                if *store == store_gvr {
+                    *store = gvr.clone();
+                }
+            }
+            st.views.insert(store_gvr.clone(), (gvr.clone(), old));
+            st.conversions.insert(store_gvr, convert);
+        } else {
+            st.views.insert(gvr.clone(), (store_gvr, info));
+            st.conversions.insert(gvr.clone(), convert);
+        }
+        st.order.retain(|g| *g != gvr);
+        st.order.push(gvr);
+    }
+
+    /// The resource whose store serves `gvr` (itself for a store).
+    pub fn storage_of(&self, gvr: &GroupVersionResource) -> Option<ResourceInfo> {
+        let st = self.lock();
+        st.index_of(gvr).ok().map(|i| st.stores[i].info)
     }
 
     /// Serves the resource of `R`.
@@ -902,21 +1002,22 @@ impl ObjectTracker {
     /// Every served resource, in registration order.
     pub fn resources(&self) -> Vec<ResourceInfo> {
         let st = self.lock();
-        let mut views: Vec<ResourceInfo> = st.views.values().map(|(_, info)| *info).collect();
-        views.sort_by_key(ResourceInfo::gvr);
-        st.stores
+        st.order
             .iter()
-            .enumerate()
-            .filter(|(i, s)| st.index.get(&s.info.gvr()) == Some(i))
-            .map(|(_, s)| s.info)
-            .chain(views)
+            .filter_map(|g| {
+                st.index.get(g).map(|&i| st.stores[i].info).or_else(|| st.views.get(g).map(|(_, info)| *info))
+            })
             .collect()
     }
 
     /// Serves a resource from another's store (`storage`, registered): both see the same objects,
     /// each converted as [`ObjectTracker::set_conversion`] says.
     pub fn register_view(&self, info: ResourceInfo, storage: &GroupVersionResource) {
-        self.lock().views.insert(info.gvr(), (storage.clone(), info));
+        let gvr = info.gvr();
+        let mut st = self.lock();
+        st.views.insert(gvr.clone(), (storage.clone(), info));
+        st.order.retain(|g| *g != gvr);
+        st.order.push(gvr);
     }
 
     /// Converts the objects read through a resource (a store's or a view's) with `convert`.
@@ -924,7 +1025,7 @@ impl ObjectTracker {
         self.lock().conversions.insert(gvr.clone(), convert);
     }
 
-    fn converted(&self, gvr: &GroupVersionResource, obj: Box<dyn Object>) -> Box<dyn Object> {
+    fn converted(&self, gvr: &GroupVersionResource, obj: Box<dyn Object>) -> Result<Box<dyn Object>> {
         let conversion = self.lock().conversion(gvr);
         convert_with(conversion, obj)
     }
@@ -935,6 +1036,7 @@ impl ObjectTracker {
     pub fn unregister(&self, gvr: &GroupVersionResource) {
         let mut st = self.lock();
         st.conversions.remove(gvr);
+        st.order.retain(|g| g != gvr);
         if st.views.remove(gvr).is_some() {
             return;
         }
@@ -946,6 +1048,7 @@ impl ObjectTracker {
         for v in views {
             st.views.remove(&v);
             st.conversions.remove(&v);
+            st.order.retain(|g| *g != v);
         }
     }
 
@@ -990,12 +1093,13 @@ impl ObjectTracker {
         let out = {
             let mut st = self.lock();
             let idx = st.index_of(gvr)?;
+            let obj = convert_with(st.inbound(gvr, idx), obj)?;
             st.create(idx, namespace, obj, w.dry_run)?
         };
         if !w.dry_run {
             self.notify();
         }
-        Ok(self.converted(gvr, out))
+        self.converted(gvr, out)
     }
 
     /// Replaces an object.
@@ -1040,12 +1144,13 @@ impl ObjectTracker {
             {
                 return Err(api_errors::path_not_found());
             }
+            let obj = convert_with(st.inbound(gvr, idx), obj)?;
             st.update(idx, namespace, obj, subresource, WriteFlags { dry_run: w.dry_run, ..WriteFlags::default() })?
         };
         if !w.dry_run {
             self.notify();
         }
-        Ok(self.converted(gvr, out))
+        self.converted(gvr, out)
     }
 
     /// Reads an object, modifies it with `f` and writes the result, atomically: what patches
@@ -1076,10 +1181,17 @@ impl ObjectTracker {
             }
             let ns = if info.namespaced { namespace } else { "" };
             let current = st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned())).cloned();
+            // `f` sees and returns the object in the version of the resource it was asked
+            // through; the store keeps its own.
+            let (outbound, inbound) = (st.conversion(gvr), st.inbound(gvr, idx));
+            let current = match current {
+                Some(c) if inbound.is_some() => Some(convert_with(outbound, c)?),
+                c => c,
+            };
             match current {
                 None if !create_if_missing => return Err(api_errors::not_found(&info, name)),
                 None => {
-                    let new = f(None)?;
+                    let new = convert_with(inbound, f(None)?)?;
                     let m = meta_of(&info, new.as_ref())?;
                     if m.name != name {
                         return Err(name_mismatch(&m.name, name));
@@ -1087,7 +1199,7 @@ impl ObjectTracker {
                     (st.create(idx, namespace, new, dry_run)?, true)
                 }
                 Some(cur) => {
-                    let new = f(Some(cur.as_ref()))?;
+                    let new = convert_with(inbound, f(Some(cur.as_ref()))?)?;
                     let m = meta_of(&info, new.as_ref())?;
                     if m.name != name {
                         return Err(name_mismatch(&m.name, name));
@@ -1108,7 +1220,7 @@ impl ObjectTracker {
         if !dry_run {
             self.notify();
         }
-        Ok((self.converted(gvr, out.0), out.1))
+        Ok((self.converted(gvr, out.0)?, out.1))
     }
 
     /// Deletes an object, honouring preconditions and finalizers.
@@ -1129,7 +1241,7 @@ impl ObjectTracker {
             self.notify();
         }
         let DeleteResult { object, deleted } = out;
-        Ok(DeleteResult { object: self.converted(gvr, object), deleted })
+        Ok(DeleteResult { object: self.converted(gvr, object)?, deleted })
     }
 
     /// Deletes every object the list options select (label and field selectors) in `namespace`
@@ -1171,7 +1283,7 @@ impl ObjectTracker {
             self.notify();
         }
         let conversion = self.lock().conversion(gvr);
-        out.map(|items| items.into_iter().map(|o| convert_with(conversion, o)).collect())
+        out.and_then(|items| items.into_iter().map(|o| convert_with(conversion.clone(), o)).collect())
     }
 
     /// Reads an object. `resourceVersion` "" reads the latest, "0" any, and another value
@@ -1193,12 +1305,8 @@ impl ObjectTracker {
             }
         }
         let ns = if info.namespaced { namespace } else { "" };
-        st.stores[idx]
-            .objects
-            .get(&(ns.to_owned(), name.to_owned()))
-            .cloned()
-            .map(|o| convert_with(st.conversion(gvr), o))
-            .ok_or_else(|| api_errors::not_found(&info, name))
+        let found = st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned())).cloned();
+        convert_with(st.conversion(gvr), found.ok_or_else(|| api_errors::not_found(&info, name))?)
     }
 
     /// Lists objects in `namespace` (all namespaces when empty) with selectors, pagination and
@@ -1234,7 +1342,8 @@ impl ObjectTracker {
             items.push(o);
         }
         let conversion = st.conversion(gvr);
-        Ok((items.into_iter().map(|o| convert_with(conversion, o)).collect(), meta))
+        let items = items.into_iter().map(|o| convert_with(conversion.clone(), o)).collect::<Result<_>>()?;
+        Ok((items, meta))
     }
 
     /// The resource version a list is served at, and the key it continues after.
@@ -1374,10 +1483,10 @@ fn downcast<R: Resource>(obj: Box<dyn Object>) -> Result<R> {
         .map_err(|_| api_errors::internal(&format!("the tracker holds an object that is not a {}", R::KIND)))
 }
 
-/// An object as read through a resource with this conversion.
-fn convert_with(conversion: Option<(ConvertFn, ResourceInfo)>, mut obj: Box<dyn Object>) -> Box<dyn Object> {
-    if let Some((convert, info)) = conversion {
-        convert(obj.as_mut(), &info);
+/// An object as the resource `conversion` names reads or writes it.
+fn convert_with(conversion: Option<(ConvertFn, ResourceInfo)>, obj: Box<dyn Object>) -> Result<Box<dyn Object>> {
+    match conversion {
+        Some((convert, info)) => convert(obj, &info),
+        None => Ok(obj),
     }
-    obj
 }

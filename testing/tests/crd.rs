@@ -156,7 +156,10 @@ async fn objects_are_pruned_defaulted_and_validated() {
     )
     .await;
     assert_eq!(strict.code, 400);
-    assert_eq!(strict.message(), r#"strict decoding error: unknown field "spec.foo""#);
+    assert_eq!(
+        strict.message(),
+        r#"Widget in version "v1" cannot be handled as a Widget: strict decoding error: unknown field "spec.foo""#
+    );
 
     // Validation: upstream's messages and causes.
     let cases: &[(&str, &str)] = &[

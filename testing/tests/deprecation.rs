@@ -15,7 +15,7 @@ const INGRESS_WARNING: &str =
     "extensions/v1beta1 Ingress is deprecated in v1.14+, unavailable in v1.22+; use networking.k8s.io/v1 Ingress";
 
 async fn served() -> (Arc<ApiServer>, TestServer) {
-    let api = Arc::new(ApiServer::new());
+    let api = Arc::new(ApiServer::serving_everything());
     kapi_client::clientset::register_all(&api).unwrap();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     (api, server)
@@ -78,7 +78,7 @@ async fn the_client_receives_deprecation_warnings() {
 
 #[tokio::test]
 async fn the_deprecation_warning_comes_before_field_warnings() {
-    let api = ApiServer::new();
+    let api = ApiServer::serving_everything();
     kapi_client::clientset::register_all(&api).unwrap();
     let body = r#"{"apiVersion":"extensions/v1beta1","kind":"Ingress","metadata":{"name":"x"},"spec":{"bogus":1}}"#;
     let req = http::Request::builder()

@@ -137,17 +137,31 @@ async fn kubectl_reads_version_health_and_the_openapi_documents() {
         "{explained}"
     );
 
-    // Client-side validation (on by default) checks the object against the v2 document, which
-    // kubectl downloads in protobuf: an unknown field and a wrong type are refused before any
-    // request is made.
+    // The v3 document's `patch` operation offers `fieldValidation`, so kubectl (validation on by
+    // default) sends `fieldValidation=Strict` and the server refuses, as a cluster does: an
+    // unknown field with upstream's strict decoding error, a wrong type as a bad request; nothing
+    // is stored.
     let bad = APPLIED.replace("\"replicas\":REPLICAS", "\"replicaz\":2");
     let (ok, stdout, stderr) = kubectl_status(&bin, &kc, &["apply", "-f", "-"], Some(&bad)).await;
-    assert!(!ok && stderr.contains("unknown field") && stderr.contains("replicaz"), "{stdout}{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        "Error from server (BadRequest): error when creating \"STDIN\": Deployment in version \"v1\" cannot be \
+         handled as a Deployment: strict decoding error: unknown field \"spec.replicaz\"",
+        "{stdout}"
+    );
+    assert!(!ok);
     let bad = APPLIED.replace("REPLICAS", "\"three\"");
     let (ok, stdout, stderr) = kubectl_status(&bin, &kc, &["apply", "-f", "-"], Some(&bad)).await;
-    assert!(!ok && stderr.contains("replicas") && stderr.contains("integer"), "{stdout}{stderr}");
-    assert!(api.requests().iter().any(|r| r.path == "/openapi/v2"), "kubectl validated against the v2 document");
-    assert!(!api.requests().iter().any(|r| r.path.contains("/deployments/applied")), "nothing was sent");
+    assert!(
+        !ok && stderr.contains("Error from server (BadRequest)") && stderr.contains("spec.replicas"),
+        "{stdout}{stderr}"
+    );
+    assert!(
+        api.requests().iter().any(|r| r.path.ends_with("/deployments") && r.query.contains("fieldValidation=Strict")),
+        "kubectl asked the server to validate"
+    );
+    let (ok, _, _) = kubectl_status(&bin, &kc, &["get", "deployment", "applied"], None).await;
+    assert!(!ok, "nothing was stored");
 
     // A valid object is created, then changed by a second apply (a strategic merge patch
     // computed with the documents' patch strategies and merge keys).
@@ -354,10 +368,9 @@ async fn kubectl_drives_custom_resources() {
     assert!(!ok, "validation finds the unknown field");
     assert_eq!(
         stderr.trim(),
-        "error: error validating \"STDIN\": error validating data: ValidationError(Widget.spec): unknown field \
-         \"shape\" in com.example.v1.Widget.spec; if you choose to ignore these errors, turn validation off with \
-         --validate=false",
-        "kubectl checks against the kind's OpenAPI v2 definition"
+        "Error from server (BadRequest): error when creating \"STDIN\": Widget in version \"v1\" cannot be handled \
+         as a Widget: strict decoding error: unknown field \"spec.shape\"",
+        "the custom resource's OpenAPI v3 paths offer `fieldValidation`, so kubectl leaves the check to the server"
     );
 
     // Short names (`wd`) wait for discovery to carry them.

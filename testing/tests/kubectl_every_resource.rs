@@ -8,7 +8,7 @@ use std::sync::Arc;
 use http_body_util::BodyExt as _;
 use kapi_machinery::json::value::{self, Value};
 use kapi_testing::{ApiServer, TestServer};
-use kubectl_support::every::{Kubectl, NS, Served, at, discover, object, trust_bundle, write_dir};
+use kubectl_support::every::{Kubectl, NS, Served, at, base_id, discover, object, trust_bundle, write_dir};
 use kubectl_support::kubectl_binary;
 
 /// A group version and the columns its table of a kind shows.
@@ -162,7 +162,7 @@ async fn kubectl_everyday_commands_work_for_every_resource() {
         return;
     };
     let started = std::time::Instant::now();
-    let api = Arc::new(ApiServer::new());
+    let api = Arc::new(ApiServer::serving_everything());
     kapi_client::clientset::register_all(&api).unwrap();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = write_dir("every");
@@ -187,7 +187,7 @@ async fn kubectl_everyday_commands_work_for_every_resource() {
 
     let mut objects = Vec::new();
     for (seq, r) in crud.iter().enumerate() {
-        let id = format!("{}-{}", r.kind.to_ascii_lowercase(), r.version);
+        let id = base_id(r);
         let (name, doc) = object(r, &id, seq + 1, &bundle);
         let (dry_name, dry_doc) = object(r, &format!("{id}-dry"), seq + 101, &bundle);
         objects.push((*r, name, doc, dry_name, dry_doc));
@@ -322,7 +322,7 @@ async fn kubectl_everyday_commands_work_for_every_resource() {
     // object put in the store is listed, read and explained, and kubectl's create is refused
     // with `405 MethodNotAllowed`, as a cluster refuses it.
     for r in &read_only {
-        let name = format!("{}-{}", r.kind.to_ascii_lowercase(), r.version);
+        let name = base_id(r);
         if let Err(e) = seed(&api, r, &name) {
             k.failures.push(format!("{}: {e}", r.label()));
             continue;

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use kapi_machinery::json::value::{self, Value};
 use kapi_testing::{ApiServer, TestServer};
-use kubectl_support::every::{Kubectl, NS, Served, at, discover, object, trust_bundle, write_dir};
+use kubectl_support::every::{Kubectl, NS, Served, at, base_id, discover, object, trust_bundle, write_dir};
 use kubectl_support::kubectl_binary;
 
 /// A custom resource with `status` and `scale`, so custom objects go through the same commands
@@ -71,7 +71,7 @@ impl Obj<'_> {
 fn make<'a>(seq_of: &mut BTreeMap<(String, String), usize>, r: &'a Served, suffix: &str, bundle: &str) -> Obj<'a> {
     let seq = seq_of.entry((r.group.clone(), r.kind.clone())).or_default();
     *seq += 1;
-    let id = format!("{}-{}{suffix}", r.kind.to_ascii_lowercase(), r.version);
+    let id = format!("{}{suffix}", base_id(r));
     let (name, doc) = object(r, &id, *seq, bundle);
     Obj { r, name, doc }
 }
@@ -246,7 +246,7 @@ async fn kubectl_write_commands_work_for_every_resource() {
         return;
     };
     let started = Instant::now();
-    let api = Arc::new(ApiServer::new());
+    let api = Arc::new(ApiServer::serving_everything());
     kapi_client::clientset::register_all(&api).unwrap();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = write_dir("writes");

@@ -283,7 +283,13 @@ async fn field_validation_warns_or_rejects() {
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     let st = r.json_status();
     assert_eq!(st.reason.0, "BadRequest");
-    assert!(st.message.starts_with("strict decoding error: unknown field "), "{}", st.message);
+    assert!(
+        st.message.starts_with(
+            r#"ValidatingWebhookConfiguration in version "v1" cannot be handled as a ValidatingWebhookConfiguration: strict decoding error: unknown field "#
+        ),
+        "{}",
+        st.message
+    );
     assert!(
         st.message.contains(r#"unknown field "bogus""#) && st.message.contains(r#"unknown field "webhooks[0].foo""#)
     );
@@ -296,7 +302,10 @@ async fn field_validation_warns_or_rejects() {
     let dup = r#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingWebhookConfiguration","metadata":{"name":"c","name":"c"}}"#;
     let r = post_json(&server, &format!("{VWC}?fieldValidation=Strict"), dup).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
-    assert_eq!(r.json_status().message, r#"strict decoding error: duplicate field "metadata.name""#);
+    assert_eq!(
+        r.json_status().message,
+        r#"ValidatingWebhookConfiguration in version "v1" cannot be handled as a ValidatingWebhookConfiguration: strict decoding error: duplicate field "metadata.name""#
+    );
 
     let r = post_json(&server, &format!("{VWC}?fieldValidation=Loud"), &hook_json("d", "")).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);

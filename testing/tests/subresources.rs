@@ -47,7 +47,7 @@ async fn clientset(backend: Backend) -> (Clientset, Arc<ApiServer>, Option<TestS
             (cs, server, None)
         }
         Backend::Http(content) => {
-            let server = Arc::new(ApiServer::new());
+            let server = Arc::new(ApiServer::serving_everything());
             kapi_client::clientset::register_all(&server).unwrap();
             let test = TestServer::start(server.clone(), None).await.unwrap();
             // No retries: the eviction tests read the `429`s themselves.
@@ -277,6 +277,8 @@ async fn every_scalable_kind_speaks_its_groups_scale() {
             spec: kapi_api::apps::v1beta2::StatefulSetSpec {
                 replicas: Some(2),
                 selector: Some(selector()),
+                // Old versions are validated through their storage version, as upstream does.
+                template: pod_template(&[("app", "web"), ("tier", "a")]),
                 ..Default::default()
             },
             ..Default::default()
@@ -296,6 +298,7 @@ async fn every_scalable_kind_speaks_its_groups_scale() {
             spec: kapi_api::extensions::v1beta1::DeploymentSpec {
                 replicas: Some(3),
                 selector: Some(selector()),
+                template: pod_template(&[("app", "web"), ("tier", "a")]),
                 ..Default::default()
             },
             ..Default::default()

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
-use kapi_testing::{ApiServer, TestServer};
+use kapi_testing::{ApiServer, RuntimeConfig, TestServer};
 
 /// How long stopping may take: connections still open then (watches, follows) are cut.
 const GRACE: Duration = Duration::from_secs(5);
@@ -34,6 +34,12 @@ struct Args {
     /// The PEM private key of --tls-cert-file.
     #[arg(long, value_name = "PATH", requires = "tls_cert_file")]
     tls_private_key_file: Option<PathBuf>,
+    /// Turns group versions and resources on or off, as kube-apiserver's flag does
+    /// (`api/all=true`, `api/beta=true`, `resource.k8s.io/v1beta2=true`,
+    /// `apps/v1/deployments=false`); repeatable. Without it the server serves what a v1.36
+    /// kube-apiserver serves by default: the GA versions.
+    #[arg(long, value_name = "KEY=VALUE,...")]
+    runtime_config: Vec<String>,
 }
 
 /// The TLS configuration and the certificates' PEM text, for the kubeconfig.
@@ -133,6 +139,11 @@ async fn run(args: Args) -> Result<(), String> {
     let mut stop = StopSignals::install()?;
     let api = Arc::new(ApiServer::new());
     kapi_client::clientset::register_all(&api).map_err(|e| format!("registering the resources: {e}"))?;
+    let mut config = RuntimeConfig::new();
+    for spec in &args.runtime_config {
+        config.extend(spec).map_err(|e| format!("--runtime-config: {e}"))?;
+    }
+    api.set_runtime_config(config).map_err(|e| format!("--runtime-config: {e}"))?;
     let served = api.tracker().resources().len();
     let addr = SocketAddr::new(args.address, args.port);
     let server = TestServer::start_on(addr, api, tls.as_ref().map(|(c, _)| Arc::clone(c)))

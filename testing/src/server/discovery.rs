@@ -22,10 +22,20 @@ use kapi_client::KindInfo;
 use kapi_client::{ResourceInfo, Subresource};
 use kapi_machinery::{Kind, Object, TypeMeta};
 
+use super::versions::storage_version_hash;
+
 /// The discovery document of a path, if it is a discovery path. `host` is the address the
 /// client reached the server at, which `/api` reports for every client network as upstream
 /// reports its external address (clients such as the Python one require the list).
-pub(super) fn document(path: &str, host: Option<&str>, resources: &[ResourceInfo]) -> Option<Box<dyn Object>> {
+///
+/// `storage` names the resource whose store holds a resource's objects, for its
+/// `storageVersionHash`.
+pub(super) fn document(
+    path: &str,
+    host: Option<&str>,
+    resources: &[ResourceInfo],
+    storage: &dyn Fn(&ResourceInfo) -> Option<ResourceInfo>,
+) -> Option<Box<dyn Object>> {
     let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     match segs.as_slice() {
         ["api"] => Some(Box::new(APIVersions {
@@ -43,8 +53,8 @@ pub(super) fn document(path: &str, host: Option<&str>, resources: &[ResourceInfo
         ["apis", g] if resources.iter().any(|r| r.group == *g && !g.is_empty()) => {
             Some(Box::new(APIGroup { type_meta: type_meta::<APIGroup>(), ..group(resources, g) }))
         }
-        ["api", v] => resource_list(resources, "", v),
-        ["apis", g, v] if !g.is_empty() => resource_list(resources, g, v),
+        ["api", v] => resource_list(resources, "", v, storage),
+        ["apis", g, v] if !g.is_empty() => resource_list(resources, g, v, storage),
         _ => None,
     }
 }
@@ -154,9 +164,11 @@ fn type_meta<K: Kind>() -> TypeMeta {
     TypeMeta { kind: K::KIND.into(), api_version: "v1".into() }
 }
 
+pub(super) type VersionKey = (u8, std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, String);
+
 /// Upstream's order of versions: GA before beta before alpha, higher numbers first, then others
-/// by name.
-fn version_key(v: &str) -> (u8, std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, String) {
+/// by name (smaller keys first).
+pub(super) fn version_key(v: &str) -> VersionKey {
     let parse = || -> Option<(u8, u32, u32)> {
         let rest = v.strip_prefix('v')?;
         let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
@@ -211,7 +223,12 @@ fn verbs(verbs: &[&str]) -> Option<Verbs> {
     Some(Verbs(verbs.iter().filter(|v| **v != "apply").map(|v| (*v).to_owned()).collect()))
 }
 
-fn resource_list(resources: &[ResourceInfo], group: &str, version: &str) -> Option<Box<dyn Object>> {
+fn resource_list(
+    resources: &[ResourceInfo],
+    group: &str,
+    version: &str,
+    storage: &dyn Fn(&ResourceInfo) -> Option<ResourceInfo>,
+) -> Option<Box<dyn Object>> {
     let served: Vec<&ResourceInfo> = resources.iter().filter(|r| r.group == group && r.version == version).collect();
     if served.is_empty() {
         return None;
@@ -226,6 +243,11 @@ fn resource_list(resources: &[ResourceInfo], group: &str, version: &str) -> Opti
             verbs: verbs(r.verbs),
             short_names: owned(r.short_names),
             categories: owned(r.categories),
+            storage_version_hash: if stored(r) {
+                storage(r).map(|s| storage_version_hash(s.group, s.version, s.kind)).unwrap_or_default()
+            } else {
+                String::new()
+            },
             ..APIResource::default()
         });
         for s in r.subresources {
@@ -238,6 +260,12 @@ fn resource_list(resources: &[ResourceInfo], group: &str, version: &str) -> Opti
         group_version,
         api_resources: Some(list),
     }))
+}
+
+/// Whether a resource keeps objects (upstream publishes a `storageVersionHash` only for those):
+/// reviews and bindings are only posted, component statuses are computed on each read.
+fn stored(r: &ResourceInfo) -> bool {
+    r.verbs != ["create"] && (r.group, r.resource) != ("", "componentstatuses")
 }
 
 /// A subresource's entry: the kind clients send (for subresources only posted to) or get back,

@@ -233,6 +233,7 @@ impl ApiServer {
                     .and_then(|h| h.to_str().ok())
                     .or(req.uri().authority().map(|a| a.as_str())),
                 &self.tracker.resources(),
+                &|r| self.tracker.storage_of(&r.gvr()),
             )
         {
             let enc = match negotiate::response_encoding(accept, true) {
@@ -327,7 +328,18 @@ impl ApiServer {
         let target = Target { new: call.info.new_object, api_versions: &versions, kind: call.info.kind };
         let (mut obj, mut found) = codec::decode(&target, body_enc, call.req.body(), fv != FieldValidation::Ignore)?;
         self.crd_prune(&call.info, obj.as_mut(), &mut found)?;
-        let warnings = findings(fv, found)?;
+        // A create or update names the body's kind in the refusal, as upstream's handlers
+        // (`transformDecodeError`) word it: `Deployment in version "v1" cannot be handled as a
+        // Deployment: strict decoding error: unknown field "spec.foo"`.
+        let warnings = findings(fv, found).map_err(|e| {
+            let status = api_errors::status_of(&e);
+            api_errors::bad_request(format!(
+                "{kind} in version {version:?} cannot be handled as a {kind}: {}",
+                status.message,
+                kind = call.info.kind,
+                version = call.info.version,
+            ))
+        })?;
         self.apply_defaults(obj.as_mut());
         self.crd_validate(&call.info, call.route.subresource.as_deref(), obj.as_ref())?;
         // An update's rules run against the stored object, in `update`.

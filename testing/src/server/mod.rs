@@ -63,15 +63,18 @@ mod handler;
 mod logs;
 pub mod negotiate;
 mod openapi;
+mod openapi_paths;
 pub mod patch;
 mod query;
 mod review;
 mod route;
 pub mod serve;
 mod ssa;
+mod strategy;
 mod streams;
 mod subresource;
 mod table;
+mod versions;
 mod watch;
 
 use std::collections::{HashMap, VecDeque};
@@ -88,8 +91,9 @@ pub use openapi::OPENAPI_V2_PROTOBUF;
 pub use patch::{ListMerge, MergeRules, PatchType};
 pub use serve::TestServer;
 pub use streams::{ExecIo, ExecOutcome, ExecRequest, HandlerFuture, PortForwardRequest};
+pub use versions::{RuntimeConfig, Stability};
 
-use crate::tracker::ObjectTracker;
+use crate::tracker::{self, ObjectTracker};
 
 /// The largest request body accepted (upstream's limit, 3 MiB).
 pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
@@ -193,6 +197,10 @@ pub struct ApiServer {
     webhook_services: Mutex<HashMap<(String, String, i32), String>>,
     /// The custom resources of the definitions written to the server.
     crds: crd::Registry,
+    /// Every resource registered, served or not, in registration order.
+    known: RwLock<Vec<ResourceInfo>>,
+    /// Which of them are served.
+    runtime_config: RwLock<RuntimeConfig>,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -231,6 +239,7 @@ impl ApiServer {
         // Writes are validated by the validation functions registered in the scheme.
         tracker.set_validator(crate::tracker::validation::from_scheme(scheme.clone()));
         tracker.set_status_validator(crate::tracker::validation::status_from_scheme(scheme.clone()));
+        tracker.set_prepare(Arc::new(strategy::prepare));
         ApiServer {
             tracker,
             scheme,
@@ -242,7 +251,85 @@ impl ApiServer {
             streams: streams::PodStreams::default(),
             webhook_services: Mutex::new(HashMap::new()),
             crds: crd::Registry::default(),
+            known: RwLock::new(Vec::new()),
+            runtime_config: RwLock::new(RuntimeConfig::new()),
         }
+    }
+
+    /// A server that serves every version of every kind the build has, removed ones included
+    /// (`RuntimeConfig::everything`), for tests of clients of old versions.
+    pub fn serving_everything() -> Self {
+        let server = Self::new();
+        *server.runtime_config.write().unwrap_or_else(std::sync::PoisonError::into_inner) = RuntimeConfig::everything();
+        server
+    }
+
+    /// Chooses the served group versions and resources (kube-apiserver's `--runtime-config`;
+    /// the default is a v1.36 server's: GA versions only). Resources registered before and after
+    /// are served or not by it; set it before writing objects, since a resource that stops being
+    /// served loses its objects. Fails, changing nothing, when an entry names a group version
+    /// no registered resource has.
+    pub fn set_runtime_config(&self, config: RuntimeConfig) -> std::result::Result<(), String> {
+        let known = self.known.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+        let unknown = config.unknown_group_versions(&known);
+        if !unknown.is_empty() {
+            return Err(format!("unknown api groupVersions: {}", unknown.join(", ")));
+        }
+        *self.runtime_config.write().unwrap_or_else(std::sync::PoisonError::into_inner) = config;
+        let desired: Vec<(ResourceInfo, bool)> = known.iter().map(|i| (*i, self.serves(i))).collect();
+        for (info, on) in &desired {
+            if !on && self.tracker.resource(&info.gvr()).is_some() {
+                self.tracker.unregister(&info.gvr());
+            }
+        }
+        for (info, on) in desired {
+            if on && self.tracker.resource(&info.gvr()).is_none() {
+                self.serve(info);
+            }
+        }
+        Ok(())
+    }
+
+    /// The served group versions and resources.
+    pub fn runtime_config(&self) -> RuntimeConfig {
+        self.runtime_config.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
+    /// Whether the runtime configuration serves a registered resource.
+    fn serves(&self, info: &ResourceInfo) -> bool {
+        let scheme = self.scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let lifecycle = scheme.lifecycle(&kapi_machinery::GroupVersionKind::new(info.group, info.version, info.kind));
+        self.runtime_config.read().unwrap_or_else(std::sync::PoisonError::into_inner).serves(info, lifecycle)
+    }
+
+    /// Serves a resource from the store of its group-resource (see `versions`), converting
+    /// between its version and the store's through the internal types.
+    fn serve(&self, info: ResourceInfo) {
+        let scheme = self.scheme.clone();
+        let convert: tracker::ConvertFn = Arc::new(move |obj: Box<dyn Object>, to: &ResourceInfo| {
+            let scheme = scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            scheme
+                .convert_into_group_version(obj, to.group, to.version)
+                .map_err(|e| kapi_client::api_errors::internal(&e.to_string()))
+        });
+        let storage = versions::storage_group_resource(&info);
+        // Versions share a store only where the scheme converts between them (apiregistration's
+        // versions have no internal type here, so each keeps its own).
+        let converts = |from: &ResourceInfo, to: &ResourceInfo| {
+            let scheme = self.scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            scheme.convert_into_group_version((from.new_object)(), to.group, to.version).is_ok()
+        };
+        self.tracker.register_shared(
+            info,
+            convert,
+            &|r| versions::storage_group_resource(r) == storage && converts(&info, r) && converts(r, &info),
+            &versions::storage_rank,
+        );
+        self.merge_rules
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(info.gvr())
+            .or_insert_with(|| MergeRules::of((info.schema)()));
     }
 
     /// Turns object validation on (the default) or off. Off, objects are stored as they come,
@@ -278,16 +365,23 @@ impl ApiServer {
     /// Serves a resource described at run time. Resources kube-apiserver serves with fewer
     /// verbs than their client markers name are served with upstream's verbs
     /// (`componentstatuses`: `get` and `list`).
+    ///
+    /// The resource is served when the runtime configuration serves it
+    /// ([`ApiServer::set_runtime_config`]); every version of a group-resource shares one store.
     pub fn register_info(&self, mut info: ResourceInfo) {
         if let Some((.., verbs)) = SERVED_VERBS.iter().find(|(g, r, _)| (*g, *r) == (info.group, info.resource)) {
             info.verbs = verbs;
         }
-        self.tracker.register(info);
-        self.merge_rules
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .entry(info.gvr())
-            .or_insert_with(|| MergeRules::of((info.schema)()));
+        {
+            let mut known = self.known.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+            match known.iter_mut().find(|k| k.gvr() == info.gvr()) {
+                Some(k) => *k = info,
+                None => known.push(info),
+            }
+        }
+        if self.serves(&info) {
+            self.serve(info);
+        }
     }
 
     /// Declares how a list field of a resource merges in strategic merge patches and apply

@@ -97,32 +97,7 @@ fn static_hashes() -> &'static Vec<String> {
     HASHES.get_or_init(|| documents::V3.iter().map(|(_, _, _, text)| hash(json_of(text).as_bytes())).collect())
 }
 
-/// The `paths` of a group version's document: for each registered resource, its collection and
-/// object paths with a `get` operation naming the kind (`x-kubernetes-group-version-kind`), which
-/// is how `kubectl explain` finds a resource's schema. No write operations are listed, so
-/// clients see no server-side field validation there and validate on their side.
-pub(super) fn paths_of(group: &str, version: &str, resources: &[ResourceInfo]) -> Value {
-    let prefix = if group.is_empty() { format!("/api/{version}") } else { format!("/apis/{group}/{version}") };
-    let mut paths = Vec::new();
-    for r in resources.iter().filter(|r| r.group == group && r.version == version) {
-        let gvk = Value::Object(vec![
-            ("group".into(), Value::String(group.into())),
-            ("kind".into(), Value::String(r.kind.into())),
-            ("version".into(), Value::String(version.into())),
-        ]);
-        let get =
-            Value::Object(vec![("get".into(), Value::Object(vec![("x-kubernetes-group-version-kind".into(), gvk)]))]);
-        let base = if r.namespaced {
-            format!("{prefix}/namespaces/{{namespace}}/{}", r.resource)
-        } else {
-            format!("{prefix}/{}", r.resource)
-        };
-        paths.push((format!("{base}/{{name}}"), get.clone()));
-        paths.push((base, get));
-    }
-    paths.sort_by(|a, b| a.0.cmp(&b.0));
-    Value::Object(paths)
-}
+pub(super) use super::openapi_paths::paths_of;
 
 /// A served v3 document (the generated schemas with the registered resources' paths) and its
 /// hash: the generated part's hash, cached, combined with the paths'.

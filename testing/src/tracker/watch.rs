@@ -86,11 +86,18 @@ impl TrackerWatch {
     /// The next event if one is ready, without waiting.
     pub fn try_next(&mut self) -> Option<Event> {
         let event = self.next_unconverted()?;
-        Some(match self.conversion {
+        Some(match &self.conversion {
             Some((convert, info)) if event.event_type != EventType::Error => {
-                let mut event = event;
-                convert(event.object.as_mut(), &info);
-                event
+                match convert(event.object, info) {
+                    Ok(object) => Event { event_type: event.event_type, object },
+                    // An object the watcher's version cannot show ends the watch, as upstream's
+                    // watch ends with the conversion's error.
+                    Err(e) => {
+                        self.done = true;
+                        self.pending.clear();
+                        Event { event_type: EventType::Error, object: Box::new(api_errors::status_of(&e)) }
+                    }
+                }
             }
             _ => event,
         })

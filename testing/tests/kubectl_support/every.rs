@@ -748,3 +748,14 @@ pub fn write_dir(tag: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     dir
 }
+
+/// The name stem of a resource's test objects: kind and version, and the group's first word
+/// outside core, since every version of a resource (and groups that share one, such as core and
+/// `events.k8s.io` events) keeps its objects in one store, where names must not collide.
+pub fn base_id(r: &Served) -> String {
+    let kind = r.kind.to_ascii_lowercase();
+    match r.group.split('.').next().unwrap_or_default() {
+        "" => format!("{kind}-{}", r.version),
+        group => format!("{kind}-{group}-{}", r.version),
+    }
+}

@@ -296,7 +296,13 @@ impl ApiServer {
             } else {
                 self.tracker.register_view(served.info, &served.store);
             }
-            self.tracker.set_conversion(&gvr, object::show_version);
+            self.tracker.set_conversion(
+                &gvr,
+                Arc::new(|mut obj: Box<dyn Object>, info: &ResourceInfo| {
+                    object::show_version(obj.as_mut(), info);
+                    Ok(obj)
+                }),
+            );
             let rules = match &served.schema {
                 Some(s) => MergeRules::of(schema::type_schema(s)),
                 None => MergeRules::metadata_only(),

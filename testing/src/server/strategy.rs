@@ -1,0 +1,133 @@
+//! Per-resource strategies: what upstream's registries do to an object on create and update before it is validated (`PrepareForCreate`, `PrepareForUpdate`), beyond what the tracker does for every resource.
+//!
+//! The tracker already does, for every resource, what upstream's generic store and most
+//! strategies share: system fields, status reset on create and kept on update for resources with
+//! a `status` subresource, `metadata.generation` bumped when the spec changes. This module adds
+//! what single resources do, working on the object's JSON form so it serves whichever kinds the
+//! build enables.
+
+use kapi_client::ResourceInfo;
+use kapi_machinery::Object;
+use kapi_machinery::json::value::Value;
+
+use crate::tracker::Result;
+use crate::tracker::meta::{from_value, set_member, to_value};
+
+/// Upstream's label of a job's pods naming the job (`batch.kubernetes.io/job-name`), and its
+/// older spelling, both set on the pod template.
+const JOB_NAME_LABELS: [&str; 2] = ["job-name", "batch.kubernetes.io/job-name"];
+/// The label naming the job's uid, and its older spelling; the selector matches the first.
+const CONTROLLER_UID_LABELS: [&str; 2] = ["controller-uid", "batch.kubernetes.io/controller-uid"];
+const CONTROLLER_UID_LABEL: &str = "batch.kubernetes.io/controller-uid";
+
+/// The strategy of a write to `info`'s resource (`old` is the stored object on update).
+pub(crate) fn prepare(info: &ResourceInfo, obj: &mut Box<dyn Object>, old: Option<&dyn Object>) -> Result<()> {
+    match (info.group, info.resource, old) {
+        ("batch", "jobs", None) => edit(info, obj, generate_job_selector),
+        _ => Ok(()),
+    }
+}
+
+fn edit(info: &ResourceInfo, obj: &mut Box<dyn Object>, f: fn(&mut Value)) -> Result<()> {
+    let mut doc = to_value(obj.as_ref())?;
+    f(&mut doc);
+    *obj = from_value(info, &doc)?;
+    Ok(())
+}
+
+/// Upstream's job `generateSelector`, unless `spec.manualSelector` is true: the pod template
+/// gets the job-name and controller-uid labels (each only when the template does not set it,
+/// so a conflicting value is left for validation to refuse) and the selector matches the uid.
+fn generate_job_selector(job: &mut Value) {
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or_default().to_owned();
+    let name = text(job.get("metadata").and_then(|m| m.get("name")));
+    let uid = text(job.get("metadata").and_then(|m| m.get("uid")));
+    let Some(spec) = object_member(job, "spec") else { return };
+    if matches!(spec.get("manualSelector"), Some(Value::Bool(true))) {
+        return;
+    }
+    if let Some(template) = object_member(spec, "template")
+        && let Some(meta) = object_member(template, "metadata")
+        && let Some(labels) = object_member(meta, "labels")
+    {
+        for key in JOB_NAME_LABELS {
+            add_if_missing(labels, key, &name);
+        }
+        for key in CONTROLLER_UID_LABELS {
+            add_if_missing(labels, key, &uid);
+        }
+    }
+    if let Some(selector) = object_member(spec, "selector")
+        && let Some(match_labels) = object_member(selector, "matchLabels")
+    {
+        add_if_missing(match_labels, CONTROLLER_UID_LABEL, &uid);
+    }
+}
+
+/// The member `key` of an object value as an object, made empty when it is absent or `null`.
+fn object_member<'a>(v: &'a mut Value, key: &str) -> Option<&'a mut Value> {
+    if !matches!(v.get(key), Some(Value::Object(_))) {
+        set_member(v, key, Some(Value::Object(Vec::new())));
+    }
+    match v {
+        Value::Object(members) => members.iter_mut().rev().find(|(k, _)| k == key).map(|(_, v)| v),
+        _ => None,
+    }
+}
+
+fn add_if_missing(map: &mut Value, key: &str, value: &str) {
+    if map.get(key).is_none() {
+        set_member(map, key, Some(Value::String(value.to_owned())));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kapi_machinery::json::value::parse;
+
+    fn labels(v: &Value, path: &[&str]) -> String {
+        let mut at = v;
+        for p in path {
+            at = at.get(p).expect("present");
+        }
+        String::from_utf8(at.to_compact_vec()).expect("JSON is UTF-8")
+    }
+
+    #[test]
+    fn a_job_gets_upstreams_selector_and_labels() {
+        let mut job = parse(br#"{"metadata":{"name":"pi","uid":"u-1"},"spec":{"template":{"spec":{}}}}"#).unwrap();
+        generate_job_selector(&mut job);
+        assert_eq!(
+            labels(&job, &["spec", "template", "metadata", "labels"]),
+            r#"{"job-name":"pi","batch.kubernetes.io/job-name":"pi","controller-uid":"u-1","batch.kubernetes.io/controller-uid":"u-1"}"#
+        );
+        assert_eq!(
+            labels(&job, &["spec", "selector"]),
+            r#"{"matchLabels":{"batch.kubernetes.io/controller-uid":"u-1"}}"#
+        );
+    }
+
+    #[test]
+    fn labels_the_user_set_stay_for_validation_to_judge() {
+        let mut job = parse(
+            br#"{"metadata":{"name":"pi","uid":"u-1"},"spec":{"selector":{"matchLabels":{"batch.kubernetes.io/controller-uid":"other"}},"template":{"metadata":{"labels":{"job-name":"mine"}}}}}"#,
+        )
+        .unwrap();
+        generate_job_selector(&mut job);
+        let template = labels(&job, &["spec", "template", "metadata", "labels"]);
+        assert!(template.starts_with(r#"{"job-name":"mine","batch.kubernetes.io/job-name":"pi""#), "{template}");
+        assert_eq!(
+            labels(&job, &["spec", "selector", "matchLabels"]),
+            r#"{"batch.kubernetes.io/controller-uid":"other"}"#
+        );
+    }
+
+    #[test]
+    fn a_manual_selector_is_left_alone() {
+        let text = br#"{"metadata":{"name":"pi","uid":"u-1"},"spec":{"manualSelector":true,"template":{}}}"#;
+        let mut job = parse(text).unwrap();
+        generate_job_selector(&mut job);
+        assert_eq!(job, parse(text).unwrap());
+    }
+}

@@ -1,0 +1,363 @@
+//! The test server as a v1.36 control plane serves it: the default group versions and `--runtime-config`, one store per group-resource read and written in every served version through the internal types, watches across versions, discovery's storage version hashes, and upstream's Job strategy.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use http::{Method, StatusCode};
+use kapi_api::meta::v1::ListOptions;
+use kapi_client::{GroupVersionResource, ResourceInfo};
+use kapi_machinery::json::value::{self, Value};
+use kapi_machinery::{Format, Options, Serializer};
+use kapi_testing::tracker::EventType;
+use kapi_testing::{ApiServer, RuntimeConfig};
+
+fn server() -> Arc<ApiServer> {
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    api
+}
+
+async fn call(api: &ApiServer, method: Method, path: &str, body: &str) -> (StatusCode, Value) {
+    let req = http::Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .header("accept", "application/json")
+        .body(Bytes::from(body.to_owned()))
+        .unwrap();
+    let resp = api.handle(req).await;
+    let status = resp.status();
+    let data = kapi_client::body::collect(resp.into_body()).await.unwrap();
+    let doc = value::parse(&data).unwrap_or_else(|e| panic!("{path}: {e}: {}", String::from_utf8_lossy(&data)));
+    (status, doc)
+}
+
+fn at<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {
+    path.iter().try_fold(v, |v, k| v.get(k))
+}
+
+fn text(v: &Value, path: &[&str]) -> String {
+    match at(v, path) {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.clone(),
+        Some(other) => String::from_utf8(other.to_compact_vec()).unwrap(),
+        None => String::new(),
+    }
+}
+
+/// The group versions `/apis` lists, with each group's preferred version.
+async fn group_versions(api: &ApiServer) -> (BTreeSet<String>, BTreeSet<String>) {
+    let (status, doc) = call(api, Method::GET, "/apis", "").await;
+    assert_eq!(status, StatusCode::OK);
+    let mut versions = BTreeSet::new();
+    let mut preferred = BTreeSet::new();
+    let Some(Value::Array(groups)) = doc.get("groups") else { panic!("no groups: {doc:?}") };
+    for g in groups {
+        preferred.insert(text(g, &["preferredVersion", "groupVersion"]));
+        if let Some(Value::Array(vs)) = g.get("versions") {
+            versions.extend(vs.iter().map(|v| text(v, &["groupVersion"])));
+        }
+    }
+    (versions, preferred)
+}
+
+/// What a v1.36 kube-apiserver serves with its default runtime configuration (its stable group
+/// versions, plus apiextensions' and apiregistration's from the servers it aggregates).
+const V1_36_DEFAULT: &[&str] = &[
+    "admissionregistration.k8s.io/v1",
+    "apiextensions.k8s.io/v1",
+    "apiregistration.k8s.io/v1",
+    "apps/v1",
+    "authentication.k8s.io/v1",
+    "authorization.k8s.io/v1",
+    "autoscaling/v1",
+    "autoscaling/v2",
+    "batch/v1",
+    "certificates.k8s.io/v1",
+    "coordination.k8s.io/v1",
+    "discovery.k8s.io/v1",
+    "events.k8s.io/v1",
+    "flowcontrol.apiserver.k8s.io/v1",
+    "networking.k8s.io/v1",
+    "node.k8s.io/v1",
+    "policy/v1",
+    "rbac.authorization.k8s.io/v1",
+    "resource.k8s.io/v1",
+    "scheduling.k8s.io/v1",
+    "storage.k8s.io/v1",
+];
+
+#[tokio::test]
+async fn discovery_is_a_v1_36_servers_by_default() {
+    let api = server();
+    let (versions, preferred) = group_versions(&api).await;
+    let want: BTreeSet<String> = V1_36_DEFAULT.iter().map(|s| (*s).to_owned()).collect();
+    assert_eq!(versions, want);
+    assert!(preferred.contains("autoscaling/v2"), "{preferred:?}");
+    let (_, core) = call(&api, Method::GET, "/api", "").await;
+    assert_eq!(text(&core, &["versions"]), r#"["v1"]"#);
+    // extensions has served nothing since 1.22: kubectl sees no second `deploy`.
+    let (status, _) = call(&api, Method::GET, "/apis/extensions/v1beta1", "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn runtime_config_turns_versions_on_and_off() {
+    let api = server();
+    api.set_runtime_config(RuntimeConfig::parse("resource.k8s.io/v1beta2=true,apps/v1/daemonsets=false").unwrap())
+        .unwrap();
+    let (versions, _) = group_versions(&api).await;
+    assert!(versions.contains("resource.k8s.io/v1beta2"));
+    assert!(!versions.contains("resource.k8s.io/v1beta1"));
+    let (_, apps) = call(&api, Method::GET, "/apis/apps/v1", "").await;
+    let names = text(&apps, &["resources"]);
+    assert!(names.contains("\"deployments\"") && !names.contains("\"daemonsets\""), "{names}");
+
+    api.set_runtime_config(RuntimeConfig::parse("api/beta=true").unwrap()).unwrap();
+    let (versions, _) = group_versions(&api).await;
+    assert!(versions.contains("resource.k8s.io/v1beta1") && versions.contains("storage.k8s.io/v1beta1"));
+    assert!(!versions.iter().any(|v| v.contains("alpha")), "{versions:?}");
+    // Removed kinds stay removed, as upstream drops them whatever the configuration says.
+    assert!(!versions.contains("extensions/v1beta1") && !versions.contains("batch/v1beta1"), "{versions:?}");
+
+    api.set_runtime_config(RuntimeConfig::parse("api/all=true").unwrap()).unwrap();
+    let (versions, _) = group_versions(&api).await;
+    assert!(versions.iter().any(|v| v.contains("alpha")));
+
+    let err = api.set_runtime_config(RuntimeConfig::parse("example.com/v9=true").unwrap()).unwrap_err();
+    assert!(err.contains("example.com/v9"), "{err}");
+    assert!(RuntimeConfig::parse("api/all=perhaps").is_err());
+}
+
+const HPA_V2: &str = r#"{"apiVersion":"autoscaling/v2","kind":"HorizontalPodAutoscaler","metadata":{"name":"web","namespace":"default"},"spec":{"scaleTargetRef":{"apiVersion":"apps/v1","kind":"Deployment","name":"web"},"minReplicas":1,"maxReplicas":5,"metrics":[{"type":"Resource","resource":{"name":"cpu","target":{"type":"Utilization","averageUtilization":50}}}]}}"#;
+
+#[tokio::test]
+async fn a_hpa_written_in_v2_reads_back_in_v1() {
+    let api = server();
+    let v1 = "/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers";
+    let v2 = "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers";
+    let gvr = GroupVersionResource::new("autoscaling", "v1", "horizontalpodautoscalers");
+    let mut watch = api.tracker().watch(&gvr, "default", &ListOptions::default()).unwrap();
+
+    let (status, created) = call(&api, Method::POST, v2, HPA_V2).await;
+    assert_eq!(status, StatusCode::CREATED, "{created:?}");
+    let (status, old) = call(&api, Method::GET, &format!("{v1}/web"), "").await;
+    assert_eq!(status, StatusCode::OK, "{old:?}");
+    assert_eq!(text(&old, &["apiVersion"]), "autoscaling/v1");
+    assert_eq!(text(&old, &["spec", "targetCPUUtilizationPercentage"]), "50");
+    assert_eq!(text(&old, &["metadata", "uid"]), text(&created, &["metadata", "uid"]));
+    assert_eq!(text(&old, &["metadata", "resourceVersion"]), text(&created, &["metadata", "resourceVersion"]));
+
+    // The v1 watch saw the v2 write, in v1.
+    let event = watch.try_next().expect("an event");
+    assert_eq!(event.event_type, EventType::Added);
+    assert_eq!(event.object.registered_gvk().version, "v1");
+
+    // A write through v1 is seen in v2, and the v2-only fields v1 keeps in annotations survive.
+    let mut update = old.clone();
+    if let Value::Object(m) = &mut update
+        && let Some((_, Value::Object(spec))) = m.iter_mut().find(|(k, _)| k == "spec")
+        && let Some((_, n)) = spec.iter_mut().find(|(k, _)| k == "maxReplicas")
+    {
+        *n = Value::Number("7".into());
+    }
+    let (status, updated) =
+        call(&api, Method::PUT, &format!("{v1}/web"), &String::from_utf8(update.to_compact_vec()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK, "{updated:?}");
+    let (_, new) = call(&api, Method::GET, &format!("{v2}/web"), "").await;
+    assert_eq!(text(&new, &["spec", "maxReplicas"]), "7");
+    assert_eq!(text(&new, &["spec", "metrics"]), text(&created, &["spec", "metrics"]));
+    assert_eq!(watch.try_next().expect("the update").event_type, EventType::Modified);
+
+    // One object: listed once in each version, deleted through either.
+    let (_, list) = call(&api, Method::GET, v1, "").await;
+    let Some(Value::Array(items)) = list.get("items") else { panic!("{list:?}") };
+    assert_eq!(items.len(), 1);
+    let (status, _) = call(&api, Method::DELETE, &format!("{v1}/web"), "").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = call(&api, Method::GET, &format!("{v2}/web"), "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn core_events_and_events_k8s_io_are_one_store() {
+    let api = server();
+    let core = r#"{"apiVersion":"v1","kind":"Event","metadata":{"name":"e1","namespace":"default"},"involvedObject":{"kind":"Pod","name":"p","namespace":"default"},"reason":"Started","message":"started the container","type":"Normal","source":{"component":"kubelet"},"firstTimestamp":"2026-01-01T00:00:00Z","lastTimestamp":"2026-01-01T00:00:00Z","count":1}"#;
+    let (status, created) = call(&api, Method::POST, "/api/v1/namespaces/default/events", core).await;
+    assert_eq!(status, StatusCode::CREATED, "{created:?}");
+    let (status, ev) = call(&api, Method::GET, "/apis/events.k8s.io/v1/namespaces/default/events/e1", "").await;
+    assert_eq!(status, StatusCode::OK, "{ev:?}");
+    assert_eq!(text(&ev, &["apiVersion"]), "events.k8s.io/v1");
+    assert_eq!(text(&ev, &["note"]), "started the container");
+    assert_eq!(text(&ev, &["regarding", "name"]), "p");
+    assert_eq!(text(&ev, &["deprecatedSource", "component"]), "kubelet");
+}
+
+/// Upstream's fixtures (`KAPI_TESTDATA`, else `../shared/k8s-testdata`), if present.
+fn fixtures() -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os("KAPI_TESTDATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/k8s-testdata"))
+        .join("HEAD");
+    dir.is_dir().then_some(dir)
+}
+
+/// Every resource served in more than one version: each version's upstream fixture (every field
+/// set) is written through that version, then read through every other version, listed and
+/// watched there; what each version reads is the written object converted to it by the scheme,
+/// which runs the generated and hand-written conversions through the internal type.
+#[tokio::test]
+async fn every_multi_version_resource_reads_and_writes_one_store() {
+    let Some(dir) = fixtures() else {
+        eprintln!("upstream's fixtures are missing (set KAPI_TESTDATA or see hack/fetch-testdata.sh): nothing checked");
+        return;
+    };
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    // Removed versions too: their conversions are the oldest and the most hand-written.
+    api.set_runtime_config(RuntimeConfig::everything()).unwrap();
+    // Fixtures fill every field with values no validation accepts; conversion is what is tested.
+    api.set_validation(false);
+    let scheme = kapi_api::scheme().unwrap();
+    let json = Serializer::new(&scheme, Format::Json, Options::default());
+    let resources = api.tracker().resources();
+    let mut groups: std::collections::BTreeMap<(String, String), Vec<ResourceInfo>> = Default::default();
+    for r in &resources {
+        if let Some(store) = api.tracker().storage_of(&r.gvr()) {
+            groups.entry((store.group.to_owned(), store.resource.to_owned())).or_default().push(*r);
+        }
+    }
+    let mut checked = BTreeSet::new();
+    for ((group, resource), versions) in groups.iter().filter(|(_, v)| v.len() > 1) {
+        for (n, w) in versions.iter().enumerate() {
+            let file = dir.join(format!(
+                "{}.{}.{}.json",
+                if w.group.is_empty() { "core" } else { w.group },
+                w.version,
+                w.kind
+            ));
+            let Ok(data) = std::fs::read(&file) else { continue };
+            let mut obj = json.decode(&data, None).unwrap().object;
+            let name = format!("{}-{}-{n}", w.kind.to_ascii_lowercase(), w.version.replace('.', "-"));
+            let m = (w.metadata_mut)(obj.as_mut()).unwrap();
+            m.name = name.clone();
+            m.namespace = if w.namespaced { "default".into() } else { String::new() };
+            m.resource_version.clear();
+            m.finalizers.clear();
+            m.deletion_timestamp = None;
+            m.generate_name.clear();
+            let ns = m.namespace.clone();
+            let from_now = ListOptions { resource_version: api.tracker().resource_version(), ..ListOptions::default() };
+            let watches: Vec<_> =
+                versions.iter().map(|r| api.tracker().watch(&r.gvr(), &ns, &from_now).unwrap()).collect();
+            let written = api.tracker().create(&w.gvr(), &ns, obj, &Default::default()).unwrap();
+            for (r, mut watch) in versions.iter().zip(watches) {
+                let read = api.tracker().get(&r.gvr(), &ns, &name, &Default::default()).unwrap();
+                assert_eq!(read.registered_gvk().version, r.version, "{group}/{resource}");
+                let want = scheme.convert_into_group_version(written.deep_copy_object(), r.group, r.version).unwrap();
+                assert!(
+                    json.encode(want.as_ref()).unwrap() == json.encode(read.as_ref()).unwrap(),
+                    "{group}/{resource}: written as {}, read as {}",
+                    w.version,
+                    r.version
+                );
+                let event = watch.try_next().unwrap_or_else(|| panic!("{group}/{resource} {}: no event", r.version));
+                assert_eq!(event.event_type, EventType::Added);
+                assert!(
+                    json.encode(want.as_ref()).unwrap() == json.encode(event.object.as_ref()).unwrap(),
+                    "{group}/{resource}"
+                );
+            }
+            checked.insert(format!("{group}/{resource}"));
+        }
+    }
+    let shared: Vec<String> =
+        groups.iter().filter(|(_, v)| v.len() > 1).map(|((g, r), v)| format!("{g}/{r} {}", v.len())).collect();
+    assert!(checked.len() > 30, "{} multi-version resources checked: {checked:?} of {shared:?}", checked.len());
+    for must in [
+        "autoscaling/horizontalpodautoscalers",
+        "/events",
+        "apps/deployments",
+        "batch/cronjobs",
+        "networking.k8s.io/ingresses",
+    ] {
+        assert!(checked.contains(must), "{must} not checked: {checked:?} of {shared:?}");
+    }
+    // Stores are the preferred versions: apps' deployments in v1, autoscaling's in v2.
+    let store = |g: &str, v: &str, r: &str| api.tracker().storage_of(&GroupVersionResource::new(g, v, r)).unwrap();
+    assert_eq!(store("apps", "v1beta2", "deployments").version, "v1");
+    assert_eq!(store("autoscaling", "v1", "horizontalpodautoscalers").version, "v2");
+    assert_eq!(store("events.k8s.io", "v1", "events").group, "");
+}
+
+#[tokio::test]
+async fn discovery_names_the_storage_version() {
+    let api = server();
+    let (_, apps) = call(&api, Method::GET, "/apis/apps/v1", "").await;
+    let list = text(&apps, &["resources"]);
+    assert!(list.contains(r#""name":"deployments""#));
+    assert!(list.contains(r#""storageVersionHash":"8aSe+NMegvE=""#), "{list}");
+    let (_, hpa) = call(&api, Method::GET, "/apis/autoscaling/v1", "").await;
+    let hashes = text(&hpa, &["resources"]);
+    // Both versions name the one storage version, v2 (upstream's hash of autoscaling/v2).
+    let (_, hpa2) = call(&api, Method::GET, "/apis/autoscaling/v2", "").await;
+    let hash_of = |doc: &str| doc.split("\"storageVersionHash\":\"").nth(1).map(|s| s[..12].to_owned());
+    assert_eq!(hash_of(&hashes), hash_of(&text(&hpa2, &["resources"])));
+}
+
+#[tokio::test]
+async fn a_job_gets_its_generated_selector_and_labels() {
+    let api = server();
+    let job = r#"{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"pi","namespace":"default"},"spec":{"template":{"spec":{"restartPolicy":"Never","containers":[{"name":"pi","image":"busybox"}]}}}}"#;
+    let (status, created) = call(&api, Method::POST, "/apis/batch/v1/namespaces/default/jobs", job).await;
+    assert_eq!(status, StatusCode::CREATED, "{created:?}");
+    let uid = text(&created, &["metadata", "uid"]);
+    assert!(!uid.is_empty());
+    assert_eq!(text(&created, &["spec", "selector", "matchLabels", "batch.kubernetes.io/controller-uid"]), uid);
+    for (label, want) in [
+        ("batch.kubernetes.io/controller-uid", uid.as_str()),
+        ("controller-uid", uid.as_str()),
+        ("batch.kubernetes.io/job-name", "pi"),
+        ("job-name", "pi"),
+    ] {
+        assert_eq!(text(&created, &["spec", "template", "metadata", "labels", label]), want, "{label}");
+    }
+    // A selector of the user's own with `manualSelector` is kept as written.
+    let manual = r#"{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"m","namespace":"default"},"spec":{"manualSelector":true,"selector":{"matchLabels":{"app":"m"}},"template":{"metadata":{"labels":{"app":"m"}},"spec":{"restartPolicy":"Never","containers":[{"name":"m","image":"busybox"}]}}}}"#;
+    let (status, created) = call(&api, Method::POST, "/apis/batch/v1/namespaces/default/jobs", manual).await;
+    assert_eq!(status, StatusCode::CREATED, "{created:?}");
+    assert_eq!(text(&created, &["spec", "selector"]), r#"{"matchLabels":{"app":"m"}}"#);
+}
+
+#[tokio::test]
+async fn openapi_lists_write_operations_with_field_validation() {
+    let api = server();
+    let (status, root) = call(&api, Method::GET, "/openapi/v3", "").await;
+    assert_eq!(status, StatusCode::OK);
+    let url = text(&root, &["paths", "apis/apps/v1", "serverRelativeURL"]);
+    let (status, doc) = call(&api, Method::GET, &url, "").await;
+    assert_eq!(status, StatusCode::OK);
+    let item =
+        at(&doc, &["paths", "/apis/apps/v1/namespaces/{namespace}/deployments/{name}"]).expect("the object path");
+    let patch = item.get("patch").expect("a patch operation");
+    assert_eq!(text(patch, &["operationId"]), "patchAppsV1NamespacedDeployment");
+    assert_eq!(text(patch, &["x-kubernetes-action"]), "patch");
+    assert_eq!(
+        text(patch, &["x-kubernetes-group-version-kind"]),
+        r#"{"group":"apps","kind":"Deployment","version":"v1"}"#
+    );
+    let params = text(patch, &["parameters"]);
+    for name in ["dryRun", "fieldManager", "fieldValidation", "force"] {
+        assert!(params.contains(&format!("\"name\":\"{name}\"")), "{name}: {params}");
+    }
+    let collection = at(&doc, &["paths", "/apis/apps/v1/namespaces/{namespace}/deployments"]).unwrap();
+    assert_eq!(text(collection, &["get", "operationId"]), "listAppsV1NamespacedDeployment");
+    assert_eq!(text(collection, &["post", "operationId"]), "createAppsV1NamespacedDeployment");
+    assert_eq!(text(collection, &["delete", "operationId"]), "deleteAppsV1CollectionNamespacedDeployment");
+    let all = at(&doc, &["paths", "/apis/apps/v1/deployments"]).unwrap();
+    assert_eq!(text(all, &["get", "operationId"]), "listAppsV1DeploymentForAllNamespaces");
+    let scale = at(&doc, &["paths", "/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale"]).unwrap();
+    assert_eq!(text(scale, &["put", "operationId"]), "replaceAppsV1NamespacedDeploymentScale");
+    assert_eq!(text(scale, &["get", "x-kubernetes-group-version-kind", "group"]), "autoscaling");
+}

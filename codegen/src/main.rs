@@ -349,7 +349,11 @@ fn compat(
     let head = Universe::from_tree(&head_tree);
     if !head.diagnostics.is_empty() {
         eprint!("{}", head.render(&head.diagnostics));
-        eprintln!("error: {} problem(s) in {}; `compat` compares trees that `check` accepts", head.diagnostics.len(), root.display());
+        eprintln!(
+            "error: {} problem(s) in {}; `compat` compares trees that `check` accepts",
+            head.diagnostics.len(),
+            root.display()
+        );
         return ExitCode::FAILURE;
     }
     if !base.diagnostics.is_empty() {

@@ -87,7 +87,8 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
     let reserved = &def.attrs.proto_reserved;
     // A retired number is never handed out again: the next free number is past the reserved ones
     // too, so removing the last field and adding another does not reuse its number.
-    let max_number = fields.iter().filter_map(|f| f.attrs.proto).chain(reserved.iter().map(|(n, _)| *n)).max().unwrap_or(0);
+    let max_number =
+        fields.iter().filter_map(|f| f.attrs.proto).chain(reserved.iter().map(|(n, _)| *n)).max().unwrap_or(0);
     let mut next_free = max_number + 1;
     if let Some((_, span)) = reserved.first() {
         if internal {

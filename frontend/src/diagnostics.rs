@@ -241,7 +241,9 @@ mod tests {
             label: Some("now".into()),
             ..Diagnostic { file: Some("a/b.rs".into()), ..Diagnostic::global("moved") }
         };
-        let text = d.render_with(Some("fn x() {}\n    bar: u8,\n"), |p| (p == Path::new("old/b.rs")).then_some("    foo: u8,\n"));
+        let text = d.render_with(Some("fn x() {}\n    bar: u8,\n"), |p| {
+            (p == Path::new("old/b.rs")).then_some("    foo: u8,\n")
+        });
         assert_eq!(
             text,
             "warning: moved\n  --> a/b.rs:2:5\n  |\n2 |     bar: u8,\n  |     ^^^ now\n  ::: old/b.rs:1:5\n  |\n1 |     foo: u8,\n  |     ^^^ was here\n\n"

@@ -44,13 +44,15 @@ impl AllowList {
                 continue;
             }
             let text_len = raw.chars().count();
-            let at = |message: String, note: &str| Diagnostic {
-                file: Some(path.to_path_buf()),
-                start: LineCol { line, column: 0 },
-                end: LineCol { line, column: text_len.min(MAX_LINE) },
-                ..Diagnostic::global(message)
-            }
-            .note(note.to_owned());
+            let at = |message: String, note: &str| {
+                Diagnostic {
+                    file: Some(path.to_path_buf()),
+                    start: LineCol { line, column: 0 },
+                    end: LineCol { line, column: text_len.min(MAX_LINE) },
+                    ..Diagnostic::global(message)
+                }
+                .note(note.to_owned())
+            };
             if raw.len() > MAX_LINE {
                 errors.push(at(format!("line longer than {MAX_LINE} bytes"), "an entry is one short line"));
                 continue;

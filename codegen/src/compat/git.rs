@@ -108,7 +108,10 @@ fn read_blobs<'a>(top: &Path, objects: impl Iterator<Item = &'a str>) -> Result<
         total += size;
         if total > MAX_TREE_BYTES {
             let _ = child.kill();
-            return Err(format!("the tree at the revision holds more than {} MiB of `.rs` files", MAX_TREE_BYTES >> 20));
+            return Err(format!(
+                "the tree at the revision holds more than {} MiB of `.rs` files",
+                MAX_TREE_BYTES >> 20
+            ));
         }
         let mut blob = vec![0; usize::try_from(size).map_err(|_| "a blob too large for memory")?];
         reader.read_exact(&mut blob).map_err(|e| format!("reading from git cat-file: {e}"))?;

@@ -158,10 +158,7 @@ pub fn apply_allow(findings: Vec<Finding>, allow: &AllowList) -> Outcome {
                 file: Some(allow.path.clone()),
                 start: kapi_frontend::diagnostics::LineCol { line: e.line, column: 0 },
                 end: kapi_frontend::diagnostics::LineCol { line: e.line, column: e.text_len },
-                ..Diagnostic::global(format!(
-                    "allowed `{} {}` matches no change against this base",
-                    e.rule, e.subject
-                ))
+                ..Diagnostic::global(format!("allowed `{} {}` matches no change against this base", e.rule, e.subject))
             }
             .warning()
             .label("matches nothing")

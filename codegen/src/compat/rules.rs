@@ -1,4 +1,4 @@
-//! The rules of `compat`: types paired by package and name, fields by Rust name, then JSON name, then protobuf number, and each pair checked for the changes seed 003 ("Changing the API") calls incompatible.
+//! The rules of `compat`: types paired by package and name, fields by Rust name, then JSON name, and each pair checked for the changes seed 003 ("Changing the API") calls incompatible.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -188,6 +188,7 @@ fn constraint(rule: &Rule) -> Option<(String, Limit)> {
         Rule::Immutable => ("immutable".into(), Limit::Flag),
         Rule::Update(c) => (format!("update={c}"), Limit::Flag),
         Rule::Monotonic => ("monotonic".into(), Limit::Flag),
+        Rule::Unique(k) => ("unique".into(), Limit::Exact(format!("{k:?}").to_lowercase())),
         Rule::CustomValidation => ("customValidation".into(), Limit::Flag),
         Rule::DependentRequired(names) => (format!("dependentRequired({})", names.join(", ")), Limit::Flag),
         Rule::DependentForbidden(names) => (format!("dependentForbidden({})", names.join(", ")), Limit::Flag),
@@ -242,26 +243,38 @@ fn validation_changes(
 }
 
 /// The apply and strategic-merge facts of a field, unset ones at their defaults (a list is
-/// atomic, a map or struct granular), so that writing the default out is no change.
+/// atomic, a map or struct granular), so that writing the default out is no change. A
+/// `+k8s:listType`/`+k8s:listMapKey` tag says the same as the attribute and stands in for it.
 fn list_facts(f: &Field) -> Vec<(&'static str, String)> {
     let a = &f.attrs;
     let tags = flat(&f.validation);
-    let tag = |want: fn(&Rule) -> Option<String>| -> String {
-        tags.iter().filter(|(ctx, _)| ctx.is_empty()).filter_map(|(_, r)| want(r)).collect::<Vec<_>>().join(",")
+    let top = || tags.iter().filter(|(ctx, _)| ctx.is_empty()).map(|(_, r)| *r);
+    let tag_list_type = top().find_map(|r| match r {
+        Rule::ListType(k) => Some(format!("{k:?}").to_lowercase()),
+        _ => None,
+    });
+    let tag_keys: Vec<String> = top()
+        .filter_map(|r| match r {
+            Rule::ListMapKey(k) => Some(k.clone()),
+            _ => None,
+        })
+        .collect();
+    let list_type =
+        tag_list_type.unwrap_or_else(|| a.list_type.as_ref().map_or("atomic", |(t, _)| t.as_str()).to_owned());
+    // Keys mean apply semantics only on a map list; on an atomic one (`+k8s:unique=map`) they
+    // say what validation compares, which the `unique` constraint covers.
+    let keys = match (list_type.as_str(), tag_keys.is_empty()) {
+        ("map", true) => a.list_map_keys.iter().map(|(k, _)| k.clone()).collect(),
+        ("map", false) => tag_keys,
+        _ => Vec::new(),
     };
-    fn kind(k: &kapi_frontend::validation_markers::ListKind) -> String {
-        format!("{k:?}").to_lowercase()
-    }
     vec![
-        ("list_type", a.list_type.as_ref().map_or("atomic", |(t, _)| t.as_str()).to_owned()),
-        ("list_map_key", a.list_map_keys.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(",")),
-        ("map_type", a.map_type.as_ref().map_or("granular", |(t, _)| t.as_str()).to_owned()),
-        ("struct_type", a.struct_type.as_ref().map_or("granular", |(t, _)| t.as_str()).to_owned()),
-        ("patch_strategy", a.patch_strategy.as_ref().map_or("", |(s, _)| s.as_str()).to_owned()),
-        ("patch_merge_key", a.patch_merge_key.as_ref().map_or("", |(k, _)| k.as_str()).to_owned()),
-        ("+k8s:listType", tag(|r| if let Rule::ListType(k) = r { Some(kind(k)) } else { None })),
-        ("+k8s:listMapKey", tag(|r| if let Rule::ListMapKey(k) = r { Some(k.clone()) } else { None })),
-        ("+k8s:unique", tag(|r| if let Rule::Unique(k) = r { Some(kind(k)) } else { None })),
+        ("listType", list_type),
+        ("listMapKey", keys.join(",")),
+        ("mapType", a.map_type.as_ref().map_or("granular", |(t, _)| t.as_str()).to_owned()),
+        ("structType", a.struct_type.as_ref().map_or("granular", |(t, _)| t.as_str()).to_owned()),
+        ("patchStrategy", a.patch_strategy.as_ref().map_or("", |(s, _)| s.as_str()).to_owned()),
+        ("patchMergeKey", a.patch_merge_key.as_ref().map_or("", |(k, _)| k.as_str()).to_owned()),
     ]
 }
 
@@ -425,9 +438,10 @@ impl<'a> Comparison<'a> {
                 format!("kind `{kind}` of `{pkg}` was renamed to `{new}`"),
                 (Self::at_type(self.head, th), format!("now kind `{new}`")),
             ),
-            (None, Some(path)) => {
-                (format!("kind `{kind}` was removed from `{pkg}`"), (At::FileStart(path), format!("no `{kind}` here any more")))
-            }
+            (None, Some(path)) => (
+                format!("kind `{kind}` was removed from `{pkg}`"),
+                (At::FileStart(path), format!("no `{kind}` here any more")),
+            ),
             (None, None) => (format!("kind `{kind}` was removed from `{pkg}`"), (base_at, "was here".into())),
         };
         let level = self.level(&tb.package);
@@ -465,7 +479,8 @@ impl<'a> Comparison<'a> {
                         subject.clone(),
                         level,
                         format!("`{}` changed from a newtype over `{bw}` to one over `{hw}`", th.name()),
-                        Places::both(hat, bat, "now", "at the base").note("values already stored and sent no longer decode"),
+                        Places::both(hat, bat, "now", "at the base")
+                            .note("values already stored and sent no longer decode"),
                     );
                 }
             }
@@ -498,9 +513,9 @@ impl<'a> Comparison<'a> {
                 subject.clone(),
                 level,
                 format!("validation of `{subject}` tightened: {}", tighter.join("; ")),
-                places.clone().note(
-                    "requests that were valid must stay valid; only status that controllers write may tighten",
-                ),
+                places
+                    .clone()
+                    .note("requests that were valid must stay valid; only status that controllers write may tighten"),
             );
         }
         if !looser.is_empty() && self.head_reach.in_status(th) {
@@ -542,8 +557,13 @@ impl<'a> Comparison<'a> {
                     format!("{subject}={}", v.value),
                     level,
                     format!("value `{}` was removed from enum `{}`", v.value, th.name()),
-                    Places::both(Self::at_type(self.head, th), At::Span(base_file, v.span), "no longer has it", "the value at the base")
-                        .note("stored objects and clients still use it; keep it as a deprecated but accepted value"),
+                    Places::both(
+                        Self::at_type(self.head, th),
+                        At::Span(base_file, v.span),
+                        "no longer has it",
+                        "the value at the base",
+                    )
+                    .note("stored objects and clients still use it; keep it as a deprecated but accepted value"),
                 );
             }
         }
@@ -554,11 +574,10 @@ impl<'a> Comparison<'a> {
         let hf: Vec<&Field> = th.def.fields().iter().filter(|f| on_wire(f)).collect();
         let mut partner: Vec<Option<usize>> = vec![None; bf.len()];
         let mut taken = vec![false; hf.len()];
-        let passes: [fn(&Field, &Field) -> bool; 3] = [
-            |b, h| b.ident == h.ident,
-            |b, h| b.in_json() && h.in_json() && b.json_name == h.json_name,
-            |b, h| b.attrs.proto.is_some() && b.attrs.proto == h.attrs.proto,
-        ];
+        // By Rust name, then by JSON name. Not by protobuf number: a field renamed in both is a
+        // field removed and another that takes its number, and is reported as such.
+        let passes: [fn(&Field, &Field) -> bool; 2] =
+            [|b, h| b.ident == h.ident, |b, h| b.in_json() && h.in_json() && b.json_name == h.json_name];
         for same in passes {
             for (i, b) in bf.iter().enumerate() {
                 if partner[i].is_some() {
@@ -579,7 +598,8 @@ impl<'a> Comparison<'a> {
             let bat = At::Span(base_file, b.ident.span());
             let Some(j) = partner[i] else {
                 let member = is_union_member(bunion, b);
-                let (rule, what) = if member { (UNION_MEMBER_REMOVED, "union member") } else { (FIELD_REMOVED, "field") };
+                let (rule, what) =
+                    if member { (UNION_MEMBER_REMOVED, "union member") } else { (FIELD_REMOVED, "field") };
                 self.push(
                     rule,
                     subject,
@@ -604,7 +624,15 @@ impl<'a> Comparison<'a> {
                 } else {
                     format!("field `{name}` of `{ty}` is no longer in JSON")
                 };
-                self.push(JSON_NAME_CHANGED, subject.clone(), level, message, places.clone().note("JSON clients and stored objects use the old name; add a field under the new name instead"));
+                self.push(
+                    JSON_NAME_CHANGED,
+                    subject.clone(),
+                    level,
+                    message,
+                    places.clone().note(
+                        "JSON clients and stored objects use the old name; add a field under the new name instead",
+                    ),
+                );
             }
             let proto_types = tb.def.attrs.json_only.is_none() && th.def.attrs.json_only.is_none();
             if proto_types && let Some(n) = b.attrs.proto.filter(|_| b.in_proto()) {
@@ -614,7 +642,13 @@ impl<'a> Comparison<'a> {
                         Some(m) => format!("the protobuf number of field `{name}` of `{ty}` changed from {n} to {m}"),
                         None => format!("field `{name}` of `{ty}` (protobuf number {n}) is no longer in protobuf"),
                     };
-                    self.push(PROTO_NUMBER_CHANGED, subject.clone(), level, message, places.clone().note("protobuf clients and stored objects carry the field under its old number"));
+                    self.push(
+                        PROTO_NUMBER_CHANGED,
+                        subject.clone(),
+                        level,
+                        message,
+                        places.clone().note("protobuf clients and stored objects carry the field under its old number"),
+                    );
                 }
             }
             let (bl, hl) = (label(&b.shape), label(&h.shape));
@@ -625,7 +659,9 @@ impl<'a> Comparison<'a> {
                     subject.clone(),
                     level,
                     format!("field `{name}` of `{ty}` changed from {bl} to {hl}"),
-                    places.clone().note("the wire form and the meaning of unset change with it; add a field of the new form instead"),
+                    places.clone().note(
+                        "the wire form and the meaning of unset change with it; add a field of the new form instead",
+                    ),
                 );
             } else if bw != hw {
                 self.push(
@@ -633,7 +669,9 @@ impl<'a> Comparison<'a> {
                     subject.clone(),
                     level,
                     format!("the type of field `{name}` of `{ty}` changed from `{bw}` to `{hw}`"),
-                    places.clone().note("values already stored and sent no longer decode; add a field of the new type instead"),
+                    places
+                        .clone()
+                        .note("values already stored and sent no longer decode; add a field of the new type instead"),
                 );
             }
             let changed: Vec<String> = list_facts(b)
@@ -648,7 +686,9 @@ impl<'a> Comparison<'a> {
                     subject.clone(),
                     level,
                     format!("the merge semantics of field `{name}` of `{ty}` changed: {}", changed.join(", ")),
-                    places.clone().note("server-side apply and strategic merge patches that worked merge differently or fail"),
+                    places
+                        .clone()
+                        .note("server-side apply and strategic merge patches that worked merge differently or fail"),
                 );
             }
             if !is_required(b) && is_required(h) {
@@ -689,8 +729,13 @@ impl<'a> Comparison<'a> {
                     format!("{pkg}/{}.{}", th.name(), h.json_name),
                     level,
                     format!("new field `{}` of `{}` is required", h.json_name, th.name()),
-                    Places::both(At::Span(head_file, h.ident.span()), Self::at_type(self.base, tb), "new and required", "the type at the base")
-                        .note("requests from clients that do not know the field fail; add it as optional with a default"),
+                    Places::both(
+                        At::Span(head_file, h.ident.span()),
+                        Self::at_type(self.base, tb),
+                        "new and required",
+                        "the type at the base",
+                    )
+                    .note("requests from clients that do not know the field fail; add it as optional with a default"),
                 );
             }
         }
@@ -701,7 +746,14 @@ impl<'a> Comparison<'a> {
 
     /// Protobuf numbers: a number the base used (by a field or `proto_reserved`) is never taken
     /// by another field, and one no field carries on stays reserved.
-    fn proto_numbers(&mut self, tb: &TypeEntry, th: &TypeEntry, bf: &[&Field], hf: &[&Field], partner: &[Option<usize>]) {
+    fn proto_numbers(
+        &mut self,
+        tb: &TypeEntry,
+        th: &TypeEntry,
+        bf: &[&Field],
+        hf: &[&Field],
+        partner: &[Option<usize>],
+    ) {
         let pkg = package_name(&tb.package);
         let level = self.level(&tb.package);
         let (base_file, head_file) = (&self.base.file(tb.file).path, &self.head.file(th.file).path);
@@ -781,7 +833,9 @@ impl<'a> Comparison<'a> {
                 }
             }
             out.retain(|_, v| {
-                v.len() > 1 && v.iter().any(|(_, f)| f.attrs.default.is_some()) && v.iter().any(|(_, f)| f.attrs.default.is_none())
+                v.len() > 1
+                    && v.iter().any(|(_, f)| f.attrs.default.is_some())
+                    && v.iter().any(|(_, f)| f.attrs.default.is_none())
             });
             out
         }
@@ -895,7 +949,13 @@ impl<'a> Comparison<'a> {
             } else {
                 "clients that follow the preferred version would use one the previous release does not serve; prefer it one release later"
             };
-            self.push(rule, subject, level, message, Places { primary, related: Some(related), notes: vec![note.into()] });
+            self.push(
+                rule,
+                subject,
+                level,
+                message,
+                Places { primary, related: Some(related), notes: vec![note.into()] },
+            );
         }
     }
 }
@@ -910,7 +970,11 @@ struct Places<'a> {
 
 impl<'a> Places<'a> {
     fn both(head: At<'a>, base: At<'a>, head_label: &str, base_label: &str) -> Self {
-        Places { primary: (head, head_label.to_owned()), related: Some((base, base_label.to_owned())), notes: Vec::new() }
+        Places {
+            primary: (head, head_label.to_owned()),
+            related: Some((base, base_label.to_owned())),
+            notes: Vec::new(),
+        }
     }
 
     fn note(mut self, note: &str) -> Self {

@@ -57,10 +57,15 @@ impl AllowList {
                 errors.push(at(format!("line longer than {MAX_LINE} bytes"), "an entry is one short line"));
                 continue;
             }
-            let mut words = trimmed.splitn(3, char::is_whitespace);
-            let rule = words.next().unwrap_or_default();
-            let subject = words.next().unwrap_or_default().trim();
-            let reason = words.next().unwrap_or_default().trim();
+            // Words are separated by any run of blanks; the reason is the rest of the line.
+            let word = |s: &str| -> (String, String) {
+                let s = s.trim_start();
+                let end = s.find(char::is_whitespace).unwrap_or(s.len());
+                (s[..end].to_owned(), s[end..].trim().to_owned())
+            };
+            let (rule, rest) = word(trimmed);
+            let (subject, reason) = word(&rest);
+            let (rule, subject, reason) = (rule.as_str(), subject.as_str(), reason.as_str());
             if !rules.contains(rule) {
                 errors.push(at(
                     format!("unknown rule `{rule}` in the allow file"),

@@ -373,9 +373,11 @@ fn compat(
     }
     let against_name = against.unwrap_or_else(|| against_dir.map(|d| d.display().to_string()).unwrap_or_default());
     eprintln!(
-        "compat: {} against {}: {} error(s), {} warning(s), {} allowed ({:.0?})",
+        "compat: {} ({} types) against {} ({} types): {} error(s), {} warning(s), {} allowed ({:.0?})",
         root.display(),
+        head.types.len(),
         against_name,
+        base.types.len(),
         outcome.errors(),
         outcome.warnings(),
         outcome.allowed,

@@ -823,8 +823,12 @@ impl<'a> Comparison<'a> {
     /// Fields of one internal type's versions that some versions default and others do not,
     /// where the base had no such disagreement.
     fn defaults_across_versions(&mut self) {
+        /// (hub package, type, field).
+        type FieldKey = (PathBuf, String, String);
+        /// Every version's type and field.
+        type Versions<'u> = Vec<(&'u TypeEntry, &'u Field)>;
         /// (hub package, type, field) → every version's (type, field) with its default.
-        fn table(u: &Universe) -> BTreeMap<(PathBuf, String, String), Vec<(&TypeEntry, &Field)>> {
+        fn table(u: &Universe) -> BTreeMap<FieldKey, Versions<'_>> {
             let mut out: BTreeMap<_, Vec<_>> = BTreeMap::new();
             for t in u.types.iter().filter(|t| t.def.is_versioned()) {
                 let Some(hub) = u.hub_type_of(t) else { continue };

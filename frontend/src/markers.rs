@@ -1146,6 +1146,23 @@ mod tests {
     }
 
     #[test]
+    fn an_open_enum_is_marked_beside_enum() {
+        let (t, _, errors) = parse("/// +enum\n/// +enum:open\nstruct A;", false);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(t.unwrap().enum_marker.unwrap().open.is_some());
+        let (t, _, errors) = parse("/// +enum\nstruct A;", false);
+        assert!(errors.is_empty() && t.unwrap().enum_marker.unwrap().open.is_none(), "{errors:?}");
+        for (lines, needle) in [
+            ("/// +enum:open\nstruct A;", "`+enum:open` needs `+enum` on the same type"),
+            ("/// +enum\n/// +enum:open=yes\nstruct A;", "`+enum:open` takes no value"),
+            ("/// +enum\n/// +enum:open\n/// +enum:open\nstruct A;", "`+enum:open` is given twice"),
+        ] {
+            let (_, _, errors) = parse(lines, false);
+            assert!(errors.len() == 1 && errors[0].contains(needle), "{lines}: {errors:?}");
+        }
+    }
+
+    #[test]
     fn short_names_and_categories_are_name_lists() {
         let (t, _, errors) =
             parse("/// +genclient\n/// +shortNames=deploy\n/// +categories=all,apps\nstruct A;", false);

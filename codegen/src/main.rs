@@ -78,6 +78,27 @@ enum Command {
         #[command(flatten)]
         threads: Threads,
     },
+    /// Compares the API tree with an earlier one (a git revision or a directory) and reports every
+    /// change that breaks clients: errors for beta and stable versions, warnings for alpha ones.
+    /// Exits 1 when there is an error.
+    Compat {
+        #[command(flatten)]
+        tree: Tree,
+        /// The git revision to compare with (`origin/main`, a tag, a commit); its files are read
+        /// from git's object store, the working tree is not touched.
+        #[arg(long, required_unless_present = "against_dir", conflicts_with = "against_dir")]
+        against: Option<String>,
+        /// The earlier tree, as a directory (the same layout as `--root`).
+        #[arg(long)]
+        against_dir: Option<PathBuf>,
+        /// The allow file listing deliberate breaks. Default: `compat-allow.txt` at the root of
+        /// the tree, if there is one.
+        #[arg(long)]
+        allow: Option<PathBuf>,
+        /// `text` (rustc-style, on standard error) or `json` (an array on standard output).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Prints the `CustomResourceDefinition` of every kind marked `+crd` as one YAML stream, for
     /// `kubectl apply -f -` (the same definitions `generate` writes under `crds/`).
     Crd {
@@ -87,6 +108,13 @@ enum Command {
         #[arg(long, short)]
         output: Option<PathBuf>,
     },
+}
+
+/// How `compat` prints its findings.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
 }
 
 // The generator makes and drops millions of small syntax-tree values; with glibc's allocator that
@@ -103,6 +131,9 @@ fn main() -> ExitCode {
                 generate(tree.root(), out, verify_only, &only, &threads)
             }
             Command::Crd { tree, output } => crd(tree.root(), output),
+            Command::Compat { tree, against, against_dir, allow, format } => {
+                compat(tree.root(), against, against_dir, allow, format)
+            }
         },
     );
     match worker.map(|w| w.join()) {
@@ -256,4 +287,106 @@ fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String], thr
         started.elapsed()
     );
     ExitCode::SUCCESS
+}
+
+fn compat(
+    root: PathBuf,
+    against: Option<String>,
+    against_dir: Option<PathBuf>,
+    allow: Option<PathBuf>,
+    format: Format,
+) -> ExitCode {
+    use kapi_codegen::compat;
+    if !root.is_dir() {
+        eprintln!("error: {} is not a directory", root.display());
+        return ExitCode::from(2);
+    }
+    let started = Instant::now();
+    let base_tree = match (&against, &against_dir) {
+        (Some(rev), _) => match compat::git::tree_at(&root, rev) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        (None, Some(dir)) if dir.is_dir() => SourceTree::read(dir),
+        (None, Some(dir)) => {
+            eprintln!("error: {} is not a directory", dir.display());
+            return ExitCode::from(2);
+        }
+        (None, None) => {
+            eprintln!("error: name the earlier tree with `--against <revision>` or `--against-dir <dir>`");
+            return ExitCode::from(2);
+        }
+    };
+    let (allow_path, explicit) = match allow {
+        Some(p) => (p, true),
+        None => (root.join(compat::allow::DEFAULT_FILE), false),
+    };
+    let allow_text = match std::fs::read_to_string(&allow_path) {
+        Ok(t) => Some(t),
+        Err(e) if !explicit && e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            eprintln!("error: reading {}: {e}", allow_path.display());
+            return ExitCode::from(2);
+        }
+    };
+    let allow_list = match &allow_text {
+        None => compat::AllowList::default(),
+        Some(text) => match compat::AllowList::parse(&allow_path, text) {
+            Ok(list) => list,
+            Err(diagnostics) => {
+                eprint!("{}", kapi_frontend_render(&diagnostics, &allow_path, text));
+                eprintln!("error: {} problem(s) in {}", diagnostics.len(), allow_path.display());
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let head_tree = SourceTree::read(&root);
+    // Both on this thread: syntax trees cannot cross threads, and spans index this thread's map.
+    let base = Universe::from_tree(&base_tree);
+    let head = Universe::from_tree(&head_tree);
+    if !head.diagnostics.is_empty() {
+        eprint!("{}", head.render(&head.diagnostics));
+        eprintln!(
+            "error: {} problem(s) in {}; `compat` compares trees that `check` accepts",
+            head.diagnostics.len(),
+            root.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    if !base.diagnostics.is_empty() {
+        eprintln!(
+            "warning: the earlier tree has {} problem(s) of its own (`check` would report them); types it could not read are compared as absent",
+            base.diagnostics.len()
+        );
+    }
+    let outcome = compat::apply_allow(compat::compare(&base, &head), &allow_list);
+    match format {
+        Format::Json => print!("{}", compat::render_json(&outcome.findings)),
+        Format::Text => {
+            let extra: Vec<(&std::path::Path, &str)> =
+                allow_text.as_deref().map(|t| (allow_path.as_path(), t)).into_iter().collect();
+            eprint!("{}", compat::render_text(&outcome.findings, &base, &head, &extra));
+        }
+    }
+    let against_name = against.unwrap_or_else(|| against_dir.map(|d| d.display().to_string()).unwrap_or_default());
+    eprintln!(
+        "compat: {} ({} types) against {} ({} types): {} error(s), {} warning(s), {} allowed ({:.0?})",
+        root.display(),
+        head.types.len(),
+        against_name,
+        base.types.len(),
+        outcome.errors(),
+        outcome.warnings(),
+        outcome.allowed,
+        started.elapsed()
+    );
+    if outcome.errors() > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+/// Renders diagnostics about one file whose text is at hand.
+fn kapi_frontend_render(diagnostics: &[kapi_codegen::Diagnostic], path: &std::path::Path, text: &str) -> String {
+    kapi_frontend::diagnostics::render_all(diagnostics, |p| (p == path).then_some(text))
 }

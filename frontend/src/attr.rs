@@ -33,6 +33,9 @@ pub struct TypeAttrs {
     pub custom_json: Option<Span>,
     /// `custom_fill`: the fixture fill is hand-written.
     pub custom_fill: Option<Span>,
+    /// `proto_reserved(3, 7)`: the protobuf numbers of retired fields, in the order written, each
+    /// with its span; no field may take one again.
+    pub proto_reserved: Vec<(u32, Span)>,
 }
 
 impl TypeAttrs {
@@ -220,6 +223,7 @@ pub fn parse_type_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> TypeAttrs {
                 STRUCT_TYPE => {
                     enum_value(cx, &meta, &mut out.struct_type, STRUCT_TYPE, Granularity::NAMES, Granularity::parse)
                 }
+                PROTO_RESERVED => proto_reserved(cx, &meta, &mut out.proto_reserved),
                 _ => unknown_key(cx, &meta, &key, TYPE_KEYS, "a type"),
             }
         });
@@ -228,6 +232,34 @@ pub fn parse_type_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> TypeAttrs {
         }
     }
     out
+}
+
+/// `proto_reserved(3, 7)`: a parenthesised list of protobuf field numbers, each in range and listed once.
+fn proto_reserved(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Vec<(u32, Span)>) -> syn::Result<()> {
+    let usage = "`proto_reserved` takes the retired numbers in parentheses, e.g. proto_reserved(3, 7)";
+    if !meta.input.peek(syn::token::Paren) {
+        return Err(syn::Error::new(meta.path.span(), usage));
+    }
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let numbers = syn::punctuated::Punctuated::<syn::LitInt, syn::Token![,]>::parse_terminated(&content)
+        .map_err(|e| syn::Error::new(e.span(), usage))?;
+    if numbers.is_empty() {
+        cx.error_spanned_by(&meta.path, usage);
+    }
+    for lit in numbers {
+        match lit.base10_parse::<u32>() {
+            Ok(n) if (1..=536_870_911).contains(&n) && !(19_000..=19_999).contains(&n) => {
+                if slot.iter().any(|(seen, _)| *seen == n) {
+                    cx.error_spanned_by(&lit, format!("protobuf number {n} is reserved twice; list it once"));
+                } else {
+                    slot.push((n, lit.span()));
+                }
+            }
+            _ => cx.error_spanned_by(&lit, "protobuf field numbers run from 1 to 536870911, excluding 19000-19999"),
+        }
+    }
+    Ok(())
 }
 
 /// Parses the field-level attributes, recording every problem.

@@ -11,6 +11,9 @@ pub fn check_type(cx: &Ctxt, def: &TypeDef) {
     check_kind_attrs(cx, def);
     match &def.body {
         Body::Newtype(shape, ty) => {
+            if let Some((_, span)) = def.attrs.proto_reserved.first() {
+                cx.error_at(*span, "`proto_reserved` applies to structs, whose fields have protobuf numbers");
+            }
             if let Some(span) = def.attrs.proto_wrap
                 && !matches!(**shape, Shape::Vec(_))
             {
@@ -81,8 +84,19 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
     let internal = def.attrs.is_internal();
     let mut by_number: BTreeMap<u32, &str> = BTreeMap::new();
     let mut by_json: BTreeMap<&str, String> = BTreeMap::new();
-    let max_number = fields.iter().filter_map(|f| f.attrs.proto).max().unwrap_or(0);
+    let reserved = &def.attrs.proto_reserved;
+    // A retired number is never handed out again: the next free number is past the reserved ones
+    // too, so removing the last field and adding another does not reuse its number.
+    let max_number =
+        fields.iter().filter_map(|f| f.attrs.proto).chain(reserved.iter().map(|(n, _)| *n)).max().unwrap_or(0);
     let mut next_free = max_number + 1;
+    if let Some((_, span)) = reserved.first() {
+        if internal {
+            cx.error_at(*span, format!("internal type `{}` has no protobuf form; remove `proto_reserved`", def.ident));
+        } else if def.attrs.json_only.is_some() {
+            cx.error_at(*span, format!("`{}` is `json_only`, so it has no protobuf numbers to reserve", def.ident));
+        }
+    }
     for f in fields {
         let name = f.ident.to_string();
         check_schema_facts(cx, def, f);
@@ -155,6 +169,16 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
             cx.error_at(span, format!("field `{name}` has a protobuf number, but `{}` is `json_only`", def.ident));
         }
         match f.attrs.proto {
+            Some(n) if reserved.iter().any(|(r, _)| *r == n) => {
+                cx.error_at(
+                    f.attrs.proto_span.unwrap_or(f.span),
+                    format!(
+                        "field `{name}` takes protobuf number {n}, which `{}` reserves for a retired field; use the next free number, {next_free}",
+                        def.ident
+                    ),
+                );
+                next_free += 1;
+            }
             Some(n) => {
                 if let Some(prev) = by_number.insert(n, f.json_name.as_str()) {
                     cx.error_at(

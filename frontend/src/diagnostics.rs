@@ -10,9 +10,47 @@ pub struct LineCol {
     pub column: usize,
 }
 
+/// How bad a problem is: an error fails the command, a warning is only shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Level {
+    #[default]
+    Error,
+    Warning,
+}
+
+impl Level {
+    /// The word the rendering starts with (`error`, `warning`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+        }
+    }
+}
+
+/// A second place a diagnostic points at (the same item in another tree, the definition it
+/// clashes with), rendered under the first as rustc renders `:::` spans.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Related {
+    pub file: PathBuf,
+    pub start: LineCol,
+    pub end: LineCol,
+    /// A short text under the caret.
+    pub label: Option<String>,
+}
+
+impl Related {
+    /// `file:line:col`.
+    pub fn location(&self) -> String {
+        format!("{}:{}:{}", self.file.display(), self.start.line.max(1), self.start.column + 1)
+    }
+}
+
 /// One problem found in a tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Error (the default) or warning.
+    pub level: Level,
     /// The file, if the problem has a place.
     pub file: Option<PathBuf>,
     /// Where in the file it starts and ends.
@@ -23,6 +61,8 @@ pub struct Diagnostic {
     pub label: Option<String>,
     /// `= note:` lines: what to do about it.
     pub notes: Vec<String>,
+    /// Other places it points at, each rendered with its own source line.
+    pub related: Vec<Related>,
 }
 
 impl Diagnostic {
@@ -35,6 +75,8 @@ impl Diagnostic {
             message: message.into(),
             label: None,
             notes: Vec::new(),
+            level: Level::Error,
+            related: Vec::new(),
         }
     }
 
@@ -48,6 +90,8 @@ impl Diagnostic {
             message: message.into(),
             label: None,
             notes: Vec::new(),
+            level: Level::Error,
+            related: Vec::new(),
         }
     }
 
@@ -68,6 +112,24 @@ impl Diagnostic {
         self
     }
 
+    /// Makes it a warning.
+    pub fn warning(mut self) -> Self {
+        self.level = Level::Warning;
+        self
+    }
+
+    /// Adds a second place, at a span of another file, with a label.
+    pub fn related_at(mut self, file: &Path, span: proc_macro2::Span, label: impl Into<String>) -> Self {
+        let (s, e) = (span.start(), span.end());
+        self.related.push(Related {
+            file: file.to_path_buf(),
+            start: LineCol { line: s.line, column: s.column },
+            end: LineCol { line: e.line, column: e.column },
+            label: Some(label.into()),
+        });
+        self
+    }
+
     /// `file:line:col`, for one-line listings.
     pub fn location(&self) -> String {
         match &self.file {
@@ -79,24 +141,21 @@ impl Diagnostic {
     /// Renders the diagnostic against its file's source: `error:`, `--> file:line:col`, the source
     /// line with a caret under the span and the label, then the notes.
     pub fn render(&self, source: Option<&str>) -> String {
+        self.render_with(source, |_| None)
+    }
+
+    /// Renders the diagnostic as [`Diagnostic::render`] does, then each related place (`:::`)
+    /// with the source `related_source` has for its file.
+    pub fn render_with<'a>(&self, source: Option<&str>, related_source: impl Fn(&Path) -> Option<&'a str>) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "error: {}", self.message);
+        let _ = writeln!(out, "{}: {}", self.level.as_str(), self.message);
         if self.file.is_some() {
             let _ = writeln!(out, "  --> {}", self.location());
-            let line_no = self.start.line.max(1);
-            if let Some(line) = source.and_then(|s| s.lines().nth(line_no - 1)) {
-                let gutter = line_no.to_string().len();
-                let start = self.start.column.min(line.chars().count());
-                let width = if self.end.line == self.start.line {
-                    self.end.column.saturating_sub(self.start.column).max(1)
-                } else {
-                    line.chars().count().saturating_sub(start).max(1)
-                };
-                let _ = writeln!(out, "{:gutter$} |", "");
-                let _ = writeln!(out, "{line_no} | {line}");
-                let label = self.label.as_deref().map(|l| format!(" {l}")).unwrap_or_default();
-                let _ = writeln!(out, "{:gutter$} | {}{}{label}", "", " ".repeat(start), "^".repeat(width));
-            }
+            snippet(&mut out, source, self.start, self.end, self.label.as_deref());
+        }
+        for r in &self.related {
+            let _ = writeln!(out, "  ::: {}", r.location());
+            snippet(&mut out, related_source(&r.file), r.start, r.end, r.label.as_deref());
         }
         for n in &self.notes {
             let _ = writeln!(out, "  = note: {n}");
@@ -106,13 +165,31 @@ impl Diagnostic {
     }
 }
 
+/// The source line of a span with a caret under it and the label.
+fn snippet(out: &mut String, source: Option<&str>, start: LineCol, end: LineCol, label: Option<&str>) {
+    let line_no = start.line.max(1);
+    if let Some(line) = source.and_then(|s| s.lines().nth(line_no - 1)) {
+        let gutter = line_no.to_string().len();
+        let from = start.column.min(line.chars().count());
+        let width = if end.line == start.line {
+            end.column.saturating_sub(start.column).max(1)
+        } else {
+            line.chars().count().saturating_sub(from).max(1)
+        };
+        let _ = writeln!(out, "{:gutter$} |", "");
+        let _ = writeln!(out, "{line_no} | {line}");
+        let label = label.map(|l| format!(" {l}")).unwrap_or_default();
+        let _ = writeln!(out, "{:gutter$} | {}{}{label}", "", " ".repeat(from), "^".repeat(width));
+    }
+}
+
 /// Sorts diagnostics by place (global ones first), drops exact repeats, and renders them with the
 /// source each file has in `source_of`.
 pub fn render_all<'a>(diagnostics: &[Diagnostic], source_of: impl Fn(&Path) -> Option<&'a str>) -> String {
     let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
     sorted.sort_by(|a, b| (&a.file, a.start, &a.message).cmp(&(&b.file, b.start, &b.message)));
     sorted.dedup();
-    sorted.iter().map(|d| d.render(d.file.as_deref().and_then(&source_of))).collect()
+    sorted.iter().map(|d| d.render_with(d.file.as_deref().and_then(&source_of), &source_of)).collect()
 }
 
 #[cfg(test)]
@@ -128,6 +205,8 @@ mod tests {
             message: "bad".into(),
             label: Some("here".into()),
             notes: vec!["fix it".into()],
+            level: Level::Error,
+            related: Vec::new(),
         };
         let text = d.render(Some("fn x() {}\n    foo: u8,\n"));
         assert_eq!(text, "error: bad\n  --> a/b.rs:2:5\n  |\n2 |     foo: u8,\n  |     ^^^ here\n  = note: fix it\n\n");
@@ -144,5 +223,30 @@ mod tests {
         let text = render_all(&all, |_| None);
         let order: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("error: ")).collect();
         assert_eq!(order, ["g", "a", "c"]);
+    }
+
+    #[test]
+    fn warnings_and_related_places_render_with_their_own_lines() {
+        let span = |line, column| LineCol { line, column };
+        let d = Diagnostic {
+            level: Level::Warning,
+            related: vec![Related {
+                file: "old/b.rs".into(),
+                start: span(1, 4),
+                end: span(1, 7),
+                label: Some("was here".into()),
+            }],
+            start: span(2, 4),
+            end: span(2, 7),
+            label: Some("now".into()),
+            ..Diagnostic { file: Some("a/b.rs".into()), ..Diagnostic::global("moved") }
+        };
+        let text = d.render_with(Some("fn x() {}\n    bar: u8,\n"), |p| {
+            (p == Path::new("old/b.rs")).then_some("    foo: u8,\n")
+        });
+        assert_eq!(
+            text,
+            "warning: moved\n  --> a/b.rs:2:5\n  |\n2 |     bar: u8,\n  |     ^^^ now\n  ::: old/b.rs:1:5\n  |\n1 |     foo: u8,\n  |     ^^^ was here\n\n"
+        );
     }
 }

@@ -71,6 +71,9 @@ pub const ENUM: &str = "enum";
 /// `+enum:exclude=HUGE_PAGES_PREFIX`: constants of an `+enum` type that are not values (a prefix,
 /// a value upstream keeps untyped), comma-separated Rust names.
 pub const ENUM_EXCLUDE: &str = "enum:exclude";
+/// `+enum:open`: the enum's set of values is open: clients are told to expect values they do not
+/// know, so adding one is compatible (`kapi-codegen compat` reports a value added to any other enum).
+pub const ENUM_OPEN: &str = "enum:open";
 /// Every marker a type may carry.
 pub const TYPE_MARKERS: &[&str] = &[
     GENCLIENT,
@@ -89,6 +92,7 @@ pub const TYPE_MARKERS: &[&str] = &[
     CATEGORIES,
     ENUM,
     ENUM_EXCLUDE,
+    ENUM_OPEN,
 ];
 
 /// The verbs `onlyVerbs`/`skipVerbs` name, in upstream's spelling (`updateStatus` is the `status`
@@ -272,6 +276,8 @@ pub struct EnumMarker {
     pub span: Span,
     /// The constants `+enum:exclude=` names, each with the span of its line.
     pub exclude: Vec<Spanned<String>>,
+    /// Where `+enum:open` is, if the set of values is open.
+    pub open: Option<Span>,
 }
 
 /// Parses `major.minor` as upstream does (two non-empty decimal numbers).
@@ -539,6 +545,7 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
     let mut rest = Vec::new();
     let mut enum_marker: Option<EnumMarker> = None;
     let mut exclude = Vec::new();
+    let mut open = None;
     for (name, value, span) in lines {
         if name == ENUM {
             if !value.is_empty() {
@@ -550,7 +557,15 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
             if enum_marker.is_some() {
                 cx.error_at(span, format!("`+{ENUM}` is given twice"));
             }
-            enum_marker = Some(EnumMarker { span, exclude: Vec::new() });
+            enum_marker = Some(EnumMarker { span, exclude: Vec::new(), open: None });
+        } else if name == ENUM_OPEN {
+            if !value.is_empty() {
+                cx.error_at(span, format!("`+{ENUM_OPEN}` takes no value"));
+            }
+            if open.is_some() {
+                cx.error_at(span, format!("`+{ENUM_OPEN}` is given twice"));
+            }
+            open = Some(span);
         } else if name == ENUM_EXCLUDE {
             if value.trim().is_empty() {
                 cx.error_at(span, format!("`+{ENUM_EXCLUDE}` needs constant names: `+{ENUM_EXCLUDE}=NAME,OTHER`"));
@@ -683,9 +698,15 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
         }
     }
     match (&mut enum_marker, exclude.first()) {
-        (Some(m), _) => m.exclude = exclude,
+        (Some(m), _) => {
+            m.exclude = exclude;
+            m.open = open;
+        }
         (None, Some(e)) => cx.error_at(e.span, format!("`+{ENUM_EXCLUDE}` needs `+{ENUM}` on the same type")),
         (None, None) => {}
+    }
+    if let (None, Some(span)) = (&enum_marker, open) {
+        cx.error_at(span, format!("`+{ENUM_OPEN}` needs `+{ENUM}` on the same type"));
     }
     TypeMarkers { genclient: found, enum_marker, crd, lifecycle }
 }
@@ -1122,6 +1143,23 @@ mod tests {
         assert!(errors.is_empty() && p.prerelease_lifecycle.is_some(), "{errors:?}");
         let (_, _, errors) = parse("//! +k8s:prerelease-lifecycle-gen=yes\n", true);
         assert!(errors[0].contains("takes `=true`"), "{errors:?}");
+    }
+
+    #[test]
+    fn an_open_enum_is_marked_beside_enum() {
+        let (t, _, errors) = parse("/// +enum\n/// +enum:open\nstruct A;", false);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(t.unwrap().enum_marker.unwrap().open.is_some());
+        let (t, _, errors) = parse("/// +enum\nstruct A;", false);
+        assert!(errors.is_empty() && t.unwrap().enum_marker.unwrap().open.is_none(), "{errors:?}");
+        for (lines, needle) in [
+            ("/// +enum:open\nstruct A;", "`+enum:open` needs `+enum` on the same type"),
+            ("/// +enum\n/// +enum:open=yes\nstruct A;", "`+enum:open` takes no value"),
+            ("/// +enum\n/// +enum:open\n/// +enum:open\nstruct A;", "`+enum:open` is given twice"),
+        ] {
+            let (_, _, errors) = parse(lines, false);
+            assert!(errors.len() == 1 && errors[0].contains(needle), "{lines}: {errors:?}");
+        }
     }
 
     #[test]

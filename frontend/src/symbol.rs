@@ -26,6 +26,9 @@ pub const CUSTOM_JSON: &str = "custom_json";
 pub const CUSTOM_FILL: &str = "custom_fill";
 /// How apply treats a struct: `atomic` (replaced whole) or `granular` (`+structType=`); also a field key.
 pub const STRUCT_TYPE: &str = "struct_type";
+/// The protobuf numbers of retired fields, which no field may take again (`proto_reserved(3, 7)`);
+/// the `.proto` file lists them as `reserved`.
+pub const PROTO_RESERVED: &str = "proto_reserved";
 
 // Field-level keys.
 /// The JSON name.
@@ -78,6 +81,7 @@ pub const TYPE_KEYS: &[&str] = &[
     STRUCT_TYPE,
     CUSTOM_JSON,
     CUSTOM_FILL,
+    PROTO_RESERVED,
 ];
 /// Every field-level key.
 pub const FIELD_KEYS: &[&str] = &[

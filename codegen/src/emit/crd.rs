@@ -76,7 +76,7 @@ fn resource_of(u: &Universe, id: TypeId, kind: &str) -> String {
 }
 
 /// Kubernetes' version priority: GA before beta before alpha, higher numbers first, others last.
-fn version_order(v: &str) -> (u8, std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, String) {
+pub(crate) fn version_order(v: &str) -> (u8, std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, String) {
     let Some(rest) = v.strip_prefix('v') else { return (3, Default::default(), Default::default(), v.to_owned()) };
     let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
     let Ok(major) = rest[..digits].parse::<u32>() else {

@@ -231,6 +231,8 @@ struct Message<'a> {
     name: String,
     docs: Vec<String>,
     fields: Vec<FieldLine>,
+    /// The numbers of retired fields (`proto_reserved`), which protoc then refuses to reuse.
+    reserved: Vec<u32>,
     /// The type it is written from (none for fixed messages).
     at: Option<&'a TypeEntry>,
 }
@@ -322,7 +324,15 @@ fn emit_package(u: &Universe, rel: &Path, types: &[&TypeEntry], diagnostics: &mu
                 lines
             }
         };
-        messages.push(Message { name: def.ident.to_string(), docs: message_docs(&def.docs), fields, at: Some(*t) });
+        let mut reserved: Vec<u32> = def.attrs.proto_reserved.iter().map(|(n, _)| *n).collect();
+        reserved.sort_unstable();
+        messages.push(Message {
+            name: def.ident.to_string(),
+            docs: message_docs(&def.docs),
+            fields,
+            reserved,
+            at: Some(*t),
+        });
     }
     for fixed in FIXED_MESSAGES.iter().filter(|m| m.go_package == go_package) {
         messages.push(Message {
@@ -333,6 +343,7 @@ fn emit_package(u: &Universe, rel: &Path, types: &[&TypeEntry], diagnostics: &mu
                 .iter()
                 .map(|(label, ty, name, n)| FieldLine { docs: Vec::new(), decl: format!("{label} {ty} {name} = {n};") })
                 .collect(),
+            reserved: Vec::new(),
             at: None,
         });
     }
@@ -397,11 +408,18 @@ fn render(go_package: &str, imports: &BTreeSet<String>, messages: &[Message<'_>]
     for m in messages {
         out.push('\n');
         comment(&mut out, "", &m.docs);
-        if m.fields.is_empty() {
+        if m.fields.is_empty() && m.reserved.is_empty() {
             let _ = writeln!(out, "message {} {{\n}}", m.name);
             continue;
         }
         let _ = writeln!(out, "message {} {{", m.name);
+        if !m.reserved.is_empty() {
+            let numbers: Vec<String> = m.reserved.iter().map(u32::to_string).collect();
+            let _ = writeln!(out, "  reserved {};", numbers.join(", "));
+            if !m.fields.is_empty() {
+                out.push('\n');
+            }
+        }
         for (idx, f) in m.fields.iter().enumerate() {
             if idx > 0 {
                 out.push('\n');

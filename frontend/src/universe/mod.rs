@@ -225,6 +225,8 @@ impl Universe {
                     message: format!("nesting deeper than {} levels; the file is not read further", depth::MAX_NESTING),
                     label: Some("too deep".into()),
                     notes: vec!["API definitions nest a few levels; split the type or the expression".into()],
+                    level: crate::diagnostics::Level::Error,
+                    related: Vec::new(),
                 });
                 None
             } else {

@@ -118,22 +118,24 @@ fn desired_config_map(site: &Website) -> Result<ConfigMap, Error> {
 
 fn desired_deployment(site: &Website) -> Result<Deployment, Error> {
     let labels = [("app".to_string(), site.metadata.name.clone())].into_iter().collect();
-    let mut pod = PodSpec::default();
-    pod.containers = Some(vec![Container {
-        name: "web".into(),
-        image: "nginx:1.27".into(),
-        volume_mounts: vec![VolumeMount {
-            name: "content".into(),
-            mount_path: "/usr/share/nginx/html".into(),
-            ..Default::default()
-        }],
-        ..Default::default()
-    }]);
     let mut volume = Volume { name: "content".into(), ..Default::default() };
     let mut source = ConfigMapVolumeSource::default();
     source.local_object_reference.name = format!("{}-content", site.metadata.name);
     volume.volume_source.config_map = Some(source);
-    pod.volumes.push(volume);
+    let pod = PodSpec {
+        containers: Some(vec![Container {
+            name: "web".into(),
+            image: "nginx:1.27".into(),
+            volume_mounts: vec![VolumeMount {
+                name: "content".into(),
+                mount_path: "/usr/share/nginx/html".into(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }]),
+        volumes: vec![volume],
+        ..Default::default()
+    };
     Ok(Deployment {
         metadata: owned_meta(site, site.metadata.name.clone())?,
         spec: DeploymentSpec {
@@ -152,9 +154,9 @@ fn desired_deployment(site: &Website) -> Result<Deployment, Error> {
     })
 }
 
-async fn note(ctx: &Ctx, site: &Website, type_: EventType, reason: &str, note: String) {
-    let record =
-        EventRecord { type_, reason: reason.into(), note: Some(note), action: "Reconciling".into(), related: None };
+/// Records an event; events of the same reason and action about the same website form a series.
+async fn note(ctx: &Ctx, site: &Website, type_: EventType, reason: &str, action: &str, note: String) {
+    let record = EventRecord { type_, reason: reason.into(), note: Some(note), action: action.into(), related: None };
     if let Err(e) = ctx.recorder.publish(&record, &site.object_reference()).await {
         eprintln!("could not record an event: {e}");
     }
@@ -169,13 +171,29 @@ async fn apply(site: Arc<Website>, ctx: &Ctx) -> Result<Action, Error> {
     match ctx.config_maps.store().get_by_name(ns, &cm.metadata.name) {
         None => {
             cms.create(&cm, &CreateOptions::default()).await?;
-            note(ctx, &site, EventType::Normal, "Created", format!("created config map {}", cm.metadata.name)).await;
+            note(
+                ctx,
+                &site,
+                EventType::Normal,
+                "Created",
+                "CreateConfigMap",
+                format!("created config map {}", cm.metadata.name),
+            )
+            .await;
         }
         Some(live) if live.data != cm.data => {
             let mut next = (*live).clone();
             next.data = cm.data;
             cms.update(&next, &UpdateOptions::default()).await?;
-            note(ctx, &site, EventType::Normal, "Updated", format!("updated config map {}", next.metadata.name)).await;
+            note(
+                ctx,
+                &site,
+                EventType::Normal,
+                "Updated",
+                "UpdateConfigMap",
+                format!("updated config map {}", next.metadata.name),
+            )
+            .await;
         }
         Some(_) => {}
     }
@@ -185,15 +203,30 @@ async fn apply(site: Arc<Website>, ctx: &Ctx) -> Result<Action, Error> {
     let available = match &live {
         None => {
             deploys.create(&deploy, &CreateOptions::default()).await?;
-            note(ctx, &site, EventType::Normal, "Created", format!("created deployment {}", deploy.metadata.name))
-                .await;
+            note(
+                ctx,
+                &site,
+                EventType::Normal,
+                "Created",
+                "CreateDeployment",
+                format!("created deployment {}", deploy.metadata.name),
+            )
+            .await;
             0
         }
         Some(live) if live.spec.replicas != deploy.spec.replicas => {
             let mut next = (**live).clone();
             next.spec.replicas = deploy.spec.replicas;
             deploys.update(&next, &UpdateOptions::default()).await?;
-            note(ctx, &site, EventType::Normal, "Scaled", format!("scaled to {}", site.spec.replicas)).await;
+            note(
+                ctx,
+                &site,
+                EventType::Normal,
+                "Scaled",
+                "ScaleDeployment",
+                format!("scaled to {}", site.spec.replicas),
+            )
+            .await;
             live.status.available_replicas
         }
         Some(live) => live.status.available_replicas,
@@ -230,7 +263,7 @@ async fn cleanup(site: Arc<Website>, ctx: &Ctx) -> Result<Action, Error> {
     gone(
         Api::<ConfigMap>::namespaced(ctx.client.clone(), ns).delete(&cm, &DeleteOptions::default()).await.map(|_| ()),
     )?;
-    note(ctx, &site, EventType::Normal, "Deleted", "removed the deployment and the page".into()).await;
+    note(ctx, &site, EventType::Normal, "Deleted", "Cleanup", "removed the deployment and the page".into()).await;
     Ok(Action::await_change())
 }
 
@@ -266,6 +299,8 @@ async fn operator(client: Client, identity: &str, shutdown: impl Future<Output =
                 Transformed::strip_managed_fields(Api::<Deployment>::all(client.clone())),
                 InformerConfig::default(),
             );
+            config_maps.set_error_handler(|e| eprintln!("config maps: {e}"));
+            deployments.set_error_handler(|e| eprintln!("deployments: {e}"));
             let recorder = Recorder::new(client.clone(), Reporter::new("example.kapi.io/website-operator"));
             let ctx = Arc::new(Ctx {
                 client: client.clone(),
@@ -325,6 +360,7 @@ async fn demo() -> Result<(), Box<dyn std::error::Error>> {
     let mut deploy = made.ok_or("the deployment vanished")?;
     deploy.status.replicas = 2;
     deploy.status.updated_replicas = 2;
+    deploy.status.ready_replicas = 2;
     deploy.status.available_replicas = 2;
     deploy.status.observed_generation = deploy.metadata.generation;
     deploys.update_status(&deploy, &UpdateOptions::default()).await?;

@@ -214,7 +214,7 @@ impl Recorder {
         }
         if let Some(cached) = s.series.get_mut(&key) {
             cached.last_seen = tick;
-            let series = cached.event.series.get_or_insert_with(|| EventSeries { count: 1, last_observed_time: now });
+            let series = cached.event.series.get_or_insert(EventSeries { count: 1, last_observed_time: now });
             series.count = series.count.saturating_add(1);
             series.last_observed_time = now;
             if series.count > 2 {

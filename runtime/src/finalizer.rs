@@ -58,11 +58,12 @@ pub(crate) fn object_api<K: Resource>(client: &Client, obj: &K) -> Result<Dynami
 
 /// Runs `reconcile` for `obj` under the finalizer `name`:
 ///
-/// - no deletion requested, finalizer missing: adds it and returns `await_change` (the change
-///   brings the object back with the finalizer);
+/// - no deletion requested, finalizer missing: adds it, then `reconcile(Event::Apply)` with the
+///   object as written;
 /// - no deletion requested, finalizer present: `reconcile(Event::Apply)`;
 /// - deletion requested, finalizer present: `reconcile(Event::Cleanup)`, then removes the
-///   finalizer;
+///   finalizer (an object already gone counts as done: cleanups must be idempotent, as a cache
+///   that lags can show a deleted object once more);
 /// - deletion requested, finalizer gone: nothing (`await_change`).
 pub async fn finalizer<K, E, Fut>(
     client: &Client,
@@ -71,7 +72,7 @@ pub async fn finalizer<K, E, Fut>(
     reconcile: impl FnOnce(Event<K>) -> Fut,
 ) -> Result<Action, FinalizerError<E>>
 where
-    K: Resource,
+    K: Resource + Clone,
     E: std::error::Error + 'static,
     Fut: Future<Output = Result<Action, E>>,
 {
@@ -89,8 +90,14 @@ where
                 {"op": "test", "path": "/metadata/resourceVersion", "value": meta.resource_version},
                 {"op": "add", "path": "/metadata/finalizers", "value": finalizers},
             ]);
-            patch_object(client, obj.as_ref(), &patch).await.map_err(FinalizerError::AddFinalizer)?;
-            Ok(Action::await_change())
+            let written = patch_object(client, obj.as_ref(), &patch).await.map_err(FinalizerError::AddFinalizer)?;
+            // Apply at once to the object as written (only the finalizers and version changed),
+            // rather than wait for the watch: a predicate such as `generation_changed` would
+            // filter out that metadata-only change.
+            let mut next = (*obj).clone();
+            next.metadata_mut().finalizers = finalizers;
+            next.metadata_mut().resource_version = written;
+            reconcile(Event::Apply(Arc::new(next))).await.map_err(FinalizerError::ApplyFailed)
         }
         (true, Some(i)) => {
             let action = reconcile(Event::Cleanup(obj.clone())).await.map_err(FinalizerError::CleanupFailed)?;
@@ -99,20 +106,26 @@ where
                 {"op": "test", "path": path, "value": name},
                 {"op": "remove", "path": path},
             ]);
-            patch_object(client, obj.as_ref(), &patch).await.map_err(FinalizerError::RemoveFinalizer)?;
-            Ok(action)
+            match patch_object(client, obj.as_ref(), &patch).await {
+                Ok(_) => Ok(action),
+                // Already gone: an earlier reconcile (from a cache that lagged) removed the
+                // finalizer and the server deleted the object.
+                Err(e) if e.is_not_found() => Ok(action),
+                Err(e) => Err(FinalizerError::RemoveFinalizer(e)),
+            }
         }
         (true, None) => Ok(Action::await_change()),
     }
 }
 
+/// Patches the object; the resourceVersion written.
 async fn patch_object<K: Resource>(
     client: &Client,
     obj: &K,
     patch: &serde_json::Value,
-) -> Result<(), kapi_client::Error> {
+) -> Result<String, kapi_client::Error> {
     let api = object_api(client, obj)?;
     let patch = Patch::json_from(patch)?;
-    api.patch(&obj.metadata().name, &patch, &PatchOptions::default()).await?;
-    Ok(())
+    let written = api.patch(&obj.metadata().name, &patch, &PatchOptions::default()).await?;
+    Ok(written.metadata.resource_version)
 }

@@ -340,7 +340,7 @@ impl LeaderElector {
                     match renewed {
                         Ok(true) => last_renew = Instant::now(),
                         Ok(false) | Err(_) if Instant::now() >= last_renew + self.config.renew_deadline
-                            || !self.leader().is_none_or(|l| l == self.identity) => {
+                            || self.leader().is_some_and(|l| l != self.identity) => {
                             tracing::warn!(lease = %self.name, identity = %self.identity, "leadership lost");
                             lost = true;
                             stopping = true;

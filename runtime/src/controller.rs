@@ -237,6 +237,7 @@ where
     /// `managedFields`.
     pub fn new(api: Api<K>, config: Config) -> Self {
         let informer = SharedInformer::new(Transformed::strip_managed_fields(api), config.informer.clone());
+        log_errors(&informer);
         Self::build(informer, true, config)
     }
 
@@ -285,6 +286,7 @@ where
         C::List: Send,
     {
         let informer = SharedInformer::new(Transformed::strip_managed_fields(api), config);
+        log_errors(&informer);
         self.owns_informer(informer, true)
     }
 
@@ -319,6 +321,7 @@ where
         C::List: Send,
     {
         let informer = SharedInformer::new(Transformed::strip_managed_fields(api), config);
+        log_errors(&informer);
         self.watch_informer(informer, true, mapper)
     }
 
@@ -490,6 +493,12 @@ where
         }
         Ok(())
     }
+}
+
+/// Logs the errors an informer the controller made recovers from (it retries by itself).
+fn log_errors<C: Listable>(informer: &SharedInformer<C>) {
+    informer
+        .set_error_handler(|e| tracing::warn!(resource = C::RESOURCE, error = %e, "list or watch failed; retrying"));
 }
 
 struct Worker<K, Ctx, R, P> {

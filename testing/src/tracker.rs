@@ -201,6 +201,12 @@ struct State {
     status_validator: Option<validation::Validator>,
     /// The resources' strategies: what a write does to the object before it is validated.
     prepare: Option<PrepareFn>,
+    /// Whether the validator has rules for an object's kind (see [`State::validate`]).
+    validates: Option<validation::Validates>,
+    /// While a write through a view of a store in another version is served: that view's
+    /// conversion, so the object is validated in the version the client wrote when that version
+    /// has rules of its own.
+    request_view: Option<(ConvertFn, ResourceInfo)>,
 }
 
 /// What a resource's strategy does to an object before it is validated and stored (upstream's
@@ -507,6 +513,31 @@ impl State {
         self.stores[idx].info
     }
 
+    /// Runs a validator on an object bound for the store: in the version the client wrote
+    /// through a view when that version's kind has rules of its own (upstream validates the
+    /// internal object, whose rules and field paths follow the request; `events.k8s.io` Events
+    /// are checked more strictly than core's), else in the store's version.
+    fn validate(
+        &self,
+        v: &validation::Validator,
+        obj: &dyn Object,
+        old: Option<&dyn Object>,
+    ) -> Result<Vec<FieldError>> {
+        if let Some((convert, view)) = &self.request_view
+            && self.validates.as_ref().is_some_and(|has| has((view.new_object)().as_ref()))
+        {
+            let as_written = convert(obj.deep_copy_object(), view)?;
+            let old = old.map(|o| convert(o.deep_copy_object(), view)).transpose()?;
+            return Ok(v(as_written.as_ref(), old.as_deref()));
+        }
+        Ok(v(obj, old))
+    }
+
+    /// Notes the view a write comes through (see [`State::request_view`]).
+    fn writing_through(&mut self, gvr: &GroupVersionResource) {
+        self.request_view = if self.views.contains_key(gvr) { self.conversion(gvr) } else { None };
+    }
+
     fn next_rv(&mut self) -> u64 {
         self.rv += 1;
         self.rv
@@ -575,7 +606,7 @@ impl State {
         }
         // Metadata and object errors go out together, as upstream's strategies return them.
         if let Some(v) = &self.validator {
-            errs.extend(v(obj.as_ref(), None));
+            errs.extend(self.validate(v, obj.as_ref(), None)?);
         }
         if !errs.is_empty() {
             return Err(api_errors::invalid_object(&info, &key.1, &errs));
@@ -686,7 +717,7 @@ impl State {
             Some(_) => None,
         };
         if !skip_validation && let Some(v) = validator {
-            let errs = v(new.as_ref(), Some(existing.as_ref()));
+            let errs = self.validate(v, new.as_ref(), Some(existing.as_ref()))?;
             if !errs.is_empty() {
                 return Err(api_errors::invalid_object(&info, &key.1, &errs));
             }
@@ -869,6 +900,12 @@ impl ObjectTracker {
         self.lock().status_validator = Some(v);
     }
 
+    /// Tells which kinds the validator has rules for, so a write through another version than
+    /// the store's is validated in that version when it has them.
+    pub fn set_validates(&self, validates: validation::Validates) {
+        self.lock().validates = Some(validates);
+    }
+
     /// Installs the resources' strategies (see [`PrepareFn`]).
     pub fn set_prepare(&self, prepare: PrepareFn) {
         self.lock().prepare = Some(prepare);
@@ -901,6 +938,8 @@ impl ObjectTracker {
                     validator: None,
                     status_validator: None,
                     prepare: None,
+                    validates: None,
+                    request_view: None,
                 }),
                 changed,
             }),
@@ -1093,6 +1132,7 @@ impl ObjectTracker {
         let out = {
             let mut st = self.lock();
             let idx = st.index_of(gvr)?;
+            st.writing_through(gvr);
             let obj = convert_with(st.inbound(gvr, idx), obj)?;
             st.create(idx, namespace, obj, w.dry_run)?
         };
@@ -1144,6 +1184,7 @@ impl ObjectTracker {
             {
                 return Err(api_errors::path_not_found());
             }
+            st.writing_through(gvr);
             let obj = convert_with(st.inbound(gvr, idx), obj)?;
             st.update(idx, namespace, obj, subresource, WriteFlags { dry_run: w.dry_run, ..WriteFlags::default() })?
         };
@@ -1184,6 +1225,7 @@ impl ObjectTracker {
             // `f` sees and returns the object in the version of the resource it was asked
             // through; the store keeps its own.
             let (outbound, inbound) = (st.conversion(gvr), st.inbound(gvr, idx));
+            st.writing_through(gvr);
             let current = match current {
                 Some(c) if inbound.is_some() => Some(convert_with(outbound, c)?),
                 c => c,

@@ -472,3 +472,101 @@ async fn patches_deletes_and_namespace_selectors_are_admitted() {
     assert!(applied.metadata.managed_fields.iter().any(|m| m.manager == "test" && m.operation.0 == "Apply"));
     assert!(calls.lock().unwrap().contains(&(Operation::Create, "applied".into(), false)));
 }
+
+/// `matchPolicy: Equivalent` (the default): a webhook registered for `autoscaling/v2`
+/// HorizontalPodAutoscalers is called for one created through `autoscaling/v1`, with the object
+/// in v2 and `requestKind` naming v1, and its patch reaches the stored object; with `Exact` it is
+/// not called.
+#[tokio::test]
+async fn equivalent_match_policy_converts_to_the_webhooks_version() {
+    use kapi_api::admissionregistration::v1::MatchPolicyType;
+    use kapi_api::autoscaling::v1::{
+        CrossVersionObjectReference, HorizontalPodAutoscaler, HorizontalPodAutoscalerSpec,
+    };
+    use kapi_api::autoscaling::v2::HorizontalPodAutoscaler as HpaV2;
+
+    let env = env().await;
+    let pki = new_pki(&["hpa-hook.webhooks.svc"]);
+    let seen: Arc<Mutex<Vec<(String, String, String)>>> = Arc::default();
+    let sink = seen.clone();
+    let addr = start_handler(pki.server.clone(), move |req: AdmissionRequest| {
+        let sink = sink.clone();
+        async move {
+            let request_version = req.request_kind.as_ref().map(|k| k.version.clone()).unwrap_or_default();
+            let hpa = match req.object_as::<HpaV2>() {
+                Ok(Some(h)) => h,
+                Ok(None) => return AdmissionResponse::allow(),
+                Err(e) => return AdmissionResponse::deny(400, e.to_string()),
+            };
+            let metric = hpa.spec.metrics.first().map(|m| m.r#type.0.clone()).unwrap_or_default();
+            sink.lock().unwrap().push((req.kind.version.clone(), request_version, metric));
+            let mut mutated = hpa.clone();
+            mutated.metadata.labels.insert("seen-in".into(), "v2".into());
+            AdmissionResponse::mutate_typed(&req, &mutated).unwrap()
+        }
+    })
+    .await;
+    env.server.set_webhook_service("webhooks", "hpa-hook", 8443, &addr);
+    let hook = |name: &str, policy: Option<&str>| MutatingWebhookConfiguration {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        webhooks: vec![MutatingWebhook {
+            name: format!("{name}.example.com"),
+            client_config: WebhookClientConfig {
+                service: Some(ServiceReference {
+                    namespace: "webhooks".into(),
+                    name: "hpa-hook".into(),
+                    path: Some("/mutate".into()),
+                    port: Some(8443),
+                }),
+                ca_bundle: Some(pki.ca_pem.clone().into_bytes()),
+                ..Default::default()
+            },
+            rules: vec![RuleWithOperations {
+                operations: vec![OperationType::from(OperationType::CREATE)],
+                rule: Rule {
+                    api_groups: vec!["autoscaling".into()],
+                    api_versions: vec!["v2".into()],
+                    resources: vec!["horizontalpodautoscalers".into()],
+                    ..Default::default()
+                },
+            }],
+            match_policy: policy.map(MatchPolicyType::from),
+            side_effects: Some(SideEffectClass::from(SideEffectClass::NONE)),
+            admission_review_versions: Some(vec!["v1".into()]),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let hooks = env.cs.admissionregistration_v1().mutating_webhook_configurations();
+    hooks.create(&hook("exact", Some(MatchPolicyType::EXACT)), &CreateOptions::default()).await.unwrap();
+    let hpa = |name: &str| HorizontalPodAutoscaler {
+        metadata: ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
+        spec: HorizontalPodAutoscalerSpec {
+            scale_target_ref: CrossVersionObjectReference {
+                api_version: "apps/v1".into(),
+                kind: "Deployment".into(),
+                name: "web".into(),
+            },
+            min_replicas: Some(1),
+            max_replicas: 3,
+            target_cpu_utilization_percentage: Some(60),
+        },
+        ..Default::default()
+    };
+    let hpas = env.cs.autoscaling_v1().horizontal_pod_autoscalers("default");
+    let created = hpas.create(&hpa("exact"), &CreateOptions::default()).await.unwrap();
+    assert!(seen.lock().unwrap().is_empty(), "an Exact rule for v2 does not match a v1 request");
+    assert!(!created.metadata.labels.contains_key("seen-in"));
+
+    hooks.create(&hook("equivalent", None), &CreateOptions::default()).await.unwrap();
+    let created = hpas.create(&hpa("equivalent"), &CreateOptions::default()).await.unwrap();
+    assert_eq!(
+        seen.lock().unwrap().as_slice(),
+        [("v2".to_owned(), "v1".to_owned(), "Resource".to_owned())],
+        "called with the object in v2 (its CPU target a Resource metric) and requestKind v1"
+    );
+    assert_eq!(created.metadata.labels.get("seen-in").map(String::as_str), Some("v2"));
+    assert_eq!(created.spec.target_cpu_utilization_percentage, Some(60), "the v1 fields survive the round trip");
+    let stored = hpas.get("equivalent", &GetOptions::default()).await.unwrap();
+    assert_eq!(stored.metadata.labels, created.metadata.labels);
+}

@@ -5,8 +5,13 @@
 //! validating ones; a deny, a failed call under `failurePolicy: Fail`, or a dry run reaching a
 //! webhook with side effects stops the request with upstream's status.
 //!
-//! Simplifications: `matchPolicy: Equivalent` is `Exact` (each resource is served in one
-//! version), `matchConditions` (CEL) and `reinvocationPolicy` are not evaluated, validating
+//! `matchPolicy: Equivalent` (the default) also matches a request made through another served
+//! version of the rule's resource (every version of a group-resource shares one store, and
+//! `events.k8s.io` Events are core Events): the webhook gets the object, the old object and a
+//! mutating webhook's patch in the version its rule names, with `kind`/`resource` of that version
+//! and `requestKind`/`requestResource` of the request's, as upstream sends them.
+//!
+//! Simplifications: `matchConditions` (CEL) and `reinvocationPolicy` are not evaluated, validating
 //! webhooks run one after another (upstream runs them in parallel) and see the object before the
 //! tracker fills in a generated name, uid and timestamps, subresources of another kind (`scale`,
 //! `eviction`, `binding`, `token`) and delete-collection are not sent to webhooks, and a missing
@@ -19,8 +24,8 @@ use bytes::Bytes;
 use http::{Method, header};
 use kapi_api::admission::{v1 as review_v1, v1beta1 as review_v1beta1};
 use kapi_api::admissionregistration::v1::{
-    FailurePolicyType, MutatingWebhook, MutatingWebhookConfiguration, RuleWithOperations, ScopeType, SideEffectClass,
-    ValidatingWebhook, ValidatingWebhookConfiguration, WebhookClientConfig,
+    FailurePolicyType, MatchPolicyType, MutatingWebhook, MutatingWebhookConfiguration, RuleWithOperations, ScopeType,
+    SideEffectClass, ValidatingWebhook, ValidatingWebhookConfiguration, WebhookClientConfig,
 };
 use kapi_api::meta::v1::{
     GetOptions, GroupVersionKind, GroupVersionResource as MetaGvr, LabelSelector, Status, StatusDetails, StatusReason,
@@ -28,7 +33,7 @@ use kapi_api::meta::v1::{
 use kapi_client::api_errors;
 use kapi_client::config::{Config, PemSource};
 use kapi_client::labels::{Operator, Requirement, Selector};
-use kapi_client::{Error, GroupVersionResource, Service, Transport, body};
+use kapi_client::{Error, GroupVersionResource, ResourceInfo, Service, Transport, body};
 use kapi_machinery::TypeMeta;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::RawExtension;
@@ -67,6 +72,8 @@ struct Hook {
     client_config: WebhookClientConfig,
     rules: Vec<RuleWithOperations>,
     failure_policy: Option<FailurePolicyType>,
+    /// `Exact`, or `Equivalent` (also when unset, upstream's v1 default).
+    match_policy: Option<MatchPolicyType>,
     namespace_selector: Option<LabelSelector>,
     object_selector: Option<LabelSelector>,
     side_effects: Option<SideEffectClass>,
@@ -82,6 +89,7 @@ impl From<MutatingWebhook> for Hook {
             client_config: w.client_config,
             rules: w.rules,
             failure_policy: w.failure_policy,
+            match_policy: w.match_policy,
             namespace_selector: w.namespace_selector,
             object_selector: w.object_selector,
             side_effects: w.side_effects,
@@ -99,6 +107,7 @@ impl From<ValidatingWebhook> for Hook {
             client_config: w.client_config,
             rules: w.rules,
             failure_policy: w.failure_policy,
+            match_policy: w.match_policy,
             namespace_selector: w.namespace_selector,
             object_selector: w.object_selector,
             side_effects: w.side_effects,
@@ -112,10 +121,15 @@ impl From<ValidatingWebhook> for Hook {
 struct CallFailure(String);
 
 /// The request's attributes that webhooks match on and receive.
+#[derive(Clone)]
 struct Attributes<'a> {
     operation: &'static str,
     gvr: GroupVersionResource,
     kind: GroupVersionKind,
+    /// The resource and kind the request was made through (`gvr` and `kind` name the version a
+    /// webhook matched through `matchPolicy: Equivalent`).
+    request_gvr: GroupVersionResource,
+    request_kind: GroupVersionKind,
     subresource: &'a str,
     namespace: &'a str,
     name: String,
@@ -123,7 +137,22 @@ struct Attributes<'a> {
     options: Option<Value>,
 }
 
+impl Hook {
+    fn equivalent(&self) -> bool {
+        self.match_policy.as_ref().is_none_or(|p| p.0 != MatchPolicyType::EXACT)
+    }
+}
+
+fn meta_gvk(info: &ResourceInfo) -> GroupVersionKind {
+    GroupVersionKind { group: info.group.into(), version: info.version.into(), kind: info.kind.into() }
+}
+
 impl Attributes<'_> {
+    /// The attributes as a webhook matching `other`, an equivalent resource, sees them.
+    fn through(&self, other: &ResourceInfo) -> Self {
+        Attributes { gvr: other.gvr(), kind: meta_gvk(other), ..self.clone() }
+    }
+
     /// Upstream's rule matcher: operations, groups and versions by value or `*`; resources as
     /// `resource[/subresource]` where `*` stands for any resource and `*/*` also any
     /// subresource; scope `Cluster` for requests outside a namespace (and namespaces
@@ -281,6 +310,17 @@ impl ApiServer {
         let named = call.route.name.is_some();
         let dry_run = call.query.get("dryRun").is_some_and(|v| !v.is_empty());
         let gvr = info.gvr();
+        // The other served versions of the resource (and the groups sharing its store), which
+        // `matchPolicy: Equivalent` rules match too.
+        let storage = self.tracker.storage_of(&gvr).map(|s| s.gvr());
+        let equivalents: Vec<ResourceInfo> = self
+            .tracker
+            .resources()
+            .into_iter()
+            .filter(|r| {
+                r.gvr() != gvr && storage.is_some() && self.tracker.storage_of(&r.gvr()).map(|s| s.gvr()) == storage
+            })
+            .collect();
         // Rules first, on what the request line says: no body is decoded (and no patch run
         // twice) for a request no webhook is interested in.
         let operations: &[&'static str] = match method {
@@ -296,13 +336,19 @@ impl ApiServer {
                 operation,
                 gvr: gvr.clone(),
                 kind: GroupVersionKind::default(),
+                request_gvr: gvr.clone(),
+                request_kind: GroupVersionKind::default(),
                 subresource: sub.unwrap_or(""),
                 namespace: call.namespace(),
                 name: String::new(),
                 dry_run,
                 options: None,
             };
-            mutating.iter().chain(&validating).any(|h| h.rules.iter().any(|r| probe.matches(r)))
+            mutating.iter().chain(&validating).any(|h| {
+                h.rules.iter().any(|r| probe.matches(r))
+                    || (h.equivalent()
+                        && equivalents.iter().any(|e| h.rules.iter().any(|r| probe.through(e).matches(r))))
+            })
         });
         if !interested {
             return Ok(None);
@@ -385,10 +431,9 @@ impl ApiServer {
         };
         let attrs = Attributes {
             operation,
-            kind: {
-                let gvk = info.gvk();
-                GroupVersionKind { group: gvk.group, version: gvk.version, kind: gvk.kind }
-            },
+            kind: meta_gvk(&info),
+            request_gvr: gvr.clone(),
+            request_kind: meta_gvk(&info),
             gvr,
             subresource: sub.unwrap_or(""),
             namespace: call.namespace(),
@@ -399,11 +444,36 @@ impl ApiServer {
         let mut object = object;
         let mut called = false;
         for hook in mutating.iter().chain(&validating) {
-            if !self.should_call(hook, &attrs, object.as_ref(), old.as_ref())? {
+            // The resource the webhook is called for: the request's when a rule names it,
+            // else the first equivalent one a rule names.
+            let through = if hook.rules.iter().any(|r| attrs.matches(r)) {
+                None
+            } else if hook.equivalent()
+                && let Some(e) = equivalents.iter().find(|e| hook.rules.iter().any(|r| attrs.through(e).matches(r)))
+            {
+                Some(*e)
+            } else {
+                continue;
+            };
+            let (hook_attrs, hook_object, hook_old) = match &through {
+                None => (attrs.clone(), object.clone(), old.clone()),
+                Some(e) => (
+                    attrs.through(e),
+                    object.as_ref().map(|o| self.convert_value(&info, o, e)).transpose()?,
+                    old.as_ref().map(|o| self.convert_value(&info, o, e)).transpose()?,
+                ),
+            };
+            if !self.should_call(hook, &hook_attrs, hook_object.as_ref(), hook_old.as_ref())? {
                 continue;
             }
             called = true;
-            if let Some(patched) = self.call_hook(hook, &attrs, object.as_ref(), old.as_ref(), &mut warnings).await? {
+            if let Some(patched) =
+                self.call_hook(hook, &hook_attrs, hook_object.as_ref(), hook_old.as_ref(), &mut warnings).await?
+            {
+                let patched = match &through {
+                    None => patched,
+                    Some(e) => self.convert_value(e, &self.normalize_as(e, &patched)?, &info)?,
+                };
                 object = Some(self.normalize(call, &patched)?);
             }
         }
@@ -573,11 +643,11 @@ impl ApiServer {
                 resource: attrs.gvr.resource.clone(),
             },
             sub_resource: attrs.subresource.to_owned(),
-            request_kind: Some(attrs.kind.clone()),
+            request_kind: Some(attrs.request_kind.clone()),
             request_resource: Some(MetaGvr {
-                group: attrs.gvr.group.clone(),
-                version: attrs.gvr.version.clone(),
-                resource: attrs.gvr.resource.clone(),
+                group: attrs.request_gvr.group.clone(),
+                version: attrs.request_gvr.version.clone(),
+                resource: attrs.request_gvr.resource.clone(),
             }),
             request_sub_resource: attrs.subresource.to_owned(),
             name: attrs.name.clone(),
@@ -675,6 +745,32 @@ impl ApiServer {
             }
             (None, None) => Err(CallFailure("the client config names neither a url nor a service".into())),
         }
+    }
+
+    /// An object (as JSON) of one resource's version in another's, through the scheme's
+    /// conversions.
+    fn convert_value(&self, from: &ResourceInfo, v: &Value, to: &ResourceInfo) -> Result<Value> {
+        let obj = crate::tracker::meta::from_value(from, v)?;
+        let scheme = self.scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let out = scheme
+            .convert_into_group_version(obj, to.group, to.version)
+            .map_err(|e| api_errors::internal(&e.to_string()))?;
+        to_value(out.as_ref())
+    }
+
+    /// An object a webhook patched in an equivalent resource's version, decoded as that kind
+    /// and defaulted.
+    fn normalize_as(&self, info: &ResourceInfo, v: &Value) -> Result<Value> {
+        let versions = [info.gvk().api_version()];
+        let target = Target { new: info.new_object, api_versions: &versions, kind: info.kind };
+        let (mut obj, _) = codec::decode_json(&target, &v.to_compact_vec(), false).map_err(|e| {
+            api_errors::internal(&format!(
+                "decoding the object a webhook patched: {}",
+                api_errors::status_of(&e).message
+            ))
+        })?;
+        self.apply_defaults(obj.as_mut());
+        to_value(obj.as_ref())
     }
 
     /// A patched object as the server holds it: decoded as the kind and defaulted.
@@ -824,6 +920,8 @@ mod tests {
             operation: op,
             gvr: GroupVersionResource::new("apps", "v1", resource),
             kind: GroupVersionKind::default(),
+            request_gvr: GroupVersionResource::new("apps", "v1", resource),
+            request_kind: GroupVersionKind::default(),
             subresource: sub,
             namespace: ns,
             name: "x".into(),

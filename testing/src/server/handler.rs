@@ -18,7 +18,7 @@ use super::patch::{self, MergeRules, PATCH_MEDIA_TYPES, PatchError, PatchType};
 use super::query::Query;
 use super::route::{self, Route};
 use super::ssa::{self, FieldManager};
-use super::{ApiServer, Fault, MAX_BODY_BYTES, table, watch};
+use super::{ApiServer, Fault, MAX_BODY_BYTES, metadata, table, watch};
 use crate::tracker::options::{self, FieldValidation};
 use crate::tracker::{Modify, Result};
 
@@ -364,6 +364,11 @@ impl ApiServer {
         {
             return table::response(call, t, vec![obj], None);
         }
+        if call.route.subresource.is_none()
+            && let Some(v) = metadata::requested(call, false, false)?
+        {
+            return object_response(200, call.enc, &metadata::partial(&call.info, obj.as_ref(), v), &[]);
+        }
         object_response(200, call.enc, obj.as_ref(), &[])
     }
 
@@ -374,6 +379,9 @@ impl ApiServer {
         let (items, meta) = self.tracker.list(&call.info.gvr(), call.namespace(), &opts)?;
         if let Some(t) = table::requested(call, false, self.crd_columns(&call.info))? {
             return table::response(call, t, items, Some(meta));
+        }
+        if let Some(v) = metadata::requested(call, true, false)? {
+            return object_response(200, call.enc, &metadata::partial_list(&call.info, &items, meta, v), &[]);
         }
         let mut list = new_list(items, meta);
         self.crd_list(&call.info, list.as_mut());
@@ -395,8 +403,9 @@ impl ApiServer {
         };
         let tables =
             table::requested(call, true, self.crd_columns(&call.info))?.map(|t| table::WatchTables::new(call.info, t));
+        let partial = metadata::requested(call, false, true)?.map(|v| (call.info, v));
         match self.tracker.watch(&call.info.gvr(), call.namespace(), &opts) {
-            Ok(w) => Ok(watch::stream(w, call.enc, timeout, self.bookmark_interval(), tables)),
+            Ok(w) => Ok(watch::stream(w, call.enc, timeout, self.bookmark_interval(), tables, partial)),
             Err(e) if e.status().is_some_and(|s| s.code == 410) => watch::error_stream(call.enc, &e),
             Err(e) => Err(e),
         }

@@ -61,6 +61,7 @@ mod discovery;
 mod eviction;
 mod handler;
 mod logs;
+mod metadata;
 pub mod negotiate;
 mod openapi;
 mod openapi_paths;
@@ -239,6 +240,7 @@ impl ApiServer {
         // Writes are validated by the validation functions registered in the scheme.
         tracker.set_validator(crate::tracker::validation::from_scheme(scheme.clone()));
         tracker.set_status_validator(crate::tracker::validation::status_from_scheme(scheme.clone()));
+        tracker.set_validates(crate::tracker::validation::validates_from_scheme(scheme.clone()));
         tracker.set_prepare(Arc::new(strategy::prepare));
         ApiServer {
             tracker,

@@ -2,8 +2,10 @@
 //! response's from `Accept` (406 when nothing acceptable can be produced), as upstream's
 //! `negotiation` package does for the JSON, YAML and protobuf serializers. Reads (get, list and
 //! watch) may also be asked for as a `meta.k8s.io` `Table` (`application/json;as=Table;
-//! g=meta.k8s.io;v=v1`): the first acceptable range in the client's order (by quality) wins,
-//! so `as=Table` ranges before a plain `application/json` give a table.
+//! g=meta.k8s.io;v=v1`), or reduced to their metadata (`as=PartialObjectMetadata` for a get or a
+//! watch, `as=PartialObjectMetadataList` for a list, in JSON, YAML or protobuf): the first
+//! acceptable range in the client's order (by quality) wins, so `as=…` ranges before a plain
+//! `application/json` give the conversion.
 
 use kapi_client::api_errors;
 use kapi_machinery::Format;
@@ -70,16 +72,34 @@ impl TableVersion {
     }
 }
 
-/// The table a range asks for: `as=Table`, `g=meta.k8s.io` and a served `v`; `None` when it
-/// asks for another conversion or none.
-fn table_version(r: &MediaRange) -> Option<TableVersion> {
+/// What a read is asked for as, instead of the objects themselves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum As {
+    /// A `meta.k8s.io` `Table`.
+    Table(TableVersion),
+    /// `PartialObjectMetadata` (a get or each watch event's object; `list` false) or
+    /// `PartialObjectMetadataList` (a list), with the `meta.k8s.io` version's `apiVersion`.
+    Metadata { list: bool, api_version: &'static str },
+}
+
+/// The conversion a range asks for: `as=Table`, `as=PartialObjectMetadata` or
+/// `as=PartialObjectMetadataList` with `g=meta.k8s.io` and a served `v`; `None` when it asks
+/// for another conversion or none.
+fn conversion(r: &MediaRange) -> Option<As> {
     let param = |k: &str| r.params.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
-    if param("as")? != "Table" || param("g")? != "meta.k8s.io" {
+    if param("g")? != "meta.k8s.io" {
         return None;
     }
-    match param("v")? {
-        "v1" => Some(TableVersion::V1),
-        "v1beta1" => Some(TableVersion::V1beta1),
+    let (table, api_version) = match param("v")? {
+        "v1" => (TableVersion::V1, "meta.k8s.io/v1"),
+        "v1beta1" => (TableVersion::V1beta1, "meta.k8s.io/v1beta1"),
+        _ => return None,
+    };
+    match param("as")? {
+        // `Table` has no protobuf form here.
+        "Table" if r.essence != MEDIA_TYPE_PROTOBUF => Some(As::Table(table)),
+        "PartialObjectMetadata" => Some(As::Metadata { list: false, api_version }),
+        "PartialObjectMetadataList" => Some(As::Metadata { list: true, api_version }),
         _ => None,
     }
 }
@@ -125,13 +145,13 @@ fn pick(accept: Option<&str>, offered: &[Encoding], watch: bool) -> Option<Encod
     pick_read(accept, offered, watch, false).map(|(e, _)| e)
 }
 
-/// The first acceptable range's encoding, and its table version when `tables` allows one.
+/// The first acceptable range's encoding, and its conversion when `conversions` allows one.
 fn pick_read(
     accept: Option<&str>,
     offered: &[Encoding],
     watch: bool,
-    tables: bool,
-) -> Option<(Encoding, Option<TableVersion>)> {
+    conversions: bool,
+) -> Option<(Encoding, Option<As>)> {
     let accept = accept.map(str::trim).filter(|a| !a.is_empty());
     let Some(accept) = accept else { return offered.first().map(|e| (*e, None)) };
     let mut ranges: Vec<MediaRange> = accept.split(',').filter_map(parse_media_range).filter(|r| r.q > 0.0).collect();
@@ -139,9 +159,8 @@ fn pick_read(
     ranges.sort_by(|a, b| b.q.total_cmp(&a.q));
     for r in ranges {
         let table = if r.params.iter().any(|(k, _)| matches!(k.as_str(), "as" | "g" | "v")) {
-            // Tables only (and only JSON or YAML ones, as `Table` has no protobuf form here);
-            // other conversions are not served.
-            match table_version(&r).filter(|_| tables && r.essence != MEDIA_TYPE_PROTOBUF) {
+            // Tables and partial metadata only; other conversions are not served.
+            match conversion(&r).filter(|_| conversions) {
                 Some(v) => Some(v),
                 None => continue,
             }
@@ -174,9 +193,10 @@ pub fn response_encoding(accept: Option<&str>, protobuf: bool) -> Result<Encodin
     })
 }
 
-/// The encoding of a read (get, list, or with `watch` a watch stream) and the table it asks
-/// for, from the `Accept` header; the errors are [`response_encoding`]'s and [`watch_encoding`]'s.
-pub fn read_encoding(accept: Option<&str>, protobuf: bool, watch: bool) -> Result<(Encoding, Option<TableVersion>)> {
+/// The encoding of a read (get, list, or with `watch` a watch stream) and the conversion it
+/// asks for, from the `Accept` header; the errors are [`response_encoding`]'s and
+/// [`watch_encoding`]'s.
+pub fn read_encoding(accept: Option<&str>, protobuf: bool, watch: bool) -> Result<(Encoding, Option<As>)> {
     let offered: Vec<Encoding> = supported(protobuf).into_iter().filter(|e| !watch || *e != Encoding::Yaml).collect();
     match pick_read(accept, &offered, watch, true) {
         Some(found) => Ok(found),
@@ -248,10 +268,19 @@ mod tests {
     #[test]
     fn tables_are_served_to_reads_that_put_them_first() {
         let kubectl = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";
-        assert_eq!(read_encoding(Some(kubectl), true, false).unwrap(), (Encoding::Json, Some(TableVersion::V1)));
-        assert_eq!(read_encoding(Some(kubectl), true, true).unwrap(), (Encoding::Json, Some(TableVersion::V1)));
+        assert_eq!(
+            read_encoding(Some(kubectl), true, false).unwrap(),
+            (Encoding::Json, Some(As::Table(TableVersion::V1)))
+        );
+        assert_eq!(
+            read_encoding(Some(kubectl), true, true).unwrap(),
+            (Encoding::Json, Some(As::Table(TableVersion::V1)))
+        );
         let beta = "application/json;as=Table;v=v1beta1;g=meta.k8s.io";
-        assert_eq!(read_encoding(Some(beta), true, false).unwrap(), (Encoding::Json, Some(TableVersion::V1beta1)));
+        assert_eq!(
+            read_encoding(Some(beta), true, false).unwrap(),
+            (Encoding::Json, Some(As::Table(TableVersion::V1beta1)))
+        );
         // The client's order decides: plain JSON first is plain JSON.
         let plain_first = "application/json, application/json;as=Table;v=v1;g=meta.k8s.io";
         assert_eq!(read_encoding(Some(plain_first), true, false).unwrap(), (Encoding::Json, None));

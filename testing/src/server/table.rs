@@ -57,7 +57,8 @@ pub(super) fn requested(
     custom: Option<std::result::Result<Arc<Columns>, String>>,
 ) -> Result<Option<TableRequest>> {
     let accept = call.header(http::header::ACCEPT);
-    let Ok((_, Some(version))) = negotiate::read_encoding(accept, call.info.protobuf, watch) else {
+    let Ok((_, Some(negotiate::As::Table(version)))) = negotiate::read_encoding(accept, call.info.protobuf, watch)
+    else {
         return Ok(None);
     };
     let include = match call.query.get("includeObject").unwrap_or_default() {

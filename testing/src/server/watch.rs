@@ -5,6 +5,7 @@
 //! - JSON: one `WatchEvent` JSON object per chunk, ending in a newline; the event's `object` is
 //!   the object's JSON.
 //! - Tables (module `table`): the JSON framing, each object a one-row `Table`.
+//! - Metadata (module `metadata`): either framing, each object a `PartialObjectMetadata`.
 //! - Protobuf: each `WatchEvent` message (no envelope) behind a 4-byte big-endian length; the
 //!   event's `object.raw` is the object in the `k8s\0` protobuf envelope.
 
@@ -72,6 +73,7 @@ pub(crate) fn stream(
     timeout: Option<Duration>,
     bookmark_interval: Option<Duration>,
     mut tables: Option<WatchTables>,
+    partial: Option<(kapi_client::ResourceInfo, &'static str)>,
 ) -> http::Response<Body> {
     let (tx, body) = body::channel(16);
     tokio::spawn(async move {
@@ -99,6 +101,11 @@ pub(crate) fn stream(
                             Ok(e) => e,
                             Err(_) => break,
                         },
+                        None => event,
+                    };
+                    // A client that asked for metadata gets each object as `PartialObjectMetadata`.
+                    let event = match &partial {
+                        Some((info, version)) => super::metadata::partial_event(info, event, version),
                         None => event,
                     };
                     let Ok(bytes) = frame(encoding, &event) else { break };

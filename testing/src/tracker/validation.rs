@@ -8,6 +8,14 @@ use kapi_machinery::Object;
 /// Validates a new object (and, on update, against the stored one), returning every failure.
 pub type Validator = Arc<dyn Fn(&dyn Object, Option<&dyn Object>) -> Vec<FieldError> + Send + Sync>;
 
+/// Whether a validator has rules of its own for an object's kind.
+pub type Validates = Arc<dyn Fn(&dyn Object) -> bool + Send + Sync>;
+
+/// Whether the scheme behind a lock has validation functions for an object's kind.
+pub fn validates_from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Scheme>>) -> Validates {
+    Arc::new(move |obj| scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).validates(obj))
+}
+
 /// A validator that runs the validation functions registered in a scheme behind a lock (the
 /// test server's, which can gain kinds after the tracker has the hook).
 pub fn from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Scheme>>) -> Validator {

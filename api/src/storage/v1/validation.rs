@@ -176,10 +176,8 @@ pub fn validate_volume_attachment(obj: &VolumeAttachment, old: Option<&VolumeAtt
     let path = Path::new("spec");
     let mut errs = ErrorList::new();
     let attacher = path.child("attacher");
-    if !declarative_beta() {
-        if spec.attacher.is_empty() {
-            errs.push(FieldError::required(&attacher, ""));
-        }
+    if !declarative_beta() && spec.attacher.is_empty() {
+        errs.push(FieldError::required(&attacher, ""));
     }
     errs.extend(attachment_source(&spec.source, &path.child("source")));
     errs.extend(invalid_each(&path.child("nodeName"), &spec.node_name, is_dns1123_subdomain(&spec.node_name)));

@@ -136,7 +136,11 @@ fn metric_failures_as_upstream() {
     // Two sources: the one the type names is kept, the other forbidden.
     let two = MetricSpec { pods: Some(PodsMetricSource::default()), ..cpu(utilization(70)) };
     let got = at(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![two]), None));
-    assert_eq!(got.last().map(String::as_str), Some("spec.metrics[0].pods: Forbidden: must populate the given metric source only"), "{got:?}");
+    assert_eq!(
+        got.last().map(String::as_str),
+        Some("spec.metrics[0].pods: Forbidden: must populate the given metric source only"),
+        "{got:?}"
+    );
     let unknown = MetricSpec { r#type: MetricSourceType("boogity".into()), ..cpu(utilization(70)) };
     let got = at(s_validate(&hpa(Some(1), 5, vec![unknown])));
     assert_eq!(

@@ -1,4 +1,4 @@
-//! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node): an invalid object of each is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
+//! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node, events): an invalid object of each is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
 
 mod kubectl_support;
 
@@ -111,4 +111,13 @@ async fn node_runtime_class_with_a_negative_overhead() {
 "overhead":{"podFixed":{"cpu":"-1"}}}"#;
     let line = r#"The RuntimeClass "bad" is invalid: overhead.limits[cpu]: Invalid value: "-1": must be greater than or equal to 0"#;
     refused(manifest, "runtimeclasses.node.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn events_event_with_an_unknown_type() {
+    let manifest = r#"{"apiVersion":"events.k8s.io/v1","kind":"Event","metadata":{"name":"bad","namespace":"default"},
+"eventTime":"2024-01-01T00:00:00.000000Z","reportingController":"example.com/tester","reportingInstance":"tester-1",
+"action":"Test","reason":"Tested","type":"Sometimes","regarding":{"kind":"Pod","name":"p","namespace":"default"}}"#;
+    let line = r#"The Event "bad" is invalid: type: Invalid value: "": has invalid value: Sometimes"#;
+    refused(manifest, "events.events.k8s.io", line).await;
 }

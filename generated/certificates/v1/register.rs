@@ -32,6 +32,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     {
         scheme
             .add_validation_func(
+                crate::certificates::v1::validation::validate_certificate_signing_request,
+            );
+        scheme
+            .add_validation_func(
                 super::validation::validate_declarative_certificate_signing_request,
             );
         scheme
@@ -41,6 +45,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
         scheme
             .add_validation_func(
                 super::validation::validate_declarative_pod_certificate_request,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::certificates::v1::validation::validate_certificate_signing_request_status_update,
             );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

@@ -22,6 +22,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     #[cfg(feature = "validation")]
     {
         scheme
+            .add_validation_func(
+                crate::discovery::v1::validation::validate_endpoint_slice,
+            );
+        scheme
             .add_validation_func(super::validation::validate_declarative_endpoint_slice);
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

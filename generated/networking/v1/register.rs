@@ -29,11 +29,30 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     super::defaulters::register_defaults(scheme);
     #[cfg(feature = "validation")]
     {
+        scheme
+            .add_validation_func(crate::networking::v1::validation::validate_ip_address);
+        scheme.add_validation_func(crate::networking::v1::validation::validate_ingress);
+        scheme
+            .add_validation_func(
+                crate::networking::v1::validation::validate_ingress_class,
+            );
+        scheme
+            .add_validation_func(
+                crate::networking::v1::validation::validate_network_policy,
+            );
+        scheme
+            .add_validation_func(
+                crate::networking::v1::validation::validate_service_cidr,
+            );
         scheme.add_validation_func(super::validation::validate_declarative_ip_address);
         scheme
             .add_validation_func(super::validation::validate_declarative_ingress_class);
         scheme
             .add_validation_func(super::validation::validate_declarative_network_policy);
+        scheme
+            .add_status_validation_func(
+                crate::networking::v1::validation::validate_ingress_status_update,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

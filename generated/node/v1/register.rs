@@ -20,6 +20,7 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     #[cfg(feature = "validation")]
     {
+        scheme.add_validation_func(crate::node::v1::validation::validate_runtime_class);
         scheme
             .add_validation_func(super::validation::validate_declarative_runtime_class);
     }

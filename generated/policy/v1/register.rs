@@ -23,7 +23,15 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     {
         scheme
             .add_validation_func(
+                crate::policy::v1::validation::validate_pod_disruption_budget,
+            );
+        scheme
+            .add_validation_func(
                 super::validation::validate_declarative_pod_disruption_budget,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::policy::v1::validation::validate_pod_disruption_budget_status_update,
             );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

@@ -27,6 +27,13 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     super::defaulters::register_defaults(scheme);
     #[cfg(feature = "validation")]
     {
+        scheme.add_validation_func(crate::rbac::v1::validation::validate_cluster_role);
+        scheme
+            .add_validation_func(
+                crate::rbac::v1::validation::validate_cluster_role_binding,
+            );
+        scheme.add_validation_func(crate::rbac::v1::validation::validate_role);
+        scheme.add_validation_func(crate::rbac::v1::validation::validate_role_binding);
         scheme.add_validation_func(super::validation::validate_declarative_cluster_role);
         scheme
             .add_validation_func(

@@ -31,12 +31,32 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     super::defaulters::register_defaults(scheme);
     #[cfg(feature = "validation")]
     {
+        scheme.add_validation_func(crate::storage::v1::validation::validate_csi_driver);
+        scheme.add_validation_func(crate::storage::v1::validation::validate_csi_node);
+        scheme
+            .add_validation_func(
+                crate::storage::v1::validation::validate_csi_storage_capacity,
+            );
+        scheme
+            .add_validation_func(crate::storage::v1::validation::validate_storage_class);
+        scheme
+            .add_validation_func(
+                crate::storage::v1::validation::validate_volume_attachment,
+            );
+        scheme
+            .add_validation_func(
+                crate::storage::v1::validation::validate_volume_attributes_class,
+            );
         scheme.add_validation_func(super::validation::validate_declarative_csi_driver);
         scheme
             .add_validation_func(super::validation::validate_declarative_storage_class);
         scheme
             .add_validation_func(
                 super::validation::validate_declarative_volume_attachment,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::storage::v1::validation::validate_volume_attachment_status_update,
             );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

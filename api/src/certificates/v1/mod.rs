@@ -8,6 +8,8 @@
 mod conversion;
 mod field_labels;
 mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
 
 pub use field_labels::FIELD_LABELS;
 

@@ -7,6 +7,8 @@
 #[cfg(feature = "internal")]
 mod conversion;
 mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
 
 pub use types::*;
 

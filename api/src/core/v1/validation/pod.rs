@@ -1127,7 +1127,8 @@ fn security_context(sc: &SecurityContext, path: &Path) -> ErrorList {
 // Tolerations.
 
 /// Upstream's `ValidateTolerations`.
-fn validate_tolerations(tolerations: &[Toleration], path: &Path) -> ErrorList {
+#[doc(hidden)]
+pub fn validate_tolerations(tolerations: &[Toleration], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     for (i, t) in tolerations.iter().enumerate() {
         let item = path.index(i);

@@ -1,0 +1,265 @@
+//! Upstream's autoscaling validation test cases (`TestValidateHorizontalPodAutoscaler` success and failure cases with their messages, `TestValidateBehavior`, `TestValidateHorizontalPodAutoscalerScaleToZero...`), pinned against our validation.
+
+use kapi_machinery::Scheme;
+
+use super::*;
+use crate::autoscaling::v2::{
+    ContainerResourceMetricSource, ExternalMetricSource, HPAScalingPolicyType, HorizontalPodAutoscalerSpec,
+    MetricSourceType, MetricTargetType, ObjectMetricSource, PodsMetricSource, ResourceMetricSource,
+    ScalingPolicySelect,
+};
+use crate::core::v1::ResourceName;
+use crate::features::{FeatureGates, with_gates};
+use crate::meta::v1::ObjectMeta;
+
+fn strings(errs: &ErrorList) -> Vec<String> {
+    errs.iter().map(ToString::to_string).collect()
+}
+
+fn gate_off() -> FeatureGates {
+    FeatureGates::default().with(Feature::DeclarativeValidationBeta, false)
+}
+
+fn utilization(u: i32) -> MetricTarget {
+    MetricTarget { r#type: MetricTargetType("Utilization".into()), average_utilization: Some(u), ..Default::default() }
+}
+
+fn cpu(target: MetricTarget) -> MetricSpec {
+    MetricSpec {
+        r#type: MetricSourceType("Resource".into()),
+        resource: Some(ResourceMetricSource { name: ResourceName("cpu".into()), target }),
+        ..Default::default()
+    }
+}
+
+fn hpa(min: Option<i32>, max: i32, metrics: Vec<MetricSpec>) -> HorizontalPodAutoscaler {
+    HorizontalPodAutoscaler {
+        metadata: ObjectMeta { name: "myautoscaler".into(), namespace: "default".into(), ..Default::default() },
+        spec: HorizontalPodAutoscalerSpec {
+            scale_target_ref: CrossVersionObjectReference {
+                kind: "ReplicationController".into(),
+                name: "myrc".into(),
+                ..Default::default()
+            },
+            min_replicas: min,
+            max_replicas: max,
+            metrics,
+            behavior: None,
+        },
+        ..Default::default()
+    }
+}
+
+#[test]
+fn success_cases() {
+    assert!(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![cpu(utilization(70))]), None).is_empty());
+    let pods = MetricSpec {
+        r#type: MetricSourceType("Pods".into()),
+        pods: Some(PodsMetricSource {
+            metric: MetricIdentifier { name: "somemetric".into(), ..Default::default() },
+            target: MetricTarget {
+                r#type: MetricTargetType("AverageValue".into()),
+                average_value: Some(Quantity::parse("100").unwrap()),
+                ..Default::default()
+            },
+        }),
+        ..Default::default()
+    };
+    assert!(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![pods]), None).is_empty());
+}
+
+#[test]
+fn replica_failures_as_upstream() {
+    assert_eq!(
+        strings(&validate_horizontal_pod_autoscaler(&hpa(Some(7), 5, vec![]), None)),
+        ["spec.maxReplicas: Invalid value: 5: must be greater than or equal to `minReplicas`"]
+    );
+    // The declarative rules report the lower bounds while beta declarative validation is on.
+    let mut s = Scheme::new();
+    crate::autoscaling::install(&mut s).expect("autoscaling installs");
+    let got = strings(&s.validate(&hpa(Some(-1), 0, vec![]), None));
+    assert!(
+        got.contains(&"spec.minReplicas: Invalid value: -1: must be greater than or equal to 1".to_owned()),
+        "{got:?}"
+    );
+    with_gates(gate_off(), || {
+        assert_eq!(
+            strings(&validate_horizontal_pod_autoscaler(&hpa(Some(-1), 0, vec![]), None)),
+            [
+                "spec.minReplicas: Invalid value: -1: must be greater than or equal to 1",
+                "spec.maxReplicas: Invalid value: 0: must be greater than 0",
+            ]
+        );
+        // A stored minReplicas of 0 lowers the bound to 0.
+        let zero = hpa(Some(0), 5, vec![]);
+        assert_eq!(validate_horizontal_pod_autoscaler(&zero, None)[0].field, "spec.minReplicas");
+        assert!(!validate_horizontal_pod_autoscaler(&zero, Some(&zero)).iter().any(|e| e.field == "spec.minReplicas"));
+    });
+    let mut h = hpa(Some(1), 5, vec![]);
+    h.spec.scale_target_ref =
+        CrossVersionObjectReference { kind: "..".into(), name: String::new(), ..Default::default() };
+    assert_eq!(
+        strings(&validate_horizontal_pod_autoscaler(&h, None)),
+        [
+            "spec.scaleTargetRef.kind: Invalid value: \"..\": may not be '..'",
+            "spec.scaleTargetRef.name: Required value"
+        ]
+    );
+}
+
+#[test]
+fn metric_failures_as_upstream() {
+    let at = |errs: ErrorList| strings(&errs);
+    assert_eq!(
+        at(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![cpu(utilization(-10))]), None)),
+        ["spec.metrics[0].resource.target.averageUtilization: Invalid value: -10: must be greater than 0"]
+    );
+    let both = MetricTarget { average_value: Some(Quantity::parse("100").unwrap()), ..utilization(70) };
+    assert_eq!(
+        at(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![cpu(both)]), None)),
+        [
+            "spec.metrics[0].resource.target.averageValue: Forbidden: may not set both a target raw value and a target utilization"
+        ]
+    );
+    let neither = MetricTarget { r#type: MetricTargetType("Utilization".into()), ..Default::default() };
+    assert_eq!(
+        at(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![cpu(neither)]), None)),
+        [
+            "spec.metrics[0].resource.target.averageUtilization: Required value: must set either a target raw value or a target utilization"
+        ]
+    );
+    let wrong_type = MetricSpec { r#type: MetricSourceType("Pods".into()), ..cpu(utilization(70)) };
+    assert_eq!(
+        at(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![wrong_type]), None)),
+        ["spec.metrics[0].pods: Required value: must populate information for the given metric source"]
+    );
+    // Two sources: the one the type names is kept, the other forbidden.
+    let two = MetricSpec { pods: Some(PodsMetricSource::default()), ..cpu(utilization(70)) };
+    let got = at(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![two]), None));
+    assert_eq!(
+        got.last().map(String::as_str),
+        Some("spec.metrics[0].pods: Forbidden: must populate the given metric source only"),
+        "{got:?}"
+    );
+    let unknown = MetricSpec { r#type: MetricSourceType("boogity".into()), ..cpu(utilization(70)) };
+    let got = at(s_validate(&hpa(Some(1), 5, vec![unknown])));
+    assert_eq!(
+        got,
+        [
+            r#"spec.metrics[0].type: Unsupported value: "boogity": supported values: "ContainerResource", "External", "Object", "Pods", "Resource""#
+        ]
+    );
+    let object = MetricSpec {
+        r#type: MetricSourceType("Object".into()),
+        object: Some(ObjectMetricSource {
+            described_object: CrossVersionObjectReference {
+                kind: "ReplicationController".into(),
+                name: "myrc".into(),
+                ..Default::default()
+            },
+            metric: MetricIdentifier { name: "some/metric".into(), ..Default::default() },
+            target: MetricTarget {
+                r#type: MetricTargetType("Value".into()),
+                value: Some(Quantity::parse("-1").unwrap()),
+                ..Default::default()
+            },
+        }),
+        ..Default::default()
+    };
+    assert_eq!(
+        at(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![object]), None)),
+        [
+            "spec.metrics[0].object.metric.name: Invalid value: \"some/metric\": may not contain '/'",
+            "spec.metrics[0].object.target.value: Invalid value: \"-1\": must be positive",
+        ]
+    );
+    let external = MetricSpec {
+        r#type: MetricSourceType("External".into()),
+        external: Some(ExternalMetricSource {
+            metric: MetricIdentifier { name: "queue".into(), ..Default::default() },
+            target: MetricTarget { r#type: MetricTargetType("Bogus".into()), ..Default::default() },
+        }),
+        ..Default::default()
+    };
+    assert_eq!(
+        at(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![external]), None)),
+        [
+            r#"spec.metrics[0].external.target.type: Invalid value: "Bogus": must be either Utilization, Value, or AverageValue"#,
+            "spec.metrics[0].external.target.averageValue: Required value: must set either a target value for metric or a per-pod target",
+        ]
+    );
+    let container = MetricSpec {
+        r#type: MetricSourceType("ContainerResource".into()),
+        container_resource: Some(ContainerResourceMetricSource {
+            name: ResourceName("cpu".into()),
+            container: String::new(),
+            target: utilization(50),
+        }),
+        ..Default::default()
+    };
+    assert_eq!(
+        at(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![container]), None)),
+        ["spec.metrics[0].containerResource.container: Required value: must specify a container"]
+    );
+}
+
+fn s_validate(h: &HorizontalPodAutoscaler) -> ErrorList {
+    let mut s = Scheme::new();
+    crate::autoscaling::install(&mut s).expect("autoscaling installs");
+    s.validate(h, None)
+}
+
+#[test]
+fn behavior_as_upstream() {
+    let policy = |ty: &str, value: i32, period: i32| HPAScalingPolicy {
+        r#type: HPAScalingPolicyType(ty.into()),
+        value,
+        period_seconds: period,
+    };
+    let mut h = hpa(Some(1), 5, vec![cpu(utilization(70))]);
+    h.spec.behavior = Some(HorizontalPodAutoscalerBehavior {
+        scale_up: Some(HPAScalingRules {
+            stabilization_window_seconds: Some(3601),
+            select_policy: Some(ScalingPolicySelect("Sideways".into())),
+            policies: vec![policy("Pods", 0, 1801), policy("Nodes", 1, 0)],
+            ..Default::default()
+        }),
+        scale_down: Some(HPAScalingRules { stabilization_window_seconds: Some(-1), ..Default::default() }),
+    });
+    assert_eq!(
+        strings(&validate_horizontal_pod_autoscaler(&h, None)),
+        [
+            "spec.behavior.scaleUp.stabilizationWindowSeconds: Invalid value: 3601: must be less than or equal to 3600",
+            r#"spec.behavior.scaleUp.selectPolicy: Unsupported value: "Sideways": supported values: "Disabled", "Max", "Min""#,
+            "spec.behavior.scaleUp.policies[0].value: Invalid value: 0: must be greater than zero",
+            "spec.behavior.scaleUp.policies[0].periodSeconds: Invalid value: 1801: must be less than or equal to 1800",
+            r#"spec.behavior.scaleUp.policies[1].type: Unsupported value: "Nodes": supported values: "Percent", "Pods""#,
+            "spec.behavior.scaleUp.policies[1].periodSeconds: Invalid value: 0: must be greater than zero",
+            "spec.behavior.scaleDown.stabilizationWindowSeconds: Invalid value: -1: must be greater than or equal to zero",
+            "spec.behavior.scaleDown.policies: Required value: must specify at least one Policy",
+        ]
+    );
+}
+
+#[test]
+fn scale_to_zero_and_status() {
+    with_gates(FeatureGates::default().with(Feature::HPAScaleToZero, true), || {
+        assert_eq!(
+            strings(&validate_horizontal_pod_autoscaler(&hpa(Some(0), 5, vec![cpu(utilization(70))]), None)),
+            [
+                "spec.metrics: Forbidden: must specify at least one Object or External metric to support scaling to zero replicas"
+            ]
+        );
+    });
+    let old = hpa(Some(1), 5, vec![]);
+    let mut new = old.clone();
+    new.status.current_replicas = -1;
+    new.status.desired_replicas = -2;
+    assert_eq!(
+        strings(&validate_horizontal_pod_autoscaler_status_update(&new, &old)),
+        [
+            "status.currentReplicas: Invalid value: -1: must be greater than or equal to 0",
+            "status.desiredReplicas: Invalid value: -2: must be greater than or equal to 0",
+        ]
+    );
+}

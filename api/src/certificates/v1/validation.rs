@@ -1,0 +1,280 @@
+//! Hand-written validation of certificates.k8s.io/v1 certificate signing requests and their status updates, with the checks, field paths and messages of upstream's `pkg/apis/certificates/validation`.
+//!
+//! Not checked: the PKCS#10 request itself (upstream parses it and verifies its signature) and
+//! the X.509 content of `status.certificate`, which need an ASN.1 parser and signature
+//! verification this crate does not carry. Approved and Denied together are the generated
+//! declarative rule's while beta declarative validation is on, as upstream marks it covered.
+
+use std::collections::HashSet;
+
+use kapi_machinery::validation::content::{is_dns1123_label, is_dns1123_subdomain};
+use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
+
+use super::{CertificateSigningRequest, CertificateSigningRequestCondition};
+use crate::features::{Feature, enabled};
+
+const LEGACY_SIGNER: &str = "kubernetes.io/legacy-unknown";
+/// Upstream's `allValidUsages`, sorted as `sets.List` returns them.
+const USAGES: &[&str] = &[
+    "any",
+    "cert sign",
+    "client auth",
+    "code signing",
+    "content commitment",
+    "crl sign",
+    "data encipherment",
+    "decipher only",
+    "digital signature",
+    "email protection",
+    "encipher only",
+    "ipsec end system",
+    "ipsec tunnel",
+    "ipsec user",
+    "key agreement",
+    "key encipherment",
+    "microsoft sgc",
+    "netscape sgc",
+    "ocsp signing",
+    "s/mime",
+    "server auth",
+    "signing",
+    "timestamping",
+];
+/// Condition types that may only be `True`.
+const TRUE_ONLY: &[&str] = &["Approved", "Denied", "Failed"];
+const ALL_STATUSES: &[&str] = &["False", "True", "Unknown"];
+const DOMAIN_MAX: usize = 253;
+/// A domain, `/`, and a path of a label, `.` and a subdomain.
+const SIGNER_MAX: usize = DOMAIN_MAX + (253 + 63 + 1) + 1;
+
+/// What an update tolerates because the stored request already had it (upstream's
+/// `certificateValidationOptions`), and what a status write may set.
+#[derive(Default)]
+struct Options {
+    setting_certificate: bool,
+    both_approved_and_denied: bool,
+    legacy_signer_name: bool,
+    duplicate_condition_types: bool,
+    empty_condition_type: bool,
+    duplicate_usages: bool,
+    unknown_usages: bool,
+}
+
+impl Options {
+    fn from_old(old: Option<&CertificateSigningRequest>) -> Options {
+        let Some(old) = old else { return Options::default() };
+        let conds = &old.status.conditions;
+        let has = |t: &str| conds.iter().any(|c| c.r#type.0 == t);
+        let mut types = HashSet::new();
+        let mut usages = HashSet::new();
+        Options {
+            setting_certificate: false,
+            both_approved_and_denied: has("Approved") && has("Denied"),
+            legacy_signer_name: old.spec.signer_name == LEGACY_SIGNER,
+            duplicate_condition_types: !conds.iter().all(|c| types.insert(c.r#type.0.as_str())),
+            empty_condition_type: conds.iter().any(|c| c.r#type.0.is_empty()),
+            duplicate_usages: !old.spec.usages.iter().all(|u| usages.insert(u.0.as_str())),
+            unknown_usages: old.spec.usages.iter().any(|u| !USAGES.contains(&u.0.as_str())),
+        }
+    }
+}
+
+/// Upstream's `ValidateSignerName`: `<domain>/<path>`, the domain of DNS labels with at least
+/// one dot, the path of DNS subdomains separated by dots, within the length limits.
+fn signer_name(path: &Path, name: &str) -> ErrorList {
+    if name.is_empty() {
+        return vec![FieldError::required(path, "")];
+    }
+    let segments: Vec<&str> = name.split('/').collect();
+    let [domain, rest] = segments.as_slice() else {
+        return vec![FieldError::invalid(
+            path,
+            name,
+            "must be a fully qualified domain and path of the form 'example.com/signer-name'",
+        )];
+    };
+    let mut errs = ErrorList::new();
+    if domain.len() > DOMAIN_MAX {
+        errs.push(FieldError::too_long(path, DOMAIN_MAX));
+    }
+    let labels: Vec<&str> = domain.split('.').collect();
+    for l in &labels {
+        let found = is_dns1123_label(l);
+        if !found.is_empty() {
+            errs.push(FieldError::invalid(path, domain, &found.join(",")));
+        }
+    }
+    if labels.len() < 2 {
+        errs.push(FieldError::invalid(path, domain, "should be a domain with at least two segments separated by dots"));
+    }
+    for l in rest.split('.') {
+        let found = is_dns1123_subdomain(l);
+        if !found.is_empty() {
+            errs.push(FieldError::invalid(path, rest, &found.join(",")));
+        }
+    }
+    if name.len() > SIGNER_MAX {
+        errs.push(FieldError::too_long(path, SIGNER_MAX));
+    }
+    errs
+}
+
+/// Upstream's `validateCertificateSigningRequest` without the request and certificate parsing.
+fn csr_errors(csr: &CertificateSigningRequest, opts: &Options) -> ErrorList {
+    let spec = &csr.spec;
+    let path = Path::new("spec");
+    let mut errs = ErrorList::new();
+    let up = path.child("usages");
+    if spec.usages.is_empty() {
+        errs.push(FieldError::required(&up, ""));
+    }
+    if !opts.unknown_usages {
+        for (i, u) in spec.usages.iter().enumerate() {
+            if !USAGES.contains(&u.0.as_str()) {
+                errs.push(FieldError::not_supported_value(up.index(i), BadValue::named(&u.0), USAGES));
+            }
+        }
+    }
+    if !opts.duplicate_usages {
+        let mut seen = HashSet::new();
+        for (i, u) in spec.usages.iter().enumerate() {
+            if !seen.insert(u.0.as_str()) {
+                errs.push(FieldError::duplicate(up.index(i), BadValue::named(&u.0)));
+            }
+        }
+    }
+    let sp = path.child("signerName");
+    if !opts.legacy_signer_name && spec.signer_name == LEGACY_SIGNER {
+        errs.push(FieldError::invalid(
+            &sp,
+            &spec.signer_name,
+            "the legacy signerName is not allowed via this API version",
+        ));
+    } else {
+        errs.extend(signer_name(&sp, &spec.signer_name));
+    }
+    if let Some(s) = spec.expiration_seconds
+        && s < 600
+    {
+        errs.push(FieldError::invalid_value(
+            path.child("expirationSeconds"),
+            s,
+            "may not specify a duration less than 600 seconds (10 minutes)",
+        ));
+    }
+    errs.extend(conditions(&csr.status.conditions, opts));
+    errs
+}
+
+/// Upstream's `validateConditions`.
+fn conditions(list: &[CertificateSigningRequestCondition], opts: &Options) -> ErrorList {
+    let path = Path::new("status").child("conditions");
+    let mut errs = ErrorList::new();
+    let mut seen = HashSet::new();
+    let (mut approved, mut denied) = (false, false);
+    // Approved with Denied is the generated rule's while beta declarative validation is on.
+    let exclusive = !opts.both_approved_and_denied && !enabled(Feature::DeclarativeValidationBeta);
+    for (i, c) in list.iter().enumerate() {
+        let p = path.index(i);
+        if !opts.empty_condition_type && c.r#type.0.is_empty() {
+            errs.push(FieldError::required(p.child("type"), ""));
+        }
+        let allowed = if TRUE_ONLY.contains(&c.r#type.0.as_str()) { &["True"][..] } else { ALL_STATUSES };
+        if c.status.0.is_empty() {
+            errs.push(FieldError::required(p.child("status"), ""));
+        } else if !allowed.contains(&c.status.0.as_str()) {
+            errs.push(FieldError::not_supported_value(p.child("status"), BadValue::named(&c.status.0), allowed));
+        }
+        if exclusive {
+            let clash = match c.r#type.0.as_str() {
+                "Approved" => {
+                    approved = true;
+                    denied
+                }
+                "Denied" => {
+                    denied = true;
+                    approved
+                }
+                _ => false,
+            };
+            if clash {
+                errs.push(FieldError::invalid_value(
+                    &path,
+                    BadValue::named(&c.r#type.0),
+                    "Approved and Denied conditions are mutually exclusive",
+                ));
+            }
+        }
+        if !opts.duplicate_condition_types && !seen.insert(c.r#type.0.as_str()) {
+            errs.push(FieldError::duplicate(p.child("type"), BadValue::named(&c.r#type.0)));
+        }
+    }
+    errs
+}
+
+fn find<'a>(csr: &'a CertificateSigningRequest, ty: &str) -> Vec<&'a CertificateSigningRequestCondition> {
+    csr.status.conditions.iter().filter(|c| c.r#type.0 == ty).collect()
+}
+
+/// Upstream's `validateCertificateSigningRequestUpdate` for writes other than `approval`.
+fn update_errors(new: &CertificateSigningRequest, old: &CertificateSigningRequest, opts: &Options) -> ErrorList {
+    let mut errs = csr_errors(new, opts);
+    let path = Path::new("status").child("conditions");
+    for t in ["Approved", "Denied", "Failed"] {
+        if find(new, t).len() < find(old, t).len() {
+            errs.push(FieldError::forbidden(&path, &format!("updates may not remove a condition of type \"{t}\"")));
+        }
+    }
+    // Only the `approval` subresource may add or change these.
+    for t in ["Approved", "Denied"] {
+        let (was, is) = (find(old, t), find(new, t));
+        if is.len() > was.len() {
+            errs.push(FieldError::forbidden(&path, &format!("updates may not add a condition of type \"{t}\"")));
+        } else if is.len() == was.len() && is != was {
+            // Upstream follows this line with a Go diff of the conditions.
+            errs.push(FieldError::forbidden(&path, &format!("updates may not modify a condition of type \"{t}\"")));
+        }
+    }
+    if new.status.certificate != old.status.certificate {
+        let cp = Path::new("status").child("certificate");
+        if !opts.setting_certificate {
+            errs.push(FieldError::forbidden(&cp, "updates may not set certificate content"));
+        } else if !old.status.certificate.is_empty() {
+            errs.push(FieldError::forbidden(&cp, "updates may not modify existing certificate content"));
+        }
+    }
+    errs
+}
+
+/// Validates a `CertificateSigningRequest` (upstream's `ValidateCertificateSigningRequestCreate`
+/// and `ValidateCertificateSigningRequestUpdate`): usages (required, known, unique), the signer
+/// name (not the legacy one), the expiration (at least 600 seconds) and the conditions; on
+/// update, Approved, Denied and Failed conditions are not removed, Approved and Denied not
+/// added or changed, and the certificate not set. What the stored request already had
+/// (unknown or repeated usages, the legacy signer, repeated or empty condition types, both
+/// Approved and Denied) is accepted again.
+pub fn validate_certificate_signing_request(
+    obj: &CertificateSigningRequest,
+    old: Option<&CertificateSigningRequest>,
+) -> ErrorList {
+    let opts = Options::from_old(old);
+    match old {
+        None => csr_errors(obj, &opts),
+        Some(old) => update_errors(obj, old, &opts),
+    }
+}
+
+/// Validates a certificate signing request's `/status` update (upstream's
+/// `ValidateCertificateSigningRequestStatusUpdate`): as an update, but the certificate may be
+/// set once.
+pub fn validate_certificate_signing_request_status_update(
+    obj: &CertificateSigningRequest,
+    old: &CertificateSigningRequest,
+) -> ErrorList {
+    let opts = Options { setting_certificate: true, ..Options::from_old(Some(old)) };
+    update_errors(obj, old, &opts)
+}
+
+#[cfg(test)]
+#[path = "validation_tests.rs"]
+mod tests;

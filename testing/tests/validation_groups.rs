@@ -1,0 +1,123 @@
+//! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node, events): an invalid object of each is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
+
+mod kubectl_support;
+
+use std::sync::Arc;
+
+use kapi_testing::{ApiServer, TestServer};
+use kubectl_support::{kubectl_binary, kubectl_status};
+
+/// Applies `manifest` with kubectl against a fresh test server and checks that kubectl fails
+/// with `line` (upstream's `The <Kind> "<name>" is invalid: <cause>`), and that a `get` of
+/// `resource/bad` then finds nothing.
+async fn refused(manifest: &str, resource: &str, line: &str) {
+    let Some(bin) = kubectl_binary() else {
+        eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
+        return;
+    };
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    let tag = resource.replace('.', "-");
+    let dir = std::env::temp_dir().join(format!("kapi-kubectl-groups-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kc = dir.join("kubeconfig");
+    std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
+    let (ok, stdout, stderr) = kubectl_status(&bin, &kc, &["apply", "-f", "-"], Some(manifest)).await;
+    assert!(!ok && stderr.contains(line), "kubectl apply:\n{stdout}{stderr}\nwanted: {line}");
+    let (ok, _, stderr) = kubectl_status(&bin, &kc, &["get", resource, "bad"], None).await;
+    assert!(!ok && stderr.contains("not found"), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[tokio::test]
+async fn networking_ingress_with_an_unknown_path_type() {
+    let manifest = r#"{"apiVersion":"networking.k8s.io/v1","kind":"Ingress","metadata":{"name":"bad","namespace":"default"},
+"spec":{"rules":[{"host":"example.com","http":{"paths":[{"path":"/","pathType":"Regex",
+"backend":{"service":{"name":"web","port":{"number":80}}}}]}}]}}"#;
+    let line = r#"The Ingress "bad" is invalid: spec.rules[0].http.paths[0].pathType: Unsupported value: "Regex": supported values: "Exact", "ImplementationSpecific", "Prefix""#;
+    refused(manifest, "ingresses.networking.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn rbac_role_with_empty_verbs() {
+    let manifest = r#"{"apiVersion":"rbac.authorization.k8s.io/v1","kind":"Role","metadata":{"name":"bad","namespace":"default"},
+"rules":[{"apiGroups":[""],"resources":["pods"],"verbs":[]}]}"#;
+    let line = r#"The Role "bad" is invalid: rules[0].verbs: Required value"#;
+    refused(manifest, "roles.rbac.authorization.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn policy_disruption_budget_with_min_available_and_max_unavailable() {
+    let manifest = r#"{"apiVersion":"policy/v1","kind":"PodDisruptionBudget","metadata":{"name":"bad","namespace":"default"},
+"spec":{"minAvailable":1,"maxUnavailable":1}}"#;
+    let line = r#"The PodDisruptionBudget "bad" is invalid: spec: Invalid value: {"minAvailable":1,"maxUnavailable":1}: minAvailable and maxUnavailable cannot be both set"#;
+    refused(manifest, "poddisruptionbudgets.policy", line).await;
+}
+
+#[tokio::test]
+async fn storage_class_with_an_unknown_reclaim_policy() {
+    let manifest = r#"{"apiVersion":"storage.k8s.io/v1","kind":"StorageClass","metadata":{"name":"bad"},
+"provisioner":"example.com/disk","reclaimPolicy":"Recycle"}"#;
+    let line = r#"The StorageClass "bad" is invalid: reclaimPolicy: Unsupported value: "Recycle": supported values: "Delete", "Retain""#;
+    refused(manifest, "storageclasses.storage.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn coordination_lease_with_a_negative_duration() {
+    let manifest = r#"{"apiVersion":"coordination.k8s.io/v1","kind":"Lease","metadata":{"name":"bad","namespace":"default"},
+"spec":{"holderIdentity":"me","leaseDurationSeconds":-1}}"#;
+    let line = r#"The Lease "bad" is invalid: spec.leaseDurationSeconds: Invalid value: -1: must be greater than 0"#;
+    refused(manifest, "leases.coordination.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn certificates_signing_request_without_a_signer() {
+    let manifest = r#"{"apiVersion":"certificates.k8s.io/v1","kind":"CertificateSigningRequest","metadata":{"name":"bad"},
+"spec":{"request":"LS0tLS1CRUdJTiBDRVJUSUZJQ0FURSBSRVFVRVNULS0tLS0K","signerName":"","usages":["client auth"]}}"#;
+    // An empty signer, not a missing one: kubectl's own schema check refuses a missing field
+    // before the request is sent.
+    let line = r#"The CertificateSigningRequest "bad" is invalid: spec.signerName: Required value"#;
+    refused(manifest, "certificatesigningrequests.certificates.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn discovery_endpoint_slice_with_an_unknown_address_type() {
+    let manifest = r#"{"apiVersion":"discovery.k8s.io/v1","kind":"EndpointSlice","metadata":{"name":"bad","namespace":"default"},
+"addressType":"IP","endpoints":[{"addresses":["10.0.0.1"]}]}"#;
+    let line = r#"The EndpointSlice "bad" is invalid: addressType: Unsupported value: "IP": supported values: "FQDN", "IPv4", "IPv6""#;
+    refused(manifest, "endpointslices.discovery.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn autoscaling_min_replicas_above_max_replicas() {
+    let manifest = r#"{"apiVersion":"autoscaling/v2","kind":"HorizontalPodAutoscaler","metadata":{"name":"bad","namespace":"default"},
+"spec":{"scaleTargetRef":{"apiVersion":"apps/v1","kind":"Deployment","name":"web"},"minReplicas":5,"maxReplicas":2}}"#;
+    let line = r#"The HorizontalPodAutoscaler "bad" is invalid: spec.maxReplicas: Invalid value: 2: must be greater than or equal to `minReplicas`"#;
+    refused(manifest, "horizontalpodautoscalers.autoscaling", line).await;
+}
+
+#[tokio::test]
+async fn scheduling_priority_class_above_the_user_maximum() {
+    let manifest =
+        r#"{"apiVersion":"scheduling.k8s.io/v1","kind":"PriorityClass","metadata":{"name":"bad"},"value":2000000000}"#;
+    let line = r#"The PriorityClass "bad" is invalid: value: Forbidden: maximum allowed value of a user defined priority is 1000000000"#;
+    refused(manifest, "priorityclasses.scheduling.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn node_runtime_class_with_a_negative_overhead() {
+    let manifest = r#"{"apiVersion":"node.k8s.io/v1","kind":"RuntimeClass","metadata":{"name":"bad"},"handler":"runc",
+"overhead":{"podFixed":{"cpu":"-1"}}}"#;
+    let line = r#"The RuntimeClass "bad" is invalid: overhead.limits[cpu]: Invalid value: "-1": must be greater than or equal to 0"#;
+    refused(manifest, "runtimeclasses.node.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn events_event_with_an_unknown_type() {
+    let manifest = r#"{"apiVersion":"events.k8s.io/v1","kind":"Event","metadata":{"name":"bad","namespace":"default"},
+"eventTime":"2024-01-01T00:00:00.000000Z","reportingController":"example.com/tester","reportingInstance":"tester-1",
+"action":"Test","reason":"Tested","type":"Sometimes","regarding":{"kind":"Pod","name":"p","namespace":"default"}}"#;
+    let line = r#"The Event "bad" is invalid: type: Invalid value: "": has invalid value: Sometimes"#;
+    refused(manifest, "events.events.k8s.io", line).await;
+}

@@ -5,10 +5,11 @@ use std::process::Command;
 use std::sync::{Arc, Mutex};
 
 use kapi_api::apps::v1::Deployment;
-use kapi_api::extensions::v1beta1::Ingress;
+use kapi_api::extensions::v1beta1::{Ingress, IngressBackend, IngressSpec};
 use kapi_api::meta::v1::{CreateOptions, GetOptions, ListOptions, ObjectMeta};
 use kapi_client::{Api, Client, Config, Transport};
 use kapi_machinery::lifecycle::ApiLifecycle;
+use kapi_machinery::types::IntOrString;
 use kapi_testing::{ApiServer, TestServer};
 
 const INGRESS_WARNING: &str =
@@ -57,7 +58,20 @@ async fn the_client_receives_deprecation_warnings() {
         .with_warning_handler(move |w: &str| sink.lock().unwrap().push(w.to_owned()));
 
     let ingresses: Api<Ingress> = Api::namespaced(client.clone(), "default");
-    let ing = Ingress { metadata: ObjectMeta { name: "web".into(), ..Default::default() }, ..Default::default() };
+    // Old versions are validated through the store's (networking.k8s.io/v1), as upstream
+    // validates every version: an ingress needs a backend or rules.
+    let ing = Ingress {
+        metadata: ObjectMeta { name: "web".into(), ..Default::default() },
+        spec: IngressSpec {
+            backend: Some(IngressBackend {
+                service_name: "web".into(),
+                service_port: IntOrString::int(80),
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
     let created = ingresses.create_with_warnings(&ing, &CreateOptions::default()).await.unwrap();
     assert_eq!(created.warnings, [INGRESS_WARNING]);
     let listed = ingresses.list_with_warnings(&ListOptions::default()).await.unwrap();
@@ -80,7 +94,7 @@ async fn the_client_receives_deprecation_warnings() {
 async fn the_deprecation_warning_comes_before_field_warnings() {
     let api = ApiServer::serving_everything();
     kapi_client::clientset::register_all(&api).unwrap();
-    let body = r#"{"apiVersion":"extensions/v1beta1","kind":"Ingress","metadata":{"name":"x"},"spec":{"bogus":1}}"#;
+    let body = r#"{"apiVersion":"extensions/v1beta1","kind":"Ingress","metadata":{"name":"x"},"spec":{"backend":{"serviceName":"web","servicePort":80},"bogus":1}}"#;
     let req = http::Request::builder()
         .method(http::Method::POST)
         .uri("/apis/extensions/v1beta1/namespaces/default/ingresses")

@@ -6,7 +6,7 @@ use bytes::Bytes;
 use http::{Method, StatusCode};
 use kapi_api::meta::v1::{PartialObjectMetadata, PartialObjectMetadataList};
 use kapi_machinery::json::value::{self, Value};
-use kapi_machinery::{Format, Kind, Options, Serializer};
+use kapi_machinery::{Format, Kind, Options, Scheme, Serializer};
 use kapi_testing::ApiServer;
 
 const ITEM_JSON: &str = "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1";
@@ -76,7 +76,8 @@ async fn get_and_list_answer_with_metadata_only() {
         let (status, ct, body) = call(&api, Method::GET, "/api/v1/namespaces/ns/configmaps", accept, "").await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(ct, "application/vnd.kubernetes.protobuf");
-        let scheme = kapi_api::scheme().unwrap();
+        let mut scheme = Scheme::new();
+        scheme.add_known_type::<PartialObjectMetadataList>().unwrap();
         let list = Serializer::new(&scheme, Format::Protobuf, Options::default())
             .decode(&body, Some(&PartialObjectMetadataList::static_gvk()))
             .unwrap()

@@ -653,6 +653,8 @@ fn csr(name: &str) -> CertificateSigningRequest {
         spec: CertificateSigningRequestSpec {
             request: Some(b"-----BEGIN CERTIFICATE REQUEST-----".to_vec()),
             signer_name: "example.com/signer".into(),
+            // Upstream refuses a request without usages.
+            usages: vec![kapi_api::certificates::v1::KeyUsage("client auth".into())],
             ..Default::default()
         },
         ..Default::default()

@@ -284,8 +284,15 @@ mod tests {
         // The client's order decides: plain JSON first is plain JSON.
         let plain_first = "application/json, application/json;as=Table;v=v1;g=meta.k8s.io";
         assert_eq!(read_encoding(Some(plain_first), true, false).unwrap(), (Encoding::Json, None));
+        // Partial metadata is served, in protobuf too.
+        let meta =
+            "application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io, application/json";
+        assert_eq!(
+            read_encoding(Some(meta), true, false).unwrap(),
+            (Encoding::Protobuf, Some(As::Metadata { list: true, api_version: "meta.k8s.io/v1" }))
+        );
         // Other conversions, versions and groups are skipped.
-        let other = "application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io, application/yaml";
+        let other = "application/json;as=Scale;v=v1;g=autoscaling, application/yaml";
         assert_eq!(read_encoding(Some(other), true, false).unwrap(), (Encoding::Yaml, None));
         let v2 = "application/json;as=Table;v=v2;g=meta.k8s.io";
         assert_eq!(read_encoding(Some(v2), true, false).unwrap_err().status().unwrap().code, 406);

@@ -3,6 +3,12 @@
 pub mod compat;
 pub mod fuzz;
 
+// The README's quick starts, compiled (and, where they need no cluster, run) as doctests of this
+// crate, so `cargo test --workspace` keeps them true; absent from every other build.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+mod readme {}
+
 use std::io::Write;
 use std::path::PathBuf;
 

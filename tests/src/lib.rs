@@ -9,6 +9,11 @@ pub mod fuzz;
 #[doc = include_str!("../../README.md")]
 mod readme {}
 
+// The migration page's ported snippet, likewise.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/migrating-from-kube-rs.md")]
+mod migrating_from_kube_rs {}
+
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -46,7 +46,12 @@ mod cache {
                 .on_add(|pod| println!("ADDED    {}/{}", pod.metadata.namespace, pod.metadata.name))
                 .on_update(|old, new| {
                     if old.metadata.resource_version != new.metadata.resource_version {
-                        println!("UPDATED  {}/{} {}", new.metadata.namespace, new.metadata.name, new.status.phase.as_str());
+                        println!(
+                            "UPDATED  {}/{} {}",
+                            new.metadata.namespace,
+                            new.metadata.name,
+                            new.status.phase.as_str()
+                        );
                     }
                 })
                 .on_delete(|pod| println!("DELETED  {}/{}", pod.metadata.namespace, pod.metadata.name)),

@@ -36,6 +36,9 @@ fn every_fixture_of_every_defined_kind_passes() {
         .results
         .iter()
         .filter(|r| r.outcome == Outcome::Passed)
+        // The acceptance set is counted in `HEAD`: a root with upstream's release directories
+        // (what hack/fetch-testdata.sh fetches) checks their files too.
+        .filter(|r| r.path.parent().and_then(|d| d.file_name()).is_some_and(|d| d == "HEAD"))
         .filter_map(|r| r.path.file_name()?.to_str().map(str::to_owned))
         .filter(|f| accepted.iter().any(|n| EXTENSIONS.iter().any(|e| *f == format!("{n}.{e}"))))
         .count();

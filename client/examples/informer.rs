@@ -15,6 +15,7 @@ mod cache {
     use std::time::Duration;
 
     use clap::Parser;
+    use kapi_api::core::v1::Pod;
     use kapi_client::clientset::{Clientset, InformerFactory};
     use kapi_client::factory::SharedInformerFactory;
     use kapi_client::informer::HandlerFns;
@@ -42,7 +43,7 @@ mod cache {
         let informers = InformerFactory::new(&clientset, factory);
         let pods = informers.core_v1().pods();
         pods.add_handler(
-            HandlerFns::new()
+            HandlerFns::<Pod>::new()
                 .on_add(|pod| println!("ADDED    {}/{}", pod.metadata.namespace, pod.metadata.name))
                 .on_update(|old, new| {
                     if old.metadata.resource_version != new.metadata.resource_version {

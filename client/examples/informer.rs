@@ -27,7 +27,8 @@ mod cache {
     pub struct Args {
         #[command(flatten)]
         connection: common::Connection,
-        /// Cache only the pods whose labels match (`app=web`).
+        /// Cache only the pods whose labels match (`app=web`); the cached pods of the namespace
+        /// (`-n`, else the kubeconfig context's) are printed after the first sync.
         #[arg(short = 'l', long, default_value = "")]
         selector: String,
         /// Keep the cache (and print changes) this many seconds after the first sync.
@@ -36,7 +37,9 @@ mod cache {
     }
 
     pub async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
-        let clientset = Clientset::new(args.connection.client()?);
+        let client = args.connection.client()?;
+        let namespace = args.connection.namespace_of(&client);
+        let clientset = Clientset::new(client);
         let selector: Selector = args.selector.parse()?;
         // No resync: handlers hear of real changes only.
         let factory = SharedInformerFactory::new(None).with_label_selector(selector);
@@ -63,8 +66,8 @@ mod cache {
         }
         let lister = informers.core_v1().pod_lister();
         println!("{} pods in the cache", lister.list(&Selector::everything()).len());
-        for pod in lister.namespace("default").list(&Selector::everything()) {
-            println!("cached   default/{}", pod.metadata.name);
+        for pod in lister.namespace(namespace.as_str()).list(&Selector::everything()) {
+            println!("cached   {namespace}/{}", pod.metadata.name);
         }
         tokio::time::sleep(Duration::from_secs(args.seconds)).await;
         informers.factory().shutdown().await;

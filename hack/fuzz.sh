@@ -5,7 +5,8 @@
 #   its own core, so `hack/fuzz.sh -j 2 600` gives every target ten minutes in half the time)
 #
 # Seeds: the decoders and the differential target start from upstream's fixtures
-# ($KAPI_TESTDATA, default ../shared/k8s-testdata/HEAD beside the repository), the definitions
+# ($KAPI_TESTDATA/HEAD, default ../shared/k8s-testdata/HEAD beside the repository; without them,
+# from nothing, after a line saying hack/fetch-testdata.sh fetches them), the definitions
 # target from this repository's definition files, copied at run time into fuzz/corpus/seeds/ (git-ignored, like fuzz/corpus/<target>/ where new inputs go and
 # fuzz/artifacts/<target>/ where crashes go); the others start from fuzz/seeds/<target>/.
 # Exits non-zero if any target crashed, panicked, leaked or timed out.
@@ -19,8 +20,14 @@ fi
 case $jobs in '' | *[!0-9]* | 0) echo "hack/fuzz.sh: -j takes a positive number, not '$jobs'" >&2; exit 2 ;; esac
 seconds=${1:-60}
 shift || true
-testdata=${KAPI_TESTDATA:-$here/../shared/k8s-testdata/HEAD}
-testdata=$(cd "$testdata" && pwd)
+# The same root as the tests' (a directory with HEAD in it).
+testdata=${KAPI_TESTDATA:-$here/../shared/k8s-testdata}/HEAD
+if [ -d "$testdata" ]; then
+    testdata=$(cd "$testdata" && pwd)
+else
+    echo "hack/fuzz.sh: no fixtures at $testdata; the decoder targets start without seeds (hack/fetch-testdata.sh fetches them)" >&2
+    testdata=
+fi
 cd "$here/fuzz"
 
 # The stable toolchain accepts the sanitizer flags cargo-fuzz passes with RUSTC_BOOTSTRAP.
@@ -38,13 +45,15 @@ fi
 seeds=corpus/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds"/{json_decode,yaml_decode,protobuf_decode,differential}
-cp "$testdata"/*.json "$seeds/json_decode/"
-cp "$testdata"/*.yaml "$seeds/yaml_decode/"
-cp "$testdata"/*.pb "$seeds/protobuf_decode/"
-for f in "$testdata"/*.json "$testdata"/*.yaml "$testdata"/*.pb; do
-    case $f in *.json) fmt='\000' ;; *.yaml) fmt='\001' ;; *) fmt='\002' ;; esac
-    { printf "$fmt\\000"; cat "$f"; } >"$seeds/differential/$(basename "$f")"
-done
+if [ -n "$testdata" ]; then
+    cp "$testdata"/*.json "$seeds/json_decode/"
+    cp "$testdata"/*.yaml "$seeds/yaml_decode/"
+    cp "$testdata"/*.pb "$seeds/protobuf_decode/"
+    for f in "$testdata"/*.json "$testdata"/*.yaml "$testdata"/*.pb; do
+        case $f in *.json) fmt='\000' ;; *.yaml) fmt='\001' ;; *) fmt='\002' ;; esac
+        { printf "$fmt\\000"; cat "$f"; } >"$seeds/differential/$(basename "$f")"
+    done
+fi
 # The definitions target starts from the kitchen sink's definitions (every feature of the type
 # language, in small files) and the API's package files (markers), flattened into one directory.
 mkdir -p "$seeds/definitions"

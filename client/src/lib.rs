@@ -1,5 +1,12 @@
 //! Kubernetes clients for kapi types: the runtime that generated typed clientsets, listers and
 //! informers are built on. Fakes, the object tracker and the test server are in `kapi-testing`.
+//!
+//! Start with [`Client::infer`] (the kubeconfig, else the in-cluster service account), an
+//! [`Api`] per resource (`Api::<Pod>::namespaced(client, "default")`; the scope is in the type),
+//! the verbs with upstream's option kinds (`api.list(&ListOptions::default().limit(100))`), and
+//! [`watcher()`] for a stream that lists, watches and heals itself. One cargo feature per API
+//! group (all by default); `ws` adds exec, attach and port-forward, `apply` apply configurations,
+//! `serde` serde impls. The repository's README has a quick start; `docs/clients.md` the rest.
 
 extern crate self as kapi_client;
 

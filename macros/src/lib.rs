@@ -2,6 +2,9 @@
 //! and for tests fixture fill, fuzzing and semantic equality). A thin shim over `kapi-frontend`;
 //! see `docs/type-language.md`.
 
+// Every public item is documented; docs.rs shows what a user reads.
+#![warn(missing_docs)]
+
 use proc_macro::TokenStream;
 use proc_macro2::{Delimiter, Group, TokenStream as TokenStream2, TokenTree};
 use syn::{DeriveInput, parse_macro_input};

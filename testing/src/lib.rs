@@ -1,4 +1,10 @@
 //! Test tooling for kapi clients: object tracker, in-process API server, loopback test server, fake clientset.
+//!
+//! A dev-dependency. [`fake_clientset`] gives the generated typed clients over an in-process
+//! [`ApiServer`] with a real server's semantics (conflicts, dry run, watches, patches, server-side
+//! apply, validation, the same `Status` errors); [`TestServer::start`] serves the same server on a
+//! loopback port for kubectl or any other client, and [`kubeconfig`] writes the file that points
+//! at it. The repository's `docs/test-server.md` lists what it serves and checks.
 
 mod cel;
 pub mod server;

@@ -24,8 +24,7 @@ fn acceptance_set(name: &str) -> bool {
 
 #[test]
 fn every_fixture_of_every_defined_kind_passes() {
-    let root = kapi_tests::default_testdata_root();
-    assert!(root.join("HEAD").is_dir(), "fixtures not found at {} (set KAPI_TESTDATA)", root.display());
+    let Some(root) = kapi_tests::testdata_root_or_skip("every_fixture_of_every_defined_kind_passes") else { return };
     let scheme = kapi_api::scheme().unwrap();
     let report = run(&root, &scheme);
     assert_eq!(report.failed(), 0, "\n{}", report.render());
@@ -37,6 +36,9 @@ fn every_fixture_of_every_defined_kind_passes() {
         .results
         .iter()
         .filter(|r| r.outcome == Outcome::Passed)
+        // The acceptance set is counted in `HEAD`: a root with upstream's release directories
+        // (what hack/fetch-testdata.sh fetches) checks their files too.
+        .filter(|r| r.path.parent().and_then(|d| d.file_name()).is_some_and(|d| d == "HEAD"))
         .filter_map(|r| r.path.file_name()?.to_str().map(str::to_owned))
         .filter(|f| accepted.iter().any(|n| EXTENSIONS.iter().any(|e| *f == format!("{n}.{e}"))))
         .count();

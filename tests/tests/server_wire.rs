@@ -36,7 +36,10 @@ fn assert_same(name: &str, got: &[u8], want: &[u8]) {
 /// (`json.Compact` of what Go encoded, and the encoder's newline), comes back byte for byte.
 #[test]
 fn every_fixture_in_the_servers_compact_form_round_trips() {
-    let root = kapi_tests::default_testdata_root().join("HEAD");
+    let Some(root) = kapi_tests::testdata_root_or_skip("every_fixture_in_the_servers_compact_form_round_trips") else {
+        return;
+    };
+    let root = root.join("HEAD");
     let scheme = kapi_api::scheme().expect("the scheme");
     let mut checked = 0;
     for gvk in kapi_tests::compat::tested_kinds(&scheme) {

@@ -22,6 +22,9 @@
 //! # Ok(()) }
 //! ```
 
+// Every public item is documented; docs.rs shows what a user reads.
+#![warn(missing_docs)]
+
 pub mod patch;
 pub mod review;
 pub mod server;

@@ -4,11 +4,13 @@
 //! - A watch that ends (the server's timeout, a closed connection) is started again from the last
 //!   resource version seen (events and bookmarks advance it), so nothing is missed or repeated.
 //! - `410 Gone`/`Expired` (from starting the watch or as an `ERROR` event) means that version is
-//!   compacted away: the stream lists again, announcing the new complete state as
-//!   [`Event::Init`], [`Event::InitApply`] for every object, [`Event::InitDone`].
+//!   compacted away: after the back-off the stream lists again, announcing the new complete
+//!   state as [`Event::Init`], [`Event::InitApply`] for every object, [`Event::InitDone`].
 //! - Any other failure is yielded as an `Err` item and the same step is retried after a back-off
-//!   (exponential with jitter and a cap, [`WatcherConfig::backoff`]), which resets once a step
-//!   succeeds. The stream never ends by itself: drop it to stop.
+//!   (exponential with jitter and a cap, [`WatcherConfig::backoff`]). The back-off resets once a
+//!   watch makes progress (an event), not on a
+//!   successful list alone: a list that works while every watch from it fails must not make the
+//!   stream relist at full speed. The stream never ends by itself: drop it to stop.
 //!
 //! Unlike an informer it keeps no cache and spawns no task: it does work only while polled, so
 //! `StreamExt` combinators (`filter_map`, `take_while`, `for_each`) apply directly.
@@ -217,7 +219,6 @@ where
                 }
                 Phase::List => match self.list().await {
                     Ok(items) => {
-                        self.backoff.reset();
                         self.pending.push_back(Event::Init);
                         self.pending.extend(items.into_iter().map(Event::InitApply));
                         self.pending.push_back(Event::InitDone);
@@ -229,7 +230,7 @@ where
                     let options = self.config.watch_options(&self.resource_version);
                     match self.list_watch.watch(options).await {
                         Ok(stream) => self.phase = Phase::Watching(stream),
-                        Err(e) if e.is_gone() => self.phase = Phase::List,
+                        Err(e) if e.is_gone() => self.relist_later(),
                         Err(e) => return Err(self.fail(e, Phase::Watch)),
                     }
                 }
@@ -248,7 +249,7 @@ where
                             WatchEvent::Error(status) => {
                                 let e = status_error(*status);
                                 if e.is_gone() {
-                                    self.phase = Phase::List;
+                                    self.relist_later();
                                     continue;
                                 }
                                 return Err(self.fail(e, Phase::Watch));
@@ -268,6 +269,12 @@ where
     fn seen(&mut self, object: R, wrap: fn(R) -> Event<R>) -> Event<R> {
         self.resource_version = object.metadata().resource_version.clone();
         wrap(object)
+    }
+
+    /// Schedules a relist after the back-off (the version watched from is gone), as client-go's
+    /// reflector waits before listing again.
+    fn relist_later(&mut self) {
+        self.phase = Phase::Wait(self.backoff.next_delay(), Box::new(Phase::List));
     }
 
     /// Schedules the retry of `phase` after the back-off (at least the server's `Retry-After`)

@@ -226,6 +226,29 @@ async fn a_410_relists_after_a_growing_backoff() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watches_that_end_at_once_are_retried_after_a_backoff() {
+    let h = Harness::start().await;
+    h.write_step(0).await;
+    // The server ends four watches cleanly before any event (a server restarting, a proxy timing
+    // out): resuming at once would spin; client-go counts such a watch as a failure.
+    h.proxy.inject(Match::watches(), Fault::EndAfterEvents { events: 0 }, 4);
+    let config = WatcherConfig::default().backoff(backoff(40, 1000, 0.0));
+    let (seen, task) = spawn_watcher(&h, config);
+    h.proxy.until_used(WAIT).await;
+    h.write_step(1).await;
+    until_caught_up(&h, &seen).await;
+    task.abort();
+
+    assert_eq!(lock(&seen).inits, 1);
+    let watches = times(&h, fault_support::Seen::is_watch);
+    assert_eq!(watches.len(), 5, "{:?}", h.proxy.seen());
+    let gaps = gaps_ms(&watches);
+    for (gap, want) in gaps.iter().zip([40u128, 80, 160, 320]) {
+        assert!(*gap >= want * 9 / 10 && *gap < want + 1000, "watches {gaps:?} ms apart, want about 40, 80, 160, 320");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_errors_back_off_exponentially_and_progress_resets_the_backoff() {
     let h = Harness::start().await;
     h.write_step(0).await;

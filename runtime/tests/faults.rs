@@ -15,6 +15,9 @@ mod fault_support;
 use fault_support::harness::{Harness, State, WAIT, rv_of};
 use fault_support::{Fault, Match, within};
 
+/// The versions reconciled per key, and any reconcile at an older version than the one before.
+type Seen = (Arc<Mutex<State>>, Arc<Mutex<Vec<String>>>);
+
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
@@ -51,7 +54,7 @@ async fn every_object_is_reconciled_at_its_final_version_across_faults() {
     let regressions: Arc<Mutex<Vec<String>>> = Arc::default();
     let ctx = Arc::new((reconciled.clone(), regressions.clone()));
     let run = tokio::spawn(controller.run(
-        |cm: Arc<ConfigMap>, ctx: Arc<(Arc<Mutex<State>>, Arc<Mutex<Vec<String>>>)>| async move {
+        |cm: Arc<ConfigMap>, ctx: Arc<Seen>| async move {
             let rv = rv_of(&cm.metadata);
             let previous = lock(&ctx.0).insert(cm.metadata.name.clone(), rv);
             if previous.is_some_and(|p| p > rv) {

@@ -163,20 +163,24 @@ pub struct Config {
 }
 
 /// Retries of responses that carry `Retry-After`: a `429` (the server did not process the
-/// request, so any method) and a `503` or `504` to a `GET`, `HEAD` or `OPTIONS`.
+/// request, so any method) and a `503` or `504` to a `GET`, `HEAD` or `OPTIONS`; and, as
+/// client-go, of a `GET` whose connection was reset or closed before the response came (never
+/// another method: the server may have acted on it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Retry {
     /// The most retries of one request; 0 turns retrying off.
     pub max_retries: u32,
     /// The longest wait honoured: a longer `Retry-After` is cut to this.
     pub max_delay: Duration,
+    /// The wait before sending a `GET` again after its connection was lost (client-go: 1 s).
+    pub connection_lost_delay: Duration,
 }
 
 impl Default for Retry {
     fn default() -> Retry {
         // client-go retries up to 10 times; each wait is bounded here so that a server cannot
         // park a request for long.
-        Retry { max_retries: 10, max_delay: Duration::from_secs(30) }
+        Retry { max_retries: 10, max_delay: Duration::from_secs(30), connection_lost_delay: Duration::from_secs(1) }
     }
 }
 

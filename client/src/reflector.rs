@@ -25,7 +25,7 @@ use crate::store::{Store, object_key};
 use crate::{Error, EventStream, ListResource, ListWatch, Listable, Resource, StatusError, WatchEvent};
 
 /// A watch that ends this quickly without a single event counts as a failure (it backs off).
-const SHORT_WATCH: Duration = Duration::from_secs(1);
+pub(crate) const SHORT_WATCH: Duration = Duration::from_secs(1);
 
 /// A function that adjusts the options of every list and watch request (applied last).
 pub type TweakListOptions = Arc<dyn Fn(&mut ListOptions) + Send + Sync>;

@@ -776,7 +776,26 @@ impl Transport {
         let mut retries = 0;
         let mut reran_plugin = false;
         loop {
-            let (resp, used) = self.send_once(copy_request(&request), &label).await?;
+            let (resp, used) = match self.send_once(copy_request(&request), &label).await {
+                Ok(sent) => sent,
+                // As client-go: a GET whose connection was reset or closed before the response
+                // is sent again (it changes nothing); other methods may have been acted on.
+                Err(SendError { error, lost: true })
+                    if request.method() == http::Method::GET && retries < self.inner.retry.max_retries =>
+                {
+                    retries += 1;
+                    let delay = self.inner.retry.connection_lost_delay.min(self.inner.retry.max_delay);
+                    tracing::info!(
+                        retry = retries,
+                        delay_ms = delay.as_millis() as u64,
+                        error = %error,
+                        "retrying a GET whose connection was lost before the response"
+                    );
+                    tokio::time::sleep(delay).await;
+                    continue;
+                }
+                Err(SendError { error, .. }) => return Err(error),
+            };
             let status = resp.status();
             // A 401 to a credential from an exec plugin makes the plugin run again and the request
             // be sent once more (the server refused it before acting on it, so even a POST is safe).
@@ -814,7 +833,7 @@ impl Transport {
         &self,
         mut request: http::Request<Bytes>,
         label: &str,
-    ) -> Result<(http::Response<Body>, Option<Arc<Credential>>), Error> {
+    ) -> Result<(http::Response<Body>, Option<Arc<Credential>>), SendError> {
         if let Some(wait) = self.inner.reserve() {
             tokio::time::sleep(wait).await;
         }
@@ -856,7 +875,12 @@ impl Transport {
         let client = if upgrade { &clients.upgrade } else { &clients.pooled };
         // hyper-util's client retries on a new connection a request that a pooled connection,
         // closed by the server while idle, could not send.
-        let attempt = async { client.request(req).await.map_err(|e| client_error(label, &e)) };
+        let attempt = async {
+            client
+                .request(req)
+                .await
+                .map_err(|e| SendError { error: client_error(label, &e), lost: connection_lost(&e) })
+        };
         let resp = match self.inner.timeout {
             Some(limit) => tokio::time::timeout(limit, attempt).await.map_err(|_| Error::Timeout {
                 request: label.to_owned(),
@@ -895,6 +919,49 @@ impl Transport {
         }
         Ok((http::Response::from_parts(parts, body.boxed()), used))
     }
+}
+
+/// A failed attempt at a request, and whether its connection was lost after it was sent.
+struct SendError {
+    error: Error,
+    lost: bool,
+}
+
+impl From<Error> for SendError {
+    fn from(error: Error) -> SendError {
+        SendError { error, lost: false }
+    }
+}
+
+/// Whether a request failed because its connection was reset or closed once it was open and
+/// before a response head came (client-go's `IsProbableEOF` and `IsConnectionReset`): the
+/// server may or may not have received the request. A failure to connect is not one (nothing
+/// was sent), nor is a timeout.
+fn connection_lost(e: &hyper_util::client::legacy::Error) -> bool {
+    if e.is_connect() {
+        return false;
+    }
+    let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cur {
+        if let Some(h) = c.downcast_ref::<hyper::Error>()
+            && (h.is_incomplete_message() || h.is_canceled())
+        {
+            return true;
+        }
+        if let Some(io) = c.downcast_ref::<std::io::Error>()
+            && matches!(
+                io.kind(),
+                std::io::ErrorKind::ConnectionReset
+                    | std::io::ErrorKind::ConnectionAborted
+                    | std::io::ErrorKind::BrokenPipe
+                    | std::io::ErrorKind::UnexpectedEof
+            )
+        {
+            return true;
+        }
+        cur = c.source();
+    }
+    false
 }
 
 /// The wait before retrying a response, if it is one to retry: it carries `Retry-After` in

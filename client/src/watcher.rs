@@ -3,24 +3,29 @@
 //!
 //! - A watch that ends (the server's timeout, a closed connection) is started again from the last
 //!   resource version seen (events and bookmarks advance it), so nothing is missed or repeated.
+//!   A watch that ends within a second without a single event counts as a failure, as in
+//!   client-go's reflector: the next one waits for the back-off, so a server or proxy that ends
+//!   every watch at once is not asked again and again without pause.
 //! - `410 Gone`/`Expired` (from starting the watch or as an `ERROR` event) means that version is
-//!   compacted away: the stream lists again, announcing the new complete state as
-//!   [`Event::Init`], [`Event::InitApply`] for every object, [`Event::InitDone`].
+//!   compacted away: after the back-off the stream lists again, announcing the new complete
+//!   state as [`Event::Init`], [`Event::InitApply`] for every object, [`Event::InitDone`].
 //! - Any other failure is yielded as an `Err` item and the same step is retried after a back-off
-//!   (exponential with jitter and a cap, [`WatcherConfig::backoff`]), which resets once a step
-//!   succeeds. The stream never ends by itself: drop it to stop.
+//!   (exponential with jitter and a cap, [`WatcherConfig::backoff`]). The back-off resets once a
+//!   watch makes progress (an event, or a watch that stayed open a second and ended), not on a
+//!   successful list alone: a list that works while every watch from it fails must not make the
+//!   stream relist at full speed. The stream never ends by itself: drop it to stop.
 //!
 //! Unlike an informer it keeps no cache and spawns no task: it does work only while polled, so
 //! `StreamExt` combinators (`filter_map`, `take_while`, `for_each`) apply directly.
 
 use std::collections::VecDeque;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures_core::Stream;
 use futures_util::StreamExt;
 use kapi_api::meta::v1::ListOptions;
 
-use crate::reflector::{Backoff, BackoffState, status_error};
+use crate::reflector::{Backoff, BackoffState, SHORT_WATCH, status_error};
 use crate::{Error, EventStream, ListResource, ListWatch, Listable, WatchEvent};
 
 /// What a [`watcher`] stream yields.
@@ -144,7 +149,8 @@ enum Phase<R> {
     List,
     /// Start a watch from the last resource version.
     Watch,
-    Watching(EventStream<R>),
+    /// Watching: the stream, when it started and whether it has yielded anything.
+    Watching { stream: EventStream<R>, started: Instant, progressed: bool },
     /// Wait, then go on with the phase (after a failure).
     Wait(Duration, Box<Phase<R>>),
 }
@@ -217,7 +223,6 @@ where
                 }
                 Phase::List => match self.list().await {
                     Ok(items) => {
-                        self.backoff.reset();
                         self.pending.push_back(Event::Init);
                         self.pending.extend(items.into_iter().map(Event::InitApply));
                         self.pending.push_back(Event::InitDone);
@@ -228,14 +233,23 @@ where
                 Phase::Watch => {
                     let options = self.config.watch_options(&self.resource_version);
                     match self.list_watch.watch(options).await {
-                        Ok(stream) => self.phase = Phase::Watching(stream),
-                        Err(e) if e.is_gone() => self.phase = Phase::List,
+                        Ok(stream) => {
+                            self.phase = Phase::Watching { stream, started: Instant::now(), progressed: false }
+                        }
+                        Err(e) if e.is_gone() => self.relist_later(),
                         Err(e) => return Err(self.fail(e, Phase::Watch)),
                     }
                 }
-                Phase::Watching(mut stream) => match stream.next().await {
-                    // The stream ended (timeout or a closed connection): resume where it stopped.
-                    None => self.phase = Phase::Watch,
+                Phase::Watching { mut stream, started, progressed } => match stream.next().await {
+                    // The stream ended (timeout or a closed connection): resume where it stopped,
+                    // after the back-off if it ended at once without an event.
+                    None if !progressed && started.elapsed() < SHORT_WATCH => {
+                        self.phase = Phase::Wait(self.backoff.next_delay(), Box::new(Phase::Watch));
+                    }
+                    None => {
+                        self.backoff.reset();
+                        self.phase = Phase::Watch;
+                    }
                     Some(Err(e)) => return Err(self.fail(e, Phase::Watch)),
                     Some(Ok(event)) => {
                         let out = match event {
@@ -248,14 +262,14 @@ where
                             WatchEvent::Error(status) => {
                                 let e = status_error(*status);
                                 if e.is_gone() {
-                                    self.phase = Phase::List;
+                                    self.relist_later();
                                     continue;
                                 }
                                 return Err(self.fail(e, Phase::Watch));
                             }
                         };
                         self.backoff.reset();
-                        self.phase = Phase::Watching(stream);
+                        self.phase = Phase::Watching { stream, started, progressed: true };
                         if let Some(event) = out {
                             return Ok(event);
                         }
@@ -268,6 +282,12 @@ where
     fn seen(&mut self, object: R, wrap: fn(R) -> Event<R>) -> Event<R> {
         self.resource_version = object.metadata().resource_version.clone();
         wrap(object)
+    }
+
+    /// Schedules a relist after the back-off (the version watched from is gone), as client-go's
+    /// reflector waits before listing again.
+    fn relist_later(&mut self) {
+        self.phase = Phase::Wait(self.backoff.next_delay(), Box::new(Phase::List));
     }
 
     /// Schedules the retry of `phase` after the back-off (at least the server's `Retry-After`)

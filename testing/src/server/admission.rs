@@ -758,8 +758,8 @@ impl ApiServer {
         to_value(out.as_ref())
     }
 
-    /// An object a webhook patched in an equivalent resource's version, decoded as that kind
-    /// and defaulted.
+    /// An object a webhook patched, decoded as `info`'s kind (the request's, or an equivalent
+    /// resource's) and defaulted.
     fn normalize_as(&self, info: &ResourceInfo, v: &Value) -> Result<Value> {
         let versions = [info.gvk().api_version()];
         let target = Target { new: info.new_object, api_versions: &versions, kind: info.kind };
@@ -775,16 +775,7 @@ impl ApiServer {
 
     /// A patched object as the server holds it: decoded as the kind and defaulted.
     fn normalize(&self, call: &Call<'_>, v: &Value) -> Result<Value> {
-        let versions = [call.info.gvk().api_version()];
-        let target = Target { new: call.info.new_object, api_versions: &versions, kind: call.info.kind };
-        let (mut obj, _) = codec::decode_json(&target, &v.to_compact_vec(), false).map_err(|e| {
-            api_errors::internal(&format!(
-                "decoding the object a webhook patched: {}",
-                api_errors::status_of(&e).message
-            ))
-        })?;
-        self.apply_defaults(obj.as_mut());
-        to_value(obj.as_ref())
+        self.normalize_as(&call.info, v)
     }
 
     /// The result of a patch without storing it: the same request as a dry run, answered in

@@ -193,7 +193,7 @@ fn deep_nesting_is_refused_without_recursing() {
     assert!(Program::compile(&too_long, &[]).is_err());
 }
 
-const MAX_CODE_POINTS_FOR_TEST: usize = parser::MAX_CODE_POINTS;
+const MAX_CODE_POINTS_FOR_TEST: usize = kapi_cel::MAX_CODE_POINTS;
 
 /// Macros over big lists, nested, stop at the cost limit with the cost error, which `||` and
 /// `all` never absorb.

@@ -95,7 +95,9 @@ impl Node {
             Expr::List(items) => items.iter().map(d).max().unwrap_or(0),
             Expr::Map(entries) => entries.iter().map(|(k, v)| k.depth.max(v.depth)).max().unwrap_or(0),
             Expr::Not(a) | Expr::Neg(a) => a.depth,
-            Expr::Index(a, b) | Expr::OptIndex(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) => a.depth.max(b.depth),
+            Expr::Index(a, b) | Expr::OptIndex(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) => {
+                a.depth.max(b.depth)
+            }
             Expr::Cond(a, b, c) => a.depth.max(b.depth).max(c.depth),
             Expr::Comprehension { range, filter, body, .. } => {
                 range.depth.max(body.depth).max(filter.as_deref().map_or(0, d))

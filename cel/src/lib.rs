@@ -11,8 +11,8 @@ mod time;
 mod value;
 
 pub use eval::EvalError;
-pub use parser::{MAX_CODE_POINTS, MAX_DEPTH};
 pub use functions::map_of;
+pub use parser::{MAX_CODE_POINTS, MAX_DEPTH};
 pub use value::Val;
 
 /// Upstream's cost limit of one evaluation of one expression (`PerCallLimit`).
@@ -23,24 +23,39 @@ pub const RUNTIME_BUDGET: u64 = 10_000_000;
 
 /// Why an expression does not compile, as cel-go reports it (`ERROR: <input>:1:5: ...`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CompileError(String);
+pub struct CompileError {
+    text: String,
+    /// The 1-based line and column the message points at, and the message alone.
+    at: Option<(usize, usize)>,
+    message: String,
+}
 
 impl CompileError {
     pub fn at(src: &str, offset: usize, msg: String) -> CompileError {
         let before = &src[..offset.min(src.len())];
         let line = before.matches('\n').count() + 1;
         let col = before.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
-        CompileError(format!("ERROR: <input>:{line}:{col}: {msg}"))
+        CompileError { text: format!("ERROR: <input>:{line}:{col}: {msg}"), at: Some((line, col)), message: msg }
     }
 
     fn plain(msg: String) -> CompileError {
-        CompileError(msg)
+        CompileError { text: msg.clone(), at: None, message: msg }
+    }
+
+    /// The 1-based line and column in the expression the error points at, if any.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        self.at
+    }
+
+    /// The message without its position.
+    pub fn message(&self) -> &str {
+        &self.message
     }
 }
 
 impl std::fmt::Display for CompileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.text)
     }
 }
 

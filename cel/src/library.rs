@@ -107,7 +107,9 @@ pub(crate) fn global(name: &str, args: &[Val], m: &mut Meter) -> Result<Val, Eva
             Val::Timestamp(_) => Ok(a.clone()),
             Val::Str(s) => {
                 charge_text(m, s.len())?;
-                Timestamp::parse(s).map(Val::Timestamp).map_err(|e| err(format!("type conversion error from 'string' to 'google.protobuf.Timestamp': {e}")))
+                Timestamp::parse(s).map(Val::Timestamp).map_err(|e| {
+                    err(format!("type conversion error from 'string' to 'google.protobuf.Timestamp': {e}"))
+                })
             }
             Val::Int(n) => Timestamp::new(*n, 0).map(Val::Timestamp).ok_or_else(|| err("timestamp out of range")),
             _ => Err(no_overload()),
@@ -116,7 +118,9 @@ pub(crate) fn global(name: &str, args: &[Val], m: &mut Meter) -> Result<Val, Eva
             Val::Duration(_) => Ok(a.clone()),
             Val::Str(s) => {
                 charge_text(m, s.len())?;
-                parse_duration(s).map(Val::Duration).map_err(|e| err(format!("type conversion error from 'string' to 'google.protobuf.Duration': {e}")))
+                parse_duration(s)
+                    .map(Val::Duration)
+                    .map_err(|e| err(format!("type conversion error from 'string' to 'google.protobuf.Duration': {e}")))
             }
             _ => Err(no_overload()),
         },
@@ -324,8 +328,7 @@ fn is_base64(s: &str) -> bool {
         return false;
     }
     let pad = b.iter().rev().take_while(|c| **c == b'=').count();
-    pad <= 2
-        && b[..b.len() - pad].iter().all(|c| c.is_ascii_alphanumeric() || *c == b'+' || *c == b'/')
+    pad <= 2 && b[..b.len() - pad].iter().all(|c| c.is_ascii_alphanumeric() || *c == b'+' || *c == b'/')
 }
 
 /// RFC 3339 full-date `2006-01-02`.
@@ -410,7 +413,10 @@ fn format_string(fmt: &str, args: &[Val], m: &mut Meter) -> Result<String, EvalE
             ('b', Val::Uint(n)) => format!("{n:b}"),
             ('b', Val::Bool(b)) => b.to_string(),
             (v, a) => {
-                return Err(err(format!("error during formatting: unrecognized formatting clause \"{v}\" for {}", a.type_name())));
+                return Err(err(format!(
+                    "error during formatting: unrecognized formatting clause \"{v}\" for {}",
+                    a.type_name()
+                )));
             }
         };
         charge_text(m, text.len())?;

@@ -5,14 +5,19 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 /// Parses an address as upstream's `ip()`: no zone, no IPv4-mapped IPv6 form.
 pub fn parse_ip(s: &str) -> Result<IpAddr, String> {
     if s.contains('%') {
-        return Err(format!("IP Address {s:?} parse error during conversion from string: IP address with zone value is not allowed"));
+        return Err(format!(
+            "IP Address {s:?} parse error during conversion from string: IP address with zone value is not allowed"
+        ));
     }
-    let ip: IpAddr =
-        s.parse().map_err(|_| format!("IP Address {s:?} parse error during conversion from string: ParseAddr({s:?}): unable to parse IP"))?;
+    let ip: IpAddr = s.parse().map_err(|_| {
+        format!("IP Address {s:?} parse error during conversion from string: ParseAddr({s:?}): unable to parse IP")
+    })?;
     if let IpAddr::V6(v6) = ip
         && v6.to_ipv4_mapped().is_some()
     {
-        return Err(format!("IP Address {s:?} parse error during conversion from string: IPv4-mapped IPv6 address is not allowed"));
+        return Err(format!(
+            "IP Address {s:?} parse error during conversion from string: IPv4-mapped IPv6 address is not allowed"
+        ));
     }
     Ok(ip)
 }
@@ -23,10 +28,13 @@ pub fn parse_cidr(s: &str) -> Result<(IpAddr, u8), String> {
     let (addr, bits) = s.split_once('/').ok_or_else(|| fail(&format!("netip.ParsePrefix({s:?}): no '/'")))?;
     let ip = parse_ip(addr).map_err(|e| fail(&e))?;
     let max = if ip.is_ipv4() { 32 } else { 128 };
-    let ok_digits = !bits.is_empty() && bits.bytes().all(|b| b.is_ascii_digit()) && (bits == "0" || !bits.starts_with('0'));
-    let n: u8 = bits.parse().ok().filter(|n| ok_digits && *n <= max).ok_or_else(|| {
-        fail(&format!("netip.ParsePrefix({s:?}): bad bits after slash: {bits:?}"))
-    })?;
+    let ok_digits =
+        !bits.is_empty() && bits.bytes().all(|b| b.is_ascii_digit()) && (bits == "0" || !bits.starts_with('0'));
+    let n: u8 = bits
+        .parse()
+        .ok()
+        .filter(|n| ok_digits && *n <= max)
+        .ok_or_else(|| fail(&format!("netip.ParsePrefix({s:?}): bad bits after slash: {bits:?}")))?;
     Ok((ip, n))
 }
 
@@ -208,7 +216,10 @@ mod tests {
         assert!(parse_ip("::ffff:127.0.0.1").is_err());
         assert!(parse_ip("fe80::1%eth0").is_err());
         assert!(parse_ip("01.1.1.1").is_err());
-        assert_eq!(parse_cidr("192.168.0.1/24").map(|(ip, n)| (masked(ip, n).to_string(), n)), Ok(("192.168.0.0".into(), 24)));
+        assert_eq!(
+            parse_cidr("192.168.0.1/24").map(|(ip, n)| (masked(ip, n).to_string(), n)),
+            Ok(("192.168.0.0".into(), 24))
+        );
         assert!(parse_cidr("192.168.0.0/33").is_err());
         assert!(parse_cidr("192.168.0.0").is_err());
         let net = parse_cidr("192.168.0.0/24").expect("valid");
@@ -219,7 +230,10 @@ mod tests {
     #[test]
     fn urls_as_parse_request_uri_reads_them() {
         let u = parse_url("https://user@example.com:8080/a/b?x=1&y=2&x=3").expect("valid");
-        assert_eq!((u.scheme.as_str(), u.hostname(), u.port(), u.path.as_str()), ("https", "example.com", "8080", "/a/b"));
+        assert_eq!(
+            (u.scheme.as_str(), u.hostname(), u.port(), u.path.as_str()),
+            ("https", "example.com", "8080", "/a/b")
+        );
         assert_eq!(u.query_pairs(), vec![("x".into(), vec!["1".into(), "3".into()]), ("y".into(), vec!["2".into()])]);
         let v6 = parse_url("https://[::1]:80/").expect("valid");
         assert_eq!((v6.hostname(), v6.port(), v6.host.as_str()), ("::1", "80", "[::1]:80"));

@@ -117,7 +117,16 @@ impl Timestamp {
             return Err(format!("parsing time {s:?}: day out of range"));
         }
         if hour > 23 || min > 59 || sec > 59 {
-            return Err(format!("parsing time {s:?}: {} out of range", if hour > 23 { "hour" } else if min > 59 { "minute" } else { "second" }));
+            return Err(format!(
+                "parsing time {s:?}: {} out of range",
+                if hour > 23 {
+                    "hour"
+                } else if min > 59 {
+                    "minute"
+                } else {
+                    "second"
+                }
+            ));
         }
         let days = days_from_civil(i64::from(year), month, day);
         let secs = days * 86_400 + i64::from(hour * 3600 + min * 60 + sec) - offset;

@@ -128,7 +128,10 @@ pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> SchemaMarkers {
     }
     for r in &out.rules {
         if r.get("rule").is_none() {
-            cx.error_at(r.place.span, format!("`+{PREFIX}cel[{}]` has no `rule`: add `+{PREFIX}cel[{}]:rule=\"…\"`", r.index, r.index));
+            cx.error_at(
+                r.place.span,
+                format!("`+{PREFIX}cel[{}]` has no `rule`: add `+{PREFIX}cel[{}]:rule=\"…\"`", r.index, r.index),
+            );
         }
     }
     out
@@ -142,22 +145,25 @@ fn parse_line(out: &mut SchemaMarkers, marker: &str, place: Place) -> Result<(),
     let (key, raw) = (body[..sep].trim(), body.as_bytes()[sep] == b'>');
     let after = &body[sep + 1..];
     let lead = after.chars().count() - after.trim_start().chars().count();
-    let value_place = Place { column: place.column + PREFIX.chars().count() + body[..=sep].chars().count() + lead, ..place };
+    let value_place =
+        Place { column: place.column + PREFIX.chars().count() + body[..=sep].chars().count() + lead, ..place };
     let value = MarkerValue { text: after.trim().to_owned(), raw, place: value_place };
     if value.text.is_empty() {
         return Err(format!("`+{PREFIX}{key}` needs a value"));
     }
     if let Some(rest) = key.strip_prefix("cel[") {
-        let (index, cel_key) = rest
-            .split_once("]:")
-            .ok_or_else(|| format!("`+{PREFIX}{key}` is written `+{PREFIX}cel[0]:rule=\"…\"`"))?;
+        let (index, cel_key) =
+            rest.split_once("]:").ok_or_else(|| format!("`+{PREFIX}{key}` is written `+{PREFIX}cel[0]:rule=\"…\"`"))?;
         let index: usize = index
             .parse()
             .ok()
             .filter(|i| *i < MAX_RULES)
             .ok_or_else(|| format!("`+{PREFIX}cel[{index}]`: the index is a number below {MAX_RULES}"))?;
         if !CEL_KEYS.contains(&cel_key) {
-            return Err(format!("unknown key `{cel_key}` of `+{PREFIX}cel[{index}]`; the keys are: {}", CEL_KEYS.join(", ")));
+            return Err(format!(
+                "unknown key `{cel_key}` of `+{PREFIX}cel[{index}]`; the keys are: {}",
+                CEL_KEYS.join(", ")
+            ));
         }
         let pos = match out.rules.binary_search_by_key(&index, |r| r.index) {
             Ok(p) => p,

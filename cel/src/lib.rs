@@ -23,7 +23,11 @@ pub const RUNTIME_BUDGET: u64 = 10_000_000;
 
 /// Why an expression does not compile, as cel-go reports it (`ERROR: <input>:1:5: ...`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CompileError {
+pub struct CompileError(Box<CompileErrorInner>);
+
+/// Boxed, so that the parser's results stay small: it recurses once per nesting level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct CompileErrorInner {
     text: String,
     /// The 1-based line and column the message points at, and the message alone.
     at: Option<(usize, usize)>,
@@ -35,27 +39,31 @@ impl CompileError {
         let before = &src[..offset.min(src.len())];
         let line = before.matches('\n').count() + 1;
         let col = before.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
-        CompileError { text: format!("ERROR: <input>:{line}:{col}: {msg}"), at: Some((line, col)), message: msg }
+        CompileError(Box::new(CompileErrorInner {
+            text: format!("ERROR: <input>:{line}:{col}: {msg}"),
+            at: Some((line, col)),
+            message: msg,
+        }))
     }
 
     fn plain(msg: String) -> CompileError {
-        CompileError { text: msg.clone(), at: None, message: msg }
+        CompileError(Box::new(CompileErrorInner { text: msg.clone(), at: None, message: msg }))
     }
 
     /// The 1-based line and column in the expression the error points at, if any.
     pub fn position(&self) -> Option<(usize, usize)> {
-        self.at
+        self.0.at
     }
 
     /// The message without its position.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.0.message
     }
 }
 
 impl std::fmt::Display for CompileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text)
+        f.write_str(&self.0.text)
     }
 }
 

@@ -230,15 +230,13 @@ impl Walk<'_, '_> {
                     push_rule(prop, rule_entry(rule, message, None, None));
                 }
             }
-            Rule::ListType(kind) | Rule::Unique(kind) => {
-                if !has(prop, "x-kubernetes-list-type") {
-                    let k = match kind {
-                        ListKind::Atomic => "atomic",
-                        ListKind::Set => "set",
-                        ListKind::Map => "map",
-                    };
-                    put(prop, "x-kubernetes-list-type", string(k));
-                }
+            Rule::ListType(kind) | Rule::Unique(kind) if !has(prop, "x-kubernetes-list-type") => {
+                let k = match kind {
+                    ListKind::Atomic => "atomic",
+                    ListKind::Set => "set",
+                    ListKind::Map => "map",
+                };
+                put(prop, "x-kubernetes-list-type", string(k));
             }
             Rule::ListMapKey(key) => match get_mut(prop, "x-kubernetes-list-map-keys") {
                 Some(Value::Array(keys)) if !keys.contains(&string(key)) => keys.push(string(key)),
@@ -318,10 +316,10 @@ impl Walk<'_, '_> {
                 self.at(file, place, 0, format!("unknown reason `{reason}`; the reasons are: {}", REASONS.join(", ")));
             }
             let message = text("message");
-            if message.contains('\n') {
-                if let Some(place) = r.get("message") {
-                    self.at(file, place, 0, "a rule's message must not contain line breaks".to_owned());
-                }
+            if message.contains('\n')
+                && let Some(place) = r.get("message")
+            {
+                self.at(file, place, 0, "a rule's message must not contain line breaks".to_owned());
             }
             push_rule(schema, entry);
         }

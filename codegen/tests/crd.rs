@@ -176,3 +176,116 @@ impl Phase {
     assert_eq!(yaml.matches("- Done\n").count(), 2, "{yaml}");
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// A spec with every declarative tag that has a schema or CEL equivalent, and kube-openapi's
+/// markers.
+const VALIDATED: &str = r#"
+    /// +k8s:minimum=1
+    /// +k8s:maximum=9
+    #[kapi(omitempty)]
+    pub count: i32,
+    /// +k8s:maxLength=63
+    /// +k8s:format=k8s-short-name
+    #[kapi(omitempty)]
+    pub name: String,
+    /// +k8s:format=k8s-uuid
+    #[kapi(omitempty)]
+    pub uid: String,
+    /// +k8s:maxItems=3
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    #[kapi(omitempty)]
+    pub ports: Vec<Port>,
+    /// +k8s:immutable
+    #[kapi(omitempty)]
+    pub class: String,
+    /// +k8s:forbidden
+    #[kapi(omitempty)]
+    pub legacy: String,
+    /// +k8s:eachVal=+k8s:maxLength=8
+    #[kapi(omitempty)]
+    pub words: Vec<String>,
+    /// +k8s:beta(since: "1.37")=+k8s:maxLength=2
+    /// +k8s:validation:pattern="^[a-z]+$"
+    /// +k8s:validation:minLength=2
+    /// +k8s:validation:cel[0]:rule>self != 'nope'
+    /// +k8s:validation:cel[0]:message="must not be nope"
+    /// +k8s:validation:cel[0]:reason="FieldValueForbidden"
+    #[kapi(omitempty)]
+    pub word: String,
+"#;
+
+const PORT: &str = r#"
+/// A port.
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(json_only)]
+pub struct Port {
+    pub name: String,
+    #[kapi(omitempty)]
+    pub number: i32,
+}
+"#;
+
+fn validated_thing(rule: &str) -> String {
+    let spec = format!("    #[kapi(omitempty, default = \"3\")]\n    pub size: i32,\n{VALIDATED}");
+    thing("", true, false)
+        .replace("    #[kapi(omitempty, default = \"3\")]\n    pub size: i32,\n", &spec)
+        .replace("/// What a thing is.\n", &format!("/// What a thing is.\n/// +k8s:validation:cel[0]:rule>{rule}\n"))
+        + PORT
+}
+
+#[test]
+fn validation_tags_become_schema_keywords_and_rules() {
+    let root = tree("keywords", &[("v1", "things.example.com", &validated_thing("self.count <= self.size"))]);
+    let (defs, errors) = run(&root);
+    assert!(errors.is_empty(), "{errors}");
+    let (_, yaml) = &defs[0];
+    for want in [
+        "minimum: 1\n",
+        "maximum: 9\n",
+        "maxLength: 63\n",
+        "format: uuid\n",
+        "maxItems: 3\n",
+        "x-kubernetes-list-type: map\n",
+        "x-kubernetes-list-map-keys:\n                - name\n",
+        "rule: '!format.dns1123Label().validate(self).hasValue()'\n",
+        "message: field is immutable\n                  rule: self == oldSelf\n",
+        "fieldPath: .legacy\n",
+        "reason: FieldValueForbidden\n              rule: '!has(self.legacy)'\n",
+        "maxLength: 8\n",
+        "pattern: ^[a-z]+$\n",
+        "minLength: 2\n",
+        "message: must not be nope\n                  reason: FieldValueForbidden\n                  rule: self != 'nope'\n",
+        "rule: self.count <= self.size\n",
+    ] {
+        assert!(yaml.contains(want), "{want:?} missing from\n{yaml}");
+    }
+    // A beta tag is not enforced by default upstream, so the schema leaves it out.
+    assert!(!yaml.contains("maxLength: 2\n"), "{yaml}");
+    std::fs::remove_dir_all(&root).ok();
+}
+
+#[test]
+fn a_bad_cel_rule_is_an_error_at_its_place() {
+    for (name, rule, message, col) in [
+        // The rule's first character is in column 33 (after `/// +k8s:validation:cel[0]:rule>`);
+        // each error points into the rule, where cel-go's message points.
+        ("syntax", "self.count <", "CEL rule does not compile: Syntax error: mismatched input '<EOF>'", 33 + 12),
+        (
+            "unknown",
+            "self.count.frobnicate()",
+            "CEL rule does not compile: undeclared reference to 'frobnicate'",
+            33 + 10,
+        ),
+        ("field", "self.cuont > 1", "CEL rule does not compile: undefined field 'cuont'", 33 + 4),
+    ] {
+        let root = tree(name, &[("v1", "things.example.com", &validated_thing(rule))]);
+        let (defs, errors) = run(&root);
+        assert!(defs.is_empty(), "{name}: {defs:?}");
+        assert!(errors.contains(message), "{name}: {errors}");
+        let line = validated_thing(rule).lines().position(|l| l.contains("cel[0]:rule>")).expect("rule line") + 1;
+        let at = format!("types.rs:{line}:{col}");
+        assert!(errors.contains(&at), "{name}: want {at} in {errors}");
+        std::fs::remove_dir_all(&root).ok();
+    }
+}

@@ -10,6 +10,7 @@ pub mod facts;
 pub mod markers;
 pub mod model;
 pub mod names;
+pub mod schema_markers;
 pub mod symbol;
 #[cfg(feature = "universe")]
 pub mod universe;

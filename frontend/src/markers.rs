@@ -537,7 +537,9 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
     // Declarative validation tags are parsed with the type's shape, in `validation_markers`.
     let (crd_lines, lines): (Vec<_>, Vec<_>) = marker_lines(attrs, false)
         .into_iter()
-        .filter(|(name, _, _)| !crate::validation_markers::is_validation_marker(name))
+        .filter(|(name, _, _)| {
+            !crate::validation_markers::is_validation_marker(name) && !crate::schema_markers::is_schema_marker(name)
+        })
         .partition(|(name, _, _)| is_crd_marker(name));
     let crd = parse_crd_markers(cx, crd_lines, is_kind);
     let mut found: Option<GenClient> = None;

@@ -19,6 +19,8 @@ pub struct TypeDef {
     pub markers: crate::markers::TypeMarkers,
     /// The declarative validation tags of the docs (`+k8s:enum`).
     pub validation: Vec<crate::validation_markers::SpannedTag>,
+    /// kube-openapi's schema markers (`+k8s:validation:cel[0]:rule=…`), for custom resources.
+    pub schema: crate::schema_markers::SchemaMarkers,
 }
 
 /// The shape of a type definition.
@@ -48,6 +50,8 @@ pub struct Field {
     pub docs: Vec<String>,
     /// The declarative validation tags of the docs (`+k8s:required`, `+k8s:maxItems=4`).
     pub validation: Vec<crate::validation_markers::SpannedTag>,
+    /// kube-openapi's schema markers (`+k8s:validation:maxLength=63`), for custom resources.
+    pub schema: crate::schema_markers::SchemaMarkers,
 }
 
 impl Field {
@@ -259,7 +263,9 @@ impl TypeDef {
             &crate::validation_markers::tag_lines(attrs),
             crate::validation_markers::Place::Type(inner),
         );
-        let def = TypeDef { ident: ident.clone(), attrs: type_attrs, body, docs: docs(attrs), markers, validation };
+        let schema = crate::schema_markers::parse(cx, attrs);
+        let def =
+            TypeDef { ident: ident.clone(), attrs: type_attrs, body, docs: docs(attrs), markers, validation, schema };
         crate::check::check_type(cx, &def);
         Some(def)
     }
@@ -307,6 +313,7 @@ fn field_from_ast(cx: &Ctxt, f: &syn::Field, custom_json: bool) -> Field {
     );
     Field {
         validation,
+        schema: crate::schema_markers::parse(cx, &f.attrs),
         span: f.span(),
         ident,
         ty: f.ty.clone(),

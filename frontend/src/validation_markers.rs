@@ -706,6 +706,8 @@ pub const OTHER_FAMILIES: &[&str] = &[
     "supportsSubresource",
     "isSubresource",
     "deprecated",
+    // kube-openapi's schema markers (`+k8s:validation:maxLength=63`): `schema_markers`.
+    "validation",
 ];
 
 /// Whether a marker (the text after `+`) is a declarative validation tag rather than one of the

@@ -151,7 +151,8 @@ fn definition(
     }
     let mut served = Vec::new();
     for v in versions {
-        let Some(schema) = structural_schema(u, v.id, diagnostics) else { continue };
+        let Some(mut schema) = structural_schema(u, v.id, diagnostics) else { continue };
+        super::crd_schema::decorate(u, v.id, &mut schema, diagnostics);
         let mut fields = vec![
             ("name", string(&v.version)),
             ("served", Value::Bool(true)),

@@ -4,6 +4,7 @@ pub mod applyconfig;
 pub mod clientset;
 pub mod conversion;
 pub mod crd;
+mod crd_schema;
 pub mod defaults;
 pub mod lifecycle;
 pub mod openapi;

@@ -193,7 +193,7 @@ fn deep_nesting_is_refused_without_recursing() {
     assert!(Program::compile(&too_long, &[]).is_err());
 }
 
-const MAX_CODE_POINTS_FOR_TEST: usize = parser::MAX_CODE_POINTS;
+const MAX_CODE_POINTS_FOR_TEST: usize = kapi_cel::MAX_CODE_POINTS;
 
 /// Macros over big lists, nested, stop at the cost limit with the cost error, which `||` and
 /// `all` never absorb.
@@ -337,5 +337,109 @@ fn arbitrary_input_never_panics() {
         if let Ok(p) = Program::compile(&src, &["self"]) {
             let _ = p.eval(&vars, 10_000);
         }
+    }
+}
+
+/// Each library function family with examples from upstream's library doc comments and tests
+/// (k8s.io/apiserver/pkg/cel/library, cel-go's ext): valid rules evaluate, never refuse.
+#[test]
+fn kubernetes_libraries_give_upstreams_results() {
+    let t = || Ok(Val::Bool(true));
+    let cases: Vec<(&str, Result<Val, String>)> = vec![
+        // Timestamps and durations.
+        ("timestamp('2023-08-26T12:34:56Z') < timestamp('2023-08-26T12:34:57Z')", t()),
+        ("timestamp('2023-08-26T12:34:56Z') + duration('1h') == timestamp('2023-08-26T13:34:56Z')", t()),
+        ("timestamp('2023-08-26T12:34:56Z') - timestamp('2023-08-26T12:00:00Z') == duration('34m56s')", t()),
+        ("duration('1h30m') > duration('90m') || duration('1h30m') == duration('90m')", t()),
+        ("timestamp('2023-08-26T12:34:56Z').getHours() == 12", t()),
+        ("timestamp('2023-08-26T12:34:56Z').getHours('+02:00') == 14", t()),
+        ("timestamp('2023-08-26T12:34:56Z').getDayOfWeek() == 6", t()),
+        ("timestamp('2023-08-26T12:34:56.789Z').getMilliseconds() == 789", t()),
+        ("duration('3h').getMinutes() == 180", t()),
+        ("string(timestamp('2023-08-26T12:34:56Z')) == '2023-08-26T12:34:56Z'", t()),
+        ("string(duration('1m1.5s')) == '61.5s'", t()),
+        ("int(timestamp('1970-01-01T00:01:00Z')) == 60", t()),
+        ("timestamp('2023-02-29T00:00:00Z') == timestamp('2023-02-28T00:00:00Z')", Err("type conversion error from 'string' to 'google.protobuf.Timestamp': parsing time \"2023-02-29T00:00:00Z\": day out of range".into())),
+        // Optionals.
+        ("self.?name.hasValue() && !self.?zone.hasValue()", t()),
+        ("self.?zone.orValue('none') == 'none'", t()),
+        ("self.labels.?app.value() == 'web'", t()),
+        ("self.tags[?5].orValue('x') == 'x' && self.tags[?0] == optional.of('a')", t()),
+        ("optional.none().or(optional.of(1)).value() == 1", t()),
+        ("optional.ofNonZeroValue('') == optional.none()", t()),
+        ("self.?labels.app.orValue('') == 'web'", t()),
+        ("optional.of(2).optMap(x, x * 2).value() == 4", t()),
+        ("optional.none().value()", Err("optional.none() dereference".into())),
+        // Sets.
+        ("sets.contains([1, 2, 3, 4], [2, 3])", t()),
+        ("!sets.contains([1, 2], [3])", t()),
+        ("sets.intersects([1, 2, 3], [3, 4]) && !sets.intersects([1], [2])", t()),
+        ("sets.equivalent([1, 2, 3], [3u, 2.0, 1])", t()),
+        // ip and cidr.
+        ("isIP('127.0.0.1') && !isIP('127.0.0.256') && !isIP('::ffff:127.0.0.1')", t()),
+        ("ip('127.0.0.1').family() == 4 && ip('::1').family() == 6", t()),
+        ("ip('127.0.0.1').isLoopback() && ip('0.0.0.0').isUnspecified()", t()),
+        ("ip('224.0.0.1').isLinkLocalMulticast() && ip('fe80::1').isLinkLocalUnicast()", t()),
+        ("ip('192.168.0.1').isGlobalUnicast() && !ip('255.255.255.255').isGlobalUnicast()", t()),
+        ("ip.isCanonical('127.0.0.1') && !ip.isCanonical('2001:DB8::1')", t()),
+        ("cidr('192.168.0.0/24').containsIP(ip('192.168.0.1')) && cidr('192.168.0.0/24').containsIP('192.168.0.1')", t()),
+        ("cidr('192.168.0.0/24').containsCIDR('192.168.0.0/25') && !cidr('192.168.0.0/24').containsCIDR('192.168.0.0/23')", t()),
+        ("cidr('192.168.0.1/24').masked() == cidr('192.168.0.0/24') && cidr('192.168.0.1/24').prefixLength() == 24", t()),
+        ("string(cidr('192.168.0.0/24').ip()) == '192.168.0.0'", t()),
+        ("isCIDR('10.0.0.0/8') && !isCIDR('10.0.0.0/33')", t()),
+        // url.
+        ("url('https://example.com:80/').getHost() == 'example.com:80'", t()),
+        ("url('https://[::1]:80/').getHostname() == '::1' && url('https://[::1]:80/').getPort() == '80'", t()),
+        ("url('https://example.com/path with spaces/')", Err("URL parse error during conversion from string: parse \"https://example.com/path with spaces/\": invalid character in URL".into())),
+        ("url('https://example.com/a?k=a&k=b&x=1').getQuery() == {'k': ['a', 'b'], 'x': ['1']}", t()),
+        ("url('/absolute-path').getScheme() == '' && url('/absolute-path').getEscapedPath() == '/absolute-path'", t()),
+        ("isURL('https://example.com') && !isURL('example.com')", t()),
+        // format.
+        ("!format.dns1123Label().validate('my-label-name').hasValue()", t()),
+        ("format.dns1123Label().validate('My_Label').hasValue()", t()),
+        ("!format.dns1123Subdomain().validate('apiextensions.k8s.io').hasValue()", t()),
+        ("!format.qualifiedName().validate('apiextensions.k8s.io/v1beta1').hasValue()", t()),
+        ("!format.dns1123LabelPrefix().validate('my-label-prefix-').hasValue()", t()),
+        ("!format.uri().validate('http://example.com').hasValue()", t()),
+        ("!format.uuid().validate('123e4567-e89b-12d3-a456-426614174000').hasValue()", t()),
+        ("!format.byte().validate('aGVsbG8=').hasValue() && format.byte().validate('aGVsbG8').hasValue()", t()),
+        ("!format.date().validate('2021-01-01').hasValue() && !format.datetime().validate('2021-01-01T00:00:00Z').hasValue()", t()),
+        ("format.named('dns1123Label').hasValue() && !format.named('nope').hasValue()", t()),
+        ("format.dns1035Label().validate('1abc').value()[0].startsWith('a DNS-1035 label must consist of')", t()),
+        // Regex.
+        ("'abc 123'.find('[0-9]+') == '123' && 'abc'.find('[0-9]+') == ''", t()),
+        ("'123 abc 456'.findAll('[0-9]+') == ['123', '456']", t()),
+        ("'123 abc 456'.findAll('[0-9]+', 1) == ['123']", t()),
+        ("'hubba'.matches('^h.*a$')", t()),
+        // Strings (ext strings v2) and quantity.
+        ("'%s is %d years and %.2f m'.format(['ann', 42, 1.5]) == 'ann is 42 years and 1.50 m'", t()),
+        ("'%x %X %o %b'.format([255, 255, 8, 5]) == 'ff FF 10 101'", t()),
+        ("strings.quote('a\"b') == '\"a\\\\\"b\"'", t()),
+        ("'TacoCat'.lowerAscii() == 'tacocat' && ' x '.trim() == 'x' && 'a,b'.split(',') == ['a', 'b']", t()),
+        ("['a', 'b'].join('-') == 'a-b' && 'hello'.charAt(1) == 'e' && 'hello'.substring(1, 3) == 'el'", t()),
+        ("quantity('1Gi').isGreaterThan(quantity('1G')) && quantity('50M').add(quantity('50M')) == quantity('100M')", t()),
+        // Lists.
+        ("[1, 2, 3].isSorted() && [3, 1, 2].sum() == 6 && [3, 1, 2].min() == 1 && [3, 1, 2].max() == 3", t()),
+        ("[1, 2, 2, 3].indexOf(2) == 1 && [1, 2, 2, 3].lastIndexOf(2) == 2", t()),
+    ];
+    let mut failures = Vec::new();
+    for (src, want) in cases {
+        let got = run(src);
+        if got != want {
+            failures.push(format!("{src}\n  want {want:?}\n  got  {got:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The library functions are names the compiler knows, with their arities.
+#[test]
+fn library_calls_compile_and_wrong_ones_do_not() {
+    for ok in ["sets.contains(self.tags, ['a'])", "optional.none()", "format.dns1123Label()", "self.?name.orValue('')"]
+    {
+        assert!(Program::compile(ok, &["self"]).is_ok(), "{ok}");
+    }
+    for bad in ["sets.contain([1], [1])", "format.nope()", "optional.of()", "self.name.find()"] {
+        assert!(Program::compile(bad, &["self"]).is_err(), "{bad}");
     }
 }

@@ -6,3 +6,8 @@ pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};
 #[cfg(test)]
 #[path = "roundtrip_test.rs"]
 mod roundtrip_test;
+#[cfg(feature = "validation")]
+#[path = "validation.rs"]
+mod validation;
+#[cfg(feature = "validation")]
+pub use validation::*;

@@ -6,13 +6,17 @@ use std::fmt;
 use std::sync::Arc;
 
 use kapi_machinery::types::Quantity;
+use std::net::IpAddr;
+
+use super::net::Url;
+use super::time::{Timestamp, format_duration};
 
 /// The type names an expression may use as values (`type(x) == string`).
-pub(crate) const TYPE_NAMES: &[&str] =
+pub const TYPE_NAMES: &[&str] =
     &["int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type"];
 
 #[derive(Debug, Clone)]
-pub(crate) enum Val {
+pub enum Val {
     Null,
     Bool(bool),
     Int(i64),
@@ -30,12 +34,23 @@ pub(crate) enum Val {
     Map(Arc<MapVal>),
     Type(&'static str),
     Quantity(Arc<Quantity>),
+    Timestamp(Timestamp),
+    /// Nanoseconds, as Go's `time.Duration` that cel-go uses.
+    Duration(i64),
+    /// An optional value (`optional.of(x)`, `self.?field`); `None` is `optional.none()`.
+    Optional(Option<Arc<Val>>),
+    Ip(IpAddr),
+    /// An address and a prefix length, as written (`masked()` clears the host bits).
+    Cidr(IpAddr, u8),
+    Url(Arc<Url>),
+    /// One of the `format` library's named formats.
+    Format(&'static str),
 }
 
 /// A map (or an object of a schema with properties) in insertion order, with an index by key.
 #[derive(Debug, Default)]
-pub(crate) struct MapVal {
-    pub(crate) entries: Vec<(Val, Val)>,
+pub struct MapVal {
+    pub entries: Vec<(Val, Val)>,
     index: HashMap<Key, usize>,
 }
 
@@ -60,7 +75,7 @@ fn key_of(v: &Val) -> Option<Key> {
 
 impl MapVal {
     /// A map of the entries; a repeated key is an error, as in CEL map literals.
-    pub(crate) fn new(entries: Vec<(Val, Val)>) -> Result<MapVal, String> {
+    pub fn new(entries: Vec<(Val, Val)>) -> Result<MapVal, String> {
         let mut index = HashMap::with_capacity(entries.len());
         for (i, (k, _)) in entries.iter().enumerate() {
             let key = match (k, key_of(k)) {
@@ -74,33 +89,33 @@ impl MapVal {
         Ok(MapVal { entries, index })
     }
 
-    pub(crate) fn get(&self, k: &Val) -> Option<&Val> {
+    pub fn get(&self, k: &Val) -> Option<&Val> {
         key_of(k).and_then(|key| self.index.get(&key)).map(|i| &self.entries[*i].1)
     }
 
-    pub(crate) fn get_str(&self, k: &str) -> Option<&Val> {
+    pub fn get_str(&self, k: &str) -> Option<&Val> {
         self.index.get(&Key::Str(k.into())).map(|i| &self.entries[*i].1)
     }
 
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.entries.len()
     }
 }
 
 impl Val {
     /// The elements of a list, of either kind.
-    pub(crate) fn items(&self) -> Option<&Arc<[Val]>> {
+    pub fn items(&self) -> Option<&Arc<[Val]>> {
         match self {
             Val::List(l) | Val::Keyed { items: l, .. } => Some(l),
             _ => None,
         }
     }
 
-    pub(crate) fn string(s: impl Into<Arc<str>>) -> Val {
+    pub fn string(s: impl Into<Arc<str>>) -> Val {
         Val::Str(s.into())
     }
 
-    pub(crate) fn type_name(&self) -> &'static str {
+    pub fn type_name(&self) -> &'static str {
         match self {
             Val::Null => "null_type",
             Val::Bool(_) => "bool",
@@ -113,13 +128,20 @@ impl Val {
             Val::Map(_) => "map",
             Val::Type(_) => "type",
             Val::Quantity(_) => "kubernetes.Quantity",
+            Val::Timestamp(_) => "google.protobuf.Timestamp",
+            Val::Duration(_) => "google.protobuf.Duration",
+            Val::Optional(_) => "optional_type",
+            Val::Ip(_) => "net.IP",
+            Val::Cidr(..) => "net.CIDR",
+            Val::Url(_) => "kubernetes.URL",
+            Val::Format(_) => "kubernetes.NamedFormat",
         }
     }
 
     /// Equality, as CEL's `==`: numbers by value across types, lists and maps element-wise,
     /// values of different types unequal. `steps` grows by the work done (elements visited,
     /// tenths of bytes compared), for the caller to charge.
-    pub(crate) fn equals(&self, other: &Val, steps: &mut u64) -> bool {
+    pub fn equals(&self, other: &Val, steps: &mut u64) -> bool {
         *steps += 1;
         // Past any evaluation's limit the answer no longer matters: the caller's charge fails.
         if *steps > EQUALITY_STEP_CAP {
@@ -146,6 +168,17 @@ impl Val {
             }
             (Val::Type(a), Val::Type(b)) => a == b,
             (Val::Quantity(a), Val::Quantity(b)) => a == b,
+            (Val::Timestamp(a), Val::Timestamp(b)) => a == b,
+            (Val::Duration(a), Val::Duration(b)) => a == b,
+            (Val::Optional(a), Val::Optional(b)) => match (a, b) {
+                (None, None) => true,
+                (Some(x), Some(y)) => x.equals(y, steps),
+                _ => false,
+            },
+            (Val::Ip(a), Val::Ip(b)) => a == b,
+            (Val::Cidr(a, n), Val::Cidr(b, m)) => a == b && n == m,
+            (Val::Url(a), Val::Url(b)) => a.text == b.text,
+            (Val::Format(a), Val::Format(b)) => a == b,
             (Val::Map(a), Val::Map(b)) => {
                 a.len() == b.len() && a.entries.iter().all(|(k, v)| b.get(k).is_some_and(|w| v.equals(w, steps)))
             }
@@ -155,17 +188,19 @@ impl Val {
 
     /// The ordering of `<` and friends: numbers across types, strings, bytes, bools; `None`
     /// for the pairs CEL has no overload for (and for NaN).
-    pub(crate) fn compare(&self, other: &Val) -> Option<Ordering> {
+    pub fn compare(&self, other: &Val) -> Option<Ordering> {
         match (self, other) {
             (Val::Bool(a), Val::Bool(b)) => Some(a.cmp(b)),
             (Val::Str(a), Val::Str(b)) => Some(a.cmp(b)),
             (Val::Bytes(a), Val::Bytes(b)) => Some(a.cmp(b)),
+            (Val::Timestamp(a), Val::Timestamp(b)) => Some(a.cmp(b)),
+            (Val::Duration(a), Val::Duration(b)) => Some(a.cmp(b)),
             (a, b) => num_cmp(a, b),
         }
     }
 
     /// The value as CEL's `string()` and error messages show it.
-    pub(crate) fn display(&self) -> String {
+    pub fn display(&self) -> String {
         match self {
             Val::Null => "null".into(),
             Val::Bool(b) => b.to_string(),
@@ -176,6 +211,14 @@ impl Val {
             Val::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
             Val::Type(t) => (*t).to_owned(),
             Val::Quantity(q) => q.to_string(),
+            Val::Timestamp(t) => t.format(),
+            Val::Duration(d) => format_duration(*d),
+            Val::Optional(None) => "optional.none()".into(),
+            Val::Optional(Some(v)) => format!("optional.of({v})"),
+            Val::Ip(ip) => ip.to_string(),
+            Val::Cidr(ip, n) => format!("{ip}/{n}"),
+            Val::Url(u) => u.text.clone(),
+            Val::Format(f) => (*f).to_owned(),
             Val::List(_) | Val::Keyed { .. } | Val::Map(_) => format!("{self}"),
         }
     }
@@ -286,7 +329,7 @@ fn cmp_double(x: f64, n: &Val) -> Option<Ordering> {
 
 /// A double as Go's `strconv.FormatFloat(x, 'g', -1, 64)` writes it, which cel-go's `string()`
 /// uses: the shortest text that reads back, with an exponent from 1e21 up and below 1e-4.
-pub(crate) fn format_double(x: f64) -> String {
+pub fn format_double(x: f64) -> String {
     if x.is_nan() {
         return "NaN".into();
     }

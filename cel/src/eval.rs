@@ -9,7 +9,7 @@ use super::value::{MapVal, Val};
 
 /// Why an evaluation did not give a value.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum EvalError {
+pub enum EvalError {
     /// The cost limit was reached; unlike other errors, `&&`, `||` and macros never absorb it.
     Cost,
     /// Any other runtime error, with cel-go's message (`no such key: x`, `division by zero`).
@@ -77,12 +77,28 @@ pub(crate) fn eval<'a>(n: &'a Node, s: &mut Scope<'a>, m: &mut Meter) -> R {
         Expr::Select { operand, field, test } => {
             let v = eval(operand, s, m)?;
             match v {
+                // Selecting from an optional keeps it optional (`a.?b.c`).
+                Val::Optional(None) if !*test => Ok(v),
+                Val::Optional(Some(inner)) if !*test => Ok(opt_select(&inner, field)?),
                 Val::Map(mv) => match (mv.get_str(field), *test) {
                     (found, true) => Ok(Val::Bool(found.is_some())),
                     (Some(found), false) => Ok(found.clone()),
                     (None, false) => Err(msg(format!("no such key: {field}"))),
                 },
                 _ => Err(no_overload()),
+            }
+        }
+        Expr::OptSelect { operand, field } => match eval(operand, s, m)? {
+            Val::Optional(None) => Ok(Val::Optional(None)),
+            Val::Optional(Some(inner)) => opt_select(&inner, field),
+            v => opt_select(&v, field),
+        },
+        Expr::OptIndex(a, i) => {
+            let (a, i) = (eval(a, s, m)?, eval(i, s, m)?);
+            match a {
+                Val::Optional(None) => Ok(Val::Optional(None)),
+                Val::Optional(Some(inner)) => opt_index(&inner, &i),
+                v => opt_index(&v, &i),
             }
         }
         Expr::Call { target, func, args } => {
@@ -114,7 +130,11 @@ pub(crate) fn eval<'a>(n: &'a Node, s: &mut Scope<'a>, m: &mut Meter) -> R {
         }
         Expr::Index(a, i) => {
             let (a, i) = (eval(a, s, m)?, eval(i, s, m)?);
-            index(&a, &i)
+            match a {
+                Val::Optional(None) => Ok(a),
+                Val::Optional(Some(inner)) => opt_index(&inner, &i),
+                a => index(&a, &i),
+            }
         }
         Expr::Not(a) => match eval(a, s, m)? {
             Val::Bool(b) => Ok(Val::Bool(!b)),
@@ -123,6 +143,7 @@ pub(crate) fn eval<'a>(n: &'a Node, s: &mut Scope<'a>, m: &mut Meter) -> R {
         Expr::Neg(a) => match eval(a, s, m)? {
             Val::Int(x) => x.checked_neg().map(Val::Int).ok_or_else(|| msg("integer overflow")),
             Val::Double(x) => Ok(Val::Double(-x)),
+            Val::Duration(d) => d.checked_neg().map(Val::Duration).ok_or_else(|| msg("integer overflow")),
             _ => Err(no_overload()),
         },
         Expr::Binary(op, a, b) => {
@@ -169,6 +190,27 @@ impl PartialEq for Val {
     /// Only for comparing results in [`logic`] and tests: CEL's equality is [`Val::equals`].
     fn eq(&self, other: &Val) -> bool {
         self.equals(other, &mut 0)
+    }
+}
+
+/// `v.?field`: the field's value as an optional.
+fn opt_select(v: &Val, field: &str) -> R {
+    match v {
+        Val::Map(mv) => Ok(Val::Optional(mv.get_str(field).map(|x| Arc::new(x.clone())))),
+        _ => Err(no_overload()),
+    }
+}
+
+/// `v[?i]`: the element or entry as an optional.
+fn opt_index(v: &Val, i: &Val) -> R {
+    match (v, index(v, i)) {
+        (_, Ok(found)) => Ok(Val::Optional(Some(Arc::new(found)))),
+        (Val::List(_) | Val::Keyed { .. } | Val::Map(_), Err(EvalError::Msg(e)))
+            if e.starts_with("index out of bounds") || e.starts_with("no such key") =>
+        {
+            Ok(Val::Optional(None))
+        }
+        (_, Err(e)) => Err(e),
     }
 }
 
@@ -263,6 +305,20 @@ pub(crate) fn arith(op: BinOp, a: &Val, b: &Val, m: &mut Meter) -> R {
             BinOp::Div => Ok(Val::Double(x / y)),
             _ => Err(no_overload()),
         },
+        (Val::Timestamp(t), Val::Duration(d)) | (Val::Duration(d), Val::Timestamp(t))
+            if op == BinOp::Add || (op == BinOp::Sub && matches!(a, Val::Timestamp(_))) =>
+        {
+            let d = if op == BinOp::Sub { d.checked_neg().ok_or_else(|| msg("timestamp out of range"))? } else { *d };
+            t.add(d).map(Val::Timestamp).ok_or_else(|| msg("timestamp out of range"))
+        }
+        (Val::Timestamp(x), Val::Timestamp(y)) if op == BinOp::Sub => {
+            x.since(y).map(Val::Duration).ok_or_else(|| msg("integer overflow"))
+        }
+        (Val::Duration(x), Val::Duration(y)) => match op {
+            BinOp::Add => x.checked_add(*y).map(Val::Duration).ok_or_else(int_overflow),
+            BinOp::Sub => x.checked_sub(*y).map(Val::Duration).ok_or_else(int_overflow),
+            _ => Err(no_overload()),
+        },
         (Val::Str(x), Val::Str(y)) if op == BinOp::Add => {
             m.charge(1 + ((x.len() + y.len()) / 10) as u64)?;
             Ok(Val::string(format!("{x}{y}")))
@@ -291,6 +347,18 @@ fn comprehension<'a>(
     s: &mut Scope<'a>,
     m: &mut Meter,
 ) -> R {
+    if matches!(kind, Macro::OptMap | Macro::OptFlatMap) {
+        let Val::Optional(inner) = range else { return Err(no_overload()) };
+        let Some(inner) = inner else { return Ok(Val::Optional(None)) };
+        s.locals.push((var, (**inner).clone()));
+        let r = eval(body, s, m);
+        s.locals.pop();
+        return match (kind, r?) {
+            (Macro::OptMap, v) => Ok(Val::Optional(Some(Arc::new(v)))),
+            (_, v @ Val::Optional(_)) => Ok(v),
+            _ => Err(no_overload()),
+        };
+    }
     // Charged before the elements are copied out.
     let items: Vec<Val> = match range {
         Val::List(l) | Val::Keyed { items: l, .. } => {
@@ -348,5 +416,6 @@ fn comprehension<'a>(
         },
         Macro::ExistsOne => Ok(Val::Bool(count == 1)),
         Macro::Map | Macro::Filter => Ok(Val::List(out.into())),
+        Macro::OptMap | Macro::OptFlatMap => Err(no_overload()),
     }
 }

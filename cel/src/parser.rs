@@ -9,10 +9,10 @@ use super::value::{TYPE_NAMES, Val};
 /// The deepest expression tree accepted, and the deepest nesting of parentheses, lists, maps and
 /// calls while parsing. Real rules stay far below; the evaluator recurses once per level, so
 /// this is what keeps every walk of the tree within a thread's stack.
-pub(crate) const MAX_DEPTH: usize = 100;
+pub const MAX_DEPTH: usize = 100;
 
 /// The longest source accepted, in code points (cel-go's default limit).
-pub(crate) const MAX_CODE_POINTS: usize = 100_000;
+pub const MAX_CODE_POINTS: usize = 100_000;
 
 /// What the expression refers to, learnt while parsing.
 pub(crate) struct Parsed {
@@ -316,6 +316,19 @@ impl Parser<'_> {
                 self.mk(Expr::Map(entries), at)
             }
             Tok::Ident(name) => {
+                // A library function in a namespace (`sets.contains(…)`, `optional.none()`).
+                let namespaced = functions::NAMESPACES.contains(&name.as_str())
+                    && !self.bound.contains(&name)
+                    && !self.vars.contains(&name.as_str())
+                    && matches!(self.peek(), Tok::Punct("."))
+                    && matches!(self.toks.get(self.pos + 1).map(|t| &t.tok), Some(Tok::Ident(_)))
+                    && matches!(self.toks.get(self.pos + 2).map(|t| &t.tok), Some(Tok::Punct("(")));
+                if namespaced {
+                    self.bump();
+                    let Tok::Ident(func) = self.bump() else { return Err(self.unexpected()) };
+                    self.bump();
+                    return self.global_call(format!("{name}.{func}"), at);
+                }
                 if matches!(self.peek(), Tok::Punct("(")) {
                     self.bump();
                     return self.global_call(name, at);
@@ -347,7 +360,7 @@ impl Parser<'_> {
         loop {
             let at = self.at();
             let is_macro = matches!(self.peek(), Tok::Punct("."))
-                && matches!(self.toks.get(self.pos + 1).map(|t| &t.tok), Some(Tok::Ident(m)) if matches!(m.as_str(), "all" | "exists" | "exists_one" | "map" | "filter"))
+                && matches!(self.toks.get(self.pos + 1).map(|t| &t.tok), Some(Tok::Ident(m)) if matches!(m.as_str(), "all" | "exists" | "exists_one" | "map" | "filter" | "optMap" | "optFlatMap"))
                 && matches!(self.toks.get(self.pos + 2).map(|t| &t.tok), Some(Tok::Punct("(")));
             if !is_macro {
                 let before = self.pos;
@@ -365,6 +378,8 @@ impl Parser<'_> {
                 "exists" => Macro::Exists,
                 "exists_one" => Macro::ExistsOne,
                 "map" => Macro::Map,
+                "optMap" => Macro::OptMap,
+                "optFlatMap" => Macro::OptFlatMap,
                 _ => Macro::Filter,
             };
             let var_at = self.at();
@@ -393,7 +408,11 @@ impl Parser<'_> {
     fn member_suffix_once(&mut self, node: Node) -> PResult {
         let at = self.at();
         if self.eat(".") {
+            let optional = self.eat("?");
             let Tok::Ident(name) = self.bump() else { return Err(self.err(at, "Syntax error: expected a field name")) };
+            if optional {
+                return self.mk(Expr::OptSelect { operand: Box::new(node), field: name }, at);
+            }
             if self.eat("(") {
                 let args = self.args(")")?;
                 return self.method(node, name, args, at);
@@ -401,8 +420,12 @@ impl Parser<'_> {
             return self.mk(Expr::Select { operand: Box::new(node), field: name, test: false }, at);
         }
         if self.eat("[") {
+            let optional = self.eat("?");
             let index = self.expr()?;
             self.expect("]")?;
+            if optional {
+                return self.mk(Expr::OptIndex(Box::new(node), Box::new(index)), at);
+            }
             return self.mk(Expr::Index(Box::new(node), Box::new(index)), at);
         }
         Ok(node)

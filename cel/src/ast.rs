@@ -25,6 +25,10 @@ pub(crate) enum Macro {
     ExistsOne,
     Map,
     Filter,
+    /// `opt.optMap(x, body)`: `optional.of(body)` with `x` bound to the value, or none.
+    OptMap,
+    /// `opt.optFlatMap(x, body)`: `body` (an optional) with `x` bound to the value, or none.
+    OptFlatMap,
 }
 
 #[derive(Debug)]
@@ -37,6 +41,13 @@ pub(crate) enum Expr {
         field: String,
         test: bool,
     },
+    /// `operand.?field`: an optional, none when the field is absent.
+    OptSelect {
+        operand: Box<Node>,
+        field: String,
+    },
+    /// `operand[?index]`: an optional, none when the index or key is absent.
+    OptIndex(Box<Node>, Box<Node>),
     /// A function (`size(x)`) or method (`x.size()`) call.
     Call {
         target: Option<Box<Node>>,
@@ -77,14 +88,16 @@ impl Node {
         let d = |n: &Node| n.depth;
         let below = match &expr {
             Expr::Lit(_) | Expr::Ident(_) => 0,
-            Expr::Select { operand, .. } => operand.depth,
+            Expr::Select { operand, .. } | Expr::OptSelect { operand, .. } => operand.depth,
             Expr::Call { target, args, .. } => {
                 target.as_deref().map_or(0, d).max(args.iter().map(d).max().unwrap_or(0))
             }
             Expr::List(items) => items.iter().map(d).max().unwrap_or(0),
             Expr::Map(entries) => entries.iter().map(|(k, v)| k.depth.max(v.depth)).max().unwrap_or(0),
             Expr::Not(a) | Expr::Neg(a) => a.depth,
-            Expr::Index(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) => a.depth.max(b.depth),
+            Expr::Index(a, b) | Expr::OptIndex(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) => {
+                a.depth.max(b.depth)
+            }
             Expr::Cond(a, b, c) => a.depth.max(b.depth).max(c.depth),
             Expr::Comprehension { range, filter, body, .. } => {
                 range.depth.max(body.depth).max(filter.as_deref().map_or(0, d))

@@ -8,6 +8,8 @@ use kapi_machinery::types::Quantity;
 use super::eval::{EvalError, Meter, no_overload};
 use super::value::{MapVal, Val, format_double};
 
+pub(crate) use super::library::NAMESPACES;
+
 /// The largest compiled regular expression `matches()` builds: small enough that compiling one
 /// is quick, large enough for any pattern a rule writes.
 const REGEX_SIZE_LIMIT: usize = 1 << 16;
@@ -22,6 +24,9 @@ const REGEX_CACHE: usize = 16;
 /// Whether `name` called with `argc` arguments (besides the receiver of a method) exists, for
 /// the compile-time check.
 pub(crate) fn known(name: &str, method: bool, argc: usize) -> bool {
+    if super::library::known(name, method, argc) {
+        return true;
+    }
     if method {
         matches!(
             (name, argc),
@@ -43,26 +48,26 @@ pub(crate) fn known(name: &str, method: bool, argc: usize) -> bool {
     }
 }
 
-fn str_arg(v: &Val) -> Result<&str, EvalError> {
+pub(crate) fn str_arg(v: &Val) -> Result<&str, EvalError> {
     match v {
         Val::Str(s) => Ok(s),
         _ => Err(no_overload()),
     }
 }
 
-fn int_arg(v: &Val) -> Result<i64, EvalError> {
+pub(crate) fn int_arg(v: &Val) -> Result<i64, EvalError> {
     match v {
         Val::Int(n) => Ok(*n),
         _ => Err(no_overload()),
     }
 }
 
-fn err(msg: impl Into<String>) -> EvalError {
+pub(crate) fn err(msg: impl Into<String>) -> EvalError {
     EvalError::Msg(msg.into())
 }
 
 /// Charges a tenth of the bytes an operation reads or writes (cel-go's string cost factor).
-fn charge_text(m: &mut Meter, len: usize) -> Result<(), EvalError> {
+pub(crate) fn charge_text(m: &mut Meter, len: usize) -> Result<(), EvalError> {
     m.charge(1 + (len / 10) as u64)
 }
 
@@ -74,7 +79,7 @@ pub(crate) fn call(name: &str, target: Option<Val>, args: Vec<Val>, m: &mut Mete
 }
 
 fn global(name: &str, args: &[Val], m: &mut Meter) -> Result<Val, EvalError> {
-    let [a, rest @ ..] = args else { return Err(no_overload()) };
+    let [a, rest @ ..] = args else { return super::library::global(name, args, m) };
     match (name, rest) {
         ("size", []) => size(a),
         ("matches", [re]) => matches(str_arg(a)?, str_arg(re)?, m),
@@ -116,7 +121,7 @@ fn global(name: &str, args: &[Val], m: &mut Meter) -> Result<Val, EvalError> {
             })?;
             Ok(Val::Quantity(Arc::new(q)))
         }
-        _ => Err(no_overload()),
+        _ => super::library::global(name, args, m),
     }
 }
 
@@ -131,9 +136,14 @@ fn size(v: &Val) -> Result<Val, EvalError> {
     Ok(Val::Int(n as i64))
 }
 
-fn matches(s: &str, re: &str, m: &mut Meter) -> Result<Val, EvalError> {
-    // Matching (RE2) is linear in the text times the pattern; compiling, linear in the
-    // pattern, is charged a step per byte the first time a pattern is seen.
+pub(crate) fn matches(s: &str, re: &str, m: &mut Meter) -> Result<Val, EvalError> {
+    Ok(Val::Bool(regex_for(s, re, m)?.is_match(s)))
+}
+
+/// The compiled pattern for matching `s`: matching (RE2) is linear in the text times the
+/// pattern, charged here; compiling, linear in the pattern, is charged a step per byte the first
+/// time a pattern is seen.
+pub(crate) fn regex_for(s: &str, re: &str, m: &mut Meter) -> Result<regex::Regex, EvalError> {
     m.charge(1 + ((s.len() as u64 / 10 + 1) * (re.len() as u64 / 10 + 1)))?;
     let compile = |m: &mut Meter| {
         m.charge(REGEX_COMPILE_COST + re.len() as u64)?;
@@ -155,16 +165,14 @@ fn matches(s: &str, re: &str, m: &mut Meter) -> Result<Val, EvalError> {
             &fresh
         }
     };
-    match built {
-        Ok(compiled) => Ok(Val::Bool(compiled.is_match(s))),
-        Err(e) => Err(err(e.clone())),
-    }
+    built.clone().map_err(err)
 }
 
 fn to_int(v: &Val, m: &mut Meter) -> Result<Val, EvalError> {
     match v {
         Val::Int(_) => Ok(v.clone()),
         Val::Uint(n) => i64::try_from(*n).map(Val::Int).map_err(|_| err("integer overflow")),
+        Val::Timestamp(t) => Ok(Val::Int(t.secs)),
         Val::Double(x) => {
             // Doubles outside int's range (and NaN) do not convert.
             if x.is_nan() || *x <= -9.223_372_036_854_776e18 || *x >= 9.223_372_036_854_776e18 {
@@ -216,6 +224,7 @@ fn to_string(v: &Val, m: &mut Meter) -> Result<Val, EvalError> {
         Val::Str(_) => Ok(v.clone()),
         Val::Int(_) | Val::Uint(_) | Val::Bool(_) => Ok(Val::string(v.display())),
         Val::Double(x) => Ok(Val::string(format_double(*x))),
+        Val::Timestamp(_) | Val::Duration(_) | Val::Ip(_) | Val::Cidr(..) => Ok(Val::string(v.display())),
         Val::Bytes(b) => {
             charge_text(m, b.len())?;
             std::str::from_utf8(b).map(Val::string).map_err(|_| err("invalid UTF-8 in bytes, cannot convert to string"))
@@ -227,10 +236,11 @@ fn to_string(v: &Val, m: &mut Meter) -> Result<Val, EvalError> {
 fn method(name: &str, t: Val, args: &[Val], m: &mut Meter) -> Result<Val, EvalError> {
     match (&t, name, args) {
         (_, "size", []) => size(&t),
+        (Val::Str(s), "find" | "findAll" | "format", _) => super::library::string_method(s, name, args, m),
         (Val::Str(s), _, _) => string_method(s, name, args, m),
         (Val::List(l) | Val::Keyed { items: l, .. }, _, _) => list_method(l, name, args, m),
         (Val::Quantity(q), _, _) => quantity_method(q, name, args),
-        _ => Err(no_overload()),
+        _ => super::library::method(name, &t, args, m),
     }
 }
 
@@ -442,6 +452,6 @@ fn quantity_method(q: &Quantity, name: &str, args: &[Val]) -> Result<Val, EvalEr
 }
 
 /// A map value of entries already checked unique (an object's members).
-pub(crate) fn map_of(entries: Vec<(Val, Val)>) -> Result<Val, EvalError> {
+pub fn map_of(entries: Vec<(Val, Val)>) -> Result<Val, EvalError> {
     MapVal::new(entries).map(|mv| Val::Map(Arc::new(mv))).map_err(EvalError::Msg)
 }

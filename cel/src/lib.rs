@@ -1,0 +1,178 @@
+//! kapi's CEL (Common Expression Language) compiler and evaluator, shared by the generator (which checks a custom resource's rules when it writes them) and the test server (which runs them) for the `x-kubernetes-validations` rules of custom resource schemas: the subset such rules use, with cel-go's error messages, every evaluation bounded by a cost limit and parsing bounded in depth.
+
+mod ast;
+mod eval;
+mod functions;
+mod lexer;
+mod library;
+mod net;
+mod parser;
+mod time;
+mod value;
+
+pub use eval::EvalError;
+pub use functions::map_of;
+pub use parser::{MAX_CODE_POINTS, MAX_DEPTH};
+pub use value::Val;
+
+/// Upstream's cost limit of one evaluation of one expression (`PerCallLimit`).
+pub const PER_CALL_LIMIT: u64 = 1_000_000;
+
+/// Upstream's budget of all rules evaluated for one object (`RuntimeCELCostBudget`).
+pub const RUNTIME_BUDGET: u64 = 10_000_000;
+
+/// Why an expression does not compile, as cel-go reports it (`ERROR: <input>:1:5: ...`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileError(Box<CompileErrorInner>);
+
+/// Boxed, so that the parser's results stay small: it recurses once per nesting level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct CompileErrorInner {
+    text: String,
+    /// The 1-based line and column the message points at, and the message alone.
+    at: Option<(usize, usize)>,
+    message: String,
+}
+
+impl CompileError {
+    pub fn at(src: &str, offset: usize, msg: String) -> CompileError {
+        let before = &src[..offset.min(src.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
+        CompileError(Box::new(CompileErrorInner {
+            text: format!("ERROR: <input>:{line}:{col}: {msg}"),
+            at: Some((line, col)),
+            message: msg,
+        }))
+    }
+
+    fn plain(msg: String) -> CompileError {
+        CompileError(Box::new(CompileErrorInner { text: msg.clone(), at: None, message: msg }))
+    }
+
+    /// The 1-based line and column in the expression the error points at, if any.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        self.0.at
+    }
+
+    /// The message without its position.
+    pub fn message(&self) -> &str {
+        &self.0.message
+    }
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.text)
+    }
+}
+
+/// A compiled expression.
+///
+/// Supported: literals (int, `1u`, double, strings with escapes, raw and triple-quoted, bytes,
+/// bool, null, lists, maps); variables (`self`, `oldSelf`); field selection, indexing, `has()`;
+/// arithmetic with overflow errors; comparisons across numeric types; `&&`/`||` with CEL's
+/// commutative error semantics; `!`, `?:`, `in`; the macros `all`, `exists`, `exists_one`, `map`
+/// (2 and 3 arguments), `filter`; `size`, `int`, `uint`, `double`, `string`, `bytes`, `bool`,
+/// `dyn`, `type`; the string functions `contains`, `startsWith`, `endsWith`, `matches` (RE2),
+/// and Kubernetes' `lowerAscii`, `upperAscii`, `trim`, `split`, `join`, `indexOf`,
+/// `lastIndexOf`, `substring`, `replace`, `charAt`; its list functions `isSorted`, `sum`, `min`,
+/// `max`, `indexOf`, `lastIndexOf`; and its `quantity()`/`isQuantity()` with their methods.
+/// Lists of a schema's `set` and `map` list types compare equal ignoring order.
+///
+/// Not supported: static type checking beyond names and arities (type errors surface at run
+/// time as `no such overload`; the caller may check [`Program::field_paths`] against a schema), timestamps and durations, optionals, `url`/`ip`/`cidr`/
+/// `format` libraries, message construction, and the cost *estimate* upstream checks when a
+/// definition is written.
+#[derive(Debug)]
+pub struct Program {
+    root: ast::Node,
+    uses: Vec<String>,
+}
+
+impl Program {
+    /// Parses and checks `src`, which may refer to the variables `vars`.
+    pub fn compile(src: &str, vars: &[&str]) -> Result<Program, CompileError> {
+        let parsed = parser::parse(src, vars)?;
+        Ok(Program { root: parsed.root, uses: parsed.uses })
+    }
+
+    /// Whether the expression refers to the variable `name` (a rule using `oldSelf` is a
+    /// transition rule).
+    pub fn uses(&self, name: &str) -> bool {
+        self.uses.iter().any(|u| u == name)
+    }
+
+    /// The chains of field selections rooted at a declared variable (`self.spec.replicas`,
+    /// also under `has()`): the variable and each field with its offset in the source, for
+    /// checking them against a schema.
+    pub fn field_paths(&self) -> Vec<(&str, Vec<(&str, usize)>)> {
+        let mut out = Vec::new();
+        collect_paths(&self.root, &self.uses, &mut out);
+        out
+    }
+
+    /// Evaluates with the variables bound, spending at most `limit`; returns the value and the
+    /// cost spent (the cost is also known after an error, through [`Evaluation::cost`]).
+    pub fn eval(&self, vars: &[(&str, Val)], limit: u64) -> Evaluation {
+        let mut meter = eval::Meter { used: 0, limit, regexes: Default::default() };
+        let mut scope = eval::Scope { vars, locals: Vec::new() };
+        let result = eval::eval(&self.root, &mut scope, &mut meter);
+        Evaluation { result, cost: meter.used.min(limit.saturating_add(1)) }
+    }
+}
+
+/// Walks the tree (no deeper than the parser's limit) for selections rooted at `vars`.
+fn collect_paths<'a>(n: &'a ast::Node, vars: &[String], out: &mut Vec<(&'a str, Vec<(&'a str, usize)>)>) {
+    use ast::Expr;
+    if let Expr::Select { .. } | Expr::OptSelect { .. } = &n.expr {
+        let mut fields = Vec::new();
+        let mut cur = n;
+        while let Expr::Select { operand, field, .. } | Expr::OptSelect { operand, field } = &cur.expr {
+            fields.push((field.as_str(), cur.at));
+            cur = operand;
+        }
+        if let Expr::Ident(var) = &cur.expr
+            && vars.contains(var)
+        {
+            fields.reverse();
+            out.push((var.as_str(), fields));
+        }
+    }
+    let mut visit = |c: &'a ast::Node| collect_paths(c, vars, out);
+    match &n.expr {
+        Expr::Lit(_) | Expr::Ident(_) => {}
+        Expr::Select { operand, .. } | Expr::OptSelect { operand, .. } => visit(operand),
+        Expr::Call { target, args, .. } => {
+            target.iter().for_each(|t| visit(t));
+            args.iter().for_each(visit);
+        }
+        Expr::List(items) => items.iter().for_each(visit),
+        Expr::Map(entries) => entries.iter().for_each(|(k, v)| {
+            visit(k);
+            visit(v);
+        }),
+        Expr::Not(a) | Expr::Neg(a) => visit(a),
+        Expr::Index(a, b) | Expr::OptIndex(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) => {
+            visit(a);
+            visit(b);
+        }
+        Expr::Cond(a, b, c) => {
+            visit(a);
+            visit(b);
+            visit(c);
+        }
+        Expr::Comprehension { range, filter, body, .. } => {
+            visit(range);
+            filter.iter().for_each(|f| visit(f));
+            visit(body);
+        }
+    }
+}
+
+/// What an evaluation gave and what it cost.
+#[derive(Debug)]
+pub struct Evaluation {
+    pub result: Result<Val, EvalError>,
+    pub cost: u64,
+}

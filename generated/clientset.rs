@@ -4137,8 +4137,43 @@ pub mod core {
             ::kapi_api::core::v1::Namespace, ::kapi_api::core::v1::NamespaceList,
             resource = "namespaces", namespaced = false, protobuf = true, verbs =
             ["create", "update", "delete", "get", "list", "watch", "patch", "apply"],
-            subresources = ["status"], short_names = ["ns"], categories = [],
+            subresources = ["status", "finalize" { verbs = ["update", "patch"], inputs =
+            [::kapi_api::core::v1::Namespace], result = ::kapi_api::core::v1::Namespace
+            }], short_names = ["ns"], categories = [],
         );
+        impl kapi_client::Api<::kapi_api::core::v1::Namespace> {
+            /// `Finalize`: replaces the `finalize` subresource.
+            pub async fn finalize(
+                &self,
+                name: &str,
+                namespace: &::kapi_api::core::v1::Namespace,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::core::v1::Namespace, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::core::v1::Namespace,
+                        >(name, "finalize", namespace, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::finalize`] with the call's warnings.
+            pub async fn finalize_with_warnings(
+                &self,
+                name: &str,
+                namespace: &::kapi_api::core::v1::Namespace,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::core::v1::Namespace>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::core::v1::Namespace,
+                    >(name, "finalize", namespace, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::core::v1::Event, ::kapi_api::core::v1::EventList, resource =
             "events", namespaced = true, protobuf = true, verbs = ["create", "update",

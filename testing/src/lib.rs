@@ -7,6 +7,7 @@
 //! at it. The repository's `docs/test-server.md` lists what it serves and checks.
 
 mod cel;
+pub mod controllers;
 pub mod server;
 pub mod tracker;
 
@@ -15,6 +16,7 @@ use std::sync::Arc;
 use kapi_client::Client;
 use kapi_client::clientset::{self, Clientset};
 
+pub use controllers::{ControllerHandle, Controllers};
 pub use server::{ApiServer, Fault, RequestRecord, RuntimeConfig, TestServer};
 pub use tracker::ObjectTracker;
 

@@ -15,9 +15,10 @@
 //!   have the subresource, create drops `status` and the main resource's update keeps it. Pods'
 //!   `ephemeralcontainers` and `resize` and certificate signing requests' `approval` take their
 //!   fields the same way ([`subresource`]);
-//! - delete with preconditions; objects with finalizers get a deletion timestamp and are removed
-//!   once an update clears their finalizers. No garbage collector runs, so propagation policies
-//!   are validated but add no finalizers, and grace periods are ignored;
+//! - delete as upstream's generic store does it ([`deletion`]): preconditions, pods' graceful
+//!   deletion, the garbage collector's `orphan`/`foregroundDeletion` finalizers by propagation
+//!   policy (while a collector runs), finalizers that keep the object with its deletion
+//!   timestamp until an update clears them, namespaces' termination;
 //! - dry run (`dryRun=All`) on every write: the object comes back as it would have been stored,
 //!   nothing is persisted, and on create no UID or generated name is assigned and the
 //!   resourceVersion stays empty (on update it stays unchanged);
@@ -31,9 +32,11 @@
 //! Errors are [`kapi_client::Error::Api`] values carrying upstream's `Status`, built with
 //! [`kapi_client::api_errors`].
 
+pub mod deletion;
 pub mod fields;
 pub(crate) mod meta;
 pub mod options;
+mod scan;
 pub mod subresource;
 pub mod validation;
 mod watch;
@@ -54,6 +57,7 @@ use kapi_machinery::types::Time;
 
 pub use fields::FieldSelector;
 pub use options::{FieldValidation, WriteOptions};
+pub(crate) use scan::{Since, Stored};
 pub use watch::TrackerWatch;
 
 /// The result of tracker operations: errors are API statuses.
@@ -207,6 +211,9 @@ struct State {
     /// conversion, so the object is validated in the version the client wrote when that version
     /// has rules of its own.
     request_view: Option<(ConvertFn, ResourceInfo)>,
+    /// Whether deletes add the garbage collector's finalizers (kube-apiserver's
+    /// `--enable-garbage-collector`): only while a collector runs, or they would never go.
+    garbage_collection: bool,
 }
 
 /// What a resource's strategy does to an object before it is validated and stored (upstream's
@@ -513,6 +520,11 @@ impl State {
         self.stores[idx].info
     }
 
+    /// The description of the resource a request names: a view's own, else its store's.
+    fn view_info(&self, gvr: &GroupVersionResource, idx: usize) -> ResourceInfo {
+        self.views.get(gvr).map_or(self.stores[idx].info, |(_, info)| *info)
+    }
+
     /// Runs a validator on an object bound for the store: in the version the client wrote
     /// through a view when that version's kind has rules of its own (upstream validates the
     /// internal object, whose rules and field paths follow the request; `events.k8s.io` Events
@@ -733,8 +745,7 @@ impl State {
         if before == after {
             return Ok(existing);
         }
-        let nm = meta_of(&info, new.as_ref())?;
-        let finalize = nm.deletion_timestamp.is_some() && nm.finalizers.is_empty();
+        let finalize = deletion::delete_during_update(&info, &old, new.as_ref(), meta_of(&info, new.as_ref())?);
         if dry_run {
             return Ok(new);
         }
@@ -763,9 +774,14 @@ impl State {
         Ok(new)
     }
 
+    /// Upstream's generic store `Delete` (and the namespace registry's before it): preconditions,
+    /// graceful deletion, the garbage collector's finalizers (when it runs), finalizers that keep
+    /// the object with its deletion timestamp, then the removal. `view` is the resource the
+    /// request named, whose version decides the default propagation policy.
     fn delete(
         &mut self,
         idx: usize,
+        view: &ResourceInfo,
         namespace: &str,
         name: &str,
         opts: &DeleteOptions,
@@ -779,54 +795,48 @@ impl State {
         };
         let existing = existing.clone();
         let m = meta_of(&info, existing.as_ref())?.clone();
-        if let Some(p) = &opts.preconditions {
-            if let Some(uid) = &p.uid
-                && *uid != m.uid
-            {
-                return Err(api_errors::conflict(
-                    &info,
-                    name,
-                    &format!("Precondition failed: UID in precondition: {uid}, UID in object meta: {}", m.uid),
-                ));
+        let mut opts = opts.clone();
+        if deletion::is_namespaces(&info) {
+            deletion::check_namespace_preconditions(&info, &m, &opts)?;
+            if m.deletion_timestamp.is_none() {
+                let doc = deletion::begin_namespace_termination(existing.as_ref(), &m, &opts)?;
+                let marked = meta::from_value(&info, &doc)?;
+                return self.write_deleting(idx, key, existing, marked, dry_run);
             }
-            if let Some(rv) = &p.resource_version
-                && *rv != m.resource_version
-            {
-                return Err(api_errors::conflict(
-                    &info,
-                    name,
-                    &format!(
-                        "Precondition failed: ResourceVersion in precondition: {rv}, ResourceVersion in object meta: {}",
-                        m.resource_version
-                    ),
-                ));
-            }
-        }
-        if !m.finalizers.is_empty() {
-            if m.deletion_timestamp.is_some() {
+            if !deletion::namespace_finalizers(existing.as_ref()).is_empty() {
                 return Ok(DeleteResult { object: existing, deleted: false });
             }
-            let mut marked = existing.clone();
-            let mm = meta_mut(&info, marked.as_mut())?;
-            if mm.generation > 0 {
-                mm.generation = mm.generation.saturating_add(1);
+        }
+        deletion::check_preconditions(&info, &m, &opts)?;
+        let mut obj = existing.clone();
+        let mut mm = m.clone();
+        let graceful = deletion::before_delete(&info, obj.as_mut(), &mut mm, &mut opts)?;
+        if graceful == deletion::Graceful::Pending {
+            return Ok(DeleteResult { object: existing, deleted: false });
+        }
+        let new_finalizers = if self.garbage_collection {
+            deletion::gc_finalizers(&mm.finalizers, &opts, deletion::default_gc_policy(view))
+        } else {
+            None
+        };
+        let graceful = graceful == deletion::Graceful::Started;
+        if graceful || !mm.finalizers.is_empty() || new_finalizers.is_some() {
+            if let Some(f) = new_finalizers {
+                mm.finalizers = f;
             }
-            mm.deletion_timestamp = Some(Time::now());
-            mm.deletion_grace_period_seconds = Some(0);
-            if dry_run {
-                return Ok(DeleteResult { object: marked, deleted: false });
+            let pending_finalizers = !mm.finalizers.is_empty();
+            let keep = if graceful {
+                pending_finalizers || opts.grace_period_seconds.unwrap_or(0) > 0
+            } else {
+                if pending_finalizers {
+                    deletion::mark_as_deleting(&mut mm);
+                }
+                pending_finalizers
+            };
+            if keep {
+                *meta_mut(&info, obj.as_mut())? = mm;
+                return self.write_deleting(idx, key, existing, obj, dry_run);
             }
-            let rv = self.next_rv();
-            mm.resource_version = rv.to_string();
-            self.stores[idx].objects.insert(key, marked.clone());
-            self.record(Change {
-                rv,
-                resource: idx,
-                event_type: EventType::Modified,
-                object: marked.clone(),
-                prev: Some(existing),
-            });
-            return Ok(DeleteResult { object: marked, deleted: false });
         }
         if dry_run {
             return Ok(DeleteResult { object: existing, deleted: true });
@@ -842,6 +852,33 @@ impl State {
             prev: Some(existing.clone()),
         });
         Ok(DeleteResult { object: existing, deleted: true })
+    }
+
+    /// Stores the state a delete leaves an object in while something still holds it (a grace
+    /// period, finalizers, a namespace's content); an unchanged object is not written again.
+    fn write_deleting(
+        &mut self,
+        idx: usize,
+        key: Key,
+        existing: Box<dyn Object>,
+        mut marked: Box<dyn Object>,
+        dry_run: bool,
+    ) -> Result<DeleteResult> {
+        let info = self.info(idx);
+        if meta::to_value(marked.as_ref())? == meta::to_value(existing.as_ref())? || dry_run {
+            return Ok(DeleteResult { object: marked, deleted: false });
+        }
+        let rv = self.next_rv();
+        meta_mut(&info, marked.as_mut())?.resource_version = rv.to_string();
+        self.stores[idx].objects.insert(key, marked.clone());
+        self.record(Change {
+            rv,
+            resource: idx,
+            event_type: EventType::Modified,
+            object: marked.clone(),
+            prev: Some(existing),
+        });
+        Ok(DeleteResult { object: marked, deleted: false })
     }
 
     /// The objects of a resource at resource version `at`, rebuilt from the current state by
@@ -906,6 +943,13 @@ impl ObjectTracker {
         self.lock().validates = Some(validates);
     }
 
+    /// Makes deletes add the garbage collector's `orphan` and `foregroundDeletion` finalizers as
+    /// the request's propagation policy and the resource's default ask (off by default: turn it
+    /// on only while something removes them, as the test server's garbage collector does).
+    pub fn set_garbage_collection(&self, on: bool) {
+        self.lock().garbage_collection = on;
+    }
+
     /// Installs the resources' strategies (see [`PrepareFn`]).
     pub fn set_prepare(&self, prepare: PrepareFn) {
         self.lock().prepare = Some(prepare);
@@ -940,6 +984,7 @@ impl ObjectTracker {
                     prepare: None,
                     validates: None,
                     request_view: None,
+                    garbage_collection: false,
                 }),
                 changed,
             }),
@@ -1277,7 +1322,8 @@ impl ObjectTracker {
         let out = {
             let mut st = self.lock();
             let idx = st.index_of(gvr)?;
-            st.delete(idx, namespace, name, opts, dry_run)?
+            let view = st.view_info(gvr, idx);
+            st.delete(idx, &view, namespace, name, opts, dry_run)?
         };
         if !dry_run {
             self.notify();
@@ -1300,6 +1346,7 @@ impl ObjectTracker {
             let mut st = self.lock();
             let idx = st.index_of(gvr)?;
             let info = st.info(idx);
+            let view = st.view_info(gvr, idx);
             let filter = Filter::new(&info, namespace, &list.label_selector, &list.field_selector)?;
             let keys: Vec<Key> = st.stores[idx]
                 .objects
@@ -1310,7 +1357,7 @@ impl ObjectTracker {
             let mut deleted = Vec::with_capacity(keys.len());
             let mut failed = None;
             for (ns, name) in keys {
-                match st.delete(idx, &ns, &name, opts, dry_run) {
+                match st.delete(idx, &view, &ns, &name, opts, dry_run) {
                     Ok(d) => deleted.push(d.object),
                     Err(e) => {
                         failed = Some(e);

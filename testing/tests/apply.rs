@@ -23,7 +23,8 @@ use kapi_testing::{ApiServer, TestServer};
 async fn http_client() -> (Client, TestServer) {
     let server = Arc::new(ApiServer::new());
     kapi_client::clientset::register_all(&server).unwrap();
-    let test = TestServer::start(server, None).await.unwrap();
+    let test = TestServer::start(server.clone(), None).await.unwrap();
+    server.create_namespace("ns").unwrap();
     let transport = Arc::new(Transport::new(&Config::new(test.url()).unwrap()).unwrap());
     let client = Client::new(transport, test.url()).unwrap().with_content_type(ContentType::Json);
     (client, test)

@@ -296,7 +296,9 @@ spec:
 
 #[tokio::test]
 async fn applies_a_multi_document_manifest() {
-    let (client, _server, _test) = serve().await;
+    let (client, server, _test) = serve().await;
+    // The manifest's deployment goes into a namespace of its own, which must exist.
+    server.create_namespace("prod").unwrap();
     let mapper = RestMapper::new(&Discovery::run(&client).await.unwrap());
     let objects = DynamicObject::from_yaml_stream(MANIFEST.as_bytes()).unwrap();
     assert_eq!(objects.len(), 3);

@@ -666,7 +666,7 @@ async fn status_subresource_and_deletes() {
     let opts = r#"{"kind":"DeleteOptions","apiVersion":"v1","preconditions":{"uid":"wrong"}}"#;
     let r = call(&server, Method::DELETE, &format!("{VWC}/d"), &[("content-type", JSON)], opts).await;
     assert_eq!(r.status, StatusCode::CONFLICT);
-    assert!(r.json_status().message.contains("Precondition failed: UID in precondition: wrong"));
+    assert!(r.json_status().message.contains("the UID in the precondition (wrong) does not match the UID in record"));
     let r = call(&server, Method::DELETE, &format!("{VWC}/d?propagationPolicy=Sideways"), &[], "").await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     let r =

@@ -16,7 +16,8 @@ use kapi_testing::{ApiServer, TestServer};
 async fn deployments() -> (Api<Deployment>, TestServer) {
     let server = Arc::new(ApiServer::new());
     kapi_client::clientset::register_all(&server).unwrap();
-    let test = TestServer::start(server, None).await.unwrap();
+    let test = TestServer::start(server.clone(), None).await.unwrap();
+    server.create_namespace("ns").unwrap();
     let mut config = Config::new(test.url()).unwrap();
     config.user_agent = "ssa-tester/v9.9 (linux/amd64)".into();
     let transport = Arc::new(Transport::new(&config).unwrap());

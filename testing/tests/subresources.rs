@@ -50,6 +50,7 @@ async fn clientset(backend: Backend) -> (Clientset, Arc<ApiServer>, Option<TestS
             let server = Arc::new(ApiServer::serving_everything());
             kapi_client::clientset::register_all(&server).unwrap();
             let test = TestServer::start(server.clone(), None).await.unwrap();
+            server.create_namespace("ns").unwrap();
             // No retries: the eviction tests read the `429`s themselves.
             let mut config = Config::new(test.url()).unwrap();
             config.retry.max_retries = 0;

@@ -261,13 +261,13 @@ fn delete_checks_preconditions_and_honours_finalizers() {
     assert_eq!(
         status(&err).message,
         format!(
-            "Operation cannot be fulfilled on validatingwebhookconfigurations.admissionregistration.k8s.io \"hook\": Precondition failed: UID in precondition: nope, UID in object meta: {}",
+            "Operation cannot be fulfilled on ValidatingWebhookConfiguration.admissionregistration.k8s.io \"hook\": the UID in the precondition (nope) does not match the UID in record ({}). The object might have been deleted and then recreated",
             obj.metadata.uid
         )
     );
     let err = t.delete(&gvr(), "", "hook", &pre(None, Some("1"))).unwrap_err();
     assert!(status(&err).message.ends_with(&format!(
-        "Precondition failed: ResourceVersion in precondition: 1, ResourceVersion in object meta: {}",
+        "the ResourceVersion in the precondition (1) does not match the ResourceVersion in record ({}). The object might have been modified",
         obj.metadata.resource_version
     )));
     let res = t

@@ -1,4 +1,4 @@
-//! `kapi-test-server`: the test API server as a program, for trying a client against it: serves every resource of the groups it was built with, seeds nothing, writes a kubeconfig, and stops on Ctrl-C or SIGTERM.
+//! `kapi-test-server`: the test API server as a program, for trying a client against it: serves every resource of the groups it was built with, runs a cluster's control loops, seeds only the system namespaces, writes a kubeconfig, and stops on Ctrl-C or SIGTERM.
 
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
-use kapi_testing::{ApiServer, RuntimeConfig, TestServer};
+use kapi_testing::{ApiServer, Controllers, RuntimeConfig, TestServer};
 
 /// How long stopping may take: connections still open then (watches, follows) are cut.
 const GRACE: Duration = Duration::from_secs(5);
@@ -40,6 +40,18 @@ struct Args {
     /// kube-apiserver serves by default: the GA versions.
     #[arg(long, value_name = "KEY=VALUE,...")]
     runtime_config: Vec<String>,
+    /// The control loops to run beside the server, as kube-controller-manager's flag names them:
+    /// `*` (the default) for all, `-name` to leave one out (`*,-garbagecollector`). Names:
+    /// garbagecollector, namespace, podtermination.
+    #[arg(long, value_name = "NAMES", default_value = "*")]
+    controllers: String,
+    /// Built-in admission plugins to turn on (kube-apiserver's names; NamespaceLifecycle is on
+    /// by default).
+    #[arg(long, value_name = "NAMES")]
+    enable_admission_plugins: Option<String>,
+    /// Built-in admission plugins to turn off.
+    #[arg(long, value_name = "NAMES")]
+    disable_admission_plugins: Option<String>,
 }
 
 /// The TLS configuration and the certificates' PEM text, for the kubeconfig.
@@ -144,6 +156,15 @@ async fn run(args: Args) -> Result<(), String> {
         config.extend(spec).map_err(|e| format!("--runtime-config: {e}"))?;
     }
     api.set_runtime_config(config).map_err(|e| format!("--runtime-config: {e}"))?;
+    api.set_controllers(Controllers::parse(&args.controllers).map_err(|e| format!("--controllers: {e}"))?);
+    let mut plugins = api.admission_plugins();
+    if let Some(names) = &args.enable_admission_plugins {
+        plugins.set(names, true).map_err(|e| format!("--enable-admission-plugins: {e}"))?;
+    }
+    if let Some(names) = &args.disable_admission_plugins {
+        plugins.set(names, false).map_err(|e| format!("--disable-admission-plugins: {e}"))?;
+    }
+    api.set_admission_plugins(plugins);
     let served = api.tracker().resources().len();
     let addr = SocketAddr::new(args.address, args.port);
     let server = TestServer::start_on(addr, api, tls.as_ref().map(|(c, _)| Arc::clone(c)))

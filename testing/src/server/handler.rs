@@ -92,6 +92,14 @@ impl Call<'_> {
 }
 
 /// Go's `strconv.Quote` for a warning text (non-ASCII escaped so the header stays ASCII).
+/// Core resources whose registries answer a delete with the deleted object rather than a
+/// `Status` (`ReturnDeletedObject`).
+const RETURNS_DELETED_OBJECT: [&str; 6] =
+    ["pods", "namespaces", "services", "serviceaccounts", "persistentvolumes", "persistentvolumeclaims"];
+
+/// The job registry's warning on a delete that names no propagation policy.
+const JOB_DELETE_WARNING: &str = "child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning";
+
 pub(super) fn quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
@@ -270,6 +278,9 @@ impl ApiServer {
         }
         // Admission webhooks may change the body (or turn a patch into the write it amounts
         // to), so the request served can be a new one.
+        if let Err(e) = self.admit_builtin(&call) {
+            return error_response(&e, enc);
+        }
         let admitted = match self.admit(&call).await {
             Ok(a) => a,
             Err(e) => return error_response(&e, enc),
@@ -477,9 +488,22 @@ impl ApiServer {
         call.require_verb("delete")?;
         let opts = self.delete_options(call)?;
         let res = self.tracker.delete(&call.info.gvr(), call.namespace(), call.name(), &opts)?;
+        // The job registry warns that a job's pods stay when nothing says what to do with them.
+        let warnings: Vec<String> = (opts.propagation_policy.is_none()
+            && opts.orphan_dependents.is_none()
+            && crate::tracker::deletion::default_gc_policy(&call.info)
+                == crate::tracker::deletion::GcPolicy::OrphanDependents
+            && call.info.group == "batch"
+            && call.info.resource == "jobs")
+            .then(|| JOB_DELETE_WARNING.to_owned())
+            .into_iter()
+            .collect();
         if !res.deleted {
             let code = if opts.orphan_dependents == Some(false) { 202 } else { 200 };
-            return object_response(code, call.enc, res.object.as_ref(), &[]);
+            return object_response(code, call.enc, res.object.as_ref(), &warnings);
+        }
+        if call.info.group.is_empty() && RETURNS_DELETED_OBJECT.contains(&call.info.resource) {
+            return object_response(200, call.enc, res.object.as_ref(), &warnings);
         }
         let uid = (call.info.metadata)(res.object.as_ref()).map(|m| m.uid.clone()).unwrap_or_default();
         let status = Status {
@@ -494,7 +518,7 @@ impl ApiServer {
             }),
             ..Status::default()
         };
-        object_response(200, call.enc, &status, &[])
+        object_response(200, call.enc, &status, &warnings)
     }
 
     fn delete_collection(&self, call: &Call<'_>) -> Result<http::Response<Body>> {

@@ -66,6 +66,7 @@ pub mod negotiate;
 mod openapi;
 mod openapi_paths;
 pub mod patch;
+mod plugins;
 mod query;
 mod review;
 mod route;
@@ -90,6 +91,7 @@ use kapi_machinery::{Object, Scheme, SchemeError};
 pub use negotiate::Encoding;
 pub use openapi::OPENAPI_V2_PROTOBUF;
 pub use patch::{ListMerge, MergeRules, PatchType};
+pub use plugins::{AdmissionPlugins, SYSTEM_NAMESPACES};
 pub use serve::TestServer;
 pub use streams::{ExecIo, ExecOutcome, ExecRequest, HandlerFuture, PortForwardRequest};
 pub use versions::{RuntimeConfig, Stability};
@@ -202,6 +204,13 @@ pub struct ApiServer {
     known: RwLock<Vec<ResourceInfo>>,
     /// Which of them are served.
     runtime_config: RwLock<RuntimeConfig>,
+    /// The control loops a [`TestServer`] runs beside it.
+    controllers: RwLock<crate::Controllers>,
+    /// The built-in admission plugins chosen.
+    admission_plugins: RwLock<AdmissionPlugins>,
+    /// Whether the server runs as a cluster ([`ApiServer::start_cluster`]): the built-in
+    /// plugins act only then.
+    cluster: std::sync::atomic::AtomicBool,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -255,7 +264,58 @@ impl ApiServer {
             crds: crd::Registry::default(),
             known: RwLock::new(Vec::new()),
             runtime_config: RwLock::new(RuntimeConfig::new()),
+            controllers: RwLock::new(crate::Controllers::default()),
+            admission_plugins: RwLock::new(AdmissionPlugins::default()),
+            cluster: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// Chooses the built-in admission plugins (kube-apiserver's defaults among those the server
+    /// has, by default); they act once the server runs as a cluster.
+    pub fn set_admission_plugins(&self, plugins: AdmissionPlugins) {
+        *self.admission_plugins.write().unwrap_or_else(std::sync::PoisonError::into_inner) = plugins;
+    }
+
+    /// The built-in admission plugins chosen.
+    pub fn admission_plugins(&self) -> AdmissionPlugins {
+        *self.admission_plugins.read().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The built-in plugins in force: the chosen ones while the server runs as a cluster.
+    fn cluster_plugins(&self) -> AdmissionPlugins {
+        if self.cluster.load(std::sync::atomic::Ordering::Acquire) {
+            self.admission_plugins()
+        } else {
+            AdmissionPlugins::none()
+        }
+    }
+
+    /// Chooses the control loops [`ApiServer::start_cluster`] runs (all by default, as on a
+    /// cluster: the garbage collector, the namespace controller, pods' final delete); takes
+    /// effect at the next start.
+    pub fn set_controllers(&self, which: crate::Controllers) {
+        *self.controllers.write().unwrap_or_else(std::sync::PoisonError::into_inner) = which;
+    }
+
+    /// The control loops chosen.
+    pub fn controllers(&self) -> crate::Controllers {
+        *self.controllers.read().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Runs the server as a cluster, what [`TestServer::start`] does: creates the system
+    /// namespaces ([`SYSTEM_NAMESPACES`]), turns the built-in admission plugins on and starts the
+    /// chosen control loops until the handle is dropped (`None` when none is chosen). A server
+    /// used in process, as the fake clientset's, is a bare API server until this is called.
+    pub fn start_cluster(&self) -> std::result::Result<Option<crate::ControllerHandle>, kapi_client::Error> {
+        self.create_system_namespaces()?;
+        self.cluster.store(true, std::sync::atomic::Ordering::Release);
+        let which = self.controllers();
+        if !which.any() {
+            return Ok(None);
+        }
+        crate::controllers::start(self.tracker.clone(), which)
+            .map(Some)
+            .map_err(|e| kapi_client::api_errors::internal(&format!("starting the control loops: {e}")))
     }
 
     /// A server that serves every version of every kind the build has, removed ones included

@@ -18,14 +18,17 @@ use tokio_rustls::TlsAcceptor;
 use super::handler::error_response;
 use super::{ApiServer, Encoding, MAX_BODY_BYTES};
 
-/// A running test server. Dropping it (or [`TestServer::shutdown`]) stops accepting and closes
-/// every connection, which also ends open watches.
+/// A running test server with the control loops its [`ApiServer`] chooses
+/// ([`ApiServer::set_controllers`]). Dropping it (or [`TestServer::shutdown`]) stops accepting,
+/// closes every connection, which also ends open watches, and stops the loops.
 #[derive(Debug)]
 pub struct TestServer {
     addr: SocketAddr,
     url: String,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
+    /// The control loops ([`ApiServer::set_controllers`]), stopped with the server.
+    controllers: Option<crate::ControllerHandle>,
 }
 
 impl TestServer {
@@ -43,6 +46,7 @@ impl TestServer {
         tls: Option<Arc<rustls::ServerConfig>>,
     ) -> std::io::Result<TestServer> {
         let listener = TcpListener::bind(addr).await?;
+        let controllers = api.start_cluster().map_err(std::io::Error::other)?;
         let addr = listener.local_addr()?;
         let url = format!("{}://{addr}", if tls.is_some() { "https" } else { "http" });
         let acceptor = tls.map(TlsAcceptor::from);
@@ -64,7 +68,7 @@ impl TestServer {
             }
             conns.shutdown().await;
         });
-        Ok(TestServer { addr, url, stop: Some(stop), task: Some(task) })
+        Ok(TestServer { addr, url, stop: Some(stop), task: Some(task), controllers })
     }
 
     /// The base URL, `http://127.0.0.1:<port>` or `https://…`.
@@ -85,6 +89,7 @@ impl TestServer {
         if let Some(task) = self.task.take() {
             let _ = task.await;
         }
+        self.controllers.take();
     }
 }
 

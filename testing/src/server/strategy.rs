@@ -11,6 +11,7 @@ use kapi_machinery::Object;
 use kapi_machinery::json::value::Value;
 
 use crate::tracker::Result;
+use crate::tracker::deletion::NAMESPACE_FINALIZER;
 use crate::tracker::meta::{from_value, set_member, to_value};
 
 /// Upstream's label of a job's pods naming the job (`batch.kubernetes.io/job-name`), and its
@@ -24,8 +25,41 @@ const CONTROLLER_UID_LABEL: &str = "batch.kubernetes.io/controller-uid";
 pub(crate) fn prepare(info: &ResourceInfo, obj: &mut Box<dyn Object>, old: Option<&dyn Object>) -> Result<()> {
     match (info.group, info.resource, old) {
         ("batch", "jobs", None) => edit(info, obj, generate_job_selector),
+        ("", "namespaces", None) => edit(info, obj, namespace_for_create),
+        ("", "namespaces", Some(old)) => {
+            let old = to_value(old)?;
+            let mut doc = to_value(obj.as_ref())?;
+            namespace_for_update(&mut doc, &old);
+            *obj = from_value(info, &doc)?;
+            Ok(())
+        }
         _ => Ok(()),
     }
+}
+
+/// The namespace strategy's `PrepareForCreate`: phase `Active`, and the `kubernetes` finalizer
+/// the namespace controller removes once the namespace is emptied (added after any others).
+fn namespace_for_create(ns: &mut Value) {
+    set_member(ns, "status", Some(Value::Object(vec![("phase".into(), Value::String("Active".into()))])));
+    let Some(spec) = object_member(ns, "spec") else { return };
+    let mut finalizers = match spec.get("finalizers") {
+        Some(Value::Array(items)) => items.clone(),
+        _ => Vec::new(),
+    };
+    if !finalizers.iter().any(|f| f.as_str() == Some(NAMESPACE_FINALIZER)) {
+        finalizers.push(Value::String(NAMESPACE_FINALIZER.into()));
+    }
+    set_member(spec, "finalizers", Some(Value::Array(finalizers)));
+}
+
+/// The namespace strategy's `PrepareForUpdate`: the spec's finalizers change only through the
+/// `finalize` subresource, the status only through `status`.
+fn namespace_for_update(ns: &mut Value, old: &Value) {
+    let old_finalizers = old.get("spec").and_then(|s| s.get("finalizers")).cloned();
+    if let Some(spec) = object_member(ns, "spec") {
+        set_member(spec, "finalizers", old_finalizers);
+    }
+    set_member(ns, "status", old.get("status").cloned());
 }
 
 fn edit(info: &ResourceInfo, obj: &mut Box<dyn Object>, f: fn(&mut Value)) -> Result<()> {
@@ -120,6 +154,30 @@ mod tests {
         assert_eq!(
             labels(&job, &["spec", "selector", "matchLabels"]),
             r#"{"batch.kubernetes.io/controller-uid":"other"}"#
+        );
+    }
+
+    #[test]
+    fn a_namespace_is_created_active_with_the_kubernetes_finalizer_last() {
+        let mut ns =
+            parse(br#"{"metadata":{"name":"a"},"spec":{"finalizers":["x"]},"status":{"phase":"Terminating"}}"#)
+                .unwrap();
+        namespace_for_create(&mut ns);
+        assert_eq!(labels(&ns, &["spec"]), r#"{"finalizers":["x","kubernetes"]}"#);
+        assert_eq!(labels(&ns, &["status"]), r#"{"phase":"Active"}"#);
+        let mut ns = parse(br#"{"metadata":{"name":"a"}}"#).unwrap();
+        namespace_for_create(&mut ns);
+        assert_eq!(labels(&ns, &["spec"]), r#"{"finalizers":["kubernetes"]}"#);
+    }
+
+    #[test]
+    fn a_namespace_update_keeps_the_finalizers_and_status() {
+        let old = parse(br#"{"spec":{"finalizers":["kubernetes"]},"status":{"phase":"Active"}}"#).unwrap();
+        let mut ns = parse(br#"{"metadata":{"labels":{"a":"b"}},"spec":{"finalizers":[]},"status":{}}"#).unwrap();
+        namespace_for_update(&mut ns, &old);
+        assert_eq!(
+            String::from_utf8(ns.to_compact_vec()).unwrap(),
+            r#"{"metadata":{"labels":{"a":"b"}},"spec":{"finalizers":["kubernetes"]},"status":{"phase":"Active"}}"#
         );
     }
 

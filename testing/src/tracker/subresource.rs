@@ -1,7 +1,8 @@
 //! What an update of a subresource whose body is the resource's own kind takes from the body, as
 //! upstream's strategies for those subresources do: `status` the status; pods' `ephemeralcontainers`
 //! the ephemeral containers and `resize` the containers' resources and resize policies;
-//! certificate signing requests' `approval` the status conditions. Everything else stays as stored.
+//! certificate signing requests' `approval` the status conditions; namespaces' `finalize` the spec's
+//! finalizers. Everything else stays as stored.
 
 use kapi_client::api_errors::{self, FieldError};
 use kapi_client::{Error, ResourceInfo};
@@ -10,13 +11,15 @@ use kapi_machinery::json::value::Value;
 use super::meta;
 
 /// The subresources of the resource's own kind whose writes the tracker knows.
-pub const SAME_KIND_SUBRESOURCES: &[&str] = &["status", "ephemeralcontainers", "resize", "approval"];
+pub const SAME_KIND_SUBRESOURCES: &[&str] = &["status", "ephemeralcontainers", "resize", "approval", "finalize"];
 
 /// The object `stored` with what an update of `subresource` takes from `incoming`.
 pub(crate) fn merge(info: &ResourceInfo, subresource: &str, stored: &Value, incoming: &Value) -> Result<Value, Error> {
     let mut out = stored.clone();
     match subresource {
         "status" => copy_path(&mut out, incoming, &["status"]),
+        // A namespace's `finalize` writes only its `spec.finalizers`.
+        "finalize" => copy_path(&mut out, incoming, &["spec", "finalizers"]),
         "ephemeralcontainers" => copy_path(&mut out, incoming, &["spec", "ephemeralContainers"]),
         "approval" => {
             check_approval(info, incoming)?;

@@ -108,6 +108,10 @@ def main(kubeconfig):
     status = core.delete_namespaced_config_map("settings", NS)
     say("DELETED", status["kind"], status["status"], status["details"]["name"], status["details"]["kind"])
     apps.delete_namespaced_deployment("web", NS, body=client.V1DeleteOptions(propagation_policy="Foreground"))
+    # In the foreground the deployment waits, with its finalizer, for the garbage collector.
+    deadline = time.monotonic() + 10
+    while apps.list_namespaced_deployment(NS).items and time.monotonic() < deadline:
+        time.sleep(0.05)
     say("REMAINING", len(core.list_namespaced_config_map(NS).items), len(apps.list_namespaced_deployment(NS).items))
     try:
         core.read_namespaced_config_map("settings", NS)

@@ -5620,6 +5620,7 @@ pub struct NamespaceCondition {
 /// +shortNames=ns
 /// +genclient:nonNamespaced
 /// +genclient:skipVerbs=deleteCollection
+/// +genclient:method=Finalize,verb=update,subresource=finalize
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]

@@ -1,0 +1,271 @@
+//! The garbage collector, as kube-controller-manager's: dependents of deleted owners deleted, orphaned or deleted first, by their `ownerReferences`.
+//!
+//! Facts from upstream's `pkg/controller/garbagecollector`: an owner reference is resolved by the
+//! owner's kind and name in the dependent's namespace (cluster-wide for a cluster-scoped kind),
+//! and counts only when the uid matches (`attemptToDeleteItem`'s classification into solid,
+//! dangling and waiting-for-dependents owners); a dependent with a solid owner loses only its
+//! dangling and waiting references; one whose owners are all gone is deleted with the policy its
+//! own finalizers ask for (foreground when it has dependents of its own and an owner waits for
+//! it, after unblocking that owner); an owner with the `orphan` finalizer has its references
+//! removed from every dependent, then the finalizer; one with `foregroundDeletion` loses the
+//! finalizer once no dependent with `blockOwnerDeletion` remains. Kinds the server does not
+//! serve cannot be resolved and leave their dependents alone, as upstream retries them.
+
+use std::collections::{BTreeSet, HashMap};
+
+use kapi_api::meta::v1::{DeleteOptions, DeletionPropagation, ObjectMeta, OwnerReference, Preconditions};
+use kapi_client::ResourceInfo;
+
+use crate::tracker::deletion::{FOREGROUND_FINALIZER, ORPHAN_FINALIZER};
+use crate::tracker::{EventType, Modify, ObjectTracker, Since, Stored};
+
+/// An object's place: its store's group and resource, namespace and name.
+type Key = (&'static str, &'static str, String, String);
+
+fn key_of(s: &Stored) -> Key {
+    (s.store.group, s.store.resource, s.meta.namespace.clone(), s.meta.name.clone())
+}
+
+/// The collector's view of ownership, kept up to date from the tracker's changes.
+#[derive(Default)]
+pub(crate) struct Collector {
+    /// Owner uid → the objects referring to it.
+    dependents: HashMap<String, BTreeSet<Key>>,
+    /// Each object with owner references → the uids it refers to.
+    owners_of: HashMap<Key, Vec<String>>,
+    /// The stores the keys name.
+    stores: HashMap<(&'static str, &'static str), ResourceInfo>,
+}
+
+/// How one owner reference resolves (upstream's classification).
+enum Owner {
+    /// Exists with the referenced uid, not waiting for its dependents.
+    Solid,
+    /// Missing, or a different object under that name.
+    Dangling,
+    /// Exists and is being deleted in the foreground.
+    Waiting,
+    /// Its kind is not served: nothing can be decided.
+    Unknown,
+}
+
+fn group_of(api_version: &str) -> &str {
+    api_version.rsplit_once('/').map_or("", |(g, _)| g)
+}
+
+fn being_deleted_with(m: &ObjectMeta, finalizer: &str) -> bool {
+    m.deletion_timestamp.is_some() && m.finalizers.iter().any(|f| f == finalizer)
+}
+
+impl Collector {
+    fn forget(&mut self, key: &Key) {
+        for uid in self.owners_of.remove(key).unwrap_or_default() {
+            if let Some(set) = self.dependents.get_mut(&uid) {
+                set.remove(key);
+                if set.is_empty() {
+                    self.dependents.remove(&uid);
+                }
+            }
+        }
+    }
+
+    fn learn(&mut self, s: &Stored) {
+        let key = key_of(s);
+        self.forget(&key);
+        self.stores.insert((s.store.group, s.store.resource), s.store);
+        if s.meta.owner_references.is_empty() {
+            return;
+        }
+        let uids: Vec<String> = s.meta.owner_references.iter().map(|r| r.uid.clone()).collect();
+        for uid in &uids {
+            self.dependents.entry(uid.clone()).or_default().insert(key.clone());
+        }
+        self.owners_of.insert(key, uids);
+    }
+
+    /// One round: takes in what changed, then acts on every object it affects. Its own writes
+    /// come back as changes in the next round.
+    pub(crate) fn pass(&mut self, tracker: &ObjectTracker, since: &Since) {
+        let mut attempt: BTreeSet<Key> = BTreeSet::new();
+        let mut owners: BTreeSet<Key> = BTreeSet::new();
+        let mut touched_refs: Vec<(String, OwnerReference)> = Vec::new();
+        match since {
+            Since::Everything(all) => {
+                self.dependents.clear();
+                self.owners_of.clear();
+                for s in all {
+                    self.learn(s);
+                }
+                for s in all {
+                    self.note(s, &mut attempt, &mut owners);
+                }
+            }
+            Since::Changes(changes) => {
+                for (event, s, prev) in changes {
+                    let key = key_of(s);
+                    for r in s.meta.owner_references.iter().chain(prev.iter().flat_map(|p| &p.owner_references)) {
+                        touched_refs.push((s.meta.namespace.clone(), r.clone()));
+                    }
+                    if *event == EventType::Deleted {
+                        self.forget(&key);
+                        attempt.extend(self.dependents.get(&s.meta.uid).into_iter().flatten().cloned());
+                    } else {
+                        self.learn(s);
+                        self.note(s, &mut attempt, &mut owners);
+                    }
+                }
+            }
+        }
+        // An owner deleted in the foreground is looked at again whenever one of its dependents
+        // changes or goes, so it can drop its finalizer once nothing blocks it.
+        for (namespace, r) in touched_refs {
+            if let Some(store) = tracker.store_of_kind(group_of(&r.api_version), &r.kind) {
+                let ns = if store.namespaced { namespace.as_str() } else { "" };
+                if let Some(m) = tracker.stored_meta(&store, ns, &r.name)
+                    && m.uid == r.uid
+                    && being_deleted_with(&m, FOREGROUND_FINALIZER)
+                {
+                    self.stores.insert((store.group, store.resource), store);
+                    owners.insert((store.group, store.resource, m.namespace, m.name));
+                }
+            }
+        }
+        for key in &owners {
+            self.process_owner(tracker, key, &mut attempt);
+        }
+        for key in &attempt {
+            self.attempt_to_delete(tracker, key);
+        }
+    }
+
+    /// What a changed object asks of the collector: a check of its owners, or its own orphaning
+    /// or foreground deletion.
+    fn note(&self, s: &Stored, attempt: &mut BTreeSet<Key>, owners: &mut BTreeSet<Key>) {
+        if being_deleted_with(&s.meta, ORPHAN_FINALIZER) || being_deleted_with(&s.meta, FOREGROUND_FINALIZER) {
+            owners.insert(key_of(s));
+        }
+        if !s.meta.owner_references.is_empty() && s.meta.deletion_timestamp.is_none() {
+            attempt.insert(key_of(s));
+        }
+    }
+
+    fn meta(&self, tracker: &ObjectTracker, key: &Key) -> Option<(ResourceInfo, ObjectMeta)> {
+        let store = *self.stores.get(&(key.0, key.1))?;
+        tracker.stored_meta(&store, &key.2, &key.3).map(|m| (store, m))
+    }
+
+    /// An owner being deleted: orphans its dependents, or deletes them and waits for the
+    /// blocking ones.
+    fn process_owner(&self, tracker: &ObjectTracker, key: &Key, attempt: &mut BTreeSet<Key>) {
+        let Some((store, m)) = self.meta(tracker, key) else { return };
+        let deps: Vec<Key> = self.dependents.get(&m.uid).into_iter().flatten().cloned().collect();
+        if being_deleted_with(&m, ORPHAN_FINALIZER) {
+            for dep in &deps {
+                self.edit(tracker, dep, |dm| dm.owner_references.retain(|r| r.uid != m.uid));
+            }
+            self.edit_meta(tracker, &store, key, |om| om.finalizers.retain(|f| f != ORPHAN_FINALIZER));
+            return;
+        }
+        if !being_deleted_with(&m, FOREGROUND_FINALIZER) {
+            return;
+        }
+        let mut blocking = false;
+        for dep in &deps {
+            let Some((_, dm)) = self.meta(tracker, dep) else { continue };
+            let blocks = dm.owner_references.iter().any(|r| r.uid == m.uid && r.block_owner_deletion == Some(true));
+            blocking |= blocks;
+            if dm.deletion_timestamp.is_none() {
+                attempt.insert(dep.clone());
+            }
+        }
+        if !blocking {
+            self.edit_meta(tracker, &store, key, |om| om.finalizers.retain(|f| f != FOREGROUND_FINALIZER));
+        }
+    }
+
+    fn classify(tracker: &ObjectTracker, dependent: &ObjectMeta, r: &OwnerReference) -> Owner {
+        let Some(store) = tracker.store_of_kind(group_of(&r.api_version), &r.kind) else { return Owner::Unknown };
+        let ns = if store.namespaced { dependent.namespace.as_str() } else { "" };
+        match tracker.stored_meta(&store, ns, &r.name) {
+            Some(m) if m.uid == r.uid => {
+                if being_deleted_with(&m, FOREGROUND_FINALIZER) {
+                    Owner::Waiting
+                } else {
+                    Owner::Solid
+                }
+            }
+            _ => Owner::Dangling,
+        }
+    }
+
+    /// Upstream's `attemptToDeleteItem` for a dependent.
+    fn attempt_to_delete(&self, tracker: &ObjectTracker, key: &Key) {
+        let Some((store, m)) = self.meta(tracker, key) else { return };
+        if m.owner_references.is_empty() || m.deletion_timestamp.is_some() {
+            return;
+        }
+        let (mut solid, mut dangling, mut waiting) = (0, Vec::new(), Vec::new());
+        for r in &m.owner_references {
+            match Self::classify(tracker, &m, r) {
+                Owner::Unknown => return,
+                Owner::Solid => solid += 1,
+                Owner::Dangling => dangling.push(r.uid.clone()),
+                Owner::Waiting => waiting.push(r.uid.clone()),
+            }
+        }
+        if solid > 0 {
+            if !dangling.is_empty() || !waiting.is_empty() {
+                self.edit_meta(tracker, &store, key, |dm| {
+                    dm.owner_references.retain(|r| !dangling.contains(&r.uid) && !waiting.contains(&r.uid));
+                });
+            }
+            return;
+        }
+        let has_dependents = self.dependents.get(&m.uid).is_some_and(|d| !d.is_empty());
+        let policy = if !waiting.is_empty() && has_dependents {
+            // Its owner waits for it and it has dependents of its own: unblock the owner, then
+            // delete it in the foreground.
+            self.edit_meta(tracker, &store, key, |dm| {
+                for r in &mut dm.owner_references {
+                    if waiting.contains(&r.uid) {
+                        r.block_owner_deletion = Some(false);
+                    }
+                }
+            });
+            DeletionPropagation::FOREGROUND
+        } else if m.finalizers.iter().any(|f| f == ORPHAN_FINALIZER) {
+            DeletionPropagation::ORPHAN
+        } else if m.finalizers.iter().any(|f| f == FOREGROUND_FINALIZER) {
+            DeletionPropagation::FOREGROUND
+        } else {
+            DeletionPropagation::BACKGROUND
+        };
+        let opts = DeleteOptions {
+            propagation_policy: Some(DeletionPropagation(policy.into())),
+            preconditions: Some(Preconditions { uid: Some(m.uid.clone()), resource_version: None }),
+            ..DeleteOptions::default()
+        };
+        // A failure (the object went or changed meanwhile) is seen again as a change.
+        let _ = tracker.delete(&store.gvr(), &key.2, &key.3, &opts);
+    }
+
+    fn edit(&self, tracker: &ObjectTracker, key: &Key, f: impl FnOnce(&mut ObjectMeta)) {
+        if let Some(store) = self.stores.get(&(key.0, key.1)) {
+            self.edit_meta(tracker, store, key, f);
+        }
+    }
+
+    /// Changes an object's metadata as the collector's patches do: without the object's
+    /// validation, failing quietly when it is gone (the change that removed it is seen next).
+    fn edit_meta(&self, tracker: &ObjectTracker, store: &ResourceInfo, key: &Key, f: impl FnOnce(&mut ObjectMeta)) {
+        let target = Modify { namespace: &key.2, name: &key.3, skip_validation: true, ..Modify::default() };
+        let _ = tracker.modify(&store.gvr(), &target, |current| {
+            let Some(current) = current else { return Err(kapi_client::api_errors::not_found(store, &key.3)) };
+            let mut obj = current.deep_copy_object();
+            if let Some(m) = (store.metadata_mut)(obj.as_mut()) {
+                f(m);
+            }
+            Ok(obj)
+        });
+    }
+}

@@ -1,0 +1,167 @@
+//! The control loops a cluster runs beside its API server, run by the test server over its tracker: the garbage collector, the namespace controller, and the kubelet's final delete of gracefully deleted pods.
+//!
+//! They run on a thread of their own, woken by every change the tracker records (and by the
+//! next pod grace period to end), so a long round never holds up requests; each round takes the
+//! tracker's lock only for single reads and writes. They write through the tracker, as
+//! kube-controller-manager writes through the API but without admission.
+
+mod gc;
+mod namespace;
+mod pods;
+
+use std::time::Duration;
+
+use kapi_machinery::types::Time;
+
+use crate::tracker::{ObjectTracker, Since};
+
+/// Which control loops run (kube-controller-manager's `--controllers`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Controllers {
+    /// `garbagecollector`: dependents of deleted owners, the `orphan` and
+    /// `foregroundDeletion` finalizers. Off, deletes add neither finalizer (as with
+    /// kube-apiserver's `--enable-garbage-collector=false`).
+    pub garbage_collector: bool,
+    /// `namespace`: a deleted namespace's content removed, then the namespace.
+    pub namespace: bool,
+    /// What a node's kubelet does for a gracefully deleted pod bound to it: the final delete
+    /// when the grace period ends.
+    pub pod_termination: bool,
+}
+
+impl Default for Controllers {
+    /// Every loop on, as on a cluster.
+    fn default() -> Self {
+        Controllers { garbage_collector: true, namespace: true, pod_termination: true }
+    }
+}
+
+/// The names `Controllers::parse` knows, with their flag.
+const NAMES: [&str; 3] = ["garbagecollector", "namespace", "podtermination"];
+
+impl Controllers {
+    /// No loop at all: only the API server.
+    pub fn none() -> Self {
+        Controllers { garbage_collector: false, namespace: false, pod_termination: false }
+    }
+
+    /// Whether any loop runs.
+    pub fn any(&self) -> bool {
+        self.garbage_collector || self.namespace || self.pod_termination
+    }
+
+    /// Parses kube-controller-manager's `--controllers` list: `*` for every loop, a name to
+    /// turn one on, `-name` to turn it off (`*,-garbagecollector`). Names: `garbagecollector`,
+    /// `namespace`, `podtermination`.
+    pub fn parse(spec: &str) -> Result<Self, String> {
+        let mut out = Controllers::none();
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (on, name) = match item.strip_prefix('-') {
+                Some(rest) => (false, rest),
+                None => (true, item),
+            };
+            match name {
+                "*" if on => out = Controllers::default(),
+                "garbagecollector" => out.garbage_collector = on,
+                "namespace" => out.namespace = on,
+                "podtermination" => out.pod_termination = on,
+                _ => return Err(format!("{item:?} is not in the list of known controllers: {}", NAMES.join(", "))),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The running loops; dropping it stops them.
+#[derive(Debug)]
+pub struct ControllerHandle {
+    tracker: ObjectTracker,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl ControllerHandle {
+    /// Stops the loops and waits for the round under way to end.
+    pub fn stop(mut self) {
+        self.halt();
+    }
+
+    fn halt(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+            // With no collector left, deletes must not add finalizers nobody would remove.
+            self.tracker.set_garbage_collection(false);
+        }
+    }
+}
+
+impl Drop for ControllerHandle {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+/// Starts the chosen loops over `tracker` on a thread of their own.
+pub(crate) fn start(tracker: ObjectTracker, which: Controllers) -> std::io::Result<ControllerHandle> {
+    let (stop, stopped) = tokio::sync::oneshot::channel();
+    let handle_tracker = tracker.clone();
+    tracker.set_garbage_collection(which.garbage_collector);
+    let thread = std::thread::Builder::new().name("kapi-controllers".into()).spawn(move || {
+        let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_time().build() else { return };
+        rt.block_on(run(tracker, which, stopped));
+    })?;
+    Ok(ControllerHandle { tracker: handle_tracker, stop: Some(stop), thread: Some(thread) })
+}
+
+async fn run(tracker: ObjectTracker, which: Controllers, mut stopped: tokio::sync::oneshot::Receiver<()>) {
+    let mut changes = tracker.changes();
+    let mut gc = gc::Collector::default();
+    let mut namespaces = namespace::NamespaceController::default();
+    let mut pods = pods::PodTermination::default();
+    let mut seen: Option<u64> = None;
+    let mut next_pod: Option<i64> = None;
+    loop {
+        changes.borrow_and_update();
+        let (rv, since) = tracker.stored_since(seen);
+        // A write that changed nothing still wakes the loop: nothing new, no round.
+        let news = seen != Some(rv) || matches!(since, Since::Everything(_));
+        seen = Some(rv);
+        if news {
+            if which.garbage_collector {
+                gc.pass(&tracker, &since);
+            }
+            if which.namespace {
+                namespaces.pass(&tracker, &since);
+            }
+            if which.pod_termination {
+                next_pod = pods.pass(&tracker, &since);
+            }
+        } else if which.pod_termination && next_pod.is_some_and(|at| at <= Time::now().unix_seconds()) {
+            next_pod = pods.sweep(&tracker);
+        }
+        // Our own writes show up as changes, so the loop goes round until nothing moves.
+        if tracker.last_rv() != rv {
+            continue;
+        }
+        let wait = next_pod.map(|at| {
+            let secs = (at - Time::now().unix_seconds()).max(0);
+            // Deletion timestamps have whole seconds; wake just after the second ends.
+            Duration::from_secs(secs.unsigned_abs()) + Duration::from_millis(50)
+        });
+        tokio::select! {
+            _ = &mut stopped => return,
+            changed = changes.changed() => if changed.is_err() { return },
+            () = sleep_or_forever(wait) => {}
+        }
+    }
+}
+
+async fn sleep_or_forever(wait: Option<Duration>) {
+    match wait {
+        Some(d) => tokio::time::sleep(d).await,
+        None => std::future::pending().await,
+    }
+}

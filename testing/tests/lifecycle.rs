@@ -1,0 +1,355 @@
+//! Object lifecycle as a cluster has it, through kapi-client against the test server: deletion with finalizers and propagation policies, the garbage collector, namespaces' lifecycle admission and termination, pods' graceful deletion.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use kapi_api::batch::v1::Job;
+use kapi_api::core::v1::{ConfigMap, Container, Namespace, Pod, PodSpec};
+use kapi_api::meta::v1::{
+    CreateOptions, DeleteOptions, DeletionPropagation, GetOptions, ListOptions, ObjectMeta, OwnerReference,
+    UpdateOptions,
+};
+use kapi_client::clientset::Clientset;
+use kapi_client::{Api, Client, Config, DeleteResponse, Transport};
+use kapi_testing::{ApiServer, Controllers, TestServer};
+
+const GUARD: Duration = Duration::from_secs(20);
+
+async fn cluster(controllers: Controllers) -> (Clientset, Arc<ApiServer>, TestServer) {
+    let server = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&server).unwrap();
+    server.set_controllers(controllers);
+    let test = TestServer::start(server.clone(), None).await.unwrap();
+    let mut config = Config::new(test.url()).unwrap();
+    config.retry.max_retries = 0;
+    let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
+    (Clientset::new(client), server, test)
+}
+
+fn policy(p: &str) -> DeleteOptions {
+    DeleteOptions { propagation_policy: Some(DeletionPropagation(p.into())), ..Default::default() }
+}
+
+fn cm(name: &str, owners: &[&ConfigMap]) -> ConfigMap {
+    ConfigMap {
+        metadata: ObjectMeta {
+            name: name.into(),
+            owner_references: owners
+                .iter()
+                .map(|o| OwnerReference {
+                    api_version: "v1".into(),
+                    kind: "ConfigMap".into(),
+                    name: o.metadata.name.clone(),
+                    uid: o.metadata.uid.clone(),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+async fn create_cm(api: &Api<ConfigMap>, obj: ConfigMap) -> ConfigMap {
+    api.create(&obj, &CreateOptions::default()).await.unwrap()
+}
+
+/// Waits until `f` holds, polling.
+async fn eventually<F, Fut>(what: &str, mut f: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let start = Instant::now();
+    while !f().await {
+        assert!(start.elapsed() < GUARD, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn exists(api: &Api<ConfigMap>, name: &str) -> bool {
+    match api.get(name, &GetOptions::default()).await {
+        Ok(_) => true,
+        Err(e) if e.is_not_found() => false,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn object<T>(r: DeleteResponse<T>) -> T {
+    match r {
+        DeleteResponse::Object(o) => o,
+        DeleteResponse::Status(s) => panic!("a Status, not the object: {s:?}"),
+    }
+}
+
+#[tokio::test]
+async fn background_deletion_removes_dependents() {
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let cms = cs.core_v1().config_maps("default");
+    let owner = create_cm(&cms, cm("owner", &[])).await;
+    let other = create_cm(&cms, cm("other", &[])).await;
+    create_cm(&cms, cm("only-child", &[&owner])).await;
+    create_cm(&cms, cm("two-parents", &[&owner, &other])).await;
+    match cms.delete("owner", &policy("Background")).await.unwrap() {
+        DeleteResponse::Status(s) => assert_eq!(s.status, "Success"),
+        DeleteResponse::Object(o) => panic!("deleted at once, not {o:?}"),
+    }
+    eventually("the dependent to go", || async { !exists(&cms, "only-child").await }).await;
+    // A dependent with another owner stays, without the reference to the deleted one.
+    eventually("the dangling reference to go", || async {
+        let c = cms.get("two-parents", &GetOptions::default()).await.unwrap();
+        c.metadata.owner_references.len() == 1 && c.metadata.owner_references[0].name == "other"
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn orphan_keeps_dependents_and_answers_with_the_object() {
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let cms = cs.core_v1().config_maps("default");
+    let owner = create_cm(&cms, cm("owner", &[])).await;
+    create_cm(&cms, cm("child", &[&owner])).await;
+    let marked = object(cms.delete("owner", &policy("Orphan")).await.unwrap());
+    assert_eq!(marked.metadata.finalizers, ["orphan"]);
+    assert!(marked.metadata.deletion_timestamp.is_some());
+    assert_eq!(marked.metadata.deletion_grace_period_seconds, Some(0));
+    eventually("the owner to go", || async { !exists(&cms, "owner").await }).await;
+    let child = cms.get("child", &GetOptions::default()).await.unwrap();
+    assert!(child.metadata.owner_references.is_empty(), "{child:?}");
+}
+
+#[tokio::test]
+async fn foreground_deletes_blocking_dependents_first() {
+    let (cs, server, _test) = cluster(Controllers::default()).await;
+    let cms = cs.core_v1().config_maps("default");
+    let owner = create_cm(&cms, cm("owner", &[])).await;
+    let mut child = cm("child", &[&owner]);
+    child.metadata.owner_references[0].block_owner_deletion = Some(true);
+    // The child's own finalizer holds it, and with it the owner.
+    child.metadata.finalizers = vec!["example.com/hold".into()];
+    create_cm(&cms, child).await;
+    let marked = object(cms.delete("owner", &policy("Foreground")).await.unwrap());
+    assert_eq!(marked.metadata.finalizers, ["foregroundDeletion"]);
+    eventually("the child to be deleted", || async {
+        cms.get("child", &GetOptions::default()).await.unwrap().metadata.deletion_timestamp.is_some()
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(exists(&cms, "owner").await, "the owner waits for its blocking dependent");
+    let mut c = cms.get("child", &GetOptions::default()).await.unwrap();
+    c.metadata.finalizers.clear();
+    cms.update(&c, &UpdateOptions::default()).await.unwrap();
+    eventually("the owner to go", || async { !exists(&cms, "owner").await }).await;
+    assert!(!exists(&cms, "child").await);
+    drop(server);
+}
+
+#[tokio::test]
+async fn invalid_owner_references_are_dangling() {
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let cms = cs.core_v1().config_maps("default");
+    let owner = create_cm(&cms, cm("owner", &[])).await;
+    // The right name with another uid, and an owner in another namespace, are both missing.
+    let mut wrong_uid = cm("wrong-uid", &[&owner]);
+    wrong_uid.metadata.owner_references[0].uid = "00000000-0000-0000-0000-000000000000".into();
+    create_cm(&cms, wrong_uid).await;
+    let kube_system = cs.core_v1().config_maps("kube-system");
+    let elsewhere = create_cm(&kube_system, cm("elsewhere", &[])).await;
+    create_cm(&cms, cm("cross-namespace", &[&elsewhere])).await;
+    create_cm(&cms, cm("valid", &[&owner])).await;
+    eventually("dependents of missing owners to go", || async {
+        !exists(&cms, "wrong-uid").await && !exists(&cms, "cross-namespace").await
+    })
+    .await;
+    assert!(exists(&cms, "valid").await);
+    assert!(exists(&kube_system, "elsewhere").await);
+}
+
+#[tokio::test]
+async fn jobs_orphan_by_default_and_warn() {
+    let (cs, _server, _test) = cluster(Controllers::none()).await;
+    let jobs = cs.batch_v1().jobs("default");
+    let job = Job {
+        metadata: ObjectMeta { name: "pi".into(), ..Default::default() },
+        spec: kapi_api::batch::v1::JobSpec {
+            template: kapi_api::core::v1::PodTemplateSpec {
+                spec: PodSpec {
+                    containers: Some(vec![Container {
+                        name: "c".into(),
+                        image: "busybox".into(),
+                        ..Default::default()
+                    }]),
+                    restart_policy: kapi_api::core::v1::RestartPolicy("Never".into()),
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    jobs.create(&job, &CreateOptions::default()).await.unwrap();
+    // Without a collector, deletes add no collector finalizers (the job goes at once).
+    let r = jobs.delete_with_warnings("pi", &DeleteOptions::default()).await.unwrap();
+    assert!(matches!(r.value, DeleteResponse::Status(_)));
+    assert_eq!(
+        r.warnings,
+        [
+            "child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning"
+        ]
+    );
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let jobs = cs.batch_v1().jobs("default");
+    jobs.create(&job, &CreateOptions::default()).await.unwrap();
+    let marked = object(jobs.delete("pi", &DeleteOptions::default()).await.unwrap());
+    assert_eq!(marked.metadata.finalizers, ["orphan"]);
+    let r = jobs.delete_with_warnings("pi", &policy("Background")).await;
+    // Already being deleted: the finalizers may still change, so Background drops `orphan`.
+    let gone = match r {
+        Ok(r) => r.warnings.is_empty(),
+        Err(e) => e.is_not_found(),
+    };
+    assert!(gone);
+}
+
+fn pod(name: &str, node: Option<&str>) -> Pod {
+    Pod {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        spec: PodSpec {
+            node_name: node.unwrap_or_default().into(),
+            termination_grace_period_seconds: Some(1),
+            containers: Some(vec![Container { name: "c".into(), image: "busybox".into(), ..Default::default() }]),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn bound_pods_terminate_gracefully() {
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let pods = cs.core_v1().pods("default");
+    pods.create(&pod("unbound", None), &CreateOptions::default()).await.unwrap();
+    pods.create(&pod("bound", Some("node-1")), &CreateOptions::default()).await.unwrap();
+    pods.create(&pod("forced", Some("node-1")), &CreateOptions::default()).await.unwrap();
+    // Not on a node: deleted at once, the pod returned.
+    let gone = object(pods.delete("unbound", &DeleteOptions::default()).await.unwrap());
+    assert!(gone.metadata.deletion_timestamp.is_none());
+    assert!(pods.get("unbound", &GetOptions::default()).await.unwrap_err().is_not_found());
+    // On a node: Terminating for its grace period, then removed.
+    let t = object(pods.delete("bound", &DeleteOptions::default()).await.unwrap());
+    assert_eq!(t.metadata.deletion_grace_period_seconds, Some(1));
+    assert!(t.metadata.deletion_timestamp.is_some());
+    assert_eq!(t.metadata.generation, 2);
+    assert!(pods.get("bound", &GetOptions::default()).await.is_ok());
+    // A longer grace period does not extend it.
+    let again = object(
+        pods.delete("bound", &DeleteOptions { grace_period_seconds: Some(30), ..Default::default() }).await.unwrap(),
+    );
+    assert_eq!(again.metadata.deletion_grace_period_seconds, Some(1));
+    // Grace 0 deletes at once.
+    pods.delete("forced", &DeleteOptions { grace_period_seconds: Some(0), ..Default::default() }).await.unwrap();
+    assert!(pods.get("forced", &GetOptions::default()).await.unwrap_err().is_not_found());
+    let start = Instant::now();
+    eventually("the grace period to end", || async {
+        pods.get("bound", &GetOptions::default()).await.is_err_and(|e| e.is_not_found())
+    })
+    .await;
+    assert!(start.elapsed() < Duration::from_secs(5));
+}
+
+#[tokio::test]
+async fn namespace_lifecycle() {
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let names: Vec<String> = cs
+        .core_v1()
+        .namespaces()
+        .list(&ListOptions::default())
+        .await
+        .unwrap()
+        .items
+        .unwrap_or_default()
+        .into_iter()
+        .map(|n| n.metadata.name)
+        .collect();
+    assert_eq!(names, ["default", "kube-node-lease", "kube-public", "kube-system"]);
+    // Writes into a missing namespace name it.
+    let err = cs.core_v1().config_maps("no-such-namespace").create(&cm("c", &[]), &CreateOptions::default()).await;
+    let err = err.unwrap_err();
+    assert!(err.is_not_found());
+    assert_eq!(err.status().unwrap().status.message, r#"namespaces "no-such-namespace" not found"#);
+    // System namespaces stay.
+    let err = cs.core_v1().namespaces().delete("kube-system", &DeleteOptions::default()).await.unwrap_err();
+    assert!(err.is_forbidden());
+    assert_eq!(
+        err.status().unwrap().status.message,
+        r#"namespaces "kube-system" is forbidden: this namespace may not be deleted"#
+    );
+
+    let ns = Namespace { metadata: ObjectMeta { name: "team".into(), ..Default::default() }, ..Default::default() };
+    let created = cs.core_v1().namespaces().create(&ns, &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.spec.finalizers.iter().map(|f| f.0.as_str()).collect::<Vec<_>>(), ["kubernetes"]);
+    assert_eq!(created.status.phase.0, "Active");
+    let cms = cs.core_v1().config_maps("team");
+    create_cm(&cms, cm("plain", &[])).await;
+    let mut held = cm("held", &[]);
+    held.metadata.finalizers = vec!["example.com/hold".into()];
+    create_cm(&cms, held).await;
+
+    let terminating = object(cs.core_v1().namespaces().delete("team", &DeleteOptions::default()).await.unwrap());
+    assert_eq!(terminating.status.phase.0, "Terminating");
+    assert!(terminating.metadata.deletion_timestamp.is_some());
+    // No new content while it terminates.
+    let err = cms.create(&cm("late", &[]), &CreateOptions::default()).await.unwrap_err();
+    assert!(err.is_forbidden());
+    let status = &err.status().unwrap().status;
+    assert_eq!(
+        status.message,
+        r#"configmaps "late" is forbidden: unable to create new content in namespace team because it is being terminated"#
+    );
+    assert_eq!(status.details.as_ref().unwrap().causes[0].r#type.0, "NamespaceTerminating");
+    // The content goes, but for what a finalizer holds, which the conditions report.
+    eventually("the conditions to name what remains", || async {
+        let ns = cs.core_v1().namespaces().get("team", &GetOptions::default()).await.unwrap();
+        ns.status.conditions.iter().any(|c| {
+            c.r#type.0 == "NamespaceFinalizersRemaining"
+                && c.status.0 == "True"
+                && c.message == "Some finalizers are remaining: example.com/hold in 1 resource instances"
+        }) && ns.status.conditions.iter().any(|c| {
+            c.r#type.0 == "NamespaceContentRemaining"
+                && c.reason == "SomeResourcesRemain"
+                && c.message == "Some resources are remaining: configmaps. has 1 resource instances"
+        })
+    })
+    .await;
+    assert!(!exists(&cms, "plain").await);
+    let mut h = cms.get("held", &GetOptions::default()).await.unwrap();
+    h.metadata.finalizers.clear();
+    cms.update(&h, &UpdateOptions::default()).await.unwrap();
+    eventually("the namespace to go", || async {
+        cs.core_v1().namespaces().get("team", &GetOptions::default()).await.is_err_and(|e| e.is_not_found())
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_thousand_dependents_go_within_a_second() {
+    let (cs, server, _test) = cluster(Controllers::default()).await;
+    let cms = cs.core_v1().config_maps("default");
+    let owner = create_cm(&cms, cm("owner", &[])).await;
+    // Created straight in the tracker: the HTTP round trips are not what is measured.
+    let gvr = kapi_client::ResourceInfo::of::<ConfigMap>().gvr();
+    for i in 0..1000 {
+        server
+            .tracker()
+            .create(&gvr, "default", Box::new(cm(&format!("child-{i}"), &[&owner])), &CreateOptions::default())
+            .unwrap();
+    }
+    let start = Instant::now();
+    cms.delete("owner", &policy("Background")).await.unwrap();
+    eventually("every dependent to go", || async {
+        cms.list(&ListOptions::default()).await.unwrap().items.unwrap_or_default().is_empty()
+    })
+    .await;
+    eprintln!("1000 dependents collected in {:?}", start.elapsed());
+}

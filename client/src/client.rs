@@ -24,6 +24,7 @@ use kapi_machinery::{
 
 use crate::body::{self, Body};
 use crate::config::Config;
+use crate::metadata::{self, PartialObjectMeta, PartialObjectMetaList};
 use crate::options::{Query, QueryParams};
 use crate::resource::{ClusterResourceScope, NamespaceResourceScope, ResourceScope};
 use crate::service::Service;
@@ -333,6 +334,9 @@ enum Payload<'a> {
 }
 
 struct Call<'a> {
+    /// The answer is a list (a list or a delete-collection), not one object: what a
+    /// metadata-only request asks for (`PartialObjectMetadataList` or `PartialObjectMetadata`).
+    list: bool,
     method: Method,
     path: String,
     query: Query,
@@ -392,10 +396,14 @@ fn decode_outcome<T: Kind>(
     data: &[u8],
     context: &str,
     limits: DecodeLimits,
+    also_as: Option<GroupVersionKind>,
 ) -> Result<Outcome<T>, Error> {
     let fail = |source: crate::error::BoxError| Error::Decode { context: context.to_owned(), source };
     let mut scheme = Scheme::new();
     scheme.add_known_type::<T>().map_err(|e| fail(e.into()))?;
+    if let Some(gvk) = also_as {
+        scheme.add_known_type_as::<T>(gvk).map_err(|e| fail(e.into()))?;
+    }
     scheme.add_known_type::<Status>().map_err(|e| fail(e.into()))?;
     let ct = content_type_of(headers);
     let media = if ct.trim().is_empty() {
@@ -460,20 +468,50 @@ impl<R: Resource> Api<R> {
         }
     }
 
+    /// The same resource and scope, read metadata-only: gets, lists, watches, patches and
+    /// deletes answered with `PartialObjectMetadata` (see [`crate::metadata`]). Informers,
+    /// watchers and controllers over it cache only the objects' metadata.
+    pub fn metadata(&self) -> Api<PartialObjectMeta<R>> {
+        Api { client: self.client.clone(), scope: self.scope.clone(), _r: PhantomData }
+    }
+
+    /// Reads an object's metadata only (kube-rs's `get_metadata`; `self.metadata().get(…)`).
+    pub async fn get_metadata(&self, name: &str, options: &GetOptions) -> Result<PartialObjectMeta<R>, Error> {
+        self.metadata().get(name, options).await
+    }
+
+    /// Watches the objects' metadata only (kube-rs's `watch_metadata`; `self.metadata().watch(…)`).
+    pub async fn watch_metadata(&self, options: &ListOptions) -> Result<EventStream<PartialObjectMeta<R>>, Error> {
+        self.metadata().watch(options).await
+    }
+
     fn gvr() -> GroupVersionResource {
         GroupVersionResource::new(R::GROUP, R::VERSION, R::RESOURCE)
     }
 
     fn check_verb(verb: &str) -> Result<(), Error> {
-        if R::VERBS.contains(&verb) {
-            Ok(())
-        } else {
-            Err(Error::InvalidRequest(format!("{} does not support the verb {verb:?}", Self::gvr_text())))
+        if !R::VERBS.contains(&verb) {
+            return Err(Error::InvalidRequest(format!("{} does not support the verb {verb:?}", Self::gvr_text())));
         }
+        if R::METADATA_ONLY && !metadata::METADATA_VERBS.contains(&verb) {
+            return Err(Self::not_metadata_only(verb));
+        }
+        Ok(())
+    }
+
+    /// A request that sends an object (or reads a subresource) cannot be metadata-only.
+    fn not_metadata_only(what: &str) -> Error {
+        Error::InvalidRequest(format!(
+            "{what} of {} is not a metadata-only request (`Api<PartialObjectMeta<_>>` gets, lists, watches, patches and deletes); use the `Api` of the kind itself",
+            Self::gvr_text()
+        ))
     }
 
     /// Checks that a subresource exists and is served with a verb.
     fn check_subresource_verb(subresource: &str, verb: &str) -> Result<(), Error> {
+        if R::METADATA_ONLY {
+            return Err(Self::not_metadata_only(&format!("{verb} of the subresource {subresource:?}")));
+        }
         match R::SUBRESOURCES.iter().find(|s| s.name == subresource) {
             None => Err(Error::InvalidRequest(format!("{} has no subresource {subresource:?}", Self::gvr_text()))),
             Some(s) if !s.supports(verb) => Err(Error::InvalidRequest(format!(
@@ -554,7 +592,14 @@ impl<R: Resource> Api<R> {
         let context = format!("{} {url}", call.method);
         let mut warnings = Vec::new();
         loop {
-            let accept = if protobuf { ACCEPT_PROTOBUF_OR_JSON } else { MEDIA_TYPE_JSON };
+            let accept = match (R::METADATA_ONLY, call.list, protobuf) {
+                (false, _, true) => ACCEPT_PROTOBUF_OR_JSON,
+                (false, _, false) => MEDIA_TYPE_JSON,
+                (true, false, true) => metadata::ACCEPT_ITEM_PROTOBUF,
+                (true, false, false) => metadata::ACCEPT_ITEM_JSON,
+                (true, true, true) => metadata::ACCEPT_LIST_PROTOBUF,
+                (true, true, false) => metadata::ACCEPT_LIST_JSON,
+            };
             let mut builder = http::Request::builder().method(call.method.clone()).uri(&url).header(ACCEPT, accept);
             let (body, sent_protobuf) = match &call.payload {
                 Payload::None => (Bytes::new(), false),
@@ -603,10 +648,12 @@ impl<R: Resource> Api<R> {
 
     /// Runs a call and decodes `T` or a `Status`; a `Failure` status is an error.
     async fn call_outcome<T: Kind>(&self, call: Call<'_>) -> Result<Response<Outcome<T>>, Error> {
+        // A metadata-only answer is a `meta.k8s.io` kind, decoded into `T` (which stands for it).
+        let also_as = R::METADATA_ONLY.then(|| metadata::partial_gvk(call.list));
         let raw = self.execute(call).await?;
         let http_code = raw.status.as_u16();
         let (headers, data, warnings, context) = self.read(raw).await?;
-        let outcome = decode_outcome::<T>(&headers, &data, &context, self.client.decode_limits)?;
+        let outcome = decode_outcome::<T>(&headers, &data, &context, self.client.decode_limits, also_as)?;
         let failed = match &outcome {
             // A failure `Status` in a 2xx response is still a failure, with the code it names.
             Outcome::Status(status) => Some(&**status),
@@ -648,6 +695,7 @@ impl<R: Resource> Api<R> {
         }
         self.check_object_namespace(&obj.metadata().namespace)?;
         let call = Call {
+            list: false,
             method: Method::POST,
             path: self.collection_path()?,
             query: query_of(options),
@@ -666,7 +714,8 @@ impl<R: Resource> Api<R> {
         Self::check_verb("update")?;
         self.check_object_namespace(&obj.metadata().namespace)?;
         let path = self.item_path(&obj.metadata().name, None)?;
-        let call = Call { method: Method::PUT, path, query: query_of(options), payload: Payload::Object(obj) };
+        let call =
+            Call { list: false, method: Method::PUT, path, query: query_of(options), payload: Payload::Object(obj) };
         self.call_typed(call).await
     }
 
@@ -703,7 +752,8 @@ impl<R: Resource> Api<R> {
     ) -> Result<Response<S>, Error> {
         Self::check_subresource_verb(subresource, "update")?;
         let path = self.item_path(name, Some(subresource))?;
-        let call = Call { method: Method::PUT, path, query: query_of(options), payload: Payload::Object(obj) };
+        let call =
+            Call { list: false, method: Method::PUT, path, query: query_of(options), payload: Payload::Object(obj) };
         self.call_typed(call).await
     }
 
@@ -730,7 +780,8 @@ impl<R: Resource> Api<R> {
     ) -> Result<Response<O>, Error> {
         Self::check_subresource_verb(subresource, "create")?;
         let path = self.item_path(name, Some(subresource))?;
-        let call = Call { method: Method::POST, path, query: query_of(options), payload: Payload::Object(obj) };
+        let call =
+            Call { list: false, method: Method::POST, path, query: query_of(options), payload: Payload::Object(obj) };
         self.call_typed(call).await
     }
 
@@ -757,7 +808,7 @@ impl<R: Resource> Api<R> {
         Self::check_subresource_verb(subresource, "patch")?;
         let path = self.item_path(name, Some(subresource))?;
         let payload = Payload::Raw(patch.content_type(), Bytes::copy_from_slice(patch.data()));
-        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
+        self.call_typed(Call { list: false, method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
     /// Server-side apply to a subresource: sends an apply configuration of the subresource's
@@ -801,7 +852,7 @@ impl<R: Resource> Api<R> {
         let path = self.item_path(name, Some(subresource))?;
         let data = kapi_machinery::json::to_vec(config).map_err(|e| Error::Encode(e.into()))?;
         let payload = Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(data));
-        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
+        self.call_typed(Call { list: false, method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
     /// Reads a subresource (`GET …/name/<subresource>`) as kind `S`.
@@ -823,7 +874,14 @@ impl<R: Resource> Api<R> {
     ) -> Result<Response<S>, Error> {
         Self::check_subresource_verb(subresource, "get")?;
         let path = self.item_path(name, Some(subresource))?;
-        self.call_typed(Call { method: Method::GET, path, query: query_of(options), payload: Payload::None }).await
+        self.call_typed(Call {
+            list: false,
+            method: Method::GET,
+            path,
+            query: query_of(options),
+            payload: Payload::None,
+        })
+        .await
     }
 
     /// Deletes an object. `DeleteOptions` travel as the JSON request body.
@@ -839,7 +897,13 @@ impl<R: Resource> Api<R> {
     ) -> Result<Response<DeleteResponse<R>>, Error> {
         Self::check_verb("delete")?;
         let path = self.item_path(name, None)?;
-        let call = Call { method: Method::DELETE, path, query: Query::new(), payload: delete_body::<R>(options)? };
+        let call = Call {
+            list: false,
+            method: Method::DELETE,
+            path,
+            query: Query::new(),
+            payload: delete_body::<R>(options)?,
+        };
         Ok(self.call_outcome::<R>(call).await?.map(delete_response))
     }
 
@@ -852,7 +916,14 @@ impl<R: Resource> Api<R> {
     pub async fn get_with_warnings(&self, name: &str, options: &GetOptions) -> Result<Response<R>, Error> {
         Self::check_verb("get")?;
         let path = self.item_path(name, None)?;
-        self.call_typed(Call { method: Method::GET, path, query: query_of(options), payload: Payload::None }).await
+        self.call_typed(Call {
+            list: false,
+            method: Method::GET,
+            path,
+            query: query_of(options),
+            payload: Payload::None,
+        })
+        .await
     }
 
     /// Starts a watch (`watch=true` is set); the stream ends when the server closes it.
@@ -866,6 +937,7 @@ impl<R: Resource> Api<R> {
         let mut options = options.clone();
         options.watch = true;
         let call = Call {
+            list: false,
             method: Method::GET,
             path: self.collection_path()?,
             query: query_of(&options),
@@ -896,7 +968,7 @@ impl<R: Resource> Api<R> {
         Self::check_verb("patch")?;
         let path = self.item_path(name, None)?;
         let payload = Payload::Raw(patch.content_type(), Bytes::copy_from_slice(patch.data()));
-        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
+        self.call_typed(Call { list: false, method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
     /// Server-side apply (client-go's `Apply`): sends an apply configuration — only the fields
@@ -916,7 +988,7 @@ impl<R: Resource> Api<R> {
     ) -> Result<Response<R>, Error> {
         Self::check_verb("apply")?;
         let (path, payload) = self.apply_request(config, options, None)?;
-        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
+        self.call_typed(Call { list: false, method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
     /// Server-side apply to the `status` subresource (client-go's `ApplyStatus`): the
@@ -937,7 +1009,7 @@ impl<R: Resource> Api<R> {
     ) -> Result<Response<R>, Error> {
         Self::check_subresource_verb("status", "apply")?;
         let (path, payload) = self.apply_request(config, options, Some("status"))?;
-        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
+        self.call_typed(Call { list: false, method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
     /// Checks an apply configuration against the resource and the request, and encodes it.
@@ -990,7 +1062,7 @@ impl<R: Resource> Api<R> {
         self.check_object_namespace(&obj.metadata().namespace)?;
         let path = self.item_path(name, None)?;
         let payload = Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(apply_document(obj)?));
-        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
+        self.call_typed(Call { list: false, method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 }
 
@@ -1019,12 +1091,18 @@ impl<R: Listable> Api<R> {
             ));
         }
         let call = Call {
+            list: true,
             method: Method::DELETE,
             path: self.collection_path()?,
             query: query_of(list_options),
             payload: delete_body::<R>(options)?,
         };
         Ok(self.call_outcome::<R::List>(call).await?.map(delete_response))
+    }
+
+    /// Lists the objects' metadata only (kube-rs's `list_metadata`; `self.metadata().list(…)`).
+    pub async fn list_metadata(&self, options: &ListOptions) -> Result<PartialObjectMetaList<R>, Error> {
+        self.metadata().list(options).await
     }
 
     /// Lists objects (one page if `limit` is set; see [`Api::list_all`]).
@@ -1038,6 +1116,7 @@ impl<R: Listable> Api<R> {
         let mut options = options.clone();
         options.watch = false;
         let call = Call {
+            list: true,
             method: Method::GET,
             path: self.collection_path()?,
             query: query_of(&options),

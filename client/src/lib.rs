@@ -28,6 +28,7 @@ pub mod kubeconfig;
 pub mod labels;
 pub mod lister;
 pub mod logs;
+pub mod metadata;
 pub mod oidc;
 pub mod options;
 pub mod pem;
@@ -60,6 +61,7 @@ pub use error::{Error, StatusError};
 pub use event::{EventStream, ListWatch, WatchEvent};
 pub use kubeconfig::Kubeconfig;
 pub use logs::LogStream;
+pub use metadata::{PartialObjectMeta, PartialObjectMetaList};
 pub use options::{Query, QueryParams};
 #[cfg(all(feature = "ws", feature = "core"))]
 pub use portforward::Portforwarder;

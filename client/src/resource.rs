@@ -56,6 +56,9 @@ pub trait Resource: VersionedKind + HasSchema {
     const SHORT_NAMES: &'static [&'static str] = &[];
     /// The categories the resource belongs to (`all`), as discovery lists them.
     const CATEGORIES: &'static [&'static str] = &[];
+    /// Whether requests ask for the objects reduced to their metadata (`PartialObjectMetadata`):
+    /// true for [`crate::metadata::PartialObjectMeta`] only, false for every kind of its own.
+    const METADATA_ONLY: bool = false;
 
     /// The object's metadata.
     fn metadata(&self) -> &ObjectMeta;

@@ -61,6 +61,10 @@ fn watch_scheme<R: Resource>() -> Result<Scheme, Error> {
     let mut scheme = Scheme::new();
     let fail = |e: kapi_machinery::SchemeError| Error::Decode { context: "the watch scheme".into(), source: e.into() };
     scheme.add_known_type::<R>().map_err(fail)?;
+    if R::METADATA_ONLY {
+        // Each event's object is a `meta.k8s.io` `PartialObjectMetadata`, which `R` stands for.
+        scheme.add_known_type_as::<R>(crate::metadata::partial_gvk(false)).map_err(fail)?;
+    }
     scheme.add_known_type::<Status>().map_err(fail)?;
     scheme.add_known_type::<RawWatchEvent>().map_err(fail)?;
     Ok(scheme)

@@ -302,6 +302,8 @@ async fn operator(client: Client, identity: &str, shutdown: impl Future<Output =
             config_maps.set_error_handler(|e| eprintln!("config maps: {e}"));
             deployments.set_error_handler(|e| eprintln!("deployments: {e}"));
             let recorder = Recorder::new(client.clone(), Reporter::new("example.kapi.io/website-operator"));
+            // Repeated events' counts are written every 6 and 30 minutes, as client-go writes them.
+            let series_timers = recorder.spawn_series_timers();
             let ctx = Arc::new(Ctx {
                 client: client.clone(),
                 config_maps: config_maps.clone(),
@@ -319,6 +321,7 @@ async fn operator(client: Client, identity: &str, shutdown: impl Future<Output =
             if let Err(e) = result {
                 eprintln!("the controller stopped: {e}");
             }
+            series_timers.stop();
             let _ = recorder.flush().await;
             config_maps.shutdown().await;
             deployments.shutdown().await;

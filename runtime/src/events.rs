@@ -2,9 +2,16 @@
 //! (`tools/events`): events that repeat (same type, action, reason, reporting controller and
 //! instance, regarding and related object) become one Event with a `series`. The second
 //! occurrence patches `series.count: 2` at once; later ones are counted in memory and written by
-//! [`Recorder::flush`] (client-go writes them every 30 minutes and when a series has been quiet
-//! for 6). A per-object token bucket (client-go's spam filter: a burst of 25, then one every 5
-//! minutes) drops floods.
+//! the series timers ([`Recorder::spawn_series_timers`]), as client-go's broadcaster writes them:
+//!
+//! - every [`SeriesTiming::finish`] (client-go's `finishTime`, 6 minutes), a series quiet for that
+//!   long is finished: its final count is written and it leaves the cache, so the next
+//!   occurrence starts a new Event; an event that never repeated leaves the cache too;
+//! - every [`SeriesTiming::refresh`] (client-go's `refreshTime`, 30 minutes), every series still
+//!   going is written with its count and last observed time, so its Event stays fresh.
+//!
+//! [`Recorder::flush`] writes every series that grew, at once. A per-object token bucket
+//! (client-go's spam filter: a burst of 25, then one every 5 minutes) drops floods.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -23,8 +30,11 @@ use crate::rate_limit::TokenBucket;
 pub const SPAM_BURST: u32 = 25;
 /// ... refilled at one every five minutes.
 pub const SPAM_QPS: f64 = 1.0 / 300.0;
-/// A series quiet for this long is finished: its count is final and it leaves the cache.
+/// A series quiet for this long is finished: its count is final and it leaves the cache
+/// (client-go's `finishTime`, also the period of the check).
 pub const FINISH_TIME: Duration = Duration::from_secs(6 * 60);
+/// Every series still going is written this often (client-go's `refreshTime`).
+pub const REFRESH_TIME: Duration = Duration::from_secs(30 * 60);
 /// At most this many series and spam-filter buckets are kept (client-go's LRU size).
 pub const MAX_CACHED: usize = 4096;
 /// Notes longer than this (upstream's limit, 1 KiB) are cut.
@@ -121,6 +131,13 @@ struct Cached {
     last_seen: tokio::time::Instant,
 }
 
+impl Cached {
+    /// Whether the series has counts the server has not seen.
+    fn unwritten(&self) -> bool {
+        self.event.series.as_ref().is_some_and(|x| x.count > self.written)
+    }
+}
+
 #[derive(Debug, Default)]
 struct State {
     series: HashMap<EventKey, Cached>,
@@ -134,12 +151,51 @@ enum Step {
     WriteSeries(KubeEvent),
 }
 
+/// When the series timers fire: client-go's `finishTime` and `refreshTime` by default, shorter
+/// in tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeriesTiming {
+    /// How long a series must be quiet to be finished, and how often that is checked.
+    pub finish: Duration,
+    /// How often every series still going is written.
+    pub refresh: Duration,
+}
+
+impl Default for SeriesTiming {
+    fn default() -> Self {
+        SeriesTiming { finish: FINISH_TIME, refresh: REFRESH_TIME }
+    }
+}
+
 /// Publishes events; clones share their aggregation state.
 #[derive(Debug, Clone)]
 pub struct Recorder {
     client: Client,
     reporter: Reporter,
+    timing: SeriesTiming,
     state: Arc<Mutex<State>>,
+}
+
+/// The series timers of a recorder, running in a task of their own until this is dropped or
+/// [`stop`](Self::stop)ped.
+#[derive(Debug)]
+#[must_use = "the timers stop when this is dropped"]
+pub struct SeriesTimers {
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl SeriesTimers {
+    /// Stops the timers (a write in progress is abandoned; counts not yet written stay in the
+    /// recorder, for [`Recorder::flush`]).
+    pub fn stop(self) {
+        drop(self);
+    }
+}
+
+impl Drop for SeriesTimers {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
 }
 
 /// What [`Recorder::publish`] did.
@@ -158,7 +214,49 @@ pub enum Published {
 impl Recorder {
     /// A recorder writing through `client` as `reporter`.
     pub fn new(client: Client, reporter: Reporter) -> Self {
-        Recorder { client, reporter, state: Arc::new(Mutex::new(State::default())) }
+        Recorder { client, reporter, timing: SeriesTiming::default(), state: Arc::new(Mutex::new(State::default())) }
+    }
+
+    /// Finishes and refreshes series on `timing` instead of client-go's 6 and 30 minutes.
+    pub fn with_series_timing(mut self, timing: SeriesTiming) -> Self {
+        self.timing = timing;
+        self
+    }
+
+    /// The series timing.
+    pub fn series_timing(&self) -> SeriesTiming {
+        self.timing
+    }
+
+    /// Starts the series timers (see the module documentation) in a task on the current tokio
+    /// runtime: [`finish_series`](Self::finish_series) every `finish`,
+    /// [`refresh_series`](Self::refresh_series) every `refresh` (each at least a millisecond).
+    /// Write failures are logged; what was not written is tried again at the next tick.
+    ///
+    /// # Panics
+    ///
+    /// Outside a tokio runtime, as `tokio::spawn`.
+    pub fn spawn_series_timers(&self) -> SeriesTimers {
+        let recorder = self.clone();
+        let finish_every = self.timing.finish.max(Duration::from_millis(1));
+        let refresh_every = self.timing.refresh.max(Duration::from_millis(1));
+        let task = tokio::spawn(async move {
+            let start = tokio::time::Instant::now();
+            let mut finish = tokio::time::interval_at(start + finish_every, finish_every);
+            let mut refresh = tokio::time::interval_at(start + refresh_every, refresh_every);
+            finish.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            refresh.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                let (what, result) = tokio::select! {
+                    _ = finish.tick() => ("finish", recorder.finish_series().await),
+                    _ = refresh.tick() => ("refresh", recorder.refresh_series().await),
+                };
+                if let Err(error) = result {
+                    tracing::warn!(%error, timer = what, "writing an event series failed; retrying at the next tick");
+                }
+            }
+        });
+        SeriesTimers { task }
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -203,7 +301,7 @@ impl Recorder {
     fn aggregate(&self, key: EventKey, record: &EventRecord, regarding: &ObjectReference, now: MicroTime) -> Step {
         let mut s = self.state();
         let tick = tokio::time::Instant::now();
-        prune(&mut s, tick);
+        prune(&mut s, tick, self.timing.finish);
         let bucket =
             s.spam.entry(key.regarding.clone()).or_insert_with(|| (TokenBucket::new(SPAM_QPS, SPAM_BURST), tick));
         bucket.1 = tick;
@@ -280,13 +378,18 @@ impl Recorder {
     /// Writes the counts of series that grew since last written; the first error is returned
     /// after trying them all.
     pub async fn flush(&self) -> Result<(), kapi_client::Error> {
-        let pending: Vec<(EventKey, KubeEvent)> = self
-            .state()
-            .series
-            .iter()
-            .filter(|(_, c)| c.event.series.as_ref().is_some_and(|s| s.count > c.written))
-            .map(|(k, c)| (k.clone(), c.event.clone()))
-            .collect();
+        self.write_all(|c| c.unwritten()).await
+    }
+
+    /// Writes every series still going, grown or not (the refresh timer's work): its count and
+    /// last observed time. The first error is returned after trying them all.
+    pub async fn refresh_series(&self) -> Result<(), kapi_client::Error> {
+        self.write_all(|c| c.event.series.is_some()).await
+    }
+
+    async fn write_all(&self, which: impl Fn(&Cached) -> bool) -> Result<(), kapi_client::Error> {
+        let pending: Vec<(EventKey, KubeEvent)> =
+            self.state().series.iter().filter(|(_, c)| which(c)).map(|(k, c)| (k.clone(), c.event.clone())).collect();
         let mut first_error = None;
         for (key, event) in pending {
             match self.write_series(&event).await {
@@ -302,15 +405,55 @@ impl Recorder {
         }
         first_error.map_or(Ok(()), Err)
     }
+
+    /// Finishes the series quiet for longer than [`SeriesTiming::finish`] (the finish timer's
+    /// work): each one's final count is written if it grew since last written, then it leaves
+    /// the cache, so the next occurrence creates a new Event; events that never repeated leave
+    /// after as long. A series the server refused to write (an API error) leaves too, as
+    /// client-go abandons it; one that could not be sent (the connection) stays for the next
+    /// tick. The first error is returned after trying them all.
+    pub async fn finish_series(&self) -> Result<(), kapi_client::Error> {
+        let finish = self.timing.finish;
+        let now = tokio::time::Instant::now();
+        let quiet = |c: &Cached| now.saturating_duration_since(c.last_seen) > finish;
+        let ended: Vec<(EventKey, KubeEvent, bool)> = {
+            let mut s = self.state();
+            s.series.retain(|_, c| c.event.series.is_some() || !quiet(c));
+            s.series
+                .iter()
+                .filter(|(_, c)| quiet(c))
+                .map(|(k, c)| (k.clone(), c.event.clone(), c.unwritten()))
+                .collect()
+        };
+        let mut first_error = None;
+        for (key, event, unwritten) in ended {
+            let written = if unwritten { self.write_series(&event).await } else { Ok(0) };
+            let (leave, count) = match written {
+                Ok(count) => (true, count),
+                Err(e) => {
+                    let refused = matches!(e, kapi_client::Error::Api(_));
+                    first_error.get_or_insert(e);
+                    (refused, 0)
+                }
+            };
+            let mut s = self.state();
+            if let Some(c) = s.series.get_mut(&key) {
+                if leave && quiet(c) {
+                    // It did not repeat while it was written: it is over.
+                    s.series.remove(&key);
+                } else {
+                    c.written = c.written.max(count);
+                }
+            }
+        }
+        first_error.map_or(Ok(()), Err)
+    }
 }
 
-/// Drops finished series (quiet for [`FINISH_TIME`] with nothing unwritten) and bounds both maps.
-fn prune(s: &mut State, now: tokio::time::Instant) {
+/// Drops finished series (quiet for `finish` with nothing unwritten) and bounds both maps.
+fn prune(s: &mut State, now: tokio::time::Instant, finish: Duration) {
     if s.series.len() >= MAX_CACHED {
-        s.series.retain(|_, c| {
-            let unwritten = c.event.series.as_ref().is_some_and(|x| x.count > c.written);
-            unwritten || now.saturating_duration_since(c.last_seen) < FINISH_TIME
-        });
+        s.series.retain(|_, c| c.unwritten() || now.saturating_duration_since(c.last_seen) < finish);
         while s.series.len() >= MAX_CACHED {
             let Some(oldest) = s.series.iter().min_by_key(|(_, c)| c.last_seen).map(|(k, _)| k.clone()) else { break };
             s.series.remove(&oldest);

@@ -353,3 +353,149 @@ async fn a_thousand_dependents_go_within_a_second() {
     .await;
     eprintln!("1000 dependents collected in {:?}", start.elapsed());
 }
+
+#[tokio::test]
+async fn pods_are_filled_in_as_a_cluster_fills_them() {
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let pods = cs.core_v1().pods("default");
+    let created = pods.create(&pod("web", None), &CreateOptions::default()).await.unwrap();
+    let spec = &created.spec;
+    assert_eq!(spec.service_account_name, "default");
+    assert_eq!(spec.priority, Some(0));
+    assert_eq!(spec.preemption_policy.as_ref().map(|p| p.0.as_str()), Some("PreemptLowerPriority"));
+    let tolerations: Vec<String> = spec
+        .tolerations
+        .iter()
+        .map(|t| format!("{}:{}:{}:{:?}", t.key, t.operator.0, t.effect.0, t.toleration_seconds))
+        .collect();
+    assert_eq!(
+        tolerations,
+        [
+            "node.kubernetes.io/not-ready:Exists:NoExecute:Some(300)",
+            "node.kubernetes.io/unreachable:Exists:NoExecute:Some(300)"
+        ]
+    );
+    let volumes = &spec.volumes;
+    assert_eq!(volumes.len(), 1);
+    let token = &volumes[0];
+    assert!(token.name.starts_with("kube-api-access-"), "{}", token.name);
+    let projected = token.volume_source.projected.as_ref().expect("projected");
+    assert_eq!(projected.default_mode, Some(420));
+    assert_eq!(projected.sources.as_ref().map(Vec::len), Some(3));
+    let mounts = &spec.containers.as_ref().unwrap()[0].volume_mounts;
+    assert_eq!(mounts.len(), 1);
+    assert_eq!(
+        (mounts[0].name.as_str(), mounts[0].mount_path.as_str(), mounts[0].read_only),
+        (token.name.as_str(), "/var/run/secrets/kubernetes.io/serviceaccount", true)
+    );
+
+    // A named priority class gives its value; a missing one or a contradicting value is refused.
+    let mut critical = pod("critical", None);
+    critical.spec.priority_class_name = "system-cluster-critical".into();
+    let created = pods.create(&critical, &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.spec.priority, Some(2_000_000_000));
+    let mut missing = pod("missing", None);
+    missing.spec.priority_class_name = "gold".into();
+    let err = pods.create(&missing, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        err.status().unwrap().status.message,
+        r#"pods "missing" is forbidden: no PriorityClass with name gold was found"#
+    );
+    let mut contradicting = pod("contradicting", None);
+    contradicting.spec.priority = Some(7);
+    let err = pods.create(&contradicting, &CreateOptions::default()).await.unwrap_err();
+    assert!(err.status().unwrap().status.message.contains("the integer value of priority (7) must not be provided in pod spec; priority admission controller computed 0 from the given PriorityClass name"));
+    // A service account that does not exist is refused.
+    let mut other = pod("other", None);
+    other.spec.service_account_name = "robot".into();
+    let err = pods.create(&other, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        err.status().unwrap().status.message,
+        r#"pods "other" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found"#
+    );
+    // No automount: no volume.
+    let mut quiet = pod("quiet", None);
+    quiet.spec.automount_service_account_token = Some(false);
+    let created = pods.create(&quiet, &CreateOptions::default()).await.unwrap();
+    assert!(created.spec.volumes.is_empty());
+    // Every new namespace gets its default service account.
+    let ns = Namespace { metadata: ObjectMeta { name: "fresh".into(), ..Default::default() }, ..Default::default() };
+    cs.core_v1().namespaces().create(&ns, &CreateOptions::default()).await.unwrap();
+    cs.core_v1().pods("fresh").create(&pod("first", None), &CreateOptions::default()).await.unwrap();
+    assert!(cs.core_v1().service_accounts("fresh").get("default", &GetOptions::default()).await.is_ok());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_namespace_of_a_thousand_objects_goes_while_requests_are_served() {
+    let (cs, server, _test) = cluster(Controllers::default()).await;
+    server.create_namespace("big").unwrap();
+    let gvr = kapi_client::ResourceInfo::of::<ConfigMap>().gvr();
+    for i in 0..1000 {
+        let mut c = cm(&format!("c-{i}"), &[]);
+        c.metadata.namespace = "big".into();
+        server.tracker().create(&gvr, "big", Box::new(c), &CreateOptions::default()).unwrap();
+    }
+    let start = Instant::now();
+    cs.core_v1().namespaces().delete("big", &DeleteOptions::default()).await.unwrap();
+    // Reads elsewhere go on while the namespace controller works.
+    let mut slowest = Duration::ZERO;
+    let reads = cs.core_v1().namespaces();
+    loop {
+        let t = Instant::now();
+        let gone = reads.get("big", &GetOptions::default()).await.is_err_and(|e| e.is_not_found());
+        reads.get("default", &GetOptions::default()).await.unwrap();
+        slowest = slowest.max(t.elapsed());
+        if gone {
+            break;
+        }
+        assert!(start.elapsed() < GUARD, "the namespace is still there");
+    }
+    eprintln!(
+        "namespace with 1000 objects deleted in {:?}; slowest pair of reads meanwhile {slowest:?}",
+        start.elapsed()
+    );
+}
+
+/// A client that floods the server gets upstream's `429`s past the in-flight limits, while
+/// reads and watches, counted apart, go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_flight_limits_refuse_a_flood_of_writes() {
+    use kapi_testing::server::InFlightLimits;
+    let (cs, server, test) = cluster(Controllers::none()).await;
+    server.set_max_in_flight(InFlightLimits { read_only: 400, mutating: 2 });
+    // Two slow writes hold both mutating slots.
+    server.fail_next(
+        kapi_testing::Fault::status(500, "InternalError", "slow")
+            .on_method(http::Method::POST)
+            .after(Duration::from_millis(800))
+            .times(2),
+    );
+    let slow: Vec<_> = (0..2)
+        .map(|i| {
+            let cms = cs.core_v1().config_maps("default");
+            tokio::spawn(async move { cms.create(&cm(&format!("slow-{i}"), &[]), &CreateOptions::default()).await })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // A third write is refused as kube-apiserver refuses it: plain text, Retry-After 1.
+    let url = format!("{}/api/v1/namespaces/default/configmaps", test.url());
+    let body = r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"third"}}"#;
+    let out = std::process::Command::new("curl")
+        .args(["-s", "-i", "-X", "POST", "-H", "Content-Type: application/json", "-d", body, &url])
+        .output();
+    if let Ok(out) = out {
+        let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+        assert!(text.starts_with("HTTP/1.1 429"), "{text}");
+        assert!(text.contains("\nretry-after: 1\n"), "{text}");
+        assert!(text.ends_with("\n\nToo many requests, please try again later.\n"), "{text}");
+    }
+    let err = cs.core_v1().config_maps("default").create(&cm("fourth", &[]), &CreateOptions::default()).await;
+    assert!(err.is_err_and(|e| e.status().is_some_and(|s| s.code == 429)));
+    // Reads have their own limit.
+    assert!(cs.core_v1().namespaces().get("default", &GetOptions::default()).await.is_ok());
+    for s in slow {
+        assert!(s.await.unwrap().is_err(), "the slow writes end in their fault");
+    }
+    // The slots come back.
+    create_cm(&cs.core_v1().config_maps("default"), cm("after", &[])).await;
+}

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
+use kapi_testing::server::InFlightLimits;
 use kapi_testing::{ApiServer, Controllers, RuntimeConfig, TestServer};
 
 /// How long stopping may take: connections still open then (watches, follows) are cut.
@@ -42,16 +43,22 @@ struct Args {
     runtime_config: Vec<String>,
     /// The control loops to run beside the server, as kube-controller-manager's flag names them:
     /// `*` (the default) for all, `-name` to leave one out (`*,-garbagecollector`). Names:
-    /// garbagecollector, namespace, podtermination.
+    /// garbagecollector, namespace, podtermination, serviceaccount.
     #[arg(long, value_name = "NAMES", default_value = "*")]
     controllers: String,
-    /// Built-in admission plugins to turn on (kube-apiserver's names; NamespaceLifecycle is on
-    /// by default).
+    /// Built-in admission plugins to turn on (kube-apiserver's names: NamespaceLifecycle,
+    /// ServiceAccount, Priority, DefaultTolerationSeconds; all on by default).
     #[arg(long, value_name = "NAMES")]
     enable_admission_plugins: Option<String>,
     /// Built-in admission plugins to turn off.
     #[arg(long, value_name = "NAMES")]
     disable_admission_plugins: Option<String>,
+    /// The most read-only requests served at once (0: no limit); more are answered 429.
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    max_requests_inflight: usize,
+    /// The most mutating requests served at once (0: no limit); more are answered 429.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    max_mutating_requests_inflight: usize,
 }
 
 /// The TLS configuration and the certificates' PEM text, for the kubeconfig.
@@ -165,6 +172,10 @@ async fn run(args: Args) -> Result<(), String> {
         plugins.set(names, false).map_err(|e| format!("--disable-admission-plugins: {e}"))?;
     }
     api.set_admission_plugins(plugins);
+    api.set_max_in_flight(InFlightLimits {
+        read_only: args.max_requests_inflight,
+        mutating: args.max_mutating_requests_inflight,
+    });
     let served = api.tracker().resources().len();
     let addr = SocketAddr::new(args.address, args.port);
     let server = TestServer::start_on(addr, api, tls.as_ref().map(|(c, _)| Arc::clone(c)))

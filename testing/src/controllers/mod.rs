@@ -1,4 +1,4 @@
-//! The control loops a cluster runs beside its API server, run by the test server over its tracker: the garbage collector, the namespace controller, and the kubelet's final delete of gracefully deleted pods.
+//! The control loops a cluster runs beside its API server, run by the test server over its tracker: the garbage collector, the namespace and service account controllers, and the kubelet's final delete of gracefully deleted pods.
 //!
 //! They run on a thread of their own, woken by every change the tracker records (and by the
 //! next pod grace period to end), so a long round never holds up requests; each round takes the
@@ -8,6 +8,7 @@
 mod gc;
 mod namespace;
 mod pods;
+pub(crate) mod serviceaccounts;
 
 use std::time::Duration;
 
@@ -27,32 +28,34 @@ pub struct Controllers {
     /// What a node's kubelet does for a gracefully deleted pod bound to it: the final delete
     /// when the grace period ends.
     pub pod_termination: bool,
+    /// `serviceaccount`: the `default` service account in every active namespace.
+    pub service_account: bool,
 }
 
 impl Default for Controllers {
     /// Every loop on, as on a cluster.
     fn default() -> Self {
-        Controllers { garbage_collector: true, namespace: true, pod_termination: true }
+        Controllers { garbage_collector: true, namespace: true, pod_termination: true, service_account: true }
     }
 }
 
 /// The names `Controllers::parse` knows, with their flag.
-const NAMES: [&str; 3] = ["garbagecollector", "namespace", "podtermination"];
+const NAMES: [&str; 4] = ["garbagecollector", "namespace", "podtermination", "serviceaccount"];
 
 impl Controllers {
     /// No loop at all: only the API server.
     pub fn none() -> Self {
-        Controllers { garbage_collector: false, namespace: false, pod_termination: false }
+        Controllers { garbage_collector: false, namespace: false, pod_termination: false, service_account: false }
     }
 
     /// Whether any loop runs.
     pub fn any(&self) -> bool {
-        self.garbage_collector || self.namespace || self.pod_termination
+        self.garbage_collector || self.namespace || self.pod_termination || self.service_account
     }
 
     /// Parses kube-controller-manager's `--controllers` list: `*` for every loop, a name to
     /// turn one on, `-name` to turn it off (`*,-garbagecollector`). Names: `garbagecollector`,
-    /// `namespace`, `podtermination`.
+    /// `namespace`, `podtermination`, `serviceaccount`.
     pub fn parse(spec: &str) -> Result<Self, String> {
         let mut out = Controllers::none();
         for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -65,6 +68,7 @@ impl Controllers {
                 "garbagecollector" => out.garbage_collector = on,
                 "namespace" => out.namespace = on,
                 "podtermination" => out.pod_termination = on,
+                "serviceaccount" => out.service_account = on,
                 _ => return Err(format!("{item:?} is not in the list of known controllers: {}", NAMES.join(", "))),
             }
         }
@@ -121,6 +125,7 @@ async fn run(tracker: ObjectTracker, which: Controllers, mut stopped: tokio::syn
     let mut gc = gc::Collector::default();
     let mut namespaces = namespace::NamespaceController::default();
     let mut pods = pods::PodTermination::default();
+    let mut service_accounts = serviceaccounts::ServiceAccounts;
     let mut seen: Option<u64> = None;
     let mut next_pod: Option<i64> = None;
     loop {
@@ -138,6 +143,9 @@ async fn run(tracker: ObjectTracker, which: Controllers, mut stopped: tokio::syn
             }
             if which.pod_termination {
                 next_pod = pods.pass(&tracker, &since);
+            }
+            if which.service_account {
+                service_accounts.pass(&tracker, &since);
             }
         } else if which.pod_termination && next_pod.is_some_and(|at| at <= Time::now().unix_seconds()) {
             next_pod = pods.sweep(&tracker);

@@ -186,6 +186,11 @@ impl ApiServer {
     /// Serves one request. Never fails: errors are `Status` responses. Requests to a deprecated
     /// kind get upstream's deprecation warning (module `deprecation`).
     pub async fn handle(&self, req: http::Request<Bytes>) -> http::Response<Body> {
+        // Held until the answer is made (a streamed answer is long-running and never counted).
+        let _slot = match self.inflight.admit(&req) {
+            Ok(slot) => slot,
+            Err(_) => return super::inflight::too_many_requests(),
+        };
         let deprecation = self.deprecation_warning(req.uri().path());
         let mut resp = self.serve_request(req).await;
         if let Some(w) = deprecation {
@@ -202,6 +207,9 @@ impl ApiServer {
         // Errors before the resource is known are JSON unless the client refuses it.
         let fallback = negotiate::response_encoding(accept, false).unwrap_or(Encoding::Json);
         if let Some(fault) = self.take_fault(&req) {
+            if let Some(d) = fault.delay {
+                tokio::time::sleep(d).await;
+            }
             return fault_response(&fault, fallback);
         }
         if req.body().len() > MAX_BODY_BYTES {
@@ -278,9 +286,17 @@ impl ApiServer {
         }
         // Admission webhooks may change the body (or turn a patch into the write it amounts
         // to), so the request served can be a new one.
-        if let Err(e) = self.admit_builtin(&call) {
-            return error_response(&e, enc);
-        }
+        // The built-in plugins may fill in the object (a new pod): the request served from here
+        // on is then the filled-in one.
+        let (builtin, mut builtin_warnings) = match self.admit_builtin(&call).await {
+            Ok(Some((r, w))) => (Some(r), w),
+            Ok(None) => (None, Vec::new()),
+            Err(e) => return error_response(&e, enc),
+        };
+        let call = match &builtin {
+            Some(r) => Call { info: call.info, route: call.route, query: Query::parse(r.uri().query()), req: r, enc },
+            None => call,
+        };
         let admitted = match self.admit(&call).await {
             Ok(a) => a,
             Err(e) => return error_response(&e, enc),
@@ -289,6 +305,8 @@ impl ApiServer {
             Some(a) => (a.request, a.warnings),
             None => (None, Vec::new()),
         };
+        builtin_warnings.extend(warnings);
+        let warnings = builtin_warnings;
         let mut resp = match &replaced {
             Some(r) => match route::resolve(r.uri().path(), &self.tracker) {
                 Ok((info, route)) => {

@@ -60,6 +60,7 @@ pub mod deprecation;
 mod discovery;
 mod eviction;
 mod handler;
+mod inflight;
 mod logs;
 mod metadata;
 pub mod negotiate;
@@ -88,6 +89,7 @@ use kapi_client::service::{ResponseFuture, Service};
 use kapi_client::{GroupVersionResource, Listable, Registry, Resource, ResourceInfo};
 use kapi_machinery::{Object, Scheme, SchemeError};
 
+pub use inflight::InFlightLimits;
 pub use negotiate::Encoding;
 pub use openapi::OPENAPI_V2_PROTOBUF;
 pub use patch::{ListMerge, MergeRules, PatchType};
@@ -119,6 +121,8 @@ pub struct Fault {
     pub path_contains: Option<String>,
     /// How many matching requests fail.
     pub times: usize,
+    /// How long a matching request is held (in flight) before it is answered.
+    pub delay: Option<Duration>,
 }
 
 impl Fault {
@@ -132,6 +136,7 @@ impl Fault {
             method: None,
             path_contains: None,
             times: 1,
+            delay: None,
         }
     }
 
@@ -158,6 +163,12 @@ impl Fault {
     /// For the next `n` matching requests.
     pub fn times(mut self, n: usize) -> Self {
         self.times = n;
+        self
+    }
+
+    /// Holds each matching request this long before answering (a slow server or network).
+    pub fn after(mut self, delay: Duration) -> Self {
+        self.delay = Some(delay);
         self
     }
 
@@ -208,6 +219,8 @@ pub struct ApiServer {
     controllers: RwLock<crate::Controllers>,
     /// The built-in admission plugins chosen.
     admission_plugins: RwLock<AdmissionPlugins>,
+    /// The requests being served, against kube-apiserver's max-in-flight limits.
+    inflight: inflight::InFlight,
     /// Whether the server runs as a cluster ([`ApiServer::start_cluster`]): the built-in
     /// plugins act only then.
     cluster: std::sync::atomic::AtomicBool,
@@ -267,7 +280,19 @@ impl ApiServer {
             controllers: RwLock::new(crate::Controllers::default()),
             admission_plugins: RwLock::new(AdmissionPlugins::default()),
             cluster: std::sync::atomic::AtomicBool::new(false),
+            inflight: inflight::InFlight::default(),
         }
+    }
+
+    /// Sets the max-in-flight limits (kube-apiserver's `--max-requests-inflight` and
+    /// `--max-mutating-requests-inflight`; 400 and 200 by default, 0 for none).
+    pub fn set_max_in_flight(&self, limits: InFlightLimits) {
+        self.inflight.set_limits(limits);
+    }
+
+    /// The max-in-flight limits.
+    pub fn max_in_flight(&self) -> InFlightLimits {
+        self.inflight.limits()
     }
 
     /// Chooses the built-in admission plugins (kube-apiserver's defaults among those the server
@@ -303,11 +328,11 @@ impl ApiServer {
     }
 
     /// Runs the server as a cluster, what [`TestServer::start`] does: creates the system
-    /// namespaces ([`SYSTEM_NAMESPACES`]), turns the built-in admission plugins on and starts the
+    /// namespaces ([`SYSTEM_NAMESPACES`]) and priority classes, turns the built-in admission plugins on and starts the
     /// chosen control loops until the handle is dropped (`None` when none is chosen). A server
     /// used in process, as the fake clientset's, is a bare API server until this is called.
     pub fn start_cluster(&self) -> std::result::Result<Option<crate::ControllerHandle>, kapi_client::Error> {
-        self.create_system_namespaces()?;
+        self.create_system_objects()?;
         self.cluster.store(true, std::sync::atomic::Ordering::Release);
         let which = self.controllers();
         if !which.any() {

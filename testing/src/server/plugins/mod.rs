@@ -1,11 +1,15 @@
-//! kube-apiserver's built-in admission plugins the test server runs before its webhooks: NamespaceLifecycle, and the system namespaces it protects.
+//! kube-apiserver's built-in admission plugins the test server runs before its webhooks, in kube-apiserver's order: NamespaceLifecycle, ServiceAccount, Priority, DefaultTolerationSeconds; and the system objects they rely on.
 //!
 //! Facts from upstream's `plugin/namespace/lifecycle`: writes into a namespace that does not
 //! exist are `404` naming the namespace; creates in a terminating one are `403` with a
 //! `NamespaceTerminating` cause; `default`, `kube-system` and `kube-public` may not be deleted;
 //! deletes, cluster-scoped resources, namespaces themselves and local subject access reviews
-//! pass. kube-apiserver creates the four system namespaces at start.
+//! pass. kube-apiserver creates the four system namespaces and the two system priority classes
+//! at start. The pod plugins are in [`pods`].
 
+mod pods;
+
+use bytes::Bytes;
 use http::Method;
 use kapi_api::meta::v1::{CreateOptions, GetOptions, ObjectMeta, StatusCause, StatusDetails, StatusReason};
 use kapi_client::ResourceInfo;
@@ -29,19 +33,52 @@ const IMMORTAL_NAMESPACES: [&str; 3] = ["default", "kube-system", "kube-public"]
 pub struct AdmissionPlugins {
     /// `NamespaceLifecycle`.
     pub namespace_lifecycle: bool,
+    /// `ServiceAccount`.
+    pub service_account: bool,
+    /// `Priority`.
+    pub priority: bool,
+    /// `DefaultTolerationSeconds`.
+    pub default_toleration_seconds: bool,
 }
 
 impl Default for AdmissionPlugins {
-    /// kube-apiserver's defaults among the plugins the test server has.
+    /// kube-apiserver's defaults among the plugins the test server has (all of them).
     fn default() -> Self {
-        AdmissionPlugins { namespace_lifecycle: true }
+        AdmissionPlugins {
+            namespace_lifecycle: true,
+            service_account: true,
+            priority: true,
+            default_toleration_seconds: true,
+        }
     }
 }
+
+/// The plugins' names, in kube-apiserver's order.
+const NAMES: [&str; 4] = ["NamespaceLifecycle", "ServiceAccount", "Priority", "DefaultTolerationSeconds"];
+
+/// The system priority classes: name, value, description.
+const SYSTEM_PRIORITY_CLASSES: [(&str, i64, &str); 2] = [
+    (
+        "system-node-critical",
+        2_000_001_000,
+        "Used for system critical pods that must not be moved from their current node.",
+    ),
+    (
+        "system-cluster-critical",
+        2_000_000_000,
+        "Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.",
+    ),
+];
 
 impl AdmissionPlugins {
     /// No built-in plugin.
     pub fn none() -> Self {
-        AdmissionPlugins { namespace_lifecycle: false }
+        AdmissionPlugins {
+            namespace_lifecycle: false,
+            service_account: false,
+            priority: false,
+            default_toleration_seconds: false,
+        }
     }
 
     /// Turns the named plugins on or off (kube-apiserver's names, comma-separated).
@@ -49,8 +86,11 @@ impl AdmissionPlugins {
         for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             match name {
                 "NamespaceLifecycle" => self.namespace_lifecycle = on,
+                "ServiceAccount" => self.service_account = on,
+                "Priority" => self.priority = on,
+                "DefaultTolerationSeconds" => self.default_toleration_seconds = on,
                 other => {
-                    return Err(format!("unknown admission plugin: {other} (this server has: NamespaceLifecycle)"));
+                    return Err(format!("unknown admission plugin: {other} (this server has: {})", NAMES.join(", ")));
                 }
             }
         }
@@ -58,7 +98,13 @@ impl AdmissionPlugins {
     }
 }
 
-fn forbidden(group: &str, resource: &str, name: &str, why: &str, causes: Vec<StatusCause>) -> kapi_client::Error {
+pub(super) fn forbidden(
+    group: &str,
+    resource: &str,
+    name: &str,
+    why: &str,
+    causes: Vec<StatusCause>,
+) -> kapi_client::Error {
     into_error(failure(
         403,
         StatusReason::FORBIDDEN,
@@ -79,10 +125,31 @@ impl ApiServer {
         self.tracker.store_of_kind("", "Namespace")
     }
 
-    /// Creates the system namespaces that do not exist yet (kube-apiserver does at start).
-    pub(super) fn create_system_namespaces(&self) -> Result<()> {
+    /// Creates the system namespaces and priority classes that do not exist yet
+    /// (kube-apiserver does at start).
+    pub(super) fn create_system_objects(&self) -> Result<()> {
         for name in SYSTEM_NAMESPACES {
             self.create_namespace(name)?;
+        }
+        let Some(store) = self.tracker.store_of_kind("scheduling.k8s.io", "PriorityClass") else { return Ok(()) };
+        for (name, value, description) in SYSTEM_PRIORITY_CLASSES {
+            if self.tracker.get(&store.gvr(), "", name, &GetOptions::default()).is_ok() {
+                continue;
+            }
+            use kapi_machinery::json::value::Value;
+            let doc = Value::Object(vec![
+                ("apiVersion".into(), Value::String(format!("{}/{}", store.group, store.version))),
+                ("kind".into(), Value::String("PriorityClass".into())),
+                ("metadata".into(), Value::Object(vec![("name".into(), Value::String(name.into()))])),
+                ("value".into(), Value::Number(value.to_string())),
+                ("description".into(), Value::String(description.into())),
+            ]);
+            let mut pc = crate::tracker::meta::from_value(&store, &doc)?;
+            self.apply_defaults(pc.as_mut());
+            match self.tracker.create(&store.gvr(), "", pc, &CreateOptions::default()) {
+                Err(e) if !e.is_already_exists() => return Err(e),
+                _ => {}
+            }
         }
         Ok(())
     }
@@ -108,12 +175,43 @@ impl ApiServer {
     }
 
     /// Runs the built-in admission plugins on a write (before the webhooks, as they come first
-    /// in kube-apiserver's order).
-    pub(super) fn admit_builtin(&self, call: &Call<'_>) -> Result<()> {
-        if self.cluster_plugins().namespace_lifecycle {
+    /// in kube-apiserver's order). A plugin that fills in the object (a new pod) makes the
+    /// request to serve instead: the object as JSON, with the decoder's warnings.
+    pub(super) async fn admit_builtin(&self, call: &Call<'_>) -> Result<Option<(http::Request<Bytes>, Vec<String>)>> {
+        let plugins = self.cluster_plugins();
+        if plugins.namespace_lifecycle {
             self.namespace_lifecycle(call)?;
         }
-        Ok(())
+        let pod_create = call.info.group.is_empty()
+            && call.info.resource == "pods"
+            && *call.req.method() == Method::POST
+            && call.route.name.is_none();
+        if !pod_create || !(plugins.service_account || plugins.priority || plugins.default_toleration_seconds) {
+            return Ok(None);
+        }
+        let w = crate::tracker::options::validate_create(&call.query.create_options()?)?;
+        let (obj, warnings) = self.decode_body(call, w.field_validation)?;
+        let mut pod = crate::tracker::meta::to_value(obj.as_ref())?;
+        let name = (call.info.metadata)(obj.as_ref())
+            .map(|m| if m.name.is_empty() { m.generate_name.clone() } else { m.name.clone() })
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| "Unknown".into());
+        if plugins.service_account {
+            self.admit_service_account(call.namespace(), &name, &mut pod).await?;
+        }
+        if plugins.priority {
+            self.admit_priority(&name, &mut pod)?;
+        }
+        if plugins.default_toleration_seconds {
+            pods::admit_default_tolerations(&mut pod);
+        }
+        let mut req = http::Request::new(Bytes::from(pod.to_compact_vec()));
+        *req.method_mut() = call.req.method().clone();
+        *req.uri_mut() = call.req.uri().clone();
+        *req.headers_mut() = call.req.headers().clone();
+        req.headers_mut().insert(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
+        req.headers_mut().remove(http::header::CONTENT_LENGTH);
+        Ok(Some((req, warnings)))
     }
 
     fn namespace_lifecycle(&self, call: &Call<'_>) -> Result<()> {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
-use kapi_testing::server::InFlightLimits;
+use kapi_testing::server::{AuthorizationMode, InFlightLimits, parse_token_file};
 use kapi_testing::{ApiServer, Controllers, RuntimeConfig, TestServer};
 
 /// How long stopping may take: connections still open then (watches, follows) are cut.
@@ -59,6 +59,13 @@ struct Args {
     /// The most mutating requests served at once (0: no limit); more are answered 429.
     #[arg(long, value_name = "N", default_value_t = 200)]
     max_mutating_requests_inflight: usize,
+    /// Authenticates the bearer tokens of this CSV file (`token,user,uid,"group1,group2"`), as
+    /// kube-apiserver's flag; other bearer tokens are then answered 401.
+    #[arg(long, value_name = "PATH")]
+    token_auth_file: Option<PathBuf>,
+    /// `AlwaysAllow` (the default) or `RBAC`.
+    #[arg(long, value_name = "MODE", default_value = "AlwaysAllow")]
+    authorization_mode: String,
 }
 
 /// The TLS configuration and the certificates' PEM text, for the kubeconfig.
@@ -172,6 +179,16 @@ async fn run(args: Args) -> Result<(), String> {
         plugins.set(names, false).map_err(|e| format!("--disable-admission-plugins: {e}"))?;
     }
     api.set_admission_plugins(plugins);
+    if let Some(path) = &args.token_auth_file {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+        let tokens = parse_token_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        api.set_static_tokens(tokens);
+    }
+    api.set_authorization_mode(match args.authorization_mode.as_str() {
+        "AlwaysAllow" => AuthorizationMode::AlwaysAllow,
+        "RBAC" => AuthorizationMode::Rbac,
+        other => return Err(format!("--authorization-mode: {other:?} is not AlwaysAllow or RBAC")),
+    });
     api.set_max_in_flight(InFlightLimits {
         read_only: args.max_requests_inflight,
         mutating: args.max_mutating_requests_inflight,

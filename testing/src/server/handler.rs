@@ -215,6 +215,10 @@ impl ApiServer {
         if req.body().len() > MAX_BODY_BYTES {
             return error_response(&api_errors::request_entity_too_large(MAX_BODY_BYTES), fallback);
         }
+        // Authentication comes first: a bearer token nothing accepts is `401` everywhere.
+        if let Err(e) = self.authenticate_request(&req) {
+            return error_response(&e, fallback);
+        }
         if req.method() == Method::GET
             && let Some(resp) = self.crd_openapi(req.uri().path(), req.uri().query(), accept)
         {
@@ -281,6 +285,9 @@ impl ApiServer {
             Err(e) => return error_response(&e, Encoding::Json),
         };
         let call = Call { info, route, query, req: &req, enc };
+        if let Err(e) = self.authorize(&call, is_watch) {
+            return error_response(&e, enc);
+        }
         if is_watch {
             return self.dispatch(&call, true).unwrap_or_else(|e| error_response(&e, enc));
         }

@@ -54,6 +54,7 @@
 //! close watches, and read the log of requests received.
 
 mod admission;
+mod authn;
 mod codec;
 mod crd;
 pub mod deprecation;
@@ -69,6 +70,7 @@ mod openapi_paths;
 pub mod patch;
 mod plugins;
 mod query;
+mod rbac;
 mod review;
 mod route;
 pub mod serve;
@@ -89,11 +91,13 @@ use kapi_client::service::{ResponseFuture, Service};
 use kapi_client::{GroupVersionResource, Listable, Registry, Resource, ResourceInfo};
 use kapi_machinery::{Object, Scheme, SchemeError};
 
+pub use authn::{StaticToken, UserInfo, parse_token_file};
 pub use inflight::InFlightLimits;
 pub use negotiate::Encoding;
 pub use openapi::OPENAPI_V2_PROTOBUF;
 pub use patch::{ListMerge, MergeRules, PatchType};
 pub use plugins::{AdmissionPlugins, SYSTEM_NAMESPACES};
+pub use rbac::AuthorizationMode;
 pub use serve::TestServer;
 pub use streams::{ExecIo, ExecOutcome, ExecRequest, HandlerFuture, PortForwardRequest};
 pub use versions::{RuntimeConfig, Stability};
@@ -221,6 +225,10 @@ pub struct ApiServer {
     admission_plugins: RwLock<AdmissionPlugins>,
     /// The requests being served, against kube-apiserver's max-in-flight limits.
     inflight: inflight::InFlight,
+    /// The static bearer tokens (`--token-auth-file`).
+    tokens: authn::Tokens,
+    /// How requests are authorized.
+    authz: rbac::Mode,
     /// Whether the server runs as a cluster ([`ApiServer::start_cluster`]): the built-in
     /// plugins act only then.
     cluster: std::sync::atomic::AtomicBool,
@@ -281,6 +289,8 @@ impl ApiServer {
             admission_plugins: RwLock::new(AdmissionPlugins::default()),
             cluster: std::sync::atomic::AtomicBool::new(false),
             inflight: inflight::InFlight::default(),
+            tokens: authn::Tokens::default(),
+            authz: rbac::Mode::default(),
         }
     }
 

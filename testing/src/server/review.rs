@@ -1,12 +1,11 @@
 //! The create-only reviews of `authentication.k8s.io` and `authorization.k8s.io`: answered with a status as kube-apiserver computes it, never stored.
 
-// The test server authorizes every request, as kube-apiserver's `AlwaysAllow` mode does, so
-// access reviews are allowed and rules reviews list `*`. Requests carry no identity unless their
-// bearer token is one the server issued (`serviceaccounts/<name>/token`), so a self review names
-// `system:anonymous` or that service account, and a token review authenticates exactly those
-// tokens while their service account exists and they have not expired.
+// A self review names the requester as `authn` finds it (a static token's user, a service
+// account of a token the server issued, or `system:anonymous`); a token review authenticates the
+// server's own service account tokens while their account exists and they have not expired.
+// Access and rules reviews answer from RBAC when the server authorizes with it (`rbac`), else
+// allow everything, as kube-apiserver's `AlwaysAllow` mode does.
 
-use http::header;
 use kapi_client::api_errors::{self, FieldError};
 use kapi_client::body::Body;
 use kapi_client::{GroupVersionResource, ResourceInfo};
@@ -14,6 +13,7 @@ use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::Time;
 
 use super::ApiServer;
+use super::authn::UserInfo;
 use super::handler::{Call, object_response};
 use super::subresource::{DEFAULT_TOKEN_AUDIENCE, TOKEN_ISSUER};
 use crate::tracker::Result;
@@ -40,32 +40,10 @@ pub(super) fn is_review(info: &ResourceInfo) -> bool {
         )
 }
 
-/// Who a token names: a service account's user.
-struct User {
-    username: String,
-    uid: String,
-    groups: Vec<String>,
-}
-
-impl User {
-    fn anonymous() -> User {
-        User { username: "system:anonymous".into(), uid: String::new(), groups: vec!["system:unauthenticated".into()] }
-    }
-
-    fn to_value(&self) -> Value {
-        let mut members = vec![("username".to_owned(), Value::String(self.username.clone()))];
-        if !self.uid.is_empty() {
-            members.push(("uid".to_owned(), Value::String(self.uid.clone())));
-        }
-        members.push(("groups".to_owned(), Value::Array(self.groups.iter().cloned().map(Value::String).collect())));
-        Value::Object(members)
-    }
-}
-
 /// What a token review finds: the user and the token's audiences, or why the token is refused
 /// (`None` for a token that is not one of the server's at all, which upstream answers without
 /// an error either).
-type Authenticated = std::result::Result<(User, Vec<Value>), Option<String>>;
+type Authenticated = std::result::Result<(UserInfo, Vec<Value>), Option<String>>;
 
 /// A JWT part: base64url without padding.
 fn base64url_decode(part: &str) -> Option<Vec<u8>> {
@@ -87,7 +65,7 @@ impl ApiServer {
     /// Authenticates a token the server issued: its claims name this server's issuer and a
     /// service account that still exists with the same uid, and it has not expired. The
     /// server signs nothing, so the signature is not checked.
-    fn authenticate(&self, token: &str) -> Authenticated {
+    pub(super) fn authenticate_token(&self, token: &str) -> Authenticated {
         let parts: Vec<&str> = token.split('.').collect();
         let [_, claims, _] = parts.as_slice() else { return Err(None) };
         let Some(claims) = base64url_decode(claims).and_then(|c| value::parse(&c).ok()) else { return Err(None) };
@@ -118,7 +96,7 @@ impl ApiServer {
             Some(Value::Array(a)) => a.clone(),
             _ => Vec::new(),
         };
-        let user = User {
+        let user = UserInfo {
             username: format!("system:serviceaccount:{namespace}:{name}"),
             uid,
             groups: vec![
@@ -130,13 +108,9 @@ impl ApiServer {
         Ok((user, audiences))
     }
 
-    /// The user a request acts as: the service account of a bearer token the server issued,
-    /// else anonymous.
-    fn requester(&self, call: &Call<'_>) -> User {
-        call.header(header::AUTHORIZATION)
-            .and_then(|h| h.strip_prefix("Bearer "))
-            .and_then(|t| self.authenticate(t.trim()).ok())
-            .map_or_else(User::anonymous, |(user, _)| user)
+    /// The user a request acts as (see [`ApiServer::authenticate_request`]).
+    fn requester(&self, call: &Call<'_>) -> UserInfo {
+        self.authenticate_request(call.req).unwrap_or_else(|_| UserInfo::anonymous())
     }
 
     /// Answers a review: decodes it, validates it as upstream does, sets its status and returns
@@ -169,7 +143,7 @@ impl ApiServer {
                     _ => vec![Value::String(DEFAULT_TOKEN_AUDIENCE.into())],
                 };
                 let mut status = Vec::new();
-                match self.authenticate(&token) {
+                match self.authenticate_token(&token) {
                     Ok((user, audiences)) if audiences.iter().any(|a| wanted.contains(a)) => {
                         status.push(("authenticated".to_owned(), Value::Bool(true)));
                         status.push(("user".to_owned(), user.to_value()));
@@ -249,7 +223,12 @@ impl ApiServer {
                         ));
                     }
                 }
-                set_at(v, &["status"], Some(Value::Object(vec![("allowed".to_owned(), Value::Bool(true))])));
+                let (allowed, reason) = self.access_decision(call, v);
+                let mut status = vec![("allowed".to_owned(), Value::Bool(allowed))];
+                if !reason.is_empty() {
+                    status.push(("reason".to_owned(), Value::String(reason)));
+                }
+                set_at(v, &["status"], Some(Value::Object(status)));
             }
             "SelfSubjectRulesReview" => {
                 let all = || Value::Array(vec![Value::String("*".into())]);
@@ -276,6 +255,43 @@ impl ApiServer {
             _ => return Err(api_errors::internal("not a review")),
         }
         Ok(errs)
+    }
+}
+
+impl ApiServer {
+    /// An access review's answer: everything under `AlwaysAllow`; under RBAC, the review's
+    /// user (the requester for a self review) against the stored roles, with RBAC's reason.
+    /// Non-resource paths are allowed for `get`, as the bootstrap roles allow discovery.
+    fn access_decision(&self, call: &Call<'_>, v: &Value) -> (bool, String) {
+        if self.authorization_mode() == super::rbac::AuthorizationMode::AlwaysAllow {
+            return (true, String::new());
+        }
+        let text = |path: &[&str]| at(v, path).and_then(Value::as_str).unwrap_or_default().to_owned();
+        let user = if call.info.kind == "SelfSubjectAccessReview" {
+            self.requester(call)
+        } else {
+            let groups = match at(v, &["spec", "groups"]) {
+                Some(Value::Array(g)) => g.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
+                _ => Vec::new(),
+            };
+            UserInfo { username: text(&["spec", "user"]), uid: text(&["spec", "uid"]), groups }
+        };
+        if at(v, &["spec", "nonResourceAttributes"]).is_some() {
+            return (text(&["spec", "nonResourceAttributes", "verb"]) == "get", String::new());
+        }
+        let attr = |k: &str| text(&["spec", "resourceAttributes", k]);
+        let a = super::rbac::Attributes {
+            verb: attr("verb"),
+            group: attr("group"),
+            resource: attr("resource"),
+            subresource: attr("subresource"),
+            namespace: attr("namespace"),
+            name: attr("name"),
+        };
+        match self.rbac_allows(&user, &a) {
+            Some(reason) => (true, reason),
+            None => (false, String::new()),
+        }
     }
 }
 

@@ -1,0 +1,294 @@
+//! RBAC authorization, off by default: requests and access reviews answered from the stored Roles, ClusterRoles and their bindings, with upstream's rules and messages.
+//!
+//! Facts from upstream's `plugin/pkg/auth/authorizer/rbac` and `endpoints/handlers/responsewriters`:
+//! a rule allows when its verbs, API groups and resources (`*`, `resource/subresource`,
+//! `*/subresource`) and resource names (none: any) match; cluster role bindings grant
+//! everywhere, role bindings in their namespace; subjects are users, groups and service
+//! accounts (`system:serviceaccount:<ns>:<name>`); `system:masters` is always allowed; a refusal
+//! is `403` with `User "alice" cannot list resource "configmaps" in API group "" in the namespace
+//! "default"` (`at the cluster scope` without a namespace). Requests outside resources
+//! (discovery, `/version`, health, OpenAPI) are allowed, as upstream's bootstrap roles
+//! `system:discovery` and `system:public-info-viewer` allow them to everyone; so are the self
+//! reviews, as `system:basic-user` allows them.
+
+use std::sync::RwLock;
+
+use http::Method;
+use kapi_client::api_errors::{failure, into_error, qualified_resource};
+use kapi_machinery::json::value::Value;
+
+use super::ApiServer;
+use super::authn::UserInfo;
+use super::handler::Call;
+use crate::tracker::Result;
+use crate::tracker::meta::to_value;
+
+const RBAC: &str = "rbac.authorization.k8s.io";
+
+/// How requests are authorized (kube-apiserver's `--authorization-mode`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum AuthorizationMode {
+    /// Everything is allowed (the default here).
+    #[default]
+    AlwaysAllow,
+    /// RBAC from the stored roles and bindings.
+    Rbac,
+}
+
+/// What a request asks to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Attributes {
+    pub(super) verb: String,
+    pub(super) group: String,
+    pub(super) resource: String,
+    pub(super) subresource: String,
+    pub(super) namespace: String,
+    pub(super) name: String,
+}
+
+impl Attributes {
+    /// Upstream's `forbiddenMessage`.
+    pub(super) fn forbidden_message(&self, user: &str) -> String {
+        let mut resource = self.resource.clone();
+        if !self.subresource.is_empty() {
+            resource = format!("{resource}/{}", self.subresource);
+        }
+        if self.namespace.is_empty() {
+            format!(
+                "User {user:?} cannot {} resource {resource:?} in API group {:?} at the cluster scope",
+                self.verb, self.group
+            )
+        } else {
+            format!(
+                "User {user:?} cannot {} resource {resource:?} in API group {:?} in the namespace {:?}",
+                self.verb, self.group, self.namespace
+            )
+        }
+    }
+}
+
+/// The mode chosen.
+#[derive(Debug, Default)]
+pub(super) struct Mode(RwLock<AuthorizationMode>);
+
+fn strings(v: Option<&Value>) -> Vec<&str> {
+    match v {
+        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn text<'a>(v: &'a Value, key: &str) -> &'a str {
+    v.get(key).and_then(Value::as_str).unwrap_or_default()
+}
+
+/// Whether one policy rule allows the attributes.
+fn rule_allows(rule: &Value, a: &Attributes) -> bool {
+    let has = |key: &str, want: &str| strings(rule.get(key)).iter().any(|x| *x == "*" || *x == want);
+    let combined =
+        if a.subresource.is_empty() { a.resource.clone() } else { format!("{}/{}", a.resource, a.subresource) };
+    let resources = strings(rule.get("resources"));
+    let resource_ok = resources.iter().any(|r| {
+        *r == "*"
+            || *r == combined
+            || (!a.subresource.is_empty() && r.strip_prefix("*/") == Some(a.subresource.as_str()))
+    });
+    let names = strings(rule.get("resourceNames"));
+    has("verbs", &a.verb)
+        && has("apiGroups", &a.group)
+        && resource_ok
+        && (names.is_empty() || (!a.name.is_empty() && names.contains(&a.name.as_str())))
+}
+
+/// Whether a binding's subjects include the user.
+fn binds(binding: &Value, user: &UserInfo) -> bool {
+    let Some(Value::Array(subjects)) = binding.get("subjects") else { return false };
+    subjects.iter().any(|s| match text(s, "kind") {
+        "User" => text(s, "name") == user.username,
+        "Group" => user.groups.iter().any(|g| g == text(s, "name")),
+        "ServiceAccount" => {
+            user.username == format!("system:serviceaccount:{}:{}", text(s, "namespace"), text(s, "name"))
+        }
+        _ => false,
+    })
+}
+
+impl ApiServer {
+    /// Chooses how requests are authorized (`AlwaysAllow` by default).
+    pub fn set_authorization_mode(&self, mode: AuthorizationMode) {
+        *self.authz.0.write().unwrap_or_else(std::sync::PoisonError::into_inner) = mode;
+    }
+
+    /// How requests are authorized.
+    pub fn authorization_mode(&self) -> AuthorizationMode {
+        *self.authz.0.read().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The stored objects of an RBAC kind (in `namespace`; all when empty) as JSON.
+    fn rbac_objects(&self, kind: &str, namespace: &str) -> Vec<Value> {
+        let Some(store) = self.tracker.store_of_kind(RBAC, kind) else { return Vec::new() };
+        self.tracker
+            .list(&store.gvr(), namespace, &Default::default())
+            .map(|(items, _)| items.iter().filter_map(|o| to_value(o.as_ref()).ok()).collect())
+            .unwrap_or_default()
+    }
+
+    /// The rules of a role a binding refers to.
+    fn role_rules(&self, binding: &Value, namespace: &str) -> Vec<Value> {
+        let Some(role_ref) = binding.get("roleRef") else { return Vec::new() };
+        let (kind, name) = (text(role_ref, "kind"), text(role_ref, "name"));
+        let ns = if kind == "Role" { namespace } else { "" };
+        let found =
+            self.rbac_objects(kind, ns).into_iter().find(|r| r.get("metadata").map(|m| text(m, "name")) == Some(name));
+        match found.as_ref().and_then(|r| r.get("rules")) {
+            Some(Value::Array(rules)) => rules.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// RBAC's answer: the reason it allows (`RBAC: allowed by …`), or `None`.
+    pub(super) fn rbac_allows(&self, user: &UserInfo, a: &Attributes) -> Option<String> {
+        if user.groups.iter().any(|g| g == "system:masters") {
+            return Some(String::new());
+        }
+        let subject = |u: &UserInfo| {
+            if let Some(rest) = u.username.strip_prefix("system:serviceaccount:") {
+                format!("ServiceAccount {rest:?}")
+            } else {
+                format!("User {:?}", u.username)
+            }
+        };
+        for b in self.rbac_objects("ClusterRoleBinding", "") {
+            if binds(&b, user) && self.role_rules(&b, "").iter().any(|r| rule_allows(r, a)) {
+                let name = b.get("metadata").map(|m| text(m, "name")).unwrap_or_default();
+                let role = b.get("roleRef").map(|r| text(r, "name")).unwrap_or_default();
+                return Some(format!(
+                    "RBAC: allowed by ClusterRoleBinding {name:?} of ClusterRole {role:?} to {}",
+                    subject(user)
+                ));
+            }
+        }
+        if !a.namespace.is_empty() {
+            for b in self.rbac_objects("RoleBinding", &a.namespace) {
+                if binds(&b, user) && self.role_rules(&b, &a.namespace).iter().any(|r| rule_allows(r, a)) {
+                    let name = b.get("metadata").map(|m| text(m, "name")).unwrap_or_default();
+                    let role_ref = b.get("roleRef");
+                    let kind = role_ref.map(|r| text(r, "kind")).unwrap_or_default();
+                    let role = role_ref.map(|r| text(r, "name")).unwrap_or_default();
+                    return Some(format!(
+                        "RBAC: allowed by RoleBinding \"{name}/{}\" of {kind} {role:?} to {}",
+                        a.namespace,
+                        subject(user)
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// Authorizes a resource request under the chosen mode; a refusal is upstream's `403`.
+    pub(super) fn authorize(&self, call: &Call<'_>, is_watch: bool) -> Result<()> {
+        if self.authorization_mode() == AuthorizationMode::AlwaysAllow {
+            return Ok(());
+        }
+        let user = self.authenticate_request(call.req)?;
+        let info = call.info;
+        let named = call.route.name.is_some();
+        let verb = match (call.req.method().clone(), named) {
+            (Method::GET, _) if is_watch => "watch",
+            (Method::GET | Method::HEAD, true) => "get",
+            (Method::GET | Method::HEAD, false) => "list",
+            (Method::POST, _) => "create",
+            (Method::PUT, _) => "update",
+            (Method::PATCH, _) => "patch",
+            (Method::DELETE, true) => "delete",
+            (Method::DELETE, false) => "deletecollection",
+            (other, _) => return Err(kapi_client::api_errors::method_not_allowed(other.as_str())),
+        };
+        let a = Attributes {
+            verb: verb.into(),
+            group: info.group.into(),
+            resource: info.resource.into(),
+            subresource: call.route.subresource.clone().unwrap_or_default(),
+            namespace: call.route.namespace.clone().unwrap_or_default(),
+            name: call.route.name.clone().unwrap_or_default(),
+        };
+        let self_review = verb == "create"
+            && matches!(
+                (info.group, info.kind),
+                ("authorization.k8s.io", "SelfSubjectAccessReview" | "SelfSubjectRulesReview")
+                    | ("authentication.k8s.io", "SelfSubjectReview")
+            );
+        if self_review || self.rbac_allows(&user, &a).is_some() {
+            return Ok(());
+        }
+        let why = a.forbidden_message(&user.username);
+        let qualified = qualified_resource(info.group, info.resource);
+        let message = if a.name.is_empty() {
+            format!("{qualified} is forbidden: {why}")
+        } else {
+            format!("{qualified} {:?} is forbidden: {why}", a.name)
+        };
+        Err(into_error(failure(
+            403,
+            kapi_api::meta::v1::StatusReason::FORBIDDEN,
+            message,
+            Some(kapi_api::meta::v1::StatusDetails {
+                name: a.name.clone(),
+                group: info.group.into(),
+                kind: info.resource.into(),
+                ..Default::default()
+            }),
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kapi_machinery::json::value::parse;
+
+    fn attrs(verb: &str, resource: &str, sub: &str, name: &str) -> Attributes {
+        Attributes {
+            verb: verb.into(),
+            group: String::new(),
+            resource: resource.into(),
+            subresource: sub.into(),
+            namespace: "default".into(),
+            name: name.into(),
+        }
+    }
+
+    #[test]
+    fn rules_match_as_rbacs() {
+        let rule = parse(br#"{"verbs":["get","list"],"apiGroups":[""],"resources":["pods","pods/log"]}"#).unwrap();
+        assert!(rule_allows(&rule, &attrs("get", "pods", "", "p")));
+        assert!(rule_allows(&rule, &attrs("get", "pods", "log", "p")));
+        assert!(!rule_allows(&rule, &attrs("get", "pods", "exec", "p")));
+        assert!(!rule_allows(&rule, &attrs("delete", "pods", "", "p")));
+        let any_status = parse(br#"{"verbs":["*"],"apiGroups":["*"],"resources":["*/status"]}"#).unwrap();
+        assert!(rule_allows(&any_status, &attrs("update", "deployments", "status", "d")));
+        assert!(!rule_allows(&any_status, &attrs("update", "deployments", "", "d")));
+        let named =
+            parse(br#"{"verbs":["get","list"],"apiGroups":[""],"resources":["configmaps"],"resourceNames":["a"]}"#)
+                .unwrap();
+        assert!(rule_allows(&named, &attrs("get", "configmaps", "", "a")));
+        assert!(!rule_allows(&named, &attrs("get", "configmaps", "", "b")));
+        // A list names no object, so a rule limited to names never allows it.
+        assert!(!rule_allows(&named, &attrs("list", "configmaps", "", "")));
+    }
+
+    #[test]
+    fn refusals_read_as_upstreams() {
+        assert_eq!(
+            attrs("list", "configmaps", "", "").forbidden_message("alice"),
+            r#"User "alice" cannot list resource "configmaps" in API group "" in the namespace "default""#
+        );
+        let mut a = attrs("get", "nodes", "status", "n");
+        a.namespace.clear();
+        assert_eq!(
+            a.forbidden_message("bob"),
+            r#"User "bob" cannot get resource "nodes/status" in API group "" at the cluster scope"#
+        );
+    }
+}

@@ -1,0 +1,133 @@
+//! Users through kapi-client against the test server: static bearer tokens, self reviews, `401` for unknown tokens, RBAC authorization of requests and access reviews.
+
+use std::sync::Arc;
+
+use kapi_api::authentication::v1::SelfSubjectReview;
+use kapi_api::authorization::v1::{ResourceAttributes, SubjectAccessReview, SubjectAccessReviewSpec};
+use kapi_api::core::v1::ConfigMap;
+use kapi_api::meta::v1::{CreateOptions, ListOptions, ObjectMeta};
+use kapi_api::rbac::v1::{PolicyRule, Role, RoleBinding, RoleRef, Subject};
+use kapi_client::clientset::Clientset;
+use kapi_client::config::Auth;
+use kapi_client::{Client, Config, Transport};
+use kapi_testing::server::{AuthorizationMode, parse_token_file};
+use kapi_testing::{ApiServer, Controllers, TestServer};
+
+const TOKENS: &str = "alice-token,alice,1001,\"dev,ops\"\nadmin-token,admin,1,system:masters\n";
+
+fn clientset(test: &TestServer, token: Option<&str>) -> Clientset {
+    let mut config = Config::new(test.url()).unwrap();
+    config.retry.max_retries = 0;
+    if let Some(t) = token {
+        config.auth = Auth::BearerToken(t.into());
+    }
+    Clientset::new(Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap())
+}
+
+async fn start(mode: AuthorizationMode) -> (Arc<ApiServer>, TestServer) {
+    let server = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&server).unwrap();
+    server.set_controllers(Controllers::none());
+    server.set_static_tokens(parse_token_file(TOKENS).unwrap());
+    server.set_authorization_mode(mode);
+    let test = TestServer::start(server.clone(), None).await.unwrap();
+    (server, test)
+}
+
+#[tokio::test]
+async fn tokens_name_their_users() {
+    let (_server, test) = start(AuthorizationMode::AlwaysAllow).await;
+    let review = SelfSubjectReview::default();
+    let me = clientset(&test, Some("alice-token"))
+        .authentication_v1()
+        .self_subject_reviews()
+        .create(&review, &CreateOptions::default())
+        .await
+        .unwrap();
+    let user = me.status.user_info;
+    assert_eq!((user.username.as_str(), user.uid.as_str()), ("alice", "1001"));
+    assert_eq!(user.groups, ["dev", "ops", "system:authenticated"]);
+    let anonymous = clientset(&test, None)
+        .authentication_v1()
+        .self_subject_reviews()
+        .create(&review, &CreateOptions::default())
+        .await
+        .unwrap();
+    assert_eq!(anonymous.status.user_info.username, "system:anonymous");
+    assert_eq!(anonymous.status.user_info.groups, ["system:unauthenticated"]);
+    let err = clientset(&test, Some("made-up"))
+        .core_v1()
+        .config_maps("default")
+        .list(&ListOptions::default())
+        .await
+        .unwrap_err();
+    let status = &err.status().expect("a status").status;
+    assert_eq!((status.code, status.message.as_str(), status.reason.0.as_str()), (401, "Unauthorized", "Unauthorized"));
+}
+
+#[tokio::test]
+async fn rbac_allows_what_roles_grant() {
+    let (_server, test) = start(AuthorizationMode::Rbac).await;
+    let alice = clientset(&test, Some("alice-token"));
+    let admin = clientset(&test, Some("admin-token"));
+    let err = alice.core_v1().config_maps("default").list(&ListOptions::default()).await.unwrap_err();
+    let status = &err.status().expect("a status").status;
+    assert_eq!(status.code, 403);
+    assert_eq!(
+        status.message,
+        r#"configmaps is forbidden: User "alice" cannot list resource "configmaps" in API group "" in the namespace "default""#
+    );
+    let role = Role {
+        metadata: ObjectMeta { name: "reader".into(), namespace: "default".into(), ..Default::default() },
+        rules: Some(vec![PolicyRule {
+            verbs: Some(vec!["get".into(), "list".into()]),
+            api_groups: vec![String::new()],
+            resources: vec!["configmaps".into()],
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    admin.rbac_v1().roles("default").create(&role, &CreateOptions::default()).await.unwrap();
+    let binding = RoleBinding {
+        metadata: ObjectMeta { name: "devs-read".into(), namespace: "default".into(), ..Default::default() },
+        subjects: vec![Subject {
+            kind: "Group".into(),
+            name: "dev".into(),
+            api_group: "rbac.authorization.k8s.io".into(),
+            ..Default::default()
+        }],
+        role_ref: RoleRef { api_group: "rbac.authorization.k8s.io".into(), kind: "Role".into(), name: "reader".into() },
+        ..Default::default()
+    };
+    admin.rbac_v1().role_bindings("default").create(&binding, &CreateOptions::default()).await.unwrap();
+    alice.core_v1().config_maps("default").list(&ListOptions::default()).await.unwrap();
+    // Reading is granted, writing is not, and not in another namespace.
+    let cm = ConfigMap { metadata: ObjectMeta { name: "c".into(), ..Default::default() }, ..Default::default() };
+    let err = alice.core_v1().config_maps("default").create(&cm, &CreateOptions::default()).await.unwrap_err();
+    assert!(err.status().unwrap().status.message.contains(r#"User "alice" cannot create resource "configmaps""#));
+    assert!(alice.core_v1().config_maps("kube-system").list(&ListOptions::default()).await.is_err());
+    // Access reviews answer from the same rules.
+    let review = |user: &str, verb: &str| SubjectAccessReview {
+        spec: SubjectAccessReviewSpec {
+            user: user.into(),
+            groups: vec!["dev".into()],
+            resource_attributes: Some(ResourceAttributes {
+                namespace: "default".into(),
+                verb: verb.into(),
+                resource: "configmaps".into(),
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let sar = admin.authorization_v1().subject_access_reviews();
+    let yes = sar.create(&review("alice", "get"), &CreateOptions::default()).await.unwrap();
+    assert!(yes.status.allowed);
+    assert_eq!(
+        yes.status.reason,
+        r#"RBAC: allowed by RoleBinding "devs-read/default" of Role "reader" to User "alice""#
+    );
+    let no = sar.create(&review("alice", "delete"), &CreateOptions::default()).await.unwrap();
+    assert!(!no.status.allowed);
+}

@@ -499,3 +499,72 @@ async fn in_flight_limits_refuse_a_flood_of_writes() {
     // The slots come back.
     create_cm(&cs.core_v1().config_maps("default"), cm("after", &[])).await;
 }
+
+#[tokio::test]
+async fn claims_get_the_default_class_and_pods_their_runtime_class() {
+    use kapi_api::core::v1::{PersistentVolumeClaim, Toleration};
+    use kapi_api::node::v1::{RuntimeClass, Scheduling};
+    use kapi_api::storage::v1::StorageClass;
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let classes = cs.storage_v1().storage_classes();
+    for (name, default) in [("slow", false), ("fast", true)] {
+        let mut c = StorageClass {
+            metadata: ObjectMeta { name: name.into(), ..Default::default() },
+            provisioner: "example.com/disk".into(),
+            ..Default::default()
+        };
+        if default {
+            c.metadata.annotations.insert("storageclass.kubernetes.io/is-default-class".into(), "true".into());
+        }
+        classes.create(&c, &CreateOptions::default()).await.unwrap();
+    }
+    let claims = cs.core_v1().persistent_volume_claims("default");
+    let mut claim = PersistentVolumeClaim {
+        metadata: ObjectMeta { name: "data".into(), ..Default::default() },
+        ..Default::default()
+    };
+    claim.spec.access_modes = vec![kapi_api::core::v1::PersistentVolumeAccessMode("ReadWriteOnce".into())];
+    claim.spec.resources.requests.insert(kapi_api::core::v1::ResourceName("storage".into()), "1Gi".parse().unwrap());
+    let created = claims.create(&claim, &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.spec.storage_class_name.as_deref(), Some("fast"));
+    // An empty class name is a choice, left alone.
+    claim.metadata.name = "static".into();
+    claim.spec.storage_class_name = Some(String::new());
+    let created = claims.create(&claim, &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.spec.storage_class_name.as_deref(), Some(""));
+
+    let rc = RuntimeClass {
+        metadata: ObjectMeta { name: "gvisor".into(), ..Default::default() },
+        handler: "runsc".into(),
+        scheduling: Some(Scheduling {
+            node_selector: [("sandbox".to_owned(), "true".to_owned())].into(),
+            tolerations: vec![Toleration {
+                key: "sandbox".into(),
+                operator: kapi_api::core::v1::TolerationOperator("Exists".into()),
+                ..Default::default()
+            }],
+        }),
+        ..Default::default()
+    };
+    cs.node_v1().runtime_classes().create(&rc, &CreateOptions::default()).await.unwrap();
+    let pods = cs.core_v1().pods("default");
+    let mut p = pod("sandboxed", None);
+    p.spec.runtime_class_name = Some("gvisor".into());
+    let created = pods.create(&p, &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.spec.node_selector.get("sandbox").map(String::as_str), Some("true"));
+    assert!(created.spec.tolerations.iter().any(|t| t.key == "sandbox"));
+    let mut missing = pod("missing-class", None);
+    missing.spec.runtime_class_name = Some("kata".into());
+    let err = pods.create(&missing, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        err.status().unwrap().status.message,
+        r#"pods "missing-class" is forbidden: pod rejected: RuntimeClass "kata" not found"#
+    );
+    let mut conflicting = pod("conflicting", None);
+    conflicting.spec.runtime_class_name = Some("gvisor".into());
+    conflicting.spec.node_selector.insert("sandbox".into(), "false".into());
+    let err = pods.create(&conflicting, &CreateOptions::default()).await.unwrap_err();
+    assert!(err.status().unwrap().status.message.ends_with(
+        "conflict: runtimeClass.scheduling.nodeSelector[sandbox] = true; pod.spec.nodeSelector[sandbox] = false"
+    ));
+}

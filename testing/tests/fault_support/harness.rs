@@ -77,6 +77,8 @@ impl Harness {
     pub async fn start_with(tweak: impl FnOnce(&mut Config)) -> Harness {
         let api = Arc::new(ApiServer::new());
         api.register::<ConfigMap>().expect("registers config maps");
+        // Only the API server: no control loop writes beside the suites' own writes.
+        api.set_controllers(kapi_testing::Controllers::none());
         let server = TestServer::start(api.clone(), None).await.expect("binds a loopback port");
         let proxy = FaultProxy::start(server.addr()).await;
         let mut config = config(&proxy.url(), Duration::from_secs(5));

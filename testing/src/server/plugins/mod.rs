@@ -1,12 +1,13 @@
-//! kube-apiserver's built-in admission plugins the test server runs before its webhooks, in kube-apiserver's order: NamespaceLifecycle, ServiceAccount, Priority, DefaultTolerationSeconds; and the system objects they rely on.
+//! kube-apiserver's built-in admission plugins the test server runs before its webhooks, in kube-apiserver's order: NamespaceLifecycle, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass; and the system objects they rely on.
 //!
 //! Facts from upstream's `plugin/namespace/lifecycle`: writes into a namespace that does not
 //! exist are `404` naming the namespace; creates in a terminating one are `403` with a
 //! `NamespaceTerminating` cause; `default`, `kube-system` and `kube-public` may not be deleted;
 //! deletes, cluster-scoped resources, namespaces themselves and local subject access reviews
 //! pass. kube-apiserver creates the four system namespaces and the two system priority classes
-//! at start. The pod plugins are in [`pods`].
+//! at start. The pod plugins are in [`pods`], the class plugins in [`classes`].
 
+mod classes;
 mod pods;
 
 use bytes::Bytes;
@@ -39,6 +40,10 @@ pub struct AdmissionPlugins {
     pub priority: bool,
     /// `DefaultTolerationSeconds`.
     pub default_toleration_seconds: bool,
+    /// `DefaultStorageClass`.
+    pub default_storage_class: bool,
+    /// `RuntimeClass`.
+    pub runtime_class: bool,
 }
 
 impl Default for AdmissionPlugins {
@@ -49,12 +54,21 @@ impl Default for AdmissionPlugins {
             service_account: true,
             priority: true,
             default_toleration_seconds: true,
+            default_storage_class: true,
+            runtime_class: true,
         }
     }
 }
 
 /// The plugins' names, in kube-apiserver's order.
-const NAMES: [&str; 4] = ["NamespaceLifecycle", "ServiceAccount", "Priority", "DefaultTolerationSeconds"];
+const NAMES: [&str; 6] = [
+    "NamespaceLifecycle",
+    "ServiceAccount",
+    "Priority",
+    "DefaultTolerationSeconds",
+    "DefaultStorageClass",
+    "RuntimeClass",
+];
 
 /// The system priority classes: name, value, description.
 const SYSTEM_PRIORITY_CLASSES: [(&str, i64, &str); 2] = [
@@ -78,6 +92,8 @@ impl AdmissionPlugins {
             service_account: false,
             priority: false,
             default_toleration_seconds: false,
+            default_storage_class: false,
+            runtime_class: false,
         }
     }
 
@@ -89,6 +105,8 @@ impl AdmissionPlugins {
                 "ServiceAccount" => self.service_account = on,
                 "Priority" => self.priority = on,
                 "DefaultTolerationSeconds" => self.default_toleration_seconds = on,
+                "DefaultStorageClass" => self.default_storage_class = on,
+                "RuntimeClass" => self.runtime_class = on,
                 other => {
                     return Err(format!("unknown admission plugin: {other} (this server has: {})", NAMES.join(", ")));
                 }
@@ -182,30 +200,44 @@ impl ApiServer {
         if plugins.namespace_lifecycle {
             self.namespace_lifecycle(call)?;
         }
-        let pod_create = call.info.group.is_empty()
-            && call.info.resource == "pods"
-            && *call.req.method() == Method::POST
-            && call.route.name.is_none();
-        if !pod_create || !(plugins.service_account || plugins.priority || plugins.default_toleration_seconds) {
+        let creates = |resource: &str| {
+            call.info.group.is_empty()
+                && call.info.resource == resource
+                && *call.req.method() == Method::POST
+                && call.route.name.is_none()
+        };
+        let pod_plugins =
+            plugins.service_account || plugins.priority || plugins.default_toleration_seconds || plugins.runtime_class;
+        let pod = creates("pods") && pod_plugins;
+        let claim = creates("persistentvolumeclaims") && plugins.default_storage_class;
+        if !pod && !claim {
             return Ok(None);
         }
         let w = crate::tracker::options::validate_create(&call.query.create_options()?)?;
         let (obj, warnings) = self.decode_body(call, w.field_validation)?;
-        let mut pod = crate::tracker::meta::to_value(obj.as_ref())?;
+        let mut doc = crate::tracker::meta::to_value(obj.as_ref())?;
         let name = (call.info.metadata)(obj.as_ref())
             .map(|m| if m.name.is_empty() { m.generate_name.clone() } else { m.name.clone() })
             .filter(|n| !n.is_empty())
             .unwrap_or_else(|| "Unknown".into());
-        if plugins.service_account {
-            self.admit_service_account(call.namespace(), &name, &mut pod).await?;
+        if claim {
+            self.admit_default_storage_class(&mut doc)?;
         }
-        if plugins.priority {
-            self.admit_priority(&name, &mut pod)?;
+        if pod {
+            if plugins.service_account {
+                self.admit_service_account(call.namespace(), &name, &mut doc).await?;
+            }
+            if plugins.priority {
+                self.admit_priority(&name, &mut doc)?;
+            }
+            if plugins.default_toleration_seconds {
+                pods::admit_default_tolerations(&mut doc);
+            }
+            if plugins.runtime_class {
+                self.admit_runtime_class(&name, &mut doc)?;
+            }
         }
-        if plugins.default_toleration_seconds {
-            pods::admit_default_tolerations(&mut pod);
-        }
-        let mut req = http::Request::new(Bytes::from(pod.to_compact_vec()));
+        let mut req = http::Request::new(Bytes::from(doc.to_compact_vec()));
         *req.method_mut() = call.req.method().clone();
         *req.uri_mut() = call.req.uri().clone();
         *req.headers_mut() = call.req.headers().clone();

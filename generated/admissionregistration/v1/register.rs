@@ -73,6 +73,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             );
         scheme
             .add_validation_func(
+                crate::admissionregistration::v1::validation::validate_validating_admission_policy_binding,
+            );
+        scheme
+            .add_validation_func(
                 crate::admissionregistration::v1::validation::validate_validating_webhook_configuration,
             );
         scheme
@@ -82,6 +86,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
         scheme
             .add_validation_func(
                 super::validation::validate_declarative_validating_admission_policy_binding,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::admissionregistration::v1::validation::validate_validating_admission_policy_status_update,
             );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

@@ -18,6 +18,17 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 #[::kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
+    #[cfg(feature = "validation")]
+    {
+        scheme
+            .add_validation_func(
+                crate::apiregistration::v1::validation::validate_api_service,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::apiregistration::v1::validation::validate_api_service_status_update,
+            );
+    }
     for version in VERSIONS {
         ::kapi_api::meta::v1::add_to_group_version(
             scheme,

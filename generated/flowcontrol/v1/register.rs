@@ -29,7 +29,23 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     {
         scheme
             .add_validation_func(
+                crate::flowcontrol::v1::validation::validate_flow_schema,
+            );
+        scheme
+            .add_validation_func(
+                crate::flowcontrol::v1::validation::validate_priority_level_configuration,
+            );
+        scheme
+            .add_validation_func(
                 super::validation::validate_declarative_priority_level_configuration,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::flowcontrol::v1::validation::validate_flow_schema_status_update,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::flowcontrol::v1::validation::validate_priority_level_configuration_status_update,
             );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

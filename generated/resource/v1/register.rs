@@ -29,6 +29,8 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     super::defaulters::register_defaults(scheme);
     #[cfg(feature = "validation")]
     {
+        scheme
+            .add_validation_func(crate::resource::v1::validation::validate_device_class);
         scheme.add_validation_func(super::validation::validate_declarative_device_class);
         scheme
             .add_validation_func(

@@ -1,4 +1,4 @@
-//! Upstream's `TestValidateValidatingWebhookConfiguration` and `…Update` cases (inputs and expected error text) pinned against our validation.
+//! Upstream's `TestValidateValidatingWebhookConfiguration`, `…Update`, `TestValidateValidatingAdmissionPolicy`, `…Binding` and `…Status` cases (inputs and expected error text) pinned against our validation.
 
 use super::*;
 use crate::admissionregistration::v1::{
@@ -460,4 +460,440 @@ fn the_scheme_runs_the_registered_validators() {
     let ok = config(vec![valid("webhook.k8s.io")], true);
     assert!(scheme.validate(&ok, Some(&bad)).is_empty());
     assert!(scheme.validate(&ok, None).is_empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validating admission policies and bindings.
+
+mod policies {
+    use super::super::*;
+    use super::message;
+    use crate::admissionregistration::v1::{
+        ExpressionWarning, FailurePolicyType, MatchPolicyType, OperationType, ParamKind, ParameterNotFoundActionType,
+        Rule, TypeChecking, ValidatingAdmissionPolicyBindingSpec, ValidatingAdmissionPolicySpec,
+        ValidatingAdmissionPolicyStatus, Variable,
+    };
+    use crate::features::{FeatureGates, with_gates};
+    use crate::meta::v1::{LabelSelector, ObjectMeta, StatusReason};
+
+    fn named_rule(ops: &[&str], resources: &[&str]) -> NamedRuleWithOperations {
+        NamedRuleWithOperations {
+            resource_names: vec![],
+            rule_with_operations: RuleWithOperations {
+                operations: ops.iter().map(|o| OperationType((*o).into())).collect(),
+                rule: Rule {
+                    api_groups: vec!["a".into()],
+                    api_versions: vec!["a".into()],
+                    resources: resources.iter().map(|r| (*r).into()).collect(),
+                    scope: None,
+                },
+            },
+        }
+    }
+
+    fn selector() -> Option<LabelSelector> {
+        Some(LabelSelector { match_labels: [("a".to_owned(), "b".to_owned())].into(), ..LabelSelector::default() })
+    }
+
+    /// Match resources as upstream's valid cases write them (`Exact`, both selectors set).
+    fn match_resources(rules: Vec<NamedRuleWithOperations>) -> MatchResources {
+        MatchResources {
+            namespace_selector: selector(),
+            object_selector: selector(),
+            resource_rules: rules,
+            exclude_resource_rules: vec![],
+            match_policy: Some(MatchPolicyType("Exact".into())),
+        }
+    }
+
+    fn validation(expression: &str) -> Validation {
+        Validation { expression: expression.into(), ..Validation::default() }
+    }
+
+    /// Upstream's `validatingAdmissionPolicyWithExpressions`: a valid policy around `spec`.
+    fn policy(spec: impl FnOnce(&mut ValidatingAdmissionPolicySpec)) -> ValidatingAdmissionPolicy {
+        let mut p = ValidatingAdmissionPolicy {
+            metadata: ObjectMeta { name: "config".into(), ..ObjectMeta::default() },
+            spec: ValidatingAdmissionPolicySpec {
+                match_constraints: Some(match_resources(vec![named_rule(&["*"], &["a"])])),
+                failure_policy: Some(FailurePolicyType("Ignore".into())),
+                validations: vec![validation("object.x < 100")],
+                ..ValidatingAdmissionPolicySpec::default()
+            },
+            ..ValidatingAdmissionPolicy::default()
+        };
+        spec(&mut p.spec);
+        p
+    }
+
+    /// Upstream's check: the aggregate contains `want`, or there are no errors when it is empty.
+    #[track_caller]
+    fn expect(p: &ValidatingAdmissionPolicy, want: &str) {
+        let got = message(&validating_admission_policy_errors(p, None));
+        if want.is_empty() {
+            assert_eq!(got, "", "expected no errors");
+        } else {
+            assert!(got.contains(want), "expected to contain:\n  {want}\ngot:\n  {got}");
+        }
+    }
+
+    #[test]
+    fn policies_as_upstream() {
+        expect(&policy(|_| {}), "");
+        expect(
+            &policy(|s| s.failure_policy = Some(FailurePolicyType("other".into()))),
+            r#"spec.failurePolicy: Unsupported value: "other": supported values: "Fail", "Ignore""#,
+        );
+        let kind = |v: &str, k: &str| Some(ParamKind { api_version: v.into(), kind: k.into() });
+        expect(
+            &policy(|s| s.param_kind = kind("test.example.com", "Example")),
+            r#"spec.paramKind.apiVersion: Invalid value: "test.example.com""#,
+        );
+        expect(&policy(|s| s.param_kind = kind("test.example.com/v1", "")), "spec.paramKind.kind: Required value");
+        expect(
+            &policy(|s| s.param_kind = kind("test.example.com/!!!", "Example")),
+            r#"spec.paramKind.apiVersion: Invalid value: "!!!":"#,
+        );
+        expect(
+            &policy(|s| s.param_kind = kind("!!!/v1", "ReplicaLimit")),
+            r#"spec.paramKind.apiVersion: Invalid value: "!!!":"#,
+        );
+        expect(
+            &policy(|s| s.param_kind = kind("a/b/c", "Example")),
+            r#"spec.paramKind.apiVersion: Invalid value: "a/b/c": unexpected GroupVersion string: a/b/c"#,
+        );
+        expect(
+            &policy(|s| s.param_kind = kind("/", "Example")),
+            r#"spec.paramKind.apiVersion: Invalid value: "/": version must be specified"#,
+        );
+        expect(
+            &policy(|s| s.param_kind = kind("example.com/v1", "Bad_Kind")),
+            r#"spec.paramKind.kind: Invalid value: "Bad_Kind": may have mixed case, but should otherwise match: a DNS-1035 label"#,
+        );
+        expect(&policy(|s| s.param_kind = kind("example.com/v1", "ReplicaLimit")), "");
+        expect(
+            &policy(|s| {
+                s.validations.clear();
+                s.match_constraints = None;
+                s.failure_policy = None;
+            }),
+            "[spec.failurePolicy: Required value, spec.matchConstraints: Required value, spec.validations: Required value: validations or auditAnnotations must contain at least one item, spec.auditAnnotations: Required value: validations or auditAnnotations must contain at least one item]",
+        );
+        expect(
+            &policy(|s| s.validations[0].reason = Some(StatusReason("other".into()))),
+            r#"spec.validations[0].reason: Unsupported value: "other": supported values: "Forbidden", "Invalid", "RequestEntityTooLarge""#,
+        );
+        expect(&policy(|s| s.match_constraints = None), "spec.matchConstraints: Required value");
+        expect(
+            &policy(|s| s.match_constraints = Some(MatchResources::default())),
+            "spec.matchConstraints.matchPolicy: Required value, spec.matchConstraints.namespaceSelector: Required value, spec.matchConstraints.objectSelector: Required value, spec.matchConstraints.resourceRules: Required value",
+        );
+        let mut empty_rule = named_rule(&[], &[]);
+        empty_rule.rule_with_operations.rule = Rule::default();
+        empty_rule.resource_names = vec!["/./.".into()];
+        expect(
+            &policy(|s| s.match_constraints = Some(match_resources(vec![empty_rule.clone()]))),
+            "spec.matchConstraints.resourceRules[0].apiVersions: Required value",
+        );
+        expect(
+            &policy(|s| s.match_constraints = Some(match_resources(vec![empty_rule]))),
+            r#"spec.matchConstraints.resourceRules[0].resourceNames[0]: Invalid value: "/./.": may not contain '/'"#,
+        );
+        let mut dup = named_rule(&["*"], &["a"]);
+        dup.resource_names = vec!["test".into(), "test".into()];
+        expect(
+            &policy(|s| s.match_constraints = Some(match_resources(vec![dup]))),
+            r#"spec.matchConstraints.resourceRules[0].resourceNames[1]: Duplicate value: "test""#,
+        );
+        expect(
+            &policy(|s| s.validations = vec![Validation::default()]),
+            "spec.validations[0].expression: Required value: expression is not specified",
+        );
+        expect(
+            &policy(|s| {
+                s.match_constraints.as_mut().expect("set").match_policy = Some(MatchPolicyType("other".into()))
+            }),
+            r#"spec.matchConstraints.matchPolicy: Unsupported value: "other": supported values: "Equivalent", "Exact""#,
+        );
+        let mut mc = match_resources(vec![named_rule(&[], &["a"]), named_rule(&[], &["a"])]);
+        mc.exclude_resource_rules = vec![named_rule(&[], &["a"]), named_rule(&[], &["a"])];
+        expect(
+            &policy(|s| s.match_constraints = Some(mc)),
+            "spec.matchConstraints.resourceRules[0].operations: Required value, spec.matchConstraints.resourceRules[1].operations: Required value, spec.matchConstraints.excludeResourceRules[0].operations: Required value, spec.matchConstraints.excludeResourceRules[1].operations: Required value",
+        );
+        for (ops, want) in [
+            (&["CREATE", ""][..], r#"Unsupported value: """#),
+            (&["PATCH"][..], r#"Unsupported value: "PATCH""#),
+            (&["CREATE", "*"][..], "if '*' is present, must not specify other operations"),
+        ] {
+            expect(&policy(|s| s.match_constraints = Some(match_resources(vec![named_rule(ops, &["a"])]))), want);
+        }
+        for (resources, want) in [
+            (&["*", "a/b", "a/*", "*/b"][..], ""),
+            (&["*", "a"][..], "if '*' is present, must not specify other resources without subresources"),
+            (
+                &["a/*", "a/x"][..],
+                r#"spec.matchConstraints.resourceRules[0].resources[1]: Invalid value: "a/x": if 'a/*' is present, must not specify a/x"#,
+            ),
+            (&["a/*", "a"][..], ""),
+        ] {
+            expect(
+                &policy(|s| s.match_constraints = Some(match_resources(vec![named_rule(&["CREATE"], resources)]))),
+                want,
+            );
+        }
+    }
+
+    #[test]
+    fn messages_variables_and_audit_annotations() {
+        expect(
+            &policy(|s| s.validations[0].message = "   ".into()),
+            r#"spec.validations[0].message: Invalid value: "   ": message must be non-empty if specified"#,
+        );
+        expect(
+            &policy(|s| s.validations[0].message = "hello\nworld".into()),
+            r#"spec.validations[0].message: Invalid value: "hello\nworld": message must not contain line breaks"#,
+        );
+        expect(&policy(|s| s.validations[0].message = " trailing newline\n".into()), "");
+        expect(
+            &policy(|s| s.validations[0].message_expression = " ".into()),
+            r#"spec.validations[0].messageExpression: Invalid value: " ": must be non-empty if specified"#,
+        );
+        let var = |name: &str, expression: &str| Variable { name: name.into(), expression: expression.into() };
+        expect(&policy(|s| s.variables = vec![var("foo", "1")]), "");
+        expect(
+            &policy(|s| s.variables = vec![var(" ", " ")]),
+            "[spec.variables[0].name: Required value: name is not specified, spec.variables[0].expression: Required value: expression is not specified]",
+        );
+        for bad in ["1foo", "foo-bar", "in", "namespace"] {
+            expect(
+                &policy(|s| s.variables = vec![var(bad, "1")]),
+                &format!(r#"spec.variables[0].name: Invalid value: "{bad}": name is not a valid CEL identifier"#),
+            );
+        }
+        let ann = |key: &str, value: &str| AuditAnnotation { key: key.into(), value_expression: value.into() };
+        expect(&policy(|s| s.audit_annotations = vec![ann("good-key", "'value'")]), "");
+        // Audit annotations alone satisfy upstream's "at least one".
+        expect(
+            &policy(|s| {
+                s.validations.clear();
+                s.audit_annotations = vec![ann("a", "'x'")];
+            }),
+            "",
+        );
+        expect(
+            &policy(|s| s.audit_annotations = vec![ann("@", "'value'")]),
+            r#"spec.auditAnnotations[0].key: Invalid value: "config/@": name part must consist of alphanumeric characters"#,
+        );
+        expect(
+            &policy(|s| s.audit_annotations = vec![ann("a", "'x'"), ann("a", "'y'")]),
+            r#"spec.auditAnnotations[1].key: Duplicate value: "a""#,
+        );
+        expect(
+            &policy(|s| s.audit_annotations = vec![ann("a", " ")]),
+            "spec.auditAnnotations[0].valueExpression: Required value: valueExpression is not specified",
+        );
+        expect(
+            &policy(|s| s.audit_annotations = vec![ann("a", &"x".repeat(5 * 1024 + 1))]),
+            "spec.auditAnnotations[0].valueExpression: Required value: must not exceed 5120 bytes in length",
+        );
+        let mut nameless = policy(|s| s.audit_annotations = vec![ann("a", "'x'")]);
+        nameless.metadata.name.clear();
+        assert_eq!(
+            message(&validating_admission_policy_errors(&nameless, None)),
+            r#"spec.auditAnnotations[0].key: Invalid value: "a": requires metadata.name be non-empty"#
+        );
+        let many: Vec<AuditAnnotation> = (0..21).map(|i| ann(&format!("k{i}"), "'v'")).collect();
+        let got = message(&validating_admission_policy_errors(&policy(|s| s.audit_annotations = many), None));
+        assert!(
+            got.starts_with(r#"spec.auditAnnotations: Invalid value: [{"Key":"k0","ValueExpression":"'v'"},"#),
+            "{got}"
+        );
+        assert!(got.ends_with(": must not have more than 20 auditAnnotations"), "{got}");
+    }
+
+    #[test]
+    fn match_conditions_are_skipped_on_updates_that_keep_them() {
+        let cond = |name: &str| MatchCondition { name: name.into(), expression: "true".into() };
+        let bad = policy(|s| s.match_conditions = vec![cond("a"), cond("a")]);
+        let want = r#"spec.matchConditions[1].name: Duplicate value: "a""#;
+        assert_eq!(message(&validating_admission_policy_errors(&bad, None)), want);
+        assert_eq!(message(&validating_admission_policy_errors(&bad, Some(&bad))), "");
+        // Changing the parameter kind checks them again.
+        let mut changed = bad.clone();
+        changed.spec.param_kind = Some(ParamKind { api_version: "v1".into(), kind: "ConfigMap".into() });
+        assert_eq!(message(&validating_admission_policy_errors(&changed, Some(&bad))), want);
+        let many: Vec<MatchCondition> = (0..65).map(|i| cond(&format!("test{i}"))).collect();
+        assert_eq!(
+            message(&validating_admission_policy_errors(&policy(|s| s.match_conditions = many), None)),
+            "spec.matchConditions: Too many: 65: must have at most 64 items"
+        );
+    }
+
+    #[test]
+    fn status_as_upstream() {
+        let status = |field_ref: &str, warning: &str| ValidatingAdmissionPolicyStatus {
+            type_checking: Some(TypeChecking {
+                expression_warnings: vec![ExpressionWarning { field_ref: field_ref.into(), warning: warning.into() }],
+            }),
+            ..ValidatingAdmissionPolicyStatus::default()
+        };
+        let mut p = policy(|_| {});
+        p.status = status("spec.validations[0].expression", "message");
+        assert_eq!(message(&validate_validating_admission_policy_status_update(&p, &p)), "");
+        p.status = status("spec.validations[0].expression", "");
+        assert_eq!(
+            message(&validate_validating_admission_policy_status_update(&p, &p)),
+            "status.typeChecking.expressionWarnings[0].warning: Required value"
+        );
+        p.status = status(" ", "message");
+        assert_eq!(
+            message(&validate_validating_admission_policy_status_update(&p, &p)),
+            "status.typeChecking.expressionWarnings[0].fieldRef: Required value"
+        );
+        p.status = ValidatingAdmissionPolicyStatus {
+            conditions: vec![crate::meta::v1::Condition { r#type: "Ready".into(), ..Default::default() }],
+            ..ValidatingAdmissionPolicyStatus::default()
+        };
+        let got = message(&validate_validating_admission_policy_status_update(&p, &p));
+        assert!(
+            got.contains(
+                r#"status.conditions[0].status: Unsupported value: "": supported values: "False", "True", "Unknown""#
+            ),
+            "{got}"
+        );
+        assert!(got.contains("status.conditions[0].reason: Required value: must be set"), "{got}");
+    }
+
+    fn binding(spec: impl FnOnce(&mut ValidatingAdmissionPolicyBindingSpec)) -> ValidatingAdmissionPolicyBinding {
+        let mut b = ValidatingAdmissionPolicyBinding {
+            metadata: ObjectMeta { name: "config".into(), ..ObjectMeta::default() },
+            spec: ValidatingAdmissionPolicyBindingSpec {
+                policy_name: "xyzlimit-scale.example.com".into(),
+                param_ref: Some(ParamRef {
+                    name: "xyzlimit-scale-setting.example.com".into(),
+                    parameter_not_found_action: Some(ParameterNotFoundActionType("Deny".into())),
+                    ..ParamRef::default()
+                }),
+                match_resources: None,
+                validation_actions: vec![ValidationAction("Deny".into())],
+            },
+            ..ValidatingAdmissionPolicyBinding::default()
+        };
+        spec(&mut b.spec);
+        b
+    }
+
+    #[track_caller]
+    fn expect_binding(b: &ValidatingAdmissionPolicyBinding, want: &str) {
+        let got = message(&validate_validating_admission_policy_binding(b, None));
+        if want.is_empty() {
+            assert_eq!(got, "", "expected no errors");
+        } else {
+            assert!(got.contains(want), "expected to contain:\n  {want}\ngot:\n  {got}");
+        }
+    }
+
+    fn gate_off<R>(f: impl FnOnce() -> R) -> R {
+        with_gates(FeatureGates::default().with(Feature::DeclarativeValidationBeta, false), f)
+    }
+
+    #[test]
+    fn bindings_as_upstream() {
+        expect_binding(&binding(|_| {}), "");
+        // Covered by the generated rules while beta declarative validation is on.
+        let empty = binding(|s| *s = ValidatingAdmissionPolicyBindingSpec::default());
+        assert_eq!(message(&validate_validating_admission_policy_binding(&empty, None)), "");
+        gate_off(|| {
+            expect_binding(
+                &empty,
+                "[spec.policyName: Required value, spec.validationActions: Required value: at least one validation action is required]",
+            );
+        });
+        let mr = |rules: Vec<NamedRuleWithOperations>| Some(match_resources(rules));
+        // Upstream's expected messages say `matchResouces`, a typo the contains-check never meets.
+        expect_binding(
+            &binding(|s| {
+                s.match_resources = Some(MatchResources {
+                    match_policy: Some(MatchPolicyType("other".into())),
+                    ..match_resources(vec![])
+                })
+            }),
+            r#"spec.matchResources.matchPolicy: Unsupported value: "other": supported values: "Equivalent", "Exact""#,
+        );
+        let mut m = match_resources(vec![named_rule(&[], &["a"]), named_rule(&[], &["a"])]);
+        m.exclude_resource_rules = vec![named_rule(&[], &["a"]), named_rule(&[], &["a"])];
+        expect_binding(
+            &binding(|s| s.match_resources = Some(m)),
+            "spec.matchResources.resourceRules[0].operations: Required value, spec.matchResources.resourceRules[1].operations: Required value, spec.matchResources.excludeResourceRules[0].operations: Required value, spec.matchResources.excludeResourceRules[1].operations: Required value",
+        );
+        expect_binding(
+            &binding(|s| s.match_resources = mr(vec![named_rule(&["CREATE", ""], &["a"])])),
+            r#"Unsupported value: """#,
+        );
+        expect_binding(
+            &binding(|s| s.match_resources = mr(vec![named_rule(&["PATCH"], &["a"])])),
+            r#"Unsupported value: "PATCH""#,
+        );
+        expect_binding(
+            &binding(|s| s.match_resources = mr(vec![named_rule(&["CREATE", "*"], &["a"])])),
+            "if '*' is present, must not specify other operations",
+        );
+        expect_binding(
+            &binding(|s| s.match_resources = mr(vec![named_rule(&["CREATE"], &["*", "a/b", "a/*", "*/b"])])),
+            "",
+        );
+        expect_binding(
+            &binding(|s| s.match_resources = mr(vec![named_rule(&["CREATE"], &["a/*", "a/x"])])),
+            r#"spec.matchResources.resourceRules[0].resources[1]: Invalid value: "a/x": if 'a/*' is present, must not specify a/x"#,
+        );
+        expect_binding(
+            &binding(|s| s.policy_name = "Bad_Name".into()),
+            r#"spec.policyName: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain"#,
+        );
+    }
+
+    #[test]
+    fn param_refs_and_actions() {
+        let pr = |name: &str, sel: Option<LabelSelector>, action: Option<&str>| ParamRef {
+            name: name.into(),
+            namespace: String::new(),
+            selector: sel,
+            parameter_not_found_action: action.map(|a| ParameterNotFoundActionType(a.into())),
+        };
+        expect_binding(&binding(|s| s.param_ref = Some(pr("", selector(), Some("Allow")))), "");
+        expect_binding(
+            &binding(|s| s.param_ref = Some(pr("n", selector(), Some("Deny")))),
+            "[spec.paramRef.name: Forbidden: name and selector are mutually exclusive, spec.paramRef.selector: Forbidden: name and selector are mutually exclusive]",
+        );
+        expect_binding(
+            &binding(|s| s.param_ref = Some(pr("", None, None))),
+            "[spec.paramRef: Required value: one of name or selector must be specified, spec.paramRef.parameterNotFoundAction: Required value]",
+        );
+        expect_binding(
+            &binding(|s| s.param_ref = Some(pr("a/b", None, Some("Maybe")))),
+            r#"[spec.paramRef.name: Invalid value: "a/b": may not contain '/', spec.paramRef.parameterNotFoundAction: Unsupported value: "Maybe": supported values: "Deny", "Allow"]"#,
+        );
+        let actions = |list: &[&str]| list.iter().map(|a| ValidationAction((*a).into())).collect::<Vec<_>>();
+        expect_binding(&binding(|s| s.validation_actions = actions(&["Warn", "Audit"])), "");
+        expect_binding(
+            &binding(|s| s.validation_actions = actions(&["Deny", "Warn"])),
+            r#"spec.validationActions: Invalid value: ["Deny","Warn"]: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)"#,
+        );
+        expect_binding(
+            &binding(|s| s.validation_actions = actions(&["Audit", "Audit", "Block"])),
+            r#"[spec.validationActions[1]: Duplicate value: "Audit", spec.validationActions[2]: Unsupported value: "Block": supported values: "Audit", "Deny", "Warn"]"#,
+        );
+    }
+
+    #[test]
+    fn the_scheme_runs_the_binding_and_status_validators() {
+        let mut scheme = kapi_machinery::Scheme::new();
+        crate::admissionregistration::v1::add_to_scheme(&mut scheme).unwrap();
+        let b = binding(|s| s.validation_actions = vec![ValidationAction("Block".into())]);
+        assert_eq!(scheme.validate(&b, None).len(), 1);
+        let mut p = policy(|_| {});
+        p.status.type_checking = Some(TypeChecking { expression_warnings: vec![ExpressionWarning::default()] });
+        assert_eq!(scheme.validate_status(&p, &p).len(), 2);
+    }
 }

@@ -4,6 +4,8 @@
 //! +protobufGoPackage=k8s.io/kube-aggregator/pkg/apis/apiregistration/v1
 
 mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
 
 pub use types::*;
 

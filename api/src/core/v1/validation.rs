@@ -37,7 +37,8 @@ pub use pod::{PodValidationOptions, validate_pod_spec, validate_pod_template_spe
 pub use pod::{pod_spec_changes, validate_pod_spec_with, validate_tolerations};
 #[doc(hidden)]
 pub use resources::{
-    Cidr, container_resource_name, is_valid_cidr, is_valid_ip, non_special_ip, parse_cidr_sloppy, quantity_value,
+    Cidr, container_resource_name, is_extended_resource_name, is_valid_cidr, is_valid_ip, non_special_ip,
+    parse_cidr_sloppy, quantity_value,
 };
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.

@@ -6,6 +6,8 @@
 
 mod defaults;
 mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
 
 pub use defaults::{
     FLOW_SCHEMA_DEFAULT_MATCHING_PRECEDENCE, PRIORITY_LEVEL_CONFIGURATION_DEFAULT_HAND_SIZE,

@@ -1,9 +1,16 @@
-//! Hand-written validation of meta/v1 values other kinds embed (label selectors), as upstream's `metav1validation`.
+//! Hand-written validation of meta/v1 values other kinds embed (label selectors, conditions), as upstream's `metav1validation`.
 
-use kapi_machinery::validation::content::{is_label_value, validate_qualified_name};
+use kapi_machinery::types::Time;
+use kapi_machinery::validation::content::{is_label_value, regex_error, validate_qualified_name};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
-use super::{LabelSelector, LabelSelectorOperator, LabelSelectorRequirement};
+use super::{Condition, LabelSelector, LabelSelectorOperator, LabelSelectorRequirement};
+
+const CONDITION_STATUSES: &[&str] = &["False", "True", "Unknown"];
+const REASON_FMT: &str = "[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?";
+const REASON_MSG: &str = "a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_'";
+const MAX_REASON_LEN: usize = 1024;
+const MAX_MESSAGE_LEN: usize = 32 * 1024;
 
 /// Upstream's `ValidateLabels`: every key a qualified name, every value a label value; errors
 /// point at the map (upstream does not add the key to the path).
@@ -79,6 +86,61 @@ fn requirement(req: &LabelSelectorRequirement, allow_invalid_values: bool, path:
         }
     }
     errs
+}
+
+/// Upstream's `metav1validation.ValidateConditions`: types unique, and each condition's type,
+/// status, observed generation, transition time, reason and message.
+pub fn validate_conditions(conditions: &[Condition], path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let mut seen = std::collections::HashSet::new();
+    for (i, c) in conditions.iter().enumerate() {
+        let p = path.index(i);
+        if !seen.insert(c.r#type.as_str()) {
+            errs.push(FieldError::duplicate(p.child("type"), c.r#type.as_str()));
+        }
+        errs.extend(validate_qualified_name(&p.child("type"), &c.r#type));
+        if !CONDITION_STATUSES.contains(&c.status.0.as_str()) {
+            errs.push(FieldError::not_supported_value(
+                p.child("status"),
+                BadValue::named(&c.status.0),
+                CONDITION_STATUSES,
+            ));
+        }
+        if c.observed_generation < 0 {
+            errs.push(FieldError::invalid_value(
+                p.child("observedGeneration"),
+                c.observed_generation,
+                "must be greater than or equal to zero",
+            ));
+        }
+        if c.last_transition_time == Time::ZERO {
+            errs.push(FieldError::required(p.child("lastTransitionTime"), "must be set"));
+        }
+        let rp = p.child("reason");
+        if c.reason.is_empty() {
+            errs.push(FieldError::required(&rp, "must be set"));
+        } else {
+            if !is_condition_reason(&c.reason) {
+                let examples = ["my_name", "MY_NAME", "MyName", "ReasonA,ReasonB", "ReasonA:ReasonB"];
+                errs.push(FieldError::invalid(&rp, &c.reason, &regex_error(REASON_MSG, REASON_FMT, &examples)));
+            }
+            if c.reason.len() > MAX_REASON_LEN {
+                errs.push(FieldError::too_long(&rp, MAX_REASON_LEN));
+            }
+        }
+        if c.message.len() > MAX_MESSAGE_LEN {
+            errs.push(FieldError::too_long(p.child("message"), MAX_MESSAGE_LEN));
+        }
+    }
+    errs
+}
+
+fn is_condition_reason(s: &str) -> bool {
+    let b = s.as_bytes();
+    let inner = |c: &u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b',' | b':');
+    b.first().is_some_and(u8::is_ascii_alphabetic)
+        && b.iter().all(inner)
+        && b.last().is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
 }
 
 #[cfg(test)]

@@ -1,10 +1,11 @@
 //! Upstream's policy validation test cases (`TestValidateMinAvailablePodDisruptionBudgetSpec`, `TestValidateMinAvailablePodAndMaxUnavailableDisruptionBudgetSpec`, `TestValidateUnhealthyPodEvictionPolicyDisruptionBudgetSpec`, `TestValidatePodDisruptionBudgetStatus`), pinned against our validation.
 
 use kapi_machinery::Scheme;
+use kapi_machinery::types::Time;
 use kapi_machinery::validation::ErrorType;
 
 use super::*;
-use crate::meta::v1::{ConditionStatus, LabelSelector, LabelSelectorOperator, LabelSelectorRequirement};
+use crate::meta::v1::{Condition, ConditionStatus, LabelSelector, LabelSelectorOperator, LabelSelectorRequirement};
 use crate::policy::v1::{PodDisruptionBudgetStatus, UnhealthyPodEvictionPolicyType};
 
 fn strings(errs: &ErrorList) -> Vec<String> {

@@ -7,6 +7,8 @@
 mod defaults;
 mod field_labels;
 mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
 
 pub use field_labels::FIELD_LABELS;
 pub use types::*;

@@ -53,7 +53,10 @@ async fn end_to_end_through_the_client_and_the_in_process_server() {
 
     // A change to another resource moves the server's resource version; a bookmark carries it.
     let policies = client.api::<ValidatingAdmissionPolicy>();
-    let policy = ValidatingAdmissionPolicy { metadata: meta("", "p", "", &[]), ..Default::default() };
+    // A policy upstream's validation accepts: it needs match constraints and a validation.
+    let mut policy: ValidatingAdmissionPolicy =
+        kapi_machinery::json::from_slice(br#"{"spec":{"failurePolicy":"Fail","matchConstraints":{"resourceRules":[{"apiGroups":["apps"],"apiVersions":["v1"],"operations":["CREATE"],"resources":["deployments"]}]},"validations":[{"expression":"true"}]}}"#).expect("a policy");
+    policy.metadata = meta("", "p", "", &[]);
     let policy = policies.create(&policy, &CreateOptions::default()).await.unwrap();
     let latest = policy.metadata.resource_version.clone();
     assert_ne!(informer.last_sync_resource_version(), latest);

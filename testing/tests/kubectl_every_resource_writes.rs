@@ -44,6 +44,11 @@ const STATUS_PATCHES: &[(&str, &str, &str)] = &[
         r#"{"storageHealth":[{"name":"csi.example.com","healthConditions":[{"status":"StorageDegraded","reason":"Tested","message":"written through status"}]}]}"#,
     ),
     (
+        "storagemigration.k8s.io",
+        "StorageVersionMigration",
+        r#"{"resourceVersion":"1","conditions":[{"type":"KapiTested","status":"True","lastTransitionTime":"2024-01-01T00:00:00Z","reason":"Tested","message":"written through status"}]}"#,
+    ),
+    (
         "resource.k8s.io",
         "ResourceClaim",
         r#"{"allocation":{"devices":{"results":[{"request":"gpu","driver":"gpu.example.com","pool":"p","device":"d0"}]}}}"#,

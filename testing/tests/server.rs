@@ -646,7 +646,7 @@ async fn server_side_apply() {
 #[tokio::test]
 async fn status_subresource_and_deletes() {
     let (_api, server) = start().await;
-    let vap = r#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingAdmissionPolicy","metadata":{"name":"p"}}"#;
+    let vap = r#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingAdmissionPolicy","metadata":{"name":"p"},"spec":{"failurePolicy":"Fail","matchConstraints":{"resourceRules":[{"apiGroups":["apps"],"apiVersions":["v1"],"operations":["CREATE"],"resources":["deployments"]}]},"validations":[{"expression":"true"}]}}"#;
     let r = post_json(&server, VAP, vap).await;
     assert_eq!(r.status, StatusCode::CREATED);
     let p = decode_as::<ValidatingAdmissionPolicy>(Format::Json, &r.body);

@@ -73,6 +73,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             );
         scheme
             .add_validation_func(
+                crate::admissionregistration::v1::validation::validate_validating_admission_policy,
+            );
+        scheme
+            .add_validation_func(
                 crate::admissionregistration::v1::validation::validate_validating_admission_policy_binding,
             );
         scheme

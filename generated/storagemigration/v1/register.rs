@@ -28,7 +28,15 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     {
         scheme
             .add_validation_func(
+                crate::storagemigration::v1::validation::validate_storage_version_migration,
+            );
+        scheme
+            .add_validation_func(
                 super::validation::validate_declarative_storage_version_migration,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::storagemigration::v1::validation::validate_storage_version_migration_status_update,
             );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

@@ -484,6 +484,14 @@ pub const FIXTURES: &[Fixture] = &[
         name: "",
         body: r#""spec":{"type":"Limited","limited":{"nominalConcurrencyShares":10,"limitResponse":{"type":"Reject"}}}"#,
     },
+    // storagemigration
+    Fixture {
+        group: "storagemigration.k8s.io",
+        kind: "StorageVersionMigration",
+        versions: &[],
+        name: "",
+        body: r#""spec":{"resource":{"group":"apps","resource":"deployments"}}"#,
+    },
     // admissionregistration
     Fixture {
         group: "admissionregistration.k8s.io",

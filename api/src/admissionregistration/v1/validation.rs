@@ -650,11 +650,7 @@ fn is_cel_identifier(name: &str) -> bool {
 /// constraints (required, with at least one resource rule), match conditions (skipped on an
 /// update that keeps them and the parameter kind), variables, validations and audit
 /// annotations.
-///
-/// Not registered with the scheme under upstream's name yet: the test server's own tests
-/// (`testing/tests/server.rs`, `testing/tests/informer.rs`) create policies without a spec,
-/// which this refuses as upstream does; registering it waits for those tests.
-pub fn validating_admission_policy_errors(
+pub fn validate_validating_admission_policy(
     obj: &ValidatingAdmissionPolicy,
     old: Option<&ValidatingAdmissionPolicy>,
 ) -> ErrorList {

@@ -529,7 +529,7 @@ mod policies {
     /// Upstream's check: the aggregate contains `want`, or there are no errors when it is empty.
     #[track_caller]
     fn expect(p: &ValidatingAdmissionPolicy, want: &str) {
-        let got = message(&validating_admission_policy_errors(p, None));
+        let got = message(&validate_validating_admission_policy(p, None));
         if want.is_empty() {
             assert_eq!(got, "", "expected no errors");
         } else {
@@ -700,11 +700,11 @@ mod policies {
         let mut nameless = policy(|s| s.audit_annotations = vec![ann("a", "'x'")]);
         nameless.metadata.name.clear();
         assert_eq!(
-            message(&validating_admission_policy_errors(&nameless, None)),
+            message(&validate_validating_admission_policy(&nameless, None)),
             r#"spec.auditAnnotations[0].key: Invalid value: "a": requires metadata.name be non-empty"#
         );
         let many: Vec<AuditAnnotation> = (0..21).map(|i| ann(&format!("k{i}"), "'v'")).collect();
-        let got = message(&validating_admission_policy_errors(&policy(|s| s.audit_annotations = many), None));
+        let got = message(&validate_validating_admission_policy(&policy(|s| s.audit_annotations = many), None));
         assert!(
             got.starts_with(r#"spec.auditAnnotations: Invalid value: [{"Key":"k0","ValueExpression":"'v'"},"#),
             "{got}"
@@ -717,15 +717,15 @@ mod policies {
         let cond = |name: &str| MatchCondition { name: name.into(), expression: "true".into() };
         let bad = policy(|s| s.match_conditions = vec![cond("a"), cond("a")]);
         let want = r#"spec.matchConditions[1].name: Duplicate value: "a""#;
-        assert_eq!(message(&validating_admission_policy_errors(&bad, None)), want);
-        assert_eq!(message(&validating_admission_policy_errors(&bad, Some(&bad))), "");
+        assert_eq!(message(&validate_validating_admission_policy(&bad, None)), want);
+        assert_eq!(message(&validate_validating_admission_policy(&bad, Some(&bad))), "");
         // Changing the parameter kind checks them again.
         let mut changed = bad.clone();
         changed.spec.param_kind = Some(ParamKind { api_version: "v1".into(), kind: "ConfigMap".into() });
-        assert_eq!(message(&validating_admission_policy_errors(&changed, Some(&bad))), want);
+        assert_eq!(message(&validate_validating_admission_policy(&changed, Some(&bad))), want);
         let many: Vec<MatchCondition> = (0..65).map(|i| cond(&format!("test{i}"))).collect();
         assert_eq!(
-            message(&validating_admission_policy_errors(&policy(|s| s.match_conditions = many), None)),
+            message(&validate_validating_admission_policy(&policy(|s| s.match_conditions = many), None)),
             "spec.matchConditions: Too many: 65: must have at most 64 items"
         );
     }

@@ -1,4 +1,4 @@
-//! Hand-written validation of storagemigration.k8s.io/v1 storage version migrations and their status updates, with the checks, field paths and messages of upstream's `pkg/apis/storagemigration/validation`, not yet registered (see each function).
+//! Hand-written validation of storagemigration.k8s.io/v1 storage version migrations and their status updates, with the checks, field paths and messages of upstream's `pkg/apis/storagemigration/validation`.
 
 use kapi_machinery::json;
 use kapi_machinery::validation::content::{is_dns1035_label, is_dns1123_subdomain};
@@ -10,12 +10,7 @@ use crate::meta::v1::validation::validate_conditions;
 /// Validates a `StorageVersionMigration` (upstream's `ValidateStorageVersionMigration`, and on
 /// update `…Update`): a resource that is a DNS-1035 label, a group that is empty or a DNS
 /// subdomain (as an API service's), and on update an unchanged spec.
-///
-/// Not registered with the scheme under upstream's name yet: the test server's kubectl test of
-/// every resource (`testing/tests/kubectl_every_resource.rs`) creates a migration without a
-/// resource, which this refuses as upstream does; registering it (renaming it
-/// `validate_storage_version_migration`) waits for a fixture there.
-pub fn storage_version_migration_errors(
+pub fn validate_storage_version_migration(
     obj: &StorageVersionMigration,
     old: Option<&StorageVersionMigration>,
 ) -> ErrorList {
@@ -71,10 +66,7 @@ fn condition_true(obj: &StorageVersionMigration, ty: &str) -> bool {
 /// `ValidateStorageVersionMigrationStatusUpdate`): a well-formed resource version that does not
 /// change once set, valid conditions, never both `Succeeded` and `Failed`, not `Running` beside
 /// either, and neither taken back once true.
-///
-/// Not registered yet either: `testing/tests/kubectl_every_resource_writes.rs` writes a status
-/// without a resource version, which upstream refuses.
-pub fn storage_version_migration_status_errors(
+pub fn validate_storage_version_migration_status_update(
     obj: &StorageVersionMigration,
     old: &StorageVersionMigration,
 ) -> ErrorList {

@@ -34,7 +34,7 @@ fn migrations_as_upstream() {
         ("-", "non-empty", format!(r#"spec.resource.group: Invalid value: "-": {DNS1123}"#)),
     ] {
         assert_eq!(
-            message(&storage_version_migration_errors(&svm(group, resource), None)),
+            message(&validate_storage_version_migration(&svm(group, resource), None)),
             want,
             "{group:?} {resource:?}"
         );
@@ -44,18 +44,18 @@ fn migrations_as_upstream() {
 #[test]
 fn updates_as_upstream() {
     let valid = svm("example.com", "myresources");
-    assert_eq!(message(&storage_version_migration_errors(&valid, Some(&valid))), "");
+    assert_eq!(message(&validate_storage_version_migration(&valid, Some(&valid))), "");
     let mut labelled = valid.clone();
     labelled.metadata.labels.insert("a".into(), "b".into());
-    assert_eq!(message(&storage_version_migration_errors(&labelled, Some(&valid))), "");
+    assert_eq!(message(&validate_storage_version_migration(&labelled, Some(&valid))), "");
     let changed = svm("new.example.com", "myresources");
     assert_eq!(
-        message(&storage_version_migration_errors(&changed, Some(&valid))),
+        message(&validate_storage_version_migration(&changed, Some(&valid))),
         r#"spec: Invalid value: {"Resource":{"group":"new.example.com","resource":"myresources"}}: field is immutable"#
     );
     let emptied = svm("example.com", "");
     assert!(
-        message(&storage_version_migration_errors(&emptied, Some(&valid)))
+        message(&validate_storage_version_migration(&emptied, Some(&valid)))
             .contains("spec.resource.resource: Required value")
     );
 }
@@ -123,7 +123,7 @@ fn status_updates_as_upstream() {
         ),
     ];
     for (new, old, want) in &cases {
-        let got = message(&storage_version_migration_status_errors(new, old));
+        let got = message(&validate_storage_version_migration_status_update(new, old));
         if want.is_empty() {
             assert_eq!(got, "", "{:?}", new.status);
         } else {
@@ -135,7 +135,7 @@ fn status_updates_as_upstream() {
 #[test]
 fn status_condition_values_and_versions() {
     let both = with_status("7", vec![cond("Succeeded", "True", "Done"), cond("Running", "True", "Going")]);
-    let got = message(&storage_version_migration_status_errors(&both, &with_status("", vec![])));
+    let got = message(&validate_storage_version_migration_status_update(&both, &with_status("", vec![])));
     assert!(
         got.starts_with(r#"status.conditions: Invalid value: [{"type":"Succeeded","status":"True","lastTransitionTime":"1970-01-01T00:00:01Z","reason":"Done","message":""},"#),
         "{got}"
@@ -143,14 +143,17 @@ fn status_condition_values_and_versions() {
     assert!(got.ends_with(": Running condition cannot be true when success condition is true"), "{got}");
     // Zero, leading zeros and an unset version are not well formed.
     for rv in ["0", "012", ""] {
-        let got = message(&storage_version_migration_status_errors(&with_status(rv, vec![]), &with_status("", vec![])));
+        let got = message(&validate_storage_version_migration_status_update(
+            &with_status(rv, vec![]),
+            &with_status("", vec![]),
+        ));
         assert_eq!(
             got,
             format!(r#"status.resourceVersion: Invalid value: "{rv}": resource version is not well formed: {rv}"#)
         );
     }
     let bad = with_status("1", vec![cond("Running", "Maybe", "")]);
-    let got = message(&storage_version_migration_status_errors(&bad, &bad));
+    let got = message(&validate_storage_version_migration_status_update(&bad, &bad));
     assert!(got.contains(r#"status.conditions[0].status: Unsupported value: "Maybe""#), "{got}");
     assert!(got.contains("status.conditions[0].reason: Required value: must be set"), "{got}");
 }
@@ -164,5 +167,5 @@ fn nothing_is_registered_yet() {
     assert!(scheme.validate(&svm("", ""), None).is_empty());
     let s = with_status("abc", vec![]);
     assert!(scheme.validate_status(&s, &s).is_empty());
-    assert_eq!(storage_version_migration_status_errors(&s, &s).len(), 1);
+    assert_eq!(validate_storage_version_migration_status_update(&s, &s).len(), 1);
 }

@@ -2,7 +2,7 @@
 //! webhooks served by `kapi_webhook::serve`: mutating configurations in name order,
 //! `reinvocationPolicy: IfNeeded`, `matchConditions`, validating webhooks in parallel,
 //! subresources of another kind (`scale`, `eviction`, `binding`, `token`) reviewed as their
-//! kind, and a delete-collection reviewed object by object.
+//! kind, a delete-collection reviewed object by object, and exec as a `CONNECT`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -16,7 +16,7 @@ use kapi_api::admissionregistration::v1::{
 use kapi_api::apps::v1::{Deployment, DeploymentSpec};
 use kapi_api::authentication::v1::TokenRequest;
 use kapi_api::core::v1::{
-    Binding, ConfigMap, Container, ObjectReference, Pod, PodSpec, PodTemplateSpec, ServiceAccount,
+    Binding, ConfigMap, Container, ObjectReference, Pod, PodExecOptions, PodSpec, PodTemplateSpec, ServiceAccount,
 };
 use kapi_api::meta::v1::{
     CreateOptions, DeleteOptions, GetOptions, LabelSelector, ListOptions, ObjectMeta, PatchOptions,
@@ -24,9 +24,12 @@ use kapi_api::meta::v1::{
 use kapi_api::policy::v1::Eviction;
 use kapi_client::clientset::Clientset;
 use kapi_client::{Client, Config, Patch, Transport};
+use kapi_machinery::json::value::Value;
+use kapi_testing::server::{ExecIo, ExecOutcome, ExecRequest};
 use kapi_testing::{ApiServer, TestServer};
 use kapi_webhook::{AdmissionRequest, AdmissionResponse, Limits};
 use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyPair};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// A CA and a server configuration whose certificate names 127.0.0.1.
 fn pki() -> (String, Arc<rustls::ServerConfig>) {
@@ -50,6 +53,7 @@ fn pki() -> (String, Arc<rustls::ServerConfig>) {
 
 struct Env {
     cs: Clientset,
+    server: Arc<ApiServer>,
     warnings: Arc<Mutex<Vec<String>>>,
     ca: String,
     tls: Arc<rustls::ServerConfig>,
@@ -59,7 +63,7 @@ struct Env {
 async fn env() -> Env {
     let server = Arc::new(ApiServer::new());
     kapi_client::clientset::register_all(&server).unwrap();
-    let api = TestServer::start(server, None).await.unwrap();
+    let api = TestServer::start(server.clone(), None).await.unwrap();
     let mut config = Config::new(api.url()).unwrap();
     config.retry.max_retries = 0;
     let warnings = Arc::new(Mutex::new(Vec::new()));
@@ -68,7 +72,7 @@ async fn env() -> Env {
         .unwrap()
         .with_warning_handler(move |w: &str| sink.lock().unwrap().push(w.to_owned()));
     let (ca, tls) = pki();
-    Env { cs: Clientset::new(client), warnings, ca, tls, _api: api }
+    Env { cs: Clientset::new(client), server, warnings, ca, tls, _api: api }
 }
 
 impl Env {
@@ -418,7 +422,7 @@ async fn subresources_of_another_kind_are_reviewed_as_their_kind() {
     let seen = scales.clone();
     let double = env
         .serve_sync(move |req| {
-            let replicas = |v: Option<&kapi_machinery::json::value::Value>| {
+            let replicas = |v: Option<&Value>| {
                 let n = v.and_then(|o| o.get("spec")).and_then(|s| s.get("replicas"));
                 n.map_or("none".to_owned(), |n| String::from_utf8(n.to_compact_vec()).unwrap())
             };
@@ -587,4 +591,79 @@ async fn delete_collection_reviews_each_object_and_stops_at_a_refusal() {
     let left: Vec<String> =
         cm.list(&ListOptions::default()).await.unwrap().items.into_iter().flatten().map(|c| c.metadata.name).collect();
     assert_eq!(left, ["kept"]);
+}
+
+#[tokio::test]
+async fn exec_is_a_connect_of_its_options() {
+    let env = env().await;
+    // The "command" prints its argv.
+    env.server.on_exec(|req: ExecRequest, mut io: ExecIo| async move {
+        if let Some(out) = io.stdout.as_mut() {
+            out.write_all(req.command.join(" ").as_bytes()).await.unwrap();
+        }
+        ExecOutcome::Exited(0)
+    });
+    let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+    let log = seen.clone();
+    let guard = env
+        .serve_sync(move |req| {
+            let object =
+                req.object.as_ref().map(|o| String::from_utf8(o.to_compact_vec()).unwrap()).unwrap_or_default();
+            log.lock().unwrap().push(format!(
+                "{} {} old {} options {}",
+                subject(&req),
+                req.operation.as_str(),
+                req.old_object.is_some(),
+                req.options.is_some()
+            ));
+            log.lock().unwrap().push(object.clone());
+            if object.contains("\"rm\"") { AdmissionResponse::deny(403, "no rm") } else { AdmissionResponse::allow() }
+        })
+        .await;
+    env.validating("exec", vec![validating_hook("exec.example.com", guard, rule(&["CONNECT"], "", &["pods/exec"]))])
+        .await;
+    // A mutating webhook adds `-l` to `ls`.
+    let long = env
+        .serve_sync(|req| {
+            let Some(original) = req.object.clone() else { return AdmissionResponse::allow() };
+            let mut changed = original.clone();
+            if let Value::Object(members) = &mut changed
+                && let Some((_, Value::Array(command))) = members.iter_mut().find(|(k, _)| k == "command")
+                && command.len() == 1
+                && command[0] == Value::String("ls".into())
+            {
+                command.push(Value::String("-l".into()));
+            }
+            AdmissionResponse::mutate(&original, &changed)
+        })
+        .await;
+    env.mutating("exec", vec![mutating_hook("long.example.com", long, rule(&["CONNECT"], "", &["pods/exec"]))]).await;
+    let pods = env.cs.core_v1().pods("default");
+    pods.create(&pod("p"), &CreateOptions::default()).await.unwrap();
+    let options = |command: &str| PodExecOptions {
+        command: Some(vec![command.to_owned()]),
+        stdout: true,
+        container: "app".into(),
+        ..Default::default()
+    };
+
+    let mut proc =
+        tokio::time::timeout(Duration::from_secs(30), pods.exec("p", &options("ls"))).await.unwrap().unwrap();
+    let mut out = String::new();
+    proc.stdout().unwrap().read_to_string(&mut out).await.unwrap();
+    assert_eq!(out, "ls -l");
+    let err = tokio::time::timeout(Duration::from_secs(30), pods.exec("p", &options("rm"))).await.unwrap().unwrap_err();
+    assert_eq!(
+        status_of(&err),
+        (403, "pods \"p\" is forbidden: admission webhook \"exec.example.com\" denied the request: no rm".into())
+    );
+    assert_eq!(
+        *seen.lock().unwrap(),
+        [
+            "v1 PodExecOptions pods/exec default/p CONNECT old false options false",
+            r#"{"kind":"PodExecOptions","apiVersion":"v1","stdout":true,"container":"app","command":["ls","-l"]}"#,
+            "v1 PodExecOptions pods/exec default/p CONNECT old false options false",
+            r#"{"kind":"PodExecOptions","apiVersion":"v1","stdout":true,"container":"app","command":["rm"]}"#,
+        ]
+    );
 }

@@ -2,7 +2,8 @@
 //! `MutatingWebhookConfiguration`s and `ValidatingWebhookConfiguration`s
 //! (`admissionregistration.k8s.io/v1`) are matched against each create, update, patch and
 //! delete (also of a delete-collection's objects, and of the `scale`, `eviction`, `binding` and
-//! `token` subresources); mutating webhooks run in order (configurations by name, then their
+//! `token` subresources) and each pod exec, attach and port-forward (`CONNECT`, module
+//! `connect`); mutating webhooks run in order (configurations by name, then their
 //! webhooks) and their JSON Patches apply, those with `reinvocationPolicy: IfNeeded` once more
 //! when a later webhook changed the object; then the validating ones run in parallel (of
 //! several refusals, the first to arrive is the answer, as upstream's). A
@@ -28,11 +29,12 @@
 //! matched through the request's version only (no `matchPolicy: Equivalent` conversion); a
 //! match condition using `authorizer` is an evaluation error (the test server's CEL has no
 //! authorizer library), and one that does not compile fails when evaluated (upstream refuses
-//! it when the configuration is written); `CONNECT` (exec, attach, port-forward, proxy) is not
-//! sent to webhooks; a missing namespace has no labels for `namespaceSelector`.
+//! it when the configuration is written); a missing namespace has no labels for
+//! `namespaceSelector`.
 
 mod call;
 mod conditions;
+mod connect;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -138,8 +140,10 @@ impl From<ValidatingWebhook> for Hook {
 struct Subject {
     /// The resource the request names.
     info: ResourceInfo,
-    /// The kind of the object reviewed: the resource's, or a subresource's (`Scale`).
-    kind: KindInfo,
+    /// The kind of the object reviewed: the resource's, or a subresource's (`Scale`); `None`
+    /// for a connection's options (`PodExecOptions`), a kind the server does not register,
+    /// whose patched form is taken as it is.
+    kind: Option<KindInfo>,
     /// The other resources sharing the resource's store, which `matchPolicy: Equivalent`
     /// rules match too.
     equivalents: Vec<ResourceInfo>,
@@ -394,7 +398,7 @@ impl ApiServer {
         if !interested {
             return Ok(None);
         }
-        let mut subject = Subject { info, kind: other.map_or(info.kind_info(), |s| s.result), equivalents };
+        let mut subject = Subject { info, kind: Some(other.map_or(info.kind_info(), |s| s.result)), equivalents };
         if method == Method::DELETE && !named {
             let chain = Chain { mutating: &mutating, validating: &validating, subject: &subject };
             return self.admit_delete_collection(call, &chain, dry_run).await;
@@ -439,7 +443,7 @@ impl ApiServer {
                 // The kind the body was (`policy/v1beta1` evictions are still served).
                 let gvk = obj.registered_gvk();
                 if let Some(k) = s.input_kinds().iter().find(|k| k.gvk() == gvk) {
-                    subject.kind = *k;
+                    subject.kind = Some(*k);
                 }
                 ("CREATE", Some(to_value(obj.as_ref())?), None, false)
             }
@@ -483,10 +487,11 @@ impl ApiServer {
             }
             (None, None) => String::new(),
         };
+        let reviewed = subject.kind.unwrap_or(info.kind_info());
         let kind = GroupVersionKind {
-            group: subject.kind.group.into(),
-            version: subject.kind.version.into(),
-            kind: subject.kind.kind.into(),
+            group: reviewed.group.into(),
+            version: reviewed.version.into(),
+            kind: reviewed.kind.into(),
         };
         let attrs = Attributes {
             operation,
@@ -600,7 +605,10 @@ impl ApiServer {
                         None => patched,
                         Some(e) => self.convert_value(e, &self.normalize_as(e, &patched)?, &subject.info)?,
                     };
-                    let patched = self.normalize_kind(subject.kind, &patched)?;
+                    let patched = match subject.kind {
+                        Some(kind) => self.normalize_kind(kind, &patched)?,
+                        None => patched,
+                    };
                     if object.as_ref() != Some(&patched) {
                         reinvoke.append(&mut reinvocable);
                         again = true;

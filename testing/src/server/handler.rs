@@ -100,6 +100,15 @@ const RETURNS_DELETED_OBJECT: [&str; 6] =
 /// The job registry's warning on a delete that names no propagation policy.
 const JOB_DELETE_WARNING: &str = "child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning";
 
+/// Adds admission webhooks' warnings as `Warning` headers.
+fn add_warnings(resp: &mut http::Response<Body>, warnings: Vec<String>) {
+    for w in warnings {
+        if let Ok(v) = http::HeaderValue::from_str(&format!("299 - {}", quote(&w))) {
+            resp.headers_mut().append(header::WARNING, v);
+        }
+    }
+}
+
 pub(super) fn quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
@@ -262,8 +271,16 @@ impl ApiServer {
             };
             return object_response(200, enc, doc.as_ref(), &[]).unwrap_or_else(|e| error_response(&e, enc));
         }
-        if let Some(served) = self.serve_pod_stream(&req, upgrade) {
-            return served.unwrap_or_else(|e| error_response(&e, fallback));
+        // Exec, attach and port-forward are `CONNECT`s to admission webhooks, which may
+        // change the connection's options.
+        let (connect, connect_warnings) = match self.admit_connect(&req).await {
+            Ok(admitted) => admitted,
+            Err(e) => return error_response(&e, fallback),
+        };
+        if let Some(served) = self.serve_pod_stream(connect.as_ref().unwrap_or(&req), upgrade) {
+            let mut resp = served.unwrap_or_else(|e| error_response(&e, fallback));
+            add_warnings(&mut resp, connect_warnings);
+            return resp;
         }
         if let Some(served) = self.serve_log(&req) {
             return served.unwrap_or_else(|e| error_response(&e, fallback));
@@ -327,11 +344,7 @@ impl ApiServer {
         if resp.status().is_success() {
             self.crd_after_request(&call.info, req.method());
         }
-        for w in warnings {
-            if let Ok(v) = http::HeaderValue::from_str(&format!("299 - {}", quote(&w))) {
-                resp.headers_mut().append(header::WARNING, v);
-            }
-        }
+        add_warnings(&mut resp, warnings);
         resp
     }
 

@@ -83,7 +83,7 @@ impl ApiServer {
 
     /// Decodes a request body as one of the subresource's input kinds (the one its `apiVersion`
     /// and `kind` name; the first when it names none), with the defaults of its kind applied.
-    fn decode_input(
+    pub(super) fn decode_input(
         &self,
         call: &Call<'_>,
         sub: &Subresource,
@@ -114,6 +114,17 @@ impl ApiServer {
         let paths = self.crd_scale_paths(&call.info);
         let scale = scale_of(&call.info, sub.result, obj.as_ref(), paths.as_ref())?;
         object_response(200, call.enc, scale.as_ref(), &[])
+    }
+
+    /// The `Scale` of the object `call` names, as JSON (the old object admission webhooks get
+    /// with a scale write); `None` when the object does not exist.
+    pub(super) fn current_scale(&self, call: &Call<'_>, sub: &Subresource) -> Result<Option<Value>> {
+        let Ok(obj) = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &Default::default()) else {
+            return Ok(None);
+        };
+        let paths = self.crd_scale_paths(&call.info);
+        let scale = scale_of(&call.info, sub.result, obj.as_ref(), paths.as_ref())?;
+        meta::to_value(scale.as_ref()).map(Some)
     }
 
     fn update_scale(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {

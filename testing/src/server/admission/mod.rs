@@ -1,9 +1,15 @@
 //! Admission webhooks called as kube-apiserver calls them: the stored
 //! `MutatingWebhookConfiguration`s and `ValidatingWebhookConfiguration`s
-//! (`admissionregistration.k8s.io/v1`) are matched against each create, update, patch and delete;
-//! mutating webhooks run in order (configurations by name) and their JSON Patches apply, then
-//! validating ones; a deny, a failed call under `failurePolicy: Fail`, or a dry run reaching a
-//! webhook with side effects stops the request with upstream's status.
+//! (`admissionregistration.k8s.io/v1`) are matched against each create, update, patch and
+//! delete (also of a delete-collection's objects, and of the `scale`, `eviction`, `binding` and
+//! `token` subresources) and each pod exec, attach and port-forward (`CONNECT`, module
+//! `connect`); mutating webhooks run in order (configurations by name, then their
+//! webhooks) and their JSON Patches apply, those with `reinvocationPolicy: IfNeeded` once more
+//! when a later webhook changed the object; then the validating ones run in parallel (of
+//! several refusals, the first to arrive is the answer, as upstream's). A
+//! webhook's `matchConditions` (CEL) decide whether it is called. A deny, a failed call or a
+//! match condition's error under `failurePolicy: Fail`, or a dry run reaching a webhook with
+//! side effects stops the request with upstream's status.
 //!
 //! `matchPolicy: Equivalent` (the default) also matches a request made through another served
 //! version of the rule's resource (every version of a group-resource shares one store, and
@@ -11,50 +17,56 @@
 //! mutating webhook's patch in the version its rule names, with `kind`/`resource` of that version
 //! and `requestKind`/`requestResource` of the request's, as upstream sends them.
 //!
-//! Simplifications: `matchConditions` (CEL) and `reinvocationPolicy` are not evaluated, validating
-//! webhooks run one after another (upstream runs them in parallel) and see the object before the
-//! tracker fills in a generated name, uid and timestamps, subresources of another kind (`scale`,
-//! `eviction`, `binding`, `token`) and delete-collection are not sent to webhooks, and a missing
-//! namespace has no labels for `namespaceSelector`.
+//! Subresources of another kind are reviewed as that kind, as upstream sends them: a `scale`
+//! update or patch as an `UPDATE` of the `Scale` (the old object the current `Scale`), an
+//! eviction, binding or token request as a `CREATE` of the `Eviction`, `Binding` or
+//! `TokenRequest` the client sent, named after the parent; a mutating webhook's patch changes
+//! what is written. A delete-collection sends each selected object as a `DELETE` without a
+//! name, as upstream's store does.
+//!
+//! Simplifications: validating webhooks see the object before the tracker fills in a generated
+//! name, uid and timestamps; a subresource of another kind is
+//! matched through the request's version only (no `matchPolicy: Equivalent` conversion); a
+//! match condition using `authorizer` is an evaluation error (the test server's CEL has no
+//! authorizer library), and one that does not compile fails when evaluated (upstream refuses
+//! it when the configuration is written); a missing namespace has no labels for
+//! `namespaceSelector`.
 
-use std::collections::BTreeMap;
-use std::time::Duration;
+mod call;
+mod conditions;
+mod connect;
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use bytes::Bytes;
+use futures_util::StreamExt;
+use futures_util::stream::FuturesUnordered;
 use http::{Method, header};
-use kapi_api::admission::{v1 as review_v1, v1beta1 as review_v1beta1};
 use kapi_api::admissionregistration::v1::{
-    FailurePolicyType, MatchPolicyType, MutatingWebhook, MutatingWebhookConfiguration, RuleWithOperations, ScopeType,
-    SideEffectClass, ValidatingWebhook, ValidatingWebhookConfiguration, WebhookClientConfig,
+    FailurePolicyType, MatchCondition, MatchPolicyType, MutatingWebhook, MutatingWebhookConfiguration,
+    ReinvocationPolicyType, RuleWithOperations, ScopeType, SideEffectClass, ValidatingWebhook,
+    ValidatingWebhookConfiguration, WebhookClientConfig,
 };
-use kapi_api::meta::v1::{
-    GetOptions, GroupVersionKind, GroupVersionResource as MetaGvr, LabelSelector, Status, StatusDetails, StatusReason,
-};
+use kapi_api::meta::v1::{DeleteOptions, GetOptions, GroupVersionKind, LabelSelector, StatusDetails};
 use kapi_client::api_errors;
-use kapi_client::config::{Config, PemSource};
 use kapi_client::labels::{Operator, Requirement, Selector};
-use kapi_client::{Error, GroupVersionResource, ResourceInfo, Service, Transport, body};
-use kapi_machinery::TypeMeta;
+use kapi_client::{Error, GroupVersionResource, KindInfo, ResourceInfo, body};
 use kapi_machinery::json::value::{self, Value};
-use kapi_machinery::types::RawExtension;
 
 use super::codec::{self, Target};
 use super::handler::Call;
-use super::{ApiServer, MAX_BODY_BYTES, lock};
+use super::{ApiServer, lock};
 use crate::tracker::Result;
-use crate::tracker::meta::{new_uid, to_value};
+use crate::tracker::meta::to_value;
 use crate::tracker::options;
 
 /// The group whose resources are never sent to webhooks, so a broken webhook cannot lock out
 /// its own repair (upstream exempts the webhook and policy configurations the same way).
 const EXEMPT_GROUP: &str = "admissionregistration.k8s.io";
 
-/// The default and the largest `timeoutSeconds`.
-const DEFAULT_TIMEOUT_SECONDS: i32 = 10;
-const MAX_TIMEOUT_SECONDS: i32 = 30;
-
-/// The largest webhook response read: the object twice over, as a patch may replace all of it.
-const MAX_RESPONSE_BYTES: usize = 2 * MAX_BODY_BYTES;
+/// The subresources of another kind than their resource's that the server serves as writes,
+/// and so sends to webhooks.
+const OTHER_KIND_WRITES: &[&str] = &["scale", "eviction", "binding", "token"];
 
 /// What admission made of a request.
 pub(super) struct Admitted {
@@ -79,6 +91,9 @@ struct Hook {
     side_effects: Option<SideEffectClass>,
     timeout_seconds: Option<i32>,
     admission_review_versions: Vec<String>,
+    match_conditions: Vec<MatchCondition>,
+    /// `reinvocationPolicy: IfNeeded` (mutating webhooks only).
+    reinvoke_if_needed: bool,
 }
 
 impl From<MutatingWebhook> for Hook {
@@ -95,6 +110,8 @@ impl From<MutatingWebhook> for Hook {
             side_effects: w.side_effects,
             timeout_seconds: w.timeout_seconds,
             admission_review_versions: w.admission_review_versions.unwrap_or_default(),
+            match_conditions: w.match_conditions,
+            reinvoke_if_needed: w.reinvocation_policy.is_some_and(|p| p.0 == ReinvocationPolicyType::IF_NEEDED),
         }
     }
 }
@@ -113,8 +130,39 @@ impl From<ValidatingWebhook> for Hook {
             side_effects: w.side_effects,
             timeout_seconds: w.timeout_seconds,
             admission_review_versions: w.admission_review_versions.unwrap_or_default(),
+            match_conditions: w.match_conditions,
+            reinvoke_if_needed: false,
         }
     }
+}
+
+/// What a review is about.
+struct Subject {
+    /// The resource the request names.
+    info: ResourceInfo,
+    /// The kind of the object reviewed: the resource's, or a subresource's (`Scale`); `None`
+    /// for a connection's options (`PodExecOptions`), a kind the server does not register,
+    /// whose patched form is taken as it is.
+    kind: Option<KindInfo>,
+    /// The other resources sharing the resource's store, which `matchPolicy: Equivalent`
+    /// rules match too.
+    equivalents: Vec<ResourceInfo>,
+}
+
+/// The webhooks of one request.
+struct Chain<'a> {
+    mutating: &'a [Hook],
+    validating: &'a [Hook],
+    subject: &'a Subject,
+}
+
+/// One webhook's call: the attributes and objects it is sent, in the version its rule names.
+struct Invocation<'a> {
+    attrs: Attributes<'a>,
+    object: Option<Value>,
+    old: Option<Value>,
+    /// The equivalent resource the webhook matched through, if not the request's.
+    through: Option<ResourceInfo>,
 }
 
 /// A failed call: subject to `failurePolicy` (upstream's `ErrCallingWebhook`).
@@ -208,53 +256,34 @@ fn selector(ls: Option<&LabelSelector>) -> std::result::Result<Selector, String>
     Ok(Selector::from_requirements(reqs))
 }
 
-/// Upstream's `ToStatusErr`: the webhook's status (403 `Forbidden` when it names no code) with
-/// the message `<resource> "<name>" is forbidden: admission webhook "<hook>" denied the
-/// request: <message>`.
-fn denied(attrs: &Attributes<'_>, hook: &str, result: Option<Status>) -> Error {
-    let mut s = result.unwrap_or_default();
-    let name = if attrs.name.is_empty() { "Unknown".to_owned() } else { attrs.name.clone() };
-    if s.code == 0 {
-        s.code = 403;
-    }
-    if s.status.is_empty() {
-        s.status = kapi_api::meta::v1::STATUS_FAILURE.into();
-    }
-    let denied_by = format!("admission webhook {hook:?} denied the request");
-    s.message = if !s.message.is_empty() {
-        format!("{denied_by}: {}", s.message)
-    } else if !s.reason.0.is_empty() {
-        format!("{denied_by}: {}", s.reason.0)
+/// Upstream's `NewForbidden`: `403` with `<resource> "<name>" is forbidden: <why>` (without
+/// the name when there is none).
+fn forbidden(attrs: &Attributes<'_>, why: &str) -> Error {
+    let resource = api_errors::qualified_resource(&attrs.request_gvr.group, &attrs.request_gvr.resource);
+    let message = if attrs.name.is_empty() {
+        format!("{resource} is forbidden: {why}")
     } else {
-        format!("{denied_by} without explanation")
+        format!("{resource} {:?} is forbidden: {why}", attrs.name)
     };
-    if s.details.is_none() {
-        s.details = Some(if s.code == 500 {
-            StatusDetails {
-                causes: vec![kapi_api::meta::v1::StatusCause { message: s.message.clone(), ..Default::default() }],
-                ..Default::default()
-            }
-        } else {
-            StatusDetails {
-                group: attrs.gvr.group.clone(),
-                kind: attrs.gvr.resource.clone(),
-                name: name.clone(),
-                ..Default::default()
-            }
-        });
-    }
-    let prefix = if s.code == 500 {
-        "Internal error occurred".to_owned()
-    } else {
-        format!("{} {name:?} is forbidden", api_errors::qualified_resource(&attrs.gvr.group, &attrs.gvr.resource))
+    let details = StatusDetails {
+        name: attrs.name.clone(),
+        group: attrs.request_gvr.group.clone(),
+        kind: attrs.request_gvr.resource.clone(),
+        ..Default::default()
     };
-    s.message = format!("{prefix}: {}", s.message);
-    if s.reason.0.is_empty() {
-        s.reason =
-            StatusReason(if s.code == 500 { StatusReason::INTERNAL_ERROR } else { StatusReason::FORBIDDEN }.into());
+    api_errors::into_error(api_errors::failure(403, "Forbidden", message, Some(details)))
+}
+
+/// A delete's options as a review's `options`: `meta.k8s.io/v1` `DeleteOptions`.
+fn delete_options_value(opts: &DeleteOptions) -> Result<Value> {
+    let mut v = value::parse(&kapi_machinery::json::to_vec(opts).map_err(|e| api_errors::internal(&e.to_string()))?)
+        .map_err(|e| api_errors::internal(&e.to_string()))?;
+    if let Value::Object(m) = &mut v {
+        m.retain(|(k, _)| k != "kind" && k != "apiVersion");
+        m.insert(0, ("apiVersion".into(), Value::String("meta.k8s.io/v1".into())));
+        m.insert(0, ("kind".into(), Value::String("DeleteOptions".into())));
     }
-    s.type_meta = TypeMeta { api_version: "v1".into(), kind: "Status".into() };
-    api_errors::into_error(s)
+    Ok(v)
 }
 
 impl ApiServer {
@@ -297,11 +326,17 @@ impl ApiServer {
             return Ok(None);
         }
         let sub = call.route.subresource.as_deref();
-        if let Some(s) = sub
-            && info.subresource(s).is_none_or(|s| s.result != info.kind_info())
-        {
-            return Ok(None);
-        }
+        // A subresource of another kind is reviewed as that kind (`Scale`, `Eviction`); of
+        // those, the server serves only these as writes.
+        let other = match sub.and_then(|s| info.subresource(s)) {
+            Some(s) if s.result != info.kind_info() => {
+                if !OTHER_KIND_WRITES.contains(&s.name) {
+                    return Ok(None);
+                }
+                Some(s)
+            }
+            _ => None,
+        };
         let (mutating, validating) = self.hooks();
         if mutating.is_empty() && validating.is_empty() {
             return Ok(None);
@@ -311,24 +346,34 @@ impl ApiServer {
         let dry_run = call.query.get("dryRun").is_some_and(|v| !v.is_empty());
         let gvr = info.gvr();
         // The other served versions of the resource (and the groups sharing its store), which
-        // `matchPolicy: Equivalent` rules match too.
+        // `matchPolicy: Equivalent` rules match too; a subresource of another kind is matched
+        // through the request's version only.
         let storage = self.tracker.storage_of(&gvr).map(|s| s.gvr());
-        let equivalents: Vec<ResourceInfo> = self
-            .tracker
-            .resources()
-            .into_iter()
-            .filter(|r| {
-                r.gvr() != gvr && storage.is_some() && self.tracker.storage_of(&r.gvr()).map(|s| s.gvr()) == storage
-            })
-            .collect();
+        let equivalents: Vec<ResourceInfo> = if other.is_some() {
+            Vec::new()
+        } else {
+            self.tracker
+                .resources()
+                .into_iter()
+                .filter(|r| {
+                    r.gvr() != gvr && storage.is_some() && self.tracker.storage_of(&r.gvr()).map(|s| s.gvr()) == storage
+                })
+                .collect()
+        };
         // Rules first, on what the request line says: no body is decoded (and no patch run
         // twice) for a request no webhook is interested in.
-        let operations: &[&'static str] = match method {
-            Method::POST if !named => &["CREATE"],
-            Method::PUT if named => &["UPDATE"],
-            // An apply may create the object.
-            Method::PATCH if named => &["UPDATE", "CREATE"],
-            Method::DELETE if named => &["DELETE"],
+        let scale = other.is_some_and(|s| s.name == "scale");
+        let operations: &[&'static str] = match (&method, other) {
+            (&Method::POST, None) if !named => &["CREATE"],
+            // `eviction`, `binding` and `token` are creates of their kind.
+            (&Method::POST, Some(_)) if named && !scale => &["CREATE"],
+            (&Method::PUT, None) if named => &["UPDATE"],
+            (&Method::PUT, Some(_)) if scale => &["UPDATE"],
+            // An apply may create the object (not its scale).
+            (&Method::PATCH, None) if named => &["UPDATE", "CREATE"],
+            (&Method::PATCH, Some(_)) if scale => &["UPDATE"],
+            // A named delete, or a delete-collection.
+            (&Method::DELETE, None) if sub.is_none() => &["DELETE"],
             _ => return Ok(None),
         };
         let interested = operations.iter().any(|&operation| {
@@ -352,6 +397,11 @@ impl ApiServer {
         });
         if !interested {
             return Ok(None);
+        }
+        let mut subject = Subject { info, kind: Some(other.map_or(info.kind_info(), |s| s.result)), equivalents };
+        if method == Method::DELETE && !named {
+            let chain = Chain { mutating: &mutating, validating: &validating, subject: &subject };
+            return self.admit_delete_collection(call, &chain, dry_run).await;
         }
         let current = || {
             self.tracker
@@ -379,48 +429,56 @@ impl ApiServer {
         // the typed object, and what strict decoding finds (an error, or warnings) is reported
         // now, since the body served afterwards is the re-encoded one.
         let mut warnings = Vec::new();
-        let (operation, object, old, patch_created) = match method {
-            Method::POST if !named => {
+        let (operation, object, old, patch_created) = match (&method, other) {
+            (&Method::POST, None) => {
                 let fv = options::validate_create(&call.query.create_options()?)?.field_validation;
                 let (obj, found) = self.decode_body(call, fv)?;
                 warnings = found;
                 ("CREATE", Some(to_value(obj.as_ref())?), None, false)
             }
-            Method::PUT if named => {
-                let Some(old) = current()? else { return Ok(None) };
+            (&Method::POST, Some(s)) => {
+                let fv = options::validate_create(&call.query.create_options()?)?.field_validation;
+                let (obj, found) = self.decode_input(call, s, fv)?;
+                warnings = found;
+                // The kind the body was (`policy/v1beta1` evictions are still served).
+                let gvk = obj.registered_gvk();
+                if let Some(k) = s.input_kinds().iter().find(|k| k.gvk() == gvk) {
+                    subject.kind = Some(*k);
+                }
+                ("CREATE", Some(to_value(obj.as_ref())?), None, false)
+            }
+            (&Method::PUT, other) => {
+                let old = match other {
+                    None => current()?,
+                    Some(s) => self.current_scale(call, s)?,
+                };
+                let Some(old) = old else { return Ok(None) };
                 let fv = options::validate_update(&call.query.update_options()?)?.field_validation;
-                let (obj, found) = self.decode_body(call, fv)?;
+                let (obj, found) = match other {
+                    None => self.decode_body(call, fv)?,
+                    Some(s) => self.decode_input(call, s, fv)?,
+                };
                 warnings = found;
                 ("UPDATE", Some(to_value(obj.as_ref())?), Some(old), false)
             }
-            Method::PATCH if named => {
-                let old = current()?;
+            (&Method::PATCH, other) => {
+                let old = match other {
+                    None => current()?,
+                    Some(s) => self.current_scale(call, s)?,
+                };
                 let (patched, created, found) = self.dry_run_patch(call).await?;
                 warnings = found;
                 (if created { "CREATE" } else { "UPDATE" }, Some(patched), old, created)
             }
-            Method::DELETE if named => {
+            _ => {
                 let Some(old) = current()? else { return Ok(None) };
                 ("DELETE", None, Some(old), false)
             }
-            _ => return Ok(None),
         };
         let options = match operation {
             "CREATE" => meta_options("CreateOptions", dry_run, &manager),
             "UPDATE" => meta_options("UpdateOptions", dry_run, &manager),
-            _ => {
-                let opts = self.delete_options(call)?;
-                let mut v = value::parse(
-                    &kapi_machinery::json::to_vec(&opts).map_err(|e| api_errors::internal(&e.to_string()))?,
-                )
-                .map_err(|e| api_errors::internal(&e.to_string()))?;
-                if let Value::Object(m) = &mut v {
-                    m.retain(|(k, _)| k != "kind" && k != "apiVersion");
-                    m.insert(0, ("apiVersion".into(), Value::String("meta.k8s.io/v1".into())));
-                    m.insert(0, ("kind".into(), Value::String("DeleteOptions".into())));
-                }
-                v
-            }
+            _ => delete_options_value(&self.delete_options(call)?)?,
         };
         let name = match (&call.route.name, &object) {
             (Some(n), _) => n.clone(),
@@ -429,11 +487,17 @@ impl ApiServer {
             }
             (None, None) => String::new(),
         };
+        let reviewed = subject.kind.unwrap_or(info.kind_info());
+        let kind = GroupVersionKind {
+            group: reviewed.group.into(),
+            version: reviewed.version.into(),
+            kind: reviewed.kind.into(),
+        };
         let attrs = Attributes {
             operation,
-            kind: meta_gvk(&info),
+            kind: kind.clone(),
             request_gvr: gvr.clone(),
-            request_kind: meta_gvk(&info),
+            request_kind: kind,
             gvr,
             subresource: sub.unwrap_or(""),
             namespace: call.namespace(),
@@ -441,42 +505,8 @@ impl ApiServer {
             dry_run,
             options: Some(options),
         };
-        let mut object = object;
-        let mut called = false;
-        for hook in mutating.iter().chain(&validating) {
-            // The resource the webhook is called for: the request's when a rule names it,
-            // else the first equivalent one a rule names.
-            let through = if hook.rules.iter().any(|r| attrs.matches(r)) {
-                None
-            } else if hook.equivalent()
-                && let Some(e) = equivalents.iter().find(|e| hook.rules.iter().any(|r| attrs.through(e).matches(r)))
-            {
-                Some(*e)
-            } else {
-                continue;
-            };
-            let (hook_attrs, hook_object, hook_old) = match &through {
-                None => (attrs.clone(), object.clone(), old.clone()),
-                Some(e) => (
-                    attrs.through(e),
-                    object.as_ref().map(|o| self.convert_value(&info, o, e)).transpose()?,
-                    old.as_ref().map(|o| self.convert_value(&info, o, e)).transpose()?,
-                ),
-            };
-            if !self.should_call(hook, &hook_attrs, hook_object.as_ref(), hook_old.as_ref())? {
-                continue;
-            }
-            called = true;
-            if let Some(patched) =
-                self.call_hook(hook, &hook_attrs, hook_object.as_ref(), hook_old.as_ref(), &mut warnings).await?
-            {
-                let patched = match &through {
-                    None => patched,
-                    Some(e) => self.convert_value(e, &self.normalize_as(e, &patched)?, &info)?,
-                };
-                object = Some(self.normalize(call, &patched)?);
-            }
-        }
+        let chain = Chain { mutating: &mutating, validating: &validating, subject: &subject };
+        let (object, called) = self.run_chain(&chain, &attrs, object, old.as_ref(), &mut warnings).await?;
         if !called {
             return Ok(None);
         }
@@ -488,15 +518,179 @@ impl ApiServer {
         Ok(Some(Admitted { request, warnings }))
     }
 
-    /// Upstream's `ShouldCallHook` plus its dry-run check: the rules, the namespace and object
-    /// selectors; a dry run may reach only webhooks without side effects.
-    fn should_call(
+    /// A delete-collection, as upstream's store runs it: each object the list options select
+    /// is reviewed as a `DELETE` of its own (no name, the object as `oldObject`), in list order;
+    /// a refusal stops there, after the objects before it have been deleted (kube-apiserver's
+    /// one `--delete-collection-workers`), and answers with the refusal.
+    async fn admit_delete_collection(
+        &self,
+        call: &Call<'_>,
+        chain: &Chain<'_>,
+        dry_run: bool,
+    ) -> Result<Option<Admitted>> {
+        let info = chain.subject.info;
+        let gvr = info.gvr();
+        let (items, _) = self.tracker.list(&gvr, call.namespace(), &call.query.list_options()?)?;
+        let delete = self.delete_options(call)?;
+        let options = delete_options_value(&delete)?;
+        let kind = meta_gvk(&info);
+        let mut warnings = Vec::new();
+        let mut called = false;
+        for (i, item) in items.iter().enumerate() {
+            let attrs = Attributes {
+                operation: "DELETE",
+                gvr: gvr.clone(),
+                kind: kind.clone(),
+                request_gvr: gvr.clone(),
+                request_kind: kind.clone(),
+                subresource: "",
+                namespace: call.namespace(),
+                name: String::new(),
+                dry_run,
+                options: Some(options.clone()),
+            };
+            let old = to_value(item.as_ref())?;
+            match self.run_chain(chain, &attrs, None, Some(&old), &mut warnings).await {
+                Ok((_, c)) => called |= c,
+                Err(refused) => {
+                    for done in &items[..i] {
+                        let Some(m) = (info.metadata)(done.as_ref()) else { continue };
+                        match self.tracker.delete(&gvr, &m.namespace, &m.name, &delete) {
+                            Ok(_) => {}
+                            Err(e) if e.status().is_some_and(|s| s.code == 404) => {}
+                            Err(e) => return Err(e),
+                        }
+                    }
+                    return Err(refused);
+                }
+            }
+        }
+        Ok(called.then_some(Admitted { request: None, warnings }))
+    }
+
+    /// The webhooks for one object: the mutating ones in order, again those with
+    /// `reinvocationPolicy: IfNeeded` when a later one changed the object (upstream's one
+    /// reinvocation round), then the validating ones all at once. The object as mutated, and
+    /// whether any webhook was called.
+    async fn run_chain(
+        &self,
+        chain: &Chain<'_>,
+        attrs: &Attributes<'_>,
+        object: Option<Value>,
+        old: Option<&Value>,
+        warnings: &mut Vec<String>,
+    ) -> Result<(Option<Value>, bool)> {
+        let subject = chain.subject;
+        let mut object = object;
+        let mut called = false;
+        // Upstream's reinvocation context: the reinvocable webhooks called since the last
+        // change, those to call again, and whether a second round runs at all.
+        let mut reinvocable = BTreeSet::new();
+        let mut reinvoke = BTreeSet::new();
+        let mut again = false;
+        for round in 0..2 {
+            if round == 1 && !again {
+                break;
+            }
+            for (i, hook) in chain.mutating.iter().enumerate() {
+                let Some(inv) = self.invocation(hook, subject, attrs, object.as_ref(), old)? else { continue };
+                // A webhook not called in the first round is not called in the second.
+                if round == 1 && !reinvoke.contains(&i) {
+                    continue;
+                }
+                called = true;
+                let patched = self.call_hook(hook, &inv.attrs, inv.object.as_ref(), inv.old.as_ref(), warnings).await?;
+                if let Some(patched) = patched {
+                    let patched = match &inv.through {
+                        None => patched,
+                        Some(e) => self.convert_value(e, &self.normalize_as(e, &patched)?, &subject.info)?,
+                    };
+                    let patched = match subject.kind {
+                        Some(kind) => self.normalize_kind(kind, &patched)?,
+                        None => patched,
+                    };
+                    if object.as_ref() != Some(&patched) {
+                        reinvoke.append(&mut reinvocable);
+                        again = true;
+                    }
+                    object = Some(patched);
+                }
+                if hook.reinvoke_if_needed {
+                    reinvocable.insert(i);
+                }
+            }
+        }
+        // Upstream decides which validating webhooks apply one after another (a match
+        // condition's error stops there), then calls them all in parallel and, once all have
+        // answered, reports the first refusal to have arrived.
+        let mut invocations = Vec::new();
+        for hook in chain.validating {
+            if let Some(inv) = self.invocation(hook, subject, attrs, object.as_ref(), old)? {
+                invocations.push((hook, inv));
+            }
+        }
+        called |= !invocations.is_empty();
+        let results: Vec<_> = invocations
+            .iter()
+            .map(|(hook, inv)| async move {
+                let mut found = Vec::new();
+                let r = self.call_hook(hook, &inv.attrs, inv.object.as_ref(), inv.old.as_ref(), &mut found).await;
+                (found, r)
+            })
+            .collect::<FuturesUnordered<_>>()
+            .collect()
+            .await;
+        let mut refusal = None;
+        for (found, r) in results {
+            warnings.extend(found);
+            if let Err(e) = r {
+                refusal.get_or_insert(e);
+            }
+        }
+        match refusal {
+            Some(e) => Err(e),
+            None => Ok((object, called)),
+        }
+    }
+
+    /// Whether a webhook is called for the request and how: the resource its rules name (the
+    /// request's, or the first equivalent one), the attributes and objects in that version.
+    fn invocation<'a>(
         &self,
         hook: &Hook,
-        attrs: &Attributes<'_>,
-        obj: Option<&Value>,
+        subject: &Subject,
+        attrs: &Attributes<'a>,
+        object: Option<&Value>,
         old: Option<&Value>,
-    ) -> Result<bool> {
+    ) -> Result<Option<Invocation<'a>>> {
+        let through = if hook.rules.iter().any(|r| attrs.matches(r)) {
+            None
+        } else if hook.equivalent()
+            && let Some(e) = subject.equivalents.iter().find(|e| hook.rules.iter().any(|r| attrs.through(e).matches(r)))
+        {
+            Some(*e)
+        } else {
+            return Ok(None);
+        };
+        let inv = match through {
+            None => Invocation { attrs: attrs.clone(), object: object.cloned(), old: old.cloned(), through },
+            Some(e) => Invocation {
+                attrs: attrs.through(&e),
+                object: object.map(|o| self.convert_value(&subject.info, o, &e)).transpose()?,
+                old: old.map(|o| self.convert_value(&subject.info, o, &e)).transpose()?,
+                through,
+            },
+        };
+        if !self.should_call(hook, attrs, &inv)? {
+            return Ok(None);
+        }
+        Ok(Some(inv))
+    }
+    /// Upstream's `ShouldCallHook` plus its dry-run check: the rules, the namespace and object
+    /// selectors, the match conditions; a dry run may reach only webhooks without side effects.
+    /// `request` is the request's attributes, `inv` what the webhook would be sent.
+    fn should_call(&self, hook: &Hook, request: &Attributes<'_>, inv: &Invocation<'_>) -> Result<bool> {
+        let (attrs, obj, old) = (&inv.attrs, inv.object.as_ref(), inv.old.as_ref());
         if !hook.rules.iter().any(|r| attrs.matches(r)) {
             return Ok(false);
         }
@@ -533,6 +727,20 @@ impl ApiServer {
         if !matched {
             return Ok(false);
         }
+        if !hook.match_conditions.is_empty() {
+            let cel_request = value::parse(
+                &kapi_machinery::json::to_vec(&call::review_request(attrs, String::new(), None, None))
+                    .map_err(|e| api_errors::internal(&e.to_string()))?,
+            )
+            .map_err(|e| api_errors::internal(&e.to_string()))?;
+            let ignore = hook.failure_policy.as_ref().is_some_and(|p| p.0 == FailurePolicyType::IGNORE);
+            match conditions::matches(&hook.match_conditions, obj, old, &cel_request, ignore) {
+                Ok(true) => {}
+                Ok(false) => return Ok(false),
+                // Upstream's `NewForbidden` of the request's resource and name.
+                Err(e) => return Err(forbidden(request, &e)),
+            }
+        }
         if attrs.dry_run {
             match hook.side_effects.as_ref().map(|s| s.0.as_str()) {
                 Some(SideEffectClass::NONE | SideEffectClass::NONE_ON_DRY_RUN) => {}
@@ -550,203 +758,6 @@ impl ApiServer {
         Ok(true)
     }
 
-    /// A failed call under the webhook's failure policy: ignored, or `500` with upstream's
-    /// `failed calling webhook "<name>": …`.
-    fn failed(&self, hook: &Hook, failure: CallFailure) -> Result<()> {
-        let ignore = hook.failure_policy.as_ref().is_some_and(|p| p.0 == FailurePolicyType::IGNORE);
-        if ignore {
-            Ok(())
-        } else {
-            Err(api_errors::internal(&format!("failed calling webhook {:?}: {}", hook.name, failure.0)))
-        }
-    }
-
-    /// Calls one webhook; for a mutating webhook the patched object when it sent a patch.
-    async fn call_hook(
-        &self,
-        hook: &Hook,
-        attrs: &Attributes<'_>,
-        obj: Option<&Value>,
-        old: Option<&Value>,
-        warnings: &mut Vec<String>,
-    ) -> Result<Option<Value>> {
-        let response = match self.send(hook, attrs, obj, old).await {
-            Ok(r) => r,
-            Err(f) => return self.failed(hook, f).map(|()| None),
-        };
-        warnings.extend(response.warnings.iter().cloned());
-        if !response.allowed {
-            return Err(denied(attrs, &hook.name, response.result));
-        }
-        let Some(patch) = response.patch.filter(|_| hook.mutating) else { return Ok(None) };
-        let empty = matches!(value::parse(&patch), Ok(Value::Array(ops)) if ops.is_empty());
-        if patch.is_empty() || empty {
-            return Ok(None);
-        }
-        let Some(obj) = obj else {
-            return Err(api_errors::internal(&format!(
-                "admission webhook {:?} attempted to modify the object, which is not supported for this operation",
-                hook.name
-            )));
-        };
-        if let Err(e) = value::parse(&patch) {
-            return self
-                .failed(hook, CallFailure(format!("received undecodable patch in webhook response: {e}")))
-                .map(|()| None);
-        }
-        super::patch::json_patch(obj, &patch, MAX_BODY_BYTES).map(Some).map_err(|e| {
-            api_errors::internal(&format!("applying the patch of admission webhook {:?}: {e:?}", hook.name))
-        })
-    }
-
-    /// Sends the review and reads a valid answer (upstream's `VerifyAdmissionResponse`).
-    async fn send(
-        &self,
-        hook: &Hook,
-        attrs: &Attributes<'_>,
-        obj: Option<&Value>,
-        old: Option<&Value>,
-    ) -> std::result::Result<review_v1::AdmissionResponse, CallFailure> {
-        let version = hook
-            .admission_review_versions
-            .iter()
-            .find(|v| *v == "v1" || *v == "v1beta1")
-            .ok_or_else(|| {
-                CallFailure(format!(
-                    "webhook does not accept known AdmissionReview versions: {:?} (this server sends v1 and v1beta1)",
-                    hook.admission_review_versions
-                ))
-            })?
-            .clone();
-        let (url, server_name) = self.webhook_url(&hook.client_config)?;
-        let mut config = Config::new(url.clone()).map_err(|e| CallFailure(format!("webhook URL {url:?}: {e}")))?;
-        if let Some(ca) = hook.client_config.ca_bundle.as_ref().filter(|c| !c.is_empty()) {
-            config.tls.ca = Some(PemSource::Data(ca.clone()));
-        }
-        config.tls.server_name = server_name;
-        let seconds = hook.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS).clamp(1, MAX_TIMEOUT_SECONDS);
-        config.timeout = Some(Duration::from_secs(seconds.unsigned_abs().into()));
-        config.limits.max_response_bytes = MAX_RESPONSE_BYTES as u64;
-        config.retry.max_retries = 0;
-        config.proxy_from_environment = false;
-        config.disable_compression = true;
-        config.http2 = false;
-        let transport = Transport::new(&config).map_err(|e| CallFailure(format!("could not get REST client: {e}")))?;
-        let uid = new_uid();
-        let raw = |v: Option<&Value>| RawExtension { raw: v.map(Value::to_compact_vec) };
-        let request = review_v1::AdmissionRequest {
-            uid: uid.clone(),
-            kind: attrs.kind.clone(),
-            resource: MetaGvr {
-                group: attrs.gvr.group.clone(),
-                version: attrs.gvr.version.clone(),
-                resource: attrs.gvr.resource.clone(),
-            },
-            sub_resource: attrs.subresource.to_owned(),
-            request_kind: Some(attrs.request_kind.clone()),
-            request_resource: Some(MetaGvr {
-                group: attrs.request_gvr.group.clone(),
-                version: attrs.request_gvr.version.clone(),
-                resource: attrs.request_gvr.resource.clone(),
-            }),
-            request_sub_resource: attrs.subresource.to_owned(),
-            name: attrs.name.clone(),
-            namespace: attrs.namespace.to_owned(),
-            operation: review_v1::Operation(attrs.operation.into()),
-            user_info: Default::default(),
-            object: raw(obj),
-            old_object: raw(old),
-            dry_run: Some(attrs.dry_run),
-            options: raw(attrs.options.as_ref()),
-        };
-        let encoded = encode_review_request(&version, request)
-            .map_err(|e| CallFailure(format!("could not create admission objects: {e}")))?;
-        let req = http::Request::post(url.as_str())
-            .header(header::CONTENT_TYPE, "application/json")
-            .header(header::ACCEPT, "application/json")
-            .body(Bytes::from(encoded))
-            .map_err(|e| CallFailure(format!("could not create the request: {e}")))?;
-        let resp = transport.call(req).await.map_err(|e| CallFailure(format!("failed to call webhook: {e}")))?;
-        let status = resp.status();
-        // The transport's limit (MAX_RESPONSE_BYTES, set above) bounds the body.
-        let data = body::collect(resp.into_body())
-            .await
-            .map_err(|e| CallFailure(format!("failed to call webhook: reading the response: {e}")))?;
-        if status != http::StatusCode::OK {
-            let text = String::from_utf8_lossy(&data[..data.len().min(512)]).into_owned();
-            return Err(CallFailure(format!("failed to call webhook: the server responded {status}: {text}")));
-        }
-        let invalid = |m: String| CallFailure(format!("received invalid webhook response: {m}"));
-        let doc = value::parse(&data).map_err(|e| invalid(e.to_string()))?;
-        let text = |k: &str| doc.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
-        let want = format!("admission.k8s.io/{version}");
-        if text("apiVersion") != want || text("kind") != "AdmissionReview" {
-            return Err(invalid(format!(
-                "expected webhook response of {want}, Kind=AdmissionReview, got {}, Kind={}",
-                text("apiVersion"),
-                text("kind")
-            )));
-        }
-        let response = if version == "v1" {
-            let r: review_v1::AdmissionReview =
-                kapi_machinery::json::from_slice(&data).map_err(|e| invalid(e.to_string()))?;
-            let r = r.response.ok_or_else(|| invalid("webhook response was absent".into()))?;
-            match (&r.patch, &r.patch_type) {
-                (Some(_), None) => {
-                    return Err(invalid("webhook returned response.patch but not response.patchType".into()));
-                }
-                (_, Some(t)) if t.0 != review_v1::PatchType::JSON_PATCH => {
-                    return Err(invalid(format!("webhook returned invalid response.patchType of {:?}", t.0)));
-                }
-                _ => {}
-            }
-            r
-        } else {
-            let r: review_v1beta1::AdmissionReview =
-                kapi_machinery::json::from_slice(&data).map_err(|e| invalid(e.to_string()))?;
-            let r = r.response.ok_or_else(|| invalid("webhook response was absent".into()))?;
-            if let Some(t) = &r.patch_type
-                && t.0 != review_v1beta1::PatchType::JSON_PATCH
-            {
-                return Err(invalid(format!("webhook returned invalid response.patchType of {:?}", t.0)));
-            }
-            review_v1::AdmissionResponse {
-                uid: r.uid,
-                allowed: r.allowed,
-                result: r.result,
-                patch: r.patch,
-                patch_type: r.patch_type.map(|p| review_v1::PatchType(p.0)),
-                audit_annotations: r.audit_annotations,
-                warnings: r.warnings,
-            }
-        };
-        if response.uid != uid {
-            return Err(invalid(format!("expected response.uid={uid:?}, got {:?}", response.uid)));
-        }
-        Ok(response)
-    }
-
-    /// The URL of a webhook and the name its certificate must carry (a service's DNS name).
-    fn webhook_url(&self, cc: &WebhookClientConfig) -> std::result::Result<(String, Option<String>), CallFailure> {
-        match (&cc.url, &cc.service) {
-            (Some(url), _) => Ok((url.clone(), None)),
-            (None, Some(svc)) => {
-                let port = svc.port.unwrap_or(443);
-                let key = (svc.namespace.clone(), svc.name.clone(), port);
-                let address = lock(&self.webhook_services).get(&key).cloned().ok_or_else(|| {
-                    CallFailure(format!(
-                        "service {}/{}:{port} has no address; give it one with ApiServer::set_webhook_service",
-                        svc.namespace, svc.name
-                    ))
-                })?;
-                let path = svc.path.clone().unwrap_or_default();
-                let path = if path.starts_with('/') || path.is_empty() { path } else { format!("/{path}") };
-                Ok((format!("https://{address}{path}"), Some(format!("{}.{}.svc", svc.name, svc.namespace))))
-            }
-            (None, None) => Err(CallFailure("the client config names neither a url nor a service".into())),
-        }
-    }
-
     /// An object (as JSON) of one resource's version in another's, through the scheme's
     /// conversions.
     fn convert_value(&self, from: &ResourceInfo, v: &Value, to: &ResourceInfo) -> Result<Value> {
@@ -761,8 +772,13 @@ impl ApiServer {
     /// An object a webhook patched, decoded as `info`'s kind (the request's, or an equivalent
     /// resource's) and defaulted.
     fn normalize_as(&self, info: &ResourceInfo, v: &Value) -> Result<Value> {
-        let versions = [info.gvk().api_version()];
-        let target = Target { new: info.new_object, api_versions: &versions, kind: info.kind };
+        self.normalize_kind(info.kind_info(), v)
+    }
+
+    /// A patched object as the server holds it: decoded as `kind` and defaulted.
+    fn normalize_kind(&self, kind: KindInfo, v: &Value) -> Result<Value> {
+        let versions = [kind.api_version()];
+        let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
         let (mut obj, _) = codec::decode_json(&target, &v.to_compact_vec(), false).map_err(|e| {
             api_errors::internal(&format!(
                 "decoding the object a webhook patched: {}",
@@ -771,11 +787,6 @@ impl ApiServer {
         })?;
         self.apply_defaults(obj.as_mut());
         to_value(obj.as_ref())
-    }
-
-    /// A patched object as the server holds it: decoded as the kind and defaulted.
-    fn normalize(&self, call: &Call<'_>, v: &Value) -> Result<Value> {
-        self.normalize_as(&call.info, v)
     }
 
     /// The result of a patch without storing it: the same request as a dry run, answered in
@@ -801,7 +812,11 @@ impl ApiServer {
             req: &req,
             enc: super::Encoding::Json,
         };
-        let resp = self.patch(&dry)?;
+        let resp = match call.route.subresource.as_deref() {
+            // `scale`: the patched `Scale`.
+            Some(sub) => self.subresource(&dry, sub)?,
+            None => self.patch(&dry)?,
+        };
         let created = resp.status() == http::StatusCode::CREATED;
         let found = kapi_client::warning::warnings_from_headers(resp.headers()).into_iter().map(|w| w.text).collect();
         let data = body::collect(resp.into_body()).await.map_err(|e| api_errors::internal(&e.to_string()))?;
@@ -867,36 +882,6 @@ fn with_body(orig: &http::Request<Bytes>, method: Method, uri: http::Uri, obj: &
     req.headers_mut().insert(header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
     req.headers_mut().remove(header::CONTENT_LENGTH);
     req
-}
-
-fn encode_review_request(version: &str, r: review_v1::AdmissionRequest) -> std::result::Result<Vec<u8>, String> {
-    let type_meta = TypeMeta { api_version: format!("admission.k8s.io/{version}"), kind: "AdmissionReview".into() };
-    let out = if version == "v1" {
-        kapi_machinery::json::to_vec(&review_v1::AdmissionReview { type_meta, request: Some(r), response: None })
-    } else {
-        kapi_machinery::json::to_vec(&review_v1beta1::AdmissionReview {
-            type_meta,
-            request: Some(review_v1beta1::AdmissionRequest {
-                uid: r.uid,
-                kind: r.kind,
-                resource: r.resource,
-                sub_resource: r.sub_resource,
-                request_kind: r.request_kind,
-                request_resource: r.request_resource,
-                request_sub_resource: r.request_sub_resource,
-                name: r.name,
-                namespace: r.namespace,
-                operation: review_v1beta1::Operation(r.operation.0),
-                user_info: r.user_info,
-                object: r.object,
-                old_object: r.old_object,
-                dry_run: r.dry_run,
-                options: r.options,
-            }),
-            response: None,
-        })
-    };
-    out.map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -978,26 +963,5 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(selector(Some(&bad)).unwrap_err(), "\"Near\" is not a valid label selector operator");
-    }
-
-    #[test]
-    fn denials_read_as_upstream() {
-        let a = attrs("CREATE", "deployments", "", "ns");
-        let s = api_errors::status_of(&denied(&a, "w.example.com", None));
-        assert_eq!(s.code, 403);
-        assert_eq!(s.reason.0, "Forbidden");
-        assert_eq!(
-            s.message,
-            "deployments.apps \"x\" is forbidden: admission webhook \"w.example.com\" denied the request without explanation"
-        );
-        let details = s.details.unwrap();
-        assert_eq!(
-            (details.group.as_str(), details.kind.as_str(), details.name.as_str()),
-            ("apps", "deployments", "x")
-        );
-        let own = Status { code: 500, reason: StatusReason("Broken".into()), ..Default::default() };
-        let s = api_errors::status_of(&denied(&a, "w", Some(own)));
-        assert_eq!(s.message, "Internal error occurred: admission webhook \"w\" denied the request: Broken");
-        assert_eq!(s.details.unwrap().causes[0].message, "admission webhook \"w\" denied the request: Broken");
     }
 }

@@ -667,3 +667,31 @@ async fn exec_is_a_connect_of_its_options() {
         ]
     );
 }
+
+/// Reviews carry the requester: the anonymous user without credentials, a static token's user
+/// with one.
+#[tokio::test]
+async fn reviews_name_the_user() {
+    let env = env().await;
+    env.server.set_static_tokens(kapi_testing::server::parse_token_file("t0k3n,alice,42,dev\n").unwrap());
+    let users = Arc::new(Mutex::new(Vec::<String>::new()));
+    let seen = users.clone();
+    let record = env
+        .serve_sync(move |req| {
+            let u = &req.user_info;
+            seen.lock().unwrap().push(format!("{} {} {}", u.username, u.uid, u.groups.join(",")));
+            AdmissionResponse::allow()
+        })
+        .await;
+    env.validating("who", vec![validating_hook("who.example.com", record, rule(&["CREATE"], "", &["configmaps"]))])
+        .await;
+    env.cs.core_v1().config_maps("default").create(&config_map("anon", &[]), &CreateOptions::default()).await.unwrap();
+    let mut config = Config::new(env._api.url()).unwrap();
+    config.auth = kapi_client::config::Auth::BearerToken("t0k3n".into());
+    let alice = Clientset::new(Client::new(Arc::new(Transport::new(&config).unwrap()), env._api.url()).unwrap());
+    alice.core_v1().config_maps("default").create(&config_map("hers", &[]), &CreateOptions::default()).await.unwrap();
+    assert_eq!(
+        *users.lock().unwrap(),
+        ["system:anonymous  system:unauthenticated", "alice 42 dev,system:authenticated"]
+    );
+}

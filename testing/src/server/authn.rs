@@ -120,6 +120,11 @@ impl ApiServer {
         *self.tokens.0.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(tokens);
     }
 
+    /// Who the request is, anonymous when its credentials fail (they were refused earlier).
+    pub(super) fn user_of(&self, req: &http::Request<bytes::Bytes>) -> UserInfo {
+        self.authenticate_request(req).unwrap_or_else(|_| UserInfo::anonymous())
+    }
+
     /// Who the request is (`Err`: a `401` for a bearer token nothing accepts, when static
     /// tokens are configured).
     pub(super) fn authenticate_request(&self, req: &http::Request<bytes::Bytes>) -> Result<UserInfo> {

@@ -103,7 +103,12 @@ pub(super) fn review_request(
         name: attrs.name.clone(),
         namespace: attrs.namespace.to_owned(),
         operation: review_v1::Operation(attrs.operation.into()),
-        user_info: Default::default(),
+        user_info: kapi_api::authentication::v1::UserInfo {
+            username: attrs.user.username.clone(),
+            uid: attrs.user.uid.clone(),
+            groups: attrs.user.groups.clone(),
+            ..Default::default()
+        },
         object: raw(obj),
         old_object: raw(old),
         dry_run: Some(attrs.dry_run),
@@ -334,6 +339,7 @@ mod tests {
             name: "x".into(),
             dry_run: false,
             options: None,
+            user: crate::server::UserInfo::anonymous(),
         }
     }
 

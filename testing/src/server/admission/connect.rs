@@ -117,6 +117,7 @@ impl ApiServer {
             name: name.clone(),
             dry_run: false,
             options: None,
+            user: self.user_of(req),
         };
         let subject = Subject { info, kind: None, equivalents: Vec::new() };
         let chain = Chain { mutating: &mutating, validating: &validating, subject: &subject };

@@ -53,6 +53,7 @@ use kapi_client::labels::{Operator, Requirement, Selector};
 use kapi_client::{Error, GroupVersionResource, KindInfo, ResourceInfo, body};
 use kapi_machinery::json::value::{self, Value};
 
+use super::authn::UserInfo;
 use super::codec::{self, Target};
 use super::handler::Call;
 use super::{ApiServer, lock};
@@ -183,6 +184,8 @@ struct Attributes<'a> {
     name: String,
     dry_run: bool,
     options: Option<Value>,
+    /// Who makes the request.
+    user: UserInfo,
 }
 
 impl Hook {
@@ -388,6 +391,7 @@ impl ApiServer {
                 name: String::new(),
                 dry_run,
                 options: None,
+                user: self.user_of(call.req),
             };
             mutating.iter().chain(&validating).any(|h| {
                 h.rules.iter().any(|r| probe.matches(r))
@@ -504,6 +508,7 @@ impl ApiServer {
             name,
             dry_run,
             options: Some(options),
+            user: self.user_of(call.req),
         };
         let chain = Chain { mutating: &mutating, validating: &validating, subject: &subject };
         let (object, called) = self.run_chain(&chain, &attrs, object, old.as_ref(), &mut warnings).await?;
@@ -548,6 +553,7 @@ impl ApiServer {
                 name: String::new(),
                 dry_run,
                 options: Some(options.clone()),
+                user: self.user_of(call.req),
             };
             let old = to_value(item.as_ref())?;
             match self.run_chain(chain, &attrs, None, Some(&old), &mut warnings).await {
@@ -903,6 +909,7 @@ mod tests {
             name: "x".into(),
             dry_run: false,
             options: None,
+            user: UserInfo::anonymous(),
         }
     }
 

@@ -12,7 +12,7 @@ use kapi_machinery::json::value::Value;
 
 use crate::tracker::Result;
 use crate::tracker::deletion::NAMESPACE_FINALIZER;
-use crate::tracker::meta::{from_value, set_member, to_value};
+use crate::tracker::meta::{from_value, object_member_mut, set_member, to_value};
 
 /// Upstream's label of a job's pods naming the job (`batch.kubernetes.io/job-name`), and its
 /// older spelling, both set on the pod template.
@@ -41,7 +41,7 @@ pub(crate) fn prepare(info: &ResourceInfo, obj: &mut Box<dyn Object>, old: Optio
 /// the namespace controller removes once the namespace is emptied (added after any others).
 fn namespace_for_create(ns: &mut Value) {
     set_member(ns, "status", Some(Value::Object(vec![("phase".into(), Value::String("Active".into()))])));
-    let Some(spec) = object_member(ns, "spec") else { return };
+    let Some(spec) = object_member_mut(ns, "spec") else { return };
     let mut finalizers = match spec.get("finalizers") {
         Some(Value::Array(items)) => items.clone(),
         _ => Vec::new(),
@@ -56,7 +56,7 @@ fn namespace_for_create(ns: &mut Value) {
 /// `finalize` subresource, the status only through `status`.
 fn namespace_for_update(ns: &mut Value, old: &Value) {
     let old_finalizers = old.get("spec").and_then(|s| s.get("finalizers")).cloned();
-    if let Some(spec) = object_member(ns, "spec") {
+    if let Some(spec) = object_member_mut(ns, "spec") {
         set_member(spec, "finalizers", old_finalizers);
     }
     set_member(ns, "status", old.get("status").cloned());
@@ -76,13 +76,13 @@ fn generate_job_selector(job: &mut Value) {
     let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or_default().to_owned();
     let name = text(job.get("metadata").and_then(|m| m.get("name")));
     let uid = text(job.get("metadata").and_then(|m| m.get("uid")));
-    let Some(spec) = object_member(job, "spec") else { return };
+    let Some(spec) = object_member_mut(job, "spec") else { return };
     if matches!(spec.get("manualSelector"), Some(Value::Bool(true))) {
         return;
     }
-    if let Some(template) = object_member(spec, "template")
-        && let Some(meta) = object_member(template, "metadata")
-        && let Some(labels) = object_member(meta, "labels")
+    if let Some(template) = object_member_mut(spec, "template")
+        && let Some(meta) = object_member_mut(template, "metadata")
+        && let Some(labels) = object_member_mut(meta, "labels")
     {
         for key in JOB_NAME_LABELS {
             add_if_missing(labels, key, &name);
@@ -91,21 +91,10 @@ fn generate_job_selector(job: &mut Value) {
             add_if_missing(labels, key, &uid);
         }
     }
-    if let Some(selector) = object_member(spec, "selector")
-        && let Some(match_labels) = object_member(selector, "matchLabels")
+    if let Some(selector) = object_member_mut(spec, "selector")
+        && let Some(match_labels) = object_member_mut(selector, "matchLabels")
     {
         add_if_missing(match_labels, CONTROLLER_UID_LABEL, &uid);
-    }
-}
-
-/// The member `key` of an object value as an object, made empty when it is absent or `null`.
-fn object_member<'a>(v: &'a mut Value, key: &str) -> Option<&'a mut Value> {
-    if !matches!(v.get(key), Some(Value::Object(_))) {
-        set_member(v, key, Some(Value::Object(Vec::new())));
-    }
-    match v {
-        Value::Object(members) => members.iter_mut().rev().find(|(k, _)| k == key).map(|(_, v)| v),
-        _ => None,
     }
 }
 

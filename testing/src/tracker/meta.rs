@@ -151,6 +151,23 @@ pub(crate) fn set_member(v: &mut Value, key: &str, new: Option<Value>) {
     }
 }
 
+/// The member `key` of an object value, to change in place.
+pub(crate) fn member_mut<'a>(v: &'a mut Value, key: &str) -> Option<&'a mut Value> {
+    match v {
+        Value::Object(members) => members.iter_mut().rev().find(|(k, _)| k == key).map(|(_, v)| v),
+        _ => None,
+    }
+}
+
+/// The member `key` of an object value as an object, made empty when it is absent or not an
+/// object; `None` only when `v` is not an object itself.
+pub(crate) fn object_member_mut<'a>(v: &'a mut Value, key: &str) -> Option<&'a mut Value> {
+    if !matches!(v.get(key), Some(Value::Object(_))) {
+        set_member(v, key, Some(Value::Object(Vec::new())));
+    }
+    member_mut(v, key)
+}
+
 /// The value without the named top-level members, for comparing what lies outside them.
 pub(crate) fn without(v: &Value, keys: &[&str]) -> Value {
     match v {

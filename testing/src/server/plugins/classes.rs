@@ -15,23 +15,15 @@ use kapi_machinery::json::value::Value;
 
 use super::super::ApiServer;
 use super::forbidden;
-use crate::tracker::meta::{set_member, to_value};
+use crate::tracker::meta::{member_mut, object_member_mut, set_member, to_value};
 
 const DEFAULT_CLASS_ANNOTATIONS: [&str; 2] =
     ["storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class"];
 
-fn member_mut<'a>(v: &'a mut Value, key: &str) -> Option<&'a mut Value> {
-    match v {
-        Value::Object(members) => members.iter_mut().rev().find(|(k, _)| k == key).map(|(_, v)| v),
-        _ => None,
-    }
-}
-
+/// The member `key` of an object value as an object, made empty when absent (callers pass
+/// objects).
 fn object_mut<'a>(v: &'a mut Value, key: &str) -> &'a mut Value {
-    if !matches!(v.get(key), Some(Value::Object(_))) {
-        set_member(v, key, Some(Value::Object(Vec::new())));
-    }
-    member_mut(v, key).unwrap_or_else(|| unreachable!("the member was just set"))
+    object_member_mut(v, key).unwrap_or_else(|| unreachable!("callers pass objects"))
 }
 
 impl ApiServer {

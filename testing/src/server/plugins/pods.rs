@@ -17,7 +17,7 @@ use kapi_machinery::json::value::Value;
 
 use super::super::ApiServer;
 use super::forbidden;
-use crate::tracker::meta::{generate_name, set_member, to_value};
+use crate::tracker::meta::{generate_name, member_mut, object_member_mut, set_member, to_value};
 
 /// Where the token volume is mounted.
 const TOKEN_MOUNT_PATH: &str = "/var/run/secrets/kubernetes.io/serviceaccount";
@@ -51,25 +51,15 @@ fn array_mut<'a>(v: &'a mut Value, key: &str) -> &'a mut Vec<Value> {
     if !matches!(v.get(key), Some(Value::Array(_))) {
         set_member(v, key, Some(Value::Array(Vec::new())));
     }
-    match v {
-        Value::Object(members) => match members.iter_mut().rev().find(|(k, _)| k == key) {
-            Some((_, Value::Array(items))) => items,
-            _ => unreachable!("the member was just set to an array"),
-        },
-        _ => unreachable!("callers pass objects"),
+    match member_mut(v, key) {
+        Some(Value::Array(items)) => items,
+        _ => unreachable!("callers pass objects, whose member was just set to an array"),
     }
 }
 
 /// The pod's `spec`, made an object when absent.
 fn spec_mut(pod: &mut Value) -> &mut Value {
-    if !matches!(pod.get("spec"), Some(Value::Object(_))) {
-        set_member(pod, "spec", Some(Value::Object(Vec::new())));
-    }
-    match pod {
-        Value::Object(members) => members.iter_mut().rev().find(|(k, _)| k == "spec").map(|(_, v)| v),
-        _ => None,
-    }
-    .unwrap_or_else(|| unreachable!("the spec was just set"))
+    object_member_mut(pod, "spec").unwrap_or_else(|| unreachable!("callers pass objects"))
 }
 
 /// The projected volume upstream's `TokenVolumeSource` describes.

@@ -568,3 +568,67 @@ async fn claims_get_the_default_class_and_pods_their_runtime_class() {
         "conflict: runtimeClass.scheduling.nodeSelector[sandbox] = true; pod.spec.nodeSelector[sandbox] = false"
     ));
 }
+
+/// A watcher that stops reading while changes keep coming is closed once its buffer is full, as
+/// upstream's cacher closes unresponsive watchers: its stream ends cleanly (no `ERROR` event),
+/// short of the changes made, and the server holds nothing more for it. A `watcher()` reading at
+/// its own pace through the same burst still ends with every object.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_that_stops_reading_is_closed_and_the_others_see_every_change() {
+    use futures_util::StreamExt;
+    use kapi_client::watcher::{Event, WatcherConfig, watcher};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    const CHANGES: usize = 300;
+    let (cs, _server, test) = cluster(Controllers::none()).await;
+    let cms = cs.core_v1().config_maps("default");
+    let start_rv = cms.list(&ListOptions::default()).await.unwrap().metadata.resource_version;
+
+    // The stalled client: a raw watch it never reads until the burst is over.
+    let addr = test.url().trim_start_matches("http://").trim_end_matches('/').to_owned();
+    let mut stalled = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let request = format!(
+        "GET /api/v1/namespaces/default/configmaps?watch=true&resourceVersion={start_rv} HTTP/1.1\r\n\
+         Host: {addr}\r\nAccept: application/json\r\nConnection: close\r\n\r\n"
+    );
+    stalled.write_all(request.as_bytes()).await.unwrap();
+
+    // The reader: kapi-client's watcher from the same point.
+    let mut config = Config::new(test.url()).unwrap();
+    config.retry.max_retries = 0;
+    let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
+    let api: Api<ConfigMap> = client.namespaced("default");
+    let reader = tokio::spawn(async move {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut events = std::pin::pin!(watcher(api, WatcherConfig::default()));
+        while seen.len() < CHANGES {
+            match events.next().await {
+                Some(Ok(Event::Apply(o) | Event::InitApply(o))) if o.metadata.name.starts_with("big-") => {
+                    seen.insert(o.metadata.name);
+                }
+                Some(_) => {}
+                None => break,
+            }
+        }
+        seen.len()
+    });
+
+    // A burst of large changes: far more than the stalled connection's socket buffers and the
+    // server's per-watcher buffer hold.
+    let filler = "x".repeat(64 * 1024);
+    for i in 0..CHANGES {
+        let mut c = cm(&format!("big-{i}"), &[]);
+        c.data.insert("filler".into(), filler.clone());
+        create_cm(&cms, c).await;
+    }
+    assert_eq!(tokio::time::timeout(GUARD, reader).await.expect("the reader caught up").unwrap(), CHANGES);
+
+    // Now the stalled client reads: a complete response that ends without every change.
+    let mut bytes = Vec::new();
+    tokio::time::timeout(GUARD, stalled.read_to_end(&mut bytes)).await.expect("the closed watch ends").unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.starts_with("HTTP/1.1 200"), "{}", &text[..text.len().min(200)]);
+    assert!(text.ends_with("0\r\n\r\n"), "the stream ends with its last chunk, not a reset");
+    assert!(!text.contains(r#""type":"ERROR""#), "closed without an ERROR event");
+    let delivered = text.matches(r#""type":"ADDED""#).count();
+    assert!(delivered < CHANGES, "the stalled watcher was closed: {delivered} of {CHANGES} changes");
+}

@@ -44,6 +44,11 @@ pub struct TrackerWatch {
     rx: tokio::sync::watch::Receiver<u64>,
     pos: Position,
     pending: VecDeque<Event>,
+    /// How many of `pending`'s first events are the synthetic initial ones (the state at the
+    /// watch's start), which the server sends without a delivery deadline.
+    initial_left: usize,
+    /// Whether the event last handed out was one of those.
+    last_initial: bool,
     bookmark_requested: bool,
     done: bool,
 }
@@ -67,7 +72,18 @@ impl TrackerWatch {
         pos: Position,
         pending: VecDeque<Event>,
     ) -> Self {
-        TrackerWatch { shared, conversion, rx, pos, pending, bookmark_requested: false, done: false }
+        let initial_left = pending.len();
+        TrackerWatch {
+            shared,
+            conversion,
+            rx,
+            pos,
+            pending,
+            initial_left,
+            last_initial: false,
+            bookmark_requested: false,
+            done: false,
+        }
     }
 
     /// The next event, waiting for one; `None` once the watch has ended.
@@ -95,6 +111,7 @@ impl TrackerWatch {
                     Err(e) => {
                         self.done = true;
                         self.pending.clear();
+                        self.initial_left = 0;
                         Event { event_type: EventType::Error, object: Box::new(api_errors::status_of(&e)) }
                     }
                 }
@@ -104,7 +121,9 @@ impl TrackerWatch {
     }
 
     fn next_unconverted(&mut self) -> Option<Event> {
+        self.last_initial = self.initial_left > 0;
         if let Some(e) = self.pending.pop_front() {
+            self.initial_left = self.initial_left.saturating_sub(1);
             return Some(e);
         }
         if self.done {
@@ -113,6 +132,12 @@ impl TrackerWatch {
         self.rx.borrow_and_update();
         self.collect();
         self.pending.pop_front()
+    }
+
+    /// Whether the event last returned was part of the state at the watch's start (its
+    /// synthetic `ADDED` events and their closing bookmark) rather than a change since.
+    pub fn last_was_initial(&self) -> bool {
+        self.last_initial
     }
 
     /// Asks for a bookmark once the events so far are delivered (ignored unless the watch

@@ -440,6 +440,42 @@ fn meta_errors(info: &ResourceInfo, m: &ObjectMeta) -> Vec<FieldError> {
     errs
 }
 
+/// Merges the current objects (`now`) with the states a past version had for the keys changed
+/// since (`then`: `None` where the key did not exist), both in key order: the objects at that
+/// version, in key order.
+fn at_version<'a>(
+    now: impl Iterator<Item = (&'a Key, &'a Box<dyn Object>)>,
+    then: impl Iterator<Item = (&'a Key, &'a Option<&'a dyn Object>)>,
+) -> impl Iterator<Item = (&'a Key, &'a dyn Object)> {
+    let mut now = now.peekable();
+    let mut then = then.peekable();
+    std::iter::from_fn(move || {
+        loop {
+            // `now`'s key against `then`'s: a missing side orders after the other.
+            let order = match (now.peek(), then.peek()) {
+                (None, None) => return None,
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (Some((a, _)), Some((b, _))) => a.cmp(b),
+            };
+            if order == std::cmp::Ordering::Equal {
+                // The past state replaces the current one.
+                now.next();
+            }
+            let take_then = order != std::cmp::Ordering::Less;
+            if take_then {
+                let (k, o) = then.next()?;
+                if let Some(o) = o {
+                    return Some((k, *o));
+                }
+            } else {
+                let (k, o) = now.next()?;
+                return Some((k, o.as_ref()));
+            }
+        }
+    })
+}
+
 /// The continue token: base64url (no padding) of a small JSON document, as upstream's.
 fn encode_continue(rv: u64, key: &Key) -> String {
     let doc = Value::Object(vec![
@@ -881,11 +917,16 @@ impl State {
         Ok(DeleteResult { object: marked, deleted: false })
     }
 
-    /// The objects of a resource at resource version `at`, rebuilt from the current state by
-    /// undoing later changes.
-    fn snapshot(&self, idx: usize, at: u64) -> BTreeMap<Key, Box<dyn Object>> {
+    /// How the objects of a resource at resource version `at` differ from the current ones:
+    /// for each key changed since, its state then (`None`: it did not exist). Only the changes
+    /// after `at` are walked, so a list at the current version or a recent one costs no more
+    /// than the objects it returns.
+    fn undone_since(&self, idx: usize, at: u64) -> BTreeMap<Key, Option<&dyn Object>> {
         let info = self.info(idx);
-        let mut objects = self.stores[idx].objects.clone();
+        let key_of = |o: &dyn Object| (info.metadata)(o).map(|m| (m.namespace.clone(), m.name.clone()));
+        let mut then = BTreeMap::new();
+        // Newest first: the last state recorded for a key is the one before its oldest change
+        // after `at`, which is its state at `at`.
         for c in self.history.iter().rev() {
             if c.rv <= at {
                 break;
@@ -893,23 +934,22 @@ impl State {
             if c.resource != idx {
                 continue;
             }
-            let key_of = |o: &dyn Object| (info.metadata)(o).map(|m| (m.namespace.clone(), m.name.clone()));
             match c.event_type {
                 EventType::Added => {
                     if let Some(k) = key_of(c.object.as_ref()) {
-                        objects.remove(&k);
+                        then.insert(k, None);
                     }
                 }
                 _ => {
                     if let Some(prev) = &c.prev
                         && let Some(k) = key_of(prev.as_ref())
                     {
-                        objects.insert(k, prev.clone());
+                        then.insert(k, Some(prev.as_ref()));
                     }
                 }
             }
         }
-        objects
+        then
     }
 
     fn too_old(&self, rv: u64) -> bool {
@@ -1407,19 +1447,27 @@ impl ObjectTracker {
         let info = st.info(idx);
         let filter = Filter::new(&info, namespace, &opts.label_selector, &opts.field_selector)?;
         let (at, after) = self.list_version(&st, opts)?;
-        let snapshot = if at == st.rv { st.stores[idx].objects.clone() } else { st.snapshot(idx, at) };
-        let mut matching = snapshot
-            .into_iter()
-            .filter(|(k, _)| after.as_ref().is_none_or(|a| k > a))
-            .filter(|(_, o)| filter.matches(&info, o.as_ref()));
-        let mut items = Vec::new();
+        let undone = if at == st.rv { BTreeMap::new() } else { st.undone_since(idx, at) };
+        // The objects at `at` in key order, borrowed: from the first key after the continue
+        // key (and in the namespace asked for), the current objects merged with the states
+        // `undone` restores. Only the objects returned are copied.
+        let mut lower = after.clone().unwrap_or_default();
+        if !namespace.is_empty() && lower.0.as_str() < namespace {
+            lower = (namespace.to_owned(), String::new());
+        }
+        let range = (std::ops::Bound::Excluded(&lower), std::ops::Bound::Unbounded);
+        let mut matching = at_version(st.stores[idx].objects.range::<Key, _>(range), undone.range::<Key, _>(range))
+            .filter(|(k, _)| after.as_ref().is_none_or(|a| *k > a))
+            .take_while(|(k, _)| namespace.is_empty() || k.0 == namespace)
+            .filter(|(_, o)| filter.matches(&info, *o));
+        let mut items: Vec<Box<dyn Object>> = Vec::new();
         let mut meta = ListMeta { resource_version: at.to_string(), ..ListMeta::default() };
         let limit = usize::try_from(opts.limit).unwrap_or(0);
-        let mut last_key = None;
+        let mut last_key: Option<&Key> = None;
         for (k, o) in matching.by_ref() {
             if limit > 0 && items.len() == limit {
                 let remaining = 1 + matching.count();
-                if let Some(last) = &last_key {
+                if let Some(last) = last_key {
                     meta.continue_ = encode_continue(at, last);
                 }
                 if !filter.has_selectors() {
@@ -1428,7 +1476,7 @@ impl ObjectTracker {
                 break;
             }
             last_key = Some(k);
-            items.push(o);
+            items.push(o.deep_copy_object());
         }
         let conversion = st.conversion(gvr);
         let items = items.into_iter().map(|o| convert_with(conversion.clone(), o)).collect::<Result<_>>()?;

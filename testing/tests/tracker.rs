@@ -777,3 +777,85 @@ fn core_field_selectors_read_values_as_upstreams_selectable_fields() {
     assert_eq!(names(&events, "source=kubelet"), ["e"]);
     assert!(names(&events, "source=scheduler").is_empty());
 }
+
+/// Lists at past versions, whole and page by page, in one namespace and in all, are the state
+/// recorded at that version, through creates, updates and deletes in several namespaces.
+#[test]
+fn lists_at_past_versions_match_the_state_then() {
+    let t = tracker();
+    let info = namespaced_info();
+    t.register(info);
+    let g = info.gvr();
+    // (namespace, name) -> label value, after each write; and that write's version.
+    let mut state: BTreeMap<(String, String), String> = BTreeMap::new();
+    let mut history = Vec::new();
+    let namespaces = ["a", "b", "c"];
+    // A fixed pseudo-random sequence (xorshift): creates, updates and deletes.
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    for step in 0..300 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let ns = namespaces[(x % 3) as usize];
+        let name = format!("o{}", (x >> 8) % 25);
+        let key = (ns.to_owned(), name.clone());
+        let label = format!("v{step}");
+        match (state.contains_key(&key), (x >> 16) % 3) {
+            (true, 0) => {
+                t.delete(&g, ns, &name, &DeleteOptions::default()).unwrap();
+                state.remove(&key);
+            }
+            (true, _) => {
+                let mut o = as_vwc(t.get(&g, ns, &name, &Default::default()).unwrap());
+                o.metadata.labels.insert("v".into(), label.clone());
+                t.update(&g, ns, Box::new(o), &Default::default()).unwrap();
+                state.insert(key, label);
+            }
+            (false, _) => {
+                t.create(&g, ns, Box::new(vwc(&name, &[("v", &label)])), &CreateOptions::default()).unwrap();
+                state.insert(key, label);
+            }
+        }
+        history.push((t.resource_version(), state.clone()));
+    }
+    let seen = |items: Vec<Box<dyn Object>>| -> Vec<((String, String), String)> {
+        items
+            .into_iter()
+            .map(|o| {
+                let o = as_vwc(o);
+                let v = o.metadata.labels.get("v").cloned().unwrap_or_default();
+                ((o.metadata.namespace, o.metadata.name), v)
+            })
+            .collect()
+    };
+    for (rv, then) in history.iter().step_by(7) {
+        for ns in ["", "a", "b", "c"] {
+            let want: Vec<_> = then
+                .iter()
+                .filter(|((n, _), _)| ns.is_empty() || n == ns)
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            let exact = ListOptions {
+                resource_version: rv.clone(),
+                resource_version_match: kapi_api::meta::v1::ResourceVersionMatch("Exact".into()),
+                ..Default::default()
+            };
+            let (items, meta) = t.list(&g, ns, &exact).unwrap();
+            assert_eq!(meta.resource_version, *rv);
+            assert_eq!(seen(items), want, "whole list of {ns:?} at {rv}");
+            // Page by page: the first page at that version, the rest through the tokens.
+            let mut got = Vec::new();
+            let mut opts = ListOptions { limit: 4, ..exact.clone() };
+            loop {
+                let (items, meta) = t.list(&g, ns, &opts).unwrap();
+                assert_eq!(meta.resource_version, *rv);
+                got.extend(seen(items));
+                if meta.continue_.is_empty() {
+                    break;
+                }
+                opts = ListOptions { limit: 4, continue_: meta.continue_, ..Default::default() };
+            }
+            assert_eq!(got, want, "pages of {ns:?} at {rv}");
+        }
+    }
+}

@@ -17,6 +17,8 @@ use kapi_machinery::proto::{ProtoMessage, decode_envelope};
 use kapi_machinery::types::{FieldsV1, IntOrString, Quantity, Time};
 use kapi_machinery::{Fill, FillCtx, TypeMeta};
 
+pub mod load;
+
 /// Reads one upstream fixture file (`HEAD/<name>`).
 pub fn fixture(name: &str) -> Vec<u8> {
     let path: PathBuf = kapi_tests::default_testdata_root().join("HEAD").join(name);

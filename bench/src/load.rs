@@ -33,6 +33,8 @@ pub struct Profile {
     pub watchers: Vec<usize>,
     /// Changes made while the watchers watch.
     pub watch_changes: usize,
+    /// Objects in the namespace the `list` verbs of the concurrency rounds read.
+    pub listed_objects: usize,
     /// Objects in the large list (listed whole and in pages of [`Profile::page_size`]).
     pub list_objects: usize,
     /// Page size of the paginated lists.
@@ -52,6 +54,7 @@ impl Profile {
             requests_per_client: 20,
             watchers: vec![50],
             watch_changes: 60,
+            listed_objects: 100,
             list_objects: 1_000,
             page_size: 100,
             encodings: vec![ContentType::Json, ContentType::Protobuf],
@@ -67,6 +70,7 @@ impl Profile {
             requests_per_client: 200,
             watchers: vec![1_000, 10_000],
             watch_changes: 200,
+            listed_objects: 500,
             list_objects: 50_000,
             page_size: 500,
             encodings: vec![ContentType::Json, ContentType::Protobuf],
@@ -250,10 +254,21 @@ pub async fn run(profile: &Profile, target: &Target) -> Result<Report, String> {
             }
         };
         create_namespace(ns).await?;
+        // The `list` verbs read a namespace of fixed size, whatever the other verbs leave.
+        let list_ns = format!("{ns}-lists");
+        create_namespace(&list_ns).await?;
+        let lists: Api<ConfigMap> = client.namespaced(&list_ns);
+        for i in 0..profile.listed_objects {
+            if let Err(e) = lists.create(&config_map(format!("listed-{i}"), "v0"), &CreateOptions::default()).await {
+                failed(&mut report.violations, "create for the list verbs", &e);
+            }
+        }
         for &c in &profile.concurrency {
-            let figures =
-                bounded(profile, verbs(ns, &client, ns, c, profile.requests_per_client, &mut report.violations))
-                    .await?;
+            let figures = bounded(
+                profile,
+                verbs(ns, &client, ns, &list_ns, c, profile.requests_per_client, &mut report.violations),
+            )
+            .await?;
             report.verbs.extend(figures);
         }
         for &m in &profile.watchers {
@@ -303,11 +318,13 @@ fn failed(violations: &mut Vec<String>, verb: &str, e: &Error) {
     violations.push(format!("{verb}: {} ({e})", code.map_or_else(|| "no status".to_owned(), |c| c.to_string())));
 }
 
-/// Each verb in turn at one concurrency: create, get, update, patch, list, list in pages, delete.
+/// Each verb in turn at one concurrency: create, get, update, patch, list, list in pages, delete
+/// (the lists of a namespace of [`Profile::listed_objects`] objects).
 async fn verbs(
     encoding: &'static str,
     client: &Client,
     ns: &str,
+    list_ns: &str,
     clients: usize,
     per_client: usize,
     violations: &mut Vec<String>,
@@ -317,7 +334,7 @@ async fn verbs(
         let started = Instant::now();
         let tasks: Vec<_> = (0..clients)
             .map(|t| {
-                let api: Api<ConfigMap> = client.namespaced(ns);
+                let api: Api<ConfigMap> = client.namespaced(if verb.starts_with("list") { list_ns } else { ns });
                 let prefix = format!("c{clients}-t{t}");
                 tokio::spawn(async move { one_client(api, verb, prefix, per_client).await })
             })

@@ -34,6 +34,8 @@ use crate::meta::v1::{LabelSelector, LabelSelectorOperator};
 
 pub use pod::{PodValidationOptions, validate_pod_spec, validate_pod_template_spec, validate_pod_template_spec_with};
 #[doc(hidden)]
+pub use affinity::node_selector;
+#[doc(hidden)]
 pub use pod::{pod_spec_changes, validate_pod_spec_with, validate_tolerations};
 #[doc(hidden)]
 pub use resources::{

@@ -26,8 +26,8 @@ use super::{
     DeviceAllocationConfiguration, DeviceAttribute, DeviceCapacity, DeviceClaim, DeviceClaimConfiguration, DeviceClass,
     DeviceConfiguration, DeviceConstraint, DeviceCounterConsumption, DeviceRequest, DeviceRequestAllocationResult,
     DeviceSelector, DeviceSubRequest, DeviceTaint, DeviceTaintRule, DeviceTaintSelector, DeviceToleration,
-    ExactDeviceRequest, NetworkDeviceData, ResourceClaim, ResourceClaimConsumerReference, ResourceClaimStatus,
-    ResourceClaimTemplate, ResourcePool, ResourceSlice, ResourceSliceSpec,
+    ExactDeviceRequest, NetworkDeviceData, QualifiedName, ResourceClaim, ResourceClaimConsumerReference,
+    ResourceClaimStatus, ResourceClaimTemplate, ResourcePool, ResourceSlice, ResourceSliceSpec,
 };
 use crate::core::v1::NodeSelector;
 use crate::core::v1::validation::{IMMUTABLE, is_extended_resource_name, json_value, node_selector, parse_cidr_sloppy};
@@ -51,8 +51,8 @@ const POOL_NAME_MAX_LENGTH: usize = 253;
 const DRIVER_NAME_MAX_LENGTH: usize = 63;
 /// Upstream's `ResourceSliceMaxDevices`.
 const MAX_DEVICES: usize = 128;
-/// Upstream's `ResourceSliceMaxDevicesWithTaintsOrConsumesCounters`.
-const MAX_DEVICES_WITH_TAINTS_OR_COUNTERS: usize = 64;
+/// Upstream's `ResourceSliceMaxDevicesWithAdvancedFeatures` (taints, counters, list attributes).
+const MAX_DEVICES_WITH_ADVANCED_FEATURES: usize = 64;
 /// Upstream's `ResourceSliceMaxCounterSets`.
 const MAX_COUNTER_SETS: usize = 8;
 /// Upstream's `ResourceSliceMaxCountersPerCounterSet` and
@@ -999,11 +999,8 @@ pub fn validate_resource_slice(obj: &ResourceSlice, old: Option<&ResourceSlice>)
     if !spec.shared_counters.is_empty() && !spec.devices.is_empty() {
         errs.push(FieldError::invalid(&path, "", "only one of `sharedCounters` or `devices` is allowed"));
     }
-    let max_devices = if spec.devices.iter().any(|d| !d.taints.is_empty() || !d.consumes_counters.is_empty()) {
-        MAX_DEVICES_WITH_TAINTS_OR_COUNTERS
-    } else {
-        MAX_DEVICES
-    };
+    let max_devices =
+        if spec.devices.iter().any(uses_advanced_features) { MAX_DEVICES_WITH_ADVANCED_FEATURES } else { MAX_DEVICES };
     let dp = path.child("devices");
     match too_many(spec.devices.len(), max_devices, false, beta, &dp) {
         Some(e) => errs.extend(e),
@@ -1027,6 +1024,47 @@ pub fn validate_resource_slice(obj: &ResourceSlice, old: Option<&ResourceSlice>)
                 beta,
                 duplicates(&spec.shared_counters, |s| s.name.clone(), |n| BadValue::from(n), &sp),
             ));
+        }
+    }
+    if let Some(attribute) = &spec.partition_type_attribute {
+        errs.extend(partition_type_attribute(spec, &attribute.0, &path));
+    }
+    errs
+}
+
+/// The rules of upstream's tests of this release for `partitionTypeAttribute` (newer than the
+/// stored `validation.go`; its format is the generated rules'): only in a slice whose devices
+/// consume counters, and each such device has that attribute as a string. A bare attribute name
+/// stands for the driver's domain; the full name wins where a device has both.
+fn partition_type_attribute(spec: &ResourceSliceSpec, name: &str, path: &Path) -> ErrorList {
+    let consumers: Vec<(usize, &Device)> =
+        spec.devices.iter().enumerate().filter(|(_, d)| !d.consumes_counters.is_empty()).collect();
+    if consumers.is_empty() {
+        return vec![FieldError::invalid_value(
+            path.child("partitionTypeAttribute"),
+            BadValue::named(name),
+            "may only be set on a slice which declares devices that consume counters",
+        )];
+    }
+    let bare = name.strip_prefix(&format!("{}/", spec.driver));
+    let mut errs = ErrorList::new();
+    for (i, d) in consumers {
+        let ap = path.child("devices").index(i).child("attributes").key(name);
+        let found = d
+            .attributes
+            .get(&QualifiedName(name.to_owned()))
+            .or_else(|| bare.and_then(|b| d.attributes.get(&QualifiedName(b.to_owned()))));
+        match found {
+            None => errs.push(FieldError::required(
+                ap,
+                "device consumes counters and `partitionTypeAttribute` names this attribute, so it must be set",
+            )),
+            Some(a) if a.string.is_none() => errs.push(FieldError::invalid_value(
+                ap,
+                json_value(a),
+                "must be a string value because `partitionTypeAttribute` names this attribute",
+            )),
+            Some(_) => {}
         }
     }
     errs
@@ -1219,13 +1257,19 @@ fn validate_attribute(a: &DeviceAttribute, beta: bool, path: &Path) -> ErrorList
         errs.push(FieldError::too_long(path.child("string"), ATTRIBUTE_MAX_VALUE_LENGTH));
     }
     if let Some(v) = &a.version {
-        let vp = path.child("version");
-        if !is_semver(v) {
-            errs.push(FieldError::invalid(&vp, v, "must be a string compatible with semver.org spec 2.0.0"));
+        errs.extend(version_value(v, &path.child("version")));
+    }
+    // The lists' items as the single values; the string items' length is an alpha declarative
+    // rule, so it stays here whatever the gate.
+    let sp = path.child("strings");
+    for (i, s) in a.strings.iter().enumerate() {
+        if s.len() > ATTRIBUTE_MAX_VALUE_LENGTH {
+            errs.push(FieldError::too_long(sp.index(i), ATTRIBUTE_MAX_VALUE_LENGTH));
         }
-        if v.len() > ATTRIBUTE_MAX_VALUE_LENGTH {
-            errs.push(FieldError::too_long(&vp, ATTRIBUTE_MAX_VALUE_LENGTH));
-        }
+    }
+    let vp = path.child("versions");
+    for (i, v) in a.versions.iter().enumerate() {
+        errs.extend(version_value(v, &vp.index(i)));
     }
     let n = [a.int.is_some(), a.bool.is_some(), a.string.is_some(), a.version.is_some()].iter().filter(|s| **s).count()
         + [a.ints.is_empty(), a.bools.is_empty(), a.strings.is_empty(), a.versions.is_empty()]
@@ -1241,6 +1285,26 @@ fn validate_attribute(a: &DeviceAttribute, beta: bool, path: &Path) -> ErrorList
         )),
     }
     errs
+}
+
+fn version_value(v: &str, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if !is_semver(v) {
+        errs.push(FieldError::invalid(path, v, "must be a string compatible with semver.org spec 2.0.0"));
+    }
+    if v.len() > ATTRIBUTE_MAX_VALUE_LENGTH {
+        errs.push(FieldError::too_long(path, ATTRIBUTE_MAX_VALUE_LENGTH));
+    }
+    errs
+}
+
+/// Whether a device uses what lowers a slice's device limit: taints, counters or list attributes.
+fn uses_advanced_features(d: &Device) -> bool {
+    !d.taints.is_empty()
+        || !d.consumes_counters.is_empty()
+        || d.attributes
+            .values()
+            .any(|a| !(a.ints.is_empty() && a.bools.is_empty() && a.strings.is_empty() && a.versions.is_empty()))
 }
 
 /// Whether `v` is a semantic version (semver.org 2.0.0): `MAJOR.MINOR.PATCH`, numbers without

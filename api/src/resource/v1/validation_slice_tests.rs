@@ -630,3 +630,87 @@ fn the_scheme_runs_them() {
         [format!("spec.deviceSelector.device: Invalid value: \"!@#$%^\": {LABEL_MSG}")]
     );
 }
+
+#[test]
+fn list_attributes() {
+    // `max-devices-with-list-of-*-attributes`: a list attribute lowers the device limit as taints do.
+    let mut s = slice("foo", "foo", 64);
+    for d in &mut s.spec.devices {
+        d.attributes.insert(QualifiedName("ints".into()), attr(|a| a.ints = vec![1, 2, 3]));
+    }
+    expect(&s, &[]);
+    let mut s = slice("foo", "foo", 65);
+    s.spec.devices[0].attributes.insert(QualifiedName("strings".into()), attr(|a| a.strings = vec!["a".into()]));
+    expect(&s, &["spec.devices: Too many: 65: must have at most 64 items"]);
+    // `bad-list-attribute`: items as the single values, and one kind of value.
+    let long = "x".repeat(65);
+    let mut s = slice("foo", "foo", 3);
+    let mixed = attr(|a| {
+        a.ints = vec![1];
+        a.bools = vec![true];
+    });
+    s.spec.devices[0].attributes = [(QualifiedName("foo".into()), mixed)].into_iter().collect();
+    s.spec.devices[1].attributes =
+        [(QualifiedName("foo".into()), attr(|a| a.strings = vec![long.clone()]))].into_iter().collect();
+    s.spec.devices[2].attributes =
+        [(QualifiedName("foo".into()), attr(|a| a.versions = vec![long.clone()]))].into_iter().collect();
+    let p = "spec.devices";
+    let base = [
+        format!("{p}[1].attributes[foo].strings[0]: Too long: may not be more than 64 bytes"),
+        format!(
+            "{p}[2].attributes[foo].versions[0]: Invalid value: \"{long}\": must be a string compatible with semver.org spec 2.0.0"
+        ),
+        format!("{p}[2].attributes[foo].versions[0]: Too long: may not be more than 64 bytes"),
+    ];
+    expect(&s, &base.iter().map(String::as_str).collect::<Vec<_>>());
+    gate_off(|| {
+        let mut want = vec![format!(
+            "{p}[0].attributes[foo]: Invalid value: {{\"ints\":[1],\"bools\":[true]}}: exactly one value must be specified"
+        )];
+        want.extend(base.iter().cloned());
+        assert_eq!(texts(&validate_resource_slice(&s, None)), want);
+    });
+}
+
+#[test]
+fn partition_type_attribute() {
+    let driver = "test.example.com";
+    let consuming = |n: usize| {
+        let mut s = slice("foo", driver, n);
+        s.spec.devices[0].consumes_counters =
+            vec![DeviceCounterConsumption { counter_set: "set".into(), counters: counters(&["memory"]) }];
+        s
+    };
+    let with = |mut s: ResourceSlice, name: &str| {
+        s.spec.partition_type_attribute = Some(crate::resource::v1::FullyQualifiedName(name.into()));
+        s
+    };
+    // A bare attribute name stands for the driver's domain; devices consuming nothing are exempt.
+    expect(&with(consuming(1), "test.example.com/string"), &[]);
+    let mut exempt = consuming(2);
+    exempt.spec.devices[1].attributes.clear();
+    expect(&with(exempt, "test.example.com/string"), &[]);
+    let only = "may only be set on a slice which declares devices that consume counters";
+    expect(
+        &with(slice("foo", driver, 1), "test.example.com/string"),
+        &[&format!("spec.partitionTypeAttribute: Invalid value: \"test.example.com/string\": {only}")],
+    );
+    expect(
+        &with(consuming(1), "gpu.example.com/profile"),
+        &[
+            "spec.devices[0].attributes[gpu.example.com/profile]: Required value: device consumes counters and `partitionTypeAttribute` names this attribute, so it must be set",
+        ],
+    );
+    let not_string = "must be a string value because `partitionTypeAttribute` names this attribute";
+    expect(
+        &with(consuming(1), "test.example.com/int"),
+        &[&format!("spec.devices[0].attributes[test.example.com/int]: Invalid value: {{\"int\":42}}: {not_string}")],
+    );
+    // The full name wins over the bare one.
+    let mut both = consuming(1);
+    both.spec.devices[0].attributes.insert(QualifiedName("test.example.com/string".into()), attr(|a| a.int = Some(1)));
+    expect(
+        &with(both, "test.example.com/string"),
+        &[&format!("spec.devices[0].attributes[test.example.com/string]: Invalid value: {{\"int\":1}}: {not_string}")],
+    );
+}

@@ -1140,7 +1140,7 @@ fn slice_node_selector(sel: &NodeSelector, path: &Path) -> ErrorList {
     let mut errs = node_selector(sel, false, path);
     let terms = sel.node_selector_terms.as_deref().unwrap_or_default();
     if terms.len() != 1 {
-        let value = sel.node_selector_terms.as_ref().map_or(BadValue::Json("null".into()), |t| json_value(t));
+        let value = sel.node_selector_terms.as_ref().map_or(BadValue::Json("null".into()), json_value);
         errs.push(FieldError::invalid_value(
             path.child("nodeSelectorTerms"),
             value,

@@ -1,4 +1,4 @@
-//! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node, events): an invalid object of each is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
+//! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node, events, resource): an invalid object of each is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
 
 mod kubectl_support;
 
@@ -120,4 +120,13 @@ async fn events_event_with_an_unknown_type() {
 "action":"Test","reason":"Tested","type":"Sometimes","regarding":{"kind":"Pod","name":"p","namespace":"default"}}"#;
     let line = r#"The Event "bad" is invalid: type: Invalid value: "": has invalid value: Sometimes"#;
     refused(manifest, "events.events.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn resource_claim_configuring_a_request_it_does_not_have() {
+    let manifest = r#"{"apiVersion":"resource.k8s.io/v1","kind":"ResourceClaim","metadata":{"name":"bad","namespace":"default"},
+"spec":{"devices":{"requests":[{"name":"gpu","exactly":{"deviceClassName":"gpu.example.com"}}],
+"config":[{"requests":["cpu"],"opaque":{"driver":"gpu.example.com","parameters":{"mode":"fast"}}}]}}}"#;
+    let line = r#"The ResourceClaim "bad" is invalid: spec.devices.config[0].requests[0]: Invalid value: "cpu": must be the name of a request in the claim or the name of a request and a subrequest separated by '/'"#;
+    refused(manifest, "resourceclaims.resource.k8s.io", line).await;
 }

@@ -31,6 +31,22 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     {
         scheme
             .add_validation_func(crate::resource::v1::validation::validate_device_class);
+        scheme
+            .add_validation_func(
+                crate::resource::v1::validation::validate_device_taint_rule,
+            );
+        scheme
+            .add_validation_func(
+                crate::resource::v1::validation::validate_resource_claim,
+            );
+        scheme
+            .add_validation_func(
+                crate::resource::v1::validation::validate_resource_claim_template,
+            );
+        scheme
+            .add_validation_func(
+                crate::resource::v1::validation::validate_resource_slice,
+            );
         scheme.add_validation_func(super::validation::validate_declarative_device_class);
         scheme
             .add_validation_func(
@@ -44,6 +60,14 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             );
         scheme
             .add_validation_func(super::validation::validate_declarative_resource_slice);
+        scheme
+            .add_status_validation_func(
+                crate::resource::v1::validation::validate_device_taint_rule_status_update,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::resource::v1::validation::validate_resource_claim_status_update,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

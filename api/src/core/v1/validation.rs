@@ -32,6 +32,8 @@ use super::{
 use crate::meta::v1::validation::validate_labels;
 use crate::meta::v1::{LabelSelector, LabelSelectorOperator};
 
+#[doc(hidden)]
+pub use affinity::node_selector;
 pub use pod::{PodValidationOptions, validate_pod_spec, validate_pod_template_spec, validate_pod_template_spec_with};
 #[doc(hidden)]
 pub use pod::{pod_spec_changes, validate_pod_spec_with, validate_tolerations};

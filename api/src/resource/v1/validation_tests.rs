@@ -1,4 +1,4 @@
-//! Upstream's `ValidateDeviceClass` rules (its own test file still exercises fields v1 no longer has) pinned case by case against our validation.
+//! Upstream's resource.k8s.io validation rules (the cases of its `validation_deviceclass_test.go`, `validation_resourceclaim_test.go`, `validation_resourceclaimtemplate_test.go`, `validation_resourceslice_test.go` and `validation_devicetaintrule_test.go`) pinned case by case against our validation.
 
 use kapi_machinery::Scheme;
 
@@ -75,11 +75,11 @@ fn configurations() {
         (Some("null"), "spec.config[0].opaque.parameters: Required value"),
         (
             Some("[1]"),
-            r#"spec.config[0].opaque.parameters: Invalid value: "<value omitted>": parameters must be a valid JSON object"#,
+            r#"spec.config[0].opaque.parameters: Invalid value: "<value omitted>": must be a valid JSON object"#,
         ),
         (
             Some(r#""text""#),
-            r#"spec.config[0].opaque.parameters: Invalid value: "<value omitted>": parameters must be a valid JSON object"#,
+            r#"spec.config[0].opaque.parameters: Invalid value: "<value omitted>": must be a valid JSON object"#,
         ),
     ] {
         expect(&with(vec![config("dra.example.com", raw)]), None, want);

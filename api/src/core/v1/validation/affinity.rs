@@ -104,7 +104,7 @@ fn node_affinity(na: &NodeAffinity, allow_invalid_required_values: bool, path: &
 }
 
 /// Upstream's `ValidateNodeSelector`: at least one term, each valid.
-pub(super) fn node_selector(sel: &NodeSelector, allow_invalid_values: bool, path: &Path) -> ErrorList {
+pub fn node_selector(sel: &NodeSelector, allow_invalid_values: bool, path: &Path) -> ErrorList {
     let terms_path = path.child("nodeSelectorTerms");
     let terms = sel.node_selector_terms.as_deref().unwrap_or_default();
     if terms.is_empty() {

@@ -40,7 +40,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     // The answer is the pod as it would have been stored: defaults filled in (restart policy,
     // DNS policy, pull policy), but no UID and no resourceVersion, since nothing was written.
     let p = pods.create(&pod("dry-run-demo", "busybox"), &dry).await?;
-    let c = &p.spec.containers.as_deref().unwrap_or_default()[0];
+    let c = p.spec.containers.iter().flatten().next().ok_or("the answer has no container")?;
     println!(
         "dry run: {} restartPolicy={} imagePullPolicy={} uid={:?}",
         p.metadata.name, p.spec.restart_policy.0, c.image_pull_policy.0, p.metadata.uid

@@ -1,8 +1,8 @@
 //! A round-trip test for a user's own type: a `#[derive(Kapi)]` kind is checked through JSON, YAML and protobuf with random objects, as kapi-api's generated suites check every built-in kind.
 //!
 //! ```text
-//! cargo test -p kapi-testing --example roundtrip    # the test at the bottom
-//! cargo run -p kapi-testing --example roundtrip     # the same checks, and one object in each format
+//! cargo test -p kapi-kitchen-sink --example roundtrip    # the test at the bottom
+//! cargo run -p kapi-kitchen-sink --example roundtrip     # the same checks, and one object in each format
 //! ```
 
 use kapi_api::meta::v1::{Condition, ListMeta, ObjectMeta};

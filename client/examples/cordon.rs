@@ -37,19 +37,27 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let client = args.connection.client()?;
     let nodes = client.api::<Node>();
     if args.create {
-        let node = Node { metadata: ObjectMeta { name: args.node.clone(), ..Default::default() }, ..Default::default() };
+        let node =
+            Node { metadata: ObjectMeta { name: args.node.clone(), ..Default::default() }, ..Default::default() };
         match nodes.create(&node, &CreateOptions::default()).await {
             Ok(_) => {
                 let pod = Pod {
                     metadata: ObjectMeta { name: format!("on-{}", args.node), ..Default::default() },
                     spec: PodSpec {
                         node_name: args.node.clone(),
-                        containers: Some(vec![Container { name: "c".into(), image: "busybox".into(), ..Default::default() }]),
+                        containers: Some(vec![Container {
+                            name: "c".into(),
+                            image: "busybox".into(),
+                            ..Default::default()
+                        }]),
                         ..Default::default()
                     },
                     ..Default::default()
                 };
-                client.namespaced::<Pod>(&args.connection.namespace_of(&client)).create(&pod, &CreateOptions::default()).await?;
+                client
+                    .namespaced::<Pod>(&args.connection.namespace_of(&client))
+                    .create(&pod, &CreateOptions::default())
+                    .await?;
             }
             Err(e) if e.is_already_exists() => {}
             Err(e) => return Err(e.into()),

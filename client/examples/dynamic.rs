@@ -38,7 +38,10 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     // The REST mapper resolves what a user typed the way kubectl does (`cm` → configmaps).
     let mapper = RestMapper::new(&discovery);
     let resource = mapper.find(&args.resource)?;
-    println!("{} is {}/{} {} (namespaced: {})", args.resource, resource.group, resource.version, resource.kind, resource.namespaced);
+    println!(
+        "{} is {}/{} {} (namespaced: {})",
+        args.resource, resource.group, resource.version, resource.kind, resource.namespaced
+    );
     let api = if resource.namespaced {
         DynamicApi::namespaced(&client, &resource, &namespace)?
     } else {
@@ -59,7 +62,10 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         let back = api.get("dynamic-demo", &GetOptions::default()).await?;
         // Untyped members are JSON values, reached by path.
         let greeting = back.pointer(&["data", "greeting"]).and_then(|v| v.as_str()).unwrap_or_default();
-        println!("created {}/{} (uid {}): data.greeting={greeting}", back.metadata.namespace, back.metadata.name, back.metadata.uid);
+        println!(
+            "created {}/{} (uid {}): data.greeting={greeting}",
+            back.metadata.namespace, back.metadata.name, back.metadata.uid
+        );
     }
     for obj in api.list(&ListOptions::default()).await?.items {
         println!("dynamic  {} {}/{}", obj.kind, obj.metadata.namespace, obj.metadata.name);

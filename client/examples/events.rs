@@ -30,7 +30,8 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let client = args.connection.client()?;
     let namespace = args.connection.namespace_of(&client);
     let config_maps = client.namespaced::<ConfigMap>(&namespace);
-    let cm = ConfigMap { metadata: ObjectMeta { name: "events-demo".into(), ..Default::default() }, ..Default::default() };
+    let cm =
+        ConfigMap { metadata: ObjectMeta { name: "events-demo".into(), ..Default::default() }, ..Default::default() };
     let cm = match config_maps.create(&cm, &CreateOptions::default()).await {
         Err(e) if e.is_already_exists() => config_maps.get("events-demo", &Default::default()).await?,
         other => other?,

@@ -32,7 +32,11 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let config_maps = client.namespaced::<ConfigMap>(&namespace);
     for (name, team) in [("idx-billing", "payments"), ("idx-ledger", "payments"), ("idx-search", "discovery")] {
         let cm = ConfigMap {
-            metadata: ObjectMeta { name: name.into(), labels: [("team".into(), team.into())].into(), ..Default::default() },
+            metadata: ObjectMeta {
+                name: name.into(),
+                labels: [("team".into(), team.into())].into(),
+                ..Default::default()
+            },
             ..Default::default()
         };
         match config_maps.create(&cm, &CreateOptions::default()).await {
@@ -54,8 +58,11 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
 
     let store = informer.store();
     println!("{} config maps cached; teams: {}", store.len(), store.index_values("team")?.join(","));
-    let mut names: Vec<String> =
-        store.by_index("team", &args.team)?.iter().map(|c| format!("{}/{}", c.metadata.namespace, c.metadata.name)).collect();
+    let mut names: Vec<String> = store
+        .by_index("team", &args.team)?
+        .iter()
+        .map(|c| format!("{}/{}", c.metadata.namespace, c.metadata.name))
+        .collect();
     names.sort();
     println!("index team={}: {}", args.team, names.join(" "));
     println!("index namespace={namespace}: {} config maps", store.index_keys("namespace", &namespace)?.len());

@@ -39,7 +39,8 @@ async fn main() -> std::process::ExitCode {
 
 /// Who the server says the client is (`kubectl auth whoami`).
 async fn whoami(client: &Client) -> Result<String, kapi_client::Error> {
-    let review = client.api::<SelfSubjectReview>().create(&SelfSubjectReview::default(), &CreateOptions::default()).await?;
+    let review =
+        client.api::<SelfSubjectReview>().create(&SelfSubjectReview::default(), &CreateOptions::default()).await?;
     let user = review.status.user_info;
     Ok(format!("{} (groups: {})", user.username, user.groups.join(",")))
 }
@@ -61,7 +62,8 @@ async fn with_dir(args: &Args, dir: &Path) -> Result<(), Box<dyn std::error::Err
     let client = args.connection.client()?;
     let namespace = args.connection.namespace_of(&client);
     let source = if args.connection.infer {
-        kapi_client::kubeconfig::default_path().ok_or("no kubeconfig: KUBECONFIG is unset and there is no home directory")?
+        kapi_client::kubeconfig::default_path()
+            .ok_or("no kubeconfig: KUBECONFIG is unset and there is no home directory")?
     } else {
         args.connection.kubeconfig.clone()
     };

@@ -52,7 +52,10 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let metas = config_maps.metadata();
     let list = metas.list(&ListOptions::default()).await?;
     for m in list.items.iter().flatten() {
-        println!("meta     {}/{} rv={} labels={:?}", m.metadata.namespace, m.metadata.name, m.metadata.resource_version, m.metadata.labels);
+        println!(
+            "meta     {}/{} rv={} labels={:?}",
+            m.metadata.namespace, m.metadata.name, m.metadata.resource_version, m.metadata.labels
+        );
     }
 
     // `watcher()` (and informers, and controllers) work on metadata as well: a cache of names
@@ -66,7 +69,9 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             () = &mut deadline => break,
         };
         match event {
-            Some(Ok(Event::InitApply(m) | Event::Apply(m))) => println!("watched  {}/{}", m.metadata.namespace, m.metadata.name),
+            Some(Ok(Event::InitApply(m) | Event::Apply(m))) => {
+                println!("watched  {}/{}", m.metadata.namespace, m.metadata.name)
+            }
             Some(Ok(Event::Delete(m))) => println!("deleted  {}/{}", m.metadata.namespace, m.metadata.name),
             Some(Ok(Event::Init | Event::InitDone)) => {}
             Some(Err(e)) => eprintln!("retrying: {e}"),

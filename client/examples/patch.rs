@@ -70,8 +70,9 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
 
     // Strategic merge patch: the schema says containers merge by `name`, so this adds a sidecar
     // and keeps `web`; a merge patch would have replaced the list.
-    let strategic =
-        Patch::StrategicMerge(br#"{"spec": {"template": {"spec": {"containers": [{"name": "log", "image": "busybox"}]}}}}"#.to_vec());
+    let strategic = Patch::StrategicMerge(
+        br#"{"spec": {"template": {"spec": {"containers": [{"name": "log", "image": "busybox"}]}}}}"#.to_vec(),
+    );
     let d = deployments.patch("patch-web", &strategic, &options).await?;
     println!("strategic: containers={}", containers(&d));
 

@@ -60,7 +60,8 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     println!("GET {path}: {status}, {} pods, resourceVersion {}", pods.items().len(), pods.metadata.resource_version);
 
     // A failure is the API's Status object, which the client's error type reads.
-    let (status, headers, body) = get(&client, &format!("/api/v1/namespaces/{namespace}/pods/no-such-pod"), "application/json").await?;
+    let (status, headers, body) =
+        get(&client, &format!("/api/v1/namespaces/{namespace}/pods/no-such-pod"), "application/json").await?;
     let error = kapi_client::StatusError::from_response(status, &headers, &body);
     println!("GET a missing pod: {status} {}", error.status.message);
 

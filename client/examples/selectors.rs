@@ -26,7 +26,9 @@ async fn main() -> std::process::ExitCode {
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let client = args.connection.client()?;
     let config_maps = client.namespaced::<ConfigMap>(&args.connection.namespace_of(&client));
-    for (name, app, tier) in [("sel-web", "web", "frontend"), ("sel-api", "api", "backend"), ("sel-db", "db", "backend")] {
+    for (name, app, tier) in
+        [("sel-web", "web", "frontend"), ("sel-api", "api", "backend"), ("sel-db", "db", "backend")]
+    {
         let labels = [("example", "selectors"), ("app", app), ("tier", tier)];
         let cm = ConfigMap {
             metadata: ObjectMeta {

@@ -62,9 +62,12 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     for manager in ["example-ssa", "example-scaler"] {
         let owned = extract_deployment(&d, manager)?;
         let replicas = owned.spec.as_ref().and_then(|s| s.replicas);
-        let image = owned.spec.as_ref().and_then(|s| s.template.as_ref()).and_then(|t| t.spec.as_ref()).map(|s| {
-            s.containers.iter().filter_map(|c| c.image.clone()).collect::<Vec<_>>().join(",")
-        });
+        let image = owned
+            .spec
+            .as_ref()
+            .and_then(|s| s.template.as_ref())
+            .and_then(|t| t.spec.as_ref())
+            .map(|s| s.containers.iter().filter_map(|c| c.image.clone()).collect::<Vec<_>>().join(","));
         println!("{manager} owns replicas={replicas:?} image={}", image.unwrap_or_default());
     }
     Ok(())

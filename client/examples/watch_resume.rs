@@ -24,7 +24,8 @@ async fn main() -> std::process::ExitCode {
 
 async fn create(api: &Api<ConfigMap>, name: &str) -> Result<(), kapi_client::Error> {
     let labels = [("example".to_string(), "resume".to_string())].into();
-    let cm = ConfigMap { metadata: ObjectMeta { name: name.into(), labels, ..Default::default() }, ..Default::default() };
+    let cm =
+        ConfigMap { metadata: ObjectMeta { name: name.into(), labels, ..Default::default() }, ..Default::default() };
     api.create(&cm, &CreateOptions::default()).await.map(|_| ())
 }
 

@@ -94,7 +94,8 @@ fn error_policy(generator: Arc<ConfigMapGenerator>, error: &kapi_client::Error, 
 
 /// Waits until the generated ConfigMap holds `content`.
 async fn generated(api: &Api<ConfigMap>, content: &str) -> Result<(), Box<dyn std::error::Error>> {
-    let holds = |cm: Option<&ConfigMap>| cm.is_some_and(|cm| cm.data.get("content").map(String::as_str) == Some(content));
+    let holds =
+        |cm: Option<&ConfigMap>| cm.is_some_and(|cm| cm.data.get("content").map(String::as_str) == Some(content));
     await_condition_for(api.clone(), "greeting-generated", holds, Duration::from_secs(10)).await?;
     Ok(())
 }

@@ -90,7 +90,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     // Jobs orphan their pods unless told otherwise; background deletion removes them too.
-    let background = DeleteOptions { propagation_policy: Some(DeletionPropagation("Background".into())), ..Default::default() };
+    let background =
+        DeleteOptions { propagation_policy: Some(DeletionPropagation("Background".into())), ..Default::default() };
     jobs.delete("pi", &background).await?;
     Ok(())
 }

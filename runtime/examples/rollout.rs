@@ -78,16 +78,25 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let timeout = Duration::from_secs(60);
     let d = await_condition_for(deployments.clone(), "web", conditions::is_deployment_rolled_out(), timeout).await?;
     let d = d.ok_or("the deployment was deleted")?;
-    println!("deployment web rolled out: generation {} with {} replicas", d.metadata.generation, d.status.available_replicas);
+    println!(
+        "deployment web rolled out: generation {} with {} replicas",
+        d.metadata.generation, d.status.available_replicas
+    );
 
     // A new image is a new generation: until the controller has observed it, the old status
     // no longer counts as rolled out.
     let image = br#"{"spec": {"template": {"spec": {"containers": [{"name": "web", "image": "nginx:1.28"}]}}}}"#;
     let d = deployments.patch("web", &Patch::StrategicMerge(image.to_vec()), &PatchOptions::default()).await?;
-    println!("image set to nginx:1.28: generation {}, observed {}", d.metadata.generation, d.status.observed_generation);
+    println!(
+        "image set to nginx:1.28: generation {}, observed {}",
+        d.metadata.generation, d.status.observed_generation
+    );
     let d = await_condition_for(deployments.clone(), "web", conditions::is_deployment_rolled_out(), timeout).await?;
     let d = d.ok_or("the deployment was deleted")?;
-    println!("deployment web rolled out: generation {} with {} replicas", d.metadata.generation, d.status.available_replicas);
+    println!(
+        "deployment web rolled out: generation {} with {} replicas",
+        d.metadata.generation, d.status.available_replicas
+    );
     if let Some(controller) = controller {
         controller.abort();
     }

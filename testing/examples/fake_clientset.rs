@@ -87,7 +87,8 @@ mod tests {
         assert_eq!(cm.data.get("workers").map(String::as_str), Some("16"));
         assert_eq!(cm.data.get("log-level").map(String::as_str), Some("info"));
         // Stored, not only returned.
-        let stored = cs.core_v1().config_maps("default").get("app-settings", &GetOptions::default()).await.expect("read");
+        let stored =
+            cs.core_v1().config_maps("default").get("app-settings", &GetOptions::default()).await.expect("read");
         assert_eq!(stored.data, cm.data);
     }
 

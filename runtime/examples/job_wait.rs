@@ -45,7 +45,7 @@ async fn play_job_controller(jobs: Api<Job>) -> Result<(), kapi_runtime::wait::W
     let Some(mut job) = job else { return Ok(()) };
     tokio::time::sleep(Duration::from_millis(200)).await;
     let now = Time::now();
-    job.status.start_time = Some(now.clone());
+    job.status.start_time = Some(now);
     job.status.completion_time = Some(now);
     job.status.succeeded = 1;
     job.status.ready = Some(0);

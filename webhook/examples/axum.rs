@@ -32,6 +32,7 @@ async fn main() -> std::io::Result<()> {
     let addr = std::env::args().nth(1).unwrap_or_else(|| "127.0.0.1:8080".into());
     let app = Router::new().route("/validate", post(validate)).with_state(Arc::new(Limits::default()));
     let listener = tokio::net::TcpListener::bind(&addr).await?;
-    eprintln!("serving /validate on http://{addr}");
+    // The bound address, so that port 0 (any free port) can be used.
+    eprintln!("serving /validate on http://{}", listener.local_addr()?);
     axum::serve(listener, app).await
 }

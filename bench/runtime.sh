@@ -4,14 +4,17 @@
 # side ROUNDS times, interleaved, in full and metadata-only mode. Each run is its own process: a
 # Controller over every Pod that lists, watches and caches them and exits once each has been
 # reconciled once. Prints wall time, CPU time and peak RSS (min/median/max) and kube ÷ kapi.
-# Environment: PODS (10000), ROUNDS (5), CONCURRENCY (16), MODES ("full meta").
+# Environment: PODS (10000), ROUNDS (5), CONCURRENCY (16), MODES ("full meta"), NO_BUILD=1 to run
+# what is already built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 pods=${PODS:-10000} rounds=${ROUNDS:-5} concurrency=${CONCURRENCY:-16} modes=${MODES:-full meta}
 
-cargo build --quiet --release -p kapi-testing --bin kapi-test-server
-(cd bench/runtime && cargo build --quiet --release --bins)
+if [[ -z ${NO_BUILD:-} ]]; then
+  cargo build --quiet --release -p kapi-testing --features all-groups --bin kapi-test-server
+  (cd bench/runtime && cargo build --quiet --release --bins)
+fi
 server_bin=${CARGO_TARGET_DIR:-$root/target}/release/kapi-test-server
 bench_bins=${CARGO_TARGET_DIR:-$root/bench/runtime/target}/release
 
@@ -23,8 +26,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=localhost \
-  -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
+# A CA and a serving certificate it signs (webpki refuses a CA certificate as the server's own);
+# the certificate file is the chain, which the kubeconfig then trusts.
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=bench-ca \
+  -keyout "$work/ca-key.pem" -out "$work/ca.pem" 2>/dev/null
+openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=localhost \
+  -keyout "$work/key.pem" -out "$work/server.csr" 2>/dev/null
+printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n' >"$work/ext"
+openssl x509 -req -in "$work/server.csr" -CA "$work/ca.pem" -CAkey "$work/ca-key.pem" -CAcreateserial -days 1 \
+  -extfile "$work/ext" -out "$work/leaf.pem" 2>/dev/null
+cat "$work/leaf.pem" "$work/ca.pem" >"$work/cert.pem"
 # The garbage collector would delete the pods: their owner (a ReplicaSet) does not exist.
 "$server_bin" --write-kubeconfig "$work/kubeconfig" --tls-cert-file "$work/cert.pem" \
   --tls-private-key-file "$work/key.pem" --controllers '*,-garbagecollector' >"$work/server.log" 2>&1 &

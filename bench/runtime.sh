@@ -58,7 +58,7 @@ for round in $(seq "$rounds"); do
     done
   done
 done
-echo "server peak RSS $(ps -o rss= -p "$server_pid") KB (now)"
+echo "server RSS at the end: $(ps -o rss= -p "$server_pid") KB"
 
 python3 - "$results" "$pods" "$rounds" "$concurrency" <<'PY'
 import statistics, sys
@@ -80,6 +80,6 @@ for (mode, side), rs in sorted(runs.items()):
     print(f"| {mode} | {side} | " + " | ".join(cols) + " |")
 print("\nkube ÷ kapi, medians (above 1: kapi faster or smaller):")
 for mode in sorted({m for m, _ in runs}):
-    r = [med[(mode, "kube", i)] / med[(mode, "kapi", i)] for i in range(3)]
+    r = [med[(mode, "kube", i)] / max(med[(mode, "kapi", i)], 1e-9) for i in range(3)]
     print(f"{mode}: wall {r[0]:.2f}x, CPU {r[1]:.2f}x, peak RSS {r[2]:.2f}x")
 PY

@@ -105,11 +105,8 @@ struct ListLog {
 impl kapi_client::Service for ListLog {
     fn call(&self, request: http::Request<bytes::Bytes>) -> kapi_client::ResponseFuture<'_> {
         let query = request.uri().query().unwrap_or_default();
-        let pairs: std::collections::BTreeMap<String, String> = query
-            .split('&')
-            .filter_map(|kv| kv.split_once('='))
-            .map(|(k, v)| (k.to_owned(), v.to_owned()))
-            .collect();
+        let pairs: std::collections::BTreeMap<String, String> =
+            query.split('&').filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_owned(), v.to_owned())).collect();
         if request.method() == http::Method::GET && !pairs.contains_key("watch") {
             self.lists.lock().unwrap().push(pairs);
         }
@@ -185,9 +182,7 @@ async fn any_semantic_lists_from_version_zero_and_relists_never_older() {
     let last = create("f").await;
     assert_eq!(next(&mut events).await, "apply f");
     server.close_watches();
-    server.fail_next(
-        Fault::status(410, "Expired", "too old resource version").on_method(http::Method::GET).times(2),
-    );
+    server.fail_next(Fault::status(410, "Expired", "too old resource version").on_method(http::Method::GET).times(2));
     let err = guard(events.next()).await.unwrap().unwrap_err();
     assert!(err.is_gone(), "{err}");
     assert_eq!(next(&mut events).await, "init");

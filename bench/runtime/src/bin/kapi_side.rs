@@ -119,8 +119,11 @@ async fn main_() -> Result<(), String> {
     let args = Args::parse()?;
     let api: Api<Pod> = Api::all(client);
     let started = Instant::now();
-    let reconciled =
-        if args.metadata_only { run::<PartialObjectMeta<Pod>>(api.metadata(), &args).await? } else { run(api, &args).await? };
+    let reconciled = if args.metadata_only {
+        run::<PartialObjectMeta<Pod>>(api.metadata(), &args).await?
+    } else {
+        run(api, &args).await?
+    };
     eprintln!("kapi: reconciled {reconciled} pods in {:.2} s", started.elapsed().as_secs_f64());
     Ok(())
 }

@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 use k8s_openapi::api::core::v1::Pod;
+use kapi_runtime_bench::{Args, Tally};
 use kube::api::{Api, PartialObjectMeta};
 use kube::runtime::controller::{Action, Config, Controller};
 use kube::runtime::watcher;
 use kube::{Client, Resource};
-use kapi_runtime_bench::{Args, Tally};
 
 /// Runs the controller until every pod has been reconciled once.
 async fn run<K>(api: Api<K>, args: &Args) -> usize

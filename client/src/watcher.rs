@@ -9,6 +9,10 @@
 //! - `410 Gone`/`Expired` (from starting the watch or as an `ERROR` event) means that version is
 //!   compacted away: after the back-off the stream lists again, announcing the new complete
 //!   state as [`Event::Init`], [`Event::InitApply`] for every object, [`Event::InitDone`].
+//! - The list reads the most recent state by default (a consistent read, from etcd on a real
+//!   server); [`WatcherConfig::any_semantic`] lets the API server answer the first list from its
+//!   watch cache instead (`resourceVersion=0`), and relists after `410 Gone` read state at least as
+//!   new as what the stream has already announced (see [`ListSemantic`]).
 //! - Any other failure is yielded as an `Err` item and the same step is retried after a back-off
 //!   (exponential with jitter and a cap, [`WatcherConfig::backoff`]). The back-off resets once a
 //!   watch makes progress (an event, or a watch that stayed open a second and ended), not on a
@@ -62,6 +66,25 @@ impl<R> Event<R> {
     }
 }
 
+/// Which state a [`watcher`]'s lists read (kube-runtime's `watcher::ListSemantic`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ListSemantic {
+    /// The most recent state (`resourceVersion` unset): a consistent read, which a real API server
+    /// answers from etcd (or, since v1.34, from its watch cache once that has caught up with etcd).
+    #[default]
+    MostRecent,
+    /// Any state the API server has (`resourceVersion=0&resourceVersionMatch=NotOlderThan`, as
+    /// kube-runtime sends): answered from the API server's watch cache without a read from etcd,
+    /// so it is cheaper for the cluster but may be older than what another API server of an HA
+    /// control plane has already served. Only the first list reads any state: continuation pages
+    /// carry only the `continue` token (the server refuses `resourceVersionMatch` beside one, and
+    /// the token fixes the version), and a relist after `410 Gone` asks for state not older than
+    /// the last version the stream has seen, as client-go's reflector does, so the stream never
+    /// goes back in time; if even that is gone, the next list reads the most recent state.
+    /// (kube-runtime 5.0 instead relists with `resourceVersion=0` every time.)
+    Any,
+}
+
 /// How a [`watcher`] lists and watches.
 #[derive(Debug, Clone)]
 pub struct WatcherConfig {
@@ -80,6 +103,8 @@ pub struct WatcherConfig {
     /// `jitter` of itself, at most `max`. Upstream's reflector values by default (800 ms doubling
     /// to 30 s, jitter 1).
     pub backoff: Backoff,
+    /// Which state the lists read: the most recent (the default) or any the server has cached.
+    pub list_semantic: ListSemantic,
 }
 
 impl Default for WatcherConfig {
@@ -91,6 +116,7 @@ impl Default for WatcherConfig {
             watch_timeout: Some(Duration::from_secs(290)),
             bookmarks: true,
             backoff: Backoff::default(),
+            list_semantic: ListSemantic::MostRecent,
         }
     }
 }
@@ -124,6 +150,18 @@ impl WatcherConfig {
     pub fn backoff(mut self, backoff: Backoff) -> Self {
         self.backoff = backoff;
         self
+    }
+
+    /// Which state the lists read.
+    pub fn list_semantic(mut self, semantic: ListSemantic) -> Self {
+        self.list_semantic = semantic;
+        self
+    }
+
+    /// Lists any state the API server has cached ([`ListSemantic::Any`]): cheaper for the server,
+    /// possibly older than the most recent.
+    pub fn any_semantic(self) -> Self {
+        self.list_semantic(ListSemantic::Any)
     }
 
     fn list_options(&self) -> ListOptions {
@@ -162,6 +200,9 @@ struct State<R: Listable, L> {
     resource_version: String,
     phase: Phase<R>,
     pending: VecDeque<Event<R>>,
+    /// A list at least as new as `resource_version` was answered `410 Gone`: the next list reads
+    /// the most recent state (only with [`ListSemantic::Any`]).
+    list_most_recent: bool,
 }
 
 /// The watcher stream of a resource: list, then watch, healing itself as the module describes.
@@ -198,6 +239,7 @@ where
         resource_version: String::new(),
         phase: Phase::List,
         pending: VecDeque::new(),
+        list_most_recent: false,
     };
     futures_util::stream::unfold(state, |mut state| async move {
         let item = state.step().await;
@@ -298,18 +340,42 @@ where
         error
     }
 
+    /// The options of a list's first page: what [`ListSemantic`] asks of the state it reads.
+    fn first_page_options(&self) -> ListOptions {
+        let options = self.config.list_options();
+        match self.config.list_semantic {
+            ListSemantic::MostRecent => options,
+            ListSemantic::Any if self.list_most_recent => options,
+            // Nothing seen yet: any state will do.
+            ListSemantic::Any if self.resource_version.is_empty() => options.at_least("0"),
+            // A relist: never older than what the stream has announced.
+            ListSemantic::Any => options.at_least(self.resource_version.clone()),
+        }
+    }
+
     /// Every object of the resource, page by page; the resource version is the last page's.
     async fn list(&mut self) -> Result<Vec<R>, Error> {
-        let mut options = self.config.list_options();
+        let mut options = self.first_page_options();
         let mut items = Vec::new();
         let mut seen_tokens = std::collections::HashSet::new();
         loop {
-            let list = self.list_watch.list(options.clone()).await?;
+            let list = match self.list_watch.list(options.clone()).await {
+                Ok(list) => list,
+                Err(e) => {
+                    // Only a first page that asked for a version can be gone (a continuation's
+                    // expired token restarts the list from its first page either way).
+                    if e.is_gone() && !options.resource_version.is_empty() && options.continue_.is_empty() {
+                        self.list_most_recent = true;
+                    }
+                    return Err(e);
+                }
+            };
             let meta = list.list_meta();
             let token = meta.continue_.clone();
             self.resource_version = meta.resource_version.clone();
             items.extend(list.into_items());
             if token.is_empty() {
+                self.list_most_recent = false;
                 return Ok(items);
             }
             if !seen_tokens.insert(token.clone()) {
@@ -318,7 +384,10 @@ where
                     source: format!("the server returned the continue token {token:?} twice").into(),
                 });
             }
-            options = options.continue_token(token);
+            // The token fixes the version; a real server refuses `resourceVersionMatch` beside it
+            // and a `resourceVersion` other than "0", as client-go's pager knows.
+            options = options.continue_token(token).resource_version("");
+            options.resource_version_match = Default::default();
         }
     }
 }

@@ -224,39 +224,43 @@ fn encoding_name(c: ContentType) -> &'static str {
     }
 }
 
-/// Runs a profile against the target.
-pub async fn run(profile: &Profile, target: &Target) -> Result<Report, String> {
-    // Kept alive for the run.
-    let mut _in_process = None;
-    let (url, pid) = match target {
+/// The server to drive: a fresh in-process one (returned, to keep it alive) or the target's URL;
+/// the process whose memory is measured (`None`: this one).
+async fn serve(target: &Target) -> Result<(Option<TestServer>, String, Option<u32>), String> {
+    match target {
         Target::InProcess => {
             let server = Arc::new(ApiServer::new());
             kapi_client::clientset::register_all(&server).map_err(|e| e.to_string())?;
             let test = TestServer::start(server, None).await.map_err(|e| e.to_string())?;
             let url = test.url().to_owned();
-            _in_process = Some(test);
-            (url, None)
+            Ok((Some(test), url, None))
         }
-        Target::External { url, pid } => (url.clone(), *pid),
-    };
+        Target::External { url, pid } => Ok((None, url.clone(), *pid)),
+    }
+}
+
+/// Creates a namespace, or finds it there already.
+async fn create_namespace(client: &Client, name: &str) -> Result<(), String> {
+    let ns = Namespace { metadata: ObjectMeta { name: name.into(), ..Default::default() }, ..Default::default() };
+    match Api::<Namespace>::all(client.clone()).create(&ns, &CreateOptions::default()).await {
+        Ok(_) => Ok(()),
+        Err(e) if e.status().is_some_and(|s| s.code == 409) => Ok(()),
+        Err(e) => Err(format!("namespace {name}: {e}")),
+    }
+}
+
+/// Runs a profile against the target.
+pub async fn run(profile: &Profile, target: &Target) -> Result<Report, String> {
+    // The in-process server, if any, lives as long as the run.
+    let (_in_process, url, pid) = serve(target).await?;
     let mut report = Report::default();
     for &encoding in &profile.encodings {
         let client = client(&url, encoding)?;
         let ns = encoding_name(encoding);
-        let namespaces: Api<Namespace> = Api::all(client.clone());
-        let create_namespace = async |name: &str| {
-            let ns =
-                Namespace { metadata: ObjectMeta { name: name.into(), ..Default::default() }, ..Default::default() };
-            match namespaces.create(&ns, &CreateOptions::default()).await {
-                Ok(_) => Ok(()),
-                Err(e) if e.status().is_some_and(|s| s.code == 409) => Ok(()),
-                Err(e) => Err(format!("namespace {name}: {e}")),
-            }
-        };
-        create_namespace(ns).await?;
+        create_namespace(&client, ns).await?;
         // The `list` verbs read a namespace of fixed size, whatever the other verbs leave.
         let list_ns = format!("{ns}-lists");
-        create_namespace(&list_ns).await?;
+        create_namespace(&client, &list_ns).await?;
         let lists: Api<ConfigMap> = client.namespaced(&list_ns);
         for i in 0..profile.listed_objects {
             if let Err(e) = lists.create(&config_map(format!("listed-{i}"), "v0"), &CreateOptions::default()).await {
@@ -273,14 +277,14 @@ pub async fn run(profile: &Profile, target: &Target) -> Result<Report, String> {
         }
         for &m in &profile.watchers {
             let wns = format!("{ns}-watch-{m}");
-            create_namespace(&wns).await?;
+            create_namespace(&client, &wns).await?;
             let f =
                 bounded(profile, watchers(ns, pid, &client, &wns, m, profile.watch_changes, &mut report.violations))
                     .await?;
             report.watches.push(f);
         }
         let lns = format!("{ns}-list");
-        create_namespace(&lns).await?;
+        create_namespace(&client, &lns).await?;
         let f = bounded(profile, large_list(ns, pid, &client, &lns, profile, &mut report.violations)).await?;
         report.lists.push(f);
     }
@@ -769,24 +773,9 @@ pub struct SoakSample {
 /// requests' latencies; a violation if the memory at the end is more than 10 % over its value
 /// after the first minute (or the first sample, in a shorter run).
 pub async fn soak(soak: &Soak, target: &Target) -> Result<(Vec<SoakSample>, Vec<String>), String> {
-    let mut _in_process = None;
-    let (url, pid) = match target {
-        Target::InProcess => {
-            let server = Arc::new(ApiServer::new());
-            kapi_client::clientset::register_all(&server).map_err(|e| e.to_string())?;
-            let test = TestServer::start(server, None).await.map_err(|e| e.to_string())?;
-            let url = test.url().to_owned();
-            _in_process = Some(test);
-            (url, None)
-        }
-        Target::External { url, pid } => (url.clone(), *pid),
-    };
+    let (_in_process, url, pid) = serve(target).await?;
     let client = client(&url, ContentType::Protobuf)?;
-    let ns = Namespace { metadata: ObjectMeta { name: "soak".into(), ..Default::default() }, ..Default::default() };
-    match Api::<Namespace>::all(client.clone()).create(&ns, &CreateOptions::default()).await {
-        Err(e) if e.status().is_none_or(|s| s.code != 409) => return Err(format!("namespace soak: {e}")),
-        _ => {}
-    }
+    create_namespace(&client, "soak").await?;
     let api: Api<ConfigMap> = client.namespaced("soak");
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let latencies = Arc::new(std::sync::Mutex::new(Vec::<Duration>::new()));

@@ -1457,7 +1457,6 @@ impl ObjectTracker {
         }
         let range = (std::ops::Bound::Excluded(&lower), std::ops::Bound::Unbounded);
         let mut matching = at_version(st.stores[idx].objects.range::<Key, _>(range), undone.range::<Key, _>(range))
-            .filter(|(k, _)| after.as_ref().is_none_or(|a| *k > a))
             .take_while(|(k, _)| namespace.is_empty() || k.0 == namespace)
             .filter(|(_, o)| filter.matches(&info, *o));
         let mut items: Vec<Box<dyn Object>> = Vec::new();

@@ -264,6 +264,7 @@ pub mod admissionregistration {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -492,6 +493,7 @@ pub mod admissionregistration {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -785,6 +787,7 @@ pub mod admissionregistration {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -904,6 +907,7 @@ pub mod apiextensions {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -986,6 +990,7 @@ pub mod apiextensions {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -1071,6 +1076,7 @@ pub mod apiregistration {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -1150,6 +1156,7 @@ pub mod apiregistration {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -1234,6 +1241,7 @@ pub mod apiserverinternal {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -1266,94 +1274,101 @@ pub mod apps {
         );
         impl kapi_client::Api<::kapi_api::apps::v1::StatefulSet> {
             /// `GetScale`: reads the `scale` subresource.
-            pub async fn get_scale(
+            #[inline]
+            pub fn get_scale(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .get_subresource_with_warnings::<
-                            ::kapi_api::autoscaling::v1::Scale,
-                        >(name, "scale", options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::get_scale`] with the call's warnings.
-            pub async fn get_scale_with_warnings(
+            #[inline]
+            pub fn get_scale_with_warnings(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.get_subresource_with_warnings::<
                         ::kapi_api::autoscaling::v1::Scale,
                     >(name, "scale", options)
-                    .await
             }
             /// `UpdateScale`: replaces the `scale` subresource.
-            pub async fn update_scale(
+            #[inline]
+            pub fn update_scale(
                 &self,
                 name: &str,
                 scale: &::kapi_api::autoscaling::v1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .update_subresource_with_warnings::<
-                            ::kapi_api::autoscaling::v1::Scale,
-                        >(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::update_scale`] with the call's warnings.
-            pub async fn update_scale_with_warnings(
+            #[inline]
+            pub fn update_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &::kapi_api::autoscaling::v1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.update_subresource_with_warnings::<
                         ::kapi_api::autoscaling::v1::Scale,
                     >(name, "scale", scale, options)
-                    .await
             }
             /// `ApplyScale`: applies a configuration to the `scale` subresource.
-            pub async fn apply_scale(
+            #[inline]
+            pub fn apply_scale(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::autoscaling::v1::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .apply_subresource_with_warnings(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .apply_subresource_with_warnings(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::apply_scale`] with the call's warnings.
-            pub async fn apply_scale_with_warnings(
+            #[inline]
+            pub fn apply_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::autoscaling::v1::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
-                self.apply_subresource_with_warnings(name, "scale", scale, options).await
+                self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
         kapi_client::resource!(
@@ -1367,94 +1382,101 @@ pub mod apps {
         );
         impl kapi_client::Api<::kapi_api::apps::v1::Deployment> {
             /// `GetScale`: reads the `scale` subresource.
-            pub async fn get_scale(
+            #[inline]
+            pub fn get_scale(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .get_subresource_with_warnings::<
-                            ::kapi_api::autoscaling::v1::Scale,
-                        >(name, "scale", options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::get_scale`] with the call's warnings.
-            pub async fn get_scale_with_warnings(
+            #[inline]
+            pub fn get_scale_with_warnings(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.get_subresource_with_warnings::<
                         ::kapi_api::autoscaling::v1::Scale,
                     >(name, "scale", options)
-                    .await
             }
             /// `UpdateScale`: replaces the `scale` subresource.
-            pub async fn update_scale(
+            #[inline]
+            pub fn update_scale(
                 &self,
                 name: &str,
                 scale: &::kapi_api::autoscaling::v1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .update_subresource_with_warnings::<
-                            ::kapi_api::autoscaling::v1::Scale,
-                        >(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::update_scale`] with the call's warnings.
-            pub async fn update_scale_with_warnings(
+            #[inline]
+            pub fn update_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &::kapi_api::autoscaling::v1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.update_subresource_with_warnings::<
                         ::kapi_api::autoscaling::v1::Scale,
                     >(name, "scale", scale, options)
-                    .await
             }
             /// `ApplyScale`: applies a configuration to the `scale` subresource.
-            pub async fn apply_scale(
+            #[inline]
+            pub fn apply_scale(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::autoscaling::v1::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .apply_subresource_with_warnings(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .apply_subresource_with_warnings(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::apply_scale`] with the call's warnings.
-            pub async fn apply_scale_with_warnings(
+            #[inline]
+            pub fn apply_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::autoscaling::v1::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
-                self.apply_subresource_with_warnings(name, "scale", scale, options).await
+                self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
         kapi_client::resource!(
@@ -1475,94 +1497,101 @@ pub mod apps {
         );
         impl kapi_client::Api<::kapi_api::apps::v1::ReplicaSet> {
             /// `GetScale`: reads the `scale` subresource.
-            pub async fn get_scale(
+            #[inline]
+            pub fn get_scale(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .get_subresource_with_warnings::<
-                            ::kapi_api::autoscaling::v1::Scale,
-                        >(name, "scale", options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::get_scale`] with the call's warnings.
-            pub async fn get_scale_with_warnings(
+            #[inline]
+            pub fn get_scale_with_warnings(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.get_subresource_with_warnings::<
                         ::kapi_api::autoscaling::v1::Scale,
                     >(name, "scale", options)
-                    .await
             }
             /// `UpdateScale`: replaces the `scale` subresource.
-            pub async fn update_scale(
+            #[inline]
+            pub fn update_scale(
                 &self,
                 name: &str,
                 scale: &::kapi_api::autoscaling::v1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .update_subresource_with_warnings::<
-                            ::kapi_api::autoscaling::v1::Scale,
-                        >(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::update_scale`] with the call's warnings.
-            pub async fn update_scale_with_warnings(
+            #[inline]
+            pub fn update_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &::kapi_api::autoscaling::v1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.update_subresource_with_warnings::<
                         ::kapi_api::autoscaling::v1::Scale,
                     >(name, "scale", scale, options)
-                    .await
             }
             /// `ApplyScale`: applies a configuration to the `scale` subresource.
-            pub async fn apply_scale(
+            #[inline]
+            pub fn apply_scale(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::autoscaling::v1::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .apply_subresource_with_warnings(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .apply_subresource_with_warnings(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::apply_scale`] with the call's warnings.
-            pub async fn apply_scale_with_warnings(
+            #[inline]
+            pub fn apply_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::autoscaling::v1::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
-                self.apply_subresource_with_warnings(name, "scale", scale, options).await
+                self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
         kapi_client::resource!(
@@ -1762,6 +1791,7 @@ pub mod apps {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1::StatefulSet > (),
@@ -1935,6 +1965,7 @@ pub mod apps {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1beta1::StatefulSet
@@ -1967,94 +1998,101 @@ pub mod apps {
         );
         impl kapi_client::Api<::kapi_api::apps::v1beta2::StatefulSet> {
             /// `GetScale`: reads the `scale` subresource.
-            pub async fn get_scale(
+            #[inline]
+            pub fn get_scale(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .get_subresource_with_warnings::<
-                            ::kapi_api::apps::v1beta2::Scale,
-                        >(name, "scale", options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .get_subresource_with_warnings::<
+                        ::kapi_api::apps::v1beta2::Scale,
+                    >(name, "scale", options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::get_scale`] with the call's warnings.
-            pub async fn get_scale_with_warnings(
+            #[inline]
+            pub fn get_scale_with_warnings(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.get_subresource_with_warnings::<
                         ::kapi_api::apps::v1beta2::Scale,
                     >(name, "scale", options)
-                    .await
             }
             /// `UpdateScale`: replaces the `scale` subresource.
-            pub async fn update_scale(
+            #[inline]
+            pub fn update_scale(
                 &self,
                 name: &str,
                 scale: &::kapi_api::apps::v1beta2::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .update_subresource_with_warnings::<
-                            ::kapi_api::apps::v1beta2::Scale,
-                        >(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .update_subresource_with_warnings::<
+                        ::kapi_api::apps::v1beta2::Scale,
+                    >(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::update_scale`] with the call's warnings.
-            pub async fn update_scale_with_warnings(
+            #[inline]
+            pub fn update_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &::kapi_api::apps::v1beta2::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.update_subresource_with_warnings::<
                         ::kapi_api::apps::v1beta2::Scale,
                     >(name, "scale", scale, options)
-                    .await
             }
             /// `ApplyScale`: applies a configuration to the `scale` subresource.
-            pub async fn apply_scale(
+            #[inline]
+            pub fn apply_scale(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::apps::v1beta2::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .apply_subresource_with_warnings(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .apply_subresource_with_warnings(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::apply_scale`] with the call's warnings.
-            pub async fn apply_scale_with_warnings(
+            #[inline]
+            pub fn apply_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::apps::v1beta2::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
+                    kapi_client::Error,
+                >,
             > {
-                self.apply_subresource_with_warnings(name, "scale", scale, options).await
+                self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
         kapi_client::resource!(
@@ -2279,6 +2317,7 @@ pub mod apps {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1beta2::StatefulSet
@@ -2343,6 +2382,7 @@ pub mod authentication {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of_unlisted:: <
@@ -2401,6 +2441,7 @@ pub mod authentication {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of_unlisted:: <
@@ -2501,6 +2542,7 @@ pub mod authorization {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of_unlisted:: <
@@ -2611,6 +2653,7 @@ pub mod authorization {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of_unlisted:: <
@@ -2722,6 +2765,7 @@ pub mod autoscaling {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -2808,6 +2852,7 @@ pub mod autoscaling {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -2930,6 +2975,7 @@ pub mod batch {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::batch::v1::Job > (),
@@ -3014,6 +3060,7 @@ pub mod batch {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::batch::v1beta1::CronJob >
@@ -3046,40 +3093,42 @@ pub mod certificates {
         );
         impl kapi_client::Api<::kapi_api::certificates::v1::CertificateSigningRequest> {
             /// `UpdateApproval`: replaces the `approval` subresource.
-            pub async fn update_approval(
+            #[inline]
+            pub fn update_approval(
                 &self,
                 name: &str,
                 certificate_signing_request: &::kapi_api::certificates::v1::CertificateSigningRequest,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                ::kapi_api::certificates::v1::CertificateSigningRequest,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    ::kapi_api::certificates::v1::CertificateSigningRequest,
+                    kapi_client::Error,
+                >,
             > {
-                Ok(
-                    self
-                        .update_subresource_with_warnings::<
-                            ::kapi_api::certificates::v1::CertificateSigningRequest,
-                        >(name, "approval", certificate_signing_request, options)
-                        .await?
-                        .value,
-                )
+                let response = self
+                    .update_subresource_with_warnings::<
+                        ::kapi_api::certificates::v1::CertificateSigningRequest,
+                    >(name, "approval", certificate_signing_request, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::update_approval`] with the call's warnings.
-            pub async fn update_approval_with_warnings(
+            #[inline]
+            pub fn update_approval_with_warnings(
                 &self,
                 name: &str,
                 certificate_signing_request: &::kapi_api::certificates::v1::CertificateSigningRequest,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                kapi_client::Response<
-                    ::kapi_api::certificates::v1::CertificateSigningRequest,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<
+                        ::kapi_api::certificates::v1::CertificateSigningRequest,
+                    >,
+                    kapi_client::Error,
                 >,
-                kapi_client::Error,
             > {
                 self.update_subresource_with_warnings::<
                         ::kapi_api::certificates::v1::CertificateSigningRequest,
                     >(name, "approval", certificate_signing_request, options)
-                    .await
             }
         }
         kapi_client::resource!(
@@ -3216,6 +3265,7 @@ pub mod certificates {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -3303,6 +3353,7 @@ pub mod certificates {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -3468,6 +3519,7 @@ pub mod certificates {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -3565,6 +3617,7 @@ pub mod coordination {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::coordination::v1::Lease >
@@ -3650,6 +3703,7 @@ pub mod coordination {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -3775,6 +3829,7 @@ pub mod coordination {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -3828,165 +3883,175 @@ pub mod core {
         );
         impl kapi_client::Api<::kapi_api::core::v1::Pod> {
             /// `UpdateEphemeralContainers`: replaces the `ephemeralcontainers` subresource.
-            pub async fn update_ephemeral_containers(
+            #[inline]
+            pub fn update_ephemeral_containers(
                 &self,
                 name: &str,
                 pod: &::kapi_api::core::v1::Pod,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<::kapi_api::core::v1::Pod, kapi_client::Error> {
-                Ok(
-                    self
-                        .update_subresource_with_warnings::<
-                            ::kapi_api::core::v1::Pod,
-                        >(name, "ephemeralcontainers", pod, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::core::v1::Pod, kapi_client::Error>,
+            > {
+                let response = self
+                    .update_subresource_with_warnings::<
+                        ::kapi_api::core::v1::Pod,
+                    >(name, "ephemeralcontainers", pod, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::update_ephemeral_containers`] with the call's warnings.
-            pub async fn update_ephemeral_containers_with_warnings(
+            #[inline]
+            pub fn update_ephemeral_containers_with_warnings(
                 &self,
                 name: &str,
                 pod: &::kapi_api::core::v1::Pod,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::core::v1::Pod>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::core::v1::Pod>,
+                    kapi_client::Error,
+                >,
             > {
                 self.update_subresource_with_warnings::<
                         ::kapi_api::core::v1::Pod,
                     >(name, "ephemeralcontainers", pod, options)
-                    .await
             }
             /// `UpdateResize`: replaces the `resize` subresource.
-            pub async fn update_resize(
+            #[inline]
+            pub fn update_resize(
                 &self,
                 name: &str,
                 pod: &::kapi_api::core::v1::Pod,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<::kapi_api::core::v1::Pod, kapi_client::Error> {
-                Ok(
-                    self
-                        .update_subresource_with_warnings::<
-                            ::kapi_api::core::v1::Pod,
-                        >(name, "resize", pod, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::core::v1::Pod, kapi_client::Error>,
+            > {
+                let response = self
+                    .update_subresource_with_warnings::<
+                        ::kapi_api::core::v1::Pod,
+                    >(name, "resize", pod, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::update_resize`] with the call's warnings.
-            pub async fn update_resize_with_warnings(
+            #[inline]
+            pub fn update_resize_with_warnings(
                 &self,
                 name: &str,
                 pod: &::kapi_api::core::v1::Pod,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::core::v1::Pod>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::core::v1::Pod>,
+                    kapi_client::Error,
+                >,
             > {
                 self.update_subresource_with_warnings::<
                         ::kapi_api::core::v1::Pod,
                     >(name, "resize", pod, options)
-                    .await
             }
             /// `Bind`: posts a body to the `binding` subresource.
-            pub async fn bind(
+            #[inline]
+            pub fn bind(
                 &self,
                 name: &str,
                 binding: &::kapi_api::core::v1::Binding,
                 options: &::kapi_api::meta::v1::CreateOptions,
-            ) -> Result<::kapi_api::meta::v1::Status, kapi_client::Error> {
-                Ok(
-                    self
-                        .create_subresource_with_warnings::<
-                            ::kapi_api::core::v1::Binding,
-                            ::kapi_api::meta::v1::Status,
-                        >(name, "binding", binding, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::meta::v1::Status, kapi_client::Error>,
+            > {
+                let response = self
+                    .create_subresource_with_warnings::<
+                        ::kapi_api::core::v1::Binding,
+                        ::kapi_api::meta::v1::Status,
+                    >(name, "binding", binding, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::bind`] with the call's warnings.
-            pub async fn bind_with_warnings(
+            #[inline]
+            pub fn bind_with_warnings(
                 &self,
                 name: &str,
                 binding: &::kapi_api::core::v1::Binding,
                 options: &::kapi_api::meta::v1::CreateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::meta::v1::Status>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::meta::v1::Status>,
+                    kapi_client::Error,
+                >,
             > {
                 self.create_subresource_with_warnings::<
                         ::kapi_api::core::v1::Binding,
                         ::kapi_api::meta::v1::Status,
                     >(name, "binding", binding, options)
-                    .await
             }
             /// `Evict`: posts a body to the `eviction` subresource.
-            pub async fn evict(
+            #[inline]
+            pub fn evict(
                 &self,
                 name: &str,
                 eviction: &::kapi_api::policy::v1::Eviction,
                 options: &::kapi_api::meta::v1::CreateOptions,
-            ) -> Result<::kapi_api::meta::v1::Status, kapi_client::Error> {
-                Ok(
-                    self
-                        .create_subresource_with_warnings::<
-                            ::kapi_api::policy::v1::Eviction,
-                            ::kapi_api::meta::v1::Status,
-                        >(name, "eviction", eviction, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::meta::v1::Status, kapi_client::Error>,
+            > {
+                let response = self
+                    .create_subresource_with_warnings::<
+                        ::kapi_api::policy::v1::Eviction,
+                        ::kapi_api::meta::v1::Status,
+                    >(name, "eviction", eviction, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::evict`] with the call's warnings.
-            pub async fn evict_with_warnings(
+            #[inline]
+            pub fn evict_with_warnings(
                 &self,
                 name: &str,
                 eviction: &::kapi_api::policy::v1::Eviction,
                 options: &::kapi_api::meta::v1::CreateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::meta::v1::Status>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::meta::v1::Status>,
+                    kapi_client::Error,
+                >,
             > {
                 self.create_subresource_with_warnings::<
                         ::kapi_api::policy::v1::Eviction,
                         ::kapi_api::meta::v1::Status,
                     >(name, "eviction", eviction, options)
-                    .await
             }
             /// `EvictV1beta1`: posts a body to the `eviction` subresource.
-            pub async fn evict_v1beta1(
+            #[inline]
+            pub fn evict_v1beta1(
                 &self,
                 name: &str,
                 eviction: &::kapi_api::policy::v1beta1::Eviction,
                 options: &::kapi_api::meta::v1::CreateOptions,
-            ) -> Result<::kapi_api::meta::v1::Status, kapi_client::Error> {
-                Ok(
-                    self
-                        .create_subresource_with_warnings::<
-                            ::kapi_api::policy::v1beta1::Eviction,
-                            ::kapi_api::meta::v1::Status,
-                        >(name, "eviction", eviction, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::meta::v1::Status, kapi_client::Error>,
+            > {
+                let response = self
+                    .create_subresource_with_warnings::<
+                        ::kapi_api::policy::v1beta1::Eviction,
+                        ::kapi_api::meta::v1::Status,
+                    >(name, "eviction", eviction, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::evict_v1beta1`] with the call's warnings.
-            pub async fn evict_v1beta1_with_warnings(
+            #[inline]
+            pub fn evict_v1beta1_with_warnings(
                 &self,
                 name: &str,
                 eviction: &::kapi_api::policy::v1beta1::Eviction,
                 options: &::kapi_api::meta::v1::CreateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::meta::v1::Status>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::meta::v1::Status>,
+                    kapi_client::Error,
+                >,
             > {
                 self.create_subresource_with_warnings::<
                         ::kapi_api::policy::v1beta1::Eviction,
                         ::kapi_api::meta::v1::Status,
                     >(name, "eviction", eviction, options)
-                    .await
             }
         }
         kapi_client::resource!(
@@ -4007,64 +4072,68 @@ pub mod core {
         );
         impl kapi_client::Api<::kapi_api::core::v1::ReplicationController> {
             /// `GetScale`: reads the `scale` subresource.
-            pub async fn get_scale(
+            #[inline]
+            pub fn get_scale(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .get_subresource_with_warnings::<
-                            ::kapi_api::autoscaling::v1::Scale,
-                        >(name, "scale", options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::get_scale`] with the call's warnings.
-            pub async fn get_scale_with_warnings(
+            #[inline]
+            pub fn get_scale_with_warnings(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.get_subresource_with_warnings::<
                         ::kapi_api::autoscaling::v1::Scale,
                     >(name, "scale", options)
-                    .await
             }
             /// `UpdateScale`: replaces the `scale` subresource.
-            pub async fn update_scale(
+            #[inline]
+            pub fn update_scale(
                 &self,
                 name: &str,
                 scale: &::kapi_api::autoscaling::v1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .update_subresource_with_warnings::<
-                            ::kapi_api::autoscaling::v1::Scale,
-                        >(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error>,
+            > {
+                let response = self
+                    .update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::update_scale`] with the call's warnings.
-            pub async fn update_scale_with_warnings(
+            #[inline]
+            pub fn update_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &::kapi_api::autoscaling::v1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.update_subresource_with_warnings::<
                         ::kapi_api::autoscaling::v1::Scale,
                     >(name, "scale", scale, options)
-                    .await
             }
         }
         kapi_client::resource!(
@@ -4085,40 +4154,42 @@ pub mod core {
         );
         impl kapi_client::Api<::kapi_api::core::v1::ServiceAccount> {
             /// `CreateToken`: posts a body to the `token` subresource.
-            pub async fn create_token(
+            #[inline]
+            pub fn create_token(
                 &self,
                 name: &str,
                 token_request: &::kapi_api::authentication::v1::TokenRequest,
                 options: &::kapi_api::meta::v1::CreateOptions,
-            ) -> Result<
-                ::kapi_api::authentication::v1::TokenRequest,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    ::kapi_api::authentication::v1::TokenRequest,
+                    kapi_client::Error,
+                >,
             > {
-                Ok(
-                    self
-                        .create_subresource_with_warnings::<
-                            ::kapi_api::authentication::v1::TokenRequest,
-                            ::kapi_api::authentication::v1::TokenRequest,
-                        >(name, "token", token_request, options)
-                        .await?
-                        .value,
-                )
+                let response = self
+                    .create_subresource_with_warnings::<
+                        ::kapi_api::authentication::v1::TokenRequest,
+                        ::kapi_api::authentication::v1::TokenRequest,
+                    >(name, "token", token_request, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::create_token`] with the call's warnings.
-            pub async fn create_token_with_warnings(
+            #[inline]
+            pub fn create_token_with_warnings(
                 &self,
                 name: &str,
                 token_request: &::kapi_api::authentication::v1::TokenRequest,
                 options: &::kapi_api::meta::v1::CreateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::authentication::v1::TokenRequest>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::authentication::v1::TokenRequest>,
+                    kapi_client::Error,
+                >,
             > {
                 self.create_subresource_with_warnings::<
                         ::kapi_api::authentication::v1::TokenRequest,
                         ::kapi_api::authentication::v1::TokenRequest,
                     >(name, "token", token_request, options)
-                    .await
             }
         }
         kapi_client::resource!(
@@ -4143,35 +4214,37 @@ pub mod core {
         );
         impl kapi_client::Api<::kapi_api::core::v1::Namespace> {
             /// `Finalize`: replaces the `finalize` subresource.
-            pub async fn finalize(
+            #[inline]
+            pub fn finalize(
                 &self,
                 name: &str,
                 namespace: &::kapi_api::core::v1::Namespace,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<::kapi_api::core::v1::Namespace, kapi_client::Error> {
-                Ok(
-                    self
-                        .update_subresource_with_warnings::<
-                            ::kapi_api::core::v1::Namespace,
-                        >(name, "finalize", namespace, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<::kapi_api::core::v1::Namespace, kapi_client::Error>,
+            > {
+                let response = self
+                    .update_subresource_with_warnings::<
+                        ::kapi_api::core::v1::Namespace,
+                    >(name, "finalize", namespace, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::finalize`] with the call's warnings.
-            pub async fn finalize_with_warnings(
+            #[inline]
+            pub fn finalize_with_warnings(
                 &self,
                 name: &str,
                 namespace: &::kapi_api::core::v1::Namespace,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::core::v1::Namespace>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::core::v1::Namespace>,
+                    kapi_client::Error,
+                >,
             > {
                 self.update_subresource_with_warnings::<
                         ::kapi_api::core::v1::Namespace,
                     >(name, "finalize", namespace, options)
-                    .await
             }
         }
         kapi_client::resource!(
@@ -4719,6 +4792,7 @@ pub mod core {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::PersistentVolume
@@ -4838,6 +4912,7 @@ pub mod discovery {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -4923,6 +4998,7 @@ pub mod discovery {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -5007,6 +5083,7 @@ pub mod events {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![kapi_client::ResourceInfo::of:: < ::kapi_api::events::v1::Event > ()]
         }
@@ -5086,6 +5163,7 @@ pub mod events {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::events::v1beta1::Event > ()
@@ -5117,94 +5195,110 @@ pub mod extensions {
         );
         impl kapi_client::Api<::kapi_api::extensions::v1beta1::Deployment> {
             /// `GetScale`: reads the `scale` subresource.
-            pub async fn get_scale(
+            #[inline]
+            pub fn get_scale(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .get_subresource_with_warnings::<
-                            ::kapi_api::extensions::v1beta1::Scale,
-                        >(name, "scale", options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    ::kapi_api::extensions::v1beta1::Scale,
+                    kapi_client::Error,
+                >,
+            > {
+                let response = self
+                    .get_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::get_scale`] with the call's warnings.
-            pub async fn get_scale_with_warnings(
+            #[inline]
+            pub fn get_scale_with_warnings(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.get_subresource_with_warnings::<
                         ::kapi_api::extensions::v1beta1::Scale,
                     >(name, "scale", options)
-                    .await
             }
             /// `UpdateScale`: replaces the `scale` subresource.
-            pub async fn update_scale(
+            #[inline]
+            pub fn update_scale(
                 &self,
                 name: &str,
                 scale: &::kapi_api::extensions::v1beta1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .update_subresource_with_warnings::<
-                            ::kapi_api::extensions::v1beta1::Scale,
-                        >(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    ::kapi_api::extensions::v1beta1::Scale,
+                    kapi_client::Error,
+                >,
+            > {
+                let response = self
+                    .update_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::update_scale`] with the call's warnings.
-            pub async fn update_scale_with_warnings(
+            #[inline]
+            pub fn update_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &::kapi_api::extensions::v1beta1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.update_subresource_with_warnings::<
                         ::kapi_api::extensions::v1beta1::Scale,
                     >(name, "scale", scale, options)
-                    .await
             }
             /// `ApplyScale`: applies a configuration to the `scale` subresource.
-            pub async fn apply_scale(
+            #[inline]
+            pub fn apply_scale(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::extensions::v1beta1::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .apply_subresource_with_warnings(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    ::kapi_api::extensions::v1beta1::Scale,
+                    kapi_client::Error,
+                >,
+            > {
+                let response = self
+                    .apply_subresource_with_warnings(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::apply_scale`] with the call's warnings.
-            pub async fn apply_scale_with_warnings(
+            #[inline]
+            pub fn apply_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::extensions::v1beta1::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
-                self.apply_subresource_with_warnings(name, "scale", scale, options).await
+                self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
         kapi_client::resource!(
@@ -5233,94 +5327,110 @@ pub mod extensions {
         );
         impl kapi_client::Api<::kapi_api::extensions::v1beta1::ReplicaSet> {
             /// `GetScale`: reads the `scale` subresource.
-            pub async fn get_scale(
+            #[inline]
+            pub fn get_scale(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .get_subresource_with_warnings::<
-                            ::kapi_api::extensions::v1beta1::Scale,
-                        >(name, "scale", options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    ::kapi_api::extensions::v1beta1::Scale,
+                    kapi_client::Error,
+                >,
+            > {
+                let response = self
+                    .get_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::get_scale`] with the call's warnings.
-            pub async fn get_scale_with_warnings(
+            #[inline]
+            pub fn get_scale_with_warnings(
                 &self,
                 name: &str,
                 options: &::kapi_api::meta::v1::GetOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.get_subresource_with_warnings::<
                         ::kapi_api::extensions::v1beta1::Scale,
                     >(name, "scale", options)
-                    .await
             }
             /// `UpdateScale`: replaces the `scale` subresource.
-            pub async fn update_scale(
+            #[inline]
+            pub fn update_scale(
                 &self,
                 name: &str,
                 scale: &::kapi_api::extensions::v1beta1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .update_subresource_with_warnings::<
-                            ::kapi_api::extensions::v1beta1::Scale,
-                        >(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    ::kapi_api::extensions::v1beta1::Scale,
+                    kapi_client::Error,
+                >,
+            > {
+                let response = self
+                    .update_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::update_scale`] with the call's warnings.
-            pub async fn update_scale_with_warnings(
+            #[inline]
+            pub fn update_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &::kapi_api::extensions::v1beta1::Scale,
                 options: &::kapi_api::meta::v1::UpdateOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
                 self.update_subresource_with_warnings::<
                         ::kapi_api::extensions::v1beta1::Scale,
                     >(name, "scale", scale, options)
-                    .await
             }
             /// `ApplyScale`: applies a configuration to the `scale` subresource.
-            pub async fn apply_scale(
+            #[inline]
+            pub fn apply_scale(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::extensions::v1beta1::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
-                Ok(
-                    self
-                        .apply_subresource_with_warnings(name, "scale", scale, options)
-                        .await?
-                        .value,
-                )
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    ::kapi_api::extensions::v1beta1::Scale,
+                    kapi_client::Error,
+                >,
+            > {
+                let response = self
+                    .apply_subresource_with_warnings(name, "scale", scale, options);
+                async move { Ok(response.await?.value) }
             }
             /// [`Self::apply_scale`] with the call's warnings.
-            pub async fn apply_scale_with_warnings(
+            #[inline]
+            pub fn apply_scale_with_warnings(
                 &self,
                 name: &str,
                 scale: &impl ::kapi_api::machinery::ApplyConfiguration<
                     Kind = ::kapi_api::extensions::v1beta1::Scale,
                 >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
-            ) -> Result<
-                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
-                kapi_client::Error,
+            ) -> impl ::std::future::Future<
+                Output = Result<
+                    kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                    kapi_client::Error,
+                >,
             > {
-                self.apply_subresource_with_warnings(name, "scale", scale, options).await
+                self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
         kapi_client::resource!(
@@ -5530,6 +5640,7 @@ pub mod extensions {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -5659,6 +5770,7 @@ pub mod flowcontrol {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::flowcontrol::v1::FlowSchema
@@ -5777,6 +5889,7 @@ pub mod flowcontrol {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -5898,6 +6011,7 @@ pub mod flowcontrol {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -6019,6 +6133,7 @@ pub mod flowcontrol {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -6154,6 +6269,7 @@ pub mod lifecycle {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -6383,6 +6499,7 @@ pub mod networking {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -6581,6 +6698,7 @@ pub mod networking {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -6666,6 +6784,7 @@ pub mod node {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::node::v1::RuntimeClass > ()
@@ -6741,6 +6860,7 @@ pub mod node {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -6817,6 +6937,7 @@ pub mod node {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::node::v1beta1::RuntimeClass
@@ -6907,6 +7028,7 @@ pub mod policy {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -6993,6 +7115,7 @@ pub mod policy {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -7178,6 +7301,7 @@ pub mod rbac {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1::Role > (),
@@ -7374,6 +7498,7 @@ pub mod rbac {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1alpha1::Role > (),
@@ -7569,6 +7694,7 @@ pub mod rbac {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1beta1::Role > (),
@@ -7804,6 +7930,7 @@ pub mod resource {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::resource::v1::ResourceSlice
@@ -7929,6 +8056,7 @@ pub mod resource {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -8132,6 +8260,7 @@ pub mod resource {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -8373,6 +8502,7 @@ pub mod resource {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -8465,6 +8595,7 @@ pub mod scheduling {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -8634,6 +8765,7 @@ pub mod scheduling {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -8798,6 +8930,7 @@ pub mod scheduling {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -9052,6 +9185,7 @@ pub mod storage {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: < ::kapi_api::storage::v1::StorageClass >
@@ -9219,6 +9353,7 @@ pub mod storage {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -9481,6 +9616,7 @@ pub mod storage {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -9579,6 +9715,7 @@ pub mod storagemigration {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -9662,6 +9799,7 @@ pub mod storagemigration {
             }
         }
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
                 kapi_client::ResourceInfo::of:: <
@@ -9681,6 +9819,7 @@ pub mod storagemigration {
     }
 }
 /// Every served resource of the enabled groups, for registering them with a server or a tracker.
+#[inline]
 pub fn resources() -> Vec<ResourceInfo> {
     let per_group_version: &[Vec<ResourceInfo>] = &[
         #[cfg(feature = "admissionregistration")]

@@ -402,6 +402,9 @@ macro_rules! resource {
         subresources = [$($sub:literal $({ $($spec:tt)* })?),* $(,)?] $(,)?
         $(short_names = [$($short:literal),* $(,)?], categories = [$($category:literal),* $(,)?] $(,)?)?
     ) => {
+        // Every method `#[inline]`: methods of a concrete kind's impl are otherwise compiled (with
+        // the kind's drop code) wherever the macro expands, so a clientset of every kind would
+        // pay for all of them in each build of kapi-client, used or not.
         impl $crate::Resource for $ty {
             const RESOURCE: &'static str = $res;
             type Scope = $crate::__resource_scope!($ns);
@@ -413,9 +416,11 @@ macro_rules! resource {
                 const SHORT_NAMES: &'static [&'static str] = &[$($short),*];
                 const CATEGORIES: &'static [&'static str] = &[$($category),*];
             )?
+            #[inline]
             fn metadata(&self) -> &$crate::__private::ObjectMeta {
                 &self.metadata
             }
+            #[inline]
             fn metadata_mut(&mut self) -> &mut $crate::__private::ObjectMeta {
                 &mut self.metadata
             }
@@ -437,18 +442,23 @@ macro_rules! resource {
         }
         impl $crate::ListResource for $list {
             type Item = $ty;
+            #[inline]
             fn list_meta(&self) -> &$crate::__private::ListMeta {
                 &self.metadata
             }
+            #[inline]
             fn list_meta_mut(&mut self) -> &mut $crate::__private::ListMeta {
                 &mut self.metadata
             }
+            #[inline]
             fn items(&self) -> &[$ty] {
                 $crate::resource::ItemsField::as_slice(&self.items)
             }
+            #[inline]
             fn into_items(self) -> ::std::vec::Vec<$ty> {
                 $crate::resource::ItemsField::into_vec(self.items)
             }
+            #[inline]
             fn set_items(&mut self, items: ::std::vec::Vec<$ty>) {
                 self.items = $crate::resource::ItemsField::from_vec(items);
             }

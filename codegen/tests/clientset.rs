@@ -26,16 +26,20 @@ fn markers_decide_scope_verbs_and_subresources() {
         "{text}"
     );
     // Typed methods on `Api<Kind>`, with their `_with_warnings` twins, sending the options as
-    // query parameters through the generic subresource calls.
+    // query parameters through the generic subresource calls; `#[inline]` functions returning the
+    // call's future, so that a client build does not compile them for kinds nobody calls.
     assert!(squashed.contains("implkapi_client::Api<crate::things::v1::ThingPolicy>{"), "{text}");
     for f in [
-        "pub async fn get_scale(",
-        "pub async fn update_scale_with_warnings(",
-        "pub async fn update_approval(",
-        "pub async fn evict(",
+        "#[inline]pubfnget_scale(",
+        "#[inline]pubfnupdate_scale_with_warnings(",
+        "#[inline]pubfnupdate_approval(",
+        "#[inline]pubfnevict(",
     ] {
-        assert!(text.contains(f), "missing {f} in {text}");
+        assert!(squashed.contains(f), "missing {f} in {text}");
     }
+    // The resource tables hold every kind's object constructors (its codecs): `#[inline]`, so only
+    // a crate that asks for them compiles them.
+    assert_eq!(squashed.matches("#[inline]pubfnresources()").count(), 2, "{text}");
     assert!(squashed.contains(r#"create_subresource_with_warnings::<crate::things::v1::ThingEviction,::kapi_api::meta::v1::Status,>(name,"eviction",thing_eviction,options)"#), "{text}");
     // A kind with `+genclient:noVerbs` has no client and is not served.
     assert!(!squashed.contains("resource=\"thingevictions\""), "{text}");

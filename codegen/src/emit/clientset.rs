@@ -287,6 +287,10 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
         #(#modules)*
 
         /// Every served resource of the enabled groups, for registering them with a server or a tracker.
+        // `#[inline]` (here and on each group version's `resources()`): a `ResourceInfo` holds
+        // `Box<dyn Object>` constructors, which instantiate every kind's codecs; only a crate that
+        // asks for the table (a server, a tracker) should compile them, not every client build.
+        #[inline]
         pub fn resources() -> Vec<ResourceInfo> {
             // A table, not statements, so that it still compiles cleanly when every group is disabled.
             let per_group_version: &[Vec<ResourceInfo>] = &[#(#infos),*];
@@ -606,6 +610,7 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
         #informers_block
 
         /// The resources of this group version.
+        #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![#(#infos),*]
         }
@@ -675,14 +680,21 @@ fn typed_methods_impl(ty: &TokenStream, methods: &[TypedMethod]) -> TokenStream 
         };
         let plain_args = args.clone();
         let plain_params = params.clone();
+        // Plain functions returning the generic call's future, `#[inline]`: the request code for a
+        // kind is compiled in the crate that calls the method, not in every build of kapi-client.
+        // The futures capture every argument's lifetime (edition 2024) and stay `Send` (auto
+        // traits pass through `impl Trait`).
         quote! {
             #[doc = #doc]
-            pub async fn #name(&self, #plain_params) -> Result<#result, kapi_client::Error> {
-                Ok(self.#call #generic(#plain_args).await?.value)
+            #[inline]
+            pub fn #name(&self, #plain_params) -> impl ::std::future::Future<Output = Result<#result, kapi_client::Error>> {
+                let response = self.#call #generic(#plain_args);
+                async move { Ok(response.await?.value) }
             }
             #[doc = #doc_warn]
-            pub async fn #warn(&self, #params) -> Result<kapi_client::Response<#result>, kapi_client::Error> {
-                self.#call #generic(#args).await
+            #[inline]
+            pub fn #warn(&self, #params) -> impl ::std::future::Future<Output = Result<kapi_client::Response<#result>, kapi_client::Error>> {
+                self.#call #generic(#args)
             }
         }
     });

@@ -3,10 +3,13 @@
 
 // Each case fills a kapi object with upstream's deterministic fixture fill (every field set, so a
 // field one side drops shows up), writes it with kapi's serde impls (feature `serde`, which follows
-// kapi's JSON codec), reads that JSON into k8s-openapi's type of the same group, version and kind,
-// writes it again and reads it back into kapi. The JSON values must be equal and the kapi object
-// must come back equal, except where `KNOWN_DIFFERENCES` names a field and says why; then exactly
-// those fields must differ, and the objects must be equal once they are dropped from what was sent.
+// kapi's JSON codec), reads that JSON into k8s-openapi's type of the same group, version and kind
+// (the test checks the pairing), writes it again and reads it back into kapi. The JSON values must
+// be equal and the kapi object must come back equal, except for the members `KNOWN_DIFFERENCES`
+// names, each with what k8s-openapi does to it and why: exactly those members must be refused or
+// added, and the objects must be equal without them. `Time` has whole seconds on the wire; the
+// fill's `MicroTime`s have microseconds (an `Event`'s `eventTime` is `…01.000002Z`), which
+// k8s-openapi keeps.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -230,8 +233,6 @@ struct Trip {
     openapi: String,
     /// What went wrong, one line each.
     problems: Vec<String>,
-    /// Whether k8s-openapi wrote the very bytes kapi did.
-    same_bytes: bool,
 }
 
 /// A filled kapi object of kind `K` as serde JSON, its `TypeMeta` set to the kind (k8s-openapi
@@ -255,7 +256,7 @@ where
 {
     let kapi = format!("{}/{}", K::static_gvk().api_version(), K::KIND);
     let openapi = format!("{}/{}", O::API_VERSION, O::KIND);
-    let mut t = Trip { kapi, openapi, problems: Vec::new(), same_bytes: false };
+    let mut t = Trip { kapi, openapi, problems: Vec::new() };
     let known: Vec<&KnownDifference> = KNOWN_DIFFERENCES.iter().filter(|d| d.kind == t.kapi).collect();
     let mut sent = filled_json::<K>();
     if let Some((api_version, kind)) = item_type_meta
@@ -303,7 +304,6 @@ where
         }
     };
     let mut returned = serde_json::to_value(&theirs).expect("k8s-openapi's serde impls write every value they read");
-    t.same_bytes = serde_json::to_vec(&original).ok() == serde_json::to_vec(&theirs).ok();
 
     let mut differing = BTreeSet::new();
     diff("", &sent, &returned, &mut differing);
@@ -400,23 +400,25 @@ fn remove_pointer(v: &mut Value, pointer: &str) {
 macro_rules! trips {
     ($($($kapi:ident)::+, $($openapi:ident)::+, $kind:ident $(, $list:ident)?;)*) => {{
         let mut trips = Vec::new();
-        $(trips_of_kind!(trips; [$($kapi)::+], [$($openapi)::+], $kind $(, $list)?);)*
+        $(trips.extend(trips_of_kind!([$($kapi)::+], [$($openapi)::+], $kind $(, $list)?));)*
         trips
     }};
 }
 
-/// One kind's trip, and its list's when it has one (a macro of its own, as the module paths and
-/// the optional list repeat at different depths in `trips!`).
+/// One kind's trip, and its list's when it has one, as an array (a macro of its own, as the module
+/// paths and the optional list repeat at different depths in `trips!`).
 macro_rules! trips_of_kind {
-    ($trips:ident; [$($kapi:ident)::+], [$($openapi:ident)::+], $kind:ident) => {
-        $trips.push(trip::<kapi_api::$($kapi)::+::$kind, k8s_openapi::$($openapi)::+::$kind>(None));
+    ([$($kapi:ident)::+], [$($openapi:ident)::+], $kind:ident) => {
+        [trip::<kapi_api::$($kapi)::+::$kind, k8s_openapi::$($openapi)::+::$kind>(None)]
     };
-    ($trips:ident; [$($kapi:ident)::+], [$($openapi:ident)::+], $kind:ident, $list:ident) => {
-        trips_of_kind!($trips; [$($kapi)::+], [$($openapi)::+], $kind);
-        $trips.push(trip::<kapi_api::$($kapi)::+::$list, List<k8s_openapi::$($openapi)::+::$kind>>(Some((
-            <k8s_openapi::$($openapi)::+::$kind as Resource>::API_VERSION,
-            <k8s_openapi::$($openapi)::+::$kind as Resource>::KIND,
-        ))));
+    ([$($kapi:ident)::+], [$($openapi:ident)::+], $kind:ident, $list:ident) => {
+        [
+            trip::<kapi_api::$($kapi)::+::$kind, k8s_openapi::$($openapi)::+::$kind>(None),
+            trip::<kapi_api::$($kapi)::+::$list, List<k8s_openapi::$($openapi)::+::$kind>>(Some((
+                <k8s_openapi::$($openapi)::+::$kind as Resource>::API_VERSION,
+                <k8s_openapi::$($openapi)::+::$kind as Resource>::KIND,
+            ))),
+        ]
     };
 }
 
@@ -457,9 +459,8 @@ fn every_kind_goes_to_k8s_openapi_and_back() {
             let _ = writeln!(failures, "{}: known difference {} names no kind this test makes", d.kind, d.pointer);
         }
     }
-    let same_bytes = trips.iter().filter(|t| t.same_bytes).count();
     eprintln!(
-        "{} kinds through k8s-openapi, {} with known differences, {same_bytes} written in the same bytes by both",
+        "{} kinds through k8s-openapi, {} of them with known differences",
         trips.len(),
         KNOWN_DIFFERENCES.iter().map(|d| d.kind).collect::<BTreeSet<_>>().len(),
     );

@@ -14,7 +14,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use k8s_openapi::{List, Resource};
+use k8s_openapi::{List, ListableResource, Resource};
 use kapi_machinery::{Fill, FillCtx, Kind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -396,10 +396,11 @@ fn remove_pointer(v: &mut Value, pointer: &str) {
     }
 }
 
-/// Every kind's trip and, for a listable kind, its list's, in `for_each_kind!`'s order.
+/// Every kind's trip and, for a listable kind, its list's, in `for_each_kind!`'s order, as
+/// functions to run.
 macro_rules! trips {
     ($($($kapi:ident)::+, $($openapi:ident)::+, $kind:ident $(, $list:ident)?;)*) => {{
-        let mut trips = Vec::new();
+        let mut trips: Vec<fn() -> Trip> = Vec::new();
         $(trips.extend(trips_of_kind!([$($kapi)::+], [$($openapi)::+], $kind $(, $list)?));)*
         trips
     }};
@@ -409,17 +410,32 @@ macro_rules! trips {
 /// paths and the optional list repeat at different depths in `trips!`).
 macro_rules! trips_of_kind {
     ([$($kapi:ident)::+], [$($openapi:ident)::+], $kind:ident) => {
-        [trip::<kapi_api::$($kapi)::+::$kind, k8s_openapi::$($openapi)::+::$kind>(None)]
+        [kind_trip::<kapi_api::$($kapi)::+::$kind, k8s_openapi::$($openapi)::+::$kind> as fn() -> Trip]
     };
     ([$($kapi:ident)::+], [$($openapi:ident)::+], $kind:ident, $list:ident) => {
         [
-            trip::<kapi_api::$($kapi)::+::$kind, k8s_openapi::$($openapi)::+::$kind>(None),
-            trip::<kapi_api::$($kapi)::+::$list, List<k8s_openapi::$($openapi)::+::$kind>>(Some((
-                <k8s_openapi::$($openapi)::+::$kind as Resource>::API_VERSION,
-                <k8s_openapi::$($openapi)::+::$kind as Resource>::KIND,
-            ))),
+            kind_trip::<kapi_api::$($kapi)::+::$kind, k8s_openapi::$($openapi)::+::$kind> as fn() -> Trip,
+            list_trip::<kapi_api::$($kapi)::+::$list, k8s_openapi::$($openapi)::+::$kind>,
         ]
     };
+}
+
+/// The trip of a kind.
+fn kind_trip<K, O>() -> Trip
+where
+    K: Kind + Fill + PartialEq + Serialize + DeserializeOwned,
+    O: Resource + Serialize + DeserializeOwned,
+{
+    trip::<K, O>(None)
+}
+
+/// The trip of a list kind `K`, whose items are k8s-openapi's `T`.
+fn list_trip<K, T>() -> Trip
+where
+    K: Kind + Fill + PartialEq + Serialize + DeserializeOwned,
+    T: ListableResource + Serialize + DeserializeOwned,
+{
+    trip::<K, List<T>>(Some((T::API_VERSION, T::KIND)))
 }
 
 /// The count of kinds and of list kinds `for_each_kind!` lists.
@@ -441,8 +457,18 @@ fn the_list_of_kinds_is_complete() {
 
 #[test]
 fn every_kind_goes_to_k8s_openapi_and_back() {
-    let trips = for_each_kind!(trips);
-    assert_eq!(trips.len(), RESOURCE_KINDS + LIST_KINDS);
+    let cases = for_each_kind!(trips);
+    assert_eq!(cases.len(), RESOURCE_KINDS + LIST_KINDS);
+    // Each trip is independent and a debug build takes seconds for them all, so they share the
+    // cores (the order of the results is kept).
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let trips: Vec<Trip> = std::thread::scope(|scope| {
+        let workers: Vec<_> = cases
+            .chunks(cases.len().div_ceil(threads))
+            .map(|chunk| scope.spawn(move || chunk.iter().map(|run| run()).collect::<Vec<_>>()))
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().expect("a trip panicked; its message is above")).collect()
+    });
     let mut failures = String::new();
     for t in &trips {
         if t.kapi != t.openapi {

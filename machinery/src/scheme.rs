@@ -434,13 +434,13 @@ fn record_version(versions: &mut HashMap<(String, String), Vec<String>>, gvk: Gr
     let list = versions.entry((gvk.group, gvk.kind)).or_default();
     if !list.contains(&gvk.version) {
         list.push(gvk.version);
-        list.sort_by(|a, b| version_rank(a).cmp(&version_rank(b)));
+        list.sort_by_key(|v| version_rank(v));
     }
 }
 
 /// A version's place in Kubernetes' order of preference (smaller first): GA, then beta, then
-/// alpha, each with higher numbers first; versions of another shape last, by name.
-fn version_rank(version: &str) -> (u8, std::cmp::Reverse<u64>, std::cmp::Reverse<u64>, &str) {
+/// alpha, each with higher numbers first; versions of another shape last, in the order recorded.
+fn version_rank(version: &str) -> (u8, std::cmp::Reverse<u64>, std::cmp::Reverse<u64>) {
     use std::cmp::Reverse;
     let parsed = version.strip_prefix('v').and_then(|rest| {
         let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
@@ -454,8 +454,8 @@ fn version_rank(version: &str) -> (u8, std::cmp::Reverse<u64>, std::cmp::Reverse
         Some((stage, major, n.parse().ok()?))
     });
     match parsed {
-        Some((stage, major, minor)) => (stage, Reverse(major), Reverse(minor), ""),
-        None => (3, Reverse(0), Reverse(0), version),
+        Some((stage, major, minor)) => (stage, Reverse(major), Reverse(minor)),
+        None => (3, Reverse(0), Reverse(0)),
     }
 }
 

@@ -104,7 +104,8 @@ fn validation_is_compiled_only_with_the_validation_feature() {
     // leaves it off compiles none of them.
     let register = &outputs[Path::new("v1/register.rs")];
     let gate = register.find("#[cfg(feature = \"validation\")]").unwrap_or_else(|| panic!("no gate in:\n{register}"));
-    let call = register.find("add_declarative_validation_func").unwrap_or_else(|| panic!("no registration in:\n{register}"));
+    let call =
+        register.find("add_declarative_validation_func").unwrap_or_else(|| panic!("no registration in:\n{register}"));
     assert!(gate < call, "{register}");
     assert_eq!(register.matches("#[cfg(feature = \"validation\")]").count(), 1, "{register}");
 }

@@ -61,5 +61,29 @@ fn a_v1beta1_webhook_name_needs_three_segments() {
         r#"{"apiVersion":"admissionregistration.k8s.io/v1beta1","kind":"ValidatingWebhookConfiguration","metadata":{"name":"config"},"webhooks":[{"name":"k8s.io","clientConfig":{"url":"https://example.com"},"sideEffects":"None","admissionReviewVersions":["v1"]}]}"#,
     );
     let errs = printed(&s.validate(&obj, None));
-    assert_eq!(errs, ["webhooks[0].name: Invalid value: \"k8s.io\": should be a domain with at least three segments separated by dots"]);
+    assert_eq!(
+        errs,
+        [
+            "webhooks[0].name: Invalid value: \"k8s.io\": should be a domain with at least three segments separated by dots"
+        ]
+    );
+}
+
+/// A status write through v1beta1 gets v1's `ValidateValidatingAdmissionPolicyStatusUpdate` (a
+/// type-checking warning needs its text), with the stored object converted as well.
+#[test]
+fn a_v1beta1_policy_status_gets_v1s_status_checks() {
+    let s = scheme();
+    let body = |warning: &str| {
+        format!(
+            r#"{{"apiVersion":"admissionregistration.k8s.io/v1beta1","kind":"ValidatingAdmissionPolicy","metadata":{{"name":"config"}},"status":{{"typeChecking":{{"expressionWarnings":[{{"fieldRef":"spec.validations[0].expression","warning":"{warning}"}}]}}}}}}"#
+        )
+    };
+    let old: v1beta1::ValidatingAdmissionPolicy = decoded(&s, &body("no such field"));
+    let new: v1beta1::ValidatingAdmissionPolicy = decoded(&s, &body(""));
+    assert_eq!(s.validate_status(&old, &old), []);
+    assert_eq!(
+        printed(&s.validate_status(&new, &old)),
+        ["status.typeChecking.expressionWarnings[0].warning: Required value"]
+    );
 }

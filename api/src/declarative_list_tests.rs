@@ -68,7 +68,7 @@ fn a_long_list_map_ratchets_each_item_by_key() {
 fn the_scheme_drops_repeated_errors_of_a_long_list() {
     let mut scheme = kapi_machinery::Scheme::new();
     crate::core::v1::add_to_scheme(&mut scheme).expect("core/v1 registers");
-    scheme.add_validation_func(crate::core::v1::validate_declarative_pod);
+    scheme.add_declarative_validation_func(crate::core::v1::validate_declarative_pod);
     let half = N / 2;
     let obj = pod((0..N).map(|i| responder(&format!("r{}", i % half), 1)).collect());
     let mut want = crate::core::v1::validation::validate_pod(&obj, None);

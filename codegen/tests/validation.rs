@@ -35,7 +35,9 @@ fn only_packages_with_validators_name_the_validation_feature() {
     for root in [fixture("good"), sink] {
         let outputs = kapi_codegen::generate_tree(&root, &["register".to_owned()]).unwrap_or_else(|d| panic!("{d}"));
         for (path, text) in &outputs {
-            let registers = text.contains("add_validation_func") || text.contains("add_status_validation_func");
+            let registers = ["add_validation_func", "add_declarative_validation_func", "add_status_validation_func"]
+                .iter()
+                .any(|f| text.contains(f));
             assert_eq!(registers, text.contains("feature = \"validation\""), "{}:\n{text}", path.display());
         }
     }

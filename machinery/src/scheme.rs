@@ -51,7 +51,13 @@ pub struct Scheme {
     by_type: HashMap<TypeId, GroupVersionKind>,
     defaulters: HashMap<TypeId, Vec<DefaultFn>>,
     validators: HashMap<TypeId, Vec<ValidateFn>>,
+    declarative_validators: HashMap<TypeId, Vec<ValidateFn>>,
     status_validators: HashMap<TypeId, Vec<ValidateFn>>,
+    /// The versions whose kind has hand-written validation, per group and kind: where a write in
+    /// another version of the kind is validated (see [`Scheme::validate`]).
+    hand_written: HashMap<(String, String), Vec<String>>,
+    /// The same for hand-written status validation.
+    hand_written_status: HashMap<(String, String), Vec<String>>,
     conversions: HashMap<(TypeId, TypeId), ConvertFn>,
     field_labels: HashMap<GroupVersionKind, FieldLabelFn>,
     lifecycles: HashMap<GroupVersionKind, Lifecycle>,
@@ -65,7 +71,10 @@ impl Scheme {
             by_type: HashMap::new(),
             defaulters: HashMap::new(),
             validators: HashMap::new(),
+            declarative_validators: HashMap::new(),
             status_validators: HashMap::new(),
+            hand_written: HashMap::new(),
+            hand_written_status: HashMap::new(),
             conversions: HashMap::new(),
             field_labels: HashMap::new(),
             lifecycles: HashMap::new(),
@@ -151,21 +160,27 @@ impl Scheme {
         }
     }
 
-    /// Adds a validation function for a kind: it gets the new object and, on update, the stored
-    /// one, and returns every failure it finds. Several run in the order added.
+    /// Adds a hand-written validation function for a kind (a port of upstream's
+    /// `Validate<Kind>`): it gets the new object and, on update, the stored one, and returns every
+    /// failure it finds. Several run in the order added. A write in another version of the kind
+    /// that has none of its own is validated by these too (see [`Scheme::validate`]).
     pub fn add_validation_func<T: Kind>(&mut self, f: fn(&T, Option<&T>) -> ErrorList) {
-        self.validators.entry(TypeId::of::<T>()).or_default().push(Box::new(
-            move |obj: &dyn Object, old: Option<&dyn Object>| {
-                let Some(new) = obj.as_any().downcast_ref::<T>() else { return ErrorList::new() };
-                f(new, old.and_then(|o| o.as_any().downcast_ref::<T>()))
-            },
-        ));
+        record_version(&mut self.hand_written, T::static_gvk());
+        self.validators.entry(TypeId::of::<T>()).or_default().push(typed_validator(f));
+    }
+
+    /// Adds a declarative validation function for a kind (generated from its version's `+k8s:`
+    /// tags): it runs for objects of this version only, after the hand-written functions.
+    pub fn add_declarative_validation_func<T: Kind>(&mut self, f: fn(&T, Option<&T>) -> ErrorList) {
+        self.declarative_validators.entry(TypeId::of::<T>()).or_default().push(typed_validator(f));
     }
 
     /// Adds a validation function for writes to a kind's `status` subresource (upstream's
     /// `Validate<Kind>StatusUpdate`): it gets the new object and the stored one. Such writes run
-    /// these instead of the kind's own validation functions.
+    /// these instead of the kind's own validation functions; a status write in another version
+    /// of the kind that has none of its own runs these too, as for [`Scheme::validate`].
     pub fn add_status_validation_func<T: Kind>(&mut self, f: fn(&T, &T) -> ErrorList) {
+        record_version(&mut self.hand_written_status, T::static_gvk());
         self.status_validators.entry(TypeId::of::<T>()).or_default().push(Box::new(
             move |obj: &dyn Object, old: Option<&dyn Object>| {
                 let (Some(new), Some(old)) =
@@ -178,40 +193,109 @@ impl Scheme {
         ));
     }
 
-    /// Runs the status validation functions registered for the object's type against the
-    /// stored object (none: no errors), dropping repeated errors as [`Scheme::validate`] does.
+    /// Runs the status validation functions for the object's type against the stored object
+    /// (none: no errors), dropping repeated errors as [`Scheme::validate`] does. A version
+    /// without status validation of its own borrows another version's, as there.
     pub fn validate_status(&self, obj: &dyn Object, old: &dyn Object) -> ErrorList {
         let mut errs = ErrorList::new();
-        if let Some(fs) = self.status_validators.get(&obj.as_any().type_id()) {
-            for f in fs {
-                for e in f(obj, Some(old)) {
-                    if !errs.contains(&e) {
-                        errs.push(e);
-                    }
-                }
-            }
-        }
-        errs
+        self.run_hand_written(&self.status_validators, &self.hand_written_status, obj, Some(old), &mut errs);
+        dedup(errs)
     }
 
-    /// Whether a validation function is registered for the object's type.
+    /// Whether validation functions apply to the object's type: its own (hand-written or
+    /// declarative) or those of another version of its kind that it converts to.
     pub fn validates(&self, obj: &dyn Object) -> bool {
-        self.validators.contains_key(&obj.as_any().type_id())
+        let id = obj.as_any().type_id();
+        self.validators.contains_key(&id)
+            || self.declarative_validators.contains_key(&id)
+            || self.validating_version(&self.validators, &self.hand_written, obj).is_some()
     }
 
-    /// Runs the validation functions registered for the object's type (none: no errors). `old`
-    /// is the stored object on update; one of another type counts as absent. An error another
-    /// function already reported is dropped: hand-written and declarative validation may cover
-    /// the same field, and upstream reports such an error once. Repeats are found through a hash
-    /// set, as a list of 100,000 items can bring as many errors (a scan of the kept errors per
-    /// error was quadratic).
+    /// Runs the validation functions for the object's type (none: no errors). `old` is the
+    /// stored object on update; one of another type counts as absent.
+    ///
+    /// Upstream validates the internal object, so a write in any served version gets the same
+    /// hand-written checks with the internal type's field paths. Here the hand-written functions
+    /// are ports written against one version (mostly v1, whose paths are the internal ones): a
+    /// version without hand-written functions of its own is converted (with the stored object)
+    /// through the internal type into the version of its group that has them, and those run on
+    /// the result; the version's own declarative rules run on the object as written, as
+    /// upstream's run on the versioned object. When several versions have hand-written
+    /// functions, the one Kubernetes prefers (GA before beta before alpha, higher first) is used.
+    /// An object that cannot be converted gets an internal error at the root.
+    ///
+    /// An error another function already reported is dropped: hand-written and declarative
+    /// validation may cover the same field, and upstream reports such an error once. Repeats are
+    /// found through a hash set, as a list of 100,000 items can bring as many errors (a scan of
+    /// the kept errors per error was quadratic).
     pub fn validate(&self, obj: &dyn Object, old: Option<&dyn Object>) -> ErrorList {
-        let Some(fs) = self.validators.get(&obj.as_any().type_id()) else { return ErrorList::new() };
-        let all: ErrorList = fs.iter().flat_map(|f| f(obj, old)).collect();
-        let mut seen = HashSet::with_capacity(all.len());
-        let first: Vec<bool> = all.iter().map(|e| seen.insert(e)).collect();
-        drop(seen);
-        all.into_iter().zip(first).filter_map(|(e, first)| first.then_some(e)).collect()
+        let mut all = ErrorList::new();
+        self.run_hand_written(&self.validators, &self.hand_written, obj, old, &mut all);
+        if let Some(fs) = self.declarative_validators.get(&obj.as_any().type_id()) {
+            all.extend(fs.iter().flat_map(|f| f(obj, old)));
+        }
+        dedup(all)
+    }
+
+    /// Runs the hand-written functions of `fns` for the object's type, or, when it has none, of
+    /// the version its group validates it in (see [`Scheme::validate`]).
+    fn run_hand_written(
+        &self,
+        fns: &HashMap<TypeId, Vec<ValidateFn>>,
+        versions: &HashMap<(String, String), Vec<String>>,
+        obj: &dyn Object,
+        old: Option<&dyn Object>,
+        out: &mut ErrorList,
+    ) {
+        if let Some(fs) = fns.get(&obj.as_any().type_id()) {
+            out.extend(fs.iter().flat_map(|f| f(obj, old)));
+            return;
+        }
+        let Some((version, fs)) = self.validating_version(fns, versions, obj) else { return };
+        let converted = self.convert_to_version(obj, version).and_then(|new| {
+            let old = old.map(|o| self.convert_to_version(o, version)).transpose()?;
+            Ok((new, old))
+        });
+        match converted {
+            Ok((new, old)) => out.extend(fs.iter().flat_map(|f| f(new.as_ref(), old.as_deref()))),
+            Err(e) => out.push(crate::validation::FieldError::internal(
+                crate::validation::Path::root(),
+                &format!("validating in {version}: {e}"),
+            )),
+        }
+    }
+
+    /// The version of the object's group and kind whose hand-written functions in `fns` validate
+    /// it, when its own type has none: the most preferred one that it can reach by conversion.
+    fn validating_version<'a>(
+        &'a self,
+        fns: &'a HashMap<TypeId, Vec<ValidateFn>>,
+        versions: &'a HashMap<(String, String), Vec<String>>,
+        obj: &dyn Object,
+    ) -> Option<(&'a str, &'a Vec<ValidateFn>)> {
+        let gvk = self.kind_of_object(obj)?;
+        let candidates = versions.get(&(gvk.group.clone(), gvk.kind.clone()))?;
+        let src = obj.as_any().type_id();
+        candidates.iter().find_map(|version| {
+            let target = self.kinds.get(&GroupVersionKind::new(&gvk.group, version, gvk.kind.clone()))?;
+            if target.type_id == src || !self.converts(src, gvk, target.type_id) {
+                return None;
+            }
+            Some((version.as_str(), fns.get(&target.type_id)?))
+        })
+    }
+
+    /// Whether an object of type `src` (registered as `gvk`) converts to type `target`: directly
+    /// or through an internal kind of the same name, as [`Scheme::convert_into_group_version`]
+    /// finds one.
+    fn converts(&self, src: TypeId, gvk: &GroupVersionKind, target: TypeId) -> bool {
+        self.conversions.contains_key(&(src, target))
+            || self.kinds.iter().any(|(k, e)| {
+                k.version == crate::object::INTERNAL_VERSION
+                    && k.kind == gvk.kind
+                    && self.conversions.contains_key(&(src, e.type_id))
+                    && self.conversions.contains_key(&(e.type_id, target))
+            })
     }
 
     /// Adds a conversion function from `A` to `B`, which consumes its input. Generated
@@ -333,5 +417,68 @@ impl Scheme {
             out.set_registered_type_meta();
         }
         Ok(out)
+    }
+}
+
+/// Wraps a validation function of one type for objects of any type (others: no errors).
+fn typed_validator<T: Kind>(f: fn(&T, Option<&T>) -> ErrorList) -> ValidateFn {
+    Box::new(move |obj: &dyn Object, old: Option<&dyn Object>| {
+        let Some(new) = obj.as_any().downcast_ref::<T>() else { return ErrorList::new() };
+        f(new, old.and_then(|o| o.as_any().downcast_ref::<T>()))
+    })
+}
+
+/// Records that a kind's version has hand-written validation, keeping each group and kind's
+/// versions in Kubernetes' order of preference.
+fn record_version(versions: &mut HashMap<(String, String), Vec<String>>, gvk: GroupVersionKind) {
+    let list = versions.entry((gvk.group, gvk.kind)).or_default();
+    if !list.contains(&gvk.version) {
+        list.push(gvk.version);
+        list.sort_by_key(|v| version_rank(v));
+    }
+}
+
+/// A version's place in Kubernetes' order of preference (smaller first): GA, then beta, then
+/// alpha, each with higher numbers first; versions of another shape last, in the order recorded.
+fn version_rank(version: &str) -> (u8, std::cmp::Reverse<u64>, std::cmp::Reverse<u64>) {
+    use std::cmp::Reverse;
+    let parsed = version.strip_prefix('v').and_then(|rest| {
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        let major: u64 = rest[..digits].parse().ok()?;
+        let tail = &rest[digits..];
+        if tail.is_empty() {
+            return Some((0, major, 0));
+        }
+        let (stage, n) =
+            if let Some(n) = tail.strip_prefix("beta") { (1, n) } else { (2, tail.strip_prefix("alpha")?) };
+        Some((stage, major, n.parse().ok()?))
+    });
+    match parsed {
+        Some((stage, major, minor)) => (stage, Reverse(major), Reverse(minor)),
+        None => (3, Reverse(0), Reverse(0)),
+    }
+}
+
+/// Drops every error that an earlier one repeats, keeping the order.
+fn dedup(all: ErrorList) -> ErrorList {
+    let mut seen = HashSet::with_capacity(all.len());
+    let first: Vec<bool> = all.iter().map(|e| seen.insert(e)).collect();
+    drop(seen);
+    all.into_iter().zip(first).filter_map(|(e, first)| first.then_some(e)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_with_hand_written_validation_are_kept_in_kubernetes_order() {
+        let mut versions = HashMap::new();
+        for v in ["v1beta1", "v1", "v2alpha1", "v1alpha3", "v2", "v1beta2", "v3x", "v2beta2"] {
+            record_version(&mut versions, GroupVersionKind::new("g", v, "K"));
+        }
+        record_version(&mut versions, GroupVersionKind::new("g", "v1", "K"));
+        let want = ["v2", "v1", "v2beta2", "v1beta2", "v1beta1", "v2alpha1", "v1alpha3", "v3x"];
+        assert_eq!(versions[&("g".to_owned(), "K".to_owned())], want);
     }
 }

@@ -562,9 +562,10 @@ impl State {
     }
 
     /// Runs a validator on an object bound for the store: in the version the client wrote
-    /// through a view when that version's kind has rules of its own (upstream validates the
-    /// internal object, whose rules and field paths follow the request; `events.k8s.io` Events
-    /// are checked more strictly than core's), else in the store's version.
+    /// through a view when rules apply to that version's kind (its own, or, through the scheme,
+    /// those of the version its group validates it in: upstream validates the internal object,
+    /// whose rules and field paths follow the request; `events.k8s.io` Events are checked more
+    /// strictly than core's), else in the store's version.
     fn validate(
         &self,
         v: &validation::Validator,

@@ -1,22 +1,31 @@
-//! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node, events, resource): an invalid object of each is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
+//! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node, events, resource): an invalid object of each (one written through a beta version) is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
 
 mod kubectl_support;
 
 use std::sync::Arc;
 
-use kapi_testing::{ApiServer, TestServer};
+use kapi_testing::{ApiServer, RuntimeConfig, TestServer};
 use kubectl_support::{kubectl_binary, kubectl_status};
 
 /// Applies `manifest` with kubectl against a fresh test server and checks that kubectl fails
 /// with `line` (upstream's `The <Kind> "<name>" is invalid: <cause>`), and that a `get` of
 /// `resource/bad` then finds nothing.
 async fn refused(manifest: &str, resource: &str, line: &str) {
+    refused_serving(None, manifest, resource, line).await;
+}
+
+/// [`refused`] against a server whose served versions `runtime_config` changes (upstream's
+/// `--runtime-config`), for writes through versions not served by default.
+async fn refused_serving(runtime_config: Option<&str>, manifest: &str, resource: &str, line: &str) {
     let Some(bin) = kubectl_binary() else {
         eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
         return;
     };
     let api = Arc::new(ApiServer::new());
     kapi_client::clientset::register_all(&api).unwrap();
+    if let Some(config) = runtime_config {
+        api.set_runtime_config(RuntimeConfig::parse(config).unwrap()).unwrap();
+    }
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let tag = resource.replace('.', "-");
     let dir = std::env::temp_dir().join(format!("kapi-kubectl-groups-{tag}-{}", std::process::id()));
@@ -129,4 +138,15 @@ async fn resource_claim_configuring_a_request_it_does_not_have() {
 "config":[{"requests":["cpu"],"opaque":{"driver":"gpu.example.com","parameters":{"mode":"fast"}}}]}}}"#;
     let line = r#"The ResourceClaim "bad" is invalid: spec.devices.config[0].requests[0]: Invalid value: "cpu": must be the name of a request in the claim or the name of a request and a subrequest separated by '/'"#;
     refused(manifest, "resourceclaims.resource.k8s.io", line).await;
+}
+
+/// A write through a beta version gets v1's hand-written checks at the internal type's path:
+/// v1beta1's flat `deviceClassName` is reported under `exactly`, as upstream reports it.
+#[tokio::test]
+async fn resource_claim_written_through_v1beta1_with_a_bad_class_name() {
+    let manifest = r#"{"apiVersion":"resource.k8s.io/v1beta1","kind":"ResourceClaim","metadata":{"name":"bad","namespace":"default"},
+"spec":{"devices":{"requests":[{"name":"req-0","deviceClassName":"Class_A"}]}}}"#;
+    let line = r#"The ResourceClaim "bad" is invalid: spec.devices.requests[0].exactly.deviceClassName: Invalid value: "Class_A": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"#;
+    refused_serving(Some("resource.k8s.io/v1beta1=true"), manifest, "resourceclaims.v1beta1.resource.k8s.io", line)
+        .await;
 }

@@ -72,7 +72,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
                     "validate_declarative_{}",
                     heck::ToSnakeCase::to_snake_case(t.name().as_str())
                 );
-                quote!(scheme.add_validation_func(super::validation::#f);)
+                quote!(scheme.add_declarative_validation_func(super::validation::#f);)
             });
         // Validation is for servers, not clients: behind the owning crate's `validation` feature,
         // as the generated `validation.rs` is.

@@ -84,11 +84,11 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 crate::admissionregistration::v1::validation::validate_validating_webhook_configuration,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_validating_admission_policy,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_validating_admission_policy_binding,
             );
         scheme

@@ -52,11 +52,11 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     #[cfg(feature = "validation")]
     {
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_validating_admission_policy,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_validating_admission_policy_binding,
             );
     }

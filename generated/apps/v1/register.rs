@@ -37,10 +37,22 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
         scheme.add_validation_func(crate::apps::v1::validation::validate_deployment);
         scheme.add_validation_func(crate::apps::v1::validation::validate_replica_set);
         scheme.add_validation_func(crate::apps::v1::validation::validate_stateful_set);
-        scheme.add_validation_func(super::validation::validate_declarative_daemon_set);
-        scheme.add_validation_func(super::validation::validate_declarative_deployment);
-        scheme.add_validation_func(super::validation::validate_declarative_replica_set);
-        scheme.add_validation_func(super::validation::validate_declarative_stateful_set);
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_daemon_set,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_deployment,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_replica_set,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_stateful_set,
+            );
         scheme
             .add_status_validation_func(
                 crate::apps::v1::validation::validate_daemon_set_status_update,

@@ -27,9 +27,18 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     super::defaulters::register_defaults(scheme);
     #[cfg(feature = "validation")]
     {
-        scheme.add_validation_func(super::validation::validate_declarative_deployment);
-        scheme.add_validation_func(super::validation::validate_declarative_scale);
-        scheme.add_validation_func(super::validation::validate_declarative_stateful_set);
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_deployment,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_scale,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_stateful_set,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

@@ -33,15 +33,15 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     #[cfg(feature = "validation")]
     {
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_local_subject_access_review,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_self_subject_access_review,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_subject_access_review,
             );
     }

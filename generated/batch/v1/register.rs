@@ -25,8 +25,14 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     {
         scheme.add_validation_func(crate::batch::v1::validation::validate_cron_job);
         scheme.add_validation_func(crate::batch::v1::validation::validate_job);
-        scheme.add_validation_func(super::validation::validate_declarative_cron_job);
-        scheme.add_validation_func(super::validation::validate_declarative_job);
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_cron_job,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_job,
+            );
         scheme
             .add_status_validation_func(
                 crate::batch::v1::validation::validate_job_status_update,

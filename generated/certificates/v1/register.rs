@@ -35,15 +35,15 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 crate::certificates::v1::validation::validate_certificate_signing_request,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_certificate_signing_request,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_cluster_trust_bundle,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_pod_certificate_request,
             );
         scheme

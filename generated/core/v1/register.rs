@@ -85,18 +85,30 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
         scheme.add_validation_func(crate::core::v1::validation::validate_resource_quota);
         scheme.add_validation_func(crate::core::v1::validation::validate_secret);
         scheme.add_validation_func(crate::core::v1::validation::validate_service);
-        scheme.add_validation_func(super::validation::validate_declarative_node);
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_node,
+            );
+        scheme
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_persistent_volume_claim,
             );
-        scheme.add_validation_func(super::validation::validate_declarative_pod);
-        scheme.add_validation_func(super::validation::validate_declarative_pod_template);
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_pod,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_pod_template,
+            );
+        scheme
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_replication_controller,
             );
-        scheme.add_validation_func(super::validation::validate_declarative_secret);
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_secret,
+            );
         scheme
             .add_status_validation_func(
                 crate::core::v1::validation::validate_namespace_status_update,

@@ -26,7 +26,9 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 crate::discovery::v1::validation::validate_endpoint_slice,
             );
         scheme
-            .add_validation_func(super::validation::validate_declarative_endpoint_slice);
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_endpoint_slice,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

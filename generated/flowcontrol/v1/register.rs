@@ -36,7 +36,7 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 crate::flowcontrol::v1::validation::validate_priority_level_configuration,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_priority_level_configuration,
             );
         scheme

@@ -22,9 +22,12 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     #[cfg(feature = "validation")]
     {
-        scheme.add_validation_func(super::validation::validate_declarative_eviction);
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_eviction,
+            );
+        scheme
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_eviction_request,
             );
     }

@@ -44,11 +44,18 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_validation_func(
                 crate::networking::v1::validation::validate_service_cidr,
             );
-        scheme.add_validation_func(super::validation::validate_declarative_ip_address);
         scheme
-            .add_validation_func(super::validation::validate_declarative_ingress_class);
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_ip_address,
+            );
         scheme
-            .add_validation_func(super::validation::validate_declarative_network_policy);
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_ingress_class,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_network_policy,
+            );
         scheme
             .add_status_validation_func(
                 crate::networking::v1::validation::validate_ingress_status_update,

@@ -26,9 +26,14 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     #[cfg(feature = "validation")]
     {
-        scheme.add_validation_func(super::validation::validate_declarative_ip_address);
         scheme
-            .add_validation_func(super::validation::validate_declarative_ingress_class);
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_ip_address,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_ingress_class,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

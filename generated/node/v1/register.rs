@@ -22,7 +22,9 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     {
         scheme.add_validation_func(crate::node::v1::validation::validate_runtime_class);
         scheme
-            .add_validation_func(super::validation::validate_declarative_runtime_class);
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_runtime_class,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

@@ -26,7 +26,7 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 crate::policy::v1::validation::validate_pod_disruption_budget,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_pod_disruption_budget,
             );
         scheme

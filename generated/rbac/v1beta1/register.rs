@@ -27,13 +27,22 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     super::defaulters::register_defaults(scheme);
     #[cfg(feature = "validation")]
     {
-        scheme.add_validation_func(super::validation::validate_declarative_cluster_role);
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_cluster_role,
+            );
+        scheme
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_cluster_role_binding,
             );
-        scheme.add_validation_func(super::validation::validate_declarative_role);
-        scheme.add_validation_func(super::validation::validate_declarative_role_binding);
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_role,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_role_binding,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

@@ -47,19 +47,26 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_validation_func(
                 crate::resource::v1::validation::validate_resource_slice,
             );
-        scheme.add_validation_func(super::validation::validate_declarative_device_class);
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_device_class,
+            );
+        scheme
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_device_taint_rule,
             );
         scheme
-            .add_validation_func(super::validation::validate_declarative_resource_claim);
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_resource_claim,
+            );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_resource_claim_template,
             );
         scheme
-            .add_validation_func(super::validation::validate_declarative_resource_slice);
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_resource_slice,
+            );
         scheme
             .add_status_validation_func(
                 crate::resource::v1::validation::validate_device_taint_rule_status_update,

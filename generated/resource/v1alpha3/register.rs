@@ -30,11 +30,11 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     #[cfg(feature = "validation")]
     {
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_device_taint_rule,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_resource_pool_status_request,
             );
     }

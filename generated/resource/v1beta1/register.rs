@@ -28,15 +28,22 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     super::defaulters::register_defaults(scheme);
     #[cfg(feature = "validation")]
     {
-        scheme.add_validation_func(super::validation::validate_declarative_device_class);
         scheme
-            .add_validation_func(super::validation::validate_declarative_resource_claim);
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_device_class,
+            );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_resource_claim,
+            );
+        scheme
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_resource_claim_template,
             );
         scheme
-            .add_validation_func(super::validation::validate_declarative_resource_slice);
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_resource_slice,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

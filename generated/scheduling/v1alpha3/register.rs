@@ -27,11 +27,17 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     #[cfg(feature = "validation")]
     {
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_composite_pod_group,
             );
-        scheme.add_validation_func(super::validation::validate_declarative_pod_group);
-        scheme.add_validation_func(super::validation::validate_declarative_workload);
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_pod_group,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_workload,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     for version in VERSIONS {

@@ -25,8 +25,14 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     super::defaulters::register_defaults(scheme);
     #[cfg(feature = "validation")]
     {
-        scheme.add_validation_func(super::validation::validate_declarative_pod_group);
-        scheme.add_validation_func(super::validation::validate_declarative_workload);
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_pod_group,
+            );
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_workload,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

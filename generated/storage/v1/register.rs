@@ -47,11 +47,16 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_validation_func(
                 crate::storage::v1::validation::validate_volume_attributes_class,
             );
-        scheme.add_validation_func(super::validation::validate_declarative_csi_driver);
         scheme
-            .add_validation_func(super::validation::validate_declarative_storage_class);
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_csi_driver,
+            );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_storage_class,
+            );
+        scheme
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_volume_attachment,
             );
         scheme

@@ -32,11 +32,16 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     super::defaulters::register_defaults(scheme);
     #[cfg(feature = "validation")]
     {
-        scheme.add_validation_func(super::validation::validate_declarative_csi_driver);
         scheme
-            .add_validation_func(super::validation::validate_declarative_storage_class);
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_csi_driver,
+            );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_storage_class,
+            );
+        scheme
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_volume_attachment,
             );
     }

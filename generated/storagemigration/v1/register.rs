@@ -31,7 +31,7 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 crate::storagemigration::v1::validation::validate_storage_version_migration,
             );
         scheme
-            .add_validation_func(
+            .add_declarative_validation_func(
                 super::validation::validate_declarative_storage_version_migration,
             );
         scheme

@@ -8,7 +8,8 @@ use kapi_machinery::Object;
 /// Validates a new object (and, on update, against the stored one), returning every failure.
 pub type Validator = Arc<dyn Fn(&dyn Object, Option<&dyn Object>) -> Vec<FieldError> + Send + Sync>;
 
-/// Whether a validator has rules of its own for an object's kind.
+/// Whether a validator has rules for an object's kind (its version's own, or another version's
+/// that the scheme converts it to).
 pub type Validates = Arc<dyn Fn(&dyn Object) -> bool + Send + Sync>;
 
 /// Whether the scheme behind a lock has validation functions for an object's kind.

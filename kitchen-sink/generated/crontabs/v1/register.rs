@@ -20,7 +20,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     #[cfg(feature = "validation")]
     {
-        scheme.add_validation_func(super::validation::validate_declarative_cron_tab);
+        scheme
+            .add_declarative_validation_func(
+                super::validation::validate_declarative_cron_tab,
+            );
     }
     for version in VERSIONS {
         ::kapi_api::meta::v1::add_to_group_version(

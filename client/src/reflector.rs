@@ -2,7 +2,9 @@
 //! `k8s.io/client-go/tools/cache.Reflector` does.
 //!
 //! 1. List (in pages of `page_size` if set) and hand the whole result to the sink, which replaces
-//!    its content. With `use_watch_list`, the initial state comes instead from a watch with
+//!    its content. The first page reads the most recent state, or with [`ListSemantic::Any`] what
+//!    client-go's reflector reads: any state first, then state not older than the last version
+//!    seen, and the most recent once that has expired. With `use_watch_list`, the initial state comes instead from a watch with
 //!    `sendInitialEvents=true`, up to the bookmark annotated `k8s.io/initial-events-end`; if
 //!    that fails the reflector falls back to a list.
 //! 2. Watch from the list's `resourceVersion` with `allowWatchBookmarks=true` and a randomized
@@ -22,6 +24,7 @@ use kapi_api::meta::v1::{INITIAL_EVENTS_ANNOTATION_KEY, ListOptions, ResourceVer
 use crate::labels::Selector;
 use crate::resource::ResourceScope;
 use crate::store::{Store, object_key};
+pub use crate::watcher::ListSemantic;
 use crate::{Error, EventStream, ListResource, ListWatch, Listable, Resource, StatusError, WatchEvent};
 
 /// A watch that ends this quickly without a single event counts as a failure (it backs off).
@@ -114,6 +117,10 @@ pub struct ReflectorConfig {
     pub use_watch_list: bool,
     /// Adjusts every list and watch request, after the reflector has set its options.
     pub tweak_list_options: Option<TweakListOptions>,
+    /// Which state the lists read: the most recent (the default, a consistent read) or, as
+    /// client-go's informers do, any state the server has cached (`resourceVersion=0`) for the
+    /// first list and state not older than the last version seen for a relist.
+    pub list_semantic: ListSemantic,
 }
 
 impl Default for ReflectorConfig {
@@ -127,6 +134,7 @@ impl Default for ReflectorConfig {
             field_selector: String::new(),
             use_watch_list: false,
             tweak_list_options: None,
+            list_semantic: ListSemantic::MostRecent,
         }
     }
 }
@@ -142,6 +150,7 @@ impl std::fmt::Debug for ReflectorConfig {
             .field("field_selector", &self.field_selector)
             .field("use_watch_list", &self.use_watch_list)
             .field("tweak_list_options", &self.tweak_list_options.is_some())
+            .field("list_semantic", &self.list_semantic)
             .finish()
     }
 }
@@ -277,6 +286,9 @@ pub struct Reflector<R, L, S> {
     sink: S,
     config: ReflectorConfig,
     backoff: BackoffState,
+    /// The latest resource version the cache has reached (empty before the first list): where a
+    /// relist with [`ListSemantic::Any`] starts.
+    last_resource_version: String,
     _resource: PhantomData<fn() -> R>,
 }
 
@@ -290,7 +302,7 @@ impl<R: Listable, L: ListWatch<R>, S: ReflectorSink<R>> Reflector<R, L, S> {
     /// A reflector; [`run`](Self::run) starts it.
     pub fn new(list_watch: L, sink: S, config: ReflectorConfig) -> Self {
         let backoff = BackoffState::new(config.backoff.clone());
-        Reflector { list_watch, sink, config, backoff, _resource: PhantomData }
+        Reflector { list_watch, sink, config, backoff, last_resource_version: String::new(), _resource: PhantomData }
     }
 
     /// Runs until `stop` completes, then drops any open watch.
@@ -305,6 +317,7 @@ impl<R: Listable, L: ListWatch<R>, S: ReflectorSink<R>> Reflector<R, L, S> {
         loop {
             let Some((mut resource_version, mut stream)) = self.sync().await else { continue };
             while let Next::Rewatch = self.watch(&mut resource_version, stream.take()).await {}
+            self.last_resource_version = resource_version;
         }
     }
 
@@ -335,18 +348,35 @@ impl<R: Listable, L: ListWatch<R>, S: ReflectorSink<R>> Reflector<R, L, S> {
     }
 
     /// Lists everything, page by page if configured; an expired continue token restarts the
-    /// list without paging.
+    /// list without paging. With [`ListSemantic::Any`], a first page at a version that has
+    /// expired is asked again at once for the most recent state, as client-go's reflector does.
     async fn list_all(&mut self) -> Result<(Vec<R>, String), Error> {
         let mut items = Vec::new();
         let mut limit = self.config.page_size.filter(|n| *n > 0).unwrap_or(0);
         let mut continue_token = String::new();
+        let mut at_least = match self.config.list_semantic {
+            ListSemantic::MostRecent => None,
+            // Nothing seen yet: any state will do.
+            ListSemantic::Any if self.last_resource_version.is_empty() => Some("0".to_string()),
+            // A relist: never older than what the cache has reached.
+            ListSemantic::Any => Some(self.last_resource_version.clone()),
+        };
         loop {
             let mut options = self.base_options();
             options.limit = limit;
             options.continue_ = continue_token.clone();
+            // Only the first page says which state: a continue token fixes the version, and the
+            // server refuses `resourceVersionMatch` beside one.
+            if let Some(version) = at_least.as_ref().filter(|_| continue_token.is_empty()) {
+                options = options.at_least(version.clone());
+            }
             self.tweak(&mut options);
             let list = match self.list_watch.list(options).await {
                 Ok(list) => list,
+                Err(e) if e.is_gone() && continue_token.is_empty() && at_least.take().is_some() => {
+                    self.report(Phase::List, e);
+                    continue;
+                }
                 Err(e) if e.is_gone() && !continue_token.is_empty() => {
                     self.report(Phase::List, e);
                     items.clear();

@@ -146,6 +146,15 @@ impl Config {
         self.registry = Some(registry);
         self
     }
+
+    /// The primary informer lists as client-go's informers (and so controller-runtime's) do:
+    /// any state the API server has cached first, then never older than the cache has reached
+    /// ([`ListSemantic::Any`](kapi_client::reflector::ListSemantic::Any)); kube-runtime's
+    /// `watcher::Config::any_semantic`. Owned and watched kinds take their own `InformerConfig`.
+    pub fn any_semantic(mut self) -> Self {
+        self.informer.reflector.list_semantic = kapi_client::reflector::ListSemantic::Any;
+        self
+    }
 }
 
 /// A controller cannot run.

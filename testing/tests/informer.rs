@@ -8,7 +8,8 @@ use kapi_client::Client;
 use kapi_client::factory::SharedInformerFactory;
 use kapi_client::informer::SharedInformer;
 use kapi_client::labels::Selector;
-use kapi_testing::ApiServer;
+use kapi_client::reflector::ListSemantic;
+use kapi_testing::{ApiServer, Fault};
 use tokio::sync::mpsc;
 
 #[path = "../../client/tests/informer_support/mod.rs"]
@@ -110,4 +111,82 @@ async fn factory_namespace_and_selector_work_against_the_in_process_server() {
     assert_eq!(keys(&informer), ["ns1/a", "ns1/e"]);
     assert!(errors.try_recv().is_err(), "no errors");
     guard(factory.shutdown()).await;
+}
+
+/// The `resourceVersion` and `resourceVersionMatch` of every list request (a GET without
+/// `watch`) since the last call, and whether it carried a `continue` token.
+fn take_lists(server: &ApiServer) -> Vec<(String, String, bool)> {
+    let lists = server
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == http::Method::GET && !r.query.split('&').any(|kv| kv.starts_with("watch=")))
+        .map(|r| {
+            let get = |key: &str| {
+                r.query.split('&').find_map(|kv| kv.strip_prefix(key)?.strip_prefix('=')).unwrap_or_default().to_owned()
+            };
+            (get("resourceVersion"), get("resourceVersionMatch"), !get("continue").is_empty())
+        })
+        .collect();
+    server.clear_requests();
+    lists
+}
+
+#[tokio::test]
+async fn any_semantic_informers_list_as_client_go_reflectors_do() {
+    let server = Arc::new(ApiServer::new());
+    server.register::<Vwc>().unwrap();
+    let client = Client::new(server.clone(), "https://kapi.test").unwrap();
+    let hooks = client.api::<Vwc>();
+    let create = |name: &'static str| {
+        let hooks = hooks.clone();
+        async move {
+            let hook = Vwc { metadata: meta("", name, "", &[]), ..Default::default() };
+            hooks.create(&hook, &CreateOptions::default()).await.unwrap()
+        }
+    };
+    for name in ["a", "b", "c"] {
+        create(name).await;
+    }
+    let s = |v: &str| v.to_owned();
+    let not_older = s("NotOlderThan");
+    let mut config = fast();
+    config.reflector.page_size = Some(2);
+    config.reflector.list_semantic = ListSemantic::Any;
+    server.clear_requests();
+    let informer = SharedInformer::new(client.api::<Vwc>(), config);
+    informer.start().unwrap();
+    assert!(guard(informer.wait_for_sync()).await);
+    // Any state first (resourceVersion 0: a real server's watch cache); the continuation carries
+    // only its token.
+    assert_eq!(take_lists(&server), [(s("0"), not_older.clone(), false), (s(""), s(""), true)]);
+    assert_eq!(keys(&informer), ["a", "b", "c"]);
+
+    // History compacted while no watch was open: the relist asks for state not older than the
+    // cache has reached, never any state, so the cache cannot go back in time.
+    let d = create("d").await;
+    until(|| informer.last_sync_resource_version() == d.metadata.resource_version).await;
+    server.close_watches();
+    create("e").await;
+    server.compact();
+    until(|| informer.lister().get("e").is_ok()).await;
+    let lists = take_lists(&server);
+    assert_eq!(lists[0], (d.metadata.resource_version.clone(), not_older.clone(), false), "{lists:?}");
+    assert!(lists[1..].iter().all(|(rv, _, token)| rv.is_empty() && *token), "{lists:?}");
+
+    // If even that version is gone, the reflector asks again at once for the most recent state,
+    // as client-go's does. The faults answer the rewatch and then the relist 410.
+    let f = create("f").await;
+    until(|| informer.last_sync_resource_version() == f.metadata.resource_version).await;
+    server.clear_requests();
+    server.fail_next(Fault::status(410, "Expired", "too old resource version").on_method(http::Method::GET).times(2));
+    server.close_watches();
+    create("g").await;
+    until(|| informer.lister().get("g").is_ok()).await;
+    let lists = take_lists(&server);
+    assert_eq!(
+        lists[..2],
+        [(f.metadata.resource_version.clone(), not_older, false), (s(""), s(""), false)],
+        "{lists:?}"
+    );
+    guard(informer.shutdown()).await;
 }

@@ -220,7 +220,27 @@ struct State {
 /// `PrepareForCreate` and `PrepareForUpdate`): on create (`old` is `None`) after the system
 /// fields (uid, creation timestamp, generated name) are set, on an update of the main resource
 /// with the stored object after the system fields it keeps are carried over.
-pub type PrepareFn = Arc<dyn Fn(&ResourceInfo, &mut Box<dyn Object>, Option<&dyn Object>) -> Result<()> + Send + Sync>;
+pub type PrepareFn = Arc<dyn Fn(&ResourceInfo, &mut Box<dyn Object>, &PrepareCtx<'_>) -> Result<()> + Send + Sync>;
+
+/// What a strategy sees of a write besides the object: the stored object on update, the
+/// resource's other stored objects (read under the tracker's lock, so what they hold, such as a
+/// service's cluster IP, cannot be taken by a concurrent write) and whether it is a dry run.
+pub struct PrepareCtx<'a> {
+    /// The stored object (`None` on create).
+    pub old: Option<&'a dyn Object>,
+    /// The write persists nothing.
+    pub dry_run: bool,
+    objects: &'a BTreeMap<Key, Box<dyn Object>>,
+    except: Option<&'a Key>,
+}
+
+impl<'a> PrepareCtx<'a> {
+    /// The resource's stored objects in every namespace, but the one being written.
+    pub fn others(&self) -> impl Iterator<Item = &'a dyn Object> + 'a {
+        let except = self.except;
+        self.objects.iter().filter(move |(k, _)| Some(*k) != except).map(|(_, o)| o.as_ref())
+    }
+}
 
 struct Shared {
     state: Mutex<State>,
@@ -650,7 +670,8 @@ impl State {
         if let Some(prepare) = &self.prepare
             && errs.is_empty()
         {
-            prepare(&info, &mut obj, None)?;
+            let ctx = PrepareCtx { old: None, dry_run, objects: &store.objects, except: None };
+            prepare(&info, &mut obj, &ctx)?;
         }
         // Metadata and object errors go out together, as upstream's strategies return them.
         if let Some(v) = &self.validator {
@@ -750,7 +771,13 @@ impl State {
                     obj
                 };
                 if let Some(prepare) = &self.prepare {
-                    prepare(&info, &mut new, Some(existing.as_ref()))?;
+                    let ctx = PrepareCtx {
+                        old: Some(existing.as_ref()),
+                        dry_run,
+                        objects: &self.stores[idx].objects,
+                        except: Some(&key),
+                    };
+                    prepare(&info, &mut new, &ctx)?;
                 }
                 new
             }

@@ -36,6 +36,7 @@ pub mod deletion;
 pub mod fields;
 pub(crate) mod meta;
 pub mod options;
+pub mod put_create;
 mod scan;
 pub mod subresource;
 pub mod validation;
@@ -136,6 +137,9 @@ pub struct Modify<'a> {
     /// Skip the kind's validator: for writes upstream makes through a path of their own that
     /// does not run the object's update validation (a pod's binding).
     pub skip_validation: bool,
+    /// A PUT: when the object does not exist, the body's `metadata.uid` is a precondition that
+    /// fails (`409`) before `create_if_missing` is looked at.
+    pub replace: bool,
 }
 
 /// How a stored object is replaced: the [`Modify`] switches an update honours.
@@ -1322,6 +1326,7 @@ impl ObjectTracker {
             create_if_missing,
             managed_fields_as_given,
             skip_validation,
+            replace,
         } = *target;
         let out = {
             let mut st = self.lock();
@@ -1343,9 +1348,19 @@ impl ObjectTracker {
                 c => c,
             };
             match current {
-                None if !create_if_missing => return Err(api_errors::not_found(&info, name)),
+                None if !create_if_missing && !replace => return Err(api_errors::not_found(&info, name)),
                 None => {
-                    let new = convert_with(inbound, f(None)?)?;
+                    let mut new = convert_with(inbound, f(None)?)?;
+                    if replace {
+                        let ns = if info.namespaced { namespace } else { "" };
+                        let m = meta_mut(&info, new.as_mut())?;
+                        put_create::check_uid_precondition(&info, ns, name, &m.uid)?;
+                        if !create_if_missing {
+                            return Err(api_errors::not_found(&info, name));
+                        }
+                        // Storage writes a created object whatever resourceVersion it carried.
+                        m.resource_version.clear();
+                    }
                     let m = meta_of(&info, new.as_ref())?;
                     if m.name != name {
                         return Err(name_mismatch(&m.name, name));

@@ -103,7 +103,7 @@ pub use streams::{ExecIo, ExecOutcome, ExecRequest, HandlerFuture, PortForwardRe
 pub use versions::{RuntimeConfig, Stability};
 pub use strategy::ServiceRanges;
 
-use crate::tracker::{self, ObjectTracker};
+use crate::tracker::{self, ObjectTracker, PrepareCtx};
 
 /// The largest request body accepted (upstream's limit, 3 MiB).
 pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
@@ -272,7 +272,9 @@ impl ApiServer {
         tracker.set_validator(crate::tracker::validation::from_scheme(scheme.clone()));
         tracker.set_status_validator(crate::tracker::validation::status_from_scheme(scheme.clone()));
         tracker.set_validates(crate::tracker::validation::validates_from_scheme(scheme.clone()));
-        tracker.set_prepare(Arc::new(|info, obj, ctx| strategy::prepare(&ServiceRanges::default(), info, obj, ctx)));
+        tracker.set_prepare(Arc::new(|info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>| {
+            strategy::prepare(&ServiceRanges::default(), info, obj, ctx)
+        }));
         ApiServer {
             tracker,
             scheme,
@@ -299,7 +301,11 @@ impl ApiServer {
     /// `--service-cluster-ip-range` and `--service-node-port-range`; `10.96.0.0/12` and
     /// `30000-32767` by default). What stored services already hold is kept.
     pub fn set_service_ranges(&self, ranges: ServiceRanges) {
-        self.tracker.set_prepare(Arc::new(move |info, obj, ctx| strategy::prepare(&ranges, info, obj, ctx)));
+        self.tracker.set_prepare(Arc::new(
+            move |info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>| {
+                strategy::prepare(&ranges, info, obj, ctx)
+            },
+        ));
     }
 
     /// Sets the max-in-flight limits (kube-apiserver's `--max-requests-inflight` and

@@ -35,7 +35,7 @@ pub(crate) fn prepare(
 ) -> Result<()> {
     match (info.group, info.resource, ctx.old) {
         ("", "services", old) => {
-            let Some(svc) = obj.as_any_mut().downcast_mut::<Service>() else { return Ok(()) };
+            let Some(svc) = obj.as_mut().as_any_mut().downcast_mut::<Service>() else { return Ok(()) };
             let old = old.and_then(|o| o.as_any().downcast_ref::<Service>());
             let write = services::ServiceWrite { old, others: ctx.others(), dry_run: ctx.dry_run };
             services::allocate(ranges, svc, write)

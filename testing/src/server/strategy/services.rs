@@ -687,3 +687,66 @@ fn alloc_health_check(svc: &mut Service, op: &mut PortOp<'_>) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn used(ips: &[u32], ports: &[i32]) -> Used {
+        Used { ips: ips.iter().copied().collect(), ports: ports.iter().copied().collect() }
+    }
+
+    #[test]
+    fn the_default_range_is_kubeadms() {
+        let r = ServiceRanges::default();
+        assert_eq!(r.cidr(), "10.96.0.0/12");
+        assert_eq!(r.usable(), (u32::from(Ipv4Addr::new(10, 96, 0, 1)), u32::from(Ipv4Addr::new(10, 111, 255, 254))));
+        assert_eq!(r.range_offset(), 256);
+        let small = ServiceRanges { cluster_ip: (Ipv4Addr::new(10, 0, 0, 0), 24), ..r };
+        assert_eq!(small.range_offset(), 16);
+    }
+
+    #[test]
+    fn flags_parse_as_kube_apiservers() {
+        assert_eq!(ServiceRanges::parse_cluster_ip_range("10.96.0.5/12"), Ok((Ipv4Addr::new(10, 96, 0, 0), 12)));
+        assert!(ServiceRanges::parse_cluster_ip_range("fd00::/108").is_err());
+        assert!(ServiceRanges::parse_cluster_ip_range("10.0.0.0/31").is_err());
+        assert!(ServiceRanges::parse_cluster_ip_range("10.0.0.0").is_err());
+        assert_eq!(ServiceRanges::parse_node_port_range("30000-32767"), Ok((30000, 32767)));
+        assert!(ServiceRanges::parse_node_port_range("32767-30000").is_err());
+        assert!(ServiceRanges::parse_node_port_range("0-10").is_err());
+        assert!(ServiceRanges::parse_node_port_range("30000").is_err());
+    }
+
+    #[test]
+    fn a_full_range_is_full_and_the_static_part_is_used_last() {
+        // A /28: 14 usable addresses, the first 16 would be static, so all are "lower".
+        let r = ServiceRanges { cluster_ip: (Ipv4Addr::new(10, 0, 0, 0), 28), ..ServiceRanges::default() };
+        let (first, last) = r.usable();
+        let all: Vec<u32> = (first..=last).collect();
+        assert_eq!(next_free_ip(&r, &used(&all, &[]), "ns", "a"), None);
+        let free = next_free_ip(&r, &used(&all[1..], &[]), "ns", "a");
+        assert_eq!(free, Some(Ipv4Addr::from(first)));
+        // A /24 with the upper part taken falls back to the static part.
+        let r = ServiceRanges { cluster_ip: (Ipv4Addr::new(10, 0, 0, 0), 24), ..ServiceRanges::default() };
+        let (first, last) = r.usable();
+        let upper: Vec<u32> = (first + 16..=last).collect();
+        let got = u32::from(next_free_ip(&r, &used(&upper, &[]), "ns", "a").unwrap());
+        assert!((first..first + 16).contains(&got), "{got}");
+    }
+
+    #[test]
+    fn node_ports_skip_the_taken_ones_and_a_dry_run_counts_from_32769() {
+        let r = ServiceRanges { node_ports: (30000, 30002), ..ServiceRanges::default() };
+        let u = used(&[], &[30000, 30001]);
+        let mut op = PortOp::new(&r, &u, false);
+        assert_eq!(op.allocate_next().ok(), Some(30002));
+        assert!(matches!(op.allocate_next(), Err(PortRefusal::Full)));
+        assert!(matches!(op.allocate(30001), Err(PortRefusal::Allocated)));
+        assert!(matches!(op.allocate(29999), Err(PortRefusal::NotInRange(ref s)) if s == "30000-30002"));
+        let mut dry = PortOp::new(&r, &u, true);
+        assert_eq!(dry.allocate_next().ok(), Some(32769));
+        assert!(dry.allocate(29999).is_ok(), "a dry run checks no range");
+        assert_eq!(dry.allocate_next().ok(), Some(32770));
+    }
+}

@@ -501,7 +501,10 @@ async fn kubectl_get_prints_upstream_tables() {
         ["NAME READY UP-TO-DATE AVAILABLE AGE CONTAINERS IMAGES SELECTOR", "web 0/2 0 0 AGE web nginx app=web"]
     );
     let svc = normalized(&kubectl(&bin, &kc, &["get", "svc"], None).await);
-    assert_eq!(svc, ["NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE", "web NodePort 10.96.0.10 <none> 80:30080/TCP AGE"]);
+    assert_eq!(
+        svc,
+        ["NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE", "web NodePort 10.96.0.10 <none> 80:30080/TCP AGE"]
+    );
 
     // The `all` category: every kind in it, each table under its own header.
     let all = normalized(&kubectl(&bin, &kc, &["get", "all"], None).await);

@@ -83,7 +83,8 @@ async fn resources_that_allow_it_create_on_put() {
         assert_eq!(status, StatusCode::OK);
         assert_eq!(text(&read, &["metadata", "uid"]), text(&created, &["metadata", "uid"]));
         // Now it exists: a PUT replaces it.
-        let (status, _) = send(&server, Method::PUT, &path, body.replace(r#","resourceVersion":"999999""#, "").as_str()).await;
+        let (status, _) =
+            send(&server, Method::PUT, &path, body.replace(r#","resourceVersion":"999999""#, "").as_str()).await;
         assert_eq!(status, StatusCode::OK, "second PUT {path}");
     }
     // A service created by PUT is allocated an address as by POST.
@@ -103,7 +104,11 @@ async fn resources_that_allow_it_create_on_put() {
 async fn other_resources_answer_not_found() {
     let server = start().await;
     let cases = [
-        (format!("{CONFIGMAPS}/c"), r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"}}"#, r#"configmaps "c" not found"#),
+        (
+            format!("{CONFIGMAPS}/c"),
+            r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"}}"#,
+            r#"configmaps "c" not found"#,
+        ),
         (
             "/api/v1/namespaces/default/serviceaccounts/sa".to_owned(),
             r#"{"apiVersion":"v1","kind":"ServiceAccount","metadata":{"name":"sa"}}"#,

@@ -84,7 +84,8 @@ async fn created_services_get_distinct_cluster_ips_from_the_range() {
         ips.push(u32::from(s.spec.cluster_ip.parse::<Ipv4Addr>().unwrap()));
     }
     // Another namespace draws from the same range.
-    let other = create(&cs.core_v1().services("kube-system"), &svc("s0", "ClusterIP", vec![port("", 80, "TCP", 0)])).await;
+    let other =
+        create(&cs.core_v1().services("kube-system"), &svc("s0", "ClusterIP", vec![port("", 80, "TCP", 0)])).await;
     ips.push(u32::from(other.spec.cluster_ip.parse::<Ipv4Addr>().unwrap()));
     let distinct: BTreeSet<u32> = ips.iter().copied().collect();
     assert_eq!(distinct.len(), ips.len(), "{ips:?}");
@@ -100,7 +101,10 @@ async fn requested_cluster_ips_must_be_free_and_in_the_range() {
     let api = cs.core_v1().services("default");
     let ports = || vec![port("", 80, "TCP", 0)];
     let a = create(&api, &with_ip(svc("a", "ClusterIP", ports()), "10.96.0.10")).await;
-    assert_eq!((a.spec.cluster_ip.as_str(), a.spec.cluster_ips.as_slice()), ("10.96.0.10", &["10.96.0.10".to_owned()][..]));
+    assert_eq!(
+        (a.spec.cluster_ip.as_str(), a.spec.cluster_ips.as_slice()),
+        ("10.96.0.10", &["10.96.0.10".to_owned()][..])
+    );
     let cases = [
         (
             "10.96.0.10",
@@ -178,12 +182,21 @@ async fn node_ports_are_allocated_and_checked() {
     let fixed = create(&api, &svc("fixed", "NodePort", vec![port("", 80, "TCP", 30080)])).await;
     assert_eq!(node_ports(&fixed), [30080]);
     let cases = [
-        (30080, r#"Service "b" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated"#),
+        (
+            30080,
+            r#"Service "b" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated"#,
+        ),
         (
             8080,
             r#"Service "b" is invalid: spec.ports[0].nodePort: Invalid value: 8080: provided port is not in the valid range. The range of valid ports is 30000-32767"#,
         ),
-        (ports[1], &format!(r#"Service "b" is invalid: spec.ports[0].nodePort: Invalid value: {}: provided port is already allocated"#, ports[1])),
+        (
+            ports[1],
+            &format!(
+                r#"Service "b" is invalid: spec.ports[0].nodePort: Invalid value: {}: provided port is already allocated"#,
+                ports[1]
+            ),
+        ),
     ];
     for (node_port, message) in cases {
         let err = api.create(&svc("b", "NodePort", vec![port("", 80, "TCP", node_port)]), &CreateOptions::default());
@@ -244,7 +257,10 @@ async fn type_changes_allocate_and_release() {
     moved.spec.cluster_ip = "10.96.0.99".into();
     moved.spec.cluster_ips = vec!["10.96.0.99".into()];
     let (message, _) = invalid(api.update(&moved, &UpdateOptions::default()).await.unwrap_err());
-    assert!(message.contains("spec.clusterIPs[0]: Invalid value: [\"10.96.0.99\"]: may not change once set"), "{message}");
+    assert!(
+        message.contains("spec.clusterIPs[0]: Invalid value: [\"10.96.0.99\"]: may not change once set"),
+        "{message}"
+    );
     // To ExternalName: the address goes back.
     let mut ext = back.clone();
     ext.spec.r#type.0 = "ExternalName".into();

@@ -99,9 +99,9 @@ pub use patch::{ListMerge, MergeRules, PatchType};
 pub use plugins::{AdmissionPlugins, SYSTEM_NAMESPACES};
 pub use rbac::AuthorizationMode;
 pub use serve::TestServer;
+pub use strategy::ServiceRanges;
 pub use streams::{ExecIo, ExecOutcome, ExecRequest, HandlerFuture, PortForwardRequest};
 pub use versions::{RuntimeConfig, Stability};
-pub use strategy::ServiceRanges;
 
 use crate::tracker::{self, ObjectTracker, PrepareCtx};
 

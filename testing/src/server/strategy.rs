@@ -15,9 +15,9 @@ use kapi_client::ResourceInfo;
 use kapi_machinery::Object;
 use kapi_machinery::json::value::Value;
 
-use crate::tracker::{PrepareCtx, Result};
 use crate::tracker::deletion::NAMESPACE_FINALIZER;
 use crate::tracker::meta::{from_value, object_member_mut, set_member, to_value};
+use crate::tracker::{PrepareCtx, Result};
 
 /// Upstream's label of a job's pods naming the job (`batch.kubernetes.io/job-name`), and its
 /// older spelling, both set on the pod template.

@@ -53,5 +53,9 @@ fn storage_key(info: &ResourceInfo, namespace: &str, name: &str) -> String {
         (g, r) if g.contains('.') && !g.ends_with(".k8s.io") => format!("{g}/{r}"),
         (_, r) => r.to_owned(),
     };
-    if info.namespaced { format!("/registry/{prefix}/{namespace}/{name}") } else { format!("/registry/{prefix}/{name}") }
+    if info.namespaced {
+        format!("/registry/{prefix}/{namespace}/{name}")
+    } else {
+        format!("/registry/{prefix}/{name}")
+    }
 }

@@ -457,9 +457,8 @@ impl ApiServer {
                     None => current()?,
                     Some(s) => self.current_scale(call, s)?,
                 };
-                let creates = other.is_none()
-                    && old.is_none()
-                    && crate::tracker::put_create::allows_create_on_update(&call.info);
+                let creates =
+                    other.is_none() && old.is_none() && crate::tracker::put_create::allows_create_on_update(&call.info);
                 if old.is_none() && !creates {
                     return Ok(None);
                 }

@@ -50,7 +50,8 @@ impl ServiceRanges {
     /// least /8 and at most /30, so there are addresses to hand out and the search stays short).
     pub fn parse_cluster_ip_range(cidr: &str) -> std::result::Result<(Ipv4Addr, u8), String> {
         let (addr, bits) = cidr.split_once('/').ok_or_else(|| format!("{cidr:?} is not a CIDR (`10.96.0.0/12`)"))?;
-        let addr: Ipv4Addr = addr.parse().map_err(|_| format!("{addr:?} is not an IPv4 address (only IPv4 is served)"))?;
+        let addr: Ipv4Addr =
+            addr.parse().map_err(|_| format!("{addr:?} is not an IPv4 address (only IPv4 is served)"))?;
         let bits: u8 = bits.parse().map_err(|_| format!("{bits:?} is not a prefix length"))?;
         if !(8..=30).contains(&bits) {
             return Err(format!("prefix length {bits} is outside 8-30"));
@@ -242,9 +243,8 @@ fn patch_allocated_values(svc: &mut Service, old: &Service) {
         }
     }
     if needs_node_port(old) && needs_node_port(svc) {
-        let node_ports = |s: &Service| -> HashSet<i32> {
-            s.spec.ports.iter().map(|p| p.node_port).filter(|&p| p != 0).collect()
-        };
+        let node_ports =
+            |s: &Service| -> HashSet<i32> { s.spec.ports.iter().map(|p| p.node_port).filter(|&p| p != 0).collect() };
         let (old_used, new_used) = (node_ports(old), node_ports(svc));
         let taken: HashSet<i32> = old_used.intersection(&new_used).copied().collect();
         for p in svc.spec.ports.iter_mut().filter(|p| p.node_port == 0) {
@@ -312,13 +312,11 @@ fn init_ip_families(svc: &mut Service, old: Option<&Service>) -> std::result::Re
         return Ok(());
     }
     if svc.spec.ip_family_policy.is_none() {
-        svc.spec.ip_family_policy = Some(IPFamilyPolicy(
-            match old.and_then(|o| o.spec.ip_family_policy.as_ref()) {
-                Some(p) => p.0.clone(),
-                None if headless_selectorless => REQUIRE_DUAL_STACK.into(),
-                None => SINGLE_STACK.into(),
-            },
-        ));
+        svc.spec.ip_family_policy = Some(IPFamilyPolicy(match old.and_then(|o| o.spec.ip_family_policy.as_ref()) {
+            Some(p) => p.0.clone(),
+            None if headless_selectorless => REQUIRE_DUAL_STACK.into(),
+            None => SINGLE_STACK.into(),
+        }));
     }
     let given = policy(svc).to_owned();
     let policy_path = || Path::new("spec").child("ipFamilyPolicy");
@@ -501,7 +499,8 @@ fn next_free_ip(ranges: &ServiceRanges, used: &Used, namespace: &str, name: &str
         let start = seed % size;
         (0..size).map(|i| lo + ((start + i) % size) as u32).find(|ip| !used.ips.contains(ip))
     };
-    let found = scan(offset_start, last).or_else(|| (offset_start > first).then(|| scan(first, offset_start - 1)).flatten());
+    let found =
+        scan(offset_start, last).or_else(|| (offset_start > first).then(|| scan(first, offset_start - 1)).flatten());
     found.map(Ipv4Addr::from)
 }
 
@@ -590,7 +589,12 @@ fn node_port_path(i: usize) -> Path {
 }
 
 fn invalid_port(svc: &Service, i: usize, port: i32, why: &PortRefusal) -> kapi_client::Error {
-    api_errors::invalid("", "Service", &svc.metadata.name, &[FieldError::invalid_value(node_port_path(i), port, &why.message())])
+    api_errors::invalid(
+        "",
+        "Service",
+        &svc.metadata.name,
+        &[FieldError::invalid_value(node_port_path(i), port, &why.message())],
+    )
 }
 
 /// Upstream's `initNodePorts` on create: ports with the same port number share one node port
@@ -654,9 +658,9 @@ fn update_node_ports(svc: &mut Service, old: &Service, op: &mut PortOp<'_>) -> R
             }
             node_port
         } else {
-            let np = op.allocate_next().map_err(|why| {
-                api_errors::internal(&format!("failed to allocate a nodePort: {}", why.message()))
-            })?;
+            let np = op
+                .allocate_next()
+                .map_err(|why| api_errors::internal(&format!("failed to allocate a nodePort: {}", why.message())))?;
             svc.spec.ports[i].node_port = np;
             np
         };

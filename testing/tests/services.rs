@@ -199,8 +199,8 @@ async fn node_ports_are_allocated_and_checked() {
         ),
     ];
     for (node_port, message) in cases {
-        let err = api.create(&svc("b", "NodePort", vec![port("", 80, "TCP", node_port)]), &CreateOptions::default());
-        let (got, fields) = invalid(err.await.unwrap_err());
+        let s = svc("b", "NodePort", vec![port("", 80, "TCP", node_port)]);
+        let (got, fields) = invalid(api.create(&s, &CreateOptions::default()).await.unwrap_err());
         assert_eq!(got, message);
         assert_eq!(fields, ["spec.ports[0].nodePort"]);
     }
@@ -307,14 +307,14 @@ async fn dry_runs_and_failed_creates_leave_nothing_allocated() {
     let (cs, _server) = cluster().await;
     let api = cs.core_v1().services("default");
     // As upstream's dry-run allocators: the range's network address, node ports from 32769.
-    let dry = api.create(&svc("a", "NodePort", vec![port("a", 80, "TCP", 0), port("b", 81, "TCP", 0)]), &dry_run());
-    let dry = dry.await.unwrap();
+    let two_ports = svc("a", "NodePort", vec![port("a", 80, "TCP", 0), port("b", 81, "TCP", 0)]);
+    let dry = api.create(&two_ports, &dry_run()).await.unwrap();
     assert_eq!(dry.spec.cluster_ip, "10.96.0.0");
     assert_eq!(node_ports(&dry), [32769, 32770]);
     let wanted = || with_ip(svc("a", "NodePort", vec![port("", 80, "TCP", 30200)]), "10.96.0.60");
     let dry = api.create(&wanted(), &dry_run()).await.unwrap();
     assert_eq!((dry.spec.cluster_ip.as_str(), node_ports(&dry)), ("10.96.0.60", vec![30200]));
-    assert!(api.list(&Default::default()).await.unwrap().items.is_empty());
+    assert!(api.list(&Default::default()).await.unwrap().items.unwrap_or_default().is_empty());
     // A create refused by validation after its allocation.
     let mut bad = wanted();
     bad.spec.session_affinity.0 = "Sometimes".into();

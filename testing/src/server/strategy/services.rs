@@ -79,11 +79,6 @@ impl ServiceRanges {
         self.network() | !mask(self.cluster_ip.1)
     }
 
-    /// The CIDR as upstream prints it (`10.96.0.0/12`).
-    fn cidr(&self) -> String {
-        format!("{}/{}", Ipv4Addr::from(self.network()), self.cluster_ip.1)
-    }
-
     /// The first and last addresses handed out: not the network's `.0` nor its broadcast address.
     fn usable(&self) -> (u32, u32) {
         (self.network().saturating_add(1), self.broadcast().saturating_sub(1))
@@ -143,6 +138,12 @@ where
                 alloc_cluster_ips(ranges, svc, &used, w.dry_run)?;
             }
             let mut op = PortOp::new(ranges, &used, w.dry_run);
+            // What the stored service holds stays allocated until the update is stored (upstream
+            // releases it on commit), so nothing new is given one of its ports.
+            op.held.extend(old.spec.ports.iter().map(|p| p.node_port).filter(|&p| p != 0));
+            if needs_health_check(old) && old.spec.health_check_node_port != 0 {
+                op.held.push(old.spec.health_check_node_port);
+            }
             if needs_node_port(svc) {
                 update_node_ports(svc, old, &mut op)?;
             }
@@ -514,6 +515,9 @@ struct PortOp<'a> {
     ranges: &'a ServiceRanges,
     used: &'a Used,
     dry_run: bool,
+    /// What the stored service holds, on update.
+    held: Vec<i32>,
+    /// What this write took.
     taken: Vec<i32>,
 }
 
@@ -538,11 +542,15 @@ impl PortRefusal {
 
 impl<'a> PortOp<'a> {
     fn new(ranges: &'a ServiceRanges, used: &'a Used, dry_run: bool) -> Self {
-        PortOp { ranges, used, dry_run, taken: Vec::new() }
+        PortOp { ranges, used, dry_run, held: Vec::new(), taken: Vec::new() }
     }
 
     fn range(&self) -> String {
         format!("{}-{}", self.ranges.node_ports.0, self.ranges.node_ports.1)
+    }
+
+    fn in_use(&self, port: i32) -> bool {
+        self.used.ports.contains(&port) || self.held.contains(&port) || self.taken.contains(&port)
     }
 
     /// A requested port. A dry run checks only that it is free (upstream's dry-run operation
@@ -552,7 +560,7 @@ impl<'a> PortOp<'a> {
         if !self.dry_run && (port < lo || port > hi) {
             return Err(PortRefusal::NotInRange(self.range()));
         }
-        if self.used.ports.contains(&port) || self.taken.contains(&port) {
+        if self.in_use(port) {
             return Err(PortRefusal::Allocated);
         }
         self.taken.push(port);
@@ -575,9 +583,7 @@ impl<'a> PortOp<'a> {
         // Start past the ports already in use, so consecutive services get different ones
         // even before they are stored.
         let start = (self.used.ports.len() + self.taken.len()) as i64 * 7919 % size;
-        let found = (0..size)
-            .map(|i| lo + ((start + i) % size) as i32)
-            .find(|p| !self.used.ports.contains(p) && !self.taken.contains(p));
+        let found = (0..size).map(|i| lo + ((start + i) % size) as i32).find(|&p| !self.in_use(p));
         let port = found.ok_or(PortRefusal::Full)?;
         self.taken.push(port);
         Ok(port)
@@ -703,7 +709,7 @@ mod tests {
     #[test]
     fn the_default_range_is_kubeadms() {
         let r = ServiceRanges::default();
-        assert_eq!(r.cidr(), "10.96.0.0/12");
+        assert_eq!(Ipv4Addr::from(r.network()), Ipv4Addr::new(10, 96, 0, 0));
         assert_eq!(r.usable(), (u32::from(Ipv4Addr::new(10, 96, 0, 1)), u32::from(Ipv4Addr::new(10, 111, 255, 254))));
         assert_eq!(r.range_offset(), 256);
         let small = ServiceRanges { cluster_ip: (Ipv4Addr::new(10, 0, 0, 0), 24), ..r };

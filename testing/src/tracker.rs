@@ -9,7 +9,8 @@
 //! - update: `NotFound`, optimistic concurrency (`Conflict` when the given resourceVersion is
 //!   stale; unconditional when it is empty), immutable UID, carried-over system fields,
 //!   `generation` bumped when anything outside `metadata` and `status` changes, no-op updates
-//!   that write nothing;
+//!   that write nothing; a PUT to a missing name creates for the resources upstream allows it
+//!   ([`put_create`]);
 //! - the `status` subresource, done generically: the stored object and the new one are
 //!   JSON-encoded and only the `status` member is taken from the new one. For resources that
 //!   have the subresource, create drops `status` and the main resource's update keeps it. Pods'

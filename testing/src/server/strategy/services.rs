@@ -261,11 +261,11 @@ fn patch_allocated_values(svc: &mut Service, old: &Service) {
     }
 }
 
-/// The strategy's `dropTypeDependentFields`: a type change clears the allocated values the new
-/// type has no use for, when the client left them as they were.
+/// The strategy's `dropTypeDependentFields`: a type change clears the allocated values (and the
+/// load balancer's settings) the new type has no use for, when the client left them as they were.
 fn drop_type_dependent_fields(svc: &mut Service, old: &Service) {
     if needs_cluster_ip(old) && !needs_cluster_ip(svc) {
-        if old.spec.cluster_ips == svc.spec.cluster_ips {
+        if old.spec.cluster_ip == svc.spec.cluster_ip && old.spec.cluster_ips == svc.spec.cluster_ips {
             svc.spec.cluster_ip.clear();
             svc.spec.cluster_ips.clear();
         }
@@ -290,6 +290,17 @@ fn drop_type_dependent_fields(svc: &mut Service, old: &Service) {
         && old.spec.health_check_node_port == svc.spec.health_check_node_port
     {
         svc.spec.health_check_node_port = 0;
+    }
+    let lb = |s: &Service| s.spec.r#type.0 == "LoadBalancer";
+    if lb(old) && !lb(svc) {
+        if old.spec.allocate_load_balancer_node_ports.is_some()
+            && old.spec.allocate_load_balancer_node_ports == svc.spec.allocate_load_balancer_node_ports
+        {
+            svc.spec.allocate_load_balancer_node_ports = None;
+        }
+        if old.spec.load_balancer_class == svc.spec.load_balancer_class {
+            svc.spec.load_balancer_class = None;
+        }
     }
 }
 

@@ -77,7 +77,7 @@ async fn created_services_get_distinct_cluster_ips_from_the_range() {
     for i in 0..40 {
         let s = create(&api, &svc(&format!("s{i}"), "ClusterIP", vec![port("", 80, "TCP", 0)])).await;
         assert!(in_default_range(&s.spec.cluster_ip), "{}", s.spec.cluster_ip);
-        assert_eq!(s.spec.cluster_ips, [s.spec.cluster_ip.clone()]);
+        assert_eq!(s.spec.cluster_ips, std::slice::from_ref(&s.spec.cluster_ip));
         assert_eq!(s.spec.ip_families.iter().map(|f| f.0.as_str()).collect::<Vec<_>>(), ["IPv4"]);
         assert_eq!(s.spec.ip_family_policy, Some(IPFamilyPolicy("SingleStack".into())));
         assert_eq!(node_ports(&s), [0], "a ClusterIP service gets no node port");

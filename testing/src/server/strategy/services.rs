@@ -277,9 +277,8 @@ fn drop_type_dependent_fields(svc: &mut Service, old: &Service) {
         }
     }
     // Ports may be added, removed or changed, as long as no node port is new.
-    let node_ports = |s: &Service| -> HashSet<i32> {
-        s.spec.ports.iter().map(|p| p.node_port).filter(|&p| p != 0).collect()
-    };
+    let node_ports =
+        |s: &Service| -> HashSet<i32> { s.spec.ports.iter().map(|p| p.node_port).filter(|&p| p != 0).collect() };
     if needs_node_port(old) && !needs_node_port(svc) && node_ports(old).is_superset(&node_ports(svc)) {
         for p in &mut svc.spec.ports {
             p.node_port = 0;

@@ -17,7 +17,7 @@ use kapi_client::Client;
 use kapi_client::clientset::{self, Clientset};
 
 pub use controllers::{ControllerHandle, Controllers};
-pub use server::{ApiServer, Fault, RequestRecord, RuntimeConfig, TestServer};
+pub use server::{ApiServer, Fault, RequestRecord, RuntimeConfig, ServiceRanges, TestServer};
 pub use tracker::ObjectTracker;
 
 /// The base URL of fake clients; `.invalid` so that nothing could ever resolve it.

@@ -9,7 +9,8 @@
 //! - update: `NotFound`, optimistic concurrency (`Conflict` when the given resourceVersion is
 //!   stale; unconditional when it is empty), immutable UID, carried-over system fields,
 //!   `generation` bumped when anything outside `metadata` and `status` changes, no-op updates
-//!   that write nothing;
+//!   that write nothing; a PUT to a missing name creates for the resources upstream allows it
+//!   ([`put_create`]);
 //! - the `status` subresource, done generically: the stored object and the new one are
 //!   JSON-encoded and only the `status` member is taken from the new one. For resources that
 //!   have the subresource, create drops `status` and the main resource's update keeps it. Pods'
@@ -36,6 +37,7 @@ pub mod deletion;
 pub mod fields;
 pub(crate) mod meta;
 pub mod options;
+pub mod put_create;
 mod scan;
 pub mod subresource;
 pub mod validation;
@@ -136,6 +138,9 @@ pub struct Modify<'a> {
     /// Skip the kind's validator: for writes upstream makes through a path of their own that
     /// does not run the object's update validation (a pod's binding).
     pub skip_validation: bool,
+    /// A PUT: when the object does not exist, the body's `metadata.uid` is a precondition that
+    /// fails (`409`) before `create_if_missing` is looked at.
+    pub replace: bool,
 }
 
 /// How a stored object is replaced: the [`Modify`] switches an update honours.
@@ -220,7 +225,27 @@ struct State {
 /// `PrepareForCreate` and `PrepareForUpdate`): on create (`old` is `None`) after the system
 /// fields (uid, creation timestamp, generated name) are set, on an update of the main resource
 /// with the stored object after the system fields it keeps are carried over.
-pub type PrepareFn = Arc<dyn Fn(&ResourceInfo, &mut Box<dyn Object>, Option<&dyn Object>) -> Result<()> + Send + Sync>;
+pub type PrepareFn = Arc<dyn Fn(&ResourceInfo, &mut Box<dyn Object>, &PrepareCtx<'_>) -> Result<()> + Send + Sync>;
+
+/// What a strategy sees of a write besides the object: the stored object on update, the
+/// resource's other stored objects (read under the tracker's lock, so what they hold, such as a
+/// service's cluster IP, cannot be taken by a concurrent write) and whether it is a dry run.
+pub struct PrepareCtx<'a> {
+    /// The stored object (`None` on create).
+    pub old: Option<&'a dyn Object>,
+    /// The write persists nothing.
+    pub dry_run: bool,
+    objects: &'a BTreeMap<Key, Box<dyn Object>>,
+    except: Option<&'a Key>,
+}
+
+impl<'a> PrepareCtx<'a> {
+    /// The resource's stored objects in every namespace, but the one being written.
+    pub fn others(&self) -> impl Iterator<Item = &'a dyn Object> + 'a {
+        let except = self.except;
+        self.objects.iter().filter(move |(k, _)| Some(*k) != except).map(|(_, o)| o.as_ref())
+    }
+}
 
 struct Shared {
     state: Mutex<State>,
@@ -651,7 +676,8 @@ impl State {
         if let Some(prepare) = &self.prepare
             && errs.is_empty()
         {
-            prepare(&info, &mut obj, None)?;
+            let ctx = PrepareCtx { old: None, dry_run, objects: &store.objects, except: None };
+            prepare(&info, &mut obj, &ctx)?;
         }
         // Metadata and object errors go out together, as upstream's strategies return them.
         if let Some(v) = &self.validator {
@@ -751,7 +777,13 @@ impl State {
                     obj
                 };
                 if let Some(prepare) = &self.prepare {
-                    prepare(&info, &mut new, Some(existing.as_ref()))?;
+                    let ctx = PrepareCtx {
+                        old: Some(existing.as_ref()),
+                        dry_run,
+                        objects: &self.stores[idx].objects,
+                        except: Some(&key),
+                    };
+                    prepare(&info, &mut new, &ctx)?;
                 }
                 new
             }
@@ -1296,6 +1328,7 @@ impl ObjectTracker {
             create_if_missing,
             managed_fields_as_given,
             skip_validation,
+            replace,
         } = *target;
         let out = {
             let mut st = self.lock();
@@ -1317,9 +1350,19 @@ impl ObjectTracker {
                 c => c,
             };
             match current {
-                None if !create_if_missing => return Err(api_errors::not_found(&info, name)),
+                None if !create_if_missing && !replace => return Err(api_errors::not_found(&info, name)),
                 None => {
-                    let new = convert_with(inbound, f(None)?)?;
+                    let mut new = convert_with(inbound, f(None)?)?;
+                    if replace {
+                        let ns = if info.namespaced { namespace } else { "" };
+                        let m = meta_mut(&info, new.as_mut())?;
+                        put_create::check_uid_precondition(&info, ns, name, &m.uid)?;
+                        if !create_if_missing {
+                            return Err(api_errors::not_found(&info, name));
+                        }
+                        // Storage writes a created object whatever resourceVersion it carried.
+                        m.resource_version.clear();
+                    }
                     let m = meta_of(&info, new.as_ref())?;
                     if m.name != name {
                         return Err(name_mismatch(&m.name, name));

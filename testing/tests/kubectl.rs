@@ -454,7 +454,7 @@ const MISMATCHED_DEPLOYMENT: &str = r#"{"apiVersion":"apps/v1","kind":"Deploymen
 "spec":{"containers":[{"name":"web","image":"nginx"}]}}}}"#;
 
 const SERVICE: &str = r#"{"apiVersion":"v1","kind":"Service","metadata":{"name":"web","namespace":"default"},
-"spec":{"type":"NodePort","clusterIP":"10.0.0.10","clusterIPs":["10.0.0.10"],"selector":{"app":"web"},
+"spec":{"type":"NodePort","clusterIP":"10.96.0.10","clusterIPs":["10.96.0.10"],"selector":{"app":"web"},
 "ports":[{"port":80,"protocol":"TCP","nodePort":30080}]}}"#;
 
 const POD: &str = r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-1","namespace":"default","labels":{"app":"web"}},
@@ -501,7 +501,10 @@ async fn kubectl_get_prints_upstream_tables() {
         ["NAME READY UP-TO-DATE AVAILABLE AGE CONTAINERS IMAGES SELECTOR", "web 0/2 0 0 AGE web nginx app=web"]
     );
     let svc = normalized(&kubectl(&bin, &kc, &["get", "svc"], None).await);
-    assert_eq!(svc, ["NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE", "web NodePort 10.0.0.10 <none> 80:30080/TCP AGE"]);
+    assert_eq!(
+        svc,
+        ["NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE", "web NodePort 10.96.0.10 <none> 80:30080/TCP AGE"]
+    );
 
     // The `all` category: every kind in it, each table under its own header.
     let all = normalized(&kubectl(&bin, &kc, &["get", "all"], None).await);
@@ -512,7 +515,7 @@ async fn kubectl_get_prints_upstream_tables() {
             "pod/web-1 1/2 CrashLoopBackOff 2 AGE",
             "",
             "NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE",
-            "service/web NodePort 10.0.0.10 <none> 80:30080/TCP AGE",
+            "service/web NodePort 10.96.0.10 <none> 80:30080/TCP AGE",
             "",
             "NAME READY UP-TO-DATE AVAILABLE AGE",
             "deployment.apps/web 0/2 0 0 AGE",

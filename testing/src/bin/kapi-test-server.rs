@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use kapi_testing::server::{AuthorizationMode, InFlightLimits, parse_token_file};
-use kapi_testing::{ApiServer, Controllers, RuntimeConfig, TestServer};
+use kapi_testing::{ApiServer, Controllers, RuntimeConfig, ServiceRanges, TestServer};
 
 /// How long stopping may take: connections still open then (watches, follows) are cut.
 const GRACE: Duration = Duration::from_secs(5);
@@ -67,6 +67,12 @@ struct Args {
     /// `AlwaysAllow` (the default) or `RBAC`.
     #[arg(long, value_name = "MODE", default_value = "AlwaysAllow")]
     authorization_mode: String,
+    /// The IPv4 CIDR services get their cluster IPs from.
+    #[arg(long, value_name = "CIDR", default_value = "10.96.0.0/12")]
+    service_cluster_ip_range: String,
+    /// The ports services of type NodePort and LoadBalancer get their node ports from.
+    #[arg(long, value_name = "LOW-HIGH", default_value = "30000-32767")]
+    service_node_port_range: String,
 }
 
 /// The TLS configuration and the certificates' PEM text, for the kubeconfig.
@@ -171,6 +177,12 @@ async fn run(args: Args) -> Result<(), String> {
         config.extend(spec).map_err(|e| format!("--runtime-config: {e}"))?;
     }
     api.set_runtime_config(config).map_err(|e| format!("--runtime-config: {e}"))?;
+    api.set_service_ranges(ServiceRanges {
+        cluster_ip: ServiceRanges::parse_cluster_ip_range(&args.service_cluster_ip_range)
+            .map_err(|e| format!("--service-cluster-ip-range: {e}"))?,
+        node_ports: ServiceRanges::parse_node_port_range(&args.service_node_port_range)
+            .map_err(|e| format!("--service-node-port-range: {e}"))?,
+    });
     api.set_controllers(Controllers::parse(&args.controllers).map_err(|e| format!("--controllers: {e}"))?);
     let mut plugins = api.admission_plugins();
     if let Some(names) = &args.enable_admission_plugins {

@@ -498,17 +498,20 @@ impl ApiServer {
             name: &name,
             subresource: call.route.subresource.as_deref(),
             dry_run: w.dry_run,
-            create_if_missing: false,
+            // As upstream's strategies say (`AllowCreateOnUpdate`); never through a subresource.
+            create_if_missing: call.route.subresource.is_none()
+                && crate::tracker::put_create::allows_create_on_update(&call.info),
             managed_fields_as_given: true,
             skip_validation: false,
+            replace: call.route.subresource.is_none(),
         };
-        let (out, _) = self.tracker.modify(&gvr, &modify, |current| {
+        let (out, created) = self.tracker.modify(&gvr, &modify, |current| {
             let mut obj = obj;
             self.crd_rules(&call.info, call.route.subresource.as_deref(), current, obj.as_ref())?;
             self.record_update(call, current, obj.as_mut(), sent_empty_list, &opts.field_manager)?;
             Ok(obj)
         })?;
-        object_response(200, call.enc, out.as_ref(), &warnings)
+        object_response(if created { 201 } else { 200 }, call.enc, out.as_ref(), &warnings)
     }
 
     pub(super) fn delete_options(&self, call: &Call<'_>) -> Result<DeleteOptions> {
@@ -624,6 +627,7 @@ impl ApiServer {
             // A view of another kind (`scale`) keeps the object's managed fields.
             managed_fields_as_given: same_kind,
             skip_validation: false,
+            replace: false,
         };
         let (out, created) = self.tracker.modify(&info.gvr(), &modify, |current| {
             let mut applied_fields = None;

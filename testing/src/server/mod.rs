@@ -99,10 +99,11 @@ pub use patch::{ListMerge, MergeRules, PatchType};
 pub use plugins::{AdmissionPlugins, SYSTEM_NAMESPACES};
 pub use rbac::AuthorizationMode;
 pub use serve::TestServer;
+pub use strategy::ServiceRanges;
 pub use streams::{ExecIo, ExecOutcome, ExecRequest, HandlerFuture, PortForwardRequest};
 pub use versions::{RuntimeConfig, Stability};
 
-use crate::tracker::{self, ObjectTracker};
+use crate::tracker::{self, ObjectTracker, PrepareCtx};
 
 /// The largest request body accepted (upstream's limit, 3 MiB).
 pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
@@ -271,7 +272,9 @@ impl ApiServer {
         tracker.set_validator(crate::tracker::validation::from_scheme(scheme.clone()));
         tracker.set_status_validator(crate::tracker::validation::status_from_scheme(scheme.clone()));
         tracker.set_validates(crate::tracker::validation::validates_from_scheme(scheme.clone()));
-        tracker.set_prepare(Arc::new(strategy::prepare));
+        tracker.set_prepare(Arc::new(|info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>| {
+            strategy::prepare(&ServiceRanges::default(), info, obj, ctx)
+        }));
         ApiServer {
             tracker,
             scheme,
@@ -292,6 +295,17 @@ impl ApiServer {
             tokens: authn::Tokens::default(),
             authz: rbac::Mode::default(),
         }
+    }
+
+    /// Sets the ranges services get their cluster IPs and node ports from (kube-apiserver's
+    /// `--service-cluster-ip-range` and `--service-node-port-range`; `10.96.0.0/12` and
+    /// `30000-32767` by default). What stored services already hold is kept.
+    pub fn set_service_ranges(&self, ranges: ServiceRanges) {
+        self.tracker.set_prepare(Arc::new(
+            move |info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>| {
+                strategy::prepare(&ranges, info, obj, ctx)
+            },
+        ));
     }
 
     /// Sets the max-in-flight limits (kube-apiserver's `--max-requests-inflight` and

@@ -6,13 +6,18 @@
 //! what single resources do, working on the object's JSON form so it serves whichever kinds the
 //! build enables.
 
+mod services;
+
+pub use services::ServiceRanges;
+
+use kapi_api::core::v1::Service;
 use kapi_client::ResourceInfo;
 use kapi_machinery::Object;
 use kapi_machinery::json::value::Value;
 
-use crate::tracker::Result;
 use crate::tracker::deletion::NAMESPACE_FINALIZER;
 use crate::tracker::meta::{from_value, object_member_mut, set_member, to_value};
+use crate::tracker::{PrepareCtx, Result};
 
 /// Upstream's label of a job's pods naming the job (`batch.kubernetes.io/job-name`), and its
 /// older spelling, both set on the pod template.
@@ -21,9 +26,20 @@ const JOB_NAME_LABELS: [&str; 2] = ["job-name", "batch.kubernetes.io/job-name"];
 const CONTROLLER_UID_LABELS: [&str; 2] = ["controller-uid", "batch.kubernetes.io/controller-uid"];
 const CONTROLLER_UID_LABEL: &str = "batch.kubernetes.io/controller-uid";
 
-/// The strategy of a write to `info`'s resource (`old` is the stored object on update).
-pub(crate) fn prepare(info: &ResourceInfo, obj: &mut Box<dyn Object>, old: Option<&dyn Object>) -> Result<()> {
-    match (info.group, info.resource, old) {
+/// The strategy of a write to `info`'s resource, services allocated from `ranges`.
+pub(crate) fn prepare(
+    ranges: &ServiceRanges,
+    info: &ResourceInfo,
+    obj: &mut Box<dyn Object>,
+    ctx: &PrepareCtx<'_>,
+) -> Result<()> {
+    match (info.group, info.resource, ctx.old) {
+        ("", "services", old) => {
+            let Some(svc) = obj.as_mut().as_any_mut().downcast_mut::<Service>() else { return Ok(()) };
+            let old = old.and_then(|o| o.as_any().downcast_ref::<Service>());
+            let write = services::ServiceWrite { old, others: ctx.others(), dry_run: ctx.dry_run };
+            services::allocate(ranges, svc, write)
+        }
         ("batch", "jobs", None) => edit(info, obj, generate_job_selector),
         ("", "namespaces", None) => edit(info, obj, namespace_for_create),
         ("", "namespaces", Some(old)) => {

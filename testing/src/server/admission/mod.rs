@@ -370,7 +370,8 @@ impl ApiServer {
             (&Method::POST, None) if !named => &["CREATE"],
             // `eviction`, `binding` and `token` are creates of their kind.
             (&Method::POST, Some(_)) if named && !scale => &["CREATE"],
-            (&Method::PUT, None) if named => &["UPDATE"],
+            // A PUT creates a missing object of a resource that allows it.
+            (&Method::PUT, None) if named => &["UPDATE", "CREATE"],
             (&Method::PUT, Some(_)) if scale => &["UPDATE"],
             // An apply may create the object (not its scale).
             (&Method::PATCH, None) if named => &["UPDATE", "CREATE"],
@@ -456,14 +457,19 @@ impl ApiServer {
                     None => current()?,
                     Some(s) => self.current_scale(call, s)?,
                 };
-                let Some(old) = old else { return Ok(None) };
+                let creates =
+                    other.is_none() && old.is_none() && crate::tracker::put_create::allows_create_on_update(&call.info);
+                if old.is_none() && !creates {
+                    return Ok(None);
+                }
                 let fv = options::validate_update(&call.query.update_options()?)?.field_validation;
                 let (obj, found) = match other {
                     None => self.decode_body(call, fv)?,
                     Some(s) => self.decode_input(call, s, fv)?,
                 };
                 warnings = found;
-                ("UPDATE", Some(to_value(obj.as_ref())?), Some(old), false)
+                let operation = if creates { "CREATE" } else { "UPDATE" };
+                (operation, Some(to_value(obj.as_ref())?), old, false)
             }
             (&Method::PATCH, other) => {
                 let old = match other {

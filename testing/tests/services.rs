@@ -1,0 +1,357 @@
+//! Service cluster IP and node port allocation through kapi-client against the test server: create, update, delete, dry run and concurrent creates, with upstream's errors.
+
+use std::collections::BTreeSet;
+use std::net::Ipv4Addr;
+use std::sync::Arc;
+
+use kapi_api::core::v1::{IPFamilyPolicy, Protocol, Service, ServicePort, ServiceSpec, ServiceType};
+use kapi_api::meta::v1::{CreateOptions, DeleteOptions, ObjectMeta, UpdateOptions};
+use kapi_client::clientset::Clientset;
+use kapi_client::{Api, Client, Config, Error, Transport};
+use kapi_testing::{ApiServer, Controllers, TestServer};
+
+async fn cluster() -> (Clientset, TestServer) {
+    let server = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&server).unwrap();
+    server.set_controllers(Controllers::none());
+    let test = TestServer::start(server, None).await.unwrap();
+    let mut config = Config::new(test.url()).unwrap();
+    config.retry.max_retries = 0;
+    let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
+    (Clientset::new(client), test)
+}
+
+fn port(name: &str, port: i32, protocol: &str, node_port: i32) -> ServicePort {
+    ServicePort { name: name.into(), port, protocol: Protocol(protocol.into()), node_port, ..Default::default() }
+}
+
+fn svc(name: &str, ty: &str, ports: Vec<ServicePort>) -> Service {
+    Service {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        spec: ServiceSpec {
+            r#type: ServiceType(ty.into()),
+            selector: [("app".to_owned(), "web".to_owned())].into(),
+            ports,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+fn with_ip(mut s: Service, ip: &str) -> Service {
+    s.spec.cluster_ip = ip.into();
+    s
+}
+
+fn dry_run() -> CreateOptions {
+    CreateOptions { dry_run: vec!["All".into()], ..Default::default() }
+}
+
+async fn create(api: &Api<Service>, s: &Service) -> Service {
+    api.create(s, &CreateOptions::default()).await.unwrap()
+}
+
+/// The 422's message and its causes' field paths.
+fn invalid(err: Error) -> (String, Vec<String>) {
+    let status = err.status().expect("an API error").status.clone();
+    assert_eq!(status.code, 422, "{}", status.message);
+    let fields = status.details.map(|d| d.causes.into_iter().map(|c| c.field).collect()).unwrap_or_default();
+    (status.message, fields)
+}
+
+fn in_default_range(ip: &str) -> bool {
+    let n = u32::from(ip.parse::<Ipv4Addr>().unwrap());
+    let network = u32::from(Ipv4Addr::new(10, 96, 0, 0));
+    n & 0xfff0_0000 == network && n != network && n != network | 0x000f_ffff
+}
+
+fn node_ports(s: &Service) -> Vec<i32> {
+    s.spec.ports.iter().map(|p| p.node_port).collect()
+}
+
+#[tokio::test]
+async fn created_services_get_distinct_cluster_ips_from_the_range() {
+    let (cs, _server) = cluster().await;
+    let api = cs.core_v1().services("default");
+    let mut ips = Vec::new();
+    for i in 0..40 {
+        let s = create(&api, &svc(&format!("s{i}"), "ClusterIP", vec![port("", 80, "TCP", 0)])).await;
+        assert!(in_default_range(&s.spec.cluster_ip), "{}", s.spec.cluster_ip);
+        assert_eq!(s.spec.cluster_ips, std::slice::from_ref(&s.spec.cluster_ip));
+        assert_eq!(s.spec.ip_families.iter().map(|f| f.0.as_str()).collect::<Vec<_>>(), ["IPv4"]);
+        assert_eq!(s.spec.ip_family_policy, Some(IPFamilyPolicy("SingleStack".into())));
+        assert_eq!(node_ports(&s), [0], "a ClusterIP service gets no node port");
+        ips.push(u32::from(s.spec.cluster_ip.parse::<Ipv4Addr>().unwrap()));
+    }
+    // Another namespace draws from the same range.
+    let other =
+        create(&cs.core_v1().services("kube-system"), &svc("s0", "ClusterIP", vec![port("", 80, "TCP", 0)])).await;
+    ips.push(u32::from(other.spec.cluster_ip.parse::<Ipv4Addr>().unwrap()));
+    let distinct: BTreeSet<u32> = ips.iter().copied().collect();
+    assert_eq!(distinct.len(), ips.len(), "{ips:?}");
+    let sequential = ips.windows(2).filter(|w| w[1] == w[0] + 1).count();
+    assert!(sequential < 5, "dynamic addresses are not handed out in sequence: {ips:?}");
+    // Dynamic allocation leaves the lower 256 addresses for requests.
+    assert!(ips.iter().all(|&ip| ip > u32::from(Ipv4Addr::new(10, 96, 1, 0))), "{ips:?}");
+}
+
+#[tokio::test]
+async fn requested_cluster_ips_must_be_free_and_in_the_range() {
+    let (cs, _server) = cluster().await;
+    let api = cs.core_v1().services("default");
+    let ports = || vec![port("", 80, "TCP", 0)];
+    let a = create(&api, &with_ip(svc("a", "ClusterIP", ports()), "10.96.0.10")).await;
+    assert_eq!(
+        (a.spec.cluster_ip.as_str(), a.spec.cluster_ips.as_slice()),
+        ("10.96.0.10", &["10.96.0.10".to_owned()][..])
+    );
+    let cases = [
+        (
+            "10.96.0.10",
+            r#"Service "b" is invalid: spec.clusterIPs: Invalid value: ["10.96.0.10"]: failed to allocate IP 10.96.0.10: provided IP is already allocated"#,
+        ),
+        (
+            "10.0.0.10",
+            r#"Service "b" is invalid: spec.clusterIPs: Invalid value: ["10.0.0.10"]: failed to allocate IP 10.0.0.10: the provided network does not match the current range"#,
+        ),
+        (
+            "10.96.0.0",
+            r#"Service "b" is invalid: spec.clusterIPs: Invalid value: ["10.96.0.0"]: failed to allocate IP 10.96.0.0: provided IP 10.96.0.0 is not in the valid range"#,
+        ),
+        (
+            "10.111.255.255",
+            r#"Service "b" is invalid: spec.clusterIPs: Invalid value: ["10.111.255.255"]: failed to allocate IP 10.111.255.255: provided IP 10.111.255.255 is not in the valid range"#,
+        ),
+        (
+            "fd00::10",
+            r#"Service "b" is invalid: spec.clusterIPs[0]: Invalid value: ["fd00::10"]: IPv6 is not configured on this cluster"#,
+        ),
+    ];
+    for (ip, message) in cases {
+        let err = api.create(&with_ip(svc("b", "ClusterIP", ports()), ip), &CreateOptions::default()).await;
+        let (got, fields) = invalid(err.unwrap_err());
+        assert_eq!(got, message);
+        assert_eq!(fields.len(), 1);
+    }
+    let mut dual = svc("b", "ClusterIP", ports());
+    dual.spec.ip_family_policy = Some(IPFamilyPolicy("RequireDualStack".into()));
+    let (got, fields) = invalid(api.create(&dual, &CreateOptions::default()).await.unwrap_err());
+    assert_eq!(
+        got,
+        r#"Service "b" is invalid: spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services"#
+    );
+    assert_eq!(fields, ["spec.ipFamilyPolicy"]);
+    // A free address in the range, below the dynamic part, is given as asked.
+    let b = create(&api, &with_ip(svc("b", "ClusterIP", ports()), "10.96.0.11")).await;
+    assert_eq!(b.spec.cluster_ip, "10.96.0.11");
+}
+
+#[tokio::test]
+async fn headless_and_external_name_services_get_no_address() {
+    let (cs, _server) = cluster().await;
+    let api = cs.core_v1().services("default");
+    let headless = create(&api, &with_ip(svc("headless", "ClusterIP", vec![port("", 80, "TCP", 0)]), "None")).await;
+    assert_eq!(headless.spec.cluster_ips, ["None"]);
+    assert_eq!(headless.spec.ip_families.iter().map(|f| f.0.as_str()).collect::<Vec<_>>(), ["IPv4"]);
+    assert_eq!(headless.spec.ip_family_policy, Some(IPFamilyPolicy("SingleStack".into())));
+    // Headless without a selector: upstream asks for both families, even on a single-stack cluster.
+    let mut bare = with_ip(svc("bare", "ClusterIP", vec![port("", 80, "TCP", 0)]), "None");
+    bare.spec.selector.clear();
+    let bare = create(&api, &bare).await;
+    assert_eq!(bare.spec.ip_families.iter().map(|f| f.0.as_str()).collect::<Vec<_>>(), ["IPv4", "IPv6"]);
+    assert_eq!(bare.spec.ip_family_policy, Some(IPFamilyPolicy("RequireDualStack".into())));
+    let mut ext = svc("ext", "ExternalName", vec![]);
+    ext.spec.external_name = "example.com".into();
+    let ext = create(&api, &ext).await;
+    assert!(ext.spec.cluster_ip.is_empty() && ext.spec.cluster_ips.is_empty(), "{:?}", ext.spec);
+    assert!(ext.spec.ip_families.is_empty() && ext.spec.ip_family_policy.is_none());
+}
+
+#[tokio::test]
+async fn node_ports_are_allocated_and_checked() {
+    let (cs, _server) = cluster().await;
+    let api = cs.core_v1().services("default");
+    let np = create(&api, &svc("np", "NodePort", vec![port("http", 80, "TCP", 0), port("https", 443, "TCP", 0)])).await;
+    let ports = node_ports(&np);
+    assert!(ports.iter().all(|p| (30000..=32767).contains(p)) && ports[0] != ports[1], "{ports:?}");
+    assert!(in_default_range(&np.spec.cluster_ip));
+    // The same port number over two protocols shares one node port.
+    let dns = create(&api, &svc("dns", "NodePort", vec![port("tcp", 53, "TCP", 0), port("udp", 53, "UDP", 0)])).await;
+    assert_eq!(dns.spec.ports[0].node_port, dns.spec.ports[1].node_port);
+    assert!(!ports.contains(&dns.spec.ports[0].node_port));
+    let fixed = create(&api, &svc("fixed", "NodePort", vec![port("", 80, "TCP", 30080)])).await;
+    assert_eq!(node_ports(&fixed), [30080]);
+    let cases = [
+        (
+            30080,
+            r#"Service "b" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated"#,
+        ),
+        (
+            8080,
+            r#"Service "b" is invalid: spec.ports[0].nodePort: Invalid value: 8080: provided port is not in the valid range. The range of valid ports is 30000-32767"#,
+        ),
+        (
+            ports[1],
+            &format!(
+                r#"Service "b" is invalid: spec.ports[0].nodePort: Invalid value: {}: provided port is already allocated"#,
+                ports[1]
+            ),
+        ),
+    ];
+    for (node_port, message) in cases {
+        let s = svc("b", "NodePort", vec![port("", 80, "TCP", node_port)]);
+        let (got, fields) = invalid(api.create(&s, &CreateOptions::default()).await.unwrap_err());
+        assert_eq!(got, message);
+        assert_eq!(fields, ["spec.ports[0].nodePort"]);
+    }
+    // Load balancers: node ports unless turned off, a health check port with a local policy.
+    let mut lb = svc("lb", "LoadBalancer", vec![port("", 80, "TCP", 0)]);
+    lb.spec.external_traffic_policy.0 = "Local".into();
+    let lb = create(&api, &lb).await;
+    assert!((30000..=32767).contains(&lb.spec.ports[0].node_port));
+    assert!((30000..=32767).contains(&lb.spec.health_check_node_port));
+    assert_ne!(lb.spec.health_check_node_port, lb.spec.ports[0].node_port);
+    let mut quiet = svc("quiet", "LoadBalancer", vec![port("", 80, "TCP", 0)]);
+    quiet.spec.allocate_load_balancer_node_ports = Some(false);
+    let quiet = create(&api, &quiet).await;
+    assert_eq!(node_ports(&quiet), [0]);
+    assert_eq!(quiet.spec.health_check_node_port, 0);
+}
+
+#[tokio::test]
+async fn type_changes_allocate_and_release() {
+    let (cs, _server) = cluster().await;
+    let api = cs.core_v1().services("default");
+    let s = create(&api, &svc("s", "ClusterIP", vec![port("", 80, "TCP", 0)])).await;
+    let ip = s.spec.cluster_ip.clone();
+    // ClusterIP to NodePort: a node port; the address stays.
+    let mut to_np = s.clone();
+    to_np.spec.r#type.0 = "NodePort".into();
+    let np = api.update(&to_np, &UpdateOptions::default()).await.unwrap();
+    let node_port = np.spec.ports[0].node_port;
+    assert!((30000..=32767).contains(&node_port));
+    assert_eq!(np.spec.cluster_ip, ip);
+    // Resubmitting without the allocated values keeps them.
+    let mut resubmit = svc("s", "NodePort", vec![port("", 80, "TCP", 0)]);
+    resubmit.metadata.resource_version = np.metadata.resource_version.clone();
+    let same = api.update(&resubmit, &UpdateOptions::default()).await.unwrap();
+    assert_eq!((same.spec.cluster_ip.as_str(), node_ports(&same)), (ip.as_str(), vec![node_port]));
+    // Adding a port allocates for it alone.
+    let mut more = same.clone();
+    more.spec.ports.push(port("b", 81, "TCP", 0));
+    more.spec.ports[0].name = "a".into();
+    let more = api.update(&more, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(more.spec.ports[0].node_port, node_port);
+    let second = more.spec.ports[1].node_port;
+    assert!((30000..=32767).contains(&second) && second != node_port);
+    // Back to ClusterIP with the node ports still in the body, as `kubectl edit` sends it: they go.
+    let mut back = more.clone();
+    back.spec.r#type.0 = "ClusterIP".into();
+    back.spec.external_traffic_policy.0.clear();
+    let back = api.update(&back, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(node_ports(&back), [0, 0]);
+    let taken = create(&api, &svc("taken", "NodePort", vec![port("", 80, "TCP", node_port)])).await;
+    assert_eq!(node_ports(&taken), [node_port]);
+    // The address may not change.
+    let mut moved = back.clone();
+    moved.spec.cluster_ip = "10.96.0.99".into();
+    moved.spec.cluster_ips = vec!["10.96.0.99".into()];
+    let (message, _) = invalid(api.update(&moved, &UpdateOptions::default()).await.unwrap_err());
+    assert!(
+        message.contains("spec.clusterIPs[0]: Invalid value: [\"10.96.0.99\"]: may not change once set"),
+        "{message}"
+    );
+    // To ExternalName: the address goes back.
+    let mut ext = back.clone();
+    ext.spec.r#type.0 = "ExternalName".into();
+    ext.spec.external_name = "example.com".into();
+    let ext = api.update(&ext, &UpdateOptions::default()).await.unwrap();
+    assert!(ext.spec.cluster_ip.is_empty() && ext.spec.cluster_ips.is_empty() && ext.spec.ip_families.is_empty());
+    let reuse = create(&api, &with_ip(svc("reuse", "ClusterIP", vec![port("", 80, "TCP", 0)]), &ip)).await;
+    assert_eq!(reuse.spec.cluster_ip, ip);
+    // From ExternalName: a new address.
+    let mut again = ext.clone();
+    again.spec.r#type.0 = "ClusterIP".into();
+    again.spec.external_name.clear();
+    let again = api.update(&again, &UpdateOptions::default()).await.unwrap();
+    assert!(in_default_range(&again.spec.cluster_ip) && again.spec.cluster_ip != ip, "{}", again.spec.cluster_ip);
+    assert_eq!(again.spec.ip_family_policy, Some(IPFamilyPolicy("SingleStack".into())));
+}
+
+#[tokio::test]
+async fn deleting_a_service_frees_its_address_and_ports() {
+    let (cs, _server) = cluster().await;
+    let api = cs.core_v1().services("default");
+    let wanted = || with_ip(svc("a", "NodePort", vec![port("", 80, "TCP", 30100)]), "10.96.0.50");
+    let mut held = wanted();
+    held.metadata.finalizers = vec!["example.com/hold".into()];
+    create(&api, &held).await;
+    api.delete("a", &DeleteOptions::default()).await.unwrap();
+    // Held by a finalizer, it still has both.
+    let mut other = wanted();
+    other.metadata.name = "b".into();
+    let (message, _) = invalid(api.create(&other, &CreateOptions::default()).await.unwrap_err());
+    assert!(message.contains("provided IP is already allocated"), "{message}");
+    let mut a = api.get("a", &Default::default()).await.unwrap();
+    a.metadata.finalizers.clear();
+    api.update(&a, &UpdateOptions::default()).await.unwrap();
+    let b = create(&api, &other).await;
+    assert_eq!((b.spec.cluster_ip.as_str(), node_ports(&b)), ("10.96.0.50", vec![30100]));
+    api.delete("b", &DeleteOptions::default()).await.unwrap();
+    let again = create(&api, &wanted()).await;
+    assert_eq!((again.spec.cluster_ip.as_str(), node_ports(&again)), ("10.96.0.50", vec![30100]));
+}
+
+#[tokio::test]
+async fn dry_runs_and_failed_creates_leave_nothing_allocated() {
+    let (cs, _server) = cluster().await;
+    let api = cs.core_v1().services("default");
+    // As upstream's dry-run allocators: the range's network address, node ports from 32769.
+    let two_ports = svc("a", "NodePort", vec![port("a", 80, "TCP", 0), port("b", 81, "TCP", 0)]);
+    let dry = api.create(&two_ports, &dry_run()).await.unwrap();
+    assert_eq!(dry.spec.cluster_ip, "10.96.0.0");
+    assert_eq!(node_ports(&dry), [32769, 32770]);
+    let wanted = || with_ip(svc("a", "NodePort", vec![port("", 80, "TCP", 30200)]), "10.96.0.60");
+    let dry = api.create(&wanted(), &dry_run()).await.unwrap();
+    assert_eq!((dry.spec.cluster_ip.as_str(), node_ports(&dry)), ("10.96.0.60", vec![30200]));
+    assert!(api.list(&Default::default()).await.unwrap().items.unwrap_or_default().is_empty());
+    // A create refused by validation after its allocation.
+    let mut bad = wanted();
+    bad.spec.session_affinity.0 = "Sometimes".into();
+    let (message, fields) = invalid(api.create(&bad, &CreateOptions::default()).await.unwrap_err());
+    assert_eq!(fields, ["spec.sessionAffinity"], "{message}");
+    // An existing name: refused after allocation too.
+    create(&api, &svc("a", "ClusterIP", vec![port("", 80, "TCP", 0)])).await;
+    let err = api.create(&wanted(), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(err.status().unwrap().status.code, 409);
+    let mut ok = wanted();
+    ok.metadata.name = "b".into();
+    let b = create(&api, &ok).await;
+    assert_eq!((b.spec.cluster_ip.as_str(), node_ports(&b)), ("10.96.0.60", vec![30200]));
+    // A dry run does not check that a requested address is free, as upstream's does not.
+    let mut c = wanted();
+    c.metadata.name = "c".into();
+    c.spec.ports[0].node_port = 30201;
+    assert_eq!(api.create(&c, &dry_run()).await.unwrap().spec.cluster_ip, "10.96.0.60");
+}
+
+#[tokio::test]
+async fn concurrent_creates_get_distinct_addresses_and_ports() {
+    let (cs, _server) = cluster().await;
+    let mut tasks = Vec::new();
+    for i in 0..32 {
+        let api = cs.core_v1().services("default");
+        tasks.push(tokio::spawn(async move {
+            let s = svc(&format!("c{i}"), "NodePort", vec![port("", 80, "TCP", 0)]);
+            api.create(&s, &CreateOptions::default()).await.unwrap()
+        }));
+    }
+    let mut ips = BTreeSet::new();
+    let mut ports = BTreeSet::new();
+    for t in tasks {
+        let s = t.await.unwrap();
+        assert!(ips.insert(s.spec.cluster_ip.clone()), "{} twice", s.spec.cluster_ip);
+        assert!(ports.insert(s.spec.ports[0].node_port), "{} twice", s.spec.ports[0].node_port);
+    }
+    assert_eq!((ips.len(), ports.len()), (32, 32));
+}

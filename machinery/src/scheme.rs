@@ -289,13 +289,17 @@ impl Scheme {
     /// or through an internal kind of the same name, as [`Scheme::convert_into_group_version`]
     /// finds one.
     fn converts(&self, src: TypeId, gvk: &GroupVersionKind, target: TypeId) -> bool {
+        let through =
+            |hub: TypeId| self.conversions.contains_key(&(src, hub)) && self.conversions.contains_key(&(hub, target));
+        // The group's own internal kind is the hub nearly always: a lookup, not a scan of every
+        // kind, as this runs on each write the server validates.
+        let own_hub = GroupVersionKind::new(&gvk.group, crate::object::INTERNAL_VERSION, gvk.kind.clone());
         self.conversions.contains_key(&(src, target))
-            || self.kinds.iter().any(|(k, e)| {
-                k.version == crate::object::INTERNAL_VERSION
-                    && k.kind == gvk.kind
-                    && self.conversions.contains_key(&(src, e.type_id))
-                    && self.conversions.contains_key(&(e.type_id, target))
-            })
+            || self.kinds.get(&own_hub).is_some_and(|e| through(e.type_id))
+            || self
+                .kinds
+                .iter()
+                .any(|(k, e)| k.version == crate::object::INTERNAL_VERSION && k.kind == gvk.kind && through(e.type_id))
     }
 
     /// Adds a conversion function from `A` to `B`, which consumes its input. Generated

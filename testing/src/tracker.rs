@@ -23,6 +23,9 @@
 //! - dry run (`dryRun=All`) on every write: the object comes back as it would have been stored,
 //!   nothing is persisted, and on create no UID or generated name is assigned and the
 //!   resourceVersion stays empty (on update it stays unchanged);
+//! - held writes ([`Stage`]): a create or update prepared and validated but not stored, for the
+//!   server's validating admission, then committed with the system fields it chose (an update
+//!   conflicts if the object changed in between);
 //! - list with label and field selectors, `limit`/`continue` (tokens carry the snapshot's
 //!   resource version and the last key; lists continue at that snapshot) and the
 //!   `resourceVersion`/`resourceVersionMatch` semantics; history older than the retained window
@@ -39,6 +42,7 @@ pub(crate) mod meta;
 pub mod options;
 pub mod put_create;
 mod scan;
+pub mod stage;
 pub mod subresource;
 pub mod validation;
 mod watch;
@@ -60,6 +64,7 @@ use kapi_machinery::types::Time;
 pub use fields::FieldSelector;
 pub use options::{FieldValidation, WriteOptions};
 pub(crate) use scan::{Since, Stored};
+pub use stage::{Pins, Stage};
 pub use watch::TrackerWatch;
 
 /// The result of tracker operations: errors are API statuses.
@@ -141,6 +146,8 @@ pub struct Modify<'a> {
     /// A PUT: when the object does not exist, the body's `metadata.uid` is a precondition that
     /// fails (`409`) before `create_if_missing` is looked at.
     pub replace: bool,
+    /// Whether the write is held back for validating admission or commits a held one.
+    pub stage: Stage<'a>,
 }
 
 /// How a stored object is replaced: the [`Modify`] switches an update honours.
@@ -635,6 +642,7 @@ impl State {
         request_ns: &str,
         mut obj: Box<dyn Object>,
         dry_run: bool,
+        stage: Stage<'_>,
     ) -> Result<Box<dyn Object>> {
         let info = self.info(idx);
         meta_of(&info, obj.as_ref())?;
@@ -651,10 +659,24 @@ impl State {
         m.deletion_grace_period_seconds = None;
         m.self_link.clear();
         m.generation = 1;
-        m.creation_timestamp = Time::now();
-        m.uid = if dry_run { String::new() } else { meta::new_uid() };
+        let pins = match stage {
+            Stage::Commit(p) => Some(p),
+            _ => None,
+        };
+        m.creation_timestamp = pins.map_or_else(Time::now, |p| p.creation_timestamp);
+        m.uid = match pins {
+            _ if dry_run => String::new(),
+            Some(p) => p.uid.clone(),
+            None => meta::new_uid(),
+        };
         let mut errs = meta_errors(&info, m);
         let store = &self.stores[idx];
+        if m.name.is_empty()
+            && let Some(p) = pins
+        {
+            // The name the held write generated, taken or not since (then `AlreadyExists`).
+            m.name = p.name.clone();
+        }
         // Without a valid `generateName` there is no name to generate: the errors go out below.
         if m.name.is_empty() && !dry_run && errs.is_empty() {
             // The generated name must be free; a clash is retried as upstream's registry does.
@@ -689,7 +711,7 @@ impl State {
         if !key.1.is_empty() && store.objects.contains_key(&key) {
             return Err(api_errors::already_exists(&info, &key.1));
         }
-        if dry_run {
+        if dry_run || stage.holds() {
             return Ok(obj);
         }
         let rv = self.next_rv();
@@ -709,6 +731,7 @@ impl State {
         mut obj: Box<dyn Object>,
         subresource: Option<&str>,
         flags: WriteFlags,
+        stage: Stage<'_>,
     ) -> Result<Box<dyn Object>> {
         let WriteFlags { dry_run, managed_fields_as_given, skip_validation } = flags;
         let info = self.info(idx);
@@ -730,6 +753,12 @@ impl State {
         let existing = existing.clone();
         let old = meta_of(&info, existing.as_ref())?.clone();
         if !given_rv.is_empty() && given_rv != old.resource_version {
+            return Err(api_errors::conflict(&info, &key.1, api_errors::OPTIMISTIC_LOCK_MESSAGE));
+        }
+        // A commit stores what was prepared against the object then stored, or nothing.
+        if let Stage::Commit(p) = stage
+            && p.resource_version != old.resource_version
+        {
             return Err(api_errors::conflict(&info, &key.1, api_errors::OPTIMISTIC_LOCK_MESSAGE));
         }
         let mut new = match subresource {
@@ -815,7 +844,7 @@ impl State {
             return Ok(existing);
         }
         let finalize = deletion::delete_during_update(&info, &old, new.as_ref(), meta_of(&info, new.as_ref())?);
-        if dry_run {
+        if dry_run || stage.holds() {
             return Ok(new);
         }
         let rv = self.next_rv();
@@ -877,6 +906,11 @@ impl State {
             }
         }
         deletion::check_preconditions(&info, &m, &opts)?;
+        if deletion::is_crds(&info) && m.deletion_timestamp.is_none() {
+            let doc = deletion::begin_crd_termination(existing.as_ref(), &m)?;
+            let marked = meta::from_value(&info, &doc)?;
+            return self.write_deleting(idx, key, existing, marked, dry_run);
+        }
         let mut obj = existing.clone();
         let mut mm = m.clone();
         let graceful = deletion::before_delete(&info, obj.as_mut(), &mut mm, &mut opts)?;
@@ -1246,15 +1280,28 @@ impl ObjectTracker {
         obj: Box<dyn Object>,
         opts: &CreateOptions,
     ) -> Result<Box<dyn Object>> {
+        self.create_staged(gvr, namespace, obj, opts, Stage::Store)
+    }
+
+    /// [`ObjectTracker::create`] held back for validating admission, or committing a held
+    /// create (see [`Stage`]).
+    pub fn create_staged(
+        &self,
+        gvr: &GroupVersionResource,
+        namespace: &str,
+        obj: Box<dyn Object>,
+        opts: &CreateOptions,
+        stage: Stage<'_>,
+    ) -> Result<Box<dyn Object>> {
         let w = options::validate_create(opts)?;
         let out = {
             let mut st = self.lock();
             let idx = st.index_of(gvr)?;
             st.writing_through(gvr);
             let obj = convert_with(st.inbound(gvr, idx), obj)?;
-            st.create(idx, namespace, obj, w.dry_run)?
+            st.create(idx, namespace, obj, w.dry_run, stage)?
         };
-        if !w.dry_run {
+        if !w.dry_run && !stage.holds() {
             self.notify();
         }
         self.converted(gvr, out)
@@ -1304,7 +1351,8 @@ impl ObjectTracker {
             }
             st.writing_through(gvr);
             let obj = convert_with(st.inbound(gvr, idx), obj)?;
-            st.update(idx, namespace, obj, subresource, WriteFlags { dry_run: w.dry_run, ..WriteFlags::default() })?
+            let flags = WriteFlags { dry_run: w.dry_run, ..WriteFlags::default() };
+            st.update(idx, namespace, obj, subresource, flags, Stage::Store)?
         };
         if !w.dry_run {
             self.notify();
@@ -1329,6 +1377,7 @@ impl ObjectTracker {
             managed_fields_as_given,
             skip_validation,
             replace,
+            stage,
         } = *target;
         let out = {
             let mut st = self.lock();
@@ -1367,7 +1416,7 @@ impl ObjectTracker {
                     if m.name != name {
                         return Err(name_mismatch(&m.name, name));
                     }
-                    (st.create(idx, namespace, new, dry_run)?, true)
+                    (st.create(idx, namespace, new, dry_run, stage)?, true)
                 }
                 Some(cur) => {
                     let new = convert_with(inbound, f(Some(cur.as_ref()))?)?;
@@ -1382,13 +1431,14 @@ impl ObjectTracker {
                             new,
                             subresource,
                             WriteFlags { dry_run, managed_fields_as_given, skip_validation },
+                            stage,
                         )?,
                         false,
                     )
                 }
             }
         };
-        if !dry_run {
+        if !dry_run && !stage.holds() {
             self.notify();
         }
         Ok((self.converted(gvr, out.0)?, out.1))

@@ -471,6 +471,73 @@ async fn deleting_the_definition_deletes_its_objects() {
     assert_eq!(widgets.list(&ListOptions::default()).await.unwrap().items.len(), 0);
 }
 
+/// apiextensions-apiserver's cleanup: the first delete answers `200` with the definition marked
+/// (deletion timestamp, the cleanup finalizer, `Terminating` `InstanceDeletionPending`); its
+/// finalizing controller deletes the objects; one held by a finalizer of its own keeps the
+/// definition `Terminating` (`InstanceDeletionInProgress`), served but refusing creates, until
+/// that finalizer goes; then the definition goes too.
+#[tokio::test]
+async fn a_deleted_definition_terminates_until_its_objects_are_gone() {
+    const CRD_PATH: &str = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com";
+    let api = server_with_crd().await;
+    let widget = |name: &str, finalizers: &str| {
+        format!(
+            r#"{{"apiVersion":"example.com/v1","kind":"Widget","metadata":{{"name":"{name}","finalizers":[{finalizers}]}},"spec":{{"prop2":[]}}}}"#
+        )
+    };
+    assert_eq!(call(&api, Method::POST, WIDGETS, JSON, &widget("plain", "")).await.code, 201);
+    assert_eq!(call(&api, Method::POST, WIDGETS, JSON, &widget("held", r#""example.com/keep""#)).await.code, 201);
+
+    // A dry run marks nothing.
+    let dry = call(&api, Method::DELETE, &format!("{CRD_PATH}?dryRun=All"), JSON, "").await;
+    assert_eq!(dry.code, 200, "{:?}", dry.body);
+    assert!(get(&api, CRD_PATH).await.at(&["metadata", "deletionTimestamp"]).is_none());
+    assert_eq!(get(&api, &format!("{WIDGETS}/plain")).await.code, 200);
+
+    let del = call(&api, Method::DELETE, CRD_PATH, JSON, "").await;
+    assert_eq!(del.code, 200, "{:?}", del.body);
+    assert_eq!(del.text(&["kind"]), "CustomResourceDefinition");
+    assert!(del.at(&["metadata", "deletionTimestamp"]).is_some());
+    assert_eq!(
+        del.at(&["metadata", "finalizers"]),
+        Some(&value::parse(br#"["customresourcecleanup.apiextensions.k8s.io"]"#).unwrap())
+    );
+    assert_eq!(
+        condition(&del, "Terminating"),
+        (
+            "True".into(),
+            "InstanceDeletionPending".into(),
+            "CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon".into()
+        )
+    );
+
+    // The controller has deleted what it could; the held object keeps the definition.
+    let crd = get(&api, CRD_PATH).await;
+    assert_eq!(crd.code, 200);
+    assert_eq!(
+        condition(&crd, "Terminating"),
+        ("True".into(), "InstanceDeletionInProgress".into(), "CustomResource deletion is in progress".into())
+    );
+    assert_eq!(get(&api, &format!("{WIDGETS}/plain")).await.code, 404);
+    let held = get(&api, &format!("{WIDGETS}/held")).await;
+    assert_eq!(held.code, 200);
+    assert!(held.at(&["metadata", "deletionTimestamp"]).is_some());
+    let refused = call(&api, Method::POST, WIDGETS, JSON, &widget("late", "")).await;
+    assert_eq!(
+        (refused.code, refused.message()),
+        (405, "create not allowed while custom resource definition is terminating".to_owned())
+    );
+    assert_eq!(refused.text(&["reason"]), "MethodNotAllowed");
+
+    // Its finalizer removed, the object goes, and the definition after it.
+    let freed =
+        call(&api, Method::PATCH, &format!("{WIDGETS}/held"), MERGE, r#"{"metadata":{"finalizers":null}}"#).await;
+    assert_eq!(freed.code, 200, "{:?}", freed.body);
+    assert_eq!(get(&api, &format!("{WIDGETS}/held")).await.code, 404);
+    assert_eq!(get(&api, CRD_PATH).await.code, 404);
+    assert_eq!(get(&api, WIDGETS).await.code, 404);
+}
+
 #[tokio::test]
 async fn the_versions_of_a_definition_share_their_objects() {
     let api = Arc::new(ApiServer::new());

@@ -2,7 +2,8 @@
 //! webhooks served by `kapi_webhook::serve`: mutating configurations in name order,
 //! `reinvocationPolicy: IfNeeded`, `matchConditions`, validating webhooks in parallel,
 //! subresources of another kind (`scale`, `eviction`, `binding`, `token`) reviewed as their
-//! kind, a delete-collection reviewed object by object, and exec as a `CONNECT`.
+//! kind, a delete-collection reviewed object by object, exec as a `CONNECT`, and validating
+//! webhooks called on the object as it is stored (seed 004's create and update flows).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -27,7 +28,7 @@ use kapi_client::{Client, Config, Patch, Transport};
 use kapi_machinery::json::value::Value;
 use kapi_testing::server::{ExecIo, ExecOutcome, ExecRequest};
 use kapi_testing::{ApiServer, TestServer};
-use kapi_webhook::{AdmissionRequest, AdmissionResponse, Limits};
+use kapi_webhook::{AdmissionRequest, AdmissionResponse, Limits, Operation};
 use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyPair};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -694,4 +695,133 @@ async fn reviews_name_the_user() {
         *users.lock().unwrap(),
         ["system:anonymous  system:unauthenticated", "alice 42 dev,system:authenticated"]
     );
+}
+
+/// Seed 004's create and update flows: mutating webhooks, then the strategy and the system
+/// fields (generated name, uid, timestamps, `generation`), then validation, and only then the
+/// validating webhooks, on the object exactly as it is stored.
+#[tokio::test]
+async fn validating_webhooks_see_the_object_as_it_is_stored() {
+    let env = env().await;
+    let deployments = rule(&["CREATE", "UPDATE"], "apps", &["deployments"]);
+    let mutated = Arc::new(AtomicUsize::new(0));
+    let count = mutated.clone();
+    let m = env
+        .serve_sync(move |_req| {
+            count.fetch_add(1, Ordering::SeqCst);
+            AdmissionResponse::allow()
+        })
+        .await;
+    type Seen = Vec<(Operation, String, Option<Deployment>, Option<Deployment>)>;
+    let seen: Arc<Mutex<Seen>> = Arc::default();
+    let log = seen.clone();
+    let v = env
+        .serve_sync(move |req| {
+            let (obj, old) = (req.object_as::<Deployment>().unwrap(), req.old_object_as::<Deployment>().unwrap());
+            let refuse = obj.as_ref().and_then(|d| d.spec.replicas) == Some(7);
+            log.lock().unwrap().push((req.operation, req.name.clone(), obj, old));
+            if refuse { AdmissionResponse::deny(403, "seven is refused") } else { AdmissionResponse::allow() }
+        })
+        .await;
+    env.mutating("m", vec![mutating_hook("count.example.com", m, deployments.clone())]).await;
+    env.validating("v", vec![validating_hook("see.example.com", v, deployments)]).await;
+    let api = env.cs.apps_v1().deployments("default");
+
+    // A create with `generateName`: the webhook sees the generated name (also in the review),
+    // the uid, the creation timestamp, generation 1 and the defaults, all as stored.
+    let mut d = deployment("web", 1);
+    d.metadata.name.clear();
+    d.metadata.generate_name = "web-".into();
+    let created = api.create(&d, &CreateOptions::default()).await.unwrap();
+    assert!(created.metadata.name.starts_with("web-") && created.metadata.name.len() == 9, "{:?}", created.metadata);
+    {
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 1);
+        let (op, name, obj, old) = &seen[0];
+        assert_eq!((*op, name.as_str(), old.is_none()), (Operation::Create, created.metadata.name.as_str(), true));
+        let obj = obj.as_ref().unwrap();
+        assert!(!obj.metadata.uid.is_empty());
+        assert_eq!(obj.metadata.uid, created.metadata.uid);
+        assert_eq!(obj.metadata.creation_timestamp, created.metadata.creation_timestamp);
+        assert_eq!(obj.metadata.generation, 1);
+        assert_eq!(obj.spec.strategy, created.spec.strategy, "the webhook sees the defaults");
+        assert!(obj.spec.strategy.rolling_update.is_some(), "{:?}", obj.spec.strategy);
+    }
+
+    // An invalid object is refused by validation: mutating webhooks have run, validating ones
+    // are never called.
+    let before = mutated.load(Ordering::SeqCst);
+    let err = api.create(&deployment("bad", -1), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(status_of(&err).0, 422);
+    assert_eq!(mutated.load(Ordering::SeqCst), before + 1);
+    assert_eq!(seen.lock().unwrap().len(), 1, "a validating webhook was called on an invalid object");
+
+    // An update: the webhook sees the strategy's generation bump and the stored object as old.
+    let name = created.metadata.name.clone();
+    let mut scaled = created.clone();
+    scaled.spec.replicas = Some(3);
+    let updated = api.update(&scaled, &Default::default()).await.unwrap();
+    assert_eq!(updated.metadata.generation, 2);
+    {
+        let seen = seen.lock().unwrap();
+        let (op, seen_name, obj, old) = &seen[1];
+        assert_eq!((*op, seen_name.as_str()), (Operation::Update, name.as_str()));
+        assert_eq!(obj.as_ref().unwrap().metadata.generation, 2);
+        assert_eq!(old.as_ref().unwrap().metadata.generation, 1);
+        assert_eq!(old.as_ref().unwrap().metadata.resource_version, created.metadata.resource_version);
+    }
+
+    // A refusal stores nothing, and a patch is validated the same way.
+    let err = api
+        .patch(&name, &Patch::Merge(br#"{"spec":{"replicas":7}}"#.to_vec()), &PatchOptions::default())
+        .await
+        .unwrap_err();
+    assert_eq!(
+        status_of(&err),
+        (
+            403,
+            format!(
+                "deployments.apps {name:?} is forbidden: admission webhook \"see.example.com\" denied the request: seven is refused"
+            )
+        )
+    );
+    let now = api.get(&name, &GetOptions::default()).await.unwrap();
+    assert_eq!(
+        (now.spec.replicas, now.metadata.resource_version.as_str()),
+        (Some(3), updated.metadata.resource_version.as_str())
+    );
+    assert_eq!(seen.lock().unwrap()[2].2.as_ref().unwrap().metadata.generation, 3, "the patch's object as prepared");
+}
+
+/// A PUT to a subresource of a missing object is `404` before admission: no webhook sees it
+/// as a create, though the resource allows create on update.
+#[tokio::test]
+async fn a_put_to_the_status_of_a_missing_object_reaches_no_webhook() {
+    let env = env().await;
+    let calls = Arc::new(AtomicUsize::new(0));
+    let count = calls.clone();
+    let hook = env
+        .serve_sync(move |_req| {
+            count.fetch_add(1, Ordering::SeqCst);
+            AdmissionResponse::allow()
+        })
+        .await;
+    let services = rule(&["CREATE", "UPDATE"], "", &["services", "services/status"]);
+    env.mutating("m", vec![mutating_hook("m.example.com", hook.clone(), services.clone())]).await;
+    env.validating("v", vec![validating_hook("v.example.com", hook, services)]).await;
+    let svc = kapi_api::core::v1::Service {
+        metadata: ObjectMeta { name: "gone".into(), namespace: "default".into(), ..Default::default() },
+        spec: kapi_api::core::v1::ServiceSpec {
+            ports: vec![kapi_api::core::v1::ServicePort { port: 80, ..Default::default() }],
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let api = env.cs.core_v1().services("default");
+    let err = api.update_status(&svc, &Default::default()).await.unwrap_err();
+    assert_eq!(status_of(&err), (404, "services \"gone\" not found".to_owned()));
+    assert_eq!(calls.load(Ordering::SeqCst), 0);
+    // The object itself is created by a PUT, reviewed as a `CREATE` by both.
+    api.update(&svc, &Default::default()).await.unwrap();
+    assert_eq!(calls.load(Ordering::SeqCst), 2);
 }

@@ -5,13 +5,16 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use http::{Method, StatusCode, header};
-use kapi_api::meta::v1::{DeleteOptions, GetOptions, ListMeta, STATUS_SUCCESS, Status, StatusDetails, StatusReason};
+use kapi_api::meta::v1::{
+    DeleteOptions, GetOptions, ListMeta, ObjectMeta, STATUS_SUCCESS, Status, StatusDetails, StatusReason,
+};
 use kapi_client::api_errors;
 use kapi_client::body::{self, Body};
 use kapi_client::{Error, KindInfo, ResourceInfo};
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::{DecodeErrorKind, Object, TypeMeta};
 
+use super::admission::Deferred;
 use super::codec::{self, Target};
 use super::negotiate::{self, Encoding};
 use super::patch::{self, MergeRules, PATCH_MEDIA_TYPES, PatchError, PatchType};
@@ -20,7 +23,7 @@ use super::route::{self, Route};
 use super::ssa::{self, FieldManager};
 use super::{ApiServer, Fault, MAX_BODY_BYTES, metadata, table, watch};
 use crate::tracker::options::{self, FieldValidation};
-use crate::tracker::{Modify, Result};
+use crate::tracker::{Modify, Pins, Result, Stage};
 
 /// The patch types custom resources accept (no strategic merge patch: they have no patch
 /// strategies), as upstream lists them.
@@ -35,6 +38,9 @@ pub(super) struct Call<'a> {
     pub(super) req: &'a http::Request<Bytes>,
     /// The response encoding.
     pub(super) enc: Encoding,
+    /// Whether a create or update is held back for validating admission or commits a held
+    /// one (`Stage::Store` for every other request).
+    pub(super) stage: Stage<'a>,
 }
 
 /// Marks a request the server made itself from an admitted apply (see `admission.rs`): its
@@ -96,6 +102,10 @@ impl Call<'_> {
 /// `Status` (`ReturnDeletedObject`).
 const RETURNS_DELETED_OBJECT: [&str; 6] =
     ["pods", "namespaces", "services", "serviceaccounts", "persistentvolumes", "persistentvolumeclaims"];
+
+/// How many times a create or update held for validating admission is prepared again when the
+/// stored object changed before its commit; the last conflict is the answer.
+const COMMIT_TRIES: u32 = 5;
 
 /// The job registry's warning on a delete that names no propagation policy.
 const JOB_DELETE_WARNING: &str = "child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning";
@@ -301,7 +311,7 @@ impl ApiServer {
             Ok(e) => e,
             Err(e) => return error_response(&e, Encoding::Json),
         };
-        let call = Call { info, route, query, req: &req, enc };
+        let call = Call { info, route, query, req: &req, enc, stage: Stage::Store };
         if let Err(e) = self.authorize(&call, is_watch) {
             return error_response(&e, enc);
         }
@@ -318,34 +328,105 @@ impl ApiServer {
             Err(e) => return error_response(&e, enc),
         };
         let call = match &builtin {
-            Some(r) => Call { info: call.info, route: call.route, query: Query::parse(r.uri().query()), req: r, enc },
+            Some(r) => Call {
+                info: call.info,
+                route: call.route,
+                query: Query::parse(r.uri().query()),
+                req: r,
+                enc,
+                stage: Stage::Store,
+            },
             None => call,
         };
         let admitted = match self.admit(&call).await {
             Ok(a) => a,
             Err(e) => return error_response(&e, enc),
         };
-        let (replaced, warnings) = match admitted {
-            Some(a) => (a.request, a.warnings),
-            None => (None, Vec::new()),
+        let (replaced, warnings, deferred) = match admitted {
+            Some(a) => (a.request, a.warnings, a.deferred),
+            None => (None, Vec::new(), None),
         };
         builtin_warnings.extend(warnings);
-        let warnings = builtin_warnings;
-        let mut resp = match &replaced {
+        let mut warnings = builtin_warnings;
+        let served = match &replaced {
             Some(r) => match route::resolve(r.uri().path(), &self.tracker) {
                 Ok((info, route)) => {
-                    let call = Call { info, route, query: Query::parse(r.uri().query()), req: r, enc };
-                    self.dispatch(&call, false).unwrap_or_else(|e| error_response(&e, enc))
+                    let call =
+                        Call { info, route, query: Query::parse(r.uri().query()), req: r, enc, stage: Stage::Store };
+                    self.serve_write(&call, deferred.as_ref(), &mut warnings).await
                 }
-                Err(e) => error_response(&e, enc),
+                Err(e) => Err(e),
             },
-            None => self.dispatch(&call, false).unwrap_or_else(|e| error_response(&e, enc)),
+            None => self.serve_write(&call, deferred.as_ref(), &mut warnings).await,
         };
+        let mut resp = served.unwrap_or_else(|e| error_response(&e, enc));
         if resp.status().is_success() {
             self.crd_after_request(&call.info, req.method());
         }
         add_warnings(&mut resp, warnings);
         resp
+    }
+
+    /// Serves a request past mutating admission. A create or update with validating webhooks
+    /// to call runs as seed 004's flows order it: the write is prepared, given its system
+    /// fields and validated but held back ([`Stage::Hold`]); the webhooks see that object; then
+    /// the write is committed with the same system fields ([`Stage::Commit`]). When the stored
+    /// object changed in between, the commit conflicts and the request runs again from the
+    /// held write, as upstream's store retries the update (with its validating admission).
+    async fn serve_write(
+        &self,
+        call: &Call<'_>,
+        deferred: Option<&Deferred<'_>>,
+        warnings: &mut Vec<String>,
+    ) -> Result<http::Response<Body>> {
+        let Some(deferred) = deferred else { return self.dispatch(call, false) };
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let held = Call {
+                route: call.route.clone(),
+                query: call.query.clone(),
+                enc: Encoding::Json,
+                stage: Stage::Hold,
+                ..*call
+            };
+            let resp = self.dispatch(&held, false)?;
+            let created = resp.status() == StatusCode::CREATED;
+            let data = body::collect(resp.into_body()).await.map_err(|e| api_errors::internal(&e.to_string()))?;
+            let object = value::parse(&data)
+                .map_err(|e| api_errors::internal(&format!("reading the object held for validating admission: {e}")))?;
+            let meta: ObjectMeta = match object.get("metadata") {
+                Some(m) => kapi_machinery::json::from_slice(&m.to_compact_vec())
+                    .map_err(|e| api_errors::internal(&format!("reading the held object's metadata: {e}")))?,
+                None => ObjectMeta::default(),
+            };
+            let pins = Pins::of(&meta);
+            // The stored object the held update was prepared against; read again if it has
+            // changed since.
+            let old = if created {
+                None
+            } else {
+                let stored =
+                    self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &GetOptions::default())?;
+                let old = crate::tracker::meta::to_value(stored.as_ref())?;
+                let rv = old.get("metadata").and_then(|m| m.get("resourceVersion")).and_then(Value::as_str);
+                if rv != Some(pins.resource_version.as_str()) && tries < COMMIT_TRIES {
+                    continue;
+                }
+                Some(old)
+            };
+            self.validate_held(deferred, &object, old.as_ref(), warnings).await?;
+            let commit =
+                Call { route: call.route.clone(), query: call.query.clone(), stage: Stage::Commit(&pins), ..*call };
+            match self.dispatch(&commit, false) {
+                Err(e)
+                    if tries < COMMIT_TRIES && api_errors::status_of(&e).reason.as_str() == StatusReason::CONFLICT =>
+                {
+                    continue;
+                }
+                served => return served,
+            }
+        }
     }
 
     fn dispatch(&self, call: &Call<'_>, is_watch: bool) -> Result<http::Response<Body>> {
@@ -465,11 +546,12 @@ impl ApiServer {
             return self.review(call);
         }
         call.require_verb("create")?;
+        self.crd_refuse_create_while_terminating(&call.info)?;
         let opts = call.query.create_options()?;
         let w = options::validate_create(&opts)?;
         let (mut obj, warnings) = self.decode_body(call, w.field_validation)?;
         self.record_update(call, None, obj.as_mut(), body_empty_managed_fields(call), &opts.field_manager)?;
-        let out = self.tracker.create(&call.info.gvr(), call.namespace(), obj, &opts)?;
+        let out = self.tracker.create_staged(&call.info.gvr(), call.namespace(), obj, &opts, call.stage)?;
         object_response(201, call.enc, out.as_ref(), &warnings)
     }
 
@@ -499,11 +581,14 @@ impl ApiServer {
             subresource: call.route.subresource.as_deref(),
             dry_run: w.dry_run,
             // As upstream's strategies say (`AllowCreateOnUpdate`); never through a subresource.
-            create_if_missing: call.route.subresource.is_none()
-                && crate::tracker::put_create::allows_create_on_update(&call.info),
+            create_if_missing: crate::tracker::put_create::creates_on_put(
+                &call.info,
+                call.route.subresource.as_deref(),
+            ),
             managed_fields_as_given: true,
             skip_validation: false,
             replace: call.route.subresource.is_none(),
+            stage: call.stage,
         };
         let (out, created) = self.tracker.modify(&gvr, &modify, |current| {
             let mut obj = obj;
@@ -628,6 +713,7 @@ impl ApiServer {
             managed_fields_as_given: same_kind,
             skip_validation: false,
             replace: false,
+            stage: call.stage,
         };
         let (out, created) = self.tracker.modify(&info.gvr(), &modify, |current| {
             let mut applied_fields = None;

@@ -3,7 +3,8 @@
 //! Facts from upstream: `rest.BeforeDelete` (preconditions, grace periods), the generic store's
 //! `deletionFinalizersForGarbageCollection`, `shouldOrphanDependents`, `shouldDeleteDependents`
 //! and `markAsDeleting`, each strategy's `DefaultGarbageCollectionPolicy` and the pod strategy's
-//! `CheckGracefulDelete`, and the namespace registry's `Delete`.
+//! `CheckGracefulDelete`, the namespace registry's `Delete`, and the
+//! `CustomResourceDefinition` registry's `Delete` (apiextensions-apiserver).
 
 use kapi_api::meta::v1::{DeleteOptions, DeletionPropagation, ObjectMeta};
 use kapi_client::api_errors::{self, failure, into_error};
@@ -21,6 +22,10 @@ pub const FOREGROUND_FINALIZER: &str = "foregroundDeletion";
 /// The namespace finalizer (`spec.finalizers`) the namespace controller removes once the
 /// namespace is empty.
 pub const NAMESPACE_FINALIZER: &str = "kubernetes";
+
+/// The finalizer a deleted `CustomResourceDefinition` gets, which its finalizing controller
+/// removes once the definition's objects are gone.
+pub const CRD_CLEANUP_FINALIZER: &str = "customresourcecleanup.apiextensions.k8s.io";
 
 /// What happens to a deleted object's dependents when the request names no policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -181,6 +186,11 @@ pub fn check_namespace_preconditions(info: &ResourceInfo, m: &ObjectMeta, opts: 
 /// Whether `info` is core's namespaces.
 pub fn is_namespaces(info: &ResourceInfo) -> bool {
     info.group.is_empty() && info.resource == "namespaces"
+}
+
+/// Whether `info` is `apiextensions.k8s.io`'s custom resource definitions.
+pub fn is_crds(info: &ResourceInfo) -> bool {
+    info.group == "apiextensions.k8s.io" && info.resource == "customresourcedefinitions"
 }
 
 /// Whether `info` is core's pods.
@@ -347,6 +357,65 @@ pub fn begin_namespace_termination(ns: &dyn Object, m: &ObjectMeta, opts: &Delet
     set_member(&mut status, "phase", Some(Value::String("Terminating".into())));
     set_member(&mut doc, "status", Some(status));
     Ok(doc)
+}
+
+/// The `CustomResourceDefinition` registry's first delete: the deletion timestamp, the cleanup
+/// finalizer (the request's propagation policy is not looked at), and the `Terminating`
+/// condition. Returns the new JSON document of the definition.
+pub fn begin_crd_termination(crd: &dyn Object, m: &ObjectMeta) -> Result<Value, Error> {
+    let mut meta = m.clone();
+    if meta.deletion_timestamp.is_none() {
+        meta.deletion_timestamp = Some(Time::now());
+    }
+    if !meta.finalizers.iter().any(|f| f == CRD_CLEANUP_FINALIZER) {
+        meta.finalizers.push(CRD_CLEANUP_FINALIZER.to_owned());
+    }
+    let mut doc = to_value(crd)?;
+    let meta_doc = kapi_machinery::json::to_vec(&meta)
+        .map_err(|e| api_errors::internal(&e.to_string()))
+        .and_then(|b| kapi_machinery::json::value::parse(&b).map_err(|e| api_errors::internal(&e.to_string())))?;
+    set_member(&mut doc, "metadata", Some(meta_doc));
+    set_crd_condition(
+        &mut doc,
+        "Terminating",
+        "True",
+        "InstanceDeletionPending",
+        "CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon",
+    );
+    Ok(doc)
+}
+
+/// Upstream's `SetCRDCondition` on a definition's JSON document: the condition of that type is
+/// updated (its transition time only when the status changes) or appended.
+pub fn set_crd_condition(doc: &mut Value, ty: &str, status: &str, reason: &str, message: &str) {
+    let now = Value::String(Time::now().format_rfc3339());
+    let mut st =
+        member(doc, "status").cloned().filter(|s| matches!(s, Value::Object(_))).unwrap_or(Value::Object(Vec::new()));
+    let mut conditions = match member(&st, "conditions") {
+        Some(Value::Array(items)) => items.clone(),
+        _ => Vec::new(),
+    };
+    let text = |s: &str| Value::String(s.to_owned());
+    match conditions.iter_mut().find(|c| member(c, "type").and_then(Value::as_str) == Some(ty)) {
+        Some(c) => {
+            let changed = member(c, "status").and_then(Value::as_str) != Some(status);
+            if changed || member(c, "lastTransitionTime").is_none_or(|t| matches!(t, Value::Null)) {
+                set_member(c, "lastTransitionTime", Some(now));
+            }
+            set_member(c, "status", Some(text(status)));
+            set_member(c, "reason", Some(text(reason)));
+            set_member(c, "message", Some(text(message)));
+        }
+        None => conditions.push(Value::Object(vec![
+            ("type".into(), text(ty)),
+            ("status".into(), text(status)),
+            ("lastTransitionTime".into(), now),
+            ("reason".into(), text(reason)),
+            ("message".into(), text(message)),
+        ])),
+    }
+    set_member(&mut st, "conditions", Some(Value::Array(conditions)));
+    set_member(doc, "status", Some(st));
 }
 
 #[cfg(test)]

@@ -27,6 +27,13 @@ pub fn allows_create_on_update(info: &ResourceInfo) -> bool {
     CREATE_ON_UPDATE.contains(&(info.group, info.resource))
 }
 
+/// Whether a PUT to a missing name through `subresource` (`None`: the object itself) creates
+/// the object: only the object itself, never a subresource (upstream's subresource stores
+/// answer `404` before admission). The handler and admission both ask this.
+pub fn creates_on_put(info: &ResourceInfo, subresource: Option<&str>) -> bool {
+    subresource.is_none() && allows_create_on_update(info)
+}
+
 /// The only precondition a PUT carries (upstream's `defaultUpdatedObjectInfo.Preconditions`):
 /// the body's `metadata.uid`, which no missing object can match. Storage checks it before
 /// anything else, so it is a `409` for every resource, with the storage error in the message.

@@ -24,8 +24,12 @@
 //! what is written. A delete-collection sends each selected object as a `DELETE` without a
 //! name, as upstream's store does.
 //!
-//! Simplifications: validating webhooks see the object before the tracker fills in a generated
-//! name, uid and timestamps; a subresource of another kind is
+//! A create or update of the object (or its status) reaches the validating webhooks only after
+//! the server has prepared and validated it ([`Deferred`], `handler::serve_write`), on the
+//! object as it will be stored, as seed 004's flows order it.
+//!
+//! Simplifications: a retried update runs the validating webhooks again, not the mutating
+//! ones; a subresource of another kind is
 //! matched through the request's version only (no `matchPolicy: Equivalent` conversion); a
 //! match condition using `authorizer` is an evaluation error (the test server's CEL has no
 //! authorizer library), and one that does not compile fails when evaluated (upstream refuses
@@ -70,12 +74,24 @@ const EXEMPT_GROUP: &str = "admissionregistration.k8s.io";
 const OTHER_KIND_WRITES: &[&str] = &["scale", "eviction", "binding", "token"];
 
 /// What admission made of a request.
-pub(super) struct Admitted {
+pub(super) struct Admitted<'c> {
     /// The request to serve instead of the original (a mutated body; a patch turned into the
     /// update or create it amounts to); `None` to serve the original.
     pub(super) request: Option<http::Request<Bytes>>,
     /// Warnings the webhooks returned, for `Warning` headers.
     pub(super) warnings: Vec<String>,
+    /// The validating webhooks of a create or update, which run on the write held back once
+    /// it is prepared and validated ([`ApiServer::validate_held`]).
+    pub(super) deferred: Option<Deferred<'c>>,
+}
+
+/// The validating webhooks left for the object as it will be stored (seed 004's create and
+/// update flows: mutating admission, the strategy's preparation and the system fields,
+/// validation, then validating admission).
+pub(super) struct Deferred<'c> {
+    validating: Vec<Hook>,
+    subject: Subject,
+    attrs: Attributes<'c>,
 }
 
 /// One webhook of either kind, with what the dispatcher needs.
@@ -191,6 +207,13 @@ struct Attributes<'a> {
 impl Hook {
     fn equivalent(&self) -> bool {
         self.match_policy.as_ref().is_none_or(|p| p.0 != MatchPolicyType::EXACT)
+    }
+
+    /// Whether a rule of the webhook matches the request or one of its equivalent resources;
+    /// the selectors and match conditions, which read the object, are not looked at.
+    fn may_match(&self, attrs: &Attributes<'_>, equivalents: &[ResourceInfo]) -> bool {
+        self.rules.iter().any(|r| attrs.matches(r))
+            || (self.equivalent() && equivalents.iter().any(|e| self.rules.iter().any(|r| attrs.through(e).matches(r))))
     }
 }
 
@@ -323,7 +346,7 @@ impl ApiServer {
     }
 
     /// Runs the admission webhooks for a request; `Ok(None)` when none applies.
-    pub(super) async fn admit(&self, call: &Call<'_>) -> Result<Option<Admitted>> {
+    pub(super) async fn admit<'c>(&self, call: &'c Call<'_>) -> Result<Option<Admitted<'c>>> {
         let info = call.info;
         if info.group == EXEMPT_GROUP {
             return Ok(None);
@@ -394,11 +417,7 @@ impl ApiServer {
                 options: None,
                 user: self.user_of(call.req),
             };
-            mutating.iter().chain(&validating).any(|h| {
-                h.rules.iter().any(|r| probe.matches(r))
-                    || (h.equivalent()
-                        && equivalents.iter().any(|e| h.rules.iter().any(|r| probe.through(e).matches(r))))
-            })
+            mutating.iter().chain(&validating).any(|h| h.may_match(&probe, &equivalents))
         });
         if !interested {
             return Ok(None);
@@ -457,8 +476,7 @@ impl ApiServer {
                     None => current()?,
                     Some(s) => self.current_scale(call, s)?,
                 };
-                let creates =
-                    other.is_none() && old.is_none() && crate::tracker::put_create::allows_create_on_update(&call.info);
+                let creates = old.is_none() && crate::tracker::put_create::creates_on_put(&call.info, sub);
                 if old.is_none() && !creates {
                     return Ok(None);
                 }
@@ -517,16 +535,49 @@ impl ApiServer {
             user: self.user_of(call.req),
         };
         let chain = Chain { mutating: &mutating, validating: &validating, subject: &subject };
-        let (object, called) = self.run_chain(&chain, &attrs, object, old.as_ref(), &mut warnings).await?;
-        if !called {
+        // A create or update of the object (or of its status) is validated by the webhooks
+        // once the server has prepared and validated it; a delete, and a subresource of
+        // another kind, are reviewed here at once.
+        let defer = other.is_none() && operation != "DELETE";
+        let (object, called) = if defer {
+            self.run_mutating(&chain, &attrs, object, old.as_ref(), &mut warnings).await?
+        } else {
+            self.run_chain(&chain, &attrs, object, old.as_ref(), &mut warnings).await?
+        };
+        let deferred = (defer && validating.iter().any(|h| h.may_match(&attrs, &subject.equivalents)))
+            .then_some(Deferred { validating, subject, attrs });
+        if !called && deferred.is_none() {
             return Ok(None);
         }
         let request = match (method, object) {
+            _ if !called => None,
             (Method::DELETE, _) | (_, None) => None,
             (Method::PATCH, Some(mut obj)) => Some(self.patch_as_write(call, &mut obj, old.as_ref(), patch_created)?),
             (_, Some(obj)) => Some(with_body(call.req, call.req.method().clone(), call.req.uri().clone(), &obj)),
         };
-        Ok(Some(Admitted { request, warnings }))
+        Ok(Some(Admitted { request, warnings, deferred }))
+    }
+
+    /// The validating webhooks of a create or update on the write held back: `object` as it
+    /// will be stored (name generated, uid and timestamps set, prepared and validated) and
+    /// `old` the stored object it replaces, both in the request's version. The attributes
+    /// name the generated name, as upstream's `AdmissionToValidateObjectFunc` does.
+    pub(super) async fn validate_held(
+        &self,
+        deferred: &Deferred<'_>,
+        object: &Value,
+        old: Option<&Value>,
+        warnings: &mut Vec<String>,
+    ) -> Result<()> {
+        let mut attrs = deferred.attrs.clone();
+        if attrs.name.is_empty()
+            && let Some(name) = object.get("metadata").and_then(|m| m.get("name")).and_then(Value::as_str)
+        {
+            attrs.name = name.to_owned();
+        }
+        let chain = Chain { mutating: &[], validating: &deferred.validating, subject: &deferred.subject };
+        self.run_validating(&chain, &attrs, Some(object), old, warnings).await?;
+        Ok(())
     }
 
     /// A delete-collection, as upstream's store runs it: each object the list options select
@@ -538,7 +589,7 @@ impl ApiServer {
         call: &Call<'_>,
         chain: &Chain<'_>,
         dry_run: bool,
-    ) -> Result<Option<Admitted>> {
+    ) -> Result<Option<Admitted<'static>>> {
         let info = chain.subject.info;
         let gvr = info.gvr();
         let (items, _) = self.tracker.list(&gvr, call.namespace(), &call.query.list_options()?)?;
@@ -577,14 +628,29 @@ impl ApiServer {
                 }
             }
         }
-        Ok(called.then_some(Admitted { request: None, warnings }))
+        Ok(called.then_some(Admitted { request: None, warnings, deferred: None }))
     }
 
-    /// The webhooks for one object: the mutating ones in order, again those with
-    /// `reinvocationPolicy: IfNeeded` when a later one changed the object (upstream's one
-    /// reinvocation round), then the validating ones all at once. The object as mutated, and
-    /// whether any webhook was called.
+    /// The webhooks for one object: the mutating ones, then the validating ones on the
+    /// result (see [`ApiServer::run_mutating`] and [`ApiServer::run_validating`]). The object
+    /// as mutated, and whether any webhook was called.
     async fn run_chain(
+        &self,
+        chain: &Chain<'_>,
+        attrs: &Attributes<'_>,
+        object: Option<Value>,
+        old: Option<&Value>,
+        warnings: &mut Vec<String>,
+    ) -> Result<(Option<Value>, bool)> {
+        let (object, mutated) = self.run_mutating(chain, attrs, object, old, warnings).await?;
+        let validated = self.run_validating(chain, attrs, object.as_ref(), old, warnings).await?;
+        Ok((object, mutated || validated))
+    }
+
+    /// The mutating webhooks in order, again those with `reinvocationPolicy: IfNeeded` when a
+    /// later one changed the object (upstream's one reinvocation round). The object as
+    /// mutated, and whether any webhook was called.
+    async fn run_mutating(
         &self,
         chain: &Chain<'_>,
         attrs: &Attributes<'_>,
@@ -632,16 +698,29 @@ impl ApiServer {
                 }
             }
         }
+        Ok((object, called))
+    }
+
+    /// The validating webhooks, on the object as it will be stored: whether any was called.
+    async fn run_validating(
+        &self,
+        chain: &Chain<'_>,
+        attrs: &Attributes<'_>,
+        object: Option<&Value>,
+        old: Option<&Value>,
+        warnings: &mut Vec<String>,
+    ) -> Result<bool> {
+        let subject = chain.subject;
         // Upstream decides which validating webhooks apply one after another (a match
         // condition's error stops there), then calls them all in parallel and, once all have
         // answered, reports the first refusal to have arrived.
         let mut invocations = Vec::new();
         for hook in chain.validating {
-            if let Some(inv) = self.invocation(hook, subject, attrs, object.as_ref(), old)? {
+            if let Some(inv) = self.invocation(hook, subject, attrs, object, old)? {
                 invocations.push((hook, inv));
             }
         }
-        called |= !invocations.is_empty();
+        let called = !invocations.is_empty();
         let results: Vec<_> = invocations
             .iter()
             .map(|(hook, inv)| async move {
@@ -661,7 +740,7 @@ impl ApiServer {
         }
         match refusal {
             Some(e) => Err(e),
-            None => Ok((object, called)),
+            None => Ok(called),
         }
     }
 
@@ -823,6 +902,7 @@ impl ApiServer {
             query: super::query::Query::parse(Some(&query)),
             req: &req,
             enc: super::Encoding::Json,
+            stage: crate::tracker::Stage::Store,
         };
         let resp = match call.route.subresource.as_deref() {
             // `scale`: the patched `Scale`.

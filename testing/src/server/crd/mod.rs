@@ -1,8 +1,8 @@
 //! Custom resources: the `CustomResourceDefinition`s written to the server are checked, get their
 //! status (accepted names, stored versions, `NamesAccepted` and `Established`) and have their
 //! served versions served as resources of JSON objects that are pruned, defaulted and validated
-//! from the structural schema, with `status` and `scale` subresources; deleting a definition
-//! deletes its objects and stops serving them.
+//! from the structural schema, with `status` and `scale` subresources; a deleted definition
+//! gets the cleanup finalizer and stays, `Terminating`, until its objects are gone ([`cleanup`]).
 //!
 //! The served versions share one store, read with each version's `apiVersion` (conversion
 //! `None`); conversion webhooks are refused at validation. The CEL rules of schemas
@@ -18,6 +18,7 @@
 //! the `url`/`ip`/`cidr`/`format` libraries, ratcheting, and the cost estimate at definition
 //! time.
 
+mod cleanup;
 pub(crate) mod columns;
 mod definition;
 mod jsonpath;
@@ -70,6 +71,9 @@ pub(crate) struct Served {
     /// storage version's, or the first served one's when that is not served): with conversion
     /// `None`, versions differ only in `apiVersion`.
     pub(crate) store: GroupVersionResource,
+    /// The definition's `Terminating` condition is `True`: it is being deleted and still has
+    /// objects, which are served (to have their finalizers removed) but not created.
+    pub(crate) terminating: bool,
 }
 
 impl Served {
@@ -221,7 +225,12 @@ impl ApiServer {
     /// After a request to `customresourcedefinitions`: brings the definitions' status and the
     /// served custom resources up to date.
     pub(super) fn crd_after_request(&self, info: &ResourceInfo, method: &http::Method) {
-        if info.group == GROUP && info.resource == RESOURCE && method != http::Method::GET {
+        if method == http::Method::GET {
+            return;
+        }
+        // A write to the objects of a definition being deleted may have let the last of them go.
+        let terminating = || self.served_custom(info).is_some_and(|s| s.terminating);
+        if (info.group == GROUP && info.resource == RESOURCE) || terminating() {
             self.reconcile_crds();
         }
     }
@@ -242,10 +251,12 @@ impl ApiServer {
             (!is_established(c), c.metadata.creation_timestamp.format_rfc3339(), c.metadata.name.clone())
         });
         let mut desired: BTreeMap<GroupVersionResource, Arc<Served>> = BTreeMap::new();
+        // Definitions the finalizing controller has removed in this round.
+        let mut gone = vec![false; crds.len()];
         for i in 0..crds.len() {
             let status = {
                 let others: Vec<&CustomResourceDefinition> =
-                    crds.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, c)| c).collect();
+                    crds.iter().enumerate().filter(|(j, _)| *j != i && !gone[*j]).map(|(_, c)| c).collect();
                 status_of(&crds[i], &others)
             };
             if status != crds[i].status {
@@ -262,9 +273,24 @@ impl ApiServer {
                     Err(_) => updated,
                 };
             }
+            if cleanup::needs_finalizing(&crds[i]) {
+                match self.finalize_crd(crds[i].clone()) {
+                    Ok(Some(c)) => crds[i] = c,
+                    Ok(None) => {
+                        gone[i] = true;
+                        continue;
+                    }
+                    // Tried again after the next write to a definition or its objects.
+                    Err(_) => {}
+                }
+            }
             let crd = &crds[i];
-            if is_established(crd) && crd.metadata.deletion_timestamp.is_none() {
-                for served in served_versions(crd) {
+            // A definition being deleted is served until it is gone, so that its objects'
+            // finalizers can be removed.
+            if is_established(crd) {
+                let terminating = condition(crd, "Terminating").is_some_and(|c| c.status.0 == ConditionStatus::TRUE);
+                for mut served in served_versions(crd) {
+                    served.terminating = terminating;
                     desired.insert(served.info.gvr(), Arc::new(served));
                 }
             }
@@ -513,6 +539,7 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
                 scale,
                 columns,
                 store: store.clone(),
+                terminating: false,
             }
         })
         .collect()

@@ -361,3 +361,184 @@ async fn openapi_lists_write_operations_with_field_validation() {
     assert_eq!(text(scale, &["put", "operationId"]), "replaceAppsV1NamespacedDeploymentScale");
     assert_eq!(text(scale, &["get", "x-kubernetes-group-version-kind", "group"]), "autoscaling");
 }
+
+/// `coordination.k8s.io/v1`'s paths and their operations as upstream's published document
+/// (`api/openapi-spec/v3/apis__coordination.k8s.io__v1_openapi.json`) has them: the same six
+/// paths, the deprecated watch paths among them, and each operation's answers and request body
+/// naming upstream's schemas in upstream's media types.
+#[tokio::test]
+async fn openapi_paths_answer_as_upstreams_coordination_document() {
+    let api = server();
+    let (_, root) = call(&api, Method::GET, "/openapi/v3", "").await;
+    let url = text(&root, &["paths", "apis/coordination.k8s.io/v1", "serverRelativeURL"]);
+    let (status, doc) = call(&api, Method::GET, &url, "").await;
+    assert_eq!(status, StatusCode::OK);
+    let Some(Value::Object(paths)) = doc.get("paths") else { panic!("no paths") };
+    let ids: Vec<(String, Vec<String>)> = paths
+        .iter()
+        .map(|(path, item)| {
+            let Value::Object(ops) = item else { panic!("{path}") };
+            (
+                path.clone(),
+                ops.iter().filter(|(m, _)| m != "parameters").map(|(_, op)| text(op, &["operationId"])).collect(),
+            )
+        })
+        .collect();
+    let want = |p: &str, ids: &[&str]| {
+        (format!("/apis/coordination.k8s.io/v1{p}"), ids.iter().map(|s| s.to_string()).collect())
+    };
+    assert_eq!(
+        ids,
+        vec![
+            want("/leases", &["listCoordinationV1LeaseForAllNamespaces"]),
+            want(
+                "/namespaces/{namespace}/leases",
+                &[
+                    "deleteCoordinationV1CollectionNamespacedLease",
+                    "listCoordinationV1NamespacedLease",
+                    "createCoordinationV1NamespacedLease"
+                ]
+            ),
+            want(
+                "/namespaces/{namespace}/leases/{name}",
+                &[
+                    "deleteCoordinationV1NamespacedLease",
+                    "readCoordinationV1NamespacedLease",
+                    "patchCoordinationV1NamespacedLease",
+                    "replaceCoordinationV1NamespacedLease"
+                ]
+            ),
+            want("/watch/leases", &["watchCoordinationV1LeaseListForAllNamespaces"]),
+            want("/watch/namespaces/{namespace}/leases", &["watchCoordinationV1NamespacedLeaseList"]),
+            want("/watch/namespaces/{namespace}/leases/{name}", &["watchCoordinationV1NamespacedLease"]),
+        ]
+    );
+    let op = |path: &str, method: &str| {
+        at(&doc, &["paths", &format!("/apis/coordination.k8s.io/v1{path}"), method]).unwrap().clone()
+    };
+    let schema = "#/components/schemas/";
+    // Which codes answer, and the schema each media type names.
+    let answers = |op: &Value| -> Vec<(String, Vec<(String, String)>)> {
+        let Some(Value::Object(codes)) = op.get("responses") else { panic!("no responses") };
+        codes
+            .iter()
+            .map(|(code, r)| {
+                let Some(Value::Object(types)) = r.get("content") else { panic!("{code}: no content") };
+                (
+                    code.clone(),
+                    types.iter().map(|(t, s)| (t.clone(), text(s, &["schema", "$ref"]).replace(schema, ""))).collect(),
+                )
+            })
+            .collect()
+    };
+    let plain = |s: &str| {
+        ["application/json", "application/vnd.kubernetes.protobuf", "application/yaml"]
+            .map(|t| (t.to_owned(), s.to_owned()))
+            .to_vec()
+    };
+    let streams = |s: &str| {
+        [
+            "application/json",
+            "application/json;stream=watch",
+            "application/vnd.kubernetes.protobuf",
+            "application/vnd.kubernetes.protobuf;stream=watch",
+            "application/yaml",
+        ]
+        .map(|t| (t.to_owned(), s.to_owned()))
+        .to_vec()
+    };
+    let lease = "io.k8s.api.coordination.v1.Lease";
+    let status_schema = "io.k8s.apimachinery.pkg.apis.meta.v1.Status";
+    let item = "/namespaces/{namespace}/leases/{name}";
+    assert_eq!(answers(&op(item, "get")), vec![("200".into(), plain(lease))]);
+    assert_eq!(answers(&op(item, "put")), vec![("200".into(), plain(lease)), ("201".into(), plain(lease))]);
+    assert_eq!(answers(&op(item, "patch")), vec![("200".into(), plain(lease)), ("201".into(), plain(lease))]);
+    assert_eq!(
+        answers(&op(item, "delete")),
+        vec![("200".into(), plain(status_schema)), ("202".into(), plain(status_schema))]
+    );
+    let collection = "/namespaces/{namespace}/leases";
+    assert_eq!(answers(&op(collection, "get")), vec![("200".into(), streams("io.k8s.api.coordination.v1.LeaseList"))]);
+    assert_eq!(
+        answers(&op(collection, "post")),
+        vec![("200".into(), plain(lease)), ("201".into(), plain(lease)), ("202".into(), plain(lease))]
+    );
+    assert_eq!(answers(&op(collection, "delete")), vec![("200".into(), plain(status_schema))]);
+    let event = "io.k8s.apimachinery.pkg.apis.meta.v1.WatchEvent";
+    assert_eq!(
+        answers(&op("/watch/namespaces/{namespace}/leases/{name}", "get")),
+        vec![("200".into(), streams(event))]
+    );
+    // Request bodies: the kind for replace and create, `Patch` and `DeleteOptions`.
+    let body = |path: &str, method: &str| {
+        text(&op(path, method), &["requestBody", "content", "application/json", "schema", "$ref"]).replace(schema, "")
+    };
+    assert_eq!(body(item, "put"), lease);
+    assert_eq!(body(collection, "post"), lease);
+    assert_eq!(body(item, "patch"), "io.k8s.apimachinery.pkg.apis.meta.v1.Patch");
+    assert_eq!(body(item, "delete"), "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions");
+    assert_eq!(body(collection, "delete"), "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions");
+    // Every schema named is in the document.
+    let listed = text(&doc, &["components", "schemas"]);
+    for name in [lease, status_schema, event, "io.k8s.apimachinery.pkg.apis.meta.v1.Patch"] {
+        assert!(listed.contains(&format!("\"{name}\":")), "{name}");
+    }
+    // A read takes no parameters of its own; a watch path's are the whole path's.
+    assert!(op(item, "get").get("parameters").is_none());
+    let watch =
+        at(&doc, &["paths", "/apis/coordination.k8s.io/v1/watch/namespaces/{namespace}/leases/{name}"]).unwrap();
+    let names: Vec<String> = match watch.get("parameters") {
+        Some(Value::Array(ps)) => ps.iter().map(|p| text(p, &["name"])).collect(),
+        _ => panic!("no path parameters"),
+    };
+    for n in ["fieldSelector", "labelSelector", "name", "namespace", "resourceVersion", "timeoutSeconds", "watch"] {
+        assert!(names.contains(&n.to_owned()), "{n}: {names:?}");
+    }
+    assert!(names.windows(2).all(|w| w[0] <= w[1]), "sorted: {names:?}");
+    assert_eq!(text(watch, &["get", "x-kubernetes-action"]), "watch");
+    assert_eq!(text(&op("/watch/leases", "get"), &["x-kubernetes-action"]), "watchlist");
+}
+
+/// The deprecated `/watch/…` paths are served: the watch of the list, or of one object, that
+/// the path without `watch` names; only `GET`.
+#[tokio::test]
+async fn deprecated_watch_paths_are_served() {
+    let api = server();
+    for name in ["a", "b"] {
+        let lease =
+            format!(r#"{{"apiVersion":"coordination.k8s.io/v1","kind":"Lease","metadata":{{"name":"{name}"}}}}"#);
+        let (status, _) =
+            call(&api, Method::POST, "/apis/coordination.k8s.io/v1/namespaces/default/leases", &lease).await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let events = |path: &'static str| {
+        let api = api.clone();
+        async move {
+            let req = http::Request::builder()
+                .method(Method::GET)
+                .uri(format!("/apis/coordination.k8s.io/v1/watch/{path}?timeoutSeconds=1"))
+                .body(Bytes::new())
+                .unwrap();
+            let resp = api.handle(req).await;
+            assert_eq!(resp.status(), StatusCode::OK, "{path}");
+            let data = kapi_client::body::collect(resp.into_body()).await.unwrap();
+            String::from_utf8(data.to_vec())
+                .unwrap()
+                .lines()
+                .map(|l| {
+                    let e = value::parse(l.as_bytes()).unwrap();
+                    format!("{} {}", text(&e, &["type"]), text(&e, &["object", "metadata", "name"]))
+                })
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(events("namespaces/default/leases").await, ["ADDED a", "ADDED b"]);
+    assert_eq!(events("namespaces/default/leases/b").await, ["ADDED b"]);
+    assert_eq!(events("leases").await, ["ADDED a", "ADDED b"]);
+    let (status, refused) =
+        call(&api, Method::POST, "/apis/coordination.k8s.io/v1/watch/namespaces/default/leases", "{}").await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{refused:?}");
+    let (status, _) =
+        call(&api, Method::GET, "/apis/coordination.k8s.io/v1/watch/namespaces/default/leases/a/status", "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

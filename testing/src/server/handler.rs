@@ -97,12 +97,6 @@ impl Call<'_> {
     }
 }
 
-/// Go's `strconv.Quote` for a warning text (non-ASCII escaped so the header stays ASCII).
-/// Core resources whose registries answer a delete with the deleted object rather than a
-/// `Status` (`ReturnDeletedObject`).
-const RETURNS_DELETED_OBJECT: [&str; 6] =
-    ["pods", "namespaces", "services", "serviceaccounts", "persistentvolumes", "persistentvolumeclaims"];
-
 /// How many times a create or update held for validating admission is prepared again when the
 /// stored object changed before its commit; the last conflict is the answer.
 const COMMIT_TRIES: u32 = 5;
@@ -119,6 +113,7 @@ fn add_warnings(resp: &mut http::Response<Body>, warnings: Vec<String>) {
     }
 }
 
+/// Go's `strconv.Quote` for a warning text (non-ASCII escaped so the header stays ASCII).
 pub(super) fn quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
@@ -300,7 +295,11 @@ impl ApiServer {
             Err(e) => return error_response(&e, fallback),
         };
         let query = Query::parse(req.uri().query());
-        let is_watch = req.method() == Method::GET && query.bool("watch") == Some(true);
+        // A deprecated `/watch/…` path serves only watches.
+        if route.watch_path && req.method() != Method::GET {
+            return error_response(&api_errors::method_not_allowed(req.method().as_str()), fallback);
+        }
+        let is_watch = req.method() == Method::GET && (route.watch_path || query.bool("watch") == Some(true));
         // Reads may be asked for as tables (module `table`), in the encoding negotiated here.
         let enc = if req.method() == Method::GET {
             negotiate::read_encoding(accept, info.protobuf, is_watch).map(|(e, _)| e)
@@ -628,7 +627,7 @@ impl ApiServer {
             let code = if opts.orphan_dependents == Some(false) { 202 } else { 200 };
             return object_response(code, call.enc, res.object.as_ref(), &warnings);
         }
-        if call.info.group.is_empty() && RETURNS_DELETED_OBJECT.contains(&call.info.resource) {
+        if crate::tracker::deletion::returns_deleted_object(&call.info) {
             return object_response(200, call.enc, res.object.as_ref(), &warnings);
         }
         let uid = (call.info.metadata)(res.object.as_ref()).map(|m| m.uid.clone()).unwrap_or_default();

@@ -1,5 +1,6 @@
 //! The non-resource endpoints kubectl reads besides discovery: `/version`, the health checks (`/healthz`, `/livez`, `/readyz` and their `/<check>` paths), and the OpenAPI documents kapi-codegen generates: `/openapi/v2` (JSON, or gnostic's protobuf form that kubectl asks for) and `/openapi/v3` (the list of group versions, each with a `hash` query parameter) and `/openapi/v3/<path>?hash=<hash>`.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use bytes::Bytes;
@@ -99,6 +100,31 @@ fn static_hashes() -> &'static Vec<String> {
 
 pub(super) use super::openapi_paths::paths_of;
 
+/// The schema name of each built-in kind (`io.k8s.api.apps.v1.Deployment`), by group, version and
+/// kind, read once from the generated v2 document's `x-kubernetes-group-version-kind`s. The
+/// `meta/v1` schemas, which list a kind for every group, are left out.
+fn schema_names() -> &'static HashMap<(String, String, String), String> {
+    static NAMES: OnceLock<HashMap<(String, String, String), String>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut names = HashMap::new();
+        let Ok(doc) = value::parse(json_of(documents::V2).as_bytes()) else { return names };
+        let Some(Value::Object(definitions)) = doc.get("definitions") else { return names };
+        for (name, schema) in definitions.iter().filter(|(n, _)| !n.starts_with("io.k8s.apimachinery.")) {
+            let Some(Value::Array(gvks)) = schema.get("x-kubernetes-group-version-kind") else { continue };
+            for gvk in gvks {
+                let part = |k: &str| gvk.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
+                names.insert((part("group"), part("version"), part("kind")), name.clone());
+            }
+        }
+        names
+    })
+}
+
+/// The schema name of a built-in kind, if the generated documents have one.
+pub(super) fn builtin_schema(group: &str, version: &str, kind: &str) -> Option<String> {
+    schema_names().get(&(group.to_owned(), version.to_owned(), kind.to_owned())).cloned()
+}
+
 /// A served v3 document (the generated schemas with the registered resources' paths) and its
 /// hash: the generated part's hash, cached, combined with the paths'.
 fn v3_text(index: usize, resources: &[ResourceInfo]) -> (String, String) {
@@ -106,7 +132,7 @@ fn v3_text(index: usize, resources: &[ResourceInfo]) -> (String, String) {
     let json = json_of(text);
     // The generator writes the document with `"paths":{}` last.
     let head = json.strip_suffix("\"paths\":{}}").unwrap_or(json);
-    let paths = paths_of(group, version, resources).to_compact_vec();
+    let paths = paths_of(group, version, resources, &builtin_schema).to_compact_vec();
     let mut doc = String::with_capacity(head.len() + paths.len() + 10);
     doc.push_str(head);
     if head.len() != json.len() {

@@ -88,6 +88,18 @@ const LIST_PARAMS: [Param; 10] = [
     ),
 ];
 
+/// What a verb's request carries.
+#[derive(Clone, Copy)]
+enum Body {
+    None,
+    /// The kind itself.
+    Kind,
+    /// `meta/v1` `Patch`.
+    Patch,
+    /// `meta/v1` `DeleteOptions`.
+    DeleteOptions,
+}
+
 /// One operation of an object or subresource path, by the resource verb it needs.
 struct VerbOp {
     method: &'static str,
@@ -97,7 +109,8 @@ struct VerbOp {
     /// The description's start.
     text: &'static str,
     params: &'static [&'static Param],
-    body: bool,
+    body: Body,
+    codes: &'static [(&'static str, &'static str)],
 }
 
 const WRITE: &[&Param] = &[&DRY_RUN, &FIELD_MANAGER, &FIELD_VALIDATION];
@@ -108,27 +121,46 @@ const fn op(
     method: &'static str,
     verb: &'static str,
     id_verb: &'static str,
-    action: &'static str,
     text: &'static str,
     params: &'static [&'static Param],
+    body: Body,
+    codes: &'static [(&'static str, &'static str)],
 ) -> VerbOp {
-    // Every operation but a read takes a body (deletes take `DeleteOptions`).
-    VerbOp { method, verb, id_verb, action, text, params, body: !params.is_empty() }
+    VerbOp { method, verb, id_verb, action: method, text, params, body, codes }
 }
 
 const OBJECT_VERBS: [VerbOp; 4] = [
-    op("get", "get", "read", "get", "read the specified", &[]),
-    op("put", "update", "replace", "put", "replace the specified", WRITE),
-    op("patch", "patch", "patch", "patch", "partially update the specified", PATCH),
-    op("delete", "delete", "delete", "delete", "delete a", DELETE),
+    op("get", "get", "read", "read the specified", &[], Body::None, OK),
+    op("put", "update", "replace", "replace the specified", WRITE, Body::Kind, OK_CREATED),
+    op("patch", "patch", "patch", "partially update the specified", PATCH, Body::Patch, OK_CREATED),
+    op("delete", "delete", "delete", "delete a", DELETE, Body::DeleteOptions, OK_ACCEPTED),
 ];
 
 const SUBRESOURCE_VERBS: [VerbOp; 4] = [
-    op("get", "get", "read", "get", "read", &[]),
-    op("post", "create", "create", "post", "create", WRITE),
-    op("put", "update", "replace", "put", "replace", WRITE),
-    op("patch", "patch", "patch", "patch", "partially update", PATCH),
+    op("get", "get", "read", "read", &[], Body::None, OK),
+    op("post", "create", "create", "create", WRITE, Body::Kind, OK_CREATED_ACCEPTED),
+    op("put", "update", "replace", "replace", WRITE, Body::Kind, OK_CREATED),
+    op("patch", "patch", "patch", "partially update", PATCH, Body::Patch, OK_CREATED),
 ];
+
+/// The `meta/v1` schemas operations refer to.
+const STATUS: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.Status";
+const PATCH_SCHEMA: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.Patch";
+const DELETE_OPTIONS: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions";
+const WATCH_EVENT: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.WatchEvent";
+
+/// Names a kind's schema in the document's `components` (`io.k8s.api.apps.v1.Deployment`) by
+/// group, version and kind; `None` when the document has none (the answer then names no schema).
+pub(super) type SchemaNames<'a> = &'a dyn Fn(&str, &str, &str) -> Option<String>;
+
+fn request_schema(body: Body, kind: Option<String>) -> Option<String> {
+    match body {
+        Body::None => None,
+        Body::Kind => kind,
+        Body::Patch => Some(PATCH_SCHEMA.to_owned()),
+        Body::DeleteOptions => Some(DELETE_OPTIONS.to_owned()),
+    }
+}
 
 fn obj(members: Vec<(&str, Value)>) -> Value {
     Value::Object(members.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
@@ -193,7 +225,40 @@ struct Op<'a> {
     /// `Namespaced`, `ForAllNamespaces` or nothing, and the subresource's suffix.
     scope: &'static str,
     suffix: String,
-    body: bool,
+    /// The schema of the request body, if the operation takes one.
+    request: Option<String>,
+    /// The answers: status codes with their descriptions, all with `response`'s schema.
+    codes: &'static [(&'static str, &'static str)],
+    response: Option<String>,
+    /// The answer may be a watch stream (lists and watches).
+    stream: bool,
+}
+
+const OK: &[(&str, &str)] = &[("200", "OK")];
+const OK_CREATED: &[(&str, &str)] = &[("200", "OK"), ("201", "Created")];
+const OK_CREATED_ACCEPTED: &[(&str, &str)] = &[("200", "OK"), ("201", "Created"), ("202", "Accepted")];
+const OK_ACCEPTED: &[(&str, &str)] = &[("200", "OK"), ("202", "Accepted")];
+
+/// A reference to a schema of the document's `components`.
+fn schema_ref(name: &str) -> Value {
+    obj(vec![("schema", obj(vec![("$ref", string(&format!("#/components/schemas/{name}")))]))])
+}
+
+/// The media types an answer of `r` comes in, sorted as upstream lists them: JSON, protobuf
+/// for the kinds that have it, YAML, and the watch streams of lists and watches.
+fn media_types(r: &ResourceInfo, stream: bool) -> Vec<&'static str> {
+    let mut types = vec!["application/json"];
+    if stream {
+        types.push("application/json;stream=watch");
+    }
+    if r.protobuf {
+        types.push("application/vnd.kubernetes.protobuf");
+        if stream {
+            types.push("application/vnd.kubernetes.protobuf;stream=watch");
+        }
+    }
+    types.push("application/yaml");
+    types
 }
 
 fn operation(r: &ResourceInfo, op: Op<'_>) -> (String, Value) {
@@ -209,27 +274,23 @@ fn operation(r: &ResourceInfo, op: Op<'_>) -> (String, Value) {
         "ForAllNamespaces" => format!("{verb}{words}{ver}{collection}{}{}ForAllNamespaces", r.kind, op.suffix),
         scope => format!("{verb}{words}{ver}{collection}{scope}{}{}", r.kind, op.suffix),
     };
-    let mut members = vec![
-        ("description", string(&op.description)),
-        ("operationId", string(&id)),
-        ("parameters", Value::Array(op.params.iter().map(|p| query(p)).collect())),
-    ];
-    if op.body {
-        members.push((
-            "requestBody",
-            obj(vec![
-                ("content", obj(vec![("*/*", obj(vec![("schema", obj(vec![("type", string("object"))]))]))])),
-                ("required", Value::Bool(true)),
-            ]),
-        ));
+    let mut members = vec![("description", string(&op.description)), ("operationId", string(&id))];
+    if !op.params.is_empty() {
+        members.push(("parameters", Value::Array(op.params.iter().map(|p| query(p)).collect())));
     }
-    members.push((
-        "responses",
-        obj(vec![
-            ("200", obj(vec![("description", string("OK"))])),
-            ("401", obj(vec![("description", string("Unauthorized"))])),
-        ]),
-    ));
+    if let Some(body) = &op.request {
+        members.push(("requestBody", obj(vec![("content", obj(vec![("application/json", schema_ref(body))]))])));
+    }
+    let types = media_types(r, op.stream);
+    let answer = |description: &str| {
+        let mut m = Vec::new();
+        if let Some(schema) = &op.response {
+            m.push(("content", obj(types.iter().map(|t| (*t, schema_ref(schema))).collect())));
+        }
+        m.push(("description", string(description)));
+        obj(m)
+    };
+    members.push(("responses", obj(op.codes.iter().map(|(code, text)| (*code, answer(text))).collect())));
     members.push(("tags", Value::Array(vec![string(&tag(r.group, r.version))])));
     members.push(("x-kubernetes-action", string(op.action)));
     members.push((
@@ -248,9 +309,11 @@ fn with_common(mut ops: Vec<(String, Value)>, path_params: Vec<Value>) -> Value 
 }
 
 /// The paths of one served resource: `(path, path item)`.
-fn resource_paths(prefix: &str, r: &ResourceInfo) -> Vec<(String, Value)> {
+fn resource_paths(prefix: &str, r: &ResourceInfo, names: SchemaNames<'_>) -> Vec<(String, Value)> {
     let own = (r.group, r.version, r.kind);
     let scope = if r.namespaced { "Namespaced" } else { "" };
+    let kind_schema = names(r.group, r.version, r.kind);
+    let list_schema = names(r.group, r.version, &format!("{}List", r.kind));
     let collection = if r.namespaced {
         format!("{prefix}/namespaces/{{namespace}}/{}", r.resource)
     } else {
@@ -260,25 +323,25 @@ fn resource_paths(prefix: &str, r: &ResourceInfo) -> Vec<(String, Value)> {
     let name_param = || path_param("name", &format!("name of the {}", r.kind));
     let scope_params = || if r.namespaced { vec![ns_param()] } else { Vec::new() };
     let has = |v: &str| r.supports(v);
+    let list = |scope: &'static str| Op {
+        method: "get",
+        id_verb: "list",
+        action: "list",
+        description: format!("list or watch objects of kind {}", r.kind),
+        kind: own,
+        params: LIST_PARAMS.iter().collect(),
+        scope,
+        suffix: String::new(),
+        request: None,
+        codes: OK,
+        response: list_schema.clone(),
+        stream: true,
+    };
     let mut out = Vec::new();
 
     let mut ops = Vec::new();
-    let mut list_params: Vec<&Param> = LIST_PARAMS.iter().collect();
     if has("list") {
-        ops.push(operation(
-            r,
-            Op {
-                method: "get",
-                id_verb: "list",
-                action: "list",
-                description: format!("list or watch objects of kind {}", r.kind),
-                kind: own,
-                params: list_params.clone(),
-                scope,
-                suffix: String::new(),
-                body: false,
-            },
-        ));
+        ops.push(operation(r, list(scope)));
     }
     if has("create") {
         ops.push(operation(
@@ -289,16 +352,19 @@ fn resource_paths(prefix: &str, r: &ResourceInfo) -> Vec<(String, Value)> {
                 action: "post",
                 description: format!("create a {}", r.kind),
                 kind: own,
-                params: vec![&DRY_RUN, &FIELD_MANAGER, &FIELD_VALIDATION],
+                params: WRITE.to_vec(),
                 scope,
                 suffix: String::new(),
-                body: true,
+                request: kind_schema.clone(),
+                codes: OK_CREATED_ACCEPTED,
+                response: kind_schema.clone(),
+                stream: false,
             },
         ));
     }
     if has("deletecollection") {
-        let mut params = vec![&DRY_RUN, &GRACE, &IGNORE_STORE_READ_ERROR, &ORPHAN, &PROPAGATION];
-        params.append(&mut list_params);
+        let mut params: Vec<&Param> = DELETE.to_vec();
+        params.extend(LIST_PARAMS.iter());
         params.sort_by_key(|p| p.name);
         ops.push(operation(
             r,
@@ -311,7 +377,10 @@ fn resource_paths(prefix: &str, r: &ResourceInfo) -> Vec<(String, Value)> {
                 params,
                 scope,
                 suffix: String::new(),
-                body: true,
+                request: Some(DELETE_OPTIONS.to_owned()),
+                codes: OK,
+                response: Some(STATUS.to_owned()),
+                stream: false,
             },
         ));
     }
@@ -319,27 +388,22 @@ fn resource_paths(prefix: &str, r: &ResourceInfo) -> Vec<(String, Value)> {
         out.push((collection.clone(), with_common(ops, scope_params())));
     }
     if r.namespaced && has("list") {
-        let op = operation(
-            r,
-            Op {
-                method: "get",
-                id_verb: "list",
-                action: "list",
-                description: format!("list or watch objects of kind {}", r.kind),
-                kind: own,
-                params: LIST_PARAMS.iter().collect(),
-                scope: "ForAllNamespaces",
-                suffix: String::new(),
-                body: false,
-            },
-        );
-        out.push((format!("{prefix}/{}", r.resource), with_common(vec![op], Vec::new())));
+        out.push((
+            format!("{prefix}/{}", r.resource),
+            with_common(vec![operation(r, list("ForAllNamespaces"))], Vec::new()),
+        ));
     }
 
     let item = format!("{collection}/{{name}}");
     let mut ops = Vec::new();
     for v in OBJECT_VERBS {
         if has(v.verb) {
+            // Some registries answer a delete with the deleted object, the others with a `Status`.
+            let response = if v.verb == "delete" && !crate::tracker::deletion::returns_deleted_object(r) {
+                Some(STATUS.to_owned())
+            } else {
+                kind_schema.clone()
+            };
             ops.push(operation(
                 r,
                 Op {
@@ -351,7 +415,10 @@ fn resource_paths(prefix: &str, r: &ResourceInfo) -> Vec<(String, Value)> {
                     params: v.params.to_vec(),
                     scope,
                     suffix: String::new(),
-                    body: v.body,
+                    request: request_schema(v.body, kind_schema.clone()),
+                    codes: v.codes,
+                    response,
+                    stream: false,
                 },
             ));
         }
@@ -362,9 +429,77 @@ fn resource_paths(prefix: &str, r: &ResourceInfo) -> Vec<(String, Value)> {
         out.push((item.clone(), with_common(ops, params)));
     }
     for s in r.subresources {
-        if let Some(path) = subresource_paths(r, s, &item, scope, scope_params()) {
+        if let Some(path) = subresource_paths(r, s, &item, scope, scope_params(), names) {
             out.push(path);
         }
+    }
+    if has("watch") {
+        out.extend(watch_paths(prefix, r, WATCH_EVENT));
+    }
+    out
+}
+
+/// The deprecated `/watch/…` paths upstream still serves and lists: a namespace's list, every
+/// namespace's (or a cluster-scoped resource's) list, and one object. Their parameters are the
+/// list options, given for the whole path.
+fn watch_paths(prefix: &str, r: &ResourceInfo, event: &str) -> Vec<(String, Value)> {
+    let own = (r.group, r.version, r.kind);
+    let watch = |scope: &'static str, suffix: &str, single: bool| Op {
+        method: "get",
+        id_verb: "watch",
+        action: if single { "watch" } else { "watchlist" },
+        description: if single {
+            format!(
+                "watch changes to an object of kind {} (deprecated: a list with `watch` and a `metadata.name` field selector)",
+                r.kind
+            )
+        } else {
+            format!("watch individual changes to a list of {} (deprecated: a list with `watch`)", r.kind)
+        },
+        kind: own,
+        params: Vec::new(),
+        scope,
+        suffix: suffix.to_owned(),
+        request: None,
+        codes: OK,
+        response: Some(event.to_owned()),
+        stream: true,
+    };
+    let params = |path: Vec<Value>| {
+        let mut all: Vec<Value> = LIST_PARAMS.iter().map(query).collect();
+        all.push(query(&PRETTY));
+        all.extend(path);
+        all.sort_by(|a, b| a.get("name").and_then(Value::as_str).cmp(&b.get("name").and_then(Value::as_str)));
+        all
+    };
+    let item = |ops: Vec<(String, Value)>, path: Vec<Value>| {
+        let mut members = ops;
+        members.push(("parameters".to_owned(), Value::Array(params(path))));
+        Value::Object(members)
+    };
+    let ns = || path_param("namespace", "object name and auth scope, such as for teams and projects");
+    let name = || path_param("name", &format!("name of the {}", r.kind));
+    let res = r.resource;
+    let mut out = Vec::new();
+    if r.namespaced {
+        out.push((
+            format!("{prefix}/watch/namespaces/{{namespace}}/{res}"),
+            item(vec![operation(r, watch("Namespaced", "List", false))], vec![ns()]),
+        ));
+        out.push((
+            format!("{prefix}/watch/namespaces/{{namespace}}/{res}/{{name}}"),
+            item(vec![operation(r, watch("Namespaced", "", true))], vec![name(), ns()]),
+        ));
+        out.push((
+            format!("{prefix}/watch/{res}"),
+            item(vec![operation(r, watch("ForAllNamespaces", "List", false))], vec![]),
+        ));
+    } else {
+        out.push((format!("{prefix}/watch/{res}"), item(vec![operation(r, watch("", "List", false))], vec![])));
+        out.push((
+            format!("{prefix}/watch/{res}/{{name}}"),
+            item(vec![operation(r, watch("", "", true))], vec![name()]),
+        ));
     }
     out
 }
@@ -375,9 +510,11 @@ fn subresource_paths(
     item: &str,
     scope: &'static str,
     scope_params: Vec<Value>,
+    names: SchemaNames<'_>,
 ) -> Option<(String, Value)> {
     let kind = if s.verbs == ["create"] { s.input_kinds()[0] } else { s.result };
     let gvk = (kind.group, kind.version, kind.kind);
+    let schema = names(kind.group, kind.version, kind.kind);
     let suffix = capitalise(s.name);
     let mut ops = Vec::new();
     for v in SUBRESOURCE_VERBS {
@@ -393,7 +530,10 @@ fn subresource_paths(
                     params: v.params.to_vec(),
                     scope,
                     suffix: suffix.clone(),
-                    body: v.body,
+                    request: request_schema(v.body, schema.clone()),
+                    codes: v.codes,
+                    response: schema.clone(),
+                    stream: false,
                 },
             ));
         }
@@ -407,12 +547,12 @@ fn subresource_paths(
 }
 
 /// The `paths` of a group version's document, sorted by path.
-pub(super) fn paths_of(group: &str, version: &str, resources: &[ResourceInfo]) -> Value {
+pub(super) fn paths_of(group: &str, version: &str, resources: &[ResourceInfo], names: SchemaNames<'_>) -> Value {
     let prefix = if group.is_empty() { format!("/api/{version}") } else { format!("/apis/{group}/{version}") };
     let mut paths: Vec<(String, Value)> = resources
         .iter()
         .filter(|r| r.group == group && r.version == version)
-        .flat_map(|r| resource_paths(&prefix, r))
+        .flat_map(|r| resource_paths(&prefix, r, names))
         .collect();
     paths.sort_by(|a, b| a.0.cmp(&b.0));
     paths.dedup_by(|a, b| a.0 == b.0);

@@ -16,6 +16,10 @@ pub(crate) struct Route {
     pub(crate) name: Option<String>,
     /// The subresource (`status`).
     pub(crate) subresource: Option<String>,
+    /// The path is a deprecated `/watch/…` path (`/apis/<group>/<version>/watch/<resource>`):
+    /// a `GET` is the watch of the list, or of the named object, that the path without `watch`
+    /// names.
+    pub(crate) watch_path: bool,
 }
 
 /// Resolves a path to a registered resource and the rest of the route; unknown paths are
@@ -27,6 +31,10 @@ pub(crate) fn resolve(path: &str, tracker: &ObjectTracker) -> Result<(ResourceIn
         [apis, group, version, rest @ ..] if apis == "apis" => (group.as_str(), version.as_str(), rest),
         _ => return Err(api_errors::path_not_found()),
     };
+    let (watch_path, rest) = match rest {
+        [w, rest @ ..] if w == "watch" => (true, rest),
+        rest => (false, rest),
+    };
     let lookup = |resource: &str| tracker.resource(&GroupVersionResource::new(group, version, resource));
     // `namespaces/<ns>/<resource>/…` for namespaced resources; otherwise the first segment is
     // the resource (which may be `namespaces` itself).
@@ -35,7 +43,7 @@ pub(crate) fn resolve(path: &str, tracker: &ObjectTracker) -> Result<(ResourceIn
         && let Some(info) = lookup(resource)
         && info.namespaced
     {
-        return finish(info, Some(ns.clone()), tail);
+        return finish(info, Some(ns.clone()), tail, watch_path);
     }
     let [resource, tail @ ..] = rest else { return Err(api_errors::path_not_found()) };
     let info = lookup(resource).ok_or_else(api_errors::path_not_found)?;
@@ -43,18 +51,25 @@ pub(crate) fn resolve(path: &str, tracker: &ObjectTracker) -> Result<(ResourceIn
         // Named objects of namespaced resources live under their namespace only.
         return Err(api_errors::path_not_found());
     }
-    finish(info, None, tail)
+    finish(info, None, tail, watch_path)
 }
 
-fn finish(info: ResourceInfo, namespace: Option<String>, tail: &[String]) -> Result<(ResourceInfo, Route)> {
+fn finish(
+    info: ResourceInfo,
+    namespace: Option<String>,
+    tail: &[String],
+    watch_path: bool,
+) -> Result<(ResourceInfo, Route)> {
     let (name, subresource) = match tail {
         [] => (None, None),
         [name] => (Some(name.clone()), None),
+        // Watch paths name no subresource.
+        _ if watch_path => return Err(api_errors::path_not_found()),
         [name, sub] if info.subresource(sub).is_some() => (Some(name.clone()), Some(sub.clone())),
         _ => return Err(api_errors::path_not_found()),
     };
     if namespace.as_deref() == Some("") || name.as_deref() == Some("") {
         return Err(api_errors::path_not_found());
     }
-    Ok((info, Route { namespace, name, subresource }))
+    Ok((info, Route { namespace, name, subresource, watch_path }))
 }

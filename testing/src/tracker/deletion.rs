@@ -193,6 +193,14 @@ pub fn is_crds(info: &ResourceInfo) -> bool {
     info.group == "apiextensions.k8s.io" && info.resource == "customresourcedefinitions"
 }
 
+/// Whether a delete that removes the object answers with it rather than a `Status`: the core
+/// registries whose store sets `ReturnDeletedObject`.
+pub fn returns_deleted_object(info: &ResourceInfo) -> bool {
+    const RETURNS_DELETED_OBJECT: [&str; 6] =
+        ["pods", "namespaces", "services", "serviceaccounts", "persistentvolumes", "persistentvolumeclaims"];
+    info.group.is_empty() && RETURNS_DELETED_OBJECT.contains(&info.resource)
+}
+
 /// Whether `info` is core's pods.
 pub fn is_pods(info: &ResourceInfo) -> bool {
     info.group.is_empty() && info.resource == "pods"

@@ -118,6 +118,20 @@ fn document(group: &str, version: &str, served: &[&Served]) -> (String, String) 
     }
     schemas.sort_by(|a, b| a.0.cmp(&b.0));
     let infos: Vec<ResourceInfo> = served.iter().map(|s| s.info).collect();
+    // The document holds the served kinds and their lists; other kinds (a `scale`
+    // subresource's `Scale`) are named without a schema.
+    let names = |g: &str, v: &str, kind: &str| {
+        served.iter().find_map(|s| {
+            let own = g == group && v == version;
+            if own && kind == s.info.kind {
+                Some(schema_name(group, version, kind))
+            } else if own && kind == format!("{}List", s.info.kind) {
+                Some(schema_name(group, version, &s.list_kind))
+            } else {
+                None
+            }
+        })
+    };
     let doc = Value::Object(vec![
         ("openapi".into(), Value::String("3.0.0".into())),
         (
@@ -127,7 +141,7 @@ fn document(group: &str, version: &str, served: &[&Served]) -> (String, String) 
                 ("version".into(), Value::String("v0.1.0".into())),
             ]),
         ),
-        ("paths".into(), openapi::paths_of(group, version, &infos)),
+        ("paths".into(), openapi::paths_of(group, version, &infos, &names)),
         ("components".into(), Value::Object(vec![("schemas".into(), Value::Object(schemas))])),
     ]);
     let text = String::from_utf8_lossy(&doc.to_compact_vec()).into_owned();

@@ -8,3 +8,5 @@ bin=${CARGO_TARGET_DIR:-target}/debug/kapi-codegen
 "$bin" generate --root api --out generated "$@"
 # The kitchen sink proves that generated code for every feature builds and passes clippy.
 "$bin" generate --root kitchen-sink/src --out kitchen-sink/generated "$@"
+# The crate `kapi-codegen init` writes (a codegen test checks that `init` still writes it).
+"$bin" generate --root starter/src --out starter/generated "$@"

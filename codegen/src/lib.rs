@@ -1,7 +1,9 @@
 //! The generator's library: generators that are pure functions of the front-end's universe (one model of the whole tree, read once), run as jobs spread over threads, and the writer that keeps `generated/` in step. The binary (`kapi-codegen`) is a thin command-line layer over this.
 
+pub mod cargo_features;
 pub mod compat;
 pub mod emit;
+pub mod init;
 pub mod output;
 
 use std::path::Path;

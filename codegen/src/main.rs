@@ -99,6 +99,29 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Starts a new API crate in DIR: a `Cargo.toml` with the features the generated code uses,
+    /// one version of a group with one custom resource kind (a spec with a default, a validation
+    /// tag and a CEL rule, a status, a list), `hack/update-codegen.sh` and
+    /// `hack/verify-codegen.sh`; then generates its code. DIR must be empty or not exist.
+    Init {
+        /// The crate's directory.
+        dir: PathBuf,
+        /// The API group, a DNS name with a dot (`widgets.example.com`).
+        #[arg(long)]
+        group: String,
+        /// The first version (`v1alpha1`, `v1beta1`, `v1`).
+        #[arg(long)]
+        version: String,
+        /// The kind (`Widget`).
+        #[arg(long)]
+        kind: String,
+        /// The package name. Default: the directory's name.
+        #[arg(long)]
+        name: Option<String>,
+        /// A checkout of kapi to depend on by path, instead of the registry's versions.
+        #[arg(long)]
+        kapi_path: Option<PathBuf>,
+    },
     /// Prints the `CustomResourceDefinition` of every kind marked `+crd` as one YAML stream, for
     /// `kubectl apply -f -` (the same definitions `generate` writes under `crds/`).
     Crd {
@@ -131,6 +154,9 @@ fn main() -> ExitCode {
                 generate(tree.root(), out, verify_only, &only, &threads)
             }
             Command::Crd { tree, output } => crd(tree.root(), output),
+            Command::Init { dir, group, version, kind, name, kapi_path } => {
+                init(dir, group, version, kind, name, kapi_path)
+            }
             Command::Compat { tree, against, against_dir, allow, format } => {
                 compat(tree.root(), against, against_dir, allow, format)
             }
@@ -232,7 +258,11 @@ fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String], thr
         Err(code) => return code,
     };
     let outputs = match result.and_then(|o| {
-        let missing = kapi_codegen::emit::check_included(&u, &out, &o);
+        let mut missing = kapi_codegen::emit::check_included(&u, &out, &o);
+        // A partial run's `mod.rs` files are not written, so only a full run can tell.
+        if only.is_empty() {
+            missing.extend(kapi_codegen::cargo_features::missing(&u, &root, &o));
+        }
         if missing.is_empty() { Ok(o) } else { Err(missing) }
     }) {
         Ok(o) => o,
@@ -287,6 +317,45 @@ fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String], thr
         started.elapsed()
     );
     ExitCode::SUCCESS
+}
+
+fn init(
+    dir: PathBuf,
+    group: String,
+    version: String,
+    kind: String,
+    name: Option<String>,
+    kapi_path: Option<PathBuf>,
+) -> ExitCode {
+    // `.` and the like name the directory they resolve to.
+    let resolved = std::fs::canonicalize(&dir).or_else(|_| std::path::absolute(&dir)).unwrap_or_else(|_| dir.clone());
+    let name =
+        name.unwrap_or_else(|| resolved.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
+    let options = kapi_codegen::init::InitOptions { name, group, version, kind, kapi_path };
+    if let Err(e) = options.validate() {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    if std::fs::read_dir(&dir).is_ok_and(|mut entries| entries.next().is_some()) {
+        eprintln!("error: {} is not empty; `init` writes only into an empty or new directory", dir.display());
+        return ExitCode::from(2);
+    }
+    for (rel, text) in kapi_codegen::init::files(&options) {
+        let path = dir.join(&rel);
+        let written = path.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&path, text));
+        if let Err(e) = written {
+            eprintln!("error: writing {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+        #[cfg(unix)]
+        if rel.extension().is_some_and(|e| e == "sh") {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755));
+        }
+    }
+    println!("wrote a new API crate in {}; generating its code", dir.display());
+    let threads = Threads { jobs: None, timings: false };
+    generate(dir.join("src"), dir.join("generated"), false, &[], &threads)
 }
 
 fn compat(

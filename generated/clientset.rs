@@ -6377,7 +6377,7 @@ pub mod networking {
                 self.client.api()
             }
             /// `servicecidrs` of `networking.k8s.io/v1`.
-            pub fn service_cid_rs(
+            pub fn service_cidrs(
                 &self,
             ) -> kapi_client::Api<::kapi_api::networking::v1::ServiceCIDR> {
                 self.client.api()
@@ -6479,7 +6479,7 @@ pub mod networking {
             }
             /// `servicecidrs` of `networking.k8s.io/v1`.
             #[inline]
-            pub fn service_cid_rs(
+            pub fn service_cidrs(
                 &self,
             ) -> kapi_client::informer::SharedInformer<
                 ::kapi_api::networking::v1::ServiceCIDR,
@@ -6495,7 +6495,7 @@ pub mod networking {
             pub fn service_cidr_lister(
                 &self,
             ) -> kapi_client::lister::Lister<::kapi_api::networking::v1::ServiceCIDR> {
-                self.service_cid_rs().lister()
+                self.service_cidrs().lister()
             }
         }
         /// The resources of this group version.
@@ -6590,7 +6590,7 @@ pub mod networking {
                 self.client.api()
             }
             /// `servicecidrs` of `networking.k8s.io/v1beta1`.
-            pub fn service_cid_rs(
+            pub fn service_cidrs(
                 &self,
             ) -> kapi_client::Api<::kapi_api::networking::v1beta1::ServiceCIDR> {
                 self.client.api()
@@ -6676,7 +6676,7 @@ pub mod networking {
             }
             /// `servicecidrs` of `networking.k8s.io/v1beta1`.
             #[inline]
-            pub fn service_cid_rs(
+            pub fn service_cidrs(
                 &self,
             ) -> kapi_client::informer::SharedInformer<
                 ::kapi_api::networking::v1beta1::ServiceCIDR,
@@ -6694,7 +6694,7 @@ pub mod networking {
             ) -> kapi_client::lister::Lister<
                 ::kapi_api::networking::v1beta1::ServiceCIDR,
             > {
-                self.service_cid_rs().lister()
+                self.service_cidrs().lister()
             }
         }
         /// The resources of this group version.

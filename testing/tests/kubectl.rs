@@ -503,7 +503,11 @@ async fn kubectl_get_prints_upstream_tables() {
     let svc = normalized(&kubectl(&bin, &kc, &["get", "svc"], None).await);
     assert_eq!(
         svc,
-        ["NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE", "web NodePort 10.96.0.10 <none> 80:30080/TCP AGE"]
+        [
+            "NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE",
+            "kubernetes ClusterIP 10.96.0.1 <none> 443/TCP AGE",
+            "web NodePort 10.96.0.10 <none> 80:30080/TCP AGE"
+        ]
     );
 
     // The `all` category: every kind in it, each table under its own header.
@@ -515,6 +519,7 @@ async fn kubectl_get_prints_upstream_tables() {
             "pod/web-1 1/2 CrashLoopBackOff 2 AGE",
             "",
             "NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE",
+            "service/kubernetes ClusterIP 10.96.0.1 <none> 443/TCP AGE",
             "service/web NodePort 10.96.0.10 <none> 80:30080/TCP AGE",
             "",
             "NAME READY UP-TO-DATE AVAILABLE AGE",

@@ -1,4 +1,4 @@
-//! Service cluster IP and node port allocation through kapi-client against the test server: create, update, delete, dry run and concurrent creates, with upstream's errors.
+//! Service cluster IP and node port allocation through kapi-client against the test server: create, update, delete, dry run and concurrent creates, with upstream's errors; and the `kubernetes` service a cluster starts with.
 
 use std::collections::BTreeSet;
 use std::net::Ipv4Addr;
@@ -314,7 +314,16 @@ async fn dry_runs_and_failed_creates_leave_nothing_allocated() {
     let wanted = || with_ip(svc("a", "NodePort", vec![port("", 80, "TCP", 30200)]), "10.96.0.60");
     let dry = api.create(&wanted(), &dry_run()).await.unwrap();
     assert_eq!((dry.spec.cluster_ip.as_str(), node_ports(&dry)), ("10.96.0.60", vec![30200]));
-    assert!(api.list(&Default::default()).await.unwrap().items.unwrap_or_default().is_empty());
+    let names: Vec<String> = api
+        .list(&Default::default())
+        .await
+        .unwrap()
+        .items
+        .unwrap_or_default()
+        .into_iter()
+        .map(|s| s.metadata.name)
+        .collect();
+    assert_eq!(names, ["kubernetes"], "only the cluster's own service");
     // A create refused by validation after its allocation.
     let mut bad = wanted();
     bad.spec.session_affinity.0 = "Sometimes".into();
@@ -354,4 +363,75 @@ async fn concurrent_creates_get_distinct_addresses_and_ports() {
         assert!(ports.insert(s.spec.ports[0].node_port), "{} twice", s.spec.ports[0].node_port);
     }
     assert_eq!((ips.len(), ports.len()), (32, 32));
+}
+
+/// kube-apiserver's bootstrap objects: the `kubernetes` service at the range's first address,
+/// port 443 to the server's port, its endpoints and endpoint slice naming the advertised address,
+/// and the default `ServiceCIDR`, ready. A loopback address (the test server's own) gets no
+/// endpoints, which may not hold one.
+#[tokio::test]
+async fn a_cluster_starts_with_the_kubernetes_service() {
+    let start = |advertise: Option<&str>| {
+        let server = Arc::new(ApiServer::new());
+        kapi_client::clientset::register_all(&server).unwrap();
+        server.set_controllers(Controllers::none());
+        server.set_service_ranges(kapi_testing::ServiceRanges {
+            cluster_ip: (Ipv4Addr::new(10, 100, 0, 0), 16),
+            ..Default::default()
+        });
+        if let Some(a) = advertise {
+            server.set_advertise_address(a.parse().unwrap());
+        }
+        async move {
+            let test = TestServer::start(server, None).await.unwrap();
+            let client =
+                Client::new(Arc::new(Transport::new(&Config::new(test.url()).unwrap()).unwrap()), test.url()).unwrap();
+            (Clientset::new(client), test)
+        }
+    };
+    let (cs, _test) = start(Some("192.0.2.10:6443")).await;
+    let own = cs.core_v1().services("default").get("kubernetes", &Default::default()).await.unwrap();
+    assert_eq!(
+        own.metadata.labels,
+        [("component".to_owned(), "apiserver".to_owned()), ("provider".to_owned(), "kubernetes".to_owned())].into()
+    );
+    assert_eq!((own.spec.r#type.0.as_str(), own.spec.cluster_ip.as_str()), ("ClusterIP", "10.100.0.1"));
+    assert_eq!(own.spec.cluster_ips, ["10.100.0.1"]);
+    assert!(own.spec.selector.is_empty());
+    let p = &own.spec.ports[0];
+    assert_eq!((p.name.as_str(), p.protocol.0.as_str(), p.port), ("https", "TCP", 443));
+    assert_eq!((p.target_port.ty, p.target_port.int_val), (kapi_machinery::types::IntOrString::INT, 6443));
+    assert_eq!(own.spec.session_affinity.0, "None");
+
+    let ep = cs.core_v1().endpoints("default").get("kubernetes", &Default::default()).await.unwrap();
+    assert_eq!(ep.metadata.labels.get("endpointslice.kubernetes.io/skip-mirror").map(String::as_str), Some("true"));
+    let subset = &ep.subsets[0];
+    assert_eq!(subset.addresses[0].ip, "192.0.2.10");
+    assert_eq!((subset.ports[0].name.as_str(), subset.ports[0].port), ("https", 6443));
+
+    let slice = cs.discovery_v1().endpoint_slices("default").get("kubernetes", &Default::default()).await.unwrap();
+    assert_eq!(slice.metadata.labels.get("kubernetes.io/service-name").map(String::as_str), Some("kubernetes"));
+    assert_eq!(slice.address_type.0, "IPv4");
+    let endpoints = slice.endpoints.unwrap_or_default();
+    assert_eq!(endpoints[0].addresses.as_deref(), Some(&["192.0.2.10".to_owned()][..]));
+    assert_eq!(endpoints[0].conditions.ready, Some(true));
+    assert_eq!(slice.ports.unwrap_or_default()[0].port, Some(6443));
+
+    let cidr = cs.networking_v1().service_cidrs().get("kubernetes", &Default::default()).await.unwrap();
+    assert_eq!(cidr.spec.cidrs, ["10.100.0.0/16"]);
+    let ready = cidr.status.conditions.iter().find(|c| c.r#type == "Ready").expect("a Ready condition");
+    assert_eq!((ready.status.0.as_str(), ready.message.as_str()), ("True", "Kubernetes default Service CIDR is ready"));
+
+    // No other service gets the first address.
+    let other = with_ip(svc("other", "ClusterIP", vec![port("", 80, "TCP", 0)]), "10.100.0.1");
+    let (message, _) =
+        invalid(cs.core_v1().services("default").create(&other, &CreateOptions::default()).await.unwrap_err());
+    assert!(message.contains("provided IP is already allocated"), "{message}");
+
+    // On loopback: the service, aimed at the listening port, and no endpoints.
+    let (cs, test) = start(None).await;
+    let listening: i32 = test.url().rsplit(':').next().unwrap().parse().unwrap();
+    let own = cs.core_v1().services("default").get("kubernetes", &Default::default()).await.unwrap();
+    assert_eq!(own.spec.ports[0].target_port.int_val, listening);
+    assert!(cs.core_v1().endpoints("default").get("kubernetes", &Default::default()).await.is_err());
 }

@@ -126,6 +126,16 @@ pub fn plural(kind: &str) -> String {
     }
 }
 
+/// The accessor of a kind's resource (`deployments`, `network_policies`, `service_cidrs`): the
+/// kind in snake case, then made plural, so an acronym keeps its letters together (the plural in
+/// camel case, `ServiceCIDRs`, would split as `service_cid_rs`).
+fn accessor(kind: &str) -> String {
+    if kind == "Endpoints" {
+        return "endpoints".to_owned();
+    }
+    plural(&kind.to_snake_case())
+}
+
 /// Writes `clientset.rs` if any kind is marked `+genclient`.
 pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
     let mut by_package: BTreeMap<PathBuf, Vec<Served<'_>>> = BTreeMap::new();
@@ -519,7 +529,7 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
         if !s.methods.is_empty() {
             impls.push(typed_methods_impl(&quote!(#types_path::#ty), &s.methods));
         }
-        let acc = format_ident!("{}", plural(&ty.to_string()).to_snake_case());
+        let acc = format_ident!("{}", accessor(&ty.to_string()));
         let doc = format!(" `{resource}` of `{gv}`.");
         if namespaced {
             let all = format_ident!("{}_all_namespaces", acc);

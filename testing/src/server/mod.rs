@@ -55,6 +55,7 @@
 
 mod admission;
 mod authn;
+mod bootstrap;
 mod codec;
 mod crd;
 pub mod deprecation;
@@ -233,6 +234,8 @@ pub struct ApiServer {
     /// Whether the server runs as a cluster ([`ApiServer::start_cluster`]): the built-in
     /// plugins act only then.
     cluster: std::sync::atomic::AtomicBool,
+    /// What the `kubernetes` service and the default `ServiceCIDR` are made from.
+    bootstrap: bootstrap::Bootstrap,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -294,6 +297,7 @@ impl ApiServer {
             inflight: inflight::InFlight::default(),
             tokens: authn::Tokens::default(),
             authz: rbac::Mode::default(),
+            bootstrap: bootstrap::Bootstrap::default(),
         }
     }
 
@@ -301,6 +305,7 @@ impl ApiServer {
     /// `--service-cluster-ip-range` and `--service-node-port-range`; `10.96.0.0/12` and
     /// `30000-32767` by default). What stored services already hold is kept.
     pub fn set_service_ranges(&self, ranges: ServiceRanges) {
+        self.bootstrap.set_ranges(ranges);
         self.tracker.set_prepare(Arc::new(
             move |info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>| {
                 strategy::prepare(&ranges, info, obj, ctx)
@@ -352,11 +357,13 @@ impl ApiServer {
     }
 
     /// Runs the server as a cluster, what [`TestServer::start`] does: creates the system
-    /// namespaces ([`SYSTEM_NAMESPACES`]) and priority classes, turns the built-in admission plugins on and starts the
+    /// namespaces ([`SYSTEM_NAMESPACES`]) and priority classes, the `kubernetes` service with
+    /// its endpoints and the default `ServiceCIDR` (see [`ApiServer::set_advertise_address`]), turns the built-in admission plugins on and starts the
     /// chosen control loops until the handle is dropped (`None` when none is chosen). A server
     /// used in process, as the fake clientset's, is a bare API server until this is called.
     pub fn start_cluster(&self) -> std::result::Result<Option<crate::ControllerHandle>, kapi_client::Error> {
         self.create_system_objects()?;
+        self.create_bootstrap_objects()?;
         self.cluster.store(true, std::sync::atomic::Ordering::Release);
         let which = self.controllers();
         if !which.any() {

@@ -46,8 +46,9 @@ impl TestServer {
         tls: Option<Arc<rustls::ServerConfig>>,
     ) -> std::io::Result<TestServer> {
         let listener = TcpListener::bind(addr).await?;
-        let controllers = api.start_cluster().map_err(std::io::Error::other)?;
         let addr = listener.local_addr()?;
+        api.listening_at(addr);
+        let controllers = api.start_cluster().map_err(std::io::Error::other)?;
         let url = format!("{}://{addr}", if tls.is_some() { "https" } else { "http" });
         let acceptor = tls.map(TlsAcceptor::from);
         let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();

@@ -19,6 +19,7 @@ pub mod error;
 pub mod fieldpath;
 #[cfg(feature = "testing")]
 pub mod fill;
+pub mod gates;
 #[cfg(feature = "testing")]
 pub mod fuzz;
 pub mod json;
@@ -94,6 +95,7 @@ pub use conversion::ConversionError;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 #[cfg(feature = "testing")]
 pub use fill::{Fill, FillCtx};
+pub use gates::DropDisabledFields;
 #[cfg(feature = "testing")]
 pub use fuzz::{Fuzz, Fuzzer};
 pub use json::{JsonDecode, JsonEncode, JsonFields};

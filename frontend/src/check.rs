@@ -97,11 +97,12 @@ fn check_feature_gate(cx: &Ctxt, def: &TypeDef, f: &Field) {
         return;
     }
     let ty = quote::ToTokens::to_token_stream(&f.ty).to_string().replace(' ', "");
-    let why = if f.attrs.required.is_some() { "required and " } else { "" };
+    let why = if f.attrs.required.is_some() { "is required and " } else { "" };
+    let or_omitempty = if scalar { " or mark it `#[kapi(omitempty)]`" } else { "" };
     cx.error_at(
         gate.span,
         format!(
-            "feature-gated field `{}` of `{}` {why}cannot be cleared while `{}` is off: `{ty}` has no unset value; make it `Option<{ty}>` with `#[kapi(optional)]` (or, for a scalar, `#[kapi(omitempty)]`)",
+            "feature-gated field `{}` of `{}` {why}cannot be cleared while `{}` is off: `{ty}` has no unset value; make it `Option<{ty}>` with `#[kapi(optional)]`{or_omitempty}",
             f.ident, def.ident, gate.value
         ),
     );

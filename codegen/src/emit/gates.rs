@@ -75,7 +75,7 @@ pub fn generate(u: &Universe, out: &mut Emitted) {
         let impls = local.iter().map(|(t, g)| implementation(u, t, g, &gates));
         let mut kinds: Vec<(String, syn::Path)> = local
             .iter()
-            .filter(|(t, _)| t.def.attrs.kind.is_some())
+            .filter(|(t, _)| t.def.attrs.kind.is_some() && !is_list(t))
             .map(|(t, _)| (t.name(), u.item_path(t.file, &t.def.ident)))
             .collect();
         kinds.sort_by(|a, b| a.0.cmp(&b.0));
@@ -99,10 +99,18 @@ pub fn generate(u: &Universe, out: &mut Emitted) {
     }
 }
 
+/// Whether a kind is a list (`PodList`): writes never carry one, so it is not registered.
+fn is_list(t: &TypeEntry) -> bool {
+    t.name().ends_with("List") && t.def.fields().iter().any(|f| f.json_name == "items")
+}
+
 /// Whether a package gets a `featuregates.rs` with kinds to register.
 pub fn registers_gates(u: &Universe, gates: &BTreeMap<Key, BTreeSet<String>>, rel: &std::path::Path) -> bool {
     u.types_in(rel).any(|t| {
-        !t.def.attrs.is_internal() && t.def.attrs.kind.is_some() && gates.contains_key(&(rel.to_path_buf(), t.name()))
+        !t.def.attrs.is_internal()
+            && t.def.attrs.kind.is_some()
+            && !is_list(t)
+            && gates.contains_key(&(rel.to_path_buf(), t.name()))
     })
 }
 

@@ -209,7 +209,13 @@ impl FeatureGates {
 
     /// The defaults overridden by a `--feature-gates` value: comma-separated `Name=true|false`.
     pub fn parse(spec: &str) -> Result<Self, FeatureGateError> {
-        let mut gates = FeatureGates::default();
+        FeatureGates::default().merge(spec)
+    }
+
+    /// This set overridden by a `--feature-gates` value, as a repeated flag adds to the earlier
+    /// ones.
+    pub fn merge(self, spec: &str) -> Result<Self, FeatureGateError> {
+        let mut gates = self;
         for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let (name, value) =
                 entry.split_once('=').ok_or_else(|| FeatureGateError(format!("missing bool value for {entry}")))?;

@@ -19,9 +19,9 @@ pub mod error;
 pub mod fieldpath;
 #[cfg(feature = "testing")]
 pub mod fill;
-pub mod gates;
 #[cfg(feature = "testing")]
 pub mod fuzz;
+pub mod gates;
 pub mod json;
 pub mod lifecycle;
 mod map_key;
@@ -95,9 +95,9 @@ pub use conversion::ConversionError;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 #[cfg(feature = "testing")]
 pub use fill::{Fill, FillCtx};
-pub use gates::DropDisabledFields;
 #[cfg(feature = "testing")]
 pub use fuzz::{Fuzz, Fuzzer};
+pub use gates::DropDisabledFields;
 pub use json::{JsonDecode, JsonEncode, JsonFields};
 pub use map_key::MapKey;
 pub use object::{GroupVersion, GroupVersionKind, INTERNAL_VERSION, Kind, KindCodec, Object, TypeMeta, VersionedKind};

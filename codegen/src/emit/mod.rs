@@ -124,7 +124,8 @@ impl Plan {
             .collect();
         let needs_validation = validation::needs_validation(u);
         let gates = gates::gates_of_types(u);
-        let gated = u.group_packages().filter(|p| gates::registers_gates(u, &gates, &p.rel)).map(|p| p.rel.clone()).collect();
+        let gated =
+            u.group_packages().filter(|p| gates::registers_gates(u, &gates, &p.rel)).map(|p| p.rel.clone()).collect();
         Plan { defaulted, converted, needs_defaulting, needs_validation, gated }
     }
 }

@@ -180,7 +180,7 @@ async fn feature_gates_flag_decides_what_writes_keep() {
     let pod = Pod {
         metadata: ObjectMeta { name: "p".into(), ..Default::default() },
         spec: PodSpec {
-            containers: vec![Container { name: "c".into(), image: "nginx".into(), ..Default::default() }],
+            containers: Some(vec![Container { name: "c".into(), image: "nginx".into(), ..Default::default() }]),
             scheduling_group: Some(PodSchedulingGroup { pod_group_name: Some("g".into()) }),
             hostname_override: Some("h".into()),
             ..Default::default()

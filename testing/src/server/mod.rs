@@ -105,7 +105,7 @@ pub use strategy::ServiceRanges;
 pub use streams::{ExecIo, ExecOutcome, ExecRequest, HandlerFuture, PortForwardRequest};
 pub use versions::{RuntimeConfig, Stability};
 
-use crate::tracker::{self, ObjectTracker, PrepareCtx};
+use crate::tracker::{self, ObjectTracker};
 
 /// The largest request body accepted (upstream's limit, 3 MiB).
 pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;

@@ -1010,6 +1010,35 @@ mod tests {
     }
 
     #[test]
+    fn a_field_is_gated_by_one_well_formed_gate() {
+        let field = |src: &str| {
+            let file: syn::File = syn::parse_str(&format!("struct S {{ {src} x: Option<i32> }}")).unwrap();
+            let syn::Item::Struct(s) = &file.items[0] else { panic!("a struct") };
+            let cx = Ctxt::new();
+            let gate = parse_field_feature_gate(&cx, &s.fields.iter().next().expect("a field").attrs);
+            let errors: Vec<String> = cx.check().err().unwrap_or_default().iter().map(ToString::to_string).collect();
+            (gate.map(|g| g.value), errors)
+        };
+        assert_eq!(
+            field("/// Docs.\n///\n/// +featureGate=PodLevelResources\n"),
+            (Some("PodLevelResources".into()), vec![])
+        );
+        assert_eq!(field("/// Docs.\n"), (None, vec![]));
+        let (gate, errors) = field("/// +featureGate=\n");
+        assert_eq!(
+            (gate, errors[0].as_str()),
+            (None, "`+featureGate` needs the gate's name: `+featureGate=MyFeature`")
+        );
+        let (_, errors) = field("/// +featureGate=pod_level\n");
+        assert!(errors[0].starts_with("`pod_level` is not a feature gate's name"), "{errors:?}");
+        let (gate, errors) = field("/// +featureGate=A\n/// +featureGate=B\n");
+        assert_eq!(gate.as_deref(), Some("A"));
+        assert!(errors[0].starts_with("`+featureGate` is given twice (`A` and `B`)"), "{errors:?}");
+        let (_, _, errors) = parse("/// +featureGate=A\nstruct S;\n", false);
+        assert_eq!(errors, ["`+featureGate` gates a field, not a type; put it on each field the gate adds"]);
+    }
+
+    #[test]
     fn package_markers_are_typed_and_repeatable() {
         let (_, p, errors) = parse(
             "//! +groupName=extensions\n//! +conversionGen=crate::apps\n//! +conversionGen=crate::networking\n",

@@ -51,11 +51,17 @@ pub enum Feature {
     WorkloadWithJob,
     /// Scheduler preemption for deferred in-place resizes (alpha, off).
     InPlacePodVerticalScalingSchedulerPreemption,
+    /// Workloads and pod groups, and a pod's `schedulingGroup` (alpha, off).
+    GenericWorkload,
+    /// A pod's `hostnameOverride` (beta, on).
+    HostnameOverride,
+    /// A container's `restartPolicyRules` (beta, on).
+    ContainerRestartRules,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 16] = [
+    pub const ALL: [Feature; 19] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -72,6 +78,9 @@ impl Feature {
         Feature::DRAPartitionableDevicesType,
         Feature::WorkloadWithJob,
         Feature::InPlacePodVerticalScalingSchedulerPreemption,
+        Feature::GenericWorkload,
+        Feature::HostnameOverride,
+        Feature::ContainerRestartRules,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -93,13 +102,17 @@ impl Feature {
             Feature::DRAPartitionableDevicesType => "DRAPartitionableDevicesType",
             Feature::WorkloadWithJob => "WorkloadWithJob",
             Feature::InPlacePodVerticalScalingSchedulerPreemption => "InPlacePodVerticalScalingSchedulerPreemption",
+            Feature::GenericWorkload => "GenericWorkload",
+            Feature::HostnameOverride => "HostnameOverride",
+            Feature::ContainerRestartRules => "ContainerRestartRules",
         }
     }
 
     /// Upstream's default for the fixtures' release: pod-level resources, a stateful set's
     /// `maxUnavailable`, SELinux mounts of ReadWriteOncePod volumes and beta declarative
-    /// validation are beta and on; the gates declarative validation tags name with
-    /// `+k8s:ifEnabled` are alpha and off; the others are generally available.
+    /// validation, a pod's `hostnameOverride` and containers' restart rules are beta and on; the
+    /// gates declarative validation tags name with `+k8s:ifEnabled` and `GenericWorkload` are
+    /// alpha and off; the others are generally available.
     pub const fn default_enabled(self) -> bool {
         match self {
             Feature::PodLevelResources
@@ -110,14 +123,17 @@ impl Feature {
             | Feature::StatefulSetAutoDeletePVC
             | Feature::JobPodReplacementPolicy
             | Feature::SELinuxMountReadWriteOncePod
-            | Feature::DeclarativeValidationBeta => true,
+            | Feature::DeclarativeValidationBeta
+            | Feature::HostnameOverride
+            | Feature::ContainerRestartRules => true,
             Feature::HPAScaleToZero
             | Feature::PodGroupPreemptionPolicy
             | Feature::CompositePodGroup
             | Feature::TopologyAwareWorkloadScheduling
             | Feature::DRAPartitionableDevicesType
             | Feature::WorkloadWithJob
-            | Feature::InPlacePodVerticalScalingSchedulerPreemption => false,
+            | Feature::InPlacePodVerticalScalingSchedulerPreemption
+            | Feature::GenericWorkload => false,
         }
     }
 
@@ -178,6 +194,12 @@ impl FeatureGates {
         self.enabled[feature.index()]
     }
 
+    /// Whether the gate of this name is on (`None` for a name that is not one of kapi's gates):
+    /// what a server hands the generated `drop_disabled_fields`, which names gates by string.
+    pub fn enabled_by_name(&self, name: &str) -> Option<bool> {
+        name.parse::<Feature>().ok().map(|f| self.enabled(f))
+    }
+
     /// This set with `feature` turned on or off.
     #[must_use]
     pub fn with(mut self, feature: Feature, on: bool) -> Self {
@@ -187,7 +209,13 @@ impl FeatureGates {
 
     /// The defaults overridden by a `--feature-gates` value: comma-separated `Name=true|false`.
     pub fn parse(spec: &str) -> Result<Self, FeatureGateError> {
-        let mut gates = FeatureGates::default();
+        FeatureGates::default().merge(spec)
+    }
+
+    /// This set overridden by a `--feature-gates` value, as a repeated flag adds to the earlier
+    /// ones.
+    pub fn merge(self, spec: &str) -> Result<Self, FeatureGateError> {
+        let mut gates = self;
         for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let (name, value) =
                 entry.split_once('=').ok_or_else(|| FeatureGateError(format!("missing bool value for {entry}")))?;
@@ -285,5 +313,10 @@ mod tests {
             "invalid value of PodLevelResources=yes, err: not a bool"
         );
         assert!(FeatureGates::parse("PodLevelResources").is_err());
+        let g = FeatureGates::parse("GenericWorkload=true").unwrap();
+        assert_eq!(g.enabled_by_name("GenericWorkload"), Some(true));
+        assert_eq!(FeatureGates::default().enabled_by_name("GenericWorkload"), Some(false));
+        assert_eq!(FeatureGates::default().enabled_by_name("HostnameOverride"), Some(true));
+        assert_eq!(g.enabled_by_name("MyOwnGate"), None);
     }
 }

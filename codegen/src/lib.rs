@@ -20,6 +20,7 @@ use emit::{Emitted, Part, Plan};
 /// The generators, by name, in the order they run.
 pub const GENERATORS: &[&str] = &[
     "defaults",
+    "gates",
     "conversion",
     "register",
     "lifecycle",
@@ -37,6 +38,7 @@ pub const GENERATORS: &[&str] = &[
 /// change nothing in the result: parts are runs of consecutive packages, put back together in order.
 const JOBS: &[(&str, usize)] = &[
     ("defaults", 1),
+    ("gates", 1),
     ("conversion", 4),
     ("validation", 2),
     ("register", 1),
@@ -242,6 +244,7 @@ fn run_job(u: &Universe, plan: &Plan, job: Job) -> Done {
     let (out, d) = (&mut emitted, &mut diagnostics);
     match job.generator {
         "defaults" => emit::defaults::generate(u, plan, out, d),
+        "gates" => emit::gates::generate(u, out),
         "conversion" => emit::conversion::generate(u, plan, job.part, out, d),
         "validation" => emit::validation::generate(u, &plan.needs_validation, job.part, out, d),
         "register" => emit::register::generate(u, plan, out, d),

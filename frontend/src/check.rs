@@ -79,6 +79,35 @@ fn check_kind_attrs(cx: &Ctxt, def: &TypeDef) {
     }
 }
 
+/// A feature-gated field is cleared while its gate is off, so it needs an unset value the wire
+/// tells apart from a set one: `None`, an empty list or map, or the zero value of an
+/// `omitempty` scalar. A `#[kapi(required)]` field may be gated (upstream gates some) as long as
+/// it can be cleared; validation then reports it missing.
+fn check_feature_gate(cx: &Ctxt, def: &TypeDef, f: &Field) {
+    let Some(gate) = &f.feature_gate else { return };
+    let scalar = matches!(
+        f.shape,
+        Shape::String | Shape::Bool | Shape::I32 | Shape::I64 | Shape::U32 | Shape::U64 | Shape::F32 | Shape::F64
+    );
+    let clearable = match &f.shape {
+        Shape::Option(_) | Shape::Vec(_) | Shape::Map(..) | Shape::Bytes => true,
+        _ => scalar && (f.attrs.omitempty || f.attrs.omitzero),
+    };
+    if clearable {
+        return;
+    }
+    let ty = quote::ToTokens::to_token_stream(&f.ty).to_string().replace(' ', "");
+    let why = if f.attrs.required.is_some() { "is required and " } else { "" };
+    let or_omitempty = if scalar { " or mark it `#[kapi(omitempty)]`" } else { "" };
+    cx.error_at(
+        gate.span,
+        format!(
+            "feature-gated field `{}` of `{}` {why}cannot be cleared while `{}` is off: `{ty}` has no unset value; make it `Option<{ty}>` with `#[kapi(optional)]`{or_omitempty}",
+            f.ident, def.ident, gate.value
+        ),
+    );
+}
+
 fn check_fields(cx: &Ctxt, def: &TypeDef) {
     let fields = def.fields();
     let internal = def.attrs.is_internal();
@@ -100,6 +129,7 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
     for f in fields {
         let name = f.ident.to_string();
         check_schema_facts(cx, def, f);
+        check_feature_gate(cx, def, f);
         if internal {
             if let Some(span) = f.attrs.proto_span {
                 cx.error_at(

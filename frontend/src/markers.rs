@@ -95,6 +95,10 @@ pub const TYPE_MARKERS: &[&str] = &[
     ENUM_OPEN,
 ];
 
+/// `+featureGate=InPlacePodVerticalScaling` on a field: the field is dropped from writes while the
+/// gate is off, unless the stored object already uses it (upstream's `dropDisabledFields`).
+pub const FEATURE_GATE: &str = "featureGate";
+
 /// The verbs `onlyVerbs`/`skipVerbs` name, in upstream's spelling (`updateStatus` is the `status`
 /// subresource).
 pub const VERBS: &[&str] =
@@ -361,7 +365,12 @@ fn marker_lines(attrs: &[syn::Attribute], inner: bool) -> Vec<(String, String, S
 
 fn unknown(cx: &Ctxt, span: Span, name: &str, known: &[&str], place: &str) {
     let key = name.split(':').next().unwrap_or(name);
-    if let Some((_, attr)) = AS_ATTRIBUTES.iter().find(|(m, _)| *m == key) {
+    if name == FEATURE_GATE {
+        cx.error_at(
+            span,
+            format!("`+{FEATURE_GATE}` gates a field, not a {place}; put it on each field the gate adds"),
+        );
+    } else if let Some((_, attr)) = AS_ATTRIBUTES.iter().find(|(m, _)| *m == key) {
         cx.error_at(
             span,
             format!("`+{name}` is written as an attribute in kapi: `#[kapi({attr})]` on the field or type"),
@@ -386,6 +395,49 @@ fn single(cx: &Ctxt, slot: &mut Option<Spanned<String>>, name: &str, value: Stri
         cx.error_at(span, format!("`+{name}` is given twice"));
     }
     *slot = Some(Spanned { value, span });
+}
+
+/// Parses the `+featureGate=Gate` marker of a field's docs: the gate's name, an exported Go
+/// identifier (`PodLevelResources`), given once. A gated field must have an unset value it can be
+/// cleared to (see [`crate::check`]).
+pub fn parse_field_feature_gate(cx: &Ctxt, attrs: &[syn::Attribute]) -> Option<Spanned<String>> {
+    let mut gate: Option<Spanned<String>> = None;
+    for (name, value, span) in marker_lines(attrs, false) {
+        if name != FEATURE_GATE {
+            continue;
+        }
+        if value.is_empty() {
+            cx.error_at(span, format!("`+{FEATURE_GATE}` needs the gate's name: `+{FEATURE_GATE}=MyFeature`"));
+            continue;
+        }
+        if !is_gate_name(&value) {
+            cx.error_at(
+                span,
+                format!(
+                    "`{value}` is not a feature gate's name; write it as upstream's gates are, an upper camel case identifier like `PodLevelResources`"
+                ),
+            );
+            continue;
+        }
+        if let Some(first) = &gate {
+            cx.error_at(
+                span,
+                format!(
+                    "`+{FEATURE_GATE}` is given twice (`{}` and `{value}`); a field is gated by one gate, as upstream's are",
+                    first.value
+                ),
+            );
+            continue;
+        }
+        gate = Some(Spanned { value, span });
+    }
+    gate
+}
+
+/// Whether a name is a feature gate's: an ASCII letter in upper case, then letters and digits.
+pub fn is_gate_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| c.is_ascii_alphanumeric())
 }
 
 /// Parses the package markers of a file's inner docs, recording unknown or malformed ones.
@@ -955,6 +1007,35 @@ mod tests {
         };
         let errors = cx.check().err().unwrap_or_default().iter().map(ToString::to_string).collect();
         (t, p, errors)
+    }
+
+    #[test]
+    fn a_field_is_gated_by_one_well_formed_gate() {
+        let field = |src: &str| {
+            let file: syn::File = syn::parse_str(&format!("struct S {{ {src} x: Option<i32> }}")).unwrap();
+            let syn::Item::Struct(s) = &file.items[0] else { panic!("a struct") };
+            let cx = Ctxt::new();
+            let gate = parse_field_feature_gate(&cx, &s.fields.iter().next().expect("a field").attrs);
+            let errors: Vec<String> = cx.check().err().unwrap_or_default().iter().map(ToString::to_string).collect();
+            (gate.map(|g| g.value), errors)
+        };
+        assert_eq!(
+            field("/// Docs.\n///\n/// +featureGate=PodLevelResources\n"),
+            (Some("PodLevelResources".into()), vec![])
+        );
+        assert_eq!(field("/// Docs.\n"), (None, vec![]));
+        let (gate, errors) = field("/// +featureGate=\n");
+        assert_eq!(
+            (gate, errors[0].as_str()),
+            (None, "`+featureGate` needs the gate's name: `+featureGate=MyFeature`")
+        );
+        let (_, errors) = field("/// +featureGate=pod_level\n");
+        assert!(errors[0].starts_with("`pod_level` is not a feature gate's name"), "{errors:?}");
+        let (gate, errors) = field("/// +featureGate=A\n/// +featureGate=B\n");
+        assert_eq!(gate.as_deref(), Some("A"));
+        assert!(errors[0].starts_with("`+featureGate` is given twice (`A` and `B`)"), "{errors:?}");
+        let (_, _, errors) = parse("/// +featureGate=A\nstruct S;\n", false);
+        assert_eq!(errors, ["`+featureGate` gates a field, not a type; put it on each field the gate adds"]);
     }
 
     #[test]

@@ -52,6 +52,8 @@ pub struct Field {
     pub validation: Vec<crate::validation_markers::SpannedTag>,
     /// kube-openapi's schema markers (`+k8s:validation:maxLength=63`), for custom resources.
     pub schema: crate::schema_markers::SchemaMarkers,
+    /// `+featureGate=Gate`: the field is dropped from writes while the gate is off.
+    pub feature_gate: Option<crate::markers::Spanned<String>>,
 }
 
 impl Field {
@@ -314,6 +316,7 @@ fn field_from_ast(cx: &Ctxt, f: &syn::Field, custom_json: bool) -> Field {
     Field {
         validation,
         schema: crate::schema_markers::parse(cx, &f.attrs),
+        feature_gate: crate::markers::parse_field_feature_gate(cx, &f.attrs),
         span: f.span(),
         ident,
         ty: f.ty.clone(),

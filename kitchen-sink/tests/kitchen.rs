@@ -37,6 +37,20 @@ fn the_scheme_applies_the_registered_defaulters() {
 }
 
 #[test]
+fn the_scheme_drops_the_gated_fields_of_registered_kinds() {
+    let scheme = kapi_kitchen_sink::scheme().unwrap();
+    let mut w =
+        Widget { spec: WidgetSpec { payload: Some(b"x".to_vec()), ..Default::default() }, ..Default::default() };
+    assert_eq!(scheme.feature_gates_of(&w), ["WidgetPayload", "WidgetPorts"]);
+    let old = w.clone();
+    // Kept on update while the stored widget uses the gate, dropped on create.
+    scheme.drop_disabled_fields(&mut w, Some(&old), &|_| false);
+    assert!(w.spec.payload.is_some());
+    scheme.drop_disabled_fields(&mut w, None, &|_| false);
+    assert_eq!(w.spec.payload, None);
+}
+
+#[test]
 fn every_feature_round_trips_in_every_format() {
     let scheme = kapi_kitchen_sink::scheme().unwrap();
     let mut w = Widget::default();
@@ -151,4 +165,58 @@ fn a_json_only_kind_has_json_and_yaml_but_refuses_protobuf() {
     let spec = CronTab::schema().as_struct().unwrap().field("spec").unwrap().ty.as_struct().unwrap();
     assert_eq!(spec.field("tags").unwrap().apply_merge(), Some(ListMerge::Set));
     assert!(spec.field("cronSpec").unwrap().required && spec.field("replicas").unwrap().optional);
+}
+
+/// The kitchen sink's own gates (`WidgetPorts`, `WidgetPayload`), by name: the generated
+/// `DropDisabledFields` clears a gate's fields everywhere they are held while it is off, unless
+/// the stored object already uses the gate.
+#[test]
+fn gated_fields_are_dropped_unless_enabled_or_in_use() {
+    use kapi_machinery::DropDisabledFields;
+
+    let deep = Part { name: "c".into(), port: Some(3), ..Default::default() };
+    let part = Part { name: "a".into(), port: Some(1), sub_part: Some(Box::new(deep)) };
+    let with_gated = || Widget {
+        spec: WidgetSpec {
+            parts: vec![part.clone()],
+            parts_by_name: BTreeMap::from([("b".to_owned(), Part { port: Some(2), ..Default::default() })]),
+            payload: Some(b"x".to_vec()),
+            replicas: Some(2),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    assert_eq!(Widget::FEATURE_GATES, ["WidgetPayload", "WidgetPorts"]);
+
+    // Create with both gates off: every port, however deep, and the payload go; the rest stays.
+    let mut w = with_gated();
+    w.drop_disabled_fields(None, &|_| false);
+    assert_eq!(w.spec.parts[0].port, None);
+    assert_eq!(w.spec.parts[0].sub_part.as_ref().and_then(|p| p.port), None);
+    assert_eq!(w.spec.parts[0].sub_part.as_ref().map(|p| p.name.as_str()), Some("c"));
+    assert_eq!(w.spec.parts_by_name["b"].port, None);
+    assert_eq!(w.spec.payload, None);
+    assert_eq!(w.spec.replicas, Some(2));
+    assert!(!w.uses_feature_gate("WidgetPorts") && !w.uses_feature_gate("WidgetPayload"));
+
+    // One gate on: only the other's fields go.
+    let mut w = with_gated();
+    w.drop_disabled_fields(None, &|g| g == "WidgetPorts");
+    assert_eq!(w.spec.parts[0].port, Some(1));
+    assert_eq!(w.spec.payload, None);
+
+    // Update with the gates off: a gate the stored object uses anywhere is kept whole, the
+    // other is dropped.
+    let old = Widget {
+        spec: WidgetSpec {
+            parts_by_name: BTreeMap::from([("z".to_owned(), Part { port: Some(9), ..Default::default() })]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let mut w = with_gated();
+    w.drop_disabled_fields(Some(&old), &|_| false);
+    assert_eq!(w.spec.parts[0].port, Some(1));
+    assert_eq!(w.spec.parts_by_name["b"].port, Some(2));
+    assert_eq!(w.spec.payload, None);
 }

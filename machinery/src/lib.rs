@@ -21,6 +21,7 @@ pub mod fieldpath;
 pub mod fill;
 #[cfg(feature = "testing")]
 pub mod fuzz;
+pub mod gates;
 pub mod json;
 pub mod lifecycle;
 mod map_key;
@@ -96,6 +97,7 @@ pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use fill::{Fill, FillCtx};
 #[cfg(feature = "testing")]
 pub use fuzz::{Fuzz, Fuzzer};
+pub use gates::DropDisabledFields;
 pub use json::{JsonDecode, JsonEncode, JsonFields};
 pub use map_key::MapKey;
 pub use object::{GroupVersion, GroupVersionKind, INTERNAL_VERSION, Kind, KindCodec, Object, TypeMeta, VersionedKind};

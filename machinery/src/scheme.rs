@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::conversion::ConversionError;
 use crate::error::{DecodeError, DecodeErrorKind};
+use crate::gates::DropDisabledFields;
 use crate::lifecycle::Lifecycle;
 use crate::object::{GroupVersionKind, Kind, Object};
 use crate::validation::ErrorList;
@@ -38,6 +39,7 @@ struct KindEntry {
 }
 
 type DefaultFn = Box<dyn Fn(&mut dyn Object) + Send + Sync>;
+type DropFn = Box<dyn Fn(&mut dyn Object, Option<&dyn Object>, &dyn Fn(&str) -> bool) + Send + Sync>;
 type ValidateFn = Box<dyn Fn(&dyn Object, Option<&dyn Object>) -> ErrorList + Send + Sync>;
 type ConvertFn = Box<dyn Fn(Box<dyn Object>) -> Result<Box<dyn Object>, String> + Send + Sync>;
 /// A field-label conversion: the label and value to select by, or the refusal's message.
@@ -50,6 +52,8 @@ pub struct Scheme {
     kinds: BTreeMap<GroupVersionKind, KindEntry>,
     by_type: HashMap<TypeId, GroupVersionKind>,
     defaulters: HashMap<TypeId, Vec<DefaultFn>>,
+    /// Each kind with feature-gated fields: its `drop_disabled_fields` and its gates.
+    drop_disabled: HashMap<TypeId, (DropFn, &'static [&'static str])>,
     validators: HashMap<TypeId, Vec<ValidateFn>>,
     declarative_validators: HashMap<TypeId, Vec<ValidateFn>>,
     status_validators: HashMap<TypeId, Vec<ValidateFn>>,
@@ -70,6 +74,7 @@ impl Scheme {
             kinds: BTreeMap::new(),
             by_type: HashMap::new(),
             defaulters: HashMap::new(),
+            drop_disabled: HashMap::new(),
             validators: HashMap::new(),
             declarative_validators: HashMap::new(),
             status_validators: HashMap::new(),
@@ -158,6 +163,33 @@ impl Scheme {
                 f(obj);
             }
         }
+    }
+
+    /// Registers a kind's feature-gated fields (generated for every kind that has any): writes of
+    /// it drop them through [`Scheme::drop_disabled_fields`].
+    pub fn add_drop_disabled_fields_func<T: Kind + DropDisabledFields>(&mut self) {
+        let f = |obj: &mut dyn Object, old: Option<&dyn Object>, enabled: &dyn Fn(&str) -> bool| {
+            if let Some(t) = obj.as_any_mut().downcast_mut::<T>() {
+                t.drop_disabled_fields(old.and_then(|o| o.as_any().downcast_ref::<T>()), enabled);
+            }
+        };
+        self.drop_disabled.insert(TypeId::of::<T>(), (Box::new(f), T::FEATURE_GATES));
+    }
+
+    /// Upstream's `dropDisabledFields` for any registered kind: clears the object's fields whose
+    /// gate `enabled` says is off, except those of a gate `old` (the stored object, on update;
+    /// one of another type counts as absent) already uses. Kinds without gated fields are left
+    /// alone.
+    pub fn drop_disabled_fields(&self, obj: &mut dyn Object, old: Option<&dyn Object>, enabled: &dyn Fn(&str) -> bool) {
+        let id = (*obj).as_any().type_id();
+        if let Some((f, _)) = self.drop_disabled.get(&id) {
+            f(obj, old, enabled);
+        }
+    }
+
+    /// The gates of the object's type's gated fields (none for a type without).
+    pub fn feature_gates_of(&self, obj: &dyn Object) -> &'static [&'static str] {
+        self.drop_disabled.get(&obj.as_any().type_id()).map_or(&[], |(_, gates)| gates)
     }
 
     /// Adds a hand-written validation function for a kind (a port of upstream's

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use kapi_api::core::v1::{ConfigMap, Namespace};
+use kapi_api::core::v1::{ConfigMap, Container, Namespace, Pod, PodSchedulingGroup, PodSpec};
 use kapi_api::meta::v1::{CreateOptions, ListOptions, ObjectMeta};
 use kapi_client::{Api, Client, Config};
 
@@ -154,5 +154,44 @@ fn bad_flags_and_files_fail_with_a_message() {
     assert!(stderr.contains("empty.crt: no PEM CERTIFICATE block found"), "{stderr}");
     let out = Command::new(BIN).args(["--address", "not-an-ip"]).output().unwrap();
     assert!(!out.status.success());
+    // kube-apiserver's words for a gate it does not know and for a value that is not a bool.
+    let out = Command::new(BIN).args(["--feature-gates", "GenericWorkload=true,Nope=true"]).output().unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            r#"invalid argument "GenericWorkload=true,Nope=true" for "--feature-gates" flag: unrecognized feature gate: Nope"#
+        ),
+        "{stderr}"
+    );
+    let out = Command::new(BIN).args(["--feature-gates=GenericWorkload=yes"]).output().unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("invalid value of GenericWorkload=yes, err: not a bool"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn feature_gates_flag_decides_what_writes_keep() {
+    let dir = scratch("gates");
+    let kc = dir.join("kubeconfig");
+    let (child, _) = start(&kc, &["--feature-gates=GenericWorkload=true", "--feature-gates", "HostnameOverride=false"]);
+    let pods: Api<Pod> = Api::namespaced(client_of(&kc).await, "default");
+    let pod = Pod {
+        metadata: ObjectMeta { name: "p".into(), ..Default::default() },
+        spec: PodSpec {
+            containers: Some(vec![Container { name: "c".into(), image: "nginx".into(), ..Default::default() }]),
+            scheduling_group: Some(PodSchedulingGroup { pod_group_name: Some("g".into()) }),
+            hostname_override: Some("h".into()),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let created = pods.create(&pod, &CreateOptions::default()).await.unwrap();
+    // GenericWorkload (alpha, off by default) was turned on; HostnameOverride (beta) off.
+    assert_eq!(created.spec.scheduling_group, pod.spec.scheduling_group);
+    assert_eq!(created.spec.hostname_override, None);
+    let (status, stderr) = stop(child, "-TERM");
+    assert!(status.success(), "{status}: {stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,6 +6,7 @@ pub mod conversion;
 pub mod crd;
 mod crd_schema;
 pub mod defaults;
+pub mod gates;
 pub mod lifecycle;
 pub mod openapi;
 pub mod proto;
@@ -95,6 +96,8 @@ pub struct Plan {
     pub needs_defaulting: BTreeSet<(PathBuf, String)>,
     /// Every type that needs a declarative validation walker: (package, type name).
     pub needs_validation: BTreeSet<(PathBuf, String)>,
+    /// Packages whose `featuregates.rs` registers kinds with feature-gated fields.
+    pub gated: BTreeSet<PathBuf>,
 }
 
 /// Whether a package is a hub: it holds internal types and no versioned ones. Everything
@@ -120,7 +123,10 @@ impl Plan {
             .map(|p| p.rel.clone())
             .collect();
         let needs_validation = validation::needs_validation(u);
-        Plan { defaulted, converted, needs_defaulting, needs_validation }
+        let gates = gates::gates_of_types(u);
+        let gated =
+            u.group_packages().filter(|p| gates::registers_gates(u, &gates, &p.rel)).map(|p| p.rel.clone()).collect();
+        Plan { defaulted, converted, needs_defaulting, needs_validation, gated }
     }
 }
 

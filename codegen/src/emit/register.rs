@@ -41,6 +41,8 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
         let regs = kinds.iter().map(|(_, p)| quote!(scheme.add_known_type::<#p>()?;));
         let register_defaults =
             plan.defaulted.contains(&pkg.rel).then(|| quote!(super::defaulters::register_defaults(scheme);));
+        let register_gates =
+            plan.gated.contains(&pkg.rel).then(|| quote!(super::featuregates::register_feature_gates(scheme);));
         // Conversions are for servers, not clients: like `conversions.rs`, behind the owning
         // crate's `internal` feature.
         let feature = super::INTERNAL_FEATURE;
@@ -117,6 +119,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 add_known_types(scheme)?;
                 #register_defaults
+                #register_gates
                 #register_validation
                 #register_conversions
                 #register_lifecycles

@@ -13,6 +13,9 @@ pub use conversions::*;
 #[path = "defaulters.rs"]
 mod defaulters;
 pub use defaulters::*;
+#[path = "featuregates.rs"]
+mod featuregates;
+pub use featuregates::register_feature_gates;
 #[path = "lifecycle.rs"]
 mod lifecycle;
 pub use lifecycle::{LIFECYCLES, add_lifecycles};

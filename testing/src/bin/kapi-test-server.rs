@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
+use kapi_api::features::FeatureGates;
 use kapi_testing::server::{AuthorizationMode, InFlightLimits, parse_token_file};
 use kapi_testing::{ApiServer, Controllers, RuntimeConfig, ServiceRanges, TestServer};
 
@@ -41,6 +42,12 @@ struct Args {
     /// kube-apiserver serves by default: the GA versions.
     #[arg(long, value_name = "KEY=VALUE,...")]
     runtime_config: Vec<String>,
+    /// Turns feature gates on or off, as kube-apiserver's flag does
+    /// (`GenericWorkload=true,HostnameOverride=false`); repeatable. Gates not named keep
+    /// upstream's v1.36 defaults. The server's defaulting and validation read them, and writes
+    /// drop the fields of gates that are off unless the stored object already uses them.
+    #[arg(long, value_name = "NAME=BOOL,...")]
+    feature_gates: Vec<String>,
     /// The control loops to run beside the server, as kube-controller-manager's flag names them:
     /// `*` (the default) for all, `-name` to leave one out (`*,-garbagecollector`). Names:
     /// garbagecollector, namespace, podtermination, serviceaccount.
@@ -170,7 +177,12 @@ async fn run(args: Args) -> Result<(), String> {
     // Installed before anyone is told the server is up, so a stop request sent right after the
     // kubeconfig appears is a clean stop, never the default action of the signal.
     let mut stop = StopSignals::install()?;
-    let api = Arc::new(ApiServer::new());
+    let mut gates = FeatureGates::default();
+    for spec in &args.feature_gates {
+        gates =
+            gates.merge(spec).map_err(|e| format!("invalid argument \"{spec}\" for \"--feature-gates\" flag: {e}"))?;
+    }
+    let api = Arc::new(ApiServer::new().with_feature_gates(gates));
     kapi_client::clientset::register_all(&api).map_err(|e| format!("registering the resources: {e}"))?;
     let mut config = RuntimeConfig::new();
     for spec in &args.runtime_config {

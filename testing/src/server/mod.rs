@@ -61,6 +61,7 @@ mod crd;
 pub mod deprecation;
 mod discovery;
 mod eviction;
+mod gates;
 mod handler;
 mod inflight;
 mod logs;
@@ -88,6 +89,7 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 use std::time::Duration;
 
 use bytes::Bytes;
+use kapi_api::features::FeatureGates;
 use kapi_client::service::{ResponseFuture, Service};
 use kapi_client::{GroupVersionResource, Listable, Registry, Resource, ResourceInfo};
 use kapi_machinery::{Object, Scheme, SchemeError};
@@ -104,7 +106,7 @@ pub use strategy::ServiceRanges;
 pub use streams::{ExecIo, ExecOutcome, ExecRequest, HandlerFuture, PortForwardRequest};
 pub use versions::{RuntimeConfig, Stability};
 
-use crate::tracker::{self, ObjectTracker, PrepareCtx};
+use crate::tracker::{self, ObjectTracker};
 
 /// The largest request body accepted (upstream's limit, 3 MiB).
 pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
@@ -236,6 +238,8 @@ pub struct ApiServer {
     cluster: std::sync::atomic::AtomicBool,
     /// What the `kubernetes` service and the default `ServiceCIDR` are made from.
     bootstrap: bootstrap::Bootstrap,
+    /// This server's feature gates (module `gates`).
+    gates: gates::Shared,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -271,13 +275,17 @@ impl ApiServer {
     pub fn with_parts(tracker: ObjectTracker, scheme: Scheme) -> Self {
         let merge_rules = tracker.resources().into_iter().map(|i| (i.gvr(), MergeRules::of((i.schema)()))).collect();
         let scheme = Arc::new(RwLock::new(scheme));
+        // The gates in effect where the server is made (a test's scoped gates, else the process's,
+        // else the defaults) until it is given its own.
+        let gates: gates::Shared = Arc::new(RwLock::new(gates::ServerGates::new(kapi_api::features::current())));
         // Writes are validated by the validation functions registered in the scheme.
-        tracker.set_validator(crate::tracker::validation::from_scheme(scheme.clone()));
-        tracker.set_status_validator(crate::tracker::validation::status_from_scheme(scheme.clone()));
+        tracker.set_validator(gates::validator(crate::tracker::validation::from_scheme(scheme.clone()), gates.clone()));
+        tracker.set_status_validator(gates::validator(
+            crate::tracker::validation::status_from_scheme(scheme.clone()),
+            gates.clone(),
+        ));
         tracker.set_validates(crate::tracker::validation::validates_from_scheme(scheme.clone()));
-        tracker.set_prepare(Arc::new(|info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>| {
-            strategy::prepare(&ServiceRanges::default(), info, obj, ctx)
-        }));
+        tracker.set_prepare(gates::prepare(scheme.clone(), gates.clone(), ServiceRanges::default()));
         ApiServer {
             tracker,
             scheme,
@@ -298,7 +306,40 @@ impl ApiServer {
             tokens: authn::Tokens::default(),
             authz: rbac::Mode::default(),
             bootstrap: bootstrap::Bootstrap::default(),
+            gates,
         }
+    }
+
+    /// This server with these feature gates (kube-apiserver's `--feature-gates`): see
+    /// [`ApiServer::set_feature_gates`].
+    #[must_use]
+    pub fn with_feature_gates(self, gates: FeatureGates) -> Self {
+        self.set_feature_gates(gates);
+        self
+    }
+
+    /// Sets kapi's feature gates for this server alone (servers in one process may differ): its
+    /// defaulting and validation read them, and its writes drop the fields of gates that are off
+    /// (`+featureGate=`), as upstream's strategies do, unless the stored object already uses
+    /// them. Gates of other API crates set with [`ApiServer::set_feature_gate`] are kept.
+    pub fn set_feature_gates(&self, gates: FeatureGates) {
+        self.gates.write().unwrap_or_else(std::sync::PoisonError::into_inner).set_kapi(gates);
+    }
+
+    /// Turns one gate on or off by name: one of kapi's, or one an API crate of your own names in
+    /// `+featureGate=` (such gates are off until set).
+    pub fn set_feature_gate(&self, name: &str, on: bool) {
+        self.gates.write().unwrap_or_else(std::sync::PoisonError::into_inner).set(name, on);
+    }
+
+    /// kapi's feature gates of this server.
+    pub fn feature_gates(&self) -> FeatureGates {
+        gates::read(&self.gates).kapi()
+    }
+
+    /// Whether the gate of this name is on for this server.
+    pub fn feature_enabled(&self, name: &str) -> bool {
+        gates::read(&self.gates).enabled(name)
     }
 
     /// Sets the ranges services get their cluster IPs and node ports from (kube-apiserver's
@@ -306,11 +347,7 @@ impl ApiServer {
     /// `30000-32767` by default). What stored services already hold is kept.
     pub fn set_service_ranges(&self, ranges: ServiceRanges) {
         self.bootstrap.set_ranges(ranges);
-        self.tracker.set_prepare(Arc::new(
-            move |info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>| {
-                strategy::prepare(&ranges, info, obj, ctx)
-            },
-        ));
+        self.tracker.set_prepare(gates::prepare(self.scheme.clone(), self.gates.clone(), ranges));
     }
 
     /// Sets the max-in-flight limits (kube-apiserver's `--max-requests-inflight` and
@@ -455,8 +492,14 @@ impl ApiServer {
     /// webhook with `sideEffects: Some`, say); metadata is still checked.
     pub fn set_validation(&self, on: bool) {
         if on {
-            self.tracker.set_validator(crate::tracker::validation::from_scheme(self.scheme.clone()));
-            self.tracker.set_status_validator(crate::tracker::validation::status_from_scheme(self.scheme.clone()));
+            self.tracker.set_validator(gates::validator(
+                crate::tracker::validation::from_scheme(self.scheme.clone()),
+                self.gates.clone(),
+            ));
+            self.tracker.set_status_validator(gates::validator(
+                crate::tracker::validation::status_from_scheme(self.scheme.clone()),
+                self.gates.clone(),
+            ));
         } else {
             self.tracker.clear_validator();
         }
@@ -519,8 +562,10 @@ impl ApiServer {
             .unwrap_or_else(MergeRules::metadata_only)
     }
 
+    /// Applies the kind's defaults with this server's gates in scope.
     fn apply_defaults(&self, obj: &mut dyn Object) {
-        self.scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).apply_defaults(obj);
+        let scheme = self.scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        kapi_api::features::with_gates(self.feature_gates(), || scheme.apply_defaults(obj));
     }
 
     /// The tracker holding the objects.

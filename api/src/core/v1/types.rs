@@ -2538,6 +2538,8 @@ pub struct Container {
     #[kapi(optional)]
     pub resources: ResourceRequirements,
     /// How each resource may be resized in place.
+    ///
+    /// +featureGate=InPlacePodVerticalScaling
     #[kapi(proto = 23, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub resize_policy: Vec<ContainerResizePolicy>,
@@ -2546,6 +2548,8 @@ pub struct Container {
     #[kapi(optional)]
     pub restart_policy: Option<ContainerRestartPolicy>,
     /// Rules checked in order on exit to decide on a restart; at most 20; needs `restart_policy` set.
+    ///
+    /// +featureGate=ContainerRestartRules
     #[kapi(proto = 25, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub restart_policy_rules: Vec<ContainerRestartRule>,
@@ -3638,14 +3642,20 @@ pub struct PodSpec {
     )]
     pub resource_claims: Vec<PodResourceClaim>,
     /// Pod-wide requests and limits, shared by all containers.
+    ///
+    /// +featureGate=PodLevelResources
     #[kapi(proto = 40, omitempty)]
     #[kapi(optional)]
     pub resources: Option<ResourceRequirements>,
     /// Hostname the pod sees, overriding `hostname` and `subdomain`; DNS is unaffected; at most 64 characters.
+    ///
+    /// +featureGate=HostnameOverride
     #[kapi(proto = 41, omitempty)]
     #[kapi(optional)]
     pub hostname_override: Option<String>,
     /// Group object the pod belongs to for group scheduling; immutable.
+    ///
+    /// +featureGate=GenericWorkload
     #[kapi(proto = 43, omitempty)]
     #[kapi(optional)]
     pub scheduling_group: Option<PodSchedulingGroup>,

@@ -3,6 +3,9 @@
 #[path = "defaulters.rs"]
 mod defaulters;
 pub use defaulters::*;
+#[path = "featuregates.rs"]
+mod featuregates;
+pub use featuregates::register_feature_gates;
 #[path = "register.rs"]
 mod register;
 pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};

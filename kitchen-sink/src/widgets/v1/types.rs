@@ -68,6 +68,7 @@ pub struct WidgetSpec {
     pub max_surge: Option<IntOrString>,
     #[kapi(proto = 10, omitempty, omitzero)]
     pub built: Time,
+    /// +featureGate=WidgetPayload
     #[kapi(proto = 11, omitempty)]
     pub payload: Option<Vec<u8>>,
     #[kapi(inline, proto = 12)]
@@ -88,6 +89,9 @@ pub struct Frame {
 pub struct Part {
     #[kapi(proto = 1)]
     pub name: String,
+    /// A gate of the kitchen sink's own, reached through lists, maps and boxed sub-parts.
+    ///
+    /// +featureGate=WidgetPorts
     #[kapi(proto = 2, omitempty)]
     pub port: Option<i32>,
     #[kapi(proto = 3, omitempty)]

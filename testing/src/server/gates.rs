@@ -1,0 +1,105 @@
+//! One server's feature gates (kube-apiserver's `--feature-gates`): kapi's own gates and any a user's API crate names, read by that server's defaulting, validation and dropping of gated fields, so servers in one process can differ.
+//!
+//! Upstream reads one process-wide gate set. kapi's defaulting and validation read
+//! [`kapi_api::features`], whose choice is scoped to a thread; the server scopes its gates around
+//! each synchronous step that reads them (decoding and defaulting a body, the strategy and the
+//! validation of a write, which run under the tracker's lock) and never across an `.await`, so
+//! a request served on a shared runtime thread sees its own server's gates.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, RwLock};
+
+use kapi_api::features::FeatureGates;
+use kapi_client::ResourceInfo;
+use kapi_machinery::{Object, Scheme};
+
+use super::strategy::{self, ServiceRanges};
+use crate::tracker::validation::Validator;
+use crate::tracker::{PrepareCtx, PrepareFn};
+
+/// The gates of one server: kapi's, and the gates of other API crates by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ServerGates {
+    kapi: FeatureGates,
+    /// Gates that are not kapi's (a user's API crate's `+featureGate=` names); one not set is off,
+    /// as an alpha gate is.
+    others: BTreeMap<String, bool>,
+}
+
+impl ServerGates {
+    /// kapi's gates as given, no others.
+    pub(crate) fn new(kapi: FeatureGates) -> Self {
+        ServerGates { kapi, others: BTreeMap::new() }
+    }
+
+    pub(crate) fn kapi(&self) -> FeatureGates {
+        self.kapi
+    }
+
+    pub(crate) fn set_kapi(&mut self, kapi: FeatureGates) {
+        self.kapi = kapi;
+    }
+
+    /// Turns a gate on or off: kapi's by its name, any other as one of the API crate's.
+    pub(crate) fn set(&mut self, name: &str, on: bool) {
+        match name.parse() {
+            Ok(feature) => self.kapi = self.kapi.with(feature, on),
+            Err(_) => {
+                self.others.insert(name.to_owned(), on);
+            }
+        }
+    }
+
+    /// Whether the gate of this name is on.
+    pub(crate) fn enabled(&self, name: &str) -> bool {
+        self.kapi.enabled_by_name(name).or_else(|| self.others.get(name).copied()).unwrap_or(false)
+    }
+}
+
+/// The gates behind a server's lock.
+pub(crate) type Shared = Arc<RwLock<ServerGates>>;
+
+pub(crate) fn read(gates: &Shared) -> ServerGates {
+    gates.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+}
+
+/// The resources' strategies with the server's gates: the gated fields of the kinds registered
+/// with the scheme are dropped first (upstream's `dropDisabledFields` at the start of
+/// `PrepareForCreate` and `PrepareForUpdate`), then the resource's own strategy runs with the
+/// gates in scope.
+pub(crate) fn prepare(scheme: Arc<RwLock<Scheme>>, gates: Shared, ranges: ServiceRanges) -> PrepareFn {
+    Arc::new(move |info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>| {
+        let g = read(&gates);
+        scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).drop_disabled_fields(
+            obj.as_mut(),
+            ctx.old,
+            &|name| g.enabled(name),
+        );
+        kapi_api::features::with_gates(g.kapi(), || strategy::prepare(&ranges, info, obj, ctx))
+    })
+}
+
+/// A validator that runs with the server's gates in scope (validation tagged
+/// `+k8s:ifEnabled(Gate)` and hand-written checks read them).
+pub(crate) fn validator(inner: Validator, gates: Shared) -> Validator {
+    Arc::new(move |obj, old| kapi_api::features::with_gates(read(&gates).kapi(), || inner(obj, old)))
+}
+
+#[cfg(test)]
+mod tests {
+    use kapi_api::features::Feature;
+
+    use super::*;
+
+    #[test]
+    fn kapi_gates_by_name_and_others_off_until_set() {
+        let mut g = ServerGates::new(FeatureGates::default());
+        assert!(!g.enabled("GenericWorkload"));
+        assert!(g.enabled("HostnameOverride"));
+        assert!(!g.enabled("MyOwnGate"));
+        g.set("GenericWorkload", true);
+        g.set("MyOwnGate", true);
+        assert!(g.kapi().enabled(Feature::GenericWorkload));
+        assert!(g.enabled("MyOwnGate"));
+    }
+}

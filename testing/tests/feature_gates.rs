@@ -1,0 +1,126 @@
+//! Feature-gated fields through the test server and kapi-client: a field whose gate is off is dropped on create, and on update unless the stored object already uses it; each server has its own gates, so two servers in one process with different gates serve side by side.
+
+use std::sync::Arc;
+
+use kapi_api::apps::v1::{Deployment, DeploymentSpec};
+use kapi_api::core::v1::{Container, Pod, PodSchedulingGroup, PodSpec, PodTemplateSpec};
+use kapi_api::features::{Feature, FeatureGates};
+use kapi_api::meta::v1::{CreateOptions, GetOptions, LabelSelector, ObjectMeta, PatchOptions, UpdateOptions};
+use kapi_client::clientset::Clientset;
+use kapi_client::{Api, Client, Config, Patch, Transport};
+use kapi_testing::{ApiServer, Controllers, TestServer};
+
+/// A server with the given gates, over loopback HTTP, and a clientset for it.
+async fn cluster(gates: FeatureGates) -> (Arc<ApiServer>, Clientset, TestServer) {
+    let server = Arc::new(ApiServer::new().with_feature_gates(gates));
+    kapi_client::clientset::register_all(&server).unwrap();
+    server.set_controllers(Controllers::none());
+    // No service accounts are seeded: the pods here run as none.
+    let mut plugins = server.admission_plugins();
+    plugins.set("ServiceAccount", false).unwrap();
+    server.set_admission_plugins(plugins);
+    let test = TestServer::start(Arc::clone(&server), None).await.unwrap();
+    let mut config = Config::new(test.url()).unwrap();
+    config.retry.max_retries = 0;
+    let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
+    (server, Clientset::new(client), test)
+}
+
+fn group(name: &str) -> Option<PodSchedulingGroup> {
+    Some(PodSchedulingGroup { pod_group_name: Some(name.into()) })
+}
+
+fn pod_spec(scheduling_group: Option<PodSchedulingGroup>) -> PodSpec {
+    PodSpec {
+        containers: Some(vec![Container { name: "c".into(), image: "nginx".into(), ..Default::default() }]),
+        scheduling_group,
+        ..Default::default()
+    }
+}
+
+fn pod(name: &str, scheduling_group: Option<PodSchedulingGroup>) -> Pod {
+    Pod {
+        metadata: ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
+        spec: pod_spec(scheduling_group),
+        ..Default::default()
+    }
+}
+
+fn on() -> FeatureGates {
+    FeatureGates::default().with(Feature::GenericWorkload, true)
+}
+
+/// What a server with `GenericWorkload` as given does with a pod's `schedulingGroup` on create:
+/// the answer and the stored pod agree.
+async fn created_group(gates: FeatureGates) -> Option<PodSchedulingGroup> {
+    let (_server, cs, test) = cluster(gates).await;
+    let pods: Api<Pod> = cs.core_v1().pods("default");
+    let created = pods.create(&pod("p", group("g")), &CreateOptions::default()).await.unwrap();
+    let stored = pods.get("p", &GetOptions::default()).await.unwrap();
+    assert_eq!(created.spec.scheduling_group, stored.spec.scheduling_group);
+    test.shutdown().await;
+    stored.spec.scheduling_group
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_in_one_process_keep_their_own_gates() {
+    // Upstream's default for v1.36: GenericWorkload is alpha and off.
+    assert!(!FeatureGates::default().enabled(Feature::GenericWorkload));
+    let (off, on) =
+        tokio::join!(tokio::spawn(created_group(FeatureGates::default())), tokio::spawn(created_group(on())));
+    assert_eq!(off.unwrap(), None, "dropped with the gate off");
+    assert_eq!(on.unwrap(), group("g"), "kept with the gate on");
+}
+
+#[tokio::test]
+async fn update_keeps_a_gated_field_the_stored_object_uses_and_drops_a_new_one() {
+    let (server, cs, test) = cluster(on()).await;
+    let pods: Api<Pod> = cs.core_v1().pods("default");
+    pods.create(&pod("used", group("g")), &CreateOptions::default()).await.unwrap();
+    pods.create(&pod("unused", None), &CreateOptions::default()).await.unwrap();
+    // The gate goes off (an upgrade rolled back, say): what the stored pod uses survives.
+    server.set_feature_gate("GenericWorkload", false);
+    assert!(!server.feature_enabled("GenericWorkload"));
+    let mut used = pods.get("used", &GetOptions::default()).await.unwrap();
+    used.metadata.labels.insert("touched".into(), "yes".into());
+    let updated = pods.update(&used, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(updated.spec.scheduling_group, group("g"), "kept: the stored pod used it");
+    assert_eq!(updated.metadata.labels.get("touched").map(String::as_str), Some("yes"));
+
+    // A pod that did not use it cannot start to, by update or by patch (a patch ends in one).
+    let mut unused = pods.get("unused", &GetOptions::default()).await.unwrap();
+    unused.spec.scheduling_group = group("g");
+    unused.metadata.labels.insert("touched".into(), "yes".into());
+    let updated = pods.update(&unused, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(updated.spec.scheduling_group, None, "dropped: the stored pod did not use it");
+    assert_eq!(updated.metadata.labels.get("touched").map(String::as_str), Some("yes"));
+    let patch = Patch::Merge(br#"{"spec":{"schedulingGroup":{"podGroupName":"g"}}}"#.to_vec());
+    let patched = pods.patch("unused", &patch, &PatchOptions::default()).await.unwrap();
+    assert_eq!(patched.spec.scheduling_group, None, "dropped from a patch");
+    assert_eq!(pods.get("unused", &GetOptions::default()).await.unwrap().spec.scheduling_group, None);
+    test.shutdown().await;
+}
+
+#[tokio::test]
+async fn gated_fields_are_dropped_from_other_kinds_that_hold_a_pod_template() {
+    let (_server, cs, test) = cluster(FeatureGates::default()).await;
+    let deployments: Api<Deployment> = cs.apps_v1().deployments("default");
+    let labels = [("app".to_owned(), "web".to_owned())];
+    let d = Deployment {
+        metadata: ObjectMeta { name: "d".into(), namespace: "default".into(), ..Default::default() },
+        spec: DeploymentSpec {
+            selector: Some(LabelSelector { match_labels: labels.clone().into(), ..Default::default() }),
+            template: PodTemplateSpec {
+                metadata: ObjectMeta { labels: labels.into(), ..Default::default() },
+                spec: pod_spec(group("g")),
+            },
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let created = deployments.create(&d, &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.spec.template.spec.scheduling_group, None);
+    let containers = created.spec.template.spec.containers.unwrap_or_default();
+    assert_eq!(containers[0].image, "nginx", "the rest is kept");
+    test.shutdown().await;
+}

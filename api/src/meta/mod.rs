@@ -1,5 +1,8 @@
 //! `meta`: the metadata types every API group shares (k8s.io/apimachinery/pkg/apis/meta).
 
+pub mod errors;
+pub mod labels;
+pub mod resource;
 pub mod v1;
 
 /// Registers the `meta/v1` kinds that upstream serves in the core group `v1`.

@@ -267,18 +267,19 @@ pub mod admissionregistration {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding >
-                (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy > (),
-                kapi_client::ResourceInfo::of:: <
+                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
+                < ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding >
-                (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration >
-                (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration > ()
+                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
+                < ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration >
+                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
+                < ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration >
+                ()
             ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
@@ -496,13 +497,16 @@ pub mod admissionregistration {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicy >
-                (), kapi_client::ResourceInfo::of:: <
+                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
+                <
                 ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding
-                > (), kapi_client::ResourceInfo::of:: <
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of:: <
                 ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy >
-                (), kapi_client::ResourceInfo::of:: <
+                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
+                <
                 ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding
                 > ()
             ]
@@ -790,17 +794,21 @@ pub mod admissionregistration {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicy >
-                (), kapi_client::ResourceInfo::of:: <
+                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
+                <
                 ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding
-                > (), kapi_client::ResourceInfo::of:: <
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of:: <
                 ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding
-                > (), kapi_client::ResourceInfo::of:: <
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of:: <
                 ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration
-                > (), kapi_client::ResourceInfo::of:: <
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of:: <
                 ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration
                 > ()
             ]
@@ -910,7 +918,7 @@ pub mod apiextensions {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::apiextensions::v1::CustomResourceDefinition > ()
             ]
         }
@@ -993,7 +1001,7 @@ pub mod apiextensions {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition > ()
             ]
         }
@@ -1079,7 +1087,7 @@ pub mod apiregistration {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::apiregistration::v1::APIService > ()
             ]
         }
@@ -1159,7 +1167,7 @@ pub mod apiregistration {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::apiregistration::v1beta1::APIService > ()
             ]
         }
@@ -1244,7 +1252,7 @@ pub mod apiserverinternal {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::apiserverinternal::v1alpha1::StorageVersion > ()
             ]
         }
@@ -1794,11 +1802,14 @@ pub mod apps {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1::StatefulSet > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1::Deployment > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1::DaemonSet > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1::ReplicaSet > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::apps::v1::StatefulSet > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::apps::v1::Deployment
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of:: < ::kapi_api::apps::v1::DaemonSet > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::apps::v1::ReplicaSet > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::apps::v1::ControllerRevision > ()
             ]
         }
@@ -1968,10 +1979,11 @@ pub mod apps {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1beta1::StatefulSet
-                > (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::apps::v1beta1::Deployment > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::apps::v1beta1::StatefulSet > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::apps::v1beta1::Deployment > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::apps::v1beta1::ControllerRevision > ()
             ]
         }
@@ -2320,13 +2332,15 @@ pub mod apps {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1beta2::StatefulSet
-                > (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::apps::v1beta2::Deployment > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1beta2::DaemonSet >
-                (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::apps::v1beta2::ReplicaSet > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::apps::v1beta2::StatefulSet > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::apps::v1beta2::Deployment > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::apps::v1beta2::DaemonSet > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::apps::v1beta2::ReplicaSet > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::apps::v1beta2::ControllerRevision > ()
             ]
         }
@@ -2385,10 +2399,10 @@ pub mod authentication {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of_unlisted:: <
-                ::kapi_api::authentication::v1::TokenReview > (),
-                kapi_client::ResourceInfo::of_unlisted:: <
-                ::kapi_api::authentication::v1::SelfSubjectReview > ()
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: < ::kapi_api::authentication::v1::TokenReview > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: < ::kapi_api::authentication::v1::SelfSubjectReview > ()
             ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
@@ -2444,10 +2458,11 @@ pub mod authentication {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of_unlisted:: <
-                ::kapi_api::authentication::v1beta1::TokenReview > (),
-                kapi_client::ResourceInfo::of_unlisted:: <
-                ::kapi_api::authentication::v1beta1::SelfSubjectReview > ()
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: < ::kapi_api::authentication::v1beta1::TokenReview > (),
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: < ::kapi_api::authentication::v1beta1::SelfSubjectReview
+                > ()
             ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
@@ -2545,14 +2560,15 @@ pub mod authorization {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of_unlisted:: <
-                ::kapi_api::authorization::v1::SubjectAccessReview > (),
-                kapi_client::ResourceInfo::of_unlisted:: <
-                ::kapi_api::authorization::v1::SelfSubjectAccessReview > (),
-                kapi_client::ResourceInfo::of_unlisted:: <
-                ::kapi_api::authorization::v1::LocalSubjectAccessReview > (),
-                kapi_client::ResourceInfo::of_unlisted:: <
-                ::kapi_api::authorization::v1::SelfSubjectRulesReview > ()
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: < ::kapi_api::authorization::v1::SubjectAccessReview >
+                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: < ::kapi_api::authorization::v1::SelfSubjectAccessReview
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: < ::kapi_api::authorization::v1::LocalSubjectAccessReview
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: < ::kapi_api::authorization::v1::SelfSubjectRulesReview >
+                ()
             ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
@@ -2656,13 +2672,16 @@ pub mod authorization {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of_unlisted:: <
-                ::kapi_api::authorization::v1beta1::SubjectAccessReview > (),
-                kapi_client::ResourceInfo::of_unlisted:: <
-                ::kapi_api::authorization::v1beta1::SelfSubjectAccessReview > (),
-                kapi_client::ResourceInfo::of_unlisted:: <
-                ::kapi_api::authorization::v1beta1::LocalSubjectAccessReview > (),
-                kapi_client::ResourceInfo::of_unlisted:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: < ::kapi_api::authorization::v1beta1::SubjectAccessReview
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: <
+                ::kapi_api::authorization::v1beta1::SelfSubjectAccessReview > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: <
+                ::kapi_api::authorization::v1beta1::LocalSubjectAccessReview > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of_unlisted:: <
                 ::kapi_api::authorization::v1beta1::SelfSubjectRulesReview > ()
             ]
         }
@@ -2768,7 +2787,7 @@ pub mod autoscaling {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler > ()
             ]
         }
@@ -2855,7 +2874,7 @@ pub mod autoscaling {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler > ()
             ]
         }
@@ -2978,8 +2997,10 @@ pub mod batch {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::batch::v1::Job > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::batch::v1::CronJob > ()
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::batch::v1::Job > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::batch::v1::CronJob >
+                ()
             ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
@@ -3063,8 +3084,8 @@ pub mod batch {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::batch::v1beta1::CronJob >
-                ()
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::batch::v1beta1::CronJob > ()
             ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
@@ -3268,11 +3289,11 @@ pub mod certificates {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::certificates::v1::CertificateSigningRequest > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::certificates::v1::ClusterTrustBundle > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::certificates::v1::CertificateSigningRequest > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::certificates::v1::ClusterTrustBundle > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::certificates::v1::PodCertificateRequest > ()
             ]
         }
@@ -3356,7 +3377,7 @@ pub mod certificates {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::certificates::v1alpha1::ClusterTrustBundle > ()
             ]
         }
@@ -3522,11 +3543,11 @@ pub mod certificates {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::certificates::v1beta1::CertificateSigningRequest > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::certificates::v1beta1::ClusterTrustBundle > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::certificates::v1beta1::CertificateSigningRequest > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::certificates::v1beta1::ClusterTrustBundle > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::certificates::v1beta1::PodCertificateRequest > ()
             ]
         }
@@ -3620,8 +3641,8 @@ pub mod coordination {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::coordination::v1::Lease >
-                ()
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::coordination::v1::Lease > ()
             ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
@@ -3706,7 +3727,7 @@ pub mod coordination {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::coordination::v1alpha2::LeaseCandidate > ()
             ]
         }
@@ -3832,9 +3853,9 @@ pub mod coordination {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::coordination::v1beta1::Lease > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::coordination::v1beta1::Lease > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::coordination::v1beta1::LeaseCandidate > ()
             ]
         }
@@ -4795,25 +4816,33 @@ pub mod core {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::PersistentVolume
-                > (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::core::v1::PersistentVolumeClaim > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Pod > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::PodTemplate > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::core::v1::ReplicationController > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Service > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::ServiceAccount >
-                (), kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Endpoints >
-                (), kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Node > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Namespace > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Event > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::LimitRange > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::ResourceQuota >
-                (), kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Secret > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::ConfigMap > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::ComponentStatus >
-                ()
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::core::v1::PersistentVolume > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::core::v1::PersistentVolumeClaim > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::core::v1::Pod > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::core::v1::PodTemplate
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of:: < ::kapi_api::core::v1::ReplicationController > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::core::v1::Service > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::core::v1::ServiceAccount > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::core::v1::Endpoints >
+                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
+                < ::kapi_api::core::v1::Node > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::core::v1::Namespace >
+                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
+                < ::kapi_api::core::v1::Event > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::core::v1::LimitRange
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of:: < ::kapi_api::core::v1::ResourceQuota > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::core::v1::Secret > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::core::v1::ConfigMap >
+                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
+                < ::kapi_api::core::v1::ComponentStatus > ()
             ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
@@ -4915,7 +4944,7 @@ pub mod discovery {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::discovery::v1::EndpointSlice > ()
             ]
         }
@@ -5001,7 +5030,7 @@ pub mod discovery {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::discovery::v1beta1::EndpointSlice > ()
             ]
         }
@@ -5085,7 +5114,10 @@ pub mod events {
         /// The resources of this group version.
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![kapi_client::ResourceInfo::of:: < ::kapi_api::events::v1::Event > ()]
+            vec![
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::events::v1::Event > ()
+            ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
@@ -5166,7 +5198,8 @@ pub mod events {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::events::v1beta1::Event > ()
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::events::v1beta1::Event > ()
             ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
@@ -5643,15 +5676,15 @@ pub mod extensions {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::extensions::v1beta1::Deployment > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::extensions::v1beta1::DaemonSet > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::extensions::v1beta1::Ingress > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::extensions::v1beta1::ReplicaSet > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::extensions::v1beta1::Deployment > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::extensions::v1beta1::DaemonSet > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::extensions::v1beta1::Ingress > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::extensions::v1beta1::ReplicaSet > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::extensions::v1beta1::NetworkPolicy > ()
             ]
         }
@@ -5773,8 +5806,9 @@ pub mod flowcontrol {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::flowcontrol::v1::FlowSchema
-                > (), kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::flowcontrol::v1::FlowSchema > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration > ()
             ]
         }
@@ -5892,9 +5926,9 @@ pub mod flowcontrol {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::flowcontrol::v1beta1::FlowSchema > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::flowcontrol::v1beta1::FlowSchema > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration > ()
             ]
         }
@@ -6014,9 +6048,9 @@ pub mod flowcontrol {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::flowcontrol::v1beta2::FlowSchema > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::flowcontrol::v1beta2::FlowSchema > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration > ()
             ]
         }
@@ -6136,9 +6170,9 @@ pub mod flowcontrol {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::flowcontrol::v1beta3::FlowSchema > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::flowcontrol::v1beta3::FlowSchema > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration > ()
             ]
         }
@@ -6272,9 +6306,9 @@ pub mod lifecycle {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::lifecycle::v1alpha1::EvictionRequest > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::lifecycle::v1alpha1::EvictionRequest > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::lifecycle::v1alpha1::Eviction > ()
             ]
         }
@@ -6502,13 +6536,15 @@ pub mod networking {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::networking::v1::NetworkPolicy > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::networking::v1::Ingress >
-                (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::networking::v1::IngressClass > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::networking::v1::IPAddress >
-                (), kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::networking::v1::NetworkPolicy > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::networking::v1::Ingress > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::networking::v1::IngressClass > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::networking::v1::IPAddress > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::networking::v1::ServiceCIDR > ()
             ]
         }
@@ -6701,13 +6737,13 @@ pub mod networking {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::networking::v1beta1::Ingress > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::networking::v1beta1::IngressClass > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::networking::v1beta1::IPAddress > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::networking::v1beta1::Ingress > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::networking::v1beta1::IngressClass > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::networking::v1beta1::IPAddress > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::networking::v1beta1::ServiceCIDR > ()
             ]
         }
@@ -6787,7 +6823,8 @@ pub mod node {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::node::v1::RuntimeClass > ()
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::node::v1::RuntimeClass > ()
             ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
@@ -6863,7 +6900,7 @@ pub mod node {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::node::v1alpha1::RuntimeClass > ()
             ]
         }
@@ -6940,8 +6977,8 @@ pub mod node {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::node::v1beta1::RuntimeClass
-                > ()
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::node::v1beta1::RuntimeClass > ()
             ]
         }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
@@ -7031,7 +7068,7 @@ pub mod policy {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::policy::v1::PodDisruptionBudget > ()
             ]
         }
@@ -7118,7 +7155,7 @@ pub mod policy {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::policy::v1beta1::PodDisruptionBudget > ()
             ]
         }
@@ -7304,10 +7341,12 @@ pub mod rbac {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1::Role > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1::RoleBinding > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1::ClusterRole > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::rbac::v1::Role > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::rbac::v1::RoleBinding
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of:: < ::kapi_api::rbac::v1::ClusterRole > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::rbac::v1::ClusterRoleBinding > ()
             ]
         }
@@ -7501,11 +7540,13 @@ pub mod rbac {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1alpha1::Role > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1alpha1::RoleBinding
-                > (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::rbac::v1alpha1::ClusterRole > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::rbac::v1alpha1::Role > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::rbac::v1alpha1::RoleBinding > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::rbac::v1alpha1::ClusterRole > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::rbac::v1alpha1::ClusterRoleBinding > ()
             ]
         }
@@ -7697,11 +7738,13 @@ pub mod rbac {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1beta1::Role > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1beta1::RoleBinding
-                > (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::rbac::v1beta1::ClusterRole > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::rbac::v1beta1::Role > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::rbac::v1beta1::RoleBinding > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::rbac::v1beta1::ClusterRole > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::rbac::v1beta1::ClusterRoleBinding > ()
             ]
         }
@@ -7933,13 +7976,15 @@ pub mod resource {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::resource::v1::ResourceSlice
-                > (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::resource::v1::DeviceTaintRule > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::resource::v1::ResourceClaim
-                > (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::resource::v1::DeviceClass > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1::ResourceSlice > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1::DeviceTaintRule > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1::ResourceClaim > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1::DeviceClass > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::resource::v1::ResourceClaimTemplate > ()
             ]
         }
@@ -8059,9 +8104,9 @@ pub mod resource {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::resource::v1alpha3::DeviceTaintRule > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1alpha3::DeviceTaintRule > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest > ()
             ]
         }
@@ -8263,13 +8308,13 @@ pub mod resource {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::resource::v1beta1::ResourceSlice > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::resource::v1beta1::ResourceClaim > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::resource::v1beta1::DeviceClass > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1beta1::ResourceSlice > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1beta1::ResourceClaim > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1beta1::DeviceClass > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::resource::v1beta1::ResourceClaimTemplate > ()
             ]
         }
@@ -8505,15 +8550,15 @@ pub mod resource {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::resource::v1beta2::ResourceSlice > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::resource::v1beta2::DeviceTaintRule > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::resource::v1beta2::ResourceClaim > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::resource::v1beta2::DeviceClass > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1beta2::ResourceSlice > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1beta2::DeviceTaintRule > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1beta2::ResourceClaim > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::resource::v1beta2::DeviceClass > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::resource::v1beta2::ResourceClaimTemplate > ()
             ]
         }
@@ -8598,7 +8643,7 @@ pub mod scheduling {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::scheduling::v1::PriorityClass > ()
             ]
         }
@@ -8768,11 +8813,11 @@ pub mod scheduling {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::scheduling::v1alpha3::Workload > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::scheduling::v1alpha3::PodGroup > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::scheduling::v1alpha3::Workload > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::scheduling::v1alpha3::PodGroup > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::scheduling::v1alpha3::CompositePodGroup > ()
             ]
         }
@@ -8933,11 +8978,11 @@ pub mod scheduling {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::scheduling::v1beta1::PriorityClass > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::scheduling::v1beta1::Workload > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::scheduling::v1beta1::PriorityClass > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::scheduling::v1beta1::Workload > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::scheduling::v1beta1::PodGroup > ()
             ]
         }
@@ -9188,14 +9233,16 @@ pub mod storage {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: < ::kapi_api::storage::v1::StorageClass >
-                (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::storage::v1::VolumeAttachment > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::storage::v1::CSIDriver >
-                (), kapi_client::ResourceInfo::of:: < ::kapi_api::storage::v1::CSINode >
-                (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::storage::v1::CSIStorageCapacity > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::storage::v1::StorageClass > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::storage::v1::VolumeAttachment > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::storage::v1::CSIDriver > (), < kapi_client::ResourceInfo as
+                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::storage::v1::CSINode
+                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
+                ::of:: < ::kapi_api::storage::v1::CSIStorageCapacity > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::storage::v1::VolumeAttributesClass > ()
             ]
         }
@@ -9356,11 +9403,11 @@ pub mod storage {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::storage::v1alpha1::VolumeAttachment > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::storage::v1alpha1::CSIStorageCapacity > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::storage::v1alpha1::VolumeAttachment > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::storage::v1alpha1::CSIStorageCapacity > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::storage::v1alpha1::VolumeAttributesClass > ()
             ]
         }
@@ -9619,16 +9666,17 @@ pub mod storage {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::storage::v1beta1::StorageClass > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::storage::v1beta1::VolumeAttachment > (),
-                kapi_client::ResourceInfo::of:: < ::kapi_api::storage::v1beta1::CSIDriver
-                > (), kapi_client::ResourceInfo::of:: <
-                ::kapi_api::storage::v1beta1::CSINode > (),
-                kapi_client::ResourceInfo::of:: <
-                ::kapi_api::storage::v1beta1::CSIStorageCapacity > (),
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::storage::v1beta1::StorageClass > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::storage::v1beta1::VolumeAttachment > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::storage::v1beta1::CSIDriver > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::storage::v1beta1::CSINode > (), < kapi_client::ResourceInfo
+                as kapi_client::ResourceInfoExt > ::of:: <
+                ::kapi_api::storage::v1beta1::CSIStorageCapacity > (), <
+                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::storage::v1beta1::VolumeAttributesClass > ()
             ]
         }
@@ -9718,7 +9766,7 @@ pub mod storagemigration {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::storagemigration::v1::StorageVersionMigration > ()
             ]
         }
@@ -9802,7 +9850,7 @@ pub mod storagemigration {
         #[inline]
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {
             vec![
-                kapi_client::ResourceInfo::of:: <
+                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
                 ::kapi_api::storagemigration::v1beta1::StorageVersionMigration > ()
             ]
         }

@@ -10,7 +10,7 @@ mod common;
 use bytes::Bytes;
 use clap::Parser;
 use kapi_api::core::v1::PodList;
-use kapi_client::ListResource;
+use kapi_client::{ListResource, StatusErrorExt};
 use kapi_machinery::json::Value;
 
 #[derive(Debug, Parser)]

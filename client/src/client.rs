@@ -30,7 +30,9 @@ use crate::resource::{ClusterResourceScope, NamespaceResourceScope, ResourceScop
 use crate::service::Service;
 use crate::transport::Transport;
 use crate::warning::{LogWarnings, WarningHandler, warnings_from_headers};
-use crate::{Error, EventStream, GroupVersionResource, ListResource, ListWatch, Listable, Resource, StatusError};
+use crate::{
+    Error, EventStream, GroupVersionResource, ListResource, ListWatch, Listable, Resource, StatusError, StatusErrorExt,
+};
 
 /// The `Accept` header of requests for resources served in protobuf.
 pub const ACCEPT_PROTOBUF_OR_JSON: &str = "application/vnd.kubernetes.protobuf, application/json";

@@ -14,7 +14,7 @@ use kapi_machinery::{GroupVersion, GroupVersionKind, JsonDecode};
 
 use crate::dynamic::ApiResource;
 use crate::transport::MaxResponseBytes;
-use crate::{Client, Error, StatusError, body};
+use crate::{Client, Error, StatusError, StatusErrorExt, body};
 
 /// The media type of aggregated discovery (`apidiscovery.k8s.io/v2`, kind `APIGroupDiscoveryList`).
 pub const AGGREGATED_DISCOVERY_V2: &str = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";

@@ -26,7 +26,9 @@ use crate::options::Query;
 use crate::resource::ResourceScope;
 use crate::transport::MaxResponseBytes;
 use crate::watch::DEFAULT_MAX_FRAME_SIZE;
-use crate::{Client, DeleteResponse, Error, EventStream, GroupVersionResource, Patch, StatusError, WatchEvent};
+use crate::{
+    Client, DeleteResponse, Error, EventStream, GroupVersionResource, Patch, StatusError, StatusErrorExt, WatchEvent,
+};
 
 /// A resource as the dynamic client addresses it: group, version, kind, plural name and scope
 /// (what a [`RestMapper`](crate::restmapper::RestMapper) finds for a kind).

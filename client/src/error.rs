@@ -1,43 +1,11 @@
 //! Client errors. A `Status` body from the server becomes [`Error::Api`], whose reason tells the
 //! typed cases apart (`is_not_found`, `is_conflict`, …), as upstream's `apierrors` helpers do.
+//! [`StatusError`] itself, and decoding a `Status` from a body, live below the client (in
+//! `kapi_api::meta::errors`, shared with servers) and are re-exported here.
 
 use std::time::Duration;
 
-use kapi_api::meta::v1::{Status, StatusCause, StatusReason};
-
-/// An error returned by the server as a `Status` object (or synthesized from an HTTP status code
-/// when the body was not a `Status`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct StatusError {
-    /// The HTTP status code.
-    pub code: u16,
-    /// The decoded `Status`.
-    pub status: Status,
-    /// The `Retry-After` delay the server asked for (header or `details.retryAfterSeconds`).
-    pub retry_after: Option<Duration>,
-}
-
-impl StatusError {
-    /// The reason (`NotFound`, `Conflict`, …); empty if the server gave none.
-    pub fn reason(&self) -> &str {
-        self.status.reason.as_str()
-    }
-
-    /// The field-level causes of an `Invalid` error.
-    pub fn causes(&self) -> &[StatusCause] {
-        self.status.details.as_ref().map(|d| d.causes.as_slice()).unwrap_or_default()
-    }
-}
-
-impl std::fmt::Display for StatusError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.status.message.is_empty() {
-            write!(f, "the server returned {} ({})", self.code, self.reason())
-        } else {
-            write!(f, "{}", self.status.message)
-        }
-    }
-}
+pub use kapi_api::meta::errors::{StatusError, decode_status, reason_for_code, synthesize_status};
 
 /// A cause kept behind an [`Error`], reachable through [`std::error::Error::source`].
 pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
@@ -150,104 +118,51 @@ impl Error {
         }
     }
 
-    fn has_reason(&self, reason: &str, code: u16) -> bool {
-        self.status().is_some_and(|s| s.reason() == reason || (s.reason().is_empty() && s.code == code))
-    }
-
     /// `404 NotFound`.
     pub fn is_not_found(&self) -> bool {
-        self.has_reason(StatusReason::NOT_FOUND, 404)
+        self.status().is_some_and(StatusError::is_not_found)
     }
     /// `409 AlreadyExists`.
     pub fn is_already_exists(&self) -> bool {
-        self.status().is_some_and(|s| s.reason() == StatusReason::ALREADY_EXISTS)
+        self.status().is_some_and(StatusError::is_already_exists)
     }
     /// `409 Conflict`.
     pub fn is_conflict(&self) -> bool {
-        self.has_reason(StatusReason::CONFLICT, 409)
+        self.status().is_some_and(StatusError::is_conflict)
     }
     /// `422 Invalid`.
     pub fn is_invalid(&self) -> bool {
-        self.has_reason(StatusReason::INVALID, 422)
+        self.status().is_some_and(StatusError::is_invalid)
     }
     /// `410 Gone` or `Expired`: the resource version is too old; re-list.
     pub fn is_gone(&self) -> bool {
-        self.has_reason(StatusReason::GONE, 410) || self.has_reason(StatusReason::EXPIRED, 410)
+        self.status().is_some_and(StatusError::is_gone)
     }
     /// `429 TooManyRequests`.
     pub fn is_too_many_requests(&self) -> bool {
-        self.has_reason(StatusReason::TOO_MANY_REQUESTS, 429)
+        self.status().is_some_and(StatusError::is_too_many_requests)
     }
     /// `400 BadRequest` (e.g. a strict field validation failure).
     pub fn is_bad_request(&self) -> bool {
-        self.has_reason(StatusReason::BAD_REQUEST, 400)
+        self.status().is_some_and(StatusError::is_bad_request)
     }
     /// `403 Forbidden`.
     pub fn is_forbidden(&self) -> bool {
-        self.has_reason(StatusReason::FORBIDDEN, 403)
+        self.status().is_some_and(StatusError::is_forbidden)
     }
     /// `401 Unauthorized`.
     pub fn is_unauthorized(&self) -> bool {
-        self.has_reason(StatusReason::UNAUTHORIZED, 401)
+        self.status().is_some_and(StatusError::is_unauthorized)
     }
     /// `405 MethodNotAllowed`.
     pub fn is_method_not_allowed(&self) -> bool {
-        self.has_reason(StatusReason::METHOD_NOT_ALLOWED, 405)
+        self.status().is_some_and(StatusError::is_method_not_allowed)
     }
     /// The delay the server asked for before retrying, if any.
     pub fn retry_after(&self) -> Option<Duration> {
         self.status().and_then(|s| s.retry_after)
     }
 }
-
-/// The reason upstream's client implies for an HTTP status code when the body is not a `Status`.
-pub fn reason_for_code(code: u16) -> &'static str {
-    match code {
-        400 => StatusReason::BAD_REQUEST,
-        401 => StatusReason::UNAUTHORIZED,
-        403 => StatusReason::FORBIDDEN,
-        404 => StatusReason::NOT_FOUND,
-        405 => StatusReason::METHOD_NOT_ALLOWED,
-        406 => StatusReason::NOT_ACCEPTABLE,
-        409 => StatusReason::CONFLICT,
-        410 => StatusReason::GONE,
-        413 => StatusReason::REQUEST_ENTITY_TOO_LARGE,
-        415 => StatusReason::UNSUPPORTED_MEDIA_TYPE,
-        422 => StatusReason::INVALID,
-        429 => StatusReason::TOO_MANY_REQUESTS,
-        500 => StatusReason::INTERNAL_ERROR,
-        503 => StatusReason::SERVICE_UNAVAILABLE,
-        504 => StatusReason::TIMEOUT,
-        _ => StatusReason::UNKNOWN,
-    }
-}
-
-fn message_for_code(code: u16) -> String {
-    match code {
-        400 => "the server rejected our request for an unknown reason".into(),
-        401 => "the server has asked for the client to provide credentials".into(),
-        403 => "the server does not allow access to the requested resource".into(),
-        404 => "the server could not find the requested resource".into(),
-        405 => "the server does not allow this method on the requested resource".into(),
-        406 => "the server was unable to respond with a content type that the client supports".into(),
-        409 => "the server reported a conflict".into(),
-        410 => "the requested resource is no longer available".into(),
-        413 => "the server has rejected the request because the request body is too large".into(),
-        415 => "the server does not support the media type of the request body".into(),
-        422 => "the server rejected our request due to an error in our request".into(),
-        429 => "the server has received too many requests and has asked us to try again later".into(),
-        500 => "an error on the server has prevented the request from succeeding".into(),
-        503 => "the server is currently unable to handle the request".into(),
-        504 => {
-            "the server was unable to return a response in the time allotted, but may still be processing the request"
-                .into()
-        }
-        _ => format!("the server responded with the status code {code} but did not return more information"),
-    }
-}
-
-/// The longest response text quoted in a synthesized status message.
-const MAX_QUOTED_BODY: usize = 512;
 
 /// Reads a `Retry-After` header given in seconds (the HTTP-date form is not used by the API
 /// server and is ignored).
@@ -256,96 +171,34 @@ pub fn retry_after_header(headers: &http::HeaderMap) -> Option<Duration> {
     value.trim().parse::<u64>().ok().map(Duration::from_secs)
 }
 
-/// Decodes a `Status` from an error response body (JSON, YAML or protobuf by `Content-Type`, or
-/// sniffed when there is none). As client-go, the body counts as a `Status` when it decodes as
-/// one and its `status` field is set; a body naming another kind does not.
-pub fn decode_status(content_type: &str, body: &[u8]) -> Option<Status> {
-    use kapi_machinery::ProtoMessage;
-    use kapi_machinery::proto::{PROTOBUF_MAGIC, ProtoReader, decode_envelope};
-    let base = content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
-    let protobuf = match base.as_str() {
-        kapi_machinery::serializer::MEDIA_TYPE_PROTOBUF => true,
-        "" => body.starts_with(PROTOBUF_MAGIC),
-        _ => false,
-    };
-    let status = if protobuf {
-        let env = decode_envelope(body).ok()?;
-        if !(env.kind.is_empty() || env.kind == "Status") {
-            return None;
-        }
-        let mut status = Status::default();
-        status.merge_proto(&mut ProtoReader::new(env.raw)).ok()?;
-        status.type_meta.kind = "Status".to_owned();
-        status.type_meta.api_version = if env.api_version.is_empty() { "v1".to_owned() } else { env.api_version };
-        status
-    } else {
-        let json = match base.as_str() {
-            kapi_machinery::serializer::MEDIA_TYPE_YAML => kapi_machinery::yaml::yaml_to_json(body, false).ok()?,
-            _ => body.to_vec(),
-        };
-        let status = kapi_machinery::json::from_slice::<Status>(&json).ok()?;
-        if !(status.type_meta.kind.is_empty() || status.type_meta.kind == "Status") {
-            return None;
-        }
-        status
-    };
-    (!status.status.is_empty()).then_some(status)
-}
-
-impl StatusError {
+/// `StatusError::from_response`: the error of an HTTP response, with this trait in scope.
+/// (`StatusError` lives below the client, which knows no HTTP; this adds the header handling.)
+pub trait StatusErrorExt {
     /// The error for a non-2xx response: its `Status` body if it has one, else a status
     /// synthesized from the code (reason as [`reason_for_code`], the body text quoted in the
     /// message and as an `UnexpectedServerResponse` cause). The retry delay comes from the
     /// `Retry-After` header, else `details.retryAfterSeconds`.
-    pub fn from_response(code: u16, headers: &http::HeaderMap, body: &[u8]) -> StatusError {
+    fn from_response(code: u16, headers: &http::HeaderMap, body: &[u8]) -> StatusError;
+}
+
+impl StatusErrorExt for StatusError {
+    fn from_response(code: u16, headers: &http::HeaderMap, body: &[u8]) -> StatusError {
         let content_type = headers.get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-        let status = match decode_status(content_type, body) {
-            Some(mut s) => {
-                if s.code == 0 {
-                    s.code = i32::from(code);
-                }
-                s
-            }
-            None => synthesize_status(code, body),
-        };
-        let retry_after = retry_after_header(headers).or_else(|| {
-            status
-                .details
-                .as_ref()
-                .filter(|d| d.retry_after_seconds > 0)
-                .map(|d| Duration::from_secs(d.retry_after_seconds.unsigned_abs().into()))
-        });
-        StatusError { code, status, retry_after }
+        StatusError::from_body(code, content_type, body, retry_after_header(headers))
     }
 }
 
-/// A failure `Status` for a response whose body is not one.
-pub fn synthesize_status(code: u16, body: &[u8]) -> Status {
-    use kapi_api::meta::v1::{CauseType, StatusDetails};
-    let mut message = message_for_code(code);
-    let text = std::str::from_utf8(body).ok().map(str::trim).filter(|t| !t.is_empty() && !t.contains('\0'));
-    let mut details = None;
-    if let Some(text) = text {
-        let quoted: String = text.chars().take(MAX_QUOTED_BODY).collect();
-        message = format!("{message} ({quoted})");
-        details = Some(StatusDetails {
-            causes: vec![StatusCause {
-                r#type: CauseType(CauseType::UNEXPECTED_SERVER_RESPONSE.to_owned()),
-                message: quoted,
-                field: String::new(),
-            }],
-            ..StatusDetails::default()
-        });
+/// A server's status error as a client error.
+impl From<StatusError> for Error {
+    fn from(e: StatusError) -> Error {
+        Error::Api(Box::new(e))
     }
-    let mut status = Status {
-        status: kapi_api::meta::v1::STATUS_FAILURE.to_owned(),
-        message,
-        reason: StatusReason(reason_for_code(code).to_owned()),
-        details,
-        code: i32::from(code),
-        ..Status::default()
-    };
-    status.type_meta.kind = "Status".to_owned();
-    status.type_meta.api_version = "v1".to_owned();
-    status
+}
+
+/// A server's status error as a client error (the constructors of [`crate::api_errors`] return
+/// it boxed, as [`Error::Api`] holds it).
+impl From<Box<StatusError>> for Error {
+    fn from(e: Box<StatusError>) -> Error {
+        Error::Api(e)
+    }
 }

@@ -15,7 +15,7 @@ use crate::informer::{InformerConfig, InformerError, SharedInformer};
 use crate::labels::Selector;
 use crate::reflector::ReflectorConfig;
 use crate::resource::ResourceScope;
-use crate::{GroupVersionResource, ListWatch, Listable, ResourceInfo};
+use crate::{GroupVersionResource, ListWatch, Listable, ResourceInfo, ResourceInfoExt};
 
 /// An informer of any resource type.
 trait ErasedInformer: Send + Sync {

@@ -25,7 +25,6 @@ pub mod exec;
 pub mod factory;
 pub mod informer;
 pub mod kubeconfig;
-pub mod labels;
 pub mod lister;
 pub mod logs;
 pub mod metadata;
@@ -57,8 +56,9 @@ pub use client::{Api, Client, ContentType, DeleteResponse, Patch, Response};
 pub use config::{Auth, Config, Limits, PemSource, TlsConfig};
 pub use discovery::Discovery;
 pub use dynamic::{ApiResource, DynamicApi, DynamicObject, DynamicObjectList};
-pub use error::{Error, StatusError};
+pub use error::{Error, StatusError, StatusErrorExt};
 pub use event::{EventStream, ListWatch, WatchEvent};
+pub use kapi_api::meta::labels;
 pub use kubeconfig::Kubeconfig;
 pub use logs::LogStream;
 pub use metadata::{PartialObjectMeta, PartialObjectMetaList};
@@ -67,7 +67,7 @@ pub use options::{Query, QueryParams};
 pub use portforward::Portforwarder;
 pub use resource::{
     ClusterResourceScope, GroupVersionResource, KindInfo, ListParts, ListResource, Listable, NamespaceResourceScope,
-    Objects, Registry, Resource, ResourceInfo, ResourceScope, Subresource,
+    Objects, Registry, Resource, ResourceInfo, ResourceInfoExt, ResourceScope, Subresource,
 };
 pub use restmapper::RestMapper;
 pub use service::{ResponseFuture, Service};

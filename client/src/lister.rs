@@ -92,5 +92,6 @@ impl<R: Resource> NamespaceLister<R> {
 
 /// The `404 NotFound` error the server would return for the object.
 fn not_found<R: Resource>(name: &str) -> Error {
-    crate::api_errors::not_found(&crate::ResourceInfo::of_unlisted::<R>(), name)
+    use crate::ResourceInfoExt;
+    crate::api_errors::not_found(&crate::ResourceInfo::of_unlisted::<R>(), name).into()
 }

@@ -135,7 +135,7 @@ mod pods {
 
     use super::*;
     use crate::client::query_of;
-    use crate::{Api, StatusError, body};
+    use crate::{Api, StatusError, StatusErrorExt, body};
 
     impl Api<Pod> {
         /// Streams a container's log (`GET …/pods/<name>/log`). Without `follow` the stream

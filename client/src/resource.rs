@@ -1,11 +1,18 @@
 //! What a client needs to know about a served resource, statically ([`Resource`], implemented by
-//! generated code for every served kind) and type-erased ([`ResourceInfo`], for servers and
-//! trackers that handle any registered resource by URL), and the [`Registry`] they are told
-//! about resources through.
+//! generated code for every served kind), the type-erased [`ResourceInfo`] built from it (for
+//! servers and trackers that handle any registered resource by URL), and the [`Registry`] they
+//! are told about resources through.
+//!
+//! The plain facts (`ResourceInfo`, `KindInfo`, `Subresource`, `GroupVersionResource`) live below
+//! the client, in `kapi_api::meta::resource` and `kapi_machinery::resource`, so that a server
+//! uses them without this crate; they are re-exported here.
 
 use kapi_api::meta::v1::{ListMeta, ObjectMeta};
-use kapi_machinery::schema::{HasSchema, TypeSchema};
-use kapi_machinery::{GroupVersionKind, Kind, Object, SchemeError, VersionedKind};
+use kapi_machinery::schema::HasSchema;
+use kapi_machinery::{Kind, Object, SchemeError, VersionedKind};
+
+pub use kapi_api::meta::resource::{ListParts, NewListFn, Objects, ResourceInfo, SplitListFn};
+pub use kapi_machinery::resource::{GroupVersionResource, KindInfo, OWN_KIND_SUBRESOURCE_VERBS, Subresource};
 
 /// Where the objects of a resource live: [`NamespaceResourceScope`] or [`ClusterResourceScope`].
 /// Sealed: a resource is one or the other, and constructors such as [`crate::Api::namespaced`]
@@ -66,89 +73,6 @@ pub trait Resource: VersionedKind + HasSchema {
     fn metadata_mut(&mut self) -> &mut ObjectMeta;
 }
 
-/// A kind as servers and trackers see it: its group, version and name, and how to make an empty
-/// one (to decode a body into).
-#[derive(Clone, Copy)]
-pub struct KindInfo {
-    pub group: &'static str,
-    pub version: &'static str,
-    pub kind: &'static str,
-    /// A new, empty object of the kind.
-    pub new_object: fn() -> Box<dyn Object>,
-}
-
-fn new_object<K: Kind>() -> Box<dyn Object> {
-    Box::new(K::default())
-}
-
-impl KindInfo {
-    /// The description of kind `K`.
-    pub const fn of<K: Kind>() -> KindInfo {
-        KindInfo { group: K::GROUP, version: K::VERSION, kind: K::KIND, new_object: new_object::<K> }
-    }
-
-    /// The group, version and kind.
-    pub fn gvk(&self) -> GroupVersionKind {
-        GroupVersionKind::new(self.group, self.version, self.kind)
-    }
-
-    /// `group/version`, or `version` for the core group.
-    pub fn api_version(&self) -> String {
-        self.gvk().api_version()
-    }
-}
-
-impl std::fmt::Debug for KindInfo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.gvk())
-    }
-}
-
-impl PartialEq for KindInfo {
-    fn eq(&self, other: &Self) -> bool {
-        (self.group, self.version, self.kind) == (other.group, other.version, other.kind)
-    }
-}
-
-/// The verbs of a subresource whose bodies are the resource's own kind (`status`).
-pub const OWN_KIND_SUBRESOURCE_VERBS: &[&str] = &["get", "update", "patch", "apply"];
-
-/// A subresource of a resource: its name, the verbs it is served with and the kinds of request
-/// and response bodies (`scale` of apps/v1 `deployments`: get, update, patch and apply of
-/// autoscaling/v1 `Scale`; `eviction` of `pods`: create with a policy/v1 `Eviction`, answered
-/// with a `Status`).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Subresource {
-    /// The path segment (`scale`).
-    pub name: &'static str,
-    /// `get`, `create`, `update`, `patch`, `apply`.
-    pub verbs: &'static [&'static str],
-    /// The kinds request bodies may be (the first is the one clients send by default).
-    pub inputs: &'static [KindInfo],
-    /// The kind of responses.
-    pub result: KindInfo,
-}
-
-impl Subresource {
-    /// A subresource whose bodies are of kind `K`, the resource's own (`status`), served with
-    /// [`OWN_KIND_SUBRESOURCE_VERBS`].
-    pub const fn own_kind<K: Kind>(name: &'static str) -> Subresource {
-        let kind = KindInfo::of::<K>();
-        Subresource { name, verbs: OWN_KIND_SUBRESOURCE_VERBS, inputs: &[], result: kind }
-    }
-
-    /// Whether the subresource is served with a verb.
-    pub fn supports(&self, verb: &str) -> bool {
-        self.verbs.contains(&verb)
-    }
-
-    /// The kinds request bodies may be: the declared inputs, or the result kind for a subresource
-    /// of the resource's own kind.
-    pub fn input_kinds(&self) -> &[KindInfo] {
-        if self.inputs.is_empty() { std::slice::from_ref(&self.result) } else { self.inputs }
-    }
-}
-
 /// A resource with a list kind: what `list`, `watch`, `deletecollection`, informers and listers
 /// need. Create-only resources (`TokenReview`) are [`Resource`]s without one.
 pub trait Listable: Resource {
@@ -194,90 +118,18 @@ impl<T: Registry + ?Sized> Registry for std::sync::Arc<T> {
     }
 }
 
-/// The group, version and plural name of a resource.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct GroupVersionResource {
-    pub group: String,
-    pub version: String,
-    pub resource: String,
-}
-
-impl GroupVersionResource {
-    /// A resource name in a group version.
-    pub fn new(group: impl Into<String>, version: impl Into<String>, resource: impl Into<String>) -> Self {
-        GroupVersionResource { group: group.into(), version: version.into(), resource: resource.into() }
-    }
-
-    /// The URL prefix of the group version: `/api/v1` for core, `/apis/<group>/<version>` otherwise.
-    pub fn prefix(&self) -> String {
-        if self.group.is_empty() {
-            format!("/api/{}", self.version)
-        } else {
-            format!("/apis/{}/{}", self.group, self.version)
-        }
-    }
-}
-
-/// Objects of a resource, type-erased.
-pub type Objects = Vec<Box<dyn Object>>;
-
-/// A list's items and metadata, type-erased.
-pub type ListParts = (Objects, ListMeta);
-
-/// Builds a list object of a resource from its items and metadata.
-pub type NewListFn = fn(Objects, ListMeta) -> Box<dyn Object>;
-
-/// Takes a list object of a resource apart.
-pub type SplitListFn = fn(Box<dyn Object>) -> Option<ListParts>;
-
-/// A resource's description and operations, type-erased: what the tracker and the test server
-/// use to handle any resource registered with them.
-#[derive(Clone, Copy)]
-pub struct ResourceInfo {
-    pub group: &'static str,
-    pub version: &'static str,
-    pub resource: &'static str,
-    pub kind: &'static str,
-    /// The list kind (`None` for create-only resources without one).
-    pub list_kind: Option<&'static str>,
-    pub namespaced: bool,
-    pub protobuf: bool,
-    pub verbs: &'static [&'static str],
-    pub subresources: &'static [Subresource],
-    /// Short names (`po`), published by discovery.
-    pub short_names: &'static [&'static str],
-    /// Categories (`all`), published by discovery.
-    pub categories: &'static [&'static str],
-    /// A new, empty object of the kind.
-    pub new_object: fn() -> Box<dyn Object>,
-    /// The object's metadata (`None` if the object is not of this kind).
-    pub metadata: fn(&dyn Object) -> Option<&ObjectMeta>,
-    /// Mutable access to the object's metadata (`None` if the object is not of this kind).
-    pub metadata_mut: fn(&mut dyn Object) -> Option<&mut ObjectMeta>,
-    /// Builds a list object from items of this kind (items of another kind are skipped); `None`
-    /// without a list kind.
-    pub new_list: Option<NewListFn>,
-    /// Takes the items and list metadata out of a list object of this resource.
-    pub split_list: Option<SplitListFn>,
-    /// The kind's schema: how patches and apply merge its lists and maps.
-    pub schema: fn() -> &'static TypeSchema,
-}
-
-impl std::fmt::Debug for ResourceInfo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ResourceInfo")
-            .field("group", &self.group)
-            .field("version", &self.version)
-            .field("resource", &self.resource)
-            .field("kind", &self.kind)
-            .field("namespaced", &self.namespaced)
-            .finish_non_exhaustive()
-    }
-}
-
-impl ResourceInfo {
+/// Builds a [`ResourceInfo`] from a resource's static description: `ResourceInfo::of::<R>()`
+/// with this trait in scope. (`ResourceInfo` lives below the client, so these constructors,
+/// which need the client's [`Resource`] traits, come as a trait.)
+pub trait ResourceInfoExt {
     /// The description of a resource with a list kind.
-    pub fn of<R: Listable>() -> ResourceInfo {
+    fn of<R: Listable>() -> ResourceInfo;
+    /// The description of a resource without a list kind (create-only resources).
+    fn of_unlisted<R: Resource>() -> ResourceInfo;
+}
+
+impl ResourceInfoExt for ResourceInfo {
+    fn of<R: Listable>() -> ResourceInfo {
         ResourceInfo {
             list_kind: Some(<R::List as Kind>::KIND),
             new_list: Some(|items, meta| {
@@ -301,8 +153,7 @@ impl ResourceInfo {
         }
     }
 
-    /// The description of a resource without a list kind (create-only resources).
-    pub fn of_unlisted<R: Resource>() -> ResourceInfo {
+    fn of_unlisted<R: Resource>() -> ResourceInfo {
         ResourceInfo {
             group: R::GROUP,
             version: R::VERSION,
@@ -322,31 +173,6 @@ impl ResourceInfo {
             split_list: None,
             schema: R::schema,
         }
-    }
-
-    /// The group, version and resource.
-    pub fn gvr(&self) -> GroupVersionResource {
-        GroupVersionResource::new(self.group, self.version, self.resource)
-    }
-
-    /// The group, version and kind of the objects.
-    pub fn gvk(&self) -> GroupVersionKind {
-        GroupVersionKind::new(self.group, self.version, self.kind)
-    }
-
-    /// Whether the resource supports a verb.
-    pub fn supports(&self, verb: &str) -> bool {
-        self.verbs.contains(&verb)
-    }
-
-    /// A subresource by name.
-    pub fn subresource(&self, name: &str) -> Option<&'static Subresource> {
-        self.subresources.iter().find(|s| s.name == name)
-    }
-
-    /// The kind of the resource's objects.
-    pub fn kind_info(&self) -> KindInfo {
-        KindInfo { group: self.group, version: self.version, kind: self.kind, new_object: self.new_object }
     }
 }
 

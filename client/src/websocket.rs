@@ -15,7 +15,7 @@ use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 use tokio_tungstenite::tungstenite::protocol::{Role, WebSocketConfig};
 
 use crate::transport::Upgrade;
-use crate::{Client, Error, StatusError, body};
+use crate::{Client, Error, StatusError, StatusErrorExt, body};
 
 /// The remote-command protocol with the stream-close signal (exec and attach).
 pub const PROTOCOL_V5: &str = "v5.channel.k8s.io";

@@ -16,7 +16,9 @@ use kapi_client::labels::Selector;
 use kapi_client::lister::Lister;
 use kapi_client::reflector::{Backoff, Phase, ReflectorConfig};
 use kapi_client::store::{Change, NAMESPACE_INDEX, Store, StoreError};
-use kapi_client::{Error, ListResource, ListWatch, Listable, Resource, ResourceInfo, StatusError, WatchEvent};
+use kapi_client::{
+    Error, ListResource, ListWatch, Listable, Resource, ResourceInfo, ResourceInfoExt, StatusError, WatchEvent,
+};
 use kapi_machinery::TypeMeta;
 use kapi_macros::Kapi;
 use tokio::sync::{mpsc, watch};

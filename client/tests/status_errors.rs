@@ -8,7 +8,7 @@ use http::HeaderMap;
 use http::header::{CONTENT_TYPE, RETRY_AFTER};
 use kapi_api::meta::v1::{CauseType, Status, StatusCause, StatusDetails, StatusReason};
 use kapi_client::error::{decode_status, reason_for_code, synthesize_status};
-use kapi_client::{Error, StatusError};
+use kapi_client::{Error, StatusError, StatusErrorExt};
 use kapi_machinery::{Format, Kind, Options, Scheme, Serializer};
 
 fn headers(pairs: &[(http::HeaderName, &str)]) -> HeaderMap {

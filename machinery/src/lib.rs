@@ -28,6 +28,7 @@ mod map_key;
 pub mod object;
 pub mod proto;
 pub mod query;
+pub mod resource;
 #[cfg(feature = "testing")]
 pub mod roundtrip;
 pub mod schema;
@@ -102,6 +103,7 @@ pub use json::{JsonDecode, JsonEncode, JsonFields};
 pub use map_key::MapKey;
 pub use object::{GroupVersion, GroupVersionKind, INTERNAL_VERSION, Kind, KindCodec, Object, TypeMeta, VersionedKind};
 pub use proto::{ProtoField, ProtoMessage, ProtoRepeated};
+pub use resource::{GroupVersionResource, KindInfo, Subresource};
 pub use schema::HasSchema;
 pub use scheme::{Scheme, SchemeError};
 #[cfg(feature = "testing")]

@@ -33,8 +33,9 @@
 //! - watch from a resource version, with synthetic initial events, bookmarks and selector-aware
 //!   ADDED/DELETED events when an object enters or leaves the selection.
 //!
-//! Errors are [`kapi_client::Error::Api`] values carrying upstream's `Status`, built with
-//! [`kapi_client::api_errors`].
+//! Errors are [`StatusError`]s carrying upstream's `Status`, built with the constructors of
+//! [`kapi_api::meta::errors`], which clients and this server share (kapi-client re-exports them
+//! as `api_errors`; a client turns one into its `Error::Api` with `?`).
 
 pub mod deletion;
 pub mod fields;
@@ -51,21 +52,27 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use kapi_api::meta::errors::StatusError;
+use kapi_api::meta::errors::{self as api_errors, FieldError};
+use kapi_api::meta::labels::Selector;
+use kapi_api::meta::resource::{ListParts, ResourceInfo};
 use kapi_api::meta::v1::{
     CreateOptions, DeleteOptions, GetOptions, ListMeta, ListOptions, ObjectMeta, ResourceVersionMatch, UpdateOptions,
 };
-use kapi_client::api_errors::{self, FieldError};
-use kapi_client::labels::Selector;
-use kapi_client::{Error, GroupVersionResource, ListParts, Listable, Resource, ResourceInfo};
-use kapi_machinery::Object;
+use kapi_client::{Listable, Resource, ResourceInfoExt};
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::Time;
+use kapi_machinery::{GroupVersionResource, Object};
 
 pub use fields::FieldSelector;
 pub use options::{FieldValidation, WriteOptions};
 pub(crate) use scan::{Since, Stored};
 pub use stage::{Pins, Stage};
 pub use watch::TrackerWatch;
+
+/// What tracker and server operations fail with: an API status, boxed (a `Status` is a few
+/// hundred bytes, and the error travels in every `Result` of a request's path).
+pub type Error = Box<StatusError>;
 
 /// The result of tracker operations: errors are API statuses.
 pub type Result<T> = std::result::Result<T, Error>;

@@ -10,7 +10,7 @@ use kapi_api::meta::v1::{
     UpdateOptions,
 };
 use kapi_client::clientset::Clientset;
-use kapi_client::{Api, Client, Config, DeleteResponse, Transport};
+use kapi_client::{Api, Client, Config, DeleteResponse, ResourceInfoExt, Transport};
 use kapi_testing::{ApiServer, Controllers, TestServer};
 
 const GUARD: Duration = Duration::from_secs(20);

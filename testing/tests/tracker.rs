@@ -7,11 +7,14 @@ use std::time::Duration;
 use kapi_api::admissionregistration::v1::{
     ValidatingAdmissionPolicy, ValidatingAdmissionPolicyStatus, ValidatingWebhook, ValidatingWebhookConfiguration,
 };
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, Preconditions, ResourceVersionMatch, Status, UpdateOptions,
 };
-use kapi_client::{Error, GroupVersionResource, ResourceInfo};
+use kapi_client::ResourceInfoExt;
+use kapi_machinery::GroupVersionResource;
 use kapi_machinery::Object;
+use kapi_testing::tracker::Error;
 use kapi_testing::tracker::{Event, EventType, Modify, ObjectTracker, TrackerWatch};
 
 type Vwc = ValidatingWebhookConfiguration;
@@ -52,7 +55,7 @@ fn as_vwc(o: Box<dyn Object>) -> Vwc {
 }
 
 fn status(err: &Error) -> &Status {
-    &err.status().expect("an API status").status
+    &err.status
 }
 
 fn names(items: &[Box<dyn Object>]) -> Vec<String> {

@@ -572,10 +572,12 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
         }
         if s.list.is_some() {
             regs.push(quote!(registry.register::<#types_path::#ty>()?;));
-            infos.push(quote!(kapi_client::ResourceInfo::of::<#types_path::#ty>()));
+            infos.push(quote!(<kapi_client::ResourceInfo as kapi_client::ResourceInfoExt>::of::<#types_path::#ty>()));
         } else {
             regs.push(quote!(registry.register_unlisted::<#types_path::#ty>()?;));
-            infos.push(quote!(kapi_client::ResourceInfo::of_unlisted::<#types_path::#ty>()));
+            infos.push(
+                quote!(<kapi_client::ResourceInfo as kapi_client::ResourceInfoExt>::of_unlisted::<#types_path::#ty>()),
+            );
         }
     }
     let doc_client = format!(" The typed client of `{gv}`.");

@@ -13,8 +13,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{DeleteOptions, DeletionPropagation, ObjectMeta, OwnerReference, Preconditions};
-use kapi_client::ResourceInfo;
 
 use crate::tracker::deletion::{FOREGROUND_FINALIZER, ORPHAN_FINALIZER};
 use crate::tracker::{EventType, Modify, ObjectTracker, Since, Stored};
@@ -260,7 +260,7 @@ impl Collector {
     fn edit_meta(&self, tracker: &ObjectTracker, store: &ResourceInfo, key: &Key, f: impl FnOnce(&mut ObjectMeta)) {
         let target = Modify { namespace: &key.2, name: &key.3, skip_validation: true, ..Modify::default() };
         let _ = tracker.modify(&store.gvr(), &target, |current| {
-            let Some(current) = current else { return Err(kapi_client::api_errors::not_found(store, &key.3)) };
+            let Some(current) = current else { return Err(kapi_api::meta::errors::not_found(store, &key.3)) };
             let mut obj = current.deep_copy_object();
             if let Some(m) = (store.metadata_mut)(obj.as_mut()) {
                 f(m);

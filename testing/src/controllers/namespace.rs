@@ -10,8 +10,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{DeleteOptions, DeletionPropagation, GetOptions, Preconditions};
-use kapi_client::ResourceInfo;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Time;
 
@@ -115,7 +115,7 @@ impl NamespaceController {
         }
         let target = Modify { name, subresource: Some("finalize"), skip_validation: true, ..Modify::default() };
         let _ = tracker.modify(&store.gvr(), &target, |current| {
-            let Some(current) = current else { return Err(kapi_client::api_errors::not_found(store, name)) };
+            let Some(current) = current else { return Err(kapi_api::meta::errors::not_found(store, name)) };
             let mut doc = to_value(current)?;
             if let Some(Value::Object(spec)) = doc.get("spec").cloned().as_ref() {
                 let mut spec = Value::Object(spec.clone());
@@ -140,7 +140,7 @@ fn update_conditions(
 ) {
     let target = Modify { name, subresource: Some("status"), skip_validation: true, ..Modify::default() };
     let _ = tracker.modify(&store.gvr(), &target, |current| {
-        let Some(current) = current else { return Err(kapi_client::api_errors::not_found(store, name)) };
+        let Some(current) = current else { return Err(kapi_api::meta::errors::not_found(store, name)) };
         let mut doc = to_value(current)?;
         let mut status = member(&doc, "status").cloned().unwrap_or(Value::Object(Vec::new()));
         let mut conditions = match member(&status, "conditions") {

@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{DeleteOptions, Preconditions};
-use kapi_client::ResourceInfo;
 use kapi_machinery::types::Time;
 
 use crate::tracker::deletion::is_pods;

@@ -1,7 +1,7 @@
 //! The service account controller, as kube-controller-manager's: every active namespace has a `default` service account, made again when deleted.
 
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{CreateOptions, ObjectMeta};
-use kapi_client::ResourceInfo;
 
 use crate::tracker::{EventType, ObjectTracker, Since};
 

@@ -10,7 +10,7 @@
 use std::sync::RwLock;
 
 use http::header;
-use kapi_client::api_errors::{failure, into_error};
+use kapi_api::meta::errors::{failure, into_error};
 use kapi_machinery::json::value::Value;
 
 use super::ApiServer;

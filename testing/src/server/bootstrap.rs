@@ -3,8 +3,8 @@
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::RwLock;
 
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{CreateOptions, GetOptions, UpdateOptions};
-use kapi_client::ResourceInfo;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Time;
 

@@ -1,8 +1,8 @@
 //! Request bodies into objects (with strict-mode findings) and objects into response bodies, in
 //! the negotiated encoding.
 
+use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::DeleteOptions;
-use kapi_client::api_errors;
 use kapi_machinery::budget::{DecodeBudget, DecodeLimits};
 use kapi_machinery::json::JsonReader;
 use kapi_machinery::json::value::{self, Value};
@@ -39,7 +39,7 @@ fn check_type(target: &Target<'_>, api_version: &str, kind: &str) -> Result<()> 
     Ok(())
 }
 
-fn decode_failed(target: &Target<'_>, e: impl std::fmt::Display) -> kapi_client::Error {
+fn decode_failed(target: &Target<'_>, e: impl std::fmt::Display) -> crate::tracker::Error {
     api_errors::bad_request(format!("the object provided is unrecognized (must be of type {}): {e}", target.kind))
 }
 

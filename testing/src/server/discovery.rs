@@ -14,13 +14,12 @@ use kapi_api::apidiscovery::v2::{
     APIGroupDiscovery, APIGroupDiscoveryList, APIResourceDiscovery, APISubresourceDiscovery, APIVersionDiscovery,
     DiscoveryFreshness, ResourceScope,
 };
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{
     APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, GroupVersionKind,
     ObjectMeta, ServerAddressByClientCIDR, Verbs,
 };
-use kapi_client::KindInfo;
-use kapi_client::{ResourceInfo, Subresource};
-use kapi_machinery::{Kind, Object, TypeMeta};
+use kapi_machinery::{Kind, KindInfo, Object, Subresource, TypeMeta};
 
 use super::versions::storage_version_hash;
 

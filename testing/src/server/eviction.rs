@@ -18,12 +18,13 @@
 //!
 //! No PDB controller runs here: budgets' statuses are whatever the test wrote.
 
+use kapi_api::meta::errors::{self as api_errors, failure, into_error};
+use kapi_api::meta::labels::Selector;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{
     CauseType, DeleteOptions, LabelSelector, Preconditions, Status, StatusCause, StatusDetails, StatusReason,
 };
-use kapi_client::api_errors::{self, failure, into_error};
-use kapi_client::labels::Selector;
-use kapi_client::{GroupVersionResource, ResourceInfo};
+use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Time;
 use std::collections::BTreeMap;
@@ -108,9 +109,7 @@ impl ApiServer {
             set_precondition_rv(&mut opts, rv);
         }
         match self.add_condition_and_delete(pods, namespace, name, opts, dry_run) {
-            Err(e) if guarded && rv_unset && e.status().is_some_and(|s| s.code == 409) => {
-                Err(still_processing(&budget_name))
-            }
+            Err(e) if guarded && rv_unset && e.code == 409 => Err(still_processing(&budget_name)),
             Err(e) => Err(e),
             Ok(()) => Ok(Evicted::Deleted),
         }
@@ -349,7 +348,7 @@ fn string_map(v: Option<&Value>) -> BTreeMap<String, String> {
 }
 
 /// `429` with one `DisruptionBudget` cause.
-fn too_many_requests(retry_after_seconds: i32, cause: String) -> kapi_client::Error {
+fn too_many_requests(retry_after_seconds: i32, cause: String) -> crate::tracker::Error {
     let details = StatusDetails {
         retry_after_seconds,
         causes: vec![StatusCause {
@@ -363,12 +362,12 @@ fn too_many_requests(retry_after_seconds: i32, cause: String) -> kapi_client::Er
 }
 
 /// upstream's `createTooManyRequestsError`: the budget's status is behind its spec.
-fn still_processing(budget: &str) -> kapi_client::Error {
+fn still_processing(budget: &str) -> crate::tracker::Error {
     too_many_requests(10, format!("The disruption budget {budget} is still being processed by the server."))
 }
 
 /// `403` on the budget, as upstream's `NewForbidden` writes it.
-fn forbidden(budget: &str, why: &str) -> kapi_client::Error {
+fn forbidden(budget: &str, why: &str) -> crate::tracker::Error {
     into_error(failure(
         403,
         StatusReason::FORBIDDEN,

@@ -5,14 +5,14 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use http::{Method, StatusCode, header};
+use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{
     DeleteOptions, GetOptions, ListMeta, ObjectMeta, STATUS_SUCCESS, Status, StatusDetails, StatusReason,
 };
-use kapi_client::api_errors;
 use kapi_client::body::{self, Body};
-use kapi_client::{Error, KindInfo, ResourceInfo};
 use kapi_machinery::json::value::{self, Value};
-use kapi_machinery::{DecodeErrorKind, Object, TypeMeta};
+use kapi_machinery::{DecodeErrorKind, KindInfo, Object, TypeMeta};
 
 use super::admission::Deferred;
 use super::codec::{self, Target};
@@ -23,7 +23,7 @@ use super::route::{self, Route};
 use super::ssa::{self, FieldManager};
 use super::{ApiServer, Fault, MAX_BODY_BYTES, metadata, table, watch};
 use crate::tracker::options::{self, FieldValidation};
-use crate::tracker::{Modify, Pins, Result, Stage};
+use crate::tracker::{Error, Modify, Pins, Result, Stage};
 
 /// The patch types custom resources accept (no strategic merge patch: they have no patch
 /// strategies), as upstream lists them.
@@ -535,7 +535,7 @@ impl ApiServer {
         let partial = metadata::requested(call, false, true)?.map(|v| (call.info, v));
         match self.tracker.watch(&call.info.gvr(), call.namespace(), &opts) {
             Ok(w) => Ok(watch::stream(w, call.enc, timeout, self.bookmark_interval(), tables, partial)),
-            Err(e) if e.status().is_some_and(|s| s.code == 410) => watch::error_stream(call.enc, &e),
+            Err(e) if e.code == 410 => watch::error_stream(call.enc, &e),
             Err(e) => Err(e),
         }
     }

@@ -16,17 +16,17 @@ use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
 use http::{Method, StatusCode, header};
+use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_api::meta::v1::GetOptions;
-use kapi_client::api_errors::{self, FieldError};
 use kapi_client::body::{self, Body};
-use kapi_client::{Error, GroupVersionResource};
+use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::query::{self, Query};
 use kapi_machinery::types::{MicroTime, Time};
 
 use super::ApiServer;
 use super::query::percent_decode;
-use crate::tracker::Result;
+use crate::tracker::{Error, Result};
 
 /// One line of a container's log, without its line end.
 #[derive(Debug, Clone)]

@@ -1,13 +1,13 @@
 //! Reads reduced to their objects' metadata, as client-go's metadata client and kube-rs's `metadata_only` watches ask for them: `as=PartialObjectMetadata` (a get, or each watch event's object) and `as=PartialObjectMetadataList` (a list), in JSON, YAML or protobuf.
 
+use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{ListMeta, PartialObjectMetadata, PartialObjectMetadataList};
-use kapi_client::api_errors;
-use kapi_client::{Error, ResourceInfo};
 use kapi_machinery::{Object, TypeMeta};
 
 use super::handler::Call;
 use super::negotiate::{self, As};
-use crate::tracker::{Event, EventType, Result};
+use crate::tracker::{Error, Event, EventType, Result};
 
 /// The `apiVersion` (`meta.k8s.io/v1` or `v1beta1`) of the metadata a read asks for, if it asks
 /// for it; `list` tells a list from a get or watch, which must ask for the list kind and the

@@ -90,9 +90,10 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use kapi_api::features::FeatureGates;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_client::service::{ResponseFuture, Service};
-use kapi_client::{GroupVersionResource, Listable, Registry, Resource, ResourceInfo};
-use kapi_machinery::{Object, Scheme, SchemeError};
+use kapi_client::{Listable, Registry, Resource, ResourceInfoExt};
+use kapi_machinery::{GroupVersionResource, Object, Scheme, SchemeError};
 
 pub use authn::{StaticToken, UserInfo, parse_token_file};
 pub use inflight::InFlightLimits;
@@ -398,7 +399,7 @@ impl ApiServer {
     /// its endpoints and the default `ServiceCIDR` (see [`ApiServer::set_advertise_address`]), turns the built-in admission plugins on and starts the
     /// chosen control loops until the handle is dropped (`None` when none is chosen). A server
     /// used in process, as the fake clientset's, is a bare API server until this is called.
-    pub fn start_cluster(&self) -> std::result::Result<Option<crate::ControllerHandle>, kapi_client::Error> {
+    pub fn start_cluster(&self) -> std::result::Result<Option<crate::ControllerHandle>, crate::tracker::Error> {
         self.create_system_objects()?;
         self.create_bootstrap_objects()?;
         self.cluster.store(true, std::sync::atomic::Ordering::Release);
@@ -408,7 +409,7 @@ impl ApiServer {
         }
         crate::controllers::start(self.tracker.clone(), which)
             .map(Some)
-            .map_err(|e| kapi_client::api_errors::internal(&format!("starting the control loops: {e}")))
+            .map_err(|e| kapi_api::meta::errors::internal(&format!("starting the control loops: {e}")))
     }
 
     /// A server that serves every version of every kind the build has, removed ones included
@@ -465,7 +466,7 @@ impl ApiServer {
             let scheme = scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             scheme
                 .convert_into_group_version(obj, to.group, to.version)
-                .map_err(|e| kapi_client::api_errors::internal(&e.to_string()))
+                .map_err(|e| kapi_api::meta::errors::internal(&e.to_string()))
         });
         let storage = versions::storage_group_resource(&info);
         // Versions share a store only where the scheme converts between them (apiregistration's

@@ -7,7 +7,7 @@
 //! acceptable range in the client's order (by quality) wins, so `as=…` ranges before a plain
 //! `application/json` give the conversion.
 
-use kapi_client::api_errors;
+use kapi_api::meta::errors as api_errors;
 use kapi_machinery::Format;
 use kapi_machinery::serializer::{MEDIA_TYPE_JSON, MEDIA_TYPE_PROTOBUF, MEDIA_TYPE_YAML};
 
@@ -253,7 +253,7 @@ mod tests {
             Encoding::Yaml
         );
         let err = response_encoding(Some("text/html"), true).unwrap_err();
-        assert_eq!(err.status().unwrap().code, 406);
+        assert_eq!(err.code, 406);
         assert_eq!(
             err.to_string(),
             "only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf"
@@ -295,7 +295,7 @@ mod tests {
         let other = "application/json;as=Scale;v=v1;g=autoscaling, application/yaml";
         assert_eq!(read_encoding(Some(other), true, false).unwrap(), (Encoding::Yaml, None));
         let v2 = "application/json;as=Table;v=v2;g=meta.k8s.io";
-        assert_eq!(read_encoding(Some(v2), true, false).unwrap_err().status().unwrap().code, 406);
+        assert_eq!(read_encoding(Some(v2), true, false).unwrap_err().code, 406);
         // Other requests never get tables.
         assert_eq!(response_encoding(Some(kubectl), true).unwrap(), Encoding::Json);
     }
@@ -307,7 +307,7 @@ mod tests {
         assert_eq!(request_encoding(Some("application/yaml"), true).unwrap(), Encoding::Yaml);
         assert_eq!(request_encoding(Some("application/vnd.kubernetes.protobuf"), true).unwrap(), Encoding::Protobuf);
         let err = request_encoding(Some("application/vnd.kubernetes.protobuf"), false).unwrap_err();
-        assert_eq!(err.status().unwrap().code, 415);
+        assert_eq!(err.code, 415);
         assert!(request_encoding(Some("text/plain"), true).is_err());
     }
 }

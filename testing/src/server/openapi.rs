@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use bytes::Bytes;
 use http::{StatusCode, header};
-use kapi_client::ResourceInfo;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_client::body::{self, Body};
 use kapi_machinery::json::value::{self, Value};
 

@@ -1,6 +1,7 @@
 //! The `paths` of the served OpenAPI v3 documents: every served resource's collection, object and subresource paths with one operation per verb it has, upstream's operation ids, tags, query parameters (`fieldValidation`, `dryRun`, `fieldManager`, …) and `x-kubernetes-action` / `x-kubernetes-group-version-kind`, so that kubectl finds server-side field validation on the `patch` operations and `kubectl explain` finds each kind.
 
-use kapi_client::{ResourceInfo, Subresource};
+use kapi_api::meta::resource::ResourceInfo;
+use kapi_machinery::Subresource;
 use kapi_machinery::json::value::Value;
 
 /// A query parameter: its name, schema type and upstream's description.

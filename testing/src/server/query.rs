@@ -1,7 +1,7 @@
 //! Query strings of requests: the option kinds are read with their derived `QueryParams` (the same names and rules clients write them with), a malformed parameter is a `400 BadRequest` worded as Go's `strconv`.
 
+use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::{CreateOptions, DeleteOptions, ListOptions, PatchOptions, UpdateOptions};
-use kapi_client::api_errors;
 use kapi_machinery::query::{self, QueryError, QueryParams};
 
 use crate::tracker::Result;
@@ -14,7 +14,7 @@ pub(crate) struct Query {
     inner: query::Query,
 }
 
-fn bad_request(e: QueryError) -> kapi_client::Error {
+fn bad_request(e: QueryError) -> crate::tracker::Error {
     api_errors::bad_request(e.message)
 }
 

@@ -14,7 +14,7 @@
 use std::sync::RwLock;
 
 use http::Method;
-use kapi_client::api_errors::{failure, into_error, qualified_resource};
+use kapi_api::meta::errors::{failure, into_error, qualified_resource};
 use kapi_machinery::json::value::Value;
 
 use super::ApiServer;
@@ -203,7 +203,7 @@ impl ApiServer {
             (Method::PATCH, _) => "patch",
             (Method::DELETE, true) => "delete",
             (Method::DELETE, false) => "deletecollection",
-            (other, _) => return Err(kapi_client::api_errors::method_not_allowed(other.as_str())),
+            (other, _) => return Err(kapi_api::meta::errors::method_not_allowed(other.as_str())),
         };
         let a = Attributes {
             verb: verb.into(),

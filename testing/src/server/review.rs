@@ -6,9 +6,10 @@
 // Access and rules reviews answer from RBAC when the server authorizes with it (`rbac`), else
 // allow everything, as kube-apiserver's `AlwaysAllow` mode does.
 
-use kapi_client::api_errors::{self, FieldError};
+use kapi_api::meta::errors::{self as api_errors, FieldError};
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_client::body::Body;
-use kapi_client::{GroupVersionResource, ResourceInfo};
+use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::Time;
 

@@ -1,8 +1,9 @@
 //! URL routing: `/api/v1/...` and `/apis/<group>/<version>/...` paths to a served resource,
 //! with an optional namespace, object name and subresource.
 
-use kapi_client::api_errors;
-use kapi_client::{GroupVersionResource, ResourceInfo};
+use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::resource::ResourceInfo;
+use kapi_machinery::GroupVersionResource;
 
 use super::query::percent_decode;
 use crate::tracker::{ObjectTracker, Result};

@@ -9,7 +9,7 @@ use std::time::Duration;
 use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
-use kapi_client::api_errors;
+use kapi_api::meta::errors as api_errors;
 use kapi_client::body::Body;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::{JoinHandle, JoinSet};

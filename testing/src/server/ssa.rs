@@ -16,16 +16,17 @@
 use std::collections::HashMap;
 use std::ops::Bound;
 
+use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::{
     CauseType, ManagedFieldsEntry, ManagedFieldsOperationType, StatusCause, StatusDetails, StatusReason,
 };
-use kapi_client::{Error, api_errors};
 use kapi_machinery::fieldpath::{self, Path, PathElement, Paths, Set};
 use kapi_machinery::json::value::Value;
 use kapi_machinery::schema::{FieldSchema, StructSchema, TypeSchema};
 use kapi_machinery::types::{FieldsV1, Time};
 
 use super::patch::{self, ListMerge, MergeRules, json_eq};
+use crate::tracker::Error;
 
 const APPLY: &str = "Apply";
 const UPDATE: &str = "Update";

@@ -11,7 +11,7 @@ mod services;
 pub use services::ServiceRanges;
 
 use kapi_api::core::v1::Service;
-use kapi_client::ResourceInfo;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_machinery::Object;
 use kapi_machinery::json::value::Value;
 

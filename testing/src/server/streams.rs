@@ -16,11 +16,11 @@ use http::header::{
 };
 use http::{Method, StatusCode};
 use hyper_util::rt::TokioIo;
+use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::{GetOptions, Status, StatusCause, StatusDetails};
-use kapi_client::GroupVersionResource;
-use kapi_client::api_errors;
 use kapi_client::body::{self, Body};
 use kapi_client::websocket::{self, CLOSE, ERROR, PROTOCOL_V4, PROTOCOL_V5, RESIZE, STDERR, STDIN, STDOUT};
+use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value;
 use tokio::io::{AsyncWriteExt, DuplexStream};
 use tokio::sync::mpsc;

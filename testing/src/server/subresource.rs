@@ -25,14 +25,14 @@
 //! Every write honours `dryRun`: nothing is stored, and the answer is what would have been.
 
 use http::{Method, header};
+use kapi_api::meta::errors::{self as api_errors, FieldError};
+use kapi_api::meta::labels::{Operator, Requirement, Selector};
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{DeleteOptions, STATUS_SUCCESS, Status};
-use kapi_client::api_errors::{self, FieldError};
 use kapi_client::body::Body;
-use kapi_client::labels::{Operator, Requirement, Selector};
-use kapi_client::{KindInfo, ResourceInfo, Subresource};
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Time;
-use kapi_machinery::{Object, TypeMeta};
+use kapi_machinery::{KindInfo, Object, Subresource, TypeMeta};
 
 use super::ApiServer;
 use super::codec::{self, Target};
@@ -350,7 +350,7 @@ fn check_body_name(v: &Value, url_name: &str, kind: &str) -> Result<()> {
 /// replication controllers and a `LabelSelector` otherwise.
 fn selector_text(info: &ResourceInfo, obj: &Value) -> Result<(String, Option<Value>)> {
     let selector = at(obj, &["spec", "selector"]);
-    let bad = |e: kapi_client::labels::SelectorError| api_errors::bad_request(format!("invalid selector: {e}"));
+    let bad = |e: kapi_api::meta::labels::SelectorError| api_errors::bad_request(format!("invalid selector: {e}"));
     let strings = |v: Option<&Value>| -> Vec<(String, String)> {
         match v {
             Some(Value::Object(m)) => {

@@ -11,13 +11,13 @@
 //!   column definitions (upstream sets `NoHeaders` after it). Bookmarks are Tables without rows
 //!   with the bookmark's `resourceVersion`; `ERROR` events keep their `Status`.
 
+use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{
     ConditionStatus, ListMeta, ObjectMeta, PartialObjectMetadata, RowConditionType, Table, TableColumnDefinition,
     TableRow, TableRowCondition,
 };
 use kapi_api::printers::{self, Column, DEFAULT_COLUMNS};
-use kapi_client::ResourceInfo;
-use kapi_client::api_errors;
 use kapi_client::body::Body;
 use kapi_machinery::types::{RawExtension, Time};
 use kapi_machinery::{Format, Object, TypeMeta};
@@ -233,6 +233,7 @@ impl WatchTables {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kapi_client::ResourceInfoExt;
 
     #[test]
     fn kinds_without_a_printer_get_the_default_columns() {

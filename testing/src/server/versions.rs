@@ -3,7 +3,7 @@
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 
-use kapi_client::ResourceInfo;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_machinery::lifecycle::Lifecycle;
 
 use super::deprecation::SERVER_RELEASE;

@@ -15,8 +15,8 @@
 use std::time::Duration;
 
 use bytes::Bytes;
+use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::WatchEvent;
-use kapi_client::api_errors;
 use kapi_client::body::{self, Body};
 use kapi_machinery::Format;
 use kapi_machinery::types::RawExtension;
@@ -56,7 +56,7 @@ fn response(encoding: Encoding, body: Body) -> http::Response<Body> {
 
 /// A watch stream of a single `ERROR` event, as upstream answers a watch from a resource version
 /// it no longer has.
-pub(crate) fn error_stream(encoding: Encoding, err: &kapi_client::Error) -> Result<http::Response<Body>> {
+pub(crate) fn error_stream(encoding: Encoding, err: &crate::tracker::Error) -> Result<http::Response<Body>> {
     let event = Event { event_type: EventType::Error, object: Box::new(api_errors::status_of(err)) };
     Ok(response(encoding, body::full(frame(encoding, &event)?)))
 }
@@ -142,7 +142,7 @@ pub(crate) fn stream(
     timeout: Option<Duration>,
     bookmark_interval: Option<Duration>,
     mut tables: Option<WatchTables>,
-    partial: Option<(kapi_client::ResourceInfo, &'static str)>,
+    partial: Option<(kapi_api::meta::resource::ResourceInfo, &'static str)>,
 ) -> http::Response<Body> {
     let (tx, body) = body::channel(WATCHER_BUFFER);
     tokio::spawn(async move {

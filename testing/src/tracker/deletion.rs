@@ -6,14 +6,15 @@
 //! `CheckGracefulDelete`, the namespace registry's `Delete`, and the
 //! `CustomResourceDefinition` registry's `Delete` (apiextensions-apiserver).
 
+use kapi_api::meta::errors::{self as api_errors, failure, into_error};
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{DeleteOptions, DeletionPropagation, ObjectMeta};
-use kapi_client::api_errors::{self, failure, into_error};
-use kapi_client::{Error, ResourceInfo};
 use kapi_machinery::Object;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Time;
 
 use super::meta::{member, set_member, to_value};
+use crate::tracker::Error;
 
 /// The finalizer the garbage collector acts on by orphaning the object's dependents.
 pub const ORPHAN_FINALIZER: &str = "orphan";
@@ -429,6 +430,7 @@ pub fn set_crd_condition(doc: &mut Value, ty: &str, status: &str, reason: &str, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kapi_client::ResourceInfoExt;
 
     fn opts(policy: Option<&str>, orphan: Option<bool>) -> DeleteOptions {
         DeleteOptions {
@@ -477,7 +479,7 @@ mod tests {
     fn old_workload_versions_orphan_by_default() {
         use kapi_api::apps::v1::Deployment;
         use kapi_api::batch::v1::Job;
-        use kapi_client::ResourceInfo;
+        use kapi_api::meta::resource::ResourceInfo;
         assert_eq!(default_gc_policy(&ResourceInfo::of::<Job>()), GcPolicy::OrphanDependents);
         assert_eq!(default_gc_policy(&ResourceInfo::of::<Deployment>()), GcPolicy::DeleteDependents);
         let mut old = ResourceInfo::of::<Deployment>();

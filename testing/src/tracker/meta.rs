@@ -9,8 +9,10 @@ use kapi_machinery::json::JsonReader;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::{Format, Object, Options, Scheme, Serializer};
 
-use kapi_client::api_errors::{self, FieldError};
-use kapi_client::{Error, ResourceInfo};
+use kapi_api::meta::errors::{self as api_errors, FieldError};
+use kapi_api::meta::resource::ResourceInfo;
+
+use crate::tracker::Error;
 
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 

@@ -2,11 +2,11 @@
 //! and friends do it: failures are `422 Invalid` statuses on the options kind
 //! (`CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: …`).
 
+use kapi_api::meta::errors::{FieldError, invalid_options};
 use kapi_api::meta::v1::{
     CreateOptions, DRY_RUN_ALL, DeleteOptions, DeletionPropagation, FIELD_VALIDATION_IGNORE, FIELD_VALIDATION_STRICT,
     FIELD_VALIDATION_WARN, ListOptions, PatchOptions, ResourceVersionMatch, UpdateOptions,
 };
-use kapi_client::api_errors::{FieldError, invalid_options};
 
 use super::Result;
 

@@ -1,7 +1,7 @@
 //! PUT to a name that does not exist (upstream's `AllowCreateOnUpdate` and the generic store's `Update`): which resources create the object, and the UID precondition checked first.
 
-use kapi_client::ResourceInfo;
-use kapi_client::api_errors;
+use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::resource::ResourceInfo;
 
 use super::Result;
 

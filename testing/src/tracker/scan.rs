@@ -1,7 +1,7 @@
 //! What the server's controllers read of the tracker: changes since their last look, objects by kind, namespace or name, as metadata.
 
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::ObjectMeta;
-use kapi_client::ResourceInfo;
 use kapi_machinery::Object;
 
 use super::{EventType, ObjectTracker};

@@ -4,11 +4,12 @@
 //! certificate signing requests' `approval` the status conditions; namespaces' `finalize` the spec's
 //! finalizers. Everything else stays as stored.
 
-use kapi_client::api_errors::{self, FieldError};
-use kapi_client::{Error, ResourceInfo};
+use kapi_api::meta::errors::{self as api_errors, FieldError};
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_machinery::json::value::Value;
 
 use super::meta;
+use crate::tracker::Error;
 
 /// The subresources of the resource's own kind whose writes the tracker knows.
 pub const SAME_KIND_SUBRESOURCES: &[&str] = &["status", "ephemeralcontainers", "resize", "approval", "finalize"];

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use kapi_client::api_errors::FieldError;
+use kapi_api::meta::errors::FieldError;
 use kapi_machinery::Object;
 
 /// Validates a new object (and, on update, against the stored one), returning every failure.

@@ -3,9 +3,9 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::INITIAL_EVENTS_ANNOTATION_KEY;
-use kapi_client::ResourceInfo;
-use kapi_client::api_errors;
 
 use super::{Change, Event, EventType, Filter, Shared, with_rv};
 

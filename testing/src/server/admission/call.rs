@@ -9,18 +9,18 @@ use bytes::Bytes;
 use http::header;
 use kapi_api::admission::{v1 as review_v1, v1beta1 as review_v1beta1};
 use kapi_api::admissionregistration::v1::{FailurePolicyType, WebhookClientConfig};
+use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::{GroupVersionResource as MetaGvr, Status, StatusDetails, StatusReason};
-use kapi_client::api_errors;
 use kapi_client::config::{Config, PemSource};
-use kapi_client::{Error, Service, Transport, body};
+use kapi_client::{Service, Transport, body};
 use kapi_machinery::TypeMeta;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::RawExtension;
 
 use super::{Attributes, CallFailure, Hook};
 use crate::server::{ApiServer, MAX_BODY_BYTES, lock};
-use crate::tracker::Result;
 use crate::tracker::meta::new_uid;
+use crate::tracker::{Error, Result};
 
 /// The default and the largest `timeoutSeconds`.
 const DEFAULT_TIMEOUT_SECONDS: i32 = 10;
@@ -87,7 +87,7 @@ pub(super) fn review_request(
     old: Option<&Value>,
 ) -> review_v1::AdmissionRequest {
     let raw = |v: Option<&Value>| RawExtension { raw: v.map(Value::to_compact_vec) };
-    let gvr = |g: &kapi_client::GroupVersionResource| MetaGvr {
+    let gvr = |g: &kapi_machinery::GroupVersionResource| MetaGvr {
         group: g.group.clone(),
         version: g.version.clone(),
         resource: g.resource.clone(),
@@ -322,7 +322,7 @@ fn encode_review_request(version: &str, r: review_v1::AdmissionRequest) -> std::
 
 #[cfg(test)]
 mod tests {
-    use kapi_client::GroupVersionResource;
+    use kapi_machinery::GroupVersionResource;
 
     use super::*;
 

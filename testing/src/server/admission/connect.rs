@@ -7,7 +7,7 @@
 use bytes::Bytes;
 use http::Method;
 use kapi_api::meta::v1::GroupVersionKind;
-use kapi_client::GroupVersionResource;
+use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value::Value;
 
 use super::{Attributes, Chain, Subject};
@@ -126,7 +126,7 @@ impl ApiServer {
         let Some(changed) = admitted.filter(|o| *o != object) else { return Ok((None, warnings)) };
         let uri: http::Uri = format!("{}?{}", req.uri().path(), query_of(&changed))
             .parse()
-            .map_err(|e| kapi_client::api_errors::internal(&format!("building the admitted connection's URL: {e}")))?;
+            .map_err(|e| kapi_api::meta::errors::internal(&format!("building the admitted connection's URL: {e}")))?;
         let mut changed_req = http::Request::new(req.body().clone());
         *changed_req.method_mut() = req.method().clone();
         *changed_req.version_mut() = req.version();

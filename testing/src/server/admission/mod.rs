@@ -51,19 +51,21 @@ use kapi_api::admissionregistration::v1::{
     ReinvocationPolicyType, RuleWithOperations, ScopeType, SideEffectClass, ValidatingWebhook,
     ValidatingWebhookConfiguration, WebhookClientConfig,
 };
+use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::labels::{Operator, Requirement, Selector};
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{DeleteOptions, GetOptions, GroupVersionKind, LabelSelector, StatusDetails};
-use kapi_client::api_errors;
-use kapi_client::labels::{Operator, Requirement, Selector};
-use kapi_client::{Error, GroupVersionResource, KindInfo, ResourceInfo, body};
+use kapi_client::body;
 use kapi_machinery::json::value::{self, Value};
+use kapi_machinery::{GroupVersionResource, KindInfo};
 
 use super::authn::UserInfo;
 use super::codec::{self, Target};
 use super::handler::Call;
 use super::{ApiServer, lock};
-use crate::tracker::Result;
 use crate::tracker::meta::to_value;
 use crate::tracker::options;
+use crate::tracker::{Error, Result};
 
 /// The group whose resources are never sent to webhooks, so a broken webhook cannot lock out
 /// its own repair (upstream exempts the webhook and policy configurations the same way).
@@ -620,7 +622,7 @@ impl ApiServer {
                         let Some(m) = (info.metadata)(done.as_ref()) else { continue };
                         match self.tracker.delete(&gvr, &m.namespace, &m.name, &delete) {
                             Ok(_) => {}
-                            Err(e) if e.status().is_some_and(|s| s.code == 404) => {}
+                            Err(e) if e.code == 404 => {}
                             Err(e) => return Err(e),
                         }
                     }

@@ -1,8 +1,10 @@
 //! A deleted definition's finalizing controller (apiextensions-apiserver's `CRDFinalizer`): the definition's objects deleted, its `Terminating` condition kept current, then the cleanup finalizer removed, which removes the definition.
 
 use kapi_api::apiextensions::v1::CustomResourceDefinition;
+use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{DeleteOptions, GetOptions, ListOptions, UpdateOptions};
-use kapi_client::{GroupVersionResource, ResourceInfo, api_errors};
+use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value::Value;
 
 use super::{GROUP, RESOURCE, is_established, served_versions};
@@ -68,7 +70,7 @@ impl ApiServer {
         // Gone, unless finalizers of someone else's still hold it.
         match self.tracker.get(&gvr, "", &name, &GetOptions::default()) {
             Ok(stored) => Ok(Some(downcast(stored)?)),
-            Err(e) if e.status().is_some_and(|s| s.code == 404) => Ok(None),
+            Err(e) if e.code == 404 => Ok(None),
             Err(e) => Err(e),
         }
     }

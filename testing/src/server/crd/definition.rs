@@ -1,7 +1,7 @@
 //! The checks upstream makes of a `CustomResourceDefinition` that are cheap to make here: its name, group, names, scope, versions (exactly one storage version), conversion, and the structural schema rules (types where required, extensions used as upstream allows).
 
 use kapi_api::apiextensions::v1::{ConversionStrategyType, CustomResourceDefinition, ResourceScope};
-use kapi_client::api_errors::FieldError;
+use kapi_api::meta::errors::FieldError;
 use kapi_machinery::json::value::Value;
 
 use super::rules;

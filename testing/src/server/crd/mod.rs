@@ -35,12 +35,12 @@ use kapi_api::apiextensions::v1::{
     ConditionStatus, CustomResourceDefinition, CustomResourceDefinitionCondition,
     CustomResourceDefinitionConditionType, CustomResourceDefinitionStatus, ResourceScope,
 };
+use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{DeleteOptions, ListOptions, UpdateOptions};
-use kapi_client::api_errors;
-use kapi_client::{GroupVersionResource, ResourceInfo};
-use kapi_machinery::Object;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Time;
+use kapi_machinery::{GroupVersionResource, Object};
 
 use super::ApiServer;
 use super::patch::MergeRules;

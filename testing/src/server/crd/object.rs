@@ -4,14 +4,14 @@ use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};
 
 use kapi_api::autoscaling::v1::Scale;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{ListMeta, ObjectMeta};
-use kapi_client::resource::Subresource;
-use kapi_client::{KindInfo, ResourceInfo};
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::json::{JsonDecode, JsonEncode, JsonReader, JsonWriter};
 use kapi_machinery::proto::{ProtoReader, ProtoWriter};
+use kapi_machinery::resource::Subresource;
 use kapi_machinery::schema::{HasSchema, TypeSchema};
-use kapi_machinery::{DecodeError, EncodeError, Kind, KindCodec, Object, TypeMeta};
+use kapi_machinery::{DecodeError, EncodeError, Kind, KindCodec, KindInfo, Object, TypeMeta};
 
 /// The name a custom object is registered under in messages; its real kind is in its own `kind`.
 const PLACEHOLDER_KIND: &str = "CustomObject";
@@ -257,7 +257,7 @@ fn subresources(kind: KindInfo, status: bool, scale: bool) -> &'static [Subresou
         if status {
             subs.push(Subresource {
                 name: "status",
-                verbs: kapi_client::resource::OWN_KIND_SUBRESOURCE_VERBS,
+                verbs: kapi_machinery::resource::OWN_KIND_SUBRESOURCE_VERBS,
                 inputs: &[],
                 result: kind,
             });

@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use kapi_client::ResourceInfo;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_client::body::Body;
 use kapi_machinery::json::value::{self, Value};
 

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use kapi_client::api_errors::{FieldError, FieldErrorType};
+use kapi_api::meta::errors::{FieldError, FieldErrorType};
 use kapi_machinery::json::value::Value;
 use kapi_machinery::validation::go_quote;
 

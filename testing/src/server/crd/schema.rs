@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, Hash, Hasher, RandomState};
 use std::sync::{Mutex, OnceLock};
 
-use kapi_client::api_errors::{FieldError, FieldErrorType};
+use kapi_api::meta::errors::{FieldError, FieldErrorType};
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::schema::{FieldSchema, HasSchema, ListType, StructSchema, TypeSchema};
 

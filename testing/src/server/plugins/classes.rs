@@ -10,11 +10,11 @@
 //! with an overhead and no runtime class overhead is refused.
 
 use kapi_api::meta::v1::GetOptions;
-use kapi_client::Error;
 use kapi_machinery::json::value::Value;
 
 use super::super::ApiServer;
 use super::forbidden;
+use crate::tracker::Error;
 use crate::tracker::meta::{member_mut, object_member_mut, set_member, to_value};
 
 const DEFAULT_CLASS_ANNOTATIONS: [&str; 2] =

@@ -12,9 +12,9 @@ mod pods;
 
 use bytes::Bytes;
 use http::Method;
+use kapi_api::meta::errors::{self as api_errors, failure, into_error, qualified_resource};
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{CreateOptions, GetOptions, ObjectMeta, StatusCause, StatusDetails, StatusReason};
-use kapi_client::ResourceInfo;
-use kapi_client::api_errors::{self, failure, into_error, qualified_resource};
 
 use super::ApiServer;
 use super::handler::Call;
@@ -122,7 +122,7 @@ pub(super) fn forbidden(
     name: &str,
     why: &str,
     causes: Vec<StatusCause>,
-) -> kapi_client::Error {
+) -> crate::tracker::Error {
     into_error(failure(
         403,
         StatusReason::FORBIDDEN,

@@ -11,12 +11,13 @@
 
 use std::time::{Duration, Instant};
 
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::GetOptions;
-use kapi_client::{Error, ResourceInfo};
 use kapi_machinery::json::value::Value;
 
 use super::super::ApiServer;
 use super::forbidden;
+use crate::tracker::Error;
 use crate::tracker::meta::{generate_name, member_mut, object_member_mut, set_member, to_value};
 
 /// Where the token volume is mounted.

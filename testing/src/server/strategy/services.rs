@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use std::net::Ipv4Addr;
 
 use kapi_api::core::v1::{Service, ServicePort};
-use kapi_client::api_errors::{self, FieldError};
+use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_machinery::Object;
 use kapi_machinery::validation::{BadValue, Path};
 
@@ -607,7 +607,7 @@ fn node_port_path(i: usize) -> Path {
     Path::new("spec").child("ports").index(i).child("nodePort")
 }
 
-fn invalid_port(svc: &Service, i: usize, port: i32, why: &PortRefusal) -> kapi_client::Error {
+fn invalid_port(svc: &Service, i: usize, port: i32, why: &PortRefusal) -> crate::tracker::Error {
     api_errors::invalid(
         "",
         "Service",

@@ -1,0 +1,92 @@
+//! A served resource described type-erased ([`ResourceInfo`]): what a server or tracker needs to
+//! handle any registered resource by URL, and what `Status` errors name. Clients build it from
+//! their static resource traits; the facts themselves belong to neither side.
+
+use kapi_machinery::schema::TypeSchema;
+use kapi_machinery::{GroupVersionKind, GroupVersionResource, KindInfo, Object, Subresource};
+
+use crate::meta::v1::{ListMeta, ObjectMeta};
+
+/// Objects of a resource, type-erased.
+pub type Objects = Vec<Box<dyn Object>>;
+
+/// A list's items and metadata, type-erased.
+pub type ListParts = (Objects, ListMeta);
+
+/// Builds a list object of a resource from its items and metadata.
+pub type NewListFn = fn(Objects, ListMeta) -> Box<dyn Object>;
+
+/// Takes a list object of a resource apart.
+pub type SplitListFn = fn(Box<dyn Object>) -> Option<ListParts>;
+
+/// A resource's description and operations, type-erased: what the tracker and the test server
+/// use to handle any resource registered with them.
+#[derive(Clone, Copy)]
+pub struct ResourceInfo {
+    pub group: &'static str,
+    pub version: &'static str,
+    pub resource: &'static str,
+    pub kind: &'static str,
+    /// The list kind (`None` for create-only resources without one).
+    pub list_kind: Option<&'static str>,
+    pub namespaced: bool,
+    pub protobuf: bool,
+    pub verbs: &'static [&'static str],
+    pub subresources: &'static [Subresource],
+    /// Short names (`po`), published by discovery.
+    pub short_names: &'static [&'static str],
+    /// Categories (`all`), published by discovery.
+    pub categories: &'static [&'static str],
+    /// A new, empty object of the kind.
+    pub new_object: fn() -> Box<dyn Object>,
+    /// The object's metadata (`None` if the object is not of this kind).
+    pub metadata: fn(&dyn Object) -> Option<&ObjectMeta>,
+    /// Mutable access to the object's metadata (`None` if the object is not of this kind).
+    pub metadata_mut: fn(&mut dyn Object) -> Option<&mut ObjectMeta>,
+    /// Builds a list object from items of this kind (items of another kind are skipped); `None`
+    /// without a list kind.
+    pub new_list: Option<NewListFn>,
+    /// Takes the items and list metadata out of a list object of this resource.
+    pub split_list: Option<SplitListFn>,
+    /// The kind's schema: how patches and apply merge its lists and maps.
+    pub schema: fn() -> &'static TypeSchema,
+}
+
+impl std::fmt::Debug for ResourceInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ResourceInfo")
+            .field("group", &self.group)
+            .field("version", &self.version)
+            .field("resource", &self.resource)
+            .field("kind", &self.kind)
+            .field("namespaced", &self.namespaced)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ResourceInfo {
+    /// The group, version and resource.
+    pub fn gvr(&self) -> GroupVersionResource {
+        GroupVersionResource::new(self.group, self.version, self.resource)
+    }
+
+    /// The group, version and kind of the objects.
+    pub fn gvk(&self) -> GroupVersionKind {
+        GroupVersionKind::new(self.group, self.version, self.kind)
+    }
+
+    /// Whether the resource supports a verb.
+    pub fn supports(&self, verb: &str) -> bool {
+        self.verbs.contains(&verb)
+    }
+
+    /// A subresource by name.
+    pub fn subresource(&self, name: &str) -> Option<&'static Subresource> {
+        self.subresources.iter().find(|s| s.name == name)
+    }
+
+    /// The kind of the resource's objects.
+    pub fn kind_info(&self) -> KindInfo {
+        KindInfo { group: self.group, version: self.version, kind: self.kind, new_object: self.new_object }
+    }
+}

@@ -23,8 +23,8 @@ use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{dns1123_label, json_value, name_is_dns_subdomain, non_negative, port_num_or_name};
 use crate::core::v1::{
-    Container, EnvFromSource, EnvVar, HTTPGetAction, LifecycleHandler, PodSecurityContext, PodSpec, PodTemplateSpec,
-    Probe, ProbeHandler, ResourceRequirements, SecurityContext, Toleration, Volume, VolumeMount, VolumeSource,
+    Container, EnvFromSource, EnvVar, HTTPGetAction, LifecycleHandler, PodSpec, PodTemplateSpec, Probe, ProbeHandler,
+    ResourceName, ResourceRequirements, Toleration, Volume, VolumeMount, VolumeSource,
 };
 use crate::meta::v1::validation::validate_labels;
 
@@ -157,8 +157,18 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
     let volumes = validate_volumes(&spec.volumes, &path.child("volumes"), &mut errs);
     let containers = spec.containers.as_deref().unwrap_or_default();
     let restart_policy = spec.restart_policy.0.as_str();
-    errs.extend(validate_containers(containers, &volumes, &path.child("containers")));
-    errs.extend(validate_init_containers(&spec.init_containers, containers, &volumes, &path.child("initContainers")));
+    errs.extend(super::pod_resources::pod_resource_claims(&spec.resource_claims, &path.child("resourceClaims")));
+    let ctx = PodCtx {
+        volumes,
+        claims: super::pod_resources::claim_names(&spec.resource_claims),
+        host_users: super::security::host_users(spec),
+        restart_policy: spec.restart_policy.0.as_str(),
+    };
+    errs.extend(validate_containers(containers, &ctx, &path.child("containers")));
+    errs.extend(validate_init_containers(&spec.init_containers, containers, &ctx, &path.child("initContainers")));
+    if crate::features::enabled(crate::features::Feature::PodLevelResources) {
+        errs.extend(super::pod_resources::pod_resources(spec, &ctx.claims, &path.child("resources")));
+    }
     if spec.host_network {
         errs.extend(host_network_ports(containers, &path.child("containers")));
         errs.extend(host_network_ports(&spec.init_containers, &path.child("initContainers")));
@@ -182,16 +192,11 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
         _ => {}
     }
     errs.extend(validate_labels(&spec.node_selector, &path.child("nodeSelector")));
-    if let Some(sc) = &spec.security_context {
-        errs.extend(pod_security_context(sc, &path.child("securityContext")));
-        errs.extend(super::sysctl::sysctls(
-            &sc.sysctls,
-            spec.host_network,
-            spec.host_ipc,
-            opts.allow_namespaced_sysctls_for_host_net_and_host_ipc,
-            &path.child("securityContext").child("sysctls"),
-        ));
-    }
+    errs.extend(super::security::pod_security_context(
+        spec,
+        opts.allow_namespaced_sysctls_for_host_net_and_host_ipc,
+        &path.child("securityContext"),
+    ));
     for (i, s) in spec.image_pull_secrets.iter().enumerate() {
         if s.name.is_empty() {
             errs.push(FieldError::required(path.child("imagePullSecrets").index(i).child("name"), ""));
@@ -218,6 +223,8 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
         opts.allow_invalid_topology_spread_constraint_label_selector,
         &path.child("topologySpreadConstraints"),
     ));
+    errs.extend(super::security::windows_host_process_pod(spec, path));
+    errs.extend(super::security::host_users_deps(spec, path));
     if !spec.service_account_name.is_empty() {
         let p = path.child("serviceAccountName");
         errs.extend(
@@ -272,6 +279,7 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
             &["Never", "PreemptLowerPriority"],
         ));
     }
+    errs.extend(super::security::os(spec, path));
     if for_pod {
         for (i, c) in containers.iter().enumerate() {
             if c.image.trim() != c.image {
@@ -449,7 +457,7 @@ fn key_to_paths(items: &[crate::core::v1::KeyToPath], path: &Path) -> ErrorList 
 }
 
 /// Upstream's `validateLocalDescendingPath`: relative and without `..` steps.
-fn local_descending_path(target: &str, path: &Path) -> ErrorList {
+pub(super) fn local_descending_path(target: &str, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if target.starts_with('/') {
         errs.push(FieldError::invalid(path, target, "must be a relative path"));
@@ -472,7 +480,7 @@ fn local_non_reserved_path(target: &str, path: &Path) -> ErrorList {
 // ---------------------------------------------------------------------------------------------
 // Containers.
 
-fn validate_containers(containers: &[Container], volumes: &BTreeSet<&str>, path: &Path) -> ErrorList {
+fn validate_containers(containers: &[Container], ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if containers.is_empty() {
         errs.push(FieldError::required(path, ""));
@@ -481,7 +489,7 @@ fn validate_containers(containers: &[Container], volumes: &BTreeSet<&str>, path:
     let mut names = BTreeSet::new();
     for (i, c) in containers.iter().enumerate() {
         let item = path.index(i);
-        errs.extend(container_common(c, volumes, &item));
+        errs.extend(container_common(c, ctx, &item));
         if !names.insert(c.name.as_str()) {
             errs.push(FieldError::duplicate(item.child("name"), c.name.as_str()));
         }
@@ -497,17 +505,12 @@ fn validate_containers(containers: &[Container], volumes: &BTreeSet<&str>, path:
     errs
 }
 
-fn validate_init_containers(
-    init: &[Container],
-    regular: &[Container],
-    volumes: &BTreeSet<&str>,
-    path: &Path,
-) -> ErrorList {
+fn validate_init_containers(init: &[Container], regular: &[Container], ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let mut names: BTreeSet<&str> = regular.iter().map(|c| c.name.as_str()).collect();
     for (i, c) in init.iter().enumerate() {
         let item = path.index(i);
-        errs.extend(container_common(c, volumes, &item));
+        errs.extend(container_common(c, ctx, &item));
         let sidecar = match c.restart_policy.as_ref().map(|p| p.0.as_str()) {
             None => false,
             Some("Always") => true,
@@ -549,7 +552,19 @@ fn validate_init_containers(
 }
 
 /// Upstream's `validateContainerCommon` and the per-container checks every kind of container gets.
-fn container_common(c: &Container, volumes: &BTreeSet<&str>, path: &Path) -> ErrorList {
+/// What the checks of each container need from its pod.
+struct PodCtx<'a> {
+    /// The names of the pod's valid volumes, which mounts may name.
+    volumes: BTreeSet<&'a str>,
+    /// The names of the pod's resource claims, which containers' `resources.claims` may name.
+    claims: BTreeSet<&'a str>,
+    /// Whether the pod shares the host's user namespace.
+    host_users: bool,
+    /// The pod's restart policy.
+    restart_policy: &'a str,
+}
+
+fn container_common(c: &Container, ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let name_path = path.child("name");
     if c.name.is_empty() {
@@ -572,7 +587,7 @@ fn container_common(c: &Container, volumes: &BTreeSet<&str>, path: &Path) -> Err
     errs.extend(container_ports(c, &path.child("ports")));
     errs.extend(env(&c.env, &path.child("env")));
     errs.extend(env_from(&c.env_from, &path.child("envFrom")));
-    errs.extend(volume_mounts(&c.volume_mounts, volumes, &path.child("volumeMounts")));
+    errs.extend(volume_mounts(&c.volume_mounts, &ctx.volumes, &path.child("volumeMounts")));
     match c.image_pull_policy.0.as_str() {
         "" => errs.push(FieldError::required(path.child("imagePullPolicy"), "")),
         p if !PULL_POLICIES.contains(&p) => {
@@ -584,9 +599,10 @@ fn container_common(c: &Container, volumes: &BTreeSet<&str>, path: &Path) -> Err
         }
         _ => {}
     }
-    errs.extend(resources(&c.resources, &path.child("resources")));
+    errs.extend(resource_requirements(&c.resources, resource_name, &ctx.claims, &path.child("resources")));
+    errs.extend(super::pod_resources::resize_policy(&c.resize_policy, ctx.restart_policy, &path.child("resizePolicy")));
     if let Some(sc) = &c.security_context {
-        errs.extend(security_context(sc, &path.child("securityContext")));
+        errs.extend(super::security::container_security_context(sc, ctx.host_users, &path.child("securityContext")));
     }
     errs
 }
@@ -906,20 +922,27 @@ fn quantity_value(name: &str, q: &Quantity, path: &Path) -> ErrorList {
     errs
 }
 
-/// Upstream's `ValidateResourceRequirements`: names, non-negative (and, for extended resources,
-/// integral) quantities, requests not above limits, and requests equal to limits for resources
-/// that cannot be overcommitted.
-fn resources(r: &ResourceRequirements, path: &Path) -> ErrorList {
+/// Upstream's `validateResourceRequirements`: names (`name_check`: a container's or the pod's),
+/// non-negative (and, for extended resources, integral) quantities, requests not above limits,
+/// requests equal to limits for resources that cannot be overcommitted, huge pages only with
+/// cpu or memory, and claims naming the pod's (`pod_claims`).
+pub(super) fn resource_requirements(
+    r: &ResourceRequirements,
+    name_check: fn(&str, &Path) -> ErrorList,
+    pod_claims: &BTreeSet<&str>,
+    path: &Path,
+) -> ErrorList {
     let mut errs = ErrorList::new();
     let (lim_path, req_path) = (path.child("limits"), path.child("requests"));
+    let cpu_or_memory = |name: &ResourceName| name.0 == "cpu" || name.0 == "memory";
     for (name, q) in &r.limits {
         let p = lim_path.key(&name.0);
-        errs.extend(resource_name(&name.0, &p));
+        errs.extend(name_check(&name.0, &p));
         errs.extend(quantity_value(&name.0, q, &p));
     }
     for (name, q) in &r.requests {
         let p = req_path.key(&name.0);
-        errs.extend(resource_name(&name.0, &p));
+        errs.extend(name_check(&name.0, &p));
         errs.extend(quantity_value(&name.0, q, &p));
         match r.limits.get(name) {
             Some(limit) => {
@@ -944,6 +967,11 @@ fn resources(r: &ResourceRequirements, path: &Path) -> ErrorList {
             None => {}
         }
     }
+    let names = || r.limits.keys().chain(r.requests.keys());
+    if names().any(|n| is_hugepages(&n.0)) && !names().any(cpu_or_memory) {
+        errs.push(FieldError::forbidden(path, "HugePages require cpu or memory"));
+    }
+    errs.extend(super::pod_resources::resource_claim_names(&r.claims, pod_claims, &path.child("claims")));
     errs
 }
 
@@ -1089,39 +1117,7 @@ fn http_get(g: &HTTPGetAction, path: &Path) -> ErrorList {
 // ---------------------------------------------------------------------------------------------
 // Security contexts.
 
-fn id_range(v: Option<i64>, path: &Path) -> ErrorList {
-    match v {
-        Some(id) if !(0..=MAX_INT32).contains(&id) => {
-            vec![FieldError::invalid_value(path, id, &inclusive_range_error(0, MAX_INT32))]
-        }
-        _ => Vec::new(),
-    }
-}
-
-fn pod_security_context(sc: &PodSecurityContext, path: &Path) -> ErrorList {
-    let mut errs = ErrorList::new();
-    errs.extend(id_range(sc.run_as_user, &path.child("runAsUser")));
-    errs.extend(id_range(sc.run_as_group, &path.child("runAsGroup")));
-    errs.extend(id_range(sc.fs_group, &path.child("fsGroup")));
-    for (i, g) in sc.supplemental_groups.iter().enumerate() {
-        errs.extend(id_range(Some(*g), &path.child("supplementalGroups").index(i)));
-    }
-    errs
-}
-
-fn security_context(sc: &SecurityContext, path: &Path) -> ErrorList {
-    let mut errs = ErrorList::new();
-    errs.extend(id_range(sc.run_as_user, &path.child("runAsUser")));
-    errs.extend(id_range(sc.run_as_group, &path.child("runAsGroup")));
-    if sc.privileged == Some(true) && sc.allow_privilege_escalation == Some(false) {
-        errs.push(FieldError::invalid_value(
-            path,
-            json_value(sc),
-            "cannot set `allowPrivilegeEscalation` to false and `privileged` to true",
-        ));
-    }
-    errs
-}
+// Security contexts are checked in `security.rs`.
 
 // ---------------------------------------------------------------------------------------------
 // Tolerations.

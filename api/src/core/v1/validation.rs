@@ -19,6 +19,7 @@ mod security;
 mod spread;
 mod storage;
 mod sysctl;
+mod volumes;
 
 use std::collections::{BTreeMap, BTreeSet};
 

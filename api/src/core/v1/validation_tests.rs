@@ -484,8 +484,8 @@ fn pod_spec_volumes() {
         strings(&validate_pod(&pod(s), None)),
         [
             "spec.volumes[0]: Required value: must specify a volume type",
-            "spec.volumes[1].hostPath.path: Required value",
-            "spec.volumes[1].emptyDir: Forbidden: may not specify more than 1 volume type",
+            // Upstream checks `emptyDir` first: the host path is the second source, and unchecked.
+            "spec.volumes[1].hostPath: Forbidden: may not specify more than 1 volume type",
             "spec.volumes[3].name: Duplicate value: \"c\"",
         ]
     );

@@ -24,7 +24,7 @@ use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 use super::{dns1123_label, json_value, name_is_dns_subdomain, non_negative, port_num_or_name};
 use crate::core::v1::{
     Container, EnvFromSource, EnvVar, HTTPGetAction, LifecycleHandler, PodSpec, PodTemplateSpec, Probe, ProbeHandler,
-    ResourceName, ResourceRequirements, Toleration, Volume, VolumeMount, VolumeSource,
+    ResourceName, ResourceRequirements, Toleration, Volume, VolumeMount,
 };
 use crate::meta::v1::validation::validate_labels;
 
@@ -304,7 +304,7 @@ fn validate_volumes<'a>(volumes: &'a [Volume], path: &Path, errs: &mut ErrorList
     for (i, v) in volumes.iter().enumerate() {
         let item = path.index(i);
         let name_path = item.child("name");
-        let mut found = validate_volume_source(&v.volume_source, &item);
+        let mut found = super::volumes::volume_source(&v.volume_source, &v.name, &item);
         if v.name.is_empty() {
             found.push(FieldError::required(&name_path, ""));
         } else {
@@ -322,125 +322,14 @@ fn validate_volumes<'a>(volumes: &'a [Volume], path: &Path, errs: &mut ErrorList
     ok
 }
 
-/// Exactly one source, and for `hostPath`, `emptyDir`, `secret`, `configMap`,
-/// `persistentVolumeClaim` and `nfs` their required fields, modes and item paths.
-fn validate_volume_source(s: &VolumeSource, path: &Path) -> ErrorList {
-    let mut errs = ErrorList::new();
-    // In upstream's order of checking.
-    let set: [(&str, bool); 31] = [
-        ("hostPath", s.host_path.is_some()),
-        ("emptyDir", s.empty_dir.is_some()),
-        ("gitRepo", s.git_repo.is_some()),
-        ("gcePersistentDisk", s.gce_persistent_disk.is_some()),
-        ("awsElasticBlockStore", s.aws_elastic_block_store.is_some()),
-        ("secret", s.secret.is_some()),
-        ("nfs", s.nfs.is_some()),
-        ("iscsi", s.iscsi.is_some()),
-        ("glusterfs", s.glusterfs.is_some()),
-        ("flocker", s.flocker.is_some()),
-        ("persistentVolumeClaim", s.persistent_volume_claim.is_some()),
-        ("rbd", s.rbd.is_some()),
-        ("quobyte", s.quobyte.is_some()),
-        ("cinder", s.cinder.is_some()),
-        ("cephfs", s.cephfs.is_some()),
-        ("downwardAPI", s.downward_api.is_some()),
-        ("fc", s.fc.is_some()),
-        ("flexVolume", s.flex_volume.is_some()),
-        ("configMap", s.config_map.is_some()),
-        ("azureFile", s.azure_file.is_some()),
-        ("vsphereVolume", s.vsphere_volume.is_some()),
-        ("photonPersistentDisk", s.photon_persistent_disk.is_some()),
-        ("portworxVolume", s.portworx_volume.is_some()),
-        ("azureDisk", s.azure_disk.is_some()),
-        ("storageos", s.storageos.is_some()),
-        ("projected", s.projected.is_some()),
-        ("scaleIO", s.scale_io.is_some()),
-        ("csi", s.csi.is_some()),
-        ("ephemeral", s.ephemeral.is_some()),
-        ("image", s.image.is_some()),
-        ("", false),
-    ];
-    let mut count = 0;
-    for (name, present) in set {
-        if !present {
-            continue;
-        }
-        if count > 0 {
-            errs.push(FieldError::forbidden(path.child(name), "may not specify more than 1 volume type"));
-            continue;
-        }
-        count += 1;
-        let p = path.child(name);
-        match name {
-            "hostPath" => {
-                if let Some(h) = &s.host_path
-                    && h.path.is_empty()
-                {
-                    errs.push(FieldError::required(p.child("path"), ""));
-                }
-            }
-            "secret" => {
-                if let Some(sec) = &s.secret {
-                    if sec.secret_name.is_empty() {
-                        errs.push(FieldError::required(p.child("secretName"), ""));
-                    }
-                    errs.extend(file_mode(sec.default_mode, &p.child("defaultMode")));
-                    errs.extend(key_to_paths(&sec.items, &p.child("items")));
-                }
-            }
-            "configMap" => {
-                if let Some(cm) = &s.config_map {
-                    if cm.local_object_reference.name.is_empty() {
-                        errs.push(FieldError::required(p.child("name"), ""));
-                    }
-                    errs.extend(file_mode(cm.default_mode, &p.child("defaultMode")));
-                    errs.extend(key_to_paths(&cm.items, &p.child("items")));
-                }
-            }
-            "persistentVolumeClaim" => {
-                if let Some(c) = &s.persistent_volume_claim
-                    && c.claim_name.is_empty()
-                {
-                    errs.push(FieldError::required(p.child("claimName"), ""));
-                }
-            }
-            "nfs" => {
-                if let Some(n) = &s.nfs {
-                    if n.server.is_empty() {
-                        errs.push(FieldError::required(p.child("server"), ""));
-                    }
-                    if n.path.is_empty() {
-                        errs.push(FieldError::required(p.child("path"), ""));
-                    } else if !n.path.starts_with('/') {
-                        errs.push(FieldError::invalid(p.child("path"), &n.path, "must be an absolute path"));
-                    }
-                }
-            }
-            "emptyDir" => {
-                if let Some(e) = &s.empty_dir
-                    && let Some(limit) = &e.size_limit
-                    && limit.sign() < 0
-                {
-                    errs.push(FieldError::invalid(p.child("sizeLimit"), &limit.to_string(), super::NEGATIVE));
-                }
-            }
-            _ => {}
-        }
-    }
-    if count == 0 {
-        errs.push(FieldError::required(path, "must specify a volume type"));
-    }
-    errs
-}
-
-fn file_mode(mode: Option<i32>, path: &Path) -> ErrorList {
+pub(super) fn file_mode(mode: Option<i32>, path: &Path) -> ErrorList {
     match mode {
         Some(m) if !(0..=0o777).contains(&m) => vec![FieldError::invalid_value(path, m, FILE_MODE_MSG)],
         _ => Vec::new(),
     }
 }
 
-fn key_to_paths(items: &[crate::core::v1::KeyToPath], path: &Path) -> ErrorList {
+pub(super) fn key_to_paths(items: &[crate::core::v1::KeyToPath], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     for (i, kp) in items.iter().enumerate() {
         let item = path.index(i);
@@ -469,7 +358,7 @@ pub(super) fn local_descending_path(target: &str, path: &Path) -> ErrorList {
 }
 
 /// Upstream's `validateLocalNonReservedPath`: a local descending path not starting with `..`.
-fn local_non_reserved_path(target: &str, path: &Path) -> ErrorList {
+pub(super) fn local_non_reserved_path(target: &str, path: &Path) -> ErrorList {
     let mut errs = local_descending_path(target, path);
     if target.starts_with("..") && !target.starts_with("../") {
         errs.push(FieldError::invalid(path, target, "must not start with '..'"));
@@ -713,7 +602,12 @@ fn env(vars: &[EnvVar], path: &Path) -> ErrorList {
         let mut sources = 0;
         if let Some(f) = &from.field_ref {
             sources += 1;
-            errs.extend(object_field_selector(&f.api_version, &f.field_path, &from_path.child("fieldRef")));
+            errs.extend(object_field_selector(
+                &f.api_version,
+                &f.field_path,
+                ENV_FIELD_PATHS,
+                &from_path.child("fieldRef"),
+            ));
         }
         if let Some(r) = &from.resource_field_ref {
             sources += 1;
@@ -747,8 +641,8 @@ fn env(vars: &[EnvVar], path: &Path) -> ErrorList {
     errs
 }
 
-/// Upstream's `validateObjectFieldSelector` with the environment's field paths.
-fn object_field_selector(api_version: &str, field_path: &str, path: &Path) -> ErrorList {
+/// Upstream's `validateObjectFieldSelector` with the field paths `allowed` (sorted).
+pub(super) fn object_field_selector(api_version: &str, field_path: &str, allowed: &[&str], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if api_version.is_empty() {
         errs.push(FieldError::required(path.child("apiVersion"), ""));
@@ -782,8 +676,8 @@ fn object_field_selector(api_version: &str, field_path: &str, path: &Path) -> Er
             field_path,
             &format!("error converting fieldPath: field label not supported: {field_path}"),
         ));
-    } else if !ENV_FIELD_PATHS.contains(&field_path) {
-        errs.push(FieldError::not_supported_value(&fp, BadValue::from(field_path), ENV_FIELD_PATHS));
+    } else if !allowed.contains(&field_path) {
+        errs.push(FieldError::not_supported_value(&fp, BadValue::from(field_path), allowed));
     }
     errs
 }

@@ -481,14 +481,12 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
         errs.push(FieldError::required(spec_path.child("ports"), ""));
     }
     match ty {
-        "LoadBalancer" => {
-            if headless {
-                errs.push(FieldError::invalid(
-                    spec_path.child("clusterIPs").index(0),
-                    "None",
-                    "may not be set to 'None' for LoadBalancer services",
-                ));
-            }
+        "LoadBalancer" if headless => {
+            errs.push(FieldError::invalid(
+                spec_path.child("clusterIPs").index(0),
+                "None",
+                "may not be set to 'None' for LoadBalancer services",
+            ));
         }
         "NodePort" if headless => {
             errs.push(FieldError::invalid(

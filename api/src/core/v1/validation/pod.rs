@@ -8,10 +8,10 @@
 //! host aliases (`dns.rs`), sysctls (`sysctl.rs`), readiness gates and scheduling gates are
 //! checked; on update, [`PodValidationOptions`] relaxes label values in affinity selectors,
 //! required node affinity and topology spread selectors, and namespaced sysctls of pods sharing
-//! the host's network or IPC, where the stored spec already had them. Not covered:
-//! seccomp/AppArmor/SELinux/Windows options, pod-level resources, resource claims, volume
-//! sources other than those named in [`validate_volume_source`], volume devices and the
-//! ephemeral containers' own fields.
+//! the host's network or IPC, where the stored spec already had them. Security contexts, Windows
+//! options and the pod's `os` (`security.rs`), resource claims, resize policies and pod-level
+//! resources (`pod_resources.rs`) and volume sources (`volumes.rs`) are checked too. Not
+//! covered: volume devices, mount propagation, and the ephemeral containers' own fields.
 
 use std::collections::{BTreeMap, BTreeSet};
 

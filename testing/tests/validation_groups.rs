@@ -150,3 +150,13 @@ async fn resource_claim_written_through_v1beta1_with_a_bad_class_name() {
     refused_serving(Some("resource.k8s.io/v1beta1=true"), manifest, "resourceclaims.v1beta1.resource.k8s.io", line)
         .await;
 }
+
+/// Core's security context checks reach kubectl too: an unmasked `/proc` needs the pod in its
+/// own user namespace (upstream's `ValidateSecurityContext`).
+#[tokio::test]
+async fn core_pod_with_an_unmasked_proc_in_the_host_user_namespace() {
+    let manifest = r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"bad","namespace":"default"},
+"spec":{"containers":[{"name":"c","image":"busybox","securityContext":{"procMount":"Unmasked"}}]}}"#;
+    let line = r#"The Pod "bad" is invalid: spec.containers[0].securityContext.procMount: Invalid value: "Unmasked": `hostUsers` must be false to use `Unmasked`"#;
+    refused(manifest, "pods", line).await;
+}

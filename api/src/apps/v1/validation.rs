@@ -16,8 +16,8 @@ use super::{
     RollingUpdateDeployment, StatefulSet,
 };
 use crate::core::v1::validation::{
-    PodValidationOptions, Selector, immutable, json_value, non_negative, restart_always, selector_mismatch,
-    validate_pod_template_spec_with,
+    PodValidationOptions, Selector, dns1123_label, immutable, json_value, non_negative, restart_always,
+    selector_mismatch, validate_pod_template_spec_with,
 };
 use crate::core::v1::{PersistentVolumeClaimVolumeSource, PodTemplateSpec, Volume, VolumeSource};
 use crate::meta::v1::LabelSelector;
@@ -300,7 +300,7 @@ fn daemon_set_strategy(s: &DaemonSetUpdateStrategy, path: &Path) -> ErrorList {
 // StatefulSet.
 
 /// Validates a `StatefulSet`: podManagementPolicy, the update strategy, the claim retention
-/// policy, replicas, minReadySeconds, ordinals, selector (required, non-empty, matching the
+/// policy, replicas, minReadySeconds, `serviceName` (a DNS label), ordinals, selector (required, non-empty, matching the
 /// template) and the template (whose mounts may refer to the volume claim templates), restart
 /// policy `Always`, no `activeDeadlineSeconds`; on update, that only the mutable fields changed.
 pub fn validate_stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> ErrorList {
@@ -359,6 +359,11 @@ pub fn validate_stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> Er
     }
     errs.extend(non_negative(i64::from(spec.replicas.unwrap_or(1)), &path.child("replicas")));
     errs.extend(non_negative(i64::from(spec.min_ready_seconds), &path.child("minReadySeconds")));
+    // The controller sets each pod's `subdomain` to `serviceName`, which must be a DNS label;
+    // upstream checks it since 1.33. The field is immutable, so a stored set keeps its value.
+    if !spec.service_name.is_empty() && old.is_none_or(|o| o.spec.service_name != spec.service_name) {
+        errs.extend(dns1123_label(&spec.service_name, &path.child("serviceName")));
+    }
     if let Some(o) = &spec.ordinals {
         errs.extend(non_negative(i64::from(o.start), &path.child("ordinals.start")));
     }

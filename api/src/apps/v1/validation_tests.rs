@@ -582,3 +582,24 @@ fn template_updates_keep_what_the_stored_template_had() {
     assert_eq!(fields(validate_replica_set(&new, Some(&replica_set_with("good")))), vec![field]);
     assert!(validate_replica_set(&new, Some(&replica_set_with("-old-"))).is_empty());
 }
+
+/// `serviceName` becomes each pod's `subdomain`, so it must be a DNS label (upstream's
+/// `TestValidateStatefulSet` cases "invalid service name" and the empty, optional one).
+#[test]
+fn stateful_set_service_name() {
+    let mut s = stateful_set();
+    s.spec.service_name = String::new();
+    assert!(validate_stateful_set(&s, None).is_empty());
+    s.spec.service_name = "Nope.Service".into();
+    assert_eq!(
+        strings(&validate_stateful_set(&s, None)),
+        [
+            "spec.serviceName: Invalid value: \"Nope.Service\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+        ]
+    );
+    // A stored set keeps the name it was created with (the field is immutable).
+    let old = s.clone();
+    let mut new = s.clone();
+    new.spec.replicas = Some(2);
+    assert!(validate_stateful_set(&new, Some(&old)).is_empty());
+}

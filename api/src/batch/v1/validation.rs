@@ -3,8 +3,7 @@
 //! Upstream's job strategy generates a job's selector and template labels before validating
 //! (unless `manualSelector` is set); the test server does not, so a job without a selector and
 //! without `manualSelector: true` is not asked for one, and the generated-selector checks are
-//! skipped. Not covered: success policies, `maxFailedIndexes`, `managedBy` values, the
-//! indexed-job size limits, scheduling directives that a suspended job may change, and the status rules upstream's
+//! skipped. Not covered: scheduling directives that a suspended job may change, and the status rules upstream's
 //! strategy switches on per job (`JobStatusValidationOptions`: finished jobs, completion times,
 //! indexes, counters that may not decrease).
 
@@ -14,9 +13,9 @@ use std::collections::BTreeSet;
 
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
-use super::{CronJob, Job, JobSpec, JobTemplateSpec, PodFailurePolicy};
+use super::{CronJob, Job, JobSpec, JobTemplateSpec, PodFailurePolicy, SuccessPolicy};
 use crate::core::v1::validation::{
-    PodValidationOptions, Selector, immutable, json_value, non_negative, selector_mismatch,
+    PodValidationOptions, Selector, domain_prefixed_path, immutable, json_value, non_negative, selector_mismatch,
     validate_pod_template_spec_with,
 };
 use crate::meta::v1::validation::validate_label_selector;
@@ -29,6 +28,14 @@ const CONDITION_STATUSES: &[&str] = &["False", "True", "Unknown"];
 const POD_REPLACEMENT_POLICIES: &[&str] = &["Failed", "TerminatingOrFailed"];
 const MAX_POD_FAILURE_RULES: usize = 20;
 const MAX_EXIT_CODE_VALUES: usize = 255;
+const MAX_MANAGED_BY_LENGTH: usize = 63;
+const MAX_SUCCESS_POLICY_RULES: usize = 20;
+const MAX_SUCCEEDED_INDEXES_LENGTH: usize = 64 * 1024;
+const MAX_PARALLELISM_FOR_INDEXED_JOB: i32 = 100_000;
+const MAX_FAILED_INDEXES_FOR_INDEXED_JOB: i32 = 100_000;
+const COMPLETIONS_SOFT_LIMIT: i32 = 100_000;
+const PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS: i32 = 10_000;
+const MAX_FAILED_INDEXES_FOR_HIGH_COMPLETIONS: i32 = 10_000;
 /// A cron job's name leaves 11 characters of a 63-character job name for the controller's suffix.
 const MAX_CRON_JOB_NAME: usize = 52;
 
@@ -155,8 +162,18 @@ fn job_spec(spec: &JobSpec, opts: &PodValidationOptions, path: &Path) -> ErrorLi
     let indexed = spec.completion_mode.as_ref().is_some_and(|m| m.0 == "Indexed");
     if let Some(n) = spec.backoff_limit_per_index {
         errs.extend(non_negative(i64::from(n), &path.child("backoffLimitPerIndex")));
-        if !indexed {
-            errs.push(FieldError::forbidden(path.child("backoffLimitPerIndex"), "requires indexed completion mode"));
+    }
+    if let Some(n) = spec.max_failed_indexes {
+        errs.extend(non_negative(i64::from(n), &path.child("maxFailedIndexes")));
+        if spec.backoff_limit_per_index.is_none() {
+            errs.push(FieldError::required(path.child("backoffLimitPerIndex"), "when maxFailedIndexes is specified"));
+        }
+    }
+    if let Some(m) = &spec.managed_by {
+        let p = path.child("managedBy");
+        errs.extend(domain_prefixed_path(&p, m));
+        if m.len() > MAX_MANAGED_BY_LENGTH {
+            errs.push(FieldError::too_long(&p, MAX_MANAGED_BY_LENGTH));
         }
     }
     if let Some(mode) = &spec.completion_mode {
@@ -167,12 +184,29 @@ fn job_spec(spec: &JobSpec, opts: &PodValidationOptions, path: &Path) -> ErrorLi
                 COMPLETION_MODES,
             ));
         }
-        if indexed && spec.completions.is_none() {
-            errs.push(FieldError::required(path.child("completions"), "when completion mode is Indexed"));
+        if indexed {
+            errs.extend(indexed_limits(spec, path));
+        }
+    }
+    if spec.completion_mode.as_ref().is_none_or(|m| m.0 == "NonIndexed") {
+        for (v, name) in
+            [(spec.backoff_limit_per_index, "backoffLimitPerIndex"), (spec.max_failed_indexes, "maxFailedIndexes")]
+        {
+            if let Some(v) = v {
+                errs.push(FieldError::invalid_value(path.child(name), v, "requires indexed completion mode"));
+            }
         }
     }
     if let Some(pfp) = &spec.pod_failure_policy {
         errs.extend(pod_failure_policy(spec, pfp, &path.child("podFailurePolicy")));
+    }
+    if let Some(sp) = &spec.success_policy {
+        let p = path.child("successPolicy");
+        if indexed {
+            errs.extend(success_policy(spec, sp, &p));
+        } else {
+            errs.push(FieldError::invalid_value(&p, json_value(sp), "requires indexed completion mode"));
+        }
     }
     if let Some(p) = &spec.pod_replacement_policy {
         let pp = path.child("podReplacementPolicy");
@@ -199,6 +233,183 @@ fn job_spec(spec: &JobSpec, opts: &PodValidationOptions, path: &Path) -> ErrorLi
         other => errs.push(FieldError::not_supported_value(&rp, BadValue::named(other), &["OnFailure", "Never"])),
     }
     errs
+}
+
+/// An indexed job's limits: `completions` required, parallelism and `maxFailedIndexes` bounded
+/// (tighter above 100,000 completions with a per-index backoff limit).
+fn indexed_limits(spec: &JobSpec, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if spec.completions.is_none() {
+        errs.push(FieldError::required(path.child("completions"), "when completion mode is Indexed"));
+    }
+    if let Some(p) = spec.parallelism.filter(|p| *p > MAX_PARALLELISM_FOR_INDEXED_JOB) {
+        errs.push(FieldError::invalid_value(
+            path.child("parallelism"),
+            p,
+            &format!("must be less than or equal to {MAX_PARALLELISM_FOR_INDEXED_JOB} when completion mode is Indexed"),
+        ));
+    }
+    if let (Some(c), Some(m)) = (spec.completions, spec.max_failed_indexes)
+        && m > c
+    {
+        errs.push(FieldError::invalid_value(
+            path.child("maxFailedIndexes"),
+            m,
+            "must be less than or equal to completions",
+        ));
+    }
+    if let Some(m) = spec.max_failed_indexes.filter(|m| *m > MAX_FAILED_INDEXES_FOR_INDEXED_JOB) {
+        errs.push(FieldError::invalid_value(
+            path.child("maxFailedIndexes"),
+            m,
+            &format!("must be less than or equal to {MAX_FAILED_INDEXES_FOR_INDEXED_JOB}"),
+        ));
+    }
+    if spec.completions.is_some_and(|c| c > COMPLETIONS_SOFT_LIMIT) && spec.backoff_limit_per_index.is_some() {
+        let high = format!("when completions are above {COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index");
+        if spec.max_failed_indexes.is_none() {
+            errs.push(FieldError::required(
+                path.child("maxFailedIndexes"),
+                &format!("must be specified when completions is above {COMPLETIONS_SOFT_LIMIT}"),
+            ));
+        }
+        if let Some(p) = spec.parallelism.filter(|p| *p > PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS) {
+            errs.push(FieldError::invalid_value(
+                path.child("parallelism"),
+                p,
+                &format!("must be less than or equal to {PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS} {high}"),
+            ));
+        }
+        if let Some(m) = spec.max_failed_indexes.filter(|m| *m > MAX_FAILED_INDEXES_FOR_HIGH_COMPLETIONS) {
+            errs.push(FieldError::invalid_value(
+                path.child("maxFailedIndexes"),
+                m,
+                &format!("must be less than or equal to {MAX_FAILED_INDEXES_FOR_HIGH_COMPLETIONS} {high}"),
+            ));
+        }
+    }
+    errs
+}
+
+/// Upstream's `validateSuccessPolicy` for an indexed job: 1–20 rules, each with a succeeded
+/// count or indexes (a well-formed, increasing list below `completions`), the count not above
+/// `completions` nor the number of listed indexes. Without `completions` (already an error)
+/// the checks that need it are skipped.
+fn success_policy(spec: &JobSpec, sp: &SuccessPolicy, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let rules_path = path.child("rules");
+    let rules = sp.rules.as_deref().unwrap_or_default();
+    if rules.is_empty() {
+        errs.push(FieldError::required(
+            &rules_path,
+            "at least one rules must be specified when the successPolicy is specified",
+        ));
+    }
+    if rules.len() > MAX_SUCCESS_POLICY_RULES {
+        errs.push(FieldError::too_many(&rules_path, rules.len(), MAX_SUCCESS_POLICY_RULES));
+    }
+    for (i, rule) in rules.iter().enumerate() {
+        let rp = rules_path.index(i);
+        if rule.succeeded_count.is_none() && rule.succeeded_indexes.is_none() {
+            errs.push(FieldError::required(
+                &rp,
+                "at least one of succeededCount or succeededIndexes must be specified",
+            ));
+        }
+        let mut total = 0i64;
+        if let Some(ix) = &rule.succeeded_indexes {
+            let ip = rp.child("succeededIndexes");
+            if ix.len() > MAX_SUCCEEDED_INDEXES_LENGTH {
+                errs.push(FieldError::too_long(&ip, MAX_SUCCEEDED_INDEXES_LENGTH));
+            }
+            if let Some(c) = spec.completions {
+                match indexes_total(ix, c) {
+                    Ok(n) => total = n,
+                    Err(e) => errs.push(FieldError::invalid(&ip, ix, &format!("error parsing succeededIndexes: {e}"))),
+                }
+            }
+        }
+        if let Some(n) = rule.succeeded_count {
+            let cp = rp.child("succeededCount");
+            errs.extend(non_negative(i64::from(n), &cp));
+            if let Some(c) = spec.completions
+                && n > c
+            {
+                errs.push(FieldError::invalid_value(
+                    &cp,
+                    n,
+                    &format!("must be less than or equal to {c} (the number of specified completions)"),
+                ));
+            }
+            if rule.succeeded_indexes.is_some() && i64::from(n) > total {
+                errs.push(FieldError::invalid_value(
+                    &cp,
+                    n,
+                    &format!(
+                        "must be less than or equal to {total} (the number of indexes in the specified succeededIndexes field)"
+                    ),
+                ));
+            }
+        }
+    }
+    errs
+}
+
+/// Upstream's `validateIndexesFormat`: comma-separated indexes and `x-y` ranges, increasing and
+/// below `completions`; the number of indexes, or the parse error's text.
+fn indexes_total(list: &str, completions: i32) -> Result<i64, String> {
+    if list.is_empty() {
+        return Ok(0);
+    }
+    let mut last: Option<i64> = None;
+    let mut total = 0i64;
+    for interval in list.split(',') {
+        let (x, y) = index_interval(interval, completions)?;
+        if let Some(l) = last
+            && l >= x
+        {
+            return Err(format!("non-increasing order, previous: {l}, current: {x}"));
+        }
+        total += y - x + 1;
+        last = Some(y);
+    }
+    Ok(total)
+}
+
+/// Go's `strconv.Atoi` on a 64-bit platform: an optional sign and decimal digits.
+fn atoi(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// Upstream's `parseIndexInterval`.
+fn index_interval(interval: &str, completions: i32) -> Result<(i64, i64), String> {
+    let limits: Vec<&str> = interval.split('-').collect();
+    if limits.len() > 2 {
+        return Err(format!(
+            "the fragment {} violates the requirement that an index interval can have at most two parts separated by '-'",
+            kapi_machinery::validation::go_quote(interval)
+        ));
+    }
+    let parse = |s: &str| {
+        let v = atoi(s).ok_or_else(|| {
+            format!("cannot convert string to integer for index: {}", kapi_machinery::validation::go_quote(s))
+        })?;
+        if v >= i64::from(completions) {
+            return Err(format!("too large index: {}", kapi_machinery::validation::go_quote(s)));
+        }
+        Ok(v)
+    };
+    let x = parse(limits[0])?;
+    let Some(second) = limits.get(1) else { return Ok((x, x)) };
+    let y = parse(second)?;
+    if x >= y {
+        return Err(format!("non-increasing order, previous: {x}, current: {y}"));
+    }
+    Ok((x, y))
 }
 
 fn pod_failure_policy(spec: &JobSpec, pfp: &PodFailurePolicy, path: &Path) -> ErrorList {

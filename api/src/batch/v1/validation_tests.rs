@@ -4,6 +4,7 @@ use super::*;
 use crate::batch::v1::{
     CompletionMode, ConcurrencyPolicy, CronJobSpec, PodFailurePolicyAction, PodFailurePolicyOnExitCodesOperator,
     PodFailurePolicyOnExitCodesRequirement, PodFailurePolicyOnPodConditionsPattern, PodFailurePolicyRule,
+    SuccessPolicy, SuccessPolicyRule,
 };
 use crate::core::v1::{
     ConditionStatus, Container, DNSPolicy, PodConditionType, PodSpec, PodTemplateSpec, PullPolicy, RestartPolicy,
@@ -94,7 +95,7 @@ fn jobs() {
     j.spec.backoff_limit_per_index = Some(1);
     assert_eq!(
         strings(&validate_job(&j, None)),
-        ["spec.backoffLimitPerIndex: Forbidden: requires indexed completion mode"]
+        ["spec.backoffLimitPerIndex: Invalid value: 1: requires indexed completion mode"]
     );
     let mut j = job();
     j.metadata.name = "a".repeat(62);
@@ -425,4 +426,184 @@ fn template_updates_keep_what_the_stored_template_had() {
         ],
     );
     assert!(validate_cron_job(&new, Some(&old)).is_empty());
+}
+
+fn indexed(completions: i32) -> Job {
+    let mut j = job();
+    j.spec.completion_mode = Some(CompletionMode("Indexed".into()));
+    j.spec.completions = Some(completions);
+    j.spec.template = template("Never");
+    j
+}
+
+fn success_rule(count: Option<i32>, indexes: Option<&str>) -> SuccessPolicyRule {
+    SuccessPolicyRule { succeeded_count: count, succeeded_indexes: indexes.map(str::to_owned) }
+}
+
+fn with_rules(mut j: Job, rules: Vec<SuccessPolicyRule>) -> Job {
+    j.spec.success_policy = Some(SuccessPolicy { rules: Some(rules) });
+    j
+}
+
+/// `TestValidateJob`'s success policy cases, named by the error upstream expects.
+#[test]
+fn success_policies() {
+    let ok = with_rules(indexed(10), vec![success_rule(Some(1), Some("0,2,4")), success_rule(None, Some("1,3,5-9"))]);
+    assert_eq!(strings(&validate_job(&ok, None)), Vec::<String>::new(), "valid success policy");
+    let mut j = job();
+    j.spec.template = template("Never");
+    j.spec.success_policy = Some(SuccessPolicy { rules: Some(vec![]) });
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        [r#"spec.successPolicy: Invalid value: {"rules":[]}: requires indexed completion mode"#]
+    );
+    let cases: &[(Vec<SuccessPolicyRule>, &str)] = &[
+        (
+            vec![],
+            "spec.successPolicy.rules: Required value: at least one rules must be specified when the successPolicy is specified",
+        ),
+        (
+            vec![success_rule(None, None)],
+            "spec.successPolicy.rules[0]: Required value: at least one of succeededCount or succeededIndexes must be specified",
+        ),
+        (
+            vec![success_rule(None, Some("invalid-format"))],
+            r#"spec.successPolicy.rules[0].succeededIndexes: Invalid value: "invalid-format": error parsing succeededIndexes: cannot convert string to integer for index: "invalid""#,
+        ),
+        (
+            vec![success_rule(Some(-1), None)],
+            "spec.successPolicy.rules[0].succeededCount: Invalid value: -1: must be greater than or equal to 0",
+        ),
+        (
+            vec![success_rule(Some(6), None)],
+            "spec.successPolicy.rules[0].succeededCount: Invalid value: 6: must be less than or equal to 5 (the number of specified completions)",
+        ),
+        (
+            vec![success_rule(Some(4), Some("0-2"))],
+            "spec.successPolicy.rules[0].succeededCount: Invalid value: 4: must be less than or equal to 3 (the number of indexes in the specified succeededIndexes field)",
+        ),
+        (vec![success_rule(Some(5), None); 21], "spec.successPolicy.rules: Too many: 21: must have at most 20 items"),
+        (
+            vec![success_rule(None, Some("1,0"))],
+            "spec.successPolicy.rules[0].succeededIndexes: Invalid value: \"1,0\": error parsing succeededIndexes: non-increasing order, previous: 1, current: 0",
+        ),
+        (
+            vec![success_rule(None, Some("3-2"))],
+            "spec.successPolicy.rules[0].succeededIndexes: Invalid value: \"3-2\": error parsing succeededIndexes: non-increasing order, previous: 3, current: 2",
+        ),
+        (
+            vec![success_rule(None, Some("5"))],
+            "spec.successPolicy.rules[0].succeededIndexes: Invalid value: \"5\": error parsing succeededIndexes: too large index: \"5\"",
+        ),
+        (
+            vec![success_rule(None, Some("1-2-3"))],
+            "spec.successPolicy.rules[0].succeededIndexes: Invalid value: \"1-2-3\": error parsing succeededIndexes: the fragment \"1-2-3\" violates the requirement that an index interval can have at most two parts separated by '-'",
+        ),
+    ];
+    for (rules, want) in cases {
+        let got = strings(&validate_job(&with_rules(indexed(5), rules.clone()), None));
+        assert_eq!(got, [*want], "{want}");
+    }
+    // Too long a list is reported, and then fails to parse as well.
+    let long = "1".repeat(64 * 1024 + 1);
+    let got = strings(&validate_job(&with_rules(indexed(5), vec![success_rule(None, Some(&long))]), None));
+    assert_eq!(got[0], "spec.successPolicy.rules[0].succeededIndexes: Too long: may not be more than 65536 bytes");
+    assert_eq!(got.len(), 2);
+    // A success policy is immutable.
+    let old = with_rules(indexed(5), vec![success_rule(Some(1), None)]);
+    let new = with_rules(indexed(5), vec![success_rule(Some(2), None)]);
+    let got = strings(&validate_job(&new, Some(&old)));
+    assert_eq!(got.len(), 1);
+    assert!(
+        got[0].starts_with("spec.successPolicy: Invalid value: ") && got[0].ends_with(": field is immutable"),
+        "{got:?}"
+    );
+}
+
+/// `TestValidateJob`'s `managedBy` cases, and its immutability (`TestValidateJobUpdate`).
+#[test]
+fn managed_by() {
+    let mut j = job();
+    j.spec.managed_by = Some("example.com/foo".into());
+    assert!(validate_job(&j, None).is_empty(), "valid managedBy field");
+    j.spec.managed_by = Some(format!("example.com/{}", "x".repeat(60)));
+    assert_eq!(strings(&validate_job(&j, None)), ["spec.managedBy: Too long: may not be more than 63 bytes"]);
+    j.spec.managed_by = Some("invalid custom controller name".into());
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        [
+            r#"spec.managedBy: Invalid value: "invalid custom controller name": must be a domain-prefixed path (such as "acme.io/foo")"#
+        ]
+    );
+    j.spec.managed_by = Some(String::new());
+    assert_eq!(strings(&validate_job(&j, None)), ["spec.managedBy: Required value"]);
+    let mut old = job();
+    old.spec.managed_by = Some("example.com/foo".into());
+    let mut new = old.clone();
+    new.spec.managed_by = Some("example.com/bar".into());
+    assert_eq!(
+        strings(&validate_job(&new, Some(&old))),
+        [r#"spec.managedBy: Invalid value: "example.com/bar": field is immutable"#]
+    );
+}
+
+/// `TestValidateJob`'s `maxFailedIndexes` and indexed-job limit cases.
+#[test]
+fn max_failed_indexes_and_indexed_limits() {
+    let mut j = job();
+    j.spec.max_failed_indexes = Some(1);
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        [
+            "spec.backoffLimitPerIndex: Required value: when maxFailedIndexes is specified",
+            "spec.maxFailedIndexes: Invalid value: 1: requires indexed completion mode",
+        ]
+    );
+    let mut j = indexed(5);
+    j.spec.backoff_limit_per_index = Some(1);
+    j.spec.max_failed_indexes = Some(6);
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        ["spec.maxFailedIndexes: Invalid value: 6: must be less than or equal to completions"]
+    );
+    j.spec.max_failed_indexes = Some(-1);
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        ["spec.maxFailedIndexes: Invalid value: -1: must be greater than or equal to 0"]
+    );
+    let mut j = indexed(2);
+    j.spec.parallelism = Some(100_001);
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        [
+            "spec.parallelism: Invalid value: 100001: must be less than or equal to 100000 when completion mode is Indexed"
+        ]
+    );
+    // "valid parallelism and maxFailedIndexes for high completions when backoffLimitPerIndex is used"
+    let mut j = indexed(100_000);
+    j.metadata.name = "j".into();
+    j.spec.parallelism = Some(100_000);
+    j.spec.max_failed_indexes = Some(100_000);
+    j.spec.backoff_limit_per_index = Some(1);
+    assert!(validate_job(&j, None).is_empty(), "{:?}", strings(&validate_job(&j, None)));
+    // Above 100,000 completions the per-index limits tighten.
+    let mut j = indexed(1_000_000_000);
+    j.metadata.name = "j".into();
+    j.spec.parallelism = Some(10_001);
+    j.spec.backoff_limit_per_index = Some(1);
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        [
+            "spec.maxFailedIndexes: Required value: must be specified when completions is above 100000",
+            "spec.parallelism: Invalid value: 10001: must be less than or equal to 10000 when completions are above 100000 and used with backoff limit per index",
+        ]
+    );
+    j.spec.parallelism = Some(10_000);
+    j.spec.max_failed_indexes = Some(10_001);
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        [
+            "spec.maxFailedIndexes: Invalid value: 10001: must be less than or equal to 10000 when completions are above 100000 and used with backoff limit per index"
+        ]
+    );
 }

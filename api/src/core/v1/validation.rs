@@ -9,13 +9,17 @@
 
 mod affinity;
 mod cluster;
+mod clusterips;
 mod dns;
 mod pod;
+mod pod_resources;
 mod pod_status;
 mod resources;
+mod security;
 mod spread;
 mod storage;
 mod sysctl;
+mod volumes;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -47,8 +51,6 @@ pub use resources::{
 pub const MAX_SECRET_SIZE: usize = 1024 * 1024;
 /// The largest `sessionAffinityConfig.clientIP.timeoutSeconds` (one day).
 const MAX_CLIENT_IP_AFFINITY_SECONDS: i32 = 86400;
-/// The kubelet's port, which a load balancer may not expose.
-const KUBELET_PORT: i32 = 10250;
 
 #[doc(hidden)]
 pub const NEGATIVE: &str = "must be greater than or equal to 0";
@@ -71,6 +73,28 @@ const CONFIG_MAP_KEY_MSG: &str = "a valid config key must consist of alphanumeri
 #[doc(hidden)]
 pub fn non_negative(value: i64, path: &Path) -> ErrorList {
     if value < 0 { vec![FieldError::invalid_value(path, value, NEGATIVE)] } else { Vec::new() }
+}
+
+/// Upstream's `IsDomainPrefixedPath`: a DNS subdomain, `/`, and an HTTP path.
+#[doc(hidden)]
+pub fn domain_prefixed_path(path: &Path, value: &str) -> ErrorList {
+    const HTTP_PATH_FMT: &str = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
+    if value.is_empty() {
+        return vec![FieldError::required(path, "")];
+    }
+    let Some((host, rest)) = value.split_once('/').filter(|(h, r)| !h.is_empty() && !r.is_empty()) else {
+        return vec![FieldError::invalid(path, value, "must be a domain-prefixed path (such as \"acme.io/foo\")")];
+    };
+    let mut errs: ErrorList = is_dns1123_subdomain(host).iter().map(|m| FieldError::invalid(path, host, m)).collect();
+    let ok = rest.bytes().all(|c| c.is_ascii_alphanumeric() || b"/-._~%!$&'()*+,;=:".contains(&c));
+    if !ok {
+        errs.push(FieldError::invalid(
+            path,
+            rest,
+            &kapi_machinery::validation::content::regex_error("Invalid path", HTTP_PATH_FMT, &[]),
+        ));
+    }
+    errs
 }
 
 /// A value rendered as upstream renders a struct or pointer bad value: its JSON.
@@ -437,39 +461,32 @@ pub fn validate_namespace(obj: &Namespace, _old: Option<&Namespace>) -> ErrorLis
 /// Validates a `Service` on create or update: ports (names required when there are several,
 /// unique names and port/protocol pairs, protocols, target ports, node ports only off
 /// `ClusterIP`), the type, the selector's labels, session affinity and its config,
-/// `externalName` for `ExternalName`, headless rules, and on update a primary cluster IP that
-/// does not change.
+/// `externalName` for `ExternalName`, headless rules, `clusterIP`/`clusterIPs`/`ipFamilies`/
+/// `ipFamilyPolicy` consistency (`clusterips.rs`), external IPs, and on update cluster IPs and
+/// IP families that change only by adding or releasing the secondary one.
+///
+/// Upstream validates after its strategy has normalised `clusterIPs` from `clusterIP` and
+/// allocated the addresses; the test server does the same before calling this.
 pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
     let mut errs = ErrorList::new();
     let spec = &obj.spec;
     let spec_path = Path::new("spec");
     let ty = spec.r#type.0.as_str();
-    let cluster_ips = effective_cluster_ips(obj);
     if let Some(old) = old {
-        errs.extend(cluster_ip_update(old, obj));
+        errs.extend(clusterips::upgrade_downgrade_cluster_ips(old, obj));
+        errs.extend(clusterips::upgrade_downgrade_ip_families(old, obj));
     }
-    let headless = cluster_ips.len() == 1 && cluster_ips[0] == "None";
+    let headless = clusterips::is_headless(obj);
     if spec.ports.is_empty() && !headless && ty != "ExternalName" {
         errs.push(FieldError::required(spec_path.child("ports"), ""));
     }
     match ty {
-        "LoadBalancer" => {
-            if headless {
-                errs.push(FieldError::invalid(
-                    spec_path.child("clusterIPs").index(0),
-                    "None",
-                    "may not be set to 'None' for LoadBalancer services",
-                ));
-            }
-            for (i, p) in spec.ports.iter().enumerate() {
-                if p.port == KUBELET_PORT {
-                    errs.push(FieldError::invalid_value(
-                        spec_path.child("ports").index(i),
-                        p.port,
-                        &format!("may not expose port {KUBELET_PORT} externally since it is used by kubelet"),
-                    ));
-                }
-            }
+        "LoadBalancer" if headless => {
+            errs.push(FieldError::invalid(
+                spec_path.child("clusterIPs").index(0),
+                "None",
+                "may not be set to 'None' for LoadBalancer services",
+            ));
         }
         "NodePort" if headless => {
             errs.push(FieldError::invalid(
@@ -479,7 +496,7 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
             ));
         }
         "ExternalName" => {
-            if !cluster_ips.is_empty() {
+            if !spec.cluster_ips.is_empty() {
                 errs.push(FieldError::forbidden(
                     spec_path.child("clusterIPs"),
                     "may not be set for ExternalName services",
@@ -544,6 +561,16 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
         }
     } else if affinity == "None" && spec.session_affinity_config.is_some() {
         errs.push(FieldError::forbidden(&config_path, "must not be set when session affinity is None"));
+    }
+    errs.extend(clusterips::cluster_ips_related_fields(obj));
+    for (i, ip) in spec.external_ips.iter().enumerate() {
+        let p = spec_path.child("externalIPs").index(i);
+        let ip_errs = is_valid_ip(&p, ip);
+        if ip_errs.is_empty() {
+            errs.extend(non_special_ip(ip, &p));
+        } else {
+            errs.extend(ip_errs);
+        }
     }
     if ty.is_empty() {
         errs.push(FieldError::required(spec_path.child("type"), ""));
@@ -629,34 +656,6 @@ pub fn port_and_protocol(port: i32, protocol: &str, path: &Path) -> ErrorList {
 pub fn app_protocol(app: Option<&str>, path: &Path) -> ErrorList {
     let Some(app) = app else { return ErrorList::new() };
     is_qualified_name(app).into_iter().map(|m| FieldError::invalid(path.child("appProtocol"), app, &m)).collect()
-}
-
-/// `clusterIPs`, or `[clusterIP]` when only the singular field is set (upstream's strategy
-/// normalises the two before validating).
-fn effective_cluster_ips(s: &Service) -> Vec<&str> {
-    if s.spec.cluster_ips.is_empty() && !s.spec.cluster_ip.is_empty() {
-        vec![s.spec.cluster_ip.as_str()]
-    } else {
-        s.spec.cluster_ips.iter().map(String::as_str).collect()
-    }
-}
-
-/// The primary cluster IP may not change, except to or from `ExternalName`. An update that
-/// leaves the IPs out keeps the stored ones (upstream's REST layer copies them), so only a
-/// different non-empty value is refused.
-fn cluster_ip_update(old: &Service, new: &Service) -> ErrorList {
-    if old.spec.r#type.0 == "ExternalName" || new.spec.r#type.0 == "ExternalName" {
-        return Vec::new();
-    }
-    let (old_ips, new_ips) = (effective_cluster_ips(old), effective_cluster_ips(new));
-    match (old_ips.first(), new_ips.first()) {
-        (Some(o), Some(n)) if o != n => vec![FieldError::invalid_value(
-            Path::new("spec").child("clusterIPs").index(0),
-            BadValue::string_list(&new_ips),
-            "may not change once set",
-        )],
-        _ => Vec::new(),
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -261,10 +261,8 @@ fn service_ports() {
     let dup = validate_service(&service("ClusterIP", vec![port("a", 80), port("b", 80)]), None);
     assert_eq!(dup.len(), 1);
     assert!(dup[0].to_string().starts_with("spec.ports[1]: Duplicate value: "), "{dup:?}");
-    assert_eq!(
-        strings(&validate_service(&service("LoadBalancer", vec![port("", 10250)]), None)),
-        ["spec.ports[0]: Invalid value: 10250: may not expose port 10250 externally since it is used by kubelet"]
-    );
+    // Upstream no longer refuses the kubelet's port on load balancers.
+    assert!(validate_service(&service("LoadBalancer", vec![port("", 10250)]), None).is_empty());
 }
 
 #[test]
@@ -283,6 +281,7 @@ fn service_types_affinity_and_external_names() {
     assert_eq!(validate_service(&s, None).len(), 1);
     s.spec.external_name = "x.com".into();
     s.spec.cluster_ip = "10.0.0.1".into();
+    s.spec.cluster_ips = vec!["10.0.0.1".into()];
     assert_eq!(
         strings(&validate_service(&s, None)),
         ["spec.clusterIPs: Forbidden: may not be set for ExternalName services"]
@@ -314,6 +313,7 @@ fn service_types_affinity_and_external_names() {
     );
     let mut s = service("NodePort", vec![port("", 80)]);
     s.spec.cluster_ip = "None".into();
+    s.spec.cluster_ips = vec!["None".into()];
     assert_eq!(
         strings(&validate_service(&s, None)),
         ["spec.clusterIPs[0]: Invalid value: \"None\": may not be set to 'None' for NodePort services"]
@@ -327,14 +327,22 @@ fn service_types_affinity_and_external_names() {
 fn service_cluster_ip_is_immutable() {
     let mut old = service("ClusterIP", vec![port("", 80)]);
     old.spec.cluster_ip = "10.0.0.1".into();
+    old.spec.cluster_ips = vec!["10.0.0.1".into()];
     let mut new = old.clone();
     new.spec.cluster_ip = "10.0.0.2".into();
+    new.spec.cluster_ips = vec!["10.0.0.2".into()];
     assert_eq!(
         strings(&validate_service(&new, Some(&old))),
         ["spec.clusterIPs[0]: Invalid value: [\"10.0.0.2\"]: may not change once set"]
     );
+    // The server's strategy copies the stored IPs into an update that leaves them out; one that
+    // clears `clusterIPs` is refused.
     new.spec.cluster_ip = String::new();
-    assert!(validate_service(&new, Some(&old)).is_empty());
+    new.spec.cluster_ips.clear();
+    assert_eq!(
+        strings(&validate_service(&new, Some(&old))),
+        ["spec.clusterIPs[0]: Invalid value: null: primary clusterIP can not be unset"]
+    );
 }
 
 #[test]
@@ -476,8 +484,8 @@ fn pod_spec_volumes() {
         strings(&validate_pod(&pod(s), None)),
         [
             "spec.volumes[0]: Required value: must specify a volume type",
-            "spec.volumes[1].hostPath.path: Required value",
-            "spec.volumes[1].emptyDir: Forbidden: may not specify more than 1 volume type",
+            // Upstream checks `emptyDir` first: the host path is the second source, and unchecked.
+            "spec.volumes[1].hostPath: Forbidden: may not specify more than 1 volume type",
             "spec.volumes[3].name: Duplicate value: \"c\"",
         ]
     );

@@ -20,7 +20,8 @@ use super::{
 };
 use crate::core::v1::TypedLocalObjectReference;
 use crate::core::v1::validation::{
-    IMMUTABLE, immutable, is_valid_cidr, is_valid_ip, is_valid_port_name, json_value, parse_cidr_sloppy,
+    IMMUTABLE, domain_prefixed_path, immutable, is_valid_cidr, is_valid_ip, is_valid_port_name, json_value,
+    parse_cidr_sloppy,
 };
 use crate::features::{Feature, enabled};
 use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
@@ -36,7 +37,6 @@ const POLICY_TYPES: &[&str] = &["Ingress", "Egress"];
 const NOT_AN_IP: &str = "must be a DNS name, not an IP address";
 const WILDCARD_FMT: &str = "\\*\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
 const WILDCARD_MSG: &str = "a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must consist of lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character";
-const HTTP_PATH_FMT: &str = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
 const BAD_CIDR: &str = "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)";
 const BAD_IP: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)";
 
@@ -78,22 +78,6 @@ fn path_segment(name: &str) -> Vec<String> {
         }
     }
     ["/", "%"].iter().filter(|c| name.contains(**c)).map(|c| format!("may not contain '{c}'")).collect()
-}
-
-/// Upstream's `IsDomainPrefixedPath`.
-fn domain_prefixed_path(path: &Path, value: &str) -> ErrorList {
-    if value.is_empty() {
-        return vec![FieldError::required(path, "")];
-    }
-    let Some((host, rest)) = value.split_once('/').filter(|(h, r)| !h.is_empty() && !r.is_empty()) else {
-        return vec![FieldError::invalid(path, value, "must be a domain-prefixed path (such as \"acme.io/foo\")")];
-    };
-    let mut errs: ErrorList = is_dns1123_subdomain(host).iter().map(|m| FieldError::invalid(path, host, m)).collect();
-    let ok = rest.bytes().all(|c| c.is_ascii_alphanumeric() || b"/-._~%!$&'()*+,;=:".contains(&c));
-    if !ok {
-        errs.push(FieldError::invalid(path, rest, &regex_error("Invalid path", HTTP_PATH_FMT, &[])));
-    }
-    errs
 }
 
 fn each(errs: &mut ErrorList, msgs: Vec<String>, path: &Path, value: &str) {

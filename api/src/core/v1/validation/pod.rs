@@ -8,10 +8,10 @@
 //! host aliases (`dns.rs`), sysctls (`sysctl.rs`), readiness gates and scheduling gates are
 //! checked; on update, [`PodValidationOptions`] relaxes label values in affinity selectors,
 //! required node affinity and topology spread selectors, and namespaced sysctls of pods sharing
-//! the host's network or IPC, where the stored spec already had them. Not covered:
-//! seccomp/AppArmor/SELinux/Windows options, pod-level resources, resource claims, volume
-//! sources other than those named in [`validate_volume_source`], volume devices and the
-//! ephemeral containers' own fields.
+//! the host's network or IPC, where the stored spec already had them. Security contexts, Windows
+//! options and the pod's `os` (`security.rs`), resource claims, resize policies and pod-level
+//! resources (`pod_resources.rs`) and volume sources (`volumes.rs`) are checked too. Not
+//! covered: volume devices, mount propagation, and the ephemeral containers' own fields.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,8 +23,8 @@ use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{dns1123_label, json_value, name_is_dns_subdomain, non_negative, port_num_or_name};
 use crate::core::v1::{
-    Container, EnvFromSource, EnvVar, HTTPGetAction, LifecycleHandler, PodSecurityContext, PodSpec, PodTemplateSpec,
-    Probe, ProbeHandler, ResourceRequirements, SecurityContext, Toleration, Volume, VolumeMount, VolumeSource,
+    Container, EnvFromSource, EnvVar, HTTPGetAction, LifecycleHandler, PodSpec, PodTemplateSpec, Probe, ProbeHandler,
+    ResourceName, ResourceRequirements, Toleration, Volume, VolumeMount,
 };
 use crate::meta::v1::validation::validate_labels;
 
@@ -157,8 +157,18 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
     let volumes = validate_volumes(&spec.volumes, &path.child("volumes"), &mut errs);
     let containers = spec.containers.as_deref().unwrap_or_default();
     let restart_policy = spec.restart_policy.0.as_str();
-    errs.extend(validate_containers(containers, &volumes, &path.child("containers")));
-    errs.extend(validate_init_containers(&spec.init_containers, containers, &volumes, &path.child("initContainers")));
+    errs.extend(super::pod_resources::pod_resource_claims(&spec.resource_claims, &path.child("resourceClaims")));
+    let ctx = PodCtx {
+        volumes,
+        claims: super::pod_resources::claim_names(&spec.resource_claims),
+        host_users: super::security::host_users(spec),
+        restart_policy: spec.restart_policy.0.as_str(),
+    };
+    errs.extend(validate_containers(containers, &ctx, &path.child("containers")));
+    errs.extend(validate_init_containers(&spec.init_containers, containers, &ctx, &path.child("initContainers")));
+    if crate::features::enabled(crate::features::Feature::PodLevelResources) {
+        errs.extend(super::pod_resources::pod_resources(spec, &ctx.claims, &path.child("resources")));
+    }
     if spec.host_network {
         errs.extend(host_network_ports(containers, &path.child("containers")));
         errs.extend(host_network_ports(&spec.init_containers, &path.child("initContainers")));
@@ -182,16 +192,11 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
         _ => {}
     }
     errs.extend(validate_labels(&spec.node_selector, &path.child("nodeSelector")));
-    if let Some(sc) = &spec.security_context {
-        errs.extend(pod_security_context(sc, &path.child("securityContext")));
-        errs.extend(super::sysctl::sysctls(
-            &sc.sysctls,
-            spec.host_network,
-            spec.host_ipc,
-            opts.allow_namespaced_sysctls_for_host_net_and_host_ipc,
-            &path.child("securityContext").child("sysctls"),
-        ));
-    }
+    errs.extend(super::security::pod_security_context(
+        spec,
+        opts.allow_namespaced_sysctls_for_host_net_and_host_ipc,
+        &path.child("securityContext"),
+    ));
     for (i, s) in spec.image_pull_secrets.iter().enumerate() {
         if s.name.is_empty() {
             errs.push(FieldError::required(path.child("imagePullSecrets").index(i).child("name"), ""));
@@ -218,6 +223,8 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
         opts.allow_invalid_topology_spread_constraint_label_selector,
         &path.child("topologySpreadConstraints"),
     ));
+    errs.extend(super::security::windows_host_process_pod(spec, path));
+    errs.extend(super::security::host_users_deps(spec, path));
     if !spec.service_account_name.is_empty() {
         let p = path.child("serviceAccountName");
         errs.extend(
@@ -272,6 +279,7 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
             &["Never", "PreemptLowerPriority"],
         ));
     }
+    errs.extend(super::security::os(spec, path));
     if for_pod {
         for (i, c) in containers.iter().enumerate() {
             if c.image.trim() != c.image {
@@ -296,7 +304,7 @@ fn validate_volumes<'a>(volumes: &'a [Volume], path: &Path, errs: &mut ErrorList
     for (i, v) in volumes.iter().enumerate() {
         let item = path.index(i);
         let name_path = item.child("name");
-        let mut found = validate_volume_source(&v.volume_source, &item);
+        let mut found = super::volumes::volume_source(&v.volume_source, &v.name, &item);
         if v.name.is_empty() {
             found.push(FieldError::required(&name_path, ""));
         } else {
@@ -314,125 +322,14 @@ fn validate_volumes<'a>(volumes: &'a [Volume], path: &Path, errs: &mut ErrorList
     ok
 }
 
-/// Exactly one source, and for `hostPath`, `emptyDir`, `secret`, `configMap`,
-/// `persistentVolumeClaim` and `nfs` their required fields, modes and item paths.
-fn validate_volume_source(s: &VolumeSource, path: &Path) -> ErrorList {
-    let mut errs = ErrorList::new();
-    // In upstream's order of checking.
-    let set: [(&str, bool); 31] = [
-        ("hostPath", s.host_path.is_some()),
-        ("emptyDir", s.empty_dir.is_some()),
-        ("gitRepo", s.git_repo.is_some()),
-        ("gcePersistentDisk", s.gce_persistent_disk.is_some()),
-        ("awsElasticBlockStore", s.aws_elastic_block_store.is_some()),
-        ("secret", s.secret.is_some()),
-        ("nfs", s.nfs.is_some()),
-        ("iscsi", s.iscsi.is_some()),
-        ("glusterfs", s.glusterfs.is_some()),
-        ("flocker", s.flocker.is_some()),
-        ("persistentVolumeClaim", s.persistent_volume_claim.is_some()),
-        ("rbd", s.rbd.is_some()),
-        ("quobyte", s.quobyte.is_some()),
-        ("cinder", s.cinder.is_some()),
-        ("cephfs", s.cephfs.is_some()),
-        ("downwardAPI", s.downward_api.is_some()),
-        ("fc", s.fc.is_some()),
-        ("flexVolume", s.flex_volume.is_some()),
-        ("configMap", s.config_map.is_some()),
-        ("azureFile", s.azure_file.is_some()),
-        ("vsphereVolume", s.vsphere_volume.is_some()),
-        ("photonPersistentDisk", s.photon_persistent_disk.is_some()),
-        ("portworxVolume", s.portworx_volume.is_some()),
-        ("azureDisk", s.azure_disk.is_some()),
-        ("storageos", s.storageos.is_some()),
-        ("projected", s.projected.is_some()),
-        ("scaleIO", s.scale_io.is_some()),
-        ("csi", s.csi.is_some()),
-        ("ephemeral", s.ephemeral.is_some()),
-        ("image", s.image.is_some()),
-        ("", false),
-    ];
-    let mut count = 0;
-    for (name, present) in set {
-        if !present {
-            continue;
-        }
-        if count > 0 {
-            errs.push(FieldError::forbidden(path.child(name), "may not specify more than 1 volume type"));
-            continue;
-        }
-        count += 1;
-        let p = path.child(name);
-        match name {
-            "hostPath" => {
-                if let Some(h) = &s.host_path
-                    && h.path.is_empty()
-                {
-                    errs.push(FieldError::required(p.child("path"), ""));
-                }
-            }
-            "secret" => {
-                if let Some(sec) = &s.secret {
-                    if sec.secret_name.is_empty() {
-                        errs.push(FieldError::required(p.child("secretName"), ""));
-                    }
-                    errs.extend(file_mode(sec.default_mode, &p.child("defaultMode")));
-                    errs.extend(key_to_paths(&sec.items, &p.child("items")));
-                }
-            }
-            "configMap" => {
-                if let Some(cm) = &s.config_map {
-                    if cm.local_object_reference.name.is_empty() {
-                        errs.push(FieldError::required(p.child("name"), ""));
-                    }
-                    errs.extend(file_mode(cm.default_mode, &p.child("defaultMode")));
-                    errs.extend(key_to_paths(&cm.items, &p.child("items")));
-                }
-            }
-            "persistentVolumeClaim" => {
-                if let Some(c) = &s.persistent_volume_claim
-                    && c.claim_name.is_empty()
-                {
-                    errs.push(FieldError::required(p.child("claimName"), ""));
-                }
-            }
-            "nfs" => {
-                if let Some(n) = &s.nfs {
-                    if n.server.is_empty() {
-                        errs.push(FieldError::required(p.child("server"), ""));
-                    }
-                    if n.path.is_empty() {
-                        errs.push(FieldError::required(p.child("path"), ""));
-                    } else if !n.path.starts_with('/') {
-                        errs.push(FieldError::invalid(p.child("path"), &n.path, "must be an absolute path"));
-                    }
-                }
-            }
-            "emptyDir" => {
-                if let Some(e) = &s.empty_dir
-                    && let Some(limit) = &e.size_limit
-                    && limit.sign() < 0
-                {
-                    errs.push(FieldError::invalid(p.child("sizeLimit"), &limit.to_string(), super::NEGATIVE));
-                }
-            }
-            _ => {}
-        }
-    }
-    if count == 0 {
-        errs.push(FieldError::required(path, "must specify a volume type"));
-    }
-    errs
-}
-
-fn file_mode(mode: Option<i32>, path: &Path) -> ErrorList {
+pub(super) fn file_mode(mode: Option<i32>, path: &Path) -> ErrorList {
     match mode {
         Some(m) if !(0..=0o777).contains(&m) => vec![FieldError::invalid_value(path, m, FILE_MODE_MSG)],
         _ => Vec::new(),
     }
 }
 
-fn key_to_paths(items: &[crate::core::v1::KeyToPath], path: &Path) -> ErrorList {
+pub(super) fn key_to_paths(items: &[crate::core::v1::KeyToPath], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     for (i, kp) in items.iter().enumerate() {
         let item = path.index(i);
@@ -449,7 +346,7 @@ fn key_to_paths(items: &[crate::core::v1::KeyToPath], path: &Path) -> ErrorList 
 }
 
 /// Upstream's `validateLocalDescendingPath`: relative and without `..` steps.
-fn local_descending_path(target: &str, path: &Path) -> ErrorList {
+pub(super) fn local_descending_path(target: &str, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if target.starts_with('/') {
         errs.push(FieldError::invalid(path, target, "must be a relative path"));
@@ -461,7 +358,7 @@ fn local_descending_path(target: &str, path: &Path) -> ErrorList {
 }
 
 /// Upstream's `validateLocalNonReservedPath`: a local descending path not starting with `..`.
-fn local_non_reserved_path(target: &str, path: &Path) -> ErrorList {
+pub(super) fn local_non_reserved_path(target: &str, path: &Path) -> ErrorList {
     let mut errs = local_descending_path(target, path);
     if target.starts_with("..") && !target.starts_with("../") {
         errs.push(FieldError::invalid(path, target, "must not start with '..'"));
@@ -472,7 +369,7 @@ fn local_non_reserved_path(target: &str, path: &Path) -> ErrorList {
 // ---------------------------------------------------------------------------------------------
 // Containers.
 
-fn validate_containers(containers: &[Container], volumes: &BTreeSet<&str>, path: &Path) -> ErrorList {
+fn validate_containers(containers: &[Container], ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if containers.is_empty() {
         errs.push(FieldError::required(path, ""));
@@ -481,7 +378,7 @@ fn validate_containers(containers: &[Container], volumes: &BTreeSet<&str>, path:
     let mut names = BTreeSet::new();
     for (i, c) in containers.iter().enumerate() {
         let item = path.index(i);
-        errs.extend(container_common(c, volumes, &item));
+        errs.extend(container_common(c, ctx, &item));
         if !names.insert(c.name.as_str()) {
             errs.push(FieldError::duplicate(item.child("name"), c.name.as_str()));
         }
@@ -497,17 +394,12 @@ fn validate_containers(containers: &[Container], volumes: &BTreeSet<&str>, path:
     errs
 }
 
-fn validate_init_containers(
-    init: &[Container],
-    regular: &[Container],
-    volumes: &BTreeSet<&str>,
-    path: &Path,
-) -> ErrorList {
+fn validate_init_containers(init: &[Container], regular: &[Container], ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let mut names: BTreeSet<&str> = regular.iter().map(|c| c.name.as_str()).collect();
     for (i, c) in init.iter().enumerate() {
         let item = path.index(i);
-        errs.extend(container_common(c, volumes, &item));
+        errs.extend(container_common(c, ctx, &item));
         let sidecar = match c.restart_policy.as_ref().map(|p| p.0.as_str()) {
             None => false,
             Some("Always") => true,
@@ -549,7 +441,19 @@ fn validate_init_containers(
 }
 
 /// Upstream's `validateContainerCommon` and the per-container checks every kind of container gets.
-fn container_common(c: &Container, volumes: &BTreeSet<&str>, path: &Path) -> ErrorList {
+/// What the checks of each container need from its pod.
+struct PodCtx<'a> {
+    /// The names of the pod's valid volumes, which mounts may name.
+    volumes: BTreeSet<&'a str>,
+    /// The names of the pod's resource claims, which containers' `resources.claims` may name.
+    claims: BTreeSet<&'a str>,
+    /// Whether the pod shares the host's user namespace.
+    host_users: bool,
+    /// The pod's restart policy.
+    restart_policy: &'a str,
+}
+
+fn container_common(c: &Container, ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let name_path = path.child("name");
     if c.name.is_empty() {
@@ -572,7 +476,7 @@ fn container_common(c: &Container, volumes: &BTreeSet<&str>, path: &Path) -> Err
     errs.extend(container_ports(c, &path.child("ports")));
     errs.extend(env(&c.env, &path.child("env")));
     errs.extend(env_from(&c.env_from, &path.child("envFrom")));
-    errs.extend(volume_mounts(&c.volume_mounts, volumes, &path.child("volumeMounts")));
+    errs.extend(volume_mounts(&c.volume_mounts, &ctx.volumes, &path.child("volumeMounts")));
     match c.image_pull_policy.0.as_str() {
         "" => errs.push(FieldError::required(path.child("imagePullPolicy"), "")),
         p if !PULL_POLICIES.contains(&p) => {
@@ -584,9 +488,10 @@ fn container_common(c: &Container, volumes: &BTreeSet<&str>, path: &Path) -> Err
         }
         _ => {}
     }
-    errs.extend(resources(&c.resources, &path.child("resources")));
+    errs.extend(resource_requirements(&c.resources, resource_name, &ctx.claims, &path.child("resources")));
+    errs.extend(super::pod_resources::resize_policy(&c.resize_policy, ctx.restart_policy, &path.child("resizePolicy")));
     if let Some(sc) = &c.security_context {
-        errs.extend(security_context(sc, &path.child("securityContext")));
+        errs.extend(super::security::container_security_context(sc, ctx.host_users, &path.child("securityContext")));
     }
     errs
 }
@@ -697,7 +602,12 @@ fn env(vars: &[EnvVar], path: &Path) -> ErrorList {
         let mut sources = 0;
         if let Some(f) = &from.field_ref {
             sources += 1;
-            errs.extend(object_field_selector(&f.api_version, &f.field_path, &from_path.child("fieldRef")));
+            errs.extend(object_field_selector(
+                &f.api_version,
+                &f.field_path,
+                ENV_FIELD_PATHS,
+                &from_path.child("fieldRef"),
+            ));
         }
         if let Some(r) = &from.resource_field_ref {
             sources += 1;
@@ -731,8 +641,8 @@ fn env(vars: &[EnvVar], path: &Path) -> ErrorList {
     errs
 }
 
-/// Upstream's `validateObjectFieldSelector` with the environment's field paths.
-fn object_field_selector(api_version: &str, field_path: &str, path: &Path) -> ErrorList {
+/// Upstream's `validateObjectFieldSelector` with the field paths `allowed` (sorted).
+pub(super) fn object_field_selector(api_version: &str, field_path: &str, allowed: &[&str], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if api_version.is_empty() {
         errs.push(FieldError::required(path.child("apiVersion"), ""));
@@ -766,8 +676,8 @@ fn object_field_selector(api_version: &str, field_path: &str, path: &Path) -> Er
             field_path,
             &format!("error converting fieldPath: field label not supported: {field_path}"),
         ));
-    } else if !ENV_FIELD_PATHS.contains(&field_path) {
-        errs.push(FieldError::not_supported_value(&fp, BadValue::from(field_path), ENV_FIELD_PATHS));
+    } else if !allowed.contains(&field_path) {
+        errs.push(FieldError::not_supported_value(&fp, BadValue::from(field_path), allowed));
     }
     errs
 }
@@ -906,20 +816,27 @@ fn quantity_value(name: &str, q: &Quantity, path: &Path) -> ErrorList {
     errs
 }
 
-/// Upstream's `ValidateResourceRequirements`: names, non-negative (and, for extended resources,
-/// integral) quantities, requests not above limits, and requests equal to limits for resources
-/// that cannot be overcommitted.
-fn resources(r: &ResourceRequirements, path: &Path) -> ErrorList {
+/// Upstream's `validateResourceRequirements`: names (`name_check`: a container's or the pod's),
+/// non-negative (and, for extended resources, integral) quantities, requests not above limits,
+/// requests equal to limits for resources that cannot be overcommitted, huge pages only with
+/// cpu or memory, and claims naming the pod's (`pod_claims`).
+pub(super) fn resource_requirements(
+    r: &ResourceRequirements,
+    name_check: fn(&str, &Path) -> ErrorList,
+    pod_claims: &BTreeSet<&str>,
+    path: &Path,
+) -> ErrorList {
     let mut errs = ErrorList::new();
     let (lim_path, req_path) = (path.child("limits"), path.child("requests"));
+    let cpu_or_memory = |name: &ResourceName| name.0 == "cpu" || name.0 == "memory";
     for (name, q) in &r.limits {
         let p = lim_path.key(&name.0);
-        errs.extend(resource_name(&name.0, &p));
+        errs.extend(name_check(&name.0, &p));
         errs.extend(quantity_value(&name.0, q, &p));
     }
     for (name, q) in &r.requests {
         let p = req_path.key(&name.0);
-        errs.extend(resource_name(&name.0, &p));
+        errs.extend(name_check(&name.0, &p));
         errs.extend(quantity_value(&name.0, q, &p));
         match r.limits.get(name) {
             Some(limit) => {
@@ -944,6 +861,11 @@ fn resources(r: &ResourceRequirements, path: &Path) -> ErrorList {
             None => {}
         }
     }
+    let names = || r.limits.keys().chain(r.requests.keys());
+    if names().any(|n| is_hugepages(&n.0)) && !names().any(cpu_or_memory) {
+        errs.push(FieldError::forbidden(path, "HugePages require cpu or memory"));
+    }
+    errs.extend(super::pod_resources::resource_claim_names(&r.claims, pod_claims, &path.child("claims")));
     errs
 }
 
@@ -1089,39 +1011,7 @@ fn http_get(g: &HTTPGetAction, path: &Path) -> ErrorList {
 // ---------------------------------------------------------------------------------------------
 // Security contexts.
 
-fn id_range(v: Option<i64>, path: &Path) -> ErrorList {
-    match v {
-        Some(id) if !(0..=MAX_INT32).contains(&id) => {
-            vec![FieldError::invalid_value(path, id, &inclusive_range_error(0, MAX_INT32))]
-        }
-        _ => Vec::new(),
-    }
-}
-
-fn pod_security_context(sc: &PodSecurityContext, path: &Path) -> ErrorList {
-    let mut errs = ErrorList::new();
-    errs.extend(id_range(sc.run_as_user, &path.child("runAsUser")));
-    errs.extend(id_range(sc.run_as_group, &path.child("runAsGroup")));
-    errs.extend(id_range(sc.fs_group, &path.child("fsGroup")));
-    for (i, g) in sc.supplemental_groups.iter().enumerate() {
-        errs.extend(id_range(Some(*g), &path.child("supplementalGroups").index(i)));
-    }
-    errs
-}
-
-fn security_context(sc: &SecurityContext, path: &Path) -> ErrorList {
-    let mut errs = ErrorList::new();
-    errs.extend(id_range(sc.run_as_user, &path.child("runAsUser")));
-    errs.extend(id_range(sc.run_as_group, &path.child("runAsGroup")));
-    if sc.privileged == Some(true) && sc.allow_privilege_escalation == Some(false) {
-        errs.push(FieldError::invalid_value(
-            path,
-            json_value(sc),
-            "cannot set `allowPrivilegeEscalation` to false and `privileged` to true",
-        ));
-    }
-    errs
-}
+// Security contexts are checked in `security.rs`.
 
 // ---------------------------------------------------------------------------------------------
 // Tolerations.

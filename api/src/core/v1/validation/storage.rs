@@ -516,7 +516,7 @@ fn data_source_ref(ds: &TypedObjectReference, path: &Path) -> ErrorList {
 }
 
 /// Upstream's `ValidatePersistentVolumeClaimSpec`.
-fn claim_spec(spec: &PersistentVolumeClaimSpec, path: &Path) -> ErrorList {
+pub(super) fn claim_spec(spec: &PersistentVolumeClaimSpec, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if spec.access_modes.is_empty() {
         errs.push(FieldError::required(path.child("accessModes"), "at least 1 access mode is required"));

@@ -1,0 +1,552 @@
+//! Cases for pod volume sources, after upstream's `TestValidateVolumes` (case names, error types and fields) and `TestValidateProjectedVolumeSource`-style inputs, with the paths and messages of upstream's source.
+
+use std::collections::BTreeMap;
+
+use kapi_machinery::types::Quantity;
+use kapi_machinery::validation::{ErrorType, Path};
+
+use super::super::affinity::tests::{Case, run_table, spec, strings};
+use crate::core::v1::validation::validate_pod_spec;
+use crate::core::v1::{
+    AzureDataDiskKind, AzureDiskVolumeSource, CSIVolumeSource, ConfigMapProjection, DownwardAPIVolumeFile,
+    DownwardAPIVolumeSource, EmptyDirVolumeSource, EphemeralVolumeSource, FCVolumeSource, FlexVolumeSource,
+    GCEPersistentDiskVolumeSource, GitRepoVolumeSource, HostPathType, HostPathVolumeSource, ISCSIVolumeSource,
+    ImageVolumeSource, KeyToPath, LocalObjectReference, ObjectFieldSelector, PodSpec, ProjectedVolumeSource,
+    PullPolicy, ResourceFieldSelector, SecretProjection, SecretVolumeSource, ServiceAccountTokenProjection, Volume,
+    VolumeProjection, VolumeSource,
+};
+
+fn vol(s: &mut PodSpec, name: &str, source: VolumeSource) {
+    s.volumes = vec![Volume { name: name.into(), volume_source: source }];
+}
+
+fn iscsi(portal: &str, iqn: &str) -> ISCSIVolumeSource {
+    ISCSIVolumeSource {
+        target_portal: portal.into(),
+        iqn: iqn.into(),
+        lun: 1,
+        fs_type: "ext4".into(),
+        ..Default::default()
+    }
+}
+
+fn with_iscsi(s: &mut PodSpec, i: ISCSIVolumeSource) {
+    vol(s, "iscsi", VolumeSource { iscsi: Some(i), ..Default::default() });
+}
+
+fn downward(items: Vec<DownwardAPIVolumeFile>) -> VolumeSource {
+    VolumeSource { downward_api: Some(DownwardAPIVolumeSource { items, ..Default::default() }), ..Default::default() }
+}
+
+fn field_file(path: &str, field: &str) -> DownwardAPIVolumeFile {
+    DownwardAPIVolumeFile {
+        path: path.into(),
+        field_ref: Some(ObjectFieldSelector { api_version: "v1".into(), field_path: field.into() }),
+        ..Default::default()
+    }
+}
+
+fn errors(s: &PodSpec) -> Vec<String> {
+    strings(&validate_pod_spec(s, &Path::new("spec")))
+}
+
+#[test]
+fn volume_sources_from_upstream() {
+    use ErrorType::*;
+    let cases: Vec<Case> = vec![
+        (
+            "valid GitRepo",
+            Box::new(|s| {
+                let g = GitRepoVolumeSource {
+                    repository: "my-repo".into(),
+                    revision: "hashstring".into(),
+                    directory: "target".into(),
+                };
+                vol(s, "git-repo", VolumeSource { git_repo: Some(g), ..Default::default() });
+            }),
+            vec![],
+        ),
+        (
+            "GitRepo contains ..",
+            Box::new(|s| {
+                let g = GitRepoVolumeSource {
+                    repository: "foo".into(),
+                    directory: "../dots/bar".into(),
+                    ..Default::default()
+                };
+                vol(s, "gitrepo", VolumeSource { git_repo: Some(g), ..Default::default() });
+            }),
+            vec![(Invalid, "spec.volumes[0].gitRepo.directory")],
+        ),
+        (
+            "GitRepo absolute target",
+            Box::new(|s| {
+                let g = GitRepoVolumeSource {
+                    repository: "foo".into(),
+                    directory: "/abstarget".into(),
+                    ..Default::default()
+                };
+                vol(s, "gitrepo", VolumeSource { git_repo: Some(g), ..Default::default() });
+            }),
+            vec![(Invalid, "spec.volumes[0].gitRepo.directory")],
+        ),
+        ("valid ISCSI", Box::new(|s| with_iscsi(s, iscsi("127.0.0.1", "iqn.2015-02.example.com:test"))), vec![]),
+        ("valid IQN: eui format", Box::new(|s| with_iscsi(s, iscsi("127.0.0.1", "eui.0123456789ABCDEF"))), vec![]),
+        (
+            "valid IQN: naa format",
+            Box::new(|s| with_iscsi(s, iscsi("127.0.0.1", "naa.62004567BA64678D0123456789ABCDEF"))),
+            vec![],
+        ),
+        (
+            "empty portal",
+            Box::new(|s| with_iscsi(s, iscsi("", "iqn.2015-02.example.com:test"))),
+            vec![(Required, "spec.volumes[0].iscsi.targetPortal")],
+        ),
+        (
+            "empty iqn",
+            Box::new(|s| with_iscsi(s, iscsi("127.0.0.1", ""))),
+            vec![(Required, "spec.volumes[0].iscsi.iqn")],
+        ),
+        (
+            "invalid IQN: iqn format",
+            Box::new(|s| with_iscsi(s, iscsi("127.0.0.1", "iqn.2015-02.example.com:test;ls;"))),
+            vec![(Invalid, "spec.volumes[0].iscsi.iqn")],
+        ),
+        (
+            "invalid IQN: eui format",
+            Box::new(|s| with_iscsi(s, iscsi("127.0.0.1", "eui.0123456789ABCDEFGHIJ"))),
+            vec![(Invalid, "spec.volumes[0].iscsi.iqn")],
+        ),
+        (
+            "invalid IQN: naa format",
+            Box::new(|s| with_iscsi(s, iscsi("127.0.0.1", "naa.62004567BA_4-78D.123456789ABCDEF"))),
+            vec![(Invalid, "spec.volumes[0].iscsi.iqn")],
+        ),
+        (
+            "valid initiatorName",
+            Box::new(|s| {
+                let mut i = iscsi("127.0.0.1", "iqn.2015-02.example.com:test");
+                i.initiator_name = Some("iqn.2015-02.example.com:init".into());
+                with_iscsi(s, i);
+            }),
+            vec![],
+        ),
+        (
+            "invalid initiatorName",
+            Box::new(|s| {
+                let mut i = iscsi("127.0.0.1", "iqn.2015-02.example.com:test");
+                i.initiator_name = Some("invalid".into());
+                with_iscsi(s, i);
+            }),
+            vec![(Invalid, "spec.volumes[0].iscsi.initiatorname")],
+        ),
+        (
+            "empty secret",
+            Box::new(|s| {
+                let mut i = iscsi("127.0.0.1", "iqn.2015-02.example.com:test");
+                i.chap_auth_discovery = true;
+                with_iscsi(s, i);
+            }),
+            vec![(Required, "spec.volumes[0].iscsi.secretRef")],
+        ),
+        (
+            "invalid lun",
+            Box::new(|s| {
+                let mut i = iscsi("127.0.0.1", "iqn.2015-02.example.com:test");
+                i.lun = 256;
+                with_iscsi(s, i);
+            }),
+            vec![(Invalid, "spec.volumes[0].iscsi.lun")],
+        ),
+        (
+            "iscsi name too long with an initiator",
+            Box::new(|s| {
+                let mut i = iscsi(&"a".repeat(40), "iqn.2015-02.example.com:test");
+                i.initiator_name = Some("iqn.2015-02.example.com:init".into());
+                s.volumes = vec![Volume {
+                    name: "v".repeat(30),
+                    volume_source: VolumeSource { iscsi: Some(i), ..Default::default() },
+                }];
+            }),
+            vec![(Invalid, "spec.volumes[0].name")],
+        ),
+        (
+            "downapi valid",
+            Box::new(|s| vol(s, "downapi", downward(vec![field_file("labels", "metadata.labels")]))),
+            vec![],
+        ),
+        (
+            "downapi empty metatada path",
+            Box::new(|s| vol(s, "downapi", downward(vec![field_file("", "metadata.labels")]))),
+            vec![(Required, "spec.volumes[0].downwardAPI.path")],
+        ),
+        (
+            "downapi absolute path",
+            Box::new(|s| vol(s, "downapi", downward(vec![field_file("/absolutepath", "metadata.labels")]))),
+            vec![(Invalid, "spec.volumes[0].downwardAPI.path")],
+        ),
+        (
+            "downapi dot dot path",
+            Box::new(|s| vol(s, "downapi", downward(vec![field_file("../../passwd", "metadata.labels")]))),
+            vec![(Invalid, "spec.volumes[0].downwardAPI.path")],
+        ),
+        (
+            "downapi dot dot file name",
+            Box::new(|s| vol(s, "downapi", downward(vec![field_file("..badFileName", "metadata.labels")]))),
+            vec![(Invalid, "spec.volumes[0].downwardAPI.path")],
+        ),
+        (
+            "downapi unsupported field path",
+            Box::new(|s| vol(s, "downapi", downward(vec![field_file("node", "spec.nodeName")]))),
+            vec![(NotSupported, "spec.volumes[0].downwardAPI.fieldRef.fieldPath")],
+        ),
+        (
+            "downapi fieldRef and ResourceFieldRef together",
+            Box::new(|s| {
+                let mut f = field_file("test", "metadata.labels");
+                f.resource_field_ref = Some(ResourceFieldSelector {
+                    container_name: "test-container".into(),
+                    resource: "requests.memory".into(),
+                    divisor: Quantity::zero(),
+                });
+                vol(s, "downapi", downward(vec![f]));
+            }),
+            vec![(Invalid, "spec.volumes[0].downwardAPI")],
+        ),
+        (
+            "downapi resourceFieldRef without a container",
+            Box::new(|s| {
+                let f = DownwardAPIVolumeFile {
+                    path: "mem".into(),
+                    resource_field_ref: Some(ResourceFieldSelector {
+                        resource: "limits.memory".into(),
+                        ..Default::default()
+                    }),
+                    ..Default::default()
+                };
+                vol(s, "downapi", downward(vec![f]));
+            }),
+            vec![(Required, "spec.volumes[0].downwardAPI.resourceFieldRef.containerName")],
+        ),
+        (
+            "downapi invalid positive defaultMode",
+            Box::new(|s| {
+                let mut src = downward(vec![]);
+                if let Some(d) = &mut src.downward_api {
+                    d.default_mode = Some(0o1000);
+                }
+                vol(s, "downapi", src);
+            }),
+            vec![(Invalid, "spec.volumes[0].downwardAPI.defaultMode")],
+        ),
+        (
+            "valid FC",
+            Box::new(|s| {
+                let f = FCVolumeSource {
+                    target_wwns: vec!["some_wwn".into()],
+                    lun: Some(1),
+                    fs_type: "ext4".into(),
+                    ..Default::default()
+                };
+                vol(s, "fc", VolumeSource { fc: Some(f), ..Default::default() });
+            }),
+            vec![],
+        ),
+        (
+            "fc empty wwn and wwid",
+            Box::new(|s| {
+                vol(
+                    s,
+                    "fc",
+                    VolumeSource {
+                        fc: Some(FCVolumeSource { lun: Some(1), ..Default::default() }),
+                        ..Default::default()
+                    },
+                )
+            }),
+            vec![(Required, "spec.volumes[0].fc.targetWWNs")],
+        ),
+        (
+            "fc invalid: both wwn and wwid",
+            Box::new(|s| {
+                let f = FCVolumeSource {
+                    target_wwns: vec!["some_wwn".into()],
+                    wwids: vec!["some_wwid".into()],
+                    lun: Some(1),
+                    ..Default::default()
+                };
+                vol(s, "fc", VolumeSource { fc: Some(f), ..Default::default() });
+            }),
+            vec![(Invalid, "spec.volumes[0].fc.targetWWNs")],
+        ),
+        (
+            "fc invalid: wwn missing lun",
+            Box::new(|s| {
+                let f = FCVolumeSource { target_wwns: vec!["wwn".into()], ..Default::default() };
+                vol(s, "fc", VolumeSource { fc: Some(f), ..Default::default() });
+            }),
+            vec![(Required, "spec.volumes[0].fc.lun")],
+        ),
+        (
+            "flexvolume reserved namespace",
+            Box::new(|s| {
+                let f = FlexVolumeSource {
+                    driver: "kubernetes.io/blue".into(),
+                    options: BTreeMap::from([("kubernetes.io/secret".to_owned(), "x".to_owned())]),
+                    ..Default::default()
+                };
+                vol(s, "flex", VolumeSource { flex_volume: Some(f), ..Default::default() });
+            }),
+            vec![(Invalid, "spec.volumes[0].flexVolume.options[kubernetes.io/secret]")],
+        ),
+        (
+            "gcePersistentDisk reported at persistentDisk",
+            Box::new(|s| {
+                let d = GCEPersistentDiskVolumeSource { partition: 256, ..Default::default() };
+                vol(s, "pd", VolumeSource { gce_persistent_disk: Some(d), ..Default::default() });
+            }),
+            vec![
+                (Required, "spec.volumes[0].persistentDisk.pdName"),
+                (Invalid, "spec.volumes[0].persistentDisk.partition"),
+            ],
+        ),
+        (
+            "AzureDisk invalid managed disk URI",
+            Box::new(|s| {
+                let a = AzureDiskVolumeSource {
+                    disk_name: "foo".into(),
+                    disk_uri: "https://blob/vhds/bar.vhd".into(),
+                    kind: Some(AzureDataDiskKind("Managed".into())),
+                    ..Default::default()
+                };
+                vol(s, "azure", VolumeSource { azure_disk: Some(a), ..Default::default() });
+            }),
+            vec![(NotSupported, "spec.volumes[0].azureDisk.diskURI")],
+        ),
+        (
+            "valid CSI driver name",
+            Box::new(|s| {
+                let c = CSIVolumeSource { driver: "com.google.gcepd".into(), ..Default::default() };
+                vol(s, "csi", VolumeSource { csi: Some(c), ..Default::default() });
+            }),
+            vec![],
+        ),
+        (
+            "CSI driver name with invalid characters",
+            Box::new(|s| {
+                let c = CSIVolumeSource { driver: "comgooglegcepd/".into(), ..Default::default() };
+                vol(s, "csi", VolumeSource { csi: Some(c), ..Default::default() });
+            }),
+            vec![(Invalid, "spec.volumes[0].csi.driver")],
+        ),
+        (
+            "CSI driver name too long",
+            Box::new(|s| {
+                let c = CSIVolumeSource { driver: "a".repeat(64), ..Default::default() };
+                vol(s, "csi", VolumeSource { csi: Some(c), ..Default::default() });
+            }),
+            vec![(TooLong, "spec.volumes[0].csi.driver")],
+        ),
+        (
+            "CSI nodePublishSecretRef without a name",
+            Box::new(|s| {
+                let c = CSIVolumeSource {
+                    driver: "com.google.gcepd".into(),
+                    node_publish_secret_ref: Some(LocalObjectReference { name: String::new() }),
+                    ..Default::default()
+                };
+                vol(s, "csi", VolumeSource { csi: Some(c), ..Default::default() });
+            }),
+            vec![(Required, "spec.volumes[0].csi.nodePublishSecretRef.name")],
+        ),
+        (
+            "ephemeral without a claim template",
+            Box::new(|s| {
+                vol(s, "eph", VolumeSource { ephemeral: Some(EphemeralVolumeSource::default()), ..Default::default() })
+            }),
+            vec![(Required, "spec.volumes[0].ephemeral.volumeClaimTemplate")],
+        ),
+        (
+            "ephemeral claim template without access modes or storage",
+            Box::new(|s| {
+                let e = EphemeralVolumeSource { volume_claim_template: Some(Default::default()) };
+                vol(s, "eph", VolumeSource { ephemeral: Some(e), ..Default::default() });
+            }),
+            vec![
+                (Required, "spec.volumes[0].ephemeral.volumeClaimTemplate.spec.accessModes"),
+                (Required, "spec.volumes[0].ephemeral.volumeClaimTemplate.spec.resources[storage]"),
+            ],
+        ),
+        (
+            "image volume with an unknown pull policy",
+            Box::new(|s| {
+                let i = ImageVolumeSource { reference: "img".into(), pull_policy: PullPolicy("Sometimes".into()) };
+                vol(s, "img", VolumeSource { image: Some(i), ..Default::default() });
+            }),
+            vec![(NotSupported, "spec.volumes[0].image.pullPolicy")],
+        ),
+        (
+            "hostPath type unknown and a backstep",
+            Box::new(|s| {
+                let h = HostPathVolumeSource { path: "/a/../b".into(), r#type: Some(HostPathType("Pipe".into())) };
+                vol(s, "host", VolumeSource { host_path: Some(h), ..Default::default() });
+            }),
+            vec![(Invalid, "spec.volumes[0].hostPath.path"), (NotSupported, "spec.volumes[0].hostPath.type")],
+        ),
+        (
+            "emptyDir first among two sources",
+            Box::new(|s| {
+                let h = HostPathVolumeSource { path: "/a".into(), r#type: None };
+                vol(
+                    s,
+                    "two",
+                    VolumeSource {
+                        host_path: Some(h),
+                        empty_dir: Some(EmptyDirVolumeSource::default()),
+                        ..Default::default()
+                    },
+                );
+            }),
+            vec![(Forbidden, "spec.volumes[0].hostPath")],
+        ),
+        (
+            "downwardAPI refused at upstream's misspelt path",
+            Box::new(|s| {
+                let mut src = downward(vec![]);
+                src.secret = Some(SecretVolumeSource { secret_name: "s".into(), ..Default::default() });
+                vol(s, "two", src);
+            }),
+            vec![(Forbidden, "spec.volumes[0].downwarAPI")],
+        ),
+    ];
+    run_table(cases);
+    let mut s = spec();
+    vol(
+        &mut s,
+        "e",
+        VolumeSource {
+            empty_dir: Some(EmptyDirVolumeSource {
+                size_limit: Some(Quantity::parse("-1").expect("parses")),
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+    );
+    assert_eq!(
+        errors(&s),
+        ["spec.volumes[0].emptyDir.sizeLimit: Forbidden: SizeLimit field must be a valid resource quantity"]
+    );
+    let mut s = spec();
+    with_iscsi(&mut s, iscsi("127.0.0.1", "abc"));
+    assert_eq!(
+        errors(&s),
+        [r#"spec.volumes[0].iscsi.iqn: Invalid value: "abc": must be valid format starting with iqn, eui, or naa"#]
+    );
+}
+
+fn projection(sources: Vec<VolumeProjection>) -> VolumeSource {
+    VolumeSource {
+        projected: Some(ProjectedVolumeSource { sources: Some(sources), ..Default::default() }),
+        ..Default::default()
+    }
+}
+
+fn secret_projection(name: &str, path: &str) -> SecretProjection {
+    SecretProjection {
+        local_object_reference: LocalObjectReference { name: name.into() },
+        items: vec![KeyToPath { key: "k".into(), path: path.into(), ..Default::default() }],
+        optional: None,
+    }
+}
+
+#[test]
+fn projected_volumes() {
+    use ErrorType::*;
+    let cases: Vec<Case> = vec![
+        (
+            "valid projection",
+            Box::new(|s| {
+                vol(
+                    s,
+                    "p",
+                    projection(vec![
+                        VolumeProjection { secret: Some(secret_projection("s", "a")), ..Default::default() },
+                        VolumeProjection {
+                            service_account_token: Some(ServiceAccountTokenProjection {
+                                path: "token".into(),
+                                expiration_seconds: Some(3600),
+                                ..Default::default()
+                            }),
+                            ..Default::default()
+                        },
+                    ]),
+                );
+            }),
+            vec![],
+        ),
+        (
+            "more than one kind in a source",
+            Box::new(|s| {
+                vol(
+                    s,
+                    "p",
+                    projection(vec![VolumeProjection {
+                        secret: Some(secret_projection("s", "a")),
+                        config_map: Some(ConfigMapProjection {
+                            local_object_reference: LocalObjectReference { name: "c".into() },
+                            items: vec![],
+                            optional: None,
+                        }),
+                        ..Default::default()
+                    }]),
+                );
+            }),
+            vec![(Forbidden, "spec.volumes[0].projected.sources[0]")],
+        ),
+        (
+            "conflicting duplicate paths",
+            Box::new(|s| {
+                vol(
+                    s,
+                    "p",
+                    projection(vec![
+                        VolumeProjection { secret: Some(secret_projection("s", "same")), ..Default::default() },
+                        VolumeProjection { secret: Some(secret_projection("t", "same")), ..Default::default() },
+                    ]),
+                );
+            }),
+            vec![(Invalid, "spec.volumes[0].projected")],
+        ),
+        (
+            "token expiring too soon, without a path",
+            Box::new(|s| {
+                vol(
+                    s,
+                    "p",
+                    projection(vec![VolumeProjection {
+                        service_account_token: Some(ServiceAccountTokenProjection {
+                            expiration_seconds: Some(60),
+                            ..Default::default()
+                        }),
+                        ..Default::default()
+                    }]),
+                );
+            }),
+            vec![
+                (Invalid, "spec.volumes[0].projected.sources[0].serviceAccountToken.expirationSeconds"),
+                (Required, "spec.volumes[0].projected.path"),
+            ],
+        ),
+    ];
+    run_table(cases);
+    let mut s = spec();
+    vol(
+        &mut s,
+        "p",
+        projection(vec![
+            VolumeProjection { secret: Some(secret_projection("s", "same")), ..Default::default() },
+            VolumeProjection { secret: Some(secret_projection("t", "same")), ..Default::default() },
+        ]),
+    );
+    assert_eq!(errors(&s), [r#"spec.volumes[0].projected: Invalid value: "t": conflicting duplicate paths"#]);
+}

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
 
 use kapi_api::features::FeatureGates;
-use kapi_client::ResourceInfo;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_machinery::{Object, Scheme};
 
 use super::strategy::{self, ServiceRanges};

@@ -30,7 +30,7 @@ impl ApiServer {
 /// Puts a warning before the response's other warnings, as upstream's handler adds it before the
 /// request is served.
 pub(super) fn warn_first(resp: &mut http::Response<Body>, warning: &str) {
-    let Ok(value) = http::HeaderValue::from_str(&format!("299 - {}", super::handler::quote(warning))) else { return };
+    let Ok(value) = http::HeaderValue::from_str(&format!("299 - {}", super::call::quote(warning))) else { return };
     let others: Vec<http::HeaderValue> = resp.headers().get_all(header::WARNING).iter().cloned().collect();
     let headers = resp.headers_mut();
     headers.remove(header::WARNING);

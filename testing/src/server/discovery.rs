@@ -21,7 +21,7 @@ use kapi_api::meta::v1::{
 };
 use kapi_machinery::{Kind, KindInfo, Object, Subresource, TypeMeta};
 
-use super::versions::storage_version_hash;
+use super::versions::{storage_version_hash, version_key};
 
 /// The discovery document of a path, if it is a discovery path. `host` is the address the
 /// client reached the server at, which `/api` reports for every client network as upstream
@@ -161,32 +161,6 @@ fn owned(names: &[&str]) -> Vec<String> {
 
 fn type_meta<K: Kind>() -> TypeMeta {
     TypeMeta { kind: K::KIND.into(), api_version: "v1".into() }
-}
-
-pub(super) type VersionKey = (u8, std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, String);
-
-/// Upstream's order of versions: GA before beta before alpha, higher numbers first, then others
-/// by name (smaller keys first).
-pub(super) fn version_key(v: &str) -> VersionKey {
-    let parse = || -> Option<(u8, u32, u32)> {
-        let rest = v.strip_prefix('v')?;
-        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
-        let major: u32 = rest[..digits].parse().ok()?;
-        let tail = &rest[digits..];
-        if tail.is_empty() {
-            return Some((0, major, 0));
-        }
-        for (level, word) in [(1, "beta"), (2, "alpha")] {
-            if let Some(n) = tail.strip_prefix(word) {
-                return Some((level, major, n.parse().ok()?));
-            }
-        }
-        None
-    };
-    match parse() {
-        Some((level, major, minor)) => (level, std::cmp::Reverse(major), std::cmp::Reverse(minor), String::new()),
-        None => (3, std::cmp::Reverse(0), std::cmp::Reverse(0), v.to_owned()),
-    }
 }
 
 /// The served versions of a group, preferred first.

@@ -5,7 +5,7 @@ use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{ListMeta, PartialObjectMetadata, PartialObjectMetadataList};
 use kapi_machinery::{Object, TypeMeta};
 
-use super::handler::Call;
+use super::call::Call;
 use super::negotiate::{self, As};
 use crate::tracker::{Error, Event, EventType, Result};
 

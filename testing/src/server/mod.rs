@@ -56,6 +56,7 @@
 mod admission;
 mod authn;
 mod bootstrap;
+mod call;
 mod codec;
 mod crd;
 pub mod deprecation;

@@ -19,7 +19,7 @@ use kapi_machinery::json::value::Value;
 
 use super::ApiServer;
 use super::authn::UserInfo;
-use super::handler::Call;
+use super::call::Call;
 use crate::tracker::Result;
 use crate::tracker::meta::to_value;
 

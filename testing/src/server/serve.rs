@@ -15,7 +15,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::task::{JoinHandle, JoinSet};
 use tokio_rustls::TlsAcceptor;
 
-use super::handler::error_response;
+use super::call::error_response;
 use super::{ApiServer, Encoding, MAX_BODY_BYTES};
 
 /// A running test server with the control loops its [`ApiServer`] chooses

@@ -659,7 +659,7 @@ impl FieldManager<'_> {
         let mut managers =
             decode(managed).map_err(|e| api_errors::internal(&format!("failed to decode managed fields: {e}")))?;
         let live = without_managed_fields(live.unwrap_or(empty).clone());
-        let mut merged = patch::apply_merge(live.clone(), config, self.rules).map_err(super::handler::patch_error)?;
+        let mut merged = patch::apply_merge(live.clone(), config, self.rules).map_err(super::call::patch_error)?;
 
         let mut me = self.entry(manager, APPLY);
         self.walker().field_set(config, self.root(), &mut Vec::new(), &mut me.set);

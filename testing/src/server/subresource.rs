@@ -35,10 +35,10 @@ use kapi_machinery::types::Time;
 use kapi_machinery::{KindInfo, Object, Subresource, TypeMeta};
 
 use super::ApiServer;
+use super::call::{Call, PatchView, findings, object_response};
 use super::codec::{self, Target};
 use super::crd::ScalePaths;
 use super::eviction::Evicted;
-use super::handler::{Call, PatchView, findings, object_response};
 use super::negotiate::{self, Encoding};
 use super::patch::MergeRules;
 use crate::tracker::meta;

@@ -24,10 +24,10 @@ use kapi_machinery::{Format, Object, TypeMeta};
 
 use std::sync::Arc;
 
+use super::call::{Call, object_response};
 use super::codec;
 use super::crd::columns::Columns;
 use super::crd::object::CustomObject;
-use super::handler::{Call, object_response};
 use super::negotiate::{self, TableVersion};
 use crate::tracker::{Event, EventType, Result};
 

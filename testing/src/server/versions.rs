@@ -7,7 +7,6 @@ use kapi_api::meta::resource::ResourceInfo;
 use kapi_machinery::lifecycle::Lifecycle;
 
 use super::deprecation::SERVER_RELEASE;
-use super::discovery::{VersionKey, version_key};
 
 /// The stability of an API version, from its name (`v1`, `v2beta1`, `v1alpha3`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,6 +204,32 @@ pub(super) fn storage_version_hash(group: &str, version: &str, kind: &str) -> St
     let mut out = Vec::with_capacity(12);
     kapi_machinery::base64::encode_into(&digest.as_ref()[..8], &mut out);
     String::from_utf8(out).expect("base64 is ASCII")
+}
+
+pub(super) type VersionKey = (u8, std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, String);
+
+/// Upstream's order of versions: GA before beta before alpha, higher numbers first, then others
+/// by name (smaller keys first).
+pub(super) fn version_key(v: &str) -> VersionKey {
+    let parse = || -> Option<(u8, u32, u32)> {
+        let rest = v.strip_prefix('v')?;
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        let major: u32 = rest[..digits].parse().ok()?;
+        let tail = &rest[digits..];
+        if tail.is_empty() {
+            return Some((0, major, 0));
+        }
+        for (level, word) in [(1, "beta"), (2, "alpha")] {
+            if let Some(n) = tail.strip_prefix(word) {
+                return Some((level, major, n.parse().ok()?));
+            }
+        }
+        None
+    };
+    match parse() {
+        Some((level, major, minor)) => (level, std::cmp::Reverse(major), std::cmp::Reverse(minor), String::new()),
+        None => (3, std::cmp::Reverse(0), std::cmp::Reverse(0), v.to_owned()),
+    }
 }
 
 #[cfg(test)]

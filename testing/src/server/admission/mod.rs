@@ -25,7 +25,7 @@
 //! name, as upstream's store does.
 //!
 //! A create or update of the object (or its status) reaches the validating webhooks only after
-//! the server has prepared and validated it ([`Deferred`], `handler::serve_write`), on the
+//! the server has prepared and validated it ([`Deferred`], the handler's `serve_write`), on the
 //! object as it will be stored, as seed 004's flows order it.
 //!
 //! Simplifications: a retried update runs the validating webhooks again, not the mutating
@@ -60,8 +60,8 @@ use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::{GroupVersionResource, KindInfo};
 
 use super::authn::UserInfo;
+use super::call::Call;
 use super::codec::{self, Target};
-use super::handler::Call;
 use super::{ApiServer, lock};
 use crate::tracker::meta::to_value;
 use crate::tracker::options;
@@ -961,7 +961,7 @@ impl ApiServer {
             .get(header::CONTENT_TYPE)
             .is_some_and(|ct| ct.to_str().is_ok_and(|ct| ct.trim().starts_with("application/apply-patch")));
         if is_apply {
-            req.extensions_mut().insert(super::handler::ManagedFieldsComputed);
+            req.extensions_mut().insert(super::call::ManagedFieldsComputed);
         }
         Ok(req)
     }

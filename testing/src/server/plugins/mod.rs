@@ -17,7 +17,7 @@ use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{CreateOptions, GetOptions, ObjectMeta, StatusCause, StatusDetails, StatusReason};
 
 use super::ApiServer;
-use super::handler::Call;
+use super::call::Call;
 use crate::tracker::Result;
 use crate::tracker::options::FieldValidation;
 

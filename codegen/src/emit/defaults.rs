@@ -1,35 +1,22 @@
 //! defaulter-gen: for every package with a `+groupName=` marker, a `defaulters.rs` that applies defaults through every kind's object tree: for each type that needs it, the package's hand-written `set_defaults_<type>(obj: &mut Type)`, then the `#[kapi(default = "...")]` values of fields that are still zero, then the nested values (options, slices, maps). Each kind gets `set_object_defaults_<kind>`; `register_defaults` adds them to a scheme.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use heck::ToSnakeCase;
 use kapi_frontend::diagnostics::Diagnostic;
-use kapi_frontend::universe::{Convention, Resolved, TypeEntry, Universe};
+use kapi_frontend::universe::{Convention, TypeEntry, Universe};
 use kapi_frontend::{Body, Shape};
 use quote::{format_ident, quote};
 
-use super::{Emitted, Export, Plan};
+use super::{Emitted, Export, Plan, versioned_target as target_of};
 
 /// A type as the defaulter tracks it: its package and name.
-type Key = (PathBuf, String);
+type Key = super::TypeKey;
 
 /// The versioned types of group packages, which are the ones defaulted.
 fn defaultable(u: &Universe) -> impl Iterator<Item = &TypeEntry> {
-    u.group_packages().flat_map(|p| u.types_in(&p.rel)).filter(|t| !t.def.attrs.is_internal())
-}
-
-/// The defaultable type a field shape leads to (through options, boxes, slices and map values),
-/// wherever it is defined.
-fn target_of(u: &Universe, t: &TypeEntry, shape: &Shape) -> Option<Key> {
-    match u.resolve_shape(t.file, shape)? {
-        Ok(Resolved::Def(id)) => {
-            let target = &u.types[id];
-            let grouped = u.packages.get(&target.package).is_some_and(|p| p.markers.group_name.is_some());
-            (grouped && !target.def.attrs.is_internal()).then(|| (target.package.clone(), target.name()))
-        }
-        _ => None,
-    }
+    super::versioned_types(u)
 }
 
 /// The types that need a walker: those with a hand-written defaulter or field defaults, and those

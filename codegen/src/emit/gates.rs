@@ -1,33 +1,20 @@
 //! Feature-gated fields: for every package with a `+groupName=` marker, a `featuregates.rs` that implements kapi-machinery's `DropDisabledFields` for each versioned type with `+featureGate=` fields, in itself or in anything it holds (through options, boxes, slices and map values, in any package), and `register_feature_gates` to add the kinds among them to a scheme, as upstream's strategies call `dropDisabledFields`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
 
-use kapi_frontend::universe::{Resolved, TypeEntry, Universe};
+use kapi_frontend::universe::{TypeEntry, Universe};
 use kapi_frontend::{Field, Shape};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Emitted, Export};
+use super::{Emitted, Export, versioned_target as target_of};
 
 /// A type as the generator tracks it: its package and name.
-type Key = (PathBuf, String);
+type Key = super::TypeKey;
 
 /// The versioned types of group packages, which are the ones that get an implementation.
 fn gateable(u: &Universe) -> impl Iterator<Item = &TypeEntry> {
-    u.group_packages().flat_map(|p| u.types_in(&p.rel)).filter(|t| !t.def.attrs.is_internal())
-}
-
-/// The gateable type a field shape leads to (through options, boxes, slices and map values).
-fn target_of(u: &Universe, t: &TypeEntry, shape: &Shape) -> Option<Key> {
-    match u.resolve_shape(t.file, shape)? {
-        Ok(Resolved::Def(id)) => {
-            let target = &u.types[id];
-            let grouped = u.packages.get(&target.package).is_some_and(|p| p.markers.group_name.is_some());
-            (grouped && !target.def.attrs.is_internal()).then(|| (target.package.clone(), target.name()))
-        }
-        _ => None,
-    }
+    super::versioned_types(u)
 }
 
 /// Every type with gated fields in itself or in what it holds, with the gates of all of them:

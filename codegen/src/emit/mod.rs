@@ -29,6 +29,32 @@ use crate::output::{HEADER, Outputs};
 /// `mod.rs` declares for it.
 pub const MOD_FILE: &str = "mod.rs";
 
+/// A type of the tree by package and name.
+pub(crate) type TypeKey = (PathBuf, String);
+
+/// The versioned (not internal) types of group packages: those the defaulters and the
+/// feature-gate drops are generated for.
+pub(crate) fn versioned_types(u: &Universe) -> impl Iterator<Item = &kapi_frontend::universe::TypeEntry> {
+    u.group_packages().flat_map(|p| u.types_in(&p.rel)).filter(|t| !t.def.attrs.is_internal())
+}
+
+/// The versioned type of a group package a field shape leads to (through options, boxes,
+/// slices and map values), wherever it is defined.
+pub(crate) fn versioned_target(
+    u: &Universe,
+    t: &kapi_frontend::universe::TypeEntry,
+    shape: &kapi_frontend::Shape,
+) -> Option<TypeKey> {
+    match u.resolve_shape(t.file, shape)? {
+        Ok(kapi_frontend::universe::Resolved::Def(id)) => {
+            let target = &u.types[id];
+            let grouped = u.packages.get(&target.package).is_some_and(|p| p.markers.group_name.is_some());
+            (grouped && !target.def.attrs.is_internal()).then(|| (target.package.clone(), target.name()))
+        }
+        _ => None,
+    }
+}
+
 /// The attribute on generated functions that register kinds or walk objects: `#[inline]` (through
 /// machinery's `__where_used!`), so that they, and the codecs they reach, are compiled in the
 /// program that calls them rather than in the API crate; see `compiled_where_used` in kapi-macros.

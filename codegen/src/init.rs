@@ -148,6 +148,9 @@ pub fn scheme() -> Result<kapi_machinery::Scheme, kapi_machinery::SchemeError> {
 pub mod {version};
 "#
     );
+    // The generated module's path, quoted by `{:?}` (a literal attribute here would read as one
+    // of this crate's own `#[path]`s).
+    let generated = format!("../../../generated/{pkg}/{version}/mod.rs");
     let version_mod = format!(
         r#"//! `{group}/{version}`.
 //!
@@ -158,7 +161,7 @@ mod types;
 pub use types::*;
 
 #[rustfmt::skip]
-#[path = "../../../generated/{pkg}/{version}/mod.rs"]
+#[path = {generated:?}]
 mod generated;
 
 pub use generated::*;

@@ -82,7 +82,15 @@ pub fn generate(u: &Universe, out: &mut Emitted) {
 
             #(#impls)*
         };
-        out.module(&pkg.rel, "featuregates", &file, Export::Items(vec!["register_feature_gates"]), false, &[]);
+        // What a server's strategies call, not a client: behind the crate's `internal` feature.
+        out.module(
+            &pkg.rel,
+            "featuregates",
+            &file,
+            Export::Items(vec!["register_feature_gates"]),
+            false,
+            &[super::INTERNAL_FEATURE],
+        );
     }
 }
 

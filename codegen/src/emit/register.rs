@@ -41,11 +41,15 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
         let regs = kinds.iter().map(|(_, p)| quote!(scheme.add_known_type::<#p>()?;));
         let register_defaults =
             plan.defaulted.contains(&pkg.rel).then(|| quote!(super::defaulters::register_defaults(scheme);));
-        let register_gates =
-            plan.gated.contains(&pkg.rel).then(|| quote!(super::featuregates::register_feature_gates(scheme);));
-        // Conversions are for servers, not clients: like `conversions.rs`, behind the owning
-        // crate's `internal` feature.
+        // Conversions and dropping feature-gated fields are for servers, not clients: like
+        // `conversions.rs` and `featuregates.rs`, behind the owning crate's `internal` feature.
         let feature = super::INTERNAL_FEATURE;
+        let register_gates = plan.gated.contains(&pkg.rel).then(|| {
+            quote! {
+                #[cfg(feature = #feature)]
+                super::featuregates::register_feature_gates(scheme);
+            }
+        });
         let register_conversions = plan.converted.contains(&pkg.rel).then(|| {
             quote! {
                 #[cfg(feature = #feature)]

@@ -3,8 +3,10 @@
 #[path = "defaulters.rs"]
 mod defaulters;
 pub use defaulters::*;
+#[cfg(feature = "internal")]
 #[path = "featuregates.rs"]
 mod featuregates;
+#[cfg(feature = "internal")]
 pub use featuregates::register_feature_gates;
 #[path = "register.rs"]
 mod register;

@@ -69,6 +69,20 @@ const CONFIG_MAP_KEY_MSG: &str = "a valid config key must consist of alphanumeri
 // ---------------------------------------------------------------------------------------------
 // Shared helpers, also used by apps/v1 and batch/v1.
 
+/// A requested token lifetime in seconds (`expirationSeconds`), as upstream bounds it for a
+/// projected service account token and for a CSI driver's token requests: at least 10 minutes,
+/// at most 2^32 seconds.
+pub fn token_expiration(seconds: i64, path: Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if seconds < 10 * 60 {
+        errs.push(FieldError::invalid_value(path.clone(), seconds, "may not specify a duration less than 10 minutes"));
+    }
+    if seconds > 1 << 32 {
+        errs.push(FieldError::invalid_value(path, seconds, "may not specify a duration larger than 2^32 seconds"));
+    }
+    errs
+}
+
 /// Upstream's `ValidateNonnegativeField`.
 #[doc(hidden)]
 pub fn non_negative(value: i64, path: &Path) -> ErrorList {

@@ -15,7 +15,7 @@ use super::{
     VolumeAttachmentSource, VolumeAttributesClass, VolumeError,
 };
 use crate::core::v1::TopologySelectorTerm;
-use crate::core::v1::validation::{IMMUTABLE, json_value, non_negative};
+use crate::core::v1::validation::{IMMUTABLE, json_value, non_negative, token_expiration};
 use crate::features::{Feature, enabled};
 use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
 
@@ -300,20 +300,7 @@ fn csi_driver_spec(spec: &CSIDriverSpec, path: &Path) -> ErrorList {
             continue;
         }
         if let Some(secs) = t.expiration_seconds {
-            if secs < 600 {
-                errs.push(FieldError::invalid_value(
-                    p.child("expirationSeconds"),
-                    secs,
-                    "may not specify a duration less than 10 minutes",
-                ));
-            }
-            if secs > 1 << 32 {
-                errs.push(FieldError::invalid_value(
-                    p.child("expirationSeconds"),
-                    secs,
-                    "may not specify a duration larger than 2^32 seconds",
-                ));
-            }
+            errs.extend(token_expiration(secs, p.child("expirationSeconds")));
         }
     }
     for mode in &spec.volume_lifecycle_modes {

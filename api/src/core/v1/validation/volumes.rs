@@ -732,21 +732,7 @@ fn projected(pr: &ProjectedVolumeSource, path: &Path) -> ErrorList {
         if let Some(t) = &src.service_account_token {
             kinds += 1;
             let p = sp.child("serviceAccountToken");
-            let seconds = t.expiration_seconds.unwrap_or(0);
-            if seconds < 10 * 60 {
-                errs.push(FieldError::invalid_value(
-                    p.child("expirationSeconds"),
-                    seconds,
-                    "may not specify a duration less than 10 minutes",
-                ));
-            }
-            if seconds > 1 << 32 {
-                errs.push(FieldError::invalid_value(
-                    p.child("expirationSeconds"),
-                    seconds,
-                    "may not specify a duration larger than 2^32 seconds",
-                ));
-            }
+            errs.extend(super::token_expiration(t.expiration_seconds.unwrap_or(0), p.child("expirationSeconds")));
             // Upstream reports the token's path at the projection's `path`.
             if t.path.is_empty() {
                 errs.push(FieldError::required(path.child("path"), ""));

@@ -78,9 +78,17 @@ async fn every_object_is_reconciled_at_its_final_version_across_faults() {
     assert_eq!(h.proxy.pending(), 0, "some faults never fired: {:?}", h.proxy.seen());
 
     // A real 410: the next watch is held back while objects change and the history is
-    // compacted.
+    // compacted. The watch open now may still be on its way to the server, so the close is
+    // repeated until the held-back watch has been asked for (closes after that cannot reach it).
+    let before = h.proxy.seen().len();
     h.proxy.inject(watches(), Fault::Delay(Duration::from_millis(300)), 1);
-    h.api.close_watches();
+    within(WAIT, async {
+        while !h.proxy.seen()[before..].iter().any(|s| s.is_watch() && s.fault.is_some()) {
+            h.api.close_watches();
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await;
     for j in i..i + 4 {
         h.write_step(j).await;
     }

@@ -264,6 +264,8 @@ impl<'a> PrepareCtx<'a> {
 struct Shared {
     state: Mutex<State>,
     changed: tokio::sync::watch::Sender<u64>,
+    /// How many watches are registered and not yet ended.
+    open_watches: std::sync::atomic::AtomicUsize,
 }
 
 /// An in-memory object store with API server semantics; cheap to clone (clones share the store).
@@ -1101,6 +1103,7 @@ impl ObjectTracker {
                     garbage_collection: false,
                 }),
                 changed,
+                open_watches: Default::default(),
             }),
         }
     }
@@ -1270,6 +1273,12 @@ impl ObjectTracker {
     pub fn request_bookmarks(&self) {
         self.lock().bookmark_epoch += 1;
         self.notify();
+    }
+
+    /// How many watches are open: registered with the tracker and not yet ended. A watch request
+    /// still on its way is not one, so a test that means to end a watch waits for it first.
+    pub fn open_watches(&self) -> usize {
+        self.shared.open_watches.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Ends every open watch, as a server closing its watch connections does.

@@ -197,7 +197,15 @@ async fn informer_handlers_see_each_version_once_across_faults_and_a_relist() {
     informer.start().expect("inside a runtime");
     assert!(within(WAIT, informer.wait_for_sync()).await);
 
-    // Watches cut in several ways while the writes go on.
+    // Watches cut in several ways while the writes go on. The informer's first watch must be
+    // open on the server before it is ended: a request still on its way would miss the close
+    // and stay open, and no fault would ever fire.
+    within(WAIT, async {
+        while h.api.open_watches() == 0 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    })
+    .await;
     let watches = Match::watches;
     h.proxy.inject(watches(), Fault::CutAfterEvents { events: 2, reset: false }, 1);
     h.proxy.inject(watches(), Fault::CutBody { after: 30, reset: true }, 1);
@@ -232,11 +240,15 @@ async fn informer_handlers_see_each_version_once_across_faults_and_a_relist() {
     // Now a relist: the next watch is held back while objects change and the history is
     // compacted, so it meets a real 410 and the reflector lists again; the handler must hear
     // of the delete through the relist.
+    // The watch open now may still be on its way to the server (the reflector rewatches after
+    // the last cut), so the close is repeated until the held-back watch has been asked for;
+    // closes after that cannot reach it, as the proxy holds it for 300 ms.
+    let before = h.proxy.seen().len();
     h.proxy.inject(watches(), Fault::Delay(Duration::from_millis(300)), 1);
-    h.api.close_watches();
     within(WAIT, async {
-        while !h.proxy.seen().iter().any(|s| s.is_watch() && s.fault.is_some()) {
-            tokio::time::sleep(Duration::from_millis(2)).await;
+        while !h.proxy.seen()[before..].iter().any(|s| s.is_watch() && s.fault.is_some()) {
+            h.api.close_watches();
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     })
     .await;

@@ -680,10 +680,18 @@ async fn watches_wake_up_and_close() {
         tokio::time::sleep(Duration::from_millis(20)).await;
         t2.close_watches();
     });
+    assert_eq!(t.open_watches(), 1);
     let e = tokio::time::timeout(Duration::from_secs(5), w.next()).await.unwrap().unwrap();
     assert_eq!(ev_name(&e), "late");
     assert!(tokio::time::timeout(Duration::from_secs(5), w.next()).await.unwrap().is_none());
     writer.await.unwrap();
+    assert_eq!(t.open_watches(), 0, "a closed watch is no longer open");
+    // A watch opened after the close is not closed by it; dropping it ends it.
+    let later = t.watch(&gvr(), "", &ListOptions::default()).unwrap();
+    assert_eq!(t.open_watches(), 1);
+    drop(later);
+    drop(w);
+    assert_eq!(t.open_watches(), 0);
 }
 
 #[test]

@@ -593,6 +593,11 @@ impl ApiServer {
         self.tracker.request_bookmarks();
     }
 
+    /// How many watches are open on the tracker (see [`ObjectTracker::open_watches`](crate::ObjectTracker::open_watches)).
+    pub fn open_watches(&self) -> usize {
+        self.tracker.open_watches()
+    }
+
     /// Ends every open watch.
     pub fn close_watches(&self) {
         self.tracker.close_watches();

@@ -64,6 +64,12 @@ impl std::fmt::Debug for TrackerWatch {
     }
 }
 
+impl Drop for TrackerWatch {
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
 impl TrackerWatch {
     pub(super) fn new(
         shared: Arc<Shared>,
@@ -73,6 +79,7 @@ impl TrackerWatch {
         pending: VecDeque<Event>,
     ) -> Self {
         let initial_left = pending.len();
+        shared.open_watches.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         TrackerWatch {
             shared,
             conversion,
@@ -86,6 +93,14 @@ impl TrackerWatch {
         }
     }
 
+    /// Marks the watch ended, no longer one of the tracker's open watches.
+    fn end(&mut self) {
+        if !self.done {
+            self.done = true;
+            self.shared.open_watches.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
     /// The next event, waiting for one; `None` once the watch has ended.
     pub async fn next(&mut self) -> Option<Event> {
         loop {
@@ -93,7 +108,7 @@ impl TrackerWatch {
                 return Some(e);
             }
             if self.done || self.rx.changed().await.is_err() {
-                self.done = true;
+                self.end();
                 return None;
             }
         }
@@ -109,7 +124,7 @@ impl TrackerWatch {
                     // An object the watcher's version cannot show ends the watch, as upstream's
                     // watch ends with the conversion's error.
                     Err(e) => {
-                        self.done = true;
+                        self.end();
                         self.pending.clear();
                         self.initial_left = 0;
                         Event { event_type: EventType::Error, object: Box::new(api_errors::status_of(&e)) }
@@ -160,11 +175,11 @@ impl TrackerWatch {
         let shared = Arc::clone(&self.shared);
         let st = shared.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if st.close_epoch != self.pos.close_epoch {
-            self.done = true;
+            self.end();
             return;
         }
         if st.too_old(self.pos.last_rv) {
-            self.done = true;
+            self.end();
             let err = api_errors::expired(format!("too old resource version: {} ({})", self.pos.last_rv, st.compacted));
             self.pending
                 .push_back(Event { event_type: EventType::Error, object: Box::new(api_errors::status_of(&err)) });

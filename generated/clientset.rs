@@ -2,61 +2,13 @@
 //! Typed clients, informers and listers for every kind marked `+genclient`, one cargo
 //! feature per group.
 #![allow(clippy::too_many_arguments)]
-use kapi_client::{Client, Error, Registry, ResourceInfo};
+use kapi_client::{Client, Error, Registry};
 use kapi_client::factory::SharedInformerFactory;
 #[cfg(feature = "admissionregistration")]
 /// `admissionregistration`.
 pub mod admissionregistration {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy,
-            ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyList,
-            resource = "validatingadmissionpolicies", namespaced = false, protobuf =
-            true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = ["status"], short_names =
-            [], categories = ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
-            ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBindingList,
-            resource = "validatingadmissionpolicybindings", namespaced = false, protobuf
-            = true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
-            categories = ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy,
-            ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyList, resource
-            = "mutatingadmissionpolicies", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [], short_names = [], categories =
-            ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding,
-            ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBindingList,
-            resource = "mutatingadmissionpolicybindings", namespaced = false, protobuf =
-            true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
-            categories = ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration,
-            ::kapi_api::admissionregistration::v1::ValidatingWebhookConfigurationList,
-            resource = "validatingwebhookconfigurations", namespaced = false, protobuf =
-            true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
-            categories = ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration,
-            ::kapi_api::admissionregistration::v1::MutatingWebhookConfigurationList,
-            resource = "mutatingwebhookconfigurations", namespaced = false, protobuf =
-            true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
-            categories = ["api-extensions"],
-        );
         /// The typed client of `admissionregistration.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -263,25 +215,6 @@ pub mod admissionregistration {
                 self.mutating_webhook_configurations().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding >
-                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
-                < ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding >
-                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
-                < ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration >
-                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
-                < ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration >
-                ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -315,38 +248,6 @@ pub mod admissionregistration {
     }
     /// `v1alpha1`.
     pub mod v1alpha1 {
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
-            ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList,
-            resource = "validatingadmissionpolicies", namespaced = false, protobuf =
-            true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = ["status"], short_names =
-            [], categories = ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
-            ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList,
-            resource = "validatingadmissionpolicybindings", namespaced = false, protobuf
-            = true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
-            categories = ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
-            ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyList,
-            resource = "mutatingadmissionpolicies", namespaced = false, protobuf = true,
-            verbs = ["create", "update", "delete", "deletecollection", "get", "list",
-            "watch", "patch", "apply"], subresources = [], short_names = [], categories =
-            ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
-            ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList,
-            resource = "mutatingadmissionpolicybindings", namespaced = false, protobuf =
-            true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
-            categories = ["api-extensions"],
-        );
         /// The typed client of `admissionregistration.k8s.io/v1alpha1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -493,24 +394,6 @@ pub mod admissionregistration {
                 self.mutating_admission_policy_bindings().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicy >
-                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
-                <
-                ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of:: <
-                ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy >
-                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
-                <
-                ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding
-                > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -536,54 +419,6 @@ pub mod admissionregistration {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
-            ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyList,
-            resource = "validatingadmissionpolicies", namespaced = false, protobuf =
-            true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = ["status"], short_names =
-            [], categories = ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
-            ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingList,
-            resource = "validatingadmissionpolicybindings", namespaced = false, protobuf
-            = true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
-            categories = ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy,
-            ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyList,
-            resource = "mutatingadmissionpolicies", namespaced = false, protobuf = true,
-            verbs = ["create", "update", "delete", "deletecollection", "get", "list",
-            "watch", "patch", "apply"], subresources = [], short_names = [], categories =
-            ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
-            ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingList,
-            resource = "mutatingadmissionpolicybindings", namespaced = false, protobuf =
-            true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
-            categories = ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
-            ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfigurationList,
-            resource = "validatingwebhookconfigurations", namespaced = false, protobuf =
-            true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
-            categories = ["api-extensions"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration,
-            ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfigurationList,
-            resource = "mutatingwebhookconfigurations", namespaced = false, protobuf =
-            true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
-            categories = ["api-extensions"],
-        );
         /// The typed client of `admissionregistration.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -790,29 +625,6 @@ pub mod admissionregistration {
                 self.mutating_webhook_configurations().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicy >
-                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
-                <
-                ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of:: <
-                ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy > (),
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of:: <
-                ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of:: <
-                ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration
-                > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -850,14 +662,6 @@ pub mod admissionregistration {
 pub mod apiextensions {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::apiextensions::v1::CustomResourceDefinition,
-            ::kapi_api::apiextensions::v1::CustomResourceDefinitionList, resource =
-            "customresourcedefinitions", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"], short_names = ["crd", "crds"],
-            categories = ["api-extensions"],
-        );
         /// The typed client of `apiextensions.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -914,14 +718,6 @@ pub mod apiextensions {
                 self.custom_resource_definitions().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apiextensions::v1::CustomResourceDefinition > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -933,14 +729,6 @@ pub mod apiextensions {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
-            ::kapi_api::apiextensions::v1beta1::CustomResourceDefinitionList, resource =
-            "customresourcedefinitions", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"], short_names = ["crd", "crds"],
-            categories = ["api-extensions"],
-        );
         /// The typed client of `apiextensions.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -997,14 +785,6 @@ pub mod apiextensions {
                 self.custom_resource_definitions().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -1022,13 +802,6 @@ pub mod apiextensions {
 pub mod apiregistration {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::apiregistration::v1::APIService,
-            ::kapi_api::apiregistration::v1::APIServiceList, resource = "apiservices",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"], short_names = [], categories = ["api-extensions"],
-        );
         /// The typed client of `apiregistration.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -1083,14 +856,6 @@ pub mod apiregistration {
                 self.api_services().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apiregistration::v1::APIService > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -1101,14 +866,6 @@ pub mod apiregistration {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::apiregistration::v1beta1::APIService,
-            ::kapi_api::apiregistration::v1beta1::APIServiceList, resource =
-            "apiservices", namespaced = false, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"], short_names = [], categories =
-            ["api-extensions"],
-        );
         /// The typed client of `apiregistration.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -1163,14 +920,6 @@ pub mod apiregistration {
                 self.api_services().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apiregistration::v1beta1::APIService > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -1185,13 +934,6 @@ pub mod apiregistration {
 pub mod apiserverinternal {
     /// `v1alpha1`.
     pub mod v1alpha1 {
-        kapi_client::resource!(
-            ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
-            ::kapi_api::apiserverinternal::v1alpha1::StorageVersionList, resource =
-            "storageversions", namespaced = false, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
-        );
         /// The typed client of `internal.apiserver.k8s.io/v1alpha1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -1248,14 +990,6 @@ pub mod apiserverinternal {
                 self.storage_versions().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apiserverinternal::v1alpha1::StorageVersion > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -1271,15 +1005,6 @@ pub mod apiserverinternal {
 pub mod apps {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::apps::v1::StatefulSet, ::kapi_api::apps::v1::StatefulSetList,
-            resource = "statefulsets", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
-            "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
-            result = ::kapi_api::autoscaling::v1::Scale }], short_names = ["sts"],
-            categories = ["all"],
-        );
         impl kapi_client::Api<::kapi_api::apps::v1::StatefulSet> {
             /// `GetScale`: reads the `scale` subresource.
             #[inline]
@@ -1379,15 +1104,6 @@ pub mod apps {
                 self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
-        kapi_client::resource!(
-            ::kapi_api::apps::v1::Deployment, ::kapi_api::apps::v1::DeploymentList,
-            resource = "deployments", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
-            "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
-            result = ::kapi_api::autoscaling::v1::Scale }], short_names = ["deploy"],
-            categories = ["all"],
-        );
         impl kapi_client::Api<::kapi_api::apps::v1::Deployment> {
             /// `GetScale`: reads the `scale` subresource.
             #[inline]
@@ -1487,22 +1203,6 @@ pub mod apps {
                 self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
-        kapi_client::resource!(
-            ::kapi_api::apps::v1::DaemonSet, ::kapi_api::apps::v1::DaemonSetList,
-            resource = "daemonsets", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"], short_names = ["ds"],
-            categories = ["all"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::apps::v1::ReplicaSet, ::kapi_api::apps::v1::ReplicaSetList,
-            resource = "replicasets", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
-            "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
-            result = ::kapi_api::autoscaling::v1::Scale }], short_names = ["rs"],
-            categories = ["all"],
-        );
         impl kapi_client::Api<::kapi_api::apps::v1::ReplicaSet> {
             /// `GetScale`: reads the `scale` subresource.
             #[inline]
@@ -1602,13 +1302,6 @@ pub mod apps {
                 self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
-        kapi_client::resource!(
-            ::kapi_api::apps::v1::ControllerRevision,
-            ::kapi_api::apps::v1::ControllerRevisionList, resource =
-            "controllerrevisions", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
         /// The typed client of `apps/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -1798,21 +1491,6 @@ pub mod apps {
                 self.controller_revisions().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apps::v1::StatefulSet > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::apps::v1::Deployment
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of:: < ::kapi_api::apps::v1::DaemonSet > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apps::v1::ReplicaSet > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apps::v1::ControllerRevision > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -1827,27 +1505,6 @@ pub mod apps {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::apps::v1beta1::StatefulSet,
-            ::kapi_api::apps::v1beta1::StatefulSetList, resource = "statefulsets",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"], short_names = ["sts"], categories = ["all"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::apps::v1beta1::Deployment,
-            ::kapi_api::apps::v1beta1::DeploymentList, resource = "deployments",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"], short_names = ["deploy"], categories = ["all"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::apps::v1beta1::ControllerRevision,
-            ::kapi_api::apps::v1beta1::ControllerRevisionList, resource =
-            "controllerrevisions", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
         /// The typed client of `apps/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -1975,18 +1632,6 @@ pub mod apps {
                 self.controller_revisions().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apps::v1beta1::StatefulSet > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apps::v1beta1::Deployment > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apps::v1beta1::ControllerRevision > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -1999,15 +1644,6 @@ pub mod apps {
     }
     /// `v1beta2`.
     pub mod v1beta2 {
-        kapi_client::resource!(
-            ::kapi_api::apps::v1beta2::StatefulSet,
-            ::kapi_api::apps::v1beta2::StatefulSetList, resource = "statefulsets",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
-            [::kapi_api::apps::v1beta2::Scale], result = ::kapi_api::apps::v1beta2::Scale
-            }], short_names = ["sts"], categories = ["all"],
-        );
         impl kapi_client::Api<::kapi_api::apps::v1beta2::StatefulSet> {
             /// `GetScale`: reads the `scale` subresource.
             #[inline]
@@ -2107,34 +1743,6 @@ pub mod apps {
                 self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
-        kapi_client::resource!(
-            ::kapi_api::apps::v1beta2::Deployment,
-            ::kapi_api::apps::v1beta2::DeploymentList, resource = "deployments",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"], short_names = ["deploy"], categories = ["all"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::apps::v1beta2::DaemonSet,
-            ::kapi_api::apps::v1beta2::DaemonSetList, resource = "daemonsets", namespaced
-            = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"], short_names = ["ds"], categories = ["all"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::apps::v1beta2::ReplicaSet,
-            ::kapi_api::apps::v1beta2::ReplicaSetList, resource = "replicasets",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"], short_names = ["rs"], categories = ["all"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::apps::v1beta2::ControllerRevision,
-            ::kapi_api::apps::v1beta2::ControllerRevisionList, resource =
-            "controllerrevisions", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
         /// The typed client of `apps/v1beta2`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -2328,22 +1936,6 @@ pub mod apps {
                 self.controller_revisions().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apps::v1beta2::StatefulSet > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apps::v1beta2::Deployment > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apps::v1beta2::DaemonSet > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apps::v1beta2::ReplicaSet > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::apps::v1beta2::ControllerRevision > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -2362,16 +1954,6 @@ pub mod apps {
 pub mod authentication {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            unlisted::kapi_api::authentication::v1::TokenReview, resource =
-            "tokenreviews", namespaced = false, protobuf = true, verbs = ["create"],
-            subresources = [],
-        );
-        kapi_client::resource!(
-            unlisted::kapi_api::authentication::v1::SelfSubjectReview, resource =
-            "selfsubjectreviews", namespaced = false, protobuf = true, verbs =
-            ["create"], subresources = [],
-        );
         /// The typed client of `authentication.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -2395,16 +1977,6 @@ pub mod authentication {
                 self.client.api()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: < ::kapi_api::authentication::v1::TokenReview > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: < ::kapi_api::authentication::v1::SelfSubjectReview > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -2419,16 +1991,6 @@ pub mod authentication {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            unlisted::kapi_api::authentication::v1beta1::TokenReview, resource =
-            "tokenreviews", namespaced = false, protobuf = true, verbs = ["create"],
-            subresources = [],
-        );
-        kapi_client::resource!(
-            unlisted::kapi_api::authentication::v1beta1::SelfSubjectReview, resource =
-            "selfsubjectreviews", namespaced = false, protobuf = true, verbs =
-            ["create"], subresources = [],
-        );
         /// The typed client of `authentication.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -2454,17 +2016,6 @@ pub mod authentication {
                 self.client.api()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: < ::kapi_api::authentication::v1beta1::TokenReview > (),
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: < ::kapi_api::authentication::v1beta1::SelfSubjectReview
-                > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -2486,26 +2037,6 @@ pub mod authentication {
 pub mod authorization {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            unlisted::kapi_api::authorization::v1::SubjectAccessReview, resource =
-            "subjectaccessreviews", namespaced = false, protobuf = true, verbs =
-            ["create"], subresources = [],
-        );
-        kapi_client::resource!(
-            unlisted::kapi_api::authorization::v1::SelfSubjectAccessReview, resource =
-            "selfsubjectaccessreviews", namespaced = false, protobuf = true, verbs =
-            ["create"], subresources = [],
-        );
-        kapi_client::resource!(
-            unlisted::kapi_api::authorization::v1::LocalSubjectAccessReview, resource =
-            "localsubjectaccessreviews", namespaced = true, protobuf = true, verbs =
-            ["create"], subresources = [],
-        );
-        kapi_client::resource!(
-            unlisted::kapi_api::authorization::v1::SelfSubjectRulesReview, resource =
-            "selfsubjectrulesreviews", namespaced = false, protobuf = true, verbs =
-            ["create"], subresources = [],
-        );
         /// The typed client of `authorization.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -2556,21 +2087,6 @@ pub mod authorization {
                 self.client.api()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: < ::kapi_api::authorization::v1::SubjectAccessReview >
-                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: < ::kapi_api::authorization::v1::SelfSubjectAccessReview
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: < ::kapi_api::authorization::v1::LocalSubjectAccessReview
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: < ::kapi_api::authorization::v1::SelfSubjectRulesReview >
-                ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -2596,26 +2112,6 @@ pub mod authorization {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            unlisted::kapi_api::authorization::v1beta1::SubjectAccessReview, resource =
-            "subjectaccessreviews", namespaced = false, protobuf = true, verbs =
-            ["create"], subresources = [],
-        );
-        kapi_client::resource!(
-            unlisted::kapi_api::authorization::v1beta1::SelfSubjectAccessReview, resource
-            = "selfsubjectaccessreviews", namespaced = false, protobuf = true, verbs =
-            ["create"], subresources = [],
-        );
-        kapi_client::resource!(
-            unlisted::kapi_api::authorization::v1beta1::LocalSubjectAccessReview,
-            resource = "localsubjectaccessreviews", namespaced = true, protobuf = true,
-            verbs = ["create"], subresources = [],
-        );
-        kapi_client::resource!(
-            unlisted::kapi_api::authorization::v1beta1::SelfSubjectRulesReview, resource
-            = "selfsubjectrulesreviews", namespaced = false, protobuf = true, verbs =
-            ["create"], subresources = [],
-        );
         /// The typed client of `authorization.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -2668,23 +2164,6 @@ pub mod authorization {
                 self.client.api()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: < ::kapi_api::authorization::v1beta1::SubjectAccessReview
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: <
-                ::kapi_api::authorization::v1beta1::SelfSubjectAccessReview > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: <
-                ::kapi_api::authorization::v1beta1::LocalSubjectAccessReview > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of_unlisted:: <
-                ::kapi_api::authorization::v1beta1::SelfSubjectRulesReview > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -2714,14 +2193,6 @@ pub mod authorization {
 pub mod autoscaling {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler,
-            ::kapi_api::autoscaling::v1::HorizontalPodAutoscalerList, resource =
-            "horizontalpodautoscalers", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"], short_names = ["hpa"],
-            categories = ["all"],
-        );
         /// The typed client of `autoscaling/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -2783,14 +2254,6 @@ pub mod autoscaling {
                 self.horizontal_pod_autoscalers().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -2801,14 +2264,6 @@ pub mod autoscaling {
     }
     /// `v2`.
     pub mod v2 {
-        kapi_client::resource!(
-            ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler,
-            ::kapi_api::autoscaling::v2::HorizontalPodAutoscalerList, resource =
-            "horizontalpodautoscalers", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"], short_names = ["hpa"],
-            categories = ["all"],
-        );
         /// The typed client of `autoscaling/v2`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -2870,14 +2325,6 @@ pub mod autoscaling {
                 self.horizontal_pod_autoscalers().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -2892,19 +2339,6 @@ pub mod autoscaling {
 pub mod batch {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::batch::v1::Job, ::kapi_api::batch::v1::JobList, resource =
-            "jobs", namespaced = true, protobuf = true, verbs = ["create", "update",
-            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-            subresources = ["status"], short_names = [], categories = ["all"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::batch::v1::CronJob, ::kapi_api::batch::v1::CronJobList, resource
-            = "cronjobs", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"], short_names = ["cj"], categories =
-            ["all"],
-        );
         /// The typed client of `batch/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -2993,16 +2427,6 @@ pub mod batch {
                 self.cron_jobs().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::batch::v1::Job > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::batch::v1::CronJob >
-                ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -3014,13 +2438,6 @@ pub mod batch {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::batch::v1beta1::CronJob, ::kapi_api::batch::v1beta1::CronJobList,
-            resource = "cronjobs", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"], short_names = ["cj"], categories =
-            ["all"],
-        );
         /// The typed client of `batch/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -3080,14 +2497,6 @@ pub mod batch {
                 self.cron_jobs().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::batch::v1beta1::CronJob > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -3102,16 +2511,6 @@ pub mod batch {
 pub mod certificates {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::certificates::v1::CertificateSigningRequest,
-            ::kapi_api::certificates::v1::CertificateSigningRequestList, resource =
-            "certificatesigningrequests", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "approval" { verbs = ["update",
-            "patch"], inputs = [::kapi_api::certificates::v1::CertificateSigningRequest],
-            result = ::kapi_api::certificates::v1::CertificateSigningRequest }],
-            short_names = ["csr"], categories = [],
-        );
         impl kapi_client::Api<::kapi_api::certificates::v1::CertificateSigningRequest> {
             /// `UpdateApproval`: replaces the `approval` subresource.
             #[inline]
@@ -3152,20 +2551,6 @@ pub mod certificates {
                     >(name, "approval", certificate_signing_request, options)
             }
         }
-        kapi_client::resource!(
-            ::kapi_api::certificates::v1::ClusterTrustBundle,
-            ::kapi_api::certificates::v1::ClusterTrustBundleList, resource =
-            "clustertrustbundles", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::certificates::v1::PodCertificateRequest,
-            ::kapi_api::certificates::v1::PodCertificateRequestList, resource =
-            "podcertificaterequests", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
-        );
         /// The typed client of `certificates.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -3285,18 +2670,6 @@ pub mod certificates {
                 self.pod_certificate_requests().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::certificates::v1::CertificateSigningRequest > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::certificates::v1::ClusterTrustBundle > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::certificates::v1::PodCertificateRequest > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -3310,13 +2683,6 @@ pub mod certificates {
     }
     /// `v1alpha1`.
     pub mod v1alpha1 {
-        kapi_client::resource!(
-            ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
-            ::kapi_api::certificates::v1alpha1::ClusterTrustBundleList, resource =
-            "clustertrustbundles", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
         /// The typed client of `certificates.k8s.io/v1alpha1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -3373,14 +2739,6 @@ pub mod certificates {
                 self.cluster_trust_bundles().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::certificates::v1alpha1::ClusterTrustBundle > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -3392,28 +2750,6 @@ pub mod certificates {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
-            ::kapi_api::certificates::v1beta1::CertificateSigningRequestList, resource =
-            "certificatesigningrequests", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"], short_names = ["csr"],
-            categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
-            ::kapi_api::certificates::v1beta1::ClusterTrustBundleList, resource =
-            "clustertrustbundles", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::certificates::v1beta1::PodCertificateRequest,
-            ::kapi_api::certificates::v1beta1::PodCertificateRequestList, resource =
-            "podcertificaterequests", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
-        );
         /// The typed client of `certificates.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -3539,18 +2875,6 @@ pub mod certificates {
                 self.pod_certificate_requests().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::certificates::v1beta1::CertificateSigningRequest > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::certificates::v1beta1::ClusterTrustBundle > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::certificates::v1beta1::PodCertificateRequest > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -3572,12 +2896,6 @@ pub mod certificates {
 pub mod coordination {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::coordination::v1::Lease, ::kapi_api::coordination::v1::LeaseList,
-            resource = "leases", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
         /// The typed client of `coordination.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -3637,14 +2955,6 @@ pub mod coordination {
                 self.leases().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::coordination::v1::Lease > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -3655,13 +2965,6 @@ pub mod coordination {
     }
     /// `v1alpha2`.
     pub mod v1alpha2 {
-        kapi_client::resource!(
-            ::kapi_api::coordination::v1alpha2::LeaseCandidate,
-            ::kapi_api::coordination::v1alpha2::LeaseCandidateList, resource =
-            "leasecandidates", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
         /// The typed client of `coordination.k8s.io/v1alpha2`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -3723,14 +3026,6 @@ pub mod coordination {
                 self.lease_candidates().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::coordination::v1alpha2::LeaseCandidate > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -3741,20 +3036,6 @@ pub mod coordination {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::coordination::v1beta1::Lease,
-            ::kapi_api::coordination::v1beta1::LeaseList, resource = "leases", namespaced
-            = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::coordination::v1beta1::LeaseCandidate,
-            ::kapi_api::coordination::v1beta1::LeaseCandidateList, resource =
-            "leasecandidates", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
         /// The typed client of `coordination.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -3849,16 +3130,6 @@ pub mod coordination {
                 self.lease_candidates().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::coordination::v1beta1::Lease > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::coordination::v1beta1::LeaseCandidate > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -3874,34 +3145,6 @@ pub mod coordination {
 pub mod core {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::core::v1::PersistentVolume,
-            ::kapi_api::core::v1::PersistentVolumeList, resource = "persistentvolumes",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"], short_names = ["pv"], categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::core::v1::PersistentVolumeClaim,
-            ::kapi_api::core::v1::PersistentVolumeClaimList, resource =
-            "persistentvolumeclaims", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"], short_names = ["pvc"],
-            categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::core::v1::Pod, ::kapi_api::core::v1::PodList, resource = "pods",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "ephemeralcontainers" { verbs = ["update", "patch"], inputs =
-            [::kapi_api::core::v1::Pod], result = ::kapi_api::core::v1::Pod }, "resize" {
-            verbs = ["update", "patch"], inputs = [::kapi_api::core::v1::Pod], result =
-            ::kapi_api::core::v1::Pod }, "binding" { verbs = ["create"], inputs =
-            [::kapi_api::core::v1::Binding], result = ::kapi_api::meta::v1::Status },
-            "eviction" { verbs = ["create"], inputs = [::kapi_api::policy::v1::Eviction,
-            ::kapi_api::policy::v1beta1::Eviction], result = ::kapi_api::meta::v1::Status
-            }], short_names = ["po"], categories = ["all"],
-        );
         impl kapi_client::Api<::kapi_api::core::v1::Pod> {
             /// `UpdateEphemeralContainers`: replaces the `ephemeralcontainers` subresource.
             #[inline]
@@ -4075,22 +3318,6 @@ pub mod core {
                     >(name, "eviction", eviction, options)
             }
         }
-        kapi_client::resource!(
-            ::kapi_api::core::v1::PodTemplate, ::kapi_api::core::v1::PodTemplateList,
-            resource = "podtemplates", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::core::v1::ReplicationController,
-            ::kapi_api::core::v1::ReplicationControllerList, resource =
-            "replicationcontrollers", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
-            "update", "patch"], inputs = [::kapi_api::autoscaling::v1::Scale], result =
-            ::kapi_api::autoscaling::v1::Scale }], short_names = ["rc"], categories =
-            ["all"],
-        );
         impl kapi_client::Api<::kapi_api::core::v1::ReplicationController> {
             /// `GetScale`: reads the `scale` subresource.
             #[inline]
@@ -4157,22 +3384,6 @@ pub mod core {
                     >(name, "scale", scale, options)
             }
         }
-        kapi_client::resource!(
-            ::kapi_api::core::v1::Service, ::kapi_api::core::v1::ServiceList, resource =
-            "services", namespaced = true, protobuf = true, verbs = ["create", "update",
-            "delete", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"], short_names = ["svc"], categories = ["all"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::core::v1::ServiceAccount,
-            ::kapi_api::core::v1::ServiceAccountList, resource = "serviceaccounts",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["token" { verbs = ["create"], inputs =
-            [::kapi_api::authentication::v1::TokenRequest], result =
-            ::kapi_api::authentication::v1::TokenRequest }], short_names = ["sa"],
-            categories = [],
-        );
         impl kapi_client::Api<::kapi_api::core::v1::ServiceAccount> {
             /// `CreateToken`: posts a body to the `token` subresource.
             #[inline]
@@ -4213,26 +3424,6 @@ pub mod core {
                     >(name, "token", token_request, options)
             }
         }
-        kapi_client::resource!(
-            ::kapi_api::core::v1::Endpoints, ::kapi_api::core::v1::EndpointsList,
-            resource = "endpoints", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [], short_names = ["ep"], categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::core::v1::Node, ::kapi_api::core::v1::NodeList, resource =
-            "nodes", namespaced = false, protobuf = true, verbs = ["create", "update",
-            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-            subresources = ["status"], short_names = ["no"], categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::core::v1::Namespace, ::kapi_api::core::v1::NamespaceList,
-            resource = "namespaces", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "get", "list", "watch", "patch", "apply"],
-            subresources = ["status", "finalize" { verbs = ["update", "patch"], inputs =
-            [::kapi_api::core::v1::Namespace], result = ::kapi_api::core::v1::Namespace
-            }], short_names = ["ns"], categories = [],
-        );
         impl kapi_client::Api<::kapi_api::core::v1::Namespace> {
             /// `Finalize`: replaces the `finalize` subresource.
             #[inline]
@@ -4268,45 +3459,6 @@ pub mod core {
                     >(name, "finalize", namespace, options)
             }
         }
-        kapi_client::resource!(
-            ::kapi_api::core::v1::Event, ::kapi_api::core::v1::EventList, resource =
-            "events", namespaced = true, protobuf = true, verbs = ["create", "update",
-            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-            subresources = [], short_names = ["ev"], categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::core::v1::LimitRange, ::kapi_api::core::v1::LimitRangeList,
-            resource = "limitranges", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [], short_names = ["limits"], categories =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::core::v1::ResourceQuota, ::kapi_api::core::v1::ResourceQuotaList,
-            resource = "resourcequotas", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"], short_names = ["quota"],
-            categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::core::v1::Secret, ::kapi_api::core::v1::SecretList, resource =
-            "secrets", namespaced = true, protobuf = true, verbs = ["create", "update",
-            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-            subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::core::v1::ConfigMap, ::kapi_api::core::v1::ConfigMapList,
-            resource = "configmaps", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [], short_names = ["cm"], categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::core::v1::ComponentStatus,
-            ::kapi_api::core::v1::ComponentStatusList, resource = "componentstatuses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [], short_names = ["cs"], categories = [],
-        );
         /// The typed client of `v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -4812,39 +3964,6 @@ pub mod core {
                 self.component_statuses().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::core::v1::PersistentVolume > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::core::v1::PersistentVolumeClaim > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::core::v1::Pod > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::core::v1::PodTemplate
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of:: < ::kapi_api::core::v1::ReplicationController > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::core::v1::Service > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::core::v1::ServiceAccount > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::core::v1::Endpoints >
-                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
-                < ::kapi_api::core::v1::Node > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::core::v1::Namespace >
-                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
-                < ::kapi_api::core::v1::Event > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::core::v1::LimitRange
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of:: < ::kapi_api::core::v1::ResourceQuota > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::core::v1::Secret > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::core::v1::ConfigMap >
-                (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of::
-                < ::kapi_api::core::v1::ComponentStatus > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -4874,13 +3993,6 @@ pub mod core {
 pub mod discovery {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::discovery::v1::EndpointSlice,
-            ::kapi_api::discovery::v1::EndpointSliceList, resource = "endpointslices",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
         /// The typed client of `discovery.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -4940,14 +4052,6 @@ pub mod discovery {
                 self.endpoint_slices().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::discovery::v1::EndpointSlice > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -4958,13 +4062,6 @@ pub mod discovery {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::discovery::v1beta1::EndpointSlice,
-            ::kapi_api::discovery::v1beta1::EndpointSliceList, resource =
-            "endpointslices", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
         /// The typed client of `discovery.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -5026,14 +4123,6 @@ pub mod discovery {
                 self.endpoint_slices().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::discovery::v1beta1::EndpointSlice > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -5048,12 +4137,6 @@ pub mod discovery {
 pub mod events {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::events::v1::Event, ::kapi_api::events::v1::EventList, resource =
-            "events", namespaced = true, protobuf = true, verbs = ["create", "update",
-            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-            subresources = [], short_names = ["ev"], categories = [],
-        );
         /// The typed client of `events.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -5111,14 +4194,6 @@ pub mod events {
                 self.events().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::events::v1::Event > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -5129,12 +4204,6 @@ pub mod events {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::events::v1beta1::Event, ::kapi_api::events::v1beta1::EventList,
-            resource = "events", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [], short_names = ["ev"], categories = [],
-        );
         /// The typed client of `events.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -5194,14 +4263,6 @@ pub mod events {
                 self.events().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::events::v1beta1::Event > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -5216,16 +4277,6 @@ pub mod events {
 pub mod extensions {
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::extensions::v1beta1::Deployment,
-            ::kapi_api::extensions::v1beta1::DeploymentList, resource = "deployments",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
-            [::kapi_api::extensions::v1beta1::Scale], result =
-            ::kapi_api::extensions::v1beta1::Scale }], short_names = ["deploy"],
-            categories = ["all"],
-        );
         impl kapi_client::Api<::kapi_api::extensions::v1beta1::Deployment> {
             /// `GetScale`: reads the `scale` subresource.
             #[inline]
@@ -5334,30 +4385,6 @@ pub mod extensions {
                 self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
-        kapi_client::resource!(
-            ::kapi_api::extensions::v1beta1::DaemonSet,
-            ::kapi_api::extensions::v1beta1::DaemonSetList, resource = "daemonsets",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"], short_names = ["ds"], categories = ["all"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::extensions::v1beta1::Ingress,
-            ::kapi_api::extensions::v1beta1::IngressList, resource = "ingresses",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"], short_names = ["ing"], categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::extensions::v1beta1::ReplicaSet,
-            ::kapi_api::extensions::v1beta1::ReplicaSetList, resource = "replicasets",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
-            [::kapi_api::extensions::v1beta1::Scale], result =
-            ::kapi_api::extensions::v1beta1::Scale }], short_names = ["rs"], categories =
-            ["all"],
-        );
         impl kapi_client::Api<::kapi_api::extensions::v1beta1::ReplicaSet> {
             /// `GetScale`: reads the `scale` subresource.
             #[inline]
@@ -5466,13 +4493,6 @@ pub mod extensions {
                 self.apply_subresource_with_warnings(name, "scale", scale, options)
             }
         }
-        kapi_client::resource!(
-            ::kapi_api::extensions::v1beta1::NetworkPolicy,
-            ::kapi_api::extensions::v1beta1::NetworkPolicyList, resource =
-            "networkpolicies", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [], short_names = ["netpol"], categories = [],
-        );
         /// The typed client of `extensions/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -5672,22 +4692,6 @@ pub mod extensions {
                 self.network_policies().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::extensions::v1beta1::Deployment > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::extensions::v1beta1::DaemonSet > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::extensions::v1beta1::Ingress > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::extensions::v1beta1::ReplicaSet > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::extensions::v1beta1::NetworkPolicy > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -5706,20 +4710,6 @@ pub mod extensions {
 pub mod flowcontrol {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::flowcontrol::v1::FlowSchema,
-            ::kapi_api::flowcontrol::v1::FlowSchemaList, resource = "flowschemas",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
-            ::kapi_api::flowcontrol::v1::PriorityLevelConfigurationList, resource =
-            "prioritylevelconfigurations", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
-        );
         /// The typed client of `flowcontrol.apiserver.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -5802,16 +4792,6 @@ pub mod flowcontrol {
                 self.priority_level_configurations().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::flowcontrol::v1::FlowSchema > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -5824,20 +4804,6 @@ pub mod flowcontrol {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::flowcontrol::v1beta1::FlowSchema,
-            ::kapi_api::flowcontrol::v1beta1::FlowSchemaList, resource = "flowschemas",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
-            ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfigurationList, resource =
-            "prioritylevelconfigurations", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
-        );
         /// The typed client of `flowcontrol.apiserver.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -5922,16 +4888,6 @@ pub mod flowcontrol {
                 self.priority_level_configurations().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::flowcontrol::v1beta1::FlowSchema > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -5946,20 +4902,6 @@ pub mod flowcontrol {
     }
     /// `v1beta2`.
     pub mod v1beta2 {
-        kapi_client::resource!(
-            ::kapi_api::flowcontrol::v1beta2::FlowSchema,
-            ::kapi_api::flowcontrol::v1beta2::FlowSchemaList, resource = "flowschemas",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
-            ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfigurationList, resource =
-            "prioritylevelconfigurations", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
-        );
         /// The typed client of `flowcontrol.apiserver.k8s.io/v1beta2`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -6044,16 +4986,6 @@ pub mod flowcontrol {
                 self.priority_level_configurations().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::flowcontrol::v1beta2::FlowSchema > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -6068,20 +5000,6 @@ pub mod flowcontrol {
     }
     /// `v1beta3`.
     pub mod v1beta3 {
-        kapi_client::resource!(
-            ::kapi_api::flowcontrol::v1beta3::FlowSchema,
-            ::kapi_api::flowcontrol::v1beta3::FlowSchemaList, resource = "flowschemas",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
-            ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfigurationList, resource =
-            "prioritylevelconfigurations", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
-        );
         /// The typed client of `flowcontrol.apiserver.k8s.io/v1beta3`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -6166,16 +5084,6 @@ pub mod flowcontrol {
                 self.priority_level_configurations().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::flowcontrol::v1beta3::FlowSchema > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -6194,20 +5102,6 @@ pub mod flowcontrol {
 pub mod lifecycle {
     /// `v1alpha1`.
     pub mod v1alpha1 {
-        kapi_client::resource!(
-            ::kapi_api::lifecycle::v1alpha1::EvictionRequest,
-            ::kapi_api::lifecycle::v1alpha1::EvictionRequestList, resource =
-            "evictionrequests", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::lifecycle::v1alpha1::Eviction,
-            ::kapi_api::lifecycle::v1alpha1::EvictionList, resource = "evictions",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
         /// The typed client of `lifecycle.k8s.io/v1alpha1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -6302,16 +5196,6 @@ pub mod lifecycle {
                 self.evictions().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::lifecycle::v1alpha1::EvictionRequest > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::lifecycle::v1alpha1::Eviction > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -6327,41 +5211,6 @@ pub mod lifecycle {
 pub mod networking {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::networking::v1::NetworkPolicy,
-            ::kapi_api::networking::v1::NetworkPolicyList, resource = "networkpolicies",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [], short_names = ["netpol"], categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::networking::v1::Ingress, ::kapi_api::networking::v1::IngressList,
-            resource = "ingresses", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"], short_names = ["ing"],
-            categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::networking::v1::IngressClass,
-            ::kapi_api::networking::v1::IngressClassList, resource = "ingressclasses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::networking::v1::IPAddress,
-            ::kapi_api::networking::v1::IPAddressList, resource = "ipaddresses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::networking::v1::ServiceCIDR,
-            ::kapi_api::networking::v1::ServiceCIDRList, resource = "servicecidrs",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
         /// The typed client of `networking.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -6532,22 +5381,6 @@ pub mod networking {
                 self.service_cidrs().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::networking::v1::NetworkPolicy > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::networking::v1::Ingress > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::networking::v1::IngressClass > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::networking::v1::IPAddress > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::networking::v1::ServiceCIDR > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -6562,34 +5395,6 @@ pub mod networking {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::networking::v1beta1::Ingress,
-            ::kapi_api::networking::v1beta1::IngressList, resource = "ingresses",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"], short_names = ["ing"], categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::networking::v1beta1::IngressClass,
-            ::kapi_api::networking::v1beta1::IngressClassList, resource =
-            "ingressclasses", namespaced = false, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::networking::v1beta1::IPAddress,
-            ::kapi_api::networking::v1beta1::IPAddressList, resource = "ipaddresses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::networking::v1beta1::ServiceCIDR,
-            ::kapi_api::networking::v1beta1::ServiceCIDRList, resource = "servicecidrs",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
         /// The typed client of `networking.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -6733,20 +5538,6 @@ pub mod networking {
                 self.service_cidrs().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::networking::v1beta1::Ingress > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::networking::v1beta1::IngressClass > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::networking::v1beta1::IPAddress > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::networking::v1beta1::ServiceCIDR > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -6764,12 +5555,6 @@ pub mod networking {
 pub mod node {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::node::v1::RuntimeClass, ::kapi_api::node::v1::RuntimeClassList,
-            resource = "runtimeclasses", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
         /// The typed client of `node.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -6819,14 +5604,6 @@ pub mod node {
                 self.runtime_classes().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::node::v1::RuntimeClass > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -6837,13 +5614,6 @@ pub mod node {
     }
     /// `v1alpha1`.
     pub mod v1alpha1 {
-        kapi_client::resource!(
-            ::kapi_api::node::v1alpha1::RuntimeClass,
-            ::kapi_api::node::v1alpha1::RuntimeClassList, resource = "runtimeclasses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
         /// The typed client of `node.k8s.io/v1alpha1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -6896,14 +5666,6 @@ pub mod node {
                 self.runtime_classes().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::node::v1alpha1::RuntimeClass > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -6914,13 +5676,6 @@ pub mod node {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::node::v1beta1::RuntimeClass,
-            ::kapi_api::node::v1beta1::RuntimeClassList, resource = "runtimeclasses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
         /// The typed client of `node.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -6973,14 +5728,6 @@ pub mod node {
                 self.runtime_classes().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::node::v1beta1::RuntimeClass > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -6995,14 +5742,6 @@ pub mod node {
 pub mod policy {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::policy::v1::PodDisruptionBudget,
-            ::kapi_api::policy::v1::PodDisruptionBudgetList, resource =
-            "poddisruptionbudgets", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"], short_names = ["pdb"],
-            categories = [],
-        );
         /// The typed client of `policy/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -7064,14 +5803,6 @@ pub mod policy {
                 self.pod_disruption_budgets().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::policy::v1::PodDisruptionBudget > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -7082,14 +5813,6 @@ pub mod policy {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::policy::v1beta1::PodDisruptionBudget,
-            ::kapi_api::policy::v1beta1::PodDisruptionBudgetList, resource =
-            "poddisruptionbudgets", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"], short_names = ["pdb"],
-            categories = [],
-        );
         /// The typed client of `policy/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -7151,14 +5874,6 @@ pub mod policy {
                 self.pod_disruption_budgets().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::policy::v1beta1::PodDisruptionBudget > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -7173,31 +5888,6 @@ pub mod policy {
 pub mod rbac {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1::Role, ::kapi_api::rbac::v1::RoleList, resource =
-            "roles", namespaced = true, protobuf = true, verbs = ["create", "update",
-            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-            subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1::RoleBinding, ::kapi_api::rbac::v1::RoleBindingList,
-            resource = "rolebindings", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1::ClusterRole, ::kapi_api::rbac::v1::ClusterRoleList,
-            resource = "clusterroles", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1::ClusterRoleBinding,
-            ::kapi_api::rbac::v1::ClusterRoleBindingList, resource =
-            "clusterrolebindings", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
         /// The typed client of `rbac.authorization.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -7337,19 +6027,6 @@ pub mod rbac {
                 self.cluster_role_bindings().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::rbac::v1::Role > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::rbac::v1::RoleBinding
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of:: < ::kapi_api::rbac::v1::ClusterRole > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::rbac::v1::ClusterRoleBinding > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -7363,33 +6040,6 @@ pub mod rbac {
     }
     /// `v1alpha1`.
     pub mod v1alpha1 {
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1alpha1::Role, ::kapi_api::rbac::v1alpha1::RoleList,
-            resource = "roles", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1alpha1::RoleBinding,
-            ::kapi_api::rbac::v1alpha1::RoleBindingList, resource = "rolebindings",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1alpha1::ClusterRole,
-            ::kapi_api::rbac::v1alpha1::ClusterRoleList, resource = "clusterroles",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1alpha1::ClusterRoleBinding,
-            ::kapi_api::rbac::v1alpha1::ClusterRoleBindingList, resource =
-            "clusterrolebindings", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
         /// The typed client of `rbac.authorization.k8s.io/v1alpha1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -7536,20 +6186,6 @@ pub mod rbac {
                 self.cluster_role_bindings().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::rbac::v1alpha1::Role > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::rbac::v1alpha1::RoleBinding > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::rbac::v1alpha1::ClusterRole > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::rbac::v1alpha1::ClusterRoleBinding > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -7563,33 +6199,6 @@ pub mod rbac {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1beta1::Role, ::kapi_api::rbac::v1beta1::RoleList,
-            resource = "roles", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1beta1::RoleBinding,
-            ::kapi_api::rbac::v1beta1::RoleBindingList, resource = "rolebindings",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1beta1::ClusterRole,
-            ::kapi_api::rbac::v1beta1::ClusterRoleList, resource = "clusterroles",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::rbac::v1beta1::ClusterRoleBinding,
-            ::kapi_api::rbac::v1beta1::ClusterRoleBindingList, resource =
-            "clusterrolebindings", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
         /// The typed client of `rbac.authorization.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -7734,20 +6343,6 @@ pub mod rbac {
                 self.cluster_role_bindings().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::rbac::v1beta1::Role > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::rbac::v1beta1::RoleBinding > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::rbac::v1beta1::ClusterRole > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::rbac::v1beta1::ClusterRoleBinding > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -7765,41 +6360,6 @@ pub mod rbac {
 pub mod resource {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::resource::v1::ResourceSlice,
-            ::kapi_api::resource::v1::ResourceSliceList, resource = "resourceslices",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1::DeviceTaintRule,
-            ::kapi_api::resource::v1::DeviceTaintRuleList, resource = "devicetaintrules",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1::ResourceClaim,
-            ::kapi_api::resource::v1::ResourceClaimList, resource = "resourceclaims",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1::DeviceClass,
-            ::kapi_api::resource::v1::DeviceClassList, resource = "deviceclasses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1::ResourceClaimTemplate,
-            ::kapi_api::resource::v1::ResourceClaimTemplateList, resource =
-            "resourceclaimtemplates", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
         /// The typed client of `resource.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -7972,22 +6532,6 @@ pub mod resource {
                 self.resource_claim_templates().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1::ResourceSlice > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1::DeviceTaintRule > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1::ResourceClaim > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1::DeviceClass > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1::ResourceClaimTemplate > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -8002,20 +6546,6 @@ pub mod resource {
     }
     /// `v1alpha3`.
     pub mod v1alpha3 {
-        kapi_client::resource!(
-            ::kapi_api::resource::v1alpha3::DeviceTaintRule,
-            ::kapi_api::resource::v1alpha3::DeviceTaintRuleList, resource =
-            "devicetaintrules", namespaced = false, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
-            ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequestList, resource =
-            "resourcepoolstatusrequests", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
-        );
         /// The typed client of `resource.k8s.io/v1alpha3`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -8100,16 +6630,6 @@ pub mod resource {
                 self.resource_pool_status_requests().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1alpha3::DeviceTaintRule > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -8124,34 +6644,6 @@ pub mod resource {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::resource::v1beta1::ResourceSlice,
-            ::kapi_api::resource::v1beta1::ResourceSliceList, resource =
-            "resourceslices", namespaced = false, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1beta1::ResourceClaim,
-            ::kapi_api::resource::v1beta1::ResourceClaimList, resource =
-            "resourceclaims", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1beta1::DeviceClass,
-            ::kapi_api::resource::v1beta1::DeviceClassList, resource = "deviceclasses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1beta1::ResourceClaimTemplate,
-            ::kapi_api::resource::v1beta1::ResourceClaimTemplateList, resource =
-            "resourceclaimtemplates", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
         /// The typed client of `resource.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -8304,20 +6796,6 @@ pub mod resource {
                 self.resource_claim_templates().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1beta1::ResourceSlice > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1beta1::ResourceClaim > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1beta1::DeviceClass > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1beta1::ResourceClaimTemplate > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -8331,41 +6809,6 @@ pub mod resource {
     }
     /// `v1beta2`.
     pub mod v1beta2 {
-        kapi_client::resource!(
-            ::kapi_api::resource::v1beta2::ResourceSlice,
-            ::kapi_api::resource::v1beta2::ResourceSliceList, resource =
-            "resourceslices", namespaced = false, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1beta2::DeviceTaintRule,
-            ::kapi_api::resource::v1beta2::DeviceTaintRuleList, resource =
-            "devicetaintrules", namespaced = false, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1beta2::ResourceClaim,
-            ::kapi_api::resource::v1beta2::ResourceClaimList, resource =
-            "resourceclaims", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1beta2::DeviceClass,
-            ::kapi_api::resource::v1beta2::DeviceClassList, resource = "deviceclasses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::resource::v1beta2::ResourceClaimTemplate,
-            ::kapi_api::resource::v1beta2::ResourceClaimTemplateList, resource =
-            "resourceclaimtemplates", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
         /// The typed client of `resource.k8s.io/v1beta2`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -8546,22 +6989,6 @@ pub mod resource {
                 self.resource_claim_templates().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1beta2::ResourceSlice > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1beta2::DeviceTaintRule > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1beta2::ResourceClaim > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1beta2::DeviceClass > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::resource::v1beta2::ResourceClaimTemplate > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -8580,13 +7007,6 @@ pub mod resource {
 pub mod scheduling {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::scheduling::v1::PriorityClass,
-            ::kapi_api::scheduling::v1::PriorityClassList, resource = "priorityclasses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [], short_names = ["pc"], categories = [],
-        );
         /// The typed client of `scheduling.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -8639,14 +7059,6 @@ pub mod scheduling {
                 self.priority_classes().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::scheduling::v1::PriorityClass > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -8657,27 +7069,6 @@ pub mod scheduling {
     }
     /// `v1alpha3`.
     pub mod v1alpha3 {
-        kapi_client::resource!(
-            ::kapi_api::scheduling::v1alpha3::Workload,
-            ::kapi_api::scheduling::v1alpha3::WorkloadList, resource = "workloads",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::scheduling::v1alpha3::PodGroup,
-            ::kapi_api::scheduling::v1alpha3::PodGroupList, resource = "podgroups",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::scheduling::v1alpha3::CompositePodGroup,
-            ::kapi_api::scheduling::v1alpha3::CompositePodGroupList, resource =
-            "compositepodgroups", namespaced = true, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
-        );
         /// The typed client of `scheduling.k8s.io/v1alpha3`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -8809,18 +7200,6 @@ pub mod scheduling {
                 self.composite_pod_groups().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::scheduling::v1alpha3::Workload > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::scheduling::v1alpha3::PodGroup > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::scheduling::v1alpha3::CompositePodGroup > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -8833,27 +7212,6 @@ pub mod scheduling {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::scheduling::v1beta1::PriorityClass,
-            ::kapi_api::scheduling::v1beta1::PriorityClassList, resource =
-            "priorityclasses", namespaced = false, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [], short_names = ["pc"], categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::scheduling::v1beta1::Workload,
-            ::kapi_api::scheduling::v1beta1::WorkloadList, resource = "workloads",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::scheduling::v1beta1::PodGroup,
-            ::kapi_api::scheduling::v1beta1::PodGroupList, resource = "podgroups",
-            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
         /// The typed client of `scheduling.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -8974,18 +7332,6 @@ pub mod scheduling {
                 self.pod_groups().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::scheduling::v1beta1::PriorityClass > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::scheduling::v1beta1::Workload > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::scheduling::v1beta1::PodGroup > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -9002,46 +7348,6 @@ pub mod scheduling {
 pub mod storage {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::storage::v1::StorageClass,
-            ::kapi_api::storage::v1::StorageClassList, resource = "storageclasses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [], short_names = ["sc"], categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1::VolumeAttachment,
-            ::kapi_api::storage::v1::VolumeAttachmentList, resource =
-            "volumeattachments", namespaced = false, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1::CSIDriver, ::kapi_api::storage::v1::CSIDriverList,
-            resource = "csidrivers", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1::CSINode, ::kapi_api::storage::v1::CSINodeList,
-            resource = "csinodes", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1::CSIStorageCapacity,
-            ::kapi_api::storage::v1::CSIStorageCapacityList, resource =
-            "csistoragecapacities", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1::VolumeAttributesClass,
-            ::kapi_api::storage::v1::VolumeAttributesClassList, resource =
-            "volumeattributesclasses", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
         /// The typed client of `storage.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -9229,23 +7535,6 @@ pub mod storage {
                 self.volume_attributes_classes().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1::StorageClass > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1::VolumeAttachment > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1::CSIDriver > (), < kapi_client::ResourceInfo as
-                kapi_client::ResourceInfoExt > ::of:: < ::kapi_api::storage::v1::CSINode
-                > (), < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt >
-                ::of:: < ::kapi_api::storage::v1::CSIStorageCapacity > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1::VolumeAttributesClass > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -9261,27 +7550,6 @@ pub mod storage {
     }
     /// `v1alpha1`.
     pub mod v1alpha1 {
-        kapi_client::resource!(
-            ::kapi_api::storage::v1alpha1::VolumeAttachment,
-            ::kapi_api::storage::v1alpha1::VolumeAttachmentList, resource =
-            "volumeattachments", namespaced = false, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1alpha1::CSIStorageCapacity,
-            ::kapi_api::storage::v1alpha1::CSIStorageCapacityList, resource =
-            "csistoragecapacities", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1alpha1::VolumeAttributesClass,
-            ::kapi_api::storage::v1alpha1::VolumeAttributesClassList, resource =
-            "volumeattributesclasses", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
         /// The typed client of `storage.k8s.io/v1alpha1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -9399,18 +7667,6 @@ pub mod storage {
                 self.volume_attributes_classes().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1alpha1::VolumeAttachment > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1alpha1::CSIStorageCapacity > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1alpha1::VolumeAttributesClass > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -9423,48 +7679,6 @@ pub mod storage {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::storage::v1beta1::StorageClass,
-            ::kapi_api::storage::v1beta1::StorageClassList, resource = "storageclasses",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [], short_names = ["sc"], categories = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1beta1::VolumeAttachment,
-            ::kapi_api::storage::v1beta1::VolumeAttachmentList, resource =
-            "volumeattachments", namespaced = false, protobuf = true, verbs = ["create",
-            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1beta1::CSIDriver,
-            ::kapi_api::storage::v1beta1::CSIDriverList, resource = "csidrivers",
-            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1beta1::CSINode,
-            ::kapi_api::storage::v1beta1::CSINodeList, resource = "csinodes", namespaced
-            = false, protobuf = true, verbs = ["create", "update", "delete",
-            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1beta1::CSIStorageCapacity,
-            ::kapi_api::storage::v1beta1::CSIStorageCapacityList, resource =
-            "csistoragecapacities", namespaced = true, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
-        kapi_client::resource!(
-            ::kapi_api::storage::v1beta1::VolumeAttributesClass,
-            ::kapi_api::storage::v1beta1::VolumeAttributesClassList, resource =
-            "volumeattributesclasses", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
-        );
         /// The typed client of `storage.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -9662,24 +7876,6 @@ pub mod storage {
                 self.volume_attributes_classes().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1beta1::StorageClass > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1beta1::VolumeAttachment > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1beta1::CSIDriver > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1beta1::CSINode > (), < kapi_client::ResourceInfo
-                as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1beta1::CSIStorageCapacity > (), <
-                kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storage::v1beta1::VolumeAttributesClass > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -9699,13 +7895,6 @@ pub mod storage {
 pub mod storagemigration {
     /// `v1`.
     pub mod v1 {
-        kapi_client::resource!(
-            ::kapi_api::storagemigration::v1::StorageVersionMigration,
-            ::kapi_api::storagemigration::v1::StorageVersionMigrationList, resource =
-            "storageversionmigrations", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
-        );
         /// The typed client of `storagemigration.k8s.io/v1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -9762,14 +7951,6 @@ pub mod storagemigration {
                 self.storage_version_migrations().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storagemigration::v1::StorageVersionMigration > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -9783,13 +7964,6 @@ pub mod storagemigration {
     }
     /// `v1beta1`.
     pub mod v1beta1 {
-        kapi_client::resource!(
-            ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
-            ::kapi_api::storagemigration::v1beta1::StorageVersionMigrationList, resource
-            = "storageversionmigrations", namespaced = false, protobuf = true, verbs =
-            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
-        );
         /// The typed client of `storagemigration.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
         pub struct Client {
@@ -9846,14 +8020,6 @@ pub mod storagemigration {
                 self.storage_version_migrations().lister()
             }
         }
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![
-                < kapi_client::ResourceInfo as kapi_client::ResourceInfoExt > ::of:: <
-                ::kapi_api::storagemigration::v1beta1::StorageVersionMigration > ()
-            ]
-        }
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(
             registry: &R,
@@ -9865,129 +8031,6 @@ pub mod storagemigration {
             Ok(())
         }
     }
-}
-/// Every served resource of the enabled groups, for registering them with a server or a tracker.
-#[inline]
-pub fn resources() -> Vec<ResourceInfo> {
-    let per_group_version: &[Vec<ResourceInfo>] = &[
-        #[cfg(feature = "admissionregistration")]
-        admissionregistration::v1::resources(),
-        #[cfg(feature = "admissionregistration")]
-        admissionregistration::v1alpha1::resources(),
-        #[cfg(feature = "admissionregistration")]
-        admissionregistration::v1beta1::resources(),
-        #[cfg(feature = "apiextensions")]
-        apiextensions::v1::resources(),
-        #[cfg(feature = "apiextensions")]
-        apiextensions::v1beta1::resources(),
-        #[cfg(feature = "apiregistration")]
-        apiregistration::v1::resources(),
-        #[cfg(feature = "apiregistration")]
-        apiregistration::v1beta1::resources(),
-        #[cfg(feature = "apiserverinternal")]
-        apiserverinternal::v1alpha1::resources(),
-        #[cfg(feature = "apps")]
-        apps::v1::resources(),
-        #[cfg(feature = "apps")]
-        apps::v1beta1::resources(),
-        #[cfg(feature = "apps")]
-        apps::v1beta2::resources(),
-        #[cfg(feature = "authentication")]
-        authentication::v1::resources(),
-        #[cfg(feature = "authentication")]
-        authentication::v1beta1::resources(),
-        #[cfg(feature = "authorization")]
-        authorization::v1::resources(),
-        #[cfg(feature = "authorization")]
-        authorization::v1beta1::resources(),
-        #[cfg(feature = "autoscaling")]
-        autoscaling::v1::resources(),
-        #[cfg(feature = "autoscaling")]
-        autoscaling::v2::resources(),
-        #[cfg(feature = "batch")]
-        batch::v1::resources(),
-        #[cfg(feature = "batch")]
-        batch::v1beta1::resources(),
-        #[cfg(feature = "certificates")]
-        certificates::v1::resources(),
-        #[cfg(feature = "certificates")]
-        certificates::v1alpha1::resources(),
-        #[cfg(feature = "certificates")]
-        certificates::v1beta1::resources(),
-        #[cfg(feature = "coordination")]
-        coordination::v1::resources(),
-        #[cfg(feature = "coordination")]
-        coordination::v1alpha2::resources(),
-        #[cfg(feature = "coordination")]
-        coordination::v1beta1::resources(),
-        #[cfg(feature = "core")]
-        core::v1::resources(),
-        #[cfg(feature = "discovery")]
-        discovery::v1::resources(),
-        #[cfg(feature = "discovery")]
-        discovery::v1beta1::resources(),
-        #[cfg(feature = "events")]
-        events::v1::resources(),
-        #[cfg(feature = "events")]
-        events::v1beta1::resources(),
-        #[cfg(feature = "extensions")]
-        extensions::v1beta1::resources(),
-        #[cfg(feature = "flowcontrol")]
-        flowcontrol::v1::resources(),
-        #[cfg(feature = "flowcontrol")]
-        flowcontrol::v1beta1::resources(),
-        #[cfg(feature = "flowcontrol")]
-        flowcontrol::v1beta2::resources(),
-        #[cfg(feature = "flowcontrol")]
-        flowcontrol::v1beta3::resources(),
-        #[cfg(feature = "lifecycle")]
-        lifecycle::v1alpha1::resources(),
-        #[cfg(feature = "networking")]
-        networking::v1::resources(),
-        #[cfg(feature = "networking")]
-        networking::v1beta1::resources(),
-        #[cfg(feature = "node")]
-        node::v1::resources(),
-        #[cfg(feature = "node")]
-        node::v1alpha1::resources(),
-        #[cfg(feature = "node")]
-        node::v1beta1::resources(),
-        #[cfg(feature = "policy")]
-        policy::v1::resources(),
-        #[cfg(feature = "policy")]
-        policy::v1beta1::resources(),
-        #[cfg(feature = "rbac")]
-        rbac::v1::resources(),
-        #[cfg(feature = "rbac")]
-        rbac::v1alpha1::resources(),
-        #[cfg(feature = "rbac")]
-        rbac::v1beta1::resources(),
-        #[cfg(feature = "resource")]
-        resource::v1::resources(),
-        #[cfg(feature = "resource")]
-        resource::v1alpha3::resources(),
-        #[cfg(feature = "resource")]
-        resource::v1beta1::resources(),
-        #[cfg(feature = "resource")]
-        resource::v1beta2::resources(),
-        #[cfg(feature = "scheduling")]
-        scheduling::v1::resources(),
-        #[cfg(feature = "scheduling")]
-        scheduling::v1alpha3::resources(),
-        #[cfg(feature = "scheduling")]
-        scheduling::v1beta1::resources(),
-        #[cfg(feature = "storage")]
-        storage::v1::resources(),
-        #[cfg(feature = "storage")]
-        storage::v1alpha1::resources(),
-        #[cfg(feature = "storage")]
-        storage::v1beta1::resources(),
-        #[cfg(feature = "storagemigration")]
-        storagemigration::v1::resources(),
-        #[cfg(feature = "storagemigration")]
-        storagemigration::v1beta1::resources(),
-    ];
-    per_group_version.concat()
 }
 /// The `register` function of a group version.
 type Register<R> = fn(&R) -> Result<(), kapi_machinery::SchemeError>;

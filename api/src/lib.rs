@@ -11,7 +11,8 @@
 //! crate on one thread: `kapi-api-base` (`meta`, `core`, the feature gates), then
 //! `kapi-api-workloads` and `kapi-api-platform` at once. This crate re-exports their modules, so
 //! every path is `kapi_api::<group>::…` whichever crate defines it, and keeps what spans every
-//! group: registration, field-label lookup and printers.
+//! group: registration ([`scheme()`]), the served resources ([`resources()`] and the traits in
+//! [`served`]), field-label lookup and printers.
 
 // Generated code names this crate `::kapi_api`, as a user's crate would.
 extern crate self as kapi_api;
@@ -20,6 +21,9 @@ pub use kapi_api_base::{Kapi, features, machinery, meta};
 
 #[path = "field_label_lookup.rs"]
 pub mod field_labels;
+pub mod served;
+
+pub use served::resources;
 #[cfg(feature = "printers")]
 pub mod printers;
 

@@ -230,7 +230,7 @@ async fn serve(target: &Target) -> Result<(Option<TestServer>, String, Option<u3
     match target {
         Target::InProcess => {
             let server = Arc::new(ApiServer::new());
-            kapi_client::clientset::register_all(&server).map_err(|e| e.to_string())?;
+            server.register_builtin();
             let test = TestServer::start(server, None).await.map_err(|e| e.to_string())?;
             let url = test.url().to_owned();
             Ok((Some(test), url, None))

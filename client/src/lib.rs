@@ -83,5 +83,6 @@ pub use futures_util::{StreamExt, TryStreamExt};
 
 #[doc(hidden)]
 pub mod __private {
+    pub use kapi_api::impl_resource;
     pub use kapi_api::meta::v1::{ListMeta, ObjectMeta};
 }

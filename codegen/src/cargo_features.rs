@@ -12,8 +12,10 @@ use crate::{Outputs, Universe};
 /// compile only with them (`internal`, `validation`, `apply`, …).
 pub fn required(u: &Universe, outputs: &Outputs) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
+    // The packages' `mod.rs` files, and the served resources (a feature per group).
     let package_mods = outputs.iter().filter(|(p, _)| {
-        p.file_name().is_some_and(|n| n == MOD_FILE) && p.parent().is_some_and(|pkg| u.packages.contains_key(pkg))
+        (p.file_name().is_some_and(|n| n == MOD_FILE) && p.parent().is_some_and(|pkg| u.packages.contains_key(pkg)))
+            || p.as_path() == Path::new(crate::emit::clientset::RESOURCES_FILE)
     });
     for (_, text) in package_mods {
         let mut rest = text.as_str();

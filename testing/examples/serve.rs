@@ -27,7 +27,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args().nth(1).unwrap_or_else(|| "kapi.kubeconfig".into());
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api)?;
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await?;
     let client = Client::new(Arc::new(Transport::new(&Config::new(server.url())?)?), server.url())?;
     let demo = Pod {

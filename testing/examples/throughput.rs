@@ -69,7 +69,7 @@ struct Figures {
 
 async fn round(kind: &str, media: &str, n: usize) -> Figures {
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).expect("the resources register");
+    api.register_builtin();
     let scheme = kapi_api::scheme().expect("the scheme");
     let format = if media == JSON { Format::Json } else { Format::Protobuf };
     let ser = Serializer::new(&scheme, format, Options::default());

@@ -44,7 +44,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         (Clientset::infer()?, None)
     } else {
         let api = Arc::new(ApiServer::new());
-        kapi_client::clientset::register_all(&api)?;
+        api.register_builtin();
         let server = TestServer::start(api, None).await?;
         println!("test server at {}", server.url());
         let config = Config::new(server.url())?;

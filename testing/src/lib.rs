@@ -14,7 +14,7 @@ pub mod tracker;
 use std::sync::Arc;
 
 use kapi_client::Client;
-use kapi_client::clientset::{self, Clientset};
+use kapi_client::clientset::Clientset;
 
 pub use controllers::{ControllerHandle, Controllers};
 pub use server::{ApiServer, Fault, RequestRecord, RuntimeConfig, ServiceRanges, TestServer};
@@ -51,7 +51,7 @@ pub const FAKE_BASE_URL: &str = "http://fake.kapi.invalid";
 /// ```
 pub fn fake_clientset() -> Result<(Clientset, Arc<ApiServer>), kapi_client::Error> {
     let server = Arc::new(ApiServer::serving_everything());
-    clientset::register_all(&server).map_err(|e| kapi_client::Error::Config(e.to_string()))?;
+    server.register_builtin();
     let client = Client::new(server.clone(), FAKE_BASE_URL)?;
     Ok((Clientset::new(client), server))
 }

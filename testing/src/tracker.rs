@@ -59,7 +59,7 @@ use kapi_api::meta::resource::{ListParts, ResourceInfo};
 use kapi_api::meta::v1::{
     CreateOptions, DeleteOptions, GetOptions, ListMeta, ListOptions, ObjectMeta, ResourceVersionMatch, UpdateOptions,
 };
-use kapi_client::{Listable, Resource, ResourceInfoExt};
+use kapi_api::served::{Listable, Resource, ResourceInfoExt};
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::Time;
 use kapi_machinery::{GroupVersionResource, Object};

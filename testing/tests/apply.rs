@@ -22,7 +22,7 @@ use kapi_testing::{ApiServer, TestServer};
 
 async fn http_client() -> (Client, TestServer) {
     let server = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&server).unwrap();
+    server.register_builtin();
     let test = TestServer::start(server.clone(), None).await.unwrap();
     server.create_namespace("ns").unwrap();
     let transport = Arc::new(Transport::new(&Config::new(test.url()).unwrap()).unwrap());

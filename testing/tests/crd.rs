@@ -84,7 +84,7 @@ async fn get(api: &ApiServer, path: &str) -> Reply {
 
 async fn server_with_crd() -> Arc<ApiServer> {
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let r = call(&api, Method::POST, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", JSON, CRD).await;
     assert_eq!(r.code, 201, "{:?}", r.body);
     api
@@ -360,7 +360,7 @@ async fn openapi_publishes_the_schema() {
 #[tokio::test]
 async fn definitions_are_checked() {
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
     let untyped = CRD.replace(r#""spec":{"type":"object","required""#, r#""spec":{"required""#);
     let r = call(&api, Method::POST, crds, JSON, &untyped).await;
@@ -541,7 +541,7 @@ async fn a_deleted_definition_terminates_until_its_objects_are_gone() {
 #[tokio::test]
 async fn the_versions_of_a_definition_share_their_objects() {
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let two = CRD.replace(
         r#""versions":[{"name":"v1","served":true,"storage":true,"#,
         r#""versions":[{"name":"v2","served":true,"storage":false,"schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}},{"name":"v1","served":true,"storage":true,"#,
@@ -604,7 +604,7 @@ async fn the_generated_crontab_definition_is_served() {
         .join("../kitchen-sink/generated/crds/crontabs.stable.example.com.yaml");
     let yaml = std::fs::read_to_string(&path).expect("the generated definition");
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
     let created = call(&api, Method::POST, crds, "application/yaml", &yaml).await;
     assert_eq!(created.code, 201, "{:?}", created.body);
@@ -646,7 +646,7 @@ async fn custom_resource_tables_use_the_printer_columns() {
         .join("../kitchen-sink/generated/crds/crontabs.stable.example.com.yaml");
     let yaml = std::fs::read_to_string(&path).expect("the generated definition");
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
     assert_eq!(call(&api, Method::POST, crds, "application/yaml", &yaml).await.code, 201);
     let tabs = "/apis/stable.example.com/v1/namespaces/default/crontabs";

@@ -80,7 +80,7 @@ async fn call(api: &ApiServer, method: Method, path: &str, content_type: &str, b
 
 async fn server_with_crd() -> Arc<ApiServer> {
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let r = call(&api, Method::POST, CRDS, JSON, CRD).await;
     assert_eq!(r.code, 201, "{:?}", r.body);
     api
@@ -260,7 +260,7 @@ async fn runtime_errors_and_cost_limits_are_reported() {
 #[tokio::test]
 async fn a_definition_whose_rule_does_not_compile_is_refused() {
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let bad = CRD
         .replace("self.replicas <= self.maxReplicas", "self.replicas <=")
         .replace("has(self.mode)", "has(self.mood)")

@@ -48,7 +48,7 @@ async fn server() -> Arc<ApiServer> {
         .join("../kitchen-sink/generated/crds/crontabs.stable.example.com.yaml");
     let yaml = std::fs::read_to_string(&path).expect("the generated definition");
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).expect("the built-in groups");
+    api.register_builtin();
     let created = call(&api, Method::POST, CRDS, "application/yaml", &yaml).await;
     assert_eq!(created.code, 201, "{:?}", created.body);
     api

@@ -17,7 +17,7 @@ const INGRESS_WARNING: &str =
 
 async fn served() -> (Arc<ApiServer>, TestServer) {
     let api = Arc::new(ApiServer::serving_everything());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     (api, server)
 }
@@ -93,7 +93,7 @@ async fn the_client_receives_deprecation_warnings() {
 #[tokio::test]
 async fn the_deprecation_warning_comes_before_field_warnings() {
     let api = ApiServer::serving_everything();
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let body = r#"{"apiVersion":"extensions/v1beta1","kind":"Ingress","metadata":{"name":"x"},"spec":{"backend":{"serviceName":"web","servicePort":80},"bogus":1}}"#;
     let req = http::Request::builder()
         .method(http::Method::POST)

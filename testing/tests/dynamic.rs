@@ -73,7 +73,7 @@ kapi_client::resource!(
 /// A server with every built-in resource and `crontabs`, on loopback, and a client over HTTP.
 async fn serve() -> (Client, Arc<ApiServer>, TestServer) {
     let server = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&server).unwrap();
+    server.register_builtin();
     server.register::<CronTab>().unwrap();
     let test = TestServer::start(server.clone(), None).await.unwrap();
     let config = Config::new(test.url()).unwrap();

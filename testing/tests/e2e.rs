@@ -38,7 +38,7 @@ fn webhook_config(name: &str) -> ValidatingWebhookConfiguration {
 /// A clientset over HTTP to a fresh test server.
 async fn http_clientset(content: ContentType) -> (Clientset, Arc<ApiServer>, TestServer) {
     let server = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&server).unwrap();
+    server.register_builtin();
     let test = TestServer::start(server.clone(), None).await.unwrap();
     let mut config = Config::new(test.url()).unwrap();
     // These tests look at the errors the server sends, so the client does not retry them.
@@ -319,10 +319,40 @@ async fn the_fake_clientset_has_the_same_semantics_in_process() {
     let out = api.create(&webhook_config("g"), &dry).await.unwrap();
     assert_eq!(out.metadata.resource_version, "");
     assert!(api.get("g", &GetOptions::default()).await.unwrap_err().is_not_found());
-    assert_eq!(server.tracker().resources().len(), kapi_client::clientset::resources().len());
+    assert_eq!(server.tracker().resources().len(), kapi_api::resources().len());
     // Policies in every version the group serves.
     let beta = cs.admissionregistration_v1beta1().validating_admission_policies();
     assert!(beta.list(&ListOptions::default()).await.unwrap().items.unwrap_or_default().is_empty());
+}
+
+/// The server learns what to serve from the API crate (`register_builtin`, from
+/// `kapi_api::resources()`); a generated clientset's `register_all` tells it the same.
+#[test]
+fn the_clientset_registers_what_the_api_crate_lists() {
+    type Gvr = (&'static str, &'static str, &'static str);
+    type Facts = (Gvr, &'static str, bool, Vec<&'static str>, Vec<(&'static str, Vec<&'static str>)>);
+    let facts = |s: &ApiServer| -> Vec<Facts> {
+        let mut v: Vec<Facts> = s
+            .tracker()
+            .resources()
+            .iter()
+            .map(|i| {
+                let subs = i.subresources.iter().map(|s| (s.name, s.inputs.iter().map(|k| k.kind).collect())).collect();
+                ((i.group, i.version, i.resource), i.kind, i.namespaced, i.verbs.to_vec(), subs)
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let builtin = ApiServer::serving_everything();
+    builtin.register_builtin();
+    let through_clientset = ApiServer::serving_everything();
+    kapi_client::clientset::register_all(&through_clientset).unwrap();
+    let (a, b) = (facts(&builtin), facts(&through_clientset));
+    assert_eq!(a, b);
+    assert_eq!(a.len(), kapi_api::resources().len());
+    let pods = a.iter().find(|f| f.0 == ("", "v1", "pods")).expect("pods are served");
+    assert!(pods.4.contains(&("eviction", vec!["Eviction", "Eviction"])), "{pods:?}");
 }
 
 #[tokio::test]

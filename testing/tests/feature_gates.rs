@@ -13,7 +13,7 @@ use kapi_testing::{ApiServer, Controllers, TestServer};
 /// A server with the given gates, over loopback HTTP, and a clientset for it.
 async fn cluster(gates: FeatureGates) -> (Arc<ApiServer>, Clientset, TestServer) {
     let server = Arc::new(ApiServer::new().with_feature_gates(gates));
-    kapi_client::clientset::register_all(&server).unwrap();
+    server.register_builtin();
     server.set_controllers(Controllers::none());
     // No service accounts are seeded: the pods here run as none.
     let mut plugins = server.admission_plugins();

@@ -29,7 +29,7 @@ async fn kubectl_drives_the_test_server() {
         return;
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = std::env::temp_dir().join(format!("kapi-kubectl-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -108,7 +108,7 @@ async fn kubectl_reads_version_health_and_the_openapi_documents() {
         return;
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = std::env::temp_dir().join(format!("kapi-kubectl-openapi-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -181,7 +181,7 @@ async fn kubectl_server_side_apply_conflicts_and_force() {
         return;
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = std::env::temp_dir().join(format!("kapi-kubectl-ssa-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -224,7 +224,7 @@ async fn kubectl_drain_waits_for_the_disruption_budget() {
         return;
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = std::env::temp_dir().join(format!("kapi-kubectl-drain-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -331,7 +331,7 @@ async fn kubectl_drives_custom_resources() {
         return;
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = std::env::temp_dir().join(format!("kapi-kubectl-crd-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -428,7 +428,7 @@ async fn kubectl_apply_of_an_invalid_object_prints_the_field_error() {
         return;
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = std::env::temp_dir().join(format!("kapi-kubectl-invalid-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -469,7 +469,7 @@ async fn kubectl_get_prints_upstream_tables() {
         return;
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = std::env::temp_dir().join(format!("kapi-kubectl-tables-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -588,7 +588,7 @@ async fn kubectl_labels_patches_and_dry_runs() {
         return;
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = std::env::temp_dir().join(format!("kapi-kubectl-writes-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -669,7 +669,7 @@ async fn kubectl_get_prints_storage_quota_csr_and_custom_columns() {
         return;
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = std::env::temp_dir().join(format!("kapi-kubectl-tables2-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -252,7 +252,7 @@ async fn kubectl_write_commands_work_for_every_resource() {
     };
     let started = Instant::now();
     let api = Arc::new(ApiServer::serving_everything());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = write_dir("writes");
     let kubeconfig = dir.join("kubeconfig");

@@ -17,7 +17,7 @@ const GUARD: Duration = Duration::from_secs(20);
 
 async fn cluster(controllers: Controllers) -> (Clientset, Arc<ApiServer>, TestServer) {
     let server = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&server).unwrap();
+    server.register_builtin();
     server.set_controllers(controllers);
     let test = TestServer::start(server.clone(), None).await.unwrap();
     let mut config = Config::new(test.url()).unwrap();

@@ -14,7 +14,7 @@ const GUARD: Duration = Duration::from_secs(20);
 
 async fn serve() -> (Api<Pod>, Arc<ApiServer>, TestServer) {
     let server = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&server).unwrap();
+    server.register_builtin();
     let test = TestServer::start(server.clone(), None).await.unwrap();
     let config = Config::new(test.url()).unwrap();
     let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();

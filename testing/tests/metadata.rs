@@ -31,7 +31,7 @@ async fn call(api: &ApiServer, method: Method, path: &str, accept: &str, body: &
 
 async fn server() -> Arc<ApiServer> {
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     for name in ["a", "b"] {
         let cm = format!(
             r#"{{"apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"{name}","namespace":"ns","labels":{{"app":"x"}}}},"data":{{"big":"{}"}}}}"#,

@@ -12,7 +12,7 @@ use tokio::net::TcpStream;
 
 async fn start() -> TestServer {
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     TestServer::start(api, None).await.unwrap()
 }
 

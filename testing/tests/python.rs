@@ -76,7 +76,7 @@ async fn the_python_client_creates_lists_patches_watches_and_deletes() {
         }
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let dir = std::env::temp_dir().join(format!("kapi-python-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -1115,7 +1115,7 @@ async fn table_responses() {
 #[tokio::test]
 async fn discovery_lists_short_names_and_categories() {
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(Arc::clone(&api), None).await.unwrap();
     let core = get(&server, "/api/v1").await;
     let body = String::from_utf8_lossy(&core.body).into_owned();

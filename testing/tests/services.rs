@@ -12,7 +12,7 @@ use kapi_testing::{ApiServer, Controllers, TestServer};
 
 async fn cluster() -> (Clientset, TestServer) {
     let server = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&server).unwrap();
+    server.register_builtin();
     server.set_controllers(Controllers::none());
     let test = TestServer::start(server, None).await.unwrap();
     let mut config = Config::new(test.url()).unwrap();
@@ -373,7 +373,7 @@ async fn concurrent_creates_get_distinct_addresses_and_ports() {
 async fn a_cluster_starts_with_the_kubernetes_service() {
     let start = |advertise: Option<&str>| {
         let server = Arc::new(ApiServer::new());
-        kapi_client::clientset::register_all(&server).unwrap();
+        server.register_builtin();
         server.set_controllers(Controllers::none());
         server.set_service_ranges(kapi_testing::ServiceRanges {
             cluster_ip: (Ipv4Addr::new(10, 100, 0, 0), 16),

@@ -15,7 +15,7 @@ use kapi_testing::{ApiServer, TestServer};
 
 async fn deployments() -> (Api<Deployment>, TestServer) {
     let server = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&server).unwrap();
+    server.register_builtin();
     let test = TestServer::start(server.clone(), None).await.unwrap();
     server.create_namespace("ns").unwrap();
     let mut config = Config::new(test.url()).unwrap();

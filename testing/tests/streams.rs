@@ -37,7 +37,7 @@ fn pod(name: &str, containers: &[&str]) -> Pod {
 
 async fn setup() -> (Arc<ApiServer>, TestServer, Client) {
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let client = Client::try_from_config(&Config::new(server.url()).unwrap()).unwrap();
     let pods = client.namespaced::<Pod>("default");

@@ -48,7 +48,7 @@ async fn clientset(backend: Backend) -> (Clientset, Arc<ApiServer>, Option<TestS
         }
         Backend::Http(content) => {
             let server = Arc::new(ApiServer::serving_everything());
-            kapi_client::clientset::register_all(&server).unwrap();
+            server.register_builtin();
             let test = TestServer::start(server.clone(), None).await.unwrap();
             server.create_namespace("ns").unwrap();
             // No retries: the eviction tests read the `429`s themselves.
@@ -700,7 +700,7 @@ async fn csr_approval_updates_conditions_only() {
 }
 
 /// Every kind marked `+genclient` in the API tree (read with the generator's own front-end) is
-/// registered by `register_all`, served, listed (when it has `list`) and in discovery, by the
+/// in `kapi_api::resources()`, served, listed (when it has `list`) and in discovery, by the
 /// fake and by the test server alike.
 #[tokio::test]
 async fn every_genclient_kind_of_the_api_tree_is_served() {
@@ -717,7 +717,7 @@ async fn every_genclient_kind_of_the_api_tree_is_served() {
         expected.push((group, version, t.def.ident.to_string(), g.verbs().contains(&"list")));
     }
     assert!(expected.len() > 150, "only {} kinds found under {}", expected.len(), root.display());
-    let resources = kapi_client::clientset::resources();
+    let resources = kapi_api::resources();
 
     for backend in [Backend::Fake, Backend::Http(ContentType::Protobuf)] {
         let (cs, server, _test) = clientset(backend).await;

@@ -26,7 +26,7 @@ fn clientset(test: &TestServer, token: Option<&str>) -> Clientset {
 
 async fn start(mode: AuthorizationMode) -> (Arc<ApiServer>, TestServer) {
     let server = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&server).unwrap();
+    server.register_builtin();
     server.set_controllers(Controllers::none());
     server.set_static_tokens(parse_token_file(TOKENS).unwrap());
     server.set_authorization_mode(mode);

@@ -17,7 +17,7 @@ const TIMEOUT: &str =
 
 async fn http_client() -> (Client, Arc<ApiServer>, TestServer) {
     let server = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&server).unwrap();
+    server.register_builtin();
     let test = TestServer::start(server.clone(), None).await.unwrap();
     let mut config = Config::new(test.url()).unwrap();
     config.retry.max_retries = 0;

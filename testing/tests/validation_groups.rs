@@ -22,7 +22,7 @@ async fn refused_serving(runtime_config: Option<&str>, manifest: &str, resource:
         return;
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     if let Some(config) = runtime_config {
         api.set_runtime_config(RuntimeConfig::parse(config).unwrap()).unwrap();
     }

@@ -14,7 +14,7 @@ use kapi_testing::{ApiServer, RuntimeConfig};
 
 fn server() -> Arc<ApiServer> {
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     api
 }
 
@@ -214,7 +214,7 @@ async fn every_multi_version_resource_reads_and_writes_one_store() {
         return;
     };
     let api = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&api).unwrap();
+    api.register_builtin();
     // Removed versions too: their conversions are the oldest and the most hand-written.
     api.set_runtime_config(RuntimeConfig::everything()).unwrap();
     // Fixtures fill every field with values no validation accepts; conversion is what is tested.

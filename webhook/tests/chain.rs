@@ -63,7 +63,7 @@ struct Env {
 
 async fn env() -> Env {
     let server = Arc::new(ApiServer::new());
-    kapi_client::clientset::register_all(&server).unwrap();
+    server.register_builtin();
     let api = TestServer::start(server.clone(), None).await.unwrap();
     let mut config = Config::new(api.url()).unwrap();
     config.retry.max_retries = 0;

@@ -1,20 +1,23 @@
-//! client-gen, lister-gen and informer-gen: one `clientset.rs` at the output root for every kind
-//! marked `/// +genclient` in a versioned package. It is compiled into the crate that owns the
-//! client runtime (`kapi-client`), which may implement its `Resource` trait for the API types:
+//! client-gen, lister-gen and informer-gen, for every kind marked `/// +genclient` in a versioned
+//! package, in two files at the output root:
 //!
-//! - per package, a module (`admissionregistration::v1`) with the `Resource` implementations
-//!   (`kapi_client::resource!`), a typed group-version client with one accessor per resource
-//!   (`validating_webhook_configurations()`, taking a namespace for namespaced resources), and typed
-//!   informer and lister accessors over a shared informer factory;
-//! - a `Clientset` with one accessor per group version, built on a `kapi_client::Client` (over
-//!   HTTP, or over any `Service`: kapi-testing's fake is one);
-//! - an `InformerFactory` with one accessor per group version;
-//! - `register_all`, which tells a `kapi_client::Registry` (kapi-testing's `ApiServer`) about
+//! - `resources.rs`, compiled into the API crate itself: each kind's `Resource` implementation
+//!   (`::kapi_api::impl_resource!`: plural, scope, verbs, subresources with the kinds of their
+//!   bodies, short names, categories) and `resources()`, the table of every served resource, which
+//!   servers and trackers serve from;
+//! - `clientset.rs`, compiled into the crate that owns the client runtime (`kapi-client`): per
+//!   package, a module (`admissionregistration::v1`) with a typed group-version client with one
+//!   accessor per resource (`validating_webhook_configurations()`, taking a namespace for
+//!   namespaced resources) and typed informer and lister accessors over a shared informer
+//!   factory; a `Clientset` with one accessor per group version, built on a `kapi_client::Client`
+//!   (over HTTP, or over any `Service`: kapi-testing's fake is one); an `InformerFactory` with one
+//!   accessor per group version; and `register_all`, which tells a `kapi_client::Registry` about
 //!   every resource, so that the clientset never names a server type.
 //!
 //! Everything of a group is behind `#[cfg(feature = "<group>")]`, the group being the top-level
-//! module of the package (`admissionregistration` for `admissionregistration/v1`): kapi-client
-//! has one feature per kapi-api group, so a user of one group compiles one group's clients.
+//! module of the package (`admissionregistration` for `admissionregistration/v1`): kapi-api and
+//! kapi-client have one feature per group, so a user of one group compiles one group's clients.
+//! A resource whose subresources take kinds of other groups needs their features too.
 //!
 //! Markers (doc lines on the kind, as upstream's comment tags): `+genclient`,
 //! `+genclient:nonNamespaced`, `+genclient:onlyVerbs=create,get`, `+genclient:skipVerbs=watch`,
@@ -24,7 +27,7 @@
 //! (`get_scale`, and `get_scale_with_warnings`), and each subresource an entry of the resource's
 //! `SUBRESOURCES` with its verbs and the kinds of its bodies, which servers decode requests with.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use heck::ToSnakeCase;
@@ -282,30 +285,15 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
         let cfg = group_cfg(&path[0].to_string());
         quote!(#cfg #(#path::)*register::<R>)
     });
-    let infos = group_versions.iter().map(|(_, path, _)| {
-        let cfg = group_cfg(&path[0].to_string());
-        quote!(#cfg #(#path::)*resources())
-    });
     let file: syn::File = syn::parse_quote! {
         //! Typed clients, informers and listers for every kind marked `+genclient`, one cargo
         //! feature per group.
         #![allow(clippy::too_many_arguments)]
 
-        use kapi_client::{Client, Error, Registry, ResourceInfo};
+        use kapi_client::{Client, Error, Registry};
         use kapi_client::factory::SharedInformerFactory;
 
         #(#modules)*
-
-        /// Every served resource of the enabled groups, for registering them with a server or a tracker.
-        // `#[inline]` (here and on each group version's `resources()`): a `ResourceInfo` holds
-        // `Box<dyn Object>` constructors, which instantiate every kind's codecs; only a crate that
-        // asks for the table (a server, a tracker) should compile them, not every client build.
-        #[inline]
-        pub fn resources() -> Vec<ResourceInfo> {
-            // A table, not statements, so that it still compiles cleanly when every group is disabled.
-            let per_group_version: &[Vec<ResourceInfo>] = &[#(#infos),*];
-            per_group_version.concat()
-        }
 
         /// The `register` function of a group version.
         type Register<R> = fn(&R) -> Result<(), kapi_machinery::SchemeError>;
@@ -369,6 +357,127 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
         }
     };
     out.file(PathBuf::from("clientset.rs"), super::render_rust(&file));
+    out.file(PathBuf::from(RESOURCES_FILE), super::render_rust(&resources_file(u, &by_package)));
+}
+
+/// The file of the API crate's served resources, at the output root.
+pub const RESOURCES_FILE: &str = "resources.rs";
+
+/// `resources.rs`, compiled into the API crate itself: `impl_resource!` for every served kind
+/// (its plural, scope, verbs, subresources, short names and categories) and `resources()`, their
+/// table, each group behind its feature as in the clientset.
+fn resources_file(u: &Universe, by_package: &BTreeMap<PathBuf, Vec<Served<'_>>>) -> syn::File {
+    let api_crate = api_crate_path(u);
+    let mut impls = Vec::new();
+    let mut infos = Vec::new();
+    let top = |rel: &Path| rel.iter().next().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
+    let groups: BTreeSet<String> = by_package.keys().map(|rel| top(rel)).collect();
+    for (rel, served) in by_package {
+        let segs: Vec<syn::Ident> = rel.iter().filter_map(|s| s.to_str()).map(|s| format_ident!("{}", s)).collect();
+        let cfg = group_cfg(&top(rel));
+        let mut package_infos = Vec::new();
+        for s in served {
+            // A kind whose subresources take kinds of other groups (core's `pods/eviction`, a
+            // `policy/v1` `Eviction`) is served only when those groups are compiled too.
+            let mut needs: BTreeSet<String> = BTreeSet::from([top(rel)]);
+            for sub in s.subresources.iter().filter_map(|sub| sub.declared.as_ref()) {
+                for p in sub.inputs.iter().chain([&sub.result]) {
+                    if let Some(g) = group_of(p, &api_crate).filter(|g| groups.contains(g)) {
+                        needs.insert(g);
+                    }
+                }
+            }
+            let kind_cfg = if needs.len() == 1 {
+                cfg.clone()
+            } else {
+                let features = needs.iter().map(|g| quote!(feature = #g));
+                quote!(#[cfg(all(#(#features),*))])
+            };
+            let ty = &s.t.def.ident;
+            let ty_path = quote!(crate #(::#segs)*::#ty);
+            let (resource, namespaced) = (&s.plural, s.namespaced);
+            let api_verbs: Vec<&str> = s.verbs.iter().filter_map(|v| api_verb(v)).collect();
+            let subs = s.subresources.iter().map(|sub| {
+                let name = &sub.name;
+                match &sub.declared {
+                    None => quote!(#name),
+                    Some(SubKinds { verbs, inputs, result }) => {
+                        let inputs = inputs.iter().map(|p| in_crate(p, &api_crate));
+                        let result = in_crate(result, &api_crate);
+                        quote!(#name { verbs = [#(#verbs),*], inputs = [#(#inputs),*], result = #result })
+                    }
+                }
+            });
+            let target = match s.list {
+                Some(list) => {
+                    let list = &list.def.ident;
+                    quote!(#ty_path, crate #(::#segs)*::#list)
+                }
+                None => quote!(unlisted #ty_path),
+            };
+            // Short names and categories only where the kind has them, as users write the macro.
+            let (short_names, categories) = (&s.short_names, &s.categories);
+            let names = (!short_names.is_empty() || !categories.is_empty())
+                .then(|| quote!(short_names = [#(#short_names),*], categories = [#(#categories),*],));
+            impls.push(quote! {
+                #kind_cfg
+                ::kapi_api::impl_resource!(
+                    #target,
+                    resource = #resource, namespaced = #namespaced, protobuf = true,
+                    verbs = [#(#api_verbs),*], subresources = [#(#subs),*], #names
+                );
+            });
+            let info = match s.list {
+                Some(_) => quote!(ResourceInfo::of::<#ty_path>()),
+                None => quote!(ResourceInfo::of_unlisted::<#ty_path>()),
+            };
+            package_infos.push(if needs.len() == 1 { info } else { quote!(#kind_cfg #info) });
+        }
+        infos.push(quote!(#cfg Vec::from([#(#package_infos),*])));
+    }
+    syn::parse_quote! {
+        //! The served resources of every kind marked `+genclient`: their `Resource` implementations
+        //! and `resources()`, one cargo feature per group.
+
+        #[allow(unused_imports, reason = "unused when every group is disabled")]
+        use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
+
+        #(#impls)*
+
+        /// Every served resource of the enabled groups, in package order: what a server or a
+        /// tracker serves.
+        // `#[inline]`: a `ResourceInfo` holds `Box<dyn Object>` constructors, which instantiate
+        // every kind's codecs; only a crate that asks for the table (a server, a tracker) should
+        // compile them, not every build of the API crate.
+        #[inline]
+        pub fn resources() -> Vec<ResourceInfo> {
+            // A table, not statements, so that it still compiles cleanly when every group is disabled.
+            let per_group_version: &[Vec<ResourceInfo>] = &[#(#infos),*];
+            per_group_version.concat()
+        }
+    }
+}
+
+/// The top-level module of the API crate a path names (`autoscaling` for
+/// `::kapi_api::autoscaling::v1::Scale`), if it names one of the crate's.
+fn group_of(path: &syn::Path, api_crate: &syn::Path) -> Option<String> {
+    let first = |p: &syn::Path| p.segments.first().map(|s| s.ident.to_string());
+    let own = first(path).as_deref() == Some("crate")
+        || (path.leading_colon.is_some() && api_crate.leading_colon.is_some() && first(path) == first(api_crate));
+    own.then(|| path.segments.iter().nth(1).map(|s| s.ident.to_string())).flatten()
+}
+
+/// A path the clientset writes from outside the API crate (`::kapi_api::autoscaling::v1::Scale`)
+/// as the API crate writes it of itself (`crate::autoscaling::v1::Scale`); other crates' paths
+/// are kept.
+fn in_crate(path: &syn::Path, api_crate: &syn::Path) -> TokenStream {
+    let first = |p: &syn::Path| p.segments.first().map(|s| s.ident.to_string());
+    if path.leading_colon.is_some() && api_crate.leading_colon.is_some() && first(path) == first(api_crate) {
+        let rest = path.segments.iter().skip(1);
+        quote!(crate #(::#rest)*)
+    } else {
+        quote!(#path)
+    }
 }
 
 /// The path of the crate the API tree belongs to (named in the `Cargo.toml` at the root or beside
@@ -493,39 +602,10 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
     let mut accessors = Vec::new();
     let mut informers = Vec::new();
     let mut regs = Vec::new();
-    let mut infos = Vec::new();
     for s in served {
         let ty = &s.t.def.ident;
         let resource = &s.plural;
         let namespaced = s.namespaced;
-        let api_verbs: Vec<&str> = s.verbs.iter().filter_map(|v| api_verb(v)).collect();
-        let subs = s.subresources.iter().map(|sub| {
-            let name = &sub.name;
-            match &sub.declared {
-                None => quote!(#name),
-                Some(SubKinds { verbs, inputs, result }) => {
-                    quote!(#name { verbs = [#(#verbs),*], inputs = [#(#inputs),*], result = #result })
-                }
-            }
-        });
-        let target = match s.list {
-            Some(list) => {
-                let list = &list.def.ident;
-                quote!(#types_path::#ty, #types_path::#list)
-            }
-            None => quote!(unlisted #types_path::#ty),
-        };
-        // Short names and categories only where the kind has them, as users write the macro.
-        let (short_names, categories) = (&s.short_names, &s.categories);
-        let names = (!short_names.is_empty() || !categories.is_empty())
-            .then(|| quote!(short_names = [#(#short_names),*], categories = [#(#categories),*],));
-        impls.push(quote! {
-            kapi_client::resource!(
-                #target,
-                resource = #resource, namespaced = #namespaced, protobuf = true,
-                verbs = [#(#api_verbs),*], subresources = [#(#subs),*], #names
-            );
-        });
         if !s.methods.is_empty() {
             impls.push(typed_methods_impl(&quote!(#types_path::#ty), &s.methods));
         }
@@ -572,12 +652,8 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
         }
         if s.list.is_some() {
             regs.push(quote!(registry.register::<#types_path::#ty>()?;));
-            infos.push(quote!(<kapi_client::ResourceInfo as kapi_client::ResourceInfoExt>::of::<#types_path::#ty>()));
         } else {
             regs.push(quote!(registry.register_unlisted::<#types_path::#ty>()?;));
-            infos.push(
-                quote!(<kapi_client::ResourceInfo as kapi_client::ResourceInfoExt>::of_unlisted::<#types_path::#ty>()),
-            );
         }
     }
     let doc_client = format!(" The typed client of `{gv}`.");
@@ -620,12 +696,6 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
         }
 
         #informers_block
-
-        /// The resources of this group version.
-        #[inline]
-        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
-            vec![#(#infos),*]
-        }
 
         /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
         pub fn register<R: kapi_client::Registry>(registry: &R) -> Result<(), kapi_machinery::SchemeError> {

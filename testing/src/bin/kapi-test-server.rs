@@ -183,7 +183,7 @@ async fn run(args: Args) -> Result<(), String> {
             gates.merge(spec).map_err(|e| format!("invalid argument \"{spec}\" for \"--feature-gates\" flag: {e}"))?;
     }
     let api = Arc::new(ApiServer::new().with_feature_gates(gates));
-    kapi_client::clientset::register_all(&api).map_err(|e| format!("registering the resources: {e}"))?;
+    api.register_builtin();
     let mut config = RuntimeConfig::new();
     for spec in &args.runtime_config {
         config.extend(spec).map_err(|e| format!("--runtime-config: {e}"))?;

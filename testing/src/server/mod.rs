@@ -92,8 +92,9 @@ use std::time::Duration;
 use bytes::Bytes;
 use kapi_api::features::FeatureGates;
 use kapi_api::meta::resource::ResourceInfo;
+use kapi_api::served::{Listable, Resource, ResourceInfoExt};
+use kapi_client::Registry;
 use kapi_client::service::{ResponseFuture, Service};
-use kapi_client::{Listable, Registry, Resource, ResourceInfoExt};
 use kapi_machinery::{GroupVersionResource, Object, Scheme, SchemeError};
 
 pub use authn::{StaticToken, UserInfo, parse_token_file};
@@ -507,6 +508,16 @@ impl ApiServer {
         }
     }
 
+    /// Serves every resource of the enabled `kapi-api` groups, from the facts generated beside
+    /// their registration (`kapi_api::resources()`), as kube-apiserver serves its built-in APIs;
+    /// which of them answer follows the runtime configuration. Their kinds are in the scheme of
+    /// [`ApiServer::new`] already.
+    pub fn register_builtin(&self) {
+        for info in kapi_api::resources() {
+            self.register_info(info);
+        }
+    }
+
     /// Serves the resource of `R` (and adds `R` and its list to the scheme).
     pub fn register<R: Listable>(&self) -> Result<(), SchemeError> {
         {
@@ -653,7 +664,8 @@ impl Service for ApiServer {
     }
 }
 
-/// How generated clientsets register their resources (`clientset::register_all`).
+/// How a generated clientset registers its resources (`clientset::register_all`): the one
+/// place the server meets the client's registry, for clientsets of kinds outside `kapi-api`.
 impl Registry for ApiServer {
     fn register<R: Listable>(&self) -> Result<(), SchemeError> {
         ApiServer::register::<R>(self)

@@ -233,7 +233,7 @@ impl WatchTables {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kapi_client::ResourceInfoExt;
+    use kapi_api::served::ResourceInfoExt;
 
     #[test]
     fn kinds_without_a_printer_get_the_default_columns() {

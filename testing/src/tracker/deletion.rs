@@ -430,7 +430,7 @@ pub fn set_crd_condition(doc: &mut Value, ty: &str, status: &str, reason: &str, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kapi_client::ResourceInfoExt;
+    use kapi_api::served::ResourceInfoExt;
 
     fn opts(policy: Option<&str>, orphan: Option<bool>) -> DeleteOptions {
         DeleteOptions {

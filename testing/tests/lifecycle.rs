@@ -632,3 +632,97 @@ async fn a_watcher_that_stops_reading_is_closed_and_the_others_see_every_change(
     let delivered = text.matches(r#""type":"ADDED""#).count();
     assert!(delivered < CHANGES, "the stalled watcher was closed: {delivered} of {CHANGES} changes");
 }
+
+#[tokio::test]
+async fn limit_ranges_default_and_bound_pods_and_claims() {
+    use kapi_api::core::v1::{
+        LimitRange, LimitRangeItem, LimitRangeSpec, LimitType, PersistentVolumeClaim, ResourceName,
+        ResourceRequirements,
+    };
+    use kapi_machinery::types::Quantity;
+    use std::collections::BTreeMap;
+    let list = |pairs: &[(&str, &str)]| -> BTreeMap<ResourceName, Quantity> {
+        pairs.iter().map(|(k, v)| (ResourceName((*k).into()), Quantity::parse(v).unwrap())).collect()
+    };
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let ranges = cs.core_v1().limit_ranges("default");
+    let range = LimitRange {
+        metadata: ObjectMeta { name: "limits".into(), ..Default::default() },
+        spec: LimitRangeSpec {
+            limits: Some(vec![
+                LimitRangeItem {
+                    r#type: LimitType("Container".into()),
+                    default: list(&[("cpu", "500m"), ("memory", "256Mi")]),
+                    default_request: list(&[("cpu", "100m"), ("memory", "128Mi")]),
+                    min: list(&[("cpu", "50m")]),
+                    max: list(&[("cpu", "1")]),
+                    ..Default::default()
+                },
+                LimitRangeItem {
+                    r#type: LimitType("PersistentVolumeClaim".into()),
+                    max: list(&[("storage", "10Gi")]),
+                    ..Default::default()
+                },
+            ]),
+        },
+        ..Default::default()
+    };
+    ranges.create(&range, &CreateOptions::default()).await.unwrap();
+    let pods = cs.core_v1().pods("default");
+
+    // A container without resources gets the defaults, named in the annotation.
+    let created = pods.create(&pod("plain", None), &CreateOptions::default()).await.unwrap();
+    let res = &created.spec.containers.as_ref().unwrap()[0].resources;
+    assert_eq!(res.requests, list(&[("cpu", "100m"), ("memory", "128Mi")]));
+    assert_eq!(res.limits, list(&[("cpu", "500m"), ("memory", "256Mi")]));
+    assert_eq!(
+        created.metadata.annotations.get("kubernetes.io/limit-ranger").map(String::as_str),
+        Some("LimitRanger plugin set: cpu, memory request for container c; cpu, memory limit for container c")
+    );
+
+    // What the pod sets is kept; beyond the bounds is refused with upstream's messages, and a
+    // dry run is checked the same.
+    let mut greedy = pod("greedy", None);
+    greedy.spec.containers.as_mut().unwrap()[0].resources =
+        ResourceRequirements { requests: list(&[("cpu", "20m")]), limits: list(&[("cpu", "2")]), ..Default::default() };
+    for dry_run in [vec!["All".to_owned()], vec![]] {
+        let err = pods.create(&greedy, &CreateOptions { dry_run, ..Default::default() }).await.unwrap_err();
+        let status = err.status().unwrap().status.clone();
+        assert_eq!(status.code, 403);
+        assert_eq!(
+            status.message,
+            "pods \"greedy\" is forbidden: [minimum cpu usage per Container is 50m, but request is 20m, \
+             maximum cpu usage per Container is 1, but limit is 2]"
+        );
+    }
+    assert!(pods.get("greedy", &GetOptions::default()).await.unwrap_err().is_not_found());
+
+    // Claims: their requests are bounded on create and on update.
+    let claims = cs.core_v1().persistent_volume_claims("default");
+    let mut claim = PersistentVolumeClaim {
+        metadata: ObjectMeta { name: "data".into(), ..Default::default() },
+        ..Default::default()
+    };
+    claim.spec.access_modes = vec![kapi_api::core::v1::PersistentVolumeAccessMode("ReadWriteOnce".into())];
+    claim.spec.resources.requests = list(&[("storage", "20Gi")]);
+    let err = claims.create(&claim, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        err.status().unwrap().status.message,
+        "persistentvolumeclaims \"data\" is forbidden: maximum storage usage per PersistentVolumeClaim is 10Gi, but request is 20Gi"
+    );
+    claim.spec.resources.requests = list(&[("storage", "5Gi")]);
+    claim.spec.volume_name = "pv-1".into();
+    let mut stored = claims.create(&claim, &CreateOptions::default()).await.unwrap();
+    // A bound claim may grow its request.
+    stored.status.phase = kapi_api::core::v1::PersistentVolumeClaimPhase("Bound".into());
+    let mut stored = claims.update_status(&stored, &UpdateOptions::default()).await.unwrap();
+    stored.spec.resources.requests = list(&[("storage", "11Gi")]);
+    let err = claims.update(&stored, &UpdateOptions::default()).await.unwrap_err();
+    assert!(err.status().unwrap().status.message.ends_with("but request is 11Gi"), "{err}");
+
+    // Without limit ranges in the namespace, nothing is filled in.
+    ranges.delete("limits", &DeleteOptions::default()).await.unwrap();
+    let created = pods.create(&pod("after", None), &CreateOptions::default()).await.unwrap();
+    assert!(created.spec.containers.as_ref().unwrap()[0].resources.requests.is_empty());
+    assert!(!created.metadata.annotations.contains_key("kubernetes.io/limit-ranger"));
+}

@@ -54,8 +54,8 @@ struct Args {
     #[arg(long, value_name = "NAMES", default_value = "*")]
     controllers: String,
     /// Built-in admission plugins to turn on (kube-apiserver's names: NamespaceLifecycle,
-    /// ServiceAccount, Priority, DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass; all
-    /// on by default).
+    /// LimitRanger, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultStorageClass,
+    /// RuntimeClass; all on by default).
     #[arg(long, value_name = "NAMES")]
     enable_admission_plugins: Option<String>,
     /// Built-in admission plugins to turn off.

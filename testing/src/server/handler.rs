@@ -20,6 +20,7 @@ use super::call::{
 use super::codec::{self, Target};
 use super::negotiate::{self, Encoding};
 use super::patch::{self, MergeRules, PATCH_MEDIA_TYPES, PatchType};
+use super::plugins::Limited;
 use super::query::Query;
 use super::route;
 use super::ssa::{self, FieldManager};
@@ -189,6 +190,11 @@ impl ApiServer {
             },
             None => call,
         };
+        // LimitRanger's checks run in the validating phase, before the validating webhooks.
+        let limited = match self.limited(&call) {
+            Ok(l) => l,
+            Err(e) => return error_response(&e, enc),
+        };
         let admitted = match self.admit(&call).await {
             Ok(a) => a,
             Err(e) => return error_response(&e, enc),
@@ -204,11 +210,11 @@ impl ApiServer {
                 Ok((info, route)) => {
                     let call =
                         Call { info, route, query: Query::parse(r.uri().query()), req: r, enc, stage: Stage::Store };
-                    self.serve_write(&call, deferred.as_ref(), &mut warnings).await
+                    self.serve_write(&call, limited, deferred.as_ref(), &mut warnings).await
                 }
                 Err(e) => Err(e),
             },
-            None => self.serve_write(&call, deferred.as_ref(), &mut warnings).await,
+            None => self.serve_write(&call, limited, deferred.as_ref(), &mut warnings).await,
         };
         let mut resp = served.unwrap_or_else(|e| error_response(&e, enc));
         if resp.status().is_success() {
@@ -218,19 +224,23 @@ impl ApiServer {
         resp
     }
 
-    /// Serves a request past mutating admission. A create or update with validating webhooks
-    /// to call runs as seed 004's flows order it: the write is prepared, given its system
-    /// fields and validated but held back ([`Stage::Hold`]); the webhooks see that object; then
-    /// the write is committed with the same system fields ([`Stage::Commit`]). When the stored
-    /// object changed in between, the commit conflicts and the request runs again from the
-    /// held write, as upstream's store retries the update (with its validating admission).
+    /// Serves a request past mutating admission. A create or update with validating admission
+    /// (LimitRanger's checks, validating webhooks) runs as seed 004's flows order it: the write
+    /// is prepared, given its system fields and validated but held back ([`Stage::Hold`]); the
+    /// checks and webhooks see that object; then the write is committed with the same system
+    /// fields ([`Stage::Commit`]). When the stored object changed in between, the commit
+    /// conflicts and the request runs again from the held write, as upstream's store retries
+    /// the update (with its validating admission).
     async fn serve_write(
         &self,
         call: &Call<'_>,
+        limited: Option<Limited>,
         deferred: Option<&Deferred<'_>>,
         warnings: &mut Vec<String>,
     ) -> Result<http::Response<Body>> {
-        let Some(deferred) = deferred else { return self.dispatch(call, false) };
+        if deferred.is_none() && limited.is_none() {
+            return self.dispatch(call, false);
+        }
         let mut tries = 0;
         loop {
             tries += 1;
@@ -266,7 +276,12 @@ impl ApiServer {
                 }
                 Some(old)
             };
-            self.validate_held(deferred, &object, old.as_ref(), warnings).await?;
+            if let Some(what) = limited {
+                self.validate_limits(what, call.namespace(), &object, old.as_ref())?;
+            }
+            if let Some(deferred) = deferred {
+                self.validate_held(deferred, &object, old.as_ref(), warnings).await?;
+            }
             let commit =
                 Call { route: call.route.clone(), query: call.query.clone(), stage: Stage::Commit(&pins), ..*call };
             match self.dispatch(&commit, false) {

@@ -1,14 +1,18 @@
-//! kube-apiserver's built-in admission plugins the test server runs before its webhooks, in kube-apiserver's order: NamespaceLifecycle, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass; and the system objects they rely on.
+//! kube-apiserver's built-in admission plugins the test server runs before its webhooks, in kube-apiserver's order: NamespaceLifecycle, LimitRanger, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass; and the system objects they rely on.
 //!
 //! Facts from upstream's `plugin/namespace/lifecycle`: writes into a namespace that does not
 //! exist are `404` naming the namespace; creates in a terminating one are `403` with a
 //! `NamespaceTerminating` cause; `default`, `kube-system` and `kube-public` may not be deleted;
 //! deletes, cluster-scoped resources, namespaces themselves and local subject access reviews
 //! pass. kube-apiserver creates the four system namespaces and the two system priority classes
-//! at start. The pod plugins are in [`pods`], the class plugins in [`classes`].
+//! at start. The pod plugins are in [`pods`], the class plugins in [`classes`], LimitRanger in
+//! [`limits`] (its checks run in the validating phase, on the write held back).
 
 mod classes;
+mod limits;
 mod pods;
+
+pub(super) use limits::Limited;
 
 use bytes::Bytes;
 use http::Method;
@@ -34,6 +38,8 @@ const IMMORTAL_NAMESPACES: [&str; 3] = ["default", "kube-system", "kube-public"]
 pub struct AdmissionPlugins {
     /// `NamespaceLifecycle`.
     pub namespace_lifecycle: bool,
+    /// `LimitRanger`.
+    pub limit_ranger: bool,
     /// `ServiceAccount`.
     pub service_account: bool,
     /// `Priority`.
@@ -51,6 +57,7 @@ impl Default for AdmissionPlugins {
     fn default() -> Self {
         AdmissionPlugins {
             namespace_lifecycle: true,
+            limit_ranger: true,
             service_account: true,
             priority: true,
             default_toleration_seconds: true,
@@ -61,8 +68,9 @@ impl Default for AdmissionPlugins {
 }
 
 /// The plugins' names, in kube-apiserver's order.
-const NAMES: [&str; 6] = [
+const NAMES: [&str; 7] = [
     "NamespaceLifecycle",
+    "LimitRanger",
     "ServiceAccount",
     "Priority",
     "DefaultTolerationSeconds",
@@ -89,6 +97,7 @@ impl AdmissionPlugins {
     pub fn none() -> Self {
         AdmissionPlugins {
             namespace_lifecycle: false,
+            limit_ranger: false,
             service_account: false,
             priority: false,
             default_toleration_seconds: false,
@@ -102,6 +111,7 @@ impl AdmissionPlugins {
         for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             match name {
                 "NamespaceLifecycle" => self.namespace_lifecycle = on,
+                "LimitRanger" => self.limit_ranger = on,
                 "ServiceAccount" => self.service_account = on,
                 "Priority" => self.priority = on,
                 "DefaultTolerationSeconds" => self.default_toleration_seconds = on,
@@ -206,8 +216,11 @@ impl ApiServer {
                 && *call.req.method() == Method::POST
                 && call.route.name.is_none()
         };
-        let pod_plugins =
-            plugins.service_account || plugins.priority || plugins.default_toleration_seconds || plugins.runtime_class;
+        let pod_plugins = plugins.limit_ranger
+            || plugins.service_account
+            || plugins.priority
+            || plugins.default_toleration_seconds
+            || plugins.runtime_class;
         let pod = creates("pods") && pod_plugins;
         let claim = creates("persistentvolumeclaims") && plugins.default_storage_class;
         if !pod && !claim {
@@ -224,6 +237,9 @@ impl ApiServer {
             self.admit_default_storage_class(&mut doc)?;
         }
         if pod {
+            if plugins.limit_ranger {
+                self.admit_limit_ranger(call.namespace(), &mut doc)?;
+            }
             if plugins.service_account {
                 self.admit_service_account(call.namespace(), &name, &mut doc).await?;
             }
@@ -244,6 +260,46 @@ impl ApiServer {
         req.headers_mut().insert(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
         req.headers_mut().remove(http::header::CONTENT_LENGTH);
         Ok(Some((req, warnings)))
+    }
+
+    /// Whether LimitRanger checks this write in the validating phase: a new pod, or a claim
+    /// created or updated, in a namespace with limit ranges.
+    pub(super) fn limited(&self, call: &Call<'_>) -> Result<Option<Limited>> {
+        let info = call.info;
+        let method = call.req.method();
+        if !self.cluster_plugins().limit_ranger || !info.group.is_empty() || call.route.subresource.is_some() {
+            return Ok(None);
+        }
+        let what = match info.resource {
+            "pods" if *method == Method::POST && call.route.name.is_none() => Limited::PodCreate,
+            "persistentvolumeclaims"
+                if (*method == Method::POST && call.route.name.is_none())
+                    || ((*method == Method::PUT || *method == Method::PATCH) && call.route.name.is_some()) =>
+            {
+                Limited::Claim
+            }
+            _ => return Ok(None),
+        };
+        Ok((!self.limit_ranges(call.namespace())?.is_empty()).then_some(what))
+    }
+
+    /// LimitRanger's checks on a write held back for validating admission: `object` as it will
+    /// be stored, `old` the object it replaces.
+    pub(super) fn validate_limits(
+        &self,
+        what: Limited,
+        namespace: &str,
+        object: &kapi_machinery::json::value::Value,
+        old: Option<&kapi_machinery::json::value::Value>,
+    ) -> Result<()> {
+        let Some(why) = self.limit_ranger_violations(what, namespace, object, old)? else { return Ok(()) };
+        let name = object
+            .get("metadata")
+            .and_then(|m| m.get("name"))
+            .and_then(kapi_machinery::json::value::Value::as_str)
+            .filter(|n| !n.is_empty())
+            .unwrap_or("Unknown");
+        Err(forbidden("", what.resource(), name, &why, Vec::new()))
     }
 
     fn namespace_lifecycle(&self, call: &Call<'_>) -> Result<()> {

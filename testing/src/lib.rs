@@ -8,6 +8,7 @@
 
 mod cel;
 pub mod controllers;
+mod quota;
 pub mod server;
 pub mod tracker;
 

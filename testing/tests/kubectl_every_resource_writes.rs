@@ -32,7 +32,8 @@ const LOAD_BALANCER: &str = r#"{"loadBalancer":{"ingress":[{"ip":"10.0.0.1"}]}}"
 /// The status written to kinds whose status has no conditions (group, kind, status).
 const STATUS_PATCHES: &[(&str, &str, &str)] = &[
     ("", "PersistentVolume", r#"{"message":"written through status"}"#),
-    ("", "ResourceQuota", r#"{"used":{"pods":"1"}}"#),
+    // The quota controller recounts `used`, as on a cluster; `hard` it copies from the spec.
+    ("", "ResourceQuota", r#"{"hard":{"pods":"10"}}"#),
     ("autoscaling", "HorizontalPodAutoscaler", r#"{"currentReplicas":2,"desiredReplicas":2}"#),
     ("batch", "CronJob", r#"{"lastScheduleTime":"2024-01-01T00:00:00Z"}"#),
     ("networking.k8s.io", "Ingress", LOAD_BALANCER),

@@ -726,3 +726,106 @@ async fn limit_ranges_default_and_bound_pods_and_claims() {
     assert!(created.spec.containers.as_ref().unwrap()[0].resources.requests.is_empty());
     assert!(!created.metadata.annotations.contains_key("kubernetes.io/limit-ranger"));
 }
+
+#[tokio::test]
+async fn resource_quotas_count_charge_and_refuse() {
+    use kapi_api::core::v1::{ResourceName, ResourceQuota, ResourceQuotaSpec, ResourceRequirements};
+    use kapi_machinery::types::Quantity;
+    use std::collections::BTreeMap;
+    let list = |pairs: &[(&str, &str)]| -> BTreeMap<ResourceName, Quantity> {
+        pairs.iter().map(|(k, v)| (ResourceName((*k).into()), Quantity::parse(v).unwrap())).collect()
+    };
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let quota = |name: &str, hard: &[(&str, &str)]| ResourceQuota {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        spec: ResourceQuotaSpec { hard: list(hard), ..Default::default() },
+        ..Default::default()
+    };
+    let used = |q: &ResourceQuota, name: &str| {
+        q.status.used.get(&ResourceName(name.into())).map(|q| q.to_string()).unwrap_or_default()
+    };
+    let quotas = cs.core_v1().resource_quotas("default");
+    quotas
+        .create(&quota("objects", &[("pods", "2"), ("count/configmaps", "1")]), &CreateOptions::default())
+        .await
+        .unwrap();
+    // The controller fills in the status.
+    eventually("the quota's status", || async {
+        let q = quotas.get("objects", &GetOptions::default()).await.unwrap();
+        q.status.hard == q.spec.hard && used(&q, "pods") == "0" && used(&q, "count/configmaps") == "0"
+    })
+    .await;
+
+    let pods = cs.core_v1().pods("default");
+    for name in ["a", "b"] {
+        pods.create(&pod(name, None), &CreateOptions::default()).await.unwrap();
+    }
+    // Charged at admission, before the controller recounts.
+    let q = quotas.get("objects", &GetOptions::default()).await.unwrap();
+    assert_eq!(used(&q, "pods"), "2");
+    for dry_run in [vec!["All".to_owned()], vec![]] {
+        let err = pods.create(&pod("c", None), &CreateOptions { dry_run, ..Default::default() }).await.unwrap_err();
+        let status = err.status().unwrap().status.clone();
+        assert_eq!(status.code, 403);
+        assert_eq!(
+            status.message,
+            r#"pods "c" is forbidden: exceeded quota: objects, requested: pods=1, used: pods=2, limited: pods=2"#
+        );
+    }
+    let cms = cs.core_v1().config_maps("default");
+    let cm = |name: &str| ConfigMap {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        ..Default::default()
+    };
+    cms.create(&cm("one"), &CreateOptions::default()).await.unwrap();
+    let err = cms.create(&cm("two"), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        err.status().unwrap().status.message,
+        r#"configmaps "two" is forbidden: exceeded quota: objects, requested: count/configmaps=1, used: count/configmaps=1, limited: count/configmaps=1"#
+    );
+    // A delete frees the quota once the controller recounts; a dry run charges nothing.
+    pods.delete("a", &DeleteOptions::default()).await.unwrap();
+    eventually("the recount after the delete", || async {
+        used(&quotas.get("objects", &GetOptions::default()).await.unwrap(), "pods") == "1"
+    })
+    .await;
+    let dry = CreateOptions { dry_run: vec!["All".into()], ..Default::default() };
+    pods.create(&pod("c", None), &dry).await.unwrap();
+    assert_eq!(used(&quotas.get("objects", &GetOptions::default()).await.unwrap(), "pods"), "1");
+
+    // Compute quotas: every container must name what is limited, and totals are bounded.
+    let ns = Namespace { metadata: ObjectMeta { name: "team".into(), ..Default::default() }, ..Default::default() };
+    cs.core_v1().namespaces().create(&ns, &CreateOptions::default()).await.unwrap();
+    let team_quotas = cs.core_v1().resource_quotas("team");
+    team_quotas
+        .create(&quota("compute", &[("requests.cpu", "1"), ("limits.cpu", "1")]), &CreateOptions::default())
+        .await
+        .unwrap();
+    eventually("the compute quota's status", || async {
+        let q = team_quotas.get("compute", &GetOptions::default()).await.unwrap();
+        used(&q, "requests.cpu") == "0"
+    })
+    .await;
+    let team = cs.core_v1().pods("team");
+    let err = team.create(&pod("bare", None), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        err.status().unwrap().status.message,
+        r#"pods "bare" is forbidden: failed quota: compute: must specify limits.cpu for: c; requests.cpu for: c"#
+    );
+    let sized = |name: &str| {
+        let mut p = pod(name, None);
+        p.spec.containers.as_mut().unwrap()[0].resources = ResourceRequirements {
+            requests: list(&[("cpu", "600m")]),
+            limits: list(&[("cpu", "600m")]),
+            ..Default::default()
+        };
+        p
+    };
+    team.create(&sized("first"), &CreateOptions::default()).await.unwrap();
+    let err = team.create(&sized("second"), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        err.status().unwrap().status.message,
+        "pods \"second\" is forbidden: exceeded quota: compute, requested: limits.cpu=600m,requests.cpu=600m, \
+         used: limits.cpu=600m,requests.cpu=600m, limited: limits.cpu=1,requests.cpu=1"
+    );
+}

@@ -50,7 +50,7 @@ struct Args {
     feature_gates: Vec<String>,
     /// The control loops to run beside the server, as kube-controller-manager's flag names them:
     /// `*` (the default) for all, `-name` to leave one out (`*,-garbagecollector`). Names:
-    /// garbagecollector, namespace, podtermination, serviceaccount.
+    /// garbagecollector, namespace, podtermination, resourcequota, serviceaccount.
     #[arg(long, value_name = "NAMES", default_value = "*")]
     controllers: String,
     /// Built-in admission plugins to turn on (kube-apiserver's names: NamespaceLifecycle,

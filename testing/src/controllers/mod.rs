@@ -1,4 +1,4 @@
-//! The control loops a cluster runs beside its API server, run by the test server over its tracker: the garbage collector, the namespace and service account controllers, and the kubelet's final delete of gracefully deleted pods.
+//! The control loops a cluster runs beside its API server, run by the test server over its tracker: the garbage collector, the namespace, service account and resource quota controllers, and the kubelet's final delete of gracefully deleted pods.
 //!
 //! They run on a thread of their own, woken by every change the tracker records (and by the
 //! next pod grace period to end), so a long round never holds up requests; each round takes the
@@ -8,6 +8,7 @@
 mod gc;
 mod namespace;
 mod pods;
+mod quota;
 pub(crate) mod serviceaccounts;
 
 use std::time::Duration;
@@ -30,32 +31,47 @@ pub struct Controllers {
     pub pod_termination: bool,
     /// `serviceaccount`: the `default` service account in every active namespace.
     pub service_account: bool,
+    /// `resourcequota`: each quota's `status.hard` and `status.used`, recounted when the
+    /// namespace changes.
+    pub resource_quota: bool,
 }
 
 impl Default for Controllers {
     /// Every loop on, as on a cluster.
     fn default() -> Self {
-        Controllers { garbage_collector: true, namespace: true, pod_termination: true, service_account: true }
+        Controllers {
+            garbage_collector: true,
+            namespace: true,
+            pod_termination: true,
+            service_account: true,
+            resource_quota: true,
+        }
     }
 }
 
 /// The names `Controllers::parse` knows, with their flag.
-const NAMES: [&str; 4] = ["garbagecollector", "namespace", "podtermination", "serviceaccount"];
+const NAMES: [&str; 5] = ["garbagecollector", "namespace", "podtermination", "resourcequota", "serviceaccount"];
 
 impl Controllers {
     /// No loop at all: only the API server.
     pub fn none() -> Self {
-        Controllers { garbage_collector: false, namespace: false, pod_termination: false, service_account: false }
+        Controllers {
+            garbage_collector: false,
+            namespace: false,
+            pod_termination: false,
+            service_account: false,
+            resource_quota: false,
+        }
     }
 
     /// Whether any loop runs.
     pub fn any(&self) -> bool {
-        self.garbage_collector || self.namespace || self.pod_termination || self.service_account
+        self.garbage_collector || self.namespace || self.pod_termination || self.service_account || self.resource_quota
     }
 
     /// Parses kube-controller-manager's `--controllers` list: `*` for every loop, a name to
     /// turn one on, `-name` to turn it off (`*,-garbagecollector`). Names: `garbagecollector`,
-    /// `namespace`, `podtermination`, `serviceaccount`.
+    /// `namespace`, `podtermination`, `resourcequota`, `serviceaccount`.
     pub fn parse(spec: &str) -> Result<Self, String> {
         let mut out = Controllers::none();
         for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -69,6 +85,7 @@ impl Controllers {
                 "namespace" => out.namespace = on,
                 "podtermination" => out.pod_termination = on,
                 "serviceaccount" => out.service_account = on,
+                "resourcequota" => out.resource_quota = on,
                 _ => return Err(format!("{item:?} is not in the list of known controllers: {}", NAMES.join(", "))),
             }
         }
@@ -109,23 +126,30 @@ impl Drop for ControllerHandle {
 }
 
 /// Starts the chosen loops over `tracker` on a thread of their own.
-pub(crate) fn start(tracker: ObjectTracker, which: Controllers) -> std::io::Result<ControllerHandle> {
+/// `pod_level`: the server's `PodLevelResources` gate, for counting pods' resources.
+pub(crate) fn start(tracker: ObjectTracker, which: Controllers, pod_level: bool) -> std::io::Result<ControllerHandle> {
     let (stop, stopped) = tokio::sync::oneshot::channel();
     let handle_tracker = tracker.clone();
     tracker.set_garbage_collection(which.garbage_collector);
     let thread = std::thread::Builder::new().name("kapi-controllers".into()).spawn(move || {
         let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_time().build() else { return };
-        rt.block_on(run(tracker, which, stopped));
+        rt.block_on(run(tracker, which, pod_level, stopped));
     })?;
     Ok(ControllerHandle { tracker: handle_tracker, stop: Some(stop), thread: Some(thread) })
 }
 
-async fn run(tracker: ObjectTracker, which: Controllers, mut stopped: tokio::sync::oneshot::Receiver<()>) {
+async fn run(
+    tracker: ObjectTracker,
+    which: Controllers,
+    pod_level: bool,
+    mut stopped: tokio::sync::oneshot::Receiver<()>,
+) {
     let mut changes = tracker.changes();
     let mut gc = gc::Collector::default();
     let mut namespaces = namespace::NamespaceController::default();
     let mut pods = pods::PodTermination::default();
     let mut service_accounts = serviceaccounts::ServiceAccounts;
+    let mut quotas = quota::QuotaController { pod_level };
     let mut seen: Option<u64> = None;
     let mut next_pod: Option<i64> = None;
     loop {
@@ -146,6 +170,9 @@ async fn run(tracker: ObjectTracker, which: Controllers, mut stopped: tokio::syn
             }
             if which.service_account {
                 service_accounts.pass(&tracker, &since);
+            }
+            if which.resource_quota {
+                quotas.pass(&tracker, &since);
             }
         } else if which.pod_termination && next_pod.is_some_and(|at| at <= Time::now().unix_seconds()) {
             next_pod = pods.sweep(&tracker);

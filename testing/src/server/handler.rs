@@ -21,12 +21,22 @@ use super::codec::{self, Target};
 use super::negotiate::{self, Encoding};
 use super::patch::{self, MergeRules, PATCH_MEDIA_TYPES, PatchType};
 use super::plugins::Limited;
+
 use super::query::Query;
 use super::route;
 use super::ssa::{self, FieldManager};
 use super::{ApiServer, Fault, MAX_BODY_BYTES, metadata, table, watch};
 use crate::tracker::options::{self, FieldValidation};
 use crate::tracker::{Modify, Pins, Result, Stage};
+
+/// The validating admission a write is held back for, in kube-apiserver's order: LimitRanger's
+/// checks, the validating webhooks, ResourceQuota.
+#[derive(Clone, Copy)]
+struct Validating<'a, 'c> {
+    limited: Option<Limited>,
+    quota: bool,
+    deferred: Option<&'a Deferred<'c>>,
+}
 
 /// The patch types custom resources accept (no strategic merge patch: they have no patch
 /// strategies), as upstream lists them.
@@ -190,9 +200,14 @@ impl ApiServer {
             },
             None => call,
         };
-        // LimitRanger's checks run in the validating phase, before the validating webhooks.
+        // LimitRanger's checks run in the validating phase, before the validating webhooks;
+        // ResourceQuota's after them.
         let limited = match self.limited(&call) {
             Ok(l) => l,
+            Err(e) => return error_response(&e, enc),
+        };
+        let quota = match self.quota_applies(&call) {
+            Ok(q) => q,
             Err(e) => return error_response(&e, enc),
         };
         let admitted = match self.admit(&call).await {
@@ -210,11 +225,14 @@ impl ApiServer {
                 Ok((info, route)) => {
                     let call =
                         Call { info, route, query: Query::parse(r.uri().query()), req: r, enc, stage: Stage::Store };
-                    self.serve_write(&call, limited, deferred.as_ref(), &mut warnings).await
+                    self.serve_write(&call, Validating { limited, quota, deferred: deferred.as_ref() }, &mut warnings)
+                        .await
                 }
                 Err(e) => Err(e),
             },
-            None => self.serve_write(&call, limited, deferred.as_ref(), &mut warnings).await,
+            None => {
+                self.serve_write(&call, Validating { limited, quota, deferred: deferred.as_ref() }, &mut warnings).await
+            }
         };
         let mut resp = served.unwrap_or_else(|e| error_response(&e, enc));
         if resp.status().is_success() {
@@ -234,11 +252,11 @@ impl ApiServer {
     async fn serve_write(
         &self,
         call: &Call<'_>,
-        limited: Option<Limited>,
-        deferred: Option<&Deferred<'_>>,
+        validating: Validating<'_, '_>,
         warnings: &mut Vec<String>,
     ) -> Result<http::Response<Body>> {
-        if deferred.is_none() && limited.is_none() {
+        let Validating { limited, quota, deferred } = validating;
+        if deferred.is_none() && limited.is_none() && !quota {
             return self.dispatch(call, false);
         }
         let mut tries = 0;
@@ -281,6 +299,9 @@ impl ApiServer {
             }
             if let Some(deferred) = deferred {
                 self.validate_held(deferred, &object, old.as_ref(), warnings).await?;
+            }
+            if quota {
+                self.charge_quota(call, &object, old.as_ref())?;
             }
             let commit =
                 Call { route: call.route.clone(), query: call.query.clone(), stage: Stage::Commit(&pins), ..*call };

@@ -409,7 +409,8 @@ impl ApiServer {
         if !which.any() {
             return Ok(None);
         }
-        crate::controllers::start(self.tracker.clone(), which)
+        let pod_level = gates::read(&self.gates).enabled("PodLevelResources");
+        crate::controllers::start(self.tracker.clone(), which, pod_level)
             .map(Some)
             .map_err(|e| kapi_api::meta::errors::internal(&format!("starting the control loops: {e}")))
     }

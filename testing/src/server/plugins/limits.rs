@@ -13,13 +13,12 @@
 //! only (their containers' resources are immutable after), claims on create and update; objects
 //! being deleted are not checked.
 
-use std::collections::BTreeMap;
-
 use kapi_api::meta::v1::ListOptions;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Quantity;
 
 use super::super::ApiServer;
+use crate::quota::{Resources, containers, pod_total, resources, resources_at};
 use crate::tracker::Result;
 use crate::tracker::meta::{member_mut, object_member_mut, set_member, to_value};
 
@@ -28,12 +27,6 @@ const ANNOTATION: &str = "kubernetes.io/limit-ranger";
 
 /// Go's `resource.MaxMilliValue`: above it, quantities compare in whole units.
 const MAX_MILLI_VALUE: i64 = i64::MAX / 1000;
-
-/// The resources a pod-level `resources` may set (upstream's `supportedPodLevelResources`).
-const POD_LEVEL_RESOURCES: [&str; 2] = ["cpu", "memory"];
-
-/// A resource list: name to quantity, in name order.
-type Resources = BTreeMap<String, Quantity>;
 
 /// What a write is to LimitRanger.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,28 +44,6 @@ impl Limited {
             Limited::PodCreate => "pods",
             Limited::Claim => "persistentvolumeclaims",
         }
-    }
-}
-
-/// A resource list member of an object value (`requests`, `limits`); quantities that do not
-/// parse are left out (validation refuses them later).
-fn resources(v: Option<&Value>) -> Resources {
-    let Some(Value::Object(members)) = v else { return Resources::new() };
-    members.iter().filter_map(|(k, q)| Some((k.clone(), q.as_str().and_then(|q| Quantity::parse(q).ok())?))).collect()
-}
-
-fn resources_at(v: &Value, path: &[&str]) -> Resources {
-    let mut at = Some(v);
-    for p in path {
-        at = at.and_then(|a| a.get(p));
-    }
-    resources(at)
-}
-
-fn containers<'a>(pod: &'a Value, key: &str) -> &'a [Value] {
-    match pod.get("spec").and_then(|s| s.get(key)) {
-        Some(Value::Array(items)) => items,
-        _ => &[],
     }
 }
 
@@ -262,57 +233,6 @@ fn check(limit: &Value, kind: &str, requests: &Resources, limits: &Resources, er
     }
 }
 
-fn add(into: &mut Resources, list: &Resources) {
-    for (k, q) in list {
-        into.entry(k.clone()).and_modify(|have| have.add(q)).or_insert_with(|| q.clone());
-    }
-}
-
-fn max(into: &mut Resources, list: &Resources) {
-    for (k, q) in list {
-        match into.get(k) {
-            Some(have) if have >= q => {}
-            _ => {
-                into.insert(k.clone(), q.clone());
-            }
-        }
-    }
-}
-
-/// A pod's total requests or limits (`key`), as the scheduler counts them: containers summed,
-/// restartable init containers (sidecars) added to them and to every later init container, the
-/// largest init container if larger; pod overhead left out; pod-level `cpu` and `memory`
-/// overriding when `pod_level` (the `PodLevelResources` gate).
-fn pod_total(pod: &Value, key: &str, pod_level: bool) -> Resources {
-    let mut total = Resources::new();
-    for c in containers(pod, "containers") {
-        add(&mut total, &resources_at(c, &["resources", key]));
-    }
-    let (mut sidecars, mut init) = (Resources::new(), Resources::new());
-    for c in containers(pod, "initContainers") {
-        let own = resources_at(c, &["resources", key]);
-        let effective = if c.get("restartPolicy").and_then(Value::as_str) == Some("Always") {
-            add(&mut total, &own);
-            add(&mut sidecars, &own);
-            sidecars.clone()
-        } else {
-            let mut with_sidecars = own;
-            add(&mut with_sidecars, &sidecars);
-            with_sidecars
-        };
-        max(&mut init, &effective);
-    }
-    max(&mut total, &init);
-    if pod_level {
-        for (k, q) in resources_at(pod, &["spec", "resources", key]) {
-            if POD_LEVEL_RESOURCES.contains(&k.as_str()) {
-                total.insert(k, q);
-            }
-        }
-    }
-    total
-}
-
 /// Upstream's `PodValidateLimitFunc` for one limit range: its violations.
 fn pod_violations(pod: &Value, range: &Value, pod_level: bool) -> Vec<String> {
     let mut errs = Vec::new();
@@ -328,8 +248,9 @@ fn pod_violations(pod: &Value, range: &Value, pod_level: bool) -> Vec<String> {
                 }
             }
             Some("Pod") => {
-                let requests = pod_total(pod, "requests", pod_level);
-                let limits = pod_total(pod, "limits", pod_level);
+                // Without the pod's overhead, as upstream's own copy of the totals.
+                let requests = pod_total(pod, "requests", pod_level, false);
+                let limits = pod_total(pod, "limits", pod_level, false);
                 check(limit, "Pod", &requests, &limits, &mut errs);
             }
             _ => {}
@@ -468,7 +389,7 @@ mod tests {
             "initContainers":[
               {"name":"s","restartPolicy":"Always","resources":{"requests":{"cpu":"300m"},"limits":{"cpu":"300m"}}},
               {"name":"i","resources":{"requests":{"cpu":"900m"},"limits":{"cpu":"900m"}}}]}}"#);
-        assert_eq!(pod_total(&pod, "limits", true)["cpu"].to_string(), "1200m");
+        assert_eq!(pod_total(&pod, "limits", true, false)["cpu"].to_string(), "1200m");
         let pod_only = range(r#"[{"type":"Pod","max":{"cpu":"1"}}]"#);
         assert_eq!(pod_violations(&pod, &pod_only, true), ["maximum cpu usage per Pod is 1, but limit is 1200m"]);
         assert_eq!(aggregate(&["a".into(), "b".into()]), "[a, b]");

@@ -1,4 +1,4 @@
-//! kube-apiserver's built-in admission plugins the test server runs before its webhooks, in kube-apiserver's order: NamespaceLifecycle, LimitRanger, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass; and the system objects they rely on.
+//! kube-apiserver's built-in admission plugins, in kube-apiserver's order: NamespaceLifecycle, LimitRanger, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass before the webhooks, ResourceQuota after them; and the system objects they rely on.
 //!
 //! Facts from upstream's `plugin/namespace/lifecycle`: writes into a namespace that does not
 //! exist are `404` naming the namespace; creates in a terminating one are `403` with a
@@ -11,6 +11,7 @@
 mod classes;
 mod limits;
 mod pods;
+mod quota;
 
 pub(super) use limits::Limited;
 
@@ -50,6 +51,8 @@ pub struct AdmissionPlugins {
     pub default_storage_class: bool,
     /// `RuntimeClass`.
     pub runtime_class: bool,
+    /// `ResourceQuota`.
+    pub resource_quota: bool,
 }
 
 impl Default for AdmissionPlugins {
@@ -63,12 +66,13 @@ impl Default for AdmissionPlugins {
             default_toleration_seconds: true,
             default_storage_class: true,
             runtime_class: true,
+            resource_quota: true,
         }
     }
 }
 
 /// The plugins' names, in kube-apiserver's order.
-const NAMES: [&str; 7] = [
+const NAMES: [&str; 8] = [
     "NamespaceLifecycle",
     "LimitRanger",
     "ServiceAccount",
@@ -76,6 +80,7 @@ const NAMES: [&str; 7] = [
     "DefaultTolerationSeconds",
     "DefaultStorageClass",
     "RuntimeClass",
+    "ResourceQuota",
 ];
 
 /// The system priority classes: name, value, description.
@@ -103,6 +108,7 @@ impl AdmissionPlugins {
             default_toleration_seconds: false,
             default_storage_class: false,
             runtime_class: false,
+            resource_quota: false,
         }
     }
 
@@ -117,6 +123,7 @@ impl AdmissionPlugins {
                 "DefaultTolerationSeconds" => self.default_toleration_seconds = on,
                 "DefaultStorageClass" => self.default_storage_class = on,
                 "RuntimeClass" => self.runtime_class = on,
+                "ResourceQuota" => self.resource_quota = on,
                 other => {
                     return Err(format!("unknown admission plugin: {other} (this server has: {})", NAMES.join(", ")));
                 }

@@ -829,3 +829,100 @@ async fn resource_quotas_count_charge_and_refuse() {
          used: limits.cpu=600m,requests.cpu=600m, limited: limits.cpu=1,requests.cpu=1"
     );
 }
+
+#[tokio::test]
+async fn validating_admission_policies_deny_and_warn() {
+    use kapi_api::admissionregistration::v1::{ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding};
+    use kapi_api::apps::v1::Deployment;
+    fn from<T: kapi_machinery::json::JsonDecode + Default>(json: &str) -> T {
+        kapi_machinery::json::from_slice(json.as_bytes()).unwrap()
+    }
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let vaps = cs.admissionregistration_v1().validating_admission_policies();
+    let bindings = cs.admissionregistration_v1().validating_admission_policy_bindings();
+    let policy: ValidatingAdmissionPolicy = from(
+        r#"{"metadata":{"name":"replica-limit"},"spec":{
+            "paramKind":{"apiVersion":"v1","kind":"ConfigMap"},
+            "matchConstraints":{"resourceRules":[{"apiGroups":["apps"],"apiVersions":["v1"],"operations":["CREATE","UPDATE"],"resources":["deployments"]}]},
+            "variables":[{"name":"max","expression":"int(params.data.max)"}],
+            "validations":[
+              {"expression":"object.spec.replicas <= variables.max","messageExpression":"'replicas must be at most ' + params.data.max","reason":"Forbidden"},
+              {"expression":"!object.metadata.name.startsWith('tmp-')"}]}}"#,
+    );
+    vaps.create(&policy, &CreateOptions::default()).await.unwrap();
+    let binding: ValidatingAdmissionPolicyBinding = from(
+        r#"{"metadata":{"name":"replica-limit-binding"},"spec":{"policyName":"replica-limit",
+            "paramRef":{"name":"limits","namespace":"default","parameterNotFoundAction":"Deny"},
+            "validationActions":["Deny"]}}"#,
+    );
+    bindings.create(&binding, &CreateOptions::default()).await.unwrap();
+    let deployment = |name: &str, replicas: i32| -> Deployment {
+        from(&format!(
+            r#"{{"metadata":{{"name":"{name}"}},"spec":{{"replicas":{replicas},"selector":{{"matchLabels":{{"app":"web"}}}},
+                "template":{{"metadata":{{"labels":{{"app":"web"}}}},"spec":{{"containers":[{{"name":"c","image":"nginx"}}]}}}}}}}}"#
+        ))
+    };
+    let deployments = cs.apps_v1().deployments("default");
+    let refused = |err: kapi_client::Error| err.status().unwrap().status.clone();
+
+    // The parameter is missing: the binding refuses (Invalid, 422).
+    let st = refused(deployments.create(&deployment("web", 5), &CreateOptions::default()).await.unwrap_err());
+    assert_eq!((st.code, st.reason.0.as_str()), (422, "Invalid"));
+    assert_eq!(
+        st.message,
+        "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'replica-limit' with binding \
+         'replica-limit-binding' denied request: failed to configure binding: no params found for policy binding \
+         with `Deny` parameterNotFoundAction"
+    );
+
+    let limits = ConfigMap {
+        metadata: ObjectMeta { name: "limits".into(), ..Default::default() },
+        data: [("max".to_owned(), "3".to_owned())].into(),
+        ..Default::default()
+    };
+    cs.core_v1().config_maps("default").create(&limits, &CreateOptions::default()).await.unwrap();
+    // Over the limit: the message expression's text and the validation's reason (403); a dry
+    // run is refused the same.
+    for dry_run in [vec!["All".to_owned()], vec![]] {
+        let opts = CreateOptions { dry_run, ..Default::default() };
+        let st = refused(deployments.create(&deployment("web", 5), &opts).await.unwrap_err());
+        let why = "ValidatingAdmissionPolicy 'replica-limit' with binding 'replica-limit-binding' denied request: \
+                   replicas must be at most 3";
+        assert_eq!((st.code, st.reason.0.as_str()), (403, "Forbidden"));
+        assert_eq!(st.message, format!("deployments.apps \"web\" is forbidden: {why}"));
+        assert_eq!(st.details.as_ref().unwrap().causes.last().unwrap().message, why);
+    }
+    // Without a message, the expression is named.
+    let st = refused(deployments.create(&deployment("tmp-web", 1), &CreateOptions::default()).await.unwrap_err());
+    assert!(
+        st.message.ends_with("denied request: failed expression: !object.metadata.name.startsWith('tmp-')"),
+        "{}",
+        st.message
+    );
+    let mut web = deployments.create(&deployment("web", 2), &CreateOptions::default()).await.unwrap();
+    // Updates are checked on the object as it will be stored.
+    web.spec.replicas = Some(4);
+    assert_eq!(refused(deployments.update(&web, &UpdateOptions::default()).await.unwrap_err()).code, 403);
+
+    // A binding that warns: the write goes through with the warning.
+    let labels: ValidatingAdmissionPolicy = from(
+        r#"{"metadata":{"name":"team-label"},"spec":{
+            "matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["configmaps"]}]},
+            "validations":[{"expression":"has(object.metadata.labels) && 'team' in object.metadata.labels","message":"every config map needs a team label"}]}}"#,
+    );
+    vaps.create(&labels, &CreateOptions::default()).await.unwrap();
+    let warn: ValidatingAdmissionPolicyBinding = from(
+        r#"{"metadata":{"name":"team-label-warn"},"spec":{"policyName":"team-label","validationActions":["Warn"]}}"#,
+    );
+    bindings.create(&warn, &CreateOptions::default()).await.unwrap();
+    let cm =
+        ConfigMap { metadata: ObjectMeta { name: "unlabelled".into(), ..Default::default() }, ..Default::default() };
+    let created =
+        cs.core_v1().config_maps("default").create_with_warnings(&cm, &CreateOptions::default()).await.unwrap();
+    assert_eq!(
+        created.warnings,
+        [
+            "Validation failed for ValidatingAdmissionPolicy 'team-label' with binding 'team-label-warn': every config map needs a team label"
+        ]
+    );
+}

@@ -107,7 +107,7 @@ fn names_authorizer(expr: &str) -> bool {
 
 /// A JSON document as CEL sees it without a schema: integers as `int` (larger ones as
 /// `double`), other numbers as `double`, objects as maps.
-fn to_val(v: &Value) -> Val {
+pub(super) fn to_val(v: &Value) -> Val {
     match v {
         Value::Null => Val::Null,
         Value::Bool(b) => Val::Bool(*b),

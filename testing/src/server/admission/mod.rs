@@ -24,6 +24,9 @@
 //! what is written. A delete-collection sends each selected object as a `DELETE` without a
 //! name, as upstream's store does.
 //!
+//! The stored `ValidatingAdmissionPolicy` objects with their bindings are evaluated in CEL on
+//! the same requests, before the validating webhooks (module `policies`).
+//!
 //! A create or update of the object (or its status) reaches the validating webhooks only after
 //! the server has prepared and validated it ([`Deferred`], the handler's `serve_write`), on the
 //! object as it will be stored, as seed 004's flows order it.
@@ -39,6 +42,7 @@
 mod call;
 mod conditions;
 mod connect;
+mod policies;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -91,6 +95,7 @@ pub(super) struct Admitted<'c> {
 /// update flows: mutating admission, the strategy's preparation and the system fields,
 /// validation, then validating admission).
 pub(super) struct Deferred<'c> {
+    policies: Vec<policies::Policy>,
     validating: Vec<Hook>,
     subject: Subject,
     attrs: Attributes<'c>,
@@ -171,6 +176,8 @@ struct Subject {
 /// The webhooks of one request.
 struct Chain<'a> {
     mutating: &'a [Hook],
+    /// The validating admission policies, evaluated before the validating webhooks.
+    policies: &'a [policies::Policy],
     validating: &'a [Hook],
     subject: &'a Subject,
 }
@@ -366,7 +373,8 @@ impl ApiServer {
             _ => None,
         };
         let (mutating, validating) = self.hooks();
-        if mutating.is_empty() && validating.is_empty() {
+        let policies = self.policies();
+        if mutating.is_empty() && validating.is_empty() && policies.is_empty() {
             return Ok(None);
         }
         let method = call.req.method().clone();
@@ -420,13 +428,14 @@ impl ApiServer {
                 user: self.user_of(call.req),
             };
             mutating.iter().chain(&validating).any(|h| h.may_match(&probe, &equivalents))
+                || policies.iter().any(|p| p.may_match(&probe, &equivalents))
         });
         if !interested {
             return Ok(None);
         }
         let mut subject = Subject { info, kind: Some(other.map_or(info.kind_info(), |s| s.result)), equivalents };
         if method == Method::DELETE && !named {
-            let chain = Chain { mutating: &mutating, validating: &validating, subject: &subject };
+            let chain = Chain { mutating: &mutating, policies: &policies, validating: &validating, subject: &subject };
             return self.admit_delete_collection(call, &chain, dry_run).await;
         }
         let current = || {
@@ -536,7 +545,7 @@ impl ApiServer {
             options: Some(options),
             user: self.user_of(call.req),
         };
-        let chain = Chain { mutating: &mutating, validating: &validating, subject: &subject };
+        let chain = Chain { mutating: &mutating, policies: &policies, validating: &validating, subject: &subject };
         // A create or update of the object (or of its status) is validated by the webhooks
         // once the server has prepared and validated it; a delete, and a subresource of
         // another kind, are reviewed here at once.
@@ -546,8 +555,9 @@ impl ApiServer {
         } else {
             self.run_chain(&chain, &attrs, object, old.as_ref(), &mut warnings).await?
         };
-        let deferred = (defer && validating.iter().any(|h| h.may_match(&attrs, &subject.equivalents)))
-            .then_some(Deferred { validating, subject, attrs });
+        let validates = validating.iter().any(|h| h.may_match(&attrs, &subject.equivalents))
+            || policies.iter().any(|p| p.may_match(&attrs, &subject.equivalents));
+        let deferred = (defer && validates).then_some(Deferred { policies, validating, subject, attrs });
         if !called && deferred.is_none() {
             return Ok(None);
         }
@@ -577,7 +587,12 @@ impl ApiServer {
         {
             attrs.name = name.to_owned();
         }
-        let chain = Chain { mutating: &[], validating: &deferred.validating, subject: &deferred.subject };
+        let chain = Chain {
+            mutating: &[],
+            policies: &deferred.policies,
+            validating: &deferred.validating,
+            subject: &deferred.subject,
+        };
         self.run_validating(&chain, &attrs, Some(object), old, warnings).await?;
         Ok(())
     }
@@ -713,6 +728,11 @@ impl ApiServer {
         warnings: &mut Vec<String>,
     ) -> Result<bool> {
         let subject = chain.subject;
+        // The policies first (their plugin comes before the webhooks' in kube-apiserver's
+        // order): a denial stops the request before any webhook is called.
+        if !chain.policies.is_empty() {
+            self.run_policies(chain.policies, subject, attrs, object, old, warnings)?;
+        }
         // Upstream decides which validating webhooks apply one after another (a match
         // condition's error stops there), then calls them all in parallel and, once all have
         // answered, reports the first refusal to have arrived.

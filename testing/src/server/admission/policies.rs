@@ -1,0 +1,490 @@
+//! ValidatingAdmissionPolicy: the stored policies and their bindings (`admissionregistration.k8s.io/v1`) evaluated in CEL on each write they match, before the validating webhooks, as kube-apiserver's plugin evaluates them.
+//!
+//! Facts from upstream's `admission/plugin/policy/validating`: a policy matches by its
+//! `matchConstraints` (rules with `resourceNames`, `excludeResourceRules`, namespace and object
+//! selectors, `matchPolicy`), then its `matchConditions`; each of its bindings (by name) by
+//! its own `matchResources`, then is evaluated once per parameter object (`paramKind` with the
+//! binding's `paramRef`: by name, or by selector, in the request's namespace unless the
+//! reference names one; none found is allowed or, with `parameterNotFoundAction: Deny`,
+//! refused). The variables are `object`, `oldObject`, `request`, `params`, `namespaceObject`
+//! and `variables`. A validation that is false is denied with its `messageExpression`'s
+//! result, else its `message`, else `failed expression: <expression>`, and its `reason`
+//! (`Invalid`, `422`, by default); one that fails to evaluate is denied under `failurePolicy:
+//! Fail` (the default) with the evaluation's error, admitted under `Ignore`. Each denial goes
+//! where the binding's `validationActions` say: `Deny` refuses the request (the first such
+//! denial: `<resource> "<name>" is forbidden: ValidatingAdmissionPolicy '<policy>' with binding
+//! '<binding>' denied request: <message>`, with that message as a cause), `Warn` adds the
+//! warning `Validation failed for ValidatingAdmissionPolicy '<policy>' with binding
+//! '<binding>': <message>`, `Audit` records nothing here (the server keeps no audit log).
+//!
+//! Simplifications: expressions are checked when they run, not when the policy is written (so a
+//! policy's `status.typeChecking` stays empty); `authorizer` is an evaluation error; audit
+//! annotations are not evaluated; the CEL cost is bounded per expression only.
+
+use kapi_api::admissionregistration::v1::{
+    FailurePolicyType, MatchPolicyType, MatchResources, NamedRuleWithOperations, ValidatingAdmissionPolicy,
+    ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicySpec, Validation,
+};
+use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::resource::ResourceInfo;
+use kapi_api::meta::v1::{GetOptions, ListOptions, StatusCause};
+use kapi_machinery::GroupVersionResource;
+use kapi_machinery::json::value::{self, Value};
+
+use super::{Attributes, EXEMPT_GROUP, Subject, conditions, labels_of, selector};
+use crate::cel::{PER_CALL_LIMIT, Program, Val, map_of};
+use crate::server::ApiServer;
+use crate::tracker::meta::to_value;
+use crate::tracker::{Error, Result};
+
+/// The variables a policy's expressions may use.
+const VARIABLES: &[&str] = &["object", "oldObject", "request", "params", "namespaceObject", "variables", "authorizer"];
+
+/// One policy with its bindings, by name.
+pub(super) struct Policy {
+    name: String,
+    spec: ValidatingAdmissionPolicySpec,
+    bindings: Vec<(String, kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBindingSpec)>,
+}
+
+/// A validation's outcome that is not an admission.
+struct Denial {
+    message: String,
+    reason: String,
+}
+
+fn read<T: kapi_machinery::json::JsonDecode + Default>(api: &ApiServer, resource: &str) -> Vec<(String, T)> {
+    let gvr = GroupVersionResource::new(EXEMPT_GROUP, "v1", resource);
+    let Ok((items, _)) = api.tracker.list(&gvr, "", &ListOptions::default()) else { return Vec::new() };
+    let mut out: Vec<(String, T)> = items
+        .iter()
+        .filter_map(|o| {
+            let v = to_value(o.as_ref()).ok()?;
+            let name = v.get("metadata")?.get("name")?.as_str()?.to_owned();
+            Some((name, kapi_machinery::json::from_slice(&v.to_compact_vec()).ok()?))
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// Whether one of a match's rules names the request (and its `resourceNames`, the object).
+fn rule_matches(rules: &[NamedRuleWithOperations], attrs: &Attributes<'_>) -> bool {
+    rules.iter().any(|r| {
+        attrs.matches(&r.rule_with_operations)
+            && (r.resource_names.is_empty() || r.resource_names.contains(&attrs.name))
+    })
+}
+
+/// A match's rules: one names the request and no exclusion does.
+fn constraints_match(m: &MatchResources, attrs: &Attributes<'_>) -> bool {
+    rule_matches(&m.resource_rules, attrs) && !rule_matches(&m.exclude_resource_rules, attrs)
+}
+
+fn equivalent(m: &MatchResources) -> bool {
+    m.match_policy.as_ref().is_none_or(|p| p.0 != MatchPolicyType::EXACT)
+}
+
+/// Upstream's `reasonToCode`.
+fn code_of(reason: &str) -> i32 {
+    match reason {
+        "Unauthorized" => 401,
+        "Forbidden" => 403,
+        "RequestEntityTooLarge" => 413,
+        _ => 422,
+    }
+}
+
+impl Policy {
+    /// Whether the policy's rules name the request or an equivalent resource (before any
+    /// object is read).
+    pub(super) fn may_match(&self, attrs: &Attributes<'_>, equivalents: &[ResourceInfo]) -> bool {
+        let Some(m) = &self.spec.match_constraints else { return false };
+        constraints_match(m, attrs)
+            || (equivalent(m) && equivalents.iter().any(|e| constraints_match(m, &attrs.through(e))))
+    }
+
+    fn fails_closed(&self) -> bool {
+        self.spec.failure_policy.as_ref().is_none_or(|p| p.0 != FailurePolicyType::IGNORE)
+    }
+}
+
+impl ApiServer {
+    /// The validating admission policies that have bindings, by name, each with its bindings
+    /// by name.
+    pub(super) fn policies(&self) -> Vec<Policy> {
+        let bindings = read::<ValidatingAdmissionPolicyBinding>(self, "validatingadmissionpolicybindings");
+        if bindings.is_empty() {
+            return Vec::new();
+        }
+        read::<ValidatingAdmissionPolicy>(self, "validatingadmissionpolicies")
+            .into_iter()
+            .filter_map(|(name, p)| {
+                let bound: Vec<_> = bindings
+                    .iter()
+                    .filter(|(_, b)| b.spec.policy_name == name)
+                    .map(|(n, b)| (n.clone(), b.spec.clone()))
+                    .collect();
+                (!bound.is_empty()).then_some(Policy { name, spec: p.spec, bindings: bound })
+            })
+            .collect()
+    }
+
+    /// The namespace and object selectors of a match, as a webhook's are read.
+    fn selectors_match(
+        &self,
+        m: &MatchResources,
+        attrs: &Attributes<'_>,
+        obj: Option<&Value>,
+        old: Option<&Value>,
+    ) -> std::result::Result<bool, String> {
+        let ns_selector = selector(m.namespace_selector.as_ref())?;
+        let namespaces_itself = attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces";
+        if namespaces_itself {
+            if !ns_selector.matches(&labels_of(obj.or(old))) {
+                return Ok(false);
+            }
+        } else if !attrs.namespace.is_empty() {
+            let labels = self.namespace_object(attrs.namespace).map(|v| labels_of(Some(&v))).unwrap_or_default();
+            if !ns_selector.matches(&labels) {
+                return Ok(false);
+            }
+        }
+        let obj_selector = selector(m.object_selector.as_ref())?;
+        Ok(match (obj, old) {
+            (None, None) => obj_selector.matches(&Default::default()),
+            _ => [obj, old].into_iter().flatten().any(|o| obj_selector.matches(&labels_of(Some(o)))),
+        })
+    }
+
+    fn namespace_object(&self, name: &str) -> Option<Value> {
+        let ns = GroupVersionResource::new("", "v1", "namespaces");
+        self.tracker.get(&ns, "", name, &GetOptions::default()).ok().and_then(|o| to_value(o.as_ref()).ok())
+    }
+
+    /// The parameter objects of a binding (`None` when the policy takes none), or why there are
+    /// none to evaluate with.
+    fn params(
+        &self,
+        policy: &Policy,
+        binding: &kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBindingSpec,
+        namespace: &str,
+    ) -> std::result::Result<Vec<Option<Value>>, String> {
+        let Some(kind) = &policy.spec.param_kind else { return Ok(vec![None]) };
+        let Some(param_ref) = &binding.param_ref else {
+            return Err(format!("paramKind kind `{}` is specified but paramRef is not", kind.kind));
+        };
+        let (group, version) = match kind.api_version.split_once('/') {
+            Some((g, v)) => (g, v),
+            None => ("", kind.api_version.as_str()),
+        };
+        let Some(info) = self
+            .tracker
+            .resources()
+            .into_iter()
+            .find(|r| r.group == group && r.version == version && r.kind == kind.kind)
+        else {
+            return Err(format!(
+                "failed to find resource referenced by paramKind: '{}, Kind={}'",
+                kind.api_version, kind.kind
+            ));
+        };
+        let ns = match (info.namespaced, param_ref.namespace.as_str()) {
+            (false, _) => "",
+            (true, "") => namespace,
+            (true, n) => n,
+        };
+        if info.namespaced && ns.is_empty() {
+            return Err("cannot use namespaced paramRef in policy binding that matches cluster-scoped resources".into());
+        }
+        let found: Vec<Value> = if !param_ref.name.is_empty() {
+            self.tracker
+                .get(&info.gvr(), ns, &param_ref.name, &GetOptions::default())
+                .ok()
+                .and_then(|o| to_value(o.as_ref()).ok())
+                .into_iter()
+                .collect()
+        } else {
+            let sel = selector(param_ref.selector.as_ref())?;
+            let (items, _) = self.tracker.list(&info.gvr(), ns, &ListOptions::default()).map_err(|e| e.to_string())?;
+            items
+                .iter()
+                .filter_map(|o| to_value(o.as_ref()).ok())
+                .filter(|v| sel.matches(&labels_of(Some(v))))
+                .collect()
+        };
+        if found.is_empty() {
+            let deny = param_ref.parameter_not_found_action.as_ref().is_none_or(|a| a.0 == "Deny");
+            if deny {
+                return Err("no params found for policy binding with `Deny` parameterNotFoundAction".into());
+            }
+            return Ok(Vec::new());
+        }
+        Ok(found.into_iter().map(Some).collect())
+    }
+
+    /// Evaluates the matching policies on a create, update or delete; refuses with the first
+    /// denial a binding says to deny, after adding the warnings of those it says to warn of.
+    pub(super) fn run_policies(
+        &self,
+        policies: &[Policy],
+        subject: &Subject,
+        attrs: &Attributes<'_>,
+        object: Option<&Value>,
+        old: Option<&Value>,
+        warnings: &mut Vec<String>,
+    ) -> Result<()> {
+        let mut denied: Option<(String, Option<String>, Denial)> = None;
+        for policy in policies {
+            let Some(m) = &policy.spec.match_constraints else { continue };
+            // The request's version, or the first equivalent one a rule names.
+            let (attrs, object, old) = if constraints_match(m, attrs) {
+                (attrs.clone(), object.cloned(), old.cloned())
+            } else if equivalent(m)
+                && let Some(e) = subject.equivalents.iter().find(|e| constraints_match(m, &attrs.through(e)))
+            {
+                (
+                    attrs.through(e),
+                    object.map(|o| self.convert_value(&subject.info, o, e)).transpose()?,
+                    old.map(|o| self.convert_value(&subject.info, o, e)).transpose()?,
+                )
+            } else {
+                continue;
+            };
+            let (object, old) = (object.as_ref(), old.as_ref());
+            let mut deny = |binding: Option<&str>, d: Denial| {
+                if denied.is_none() {
+                    denied = Some((policy.name.clone(), binding.map(str::to_owned), d));
+                }
+            };
+            let config_error = |binding: Option<&str>, e: String| Denial {
+                message: match binding {
+                    None => format!("failed to configure policy: {e}"),
+                    Some(_) => format!("failed to configure binding: {e}"),
+                },
+                reason: String::new(),
+            };
+            match self.selectors_match(m, &attrs, object, old) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(e) => {
+                    if policy.fails_closed() {
+                        deny(None, config_error(None, e));
+                    }
+                    continue;
+                }
+            }
+            let request = review_value(&attrs)?;
+            if !policy.spec.match_conditions.is_empty() {
+                match conditions::matches(&policy.spec.match_conditions, object, old, &request, !policy.fails_closed())
+                {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    Err(e) => {
+                        // An error under `Fail` denies through every binding's actions.
+                        for (bname, binding) in &policy.bindings {
+                            self.act(
+                                policy,
+                                bname,
+                                binding,
+                                Denial { message: e.clone(), reason: String::new() },
+                                warnings,
+                                &mut deny,
+                            );
+                        }
+                        continue;
+                    }
+                }
+            }
+            let namespace_object =
+                if attrs.namespace.is_empty() || (attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces") {
+                    None
+                } else {
+                    self.namespace_object(attrs.namespace)
+                };
+            for (bname, binding) in &policy.bindings {
+                if let Some(bm) = &binding.match_resources {
+                    let rules_ok = bm.resource_rules.is_empty() || rule_matches(&bm.resource_rules, &attrs);
+                    if !rules_ok || rule_matches(&bm.exclude_resource_rules, &attrs) {
+                        continue;
+                    }
+                    match self.selectors_match(bm, &attrs, object, old) {
+                        Ok(true) => {}
+                        Ok(false) => continue,
+                        Err(e) => {
+                            if policy.fails_closed() {
+                                deny(Some(bname), config_error(Some(bname), e));
+                            }
+                            continue;
+                        }
+                    }
+                }
+                let params = match self.params(policy, binding, attrs.namespace) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        if policy.fails_closed() {
+                            deny(Some(bname), config_error(Some(bname), e));
+                        }
+                        continue;
+                    }
+                };
+                for param in params {
+                    let vars = Vars {
+                        object: object.map_or(Val::Null, conditions::to_val),
+                        old: old.map_or(Val::Null, conditions::to_val),
+                        request: conditions::to_val(&request),
+                        params: param.as_ref().map_or(Val::Null, conditions::to_val),
+                        namespace: namespace_object.as_ref().map_or(Val::Null, conditions::to_val),
+                    };
+                    for d in evaluate(&policy.spec, &vars) {
+                        self.act(policy, bname, binding, d, warnings, &mut deny);
+                    }
+                }
+            }
+        }
+        match denied {
+            None => Ok(()),
+            Some((policy, binding, d)) => Err(refusal(attrs, &policy, binding.as_deref(), d)),
+        }
+    }
+
+    /// Where one denial goes, as the binding's `validationActions` say.
+    fn act(
+        &self,
+        policy: &Policy,
+        binding_name: &str,
+        binding: &kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBindingSpec,
+        d: Denial,
+        warnings: &mut Vec<String>,
+        deny: &mut impl FnMut(Option<&str>, Denial),
+    ) {
+        for action in &binding.validation_actions {
+            match action.0.as_str() {
+                "Deny" => deny(Some(binding_name), Denial { message: d.message.clone(), reason: d.reason.clone() }),
+                "Warn" => warnings.push(format!(
+                    "Validation failed for ValidatingAdmissionPolicy '{}' with binding '{binding_name}': {}",
+                    policy.name, d.message
+                )),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The values an evaluation sees.
+struct Vars {
+    object: Val,
+    old: Val,
+    request: Val,
+    params: Val,
+    namespace: Val,
+}
+
+/// The request as CEL's `request`: the review's request.
+fn review_value(attrs: &Attributes<'_>) -> Result<Value> {
+    value::parse(
+        &kapi_machinery::json::to_vec(&super::call::review_request(attrs, String::new(), None, None))
+            .map_err(|e| api_errors::internal(&e.to_string()))?,
+    )
+    .map_err(|e| api_errors::internal(&e.to_string()))
+}
+
+/// Compiles and runs one expression.
+fn run(expr: &str, vars: &[(&str, Val)]) -> std::result::Result<Val, String> {
+    let program =
+        Program::compile(expr, VARIABLES).map_err(|e| format!("compilation error: compilation failed: {e}"))?;
+    if program.uses("authorizer") {
+        return Err(format!(
+            "expression '{expr}' resulted in error: `authorizer` is not supported by the test server's CEL"
+        ));
+    }
+    program.eval(vars, PER_CALL_LIMIT).result.map_err(|e| format!("expression '{expr}' resulted in error: {e}"))
+}
+
+/// The denials of one evaluation of a policy's validations (an error counts as one only under
+/// `failurePolicy: Fail`).
+fn evaluate(spec: &ValidatingAdmissionPolicySpec, v: &Vars) -> Vec<Denial> {
+    let fails_closed = spec.failure_policy.as_ref().is_none_or(|p| p.0 != FailurePolicyType::IGNORE);
+    let mut vars: Vec<(&str, Val)> = vec![
+        ("object", v.object.clone()),
+        ("oldObject", v.old.clone()),
+        ("request", v.request.clone()),
+        ("params", v.params.clone()),
+        ("namespaceObject", v.namespace.clone()),
+        ("authorizer", Val::Null),
+    ];
+    // Variables in order, each seeing those before it; one that fails is left out, so an
+    // expression using it fails in turn.
+    let mut composed: Vec<(Val, Val)> = Vec::new();
+    for var in &spec.variables {
+        let mut with = vars.clone();
+        with.push(("variables", map_of(composed.clone()).unwrap_or(Val::Null)));
+        if let Ok(val) = run(&var.expression, &with) {
+            composed.push((Val::string(var.name.as_str()), val));
+        }
+    }
+    vars.push(("variables", map_of(composed).unwrap_or(Val::Null)));
+    let mut out = Vec::new();
+    for validation in &spec.validations {
+        match run(&validation.expression, &vars) {
+            Ok(Val::Bool(true)) => {}
+            Ok(Val::Bool(false)) => out.push(Denial {
+                message: message(validation, &vars),
+                reason: validation.reason.as_ref().map_or_else(|| "Invalid".to_owned(), |r| r.0.clone()),
+            }),
+            Ok(other) => {
+                if fails_closed {
+                    out.push(Denial {
+                        message: format!(
+                            "expression '{}' resulted in error: must evaluate to bool, got {}",
+                            validation.expression,
+                            other.type_name()
+                        ),
+                        reason: String::new(),
+                    });
+                }
+            }
+            Err(e) => {
+                if fails_closed {
+                    out.push(Denial { message: e, reason: String::new() });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A false validation's message: its `messageExpression`'s (a string of one line), else its
+/// `message`, else the expression.
+fn message(validation: &Validation, vars: &[(&str, Val)]) -> String {
+    if !validation.message_expression.is_empty()
+        && let Ok(Val::Str(s)) = run(&validation.message_expression, vars)
+    {
+        let s = s.trim();
+        if !s.is_empty() && !s.contains('\n') && s.len() <= 5 * 1024 {
+            return s.to_owned();
+        }
+    }
+    let m = validation.message.trim();
+    if !m.is_empty() {
+        return m.to_owned();
+    }
+    format!("failed expression: {}", validation.expression.trim())
+}
+
+/// The refusal of the first denial: upstream's `NewForbidden` with the denial's reason and
+/// code, the message also as a cause.
+fn refusal(attrs: &Attributes<'_>, policy: &str, binding: Option<&str>, d: Denial) -> Error {
+    let message = match binding {
+        Some(b) => format!("ValidatingAdmissionPolicy '{policy}' with binding '{b}' denied request: {}", d.message),
+        None => format!("ValidatingAdmissionPolicy '{policy}' denied request: {}", d.message),
+    };
+    let reason = if d.reason.is_empty() { "Invalid".to_owned() } else { d.reason };
+    let mut status = api_errors::status_of(&super::forbidden(attrs, &message));
+    status.code = code_of(&reason);
+    status.reason = kapi_api::meta::v1::StatusReason(reason);
+    if let Some(details) = status.details.as_mut() {
+        details.causes.push(StatusCause { message, ..Default::default() });
+    }
+    api_errors::into_error(status)
+}

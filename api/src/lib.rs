@@ -11,8 +11,9 @@
 //! crate on one thread: `kapi-api-base` (`meta`, `core`, the feature gates), then
 //! `kapi-api-workloads` and `kapi-api-platform` at once. This crate re-exports their modules, so
 //! every path is `kapi_api::<group>::…` whichever crate defines it, and keeps what spans every
-//! group: registration ([`scheme()`]), the served resources ([`resources()`] and the traits in
-//! [`served`]), field-label lookup and printers.
+//! group: registration ([`scheme()`]), the served resources (the traits in [`served`], and with
+//! the `resources` feature each kind's implementation and `resources()`), field-label lookup and
+//! printers.
 
 // Generated code names this crate `::kapi_api`, as a user's crate would.
 extern crate self as kapi_api;
@@ -23,6 +24,7 @@ pub use kapi_api_base::{Kapi, features, machinery, meta};
 pub mod field_labels;
 pub mod served;
 
+#[cfg(feature = "resources")]
 pub use served::resources;
 #[cfg(feature = "printers")]
 pub mod printers;

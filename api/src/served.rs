@@ -1,7 +1,8 @@
 //! Served resources: the [`Resource`] traits every served kind implements (through
 //! [`impl_resource!`](crate::impl_resource), which the generator writes for each `+genclient`
-//! kind), the type-erased [`ResourceInfo`] built from them, and [`resources()`], every served
-//! resource of the enabled groups. Clients and servers both stand on these.
+//! kind), the type-erased [`ResourceInfo`] built from them, and `resources()`, every served
+//! resource of the enabled groups (the implementations and the table with the `resources`
+//! feature, which kapi-client turns on). Clients and servers both stand on these.
 //!
 //! They live in this crate rather than `kapi-api-base` because a kind's subresources name kinds of
 //! other groups (core's `pods/eviction` takes a `policy/v1` `Eviction`), which only this crate,
@@ -18,10 +19,14 @@ pub use kapi_machinery::resource::{GroupVersionResource, KindInfo, OWN_KIND_SUBR
 
 pub use crate::impl_resource;
 
+// Behind the `resources` feature: a program that only encodes and decodes the types compiles no
+// kind's `Resource` implementation.
+#[cfg(feature = "resources")]
 #[rustfmt::skip]
 #[path = "../../generated/resources.rs"]
 mod generated;
 
+#[cfg(feature = "resources")]
 pub use generated::resources;
 
 /// Where the objects of a resource live: [`NamespaceResourceScope`] or [`ClusterResourceScope`].

@@ -291,6 +291,24 @@ fn selector(ls: Option<&LabelSelector>) -> std::result::Result<Selector, String>
     Ok(Selector::from_requirements(reqs))
 }
 
+/// The stored `admissionregistration.k8s.io/v1` objects of one resource (webhook
+/// configurations, policies, bindings) by name, read as JSON, so this works whichever client
+/// features registered the resources.
+fn read_configs<T: kapi_machinery::json::JsonDecode + Default>(api: &ApiServer, resource: &str) -> Vec<(String, T)> {
+    let gvr = GroupVersionResource::new(EXEMPT_GROUP, "v1", resource);
+    let Ok((items, _)) = api.tracker.list(&gvr, "", &Default::default()) else { return Vec::new() };
+    let mut out: Vec<(String, T)> = items
+        .iter()
+        .filter_map(|o| {
+            let v = to_value(o.as_ref()).ok()?;
+            let name = v.get("metadata")?.get("name")?.as_str()?.to_owned();
+            Some((name, kapi_machinery::json::from_slice(&v.to_compact_vec()).ok()?))
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
 /// Upstream's `NewForbidden`: `403` with `<resource> "<name>" is forbidden: <why>` (without
 /// the name when there is none).
 fn forbidden(attrs: &Attributes<'_>, why: &str) -> Error {
@@ -332,22 +350,8 @@ impl ApiServer {
     /// The stored webhook configurations, each kind sorted by name. They are read as JSON, so
     /// this works whichever client features registered the resources.
     fn hooks(&self) -> (Vec<Hook>, Vec<Hook>) {
-        fn read<T: kapi_machinery::json::JsonDecode + Default>(api: &ApiServer, resource: &str) -> Vec<(String, T)> {
-            let gvr = GroupVersionResource::new(EXEMPT_GROUP, "v1", resource);
-            let Ok((items, _)) = api.tracker.list(&gvr, "", &Default::default()) else { return Vec::new() };
-            let mut out: Vec<(String, T)> = items
-                .iter()
-                .filter_map(|o| {
-                    let v = to_value(o.as_ref()).ok()?;
-                    let name = v.get("metadata")?.get("name")?.as_str()?.to_owned();
-                    Some((name, kapi_machinery::json::from_slice(&v.to_compact_vec()).ok()?))
-                })
-                .collect();
-            out.sort_by(|a, b| a.0.cmp(&b.0));
-            out
-        }
-        let mutating = read::<MutatingWebhookConfiguration>(self, "mutatingwebhookconfigurations");
-        let validating = read::<ValidatingWebhookConfiguration>(self, "validatingwebhookconfigurations");
+        let mutating = read_configs::<MutatingWebhookConfiguration>(self, "mutatingwebhookconfigurations");
+        let validating = read_configs::<ValidatingWebhookConfiguration>(self, "validatingwebhookconfigurations");
         (
             mutating.into_iter().flat_map(|(_, c)| c.webhooks).map(Hook::from).collect(),
             validating.into_iter().flat_map(|(_, c)| c.webhooks).map(Hook::from).collect(),

@@ -31,7 +31,7 @@ use kapi_api::meta::v1::{GetOptions, ListOptions, StatusCause};
 use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value::{self, Value};
 
-use super::{Attributes, EXEMPT_GROUP, Subject, conditions, labels_of, selector};
+use super::{Attributes, Subject, conditions, labels_of, read_configs, selector};
 use crate::cel::{PER_CALL_LIMIT, Program, Val, map_of};
 use crate::server::ApiServer;
 use crate::tracker::meta::to_value;
@@ -51,21 +51,6 @@ pub(super) struct Policy {
 struct Denial {
     message: String,
     reason: String,
-}
-
-fn read<T: kapi_machinery::json::JsonDecode + Default>(api: &ApiServer, resource: &str) -> Vec<(String, T)> {
-    let gvr = GroupVersionResource::new(EXEMPT_GROUP, "v1", resource);
-    let Ok((items, _)) = api.tracker.list(&gvr, "", &ListOptions::default()) else { return Vec::new() };
-    let mut out: Vec<(String, T)> = items
-        .iter()
-        .filter_map(|o| {
-            let v = to_value(o.as_ref()).ok()?;
-            let name = v.get("metadata")?.get("name")?.as_str()?.to_owned();
-            Some((name, kapi_machinery::json::from_slice(&v.to_compact_vec()).ok()?))
-        })
-        .collect();
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
 }
 
 /// Whether one of a match's rules names the request (and its `resourceNames`, the object).
@@ -113,11 +98,11 @@ impl ApiServer {
     /// The validating admission policies that have bindings, by name, each with its bindings
     /// by name.
     pub(super) fn policies(&self) -> Vec<Policy> {
-        let bindings = read::<ValidatingAdmissionPolicyBinding>(self, "validatingadmissionpolicybindings");
+        let bindings = read_configs::<ValidatingAdmissionPolicyBinding>(self, "validatingadmissionpolicybindings");
         if bindings.is_empty() {
             return Vec::new();
         }
-        read::<ValidatingAdmissionPolicy>(self, "validatingadmissionpolicies")
+        read_configs::<ValidatingAdmissionPolicy>(self, "validatingadmissionpolicies")
             .into_iter()
             .filter_map(|(name, p)| {
                 let bound: Vec<_> = bindings

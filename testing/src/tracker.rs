@@ -42,6 +42,7 @@ pub mod fields;
 pub(crate) mod meta;
 pub mod options;
 pub mod put_create;
+pub(crate) mod reservations;
 mod scan;
 pub mod stage;
 pub mod subresource;
@@ -266,6 +267,8 @@ struct Shared {
     changed: tokio::sync::watch::Sender<u64>,
     /// How many watches are registered and not yet ended.
     open_watches: std::sync::atomic::AtomicUsize,
+    /// Objects admitted against a quota, not stored yet.
+    reservations: reservations::Reservations,
 }
 
 /// An in-memory object store with API server semantics; cheap to clone (clones share the store).
@@ -1104,6 +1107,7 @@ impl ObjectTracker {
                 }),
                 changed,
                 open_watches: Default::default(),
+                reservations: Default::default(),
             }),
         }
     }

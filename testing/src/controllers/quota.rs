@@ -73,7 +73,20 @@ impl QuotaController {
         hard: &Resources,
     ) -> Resources {
         let mut used: Resources = hard.keys().map(|k| (k.clone(), Quantity::zero())).collect();
+        let mut count = |group: &str, resource: &str, obj: &Value| {
+            if !quota::matches(quota, hard, group, resource, obj) {
+                return;
+            }
+            for (name, q) in quota::usage(group, resource, obj, self.pod_level) {
+                if let Some(total) = used.get_mut(&name)
+                    && quota::tracks(group, resource, &name)
+                {
+                    total.add(&q);
+                }
+            }
+        };
         let counted: BTreeSet<(String, String)> = hard.keys().filter_map(|k| quota::counted_by(k)).collect();
+        let reserved = tracker.reservations(ns);
         for (group, resource) in counted {
             // One store per group-resource: any served version lists the same objects.
             let Some(info) = resources.iter().find(|i| i.group == group && i.resource == resource && i.namespaced)
@@ -83,16 +96,13 @@ impl QuotaController {
             let Ok((items, _)) = tracker.list(&info.gvr(), ns, &ListOptions::default()) else { continue };
             for item in items {
                 let Ok(obj) = to_value(item.as_ref()) else { continue };
-                if !quota::matches(quota, hard, &group, &resource, &obj) {
-                    continue;
-                }
-                let usage = quota::usage(&group, &resource, &obj, self.pod_level);
-                for (name, q) in usage {
-                    if let Some(total) = used.get_mut(&name)
-                        && quota::tracks(&group, &resource, &name)
-                    {
-                        total.add(&q);
-                    }
+                count(&group, &resource, &obj);
+            }
+            // Objects admitted and charged but not stored yet count as stored.
+            let store = tracker.storage_of(&info.gvr()).unwrap_or(*info);
+            for r in reserved.iter().filter(|r| r.group == group && r.resource == resource) {
+                if tracker.stored_meta(&store, ns, &r.name).is_none() {
+                    count(&group, &resource, &r.object);
                 }
             }
         }

@@ -300,9 +300,8 @@ impl ApiServer {
             if let Some(deferred) = deferred {
                 self.validate_held(deferred, &object, old.as_ref(), warnings).await?;
             }
-            if quota {
-                self.charge_quota(call, &object, old.as_ref())?;
-            }
+            // Held until the commit has run: a recount meanwhile counts the object.
+            let _reservation = if quota { self.charge_quota(call, &object, old.as_ref())? } else { None };
             let commit =
                 Call { route: call.route.clone(), query: call.query.clone(), stage: Stage::Commit(&pins), ..*call };
             match self.dispatch(&commit, false) {

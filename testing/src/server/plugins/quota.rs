@@ -19,6 +19,7 @@ use super::forbidden;
 use crate::quota::{self, Resources, resources_at};
 use crate::tracker::Result;
 use crate::tracker::meta::{from_value, set_member, to_value};
+use crate::tracker::reservations::{Reservation, ReservationGuard};
 
 /// How often a charge is tried again when a quota changed under it.
 const CHARGE_TRIES: usize = 3;
@@ -29,7 +30,7 @@ fn mask(list: &Resources, names: &[&String]) -> Resources {
 
 impl ApiServer {
     /// Whether ResourceQuota looks at this write: a create, or an update of a service or a
-    /// claim, of a namespaced resource in a namespace with quotas.
+    /// claim, of a stored namespaced resource in a namespace with a quota limiting what it uses.
     pub(in crate::server) fn quota_applies(&self, call: &Call<'_>) -> Result<bool> {
         let info = call.info;
         let method = call.req.method();
@@ -48,14 +49,34 @@ impl ApiServer {
         if !create && !update {
             return Ok(false);
         }
+        // Only what is stored is counted (not reviews), and only where a quota limits something
+        // the resource uses.
+        if !info.supports("list") {
+            return Ok(false);
+        }
         let Some(store) = self.tracker.store_of_kind("", "ResourceQuota") else { return Ok(false) };
-        Ok(!self.tracker.list(&store.gvr(), call.namespace(), &ListOptions::default())?.0.is_empty())
+        let (quotas, _) = self.tracker.list(&store.gvr(), call.namespace(), &ListOptions::default())?;
+        for q in quotas {
+            let doc = to_value(q.as_ref())?;
+            let limits = resources_at(&doc, &["spec", "hard"]);
+            if limits.keys().any(|k| quota::tracks(info.group, info.resource, k)) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Checks a write held back for validating admission against the namespace's quotas and,
-    /// unless it is a dry run, charges them with what it adds.
-    pub(in crate::server) fn charge_quota(&self, call: &Call<'_>, object: &Value, old: Option<&Value>) -> Result<()> {
-        let Some(store) = self.tracker.store_of_kind("", "ResourceQuota") else { return Ok(()) };
+    /// unless it is a dry run, charges them with what it adds. A charged create comes with a
+    /// reservation to hold until its commit, so the quota controller counts the object before
+    /// it is stored.
+    pub(in crate::server) fn charge_quota(
+        &self,
+        call: &Call<'_>,
+        object: &Value,
+        old: Option<&Value>,
+    ) -> Result<Option<ReservationGuard>> {
+        let Some(store) = self.tracker.store_of_kind("", "ResourceQuota") else { return Ok(None) };
         let (group, resource, ns) = (call.info.group, call.info.resource, call.namespace());
         let name = object.get("metadata").and_then(|m| m.get("name")).and_then(Value::as_str).unwrap_or("Unknown");
         let refuse = |why: String| forbidden(group, resource, name, &why, Vec::new());
@@ -75,6 +96,16 @@ impl ApiServer {
             }
         }
         delta.retain(|_, q| !q.is_zero());
+        // Taken before the charge, so that no recount can see the charge without the object.
+        let reservation = (old.is_none() && !dry_run).then(|| {
+            self.tracker.reserve(Reservation {
+                group: group.to_owned(),
+                resource: resource.to_owned(),
+                namespace: ns.to_owned(),
+                name: name.to_owned(),
+                object: object.clone(),
+            })
+        });
         // The quotas charged already: a retry after a conflict charges only the others.
         let mut done: Vec<String> = Vec::new();
         for _ in 0..CHARGE_TRIES {
@@ -130,7 +161,7 @@ impl ApiServer {
                 charged.push((qname, doc, new_usage));
             }
             if dry_run || charged.is_empty() {
-                return Ok(());
+                return Ok(None);
             }
             let mut conflict = false;
             for (qname, mut doc, new_usage) in charged {
@@ -147,7 +178,7 @@ impl ApiServer {
                 }
             }
             if !conflict {
-                return Ok(());
+                return Ok(reservation);
             }
         }
         Err(kapi_api::meta::errors::internal(&format!(

@@ -783,6 +783,14 @@ async fn resource_quotas_count_charge_and_refuse() {
         err.status().unwrap().status.message,
         r#"configmaps "two" is forbidden: exceeded quota: objects, requested: count/configmaps=1, used: count/configmaps=1, limited: count/configmaps=1"#
     );
+    // A server-side apply that would create one more is refused the same.
+    let apply = kapi_api::core::v1::ConfigMapApplyConfiguration::default()
+        .with_api_version("v1")
+        .with_kind("ConfigMap")
+        .with_metadata(kapi_api::meta::v1::ObjectMetaApplyConfiguration::default().with_name("three"));
+    let opts = kapi_api::meta::v1::ApplyOptions { field_manager: "test".into(), ..Default::default() };
+    let err = cms.apply(&apply, &opts).await.unwrap_err();
+    assert!(err.status().unwrap().status.message.contains("exceeded quota: objects"), "{err}");
     // A delete frees the quota once the controller recounts; a dry run charges nothing.
     pods.delete("a", &DeleteOptions::default()).await.unwrap();
     eventually("the recount after the delete", || async {

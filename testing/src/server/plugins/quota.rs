@@ -9,7 +9,7 @@
 //! requested: pods=1, used: pods=2, limited: pods=2`; a dry run is checked and charges nothing.
 
 use http::Method;
-use kapi_api::meta::v1::{ListOptions, UpdateOptions};
+use kapi_api::meta::v1::{GetOptions, ListOptions, UpdateOptions};
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Quantity;
 
@@ -29,8 +29,9 @@ fn mask(list: &Resources, names: &[&String]) -> Resources {
 }
 
 impl ApiServer {
-    /// Whether ResourceQuota looks at this write: a create, or an update of a service or a
-    /// claim, of a stored namespaced resource in a namespace with a quota limiting what it uses.
+    /// Whether ResourceQuota looks at this write: a create (an apply or PUT that creates
+    /// included), or an update of a service or a claim, of a stored namespaced resource in a
+    /// namespace with a quota limiting what it uses.
     pub(in crate::server) fn quota_applies(&self, call: &Call<'_>) -> Result<bool> {
         let info = call.info;
         let method = call.req.method();
@@ -41,11 +42,14 @@ impl ApiServer {
         {
             return Ok(false);
         }
-        let create = *method == Method::POST && call.route.name.is_none();
-        let update = (*method == Method::PUT || *method == Method::PATCH)
-            && call.route.name.is_some()
-            && info.group.is_empty()
-            && matches!(info.resource, "services" | "persistentvolumeclaims");
+        let named_write = (*method == Method::PUT || *method == Method::PATCH) && call.route.name.is_some();
+        let update =
+            named_write && info.group.is_empty() && matches!(info.resource, "services" | "persistentvolumeclaims");
+        // A create, or an apply (or a PUT) that creates the object.
+        let create = (*method == Method::POST && call.route.name.is_none())
+            || (named_write
+                && !update
+                && self.tracker.get(&info.gvr(), call.namespace(), call.name(), &GetOptions::default()).is_err());
         if !create && !update {
             return Ok(false);
         }

@@ -94,14 +94,18 @@ impl QuotaController {
                 continue;
             };
             let Ok((items, _)) = tracker.list(&info.gvr(), ns, &ListOptions::default()) else { continue };
+            let mut listed = BTreeSet::new();
             for item in items {
                 let Ok(obj) = to_value(item.as_ref()) else { continue };
+                if let Some(name) = obj.get("metadata").and_then(|m| m.get("name")).and_then(Value::as_str) {
+                    listed.insert(name.to_owned());
+                }
                 count(&group, &resource, &obj);
             }
-            // Objects admitted and charged but not stored yet count as stored.
-            let store = tracker.storage_of(&info.gvr()).unwrap_or(*info);
+            // Objects admitted and charged but not in this listing count as stored (checked
+            // against the listing itself: an object stored after it was taken is counted here).
             for r in reserved.iter().filter(|r| r.group == group && r.resource == resource) {
-                if tracker.stored_meta(&store, ns, &r.name).is_none() {
+                if !listed.contains(&r.name) {
                     count(&group, &resource, &r.object);
                 }
             }

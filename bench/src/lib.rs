@@ -176,12 +176,12 @@ pub fn large_pod() -> Pod {
     ];
     let probe = |path: &str, port: &str, delay: i32| Probe {
         probe_handler: ProbeHandler {
-            http_get: Some(HTTPGetAction {
+            http_get: Some(Box::new(HTTPGetAction {
                 path: path.into(),
                 port: IntOrString::from(port),
                 scheme: "HTTP".into(),
                 ..Default::default()
-            }),
+            })),
             ..Default::default()
         },
         initial_delay_seconds: delay,
@@ -202,10 +202,10 @@ pub fn large_pod() -> Pod {
                 name: "POD_NAME".into(),
                 value: String::new(),
                 value_from: Some(EnvVarSource {
-                    field_ref: Some(ObjectFieldSelector {
+                    field_ref: Some(Box::new(ObjectFieldSelector {
                         api_version: "v1".into(),
                         field_path: "metadata.name".into(),
-                    }),
+                    })),
                     ..Default::default()
                 }),
             });
@@ -213,11 +213,11 @@ pub fn large_pod() -> Pod {
                 name: "DATABASE_PASSWORD".into(),
                 value: String::new(),
                 value_from: Some(EnvVarSource {
-                    secret_key_ref: Some(SecretKeySelector {
+                    secret_key_ref: Some(Box::new(SecretKeySelector {
                         local_object_reference: LocalObjectReference { name: "checkout-db".into() },
                         key: "password".into(),
                         optional: None,
-                    }),
+                    })),
                     ..Default::default()
                 }),
             });
@@ -282,29 +282,32 @@ pub fn large_pod() -> Pod {
                 Volume {
                     name: format!("config-{i}"),
                     volume_source: VolumeSource {
-                        config_map: Some(ConfigMapVolumeSource {
+                        config_map: Some(Box::new(ConfigMapVolumeSource {
                             local_object_reference: LocalObjectReference { name: format!("checkout-config-{i}") },
                             default_mode: Some(0o644),
                             ..Default::default()
-                        }),
+                        })),
                         ..Default::default()
                     },
                 },
                 Volume {
                     name: format!("secrets-{i}"),
                     volume_source: VolumeSource {
-                        secret: Some(SecretVolumeSource {
+                        secret: Some(Box::new(SecretVolumeSource {
                             secret_name: format!("checkout-secrets-{i}"),
                             default_mode: Some(0o420),
                             ..Default::default()
-                        }),
+                        })),
                         ..Default::default()
                     },
                 },
                 Volume {
                     name: format!("cache-{i}"),
                     volume_source: VolumeSource {
-                        empty_dir: Some(EmptyDirVolumeSource { size_limit: Some(q("1Gi")), ..Default::default() }),
+                        empty_dir: Some(Box::new(EmptyDirVolumeSource {
+                            size_limit: Some(q("1Gi")),
+                            ..Default::default()
+                        })),
                         ..Default::default()
                     },
                 },

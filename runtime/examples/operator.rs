@@ -121,7 +121,7 @@ fn desired_deployment(site: &Website) -> Result<Deployment, Error> {
     let mut volume = Volume { name: "content".into(), ..Default::default() };
     let mut source = ConfigMapVolumeSource::default();
     source.local_object_reference.name = format!("{}-content", site.metadata.name);
-    volume.volume_source.config_map = Some(source);
+    volume.volume_source.config_map = Some(Box::new(source));
     let pod = PodSpec {
         containers: Some(vec![Container {
             name: "web".into(),

@@ -307,7 +307,7 @@ async fn persistent_volumes_and_claims_are_validated() {
             capacity: quantities(&[("storage", "10Gi")]),
             access_modes: vec![PersistentVolumeAccessMode(mode.into())],
             persistent_volume_source: PersistentVolumeSource {
-                host_path: Some(HostPathVolumeSource { path: path.into(), r#type: None }),
+                host_path: Some(Box::new(HostPathVolumeSource { path: path.into(), r#type: None })),
                 ..Default::default()
             },
             ..Default::default()

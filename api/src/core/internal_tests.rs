@@ -599,7 +599,10 @@ fn remaining_volume_endpoint_and_container_defaults() {
     let env = v1::EnvVar {
         name: "NODE".into(),
         value_from: Some(v1::EnvVarSource {
-            field_ref: Some(v1::ObjectFieldSelector { field_path: "spec.nodeName".into(), ..Default::default() }),
+            field_ref: Some(Box::new(v1::ObjectFieldSelector {
+                field_path: "spec.nodeName".into(),
+                ..Default::default()
+            })),
             ..Default::default()
         }),
         ..Default::default()
@@ -619,13 +622,13 @@ fn remaining_volume_endpoint_and_container_defaults() {
         source(v1::VolumeSource { downward_api: Some(Default::default()), ..Default::default() }),
         source(v1::VolumeSource { host_path: Some(Default::default()), ..Default::default() }),
         source(v1::VolumeSource {
-            projected: Some(v1::ProjectedVolumeSource {
+            projected: Some(Box::new(v1::ProjectedVolumeSource {
                 sources: Some(vec![v1::VolumeProjection {
                     service_account_token: Some(Default::default()),
                     ..Default::default()
                 }]),
                 ..Default::default()
-            }),
+            })),
             ..Default::default()
         }),
     ];

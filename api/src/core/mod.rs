@@ -41,3 +41,5 @@ pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery
 
 #[cfg(all(test, feature = "internal"))]
 mod internal_tests;
+#[cfg(test)]
+mod sizes_tests;

@@ -316,65 +316,65 @@ impl ::kapi_machinery::json::JsonElement for VolumeApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VolumeSourceApplyConfiguration {
     /// `hostPath`.
-    pub host_path: ::std::option::Option<crate::core::v1::HostPathVolumeSourceApplyConfiguration>,
+    pub host_path: ::std::option::Option<::std::boxed::Box<crate::core::v1::HostPathVolumeSourceApplyConfiguration>>,
     /// `emptyDir`.
-    pub empty_dir: ::std::option::Option<crate::core::v1::EmptyDirVolumeSourceApplyConfiguration>,
+    pub empty_dir: ::std::option::Option<::std::boxed::Box<crate::core::v1::EmptyDirVolumeSourceApplyConfiguration>>,
     /// `gcePersistentDisk`.
-    pub gce_persistent_disk: ::std::option::Option<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>,
+    pub gce_persistent_disk: ::std::option::Option<::std::boxed::Box<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>>,
     /// `awsElasticBlockStore`.
-    pub aws_elastic_block_store: ::std::option::Option<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
+    pub aws_elastic_block_store: ::std::option::Option<::std::boxed::Box<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>>,
     /// `gitRepo`.
-    pub git_repo: ::std::option::Option<crate::core::v1::GitRepoVolumeSourceApplyConfiguration>,
+    pub git_repo: ::std::option::Option<::std::boxed::Box<crate::core::v1::GitRepoVolumeSourceApplyConfiguration>>,
     /// `secret`.
-    pub secret: ::std::option::Option<crate::core::v1::SecretVolumeSourceApplyConfiguration>,
+    pub secret: ::std::option::Option<::std::boxed::Box<crate::core::v1::SecretVolumeSourceApplyConfiguration>>,
     /// `nfs`.
-    pub nfs: ::std::option::Option<crate::core::v1::NFSVolumeSourceApplyConfiguration>,
+    pub nfs: ::std::option::Option<::std::boxed::Box<crate::core::v1::NFSVolumeSourceApplyConfiguration>>,
     /// `iscsi`.
-    pub iscsi: ::std::option::Option<crate::core::v1::ISCSIVolumeSourceApplyConfiguration>,
+    pub iscsi: ::std::option::Option<::std::boxed::Box<crate::core::v1::ISCSIVolumeSourceApplyConfiguration>>,
     /// `glusterfs`.
-    pub glusterfs: ::std::option::Option<crate::core::v1::GlusterfsVolumeSourceApplyConfiguration>,
+    pub glusterfs: ::std::option::Option<::std::boxed::Box<crate::core::v1::GlusterfsVolumeSourceApplyConfiguration>>,
     /// `persistentVolumeClaim`.
-    pub persistent_volume_claim: ::std::option::Option<crate::core::v1::PersistentVolumeClaimVolumeSourceApplyConfiguration>,
+    pub persistent_volume_claim: ::std::option::Option<::std::boxed::Box<crate::core::v1::PersistentVolumeClaimVolumeSourceApplyConfiguration>>,
     /// `rbd`.
-    pub rbd: ::std::option::Option<crate::core::v1::RBDVolumeSourceApplyConfiguration>,
+    pub rbd: ::std::option::Option<::std::boxed::Box<crate::core::v1::RBDVolumeSourceApplyConfiguration>>,
     /// `flexVolume`.
-    pub flex_volume: ::std::option::Option<crate::core::v1::FlexVolumeSourceApplyConfiguration>,
+    pub flex_volume: ::std::option::Option<::std::boxed::Box<crate::core::v1::FlexVolumeSourceApplyConfiguration>>,
     /// `cinder`.
-    pub cinder: ::std::option::Option<crate::core::v1::CinderVolumeSourceApplyConfiguration>,
+    pub cinder: ::std::option::Option<::std::boxed::Box<crate::core::v1::CinderVolumeSourceApplyConfiguration>>,
     /// `cephfs`.
-    pub cephfs: ::std::option::Option<crate::core::v1::CephFSVolumeSourceApplyConfiguration>,
+    pub cephfs: ::std::option::Option<::std::boxed::Box<crate::core::v1::CephFSVolumeSourceApplyConfiguration>>,
     /// `flocker`.
-    pub flocker: ::std::option::Option<crate::core::v1::FlockerVolumeSourceApplyConfiguration>,
+    pub flocker: ::std::option::Option<::std::boxed::Box<crate::core::v1::FlockerVolumeSourceApplyConfiguration>>,
     /// `downwardAPI`.
-    pub downward_api: ::std::option::Option<crate::core::v1::DownwardAPIVolumeSourceApplyConfiguration>,
+    pub downward_api: ::std::option::Option<::std::boxed::Box<crate::core::v1::DownwardAPIVolumeSourceApplyConfiguration>>,
     /// `fc`.
-    pub fc: ::std::option::Option<crate::core::v1::FCVolumeSourceApplyConfiguration>,
+    pub fc: ::std::option::Option<::std::boxed::Box<crate::core::v1::FCVolumeSourceApplyConfiguration>>,
     /// `azureFile`.
-    pub azure_file: ::std::option::Option<crate::core::v1::AzureFileVolumeSourceApplyConfiguration>,
+    pub azure_file: ::std::option::Option<::std::boxed::Box<crate::core::v1::AzureFileVolumeSourceApplyConfiguration>>,
     /// `configMap`.
-    pub config_map: ::std::option::Option<crate::core::v1::ConfigMapVolumeSourceApplyConfiguration>,
+    pub config_map: ::std::option::Option<::std::boxed::Box<crate::core::v1::ConfigMapVolumeSourceApplyConfiguration>>,
     /// `vsphereVolume`.
-    pub vsphere_volume: ::std::option::Option<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>,
+    pub vsphere_volume: ::std::option::Option<::std::boxed::Box<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>>,
     /// `quobyte`.
-    pub quobyte: ::std::option::Option<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>,
+    pub quobyte: ::std::option::Option<::std::boxed::Box<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>>,
     /// `azureDisk`.
-    pub azure_disk: ::std::option::Option<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>,
+    pub azure_disk: ::std::option::Option<::std::boxed::Box<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>>,
     /// `photonPersistentDisk`.
-    pub photon_persistent_disk: ::std::option::Option<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>,
+    pub photon_persistent_disk: ::std::option::Option<::std::boxed::Box<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>>,
     /// `projected`.
-    pub projected: ::std::option::Option<crate::core::v1::ProjectedVolumeSourceApplyConfiguration>,
+    pub projected: ::std::option::Option<::std::boxed::Box<crate::core::v1::ProjectedVolumeSourceApplyConfiguration>>,
     /// `portworxVolume`.
-    pub portworx_volume: ::std::option::Option<crate::core::v1::PortworxVolumeSourceApplyConfiguration>,
+    pub portworx_volume: ::std::option::Option<::std::boxed::Box<crate::core::v1::PortworxVolumeSourceApplyConfiguration>>,
     /// `scaleIO`.
-    pub scale_io: ::std::option::Option<crate::core::v1::ScaleIOVolumeSourceApplyConfiguration>,
+    pub scale_io: ::std::option::Option<::std::boxed::Box<crate::core::v1::ScaleIOVolumeSourceApplyConfiguration>>,
     /// `storageos`.
-    pub storageos: ::std::option::Option<crate::core::v1::StorageOSVolumeSourceApplyConfiguration>,
+    pub storageos: ::std::option::Option<::std::boxed::Box<crate::core::v1::StorageOSVolumeSourceApplyConfiguration>>,
     /// `csi`.
-    pub csi: ::std::option::Option<crate::core::v1::CSIVolumeSourceApplyConfiguration>,
+    pub csi: ::std::option::Option<::std::boxed::Box<crate::core::v1::CSIVolumeSourceApplyConfiguration>>,
     /// `ephemeral`.
-    pub ephemeral: ::std::option::Option<crate::core::v1::EphemeralVolumeSourceApplyConfiguration>,
+    pub ephemeral: ::std::option::Option<::std::boxed::Box<crate::core::v1::EphemeralVolumeSourceApplyConfiguration>>,
     /// `image`.
-    pub image: ::std::option::Option<crate::core::v1::ImageVolumeSourceApplyConfiguration>,
+    pub image: ::std::option::Option<::std::boxed::Box<crate::core::v1::ImageVolumeSourceApplyConfiguration>>,
 }
 impl VolumeSourceApplyConfiguration {
     /// Sets `hostPath`.
@@ -382,7 +382,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::HostPathVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.host_path = Some(value.into());
+        self.host_path = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `emptyDir`.
@@ -390,7 +390,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::EmptyDirVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.empty_dir = Some(value.into());
+        self.empty_dir = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `gcePersistentDisk`.
@@ -398,7 +398,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.gce_persistent_disk = Some(value.into());
+        self.gce_persistent_disk = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `awsElasticBlockStore`.
@@ -406,7 +406,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.aws_elastic_block_store = Some(value.into());
+        self.aws_elastic_block_store = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `gitRepo`.
@@ -414,7 +414,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::GitRepoVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.git_repo = Some(value.into());
+        self.git_repo = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `secret`.
@@ -422,7 +422,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::SecretVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.secret = Some(value.into());
+        self.secret = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `nfs`.
@@ -430,7 +430,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::NFSVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.nfs = Some(value.into());
+        self.nfs = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `iscsi`.
@@ -438,7 +438,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ISCSIVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.iscsi = Some(value.into());
+        self.iscsi = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `glusterfs`.
@@ -446,7 +446,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::GlusterfsVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.glusterfs = Some(value.into());
+        self.glusterfs = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `persistentVolumeClaim`.
@@ -454,7 +454,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::PersistentVolumeClaimVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.persistent_volume_claim = Some(value.into());
+        self.persistent_volume_claim = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `rbd`.
@@ -462,7 +462,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::RBDVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.rbd = Some(value.into());
+        self.rbd = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `flexVolume`.
@@ -470,7 +470,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FlexVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.flex_volume = Some(value.into());
+        self.flex_volume = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `cinder`.
@@ -478,7 +478,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::CinderVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.cinder = Some(value.into());
+        self.cinder = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `cephfs`.
@@ -486,7 +486,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::CephFSVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.cephfs = Some(value.into());
+        self.cephfs = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `flocker`.
@@ -494,7 +494,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FlockerVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.flocker = Some(value.into());
+        self.flocker = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `downwardAPI`.
@@ -502,7 +502,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::DownwardAPIVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.downward_api = Some(value.into());
+        self.downward_api = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `fc`.
@@ -510,7 +510,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FCVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.fc = Some(value.into());
+        self.fc = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `azureFile`.
@@ -518,7 +518,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::AzureFileVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.azure_file = Some(value.into());
+        self.azure_file = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `configMap`.
@@ -526,7 +526,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ConfigMapVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.config_map = Some(value.into());
+        self.config_map = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `vsphereVolume`.
@@ -534,7 +534,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.vsphere_volume = Some(value.into());
+        self.vsphere_volume = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `quobyte`.
@@ -542,7 +542,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.quobyte = Some(value.into());
+        self.quobyte = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `azureDisk`.
@@ -550,7 +550,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.azure_disk = Some(value.into());
+        self.azure_disk = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `photonPersistentDisk`.
@@ -558,7 +558,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.photon_persistent_disk = Some(value.into());
+        self.photon_persistent_disk = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `projected`.
@@ -566,7 +566,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ProjectedVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.projected = Some(value.into());
+        self.projected = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `portworxVolume`.
@@ -574,7 +574,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::PortworxVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.portworx_volume = Some(value.into());
+        self.portworx_volume = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `scaleIO`.
@@ -582,7 +582,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ScaleIOVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.scale_io = Some(value.into());
+        self.scale_io = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `storageos`.
@@ -590,7 +590,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::StorageOSVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.storageos = Some(value.into());
+        self.storageos = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `csi`.
@@ -598,7 +598,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::CSIVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.csi = Some(value.into());
+        self.csi = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `ephemeral`.
@@ -606,7 +606,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::EphemeralVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.ephemeral = Some(value.into());
+        self.ephemeral = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `image`.
@@ -614,7 +614,7 @@ impl VolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ImageVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.image = Some(value.into());
+        self.image = Some(::std::boxed::Box::new(value.into()));
         self
     }
 }
@@ -910,49 +910,49 @@ impl ::kapi_machinery::json::JsonElement for PersistentVolumeClaimVolumeSourceAp
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PersistentVolumeSourceApplyConfiguration {
     /// `gcePersistentDisk`.
-    pub gce_persistent_disk: ::std::option::Option<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>,
+    pub gce_persistent_disk: ::std::option::Option<::std::boxed::Box<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>>,
     /// `awsElasticBlockStore`.
-    pub aws_elastic_block_store: ::std::option::Option<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
+    pub aws_elastic_block_store: ::std::option::Option<::std::boxed::Box<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>>,
     /// `hostPath`.
-    pub host_path: ::std::option::Option<crate::core::v1::HostPathVolumeSourceApplyConfiguration>,
+    pub host_path: ::std::option::Option<::std::boxed::Box<crate::core::v1::HostPathVolumeSourceApplyConfiguration>>,
     /// `glusterfs`.
-    pub glusterfs: ::std::option::Option<crate::core::v1::GlusterfsPersistentVolumeSourceApplyConfiguration>,
+    pub glusterfs: ::std::option::Option<::std::boxed::Box<crate::core::v1::GlusterfsPersistentVolumeSourceApplyConfiguration>>,
     /// `nfs`.
-    pub nfs: ::std::option::Option<crate::core::v1::NFSVolumeSourceApplyConfiguration>,
+    pub nfs: ::std::option::Option<::std::boxed::Box<crate::core::v1::NFSVolumeSourceApplyConfiguration>>,
     /// `rbd`.
-    pub rbd: ::std::option::Option<crate::core::v1::RBDPersistentVolumeSourceApplyConfiguration>,
+    pub rbd: ::std::option::Option<::std::boxed::Box<crate::core::v1::RBDPersistentVolumeSourceApplyConfiguration>>,
     /// `iscsi`.
-    pub iscsi: ::std::option::Option<crate::core::v1::ISCSIPersistentVolumeSourceApplyConfiguration>,
+    pub iscsi: ::std::option::Option<::std::boxed::Box<crate::core::v1::ISCSIPersistentVolumeSourceApplyConfiguration>>,
     /// `cinder`.
-    pub cinder: ::std::option::Option<crate::core::v1::CinderPersistentVolumeSourceApplyConfiguration>,
+    pub cinder: ::std::option::Option<::std::boxed::Box<crate::core::v1::CinderPersistentVolumeSourceApplyConfiguration>>,
     /// `cephfs`.
-    pub cephfs: ::std::option::Option<crate::core::v1::CephFSPersistentVolumeSourceApplyConfiguration>,
+    pub cephfs: ::std::option::Option<::std::boxed::Box<crate::core::v1::CephFSPersistentVolumeSourceApplyConfiguration>>,
     /// `fc`.
-    pub fc: ::std::option::Option<crate::core::v1::FCVolumeSourceApplyConfiguration>,
+    pub fc: ::std::option::Option<::std::boxed::Box<crate::core::v1::FCVolumeSourceApplyConfiguration>>,
     /// `flocker`.
-    pub flocker: ::std::option::Option<crate::core::v1::FlockerVolumeSourceApplyConfiguration>,
+    pub flocker: ::std::option::Option<::std::boxed::Box<crate::core::v1::FlockerVolumeSourceApplyConfiguration>>,
     /// `flexVolume`.
-    pub flex_volume: ::std::option::Option<crate::core::v1::FlexPersistentVolumeSourceApplyConfiguration>,
+    pub flex_volume: ::std::option::Option<::std::boxed::Box<crate::core::v1::FlexPersistentVolumeSourceApplyConfiguration>>,
     /// `azureFile`.
-    pub azure_file: ::std::option::Option<crate::core::v1::AzureFilePersistentVolumeSourceApplyConfiguration>,
+    pub azure_file: ::std::option::Option<::std::boxed::Box<crate::core::v1::AzureFilePersistentVolumeSourceApplyConfiguration>>,
     /// `vsphereVolume`.
-    pub vsphere_volume: ::std::option::Option<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>,
+    pub vsphere_volume: ::std::option::Option<::std::boxed::Box<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>>,
     /// `quobyte`.
-    pub quobyte: ::std::option::Option<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>,
+    pub quobyte: ::std::option::Option<::std::boxed::Box<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>>,
     /// `azureDisk`.
-    pub azure_disk: ::std::option::Option<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>,
+    pub azure_disk: ::std::option::Option<::std::boxed::Box<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>>,
     /// `photonPersistentDisk`.
-    pub photon_persistent_disk: ::std::option::Option<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>,
+    pub photon_persistent_disk: ::std::option::Option<::std::boxed::Box<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>>,
     /// `portworxVolume`.
-    pub portworx_volume: ::std::option::Option<crate::core::v1::PortworxVolumeSourceApplyConfiguration>,
+    pub portworx_volume: ::std::option::Option<::std::boxed::Box<crate::core::v1::PortworxVolumeSourceApplyConfiguration>>,
     /// `scaleIO`.
-    pub scale_io: ::std::option::Option<crate::core::v1::ScaleIOPersistentVolumeSourceApplyConfiguration>,
+    pub scale_io: ::std::option::Option<::std::boxed::Box<crate::core::v1::ScaleIOPersistentVolumeSourceApplyConfiguration>>,
     /// `local`.
-    pub local: ::std::option::Option<crate::core::v1::LocalVolumeSourceApplyConfiguration>,
+    pub local: ::std::option::Option<::std::boxed::Box<crate::core::v1::LocalVolumeSourceApplyConfiguration>>,
     /// `storageos`.
-    pub storageos: ::std::option::Option<crate::core::v1::StorageOSPersistentVolumeSourceApplyConfiguration>,
+    pub storageos: ::std::option::Option<::std::boxed::Box<crate::core::v1::StorageOSPersistentVolumeSourceApplyConfiguration>>,
     /// `csi`.
-    pub csi: ::std::option::Option<crate::core::v1::CSIPersistentVolumeSourceApplyConfiguration>,
+    pub csi: ::std::option::Option<::std::boxed::Box<crate::core::v1::CSIPersistentVolumeSourceApplyConfiguration>>,
 }
 impl PersistentVolumeSourceApplyConfiguration {
     /// Sets `gcePersistentDisk`.
@@ -960,7 +960,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.gce_persistent_disk = Some(value.into());
+        self.gce_persistent_disk = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `awsElasticBlockStore`.
@@ -968,7 +968,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.aws_elastic_block_store = Some(value.into());
+        self.aws_elastic_block_store = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `hostPath`.
@@ -976,7 +976,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::HostPathVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.host_path = Some(value.into());
+        self.host_path = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `glusterfs`.
@@ -984,7 +984,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::GlusterfsPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.glusterfs = Some(value.into());
+        self.glusterfs = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `nfs`.
@@ -992,7 +992,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::NFSVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.nfs = Some(value.into());
+        self.nfs = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `rbd`.
@@ -1000,7 +1000,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::RBDPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.rbd = Some(value.into());
+        self.rbd = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `iscsi`.
@@ -1008,7 +1008,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ISCSIPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.iscsi = Some(value.into());
+        self.iscsi = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `cinder`.
@@ -1016,7 +1016,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::CinderPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.cinder = Some(value.into());
+        self.cinder = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `cephfs`.
@@ -1024,7 +1024,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::CephFSPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.cephfs = Some(value.into());
+        self.cephfs = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `fc`.
@@ -1032,7 +1032,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FCVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.fc = Some(value.into());
+        self.fc = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `flocker`.
@@ -1040,7 +1040,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FlockerVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.flocker = Some(value.into());
+        self.flocker = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `flexVolume`.
@@ -1048,7 +1048,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FlexPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.flex_volume = Some(value.into());
+        self.flex_volume = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `azureFile`.
@@ -1056,7 +1056,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::AzureFilePersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.azure_file = Some(value.into());
+        self.azure_file = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `vsphereVolume`.
@@ -1064,7 +1064,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.vsphere_volume = Some(value.into());
+        self.vsphere_volume = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `quobyte`.
@@ -1072,7 +1072,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.quobyte = Some(value.into());
+        self.quobyte = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `azureDisk`.
@@ -1080,7 +1080,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.azure_disk = Some(value.into());
+        self.azure_disk = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `photonPersistentDisk`.
@@ -1088,7 +1088,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.photon_persistent_disk = Some(value.into());
+        self.photon_persistent_disk = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `portworxVolume`.
@@ -1096,7 +1096,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::PortworxVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.portworx_volume = Some(value.into());
+        self.portworx_volume = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `scaleIO`.
@@ -1104,7 +1104,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ScaleIOPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.scale_io = Some(value.into());
+        self.scale_io = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `local`.
@@ -1112,7 +1112,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::LocalVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.local = Some(value.into());
+        self.local = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `storageos`.
@@ -1120,7 +1120,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::StorageOSPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.storageos = Some(value.into());
+        self.storageos = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `csi`.
@@ -1128,7 +1128,7 @@ impl PersistentVolumeSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::CSIPersistentVolumeSourceApplyConfiguration>,
     ) -> Self {
-        self.csi = Some(value.into());
+        self.csi = Some(::std::boxed::Box::new(value.into()));
         self
     }
 }
@@ -7713,17 +7713,17 @@ impl ::kapi_machinery::json::JsonElement for ProjectedVolumeSourceApplyConfigura
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VolumeProjectionApplyConfiguration {
     /// `secret`.
-    pub secret: ::std::option::Option<crate::core::v1::SecretProjectionApplyConfiguration>,
+    pub secret: ::std::option::Option<::std::boxed::Box<crate::core::v1::SecretProjectionApplyConfiguration>>,
     /// `downwardAPI`.
-    pub downward_api: ::std::option::Option<crate::core::v1::DownwardAPIProjectionApplyConfiguration>,
+    pub downward_api: ::std::option::Option<::std::boxed::Box<crate::core::v1::DownwardAPIProjectionApplyConfiguration>>,
     /// `configMap`.
-    pub config_map: ::std::option::Option<crate::core::v1::ConfigMapProjectionApplyConfiguration>,
+    pub config_map: ::std::option::Option<::std::boxed::Box<crate::core::v1::ConfigMapProjectionApplyConfiguration>>,
     /// `serviceAccountToken`.
-    pub service_account_token: ::std::option::Option<crate::core::v1::ServiceAccountTokenProjectionApplyConfiguration>,
+    pub service_account_token: ::std::option::Option<::std::boxed::Box<crate::core::v1::ServiceAccountTokenProjectionApplyConfiguration>>,
     /// `clusterTrustBundle`.
-    pub cluster_trust_bundle: ::std::option::Option<crate::core::v1::ClusterTrustBundleProjectionApplyConfiguration>,
+    pub cluster_trust_bundle: ::std::option::Option<::std::boxed::Box<crate::core::v1::ClusterTrustBundleProjectionApplyConfiguration>>,
     /// `podCertificate`.
-    pub pod_certificate: ::std::option::Option<crate::core::v1::PodCertificateProjectionApplyConfiguration>,
+    pub pod_certificate: ::std::option::Option<::std::boxed::Box<crate::core::v1::PodCertificateProjectionApplyConfiguration>>,
 }
 impl VolumeProjectionApplyConfiguration {
     /// Sets `secret`.
@@ -7731,7 +7731,7 @@ impl VolumeProjectionApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::SecretProjectionApplyConfiguration>,
     ) -> Self {
-        self.secret = Some(value.into());
+        self.secret = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `downwardAPI`.
@@ -7739,7 +7739,7 @@ impl VolumeProjectionApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::DownwardAPIProjectionApplyConfiguration>,
     ) -> Self {
-        self.downward_api = Some(value.into());
+        self.downward_api = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `configMap`.
@@ -7747,7 +7747,7 @@ impl VolumeProjectionApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ConfigMapProjectionApplyConfiguration>,
     ) -> Self {
-        self.config_map = Some(value.into());
+        self.config_map = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `serviceAccountToken`.
@@ -7755,7 +7755,7 @@ impl VolumeProjectionApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ServiceAccountTokenProjectionApplyConfiguration>,
     ) -> Self {
-        self.service_account_token = Some(value.into());
+        self.service_account_token = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `clusterTrustBundle`.
@@ -7763,7 +7763,7 @@ impl VolumeProjectionApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ClusterTrustBundleProjectionApplyConfiguration>,
     ) -> Self {
-        self.cluster_trust_bundle = Some(value.into());
+        self.cluster_trust_bundle = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `podCertificate`.
@@ -7771,7 +7771,7 @@ impl VolumeProjectionApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::PodCertificateProjectionApplyConfiguration>,
     ) -> Self {
-        self.pod_certificate = Some(value.into());
+        self.pod_certificate = Some(::std::boxed::Box::new(value.into()));
         self
     }
 }
@@ -8884,15 +8884,15 @@ impl ::kapi_machinery::json::JsonElement for EnvVarApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EnvVarSourceApplyConfiguration {
     /// `fieldRef`.
-    pub field_ref: ::std::option::Option<crate::core::v1::ObjectFieldSelectorApplyConfiguration>,
+    pub field_ref: ::std::option::Option<::std::boxed::Box<crate::core::v1::ObjectFieldSelectorApplyConfiguration>>,
     /// `resourceFieldRef`.
-    pub resource_field_ref: ::std::option::Option<crate::core::v1::ResourceFieldSelectorApplyConfiguration>,
+    pub resource_field_ref: ::std::option::Option<::std::boxed::Box<crate::core::v1::ResourceFieldSelectorApplyConfiguration>>,
     /// `configMapKeyRef`.
-    pub config_map_key_ref: ::std::option::Option<crate::core::v1::ConfigMapKeySelectorApplyConfiguration>,
+    pub config_map_key_ref: ::std::option::Option<::std::boxed::Box<crate::core::v1::ConfigMapKeySelectorApplyConfiguration>>,
     /// `secretKeyRef`.
-    pub secret_key_ref: ::std::option::Option<crate::core::v1::SecretKeySelectorApplyConfiguration>,
+    pub secret_key_ref: ::std::option::Option<::std::boxed::Box<crate::core::v1::SecretKeySelectorApplyConfiguration>>,
     /// `fileKeyRef`.
-    pub file_key_ref: ::std::option::Option<crate::core::v1::FileKeySelectorApplyConfiguration>,
+    pub file_key_ref: ::std::option::Option<::std::boxed::Box<crate::core::v1::FileKeySelectorApplyConfiguration>>,
 }
 impl EnvVarSourceApplyConfiguration {
     /// Sets `fieldRef`.
@@ -8900,7 +8900,7 @@ impl EnvVarSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ObjectFieldSelectorApplyConfiguration>,
     ) -> Self {
-        self.field_ref = Some(value.into());
+        self.field_ref = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `resourceFieldRef`.
@@ -8908,7 +8908,7 @@ impl EnvVarSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ResourceFieldSelectorApplyConfiguration>,
     ) -> Self {
-        self.resource_field_ref = Some(value.into());
+        self.resource_field_ref = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `configMapKeyRef`.
@@ -8916,7 +8916,7 @@ impl EnvVarSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ConfigMapKeySelectorApplyConfiguration>,
     ) -> Self {
-        self.config_map_key_ref = Some(value.into());
+        self.config_map_key_ref = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `secretKeyRef`.
@@ -8924,7 +8924,7 @@ impl EnvVarSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::SecretKeySelectorApplyConfiguration>,
     ) -> Self {
-        self.secret_key_ref = Some(value.into());
+        self.secret_key_ref = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `fileKeyRef`.
@@ -8932,7 +8932,7 @@ impl EnvVarSourceApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::FileKeySelectorApplyConfiguration>,
     ) -> Self {
-        self.file_key_ref = Some(value.into());
+        self.file_key_ref = Some(::std::boxed::Box::new(value.into()));
         self
     }
 }
@@ -11130,13 +11130,13 @@ impl ::kapi_machinery::json::JsonElement for ContainerApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ProbeHandlerApplyConfiguration {
     /// `exec`.
-    pub exec: ::std::option::Option<crate::core::v1::ExecActionApplyConfiguration>,
+    pub exec: ::std::option::Option<::std::boxed::Box<crate::core::v1::ExecActionApplyConfiguration>>,
     /// `httpGet`.
-    pub http_get: ::std::option::Option<crate::core::v1::HTTPGetActionApplyConfiguration>,
+    pub http_get: ::std::option::Option<::std::boxed::Box<crate::core::v1::HTTPGetActionApplyConfiguration>>,
     /// `tcpSocket`.
-    pub tcp_socket: ::std::option::Option<crate::core::v1::TCPSocketActionApplyConfiguration>,
+    pub tcp_socket: ::std::option::Option<::std::boxed::Box<crate::core::v1::TCPSocketActionApplyConfiguration>>,
     /// `grpc`.
-    pub grpc: ::std::option::Option<crate::core::v1::GRPCActionApplyConfiguration>,
+    pub grpc: ::std::option::Option<::std::boxed::Box<crate::core::v1::GRPCActionApplyConfiguration>>,
 }
 impl ProbeHandlerApplyConfiguration {
     /// Sets `exec`.
@@ -11144,7 +11144,7 @@ impl ProbeHandlerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ExecActionApplyConfiguration>,
     ) -> Self {
-        self.exec = Some(value.into());
+        self.exec = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `httpGet`.
@@ -11152,7 +11152,7 @@ impl ProbeHandlerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::HTTPGetActionApplyConfiguration>,
     ) -> Self {
-        self.http_get = Some(value.into());
+        self.http_get = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `tcpSocket`.
@@ -11160,7 +11160,7 @@ impl ProbeHandlerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::TCPSocketActionApplyConfiguration>,
     ) -> Self {
-        self.tcp_socket = Some(value.into());
+        self.tcp_socket = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `grpc`.
@@ -11168,7 +11168,7 @@ impl ProbeHandlerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::GRPCActionApplyConfiguration>,
     ) -> Self {
-        self.grpc = Some(value.into());
+        self.grpc = Some(::std::boxed::Box::new(value.into()));
         self
     }
 }
@@ -11238,13 +11238,13 @@ impl ::kapi_machinery::json::JsonElement for ProbeHandlerApplyConfiguration {}
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LifecycleHandlerApplyConfiguration {
     /// `exec`.
-    pub exec: ::std::option::Option<crate::core::v1::ExecActionApplyConfiguration>,
+    pub exec: ::std::option::Option<::std::boxed::Box<crate::core::v1::ExecActionApplyConfiguration>>,
     /// `httpGet`.
-    pub http_get: ::std::option::Option<crate::core::v1::HTTPGetActionApplyConfiguration>,
+    pub http_get: ::std::option::Option<::std::boxed::Box<crate::core::v1::HTTPGetActionApplyConfiguration>>,
     /// `tcpSocket`.
-    pub tcp_socket: ::std::option::Option<crate::core::v1::TCPSocketActionApplyConfiguration>,
+    pub tcp_socket: ::std::option::Option<::std::boxed::Box<crate::core::v1::TCPSocketActionApplyConfiguration>>,
     /// `sleep`.
-    pub sleep: ::std::option::Option<crate::core::v1::SleepActionApplyConfiguration>,
+    pub sleep: ::std::option::Option<::std::boxed::Box<crate::core::v1::SleepActionApplyConfiguration>>,
 }
 impl LifecycleHandlerApplyConfiguration {
     /// Sets `exec`.
@@ -11252,7 +11252,7 @@ impl LifecycleHandlerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ExecActionApplyConfiguration>,
     ) -> Self {
-        self.exec = Some(value.into());
+        self.exec = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `httpGet`.
@@ -11260,7 +11260,7 @@ impl LifecycleHandlerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::HTTPGetActionApplyConfiguration>,
     ) -> Self {
-        self.http_get = Some(value.into());
+        self.http_get = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `tcpSocket`.
@@ -11268,7 +11268,7 @@ impl LifecycleHandlerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::TCPSocketActionApplyConfiguration>,
     ) -> Self {
-        self.tcp_socket = Some(value.into());
+        self.tcp_socket = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `sleep`.
@@ -11276,7 +11276,7 @@ impl LifecycleHandlerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::SleepActionApplyConfiguration>,
     ) -> Self {
-        self.sleep = Some(value.into());
+        self.sleep = Some(::std::boxed::Box::new(value.into()));
         self
     }
 }

@@ -193,152 +193,257 @@ pub fn auto_convert_volume_source_to_internal(
     Ok(crate::core::types::VolumeSource {
         host_path: from
             .host_path
-            .map(|v| convert_host_path_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_host_path_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("hostPath"))?,
         empty_dir: from
             .empty_dir
-            .map(|v| convert_empty_dir_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_empty_dir_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("emptyDir"))?,
         gce_persistent_disk: from
             .gce_persistent_disk
-            .map(|v| convert_gce_persistent_disk_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_gce_persistent_disk_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("gcePersistentDisk"))?,
         aws_elastic_block_store: from
             .aws_elastic_block_store
-            .map(|v| convert_aws_elastic_block_store_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_aws_elastic_block_store_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("awsElasticBlockStore"))?,
         git_repo: from
             .git_repo
-            .map(|v| convert_git_repo_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_git_repo_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("gitRepo"))?,
         secret: from
             .secret
-            .map(|v| convert_secret_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_secret_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("secret"))?,
         nfs: from
             .nfs
-            .map(|v| convert_nfs_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_nfs_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("nfs"))?,
         iscsi: from
             .iscsi
-            .map(|v| convert_iscsi_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_iscsi_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("iscsi"))?,
         glusterfs: from
             .glusterfs
-            .map(|v| convert_glusterfs_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_glusterfs_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("glusterfs"))?,
         persistent_volume_claim: from
             .persistent_volume_claim
-            .map(|v| convert_persistent_volume_claim_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_persistent_volume_claim_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("persistentVolumeClaim"))?,
         rbd: from
             .rbd
-            .map(|v| convert_rbd_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_rbd_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("rbd"))?,
         flex_volume: from
             .flex_volume
-            .map(|v| convert_flex_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_flex_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("flexVolume"))?,
         cinder: from
             .cinder
-            .map(|v| convert_cinder_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_cinder_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("cinder"))?,
         cephfs: from
             .cephfs
-            .map(|v| convert_ceph_fs_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_ceph_fs_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("cephfs"))?,
         flocker: from
             .flocker
-            .map(|v| convert_flocker_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_flocker_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("flocker"))?,
         downward_api: from
             .downward_api
-            .map(|v| convert_downward_api_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_downward_api_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("downwardAPI"))?,
         fc: from
             .fc
-            .map(|v| convert_fc_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_fc_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("fc"))?,
         azure_file: from
             .azure_file
-            .map(|v| convert_azure_file_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_azure_file_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("azureFile"))?,
         config_map: from
             .config_map
-            .map(|v| convert_config_map_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_config_map_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("configMap"))?,
         vsphere_volume: from
             .vsphere_volume
-            .map(|v| convert_vsphere_virtual_disk_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_vsphere_virtual_disk_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("vsphereVolume"))?,
         quobyte: from
             .quobyte
-            .map(|v| convert_quobyte_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_quobyte_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("quobyte"))?,
         azure_disk: from
             .azure_disk
-            .map(|v| convert_azure_disk_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_azure_disk_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("azureDisk"))?,
         photon_persistent_disk: from
             .photon_persistent_disk
-            .map(|v| convert_photon_persistent_disk_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_photon_persistent_disk_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("photonPersistentDisk"))?,
         projected: from
             .projected
-            .map(|v| convert_projected_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_projected_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("projected"))?,
         portworx_volume: from
             .portworx_volume
-            .map(|v| convert_portworx_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_portworx_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("portworxVolume"))?,
         scale_io: from
             .scale_io
-            .map(|v| convert_scale_io_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_scale_io_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("scaleIO"))?,
         storageos: from
             .storageos
-            .map(|v| convert_storage_os_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_storage_os_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("storageos"))?,
         csi: from
             .csi
-            .map(|v| convert_csi_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_csi_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("csi"))?,
         ephemeral: from
             .ephemeral
-            .map(|v| convert_ephemeral_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_ephemeral_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("ephemeral"))?,
         image: from
             .image
-            .map(|v| convert_image_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_image_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("image"))?,
     })
@@ -359,152 +464,263 @@ pub fn auto_convert_volume_source_from_internal(
     Ok(crate::core::v1::types::VolumeSource {
         host_path: from
             .host_path
-            .map(|v| convert_host_path_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_host_path_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("hostPath"))?,
         empty_dir: from
             .empty_dir
-            .map(|v| convert_empty_dir_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_empty_dir_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("emptyDir"))?,
         gce_persistent_disk: from
             .gce_persistent_disk
-            .map(|v| convert_gce_persistent_disk_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_gce_persistent_disk_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("gcePersistentDisk"))?,
         aws_elastic_block_store: from
             .aws_elastic_block_store
-            .map(|v| convert_aws_elastic_block_store_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_aws_elastic_block_store_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("awsElasticBlockStore"))?,
         git_repo: from
             .git_repo
-            .map(|v| convert_git_repo_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_git_repo_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("gitRepo"))?,
         secret: from
             .secret
-            .map(|v| convert_secret_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_secret_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("secret"))?,
         nfs: from
             .nfs
-            .map(|v| convert_nfs_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_nfs_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("nfs"))?,
         iscsi: from
             .iscsi
-            .map(|v| convert_iscsi_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_iscsi_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("iscsi"))?,
         glusterfs: from
             .glusterfs
-            .map(|v| convert_glusterfs_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_glusterfs_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("glusterfs"))?,
         persistent_volume_claim: from
             .persistent_volume_claim
-            .map(|v| convert_persistent_volume_claim_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_persistent_volume_claim_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("persistentVolumeClaim"))?,
         rbd: from
             .rbd
-            .map(|v| convert_rbd_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_rbd_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("rbd"))?,
         flex_volume: from
             .flex_volume
-            .map(|v| convert_flex_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_flex_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("flexVolume"))?,
         cinder: from
             .cinder
-            .map(|v| convert_cinder_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_cinder_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("cinder"))?,
         cephfs: from
             .cephfs
-            .map(|v| convert_ceph_fs_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_ceph_fs_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("cephfs"))?,
         flocker: from
             .flocker
-            .map(|v| convert_flocker_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_flocker_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("flocker"))?,
         downward_api: from
             .downward_api
-            .map(|v| convert_downward_api_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_downward_api_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("downwardAPI"))?,
         fc: from
             .fc
-            .map(|v| convert_fc_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_fc_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("fc"))?,
         azure_file: from
             .azure_file
-            .map(|v| convert_azure_file_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_azure_file_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("azureFile"))?,
         config_map: from
             .config_map
-            .map(|v| convert_config_map_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_config_map_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("configMap"))?,
         vsphere_volume: from
             .vsphere_volume
-            .map(|v| convert_vsphere_virtual_disk_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_vsphere_virtual_disk_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("vsphereVolume"))?,
         quobyte: from
             .quobyte
-            .map(|v| convert_quobyte_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_quobyte_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("quobyte"))?,
         azure_disk: from
             .azure_disk
-            .map(|v| convert_azure_disk_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_azure_disk_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("azureDisk"))?,
         photon_persistent_disk: from
             .photon_persistent_disk
-            .map(|v| convert_photon_persistent_disk_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_photon_persistent_disk_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("photonPersistentDisk"))?,
         projected: from
             .projected
-            .map(|v| convert_projected_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_projected_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("projected"))?,
         portworx_volume: from
             .portworx_volume
-            .map(|v| convert_portworx_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_portworx_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("portworxVolume"))?,
         scale_io: from
             .scale_io
-            .map(|v| convert_scale_io_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_scale_io_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("scaleIO"))?,
         storageos: from
             .storageos
-            .map(|v| convert_storage_os_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_storage_os_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("storageos"))?,
         csi: from
             .csi
-            .map(|v| convert_csi_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_csi_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("csi"))?,
         ephemeral: from
             .ephemeral
-            .map(|v| convert_ephemeral_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_ephemeral_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("ephemeral"))?,
         image: from
             .image
-            .map(|v| convert_image_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_image_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("image"))?,
     })
@@ -561,112 +777,194 @@ pub fn auto_convert_persistent_volume_source_to_internal(
     Ok(crate::core::types::PersistentVolumeSource {
         gce_persistent_disk: from
             .gce_persistent_disk
-            .map(|v| convert_gce_persistent_disk_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_gce_persistent_disk_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("gcePersistentDisk"))?,
         aws_elastic_block_store: from
             .aws_elastic_block_store
-            .map(|v| convert_aws_elastic_block_store_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_aws_elastic_block_store_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("awsElasticBlockStore"))?,
         host_path: from
             .host_path
-            .map(|v| convert_host_path_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_host_path_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("hostPath"))?,
         glusterfs: from
             .glusterfs
-            .map(|v| convert_glusterfs_persistent_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_glusterfs_persistent_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("glusterfs"))?,
         nfs: from
             .nfs
-            .map(|v| convert_nfs_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_nfs_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("nfs"))?,
         rbd: from
             .rbd
-            .map(|v| convert_rbd_persistent_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_rbd_persistent_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("rbd"))?,
         iscsi: from
             .iscsi
-            .map(|v| convert_iscsi_persistent_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_iscsi_persistent_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("iscsi"))?,
         cinder: from
             .cinder
-            .map(|v| convert_cinder_persistent_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_cinder_persistent_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("cinder"))?,
         cephfs: from
             .cephfs
-            .map(|v| convert_ceph_fs_persistent_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_ceph_fs_persistent_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("cephfs"))?,
         fc: from
             .fc
-            .map(|v| convert_fc_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_fc_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("fc"))?,
         flocker: from
             .flocker
-            .map(|v| convert_flocker_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_flocker_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("flocker"))?,
         flex_volume: from
             .flex_volume
-            .map(|v| convert_flex_persistent_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_flex_persistent_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("flexVolume"))?,
         azure_file: from
             .azure_file
-            .map(|v| convert_azure_file_persistent_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_azure_file_persistent_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("azureFile"))?,
         vsphere_volume: from
             .vsphere_volume
-            .map(|v| convert_vsphere_virtual_disk_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_vsphere_virtual_disk_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("vsphereVolume"))?,
         quobyte: from
             .quobyte
-            .map(|v| convert_quobyte_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_quobyte_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("quobyte"))?,
         azure_disk: from
             .azure_disk
-            .map(|v| convert_azure_disk_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_azure_disk_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("azureDisk"))?,
         photon_persistent_disk: from
             .photon_persistent_disk
-            .map(|v| convert_photon_persistent_disk_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_photon_persistent_disk_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("photonPersistentDisk"))?,
         portworx_volume: from
             .portworx_volume
-            .map(|v| convert_portworx_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_portworx_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("portworxVolume"))?,
         scale_io: from
             .scale_io
-            .map(|v| convert_scale_io_persistent_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_scale_io_persistent_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("scaleIO"))?,
         local: from
             .local
-            .map(|v| convert_local_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_local_volume_source_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("local"))?,
         storageos: from
             .storageos
-            .map(|v| convert_storage_os_persistent_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_storage_os_persistent_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("storageos"))?,
         csi: from
             .csi
-            .map(|v| convert_csi_persistent_volume_source_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_csi_persistent_volume_source_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("csi"))?,
     })
@@ -687,112 +985,197 @@ pub fn auto_convert_persistent_volume_source_from_internal(
     Ok(crate::core::v1::types::PersistentVolumeSource {
         gce_persistent_disk: from
             .gce_persistent_disk
-            .map(|v| convert_gce_persistent_disk_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_gce_persistent_disk_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("gcePersistentDisk"))?,
         aws_elastic_block_store: from
             .aws_elastic_block_store
-            .map(|v| convert_aws_elastic_block_store_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_aws_elastic_block_store_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("awsElasticBlockStore"))?,
         host_path: from
             .host_path
-            .map(|v| convert_host_path_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_host_path_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("hostPath"))?,
         glusterfs: from
             .glusterfs
-            .map(|v| convert_glusterfs_persistent_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_glusterfs_persistent_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("glusterfs"))?,
         nfs: from
             .nfs
-            .map(|v| convert_nfs_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_nfs_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("nfs"))?,
         rbd: from
             .rbd
-            .map(|v| convert_rbd_persistent_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_rbd_persistent_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("rbd"))?,
         iscsi: from
             .iscsi
-            .map(|v| convert_iscsi_persistent_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_iscsi_persistent_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("iscsi"))?,
         cinder: from
             .cinder
-            .map(|v| convert_cinder_persistent_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_cinder_persistent_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("cinder"))?,
         cephfs: from
             .cephfs
-            .map(|v| convert_ceph_fs_persistent_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_ceph_fs_persistent_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("cephfs"))?,
         fc: from
             .fc
-            .map(|v| convert_fc_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_fc_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("fc"))?,
         flocker: from
             .flocker
-            .map(|v| convert_flocker_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_flocker_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("flocker"))?,
         flex_volume: from
             .flex_volume
-            .map(|v| convert_flex_persistent_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_flex_persistent_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("flexVolume"))?,
         azure_file: from
             .azure_file
-            .map(|v| convert_azure_file_persistent_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_azure_file_persistent_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("azureFile"))?,
         vsphere_volume: from
             .vsphere_volume
-            .map(|v| convert_vsphere_virtual_disk_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_vsphere_virtual_disk_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("vsphereVolume"))?,
         quobyte: from
             .quobyte
-            .map(|v| convert_quobyte_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_quobyte_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("quobyte"))?,
         azure_disk: from
             .azure_disk
-            .map(|v| convert_azure_disk_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_azure_disk_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("azureDisk"))?,
         photon_persistent_disk: from
             .photon_persistent_disk
-            .map(|v| convert_photon_persistent_disk_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_photon_persistent_disk_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("photonPersistentDisk"))?,
         portworx_volume: from
             .portworx_volume
-            .map(|v| convert_portworx_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_portworx_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("portworxVolume"))?,
         scale_io: from
             .scale_io
-            .map(|v| convert_scale_io_persistent_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_scale_io_persistent_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("scaleIO"))?,
         local: from
             .local
-            .map(|v| convert_local_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_local_volume_source_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("local"))?,
         storageos: from
             .storageos
-            .map(|v| convert_storage_os_persistent_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_storage_os_persistent_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("storageos"))?,
         csi: from
             .csi
-            .map(|v| convert_csi_persistent_volume_source_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_csi_persistent_volume_source_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("csi"))?,
     })
@@ -4095,32 +4478,54 @@ pub fn auto_convert_volume_projection_to_internal(
     Ok(crate::core::types::VolumeProjection {
         secret: from
             .secret
-            .map(|v| convert_secret_projection_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_secret_projection_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("secret"))?,
         downward_api: from
             .downward_api
-            .map(|v| convert_downward_api_projection_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_downward_api_projection_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("downwardAPI"))?,
         config_map: from
             .config_map
-            .map(|v| convert_config_map_projection_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_config_map_projection_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("configMap"))?,
         service_account_token: from
             .service_account_token
-            .map(|v| convert_service_account_token_projection_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_service_account_token_projection_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("serviceAccountToken"))?,
         cluster_trust_bundle: from
             .cluster_trust_bundle
-            .map(|v| convert_cluster_trust_bundle_projection_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_cluster_trust_bundle_projection_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("clusterTrustBundle"))?,
         pod_certificate: from
             .pod_certificate
-            .map(|v| convert_pod_certificate_projection_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_pod_certificate_projection_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("podCertificate"))?,
     })
@@ -4141,32 +4546,55 @@ pub fn auto_convert_volume_projection_from_internal(
     Ok(crate::core::v1::types::VolumeProjection {
         secret: from
             .secret
-            .map(|v| convert_secret_projection_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_secret_projection_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("secret"))?,
         downward_api: from
             .downward_api
-            .map(|v| convert_downward_api_projection_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_downward_api_projection_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("downwardAPI"))?,
         config_map: from
             .config_map
-            .map(|v| convert_config_map_projection_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_config_map_projection_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("configMap"))?,
         service_account_token: from
             .service_account_token
-            .map(|v| convert_service_account_token_projection_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_service_account_token_projection_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("serviceAccountToken"))?,
         cluster_trust_bundle: from
             .cluster_trust_bundle
-            .map(|v| convert_cluster_trust_bundle_projection_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_cluster_trust_bundle_projection_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("clusterTrustBundle"))?,
         pod_certificate: from
             .pod_certificate
-            .map(|v| convert_pod_certificate_projection_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_pod_certificate_projection_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("podCertificate"))?,
     })
@@ -4765,27 +5193,44 @@ pub fn auto_convert_env_var_source_to_internal(
     Ok(crate::core::types::EnvVarSource {
         field_ref: from
             .field_ref
-            .map(|v| convert_object_field_selector_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_object_field_selector_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("fieldRef"))?,
         resource_field_ref: from
             .resource_field_ref
-            .map(|v| convert_resource_field_selector_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_resource_field_selector_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("resourceFieldRef"))?,
         config_map_key_ref: from
             .config_map_key_ref
-            .map(|v| convert_config_map_key_selector_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_config_map_key_selector_to_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("configMapKeyRef"))?,
         secret_key_ref: from
             .secret_key_ref
-            .map(|v| convert_secret_key_selector_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_secret_key_selector_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("secretKeyRef"))?,
         file_key_ref: from
             .file_key_ref
-            .map(|v| convert_file_key_selector_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_file_key_selector_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("fileKeyRef"))?,
     })
@@ -4806,27 +5251,45 @@ pub fn auto_convert_env_var_source_from_internal(
     Ok(crate::core::v1::types::EnvVarSource {
         field_ref: from
             .field_ref
-            .map(|v| convert_object_field_selector_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_object_field_selector_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("fieldRef"))?,
         resource_field_ref: from
             .resource_field_ref
-            .map(|v| convert_resource_field_selector_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_resource_field_selector_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("resourceFieldRef"))?,
         config_map_key_ref: from
             .config_map_key_ref
-            .map(|v| convert_config_map_key_selector_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_config_map_key_selector_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("configMapKeyRef"))?,
         secret_key_ref: from
             .secret_key_ref
-            .map(|v| convert_secret_key_selector_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_secret_key_selector_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("secretKeyRef"))?,
         file_key_ref: from
             .file_key_ref
-            .map(|v| convert_file_key_selector_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_file_key_selector_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("fileKeyRef"))?,
     })
@@ -6239,22 +6702,34 @@ pub fn auto_convert_probe_handler_to_internal(
     Ok(crate::core::types::ProbeHandler {
         exec: from
             .exec
-            .map(|v| convert_exec_action_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_exec_action_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("exec"))?,
         http_get: from
             .http_get
-            .map(|v| convert_http_get_action_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_http_get_action_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("httpGet"))?,
         tcp_socket: from
             .tcp_socket
-            .map(|v| convert_tcp_socket_action_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_tcp_socket_action_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("tcpSocket"))?,
         grpc: from
             .grpc
-            .map(|v| convert_grpc_action_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_grpc_action_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("grpc"))?,
     })
@@ -6275,22 +6750,34 @@ pub fn auto_convert_probe_handler_from_internal(
     Ok(crate::core::v1::types::ProbeHandler {
         exec: from
             .exec
-            .map(|v| convert_exec_action_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_exec_action_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("exec"))?,
         http_get: from
             .http_get
-            .map(|v| convert_http_get_action_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_http_get_action_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("httpGet"))?,
         tcp_socket: from
             .tcp_socket
-            .map(|v| convert_tcp_socket_action_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_tcp_socket_action_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("tcpSocket"))?,
         grpc: from
             .grpc
-            .map(|v| convert_grpc_action_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_grpc_action_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("grpc"))?,
     })
@@ -6311,22 +6798,34 @@ pub fn auto_convert_lifecycle_handler_to_internal(
     Ok(crate::core::types::LifecycleHandler {
         exec: from
             .exec
-            .map(|v| convert_exec_action_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_exec_action_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("exec"))?,
         http_get: from
             .http_get
-            .map(|v| convert_http_get_action_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_http_get_action_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("httpGet"))?,
         tcp_socket: from
             .tcp_socket
-            .map(|v| convert_tcp_socket_action_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_tcp_socket_action_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("tcpSocket"))?,
         sleep: from
             .sleep
-            .map(|v| convert_sleep_action_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_sleep_action_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("sleep"))?,
     })
@@ -6347,22 +6846,34 @@ pub fn auto_convert_lifecycle_handler_from_internal(
     Ok(crate::core::v1::types::LifecycleHandler {
         exec: from
             .exec
-            .map(|v| convert_exec_action_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_exec_action_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("exec"))?,
         http_get: from
             .http_get
-            .map(|v| convert_http_get_action_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_http_get_action_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("httpGet"))?,
         tcp_socket: from
             .tcp_socket
-            .map(|v| convert_tcp_socket_action_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_tcp_socket_action_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("tcpSocket"))?,
         sleep: from
             .sleep
-            .map(|v| convert_sleep_action_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_sleep_action_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("sleep"))?,
     })

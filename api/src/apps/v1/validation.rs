@@ -383,10 +383,10 @@ pub fn validate_stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> Er
                     t.spec.volumes.push(Volume {
                         name: claim.metadata.name.clone(),
                         volume_source: VolumeSource {
-                            persistent_volume_claim: Some(PersistentVolumeClaimVolumeSource {
+                            persistent_volume_claim: Some(Box::new(PersistentVolumeClaimVolumeSource {
                                 claim_name: claim.metadata.name.clone(),
                                 read_only: false,
-                            }),
+                            })),
                             ..VolumeSource::default()
                         },
                     });

@@ -90,7 +90,7 @@ pub fn set_defaults_replication_controller(obj: &mut ReplicationController) {
 /// A volume with no source is an empty directory.
 pub fn set_defaults_volume(obj: &mut Volume) {
     if obj.volume_source == VolumeSource::default() {
-        obj.volume_source.empty_dir = Some(EmptyDirVolumeSource::default());
+        obj.volume_source.empty_dir = Some(Box::default());
     }
 }
 

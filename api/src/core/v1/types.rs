@@ -25,121 +25,121 @@ pub struct VolumeSource {
     /// A file or directory on the node itself; mostly for system agents, not ordinary workloads.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
-    pub host_path: Option<HostPathVolumeSource>,
+    pub host_path: Option<Box<HostPathVolumeSource>>,
     /// A scratch directory that lives and dies with the pod.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
-    pub empty_dir: Option<EmptyDirVolumeSource>,
+    pub empty_dir: Option<Box<EmptyDirVolumeSource>>,
     /// Deprecated: a GCE persistent disk, now served by the pd.csi.storage.gke.io CSI driver.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
-    pub gce_persistent_disk: Option<GCEPersistentDiskVolumeSource>,
+    pub gce_persistent_disk: Option<Box<GCEPersistentDiskVolumeSource>>,
     /// Deprecated: an AWS EBS disk, now served by the ebs.csi.aws.com CSI driver.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
-    pub aws_elastic_block_store: Option<AWSElasticBlockStoreVolumeSource>,
+    pub aws_elastic_block_store: Option<Box<AWSElasticBlockStoreVolumeSource>>,
     /// Deprecated: a directory cloned from a git repository at pod start.
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
-    pub git_repo: Option<GitRepoVolumeSource>,
+    pub git_repo: Option<Box<GitRepoVolumeSource>>,
     /// The keys of a secret, written out as files.
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
-    pub secret: Option<SecretVolumeSource>,
+    pub secret: Option<Box<SecretVolumeSource>>,
     /// An NFS export on a remote server.
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
-    pub nfs: Option<NFSVolumeSource>,
+    pub nfs: Option<Box<NFSVolumeSource>>,
     /// An iSCSI disk attached to the node.
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
-    pub iscsi: Option<ISCSIVolumeSource>,
+    pub iscsi: Option<Box<ISCSIVolumeSource>>,
     /// Deprecated and no longer supported: a GlusterFS volume.
     #[kapi(proto = 9, omitempty)]
     #[kapi(optional)]
-    pub glusterfs: Option<GlusterfsVolumeSource>,
+    pub glusterfs: Option<Box<GlusterfsVolumeSource>>,
     /// A persistent volume claim in the pod's namespace.
     #[kapi(proto = 10, omitempty)]
     #[kapi(optional)]
-    pub persistent_volume_claim: Option<PersistentVolumeClaimVolumeSource>,
+    pub persistent_volume_claim: Option<Box<PersistentVolumeClaimVolumeSource>>,
     /// Deprecated and no longer supported: a Ceph RADOS block device.
     #[kapi(proto = 11, omitempty)]
     #[kapi(optional)]
-    pub rbd: Option<RBDVolumeSource>,
+    pub rbd: Option<Box<RBDVolumeSource>>,
     /// Deprecated: a volume mounted by a FlexVolume driver binary.
     #[kapi(proto = 12, omitempty)]
     #[kapi(optional)]
-    pub flex_volume: Option<FlexVolumeSource>,
+    pub flex_volume: Option<Box<FlexVolumeSource>>,
     /// Deprecated: an OpenStack Cinder volume, now served by the cinder.csi.openstack.org CSI driver.
     #[kapi(proto = 13, omitempty)]
     #[kapi(optional)]
-    pub cinder: Option<CinderVolumeSource>,
+    pub cinder: Option<Box<CinderVolumeSource>>,
     /// Deprecated and no longer supported: a CephFS mount.
     #[kapi(proto = 14, omitempty)]
     #[kapi(optional)]
-    pub cephfs: Option<CephFSVolumeSource>,
+    pub cephfs: Option<Box<CephFSVolumeSource>>,
     /// Deprecated and no longer supported: a Flocker dataset.
     #[kapi(proto = 15, omitempty)]
     #[kapi(optional)]
-    pub flocker: Option<FlockerVolumeSource>,
+    pub flocker: Option<Box<FlockerVolumeSource>>,
     /// Facts about the pod itself, written out as files.
     #[kapi(proto = 16, json = "downwardAPI", omitempty)]
     #[kapi(optional)]
-    pub downward_api: Option<DownwardAPIVolumeSource>,
+    pub downward_api: Option<Box<DownwardAPIVolumeSource>>,
     /// A Fibre Channel disk attached to the node.
     #[kapi(proto = 17, omitempty)]
     #[kapi(optional)]
-    pub fc: Option<FCVolumeSource>,
+    pub fc: Option<Box<FCVolumeSource>>,
     /// Deprecated: an Azure File share, now served by the file.csi.azure.com CSI driver.
     #[kapi(proto = 18, omitempty)]
     #[kapi(optional)]
-    pub azure_file: Option<AzureFileVolumeSource>,
+    pub azure_file: Option<Box<AzureFileVolumeSource>>,
     /// The keys of a config map, written out as files.
     #[kapi(proto = 19, omitempty)]
     #[kapi(optional)]
-    pub config_map: Option<ConfigMapVolumeSource>,
+    pub config_map: Option<Box<ConfigMapVolumeSource>>,
     /// Deprecated: a vSphere virtual disk, now served by the csi.vsphere.vmware.com CSI driver.
     #[kapi(proto = 20, omitempty)]
     #[kapi(optional)]
-    pub vsphere_volume: Option<VsphereVirtualDiskVolumeSource>,
+    pub vsphere_volume: Option<Box<VsphereVirtualDiskVolumeSource>>,
     /// Deprecated and no longer supported: a Quobyte volume.
     #[kapi(proto = 21, omitempty)]
     #[kapi(optional)]
-    pub quobyte: Option<QuobyteVolumeSource>,
+    pub quobyte: Option<Box<QuobyteVolumeSource>>,
     /// Deprecated: an Azure data disk, now served by the disk.csi.azure.com CSI driver.
     #[kapi(proto = 22, omitempty)]
     #[kapi(optional)]
-    pub azure_disk: Option<AzureDiskVolumeSource>,
+    pub azure_disk: Option<Box<AzureDiskVolumeSource>>,
     /// Deprecated and no longer supported: a Photon Controller persistent disk.
     #[kapi(proto = 23, omitempty)]
-    pub photon_persistent_disk: Option<PhotonPersistentDiskVolumeSource>,
+    pub photon_persistent_disk: Option<Box<PhotonPersistentDiskVolumeSource>>,
     /// Several secrets, config maps, downward API items and tokens merged into one directory.
     #[kapi(proto = 26, omitempty)]
-    pub projected: Option<ProjectedVolumeSource>,
+    pub projected: Option<Box<ProjectedVolumeSource>>,
     /// Deprecated: a Portworx volume, handled by the pxd.portworx.com CSI driver when migration is on.
     #[kapi(proto = 24, omitempty)]
     #[kapi(optional)]
-    pub portworx_volume: Option<PortworxVolumeSource>,
+    pub portworx_volume: Option<Box<PortworxVolumeSource>>,
     /// Deprecated and no longer supported: a ScaleIO volume.
     #[kapi(proto = 25, json = "scaleIO", omitempty)]
     #[kapi(optional)]
-    pub scale_io: Option<ScaleIOVolumeSource>,
+    pub scale_io: Option<Box<ScaleIOVolumeSource>>,
     /// Deprecated and no longer supported: a StorageOS volume.
     #[kapi(proto = 27, omitempty)]
     #[kapi(optional)]
-    pub storageos: Option<StorageOSVolumeSource>,
+    pub storageos: Option<Box<StorageOSVolumeSource>>,
     /// An ephemeral volume provided by a CSI driver that supports inline volumes.
     #[kapi(proto = 28, omitempty)]
     #[kapi(optional)]
-    pub csi: Option<CSIVolumeSource>,
+    pub csi: Option<Box<CSIVolumeSource>>,
     /// A volume from a claim created for the pod and deleted along with it.
     #[kapi(proto = 29, omitempty)]
     #[kapi(optional)]
-    pub ephemeral: Option<EphemeralVolumeSource>,
+    pub ephemeral: Option<Box<EphemeralVolumeSource>>,
     /// The contents of an OCI image or artifact, mounted read-only.
     #[kapi(proto = 30, omitempty)]
     #[kapi(optional)]
-    pub image: Option<ImageVolumeSource>,
+    pub image: Option<Box<ImageVolumeSource>>,
 }
 
 /// Mounts the volume bound to a claim in the pod's namespace.
@@ -160,90 +160,90 @@ pub struct PersistentVolumeSource {
     /// Deprecated: a GCE persistent disk; the CSI driver takes over these volumes.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
-    pub gce_persistent_disk: Option<GCEPersistentDiskVolumeSource>,
+    pub gce_persistent_disk: Option<Box<GCEPersistentDiskVolumeSource>>,
     /// Deprecated: an AWS EBS disk; the CSI driver takes over these volumes.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
-    pub aws_elastic_block_store: Option<AWSElasticBlockStoreVolumeSource>,
+    pub aws_elastic_block_store: Option<Box<AWSElasticBlockStoreVolumeSource>>,
     /// A directory on one node; only meaningful in single-node test setups.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
-    pub host_path: Option<HostPathVolumeSource>,
+    pub host_path: Option<Box<HostPathVolumeSource>>,
     /// Deprecated and no longer supported: a GlusterFS volume.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
-    pub glusterfs: Option<GlusterfsPersistentVolumeSource>,
+    pub glusterfs: Option<Box<GlusterfsPersistentVolumeSource>>,
     /// An NFS export on a remote server.
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
-    pub nfs: Option<NFSVolumeSource>,
+    pub nfs: Option<Box<NFSVolumeSource>>,
     /// Deprecated and no longer supported: a Ceph RADOS block device.
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
-    pub rbd: Option<RBDPersistentVolumeSource>,
+    pub rbd: Option<Box<RBDPersistentVolumeSource>>,
     /// An iSCSI disk, attached to the node and handed on to the pod.
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
-    pub iscsi: Option<ISCSIPersistentVolumeSource>,
+    pub iscsi: Option<Box<ISCSIPersistentVolumeSource>>,
     /// Deprecated: an OpenStack Cinder volume; the CSI driver takes over these volumes.
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
-    pub cinder: Option<CinderPersistentVolumeSource>,
+    pub cinder: Option<Box<CinderPersistentVolumeSource>>,
     /// Deprecated and no longer supported: a CephFS mount.
     #[kapi(proto = 9, omitempty)]
     #[kapi(optional)]
-    pub cephfs: Option<CephFSPersistentVolumeSource>,
+    pub cephfs: Option<Box<CephFSPersistentVolumeSource>>,
     /// A Fibre Channel disk, attached to the node and handed on to the pod.
     #[kapi(proto = 10, omitempty)]
     #[kapi(optional)]
-    pub fc: Option<FCVolumeSource>,
+    pub fc: Option<Box<FCVolumeSource>>,
     /// Deprecated and no longer supported: a Flocker dataset.
     #[kapi(proto = 11, omitempty)]
     #[kapi(optional)]
-    pub flocker: Option<FlockerVolumeSource>,
+    pub flocker: Option<Box<FlockerVolumeSource>>,
     /// Deprecated: a volume mounted by a FlexVolume driver binary.
     #[kapi(proto = 12, omitempty)]
     #[kapi(optional)]
-    pub flex_volume: Option<FlexPersistentVolumeSource>,
+    pub flex_volume: Option<Box<FlexPersistentVolumeSource>>,
     /// Deprecated: an Azure File share; the CSI driver takes over these volumes.
     #[kapi(proto = 13, omitempty)]
     #[kapi(optional)]
-    pub azure_file: Option<AzureFilePersistentVolumeSource>,
+    pub azure_file: Option<Box<AzureFilePersistentVolumeSource>>,
     /// Deprecated: a vSphere virtual disk; the CSI driver takes over these volumes.
     #[kapi(proto = 14, omitempty)]
     #[kapi(optional)]
-    pub vsphere_volume: Option<VsphereVirtualDiskVolumeSource>,
+    pub vsphere_volume: Option<Box<VsphereVirtualDiskVolumeSource>>,
     /// Deprecated and no longer supported: a Quobyte volume.
     #[kapi(proto = 15, omitempty)]
     #[kapi(optional)]
-    pub quobyte: Option<QuobyteVolumeSource>,
+    pub quobyte: Option<Box<QuobyteVolumeSource>>,
     /// Deprecated: an Azure data disk; the CSI driver takes over these volumes.
     #[kapi(proto = 16, omitempty)]
     #[kapi(optional)]
-    pub azure_disk: Option<AzureDiskVolumeSource>,
+    pub azure_disk: Option<Box<AzureDiskVolumeSource>>,
     /// Deprecated and no longer supported: a Photon Controller persistent disk.
     #[kapi(proto = 17, omitempty)]
-    pub photon_persistent_disk: Option<PhotonPersistentDiskVolumeSource>,
+    pub photon_persistent_disk: Option<Box<PhotonPersistentDiskVolumeSource>>,
     /// Deprecated: a Portworx volume; the CSI driver takes over these volumes when migration is on.
     #[kapi(proto = 18, omitempty)]
     #[kapi(optional)]
-    pub portworx_volume: Option<PortworxVolumeSource>,
+    pub portworx_volume: Option<Box<PortworxVolumeSource>>,
     /// Deprecated and no longer supported: a ScaleIO volume.
     #[kapi(proto = 19, json = "scaleIO", omitempty)]
     #[kapi(optional)]
-    pub scale_io: Option<ScaleIOPersistentVolumeSource>,
+    pub scale_io: Option<Box<ScaleIOPersistentVolumeSource>>,
     /// A disk, partition or directory local to one node, which pins users to that node.
     #[kapi(proto = 20, omitempty)]
     #[kapi(optional)]
-    pub local: Option<LocalVolumeSource>,
+    pub local: Option<Box<LocalVolumeSource>>,
     /// Deprecated and no longer supported: a StorageOS volume.
     #[kapi(proto = 21, omitempty)]
     #[kapi(optional)]
-    pub storageos: Option<StorageOSPersistentVolumeSource>,
+    pub storageos: Option<Box<StorageOSPersistentVolumeSource>>,
     /// Storage provided through a CSI driver.
     #[kapi(proto = 22, omitempty)]
     #[kapi(optional)]
-    pub csi: Option<CSIPersistentVolumeSource>,
+    pub csi: Option<Box<CSIPersistentVolumeSource>>,
 }
 
 /// A piece of cluster storage, provisioned by an administrator or dynamically, that claims bind to.
@@ -1802,27 +1802,27 @@ pub struct VolumeProjection {
     /// Keys of a secret.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
-    pub secret: Option<SecretProjection>,
+    pub secret: Option<Box<SecretProjection>>,
     /// Facts about the pod.
     #[kapi(proto = 2, json = "downwardAPI", omitempty)]
     #[kapi(optional)]
-    pub downward_api: Option<DownwardAPIProjection>,
+    pub downward_api: Option<Box<DownwardAPIProjection>>,
     /// Keys of a config map.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
-    pub config_map: Option<ConfigMapProjection>,
+    pub config_map: Option<Box<ConfigMapProjection>>,
     /// A token of the pod's service account.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
-    pub service_account_token: Option<ServiceAccountTokenProjection>,
+    pub service_account_token: Option<Box<ServiceAccountTokenProjection>>,
     /// Certificates of cluster trust bundles; alpha.
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
-    pub cluster_trust_bundle: Option<ClusterTrustBundleProjection>,
+    pub cluster_trust_bundle: Option<Box<ClusterTrustBundleProjection>>,
     /// A key and certificate issued for the pod.
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
-    pub pod_certificate: Option<PodCertificateProjection>,
+    pub pod_certificate: Option<Box<PodCertificateProjection>>,
 }
 
 /// Maps one key of a secret or config map to a file.
@@ -2077,23 +2077,23 @@ pub struct EnvVarSource {
     /// A field of the pod, such as `metadata.name` or `status.podIP`.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
-    pub field_ref: Option<ObjectFieldSelector>,
+    pub field_ref: Option<Box<ObjectFieldSelector>>,
     /// A limit or request of a container, such as `limits.memory`.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
-    pub resource_field_ref: Option<ResourceFieldSelector>,
+    pub resource_field_ref: Option<Box<ResourceFieldSelector>>,
     /// A key of a config map in the pod's namespace.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
-    pub config_map_key_ref: Option<ConfigMapKeySelector>,
+    pub config_map_key_ref: Option<Box<ConfigMapKeySelector>>,
     /// A key of a secret in the pod's namespace.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
-    pub secret_key_ref: Option<SecretKeySelector>,
+    pub secret_key_ref: Option<Box<SecretKeySelector>>,
     /// A key of an env file in a volume; alpha.
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
-    pub file_key_ref: Option<FileKeySelector>,
+    pub file_key_ref: Option<Box<FileKeySelector>>,
 }
 
 /// Picks one key from an env file on a volume.
@@ -2625,19 +2625,19 @@ pub struct ProbeHandler {
     /// Run a command in the container.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
-    pub exec: Option<ExecAction>,
+    pub exec: Option<Box<ExecAction>>,
     /// Send an HTTP GET.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
-    pub http_get: Option<HTTPGetAction>,
+    pub http_get: Option<Box<HTTPGetAction>>,
     /// Open a TCP connection.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
-    pub tcp_socket: Option<TCPSocketAction>,
+    pub tcp_socket: Option<Box<TCPSocketAction>>,
     /// Call the gRPC health service.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
-    pub grpc: Option<GRPCAction>,
+    pub grpc: Option<Box<GRPCAction>>,
 }
 
 /// What a lifecycle hook does; set exactly one member.
@@ -2646,19 +2646,19 @@ pub struct LifecycleHandler {
     /// Run a command in the container.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
-    pub exec: Option<ExecAction>,
+    pub exec: Option<Box<ExecAction>>,
     /// Send an HTTP GET.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
-    pub http_get: Option<HTTPGetAction>,
+    pub http_get: Option<Box<HTTPGetAction>>,
     /// Deprecated and unsupported; kept for compatibility, and hooks using it fail when run.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
-    pub tcp_socket: Option<TCPSocketAction>,
+    pub tcp_socket: Option<Box<TCPSocketAction>>,
     /// Wait a number of seconds.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
-    pub sleep: Option<SleepAction>,
+    pub sleep: Option<Box<SleepAction>>,
 }
 
 /// A POSIX signal name that may be sent to stop a container.

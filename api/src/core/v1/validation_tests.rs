@@ -418,7 +418,10 @@ fn pod_spec_ports_env_and_mounts() {
         EnvVar {
             name: "D".into(),
             value_from: Some(EnvVarSource {
-                field_ref: Some(ObjectFieldSelector { api_version: "v1".into(), field_path: "metadata.labels".into() }),
+                field_ref: Some(Box::new(ObjectFieldSelector {
+                    api_version: "v1".into(),
+                    field_path: "metadata.labels".into(),
+                })),
                 ..Default::default()
             }),
             ..Default::default()
@@ -529,7 +532,7 @@ fn pod_spec_resources_and_probes() {
         ..Default::default()
     };
     c.liveness_probe = Some(Probe {
-        probe_handler: ProbeHandler { http_get: Some(http), ..Default::default() },
+        probe_handler: ProbeHandler { http_get: Some(Box::new(http)), ..Default::default() },
         success_threshold: 2,
         timeout_seconds: -1,
         ..Default::default()

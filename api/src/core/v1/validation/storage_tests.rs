@@ -31,7 +31,7 @@ fn volume(edit: impl FnOnce(&mut PersistentVolumeSpec)) -> PersistentVolume {
         capacity: resources(&[("storage", "10G")]),
         access_modes: modes(&["ReadWriteOnce"]),
         persistent_volume_source: PersistentVolumeSource {
-            host_path: Some(HostPathVolumeSource { path: "/foo".into(), r#type: None }),
+            host_path: Some(Box::new(HostPathVolumeSource { path: "/foo".into(), r#type: None })),
             ..PersistentVolumeSource::default()
         },
         ..PersistentVolumeSpec::default()
@@ -117,11 +117,11 @@ fn persistent_volumes_as_upstream_scenarios() {
             "too-many-sources",
             Box::new(|s| {
                 s.access_modes.clear();
-                s.persistent_volume_source.gce_persistent_disk = Some(GCEPersistentDiskVolumeSource {
+                s.persistent_volume_source.gce_persistent_disk = Some(Box::new(GCEPersistentDiskVolumeSource {
                     pd_name: "foo".into(),
                     fs_type: "ext4".into(),
                     ..GCEPersistentDiskVolumeSource::default()
-                });
+                }));
             }),
             vec![(Required, "spec.accessModes"), (Forbidden, "spec.gcePersistentDisk")],
         ),
@@ -197,7 +197,8 @@ fn persistent_volumes_as_upstream_scenarios() {
         (
             "volume-with-good-volume-attributes-class-and-matched-volume-resource-when-feature-gate-is-on",
             Box::new(move |s| {
-                s.persistent_volume_source = PersistentVolumeSource { csi: csi(), ..PersistentVolumeSource::default() };
+                s.persistent_volume_source =
+                    PersistentVolumeSource { csi: (csi()).map(Box::new), ..PersistentVolumeSource::default() };
                 s.storage_class_name = "valid".into();
                 s.volume_attributes_class_name = Some("valid".into());
             }),
@@ -259,13 +260,13 @@ fn persistent_volume_updates_keep_the_source() {
     let csi = |expand: bool| {
         volume(move |s| {
             s.persistent_volume_source = PersistentVolumeSource {
-                csi: Some(CSIPersistentVolumeSource {
+                csi: Some(Box::new(CSIPersistentVolumeSource {
                     driver: "d".into(),
                     volume_handle: "h".into(),
                     controller_expand_secret_ref: expand
                         .then(|| SecretReference { name: "s".into(), namespace: "ns".into() }),
                     ..CSIPersistentVolumeSource::default()
-                }),
+                })),
                 ..PersistentVolumeSource::default()
             };
         })

@@ -31,11 +31,14 @@ fn iscsi(portal: &str, iqn: &str) -> ISCSIVolumeSource {
 }
 
 fn with_iscsi(s: &mut PodSpec, i: ISCSIVolumeSource) {
-    vol(s, "iscsi", VolumeSource { iscsi: Some(i), ..Default::default() });
+    vol(s, "iscsi", VolumeSource { iscsi: Some(Box::new(i)), ..Default::default() });
 }
 
 fn downward(items: Vec<DownwardAPIVolumeFile>) -> VolumeSource {
-    VolumeSource { downward_api: Some(DownwardAPIVolumeSource { items, ..Default::default() }), ..Default::default() }
+    VolumeSource {
+        downward_api: Some(Box::new(DownwardAPIVolumeSource { items, ..Default::default() })),
+        ..Default::default()
+    }
 }
 
 fn field_file(path: &str, field: &str) -> DownwardAPIVolumeFile {
@@ -62,7 +65,7 @@ fn volume_sources_from_upstream() {
                     revision: "hashstring".into(),
                     directory: "target".into(),
                 };
-                vol(s, "git-repo", VolumeSource { git_repo: Some(g), ..Default::default() });
+                vol(s, "git-repo", VolumeSource { git_repo: Some(Box::new(g)), ..Default::default() });
             }),
             vec![],
         ),
@@ -74,7 +77,7 @@ fn volume_sources_from_upstream() {
                     directory: "../dots/bar".into(),
                     ..Default::default()
                 };
-                vol(s, "gitrepo", VolumeSource { git_repo: Some(g), ..Default::default() });
+                vol(s, "gitrepo", VolumeSource { git_repo: Some(Box::new(g)), ..Default::default() });
             }),
             vec![(Invalid, "spec.volumes[0].gitRepo.directory")],
         ),
@@ -86,7 +89,7 @@ fn volume_sources_from_upstream() {
                     directory: "/abstarget".into(),
                     ..Default::default()
                 };
-                vol(s, "gitrepo", VolumeSource { git_repo: Some(g), ..Default::default() });
+                vol(s, "gitrepo", VolumeSource { git_repo: Some(Box::new(g)), ..Default::default() });
             }),
             vec![(Invalid, "spec.volumes[0].gitRepo.directory")],
         ),
@@ -165,7 +168,7 @@ fn volume_sources_from_upstream() {
                 i.initiator_name = Some("iqn.2015-02.example.com:init".into());
                 s.volumes = vec![Volume {
                     name: "v".repeat(30),
-                    volume_source: VolumeSource { iscsi: Some(i), ..Default::default() },
+                    volume_source: VolumeSource { iscsi: Some(Box::new(i)), ..Default::default() },
                 }];
             }),
             vec![(Invalid, "spec.volumes[0].name")],
@@ -248,7 +251,7 @@ fn volume_sources_from_upstream() {
                     fs_type: "ext4".into(),
                     ..Default::default()
                 };
-                vol(s, "fc", VolumeSource { fc: Some(f), ..Default::default() });
+                vol(s, "fc", VolumeSource { fc: Some(Box::new(f)), ..Default::default() });
             }),
             vec![],
         ),
@@ -259,7 +262,7 @@ fn volume_sources_from_upstream() {
                     s,
                     "fc",
                     VolumeSource {
-                        fc: Some(FCVolumeSource { lun: Some(1), ..Default::default() }),
+                        fc: Some(Box::new(FCVolumeSource { lun: Some(1), ..Default::default() })),
                         ..Default::default()
                     },
                 )
@@ -275,7 +278,7 @@ fn volume_sources_from_upstream() {
                     lun: Some(1),
                     ..Default::default()
                 };
-                vol(s, "fc", VolumeSource { fc: Some(f), ..Default::default() });
+                vol(s, "fc", VolumeSource { fc: Some(Box::new(f)), ..Default::default() });
             }),
             vec![(Invalid, "spec.volumes[0].fc.targetWWNs")],
         ),
@@ -283,7 +286,7 @@ fn volume_sources_from_upstream() {
             "fc invalid: wwn missing lun",
             Box::new(|s| {
                 let f = FCVolumeSource { target_wwns: vec!["wwn".into()], ..Default::default() };
-                vol(s, "fc", VolumeSource { fc: Some(f), ..Default::default() });
+                vol(s, "fc", VolumeSource { fc: Some(Box::new(f)), ..Default::default() });
             }),
             vec![(Required, "spec.volumes[0].fc.lun")],
         ),
@@ -295,7 +298,7 @@ fn volume_sources_from_upstream() {
                     options: BTreeMap::from([("kubernetes.io/secret".to_owned(), "x".to_owned())]),
                     ..Default::default()
                 };
-                vol(s, "flex", VolumeSource { flex_volume: Some(f), ..Default::default() });
+                vol(s, "flex", VolumeSource { flex_volume: Some(Box::new(f)), ..Default::default() });
             }),
             vec![(Invalid, "spec.volumes[0].flexVolume.options[kubernetes.io/secret]")],
         ),
@@ -303,7 +306,7 @@ fn volume_sources_from_upstream() {
             "gcePersistentDisk reported at persistentDisk",
             Box::new(|s| {
                 let d = GCEPersistentDiskVolumeSource { partition: 256, ..Default::default() };
-                vol(s, "pd", VolumeSource { gce_persistent_disk: Some(d), ..Default::default() });
+                vol(s, "pd", VolumeSource { gce_persistent_disk: Some(Box::new(d)), ..Default::default() });
             }),
             vec![
                 (Required, "spec.volumes[0].persistentDisk.pdName"),
@@ -319,7 +322,7 @@ fn volume_sources_from_upstream() {
                     kind: Some(AzureDataDiskKind("Managed".into())),
                     ..Default::default()
                 };
-                vol(s, "azure", VolumeSource { azure_disk: Some(a), ..Default::default() });
+                vol(s, "azure", VolumeSource { azure_disk: Some(Box::new(a)), ..Default::default() });
             }),
             vec![(NotSupported, "spec.volumes[0].azureDisk.diskURI")],
         ),
@@ -327,7 +330,7 @@ fn volume_sources_from_upstream() {
             "valid CSI driver name",
             Box::new(|s| {
                 let c = CSIVolumeSource { driver: "com.google.gcepd".into(), ..Default::default() };
-                vol(s, "csi", VolumeSource { csi: Some(c), ..Default::default() });
+                vol(s, "csi", VolumeSource { csi: Some(Box::new(c)), ..Default::default() });
             }),
             vec![],
         ),
@@ -335,7 +338,7 @@ fn volume_sources_from_upstream() {
             "CSI driver name with invalid characters",
             Box::new(|s| {
                 let c = CSIVolumeSource { driver: "comgooglegcepd/".into(), ..Default::default() };
-                vol(s, "csi", VolumeSource { csi: Some(c), ..Default::default() });
+                vol(s, "csi", VolumeSource { csi: Some(Box::new(c)), ..Default::default() });
             }),
             vec![(Invalid, "spec.volumes[0].csi.driver")],
         ),
@@ -343,7 +346,7 @@ fn volume_sources_from_upstream() {
             "CSI driver name too long",
             Box::new(|s| {
                 let c = CSIVolumeSource { driver: "a".repeat(64), ..Default::default() };
-                vol(s, "csi", VolumeSource { csi: Some(c), ..Default::default() });
+                vol(s, "csi", VolumeSource { csi: Some(Box::new(c)), ..Default::default() });
             }),
             vec![(TooLong, "spec.volumes[0].csi.driver")],
         ),
@@ -355,14 +358,18 @@ fn volume_sources_from_upstream() {
                     node_publish_secret_ref: Some(LocalObjectReference { name: String::new() }),
                     ..Default::default()
                 };
-                vol(s, "csi", VolumeSource { csi: Some(c), ..Default::default() });
+                vol(s, "csi", VolumeSource { csi: Some(Box::new(c)), ..Default::default() });
             }),
             vec![(Required, "spec.volumes[0].csi.nodePublishSecretRef.name")],
         ),
         (
             "ephemeral without a claim template",
             Box::new(|s| {
-                vol(s, "eph", VolumeSource { ephemeral: Some(EphemeralVolumeSource::default()), ..Default::default() })
+                vol(
+                    s,
+                    "eph",
+                    VolumeSource { ephemeral: Some(Box::new(EphemeralVolumeSource::default())), ..Default::default() },
+                )
             }),
             vec![(Required, "spec.volumes[0].ephemeral.volumeClaimTemplate")],
         ),
@@ -370,7 +377,7 @@ fn volume_sources_from_upstream() {
             "ephemeral claim template without access modes or storage",
             Box::new(|s| {
                 let e = EphemeralVolumeSource { volume_claim_template: Some(Default::default()) };
-                vol(s, "eph", VolumeSource { ephemeral: Some(e), ..Default::default() });
+                vol(s, "eph", VolumeSource { ephemeral: Some(Box::new(e)), ..Default::default() });
             }),
             vec![
                 (Required, "spec.volumes[0].ephemeral.volumeClaimTemplate.spec.accessModes"),
@@ -381,7 +388,7 @@ fn volume_sources_from_upstream() {
             "image volume with an unknown pull policy",
             Box::new(|s| {
                 let i = ImageVolumeSource { reference: "img".into(), pull_policy: PullPolicy("Sometimes".into()) };
-                vol(s, "img", VolumeSource { image: Some(i), ..Default::default() });
+                vol(s, "img", VolumeSource { image: Some(Box::new(i)), ..Default::default() });
             }),
             vec![(NotSupported, "spec.volumes[0].image.pullPolicy")],
         ),
@@ -389,7 +396,7 @@ fn volume_sources_from_upstream() {
             "hostPath type unknown and a backstep",
             Box::new(|s| {
                 let h = HostPathVolumeSource { path: "/a/../b".into(), r#type: Some(HostPathType("Pipe".into())) };
-                vol(s, "host", VolumeSource { host_path: Some(h), ..Default::default() });
+                vol(s, "host", VolumeSource { host_path: Some(Box::new(h)), ..Default::default() });
             }),
             vec![(Invalid, "spec.volumes[0].hostPath.path"), (NotSupported, "spec.volumes[0].hostPath.type")],
         ),
@@ -401,8 +408,8 @@ fn volume_sources_from_upstream() {
                     s,
                     "two",
                     VolumeSource {
-                        host_path: Some(h),
-                        empty_dir: Some(EmptyDirVolumeSource::default()),
+                        host_path: Some(Box::new(h)),
+                        empty_dir: Some(Box::new(EmptyDirVolumeSource::default())),
                         ..Default::default()
                     },
                 );
@@ -413,7 +420,7 @@ fn volume_sources_from_upstream() {
             "downwardAPI refused at upstream's misspelt path",
             Box::new(|s| {
                 let mut src = downward(vec![]);
-                src.secret = Some(SecretVolumeSource { secret_name: "s".into(), ..Default::default() });
+                src.secret = Some(Box::new(SecretVolumeSource { secret_name: "s".into(), ..Default::default() }));
                 vol(s, "two", src);
             }),
             vec![(Forbidden, "spec.volumes[0].downwarAPI")],
@@ -425,10 +432,10 @@ fn volume_sources_from_upstream() {
         &mut s,
         "e",
         VolumeSource {
-            empty_dir: Some(EmptyDirVolumeSource {
+            empty_dir: Some(Box::new(EmptyDirVolumeSource {
                 size_limit: Some(Quantity::parse("-1").expect("parses")),
                 ..Default::default()
-            }),
+            })),
             ..Default::default()
         },
     );
@@ -446,7 +453,7 @@ fn volume_sources_from_upstream() {
 
 fn projection(sources: Vec<VolumeProjection>) -> VolumeSource {
     VolumeSource {
-        projected: Some(ProjectedVolumeSource { sources: Some(sources), ..Default::default() }),
+        projected: Some(Box::new(ProjectedVolumeSource { sources: Some(sources), ..Default::default() })),
         ..Default::default()
     }
 }
@@ -470,13 +477,13 @@ fn projected_volumes() {
                     s,
                     "p",
                     projection(vec![
-                        VolumeProjection { secret: Some(secret_projection("s", "a")), ..Default::default() },
+                        VolumeProjection { secret: Some(Box::new(secret_projection("s", "a"))), ..Default::default() },
                         VolumeProjection {
-                            service_account_token: Some(ServiceAccountTokenProjection {
+                            service_account_token: Some(Box::new(ServiceAccountTokenProjection {
                                 path: "token".into(),
                                 expiration_seconds: Some(3600),
                                 ..Default::default()
-                            }),
+                            })),
                             ..Default::default()
                         },
                     ]),
@@ -491,12 +498,12 @@ fn projected_volumes() {
                     s,
                     "p",
                     projection(vec![VolumeProjection {
-                        secret: Some(secret_projection("s", "a")),
-                        config_map: Some(ConfigMapProjection {
+                        secret: Some(Box::new(secret_projection("s", "a"))),
+                        config_map: Some(Box::new(ConfigMapProjection {
                             local_object_reference: LocalObjectReference { name: "c".into() },
                             items: vec![],
                             optional: None,
-                        }),
+                        })),
                         ..Default::default()
                     }]),
                 );
@@ -510,8 +517,14 @@ fn projected_volumes() {
                     s,
                     "p",
                     projection(vec![
-                        VolumeProjection { secret: Some(secret_projection("s", "same")), ..Default::default() },
-                        VolumeProjection { secret: Some(secret_projection("t", "same")), ..Default::default() },
+                        VolumeProjection {
+                            secret: Some(Box::new(secret_projection("s", "same"))),
+                            ..Default::default()
+                        },
+                        VolumeProjection {
+                            secret: Some(Box::new(secret_projection("t", "same"))),
+                            ..Default::default()
+                        },
                     ]),
                 );
             }),
@@ -524,10 +537,10 @@ fn projected_volumes() {
                     s,
                     "p",
                     projection(vec![VolumeProjection {
-                        service_account_token: Some(ServiceAccountTokenProjection {
+                        service_account_token: Some(Box::new(ServiceAccountTokenProjection {
                             expiration_seconds: Some(60),
                             ..Default::default()
-                        }),
+                        })),
                         ..Default::default()
                     }]),
                 );
@@ -544,8 +557,8 @@ fn projected_volumes() {
         &mut s,
         "p",
         projection(vec![
-            VolumeProjection { secret: Some(secret_projection("s", "same")), ..Default::default() },
-            VolumeProjection { secret: Some(secret_projection("t", "same")), ..Default::default() },
+            VolumeProjection { secret: Some(Box::new(secret_projection("s", "same"))), ..Default::default() },
+            VolumeProjection { secret: Some(Box::new(secret_projection("t", "same"))), ..Default::default() },
         ]),
     );
     assert_eq!(errors(&s), [r#"spec.volumes[0].projected: Invalid value: "t": conflicting duplicate paths"#]);

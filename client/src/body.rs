@@ -6,6 +6,7 @@ use std::task::{Context, Poll};
 use bytes::Bytes;
 use http_body_util::BodyExt;
 use http_body_util::combinators::BoxBody;
+use hyper::body::Body as _;
 
 /// A request or response body.
 pub type Body = BoxBody<Bytes, std::io::Error>;
@@ -37,7 +38,34 @@ impl futures_core::Stream for ChunkStream {
     }
 }
 
-/// Reads a whole body into memory.
-pub async fn collect(body: Body) -> Result<Bytes, std::io::Error> {
-    Ok(body.collect().await?.to_bytes())
+/// The most [`collect`] reserves up front from a body's announced length; a longer body grows
+/// its buffer as it comes. Reserved pages that are never written cost no memory, so a length
+/// that lies costs little, and the transport's size limit still ends a body that is too long.
+const RESERVE_MAX: u64 = 64 << 20;
+
+/// Reads a whole body into memory. Each frame is copied into one buffer as it arrives and then
+/// dropped (a body of one frame is kept as it is): gathering every frame first and joining them
+/// at the end held the body twice, which was a large list's peak memory.
+pub async fn collect(mut body: Body) -> Result<Bytes, std::io::Error> {
+    let hint = body.size_hint();
+    let announced = hint.exact().unwrap_or(hint.lower()).min(RESERVE_MAX) as usize;
+    let mut first: Option<Bytes> = None;
+    let mut buf: Vec<u8> = Vec::new();
+    while let Some(frame) = body.frame().await {
+        // Trailers carry no data.
+        let Ok(data) = frame?.into_data() else { continue };
+        if data.is_empty() {
+            continue;
+        }
+        if first.is_none() && buf.is_empty() {
+            first = Some(data);
+            continue;
+        }
+        if let Some(held) = first.take() {
+            buf.reserve_exact(announced.max(held.len() + data.len()));
+            buf.extend_from_slice(&held);
+        }
+        buf.extend_from_slice(&data);
+    }
+    Ok(first.unwrap_or_else(|| Bytes::from(buf)))
 }

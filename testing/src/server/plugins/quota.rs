@@ -45,29 +45,29 @@ impl ApiServer {
         let named_write = (*method == Method::PUT || *method == Method::PATCH) && call.route.name.is_some();
         let update =
             named_write && info.group.is_empty() && matches!(info.resource, "services" | "persistentvolumeclaims");
-        // A create, or an apply (or a PUT) that creates the object.
-        let create = (*method == Method::POST && call.route.name.is_none())
-            || (named_write
-                && !update
-                && self.tracker.get(&info.gvr(), call.namespace(), call.name(), &GetOptions::default()).is_err());
-        if !create && !update {
-            return Ok(false);
-        }
+        let post = *method == Method::POST && call.route.name.is_none();
         // Only what is stored is counted (not reviews), and only where a quota limits something
         // the resource uses.
-        if !info.supports("list") {
+        if !(post || named_write) || !info.supports("list") {
             return Ok(false);
         }
         let Some(store) = self.tracker.store_of_kind("", "ResourceQuota") else { return Ok(false) };
         let (quotas, _) = self.tracker.list(&store.gvr(), call.namespace(), &ListOptions::default())?;
+        let mut limited = false;
         for q in quotas {
             let doc = to_value(q.as_ref())?;
             let limits = resources_at(&doc, &["spec", "hard"]);
             if limits.keys().any(|k| quota::tracks(info.group, info.resource, k)) {
-                return Ok(true);
+                limited = true;
+                break;
             }
         }
-        Ok(false)
+        // A create, or an apply (or a PUT) that creates the object. The lookup comes last, so a
+        // write in a namespace without a quota on the resource never pays for it.
+        Ok(limited
+            && (post
+                || update
+                || self.tracker.get(&info.gvr(), call.namespace(), call.name(), &GetOptions::default()).is_err()))
     }
 
     /// Checks a write held back for validating admission against the namespace's quotas and,

@@ -28,6 +28,19 @@ pub(crate) fn round_trip<T: kapi_machinery::VersionedKind + kapi_machinery::Prot
     assert_eq!(back.to_proto_bytes(), pb, "{gvk}: protobuf re-encode differs");
 }
 
+/// Decodes a JSON request body as the version it names and applies that version's defaults, as
+/// the API server does before validation.
+pub(crate) fn decoded<T: kapi_machinery::Object + json::JsonDecode + Default>(scheme: &Scheme, body: &str) -> T {
+    let mut obj: T = json::from_slice(body.as_bytes()).expect("decodes");
+    scheme.apply_defaults(&mut obj);
+    obj
+}
+
+/// Validation errors as upstream prints them, one string each.
+pub(crate) fn printed(errs: &[kapi_machinery::validation::FieldError]) -> Vec<String> {
+    errs.iter().map(ToString::to_string).collect()
+}
+
 /// What an API server answers for a JSON request body: decode it (with `default_gvk` filling a
 /// missing kind), apply the version's defaults, convert to the internal version, and encode the
 /// internal object back as `version` in JSON (without the encoder's final newline).

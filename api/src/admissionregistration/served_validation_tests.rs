@@ -1,24 +1,14 @@
 //! Writes through admissionregistration.k8s.io/v1beta1 get v1's hand-written validation (upstream's `ValidateValidatingAdmissionPolicy`, `…Binding` and webhook configuration checks), as upstream validates the internal object whatever version was written.
 
-use kapi_machinery::json::from_slice;
-use kapi_machinery::{JsonDecode, Object, Scheme};
+use kapi_machinery::Scheme;
 
 use crate::admissionregistration::v1beta1;
+use crate::testing::{decoded, printed};
 
 fn scheme() -> Scheme {
     let mut s = Scheme::new();
     crate::admissionregistration::install(&mut s).expect("admissionregistration.k8s.io installs");
     s
-}
-
-fn decoded<T: Object + JsonDecode + Default>(s: &Scheme, body: &str) -> T {
-    let mut obj: T = from_slice(body.as_bytes()).expect("decodes");
-    s.apply_defaults(&mut obj);
-    obj
-}
-
-fn printed(errs: &[kapi_machinery::validation::FieldError]) -> Vec<String> {
-    errs.iter().map(ToString::to_string).collect()
 }
 
 /// Upstream's "validations is required" case of `TestValidateValidatingAdmissionPolicy`.

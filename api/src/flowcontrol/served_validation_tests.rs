@@ -1,20 +1,14 @@
 //! Writes through flowcontrol.apiserver.k8s.io/v1beta3 get v1's hand-written validation through the internal type, as upstream validates the internal object.
 
-use kapi_machinery::json::from_slice;
-use kapi_machinery::{JsonDecode, Object, Scheme};
+use kapi_machinery::Scheme;
 
 use crate::flowcontrol::v1beta3;
+use crate::testing::decoded;
 
 fn scheme() -> Scheme {
     let mut s = Scheme::new();
     crate::flowcontrol::install(&mut s).expect("flowcontrol.apiserver.k8s.io installs");
     s
-}
-
-fn decoded<T: Object + JsonDecode + Default>(s: &Scheme, body: &str) -> T {
-    let mut obj: T = from_slice(body.as_bytes()).expect("decodes");
-    s.apply_defaults(&mut obj);
-    obj
 }
 
 fn schema(rule: &str) -> String {

@@ -1,20 +1,14 @@
 //! Writes through networking.k8s.io/v1beta1 get v1's hand-written validation with the internal type's field paths (v1beta1's `backend` is internally `defaultBackend`), as upstream validates the internal object.
 
-use kapi_machinery::json::from_slice;
-use kapi_machinery::{JsonDecode, Object, Scheme};
+use kapi_machinery::Scheme;
 
 use crate::networking::v1beta1;
+use crate::testing::decoded;
 
 fn scheme() -> Scheme {
     let mut s = Scheme::new();
     crate::networking::install(&mut s).expect("networking.k8s.io installs");
     s
-}
-
-fn decoded<T: Object + JsonDecode + Default>(s: &Scheme, body: &str) -> T {
-    let mut obj: T = from_slice(body.as_bytes()).expect("decodes");
-    s.apply_defaults(&mut obj);
-    obj
 }
 
 fn ingress(spec: &str) -> String {

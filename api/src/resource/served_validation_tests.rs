@@ -1,26 +1,14 @@
 //! Writes through resource.k8s.io's beta versions get v1's hand-written validation with the internal type's field paths, as upstream validates the internal object whatever version was written.
 
-use kapi_machinery::json::from_slice;
-use kapi_machinery::{Object, Scheme};
+use kapi_machinery::Scheme;
 
 use crate::resource::{v1beta1, v1beta2};
+use crate::testing::{decoded, printed};
 
 fn scheme() -> Scheme {
     let mut s = Scheme::new();
     crate::resource::install(&mut s).expect("resource.k8s.io installs");
     s
-}
-
-/// Decodes a request body as the version it names and applies that version's defaults, as the
-/// API server does before validation.
-fn decoded<T: Object + kapi_machinery::json::JsonDecode + Default>(s: &Scheme, body: &str) -> T {
-    let mut obj: T = from_slice(body.as_bytes()).expect("decodes");
-    s.apply_defaults(&mut obj);
-    obj
-}
-
-fn printed(errs: &[kapi_machinery::validation::FieldError]) -> Vec<String> {
-    errs.iter().map(ToString::to_string).collect()
 }
 
 const BAD_CLASS: &str = r#"spec.devices.requests[0].exactly.deviceClassName: Invalid value: "Class_A": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"#;

@@ -69,3 +69,34 @@ pub async fn collect(mut body: Body) -> Result<Bytes, std::io::Error> {
     }
     Ok(first.unwrap_or_else(|| Bytes::from(buf)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Frames are joined in order; a one-frame body is the frame itself (no copy).
+    #[tokio::test]
+    async fn collect_joins_frames_in_order_and_keeps_a_single_frame() {
+        let (tx, body) = channel(8);
+        for chunk in ["ab", "", "cde", "f"] {
+            tx.send(Ok(Bytes::from(chunk))).await.unwrap();
+        }
+        drop(tx);
+        assert_eq!(collect(body).await.unwrap(), Bytes::from("abcdef"));
+
+        let one = Bytes::from(vec![7u8; 1000]);
+        let got = collect(full(one.clone())).await.unwrap();
+        assert_eq!(got.as_ptr(), one.as_ptr());
+        assert_eq!(collect(empty()).await.unwrap(), Bytes::new());
+    }
+
+    /// An error frame ends the read with that error.
+    #[tokio::test]
+    async fn collect_passes_a_body_error_on() {
+        let (tx, body) = channel(4);
+        tx.send(Ok(Bytes::from("ab"))).await.unwrap();
+        tx.send(Err(std::io::Error::other("reset"))).await.unwrap();
+        drop(tx);
+        assert_eq!(collect(body).await.unwrap_err().to_string(), "reset");
+    }
+}

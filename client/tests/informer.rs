@@ -694,6 +694,24 @@ fn store_indexes_and_replace_differences() {
     assert_eq!(store.index_values("by_colour").unwrap(), Vec::<String>::new());
 }
 
+/// A list large enough that the store gives its buffer back while filling (over 1 MiB) ends with
+/// every object in place, and of two objects with one key the list's last wins, as before.
+#[test]
+fn a_large_replace_keeps_every_object_and_the_last_of_a_key() {
+    let store = Store::<Widget>::new();
+    let n = (2 << 20) / size_of::<Widget>() + 100;
+    let mut items: Vec<Widget> = (0..n).map(|i| widget("ns", &format!("w{i:06}"), "1")).collect();
+    items.insert(10, widget("ns", "w000500", "early"));
+    items.push(Widget { colour: "last".into(), ..widget("ns", "w000007", "late") });
+    let changes = store.replace(items, "9");
+    assert_eq!(changes.len(), n);
+    assert_eq!(store.len(), n);
+    assert_eq!(store.get_by_name("ns", "w000500").unwrap().metadata.resource_version, "1");
+    assert_eq!(store.get_by_name("ns", "w000007").unwrap().colour, "last");
+    assert_eq!(store.keys().first().map(String::as_str), Some("ns/w000000"));
+    assert_eq!(store.keys().last().cloned(), Some(format!("ns/w{:06}", n - 1)));
+}
+
 #[test]
 fn lister_lists_and_gets_by_namespace_name_and_selector() {
     let store = Arc::new(Store::<Widget>::new());

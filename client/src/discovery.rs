@@ -50,17 +50,25 @@ pub struct DiscoveredSubresource {
 /// A resource a server serves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiscoveredResource {
+    /// The API group; empty for the core group.
     pub group: String,
+    /// The version it is served in.
     pub version: String,
+    /// The kind of its objects.
     pub kind: String,
     /// The plural name (`deployments`).
     pub resource: String,
     /// The singular name (`deployment`); the lower-case kind when the server gives none.
     pub singular: String,
+    /// Whether its objects live in namespaces.
     pub namespaced: bool,
+    /// The verbs it is served with (`get`, `list`, `watch`, …).
     pub verbs: Vec<String>,
+    /// Short names kubectl accepts (`deploy`).
     pub short_names: Vec<String>,
+    /// Categories it belongs to (`all`).
     pub categories: Vec<String>,
+    /// Its subresources (`status`, `scale`, …).
     pub subresources: Vec<DiscoveredSubresource>,
 }
 
@@ -90,7 +98,9 @@ impl DiscoveredResource {
 /// One version of a group.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiscoveredVersion {
+    /// The version name (`v1`).
     pub version: String,
+    /// The resources served in this version.
     pub resources: Vec<DiscoveredResource>,
     /// Aggregated discovery marked it `Stale`: the server could not refresh it.
     pub stale: bool,
@@ -101,6 +111,7 @@ pub struct DiscoveredVersion {
 pub struct DiscoveredGroup {
     /// The group name; empty for the core group.
     pub name: String,
+    /// Its versions, the preferred one first.
     pub versions: Vec<DiscoveredVersion>,
 }
 
@@ -114,6 +125,7 @@ impl DiscoveredGroup {
 /// What a server serves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Discovery {
+    /// Which discovery documents it was read from.
     pub source: DiscoverySource,
     /// The groups in the server's order (the core group first).
     pub groups: Vec<DiscoveredGroup>,

@@ -34,8 +34,11 @@ use crate::{
 /// (what a [`RestMapper`](crate::restmapper::RestMapper) finds for a kind).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ApiResource {
+    /// The API group; empty for the core group.
     pub group: String,
+    /// The version to address it in.
     pub version: String,
+    /// The kind of its objects.
     pub kind: String,
     /// The plural name in URLs (`widgets`).
     pub resource: String,
@@ -80,8 +83,11 @@ impl ApiResource {
 /// member (`spec`, `status`, `data`, …) as JSON, in the order received.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DynamicObject {
+    /// `apiVersion`: the group and version (`apps/v1`, or `v1` for the core group).
     pub api_version: String,
+    /// `kind`.
     pub kind: String,
+    /// `metadata`, decoded as every kind's.
     pub metadata: ObjectMeta,
     /// The other top-level members, one per name.
     pub fields: Vec<(String, Value)>,
@@ -240,9 +246,13 @@ impl DynamicObject {
 /// A list of objects of any kind.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DynamicObjectList {
+    /// `apiVersion` of the list.
     pub api_version: String,
+    /// `kind` of the list (`WidgetList`).
     pub kind: String,
+    /// The list's `metadata`: resource version and continue token.
     pub metadata: ListMeta,
+    /// The objects.
     pub items: Vec<DynamicObject>,
 }
 
@@ -714,8 +724,11 @@ pub struct Applied {
 pub struct ApplyError {
     /// The object's index among the manifest's objects.
     pub index: usize,
+    /// The object's kind.
     pub kind: String,
+    /// The object's name.
     pub name: String,
+    /// Why it failed.
     pub error: Error,
 }
 

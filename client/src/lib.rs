@@ -7,6 +7,7 @@
 //! [`watcher()`] for a stream that lists, watches and heals itself. One cargo feature per API
 //! group (all by default); `ws` adds exec, attach and port-forward, `apply` apply configurations,
 //! `serde` serde impls. The repository's README has a quick start; `docs/clients.md` the rest.
+#![warn(missing_docs)]
 
 extern crate self as kapi_client;
 

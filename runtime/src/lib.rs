@@ -2,6 +2,7 @@
 //! rate-limited work queue, finalizers, an events.k8s.io recorder, leader election on Leases,
 //! wait helpers, metadata helpers, cache transforms and controller-runtime's metrics. The
 //! kube-rs → kapi-runtime mapping is in `docs/runtime.md`.
+#![warn(missing_docs)]
 
 pub mod controller;
 pub mod events;

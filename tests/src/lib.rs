@@ -9,10 +9,29 @@ pub mod fuzz;
 #[doc = include_str!("../../README.md")]
 mod readme {}
 
-// The migration page's ported snippet, likewise.
+// The docs' pages, likewise: every `rust` block is a doctest; `rust,ignore` blocks are excerpts of
+// compiled files, which tests/docs_code.rs checks against them.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/migrating-from-kube-rs.md")]
 mod migrating_from_kube_rs {}
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/changing-the-api.md")]
+mod changing_the_api {}
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/clients.md")]
+mod clients {}
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/runtime.md")]
+mod runtime {}
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/test-server.md")]
+mod test_server {}
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/type-language.md")]
+mod type_language {}
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/webhooks.md")]
+mod webhooks {}
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -3,7 +3,10 @@
 //!
 //! Run: `cargo run -p kapi-webhook --example hyper -- 0.0.0.0:8443 tls.crt tls.key`, and register
 //! it with a `MutatingWebhookConfiguration` whose `sideEffects` is `NoneOnDryRun` (the counter
-//! is a side effect, skipped on dry runs) and whose `caBundle` signs `tls.crt`.
+//! is a side effect, skipped on dry runs) and whose `caBundle` signs `tls.crt`. To try it without
+//! a certificate, `-- 127.0.0.1:0 --self-signed ca.crt` makes a throwaway CA and a certificate for
+//! `127.0.0.1` and `localhost`, and writes the CA to `ca.crt` for the `caBundle` (CI runs it so,
+//! behind the test server and kubectl).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -46,14 +49,37 @@ fn tls(cert: &str, key: &str) -> Result<Arc<rustls::ServerConfig>, Box<dyn std::
     Ok(Arc::new(config))
 }
 
+/// A throwaway CA and a certificate it signs for the loopback names, for trying the webhook out;
+/// the CA's PEM goes to `ca_path`, for the configuration's `caBundle`.
+fn self_signed(ca_path: &str) -> Result<Arc<rustls::ServerConfig>, Box<dyn std::error::Error>> {
+    use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyPair};
+    let ca_key = KeyPair::generate()?;
+    let mut ca = CertificateParams::new(Vec::<String>::new())?;
+    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    ca.distinguished_name.push(DnType::CommonName, "kapi webhook example CA");
+    let ca = ca.self_signed(&ca_key)?;
+    let key = KeyPair::generate()?;
+    let cert = CertificateParams::new(vec!["127.0.0.1".to_owned(), "localhost".to_owned()])?.signed_by(&key, &ca, &ca_key)?;
+    std::fs::write(ca_path, ca.pem())?;
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()?
+        .with_no_client_auth()
+        .with_single_cert(vec![cert.der().clone()], rustls_pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()))?;
+    Ok(Arc::new(config))
+}
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
-    let [_, addr, cert, key] = args.as_slice() else {
-        return Err("usage: hyper <address> <tls.crt> <tls.key>".into());
+    let (addr, tls) = match args.as_slice() {
+        [_, addr, flag, ca] if flag == "--self-signed" => (addr, self_signed(ca)?),
+        [_, addr, cert, key] => (addr, tls(cert, key)?),
+        _ => return Err("usage: hyper <address> (<tls.crt> <tls.key> | --self-signed <ca.crt>)".into()),
     };
     let listener = tokio::net::TcpListener::bind(addr).await?;
-    eprintln!("serving on https://{addr}");
-    kapi_webhook::serve(listener, Some(tls(cert, key)?), default_team, Limits::default()).await;
+    // The bound address: port 0 asks the system for a free one.
+    eprintln!("serving on https://{}", listener.local_addr()?);
+    kapi_webhook::serve(listener, Some(tls), default_team, Limits::default()).await;
     Ok(())
 }

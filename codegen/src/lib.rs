@@ -1,4 +1,5 @@
 //! The generator's library: generators that are pure functions of the front-end's universe (one model of the whole tree, read once), run as jobs spread over threads, and the writer that keeps `generated/` in step. The binary (`kapi-codegen`) is a thin command-line layer over this.
+#![warn(missing_docs)]
 
 pub mod cargo_features;
 pub mod compat;

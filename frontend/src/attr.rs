@@ -52,11 +52,21 @@ pub struct FieldAttrs {
     pub json: Option<(String, Span)>,
     /// `proto = N`.
     pub proto: Option<u32>,
+    /// Where `proto` was written (its number, once parsed), even when the number was invalid,
+    /// so a bad number is not also reported as missing.
     pub proto_span: Option<Span>,
+    /// `omitempty` (Go's `,omitempty`): JSON leaves out `false`, `0`, `""`, `None` and empty
+    /// lists and maps, never structs.
     pub omitempty: bool,
+    /// `omitzero` (Go's `,omitzero`): JSON leaves out the zero value, all-zero structs and a zero
+    /// `Time` included.
     pub omitzero: bool,
+    /// `inline`: an embedded struct (Go's anonymous field): JSON flattens its fields into the
+    /// parent, protobuf keeps it a nested message.
     pub inline: bool,
+    /// `skip_json`: not in JSON (Go's `json:"-"`).
     pub skip_json: bool,
+    /// `skip_proto`: not in protobuf (Go's `protobuf:"-"`), so the field needs no `proto` number.
     pub skip_proto: bool,
     /// `default = "<JSON literal>"`.
     pub default: Option<(String, Span)>,

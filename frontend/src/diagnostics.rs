@@ -6,15 +6,20 @@ use std::path::{Path, PathBuf};
 /// A line and a 0-based column (in characters), as proc-macro2 reports span positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub struct LineCol {
+    /// The line, from 1; `0` where there is no place (a global diagnostic), shown as line 1.
     pub line: usize,
+    /// The column in characters, from 0; shown from 1 in `file:line:col`.
     pub column: usize,
 }
 
 /// How bad a problem is: an error fails the command, a warning is only shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum Level {
+    /// The default. `compat` fails when it finds one; the other commands fail on any
+    /// diagnostic, whatever its level.
     #[default]
     Error,
+    /// What `compat` reports for alpha versions: rendered and counted without failing it.
     Warning,
 }
 
@@ -32,8 +37,12 @@ impl Level {
 /// clashes with), rendered under the first as rustc renders `:::` spans.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Related {
+    /// The file of the second place, whose source is looked up separately when rendering.
     pub file: PathBuf,
+    /// Where the underlined span starts.
     pub start: LineCol,
+    /// Where it ends, exclusive; on another line than `start`, the caret runs to the end of
+    /// `start`'s line.
     pub end: LineCol,
     /// A short text under the caret.
     pub label: Option<String>,
@@ -53,9 +62,12 @@ pub struct Diagnostic {
     pub level: Level,
     /// The file, if the problem has a place.
     pub file: Option<PathBuf>,
-    /// Where in the file it starts and ends.
+    /// Where in the file it starts.
     pub start: LineCol,
+    /// Where it ends, exclusive; on another line than `start`, the caret runs to the end of
+    /// `start`'s line.
     pub end: LineCol,
+    /// The headline after `error:`/`warning:`; lowercase, with no final period.
     pub message: String,
     /// A short text under the caret.
     pub label: Option<String>,

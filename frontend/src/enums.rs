@@ -13,6 +13,7 @@ pub struct EnumValue {
     pub name: syn::Ident,
     /// The value on the wire (`"TCP"`).
     pub value: String,
+    /// The constant's name in its `impl` block, where errors about the value point.
     pub span: Span,
 }
 
@@ -21,6 +22,8 @@ pub struct EnumValue {
 pub struct EnumValues {
     /// Where `+enum` is.
     pub span: Span,
+    /// Every string constant not excluded by `+enum:exclude`, in declaration order across the
+    /// type's `impl` blocks; never empty, and values may repeat (see [`EnumValues::sorted`]).
     pub values: Vec<EnumValue>,
 }
 

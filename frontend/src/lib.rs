@@ -1,5 +1,6 @@
 //! The front-end of kapi's type-definition language, shared by the derive macros and the generator:
 //! attribute parsing, the typed model of an API type, JSON/Go name mapping, checks and diagnostics.
+#![warn(missing_docs)]
 
 pub mod attr;
 pub mod check;

@@ -8,7 +8,9 @@ use crate::ctxt::Ctxt;
 /// A value and where it was written.
 #[derive(Debug, Clone)]
 pub struct Spanned<T> {
+    /// The parsed value.
     pub value: T,
+    /// The span of the doc comment holding the marker line, where errors about it point.
     pub span: Span,
 }
 
@@ -129,8 +131,15 @@ const AS_ATTRIBUTES: &[(&str, &str)] = &[
 /// The markers of a package.
 #[derive(Debug, Clone, Default)]
 pub struct PackageMarkers {
+    /// `+groupName=`: the API group; `Some("")` is the core group, `None` a package that is not
+    /// an API group (no registration or defaulters, and no protobuf IDL unless
+    /// `+protobufGoPackage=` asks for it).
     pub group_name: Option<Spanned<String>>,
+    /// `+conversionGen=`: the module paths (`crate::apps`) of the hub packages this one converts
+    /// to, in the order written; empty for a package with no conversions.
     pub conversion_gen: Vec<Spanned<String>>,
+    /// `+protobufGoPackage=`: the Go import path of the protobuf IDL; `None` means
+    /// `k8s.io/api/<path>`.
     pub protobuf_go_package: Option<Spanned<String>>,
     /// `+k8s:prerelease-lifecycle-gen=true`: where it is written.
     pub prerelease_lifecycle: Option<Span>,
@@ -141,12 +150,21 @@ pub struct PackageMarkers {
 pub struct GenClient {
     /// Where `+genclient` is.
     pub span: Span,
+    /// `+genclient:nonNamespaced`: the resource is cluster-scoped.
     pub non_namespaced: bool,
+    /// `+genclient:onlyVerbs=`: the only [`VERBS`] served; `None` when not written.
     pub only_verbs: Option<Vec<String>>,
+    /// `+genclient:skipVerbs=`: [`VERBS`] not served; `None` when not written.
     pub skip_verbs: Option<Vec<String>>,
+    /// `+genclient:noStatus`: no `status` subresource and no status methods in the client, even
+    /// if the kind has a `status` field.
     pub no_status: bool,
+    /// `+genclient:noVerbs`: no REST verbs at all, so no client is generated.
     pub no_verbs: bool,
+    /// `+genclient:method=` lines, in the order written.
     pub methods: Vec<Method>,
+    /// `+resourceName=`: the plural resource name in URLs; `None` means the kind's lower-case
+    /// plural.
     pub resource_name: Option<Spanned<String>>,
     /// `+shortNames=`, in the order written.
     pub short_names: Vec<String>,
@@ -163,9 +181,14 @@ pub struct Method {
     pub name: String,
     /// One of [`METHOD_VERBS`].
     pub verb: String,
+    /// The subresource's name in the URL (`scale`, `eviction`): lower-case letters and digits.
     pub subresource: String,
+    /// `input=`: the type of the request body for `create`, `update` and `apply`; `None` means
+    /// the kind itself.
     pub input: Option<String>,
+    /// `result=`: the type of the response; `None` means the kind itself.
     pub result: Option<String>,
+    /// The span of the marker line, where errors about the method point.
     pub span: Span,
 }
 
@@ -187,7 +210,9 @@ impl GenClient {
 /// A Kubernetes release, `major.minor`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Release {
+    /// The `1` of `1.19`.
     pub major: u32,
+    /// The `19` of `1.19`; upstream's schedules count in minors.
     pub minor: u32,
 }
 
@@ -209,16 +234,25 @@ impl std::fmt::Display for Release {
 pub struct Replacement {
     /// The group (empty for the core group).
     pub group: String,
+    /// The API version within the group (`v1`, `v1beta1`).
     pub version: String,
+    /// The kind's name in upper camel case (`Deployment`).
     pub kind: String,
 }
 
 /// The `+k8s:prerelease-lifecycle-gen:*` markers of a kind, as written.
 #[derive(Debug, Clone, Default)]
 pub struct LifecycleMarkers {
+    /// `+k8s:prerelease-lifecycle-gen:introduced=`; `None` when not written (an error if any
+    /// other lifecycle marker is).
     pub introduced: Option<Spanned<Release>>,
+    /// `+k8s:prerelease-lifecycle-gen:deprecated=`; `None` takes the default of
+    /// [`LifecycleMarkers::resolve`].
     pub deprecated: Option<Spanned<Release>>,
+    /// `+k8s:prerelease-lifecycle-gen:removed=`; `None` takes the default of
+    /// [`LifecycleMarkers::resolve`].
     pub removed: Option<Spanned<Release>>,
+    /// `+k8s:prerelease-lifecycle-gen:replacement=`; `None` when no kind replaces this one.
     pub replacement: Option<Spanned<Replacement>>,
 }
 
@@ -226,9 +260,13 @@ pub struct LifecycleMarkers {
 /// `…Removed` and `…Replacement` return.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lifecycle {
+    /// The release that first served the kind.
     pub introduced: Release,
+    /// The release that deprecates it; `None` for a GA kind without a `deprecated` marker.
     pub deprecated: Option<Release>,
+    /// The release that stops serving it; `None` for a GA kind without a `removed` marker.
     pub removed: Option<Release>,
+    /// The kind to use instead; `None` when the markers name none.
     pub replacement: Option<Replacement>,
 }
 
@@ -265,11 +303,13 @@ impl LifecycleMarkers {
 /// The markers of a type.
 #[derive(Debug, Clone, Default)]
 pub struct TypeMarkers {
+    /// `+genclient` and the markers that need it; `None` for a kind that is not served.
     pub genclient: Option<GenClient>,
     /// `+enum`, with its exclusions.
     pub enum_marker: Option<EnumMarker>,
     /// `+crd…`: the kind is a custom resource with a generated `CustomResourceDefinition`.
     pub crd: Option<Crd>,
+    /// The `+k8s:prerelease-lifecycle-gen:*` markers, empty on a type without them.
     pub lifecycle: LifecycleMarkers,
 }
 
@@ -793,31 +833,48 @@ pub const PRINT_COLUMN_TYPES: &[&str] = &["integer", "number", "string", "boolea
 pub struct Crd {
     /// Where `+crd` is.
     pub span: Span,
+    /// `+crd:scope=Cluster`; `false` for the default, `Namespaced`.
     pub cluster_scoped: bool,
+    /// `+crd:shortNames=`: lower-case DNS labels, in the order written.
     pub short_names: Vec<String>,
+    /// `+crd:categories=`: lower-case DNS labels, in the order written.
     pub categories: Vec<String>,
+    /// `+crd:storageVersion`: etcd stores this version; the generator requires exactly one
+    /// marked version when a kind has several.
     pub storage_version: bool,
+    /// `+crd:scale=`: the `scale` subresource; `None` when the kind has none.
     pub scale: Option<CrdScale>,
+    /// `+crd:printColumn=` lines (`additionalPrinterColumns`), in the order written.
     pub print_columns: Vec<PrintColumn>,
 }
 
 /// The `scale` subresource's paths (JSON paths into the object, `.spec.replicas`).
 #[derive(Debug, Clone)]
 pub struct CrdScale {
+    /// `specReplicasPath=`: the desired replica count, read and written through `scale`'s
+    /// `spec.replicas`.
     pub spec_replicas_path: String,
+    /// `statusReplicasPath=`: the observed replica count, reported as `scale`'s `status.replicas`.
     pub status_replicas_path: String,
+    /// `labelSelectorPath=`: the serialized label selector reported as `scale`'s
+    /// `status.selector` (what a HorizontalPodAutoscaler needs); `None` when not written.
     pub label_selector_path: Option<String>,
 }
 
 /// One `+crd:printColumn=` line.
 #[derive(Debug, Clone)]
 pub struct PrintColumn {
+    /// `name=`: the column's heading; unique within the kind.
     pub name: String,
     /// One of [`PRINT_COLUMN_TYPES`].
     pub r#type: String,
+    /// `jsonPath=`: the value shown, a JSON path into the object (`.spec.cronSpec`).
     pub json_path: String,
+    /// `format=`: an OpenAPI format refining `type` (`date-time`, `int32`); `None` when not written.
     pub format: Option<String>,
+    /// `description=`: the column's help text; `None` when not written.
     pub description: Option<String>,
+    /// `priority=`: `0` shows the column by default; higher ones only with `kubectl get -o wide`.
     pub priority: i32,
 }
 

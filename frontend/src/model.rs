@@ -10,8 +10,11 @@ use crate::names;
 /// One API type: a struct with named fields, or a newtype over one field.
 #[derive(Debug, Clone)]
 pub struct TypeDef {
+    /// The Rust type's name, which is also upstream's Go type name (`PodSpec`).
     pub ident: syn::Ident,
+    /// The type's `#[kapi(...)]` attributes.
     pub attrs: TypeAttrs,
+    /// The fields of a struct, or the one wrapped type of a newtype.
     pub body: Body,
     /// The doc comment lines.
     pub docs: Vec<String>,
@@ -35,9 +38,14 @@ pub enum Body {
 /// One field of a struct.
 #[derive(Debug, Clone)]
 pub struct Field {
+    /// The Rust field name (snake case); the JSON and Go names derive from it unless
+    /// `#[kapi(json = "...")]` says otherwise.
     pub ident: syn::Ident,
+    /// The Rust type as written, for generated code that has to name it.
     pub ty: syn::Type,
+    /// What `ty` is on the wire.
     pub shape: Shape,
+    /// The field's `#[kapi(...)]` attributes.
     pub attrs: FieldAttrs,
     /// The JSON name (explicit or derived).
     pub json_name: String,
@@ -46,7 +54,10 @@ pub struct Field {
     /// Whether upstream's field has a JSON name of its own: not so for a field of a `custom_json`
     /// type without `json = "..."` (upstream's field has no `json` tag there).
     pub json_tagged: bool,
+    /// The span of the whole field, where errors about it point.
     pub span: Span,
+    /// The doc comment lines, trimmed, marker lines included; they become the OpenAPI and
+    /// protobuf descriptions.
     pub docs: Vec<String>,
     /// The declarative validation tags of the docs (`+k8s:required`, `+k8s:maxItems=4`).
     pub validation: Vec<crate::validation_markers::SpannedTag>,
@@ -91,18 +102,27 @@ impl Field {
 /// What a Rust field type is, as far as the wire is concerned.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
+    /// Go `string`: a JSON string, protobuf `string`.
     String,
+    /// Go `bool`.
     Bool,
+    /// Go `int32`: a JSON number, protobuf `int32`.
     I32,
+    /// Go `int64`: a JSON number, protobuf `int64`.
     I64,
+    /// Go `uint32`: a JSON number, protobuf `uint32`.
     U32,
+    /// Go `uint64`: a JSON number, protobuf `uint64`.
     U64,
+    /// Go `float32`: a JSON number, protobuf `float`.
     F32,
+    /// Go `float64`: a JSON number, protobuf `double`.
     F64,
     /// `Vec<u8>`: protobuf bytes, base64 in JSON.
     Bytes,
     /// A Go pointer (or a nil-able slice or map).
     Option(Box<Shape>),
+    /// A `Box`: indirection for recursive or large types (`JSONSchemaProps`), invisible on the wire.
     Box(Box<Shape>),
     /// A Go slice.
     Vec(Box<Shape>),

@@ -34,11 +34,15 @@ pub const CEL_KEYS: &[&str] = &["rule", "message", "messageExpression", "reason"
 /// The JSON type of a keyword's value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueKind {
+    /// A JSON number, integer or not (`minimum`, `multipleOf`).
     Number,
     /// A non-negative integer.
     Count,
+    /// `true` or `false` (`uniqueItems`).
     Bool,
+    /// A JSON string, or raw text after `>` (`pattern`, `format`).
     String,
+    /// A JSON array (`enum`).
     Array,
 }
 
@@ -46,8 +50,12 @@ pub enum ValueKind {
 /// characters) within that line's text.
 #[derive(Debug, Clone, Copy)]
 pub struct Place {
+    /// The doc attribute holding the marker.
     pub span: Span,
+    /// The line within the attribute's text, from 0; only a `#[doc = "…"]` or `/** */` comment
+    /// has more than one.
     pub line: usize,
+    /// The offset in characters, from 0, within that line.
     pub column: usize,
 }
 
@@ -55,22 +63,30 @@ pub struct Place {
 /// that would need quoting).
 #[derive(Debug, Clone)]
 pub struct MarkerValue {
+    /// The value, trimmed: JSON text, or with `raw` the string itself.
     pub text: String,
+    /// Whether the value was written after `>` and is not parsed as JSON.
     pub raw: bool,
+    /// Where the value's first character is, so that a JSON or CEL error can point into it.
     pub place: Place,
 }
 
 /// `+k8s:validation:<keyword>=<JSON>`.
 #[derive(Debug, Clone)]
 pub struct Keyword {
+    /// The JSON Schema keyword, one of [`KEYWORDS`] (`maxLength`), as it appears in the schema.
     pub name: String,
+    /// The JSON type the value must have, from [`KEYWORDS`].
     pub kind: ValueKind,
+    /// The value as written, checked against `kind` by the generator.
     pub value: MarkerValue,
 }
 
 /// The markers `+k8s:validation:cel[<index>]:…` of one rule.
 #[derive(Debug, Clone)]
 pub struct CelMarkers {
+    /// The `N` of `cel[N]`: rules go into `x-kubernetes-validations` in index order; gaps are
+    /// allowed.
     pub index: usize,
     /// The first line of the rule's markers.
     pub place: Place,
@@ -79,6 +95,7 @@ pub struct CelMarkers {
 }
 
 impl CelMarkers {
+    /// The value of one of [`CEL_KEYS`] (`rule`, `message`), if the rule has it.
     pub fn get(&self, key: &str) -> Option<&MarkerValue> {
         self.keys.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
@@ -87,12 +104,14 @@ impl CelMarkers {
 /// The schema markers of a field or type.
 #[derive(Debug, Clone, Default)]
 pub struct SchemaMarkers {
+    /// The keyword markers, each at most once, in the order written.
     pub keywords: Vec<Keyword>,
     /// In index order.
     pub rules: Vec<CelMarkers>,
 }
 
 impl SchemaMarkers {
+    /// Whether no `+k8s:validation:` keyword or CEL marker is written on the item.
     pub fn is_empty(&self) -> bool {
         self.keywords.is_empty() && self.rules.is_empty()
     }

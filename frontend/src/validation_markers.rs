@@ -137,68 +137,131 @@ pub const UPDATE_CONSTRAINTS: &[&str] = &["NoSet", "NoUnset", "NoModify", "NoAdd
 /// choose to enforce them or only compare them with hand-written validation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stability {
+    /// A tag with no `alpha`/`beta` wrapper: its errors are always reported.
     Stable,
-    Alpha { since: String },
-    Beta { since: String },
+    /// `+k8s:alpha(since: "1.37")=+k8s:…`: errors are reported only when the caller's
+    /// validation options ask for alpha rules, which a server never does (upstream keeps them
+    /// shadowed by hand-written validation); tests do.
+    Alpha {
+        /// The release, `major.minor`, in which the validation was introduced.
+        since: String,
+    },
+    /// `+k8s:beta(since: "1.37")=+k8s:…`: errors are reported only when the caller's
+    /// validation options ask for beta rules (upstream's `DeclarativeValidationBeta` gate).
+    Beta {
+        /// The release, `major.minor`, in which the validation became beta.
+        since: String,
+    },
 }
 
 /// The list semantics `+k8s:listType=` and `+k8s:unique=` give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ListKind {
+    /// `atomic`: the list is one value to server-side apply; items may repeat, so nothing is checked.
     Atomic,
+    /// `set`: no two items may be equal as whole values.
     Set,
+    /// `map`: no two items may share the values of the `+k8s:listMapKey` fields.
     Map,
 }
 
 /// One validation rule with its arguments.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Rule {
+    /// [`REQUIRED`]: an unset field is an error; the field's other rules run only when it is set.
     Required,
+    /// [`OPTIONAL`]: the field may be unset; its other rules run only when it is set.
     Optional,
+    /// [`FORBIDDEN`]: a set field is an error.
     Forbidden,
+    /// [`MINIMUM`]: the smallest value an integer may have, inclusive.
     Minimum(i64),
+    /// [`MAXIMUM`]: the largest value an integer may have, inclusive.
     Maximum(i64),
+    /// [`MAX_LENGTH`]: the most characters (Unicode scalar values, Go's runes) a string may have.
     MaxLength(u64),
+    /// [`MAX_BYTES`]: the most UTF-8 bytes a string may have.
     MaxBytes(u64),
+    /// [`MAX_ITEMS`]: the most items a list may have.
     MaxItems(u64),
+    /// [`FORMAT`]: the string format, one of [`FORMATS`] as written (`k8s-short-name`).
     Format(String),
+    /// [`ENUM`], on a string newtype: the value must be one of the type's `+enum` values (its
+    /// string constants).
     Enum,
+    /// [`LIST_TYPE`]: how server-side apply merges the list; `set` and `map` also get a
+    /// uniqueness check.
     ListType(ListKind),
+    /// [`LIST_MAP_KEY`]: the JSON name of one key field of a `listType=map` list; a compound
+    /// key has one tag per field.
     ListMapKey(String),
+    /// [`UNIQUE`]: items must be unique (by whole value, or by the `listMapKey` fields) whatever
+    /// the list's `listType`.
     Unique(ListKind),
+    /// [`IMMUTABLE`]: on update, any change to the value is an error.
     Immutable,
+    /// [`UPDATE`]: one of [`UPDATE_CONSTRAINTS`] (`NoModify`), restricting how an update may
+    /// change the field.
     Update(String),
+    /// [`OPAQUE_TYPE`]: the field's type is not walked from here, so the tags inside that type
+    /// are not checked through this field.
     OpaqueType,
     /// A member of the union `union` (`None`: the struct's one union).
     UnionMember {
+        /// The name from `(union: "name")`; `None` when the struct has a single, unnamed union.
         union: Option<String>,
     },
+    /// [`UNION_DISCRIMINATOR`]: the field whose value names the set member of `union`; parsed,
+    /// but left to hand-written validation.
     UnionDiscriminator {
+        /// The name from `(union: "name")`; `None` for the struct's single, unnamed union.
         union: Option<String>,
     },
+    /// [`ZERO_OR_ONE_OF_MEMBER`]: a member of a union in which at most one member is set.
     ZeroOrOneOfMember {
+        /// The name from `(union: "name")`; `None` for the struct's single, unnamed union.
         union: Option<String>,
     },
+    /// [`EACH_VAL`]: the wrapped tag, applied to every list item or map value.
     EachVal(Box<Tag>),
+    /// [`EACH_KEY`]: the wrapped tag, applied to every map key.
     EachKey(Box<Tag>),
+    /// [`SUBFIELD`]: the JSON name of a field of the struct-typed field, and the tag for it.
     Subfield(String, Box<Tag>),
-    /// The key values selecting the item, in the order written.
+    /// [`ITEM`], on a `listType=map` list: the `(list map key, value)` pairs selecting one
+    /// item, in the order written, and the tag for that item.
     Item(Vec<(String, String)>, Box<Tag>),
+    /// [`IF_ENABLED`]: the feature gate (a `Feature` variant of kapi-api, upper camel case) and
+    /// the tag that applies while it is on.
     IfEnabled(String, Box<Tag>),
+    /// [`IF_DISABLED`]: the feature gate and the tag that applies while it is off.
     IfDisabled(String, Box<Tag>),
+    /// [`IF_MODE`]: the discriminator value and the tag that applies in that mode; in a mode
+    /// with no `ifMode` tags for the field, the field must be unset.
     IfMode(String, Box<Tag>),
+    /// [`MODE_DISCRIMINATOR`]: this field's value selects the mode; at most one per struct.
     ModeDiscriminator,
+    /// [`DEPENDENT_REQUIRED`]: the JSON names of the sibling fields that must be set when this
+    /// one is.
     DependentRequired(Vec<String>),
+    /// [`DEPENDENT_FORBIDDEN`]: the JSON names of the sibling fields that must be unset when
+    /// this one is set.
     DependentForbidden(Vec<String>),
+    /// [`CUSTOM_VALIDATION`]: no code is generated; hand-written validation covers the field.
     CustomValidation,
+    /// [`CUSTOM_UNIQUE`]: no uniqueness check is generated for the list; hand-written
+    /// validation does it.
     CustomUnique,
+    /// [`MONOTONIC`]: on update, an integer may not decrease.
     Monotonic,
 }
 
 /// A parsed tag: a rule, how stable it is, and where it was written.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tag {
+    /// What the tag checks; for an `alpha`/`beta` wrapper, the wrapped rule.
     pub rule: Rule,
+    /// [`Stability::Stable`] unless the tag is wrapped in `+k8s:alpha(…)=` or `+k8s:beta(…)=`.
     pub stability: Stability,
     /// The text after `+` as written, for messages.
     pub text: String,
@@ -207,7 +270,9 @@ pub struct Tag {
 /// A tag with the span of the doc line it came from.
 #[derive(Debug, Clone)]
 pub struct SpannedTag {
+    /// The tag, already checked to be allowed where it was written.
     pub tag: Tag,
+    /// The span of the `///` line's doc attribute, where errors about the tag point.
     pub span: Span,
 }
 

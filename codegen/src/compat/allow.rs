@@ -13,8 +13,12 @@ const MAX_LINE: usize = 4096;
 /// One deliberate break.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AllowEntry {
+    /// One of [`super::RULES`] other than [`super::ALLOW_ENTRY_UNUSED`].
     pub rule: String,
+    /// What the finding is about, spelt as [`super::Finding::subject`] is (`compat` prints it
+    /// after `rule … on`); the entry covers the finding with this rule and subject only.
     pub subject: String,
+    /// Why the break is deliberate: the rest of the line, at least one word, for reviewers.
     pub reason: String,
     /// The 1-based line it is on.
     pub line: usize,
@@ -25,7 +29,9 @@ pub struct AllowEntry {
 /// The entries of one allow file.
 #[derive(Debug, Clone, Default)]
 pub struct AllowList {
+    /// The file the entries were read from; an unused entry's warning points into it.
     pub path: PathBuf,
+    /// The entries in file order; no two have the same rule and subject.
     pub entries: Vec<AllowEntry>,
 }
 

@@ -13,7 +13,8 @@ use kapi_frontend::universe::Universe;
 
 pub use allow::{AllowEntry, AllowList};
 
-/// The rules, by the name a finding and an allow entry carry, with what each reports.
+/// The rules, by the name a finding and an allow entry carry, with what each reports. Each name
+/// is also a constant of this module (`KIND_REMOVED` for `kind-removed`).
 pub const RULES: &[(&str, &str)] = &[
     (KIND_REMOVED, "a kind removed or renamed without lifecycle markers that say so"),
     (VERSION_REMOVED, "a version removed while some of its kinds have no `removed` lifecycle"),
@@ -39,28 +40,38 @@ pub const RULES: &[(&str, &str)] = &[
     (ALLOW_ENTRY_UNUSED, "an allow-file entry that matches no finding (a warning: delete it)"),
 ];
 
-pub const KIND_REMOVED: &str = "kind-removed";
-pub const VERSION_REMOVED: &str = "version-removed";
-pub const FIELD_REMOVED: &str = "field-removed";
-pub const JSON_NAME_CHANGED: &str = "json-name-changed";
-pub const PROTO_NUMBER_CHANGED: &str = "proto-number-changed";
-pub const PROTO_NUMBER_REUSED: &str = "proto-number-reused";
-pub const PROTO_NUMBER_NOT_RESERVED: &str = "proto-number-not-reserved";
-pub const TYPE_CHANGED: &str = "type-changed";
-pub const LABEL_CHANGED: &str = "label-changed";
-pub const LIST_SEMANTICS_CHANGED: &str = "list-semantics-changed";
-pub const FIELD_MADE_REQUIRED: &str = "field-made-required";
-pub const REQUIRED_FIELD_ADDED: &str = "required-field-added";
-pub const DEFAULT_CHANGED: &str = "default-changed";
-pub const DEFAULT_NOT_IN_ALL_VERSIONS: &str = "default-not-in-all-versions";
-pub const ENUM_VALUE_ADDED: &str = "enum-value-added";
-pub const ENUM_VALUE_REMOVED: &str = "enum-value-removed";
-pub const UNION_MEMBER_REMOVED: &str = "union-member-removed";
-pub const VALIDATION_TIGHTENED: &str = "validation-tightened";
-pub const VALIDATION_LOOSENED: &str = "validation-loosened";
-pub const NEW_VERSION_PREFERRED: &str = "new-version-preferred";
-pub const NEW_VERSION_STORAGE: &str = "new-version-storage";
-pub const ALLOW_ENTRY_UNUSED: &str = "allow-entry-unused";
+/// The rule names as constants, for code that reports or matches a finding: each holds the
+/// kebab-case spelling of its own name (`KIND_REMOVED` is `"kind-removed"`). Re-exported below,
+/// so they are used as `compat::KIND_REMOVED`.
+#[expect(
+    missing_docs,
+    reason = "each constant is its name spelt in kebab case, and `RULES` says what each reports; a doc per constant would repeat that table and drift from it"
+)]
+mod rule_constants {
+    pub const KIND_REMOVED: &str = "kind-removed";
+    pub const VERSION_REMOVED: &str = "version-removed";
+    pub const FIELD_REMOVED: &str = "field-removed";
+    pub const JSON_NAME_CHANGED: &str = "json-name-changed";
+    pub const PROTO_NUMBER_CHANGED: &str = "proto-number-changed";
+    pub const PROTO_NUMBER_REUSED: &str = "proto-number-reused";
+    pub const PROTO_NUMBER_NOT_RESERVED: &str = "proto-number-not-reserved";
+    pub const TYPE_CHANGED: &str = "type-changed";
+    pub const LABEL_CHANGED: &str = "label-changed";
+    pub const LIST_SEMANTICS_CHANGED: &str = "list-semantics-changed";
+    pub const FIELD_MADE_REQUIRED: &str = "field-made-required";
+    pub const REQUIRED_FIELD_ADDED: &str = "required-field-added";
+    pub const DEFAULT_CHANGED: &str = "default-changed";
+    pub const DEFAULT_NOT_IN_ALL_VERSIONS: &str = "default-not-in-all-versions";
+    pub const ENUM_VALUE_ADDED: &str = "enum-value-added";
+    pub const ENUM_VALUE_REMOVED: &str = "enum-value-removed";
+    pub const UNION_MEMBER_REMOVED: &str = "union-member-removed";
+    pub const VALIDATION_TIGHTENED: &str = "validation-tightened";
+    pub const VALIDATION_LOOSENED: &str = "validation-loosened";
+    pub const NEW_VERSION_PREFERRED: &str = "new-version-preferred";
+    pub const NEW_VERSION_STORAGE: &str = "new-version-storage";
+    pub const ALLOW_ENTRY_UNUSED: &str = "allow-entry-unused";
+}
+pub use rule_constants::*;
 
 /// One incompatible change.
 #[derive(Debug, Clone)]
@@ -76,6 +87,7 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// A warning for a break in an alpha version or an unused allow entry, an error otherwise.
     pub fn level(&self) -> Level {
         self.diagnostic.level
     }
@@ -84,8 +96,11 @@ impl Finding {
 /// The stability of an API version, from its name: what decides whether a break is an error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Stability {
+    /// `v1alpha1`: a break is a warning.
     Alpha,
+    /// `v2beta3`: a break is an error.
     Beta,
+    /// `v1`, or any name that is not an alpha or beta version: a break is an error.
     Stable,
 }
 
@@ -129,10 +144,13 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// How many remaining findings are errors; `compat` exits non-zero when there are any.
     pub fn errors(&self) -> usize {
         self.findings.iter().filter(|f| f.level() == Level::Error).count()
     }
 
+    /// How many remaining findings are warnings (breaks in alpha versions, unused allow
+    /// entries); they are shown but do not fail `compat`.
     pub fn warnings(&self) -> usize {
         self.findings.len() - self.errors()
     }

@@ -76,7 +76,9 @@ pub fn render_rust(file: &syn::File) -> String {
 /// order, are those of the whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Part {
+    /// Which run this part is, from 0.
     pub index: usize,
+    /// How many runs the packages are cut into; at most 1 means one job does everything.
     pub count: usize,
 }
 

@@ -9,7 +9,9 @@ use crate::diagnostics::Diagnostic;
 /// The direction of a conversion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Direction {
+    /// `convert_<type>_to_internal`: from a versioned type to the hub package's type.
     ToInternal,
+    /// `convert_<type>_from_internal`: from the hub package's type to a versioned type.
     FromInternal,
 }
 
@@ -46,9 +48,14 @@ pub enum Convention {
 /// A hand-written function that follows a convention, checked.
 #[derive(Debug, Clone)]
 pub struct HandWritten {
+    /// The package the function is in (a [`super::Package::rel`]); the type it is for is looked
+    /// up there.
     pub package: PathBuf,
+    /// The file it is defined in, from which [`HandWritten::path`] is built.
     pub file: FileId,
+    /// The function's name (`set_defaults_pod_spec`).
     pub ident: syn::Ident,
+    /// Which convention the name matched; its signature has been checked against it.
     pub convention: Convention,
     /// The Rust name of the type it is for.
     pub type_name: String,

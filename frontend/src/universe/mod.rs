@@ -27,7 +27,9 @@ pub type TypeId = usize;
 /// One source file of the tree.
 #[derive(Debug)]
 pub struct SourceFile {
+    /// The path under the tree's root, as read; diagnostics name the file by it.
     pub path: PathBuf,
+    /// The file's text as read; diagnostics quote their source lines from it.
     pub source: String,
     /// The package (directory relative to the root, without a leading `src/`) the file is in.
     pub package: PathBuf,
@@ -51,9 +53,11 @@ pub struct Package {
     /// The path relative to the root without a leading `src/`; also the module path below the
     /// crate root and the path of its generated code under the output root.
     pub rel: PathBuf,
+    /// The directory on disk (the `mod.rs`'s parent, under the tree's root).
     pub dir: PathBuf,
     /// The `mod.rs`.
     pub mod_file: FileId,
+    /// The `//!` markers of the `mod.rs` (`+groupName=`, `+conversionGen=`).
     pub markers: PackageMarkers,
     /// The hub packages `+conversionGen=` names, resolved (those that do not resolve are reported).
     pub hubs: Vec<PathBuf>,
@@ -69,8 +73,11 @@ impl Package {
 /// One API type and where it is.
 #[derive(Debug)]
 pub struct TypeEntry {
+    /// The file the type is defined in.
     pub file: FileId,
+    /// The package the file is in, a key of [`Universe::packages`] (its [`Package::rel`]).
     pub package: PathBuf,
+    /// The type's model, built and checked by the front-end.
     pub def: TypeDef,
 }
 
@@ -96,9 +103,15 @@ struct Alias {
 /// The whole tree, read and checked once.
 #[derive(Debug, Default)]
 pub struct Universe {
+    /// The directory the tree was read from; package paths are relative to it.
     pub root: PathBuf,
+    /// Every `.rs` file, in sorted path order (files that failed to parse included, with no
+    /// types), indexed by [`FileId`].
     pub files: Vec<SourceFile>,
+    /// The packages by [`Package::rel`], sorted so that output follows path order.
     pub packages: BTreeMap<PathBuf, Package>,
+    /// Every `#[derive(Kapi)]` type, file by file in path order and within a file in
+    /// declaration order, indexed by [`TypeId`].
     pub types: Vec<TypeEntry>,
     /// The hand-written functions that follow a convention, checked.
     pub hand_written: Vec<HandWritten>,
@@ -141,6 +154,7 @@ fn components(p: &Path) -> Vec<String> {
 /// bytes even if a file changes while they work.
 #[derive(Debug, Clone, Default)]
 pub struct SourceTree {
+    /// The directory that was read.
     pub root: PathBuf,
     /// Every `.rs` file under the root with its text, in sorted path order.
     pub sources: Vec<(PathBuf, String)>,

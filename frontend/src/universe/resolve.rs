@@ -47,7 +47,13 @@ pub enum Resolved {
     Special(&'static str),
     /// A type of a kapi API package outside the tree (`kapi_api::meta::v1::ObjectMeta` seen from
     /// a user's tree): its package path and name.
-    External { package: PathBuf, name: String },
+    External {
+        /// The package path below the API crate's root (`meta/v1`), as a package of the tree
+        /// would be keyed.
+        package: PathBuf,
+        /// The type's name in that package.
+        name: String,
+    },
 }
 
 /// Aliases and `use` items may chain; a longer chain is a cycle.

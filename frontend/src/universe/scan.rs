@@ -70,8 +70,12 @@ fn collect(cx: &Ctxt, items: &[syn::Item], out: &mut Vec<TypeDef>) {
 /// A top-level free function, as the conventions for hand-written functions see it.
 #[derive(Debug, Clone)]
 pub struct FnDef {
+    /// The function's name, which decides the convention it must follow.
     pub ident: syn::Ident,
+    /// Whether it is `pub`; one that follows a convention must be, as generated code in another
+    /// module calls it.
     pub is_pub: bool,
+    /// The parameter types in order (`self`'s type for a receiver).
     pub inputs: Vec<syn::Type>,
     /// The return type, if any.
     pub output: Option<syn::Type>,

@@ -187,7 +187,8 @@ fn logic(or: bool, a: R, b: impl FnOnce() -> R) -> R {
 }
 
 impl PartialEq for Val {
-    /// Only for comparing results in [`logic`] and tests: CEL's equality is [`Val::equals`].
+    /// [`Val::equals`] without the cost accounting, so that results can be compared with `==`
+    /// (the interpreter's `&&` and `||`, and tests); expressions are charged through `equals`.
     fn eq(&self, other: &Val) -> bool {
         self.equals(other, &mut 0)
     }

@@ -1,5 +1,7 @@
 //! kapi's CEL (Common Expression Language) compiler and evaluator, shared by the generator (which checks a custom resource's rules when it writes them) and the test server (which runs them) for the `x-kubernetes-validations` rules of custom resource schemas: the subset such rules use, with cel-go's error messages, every evaluation bounded by a cost limit and parsing bounded in depth.
 
+#![warn(missing_docs)]
+
 mod ast;
 mod eval;
 mod functions;
@@ -35,6 +37,9 @@ struct CompileErrorInner {
 }
 
 impl CompileError {
+    /// An error at byte `offset` of the expression `src`, shown as cel-go shows it: 1-based line,
+    /// and column counted in characters. Callers that check a compiled program further (the
+    /// test server, against a schema's fields) use it to report in the same form.
     pub fn at(src: &str, offset: usize, msg: String) -> CompileError {
         let before = &src[..offset.min(src.len())];
         let line = before.matches('\n').count() + 1;
@@ -173,6 +178,10 @@ fn collect_paths<'a>(n: &'a ast::Node, vars: &[String], out: &mut Vec<(&'a str, 
 /// What an evaluation gave and what it cost.
 #[derive(Debug)]
 pub struct Evaluation {
+    /// The expression's value, or why it has none.
     pub result: Result<Val, EvalError>,
+    /// The cost spent, in the units of [`PER_CALL_LIMIT`], known even after an error so that a
+    /// caller can charge it to a shared budget such as [`RUNTIME_BUDGET`]. It stops at one above
+    /// the limit: a cost over the limit means the evaluation was cut off.
     pub cost: u64,
 }

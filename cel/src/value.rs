@@ -15,33 +15,52 @@ use super::time::{Timestamp, format_duration};
 pub const TYPE_NAMES: &[&str] =
     &["int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type"];
 
+/// A CEL value: what a variable is bound to and what an expression evaluates to. Containers
+/// share their contents through `Arc`, so cloning is cheap however large the object.
 #[derive(Debug, Clone)]
 pub enum Val {
+    /// `null`, of type `null_type`.
     Null,
+    /// `bool`.
     Bool(bool),
+    /// `int`, signed 64-bit; arithmetic that overflows is an error, not a wrap.
     Int(i64),
+    /// `uint`, written `1u`; overflow and going below zero are errors.
     Uint(u64),
+    /// `double`, IEEE 754 64-bit.
     Double(f64),
+    /// `string`; `size()` and the string functions count code points, not bytes.
     Str(Arc<str>),
+    /// `bytes`.
     Bytes(Arc<[u8]>),
+    /// `list`, ordered; equality compares element by element.
     List(Arc<[Val]>),
     /// A list of a schema's `x-kubernetes-list-type: set` (`keys` `None`) or `map` (its
     /// `x-kubernetes-list-map-keys`): a list whose equality ignores order, as upstream's.
     Keyed {
+        /// The elements, in the object's order.
         items: Arc<[Val]>,
+        /// The map list's key fields; `None` for a set, whose elements are compared whole.
         keys: Option<Arc<[String]>>,
     },
+    /// `map`, or an object of a schema with properties (whose fields are its string keys).
     Map(Arc<MapVal>),
+    /// A type as a value, by its CEL name (`int`, `string`, `kubernetes.Quantity`): what
+    /// `type(x)` returns and what a bare type name such as `string` evaluates to.
     Type(&'static str),
+    /// `kubernetes.Quantity` from Kubernetes' `quantity()` library.
     Quantity(Arc<Quantity>),
+    /// `google.protobuf.Timestamp`, from `timestamp()`.
     Timestamp(Timestamp),
     /// Nanoseconds, as Go's `time.Duration` that cel-go uses.
     Duration(i64),
     /// An optional value (`optional.of(x)`, `self.?field`); `None` is `optional.none()`.
     Optional(Option<Arc<Val>>),
+    /// `net.IP` from Kubernetes' `ip()` library.
     Ip(IpAddr),
     /// An address and a prefix length, as written (`masked()` clears the host bits).
     Cidr(IpAddr, u8),
+    /// `kubernetes.URL` from Kubernetes' `url()` library.
     Url(Arc<Url>),
     /// One of the `format` library's named formats.
     Format(&'static str),
@@ -111,10 +130,13 @@ impl Val {
         }
     }
 
+    /// A CEL string from any owned or borrowed text.
     pub fn string(s: impl Into<Arc<str>>) -> Val {
         Val::Str(s.into())
     }
 
+    /// The value's CEL type name, as `type(x)` gives it and as error messages name it
+    /// (`null_type`, `int`, `google.protobuf.Timestamp`, …); both list forms are `list`.
     pub fn type_name(&self) -> &'static str {
         match self {
             Val::Null => "null_type",

@@ -14,10 +14,21 @@ pub enum DecodeErrorKind {
     Syntax(String),
     /// A JSON value of the wrong type for the field.
     #[error("cannot unmarshal {found} into a value of type {expected}")]
-    WrongType { expected: &'static str, found: &'static str },
+    WrongType {
+        /// The JSON kind the field needs: `object`, `array`, `string`, `bool` or `number`.
+        expected: &'static str,
+        /// The JSON kind that came instead, in the same words plus `null`.
+        found: &'static str,
+    },
     /// A number that does not fit the field's integer type, or is not an integer.
     #[error("number {text} {reason}")]
-    Number { text: String, reason: &'static str },
+    Number {
+        /// The number as the input wrote it (for a 32-bit field, the 64-bit value it parsed to).
+        text: String,
+        /// What is wrong with it, worded to follow `number`: `is not an integer`,
+        /// `overflows int32`, `is not a valid float`, ….
+        reason: &'static str,
+    },
     /// A string that is not valid UTF-8.
     #[error("invalid UTF-8 in string")]
     InvalidUtf8,
@@ -26,7 +37,13 @@ pub enum DecodeErrorKind {
     TooDeep(usize),
     /// A protobuf wire type that contradicts the field's type.
     #[error("wire type {found} does not match the field, which expects wire type {expected}")]
-    WireType { expected: u8, found: u8 },
+    WireType {
+        /// The wire type number the field's type is written with (see
+        /// [`crate::proto::WireType`]).
+        expected: u8,
+        /// The wire type number the field's key carried.
+        found: u8,
+    },
     /// A protobuf wire type outside 0..=5, or a group.
     #[error("unsupported wire type {0}")]
     BadWireType(u8),
@@ -35,7 +52,12 @@ pub enum DecodeErrorKind {
     VarintOverflow,
     /// A length prefix that points past the end of its enclosing message.
     #[error("length {len} runs past the end of the data ({remaining} bytes left)")]
-    LengthPastEnd { len: u64, remaining: usize },
+    LengthPastEnd {
+        /// The length the varint prefix declared, in bytes.
+        len: u64,
+        /// The bytes actually left in the data after the prefix.
+        remaining: usize,
+    },
     /// A protobuf field number of zero or above the maximum.
     #[error("invalid field number {0}")]
     BadFieldNumber(u64),
@@ -44,7 +66,12 @@ pub enum DecodeErrorKind {
     BadMagic,
     /// The envelope names a kind no scheme registration claims.
     #[error("no kind {kind:?} is registered for version {api_version:?}")]
-    UnregisteredKind { api_version: String, kind: String },
+    UnregisteredKind {
+        /// The `apiVersion` looked up, `group/version` or just `version` for the core group.
+        api_version: String,
+        /// The `kind` looked up.
+        kind: String,
+    },
     /// The object's kind or apiVersion could not be determined.
     #[error("Object 'Kind' is missing in '{0}'")]
     MissingKind(String),
@@ -173,7 +200,13 @@ impl From<DecodeErrorKind> for DecodeError {
 pub enum EncodeError {
     /// Raw JSON embedded in the object (RawExtension, FieldsV1) is not valid JSON.
     #[error("{path}: embedded raw JSON is invalid: {reason}")]
-    InvalidRawJson { path: String, reason: String },
+    InvalidRawJson {
+        /// The dotted JSON path of the member holding the raw value, empty when the raw value is
+        /// the whole document.
+        path: String,
+        /// The JSON tokenizer's complaint about the raw bytes.
+        reason: String,
+    },
     /// A float that JSON cannot represent.
     #[error("unsupported value: {0}")]
     UnsupportedValue(String),

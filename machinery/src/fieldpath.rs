@@ -188,16 +188,43 @@ pub enum FieldsV1Error {
     Json(DecodeError),
     /// A value that is not an object where an entry's children must be.
     #[error("fieldsV1 at {path}: expected an object of path elements, found {found}")]
-    NotAnObject { path: String, found: &'static str },
+    NotAnObject {
+        /// Where in the document: the `FieldsV1` keys leading there joined by `.`
+        /// (`f:spec.f:ports`), or `the top`.
+        path: String,
+        /// The JSON kind found instead, with its article (`a string`, `an array`, `null`, …).
+        found: &'static str,
+    },
     /// A key that is not a path element.
     #[error("fieldsV1 at {path}: {key:?} is not a path element (`f:`, `k:`, `v:`, `i:` or `.`)")]
-    UnknownElement { path: String, key: String },
+    UnknownElement {
+        /// Where in the document: the `FieldsV1` keys leading there joined by `.`
+        /// (`f:spec.f:ports`), or `the top`.
+        path: String,
+        /// The offending key, as written.
+        key: String,
+    },
     /// A `k:`, `v:` or `i:` element whose payload does not parse.
     #[error("fieldsV1 at {path}: invalid element {key:?}: {reason}")]
-    InvalidElement { path: String, key: String, reason: String },
+    InvalidElement {
+        /// Where in the document: the `FieldsV1` keys leading there joined by `.`
+        /// (`f:spec.f:ports`), or `the top`.
+        path: String,
+        /// The offending key, as written.
+        key: String,
+        /// Why its payload does not parse: the JSON error of a `k:` or `v:` value, or what is
+        /// wrong with an `i:` index.
+        reason: String,
+    },
     /// The same element twice in one object.
     #[error("fieldsV1 at {path}: duplicate element {key:?}")]
-    Duplicate { path: String, key: String },
+    Duplicate {
+        /// Where in the document: the `FieldsV1` keys leading there joined by `.`
+        /// (`f:spec.f:ports`), or `the top`.
+        path: String,
+        /// The key that appears more than once.
+        key: String,
+    },
     /// More entries than [`MAX_ENTRIES`].
     #[error("fieldsV1 has more than {MAX_ENTRIES} entries")]
     TooLarge,
@@ -467,10 +494,22 @@ pub enum ExtractError {
     Encode(String),
     /// The object's `metadata.managedFields` is malformed.
     #[error("metadata.managedFields[{index}]: {reason}")]
-    ManagedFields { index: usize, reason: String },
+    ManagedFields {
+        /// The position of the manager's entry in `managedFields` (0 when the list itself is at
+        /// fault).
+        index: usize,
+        /// What is wrong: `managedFields` is not a list, or the entry's `fieldsType` is not
+        /// `FieldsV1`.
+        reason: String,
+    },
     /// The manager's field set does not parse.
     #[error("metadata.managedFields[{index}].fieldsV1: {error}")]
-    FieldsV1 { index: usize, error: FieldsV1Error },
+    FieldsV1 {
+        /// The position of the manager's entry in `managedFields`.
+        index: usize,
+        /// Why its `fieldsV1` is not a field set.
+        error: FieldsV1Error,
+    },
     /// The extracted fields do not decode as the apply configuration.
     #[error("decoding the extracted configuration: {0}")]
     Decode(DecodeError),

@@ -11,6 +11,8 @@
 //! The feature `serde` adds `serde::Serialize` and `serde::Deserialize` to every type the derive
 //! writes codecs for, in any crate, following the JSON codec's rules (`serde_codec`).
 
+#![warn(missing_docs)]
+
 pub mod apply;
 pub mod base64;
 pub mod budget;

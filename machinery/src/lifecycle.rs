@@ -5,7 +5,10 @@ use crate::object::Kind;
 /// A Kubernetes release, `major.minor`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Release {
+    /// The major version, `1` for every Kubernetes release so far.
     pub major: u32,
+    /// The minor version, the number that names a release (`36` in 1.36); patch levels are not
+    /// tracked, as lifecycles change only at minor releases.
     pub minor: u32,
 }
 
@@ -34,7 +37,9 @@ impl std::fmt::Display for Release {
 pub struct Replacement {
     /// The group (`""` for core).
     pub group: &'static str,
+    /// The version to move to, e.g. `v1` for a kind deprecated in `v1beta1`.
     pub version: &'static str,
+    /// The replacing kind's name, usually the deprecated kind's own.
     pub kind: &'static str,
 }
 

@@ -19,7 +19,10 @@ pub const INTERNAL_VERSION: &str = "__internal";
 /// A group and version, e.g. `admission.k8s.io/v1`; the core group is `""` and prints as `v1`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct GroupVersion {
+    /// The API group, a DNS subdomain such as `apps` or `admission.k8s.io`; empty for the core
+    /// (legacy) group served under `/api`.
     pub group: String,
+    /// The version within the group (`v1`, `v1beta1`, …), or [`INTERNAL_VERSION`] for hub types.
     pub version: String,
 }
 
@@ -54,8 +57,11 @@ impl fmt::Display for GroupVersion {
 /// A group, version and kind.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct GroupVersionKind {
+    /// The API group; empty for the core group.
     pub group: String,
+    /// The version within the group, or [`INTERNAL_VERSION`] for hub types.
     pub version: String,
+    /// The CamelCase type name a serialized object carries in `kind` (`Pod`, `DeploymentList`).
     pub kind: String,
 }
 
@@ -96,7 +102,9 @@ impl fmt::Display for GroupVersionKind {
 /// envelope carries it).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
 pub struct TypeMeta {
+    /// The `kind` member, e.g. `Pod`; empty when the sender left it out.
     pub kind: String,
+    /// The `apiVersion` member, `group/version` or a bare version for the core group.
     pub api_version: String,
 }
 

@@ -8,8 +8,11 @@ use crate::{GroupVersionKind, Kind, Object};
 /// one (to decode a body into).
 #[derive(Clone, Copy)]
 pub struct KindInfo {
+    /// The API group; empty for the core group.
     pub group: &'static str,
+    /// The version within the group.
     pub version: &'static str,
+    /// The kind's CamelCase name, as in a serialized object's `kind`.
     pub kind: &'static str,
     /// A new, empty object of the kind.
     pub new_object: fn() -> Box<dyn Object>,
@@ -90,8 +93,12 @@ impl Subresource {
 /// The group, version and plural name of a resource.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct GroupVersionResource {
+    /// The API group; empty for the core group, whose resources live under `/api`.
     pub group: String,
+    /// The version within the group.
     pub version: String,
+    /// The lowercase plural name that appears in URLs (`pods`, `deployments`), without any
+    /// subresource.
     pub resource: String,
 }
 

@@ -30,7 +30,10 @@ pub const DEFAULT_ITERATIONS: usize = 20;
 /// Seed and iteration count of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
+    /// The seed of the first iteration; iteration `i` uses `seed + i` (wrapping), so a failure's
+    /// own seed replays it alone.
     pub seed: u64,
+    /// How many random objects each codec gets.
     pub iterations: usize,
 }
 
@@ -61,9 +64,16 @@ fn fnv(bytes: &[u8]) -> u64 {
 /// A failed round trip: which kind, codec and seed, and what differed.
 #[derive(Debug, Clone)]
 pub struct Failure {
+    /// The kind under test: the full group/version/kind of a versioned kind, the bare kind name
+    /// of an internal one.
     pub kind: String,
+    /// Where it failed: the codec (or `serde`, or `internal → <version> → <codec>`) and the step,
+    /// e.g. `Json: decode`.
     pub stage: String,
+    /// The seed of the failing iteration: `KAPI_ROUNDTRIP_SEED=<seed> KAPI_ROUNDTRIP_ITERS=1`
+    /// replays exactly that object. 0 when the failure came before any object was made.
     pub seed: u64,
+    /// What differed or which error came back, for a person to read.
     pub detail: String,
 }
 

@@ -16,16 +16,37 @@ use crate::validation::ErrorList;
 pub enum SchemeError {
     /// Two different Rust types claim the same kind.
     #[error("kind {gvk} is registered twice: by `{first}` and by `{second}`")]
-    DuplicateKind { gvk: Box<GroupVersionKind>, first: &'static str, second: &'static str },
+    DuplicateKind {
+        /// The contested kind (boxed, to keep `Result<_, SchemeError>` small).
+        gvk: Box<GroupVersionKind>,
+        /// The Rust type name (`std::any::type_name`) registered first, which keeps the kind.
+        first: &'static str,
+        /// The Rust type name whose registration was refused.
+        second: &'static str,
+    },
     /// A type that is not registered.
     #[error("type `{0}` is not registered in the scheme")]
     UnregisteredType(&'static str),
     /// No conversion between two types.
     #[error("no conversion from {from} to {to} is registered")]
-    NoConversion { from: Box<GroupVersionKind>, to: Box<GroupVersionKind> },
+    NoConversion {
+        /// The kind of the object given.
+        from: Box<GroupVersionKind>,
+        /// The kind asked for: unregistered, or with neither a direct conversion nor one through
+        /// an internal hub.
+        to: Box<GroupVersionKind>,
+    },
     /// A conversion function failed.
     #[error("converting {from} to {to}: {message}")]
-    ConversionFailed { from: Box<GroupVersionKind>, to: Box<GroupVersionKind>, message: String },
+    ConversionFailed {
+        /// The kind of the object given.
+        from: Box<GroupVersionKind>,
+        /// The kind the failing step converted to: the target, or the internal hub on the way
+        /// there.
+        to: Box<GroupVersionKind>,
+        /// The conversion function's own error.
+        message: String,
+    },
     /// A field selector names a field the kind cannot be selected by; the message is the kind's
     /// own (upstream's field-label conversion function's error).
     #[error("{0}")]

@@ -20,7 +20,11 @@ pub const MEDIA_TYPE_PROTOBUF_STREAM: &str = "application/vnd.kubernetes.protobu
 /// The wire format of a serializer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// [`MEDIA_TYPE_JSON`], as upstream's JSON serializer writes it: compact with a trailing
+    /// newline, or indented without one when [`Options::pretty`] is set.
     Json,
+    /// [`MEDIA_TYPE_YAML`]: the JSON form converted as `sigs.k8s.io/yaml` converts it (go-yaml v2
+    /// output, keys sorted); read back through the same conversion the other way.
     Yaml,
     /// `k8s\0` + `runtime.Unknown` around the message.
     Protobuf,

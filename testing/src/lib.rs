@@ -6,6 +6,8 @@
 //! loopback port for kubectl or any other client, and [`kubeconfig`] writes the file that points
 //! at it. The repository's `docs/test-server.md` lists what it serves and checks.
 
+#![warn(missing_docs)]
+
 mod cel;
 pub mod controllers;
 mod quota;

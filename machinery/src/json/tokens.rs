@@ -8,9 +8,13 @@ use crate::error::{DecodeError, DecodeErrorKind};
 /// One token. String bodies are returned still escaped, exactly as they appear in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Token<'a> {
+    /// `{`: an object opens; each member follows as a [`Token::Key`] and then its value.
     BeginObject,
+    /// `}`: the innermost open object closes.
     EndObject,
+    /// `[`: an array opens; its elements follow as values.
     BeginArray,
+    /// `]`: the innermost open array closes.
     EndArray,
     /// An object key (escaped body, without quotes).
     Key(&'a [u8]),

@@ -7,12 +7,18 @@ use crate::json::escape::write_json_string;
 /// object members keep their order (YAML output sorts them itself).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool(bool),
     /// The number's text as JSON writes it, e.g. `1`, `-3`, `2.5`, `1e+21`.
     Number(String),
+    /// A string, its escapes decoded.
     String(String),
+    /// An array, its elements in order.
     Array(Vec<Value>),
+    /// An object's members in document order. A repeated name is kept twice, as parsed;
+    /// [`Value::get`] reads the last, as Go's decoder does.
     Object(Vec<(String, Value)>),
 }
 

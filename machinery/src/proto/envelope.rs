@@ -9,10 +9,15 @@ pub const PROTOBUF_MAGIC: &[u8; 4] = b"k8s\0";
 /// A decoded envelope: the object's type and its still-encoded body.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Envelope<'a> {
+    /// `typeMeta.apiVersion` (field 1.1), which names the version `raw` is encoded in.
     pub api_version: String,
+    /// `typeMeta.kind` (field 1.2), the kind to decode `raw` as.
     pub kind: String,
+    /// The object's own protobuf message (field 2), borrowed from the input.
     pub raw: &'a [u8],
+    /// Field 3; upstream always writes it empty (no compression) and so does kapi.
     pub content_encoding: String,
+    /// Field 4; empty means `raw` is protobuf, which is all upstream's serializer writes.
     pub content_type: String,
 }
 

@@ -5,15 +5,24 @@ use std::mem::MaybeUninit;
 use crate::budget::DecodeBudget;
 use crate::error::{DecodeError, DecodeErrorKind};
 
-/// Protobuf wire types.
+/// Protobuf wire types: the low three bits of a field's key, which say how long its value is.
+/// The discriminants are the numbers on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub enum WireType {
+    /// A base-128 varint of one to ten bytes: `int32`, `int64`, `uint*`, `bool`, enums.
     Varint = 0,
+    /// Eight little-endian bytes: `fixed64`, `sfixed64`, `double`.
     Fixed64 = 1,
+    /// A varint length, then that many bytes: strings, bytes, nested messages, packed repeated
+    /// scalars.
     Len = 2,
+    /// Opens a proto2 group. Kubernetes' messages have none; a reader skips one to its
+    /// [`WireType::EndGroup`].
     StartGroup = 3,
+    /// Closes a group; met alone it is an error.
     EndGroup = 4,
+    /// Four little-endian bytes: `fixed32`, `sfixed32`, `float`.
     Fixed32 = 5,
 }
 

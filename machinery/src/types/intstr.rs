@@ -16,7 +16,11 @@ use crate::semantic::SemanticEq;
 pub struct IntOrString {
     /// [`IntOrString::INT`] or [`IntOrString::STRING`]; other values cannot be encoded as JSON.
     pub ty: i64,
+    /// The integer, meaningful when `ty` is [`IntOrString::INT`]. Protobuf encodes it (field 2)
+    /// whatever `ty` says, so a value set beside a string is kept for the round trip.
     pub int_val: i32,
+    /// The string, meaningful when `ty` is [`IntOrString::STRING`]; like `int_val`, protobuf
+    /// encodes it (field 3) either way.
     pub str_val: String,
 }
 

@@ -19,6 +19,8 @@ pub const FIXTURE_RAW_EXTENSION: &[u8] =
 /// `None` is upstream's nil `Raw`: JSON `null`, absent from protobuf.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct RawExtension {
+    /// The embedded object's bytes, copied verbatim from the input (protobuf field 1); JSON
+    /// output writes them compacted in place, so they must be valid JSON to encode as JSON.
     pub raw: Option<Vec<u8>>,
 }
 
@@ -107,6 +109,8 @@ impl SemanticEq for RawExtension {
 /// Managed fields in the `FieldsV1` format: raw JSON. Empty encodes as `null`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct FieldsV1 {
+    /// The `FieldsV1` JSON document as the server wrote it (see [`crate::fieldpath::Set::parse`]
+    /// to read it as a field set); empty means none.
     pub raw: Vec<u8>,
 }
 

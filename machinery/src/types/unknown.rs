@@ -9,10 +9,16 @@ use crate::semantic::SemanticEq;
 /// Raw data of some kind with its type and content type, as the protobuf envelope carries it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Unknown {
+    /// `typeMeta.apiVersion` of the kept object; only the protobuf form carries it.
     pub api_version: String,
+    /// `typeMeta.kind` of the kept object; only the protobuf form carries it.
     pub kind: String,
+    /// The object's encoded bytes, in the form `content_type` names. JSON writes them as they
+    /// are, so in JSON only JSON content survives.
     pub raw: Vec<u8>,
+    /// How `raw` is compressed; empty (none) in everything upstream writes.
     pub content_encoding: String,
+    /// The media type of `raw`: empty for protobuf, `application/json` after a JSON decode.
     pub content_type: String,
 }
 

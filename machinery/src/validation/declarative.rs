@@ -18,7 +18,9 @@ use crate::json::JsonEncode;
 /// rule ([`Options::ALL`], upstream's `WithAllDeclarativeEnforcedForTest`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
+    /// Run `+k8s:beta` rules.
     pub beta: bool,
+    /// Run `+k8s:alpha` rules, which a server never does (see [`Options::enforced`]).
     pub alpha: bool,
 }
 
@@ -103,8 +105,11 @@ pub fn enumeration(errs: &mut ErrorList, path: &Path, value: &str, supported: &[
 /// The constraints of `+k8s:update=`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Update {
+    /// `NoSet`: a field unset at creation may not be set later.
     NoSet,
+    /// `NoUnset`: a set field may not be cleared.
     NoUnset,
+    /// `NoModify`: a set field may not change value (clearing it is `NoUnset`'s business).
     NoModify,
 }
 

@@ -79,7 +79,14 @@ pub enum As {
     Table(TableVersion),
     /// `PartialObjectMetadata` (a get or each watch event's object; `list` false) or
     /// `PartialObjectMetadataList` (a list), with the `meta.k8s.io` version's `apiVersion`.
-    Metadata { list: bool, api_version: &'static str },
+    Metadata {
+        /// The client asked for `PartialObjectMetadataList` rather than `PartialObjectMetadata`;
+        /// a list must ask for the list kind and a get or watch for the item kind, or the read
+        /// is refused with 406, as upstream refuses it.
+        list: bool,
+        /// `meta.k8s.io/v1` or `meta.k8s.io/v1beta1`, from the range's `v` parameter.
+        api_version: &'static str,
+    },
 }
 
 /// The conversion a range asks for: `as=Table`, `as=PartialObjectMetadata` or

@@ -1,4 +1,5 @@
 //! Part of kapi-api: `meta`, `core`, the feature gates and field labels, which every other part builds on.
+#![warn(missing_docs)]
 
 // Generated code names the API crate `::kapi_api`: here that is this crate, whose root re-exports
 // what the other parts define, so the same paths resolve in every part.

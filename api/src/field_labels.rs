@@ -4,15 +4,21 @@
 //! accepts the labels a kind can be selected by and refuses the others with its own message; kinds
 //! without one accept `metadata.name` and `metadata.namespace` only
 //! (`DefaultMetaV1FieldSelectorConversion`). Each versioned package lists its kinds with a function
-//! in `FIELD_LABELS`; [`convert_field_label`] answers for any kind of the enabled groups.
+//! in `FIELD_LABELS`; `kapi_api::field_labels::convert_field_label` answers for any kind of the
+//! enabled groups, passing their tables to [`convert_field_label_in`] (the groups are compiled
+//! in other crates, so this one cannot list them).
 
 use std::fmt;
 
 /// The labels one kind of one version accepts in a field selector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FieldLabels {
+    /// The API group, `""` for core (the legacy `/api` group).
     pub group: &'static str,
+    /// The version the function is registered for (`v1beta1`): upstream registers one per version,
+    /// and the versions of a kind may accept different labels.
     pub version: &'static str,
+    /// The kind as it appears in `kind` on the wire (`Pod`), not the resource (`pods`).
     pub kind: &'static str,
     /// The accepted labels; the value passes through unchanged, as it does upstream for these kinds.
     pub labels: &'static [&'static str],
@@ -42,7 +48,9 @@ pub enum Refusal {
 /// A field label the kind does not accept, with upstream's message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldLabelError {
+    /// The refused label, as the caller gave it; `Display` quotes or names it per `refusal`.
     pub label: String,
+    /// Which upstream wording `Display` writes, copied from the kind's [`FieldLabels`].
     pub refusal: Refusal,
     /// The labels the kind accepts, for the `NotKnown` wording.
     pub accepted: &'static [&'static str],

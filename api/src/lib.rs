@@ -14,6 +14,7 @@
 //! group: registration ([`scheme()`]), the served resources (the traits in [`served`], and with
 //! the `resources` feature each kind's implementation and `resources()`), field-label lookup and
 //! printers.
+#![warn(missing_docs)]
 
 // Generated code names this crate `::kapi_api`, as a user's crate would.
 extern crate self as kapi_api;

@@ -1861,6 +1861,10 @@ pub struct LifecycleHandler {
 #[kapi(internal)]
 pub struct Signal(pub String);
 
+/// The values of `Lifecycle.stopSignal` (upstream's `Signal` constants): the Linux signals, the
+/// real-time ones as `SIGRTMIN+n` and `SIGRTMAX-n`; upstream's validation allows only `SIGTERM`
+/// and `SIGKILL` for Windows pods. Each constant holds the name it is called by.
+#[allow(missing_docs, reason = "each constant holds the signal name it is called by")]
 impl Signal {
     pub const SIGABRT: &'static str = "SIGABRT";
     pub const SIGALRM: &'static str = "SIGALRM";
@@ -1875,6 +1879,7 @@ impl Signal {
     pub const SIGIO: &'static str = "SIGIO";
     pub const SIGIOT: &'static str = "SIGIOT";
     pub const SIGKILL: &'static str = "SIGKILL";
+    /// `SIGPIPE`, under a mis-split name.
     pub const SIGP_IP_E: &'static str = "SIGPIPE";
     pub const SIGPOLL: &'static str = "SIGPOLL";
     pub const SIGPROF: &'static str = "SIGPROF";
@@ -3952,6 +3957,8 @@ impl NamespaceConditionType {
     pub const NAMESPACE_DELETION_DISCOVERY_FAILURE: &'static str = "NamespaceDeletionDiscoveryFailure";
     /// Deleting some of the contents failed.
     pub const NAMESPACE_DELETION_CONTENT_FAILURE: &'static str = "NamespaceDeletionContentFailure";
+    /// A discovered group version could not be parsed, so its resources were not deleted
+    /// (upstream's `NamespaceDeletionGVParsingFailure`).
     pub const NAMESPACE_DELETION_GROUP_VERSION_PARSING_FAILURE: &'static str =
         "NamespaceDeletionGroupVersionParsingFailure";
     /// Contents are still left.

@@ -23,15 +23,26 @@ pub type SplitListFn = fn(Box<dyn Object>) -> Option<ListParts>;
 /// use to handle any resource registered with them.
 #[derive(Clone, Copy)]
 pub struct ResourceInfo {
+    /// The API group, `""` for core, whose resources are served under `/api` rather than `/apis`.
     pub group: &'static str,
+    /// The version served, and the one its objects are encoded in (`v1`).
     pub version: &'static str,
+    /// The plural lowercase name in request paths (`pods`); most `Status` errors name this, not
+    /// the kind (`pods "x" not found`), as upstream's do.
     pub resource: &'static str,
+    /// The kind of its objects (`Pod`), as written in their `kind` field; `Invalid` errors name it.
     pub kind: &'static str,
     /// The list kind (`None` for create-only resources without one).
     pub list_kind: Option<&'static str>,
+    /// Whether objects live in a namespace (paths under `/namespaces/{ns}/`) or cluster-wide.
     pub namespaced: bool,
+    /// Whether the resource may be read and written as `application/vnd.kubernetes.protobuf`;
+    /// false for custom resources, which upstream serves as JSON only.
     pub protobuf: bool,
+    /// The verbs served (`get`, `list`, `watch`, `create`, …); a request with another is refused
+    /// with 405 Method Not Allowed.
     pub verbs: &'static [&'static str],
+    /// The subresources (`status`, `scale`, …) with their own verbs and body kinds.
     pub subresources: &'static [Subresource],
     /// Short names (`po`), published by discovery.
     pub short_names: &'static [&'static str],

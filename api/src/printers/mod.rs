@@ -134,10 +134,16 @@ pub const DEFAULT_COLUMNS: &[Column] = &[
 /// JSON (floats and nil come from custom resources' printer columns).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cell {
+    /// A Go `string`, already formatted: names, ages, joined lists, `<none>`.
     Str(String),
+    /// A Go integer (`int`, `int32`, `int64`): replica and node counts, a PriorityClass's value.
     Int(i64),
+    /// A `float64`: only from a custom resource's `number` printer column.
     Float(f64),
+    /// A Go `bool`: a PriorityClass's `Global-Default`, a CSIDriver's `AttachRequired`.
     Bool(bool),
+    /// Go's `nil`: a custom resource's printer column whose JSONPath finds nothing, or a value
+    /// not of the column's type.
     Null,
 }
 
@@ -194,9 +200,13 @@ impl Cell {
 /// A row condition (`metav1.TableRowCondition`): upstream marks finished pods `Completed`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowCondition {
+    /// The condition type; upstream defines only `Completed`.
     pub r#type: &'static str,
+    /// `True`, `False` or `Unknown`, as in `metav1.ConditionStatus`.
     pub status: &'static str,
+    /// Machine-readable cause: for `Completed`, the pod's phase (`Succeeded` or `Failed`).
     pub reason: String,
+    /// A sentence for people; upstream's printers only ever write fixed ones.
     pub message: &'static str,
 }
 
@@ -207,6 +217,7 @@ pub struct Printed {
     pub columns: &'static [Column],
     /// One cell per column.
     pub cells: Vec<Cell>,
+    /// The row's `conditions` in the `Table`; empty except for pods that have finished.
     pub conditions: Vec<RowCondition>,
 }
 

@@ -468,6 +468,7 @@ pub struct JSONSchemaProps {
     /// Another schema to use instead (`$ref`); structural schemas cannot have it.
     #[kapi(proto = 3, json = "$ref", proto_name = "ref", omitempty)]
     pub r#ref: Option<String>,
+    /// Free text for readers, shown by `kubectl explain`; never checked against values.
     #[kapi(proto = 4, omitempty)]
     pub description: String,
     /// The JSON type: `object`, `array`, `string`, `integer`, `number` or `boolean`.
@@ -476,32 +477,43 @@ pub struct JSONSchemaProps {
     /// A refinement of the type, such as `int32`, `date-time` or `uuid`.
     #[kapi(proto = 6, omitempty)]
     pub format: String,
+    /// A short label for readers; like `description`, never checked against values.
     #[kapi(proto = 7, omitempty)]
     pub title: String,
     /// The value the server fills in when the field is absent.
     #[kapi(proto = 8, omitempty)]
     pub default: Option<JSON>,
+    /// The largest number allowed, itself included unless `exclusiveMaximum` is set.
     #[kapi(proto = 9, omitempty)]
     pub maximum: Option<f64>,
     /// Whether `maximum` itself is out of range.
     #[kapi(proto = 10, omitempty)]
     pub exclusive_maximum: bool,
+    /// The smallest number allowed, itself included unless `exclusiveMinimum` is set.
     #[kapi(proto = 11, omitempty)]
     pub minimum: Option<f64>,
     /// Whether `minimum` itself is out of range.
     #[kapi(proto = 12, omitempty)]
     pub exclusive_minimum: bool,
+    /// The most characters a string may have, counted in Unicode code points, not bytes; it
+    /// also bounds the estimated cost of `x-kubernetes-validations` rules over the string.
     #[kapi(proto = 13, omitempty)]
     pub max_length: Option<i64>,
+    /// The fewest characters a string may have, counted in Unicode code points.
     #[kapi(proto = 14, omitempty)]
     pub min_length: Option<i64>,
     /// A regular expression strings must match.
     #[kapi(proto = 15, omitempty)]
     pub pattern: String,
+    /// The most items an array may have; it also bounds the estimated cost of
+    /// `x-kubernetes-validations` rules over the array.
     #[kapi(proto = 16, omitempty)]
     pub max_items: Option<i64>,
+    /// The fewest items an array may have.
     #[kapi(proto = 17, omitempty)]
     pub min_items: Option<i64>,
+    /// Whether array items must all differ; the API server refuses `true` in a CRD (quadratic to
+    /// check) and `x-kubernetes-list-type: set` says it instead.
     #[kapi(proto = 18, omitempty)]
     pub unique_items: bool,
     /// A number the value must be a multiple of.
@@ -511,8 +523,11 @@ pub struct JSONSchemaProps {
     #[kapi(proto = 20, omitempty)]
     #[kapi(list_type = "atomic")]
     pub r#enum: Vec<JSON>,
+    /// The most members an object may have; it also bounds the estimated cost of
+    /// `x-kubernetes-validations` rules over the object.
     #[kapi(proto = 21, omitempty)]
     pub max_properties: Option<i64>,
+    /// The fewest members an object may have.
     #[kapi(proto = 22, omitempty)]
     pub min_properties: Option<i64>,
     /// Members an object must have.

@@ -16,10 +16,16 @@ pub struct CertificateRequest {
     pub organizations: Vec<String>,
     /// Subject common name (`CN`); the last one wins, as in Go.
     pub common_name: String,
+    /// DNS names of the subject alternative names (`dNSName`); a kubelet serving request needs
+    /// one of these or an IP address, a kubelet client request has none.
     pub dns_names: Vec<String>,
+    /// Email addresses of the subject alternative names (`rfc822Name`); any rules out both kubelet
+    /// signers.
     pub email_addresses: Vec<String>,
     /// IP addresses as their 4 or 16 bytes.
     pub ip_addresses: Vec<Vec<u8>>,
+    /// URIs of the subject alternative names (`uniformResourceIdentifier`); any rules out both
+    /// kubelet signers.
     pub uris: Vec<String>,
     /// Whether the public key is an ML-DSA key, which may not be used for key encipherment.
     pub ml_dsa: bool,

@@ -8,6 +8,7 @@ use crate::Kapi;
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct APIVersions {
+    /// Kind and API version, `APIVersions` in `v1`: discovery kinds belong to no group.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// The available versions.
@@ -24,6 +25,7 @@ pub struct APIVersions {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct APIGroupList {
+    /// Kind and API version, `APIGroupList` in `v1`: discovery kinds belong to no group.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// The groups.
@@ -36,6 +38,7 @@ pub struct APIGroupList {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct APIGroup {
+    /// Kind and API version, `APIGroup` in `v1`: discovery kinds belong to no group.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// The group's name.
@@ -124,6 +127,7 @@ pub struct Verbs(pub Vec<String>);
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct APIResourceList {
+    /// Kind and API version, `APIResourceList` in `v1`: discovery kinds belong to no group.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// The group version.

@@ -32,6 +32,8 @@ impl ResourceVersionMatch {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct ListOptions {
+    /// Kind and API version: empty as query parameters, which have no form for it, and set only
+    /// when the options travel as an object.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Restricts the result by labels.
@@ -82,6 +84,8 @@ pub struct ListOptions {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct GetOptions {
+    /// Kind and API version: empty as query parameters, which have no form for it, and set only
+    /// when the options travel as an object.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Constrains which resource versions may serve the request.
@@ -120,6 +124,8 @@ pub struct Preconditions {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct DeleteOptions {
+    /// Kind and API version, set when the options travel as the body of a DELETE
+    /// (`kind: DeleteOptions`); query parameters have no form for it.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Seconds before deletion; 0 deletes at once, unset uses the type's default.
@@ -152,6 +158,8 @@ pub struct DeleteOptions {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct CreateOptions {
+    /// Kind and API version: empty as query parameters, which have no form for it, and set only
+    /// when the options travel as an object.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Dry-run directives (`All`).
@@ -172,6 +180,8 @@ pub struct CreateOptions {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct PatchOptions {
+    /// Kind and API version: empty as query parameters, which have no form for it, and set only
+    /// when the options travel as an object.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Dry-run directives (`All`).
@@ -195,6 +205,8 @@ pub struct PatchOptions {
 /// Options of an apply call (a patch with a required field manager).
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ApplyOptions {
+    /// Kind and API version, upstream's `metav1.TypeMeta`; not sent, since an apply travels as a
+    /// patch with only `dryRun`, `force` and `fieldManager` in the query.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Dry-run directives (`All`).
@@ -244,6 +256,8 @@ impl ApplyOptions {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct UpdateOptions {
+    /// Kind and API version: empty as query parameters, which have no form for it, and set only
+    /// when the options travel as an object.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Dry-run directives (`All`).

@@ -13,6 +13,8 @@ pub const GROUP_NAME: &str = "meta.k8s.io";
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "meta.k8s.io", version = "v1")]
 pub struct Table {
+    /// Kind and API version: `Table` in the `meta.k8s.io` version the request's `Accept` header
+    /// named (`as=Table;v=v1;g=meta.k8s.io`, or `v1beta1` from older clients).
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// List metadata.
@@ -111,6 +113,8 @@ impl IncludeObjectPolicy {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "meta.k8s.io", version = "v1")]
 pub struct TableOptions {
+    /// Kind and API version; empty when the options come from a table read's `includeObject` query
+    /// parameter, which is how servers receive them.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Internal only: leave out the column headers. Never serialized.
@@ -125,6 +129,8 @@ pub struct TableOptions {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "meta.k8s.io", version = "v1")]
 pub struct PartialObjectMetadata {
+    /// Kind and API version: `PartialObjectMetadata` in `meta.k8s.io`, not the reduced object's
+    /// own kind, which the response does not carry.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Object metadata.
@@ -137,6 +143,8 @@ pub struct PartialObjectMetadata {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "meta.k8s.io", version = "v1")]
 pub struct PartialObjectMetadataList {
+    /// Kind and API version: `PartialObjectMetadataList` in `meta.k8s.io`, whatever the kind of
+    /// the listed objects.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// List metadata.

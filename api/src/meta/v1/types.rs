@@ -314,6 +314,7 @@ pub const STATUS_FAILURE: &str = "Failure";
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Status {
+    /// Kind and API version, `Status` in `v1` for an error or result of any group's request.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// List metadata.

@@ -26,6 +26,7 @@ pub struct WatchEvent {
 /// `core/v1`'s `List`).
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct List {
+    /// Kind and API version, `List` in `v1` as `kubectl get -o yaml` writes it for several objects.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// List metadata.

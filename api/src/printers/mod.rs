@@ -3,7 +3,7 @@
 //! kube-apiserver answers `Accept: application/json;as=Table;g=meta.k8s.io;v=v1` with a `Table`
 //! whose columns and cells come from `pkg/printers/internalversion` (`AddHandlers` and the
 //! `print*` functions); a test server that wants kubectl to print what it prints against a real
-//! cluster needs the same facts. [`print`] answers for any object of the enabled groups, or `None`
+//! cluster needs the same facts. [`print()`] answers for any object of the enabled groups, or `None`
 //! for kinds upstream has no printer for (servers then use the default `Name`/`Created At` table,
 //! [`DEFAULT_COLUMNS`]). Every column is computed ("wide" output): clients hide the columns of
 //! priority 1 unless asked (`-o wide`).

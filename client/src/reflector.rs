@@ -30,6 +30,11 @@ use crate::{Error, EventStream, ListResource, ListWatch, Listable, Resource, Sta
 /// A watch that ends this quickly without a single event counts as a failure (it backs off).
 pub(crate) const SHORT_WATCH: Duration = Duration::from_secs(1);
 
+/// The most a paged list reserves, in bytes of in-line items, ahead of their arrival:
+/// `remainingItemCount` is the server's word, and a hostile or broken one must not make the client
+/// allocate without bound. Past it the buffer grows as pages come.
+const MAX_RESERVED_BYTES: usize = 64 << 20;
+
 /// A function that adjusts the options of every list and watch request (applied last).
 pub type TweakListOptions = Arc<dyn Fn(&mut ListOptions) + Send + Sync>;
 
@@ -387,7 +392,13 @@ impl<R: Listable, L: ListWatch<R>, S: ReflectorSink<R>> Reflector<R, L, S> {
                 Err(e) => return Err(e),
             };
             let meta = list.list_meta().clone();
-            items.extend(list.into_items().into_iter().filter(|o| self.admits(o)));
+            let page = list.into_items();
+            // A paged list says how many items follow (`remainingItemCount`): room for all of
+            // them at the first page, rather than a buffer that doubles past them (a 10,000-pod
+            // list grew to 16,384 slots, 39 MB of in-line pods, at the informer's peak).
+            let following = meta.remaining_item_count.and_then(|n| usize::try_from(n).ok()).unwrap_or(0);
+            items.reserve(page.len().saturating_add(following.min(MAX_RESERVED_BYTES / size_of::<R>().max(1))));
+            items.extend(page.into_iter().filter(|o| self.admits(o)));
             if meta.continue_.is_empty() {
                 return Ok((items, meta.resource_version));
             }

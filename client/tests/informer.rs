@@ -14,7 +14,7 @@ use kapi_client::factory::SharedInformerFactory;
 use kapi_client::informer::{HandlerFns, InformerConfig, InformerError, SharedInformer};
 use kapi_client::labels::Selector;
 use kapi_client::lister::Lister;
-use kapi_client::reflector::{Backoff, Phase, ReflectorConfig};
+use kapi_client::reflector::{Backoff, Phase, Reflector, ReflectorConfig, ReflectorSink};
 use kapi_client::store::{Change, NAMESPACE_INDEX, Store, StoreError};
 use kapi_client::{
     Error, ListResource, ListWatch, Listable, Resource, ResourceInfo, ResourceInfoExt, StatusError, WatchEvent,
@@ -249,6 +249,16 @@ impl<R: Listable> Harness<R> {
 
     fn list(&self, rv: &str, items: Vec<R>) {
         self.list_page(rv, "", items);
+    }
+
+    /// A page that says how many items follow it (`remainingItemCount`).
+    fn list_page_remaining(&self, rv: &str, continue_token: &str, remaining: i64, items: Vec<R>) {
+        let mut list = R::List::default();
+        list.list_meta_mut().resource_version = rv.to_string();
+        list.list_meta_mut().continue_ = continue_token.to_string();
+        list.list_meta_mut().remaining_item_count = Some(remaining);
+        list.set_items(items);
+        self.script.lists.lock().unwrap().push_back(Ok(list));
     }
 
     fn list_error(&self, error: Error) {
@@ -571,6 +581,53 @@ async fn paged_list_collects_every_page() {
     assert_eq!(keys(&informer), ["ns/a", "ns/b", "ns/c"]);
     assert_eq!(h.next_watch().await.resource_version, "10");
     guard(informer.shutdown()).await;
+}
+
+/// A sink that records the length and capacity of each list it is handed.
+#[derive(Default)]
+struct Sizes(Mutex<Vec<(usize, usize)>>);
+
+impl ReflectorSink<Widget> for Sizes {
+    fn on_list(&self, items: Vec<Widget>, _resource_version: String) {
+        self.0.lock().unwrap().push((items.len(), items.capacity()));
+    }
+    fn on_upsert(&self, _obj: Widget) {}
+    fn on_delete(&self, _obj: Widget) {}
+    fn on_bookmark(&self, _resource_version: String) {}
+}
+
+/// Runs a reflector until its first list reaches the sink; returns that list's (len, capacity).
+async fn first_list_sizes(h: &Harness<Widget>) -> (usize, usize) {
+    let sizes = Arc::new(Sizes::default());
+    let mut config = fast().reflector;
+    config.page_size = Some(2);
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let run = tokio::spawn(Reflector::new(h.list_watch(), sizes.clone(), config).run(async {
+        let _ = stopped.await;
+    }));
+    until(|| !sizes.0.lock().unwrap().is_empty()).await;
+    let _ = stop.send(());
+    guard(run).await.unwrap();
+    let first = sizes.0.lock().unwrap()[0];
+    first
+}
+
+#[tokio::test]
+async fn a_paged_list_reserves_what_the_server_says_remains() {
+    let h = Harness::<Widget>::new();
+    h.list_page_remaining("10", "t1", 3, vec![widget("ns", "a", "1"), widget("ns", "b", "2")]);
+    h.list_page_remaining("10", "t2", 1, vec![widget("ns", "c", "3"), widget("ns", "d", "4")]);
+    h.list_page("10", "", vec![widget("ns", "e", "5")]);
+    // Room for all five at the first page; no doubling past them.
+    assert_eq!(first_list_sizes(&h).await, (5, 5));
+
+    // A count no list has (a broken or hostile server) reserves a bounded amount, then grows.
+    let h = Harness::<Widget>::new();
+    h.list_page_remaining("10", "t1", i64::MAX, vec![widget("ns", "a", "1"), widget("ns", "b", "2")]);
+    h.list_page("10", "", vec![widget("ns", "c", "3")]);
+    let (len, capacity) = first_list_sizes(&h).await;
+    assert_eq!(len, 3);
+    assert!(capacity * std::mem::size_of::<Widget>() <= (64 << 20) + 2 * std::mem::size_of::<Widget>(), "{capacity}");
 }
 
 #[tokio::test]

@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # kapi-runtime against kube-runtime 5.0, side by side against one kapi-test-server (release, HTTPS
 # with a throwaway certificate, as a real cluster is reached): seeds PODS pods, then runs each
-# side ROUNDS times, interleaved, in full and metadata-only mode. Each run is its own process: a
-# Controller over every Pod that lists, watches and caches them and exits once each has been
-# reconciled once. Prints wall time, CPU time and peak RSS (min/median/max) and kube ÷ kapi.
-# Environment: PODS (10000), ROUNDS (5), CONCURRENCY (16), MODES ("full meta"), NO_BUILD=1 to run
-# what is already built.
+# side ROUNDS times, interleaved, in each mode: `full` (whole pods, managedFields kept), `strip`
+# (whole pods, managedFields dropped before caching: kapi-runtime's default transform, a `modify`
+# of the watch stream in kube-runtime) and `meta` (metadata only). Each run is its own process: a
+# Controller over every Pod that lists, watches and caches them and reconciles each; once all have
+# been (`synced`), an updater process patches every pod's revision annotation, and the run ends
+# when each pod has been reconciled again at the new revision. Prints time to sync, the lag from
+# the updater's last answer until the side had reconciled every pod at the new revision, CPU time,
+# peak RSS, peak heap and the heap live at the sync per cached pod (both sides count their
+# allocations in-process: bench/runtime/src/lib.rs), min/median/max, and kube ÷ kapi.
+# Environment: PODS (10000), ROUNDS (5), CONCURRENCY (16), MODES ("full strip meta"), UPDATES=0
+# to end at the sync, NO_BUILD=1 to run what is already built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-pods=${PODS:-10000} rounds=${ROUNDS:-5} concurrency=${CONCURRENCY:-16} modes=${MODES:-full meta}
+pods=${PODS:-10000} rounds=${ROUNDS:-5} concurrency=${CONCURRENCY:-16} modes=${MODES:-full strip meta}
+updates=${UPDATES:-1}
 
 if [[ -z ${NO_BUILD:-} ]]; then
   cargo build --quiet --release -p kapi-testing --features all-groups --bin kapi-test-server
@@ -44,42 +51,77 @@ for _ in $(seq 100); do [[ -f $work/kubeconfig ]] && break; sleep 0.1; done
 export KUBECONFIG=$work/kubeconfig
 "$bench_bins/kapi_side" seed "$pods"
 
-# One line per run: mode side wall user sys max-rss-KB.
+# One line per run: mode side wall user sys max-rss-KB sync-s lag-s heap-at-sync peak-heap.
 results=$work/results
 for round in $(seq "$rounds"); do
   for mode in $modes; do
     # Alternate which side goes first, so neither always runs on a warmer (or busier) machine.
     if ((round % 2)); then sides="kapi kube"; else sides="kube kapi"; fi
     for side in $sides; do
-      /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$bench_bins/${side}_side" "$mode" "$pods" "$concurrency" 2>"$work/run.log" \
-        || { cat "$work/run.log" >&2; exit 1; }
+      revision=
+      ((updates)) && revision="r$round-$mode-$side"
+      BENCH_REVISION=$revision /usr/bin/time -f '%e %U %S %M' -o "$work/time" \
+        "$bench_bins/${side}_side" "$mode" "$pods" "$concurrency" 2>"$work/run.log" &
+      run_pid=$!
+      if ((updates)); then
+        # The updater starts once the side has reconciled every pod; it is a process of its own,
+        # so its CPU and memory are not the side's.
+        until grep -q '^synced' "$work/run.log"; do
+          kill -0 "$run_pid" 2>/dev/null || { cat "$work/run.log" >&2; exit 1; }
+          sleep 0.02
+        done
+        "$bench_bins/kapi_side" update "$pods" "$revision" 2>"$work/update.log" || { cat "$work/update.log" >&2; exit 1; }
+      fi
+      wait "$run_pid" || { cat "$work/run.log" >&2; exit 1; }
       grep -q "reconciled $pods pods" "$work/run.log" || { cat "$work/run.log" >&2; exit 1; }
-      echo "$mode $side $(tail -1 "$work/time")" | tee -a "$results"
+      sync_s=$(sed -n 's/^synced [0-9]* pods in \([0-9.]*\) s heap [0-9]*$/\1/p' "$work/run.log")
+      sync_heap=$(sed -n 's/^synced [0-9]* pods in [0-9.]* s heap \([0-9]*\)$/\1/p' "$work/run.log")
+      peak_heap=$(sed -n 's/^.*: reconciled [0-9]* pods in [0-9.]* s peak heap \([0-9]*\)$/\1/p' "$work/run.log")
+      lag=0
+      if ((updates)); then
+        seen_at=$(sed -n 's/^updated [0-9]* pods in [0-9.]* s at \([0-9.]*\) heap [0-9]*$/\1/p' "$work/run.log")
+        patched_at=$(sed -n 's/^patched .* the last at \([0-9.]*\)$/\1/p' "$work/update.log")
+        lag=$(python3 -c "print(max(0.0, $seen_at - $patched_at))")
+      fi
+      echo "$mode $side $(tail -1 "$work/time") $sync_s $lag $sync_heap $peak_heap" | tee -a "$results"
     done
   done
 done
 echo "server RSS at the end: $(ps -o rss= -p "$server_pid") KB"
 
-python3 - "$results" "$pods" "$rounds" "$concurrency" <<'PY'
+python3 - "$results" "$pods" "$rounds" "$concurrency" "$updates" <<'PY'
 import statistics, sys
-path, pods, rounds, conc = sys.argv[1:]
+path, pods, rounds, conc, updates = sys.argv[1:]
+pods = int(pods)
 runs = {}
 for line in open(path):
-    mode, side, wall, user, sys_, rss = line.split()
-    runs.setdefault((mode, side), []).append((float(wall), float(user) + float(sys_), int(rss) / 1024))
-print(f"\n{pods} pods, {rounds} rounds, concurrency {conc}: min / median / max")
-print(f"| mode | side | wall s | CPU s (user+sys) | peak RSS MB |")
-print(f"| --- | --- | --- | --- | --- |")
+    mode, side, wall, user, sys_, rss, sync, lag, sync_heap, peak_heap = line.split()
+    runs.setdefault((mode, side), []).append(
+        (float(sync), float(lag) * 1000, float(user) + float(sys_), int(rss) / 1024, int(peak_heap) / 2**20,
+         int(sync_heap) / 1024 / pods))
+names = ["sync s", "lag after the last update ms", "CPU s (user+sys)", "peak RSS MB", "peak heap MB",
+         "heap per cached pod KB"]
+print(f"\n{pods} pods, {rounds} rounds, concurrency {conc}, {'an update of every pod after the sync' if int(updates) else 'no updates'}: min / median / max")
+print("| mode | side | " + " | ".join(names) + " |")
+print("| --- | --- | " + " | ".join("---" for _ in names) + " |")
 med = {}
-for (mode, side), rs in sorted(runs.items()):
-    cols = []
-    for i in range(3):
-        xs = [r[i] for r in rs]
-        med[(mode, side, i)] = statistics.median(xs)
-        cols.append(f"{min(xs):.2f} / {statistics.median(xs):.2f} / {max(xs):.2f}" if i < 2 else f"{min(xs):.0f} / {statistics.median(xs):.0f} / {max(xs):.0f}")
-    print(f"| {mode} | {side} | " + " | ".join(cols) + " |")
+for mode in ["full", "strip", "meta"]:
+    for side in ["kapi", "kube"]:
+        rs = runs.get((mode, side))
+        if not rs:
+            continue
+        cols = []
+        for i in range(len(names)):
+            xs = [r[i] for r in rs]
+            med[(mode, side, i)] = statistics.median(xs)
+            fmt = "{:.0f}" if i in (1, 3, 4) else "{:.1f}" if i == 5 else "{:.2f}"
+            cols.append(" / ".join(fmt.format(x) for x in (min(xs), statistics.median(xs), max(xs))))
+        print(f"| {mode} | {side} | " + " | ".join(cols) + " |")
 print("\nkube ÷ kapi, medians (above 1: kapi faster or smaller):")
-for mode in sorted({m for m, _ in runs}):
-    r = [med[(mode, "kube", i)] / max(med[(mode, "kapi", i)], 1e-9) for i in range(3)]
-    print(f"{mode}: wall {r[0]:.2f}x, CPU {r[1]:.2f}x, peak RSS {r[2]:.2f}x")
+for mode in ["full", "strip", "meta"]:
+    if (mode, "kapi", 0) not in med or (mode, "kube", 0) not in med:
+        continue
+    r = [med[(mode, "kube", i)] / max(med[(mode, "kapi", i)], 1e-9) for i in range(len(names))]
+    print(f"{mode}: sync {r[0]:.2f}x, lag {r[1]:.2f}x, CPU {r[2]:.2f}x, peak RSS {r[3]:.2f}x, "
+          f"peak heap {r[4]:.2f}x, heap per cached pod {r[5]:.2f}x")
 PY

@@ -43,7 +43,12 @@ fn blocks(text: &str) -> Vec<Block> {
     for (i, line) in text.lines().enumerate() {
         match (&mut open, line.trim_start().strip_prefix("```")) {
             (None, Some(info)) => {
-                open = Some(Block { line: i + 1, info: info.trim().to_owned(), body: Vec::new(), before: previous.clone() })
+                open = Some(Block {
+                    line: i + 1,
+                    info: info.trim().to_owned(),
+                    body: Vec::new(),
+                    before: previous.clone(),
+                })
             }
             (Some(_), Some(_)) => out.push(open.take().expect("an open block")),
             (Some(b), None) => b.body.push(line.to_owned()),

@@ -59,13 +59,17 @@ fn self_signed(ca_path: &str) -> Result<Arc<rustls::ServerConfig>, Box<dyn std::
     ca.distinguished_name.push(DnType::CommonName, "kapi webhook example CA");
     let ca = ca.self_signed(&ca_key)?;
     let key = KeyPair::generate()?;
-    let cert = CertificateParams::new(vec!["127.0.0.1".to_owned(), "localhost".to_owned()])?.signed_by(&key, &ca, &ca_key)?;
+    let cert =
+        CertificateParams::new(vec!["127.0.0.1".to_owned(), "localhost".to_owned()])?.signed_by(&key, &ca, &ca_key)?;
     std::fs::write(ca_path, ca.pem())?;
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let config = rustls::ServerConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()?
         .with_no_client_auth()
-        .with_single_cert(vec![cert.der().clone()], rustls_pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()))?;
+        .with_single_cert(
+            vec![cert.der().clone()],
+            rustls_pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()),
+        )?;
     Ok(Arc::new(config))
 }
 

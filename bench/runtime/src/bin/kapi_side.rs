@@ -1,6 +1,7 @@
 //! The kapi side of the runtime benchmark: a kapi-runtime `Controller` over every Pod (or their
-//! metadata) lists, watches and caches them and reconciles each once from its cache; the program
-//! exits once all have been. `seed <pods>` creates the pods first.
+//! metadata) lists, watches and caches them and reconciles each from its cache; the program exits
+//! once all have been (and, with `BENCH_REVISION`, once all have been again at that revision).
+//! `seed <pods>` creates the pods first; `update <pods> <revision>` patches each pod's revision.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -8,10 +9,14 @@ use std::time::Instant;
 
 use futures_util::StreamExt;
 use kapi_api::core::v1::{Container, ContainerPort, EnvVar, Namespace, Pod, PodSpec};
-use kapi_api::meta::v1::{CreateOptions, ObjectMeta, OwnerReference};
-use kapi_client::{Api, Client, PartialObjectMeta};
+use kapi_api::meta::v1::{CreateOptions, ObjectMeta, OwnerReference, PatchOptions};
+use kapi_client::informer::SharedInformer;
+use kapi_client::{Api, Client, PartialObjectMeta, Patch};
 use kapi_runtime::{Action, Config, Controller};
-use kapi_runtime_bench::{Args, Tally};
+use kapi_runtime_bench::{Args, CountingAlloc, Mode, REVISION, Tally, unix_now};
+
+#[global_allocator]
+static ALLOC: CountingAlloc = CountingAlloc;
 
 const NAMESPACE: &str = "bench";
 
@@ -26,7 +31,7 @@ fn pod(i: usize) -> Pod {
                 .into_iter()
                 .map(|(k, v)| (k.to_owned(), v.to_owned()))
                 .collect(),
-            annotations: [("example.com/revision".to_owned(), "3".to_owned())].into(),
+            annotations: [(REVISION.to_owned(), "3".to_owned())].into(),
             owner_references: vec![OwnerReference {
                 api_version: "apps/v1".into(),
                 kind: "ReplicaSet".into(),
@@ -77,7 +82,25 @@ async fn seed(client: Client, pods: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs the controller until every pod has been reconciled once.
+/// Merge-patches every pod's revision annotation to `revision`, 32 requests at a time.
+async fn update(client: Client, pods: usize, revision: &str) -> Result<(), String> {
+    let api: Api<Pod> = Api::namespaced(client, NAMESPACE);
+    let body = format!(r#"{{"metadata":{{"annotations":{{"{REVISION}":"{revision}"}}}}}}"#).into_bytes();
+    let started = Instant::now();
+    let mut patches = futures_util::stream::iter(0..pods)
+        .map(|i| {
+            let (api, patch) = (api.clone(), Patch::Merge(body.clone()));
+            async move { api.patch(&pod(i).metadata.name, &patch, &PatchOptions::default()).await }
+        })
+        .buffer_unordered(32);
+    while let Some(patched) = patches.next().await {
+        patched.map_err(|e| format!("patching a pod: {e}"))?;
+    }
+    eprintln!("patched {pods} pods in {:.1} s, the last at {:.6}", started.elapsed().as_secs_f64(), unix_now());
+    Ok(())
+}
+
+/// Runs the controller until every pod has been reconciled (at the target revision, if any).
 async fn run<K>(api: Api<K>, args: &Args) -> Result<usize, String>
 where
     K: kapi_client::Listable + Send + Sync + 'static,
@@ -91,13 +114,20 @@ where
     if let Ok(n) = std::env::var("KAPI_PAGE_SIZE") {
         config.informer.reflector.page_size = Some(n.parse().map_err(|e| format!("KAPI_PAGE_SIZE: {e}"))?);
     }
-    Controller::new(api, config)
+    // kapi-runtime's controllers drop `managedFields` before caching; `full` keeps them, through
+    // an informer of the caller's.
+    let controller = if args.mode == Mode::Full {
+        Controller::for_informer(SharedInformer::new(api, config.informer.clone()), config)
+    } else {
+        Controller::new(api, config)
+    };
+    controller
         .graceful_shutdown_on(async move { stop.done.notified().await })
         .run(
             // The object is the cache's; reading its metadata is the whole reconcile.
             |obj: Arc<K>, tally: Arc<Tally>| async move {
                 let meta = obj.metadata();
-                tally.record(&meta.namespace, &meta.name);
+                tally.record(&meta.namespace, &meta.name, meta.annotations.get(REVISION).map(String::as_str));
                 Ok::<_, Infallible>(Action::await_change())
             },
             |_obj, _e: &Infallible, _tally| Action::await_change(),
@@ -116,15 +146,24 @@ async fn main_() -> Result<(), String> {
     {
         return seed(client, pods.parse().map_err(|e| format!("pods: {e}"))?).await;
     }
+    if let [cmd, pods, revision] = argv.as_slice()
+        && cmd == "update"
+    {
+        return update(client, pods.parse().map_err(|e| format!("pods: {e}"))?, revision).await;
+    }
     let args = Args::parse()?;
     let api: Api<Pod> = Api::all(client);
     let started = Instant::now();
-    let reconciled = if args.metadata_only {
+    let reconciled = if args.mode == Mode::Meta {
         run::<PartialObjectMeta<Pod>>(api.metadata(), &args).await?
     } else {
         run(api, &args).await?
     };
-    eprintln!("kapi: reconciled {reconciled} pods in {:.2} s", started.elapsed().as_secs_f64());
+    eprintln!(
+        "kapi: reconciled {reconciled} pods in {:.2} s peak heap {}",
+        started.elapsed().as_secs_f64(),
+        kapi_runtime_bench::heap().1
+    );
     Ok(())
 }
 

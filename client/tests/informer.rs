@@ -608,8 +608,7 @@ async fn first_list_sizes(h: &Harness<Widget>) -> (usize, usize) {
     until(|| !sizes.0.lock().unwrap().is_empty()).await;
     let _ = stop.send(());
     guard(run).await.unwrap();
-    let first = sizes.0.lock().unwrap()[0];
-    first
+    sizes.0.lock().unwrap()[0]
 }
 
 #[tokio::test]

@@ -20,7 +20,7 @@ use kapi_client::Client;
 use kapi_client::clientset::Clientset;
 
 pub use controllers::{ControllerHandle, Controllers};
-pub use server::{ApiServer, Fault, RequestRecord, RuntimeConfig, ServiceRanges, TestServer};
+pub use server::{ApiServer, Fault, REQUEST_LOG_LIMIT, RequestRecord, RuntimeConfig, ServiceRanges, TestServer};
 pub use tracker::ObjectTracker;
 
 /// The base URL of fake clients; `.invalid` so that nothing could ever resolve it.

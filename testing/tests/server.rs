@@ -16,7 +16,7 @@ use kapi_api::admissionregistration::v1::{
 use kapi_api::meta::v1::{Status, WatchEvent};
 use kapi_client::Service;
 use kapi_machinery::{Format, GroupVersionKind, Kind, Object, Options, Scheme, Serializer};
-use kapi_testing::{ApiServer, Fault, TestServer};
+use kapi_testing::{ApiServer, Fault, REQUEST_LOG_LIMIT, TestServer};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 
@@ -716,6 +716,19 @@ async fn injected_faults() {
     assert!(log.iter().any(|r| r.method == Method::POST && r.path == VWC));
     api.clear_requests();
     assert!(api.requests().is_empty());
+}
+
+#[tokio::test]
+async fn the_request_log_keeps_the_most_recent_requests() {
+    let (api, server) = start().await;
+    for i in 0..=REQUEST_LOG_LIMIT {
+        assert_eq!(get(&server, &format!("{VWC}/h{i}")).await.status, StatusCode::NOT_FOUND);
+    }
+    let log = api.requests();
+    // One more than the limit: the oldest went, the rest stay in order.
+    assert_eq!(log.len(), REQUEST_LOG_LIMIT);
+    assert_eq!(log[0].path, format!("{VWC}/h1"));
+    assert_eq!(log[REQUEST_LOG_LIMIT - 1].path, format!("{VWC}/h{REQUEST_LOG_LIMIT}"));
 }
 
 #[tokio::test]

@@ -38,15 +38,22 @@ async fn default_team(req: AdmissionRequest) -> AdmissionResponse {
     }
 }
 
-fn tls(cert: &str, key: &str) -> Result<Arc<rustls::ServerConfig>, Box<dyn std::error::Error>> {
-    let certs = rustls_pki_types::pem::PemObject::pem_file_iter(cert)?.collect::<Result<Vec<_>, _>>()?;
-    let key = rustls_pki_types::pem::PemObject::from_pem_file(key)?;
+/// The TLS configuration serving `certs` (the chain) with `key`.
+fn server_config(
+    certs: Vec<rustls_pki_types::CertificateDer<'static>>,
+    key: rustls_pki_types::PrivateKeyDer<'static>,
+) -> Result<Arc<rustls::ServerConfig>, Box<dyn std::error::Error>> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let config = rustls::ServerConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()?
         .with_no_client_auth()
         .with_single_cert(certs, key)?;
     Ok(Arc::new(config))
+}
+
+fn tls(cert: &str, key: &str) -> Result<Arc<rustls::ServerConfig>, Box<dyn std::error::Error>> {
+    let certs = rustls_pki_types::pem::PemObject::pem_file_iter(cert)?.collect::<Result<Vec<_>, _>>()?;
+    server_config(certs, rustls_pki_types::pem::PemObject::from_pem_file(key)?)
 }
 
 /// A throwaway CA and a certificate it signs for the loopback names, for trying the webhook out;
@@ -62,15 +69,7 @@ fn self_signed(ca_path: &str) -> Result<Arc<rustls::ServerConfig>, Box<dyn std::
     let cert =
         CertificateParams::new(vec!["127.0.0.1".to_owned(), "localhost".to_owned()])?.signed_by(&key, &ca, &ca_key)?;
     std::fs::write(ca_path, ca.pem())?;
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let config = rustls::ServerConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()?
-        .with_no_client_auth()
-        .with_single_cert(
-            vec![cert.der().clone()],
-            rustls_pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()),
-        )?;
-    Ok(Arc::new(config))
+    server_config(vec![cert.der().clone()], rustls_pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()))
 }
 
 #[tokio::main(flavor = "current_thread")]

@@ -20,12 +20,17 @@ static ALLOC: CountingAlloc = CountingAlloc;
 
 const NAMESPACE: &str = "bench";
 
+/// The name of the `i`th pod, as a ReplicaSet names its pods.
+fn pod_name(i: usize) -> String {
+    format!("web-7d9f8c6b5-{i:05}")
+}
+
 /// A pod as a ReplicaSet would create it (labels, an owner, a container with a port and
 /// environment); admission adds the service account's volume, tolerations and priority.
 fn pod(i: usize) -> Pod {
     Pod {
         metadata: ObjectMeta {
-            name: format!("web-7d9f8c6b5-{i:05}"),
+            name: pod_name(i),
             namespace: NAMESPACE.into(),
             labels: [("app", "web"), ("pod-template-hash", "7d9f8c6b5"), ("tier", "frontend")]
                 .into_iter()
@@ -90,7 +95,7 @@ async fn update(client: Client, pods: usize, revision: &str) -> Result<(), Strin
     let mut patches = futures_util::stream::iter(0..pods)
         .map(|i| {
             let (api, patch) = (api.clone(), Patch::Merge(body.clone()));
-            async move { api.patch(&pod(i).metadata.name, &patch, &PatchOptions::default()).await }
+            async move { api.patch(&pod_name(i), &patch, &PatchOptions::default()).await }
         })
         .buffer_unordered(32);
     while let Some(patched) = patches.next().await {

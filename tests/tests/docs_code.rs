@@ -67,7 +67,7 @@ fn blocks(text: &str) -> Vec<Block> {
 enum Matcher {
     /// The file's next line, trimmed, equals this.
     Exact(String),
-    /// The file's next line starts with this; then any number of lines.
+    /// The file's next line starts with this (a `Gap` follows it).
     Prefix(String),
     /// Any number of lines.
     Gap,
@@ -77,32 +77,22 @@ fn matchers(body: &[String]) -> Vec<Matcher> {
     body.iter()
         .map(|l| l.trim())
         .filter(|l| !l.is_empty())
-        .map(|l| match l.split_once('…') {
-            None => Matcher::Exact(l.to_owned()),
+        .flat_map(|l| match l.split_once('…') {
+            None => vec![Matcher::Exact(l.to_owned())],
             Some((before, _)) => match before.trim() {
-                "" | "//" => Matcher::Gap,
-                prefix => Matcher::Prefix(prefix.to_owned()),
+                "" | "//" => vec![Matcher::Gap],
+                prefix => vec![Matcher::Prefix(prefix.to_owned()), Matcher::Gap],
             },
         })
         .collect()
 }
 
-/// Whether the file's lines hold the excerpt: runs of exact lines consecutive, runs apart where a
-/// gap is. The earliest place for each run is the right one, since only gaps follow it.
+/// Whether the file's lines hold the excerpt: the runs between gaps each consecutive, in order.
+/// The earliest place for each run is the right one, since only a gap follows it.
 fn excerpt_matches(matchers: &[Matcher], file: &str) -> Result<(), String> {
     let lines: Vec<&str> = file.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     let mut at = 0;
-    let mut i = 0;
-    while i < matchers.len() {
-        if matchers[i] == Matcher::Gap {
-            i += 1;
-            continue;
-        }
-        let run_end = matchers[i..]
-            .iter()
-            .position(|m| !matches!(m, Matcher::Exact(_)))
-            .map_or(matchers.len(), |p| i + p + usize::from(matches!(matchers[i + p], Matcher::Prefix(_))));
-        let run = &matchers[i..run_end];
+    for run in matchers.split(|m| *m == Matcher::Gap).filter(|run| !run.is_empty()) {
         let found = (at..lines.len()).find(|&start| {
             run.iter().enumerate().all(|(k, m)| match (m, lines.get(start + k)) {
                 (Matcher::Exact(s), Some(l)) => l == s,
@@ -112,13 +102,12 @@ fn excerpt_matches(matchers: &[Matcher], file: &str) -> Result<(), String> {
         });
         let Some(start) = found else {
             let first = match &run[0] {
-                Matcher::Exact(s) | Matcher::Prefix(s) => s.clone(),
-                Matcher::Gap => String::new(),
+                Matcher::Exact(s) | Matcher::Prefix(s) => s.as_str(),
+                Matcher::Gap => "",
             };
             return Err(format!("these {} line(s) are not there, in this order, from `{first}` on", run.len()));
         };
         at = start + run.len();
-        i = run_end;
     }
     Ok(())
 }

@@ -57,7 +57,7 @@ fi
 # The definitions target starts from the kitchen sink's definitions (every feature of the type
 # language, in small files) and the API's package files (markers), flattened into one directory.
 mkdir -p "$seeds/definitions"
-for f in "$here"/kitchen-sink/src/*/*/*.rs "$here"/api/src/*/*/mod.rs; do
+for f in "$here"/kitchen-sink/src/*/*/*.rs "$here"/api/*/src/*/*/mod.rs; do
     rel=${f#"$here"/}
     cp "$f" "$seeds/definitions/${rel//\//_}"
 done

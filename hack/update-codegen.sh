@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Regenerates everything under generated/ from the API tree in api/. Run it after editing types;
-# running it twice changes nothing.
+# Regenerates the generated/ folders from the API tree in api/ (each API crate has its own; the
+# clientset and the OpenAPI documents go to the crates that compile them), the kitchen sink and
+# the starter. Run it after editing types; running it twice changes nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --quiet -p kapi-codegen
 bin=${CARGO_TARGET_DIR:-target}/debug/kapi-codegen
-"$bin" generate --root api --out generated "$@"
+"$bin" generate --root api --out api/generated --place clientset.rs=client/generated --place openapi=testing/generated "$@"
 # The kitchen sink proves that generated code for every feature builds and passes clippy.
 "$bin" generate --root kitchen-sink/src --out kitchen-sink/generated "$@"
 # The crate `kapi-codegen init` writes (a codegen test checks that `init` still writes it).

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 cargo build --quiet -p kapi-codegen
 bin=${CARGO_TARGET_DIR:-target}/debug/kapi-codegen
 status=0
-"$bin" generate --root api --out generated --verify-only "$@" || status=1
+"$bin" generate --root api --out api/generated --place clientset.rs=client/generated --place openapi=testing/generated --verify-only "$@" || status=1
 "$bin" generate --root kitchen-sink/src --out kitchen-sink/generated --verify-only "$@" || status=1
 "$bin" generate --root starter/src --out starter/generated --verify-only "$@" || status=1
 # Compatibility against the commit this branch starts from (on main itself, the last commit: what

@@ -1,7 +1,7 @@
 //! Compiles the emitted IDL with protox (pure Rust, no protoc) and generates prost types for it,
 //! plus a dispatch function from (protobuf package, message name) to a prost round trip.
 //!
-//! The generated files live at `generated/<pkg>/generated.proto` but import each other by Go import
+//! The generated files live at `api/<part>/generated/<pkg>/generated.proto` but import each other by Go import
 //! path (`k8s.io/api/admission/v1/generated.proto`), so they are first staged in `OUT_DIR` under
 //! the path their `option go_package` names; the hand-written files in `codegen/proto/` are already
 //! laid out that way.
@@ -12,9 +12,15 @@ use std::path::{Path, PathBuf};
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let generated = manifest.join("../generated");
+    // Each part crate of kapi-api holds its groups' generated code.
+    let generated: Vec<PathBuf> = ["base", "workloads", "platform"]
+        .iter()
+        .map(|part| manifest.join("../api").join(part).join("generated"))
+        .collect();
     let hand_written = manifest.join("../codegen/proto");
-    println!("cargo:rerun-if-changed={}", generated.display());
+    for dir in &generated {
+        println!("cargo:rerun-if-changed={}", dir.display());
+    }
     println!("cargo:rerun-if-changed={}", hand_written.display());
 
     let staging = out.join("proto");
@@ -23,7 +29,7 @@ fn main() {
     }
     // Roots: every generated package and every hand-written file.
     let mut files = Vec::new();
-    for path in proto_files(&generated) {
+    for path in generated.iter().flat_map(|dir| proto_files(dir)) {
         let text = std::fs::read_to_string(&path).expect("read a generated .proto");
         let go_package = text
             .lines()

@@ -46,8 +46,6 @@ mod declarative_list_tests;
 mod declarative_validation_tests;
 #[cfg(test)]
 mod schema_tests;
-#[cfg(test)]
-mod testing;
 
 #[cfg(feature = "core")]
 pub use kapi_api_base::core;

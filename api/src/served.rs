@@ -23,7 +23,7 @@ pub use crate::impl_resource;
 // kind's `Resource` implementation.
 #[cfg(feature = "resources")]
 #[rustfmt::skip]
-#[path = "../../generated/resources.rs"]
+#[path = "../generated/resources.rs"]
 mod generated;
 
 #[cfg(feature = "resources")]
@@ -207,7 +207,7 @@ impl<T> ItemsField<T> for Option<Vec<T>> {
 /// Implements [`Resource`], [`Listable`] and [`ListResource`] for a kind and its list kind whose
 /// metadata fields are `metadata` and whose list holds `items`; `impl_resource!(unlisted Kind, …)`
 /// implements only [`Resource`], for create-only kinds without a list kind. Generated code calls this for every kind marked
-/// `+genclient` (`generated/resources.rs`); users may call it for kinds of their own.
+/// `+genclient` (`api/generated/resources.rs`); users may call it for kinds of their own.
 ///
 /// Subresources are a name (`"status"`: bodies of the kind itself, see [`Subresource::own_kind`])
 /// or a name with its verbs and kinds:

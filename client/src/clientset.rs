@@ -1,7 +1,7 @@
-//! The generated clientset (`generated/clientset.rs`): clients, informers, listers per `+genclient` kind.
+//! The generated clientset (`client/generated/clientset.rs`): clients, informers, listers per `+genclient` kind.
 
 #[rustfmt::skip]
-#[path = "../../generated/clientset.rs"]
+#[path = "../generated/clientset.rs"]
 mod generated;
 
 pub use generated::*;

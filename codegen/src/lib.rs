@@ -5,6 +5,7 @@ pub mod cargo_features;
 pub mod compat;
 pub mod emit;
 pub mod init;
+pub mod layout;
 pub mod output;
 
 use std::path::Path;
@@ -14,6 +15,7 @@ use std::time::{Duration, Instant};
 
 pub use kapi_frontend::diagnostics::Diagnostic;
 pub use kapi_frontend::universe::{SourceTree, Universe};
+pub use layout::Layout;
 pub use output::{Changes, Outputs};
 
 use emit::{Emitted, Part, Plan};

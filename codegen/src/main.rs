@@ -64,9 +64,16 @@ enum Command {
     Generate {
         #[command(flatten)]
         tree: Tree,
-        /// Where generated files go.
+        /// Where generated files go. A tree that holds several crates, each with its `src/`
+        /// (kapi-api's parts), has each package's files go to its crate's own folder named as
+        /// this one's last component (`api/workloads/generated/apps/v1/…`); what spans the tree
+        /// goes here.
         #[arg(long, default_value = "generated")]
         out: PathBuf,
+        /// Send a file or folder of the output tree to another folder, for the crate that
+        /// compiles it: `--place clientset.rs=client/generated`. May be repeated.
+        #[arg(long, value_name = "PATH=DIR", value_parser = kapi_codegen::layout::parse_place)]
+        place: Vec<(PathBuf, PathBuf)>,
         /// Write nothing: print a unified diff for every stale or missing file and every generated
         /// file that no longer has a source, and exit 1 if there is any.
         #[arg(long)]
@@ -150,8 +157,8 @@ fn main() -> ExitCode {
     let worker = std::thread::Builder::new().name("kapi-codegen".into()).stack_size(kapi_codegen::STACK_BYTES).spawn(
         move || match cli.command {
             Command::Check { tree, threads } => check(tree.root(), &threads),
-            Command::Generate { tree, out, verify_only, only, threads } => {
-                generate(tree.root(), out, verify_only, &only, &threads)
+            Command::Generate { tree, out, place, verify_only, only, threads } => {
+                generate(tree.root(), out, &place, verify_only, &only, &threads)
             }
             Command::Crd { tree, output } => crd(tree.root(), output),
             Command::Init { dir, group, version, kind, name, kapi_path } => {
@@ -251,14 +258,28 @@ fn crd(root: PathBuf, output: Option<PathBuf>) -> ExitCode {
     }
 }
 
-fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String], threads: &Threads) -> ExitCode {
+fn generate(
+    root: PathBuf,
+    out: PathBuf,
+    places: &[(PathBuf, PathBuf)],
+    verify_only: bool,
+    only: &[String],
+    threads: &Threads,
+) -> ExitCode {
     let started = Instant::now();
     let Generated { universe: u, result, .. } = match run(&root, only, threads) {
         Ok(g) => g,
         Err(code) => return code,
     };
+    let layout = match kapi_codegen::Layout::new(&u, &out, places) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let outputs = match result.and_then(|o| {
-        let mut missing = kapi_codegen::emit::check_included(&u, &out, &o);
+        let mut missing = kapi_codegen::emit::check_included(&u, &layout, &o);
         // A partial run's `mod.rs` files are not written, so only a full run can tell.
         if only.is_empty() {
             missing.extend(kapi_codegen::cargo_features::missing(&u, &root, &o));
@@ -272,48 +293,59 @@ fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String], thr
             return ExitCode::FAILURE;
         }
     };
+    // Every folder is compared before any is written, so a problem reading one writes nothing.
     let comparing = Instant::now();
-    let compared = kapi_codegen::output::compare(&out, &outputs);
-    if threads.timings {
-        eprintln!("timing: comparing with {} took {:.1?}", out.display(), comparing.elapsed());
+    let mut folders = Vec::new();
+    for (folder, files) in layout.split(&outputs) {
+        let changes = match kapi_codegen::output::compare(&folder, &files) {
+            // A run of some generators produces only their files: every other generated file would
+            // look stale, so a partial run removes and reports none (a full run does).
+            Ok(c) if !only.is_empty() => kapi_codegen::output::Changes { stale: Vec::new(), ..c },
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("error: reading {}: {e}", folder.display());
+                return ExitCode::from(2);
+            }
+        };
+        folders.push((folder, files, changes));
     }
-    let changes = match compared {
-        // A run of some generators produces only their files: every other generated file would
-        // look stale, so a partial run removes and reports none (a full run does).
-        Ok(c) if !only.is_empty() => kapi_codegen::output::Changes { stale: Vec::new(), ..c },
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: reading {}: {e}", out.display());
-            return ExitCode::from(2);
-        }
-    };
+    if threads.timings {
+        eprintln!("timing: comparing with {} folders took {:.1?}", folders.len(), comparing.elapsed());
+    }
+    let (changed, removed) = folders
+        .iter()
+        .fold((0, 0), |(c, r), (_, _, ch)| (c + ch.changed.len(), r + ch.stale.len() + ch.temporaries.len()));
     if verify_only {
-        for (_, diff) in &changes.changed {
-            print!("{diff}");
+        for (folder, _, changes) in &folders {
+            for (_, diff) in &changes.changed {
+                print!("{diff}");
+            }
+            for stale in &changes.stale {
+                println!("stale: {} has no source any more", folder.join(stale).display());
+            }
+            for tmp in &changes.temporaries {
+                println!("stale: {} was left by an interrupted run", folder.join(tmp).display());
+            }
         }
-        for stale in &changes.stale {
-            println!("stale: {} has no source any more", out.join(stale).display());
-        }
-        for tmp in &changes.temporaries {
-            println!("stale: {} was left by an interrupted run", out.join(tmp).display());
-        }
-        if changes.is_empty() {
+        if changed + removed == 0 {
             println!("{} generated files are up to date ({:.0?})", outputs.len(), started.elapsed());
             return ExitCode::SUCCESS;
         }
         eprintln!("error: generated code is out of date; run hack/update-codegen.sh and commit the result");
         return ExitCode::FAILURE;
     }
-    if let Err(e) = kapi_codegen::output::apply(&out, &outputs, &changes) {
-        eprintln!("error: writing {}: {e}", out.display());
-        return ExitCode::from(2);
+    for (folder, files, changes) in &folders {
+        if let Err(e) = kapi_codegen::output::apply(folder, files, changes) {
+            eprintln!("error: writing {}: {e}", folder.display());
+            return ExitCode::from(2);
+        }
     }
     println!(
         "{} generated files: {} written, {} removed, {} unchanged ({:.0?})",
         outputs.len(),
-        changes.changed.len(),
-        changes.stale.len() + changes.temporaries.len(),
-        outputs.len() - changes.changed.len(),
+        changed,
+        removed,
+        outputs.len() - changed,
         started.elapsed()
     );
     ExitCode::SUCCESS
@@ -355,7 +387,7 @@ fn init(
     }
     println!("wrote a new API crate in {}; generating its code", dir.display());
     let threads = Threads { jobs: None, timings: false };
-    generate(dir.join("src"), dir.join("generated"), false, &[], &threads)
+    generate(dir.join("src"), dir.join("generated"), &[], false, &[], &threads)
 }
 
 fn compat(

@@ -55,7 +55,8 @@ pub fn compare(root: &Path, outputs: &Outputs) -> std::io::Result<Changes> {
             Err(e) => return Err(e),
         };
         if old.as_deref() != Some(content.as_str()) {
-            let label = rel.display().to_string();
+            // Named from the working directory, so the diff applies with `git apply` there.
+            let label = path.display().to_string();
             changes.changed.push((rel.clone(), unified_diff(&label, old.as_deref().unwrap_or(""), content)));
         }
     }

@@ -7,7 +7,8 @@ pub mod check;
 pub mod ctxt;
 pub mod diagnostics;
 pub mod enums;
-pub mod facts;
+/// The schema facts the checks share with machinery's run-time schema (one definition, in `kapi-facts`).
+pub use kapi_facts::schema as facts;
 pub mod markers;
 pub mod model;
 pub mod names;

@@ -34,7 +34,6 @@ pub mod resource;
 #[cfg(feature = "testing")]
 pub mod roundtrip;
 pub mod schema;
-mod schema_facts;
 pub mod scheme;
 #[cfg(feature = "testing")]
 pub mod semantic;

@@ -84,7 +84,7 @@ impl StructSchema {
     }
 }
 
-pub use crate::schema_facts::{Granularity, ListType, PatchStrategy};
+pub use kapi_facts::{Granularity, ListType, PatchStrategy};
 
 /// One field of a struct.
 #[derive(Debug)]

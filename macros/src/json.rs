@@ -27,7 +27,7 @@ pub fn expand(def: &TypeDef) -> TokenStream {
             continue;
         }
         let mut key_bytes = Vec::new();
-        crate::escape_str::write_json_string(&mut key_bytes, &f.json_name);
+        kapi_facts::write_json_string(&mut key_bytes, &f.json_name);
         key_bytes.push(b':');
         let key_lit = Literal::byte_string(&key_bytes);
         let write = quote! {

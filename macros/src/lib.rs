@@ -9,12 +9,6 @@ use proc_macro::TokenStream;
 use proc_macro2::{Delimiter, Group, TokenStream as TokenStream2, TokenTree};
 use syn::{DeriveInput, parse_macro_input};
 
-// JSON keys are escaped at expansion time by machinery's own escaper, compiled from its source file
-// rather than copied (a copy drifted: it wrote `\u000a` where Go writes `\n`). Depending on
-// kapi-machinery instead would compile all of it a second time for the host, since a proc macro
-// runs inside the compiler, and every crate deriving `Kapi` would wait for that build.
-#[path = "../../machinery/src/json/escape_str.rs"]
-mod escape_str;
 mod fill;
 mod fuzz;
 mod json;

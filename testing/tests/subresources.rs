@@ -704,7 +704,7 @@ async fn csr_approval_updates_conditions_only() {
 /// fake and by the test server alike.
 #[tokio::test]
 async fn every_genclient_kind_of_the_api_tree_is_served() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../api/src");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../api");
     let u = kapi_frontend::universe::Universe::load(&root);
     let mut expected = Vec::new();
     for t in &u.types {

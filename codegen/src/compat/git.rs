@@ -64,6 +64,7 @@ pub fn tree_at(root: &Path, rev: &str) -> Result<SourceTree, String> {
         let rel = path.strip_prefix(&prefix).map(|r| r.trim_start_matches('/')).unwrap_or(path);
         let file = root_path.join(rel);
         match String::from_utf8(bytes) {
+            Ok(text) if kapi_frontend::universe::is_generated(&text) => {}
             Ok(text) => tree.sources.push((file, text)),
             Err(_) => tree
                 .diagnostics

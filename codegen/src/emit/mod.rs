@@ -289,7 +289,7 @@ impl Emitted {
 
 /// Every package whose generated `mod.rs` exists must include it with one `#[path]` module in its
 /// own `mod.rs`; a generated file nothing compiles is an error naming the line to add.
-pub fn check_included(u: &Universe, out_root: &Path, outputs: &Outputs) -> Vec<Diagnostic> {
+pub fn check_included(u: &Universe, layout: &crate::Layout, outputs: &Outputs) -> Vec<Diagnostic> {
     let mut found = Vec::new();
     // Both sides absolute, so a relative root and output directory compare with each other.
     let cwd = std::env::current_dir().unwrap_or_default();
@@ -298,16 +298,17 @@ pub fn check_included(u: &Universe, out_root: &Path, outputs: &Outputs) -> Vec<D
         let Some(package) = rel.parent() else { continue };
         let Some(pkg) = u.packages.get(package) else { continue };
         let file = u.file(pkg.mod_file);
-        let want = normalize(&abs(&out_root.join(rel)));
+        let written = layout.path_of(rel);
+        let want = normalize(&abs(&written));
         let included = file.module_paths.iter().any(|(p, _)| normalize(&abs(&pkg.dir).join(p)) == want);
         if !included {
-            let relative = relative_path(&abs(&pkg.dir), &abs(&out_root.join(rel)));
+            let relative = relative_path(&abs(&pkg.dir), &abs(&written));
             found.push(
                 Diagnostic::global(format!(
                     "the generated code of package `{}` is not compiled: `{}` does not include `{}`",
                     package.display(),
                     file.path.display(),
-                    out_root.join(rel).display()
+                    written.display()
                 ))
                 .note(format!("add `#[rustfmt::skip] #[path = \"{relative}\"] mod generated; pub use generated::*;` to the package's `mod.rs`")),
             );

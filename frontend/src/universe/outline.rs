@@ -169,7 +169,15 @@ mod tests {
     fn every_tree_file_outlines_as_syn_parses_it() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let mut files = 0;
-        for dir in ["api/src", "kitchen-sink/src", "frontend/src", "codegen/src"] {
+        for dir in [
+            "api/src",
+            "api/base/src",
+            "api/workloads/src",
+            "api/platform/src",
+            "kitchen-sink/src",
+            "frontend/src",
+            "codegen/src",
+        ] {
             for entry in walkdir::WalkDir::new(root.join(dir)) {
                 let entry = entry.expect("the tree can be read");
                 if entry.path().extension().is_none_or(|x| x != "rs") {

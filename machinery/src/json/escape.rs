@@ -1,7 +1,7 @@
 //! Go `encoding/json` string escaping, with HTML escaping on (as every apimachinery encoder has it).
 
-use super::escape_str::write_ascii_escape;
-pub use super::escape_str::write_json_string;
+use kapi_facts::json_string::write_ascii_escape;
+pub use kapi_facts::write_json_string;
 
 /// Appends the escaped body of a string (no quotes). Bytes that are not valid UTF-8 become `\ufffd`,
 /// as Go does, so this also serves raw JSON string contents copied from elsewhere.

@@ -1,7 +1,6 @@
 //! JSON byte-compatible with Go's `encoding/json`: writer, reader, codec traits and a generic value.
 
 pub mod escape;
-mod escape_str;
 mod reader;
 mod scan_bytes;
 mod tokens;

@@ -10,7 +10,7 @@ use kapi_client::body::{self, Body};
 use kapi_machinery::json::value::{self, Value};
 
 #[rustfmt::skip]
-#[path = "../../../generated/openapi/documents.rs"]
+#[path = "../../generated/openapi/documents.rs"]
 mod documents;
 
 /// The media type of OpenAPI v2 in protobuf (gnostic's `openapi.v2.Document`), as servers answer

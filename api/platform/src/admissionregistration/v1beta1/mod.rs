@@ -1,0 +1,104 @@
+//! `admissionregistration.k8s.io/v1beta1`: webhook configurations and CEL admission policies.
+//!
+//! +groupName=admissionregistration.k8s.io
+//! +conversionGen=crate::admissionregistration
+//! +k8s:prerelease-lifecycle-gen=true
+
+mod defaults;
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../generated/admissionregistration/v1beta1/mod.rs"]
+mod generated;
+
+pub use generated::*;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::round_trip;
+    use kapi_machinery::Scheme;
+    use kapi_machinery::proto::ProtoReader;
+    use kapi_machinery::{GroupVersionKind, ProtoMessage, json};
+
+    #[test]
+    fn every_kind_round_trips_and_is_registered() {
+        let mut scheme = Scheme::new();
+        add_to_scheme(&mut scheme).unwrap();
+        round_trip::<ValidatingWebhookConfiguration>(&scheme);
+        round_trip::<ValidatingWebhookConfigurationList>(&scheme);
+        round_trip::<MutatingWebhookConfiguration>(&scheme);
+        round_trip::<MutatingWebhookConfigurationList>(&scheme);
+        round_trip::<ValidatingAdmissionPolicy>(&scheme);
+        round_trip::<ValidatingAdmissionPolicyList>(&scheme);
+        round_trip::<ValidatingAdmissionPolicyBinding>(&scheme);
+        round_trip::<ValidatingAdmissionPolicyBindingList>(&scheme);
+        round_trip::<MutatingAdmissionPolicy>(&scheme);
+        round_trip::<MutatingAdmissionPolicyList>(&scheme);
+        round_trip::<MutatingAdmissionPolicyBinding>(&scheme);
+        round_trip::<MutatingAdmissionPolicyBindingList>(&scheme);
+        let ours = scheme
+            .known_kinds()
+            .filter(|k| {
+                k.group == "admissionregistration.k8s.io" && !k.kind.ends_with("Options") && k.kind != "WatchEvent"
+            })
+            .count();
+        assert_eq!(ours, 12);
+        assert!(scheme.recognizes(&GroupVersionKind::new("admissionregistration.k8s.io", "v1beta1", "DeleteOptions")));
+        let g = "admissionregistration.k8s.io";
+        for kind in ["ValidatingWebhookConfiguration", "MutatingAdmissionPolicyBindingList"] {
+            assert!(scheme.recognizes(&GroupVersionKind::new(g, "v1beta1", kind)));
+        }
+    }
+
+    #[test]
+    fn unset_side_effects_is_left_out() {
+        for s in [
+            String::from_utf8(json::to_vec(&ValidatingWebhook::default()).unwrap()).unwrap(),
+            String::from_utf8(json::to_vec(&MutatingWebhook::default()).unwrap()).unwrap(),
+        ] {
+            assert!(!s.contains("sideEffects"), "{s}");
+            assert!(!s.contains("admissionReviewVersions"), "{s}");
+        }
+        let w = ValidatingWebhook {
+            side_effects: Some(SideEffectClass(SideEffectClass::NONE.into())),
+            ..Default::default()
+        };
+        let s = String::from_utf8(json::to_vec(&w).unwrap()).unwrap();
+        assert!(s.contains(r#""sideEffects":"None""#), "{s}");
+    }
+
+    #[test]
+    fn side_effect_classes_round_trip() {
+        for v in
+            [SideEffectClass::UNKNOWN, SideEffectClass::NONE, SideEffectClass::SOME, SideEffectClass::NONE_ON_DRY_RUN]
+        {
+            let w = ValidatingWebhook { side_effects: Some(SideEffectClass(v.into())), ..Default::default() };
+            let s = String::from_utf8(json::to_vec(&w).unwrap()).unwrap();
+            assert!(s.contains(&format!(r#""sideEffects":"{v}""#)), "{s}");
+            let back: ValidatingWebhook = json::from_slice(s.as_bytes()).unwrap();
+            assert_eq!(back.side_effects.as_ref().map(|c| c.0.as_str()), Some(v));
+            let mut back = ValidatingWebhook::default();
+            back.merge_proto(&mut ProtoReader::new(&w.to_proto_bytes())).unwrap();
+            assert_eq!(back.side_effects.as_ref().map(|c| c.0.as_str()), Some(v));
+        }
+    }
+
+    #[test]
+    fn ca_bundle_survives_protobuf() {
+        let all: Vec<u8> = (0..=255).collect();
+        for bundle in [Some(all), Some(b"-----BEGIN CERTIFICATE-----\n".to_vec()), None] {
+            let client_config = WebhookClientConfig { ca_bundle: bundle.clone(), ..Default::default() };
+            let v = ValidatingWebhook { client_config: client_config.clone(), ..Default::default() };
+            let mut back = ValidatingWebhook::default();
+            back.merge_proto(&mut ProtoReader::new(&v.to_proto_bytes())).unwrap();
+            assert_eq!(back.client_config.ca_bundle, bundle);
+            let m = MutatingWebhook { client_config, ..Default::default() };
+            let mut back = MutatingWebhook::default();
+            back.merge_proto(&mut ProtoReader::new(&m.to_proto_bytes())).unwrap();
+            assert_eq!(back.client_config.ca_bundle, bundle);
+        }
+    }
+}

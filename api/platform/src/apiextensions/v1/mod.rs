@@ -1,0 +1,21 @@
+//! `apiextensions.k8s.io/v1`: custom resource definitions and conversion reviews.
+//!
+//! +groupName=apiextensions.k8s.io
+//! +conversionGen=crate::apiextensions
+//! +protobufGoPackage=k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1
+
+#[cfg(feature = "internal")]
+mod conversion;
+mod defaults;
+#[cfg(test)]
+mod fuzzer;
+mod json;
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../generated/apiextensions/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;

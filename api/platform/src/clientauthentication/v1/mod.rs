@@ -1,0 +1,13 @@
+//! `client.authentication.k8s.io/v1`: exec credential plugins of clients.
+//!
+//! +groupName=client.authentication.k8s.io
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../generated/clientauthentication/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,18 @@
+//! `resource.k8s.io/v1beta2`: dynamic resource allocation: devices, claims, slices and classes.
+//!
+//! +groupName=resource.k8s.io
+//! +conversionGen=crate::resource
+//! +k8s:prerelease-lifecycle-gen=true
+
+mod defaults;
+mod field_labels;
+mod types;
+
+pub use field_labels::FIELD_LABELS;
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../generated/resource/v1beta2/mod.rs"]
+mod generated;
+
+pub use generated::*;

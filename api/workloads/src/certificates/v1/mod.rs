@@ -1,0 +1,22 @@
+//! `certificates.k8s.io/v1`: certificate signing requests, cluster trust bundles and pod certificate requests.
+//!
+//! +groupName=certificates.k8s.io
+//! +conversionGen=crate::certificates
+//! +k8s:prerelease-lifecycle-gen=true
+
+#[cfg(feature = "internal")]
+mod conversion;
+mod field_labels;
+mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
+
+pub use field_labels::FIELD_LABELS;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../generated/certificates/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,41 @@
+//! The `coordination.k8s.io` API group: leases for leader election and node heartbeats, and lease
+//! candidates for coordinated leader election.
+//!
+//! +groupName=coordination.k8s.io
+
+#[cfg(feature = "internal")]
+mod types;
+pub mod v1;
+pub mod v1alpha2;
+pub mod v1beta1;
+
+#[cfg(feature = "internal")]
+pub use types::*;
+
+// Everything generated for a hub is internal.
+#[cfg(feature = "internal")]
+#[rustfmt::skip]
+#[path = "../../generated/coordination/mod.rs"]
+mod generated;
+
+#[cfg(feature = "internal")]
+pub use generated::*;
+
+#[cfg(not(feature = "internal"))]
+pub use v1::GROUP_NAME;
+
+/// Installs the whole group: every version and, with the `internal` feature, the internal kinds and
+/// the conversions to and from them (upstream's `install.Install`). Upstream has no defaults,
+/// hand-written conversions, field-label functions or custom fuzzers for this group.
+#[kapi_macros::where_used]
+pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+    #[cfg(feature = "internal")]
+    add_to_scheme(scheme)?;
+    v1::add_to_scheme(scheme)?;
+    v1beta1::add_to_scheme(scheme)?;
+    v1alpha2::add_to_scheme(scheme)?;
+    Ok(())
+}
+
+#[cfg(all(test, feature = "internal"))]
+mod internal_tests;

@@ -1,0 +1,19 @@
+//! `networking.k8s.io/v1`: ingresses, network policies, IP addresses and service CIDRs.
+//!
+//! +groupName=networking.k8s.io
+//! +conversionGen=crate::networking
+//! +k8s:prerelease-lifecycle-gen=true
+
+mod defaults;
+mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
+
+pub use defaults::*;
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../generated/networking/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,15 @@
+//! `node.k8s.io/v1beta1`: runtime classes.
+//!
+//! +groupName=node.k8s.io
+//! +conversionGen=crate::node
+//! +k8s:prerelease-lifecycle-gen=true
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../generated/node/v1beta1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,16 @@
+//! `storage.k8s.io/v1beta1`: storage classes, CSI drivers and nodes, volume attachments and capacity.
+//!
+//! +groupName=storage.k8s.io
+//! +conversionGen=crate::storage
+//! +k8s:prerelease-lifecycle-gen=true
+
+mod defaults;
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../generated/storage/v1beta1/mod.rs"]
+mod generated;
+
+pub use generated::*;

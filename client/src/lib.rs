@@ -14,7 +14,7 @@ extern crate self as kapi_client;
 pub mod api_errors;
 #[cfg(all(feature = "ws", feature = "core"))]
 pub mod attach;
-pub mod body;
+pub use kapi_http::body;
 pub mod client;
 pub mod clientset;
 pub mod config;
@@ -31,7 +31,7 @@ pub mod logs;
 pub mod metadata;
 pub mod oidc;
 pub mod options;
-pub mod pem;
+pub use kapi_http::pem;
 #[cfg(all(feature = "ws", feature = "core"))]
 pub mod portforward;
 pub mod proxy;

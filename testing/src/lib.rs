@@ -14,9 +14,12 @@ mod quota;
 pub mod server;
 pub mod tracker;
 
+#[cfg(feature = "clientset")]
 use std::sync::Arc;
 
+#[cfg(feature = "clientset")]
 use kapi_client::Client;
+#[cfg(feature = "clientset")]
 use kapi_client::clientset::Clientset;
 
 pub use controllers::{ControllerHandle, Controllers};
@@ -24,6 +27,7 @@ pub use server::{ApiServer, Fault, REQUEST_LOG_LIMIT, RequestRecord, RuntimeConf
 pub use tracker::ObjectTracker;
 
 /// The base URL of fake clients; `.invalid` so that nothing could ever resolve it.
+#[cfg(feature = "clientset")]
 pub const FAKE_BASE_URL: &str = "http://fake.kapi.invalid";
 
 /// The fake clientset: the generated typed clients of every group kapi-client enables, talking
@@ -52,6 +56,7 @@ pub const FAKE_BASE_URL: &str = "http://fake.kapi.invalid";
 /// # Ok(())
 /// # }
 /// ```
+#[cfg(feature = "clientset")]
 pub fn fake_clientset() -> Result<(Clientset, Arc<ApiServer>), kapi_client::Error> {
     let server = Arc::new(ApiServer::serving_everything());
     server.register_builtin();

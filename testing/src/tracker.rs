@@ -1262,6 +1262,17 @@ impl ObjectTracker {
         self.lock().rv.to_string()
     }
 
+    /// The resource version of one stored object, read without copying it; `None` when there is
+    /// no such object (or resource).
+    pub fn object_resource_version(&self, gvr: &GroupVersionResource, namespace: &str, name: &str) -> Option<String> {
+        let st = self.lock();
+        let idx = st.index_of(gvr).ok()?;
+        let info = st.info(idx);
+        let ns = if info.namespaced { namespace } else { "" };
+        let obj = st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned()))?;
+        meta_of(&info, obj.as_ref()).ok().map(|m| m.resource_version.clone())
+    }
+
     /// Forgets the whole change history: watches and continue tokens from before now answer
     /// `410 Expired`, and watches that are behind end with an `ERROR` event.
     pub fn compact(&self) {

@@ -825,3 +825,48 @@ async fn a_put_to_the_status_of_a_missing_object_reaches_no_webhook() {
     api.update(&svc, &Default::default()).await.unwrap();
     assert_eq!(calls.load(Ordering::SeqCst), 2);
 }
+
+/// An update or patch whose object another write changes between its mutating admission and its
+/// commit runs again from the start, as upstream's store calls its update function again on the
+/// new object: the patch is applied to the object the other write left, the mutating webhook
+/// sees that object, and nothing either write made is lost. A conflict with no write in between
+/// (a stale `resourceVersion` the client sent) is answered at once, after one webhook call.
+#[tokio::test]
+async fn a_write_that_loses_a_race_runs_its_mutating_admission_again() {
+    let env = env().await;
+    let cm = env.cs.core_v1().config_maps("default");
+    cm.create(&config_map("raced", &[("a", "1")]), &CreateOptions::default()).await.unwrap();
+    let calls = Arc::new(AtomicUsize::new(0));
+    let (counted, server) = (calls.clone(), env.server.clone());
+    let hook = env
+        .serve_sync(move |req| {
+            let Ok(Some(mut map)) = req.object_as::<ConfigMap>() else { return AdmissionResponse::allow() };
+            let call = counted.fetch_add(1, Ordering::SeqCst) + 1;
+            if call == 1 {
+                // Another writer wins the race while this webhook runs.
+                let gvr = kapi_machinery::GroupVersionResource::new("", "v1", "configmaps");
+                let tracker = server.tracker();
+                let mut stored: ConfigMap = tracker.get_as("default", "raced").unwrap();
+                stored.data.insert("raced".into(), "yes".into());
+                tracker.update(&gvr, "default", Box::new(stored), &Default::default()).unwrap();
+            }
+            map.data.insert("seen".into(), format!("{call}:{}", map.data.contains_key("raced")));
+            AdmissionResponse::mutate_typed(&req, &map).unwrap()
+        })
+        .await;
+    env.mutating("racer", vec![mutating_hook("racer.example.com", hook, rule(&["UPDATE"], "", &["configmaps"]))]).await;
+
+    let patch = Patch::Merge(br#"{"data":{"b":"2"}}"#.to_vec());
+    let patched = cm.patch("raced", &patch, &PatchOptions::default()).await.unwrap();
+    let data: Vec<(&str, &str)> = patched.data.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    assert_eq!(data, [("a", "1"), ("b", "2"), ("raced", "yes"), ("seen", "2:true")]);
+    assert_eq!(calls.load(Ordering::SeqCst), 2, "the webhook ran again on the object the other write left");
+
+    // A stale resourceVersion from the client conflicts with no write in between: one call.
+    let mut stale = patched.clone();
+    stale.metadata.resource_version = "1".into();
+    stale.data.insert("c".into(), "3".into());
+    let err = cm.update(&stale, &Default::default()).await.unwrap_err();
+    assert_eq!(status_of(&err).0, 409);
+    assert_eq!(calls.load(Ordering::SeqCst), 3);
+}

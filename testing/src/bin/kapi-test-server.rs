@@ -86,8 +86,8 @@ struct Args {
 fn tls_config(cert: &Path, key: &Path) -> Result<(Arc<rustls::ServerConfig>, Vec<u8>), String> {
     let read = |p: &Path| std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()));
     let cert_pem = read(cert)?;
-    let certs = kapi_client::pem::parse_certificates(&cert_pem).map_err(|e| format!("{}: {e}", cert.display()))?;
-    let key = kapi_client::pem::parse_private_key(&read(key)?).map_err(|e| format!("{}: {e}", key.display()))?;
+    let certs = kapi_http::pem::parse_certificates(&cert_pem).map_err(|e| format!("{}: {e}", cert.display()))?;
+    let key = kapi_http::pem::parse_private_key(&read(key)?).map_err(|e| format!("{}: {e}", key.display()))?;
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let config = rustls::ServerConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()

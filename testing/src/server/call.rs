@@ -5,7 +5,7 @@ use http::{StatusCode, header};
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::StatusReason;
-use kapi_client::body::{self, Body};
+use kapi_http::body::{self, Body};
 use kapi_machinery::{DecodeErrorKind, KindInfo, Object};
 
 use super::codec;

@@ -1,7 +1,7 @@
 //! Deprecation warnings: every request to a kind its lifecycle calls deprecated in the server's release gets upstream's `Warning: 299 - "<group>/<version> <Kind> is deprecated in v1.X+, unavailable in v1.Y+; use …"`, first among the response's warnings.
 
 use http::header;
-use kapi_client::body::Body;
+use kapi_http::body::Body;
 use kapi_machinery::GroupVersionKind;
 use kapi_machinery::lifecycle::Release;
 
@@ -53,7 +53,7 @@ mod tests {
 
     #[test]
     fn the_deprecation_warning_comes_first() {
-        let mut resp = http::Response::new(kapi_client::body::full(Vec::new()));
+        let mut resp = http::Response::new(kapi_http::body::full(Vec::new()));
         resp.headers_mut().append(header::WARNING, http::HeaderValue::from_static("299 - \"unknown field \\\"x\\\"\""));
         warn_first(&mut resp, "v1 Thing is deprecated in v1.2+");
         let all: Vec<&str> = resp.headers().get_all(header::WARNING).iter().map(|v| v.to_str().unwrap()).collect();

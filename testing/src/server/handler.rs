@@ -9,7 +9,7 @@ use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::{
     DeleteOptions, GetOptions, ListMeta, ObjectMeta, STATUS_SUCCESS, Status, StatusDetails, StatusReason,
 };
-use kapi_client::body::{self, Body};
+use kapi_http::body::{self, Body};
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::{DecodeErrorKind, KindInfo, Object, TypeMeta};
 
@@ -180,37 +180,68 @@ impl ApiServer {
         if is_watch {
             return self.dispatch(&call, true).unwrap_or_else(|e| error_response(&e, enc));
         }
+        // An update or patch runs its admission and write again when the object changed under it
+        // between its mutating admission and its commit (another write won the race): upstream's
+        // store calls the update, mutating admission included, once more on the new object. A
+        // conflict with nothing changed is the request's own precondition, and stands.
+        let raced = matches!(*req.method(), Method::PUT | Method::PATCH) && call.route.name.is_some();
+        let version = || self.tracker.object_resource_version(&call.info.gvr(), call.namespace(), call.name());
+        let mut before = if raced { version() } else { None };
+        let mut tries = 1;
+        loop {
+            let resp = self.admit_and_write(&req, &call).await;
+            if resp.status() != StatusCode::CONFLICT || tries >= COMMIT_TRIES || before.is_none() {
+                return resp;
+            }
+            let now = version();
+            if now == before {
+                return resp;
+            }
+            before = now;
+            tries += 1;
+        }
+    }
+
+    /// Runs a write's admission (the built-in plugins, then the webhooks, which may change the
+    /// request or turn a patch into the write it amounts to) and serves the write; the response
+    /// carries the admission warnings.
+    async fn admit_and_write(&self, req: &http::Request<Bytes>, call: &Call<'_>) -> http::Response<Body> {
+        let enc = call.enc;
         // Admission webhooks may change the body (or turn a patch into the write it amounts
         // to), so the request served can be a new one.
         // The built-in plugins may fill in the object (a new pod): the request served from here
         // on is then the filled-in one.
-        let (builtin, mut builtin_warnings) = match self.admit_builtin(&call).await {
+        let (builtin, mut builtin_warnings) = match self.admit_builtin(call).await {
             Ok(Some((r, w))) => (Some(r), w),
             Ok(None) => (None, Vec::new()),
             Err(e) => return error_response(&e, enc),
         };
+        let filled;
         let call = match &builtin {
-            Some(r) => Call {
-                info: call.info,
-                route: call.route,
-                query: Query::parse(r.uri().query()),
-                req: r,
-                enc,
-                stage: Stage::Store,
-            },
+            Some(r) => {
+                filled = Call {
+                    info: call.info,
+                    route: call.route.clone(),
+                    query: Query::parse(r.uri().query()),
+                    req: r,
+                    enc,
+                    stage: Stage::Store,
+                };
+                &filled
+            }
             None => call,
         };
         // LimitRanger's checks run in the validating phase, before the validating webhooks;
         // ResourceQuota's after them.
-        let limited = match self.limited(&call) {
+        let limited = match self.limited(call) {
             Ok(l) => l,
             Err(e) => return error_response(&e, enc),
         };
-        let quota = match self.quota_applies(&call) {
+        let quota = match self.quota_applies(call) {
             Ok(q) => q,
             Err(e) => return error_response(&e, enc),
         };
-        let admitted = match self.admit(&call).await {
+        let admitted = match self.admit(call).await {
             Ok(a) => a,
             Err(e) => return error_response(&e, enc),
         };
@@ -231,7 +262,7 @@ impl ApiServer {
                 Err(e) => Err(e),
             },
             None => {
-                self.serve_write(&call, Validating { limited, quota, deferred: deferred.as_ref() }, &mut warnings).await
+                self.serve_write(call, Validating { limited, quota, deferred: deferred.as_ref() }, &mut warnings).await
             }
         };
         let mut resp = served.unwrap_or_else(|e| error_response(&e, enc));

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bytes::Bytes;
 use http::{Method, header};
-use kapi_client::body::{self, Body};
+use kapi_http::body::{self, Body};
 
 /// The limits (0: no limit).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

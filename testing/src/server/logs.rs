@@ -18,7 +18,7 @@ use bytes::Bytes;
 use http::{Method, StatusCode, header};
 use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_api::meta::v1::GetOptions;
-use kapi_client::body::{self, Body};
+use kapi_http::body::{self, Body};
 use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::query::{self, Query};

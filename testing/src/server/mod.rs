@@ -93,8 +93,6 @@ use bytes::Bytes;
 use kapi_api::features::FeatureGates;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::served::{Listable, Resource, ResourceInfoExt};
-use kapi_client::Registry;
-use kapi_client::service::{ResponseFuture, Service};
 use kapi_machinery::{GroupVersionResource, Object, Scheme, SchemeError};
 
 pub use authn::{StaticToken, UserInfo, parse_token_file};
@@ -669,15 +667,18 @@ impl ApiServer {
     }
 }
 
-impl Service for ApiServer {
-    fn call(&self, request: http::Request<Bytes>) -> ResponseFuture<'_> {
+/// A client's in-process transport: what [`crate::fake_clientset`] gives its client.
+#[cfg(feature = "clientset")]
+impl kapi_client::Service for ApiServer {
+    fn call(&self, request: http::Request<Bytes>) -> kapi_client::service::ResponseFuture<'_> {
         Box::pin(async move { Ok(self.handle(request).await) })
     }
 }
 
 /// How a generated clientset registers its resources (`clientset::register_all`): the one
 /// place the server meets the client's registry, for clientsets of kinds outside `kapi-api`.
-impl Registry for ApiServer {
+#[cfg(feature = "clientset")]
+impl kapi_client::Registry for ApiServer {
     fn register<R: Listable>(&self) -> Result<(), SchemeError> {
         ApiServer::register::<R>(self)
     }

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use bytes::Bytes;
 use http::{StatusCode, header};
 use kapi_api::meta::resource::ResourceInfo;
-use kapi_client::body::{self, Body};
+use kapi_http::body::{self, Body};
 use kapi_machinery::json::value::{self, Value};
 
 #[rustfmt::skip]

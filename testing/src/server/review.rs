@@ -8,7 +8,7 @@
 
 use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_api::meta::resource::ResourceInfo;
-use kapi_client::body::Body;
+use kapi_http::body::Body;
 use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::Time;

@@ -10,7 +10,7 @@ use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
 use kapi_api::meta::errors as api_errors;
-use kapi_client::body::Body;
+use kapi_http::body::Body;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::{JoinHandle, JoinSet};
 use tokio_rustls::TlsAcceptor;

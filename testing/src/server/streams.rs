@@ -18,8 +18,8 @@ use http::{Method, StatusCode};
 use hyper_util::rt::TokioIo;
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::{GetOptions, Status, StatusCause, StatusDetails};
-use kapi_client::body::{self, Body};
-use kapi_client::websocket::{self, CLOSE, ERROR, PROTOCOL_V4, PROTOCOL_V5, RESIZE, STDERR, STDIN, STDOUT};
+use kapi_http::body::{self, Body};
+use kapi_http::channel::{self, CLOSE, ERROR, PROTOCOL_V4, PROTOCOL_V5, RESIZE, STDERR, STDIN, STDOUT};
 use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value;
 use tokio::io::{AsyncWriteExt, DuplexStream};
@@ -264,7 +264,7 @@ fn ports_of(query: &Query) -> Result<Vec<u16>> {
 type ServerSocket = WebSocketStream<TokioIo<hyper::upgrade::Upgraded>>;
 
 async fn server_socket(upgraded: hyper::upgrade::Upgraded) -> ServerSocket {
-    WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(websocket::socket_config())).await
+    WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(channel::socket_config())).await
 }
 
 fn status_message(outcome: &ExecOutcome, command: &[String]) -> Vec<u8> {
@@ -355,18 +355,18 @@ async fn serve_command(
                 }
                 Some(Ok(_)) => {}
             },
-            n = websocket::read_open(&mut stdout_r, &mut out_buf), if stdout_r.is_some() => match n {
+            n = channel::read_open(&mut stdout_r, &mut out_buf), if stdout_r.is_some() => match n {
                 Ok(n) if n > 0 => {
-                    if socket.send(Message::Binary(websocket::frame(STDOUT, &out_buf[..n]))).await.is_err() {
+                    if socket.send(Message::Binary(channel::frame(STDOUT, &out_buf[..n]))).await.is_err() {
                         run.abort();
                         return;
                     }
                 }
                 _ => stdout_r = None,
             },
-            n = websocket::read_open(&mut stderr_r, &mut err_buf), if stderr_r.is_some() => match n {
+            n = channel::read_open(&mut stderr_r, &mut err_buf), if stderr_r.is_some() => match n {
                 Ok(n) if n > 0 => {
-                    if socket.send(Message::Binary(websocket::frame(STDERR, &err_buf[..n]))).await.is_err() {
+                    if socket.send(Message::Binary(channel::frame(STDERR, &err_buf[..n]))).await.is_err() {
                         run.abort();
                         return;
                     }
@@ -379,8 +379,8 @@ async fn serve_command(
         }
     }
     let outcome = outcome.unwrap_or(ExecOutcome::Exited(0));
-    let _ = socket.send(Message::Binary(websocket::frame(ERROR, &status_message(&outcome, &command)))).await;
-    websocket::close_normally(&mut socket).await;
+    let _ = socket.send(Message::Binary(channel::frame(ERROR, &status_message(&outcome, &command)))).await;
+    channel::close_normally(&mut socket).await;
 }
 
 /// A resize message: `{"Width":…,"Height":…}`.
@@ -406,7 +406,7 @@ async fn serve_ports(
     for (i, &port) in ports.iter().enumerate() {
         // Each channel opens with its port, data channel first.
         for channel in [2 * i, 2 * i + 1] {
-            let first = websocket::frame(u8::try_from(channel).unwrap_or(u8::MAX), &port.to_le_bytes());
+            let first = channel::frame(u8::try_from(channel).unwrap_or(u8::MAX), &port.to_le_bytes());
             if socket.send(Message::Binary(first)).await.is_err() {
                 return;
             }
@@ -447,10 +447,10 @@ async fn serve_ports(
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(_)) => {}
             },
-            read = websocket::read_any(&mut pipes, &mut buf) => match read {
+            read = channel::read_any(&mut pipes, &mut buf) => match read {
                 (i, Ok(n)) if n > 0 => {
                     let channel = u8::try_from(2 * i).unwrap_or(u8::MAX);
-                    if socket.send(Message::Binary(websocket::frame(channel, &buf[..n]))).await.is_err() {
+                    if socket.send(Message::Binary(channel::frame(channel, &buf[..n]))).await.is_err() {
                         return;
                     }
                 }
@@ -459,7 +459,7 @@ async fn serve_ports(
             error = errors_rx.recv(), if errors_open => match error {
                 Some((i, message)) => {
                     let channel = u8::try_from(2 * i + 1).unwrap_or(u8::MAX);
-                    if socket.send(Message::Binary(websocket::frame(channel, message.as_bytes()))).await.is_err() {
+                    if socket.send(Message::Binary(channel::frame(channel, message.as_bytes()))).await.is_err() {
                         return;
                     }
                 }
@@ -470,5 +470,5 @@ async fn serve_ports(
             break;
         }
     }
-    websocket::close_normally(&mut socket).await;
+    channel::close_normally(&mut socket).await;
 }

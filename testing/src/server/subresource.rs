@@ -29,7 +29,7 @@ use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_api::meta::labels::{Operator, Requirement, Selector};
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{DeleteOptions, STATUS_SUCCESS, Status};
-use kapi_client::body::Body;
+use kapi_http::body::Body;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Time;
 use kapi_machinery::{KindInfo, Object, Subresource, TypeMeta};

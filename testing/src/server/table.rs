@@ -18,7 +18,7 @@ use kapi_api::meta::v1::{
     TableRow, TableRowCondition,
 };
 use kapi_api::printers::{self, Column, DEFAULT_COLUMNS};
-use kapi_client::body::Body;
+use kapi_http::body::Body;
 use kapi_machinery::types::{RawExtension, Time};
 use kapi_machinery::{Format, Object, TypeMeta};
 

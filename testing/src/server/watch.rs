@@ -1,5 +1,5 @@
 //! Watch responses: tracker events framed as upstream streams them, sent through
-//! [`kapi_client::body::channel`] by a task that ends with the watch, at `timeoutSeconds`, or when the
+//! [`kapi_http::body::channel`] by a task that ends with the watch, at `timeoutSeconds`, or when the
 //! client goes away.
 //!
 //! - JSON: one `WatchEvent` JSON object per chunk, ending in a newline; the event's `object` is
@@ -17,7 +17,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::WatchEvent;
-use kapi_client::body::{self, Body};
+use kapi_http::body::{self, Body};
 use kapi_machinery::Format;
 use kapi_machinery::types::RawExtension;
 

@@ -6,18 +6,15 @@
 use std::time::Duration;
 
 use bytes::Bytes;
-use http::header;
 use kapi_api::admission::{v1 as review_v1, v1beta1 as review_v1beta1};
 use kapi_api::admissionregistration::v1::{FailurePolicyType, WebhookClientConfig};
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::{GroupVersionResource as MetaGvr, Status, StatusDetails, StatusReason};
-use kapi_client::config::{Config, PemSource};
-use kapi_client::{Service, Transport, body};
 use kapi_machinery::TypeMeta;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::RawExtension;
 
-use super::{Attributes, CallFailure, Hook};
+use super::{Attributes, CallFailure, Hook, https};
 use crate::server::{ApiServer, MAX_BODY_BYTES, lock};
 use crate::tracker::meta::new_uid;
 use crate::tracker::{Error, Result};
@@ -186,34 +183,20 @@ impl ApiServer {
             })?
             .clone();
         let (url, server_name) = self.webhook_url(&hook.client_config)?;
-        let mut config = Config::new(url.clone()).map_err(|e| CallFailure(format!("webhook URL {url:?}: {e}")))?;
-        if let Some(ca) = hook.client_config.ca_bundle.as_ref().filter(|c| !c.is_empty()) {
-            config.tls.ca = Some(PemSource::Data(ca.clone()));
-        }
-        config.tls.server_name = server_name;
+        let endpoint = https::Endpoint {
+            url: &url,
+            server_name: server_name.as_deref(),
+            ca_bundle: hook.client_config.ca_bundle.as_deref().filter(|c| !c.is_empty()),
+        };
         let seconds = hook.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS).clamp(1, MAX_TIMEOUT_SECONDS);
-        config.timeout = Some(Duration::from_secs(seconds.unsigned_abs().into()));
-        config.limits.max_response_bytes = MAX_RESPONSE_BYTES as u64;
-        config.retry.max_retries = 0;
-        config.proxy_from_environment = false;
-        config.disable_compression = true;
-        config.http2 = false;
-        let transport = Transport::new(&config).map_err(|e| CallFailure(format!("could not get REST client: {e}")))?;
+        let deadline = Duration::from_secs(seconds.unsigned_abs().into());
         let uid = new_uid();
         let request = review_request(attrs, uid.clone(), obj, old);
         let encoded = encode_review_request(&version, request)
             .map_err(|e| CallFailure(format!("could not create admission objects: {e}")))?;
-        let req = http::Request::post(url.as_str())
-            .header(header::CONTENT_TYPE, "application/json")
-            .header(header::ACCEPT, "application/json")
-            .body(Bytes::from(encoded))
-            .map_err(|e| CallFailure(format!("could not create the request: {e}")))?;
-        let resp = transport.call(req).await.map_err(|e| CallFailure(format!("failed to call webhook: {e}")))?;
-        let status = resp.status();
-        // The transport's limit (MAX_RESPONSE_BYTES, set above) bounds the body.
-        let data = body::collect(resp.into_body())
+        let (status, data) = https::post(&endpoint, Bytes::from(encoded), deadline, MAX_RESPONSE_BYTES)
             .await
-            .map_err(|e| CallFailure(format!("failed to call webhook: reading the response: {e}")))?;
+            .map_err(|e| CallFailure(format!("failed to call webhook: {e}")))?;
         if status != http::StatusCode::OK {
             let text = String::from_utf8_lossy(&data[..data.len().min(512)]).into_owned();
             return Err(CallFailure(format!("failed to call webhook: the server responded {status}: {text}")));

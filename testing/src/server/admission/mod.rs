@@ -42,6 +42,7 @@
 mod call;
 mod conditions;
 mod connect;
+mod https;
 mod policies;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -59,7 +60,7 @@ use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::labels::{Operator, Requirement, Selector};
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{DeleteOptions, GetOptions, GroupVersionKind, LabelSelector, StatusDetails};
-use kapi_client::body;
+use kapi_http::body;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::{GroupVersionResource, KindInfo};
 
@@ -936,7 +937,7 @@ impl ApiServer {
             None => self.patch(&dry)?,
         };
         let created = resp.status() == http::StatusCode::CREATED;
-        let found = kapi_client::warning::warnings_from_headers(resp.headers()).into_iter().map(|w| w.text).collect();
+        let found = kapi_http::warning::warnings_from_headers(resp.headers()).into_iter().map(|w| w.text).collect();
         let data = body::collect(resp.into_body()).await.map_err(|e| api_errors::internal(&e.to_string()))?;
         let v =
             value::parse(&data).map_err(|e| api_errors::internal(&format!("reading the dry-run patch result: {e}")))?;

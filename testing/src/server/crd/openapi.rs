@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use kapi_api::meta::resource::ResourceInfo;
-use kapi_client::body::Body;
+use kapi_http::body::Body;
 use kapi_machinery::json::value::{self, Value};
 
 use super::Served;

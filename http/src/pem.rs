@@ -1,4 +1,4 @@
-//! PEM certificates and private keys, parsed for the configuration loader (checks) and the TLS setup.
+//! PEM certificates and private keys, parsed for a client's configuration and TLS setup and for a server's certificate.
 
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer};

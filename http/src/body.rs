@@ -1,4 +1,4 @@
-//! The HTTP body of every [`crate::Service`]: boxed `Bytes` frames, complete or streamed from a channel.
+//! The HTTP body the client's services and the test server share: boxed `Bytes` frames, complete or streamed from a channel.
 
 use std::pin::Pin;
 use std::task::{Context, Poll};

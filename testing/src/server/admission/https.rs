@@ -58,7 +58,10 @@ async fn exchange(
     // The connection is driven until the answer has been read; it ends with this call.
     let driver = tokio::spawn(connection);
     let authority = uri.authority().map(|a| a.as_str().to_owned()).unwrap_or_default();
-    let request = http::Request::post(uri)
+    // The request line carries the path (origin form), as Go's client sends it; the host goes in
+    // `Host`.
+    let target = uri.path_and_query().map_or("/", |p| p.as_str()).to_owned();
+    let request = http::Request::post(target)
         .header(header::HOST, authority)
         .header(header::CONTENT_TYPE, "application/json")
         .header(header::ACCEPT, "application/json")

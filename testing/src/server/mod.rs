@@ -1,6 +1,6 @@
 //! An in-process Kubernetes API server over an [`ObjectTracker`]: [`ApiServer`] speaks the REST
-//! protocol for every registered resource and implements [`Service`], so clients can talk to it
-//! directly or over HTTP through [`TestServer`].
+//! protocol for every registered resource, so clients can talk to it directly (it is a
+//! kapi-client `Service` with the `clientset` feature) or over HTTP through [`TestServer`].
 //!
 //! Routes: `/api/v1/...` and `/apis/<group>/<version>/[namespaces/<ns>/]<resource>[/<name>[/<sub>]]`.
 //! - `GET` get and list; `GET ?watch=true` (or `watch=1`) watch; `POST` create; `PUT` update

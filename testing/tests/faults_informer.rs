@@ -214,13 +214,18 @@ async fn informer_handlers_see_each_version_once_across_faults_and_a_relist() {
     h.api.close_watches();
     let next = write_through_faults(&h, 4, 15).await;
 
-    // No relist so far: the handler heard of every write, one by one, in order.
+    // No relist so far: the handler heard of every write, one by one, in order. Caught up is
+    // the state every write together leaves: the last write alone (a delete of `cm-0`) also
+    // matches a handler that has only heard of `cm-0`'s first delete.
     let caught_up = || {
-        let state = replay(&lock(&notes)).unwrap_or_default();
-        h.writes().last().is_some_and(|w| match w.change {
-            Change::Apply => state.get(&w.name) == Some(&w.rv),
-            Change::Delete => !state.contains_key(&w.name),
-        })
+        let mut want = State::new();
+        for w in h.writes() {
+            match w.change {
+                Change::Apply => want.insert(w.name.clone(), w.rv),
+                Change::Delete => want.remove(&w.name),
+            };
+        }
+        replay(&lock(&notes)).ok().as_ref() == Some(&want)
     };
     within(WAIT, async {
         while !caught_up() {

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use kapi_frontend::universe::split_package;
+use kapi_frontend::universe::{is_build_output, split_package};
 
 use crate::{Outputs, Universe};
 
@@ -37,7 +37,7 @@ impl Layout {
     pub fn read(root: &Path, out: &Path, places: &[(PathBuf, PathBuf)]) -> Result<Layout, String> {
         let mods = walkdir::WalkDir::new(root)
             .into_iter()
-            .filter_entry(|e| !(e.depth() > 0 && e.file_type().is_dir() && e.file_name() == "target"))
+            .filter_entry(|e| !is_build_output(e))
             .filter_map(Result::ok)
             .filter(|e| e.file_type().is_file() && e.file_name() == "mod.rs")
             .map(|e| split_package(root, e.path().parent().unwrap_or(root)))
@@ -99,11 +99,12 @@ impl Layout {
 
     /// The outputs by the folder they are written under; every folder of the layout is there,
     /// without files when none go to it, so that a full run finds the stale files in each.
-    pub fn split(&self, outputs: &Outputs) -> BTreeMap<PathBuf, Outputs> {
+    pub fn split(&self, outputs: Outputs) -> BTreeMap<PathBuf, Outputs> {
         let mut by_folder: BTreeMap<PathBuf, Outputs> =
             self.folders().into_iter().map(|f| (f, Outputs::new())).collect();
         for (file, text) in outputs {
-            by_folder.entry(self.folder_of(file).to_path_buf()).or_default().insert(file.clone(), text.clone());
+            let folder = self.folder_of(&file).to_path_buf();
+            by_folder.entry(folder).or_default().insert(file, text);
         }
         by_folder
     }
@@ -153,7 +154,7 @@ mod tests {
         );
         let mut outputs = Outputs::new();
         outputs.insert(PathBuf::from("clientset.rs"), String::new());
-        let split = l.split(&outputs);
+        let split = l.split(outputs);
         assert_eq!(split.len(), 5, "every folder, with files or not: {:?}", split.keys());
         assert_eq!(split[Path::new("client/generated")].len(), 1);
         assert!(split[Path::new("testing/generated")].is_empty());

@@ -295,8 +295,9 @@ fn generate(
     };
     // Every folder is compared before any is written, so a problem reading one writes nothing.
     let comparing = Instant::now();
+    let total = outputs.len();
     let mut folders = Vec::new();
-    for (folder, files) in layout.split(&outputs) {
+    for (folder, files) in layout.split(outputs) {
         let changes = match kapi_codegen::output::compare(&folder, &files) {
             // A run of some generators produces only their files: every other generated file would
             // look stale, so a partial run removes and reports none (a full run does).
@@ -328,7 +329,7 @@ fn generate(
             }
         }
         if changed + removed == 0 {
-            println!("{} generated files are up to date ({:.0?})", outputs.len(), started.elapsed());
+            println!("{total} generated files are up to date ({:.0?})", started.elapsed());
             return ExitCode::SUCCESS;
         }
         eprintln!("error: generated code is out of date; run hack/update-codegen.sh and commit the result");
@@ -342,10 +343,10 @@ fn generate(
     }
     println!(
         "{} generated files: {} written, {} removed, {} unchanged ({:.0?})",
-        outputs.len(),
+        total,
         changed,
         removed,
-        outputs.len() - changed,
+        total - changed,
         started.elapsed()
     );
     ExitCode::SUCCESS

@@ -17,7 +17,7 @@ fn assert_fresh(root: &str, out: &str, places: &[(&str, &str)]) {
     let outputs = kapi_codegen::generate_tree(&workspace.join(root), &[]).unwrap_or_else(|d| panic!("{d}"));
     let places: Vec<_> = places.iter().map(|(p, d)| (p.into(), workspace.join(d))).collect();
     let layout = kapi_codegen::Layout::read(&workspace.join(root), &workspace.join(out), &places).unwrap();
-    for (folder, files) in layout.split(&outputs) {
+    for (folder, files) in layout.split(outputs) {
         let changes = kapi_codegen::output::compare(&folder, &files).unwrap();
         let diffs: Vec<&str> = changes.changed.iter().map(|(_, d)| d.as_str()).collect();
         assert!(

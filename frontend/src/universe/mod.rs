@@ -141,6 +141,12 @@ pub fn is_generated(source: &str) -> bool {
     source.starts_with(GENERATED_MARK)
 }
 
+/// Whether a walk of a tree has reached a build output folder: a crate inside the tree may have
+/// built into its own `target/`, which is never part of the tree.
+pub fn is_build_output(entry: &walkdir::DirEntry) -> bool {
+    entry.depth() > 0 && entry.file_type().is_dir() && entry.file_name() == "target"
+}
+
 /// A package's module path: its directory relative to the root, after the first `src`
 /// component when there is one. A tree is a crate's `src/` itself (`--root src`), a crate whose
 /// modules are under `src/` (`--root api`), or a folder of crates each with its `src/`
@@ -195,9 +201,7 @@ impl SourceTree {
     pub fn read(root: &Path) -> SourceTree {
         let mut diagnostics = Vec::new();
         let mut paths: Vec<PathBuf> = Vec::new();
-        // A crate inside the tree may have built into its own `target/`.
-        let build_output = |e: &walkdir::DirEntry| e.depth() > 0 && e.file_type().is_dir() && e.file_name() == "target";
-        for entry in walkdir::WalkDir::new(root).sort_by_file_name().into_iter().filter_entry(|e| !build_output(e)) {
+        for entry in walkdir::WalkDir::new(root).sort_by_file_name().into_iter().filter_entry(|e| !is_build_output(e)) {
             match entry {
                 Ok(e) if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs") => {
                     paths.push(e.into_path())

@@ -38,7 +38,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let dry = CreateOptions::default().dry_run();
 
     // The answer is the pod as it would have been stored: defaults filled in (restart policy,
-    // DNS policy, pull policy), but no UID and no resourceVersion, since nothing was written.
+    // DNS policy, pull policy) and a UID, but no resourceVersion, since nothing was written.
     let p = pods.create(&pod("dry-run-demo", "busybox"), &dry).await?;
     let c = p.spec.containers.iter().flatten().next().ok_or("the answer has no container")?;
     println!(

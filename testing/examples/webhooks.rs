@@ -84,7 +84,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dry = CreateOptions { dry_run: vec!["All".into()], ..Default::default() };
     let would_be = api.create(&webhook_config("example-dry-run"), &dry).await?;
     println!(
-        "dry-run create: name {:?}, uid {:?} (none), resourceVersion {:?} (empty), failurePolicy {:?} and timeoutSeconds {:?} (defaulted)",
+        "dry-run create: name {:?}, uid {:?} (never stored), resourceVersion {:?} (empty), failurePolicy {:?} and timeoutSeconds {:?} (defaulted)",
         would_be.metadata.name,
         would_be.metadata.uid,
         would_be.metadata.resource_version,

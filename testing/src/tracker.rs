@@ -21,8 +21,8 @@
 //!   policy (while a collector runs), finalizers that keep the object with its deletion
 //!   timestamp until an update clears them, namespaces' termination;
 //! - dry run (`dryRun=All`) on every write: the object comes back as it would have been stored,
-//!   nothing is persisted, and on create no UID or generated name is assigned and the
-//!   resourceVersion stays empty (on update it stays unchanged);
+//!   nothing is persisted; a create gets its UID and generated name as upstream's store gives
+//!   them, and its resourceVersion stays empty (on update it stays unchanged);
 //! - held writes ([`Stage`]): a create or update prepared and validated but not stored, for the
 //!   server's validating admission, then committed with the system fields it chose (an update
 //!   conflicts if the object changed in between);
@@ -38,6 +38,7 @@
 //! as `api_errors`; a client turns one into its `Error::Api` with `?`).
 
 pub mod deletion;
+mod encoded;
 pub mod fields;
 pub(crate) mod meta;
 pub mod options;
@@ -65,6 +66,7 @@ use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::Time;
 use kapi_machinery::{GroupVersionResource, Object};
 
+use encoded::Encoded;
 pub use fields::FieldSelector;
 pub use options::{FieldValidation, WriteOptions};
 pub(crate) use scan::{Since, Stored};
@@ -180,7 +182,7 @@ type Key = (String, String);
 
 struct Store {
     info: ResourceInfo,
-    objects: BTreeMap<Key, Box<dyn Object>>,
+    objects: BTreeMap<Key, Encoded>,
 }
 
 /// One recorded change: the event's object (for deletions, the last state with the deletion's
@@ -190,8 +192,9 @@ struct Change {
     rv: u64,
     resource: usize,
     event_type: EventType,
-    object: Box<dyn Object>,
-    prev: Option<Box<dyn Object>>,
+    key: Key,
+    object: Encoded,
+    prev: Option<Encoded>,
 }
 
 /// How objects cross between a store and the resources that read and write it: the function
@@ -250,15 +253,17 @@ pub struct PrepareCtx<'a> {
     pub old: Option<&'a dyn Object>,
     /// The write persists nothing.
     pub dry_run: bool,
-    objects: &'a BTreeMap<Key, Box<dyn Object>>,
+    info: ResourceInfo,
+    objects: &'a BTreeMap<Key, Encoded>,
     except: Option<&'a Key>,
 }
 
 impl<'a> PrepareCtx<'a> {
-    /// The resource's stored objects in every namespace, but the one being written.
-    pub fn others(&self) -> impl Iterator<Item = &'a dyn Object> + 'a {
-        let except = self.except;
-        self.objects.iter().filter(move |(k, _)| Some(*k) != except).map(|(_, o)| o.as_ref())
+    /// The resource's stored objects in every namespace, but the one being written (each
+    /// decoded as it is reached; one that does not decode is skipped).
+    pub fn others(&self) -> impl Iterator<Item = Box<dyn Object>> + 'a {
+        let (except, info) = (self.except, self.info);
+        self.objects.iter().filter(move |(k, _)| Some(*k) != except).filter_map(move |(_, o)| o.decode(&info).ok())
     }
 }
 
@@ -329,6 +334,22 @@ impl Filter {
 
     fn has_selectors(&self) -> bool {
         self.labels.is_some() || !self.fields.is_empty()
+    }
+
+    /// Whether the filter selects the object stored under `key` regardless of its content: it
+    /// has no selectors, and the key's namespace is the one asked for.
+    fn selects_key(&self, info: &ResourceInfo, key: &Key) -> bool {
+        self.namespace.is_empty() || !info.namespaced || key.0 == self.namespace
+    }
+
+    /// The stored object, decoded, when the filter selects it; a filter without selectors
+    /// decodes only what it selects.
+    fn select(&self, info: &ResourceInfo, key: &Key, stored: &Encoded) -> Result<Option<Box<dyn Object>>> {
+        if !self.has_selectors() {
+            return if self.selects_key(info, key) { stored.decode(info).map(Some) } else { Ok(None) };
+        }
+        let obj = stored.decode(info)?;
+        Ok(self.matches(info, obj.as_ref()).then_some(obj))
     }
 
     pub(crate) fn matches(&self, info: &ResourceInfo, obj: &dyn Object) -> bool {
@@ -421,15 +442,6 @@ fn has_status(info: &ResourceInfo) -> bool {
     info.subresource("status").is_some()
 }
 
-/// A copy of an object with another resource version.
-fn with_rv(info: &ResourceInfo, obj: &dyn Object, rv: u64) -> Box<dyn Object> {
-    let mut copy = obj.deep_copy_object();
-    if let Some(m) = (info.metadata_mut)(copy.as_mut()) {
-        m.resource_version = rv.to_string();
-    }
-    copy
-}
-
 /// Takes `member` of `from` into `into` (removing it when `from` has none).
 fn replace_member(info: &ResourceInfo, into: &dyn Object, from: &dyn Object, member: &str) -> Result<Box<dyn Object>> {
     let mut v = meta::to_value(into)?;
@@ -488,9 +500,9 @@ fn meta_errors(info: &ResourceInfo, m: &ObjectMeta) -> Vec<FieldError> {
 /// since (`then`: `None` where the key did not exist), both in key order: the objects at that
 /// version, in key order.
 fn at_version<'a>(
-    now: impl Iterator<Item = (&'a Key, &'a Box<dyn Object>)>,
-    then: impl Iterator<Item = (&'a Key, &'a Option<&'a dyn Object>)>,
-) -> impl Iterator<Item = (&'a Key, &'a dyn Object)> {
+    now: impl Iterator<Item = (&'a Key, &'a Encoded)>,
+    then: impl Iterator<Item = (&'a Key, &'a Option<&'a Encoded>)>,
+) -> impl Iterator<Item = (&'a Key, &'a Encoded)> {
     let mut now = now.peekable();
     let mut then = then.peekable();
     std::iter::from_fn(move || {
@@ -514,7 +526,7 @@ fn at_version<'a>(
                 }
             } else {
                 let (k, o) = now.next()?;
-                return Some((k, o.as_ref()));
+                return Some((k, o));
             }
         }
     })
@@ -676,11 +688,11 @@ impl State {
             _ => None,
         };
         m.creation_timestamp = pins.map_or_else(Time::now, |p| p.creation_timestamp);
-        m.uid = match pins {
-            _ if dry_run => String::new(),
-            Some(p) => p.uid.clone(),
-            None => meta::new_uid(),
-        };
+        // A dry run gets a uid and a generated name too: upstream's store fills the system
+        // fields and generates the name before its storage step, which is the only one a dry run
+        // skips (the dry-run design's "left empty" was shipped in 1.24 and reverted, kubernetes
+        // issue 109174).
+        m.uid = pins.map_or_else(meta::new_uid, |p| p.uid.clone());
         let mut errs = meta_errors(&info, m);
         let store = &self.stores[idx];
         if m.name.is_empty()
@@ -690,7 +702,7 @@ impl State {
             m.name = p.name.clone();
         }
         // Without a valid `generateName` there is no name to generate: the errors go out below.
-        if m.name.is_empty() && !dry_run && errs.is_empty() {
+        if m.name.is_empty() && errs.is_empty() {
             // The generated name must be free; a clash is retried as upstream's registry does.
             let mut tries = 0;
             loop {
@@ -710,7 +722,7 @@ impl State {
         if let Some(prepare) = &self.prepare
             && errs.is_empty()
         {
-            let ctx = PrepareCtx { old: None, dry_run, objects: &store.objects, except: None };
+            let ctx = PrepareCtx { old: None, dry_run, info, objects: &store.objects, except: None };
             prepare(&info, &mut obj, &ctx)?;
         }
         // Metadata and object errors go out together, as upstream's strategies return them.
@@ -726,12 +738,10 @@ impl State {
         if dry_run || stage.holds() {
             return Ok(obj);
         }
+        let stored = Encoded::encode(&info, obj.as_mut(), self.rv + 1)?;
         let rv = self.next_rv();
-        if let Some(m) = (info.metadata_mut)(obj.as_mut()) {
-            m.resource_version = rv.to_string();
-        }
-        self.stores[idx].objects.insert(key, obj.clone());
-        self.record(Change { rv, resource: idx, event_type: EventType::Added, object: obj.clone(), prev: None });
+        self.stores[idx].objects.insert(key.clone(), stored.clone());
+        self.record(Change { rv, resource: idx, event_type: EventType::Added, key, object: stored, prev: None });
         Ok(obj)
     }
 
@@ -759,10 +769,11 @@ impl State {
         }
         let key = (m.namespace.clone(), m.name.clone());
         let given_rv = m.resource_version.clone();
-        let Some(existing) = self.stores[idx].objects.get(&key) else {
+        let Some(stored) = self.stores[idx].objects.get(&key) else {
             return Err(api_errors::not_found(&info, &key.1));
         };
-        let existing = existing.clone();
+        let stored = stored.clone();
+        let existing = stored.decode(&info)?;
         let old = meta_of(&info, existing.as_ref())?.clone();
         if !given_rv.is_empty() && given_rv != old.resource_version {
             return Err(api_errors::conflict(&info, &key.1, api_errors::OPTIMISTIC_LOCK_MESSAGE));
@@ -821,6 +832,7 @@ impl State {
                     let ctx = PrepareCtx {
                         old: Some(existing.as_ref()),
                         dry_run,
+                        info,
                         objects: &self.stores[idx].objects,
                         except: Some(&key),
                     };
@@ -859,27 +871,30 @@ impl State {
         if dry_run || stage.holds() {
             return Ok(new);
         }
+        // `new` leaves with the resource version it is stored at (for a finalized object, its
+        // deletion's).
+        let encoded = Encoded::encode(&info, new.as_mut(), self.rv + 1)?;
         let rv = self.next_rv();
         if finalize {
-            let gone = with_rv(&info, new.as_ref(), rv);
             self.stores[idx].objects.remove(&key);
             self.record(Change {
                 rv,
                 resource: idx,
                 event_type: EventType::Deleted,
-                object: gone.clone(),
-                prev: Some(existing),
+                key,
+                object: encoded,
+                prev: Some(stored),
             });
-            return Ok(gone);
+            return Ok(new);
         }
-        meta_mut(&info, new.as_mut())?.resource_version = rv.to_string();
-        self.stores[idx].objects.insert(key, new.clone());
+        self.stores[idx].objects.insert(key.clone(), encoded.clone());
         self.record(Change {
             rv,
             resource: idx,
             event_type: EventType::Modified,
-            object: new.clone(),
-            prev: Some(existing),
+            key,
+            object: encoded,
+            prev: Some(stored),
         });
         Ok(new)
     }
@@ -900,10 +915,11 @@ impl State {
         let info = self.info(idx);
         let ns = if info.namespaced { namespace } else { "" };
         let key = (ns.to_owned(), name.to_owned());
-        let Some(existing) = self.stores[idx].objects.get(&key) else {
+        let Some(stored) = self.stores[idx].objects.get(&key) else {
             return Err(api_errors::not_found(&info, name));
         };
-        let existing = existing.clone();
+        let stored = stored.clone();
+        let existing = stored.decode(&info)?;
         let m = meta_of(&info, existing.as_ref())?.clone();
         let mut opts = opts.clone();
         if deletion::is_namespaces(&info) {
@@ -911,7 +927,7 @@ impl State {
             if m.deletion_timestamp.is_none() {
                 let doc = deletion::begin_namespace_termination(existing.as_ref(), &m, &opts)?;
                 let marked = meta::from_value(&info, &doc)?;
-                return self.write_deleting(idx, key, existing, marked, dry_run);
+                return self.write_deleting(idx, key, (&stored, existing), marked, dry_run);
             }
             if !deletion::namespace_finalizers(existing.as_ref()).is_empty() {
                 return Ok(DeleteResult { object: existing, deleted: false });
@@ -921,7 +937,7 @@ impl State {
         if deletion::is_crds(&info) && m.deletion_timestamp.is_none() {
             let doc = deletion::begin_crd_termination(existing.as_ref(), &m)?;
             let marked = meta::from_value(&info, &doc)?;
-            return self.write_deleting(idx, key, existing, marked, dry_run);
+            return self.write_deleting(idx, key, (&stored, existing), marked, dry_run);
         }
         let mut obj = existing.clone();
         let mut mm = m.clone();
@@ -950,7 +966,7 @@ impl State {
             };
             if keep {
                 *meta_mut(&info, obj.as_mut())? = mm;
-                return self.write_deleting(idx, key, existing, obj, dry_run);
+                return self.write_deleting(idx, key, (&stored, existing), obj, dry_run);
             }
         }
         if dry_run {
@@ -958,13 +974,13 @@ impl State {
         }
         let rv = self.next_rv();
         self.stores[idx].objects.remove(&key);
-        let gone = with_rv(&info, existing.as_ref(), rv);
         self.record(Change {
             rv,
             resource: idx,
             event_type: EventType::Deleted,
-            object: gone,
-            prev: Some(existing.clone()),
+            key,
+            object: stored.at(rv),
+            prev: Some(stored),
         });
         Ok(DeleteResult { object: existing, deleted: true })
     }
@@ -975,7 +991,7 @@ impl State {
         &mut self,
         idx: usize,
         key: Key,
-        existing: Box<dyn Object>,
+        (stored, existing): (&Encoded, Box<dyn Object>),
         mut marked: Box<dyn Object>,
         dry_run: bool,
     ) -> Result<DeleteResult> {
@@ -983,15 +999,16 @@ impl State {
         if meta::to_value(marked.as_ref())? == meta::to_value(existing.as_ref())? || dry_run {
             return Ok(DeleteResult { object: marked, deleted: false });
         }
+        let encoded = Encoded::encode(&info, marked.as_mut(), self.rv + 1)?;
         let rv = self.next_rv();
-        meta_mut(&info, marked.as_mut())?.resource_version = rv.to_string();
-        self.stores[idx].objects.insert(key, marked.clone());
+        self.stores[idx].objects.insert(key.clone(), encoded.clone());
         self.record(Change {
             rv,
             resource: idx,
             event_type: EventType::Modified,
-            object: marked.clone(),
-            prev: Some(existing),
+            key,
+            object: encoded,
+            prev: Some(stored.clone()),
         });
         Ok(DeleteResult { object: marked, deleted: false })
     }
@@ -1000,9 +1017,7 @@ impl State {
     /// for each key changed since, its state then (`None`: it did not exist). Only the changes
     /// after `at` are walked, so a list at the current version or a recent one costs no more
     /// than the objects it returns.
-    fn undone_since(&self, idx: usize, at: u64) -> BTreeMap<Key, Option<&dyn Object>> {
-        let info = self.info(idx);
-        let key_of = |o: &dyn Object| (info.metadata)(o).map(|m| (m.namespace.clone(), m.name.clone()));
+    fn undone_since(&self, idx: usize, at: u64) -> BTreeMap<Key, Option<&Encoded>> {
         let mut then = BTreeMap::new();
         // Newest first: the last state recorded for a key is the one before its oldest change
         // after `at`, which is its state at `at`.
@@ -1013,19 +1028,14 @@ impl State {
             if c.resource != idx {
                 continue;
             }
-            match c.event_type {
-                EventType::Added => {
-                    if let Some(k) = key_of(c.object.as_ref()) {
-                        then.insert(k, None);
-                    }
+            match (c.event_type, &c.prev) {
+                (EventType::Added, _) => {
+                    then.insert(c.key.clone(), None);
                 }
-                _ => {
-                    if let Some(prev) = &c.prev
-                        && let Some(k) = key_of(prev.as_ref())
-                    {
-                        then.insert(k, Some(prev.as_ref()));
-                    }
+                (_, Some(prev)) => {
+                    then.insert(c.key.clone(), Some(prev));
                 }
+                _ => {}
             }
         }
         then
@@ -1269,8 +1279,18 @@ impl ObjectTracker {
         let idx = st.index_of(gvr).ok()?;
         let info = st.info(idx);
         let ns = if info.namespaced { namespace } else { "" };
-        let obj = st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned()))?;
-        meta_of(&info, obj.as_ref()).ok().map(|m| m.resource_version.clone())
+        st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned())).map(|o| o.rv().to_string())
+    }
+
+    /// The bytes the store keeps for an object, as kube-apiserver's etcd holds them under the
+    /// object's key: protobuf in the `k8s\0` envelope naming the storage version's kind for
+    /// built-in kinds, JSON for custom resources, without a resource version (the store keeps
+    /// that beside them). `None` when there is no such object (or resource).
+    pub fn stored_bytes(&self, gvr: &GroupVersionResource, namespace: &str, name: &str) -> Option<Vec<u8>> {
+        let st = self.lock();
+        let idx = st.index_of(gvr).ok()?;
+        let ns = if st.info(idx).namespaced { namespace } else { "" };
+        st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned())).map(|o| o.bytes().to_vec())
     }
 
     /// Forgets the whole change history: watches and continue tokens from before now answer
@@ -1420,7 +1440,8 @@ impl ObjectTracker {
                 return Err(api_errors::path_not_found());
             }
             let ns = if info.namespaced { namespace } else { "" };
-            let current = st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned())).cloned();
+            let current =
+                st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned())).map(|o| o.decode(&info)).transpose()?;
             // `f` sees and returns the object in the version of the resource it was asked
             // through; the store keeps its own.
             let (outbound, inbound) = (st.conversion(gvr), st.inbound(gvr, idx));
@@ -1513,12 +1534,17 @@ impl ObjectTracker {
             let info = st.info(idx);
             let view = st.view_info(gvr, idx);
             let filter = Filter::new(&info, namespace, &list.label_selector, &list.field_selector)?;
-            let keys: Vec<Key> = st.stores[idx]
-                .objects
-                .iter()
-                .filter(|(_, o)| filter.matches(&info, o.as_ref()))
-                .map(|(k, _)| k.clone())
-                .collect();
+            let mut keys: Vec<Key> = Vec::new();
+            for (k, o) in &st.stores[idx].objects {
+                let selected = if filter.has_selectors() {
+                    filter.matches(&info, o.decode(&info)?.as_ref())
+                } else {
+                    filter.selects_key(&info, k)
+                };
+                if selected {
+                    keys.push(k.clone());
+                }
+            }
             let mut deleted = Vec::with_capacity(keys.len());
             let mut failed = None;
             for (ns, name) in keys {
@@ -1559,7 +1585,8 @@ impl ObjectTracker {
             }
         }
         let ns = if info.namespaced { namespace } else { "" };
-        let found = st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned())).cloned();
+        let found =
+            st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned())).map(|o| o.decode(&info)).transpose()?;
         convert_with(st.conversion(gvr), found.ok_or_else(|| api_errors::not_found(&info, name))?)
     }
 
@@ -1575,32 +1602,55 @@ impl ObjectTracker {
         let undone = if at == st.rv { BTreeMap::new() } else { st.undone_since(idx, at) };
         // The objects at `at` in key order, borrowed: from the first key after the continue
         // key (and in the namespace asked for), the current objects merged with the states
-        // `undone` restores. Only the objects returned are copied.
+        // `undone` restores. Only the objects a selector reads and those returned are decoded.
         let mut lower = after.clone().unwrap_or_default();
         if !namespace.is_empty() && lower.0.as_str() < namespace {
             lower = (namespace.to_owned(), String::new());
         }
         let range = (std::ops::Bound::Excluded(&lower), std::ops::Bound::Unbounded);
-        let mut matching = at_version(st.stores[idx].objects.range::<Key, _>(range), undone.range::<Key, _>(range))
-            .take_while(|(k, _)| namespace.is_empty() || k.0 == namespace)
-            .filter(|(_, o)| filter.matches(&info, *o));
+        let in_namespace = at_version(st.stores[idx].objects.range::<Key, _>(range), undone.range::<Key, _>(range))
+            .take_while(|(k, _)| namespace.is_empty() || k.0 == namespace);
+        let mut matching = in_namespace.filter_map(|(k, o)| match filter.select(&info, k, o) {
+            Ok(Some(obj)) => Some(Ok((k, obj))),
+            Ok(None) => None,
+            Err(e) => Some(Err(e)),
+        });
         let mut items: Vec<Box<dyn Object>> = Vec::new();
         let mut meta = ListMeta { resource_version: at.to_string(), ..ListMeta::default() };
         let limit = usize::try_from(opts.limit).unwrap_or(0);
         let mut last_key: Option<&Key> = None;
-        for (k, o) in matching.by_ref() {
-            if limit > 0 && items.len() == limit {
-                let remaining = 1 + matching.count();
+        while limit == 0 || items.len() < limit {
+            let Some(next) = matching.next() else { break };
+            let (k, obj) = next?;
+            last_key = Some(k);
+            items.push(obj);
+        }
+        if limit > 0 && items.len() == limit {
+            drop(matching);
+            // What follows the page, counted without decoding where no selector needs to.
+            let rest = at_version(st.stores[idx].objects.range::<Key, _>(range), undone.range::<Key, _>(range))
+                .take_while(|(k, _)| namespace.is_empty() || k.0 == namespace)
+                .skip_while(|(k, _)| Some(*k) <= last_key);
+            let remaining = if filter.has_selectors() {
+                let mut any = false;
+                for (k, o) in rest {
+                    if filter.select(&info, k, o)?.is_some() {
+                        any = true;
+                        break;
+                    }
+                }
+                usize::from(any)
+            } else {
+                rest.filter(|(k, _)| filter.selects_key(&info, k)).count()
+            };
+            if remaining > 0 {
                 if let Some(last) = last_key {
                     meta.continue_ = encode_continue(at, last);
                 }
                 if !filter.has_selectors() {
                     meta.remaining_item_count = i64::try_from(remaining).ok();
                 }
-                break;
             }
-            last_key = Some(k);
-            items.push(o.deep_copy_object());
         }
         let conversion = st.conversion(gvr);
         let items = items.into_iter().map(|o| convert_with(conversion.clone(), o)).collect::<Result<_>>()?;
@@ -1684,9 +1734,9 @@ impl ObjectTracker {
         };
         let mut pending = VecDeque::new();
         if initial {
-            for o in st.stores[idx].objects.values() {
-                if filter.matches(&info, o.as_ref()) {
-                    pending.push_back(Event { event_type: EventType::Added, object: o.clone() });
+            for (k, o) in &st.stores[idx].objects {
+                if let Some(object) = filter.select(&info, k, o)? {
+                    pending.push_back(Event { event_type: EventType::Added, object });
                 }
             }
             if opts.send_initial_events == Some(true) && opts.allow_watch_bookmarks {

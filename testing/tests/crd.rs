@@ -564,6 +564,13 @@ async fn the_versions_of_a_definition_share_their_objects() {
     .await;
     assert_eq!(created.code, 201, "{:?}", created.body);
     assert_eq!(created.text(&["apiVersion"]), "example.com/v2");
+    // Stored once, as upstream keeps a custom resource: JSON in the storage version (v1), with
+    // no resource version in it.
+    let gvr = kapi_client::GroupVersionResource::new("example.com", "v1", "widgets");
+    let stored = value::parse(&api.tracker().stored_bytes(&gvr, "default", "x").expect("stored")).unwrap();
+    assert_eq!(stored.get("apiVersion").and_then(Value::as_str), Some("example.com/v1"));
+    assert_eq!(stored.get("metadata").and_then(|m| m.get("name")).and_then(Value::as_str), Some("x"));
+    assert!(stored.get("metadata").and_then(|m| m.get("resourceVersion")).is_none(), "{stored:?}");
     // Read through v1: the same object, in v1.
     let through_v1 = get(&api, &format!("{WIDGETS}/x")).await;
     assert_eq!(through_v1.code, 200);

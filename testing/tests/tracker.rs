@@ -306,22 +306,23 @@ fn dry_run_persists_nothing_on_any_verb() {
     let t = tracker();
     let rv0 = t.resource_version();
 
-    // Create: the object comes back, without UID, generated name or resourceVersion.
+    // Create: the object comes back with the UID and generated name upstream's store fills in
+    // before its storage step, and without a resourceVersion.
     let mut generated = vwc("", &[]);
     generated.metadata.generate_name = "dry-".into();
     let out = as_vwc(
         t.create(&gvr(), "", Box::new(generated), &CreateOptions { dry_run: dry(), ..Default::default() }).unwrap(),
     );
-    assert_eq!(out.metadata.name, "");
+    assert!(out.metadata.name.starts_with("dry-") && out.metadata.name.len() == 9, "{}", out.metadata.name);
     assert_eq!(out.metadata.generate_name, "dry-");
-    assert_eq!(out.metadata.uid, "");
+    assert_eq!(out.metadata.uid.len(), 36, "a UID: {:?}", out.metadata.uid);
     assert_eq!(out.metadata.resource_version, "");
     assert!(out.metadata.creation_timestamp.unix_seconds() > 0);
     let out = as_vwc(
         t.create(&gvr(), "", Box::new(vwc("d", &[])), &CreateOptions { dry_run: dry(), ..Default::default() }).unwrap(),
     );
     assert_eq!(out.metadata.name, "d");
-    assert_eq!(out.metadata.uid, "");
+    assert!(!out.metadata.uid.is_empty());
     assert_eq!(t.resource_version(), rv0);
     assert!(t.list(&gvr(), "", &ListOptions::default()).unwrap().0.is_empty());
 

@@ -471,9 +471,22 @@ impl ApiServer {
         let scheme = self.scheme.clone();
         let convert: tracker::ConvertFn = Arc::new(move |obj: Box<dyn Object>, to: &ResourceInfo| {
             let scheme = scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-            scheme
-                .convert_into_group_version(obj, to.group, to.version)
-                .map_err(|e| kapi_api::meta::errors::internal(&e.to_string()))
+            let failed = |e: SchemeError| kapi_api::meta::errors::internal(&e.to_string());
+            let from = obj.registered_gvk();
+            let hub = kapi_machinery::GroupVersionKind::new(
+                from.group.clone(),
+                kapi_machinery::object::INTERNAL_VERSION,
+                from.kind,
+            );
+            // A read in the storage version still goes through the internal type: upstream's
+            // storage decodes into it and the response converts it back, so what hand-written
+            // conversions add on the way out (a stateful set's claim templates' `apiVersion` and
+            // `kind`) is there as on a cluster.
+            if from.group == to.group && from.version == to.version && scheme.recognizes(&hub) {
+                let internal = scheme.convert_into_group_version(obj, &hub.group, &hub.version).map_err(failed)?;
+                return scheme.convert_into_group_version(internal, to.group, to.version).map_err(failed);
+            }
+            scheme.convert_into_group_version(obj, to.group, to.version).map_err(failed)
         });
         let storage = versions::storage_group_resource(&info);
         // Versions share a store only where the scheme converts between them (apiregistration's
@@ -484,10 +497,14 @@ impl ApiServer {
         };
         self.tracker.register_shared(
             info,
-            convert,
+            convert.clone(),
             &|r| versions::storage_group_resource(r) == storage && converts(&info, r) && converts(r, &info),
             &versions::storage_rank,
         );
+        // The store's own version reads through the internal type too (see `convert`).
+        if self.tracker.storage_of(&info.gvr()).is_some_and(|s| s.gvr() == info.gvr()) {
+            self.tracker.set_conversion(&info.gvr(), convert);
+        }
         self.merge_rules
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner)

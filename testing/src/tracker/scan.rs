@@ -2,9 +2,18 @@
 
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::ObjectMeta;
-use kapi_machinery::Object;
 
-use super::{EventType, ObjectTracker};
+use super::{Encoded, EventType, ObjectTracker};
+
+/// A stored object's metadata (`None` if it does not decode, which only a bug in the store
+/// makes happen: the controllers pass over it).
+fn meta_of(info: &ResourceInfo, o: &Encoded) -> Option<ObjectMeta> {
+    o.metadata(info).ok()
+}
+
+fn meta_of_store(info: &ResourceInfo, o: &Encoded) -> Option<(ResourceInfo, ObjectMeta)> {
+    meta_of(info, o).map(|m| (*info, m))
+}
 
 /// A stored object as the server's controllers see it: its store and its metadata.
 #[derive(Debug, Clone)]
@@ -33,13 +42,11 @@ impl ObjectTracker {
     /// The current resource version and what changed after `rv` (`None`: every object).
     pub(crate) fn stored_since(&self, rv: Option<u64>) -> (u64, Since) {
         let st = self.lock();
-        let meta_of = |idx: usize, o: &dyn Object| (st.stores[idx].info.metadata)(o).cloned();
+        let meta_of = |idx: usize, o: &Encoded| meta_of(&st.stores[idx].info, o);
         let everything = || {
             st.stores
                 .iter()
-                .flat_map(|s| {
-                    s.objects.values().filter_map(|o| (s.info.metadata)(o.as_ref()).map(|m| (s.info, m.clone())))
-                })
+                .flat_map(|s| s.objects.values().filter_map(|o| meta_of_store(&s.info, o)))
                 .map(|(store, meta)| Stored { store, meta })
                 .collect()
         };
@@ -49,8 +56,8 @@ impl ObjectTracker {
                     .iter()
                     .filter(|c| c.rv > rv)
                     .filter_map(|c| {
-                        let meta = meta_of(c.resource, c.object.as_ref())?;
-                        let prev = c.prev.as_ref().and_then(|p| meta_of(c.resource, p.as_ref()));
+                        let meta = meta_of(c.resource, &c.object)?;
+                        let prev = c.prev.as_ref().and_then(|p| meta_of(c.resource, p));
                         Some((c.event_type, Stored { store: st.stores[c.resource].info, meta }, prev))
                     })
                     .collect(),
@@ -80,7 +87,7 @@ impl ObjectTracker {
         let idx = *st.index.get(&store.gvr())?;
         let ns = if store.namespaced { namespace } else { "" };
         let obj = st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned()))?;
-        (store.metadata)(obj.as_ref()).cloned()
+        meta_of(store, obj)
     }
 
     /// The metadata of every object stored in `namespace`, in every namespaced store.
@@ -93,9 +100,7 @@ impl ObjectTracker {
                 s.objects
                     .range((namespace.to_owned(), String::new())..)
                     .take_while(|((ns, _), _)| ns == namespace)
-                    .filter_map(|(_, o)| {
-                        (s.info.metadata)(o.as_ref()).map(|m| Stored { store: s.info, meta: m.clone() })
-                    })
+                    .filter_map(|(_, o)| meta_of_store(&s.info, o).map(|(store, meta)| Stored { store, meta }))
             })
             .collect()
     }

@@ -14,8 +14,8 @@ pub enum Stage<'a> {
     #[default]
     Store,
     /// Prepare and validate, store nothing: the result is the object as it would be stored,
-    /// with a generated name, uid and creation timestamp as a real write has them (a dry run
-    /// still has none), and on update the stored object's resourceVersion.
+    /// with a generated name, uid and creation timestamp as a real write has them, and on
+    /// update the stored object's resourceVersion.
     Hold,
     /// Store the write an earlier [`Stage::Hold`] of the same request prepared: the system
     /// fields it chose are kept, and an update fails with `409 Conflict` when the stored

@@ -7,7 +7,7 @@ use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::INITIAL_EVENTS_ANNOTATION_KEY;
 
-use super::{Change, Event, EventType, Filter, Shared, with_rv};
+use super::{Change, Event, EventType, Filter, Shared};
 
 /// An empty object of the kind carrying only a resource version: a `BOOKMARK` event.
 pub(crate) fn bookmark(info: &ResourceInfo, rv: u64, initial_events_end: bool) -> Event {
@@ -187,10 +187,20 @@ impl TrackerWatch {
         }
         let start = st.history.partition_point(|c| c.rv <= self.pos.last_rv);
         for c in st.history.range(start..) {
-            if c.resource == self.pos.resource
-                && let Some(e) = self.convert(c)
-            {
-                self.pending.push_back(e);
+            if c.resource != self.pos.resource {
+                continue;
+            }
+            match self.convert(c) {
+                Ok(Some(e)) => self.pending.push_back(e),
+                Ok(None) => {}
+                // A stored object that does not decode ends the watch with the error, as
+                // upstream's watch ends when it cannot decode what etcd sent.
+                Err(e) => {
+                    self.end();
+                    let object = Box::new(api_errors::status_of(&e));
+                    self.pending.push_back(Event { event_type: EventType::Error, object });
+                    return;
+                }
             }
         }
         self.pos.last_rv = self.pos.last_rv.max(st.rv);
@@ -204,27 +214,39 @@ impl TrackerWatch {
         }
     }
 
-    /// The event a change means for this watch's selection.
-    fn convert(&self, c: &Change) -> Option<Event> {
+    /// The event a change means for this watch's selection. The stored states are decoded only
+    /// where the watch selects by their content or sends them.
+    fn convert(&self, c: &Change) -> super::Result<Option<Event>> {
         let info = &self.pos.info;
-        let now = self.pos.filter.matches(info, c.object.as_ref());
-        let event = |event_type, object| Some(Event { event_type, object });
+        let filter = &self.pos.filter;
+        let event = |event_type, object| Ok(Some(Event { event_type, object }));
+        if !filter.has_selectors() {
+            // The selection is the key's namespace, the same before and after.
+            if !filter.selects_key(info, &c.key) {
+                return Ok(None);
+            }
+            return match c.event_type {
+                EventType::Added | EventType::Deleted | EventType::Modified => {
+                    event(c.event_type, c.object.decode(info)?)
+                }
+                _ => Ok(None),
+            };
+        }
+        let object = c.object.decode(info)?;
+        let now = filter.matches(info, object.as_ref());
         match c.event_type {
-            EventType::Added if now => event(EventType::Added, c.object.clone()),
-            EventType::Deleted if now => event(EventType::Deleted, c.object.clone()),
+            EventType::Added | EventType::Deleted if now => event(c.event_type, object),
             EventType::Modified => {
-                let before = c.prev.as_ref().is_some_and(|p| self.pos.filter.matches(info, p.as_ref()));
-                match (before, now) {
-                    (true, true) => event(EventType::Modified, c.object.clone()),
-                    (false, true) => event(EventType::Added, c.object.clone()),
-                    (true, false) => {
-                        let prev = c.prev.as_ref()?;
-                        event(EventType::Deleted, with_rv(info, prev.as_ref(), c.rv))
-                    }
-                    (false, false) => None,
+                let prev = c.prev.as_ref().map(|p| p.at(c.rv).decode(info)).transpose()?;
+                let before = prev.as_ref().is_some_and(|p| filter.matches(info, p.as_ref()));
+                match (before, now, prev) {
+                    (true, true, _) => event(EventType::Modified, object),
+                    (false, true, _) => event(EventType::Added, object),
+                    (true, false, Some(prev)) => event(EventType::Deleted, prev),
+                    _ => Ok(None),
                 }
             }
-            _ => None,
+            _ => Ok(None),
         }
     }
 }

@@ -111,7 +111,7 @@ pub(crate) struct ServiceWrite<'a, I> {
 /// Allocates cluster IPs and node ports for a service being created or updated.
 pub(crate) fn allocate<'a, I>(ranges: &ServiceRanges, svc: &mut Service, w: ServiceWrite<'a, I>) -> Result<()>
 where
-    I: Iterator<Item = &'a dyn Object>,
+    I: Iterator<Item = Box<dyn Object>>,
 {
     let used = Used::collect(w.others);
     let name = svc.metadata.name.clone();
@@ -162,7 +162,7 @@ struct Used {
 }
 
 impl Used {
-    fn collect<'a>(others: impl Iterator<Item = &'a dyn Object>) -> Used {
+    fn collect(others: impl Iterator<Item = Box<dyn Object>>) -> Used {
         let mut used = Used { ips: HashSet::new(), ports: HashSet::new() };
         for other in others {
             let Some(s) = other.as_any().downcast_ref::<Service>() else { continue };

@@ -228,6 +228,8 @@ struct State {
     status_validator: Option<validation::Validator>,
     /// The resources' strategies: what a write does to the object before it is validated.
     prepare: Option<PrepareFn>,
+    /// What committed writes make the tracker write besides them.
+    side_writes: Option<SideWritesFn>,
     /// Whether the validator has rules for an object's kind (see [`State::validate`]).
     validates: Option<validation::Validates>,
     /// While a write through a view of a store in another version is served: that view's
@@ -238,6 +240,35 @@ struct State {
     /// `--enable-garbage-collector`): only while a collector runs, or they would never go.
     garbage_collection: bool,
 }
+
+/// A write the tracker makes beside a committed one, in the same step under its lock (see
+/// [`SideWritesFn`]).
+#[derive(Debug, Clone)]
+pub enum SideWrite {
+    /// Creates an object, given as JSON, in a served resource.
+    Create {
+        /// The resource to create it in.
+        resource: GroupVersionResource,
+        /// The object.
+        object: Value,
+    },
+    /// Deletes an object (nothing when it is absent).
+    Delete {
+        /// The resource it is in.
+        resource: GroupVersionResource,
+        /// Its namespace (empty for a cluster-scoped resource).
+        namespace: String,
+        /// Its name.
+        name: String,
+    },
+}
+
+/// What a committed write makes the tracker write besides it: given the resource written and its
+/// object before and after (`None`: absent), the writes to make in other resources, as
+/// upstream's IP allocator creates and deletes `IPAddress` objects while services take and give
+/// back cluster IPs. Not called for dry runs or held writes.
+pub type SideWritesFn =
+    Arc<dyn Fn(&ResourceInfo, Option<&dyn Object>, Option<&dyn Object>) -> Vec<SideWrite> + Send + Sync>;
 
 /// What a resource's strategy does to an object before it is validated and stored (upstream's
 /// `PrepareForCreate` and `PrepareForUpdate`): on create (`old` is `None`) after the system
@@ -742,6 +773,7 @@ impl State {
         let rv = self.next_rv();
         self.stores[idx].objects.insert(key.clone(), stored.clone());
         self.record(Change { rv, resource: idx, event_type: EventType::Added, key, object: stored, prev: None });
+        self.after_commit(idx, None, Some(obj.as_ref()));
         Ok(obj)
     }
 
@@ -885,6 +917,7 @@ impl State {
                 object: encoded,
                 prev: Some(stored),
             });
+            self.after_commit(idx, Some(existing.as_ref()), None);
             return Ok(new);
         }
         self.stores[idx].objects.insert(key.clone(), encoded.clone());
@@ -896,6 +929,7 @@ impl State {
             object: encoded,
             prev: Some(stored),
         });
+        self.after_commit(idx, Some(existing.as_ref()), Some(new.as_ref()));
         Ok(new)
     }
 
@@ -982,6 +1016,7 @@ impl State {
             object: stored.at(rv),
             prev: Some(stored),
         });
+        self.after_commit(idx, Some(existing.as_ref()), None);
         Ok(DeleteResult { object: existing, deleted: true })
     }
 
@@ -1041,6 +1076,39 @@ impl State {
         then
     }
 
+    /// Makes the writes a committed write asks for besides it (see [`SideWritesFn`]). The
+    /// write itself is stored by then, so one of them that fails (its resource not served, its
+    /// name taken) is left out rather than undoing it; upstream's repair loops reconcile what
+    /// its allocators could not write.
+    fn after_commit(&mut self, idx: usize, old: Option<&dyn Object>, new: Option<&dyn Object>) {
+        let Some(side_writes) = self.side_writes.clone() else { return };
+        let writes = side_writes(&self.info(idx), old, new);
+        if writes.is_empty() {
+            return;
+        }
+        // They are the server's own writes, not the request's: no view of its applies.
+        let view = self.request_view.take();
+        for w in writes {
+            let _left_out = self.side_write(w);
+        }
+        self.request_view = view;
+    }
+
+    fn side_write(&mut self, w: SideWrite) -> Result<()> {
+        match w {
+            SideWrite::Create { resource, object } => {
+                let idx = self.index_of(&resource)?;
+                let obj = meta::from_value(&self.info(idx), &object)?;
+                self.create(idx, "", obj, false, Stage::Store).map(drop)
+            }
+            SideWrite::Delete { resource, namespace, name } => {
+                let idx = self.index_of(&resource)?;
+                let view = self.info(idx);
+                self.delete(idx, &view, &namespace, &name, &DeleteOptions::default(), false).map(drop)
+            }
+        }
+    }
+
     fn too_old(&self, rv: u64) -> bool {
         rv < self.compacted
     }
@@ -1084,6 +1152,12 @@ impl ObjectTracker {
         self.lock().prepare = Some(prepare);
     }
 
+    /// Installs what committed writes make the tracker write besides them (see
+    /// [`SideWritesFn`]).
+    pub fn set_side_writes(&self, side_writes: SideWritesFn) {
+        self.lock().side_writes = Some(side_writes);
+    }
+
     /// Stops validating objects and status writes (metadata is still checked).
     pub fn clear_validator(&self) {
         let mut state = self.lock();
@@ -1111,6 +1185,7 @@ impl ObjectTracker {
                     validator: None,
                     status_validator: None,
                     prepare: None,
+                    side_writes: None,
                     validates: None,
                     request_view: None,
                     garbage_collection: false,

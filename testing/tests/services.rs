@@ -435,3 +435,51 @@ async fn a_cluster_starts_with_the_kubernetes_service() {
     assert_eq!(own.spec.ports[0].target_port.int_val, listening);
     assert!(cs.core_v1().endpoints("default").get("kubernetes", &Default::default()).await.is_err());
 }
+
+/// Each cluster IP a service holds has its `IPAddress` object, as upstream's allocator writes
+/// them: named by the address, labelled with its family and manager, pointing at the service;
+/// deleted when the service gives the address back (made `ExternalName`, or deleted); none for a
+/// dry run or a headless service.
+#[tokio::test]
+async fn cluster_ips_have_their_ip_address_objects() {
+    let (cs, _server) = cluster().await;
+    let api = cs.core_v1().services("default");
+    let ips = cs.networking_v1().ip_addresses();
+    let parent = |a: &kapi_api::networking::v1::IPAddress| {
+        let p = a.spec.parent_ref.clone().expect("a parent reference");
+        (p.group, p.resource, p.namespace, p.name)
+    };
+    let count = || async { ips.list(&Default::default()).await.unwrap().items.unwrap_or_default().len() };
+    // The `kubernetes` service's address has one from the start.
+    let own = ips.get("10.96.0.1", &Default::default()).await.unwrap();
+    assert_eq!(parent(&own), (String::new(), "services".into(), "default".into(), "kubernetes".into()));
+    assert_eq!(count().await, 1);
+
+    let web = create(&api, &svc("web", "ClusterIP", vec![port("", 80, "TCP", 0)])).await;
+    let ip = ips.get(&web.spec.cluster_ip, &Default::default()).await.unwrap();
+    assert_eq!(parent(&ip), (String::new(), "services".into(), "default".into(), "web".into()));
+    let label = |k: &str| ip.metadata.labels.get(k).cloned().unwrap_or_default();
+    assert_eq!(label("ipaddress.kubernetes.io/ip-family"), "IPv4");
+    assert_eq!(label("ipaddress.kubernetes.io/managed-by"), "ipallocator.k8s.io");
+
+    api.create(&svc("dry", "ClusterIP", vec![port("", 80, "TCP", 0)]), &dry_run()).await.unwrap();
+    create(&api, &with_ip(svc("headless", "ClusterIP", vec![port("", 80, "TCP", 0)]), "None")).await;
+    assert_eq!(count().await, 2);
+
+    // Made `ExternalName`, the service gives its address back; made `ClusterIP` again, it takes
+    // a new one.
+    let mut ext = web.clone();
+    ext.spec.r#type.0 = "ExternalName".into();
+    ext.spec.external_name = "example.com".into();
+    let ext = api.update(&ext, &UpdateOptions::default()).await.unwrap();
+    assert!(ips.get(&web.spec.cluster_ip, &Default::default()).await.unwrap_err().is_not_found());
+    let mut back = ext.clone();
+    back.spec.r#type.0 = "ClusterIP".into();
+    back.spec.external_name.clear();
+    let back = api.update(&back, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(parent(&ips.get(&back.spec.cluster_ip, &Default::default()).await.unwrap()).3, "web");
+
+    api.delete("web", &DeleteOptions::default()).await.unwrap();
+    assert!(ips.get(&back.spec.cluster_ip, &Default::default()).await.unwrap_err().is_not_found());
+    assert_eq!(count().await, 1);
+}

@@ -293,6 +293,7 @@ impl ApiServer {
         ));
         tracker.set_validates(crate::tracker::validation::validates_from_scheme(scheme.clone()));
         tracker.set_prepare(gates::prepare(scheme.clone(), gates.clone(), ServiceRanges::default()));
+        tracker.set_side_writes(strategy::side_writes());
         ApiServer {
             tracker,
             scheme,

@@ -6,6 +6,7 @@
 //! what single resources do, working on the object's JSON form so it serves whichever kinds the
 //! build enables.
 
+mod ip_addresses;
 mod services;
 
 pub use services::ServiceRanges;
@@ -17,7 +18,7 @@ use kapi_machinery::json::value::Value;
 
 use crate::tracker::deletion::NAMESPACE_FINALIZER;
 use crate::tracker::meta::{from_value, object_member_mut, set_member, to_value};
-use crate::tracker::{PrepareCtx, Result};
+use crate::tracker::{PrepareCtx, Result, SideWritesFn};
 
 /// Upstream's label of a job's pods naming the job (`batch.kubernetes.io/job-name`), and its
 /// older spelling, both set on the pod template.
@@ -51,6 +52,22 @@ pub(crate) fn prepare(
         }
         _ => Ok(()),
     }
+}
+
+/// What a committed write makes the server write besides it: the `IPAddress` objects of the
+/// cluster IPs services take and give back (upstream's allocator writes them while the service's
+/// create, update or delete is served).
+pub(crate) fn side_writes() -> SideWritesFn {
+    std::sync::Arc::new(|info: &ResourceInfo, old: Option<&dyn Object>, new: Option<&dyn Object>| {
+        match (info.group, info.resource) {
+            ("", "services") => ip_addresses::writes(as_service(old), as_service(new)),
+            _ => Vec::new(),
+        }
+    })
+}
+
+fn as_service(o: Option<&dyn Object>) -> Option<&Service> {
+    o.and_then(|o| o.as_any().downcast_ref::<Service>())
 }
 
 /// The namespace strategy's `PrepareForCreate`: phase `Active`, and the `kubernetes` finalizer

@@ -230,6 +230,9 @@ struct State {
     prepare: Option<PrepareFn>,
     /// What committed writes make the tracker write besides them.
     side_writes: Option<SideWritesFn>,
+    /// What a read of a stored object does after decoding it (see
+    /// [`ObjectTracker::set_storage_read`]).
+    storage_read: Option<ConvertFn>,
     /// Whether the validator has rules for an object's kind (see [`State::validate`]).
     validates: Option<validation::Validates>,
     /// While a write through a view of a store in another version is served: that view's
@@ -769,7 +772,10 @@ impl State {
         if dry_run || stage.holds() {
             return Ok(obj);
         }
-        let stored = Encoded::encode(&info, obj.as_mut(), self.rv + 1)?;
+        let stored = Encoded::encode(&info, obj.as_mut(), self.rv + 1, self.storage_read.as_ref())?;
+        // The answer is what was stored, read back, as upstream's storage decodes it from the
+        // bytes it wrote.
+        let obj = stored.decode(&info)?;
         let rv = self.next_rv();
         self.stores[idx].objects.insert(key.clone(), stored.clone());
         self.record(Change { rv, resource: idx, event_type: EventType::Added, key, object: stored, prev: None });
@@ -905,7 +911,8 @@ impl State {
         }
         // `new` leaves with the resource version it is stored at (for a finalized object, its
         // deletion's).
-        let encoded = Encoded::encode(&info, new.as_mut(), self.rv + 1)?;
+        let encoded = Encoded::encode(&info, new.as_mut(), self.rv + 1, self.storage_read.as_ref())?;
+        let new = encoded.decode(&info)?;
         let rv = self.next_rv();
         if finalize {
             self.stores[idx].objects.remove(&key);
@@ -1034,7 +1041,8 @@ impl State {
         if meta::to_value(marked.as_ref())? == meta::to_value(existing.as_ref())? || dry_run {
             return Ok(DeleteResult { object: marked, deleted: false });
         }
-        let encoded = Encoded::encode(&info, marked.as_mut(), self.rv + 1)?;
+        let encoded = Encoded::encode(&info, marked.as_mut(), self.rv + 1, self.storage_read.as_ref())?;
+        let marked = encoded.decode(&info)?;
         let rv = self.next_rv();
         self.stores[idx].objects.insert(key.clone(), encoded.clone());
         self.record(Change {
@@ -1152,6 +1160,15 @@ impl ObjectTracker {
         self.lock().prepare = Some(prepare);
     }
 
+    /// Installs what a read of a stored object does after decoding it, given the object in its
+    /// store's version and the store's description: the test server's converts it to the
+    /// internal type and back, as upstream's storage decodes into the internal type and each
+    /// response converts from it. Objects stored from then on are read through it, each once:
+    /// the result is kept beside the bytes and copied for later reads.
+    pub fn set_storage_read(&self, read: ConvertFn) {
+        self.lock().storage_read = Some(read);
+    }
+
     /// Installs what committed writes make the tracker write besides them (see
     /// [`SideWritesFn`]).
     pub fn set_side_writes(&self, side_writes: SideWritesFn) {
@@ -1186,6 +1203,7 @@ impl ObjectTracker {
                     status_validator: None,
                     prepare: None,
                     side_writes: None,
+                    storage_read: None,
                     validates: None,
                     request_view: None,
                     garbage_collection: false,

@@ -433,6 +433,8 @@ async fn eviction_spends_the_pod_disruption_budget() {
         for (name, phase, ready) in [("r", "Running", true), ("u", "Running", false), ("p", "Pending", false)] {
             let created = pods.create(&pod_in(name, phase, ready), &none).await.unwrap();
             let mut with_status = pod_in(name, phase, ready);
+            // The QoS class the server set on create may not change.
+            with_status.status.qos_class = created.status.qos_class.clone();
             with_status.metadata = created.metadata;
             pods.update_status(&with_status, &UpdateOptions::default()).await.unwrap();
         }
@@ -477,7 +479,8 @@ async fn eviction_spends_the_pod_disruption_budget() {
         // A budget whose status is behind its spec asks the client to come back.
         pods.create(&pod_in("s", "Running", true), &none).await.unwrap();
         let mut s = pods.get("s", &GetOptions::default()).await.unwrap();
-        s.status = pod_in("s", "Running", true).status;
+        s.status =
+            kapi_api::core::v1::PodStatus { qos_class: s.status.qos_class, ..pod_in("s", "Running", true).status };
         pods.update_status(&s, &UpdateOptions::default()).await.unwrap();
         pdb = pdbs.get("pdb", &GetOptions::default()).await.unwrap();
         pdb.spec.min_available = Some(kapi_machinery::types::IntOrString::int(1));
@@ -494,6 +497,7 @@ async fn eviction_spends_the_pod_disruption_budget() {
         pdb = pdbs.update_status(&pdb, &UpdateOptions::default()).await.unwrap();
         let created = pods.create(&pod_in("w", "Running", false), &none).await.unwrap();
         let mut w = pod_in("w", "Running", false);
+        w.status.qos_class = created.status.qos_class;
         w.metadata = created.metadata;
         pods.update_status(&w, &UpdateOptions::default()).await.unwrap();
         assert_eq!(code(&pods.evict("w", &eviction("w"), &none).await.unwrap_err()), 429);

@@ -294,6 +294,7 @@ impl ApiServer {
         tracker.set_validates(crate::tracker::validation::validates_from_scheme(scheme.clone()));
         tracker.set_prepare(gates::prepare(scheme.clone(), gates.clone(), ServiceRanges::default()));
         tracker.set_side_writes(strategy::side_writes());
+        tracker.set_storage_read(storage_read(scheme.clone()));
         ApiServer {
             tracker,
             scheme,
@@ -472,22 +473,9 @@ impl ApiServer {
         let scheme = self.scheme.clone();
         let convert: tracker::ConvertFn = Arc::new(move |obj: Box<dyn Object>, to: &ResourceInfo| {
             let scheme = scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let failed = |e: SchemeError| kapi_api::meta::errors::internal(&e.to_string());
-            let from = obj.registered_gvk();
-            let hub = kapi_machinery::GroupVersionKind::new(
-                from.group.clone(),
-                kapi_machinery::object::INTERNAL_VERSION,
-                from.kind,
-            );
-            // A read in the storage version still goes through the internal type: upstream's
-            // storage decodes into it and the response converts it back, so what hand-written
-            // conversions add on the way out (a stateful set's claim templates' `apiVersion` and
-            // `kind`) is there as on a cluster.
-            if from.group == to.group && from.version == to.version && scheme.recognizes(&hub) {
-                let internal = scheme.convert_into_group_version(obj, &hub.group, &hub.version).map_err(failed)?;
-                return scheme.convert_into_group_version(internal, to.group, to.version).map_err(failed);
-            }
-            scheme.convert_into_group_version(obj, to.group, to.version).map_err(failed)
+            scheme
+                .convert_into_group_version(obj, to.group, to.version)
+                .map_err(|e| kapi_api::meta::errors::internal(&e.to_string()))
         });
         let storage = versions::storage_group_resource(&info);
         // Versions share a store only where the scheme converts between them (apiregistration's
@@ -498,14 +486,10 @@ impl ApiServer {
         };
         self.tracker.register_shared(
             info,
-            convert.clone(),
+            convert,
             &|r| versions::storage_group_resource(r) == storage && converts(&info, r) && converts(r, &info),
             &versions::storage_rank,
         );
-        // The store's own version reads through the internal type too (see `convert`).
-        if self.tracker.storage_of(&info.gvr()).is_some_and(|s| s.gvr() == info.gvr()) {
-            self.tracker.set_conversion(&info.gvr(), convert);
-        }
         self.merge_rules
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -704,4 +688,24 @@ impl kapi_client::Registry for ApiServer {
     fn register_unlisted<R: Resource>(&self) -> Result<(), SchemeError> {
         ApiServer::register_unlisted::<R>(self)
     }
+}
+
+/// The storage read of built-in kinds: through the internal type and back to the stored version,
+/// as upstream's storage decodes into the internal type and the response converts from it, so
+/// what hand-written conversions add on the way out (a stateful set's claim templates'
+/// `apiVersion` and `kind`, which protobuf does not carry) is there as on a cluster. Kinds
+/// without an internal type (custom resources) are read as decoded.
+fn storage_read(scheme: Arc<RwLock<Scheme>>) -> tracker::ConvertFn {
+    Arc::new(move |obj: Box<dyn Object>, store: &ResourceInfo| {
+        let scheme = scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let from = obj.registered_gvk();
+        let hub =
+            kapi_machinery::GroupVersionKind::new(from.group, kapi_machinery::object::INTERNAL_VERSION, from.kind);
+        if !scheme.recognizes(&hub) {
+            return Ok(obj);
+        }
+        let failed = |e: SchemeError| kapi_api::meta::errors::internal(&e.to_string());
+        let internal = scheme.convert_into_group_version(obj, &hub.group, &hub.version).map_err(failed)?;
+        scheme.convert_into_group_version(internal, store.group, store.version).map_err(failed)
+    })
 }

@@ -7,6 +7,7 @@
 //! build enables.
 
 mod ip_addresses;
+mod pods;
 mod services;
 
 pub use services::ServiceRanges;
@@ -40,6 +41,12 @@ pub(crate) fn prepare(
             let old = old.and_then(|o| o.as_any().downcast_ref::<Service>());
             let write = services::ServiceWrite { old, others: ctx.others(), dry_run: ctx.dry_run };
             services::allocate(ranges, svc, write)
+        }
+        ("", "pods", None) => {
+            if let Some(pod) = obj.as_mut().as_any_mut().downcast_mut::<kapi_api::core::v1::Pod>() {
+                pods::prepare_for_create(pod);
+            }
+            Ok(())
         }
         ("batch", "jobs", None) => edit(info, obj, generate_job_selector),
         ("", "namespaces", None) => edit(info, obj, namespace_for_create),

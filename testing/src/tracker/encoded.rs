@@ -1,6 +1,6 @@
 //! How a store keeps an object: encoded as kube-apiserver writes it to etcd, with its resource version beside the bytes.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
@@ -8,7 +8,7 @@ use kapi_api::meta::v1::ObjectMeta;
 use kapi_machinery::Object;
 use kapi_machinery::proto::{ProtoMessage as _, ProtoReader, WireType, decode_envelope, encode_envelope};
 
-use super::{Result, meta, meta_mut};
+use super::{ConvertFn, Result, meta, meta_mut};
 
 /// One stored state of an object: protobuf in the `k8s\0` envelope for kinds served as protobuf
 /// (every built-in kind), compact JSON for the rest (custom resources), as upstream's storage
@@ -18,34 +18,64 @@ use super::{Result, meta, meta_mut};
 #[derive(Clone)]
 pub(crate) struct Encoded {
     rv: u64,
-    bytes: Arc<[u8]>,
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    bytes: Box<[u8]>,
+    /// What a read does after decoding: upstream's storage decodes into the internal type and
+    /// the response converts back, which the server's function does (see
+    /// `ObjectTracker::set_storage_read`).
+    read: Option<ConvertFn>,
+    /// The object as the first read made it (without a resource version), copied for each read
+    /// after: upstream's watch cache likewise keeps objects decoded once from etcd's bytes.
+    decoded: OnceLock<Box<dyn Object>>,
 }
 
 impl std::fmt::Debug for Encoded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Encoded").field("rv", &self.rv).field("len", &self.bytes.len()).finish()
+        f.debug_struct("Encoded").field("rv", &self.rv).field("len", &self.inner.bytes.len()).finish()
     }
 }
 
 impl Encoded {
     /// Encodes `obj`, an object of `info`'s store, as stored at `rv`; leaves `rv` in the
     /// object's metadata, as the write answers with it.
-    pub(crate) fn encode(info: &ResourceInfo, obj: &mut dyn Object, rv: u64) -> Result<Encoded> {
+    pub(crate) fn encode(
+        info: &ResourceInfo,
+        obj: &mut dyn Object,
+        rv: u64,
+        read: Option<&ConvertFn>,
+    ) -> Result<Encoded> {
         meta_mut(info, obj)?.resource_version.clear();
         let bytes = if info.protobuf { encode_protobuf(obj) } else { meta::encode_json(obj) };
         meta_mut(info, obj)?.resource_version = rv.to_string();
         let bytes = bytes.map_err(|e| api_errors::internal(&format!("encoding the object for storage: {e}")))?;
-        Ok(Encoded { rv, bytes: bytes.into() })
+        let inner = Inner { bytes: bytes.into(), read: read.cloned(), decoded: OnceLock::new() };
+        Ok(Encoded { rv, inner: Arc::new(inner) })
     }
 
     /// The object, decoded as `info`'s store's kind, with its resource version.
     pub(crate) fn decode(&self, info: &ResourceInfo) -> Result<Box<dyn Object>> {
-        let mut obj = if info.protobuf {
-            decode_protobuf(info, &self.bytes)
-        } else {
-            meta::decode_json(info, &self.bytes, false).map(|(o, _)| o)
-        }
-        .map_err(|e| api_errors::internal(&format!("decoding the stored object: {e}")))?;
+        let mut obj = match self.inner.decoded.get() {
+            Some(obj) => obj.deep_copy_object(),
+            None => {
+                let bytes = &self.inner.bytes;
+                let mut obj = if info.protobuf {
+                    decode_protobuf(info, bytes)
+                } else {
+                    meta::decode_json(info, bytes, false).map(|(o, _)| o)
+                }
+                .map_err(|e| api_errors::internal(&format!("decoding the stored object: {e}")))?;
+                if let Some(read) = &self.inner.read {
+                    obj = read(obj, info)?;
+                }
+                // Reads happen under the tracker's lock, so no other read filled it meanwhile;
+                // if one had, it holds the same object.
+                let _same = self.inner.decoded.set(obj.deep_copy_object());
+                obj
+            }
+        };
         meta_mut(info, obj.as_mut())?.resource_version = self.rv.to_string();
         Ok(obj)
     }
@@ -54,14 +84,14 @@ impl Encoded {
     /// field 1 is decoded (`metadata` is field 1 of every kind's message), so the server's
     /// controllers, which look at metadata alone, do not decode whole objects.
     pub(crate) fn metadata(&self, info: &ResourceInfo) -> Result<ObjectMeta> {
-        if !info.protobuf {
+        if !info.protobuf || self.inner.decoded.get().is_some() {
             let obj = self.decode(info)?;
             return (info.metadata)(obj.as_ref())
                 .cloned()
                 .ok_or_else(|| api_errors::internal("a stored object without metadata"));
         }
         let bad = |e: kapi_machinery::DecodeError| api_errors::internal(&format!("decoding the stored object: {e}"));
-        let envelope = decode_envelope(&self.bytes).map_err(bad)?;
+        let envelope = decode_envelope(&self.inner.bytes).map_err(bad)?;
         let mut r = ProtoReader::new(envelope.raw);
         let mut meta = ObjectMeta::default();
         while !r.is_empty() {
@@ -78,12 +108,12 @@ impl Encoded {
 
     /// The same state recorded at another resource version (a deletion's event).
     pub(crate) fn at(&self, rv: u64) -> Encoded {
-        Encoded { rv, bytes: Arc::clone(&self.bytes) }
+        Encoded { rv, inner: Arc::clone(&self.inner) }
     }
 
     /// The bytes, as etcd would hold them.
     pub(crate) fn bytes(&self) -> &[u8] {
-        &self.bytes
+        &self.inner.bytes
     }
 
     /// The resource version it was stored at.
@@ -140,7 +170,7 @@ mod tests {
     fn the_bytes_hold_no_resource_version_and_decode_with_the_stored_one() {
         let info = ResourceInfo::of::<Pod>();
         let mut obj: Box<dyn Object> = Box::new(pod());
-        let stored = Encoded::encode(&info, obj.as_mut(), 987_654_321).unwrap();
+        let stored = Encoded::encode(&info, obj.as_mut(), 987_654_321, None).unwrap();
         assert_eq!(meta_mut(&info, obj.as_mut()).unwrap().resource_version, "987654321");
         assert!(stored.bytes().starts_with(b"k8s\0"));
         assert!(!stored.bytes().windows(9).any(|w| w == b"987654321"), "no resource version in the bytes");
@@ -161,7 +191,7 @@ mod tests {
     fn metadata_alone_is_the_whole_decodes_metadata() {
         let info = ResourceInfo::of::<Pod>();
         let mut obj: Box<dyn Object> = Box::new(pod());
-        let stored = Encoded::encode(&info, obj.as_mut(), 3).unwrap();
+        let stored = Encoded::encode(&info, obj.as_mut(), 3, None).unwrap();
         let whole = stored.decode(&info).unwrap();
         assert_eq!(&stored.metadata(&info).unwrap(), (info.metadata)(whole.as_ref()).unwrap());
     }

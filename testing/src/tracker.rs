@@ -293,11 +293,11 @@ pub struct PrepareCtx<'a> {
 }
 
 impl<'a> PrepareCtx<'a> {
-    /// The resource's stored objects in every namespace, but the one being written (each
-    /// decoded as it is reached; one that does not decode is skipped).
-    pub fn others(&self) -> impl Iterator<Item = Box<dyn Object>> + 'a {
+    /// The resource's stored objects in every namespace, but the one being written, borrowed
+    /// without their resource versions (one that does not decode is skipped).
+    pub fn others(&self) -> impl Iterator<Item = &'a dyn Object> + 'a {
         let (except, info) = (self.except, self.info);
-        self.objects.iter().filter(move |(k, _)| Some(*k) != except).filter_map(move |(_, o)| o.decode(&info).ok())
+        self.objects.iter().filter(move |(k, _)| Some(*k) != except).filter_map(move |(_, o)| o.object(&info).ok())
     }
 }
 
@@ -370,20 +370,13 @@ impl Filter {
         self.labels.is_some() || !self.fields.is_empty()
     }
 
-    /// Whether the filter selects the object stored under `key` regardless of its content: it
-    /// has no selectors, and the key's namespace is the one asked for.
-    fn selects_key(&self, info: &ResourceInfo, key: &Key) -> bool {
-        self.namespace.is_empty() || !info.namespaced || key.0 == self.namespace
-    }
-
-    /// The stored object, decoded, when the filter selects it; a filter without selectors
-    /// decodes only what it selects.
-    fn select(&self, info: &ResourceInfo, key: &Key, stored: &Encoded) -> Result<Option<Box<dyn Object>>> {
+    /// Whether the filter selects the object stored under `key`: read from its key alone when
+    /// the filter has no selectors, else from the stored object, borrowed.
+    fn selects(&self, info: &ResourceInfo, key: &Key, stored: &Encoded) -> Result<bool> {
         if !self.has_selectors() {
-            return if self.selects_key(info, key) { stored.decode(info).map(Some) } else { Ok(None) };
+            return Ok(self.namespace.is_empty() || !info.namespaced || key.0 == self.namespace);
         }
-        let obj = stored.decode(info)?;
-        Ok(self.matches(info, obj.as_ref()).then_some(obj))
+        Ok(self.matches(info, stored.object(info)?))
     }
 
     pub(crate) fn matches(&self, info: &ResourceInfo, obj: &dyn Object) -> bool {
@@ -1629,12 +1622,7 @@ impl ObjectTracker {
             let filter = Filter::new(&info, namespace, &list.label_selector, &list.field_selector)?;
             let mut keys: Vec<Key> = Vec::new();
             for (k, o) in &st.stores[idx].objects {
-                let selected = if filter.has_selectors() {
-                    filter.matches(&info, o.decode(&info)?.as_ref())
-                } else {
-                    filter.selects_key(&info, k)
-                };
-                if selected {
+                if filter.selects(&info, k, o)? {
                     keys.push(k.clone());
                 }
             }
@@ -1695,55 +1683,33 @@ impl ObjectTracker {
         let undone = if at == st.rv { BTreeMap::new() } else { st.undone_since(idx, at) };
         // The objects at `at` in key order, borrowed: from the first key after the continue
         // key (and in the namespace asked for), the current objects merged with the states
-        // `undone` restores. Only the objects a selector reads and those returned are decoded.
+        // `undone` restores. Only the objects returned are copied.
         let mut lower = after.clone().unwrap_or_default();
         if !namespace.is_empty() && lower.0.as_str() < namespace {
             lower = (namespace.to_owned(), String::new());
         }
         let range = (std::ops::Bound::Excluded(&lower), std::ops::Bound::Unbounded);
-        let in_namespace = at_version(st.stores[idx].objects.range::<Key, _>(range), undone.range::<Key, _>(range))
-            .take_while(|(k, _)| namespace.is_empty() || k.0 == namespace);
-        let mut matching = in_namespace.filter_map(|(k, o)| match filter.select(&info, k, o) {
-            Ok(Some(obj)) => Some(Ok((k, obj))),
-            Ok(None) => None,
-            Err(e) => Some(Err(e)),
-        });
+        let mut matching = at_version(st.stores[idx].objects.range::<Key, _>(range), undone.range::<Key, _>(range))
+            .take_while(|(k, _)| namespace.is_empty() || k.0 == namespace)
+            .filter_map(|(k, o)| filter.selects(&info, k, o).map(|yes| yes.then_some((k, o))).transpose());
         let mut items: Vec<Box<dyn Object>> = Vec::new();
         let mut meta = ListMeta { resource_version: at.to_string(), ..ListMeta::default() };
         let limit = usize::try_from(opts.limit).unwrap_or(0);
         let mut last_key: Option<&Key> = None;
-        while limit == 0 || items.len() < limit {
-            let Some(next) = matching.next() else { break };
-            let (k, obj) = next?;
-            last_key = Some(k);
-            items.push(obj);
-        }
-        if limit > 0 && items.len() == limit {
-            drop(matching);
-            // What follows the page, counted without decoding where no selector needs to.
-            let rest = at_version(st.stores[idx].objects.range::<Key, _>(range), undone.range::<Key, _>(range))
-                .take_while(|(k, _)| namespace.is_empty() || k.0 == namespace)
-                .skip_while(|(k, _)| Some(*k) <= last_key);
-            let remaining = if filter.has_selectors() {
-                let mut any = false;
-                for (k, o) in rest {
-                    if filter.select(&info, k, o)?.is_some() {
-                        any = true;
-                        break;
-                    }
-                }
-                usize::from(any)
-            } else {
-                rest.filter(|(k, _)| filter.selects_key(&info, k)).count()
-            };
-            if remaining > 0 {
+        while let Some(next) = matching.next() {
+            let (k, o) = next?;
+            if limit > 0 && items.len() == limit {
                 if let Some(last) = last_key {
                     meta.continue_ = encode_continue(at, last);
                 }
+                // Without selectors, selecting reads only keys: the rest is counted, not decoded.
                 if !filter.has_selectors() {
-                    meta.remaining_item_count = i64::try_from(remaining).ok();
+                    meta.remaining_item_count = i64::try_from(1 + matching.count()).ok();
                 }
+                break;
             }
+            last_key = Some(k);
+            items.push(o.decode(&info)?);
         }
         let conversion = st.conversion(gvr);
         let items = items.into_iter().map(|o| convert_with(conversion.clone(), o)).collect::<Result<_>>()?;
@@ -1828,8 +1794,8 @@ impl ObjectTracker {
         let mut pending = VecDeque::new();
         if initial {
             for (k, o) in &st.stores[idx].objects {
-                if let Some(object) = filter.select(&info, k, o)? {
-                    pending.push_back(Event { event_type: EventType::Added, object });
+                if filter.selects(&info, k, o)? {
+                    pending.push_back(Event { event_type: EventType::Added, object: o.decode(&info)? });
                 }
             }
             if opts.send_initial_events == Some(true) && opts.allow_watch_bookmarks {

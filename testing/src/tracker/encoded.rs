@@ -5,8 +5,8 @@ use std::sync::{Arc, OnceLock};
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::ObjectMeta;
-use kapi_machinery::Object;
-use kapi_machinery::proto::{ProtoMessage as _, ProtoReader, WireType, decode_envelope, encode_envelope};
+use kapi_machinery::proto::{ProtoMessage as _, ProtoReader, WireType, decode_envelope};
+use kapi_machinery::{Format, Object};
 
 use super::{ConvertFn, Result, meta, meta_mut};
 
@@ -48,36 +48,40 @@ impl Encoded {
         read: Option<&ConvertFn>,
     ) -> Result<Encoded> {
         meta_mut(info, obj)?.resource_version.clear();
-        let bytes = if info.protobuf { encode_protobuf(obj) } else { meta::encode_json(obj) };
+        let bytes = meta::encode(obj, if info.protobuf { Format::Protobuf } else { Format::Json });
         meta_mut(info, obj)?.resource_version = rv.to_string();
         let bytes = bytes.map_err(|e| api_errors::internal(&format!("encoding the object for storage: {e}")))?;
         let inner = Inner { bytes: bytes.into(), read: read.cloned(), decoded: OnceLock::new() };
         Ok(Encoded { rv, inner: Arc::new(inner) })
     }
 
-    /// The object, decoded as `info`'s store's kind, with its resource version.
+    /// The object, decoded as `info`'s store's kind, with its resource version: a copy of
+    /// [`Encoded::object`].
     pub(crate) fn decode(&self, info: &ResourceInfo) -> Result<Box<dyn Object>> {
-        let mut obj = match self.inner.decoded.get() {
-            Some(obj) => obj.deep_copy_object(),
-            None => {
-                let bytes = &self.inner.bytes;
-                let mut obj = if info.protobuf {
-                    decode_protobuf(info, bytes)
-                } else {
-                    meta::decode_json(info, bytes, false).map(|(o, _)| o)
-                }
-                .map_err(|e| api_errors::internal(&format!("decoding the stored object: {e}")))?;
-                if let Some(read) = &self.inner.read {
-                    obj = read(obj, info)?;
-                }
-                // Reads happen under the tracker's lock, so no other read filled it meanwhile;
-                // if one had, it holds the same object.
-                let _same = self.inner.decoded.set(obj.deep_copy_object());
-                obj
-            }
-        };
+        let mut obj = self.object(info)?.deep_copy_object();
         meta_mut(info, obj.as_mut())?.resource_version = self.rv.to_string();
         Ok(obj)
+    }
+
+    /// The object as the store reads it, borrowed and without its resource version: decoded
+    /// (and passed through the storage read) the first time, kept for every read after.
+    pub(crate) fn object(&self, info: &ResourceInfo) -> Result<&dyn Object> {
+        if let Some(obj) = self.inner.decoded.get() {
+            return Ok(obj.as_ref());
+        }
+        let bytes = &self.inner.bytes;
+        let mut obj = if info.protobuf {
+            decode_protobuf(info, bytes)
+        } else {
+            meta::decode_json(info, bytes, false).map(|(o, _)| o)
+        }
+        .map_err(|e| api_errors::internal(&format!("decoding the stored object: {e}")))?;
+        if let Some(read) = &self.inner.read {
+            obj = read(obj, info)?;
+        }
+        // Reads happen under the tracker's lock, so no other read filled it meanwhile; if one
+        // had, it holds the same object.
+        Ok(self.inner.decoded.get_or_init(|| obj).as_ref())
     }
 
     /// Only the object's metadata, with its resource version: for protobuf, only the message's
@@ -85,10 +89,11 @@ impl Encoded {
     /// controllers, which look at metadata alone, do not decode whole objects.
     pub(crate) fn metadata(&self, info: &ResourceInfo) -> Result<ObjectMeta> {
         if !info.protobuf || self.inner.decoded.get().is_some() {
-            let obj = self.decode(info)?;
-            return (info.metadata)(obj.as_ref())
+            let mut meta = (info.metadata)(self.object(info)?)
                 .cloned()
-                .ok_or_else(|| api_errors::internal("a stored object without metadata"));
+                .ok_or_else(|| api_errors::internal("a stored object without metadata"))?;
+            meta.resource_version = self.rv.to_string();
+            return Ok(meta);
         }
         let bad = |e: kapi_machinery::DecodeError| api_errors::internal(&format!("decoding the stored object: {e}"));
         let envelope = decode_envelope(&self.inner.bytes).map_err(bad)?;
@@ -120,15 +125,6 @@ impl Encoded {
     pub(crate) fn rv(&self) -> u64 {
         self.rv
     }
-}
-
-/// `k8s\0` and a `runtime.Unknown` naming the object's kind around its message.
-fn encode_protobuf(obj: &dyn Object) -> std::result::Result<Vec<u8>, kapi_machinery::EncodeError> {
-    let gvk = obj.object_gvk();
-    let gvk = if gvk.kind.is_empty() { obj.registered_gvk() } else { gvk };
-    let mut result = Ok(());
-    let out = encode_envelope(&gvk.api_version(), &gvk.kind, |w| result = obj.encode_proto_dyn(w));
-    result.map(|()| out)
 }
 
 fn decode_protobuf(

@@ -92,14 +92,14 @@ pub(crate) fn validate_label(field: &str, name: &str) -> Vec<FieldError> {
     errs
 }
 
-/// The object as JSON, as the server writes it.
-pub(crate) fn encode_json(obj: &dyn Object) -> Result<Vec<u8>, kapi_machinery::EncodeError> {
-    Serializer::new(&Scheme::new(), Format::Json, Options::default()).encode(obj)
+/// The object in `format`, as the server writes it (its kind named as registered).
+pub(crate) fn encode(obj: &dyn Object, format: Format) -> Result<Vec<u8>, kapi_machinery::EncodeError> {
+    Serializer::new(&Scheme::new(), format, Options::default()).encode(obj)
 }
 
 /// The object as a JSON value.
 pub(crate) fn to_value(obj: &dyn Object) -> Result<Value, Error> {
-    let bytes = encode_json(obj).map_err(|e| api_errors::internal(&format!("encoding the object: {e}")))?;
+    let bytes = encode(obj, Format::Json).map_err(|e| api_errors::internal(&format!("encoding the object: {e}")))?;
     value::parse(&bytes).map_err(|e| api_errors::internal(&format!("re-reading the encoded object: {e}")))
 }
 

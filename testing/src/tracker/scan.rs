@@ -3,17 +3,7 @@
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::ObjectMeta;
 
-use super::{Encoded, EventType, ObjectTracker};
-
-/// A stored object's metadata (`None` if it does not decode, which only a bug in the store
-/// makes happen: the controllers pass over it).
-fn meta_of(info: &ResourceInfo, o: &Encoded) -> Option<ObjectMeta> {
-    o.metadata(info).ok()
-}
-
-fn meta_of_store(info: &ResourceInfo, o: &Encoded) -> Option<(ResourceInfo, ObjectMeta)> {
-    meta_of(info, o).map(|m| (*info, m))
-}
+use super::{EventType, ObjectTracker};
 
 /// A stored object as the server's controllers see it: its store and its metadata.
 #[derive(Debug, Clone)]
@@ -42,12 +32,14 @@ impl ObjectTracker {
     /// The current resource version and what changed after `rv` (`None`: every object).
     pub(crate) fn stored_since(&self, rv: Option<u64>) -> (u64, Since) {
         let st = self.lock();
-        let meta_of = |idx: usize, o: &Encoded| meta_of(&st.stores[idx].info, o);
+        // A state that does not decode (only a bug in the store makes one) is passed over.
+        let meta_of = |idx: usize, o: &super::Encoded| o.metadata(&st.stores[idx].info).ok();
         let everything = || {
             st.stores
                 .iter()
-                .flat_map(|s| s.objects.values().filter_map(|o| meta_of_store(&s.info, o)))
-                .map(|(store, meta)| Stored { store, meta })
+                .flat_map(|s| {
+                    s.objects.values().filter_map(|o| Some(Stored { store: s.info, meta: o.metadata(&s.info).ok()? }))
+                })
                 .collect()
         };
         let since = match rv {
@@ -87,7 +79,7 @@ impl ObjectTracker {
         let idx = *st.index.get(&store.gvr())?;
         let ns = if store.namespaced { namespace } else { "" };
         let obj = st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned()))?;
-        meta_of(store, obj)
+        obj.metadata(store).ok()
     }
 
     /// The metadata of every object stored in `namespace`, in every namespaced store.
@@ -100,7 +92,7 @@ impl ObjectTracker {
                 s.objects
                     .range((namespace.to_owned(), String::new())..)
                     .take_while(|((ns, _), _)| ns == namespace)
-                    .filter_map(|(_, o)| meta_of_store(&s.info, o).map(|(store, meta)| Stored { store, meta }))
+                    .filter_map(|(_, o)| Some(Stored { store: s.info, meta: o.metadata(&s.info).ok()? }))
             })
             .collect()
     }

@@ -7,7 +7,7 @@ use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::INITIAL_EVENTS_ANNOTATION_KEY;
 
-use super::{Change, Event, EventType, Filter, Shared};
+use super::{Change, Encoded, Event, EventType, Filter, Shared};
 
 /// An empty object of the kind carrying only a resource version: a `BOOKMARK` event.
 pub(crate) fn bookmark(info: &ResourceInfo, rv: u64, initial_events_end: bool) -> Event {
@@ -214,35 +214,25 @@ impl TrackerWatch {
         }
     }
 
-    /// The event a change means for this watch's selection. The stored states are decoded only
-    /// where the watch selects by their content or sends them.
+    /// The event a change means for this watch's selection; only the state it sends is copied.
     fn convert(&self, c: &Change) -> super::Result<Option<Event>> {
         let info = &self.pos.info;
         let filter = &self.pos.filter;
-        let event = |event_type, object| Ok(Some(Event { event_type, object }));
-        if !filter.has_selectors() {
-            // The selection is the key's namespace, the same before and after.
-            if !filter.selects_key(info, &c.key) {
-                return Ok(None);
-            }
-            return match c.event_type {
-                EventType::Added | EventType::Deleted | EventType::Modified => {
-                    event(c.event_type, c.object.decode(info)?)
-                }
-                _ => Ok(None),
-            };
-        }
-        let object = c.object.decode(info)?;
-        let now = filter.matches(info, object.as_ref());
+        let event = |event_type, stored: &Encoded| -> super::Result<Option<Event>> {
+            Ok(Some(Event { event_type, object: stored.decode(info)? }))
+        };
+        let now = filter.selects(info, &c.key, &c.object)?;
         match c.event_type {
-            EventType::Added | EventType::Deleted if now => event(c.event_type, object),
+            EventType::Added | EventType::Deleted if now => event(c.event_type, &c.object),
             EventType::Modified => {
-                let prev = c.prev.as_ref().map(|p| p.at(c.rv).decode(info)).transpose()?;
-                let before = prev.as_ref().is_some_and(|p| filter.matches(info, p.as_ref()));
-                match (before, now, prev) {
-                    (true, true, _) => event(EventType::Modified, object),
-                    (false, true, _) => event(EventType::Added, object),
-                    (true, false, Some(prev)) => event(EventType::Deleted, prev),
+                let before = match &c.prev {
+                    Some(p) => filter.selects(info, &c.key, p)?,
+                    None => false,
+                };
+                match (before, now, &c.prev) {
+                    (true, true, _) => event(EventType::Modified, &c.object),
+                    (false, true, _) => event(EventType::Added, &c.object),
+                    (true, false, Some(prev)) => event(EventType::Deleted, &prev.at(c.rv)),
                     _ => Ok(None),
                 }
             }

@@ -4,6 +4,7 @@ use kapi_api::core::v1::Service;
 use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value::Value;
 
+use super::services::held_cluster_ips;
 use crate::tracker::SideWrite;
 
 /// The label naming an address's family (`networking.k8s.io/v1`'s `LabelIPAddressFamily`).
@@ -13,25 +14,12 @@ const MANAGED_BY_LABEL: &str = "ipaddress.kubernetes.io/managed-by";
 /// The manager upstream's allocator names (`ipallocator.ControllerName`).
 const IP_ALLOCATOR: &str = "ipallocator.k8s.io";
 
-/// The cluster IPs a service holds: none for `ExternalName` and headless services.
-fn held(s: &Service) -> Vec<&str> {
-    if s.spec.r#type.0 == "ExternalName" {
-        return Vec::new();
-    }
-    let ips = if s.spec.cluster_ips.is_empty() {
-        std::slice::from_ref(&s.spec.cluster_ip)
-    } else {
-        s.spec.cluster_ips.as_slice()
-    };
-    ips.iter().map(String::as_str).filter(|ip| !ip.is_empty() && *ip != "None").collect()
-}
-
 /// What a service write does to the `IPAddress` objects: the addresses the service no longer
 /// holds are deleted, those it newly holds are created, with the labels and parent reference
 /// upstream's allocator writes (`createIPAddress`, `serviceToRef`).
 pub(crate) fn writes(old: Option<&Service>, new: Option<&Service>) -> Vec<SideWrite> {
-    let before = old.map(held).unwrap_or_default();
-    let after = new.map(held).unwrap_or_default();
+    let before = old.map(held_cluster_ips).unwrap_or_default();
+    let after = new.map(held_cluster_ips).unwrap_or_default();
     let resource = GroupVersionResource::new("networking.k8s.io", "v1", "ipaddresses");
     let mut out: Vec<SideWrite> = before
         .iter()

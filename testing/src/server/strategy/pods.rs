@@ -2,7 +2,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use kapi_api::core::v1::{Pod, PodCondition, ResourceRequirements};
+use kapi_api::core::v1::{
+    ConditionStatus, Pod, PodCondition, PodConditionType, PodPhase, PodQOSClass, ResourceRequirements,
+};
 use kapi_api::features::{self, Feature};
 use kapi_machinery::types::Quantity;
 
@@ -12,12 +14,14 @@ const QOS_RESOURCES: [&str; 2] = ["cpu", "memory"];
 /// What upstream's pod strategy does on create, after the status the client sent is dropped:
 /// `phase: Pending`, the QoS class, and the scheduling-gated condition.
 pub(crate) fn prepare_for_create(pod: &mut Pod) {
-    pod.status.phase.0 = "Pending".into();
+    pod.status.phase.0 = PodPhase::PENDING.into();
     pod.status.qos_class.0 = qos_class(pod).into();
-    if !pod.spec.scheduling_gates.is_empty() && !pod.status.conditions.iter().any(|c| c.r#type.0 == "PodScheduled") {
+    if !pod.spec.scheduling_gates.is_empty()
+        && !pod.status.conditions.iter().any(|c| c.r#type.0 == PodConditionType::POD_SCHEDULED)
+    {
         let mut c = PodCondition::default();
-        c.r#type.0 = "PodScheduled".into();
-        c.status.0 = "False".into();
+        c.r#type.0 = PodConditionType::POD_SCHEDULED.into();
+        c.status.0 = ConditionStatus::FALSE.into();
         c.reason = "SchedulingGated".into();
         c.message = "Scheduling is blocked due to non-empty scheduling gates".into();
         pod.status.conditions.push(c);
@@ -27,7 +31,7 @@ pub(crate) fn prepare_for_create(pod: &mut Pod) {
 /// Upstream's `ComputePodQOS`: `BestEffort` without cpu or memory requests and limits,
 /// `Guaranteed` when every container (or the pod, with pod-level resources) limits both and
 /// every request equals its limit, else `Burstable`. Ephemeral containers do not count.
-pub(crate) fn qos_class(pod: &Pod) -> &'static str {
+fn qos_class(pod: &Pod) -> &'static str {
     let mut totals = Totals::default();
     match &pod.spec.resources {
         Some(r) if features::enabled(Feature::PodLevelResources) => {
@@ -46,13 +50,13 @@ pub(crate) fn qos_class(pod: &Pod) -> &'static str {
     }
     let Totals { requests, limits, guaranteed } = totals;
     if requests.is_empty() && limits.is_empty() {
-        return "BestEffort";
+        return PodQOSClass::BEST_EFFORT;
     }
     if guaranteed && requests.iter().all(|(name, req)| limits.get(name) == Some(req)) && requests.len() == limits.len()
     {
-        return "Guaranteed";
+        return PodQOSClass::GUARANTEED;
     }
-    "Burstable"
+    PodQOSClass::BURSTABLE
 }
 
 /// The cpu and memory requested and limited, and whether every set of limits had both.

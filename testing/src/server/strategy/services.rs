@@ -111,7 +111,7 @@ pub(crate) struct ServiceWrite<'a, I> {
 /// Allocates cluster IPs and node ports for a service being created or updated.
 pub(crate) fn allocate<'a, I>(ranges: &ServiceRanges, svc: &mut Service, w: ServiceWrite<'a, I>) -> Result<()>
 where
-    I: Iterator<Item = Box<dyn Object>>,
+    I: Iterator<Item = &'a dyn Object>,
 {
     let used = Used::collect(w.others);
     let name = svc.metadata.name.clone();
@@ -161,21 +161,27 @@ struct Used {
     ports: HashSet<i32>,
 }
 
+/// The cluster IPs a service holds: none for `ExternalName` and headless services.
+pub(crate) fn held_cluster_ips(s: &Service) -> Vec<&str> {
+    if s.spec.r#type.0 == "ExternalName" {
+        return Vec::new();
+    }
+    let ips = if s.spec.cluster_ips.is_empty() {
+        std::slice::from_ref(&s.spec.cluster_ip)
+    } else {
+        s.spec.cluster_ips.as_slice()
+    };
+    ips.iter().map(String::as_str).filter(|ip| !ip.is_empty() && *ip != "None").collect()
+}
+
 impl Used {
-    fn collect(others: impl Iterator<Item = Box<dyn Object>>) -> Used {
+    fn collect<'a>(others: impl Iterator<Item = &'a dyn Object>) -> Used {
         let mut used = Used { ips: HashSet::new(), ports: HashSet::new() };
         for other in others {
             let Some(s) = other.as_any().downcast_ref::<Service>() else { continue };
-            if s.spec.r#type.0 != "ExternalName" {
-                let ips = if s.spec.cluster_ips.is_empty() {
-                    std::slice::from_ref(&s.spec.cluster_ip)
-                } else {
-                    s.spec.cluster_ips.as_slice()
-                };
-                for ip in ips {
-                    if let Ok(ip) = ip.parse::<Ipv4Addr>() {
-                        used.ips.insert(u32::from(ip));
-                    }
+            for ip in held_cluster_ips(s) {
+                if let Ok(ip) = ip.parse::<Ipv4Addr>() {
+                    used.ips.insert(u32::from(ip));
                 }
             }
             used.ports.extend(s.spec.ports.iter().map(|p| p.node_port).filter(|&p| p != 0));

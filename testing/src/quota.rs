@@ -282,14 +282,18 @@ fn scope_selectors(quota: &Value) -> Vec<(String, String, Vec<String>)> {
     out
 }
 
-/// Whether a pod is `BestEffort`: no container or init container requests or limits any cpu
-/// or memory.
+/// Whether a pod is `BestEffort`: its `status.qosClass` says so (the pod strategy sets it on
+/// create, as upstream's `GetPodQOS` reads it first), or, for a pod stored without it, no
+/// container or init container requests or limits a positive quantity of cpu or memory.
 fn best_effort(pod: &Value) -> bool {
+    if let Some(class) = pod.get("status").and_then(|s| s.get("qosClass")).and_then(Value::as_str) {
+        return class == "BestEffort";
+    }
     ["containers", "initContainers"].iter().all(|key| {
         containers(pod, key).iter().all(|c| {
             ["requests", "limits"].iter().all(|k| {
                 let r = resources_at(c, &["resources", k]);
-                !r.contains_key("cpu") && !r.contains_key("memory")
+                ["cpu", "memory"].iter().all(|name| r.get(*name).is_none_or(|q| q.sign() <= 0))
             })
         })
     })
@@ -419,6 +423,11 @@ mod tests {
         let hard = |q: &Value| resources_at(q, &["spec", "hard"]);
         assert!(matches(&quota, &hard(&quota), "", "pods", &best));
         assert!(!matches(&quota, &hard(&quota), "", "pods", &burst));
+        // Zero quantities leave a pod best effort; the class the strategy wrote decides first.
+        let zero = v(r#"{"spec":{"containers":[{"name":"a","resources":{"requests":{"cpu":"0"}}}]}}"#);
+        assert!(matches(&quota, &hard(&quota), "", "pods", &zero));
+        let classed = v(r#"{"spec":{"containers":[{"name":"a"}]},"status":{"qosClass":"Burstable"}}"#);
+        assert!(!matches(&quota, &hard(&quota), "", "pods", &classed));
         let class = v(
             r#"{"spec":{"hard":{"pods":"2","configmaps":"1"},"scopeSelector":{"matchExpressions":[{"scopeName":"PriorityClass","operator":"In","values":["high"]}]}}}"#,
         );

@@ -727,6 +727,45 @@ async fn limit_ranges_default_and_bound_pods_and_claims() {
     assert!(!created.metadata.annotations.contains_key("kubernetes.io/limit-ranger"));
 }
 
+/// Creates that together fill a quota exactly are all admitted, whatever the controller's
+/// recounts do meanwhile: a recount between one create's reservation and its charge used to count
+/// that create twice (once reserved, once charged) and refuse a later one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_creates_fill_a_quota_exactly() {
+    use kapi_api::core::v1::{ResourceName, ResourceQuota, ResourceQuotaSpec};
+    use kapi_machinery::types::Quantity;
+    const N: usize = 24;
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let quotas = cs.core_v1().resource_quotas("default");
+    let key = ResourceName("count/configmaps".into());
+    let hard = [(key.clone(), Quantity::parse(&N.to_string()).unwrap())].into_iter().collect();
+    let quota = ResourceQuota {
+        metadata: ObjectMeta { name: "objects".into(), ..Default::default() },
+        spec: ResourceQuotaSpec { hard, ..Default::default() },
+        ..Default::default()
+    };
+    quotas.create(&quota, &CreateOptions::default()).await.unwrap();
+    let used = || async {
+        let q = quotas.get("objects", &GetOptions::default()).await.unwrap();
+        q.status.used.get(&key).map(|q| q.to_string())
+    };
+    eventually("the quota's status", || async { used().await.as_deref() == Some("0") }).await;
+    let creates: Vec<_> = (0..N)
+        .map(|i| {
+            let cms = cs.core_v1().config_maps("default");
+            tokio::spawn(async move { cms.create(&cm(&format!("c-{i}"), &[]), &CreateOptions::default()).await })
+        })
+        .collect();
+    for (i, create) in creates.into_iter().enumerate() {
+        if let Err(e) = create.await.unwrap() {
+            panic!("create {i} of {N} against a quota of {N}: {e}");
+        }
+    }
+    eventually("the recount", || async { used().await == Some(N.to_string()) }).await;
+    let err = cs.core_v1().config_maps("default").create(&cm("one-more", &[]), &CreateOptions::default()).await;
+    assert!(err.unwrap_err().to_string().contains("exceeded quota: objects"));
+}
+
 #[tokio::test]
 async fn resource_quotas_count_charge_and_refuse() {
     use kapi_api::core::v1::{ResourceName, ResourceQuota, ResourceQuotaSpec, ResourceRequirements};

@@ -36,6 +36,7 @@ impl QuotaController {
 
     /// Recounts the quotas of one namespace, writing the status of those that changed.
     fn sync_namespace(&self, tracker: &ObjectTracker, store: &ResourceInfo, ns: &str) {
+        let _accounting = tracker.quota_accounting();
         let Ok((quotas, _)) = tracker.list(&store.gvr(), ns, &ListOptions::default()) else { return };
         if quotas.is_empty() {
             return;
@@ -56,8 +57,8 @@ impl QuotaController {
             set_member(&mut new_status, "used", (!used.is_empty()).then(|| as_value(&used)));
             set_member(&mut doc, "status", Some(new_status));
             let Ok(obj) = from_value(store, &doc) else { continue };
-            // A conflict means someone (admission charging the quota) wrote it meanwhile; that
-            // write wakes this loop again.
+            // A conflict means someone else (a client writing the status) wrote it meanwhile;
+            // that write wakes this loop again. Admission's charges wait for the accounting lock.
             let _ = tracker.update_subresource(&store.gvr(), "status", ns, obj, &UpdateOptions::default());
         }
     }

@@ -21,6 +21,10 @@ pub(crate) struct Reservation {
 #[derive(Debug, Default)]
 pub(crate) struct Reservations {
     next: Mutex<(u64, Vec<(u64, Reservation)>)>,
+    /// Held by whoever reads a quota's `status.used` to write it back (admission's charge, the
+    /// controller's recount): one of them at a time, so neither counts an object the other
+    /// already counted.
+    accounting: Mutex<()>,
 }
 
 impl Reservations {
@@ -50,6 +54,14 @@ impl ObjectTracker {
         let id = st.0;
         st.1.push((id, reservation));
         ReservationGuard { tracker: self.clone(), id }
+    }
+
+    /// Holds quota accounting to oneself until the guard is dropped. Admission takes it before
+    /// its reservation and keeps it through its status write, the controller through its
+    /// recount and write: a recount between a reservation and its charge would count the object
+    /// twice (once reserved, once charged). Taken without the tracker's lock held.
+    pub(crate) fn quota_accounting(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.shared.reservations.accounting.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The reservations in a namespace, oldest first.

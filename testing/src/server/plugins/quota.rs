@@ -100,6 +100,7 @@ impl ApiServer {
             }
         }
         delta.retain(|_, q| !q.is_zero());
+        let _accounting = self.tracker.quota_accounting();
         // Taken before the charge, so that no recount can see the charge without the object.
         let reservation = (old.is_none() && !dry_run).then(|| {
             self.tracker.reserve(Reservation {

@@ -10,8 +10,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use kapi_api::core::v1::{ConfigMap, Secret};
-use kapi_api::meta::v1::{CreateOptions, DeleteOptions, GetOptions, ObjectMeta, UpdateOptions};
+use kapi_api::apps::v1::{Deployment, DeploymentSpec};
+use kapi_api::core::v1::{ConfigMap, Container, PodSpec, PodTemplateSpec, Secret};
+use kapi_api::meta::v1::{CreateOptions, DeleteOptions, GetOptions, LabelSelector, ObjectMeta, UpdateOptions};
 use kapi_client::Api;
 use kapi_client::informer::InformerConfig;
 use kapi_runtime::finalizer::{Event, finalizer};
@@ -148,35 +149,37 @@ async fn errors_back_off_per_key() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn predicates_filter_updates_and_resync_queues_everything() {
-    let (_server, client) = server();
-    let maps: Api<ConfigMap> = Api::namespaced(client.clone(), "default");
+    let (server, client) = server();
+    server.register::<Deployment>().expect("registers");
+    // A kind whose strategy keeps a generation (config maps have none: every update passes).
+    let deployments: Api<Deployment> = Api::namespaced(client.clone(), "default");
     let log = Log::default();
     let (stop, stopped) = oneshot::channel::<()>();
-    let controller = Controller::new(Api::<ConfigMap>::all(client.clone()), Config::default().registry(registry()))
+    let controller = Controller::new(Api::<Deployment>::all(client.clone()), Config::default().registry(registry()))
         .with_predicate(predicates::generation_changed)
         .graceful_shutdown_on(async move {
             let _ = stopped.await;
         });
     let run = tokio::spawn(controller.run(
-        |cm: Arc<ConfigMap>, log: Arc<Log>| async move {
-            log.push("op", &cm.metadata.name, Instant::now());
+        |d: Arc<Deployment>, log: Arc<Log>| async move {
+            log.push("op", &d.metadata.name, Instant::now());
             Ok::<_, Failed>(Action::await_change())
         },
         backoff_on_error,
         Arc::new(log.clone()),
     ));
-    let mut cm = maps.create(&config_map("p", &[("k", "1")]), &CreateOptions::default()).await.unwrap();
+    let mut d = deployments.create(&deployment("p"), &CreateOptions::default()).await.unwrap();
     log.until("the reconcile on create", |l| l.len() == 1).await;
     // A label change keeps the generation: filtered out.
-    cm.metadata.labels.insert("team".into(), "x".into());
-    cm = maps.update(&cm, &UpdateOptions::default()).await.unwrap();
-    assert_eq!(cm.metadata.generation, 1, "the server keeps the generation on metadata changes");
+    d.metadata.labels.insert("team".into(), "x".into());
+    d = deployments.update(&d, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(d.metadata.generation, 1, "the server keeps the generation on label changes");
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(log.count("p"), 1, "{:?}", log.entries());
-    // A data change bumps it.
-    cm.data.insert("k".into(), "2".into());
-    maps.update(&cm, &UpdateOptions::default()).await.unwrap();
-    log.until("the reconcile on the data change", |l| l.len() == 2).await;
+    // A spec change bumps it.
+    d.spec.replicas = Some(2);
+    deployments.update(&d, &UpdateOptions::default()).await.unwrap();
+    log.until("the reconcile on the spec change", |l| l.len() == 2).await;
     stop.send(()).unwrap();
     guard(run).await.unwrap().unwrap();
 
@@ -184,15 +187,15 @@ async fn predicates_filter_updates_and_resync_queues_everything() {
     let log = Log::default();
     let (stop, stopped) = oneshot::channel::<()>();
     let controller = Controller::new(
-        Api::<ConfigMap>::all(client.clone()),
+        Api::<Deployment>::all(client.clone()),
         Config::default().registry(registry()).resync(Duration::from_millis(200)),
     )
     .graceful_shutdown_on(async move {
         let _ = stopped.await;
     });
     let run = tokio::spawn(controller.run(
-        |cm: Arc<ConfigMap>, log: Arc<Log>| async move {
-            log.push("op", &cm.metadata.name, Instant::now());
+        |d: Arc<Deployment>, log: Arc<Log>| async move {
+            log.push("op", &d.metadata.name, Instant::now());
             Ok::<_, Failed>(Action::await_change())
         },
         backoff_on_error,
@@ -347,4 +350,29 @@ async fn finalizer_cleanup_runs_before_the_object_goes() {
     assert_eq!(*ctx.seen_at_cleanup.lock().unwrap(), [(true, true, true)], "cleanup ran while the object was held");
     stop.send(()).unwrap();
     guard(run).await.unwrap().unwrap();
+}
+
+/// A deployment of one nginx container, which validation accepts.
+fn deployment(name: &str) -> Deployment {
+    let labels: std::collections::BTreeMap<String, String> = [("app".to_string(), name.to_string())].into();
+    Deployment {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        spec: DeploymentSpec {
+            replicas: Some(1),
+            selector: Some(LabelSelector { match_labels: labels.clone(), ..Default::default() }),
+            template: PodTemplateSpec {
+                metadata: ObjectMeta { labels, ..Default::default() },
+                spec: PodSpec {
+                    containers: Some(vec![Container {
+                        name: "web".into(),
+                        image: "nginx:1.27".into(),
+                        ..Default::default()
+                    }]),
+                    ..Default::default()
+                },
+            },
+            ..Default::default()
+        },
+        ..Default::default()
+    }
 }

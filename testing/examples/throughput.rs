@@ -1,7 +1,8 @@
 //! Request throughput of the in-process API server: create, get, list and watch of N ConfigMaps and Pods in JSON and protobuf, through `ApiServer::handle` (no network), printed as requests per second.
 //!
-//! `cargo run --release -p kapi-testing --example throughput -- [N] [ROUNDS]` (default 10,000
-//! objects, 3 rounds; the best round is printed, as the machine is shared and noisy).
+//! `cargo run --release -p kapi-testing --example throughput -- [N] [ROUNDS] [KIND] [ENCODING]`
+//! (default 10,000 objects, 3 rounds, both kinds in both encodings; the best round is printed,
+//! as the machine is shared and noisy).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -122,6 +123,8 @@ async fn main() {
     let mut args = std::env::args().skip(1);
     let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
+    // An optional kind and encoding narrow the run (for a profiler).
+    let only: Vec<String> = args.collect();
     println!("{n} objects, best of {rounds} rounds; per request (list: one list of all {n})");
     println!(
         "{:<11} {:<9} {:>12} {:>12} {:>12} {:>14}",
@@ -129,6 +132,9 @@ async fn main() {
     );
     for kind in ["configmaps", "pods"] {
         for (name, media) in [("json", JSON), ("protobuf", PROTOBUF)] {
+            if only.iter().any(|o| o != kind && o != name) {
+                continue;
+            }
             let mut best: Option<Figures> = None;
             for _ in 0..rounds {
                 let f = round(kind, media, n).await;

@@ -5,10 +5,12 @@
 //!
 //! What it implements, as upstream's generic registry and etcd storage do:
 //! - create: `AlreadyExists`, `generateName` (five random characters), UID, creation
-//!   timestamp, `generation` 1, name and namespace validation;
+//!   timestamp, `generation` 1 where the resource's rule tracks it ([`Generation`]), name and
+//!   namespace validation;
 //! - update: `NotFound`, optimistic concurrency (`Conflict` when the given resourceVersion is
 //!   stale; unconditional when it is empty), immutable UID, carried-over system fields,
-//!   `generation` bumped when anything outside `metadata` and `status` changes, no-op updates
+//!   `generation` bumped as the resource's rule says (by default when anything outside
+//!   `metadata` changes), no-op updates
 //!   that write nothing; a PUT to a missing name creates for the resources upstream allows it
 //!   ([`put_create`]);
 //! - the `status` subresource, done generically: the stored object and the new one are
@@ -228,6 +230,8 @@ struct State {
     status_validator: Option<validation::Validator>,
     /// The resources' strategies: what a write does to the object before it is validated.
     prepare: Option<PrepareFn>,
+    /// Each resource's generation rule (none: [`Generation::ALL_BUT_METADATA`] for all).
+    generation: Option<GenerationFn>,
     /// What committed writes make the tracker write besides them.
     side_writes: Option<SideWritesFn>,
     /// What a read of a stored object does after decoding it (see
@@ -272,6 +276,50 @@ pub enum SideWrite {
 /// back cluster IPs. Not called for dry runs or held writes.
 pub type SideWritesFn =
     Arc<dyn Fn(&ResourceInfo, Option<&dyn Object>, Option<&dyn Object>) -> Vec<SideWrite> + Send + Sync>;
+
+/// When a resource's `metadata.generation` is set and bumped: each of upstream's strategies
+/// decides for its resource (see [`ObjectTracker::set_generation`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Generation {
+    /// The strategy never sets it (config maps, secrets, services, namespaces, …): a create
+    /// keeps what the client sent, an update the old value.
+    Untracked,
+    /// 1 on create; one more on an update that changes one of `members` (top-level members of
+    /// the object, `"*"` for every member but `metadata`) or one of `metadata`'s members named
+    /// in `metadata`, made through the main resource or one of `subresources`.
+    Tracked {
+        /// The object's members whose change bumps it.
+        members: &'static [&'static str],
+        /// The metadata members whose change bumps it (deployments' annotations).
+        metadata: &'static [&'static str],
+        /// The subresources whose writes bump it too (pods' `ephemeralcontainers`).
+        subresources: &'static [&'static str],
+    },
+}
+
+impl Generation {
+    /// Custom resources' rule, and the tracker's without [`ObjectTracker::set_generation`]:
+    /// any change outside `metadata` (status included; a main-resource write cannot change
+    /// the status of a resource with a `status` subresource).
+    pub const ALL_BUT_METADATA: Generation = Generation::Tracked { members: &["*"], metadata: &[], subresources: &[] };
+
+    /// Whether an update from `before` to `after` (the objects' JSON) through `subresource`
+    /// bumps the generation.
+    pub(crate) fn bumped(self, before: &Value, after: &Value, subresource: Option<&str>) -> bool {
+        let Generation::Tracked { members, metadata, subresources } = self else { return false };
+        if subresource.is_some_and(|s| !subresources.contains(&s)) {
+            return false;
+        }
+        let meta_of = |v: &'_ Value, k: &str| v.get("metadata").and_then(|m| m.get(k)).cloned();
+        members.iter().any(|m| match *m {
+            "*" => meta::without(before, &["metadata"]) != meta::without(after, &["metadata"]),
+            m => before.get(m) != after.get(m),
+        }) || metadata.iter().any(|k| meta_of(before, k) != meta_of(after, k))
+    }
+}
+
+/// Each resource's [`Generation`] rule, given the resource's store.
+pub type GenerationFn = Arc<dyn Fn(&ResourceInfo) -> Generation + Send + Sync>;
 
 /// What a resource's strategy does to an object before it is validated and stored (upstream's
 /// `PrepareForCreate` and `PrepareForUpdate`): on create (`old` is `None`) after the system
@@ -513,6 +561,9 @@ fn meta_errors(info: &ResourceInfo, m: &ObjectMeta) -> Vec<FieldError> {
     } else {
         errs.extend(meta::validate_subdomain("metadata.name", &m.name));
     }
+    if m.generation < 0 {
+        errs.push(FieldError::invalid_value("metadata.generation", m.generation, "must be greater than or equal to 0"));
+    }
     if info.namespaced {
         if m.namespace.is_empty() {
             errs.push(FieldError::required("metadata.namespace", ""));
@@ -639,6 +690,11 @@ impl State {
         self.stores[idx].info
     }
 
+    /// The generation rule of a store's resource.
+    fn generation_of(&self, info: &ResourceInfo) -> Generation {
+        self.generation.as_ref().map_or(Generation::ALL_BUT_METADATA, |f| f(info))
+    }
+
     /// The description of the resource a request names: a view's own, else its store's.
     fn view_info(&self, gvr: &GroupVersionResource, idx: usize) -> ResourceInfo {
         self.views.get(gvr).map_or(self.stores[idx].info, |(_, info)| *info)
@@ -709,7 +765,9 @@ impl State {
         m.deletion_timestamp = None;
         m.deletion_grace_period_seconds = None;
         m.self_link.clear();
-        m.generation = 1;
+        if self.generation_of(&info) != Generation::Untracked {
+            m.generation = 1;
+        }
         let pins = match stage {
             Stage::Commit(p) => Some(p),
             _ => None,
@@ -889,9 +947,7 @@ impl State {
         }
         let before = meta::to_value(existing.as_ref())?;
         let mut after = meta::to_value(new.as_ref())?;
-        if subresource.is_none()
-            && meta::without(&before, &["metadata", "status"]) != meta::without(&after, &["metadata", "status"])
-        {
+        if self.generation_of(&info).bumped(&before, &after, subresource) {
             meta_mut(&info, new.as_mut())?.generation = old.generation.saturating_add(1);
             after = meta::to_value(new.as_ref())?;
         }
@@ -1153,6 +1209,11 @@ impl ObjectTracker {
         self.lock().prepare = Some(prepare);
     }
 
+    /// Installs each resource's rule for `metadata.generation` (see [`Generation`]).
+    pub fn set_generation(&self, generation: GenerationFn) {
+        self.lock().generation = Some(generation);
+    }
+
     /// Installs what a read of a stored object does after decoding it, given the object in its
     /// store's version and the store's description: the test server's converts it to the
     /// internal type and back, as upstream's storage decodes into the internal type and each
@@ -1195,6 +1256,7 @@ impl ObjectTracker {
                     validator: None,
                     status_validator: None,
                     prepare: None,
+                    generation: None,
                     side_writes: None,
                     storage_read: None,
                     validates: None,

@@ -790,3 +790,77 @@ async fn discovery_names_subresource_kinds() {
     let pods = raw_get(cs.client(), "/api/v1/pods").await;
     assert!(pods.contains(r#""kind":"PodList""#), "{pods}");
 }
+
+/// `metadata.generation` as each resource's strategy keeps it upstream: config maps never get
+/// one (a create keeps what it sends, an update the old value), deployments count spec and
+/// annotation changes but not labels, daemon sets also count template changes in their
+/// `deprecated.daemonset.template.generation` annotation.
+#[tokio::test]
+async fn generations_as_upstreams_strategies_keep_them() {
+    const TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
+    for backend in BACKENDS {
+        let (cs, _server, _test) = clientset(backend).await;
+        let cms = cs.core_v1().config_maps("ns");
+        let cm = kapi_api::core::v1::ConfigMap { metadata: meta("c"), ..Default::default() };
+        let created = cms.create(&cm, &CreateOptions::default()).await.unwrap();
+        assert_eq!(created.metadata.generation, 0, "{backend:?}");
+        let mut changed = created.clone();
+        changed.data.insert("k".into(), "v".into());
+        changed.metadata.generation = 7;
+        assert_eq!(cms.update(&changed, &UpdateOptions::default()).await.unwrap().metadata.generation, 0);
+        let mut given = kapi_api::core::v1::ConfigMap { metadata: meta("given"), ..Default::default() };
+        given.metadata.generation = 3;
+        assert_eq!(cms.create(&given, &CreateOptions::default()).await.unwrap().metadata.generation, 3);
+        given.metadata.name = "negative".into();
+        given.metadata.generation = -1;
+        let err = cms.create(&given, &CreateOptions::default()).await.unwrap_err();
+        assert!(
+            err.to_string().contains("metadata.generation: Invalid value: -1: must be greater than or equal to 0"),
+            "{backend:?}: {err}"
+        );
+
+        let deployments = cs.apps_v1().deployments("ns");
+        let d = deployments.create(&deployment("web", 2), &CreateOptions::default()).await.unwrap();
+        assert_eq!(d.metadata.generation, 1, "{backend:?}");
+        let mut labelled = d.clone();
+        labelled.metadata.labels.insert("team".into(), "a".into());
+        let labelled = deployments.update(&labelled, &UpdateOptions::default()).await.unwrap();
+        assert_eq!(labelled.metadata.generation, 1, "{backend:?}: labels leave it");
+        let mut annotated = labelled.clone();
+        annotated.metadata.annotations.insert("note".into(), "1".into());
+        let annotated = deployments.update(&annotated, &UpdateOptions::default()).await.unwrap();
+        assert_eq!(annotated.metadata.generation, 2, "{backend:?}: annotations count");
+
+        let daemon_sets = cs.apps_v1().daemon_sets("ns");
+        let ds = kapi_api::apps::v1::DaemonSet {
+            metadata: meta("agent"),
+            spec: kapi_api::apps::v1::DaemonSetSpec {
+                selector: Some(LabelSelector { match_labels: labels(&[("app", "agent")]), ..Default::default() }),
+                template: pod_template(&[("app", "agent")]),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let template_generation =
+            |d: &kapi_api::apps::v1::DaemonSet| d.metadata.annotations.get(TEMPLATE_GENERATION).cloned();
+        let ds = daemon_sets.create(&ds, &CreateOptions::default()).await.unwrap();
+        assert_eq!((ds.metadata.generation, template_generation(&ds).as_deref()), (1, Some("1")), "{backend:?}");
+        // Another spec field: the generation only; what the client says of the template's is ignored.
+        let mut slower = ds.clone();
+        slower.spec.min_ready_seconds = 5;
+        slower.metadata.annotations.insert(TEMPLATE_GENERATION.into(), "40".into());
+        let slower = daemon_sets.update(&slower, &UpdateOptions::default()).await.unwrap();
+        assert_eq!((slower.metadata.generation, template_generation(&slower).as_deref()), (2, Some("1")));
+        // The template: both, once each.
+        let mut retemplated = slower.clone();
+        retemplated.spec.template.spec.containers.as_mut().unwrap()[0].image = "nginx:2".into();
+        let retemplated = daemon_sets.update(&retemplated, &UpdateOptions::default()).await.unwrap();
+        assert_eq!(
+            (retemplated.metadata.generation, template_generation(&retemplated).as_deref()),
+            (3, Some("2")),
+            "{backend:?}"
+        );
+        let read = daemon_sets.get("agent", &GetOptions::default()).await.unwrap();
+        assert_eq!(template_generation(&read).as_deref(), Some("2"));
+    }
+}

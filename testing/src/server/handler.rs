@@ -101,15 +101,21 @@ impl ApiServer {
         {
             return resp;
         }
+        // Only these documents need the served resources, which take a walk of every resource
+        // to list: an object's path skips it.
+        let resources = if req.method() == Method::GET && may_be_document(req.uri().path()) {
+            self.tracker.resources()
+        } else {
+            Vec::new()
+        };
         if req.method() == Method::GET
-            && let Some(resp) =
-                super::openapi::serve(req.uri().path(), req.uri().query(), accept, &self.tracker.resources())
+            && let Some(resp) = super::openapi::serve(req.uri().path(), req.uri().query(), accept, &resources)
         {
             return resp;
         }
         if req.method() == Method::GET
             && super::discovery::wants_aggregated(accept)
-            && let Some(doc) = super::discovery::aggregated(req.uri().path(), &self.tracker.resources())
+            && let Some(doc) = super::discovery::aggregated(req.uri().path(), &resources)
         {
             return match kapi_machinery::json::to_vec(&doc) {
                 Ok(data) => {
@@ -129,7 +135,7 @@ impl ApiServer {
                     .get(header::HOST)
                     .and_then(|h| h.to_str().ok())
                     .or(req.uri().authority().map(|a| a.as_str())),
-                &self.tracker.resources(),
+                &resources,
                 &|r| self.tracker.storage_of(&r.gvr()),
             )
         {
@@ -822,4 +828,32 @@ fn fault_response(fault: &Fault, enc: Encoding) -> http::Response<Body> {
     });
     let status = api_errors::failure(fault.code, &fault.reason, fault.message.clone(), details);
     error_response(&api_errors::into_error(status), enc)
+}
+
+/// Whether a path may name a discovery or OpenAPI document, `/version` or a health check rather
+/// than a resource: `/api` and `/api/v1`, `/apis`, a group and a group version, and every path
+/// outside `/api` and `/apis`.
+fn may_be_document(path: &str) -> bool {
+    let mut segments = path.split('/').filter(|s| !s.is_empty());
+    match segments.next() {
+        Some("api") => segments.count() <= 1,
+        Some("apis") => segments.count() <= 2,
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_be_document;
+
+    #[test]
+    fn documents_are_told_from_objects_by_their_path() {
+        for path in ["/api", "/api/v1", "/apis/", "/apis/apps", "/apis/apps/v1", "/openapi/v3/apis/apps/v1", "/version"]
+        {
+            assert!(may_be_document(path), "{path}");
+        }
+        for path in ["/api/v1/pods", "/api/v1/namespaces/a/pods/p", "/apis/apps/v1/deployments", "/apis/a/v1/x/y"] {
+            assert!(!may_be_document(path), "{path}");
+        }
+    }
 }

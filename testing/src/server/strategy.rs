@@ -19,7 +19,7 @@ use kapi_machinery::json::value::Value;
 
 use crate::tracker::deletion::NAMESPACE_FINALIZER;
 use crate::tracker::meta::{from_value, object_member_mut, set_member, to_value};
-use crate::tracker::{PrepareCtx, Result, SideWritesFn};
+use crate::tracker::{Generation, GenerationFn, PrepareCtx, Result, SideWritesFn};
 
 /// Upstream's label of a job's pods naming the job (`batch.kubernetes.io/job-name`), and its
 /// older spelling, both set on the pod template.
@@ -27,6 +27,8 @@ const JOB_NAME_LABELS: [&str; 2] = ["job-name", "batch.kubernetes.io/job-name"];
 /// The label naming the job's uid, and its older spelling; the selector matches the first.
 const CONTROLLER_UID_LABELS: [&str; 2] = ["controller-uid", "batch.kubernetes.io/controller-uid"];
 const CONTROLLER_UID_LABEL: &str = "batch.kubernetes.io/controller-uid";
+/// The annotation that carries a daemon set's internal `spec.templateGeneration` in apps/v1.
+const TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
 
 /// The strategy of a write to `info`'s resource, services allocated from `ranges`.
 pub(crate) fn prepare(
@@ -49,6 +51,13 @@ pub(crate) fn prepare(
             Ok(())
         }
         ("batch", "jobs", None) => edit(info, obj, generate_job_selector),
+        ("apps", "daemonsets", old) => {
+            let old = old.map(to_value).transpose()?;
+            let mut doc = to_value(obj.as_ref())?;
+            template_generation(&mut doc, old.as_ref());
+            *obj = from_value(info, &doc)?;
+            Ok(())
+        }
         ("", "namespaces", None) => edit(info, obj, namespace_for_create),
         ("", "namespaces", Some(old)) => {
             let old = to_value(old)?;
@@ -58,6 +67,81 @@ pub(crate) fn prepare(
             Ok(())
         }
         _ => Ok(()),
+    }
+}
+
+/// Each resource's `metadata.generation` rule, as its strategy in upstream's registry has it
+/// (`PrepareForCreate` setting 1, `PrepareForUpdate` adding one when the spec changes; most
+/// resources without a spec never set it). The horizontal pod autoscaler's follows the
+/// `HPAGeneration` gate, taken as on: its strategy calls it a release's opt-out.
+pub(crate) fn generation() -> GenerationFn {
+    std::sync::Arc::new(|info: &ResourceInfo| generation_of(info.group, info.resource, info.protobuf))
+}
+
+fn generation_of(group: &str, resource: &str, built_in: bool) -> Generation {
+    const fn tracked(members: &'static [&'static str], metadata: &'static [&'static str]) -> Generation {
+        Generation::Tracked { members, metadata, subresources: &[] }
+    }
+    const SPEC: Generation = tracked(&["spec"], &[]);
+    match (group, resource) {
+        // Its ephemeral containers and resizes change the spec through their own subresources.
+        ("", "pods") => {
+            Generation::Tracked { members: &["spec"], metadata: &[], subresources: &["ephemeralcontainers", "resize"] }
+        }
+        ("", "replicationcontrollers")
+        | ("apps", "replicasets" | "statefulsets" | "daemonsets")
+        | ("batch", "jobs" | "cronjobs")
+        | ("autoscaling", "horizontalpodautoscalers")
+        | ("policy", "poddisruptionbudgets")
+        | ("networking.k8s.io", "ingresses" | "ingressclasses" | "networkpolicies")
+        | ("flowcontrol.apiserver.k8s.io", "flowschemas" | "prioritylevelconfigurations")
+        | ("storage.k8s.io", "csidrivers")
+        | ("apiextensions.k8s.io", "customresourcedefinitions")
+        | ("resource.k8s.io", "deviceclasses" | "resourceslices" | "devicetaintrules")
+        | (
+            "admissionregistration.k8s.io",
+            "validatingadmissionpolicies"
+            | "validatingadmissionpolicybindings"
+            | "mutatingadmissionpolicies"
+            | "mutatingadmissionpolicybindings",
+        ) => SPEC,
+        // Its annotations are copied onto its replica sets.
+        ("apps", "deployments") => tracked(&["spec"], &["annotations"]),
+        ("admissionregistration.k8s.io", "validatingwebhookconfigurations" | "mutatingwebhookconfigurations") => {
+            tracked(&["webhooks"], &[])
+        }
+        ("discovery.k8s.io", "endpointslices") => tracked(&["*"], &["labels"]),
+        // Set on create; the value is immutable, so nothing bumps it.
+        ("scheduling.k8s.io", "priorityclasses") => tracked(&[], &[]),
+        // Custom resources (the kinds not served as protobuf): anything but metadata.
+        _ if !built_in => Generation::ALL_BUT_METADATA,
+        _ => Generation::Untracked,
+    }
+}
+
+/// The daemon set strategy's `templateGeneration` (in apps/v1 its annotation): at least 1 on
+/// create; on update the old value, one more when `spec.template` changed (what the client
+/// sent is ignored).
+fn template_generation(ds: &mut Value, old: Option<&Value>) {
+    let read = |v: &Value| {
+        v.get("metadata")
+            .and_then(|m| m.get("annotations"))
+            .and_then(|a| a.get(TEMPLATE_GENERATION))
+            .and_then(Value::as_str)
+            .and_then(|s| s.parse::<i64>().ok())
+    };
+    let value = match old {
+        None => read(ds).filter(|g| *g >= 1).unwrap_or(1),
+        Some(old) => {
+            let before = read(old).unwrap_or(0);
+            let template = |v: &Value| v.get("spec").and_then(|s| s.get("template")).cloned();
+            if template(old) != template(ds) { before.saturating_add(1) } else { before }
+        }
+    };
+    if let Some(meta) = object_member_mut(ds, "metadata")
+        && let Some(annotations) = object_member_mut(meta, "annotations")
+    {
+        set_member(annotations, TEMPLATE_GENERATION, Some(Value::String(value.to_string())));
     }
 }
 
@@ -208,6 +292,62 @@ mod tests {
             String::from_utf8(ns.to_compact_vec()).unwrap(),
             r#"{"metadata":{"labels":{"a":"b"}},"spec":{"finalizers":["kubernetes"]},"status":{"phase":"Active"}}"#
         );
+    }
+
+    #[test]
+    fn a_daemon_sets_template_generation_starts_at_one_and_follows_its_template() {
+        let annotation = |v: &Value| labels(v, &["metadata", "annotations", TEMPLATE_GENERATION]);
+        let mut ds = parse(br#"{"metadata":{"name":"d"},"spec":{"template":{"spec":{"x":1}}}}"#).unwrap();
+        template_generation(&mut ds, None);
+        assert_eq!(annotation(&ds), r#""1""#);
+        // What a create asks for is kept from 1 up; an update's is replaced by the old value.
+        let mut asked =
+            parse(br#"{"metadata":{"annotations":{"deprecated.daemonset.template.generation":"7"}}}"#).unwrap();
+        template_generation(&mut asked, None);
+        assert_eq!(annotation(&asked), r#""7""#);
+        let mut same = parse(
+            br#"{"metadata":{"annotations":{"deprecated.daemonset.template.generation":"9"}},"spec":{"minReadySeconds":5,"template":{"spec":{"x":1}}}}"#,
+        )
+        .unwrap();
+        template_generation(&mut same, Some(&ds));
+        assert_eq!(annotation(&same), r#""1""#);
+        let mut changed = parse(br#"{"spec":{"template":{"spec":{"x":2}}}}"#).unwrap();
+        template_generation(&mut changed, Some(&ds));
+        assert_eq!(annotation(&changed), r#""2""#);
+    }
+
+    #[test]
+    fn generation_rules_follow_upstreams_strategies() {
+        let v = |t: &[u8]| parse(t).unwrap();
+        let spec = v(br#"{"metadata":{"annotations":{"a":"1"}},"spec":{"replicas":1},"status":{"x":1}}"#);
+        let respec = v(br#"{"metadata":{"annotations":{"a":"1"}},"spec":{"replicas":2},"status":{"x":1}}"#);
+        let annotated = v(br#"{"metadata":{"annotations":{"a":"2"}},"spec":{"replicas":1},"status":{"x":1}}"#);
+        let restatus = v(br#"{"metadata":{"annotations":{"a":"1"}},"spec":{"replicas":1},"status":{"x":2}}"#);
+        let deployments = generation_of("apps", "deployments", true);
+        assert!(deployments.bumped(&spec, &respec, None));
+        assert!(deployments.bumped(&spec, &annotated, None));
+        assert!(!deployments.bumped(&spec, &restatus, None));
+        assert!(!deployments.bumped(&spec, &respec, Some("status")));
+        let replica_sets = generation_of("apps", "replicasets", true);
+        assert!(!replica_sets.bumped(&spec, &annotated, None));
+        // Kinds without a spec rule never get a generation.
+        assert_eq!(generation_of("", "configmaps", true), Generation::Untracked);
+        assert_eq!(generation_of("", "services", true), Generation::Untracked);
+        assert!(!generation_of("", "namespaces", true).bumped(&spec, &respec, None));
+        // Pods' spec moves through two subresources too.
+        let pods = generation_of("", "pods", true);
+        assert!(pods.bumped(&spec, &respec, Some("ephemeralcontainers")));
+        assert!(!pods.bumped(&spec, &respec, Some("status")));
+        // Custom resources: anything but metadata, the status too when it is the main resource's.
+        let custom = generation_of("example.com", "widgets", false);
+        assert!(custom.bumped(&spec, &restatus, None));
+        assert!(!custom.bumped(&spec, &annotated, None));
+        let slices = generation_of("discovery.k8s.io", "endpointslices", true);
+        let labelled = v(br#"{"metadata":{"labels":{"b":"1"}},"spec":{"replicas":1},"status":{"x":1}}"#);
+        assert!(slices.bumped(&v(br#"{"metadata":{},"spec":{"replicas":1},"status":{"x":1}}"#), &labelled, None));
+        let classes = generation_of("scheduling.k8s.io", "priorityclasses", true);
+        assert!(!classes.bumped(&spec, &respec, None));
+        assert_ne!(classes, Generation::Untracked);
     }
 
     #[test]

@@ -341,11 +341,14 @@ impl ApiServer {
             Err(e) if e.is_not_found() => return Err(api_errors::not_found(&store, namespace)),
             Err(e) => return Err(e),
         };
-        let terminating = crate::tracker::meta::to_value(ns.as_ref())?
-            .get("status")
-            .and_then(|s| s.get("phase"))
-            .and_then(|p| p.as_str().map(|p| p == "Terminating"))
-            .unwrap_or(false);
+        let terminating = match ns.as_any().downcast_ref::<kapi_api::core::v1::Namespace>() {
+            Some(ns) => ns.status.phase.0 == kapi_api::core::v1::NamespacePhase::TERMINATING,
+            None => crate::tracker::meta::to_value(ns.as_ref())?
+                .get("status")
+                .and_then(|s| s.get("phase"))
+                .and_then(|p| p.as_str().map(|p| p == "Terminating"))
+                .unwrap_or(false),
+        };
         if !create || !terminating {
             return Ok(());
         }

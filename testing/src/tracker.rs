@@ -230,8 +230,8 @@ struct State {
     status_validator: Option<validation::Validator>,
     /// The resources' strategies: what a write does to the object before it is validated.
     prepare: Option<PrepareFn>,
-    /// Each resource's generation rule (none: [`Generation::ALL_BUT_METADATA`] for all).
-    generation: Option<GenerationFn>,
+    /// Each resource's strategy rules (none: [`Rules::default`] for all).
+    rules: Option<RulesFn>,
     /// What committed writes make the tracker write besides them.
     side_writes: Option<SideWritesFn>,
     /// What a read of a stored object does after decoding it (see
@@ -278,7 +278,7 @@ pub type SideWritesFn =
     Arc<dyn Fn(&ResourceInfo, Option<&dyn Object>, Option<&dyn Object>) -> Vec<SideWrite> + Send + Sync>;
 
 /// When a resource's `metadata.generation` is set and bumped: each of upstream's strategies
-/// decides for its resource (see [`ObjectTracker::set_generation`]).
+/// decides for its resource (see [`Rules`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Generation {
     /// The strategy never sets it (config maps, secrets, services, namespaces, …): a create
@@ -298,7 +298,7 @@ pub enum Generation {
 }
 
 impl Generation {
-    /// Custom resources' rule, and the tracker's without [`ObjectTracker::set_generation`]:
+    /// Custom resources' rule, and the tracker's without [`ObjectTracker::set_rules`]:
     /// any change outside `metadata` (status included; a main-resource write cannot change
     /// the status of a resource with a `status` subresource).
     pub const ALL_BUT_METADATA: Generation = Generation::Tracked { members: &["*"], metadata: &[], subresources: &[] };
@@ -318,8 +318,25 @@ impl Generation {
     }
 }
 
-/// Each resource's [`Generation`] rule, given the resource's store.
-pub type GenerationFn = Arc<dyn Fn(&ResourceInfo) -> Generation + Send + Sync>;
+/// What a resource's strategy decides for the tracker's generic steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// When `metadata.generation` is set and bumped.
+    pub generation: Generation,
+    /// Whether a create keeps the `status` it was sent although the resource has a `status`
+    /// subresource (nodes, whose kubelet registers them with theirs, and service CIDRs); every
+    /// other such resource's strategy clears it.
+    pub status_on_create: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules { generation: Generation::ALL_BUT_METADATA, status_on_create: false }
+    }
+}
+
+/// Each resource's [`Rules`], given the resource's store.
+pub type RulesFn = Arc<dyn Fn(&ResourceInfo) -> Rules + Send + Sync>;
 
 /// What a resource's strategy does to an object before it is validated and stored (upstream's
 /// `PrepareForCreate` and `PrepareForUpdate`): on create (`old` is `None`) after the system
@@ -691,8 +708,8 @@ impl State {
     }
 
     /// The generation rule of a store's resource.
-    fn generation_of(&self, info: &ResourceInfo) -> Generation {
-        self.generation.as_ref().map_or(Generation::ALL_BUT_METADATA, |f| f(info))
+    fn rules_of(&self, info: &ResourceInfo) -> Rules {
+        self.rules.as_ref().map_or_else(Rules::default, |f| f(info))
     }
 
     /// The description of the resource a request names: a view's own, else its store's.
@@ -753,7 +770,8 @@ impl State {
     ) -> Result<Box<dyn Object>> {
         let info = self.info(idx);
         meta_of(&info, obj.as_ref())?;
-        if has_status(&info) {
+        let rules = self.rules_of(&info);
+        if has_status(&info) && !rules.status_on_create {
             obj = drop_member(&info, obj.as_ref(), "status")?;
         }
         obj.set_registered_type_meta();
@@ -765,7 +783,7 @@ impl State {
         m.deletion_timestamp = None;
         m.deletion_grace_period_seconds = None;
         m.self_link.clear();
-        if self.generation_of(&info) != Generation::Untracked {
+        if rules.generation != Generation::Untracked {
             m.generation = 1;
         }
         let pins = match stage {
@@ -947,7 +965,7 @@ impl State {
         }
         let before = meta::to_value(existing.as_ref())?;
         let mut after = meta::to_value(new.as_ref())?;
-        if self.generation_of(&info).bumped(&before, &after, subresource) {
+        if self.rules_of(&info).generation.bumped(&before, &after, subresource) {
             meta_mut(&info, new.as_mut())?.generation = old.generation.saturating_add(1);
             after = meta::to_value(new.as_ref())?;
         }
@@ -1209,9 +1227,9 @@ impl ObjectTracker {
         self.lock().prepare = Some(prepare);
     }
 
-    /// Installs each resource's rule for `metadata.generation` (see [`Generation`]).
-    pub fn set_generation(&self, generation: GenerationFn) {
-        self.lock().generation = Some(generation);
+    /// Installs each resource's strategy rules (see [`Rules`]).
+    pub fn set_rules(&self, rules: RulesFn) {
+        self.lock().rules = Some(rules);
     }
 
     /// Installs what a read of a stored object does after decoding it, given the object in its
@@ -1256,7 +1274,7 @@ impl ObjectTracker {
                     validator: None,
                     status_validator: None,
                     prepare: None,
-                    generation: None,
+                    rules: None,
                     side_writes: None,
                     storage_read: None,
                     validates: None,

@@ -728,11 +728,14 @@ async fn kubectl_get_prints_storage_quota_csr_and_custom_columns() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    // The test server records no requesting user, so that column is empty.
+    // The requestor is who created it: this kubeconfig has no credentials, so anonymous.
     let raw = kubectl(&bin, &kc, &["get", "csr"], None).await;
     assert_eq!(
         normalized(&raw),
-        ["NAME AGE SIGNERNAME REQUESTOR REQUESTEDDURATION CONDITION", "csr-1 AGE example.com/signer AGE Pending"]
+        [
+            "NAME AGE SIGNERNAME REQUESTOR REQUESTEDDURATION CONDITION",
+            "csr-1 AGE example.com/signer system:anonymous AGE Pending"
+        ]
     );
     assert!(raw.contains(" 24h "), "the requested duration: {raw}");
 

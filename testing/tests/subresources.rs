@@ -680,7 +680,20 @@ async fn csr_approval_updates_conditions_only() {
     for backend in BACKENDS {
         let (cs, server, _test) = clientset(backend).await;
         let csrs = cs.certificates_v1().certificate_signing_requests();
-        let created = csrs.create(&csr("c"), &CreateOptions::default()).await.unwrap();
+        // The requester is who sent it, whatever the request says (no credentials: anonymous).
+        let mut claimed = csr("c");
+        claimed.spec.username = "admin".into();
+        claimed.spec.groups = vec!["system:masters".into()];
+        let created = csrs.create(&claimed, &CreateOptions::default()).await.unwrap();
+        assert_eq!(created.spec.username, "system:anonymous", "{backend:?}");
+        assert_eq!(created.spec.groups, vec!["system:unauthenticated".to_owned()]);
+        // The spec stays as created.
+        let mut respec = created.clone();
+        respec.spec.signer_name = "example.com/other".into();
+        respec.metadata.labels.insert("a".into(), "b".into());
+        let respec = csrs.update(&respec, &UpdateOptions::default()).await.unwrap();
+        assert_eq!((respec.spec.signer_name.as_str(), respec.metadata.labels.len()), ("example.com/signer", 1));
+        let created = respec;
 
         let mut approve = created.clone();
         approve.status.conditions = vec![condition(RequestConditionType::APPROVED)];
@@ -862,5 +875,54 @@ async fn generations_as_upstreams_strategies_keep_them() {
         );
         let read = daemon_sets.get("agent", &GetOptions::default()).await.unwrap();
         assert_eq!(template_generation(&read).as_deref(), Some("2"));
+    }
+}
+
+/// What single strategies do on create: a persistent volume starts `Pending` (whatever status it
+/// was sent) with its phase's transition time, a node keeps the status it registers with (its
+/// strategy allows one), a service account's secret references keep only their names.
+#[tokio::test]
+async fn strategies_prepare_volumes_nodes_and_service_accounts() {
+    use kapi_api::core::v1::{
+        HostPathVolumeSource, Node, ObjectReference, PersistentVolume, PersistentVolumeAccessMode,
+        PersistentVolumePhase, PersistentVolumeSource, PersistentVolumeSpec,
+    };
+    for backend in BACKENDS {
+        let (cs, _server, _test) = clientset(backend).await;
+        let mut pv = PersistentVolume {
+            metadata: ObjectMeta { name: "pv1".into(), ..Default::default() },
+            spec: PersistentVolumeSpec {
+                capacity: [(ResourceName("storage".into()), Quantity::parse("1Gi").unwrap())].into(),
+                access_modes: vec![PersistentVolumeAccessMode("ReadWriteOnce".into())],
+                persistent_volume_source: PersistentVolumeSource {
+                    host_path: Some(Box::new(HostPathVolumeSource { path: "/data".into(), r#type: None })),
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        pv.status.phase = PersistentVolumePhase("Bound".into());
+        let before = Time::now().unix_seconds();
+        let pv = cs.core_v1().persistent_volumes().create(&pv, &CreateOptions::default()).await.unwrap();
+        assert_eq!(pv.status.phase.0, PersistentVolumePhase::PENDING, "{backend:?}");
+        let at = pv.status.last_phase_transition_time.as_ref().map(Time::unix_seconds).unwrap_or_default();
+        assert!(at >= before, "{at} vs {before}");
+
+        let mut node =
+            Node { metadata: ObjectMeta { name: "node-1".into(), ..Default::default() }, ..Default::default() };
+        node.status.capacity = [(ResourceName("cpu".into()), Quantity::parse("4").unwrap())].into();
+        let node = cs.core_v1().nodes().create(&node, &CreateOptions::default()).await.unwrap();
+        assert_eq!(node.status.capacity.get(&ResourceName("cpu".into())).map(|q| q.to_string()).as_deref(), Some("4"));
+
+        let mut sa = ServiceAccount { metadata: meta("robot"), ..Default::default() };
+        sa.secrets = vec![ObjectReference {
+            name: "token".into(),
+            namespace: "elsewhere".into(),
+            kind: "Secret".into(),
+            ..Default::default()
+        }];
+        let sa = cs.core_v1().service_accounts("ns").create(&sa, &CreateOptions::default()).await.unwrap();
+        assert_eq!(sa.secrets, vec![ObjectReference { name: "token".into(), ..Default::default() }], "{backend:?}");
     }
 }

@@ -294,7 +294,7 @@ impl ApiServer {
         tracker.set_validates(crate::tracker::validation::validates_from_scheme(scheme.clone()));
         tracker.set_prepare(gates::prepare(scheme.clone(), gates.clone(), ServiceRanges::default()));
         tracker.set_side_writes(strategy::side_writes());
-        tracker.set_generation(strategy::generation());
+        tracker.set_rules(strategy::rules());
         tracker.set_storage_read(storage_read(scheme.clone()));
         ApiServer {
             tracker,

@@ -19,7 +19,7 @@ use kapi_machinery::json::value::Value;
 
 use crate::tracker::deletion::NAMESPACE_FINALIZER;
 use crate::tracker::meta::{from_value, object_member_mut, set_member, to_value};
-use crate::tracker::{Generation, GenerationFn, PrepareCtx, Result, SideWritesFn};
+use crate::tracker::{Generation, PrepareCtx, Result, Rules, RulesFn, SideWritesFn};
 
 /// Upstream's label of a job's pods naming the job (`batch.kubernetes.io/job-name`), and its
 /// older spelling, both set on the pod template.
@@ -51,6 +51,28 @@ pub(crate) fn prepare(
             Ok(())
         }
         ("batch", "jobs", None) => edit(info, obj, generate_job_selector),
+        ("", "persistentvolumes", None) => {
+            if let Some(pv) = obj.as_mut().as_any_mut().downcast_mut::<kapi_api::core::v1::PersistentVolume>() {
+                volume_for_create(pv, kapi_machinery::types::Time::now());
+            }
+            Ok(())
+        }
+        ("", "serviceaccounts", _) => {
+            if let Some(sa) = obj.as_mut().as_any_mut().downcast_mut::<kapi_api::core::v1::ServiceAccount>() {
+                clean_secret_references(sa);
+            }
+            Ok(())
+        }
+        // A request's spec is its requester's and stays as created; the status changes through
+        // `status` and `approval` only.
+        ("certificates.k8s.io", "certificatesigningrequests", Some(old)) => {
+            let old = to_value(old)?;
+            let mut doc = to_value(obj.as_ref())?;
+            set_member(&mut doc, "spec", old.get("spec").cloned());
+            set_member(&mut doc, "status", old.get("status").cloned());
+            *obj = from_value(info, &doc)?;
+            Ok(())
+        }
         ("apps", "daemonsets", old) => {
             let old = old.map(to_value).transpose()?;
             let mut doc = to_value(obj.as_ref())?;
@@ -70,12 +92,18 @@ pub(crate) fn prepare(
     }
 }
 
-/// Each resource's `metadata.generation` rule, as its strategy in upstream's registry has it
-/// (`PrepareForCreate` setting 1, `PrepareForUpdate` adding one when the spec changes; most
-/// resources without a spec never set it). The horizontal pod autoscaler's follows the
-/// `HPAGeneration` gate, taken as on: its strategy calls it a release's opt-out.
-pub(crate) fn generation() -> GenerationFn {
-    std::sync::Arc::new(|info: &ResourceInfo| generation_of(info.group, info.resource, info.protobuf))
+/// Each resource's rules for the tracker's generic steps, as its strategy in upstream's registry
+/// has them: the `metadata.generation` rule (`PrepareForCreate` setting 1, `PrepareForUpdate`
+/// adding one when the spec changes; most resources without a spec never set it; the horizontal
+/// pod autoscaler's follows the `HPAGeneration` gate, taken as on: its strategy calls it a
+/// release's opt-out), and whether a create keeps the status it was sent.
+pub(crate) fn rules() -> RulesFn {
+    std::sync::Arc::new(|info: &ResourceInfo| Rules {
+        generation: generation_of(info.group, info.resource, info.protobuf),
+        // Nodes' strategy allows a status on create (the kubelet registers its node with it);
+        // service CIDRs' does not clear it.
+        status_on_create: matches!((info.group, info.resource), ("", "nodes") | ("networking.k8s.io", "servicecidrs")),
+    })
 }
 
 fn generation_of(group: &str, resource: &str, built_in: bool) -> Generation {
@@ -159,6 +187,37 @@ pub(crate) fn side_writes() -> SideWritesFn {
 
 fn as_service(o: Option<&dyn Object>) -> Option<&Service> {
     o.and_then(|o| o.as_any().downcast_ref::<Service>())
+}
+
+/// The persistent volume strategy's `PrepareForCreate`: `Pending` since `now` (the
+/// `PersistentVolumeLastPhaseTransitionTime` behaviour, GA since 1.31).
+fn volume_for_create(pv: &mut kapi_api::core::v1::PersistentVolume, now: kapi_machinery::types::Time) {
+    pv.status = Default::default();
+    pv.status.phase.0 = kapi_api::core::v1::PersistentVolumePhase::PENDING.into();
+    pv.status.last_phase_transition_time = Some(now);
+}
+
+/// The service account strategy's `cleanSecretReferences`: each of `secrets` keeps only its name.
+fn clean_secret_references(sa: &mut kapi_api::core::v1::ServiceAccount) {
+    for secret in &mut sa.secrets {
+        *secret = kapi_api::core::v1::ObjectReference { name: std::mem::take(&mut secret.name), ..Default::default() };
+    }
+}
+
+/// The certificate signing request strategy's `PrepareForCreate`: whatever the request says of
+/// its requester is replaced by the user who sent it (`spec.username`, `uid`, `groups`; `extra`
+/// cleared, as this server's users carry none).
+pub(crate) fn csr_requester(doc: &mut Value, username: &str, uid: &str, groups: &[String]) {
+    let Some(spec) = object_member_mut(doc, "spec") else { return };
+    let text = |s: &str| (!s.is_empty()).then(|| Value::String(s.to_owned()));
+    set_member(spec, "username", text(username));
+    set_member(spec, "uid", text(uid));
+    set_member(
+        spec,
+        "groups",
+        (!groups.is_empty()).then(|| Value::Array(groups.iter().cloned().map(Value::String).collect())),
+    );
+    set_member(spec, "extra", None);
 }
 
 /// The namespace strategy's `PrepareForCreate`: phase `Active`, and the `kubernetes` finalizer
@@ -348,6 +407,44 @@ mod tests {
         let classes = generation_of("scheduling.k8s.io", "priorityclasses", true);
         assert!(!classes.bumped(&spec, &respec, None));
         assert_ne!(classes, Generation::Untracked);
+    }
+
+    #[test]
+    fn volumes_start_pending_and_service_accounts_keep_secret_names_only() {
+        let mut pv = kapi_api::core::v1::PersistentVolume::default();
+        pv.status.phase.0 = "Bound".into();
+        pv.status.message = "mine".into();
+        let now = kapi_machinery::types::Time::now();
+        volume_for_create(&mut pv, now);
+        assert_eq!((pv.status.phase.0.as_str(), pv.status.message.as_str()), ("Pending", ""));
+        assert_eq!(pv.status.last_phase_transition_time, Some(now));
+        let mut sa = kapi_api::core::v1::ServiceAccount {
+            secrets: vec![kapi_api::core::v1::ObjectReference {
+                name: "token".into(),
+                namespace: "other".into(),
+                uid: "u".into(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        clean_secret_references(&mut sa);
+        assert_eq!(
+            sa.secrets,
+            vec![kapi_api::core::v1::ObjectReference { name: "token".into(), ..Default::default() }]
+        );
+    }
+
+    #[test]
+    fn a_certificate_request_names_who_sent_it() {
+        let mut csr = parse(
+            br#"{"spec":{"request":"cg==","username":"admin","groups":["system:masters"],"extra":{"a":["b"]},"signerName":"x/y"}}"#,
+        )
+        .unwrap();
+        csr_requester(&mut csr, "alice", "", &["dev".to_owned(), "system:authenticated".to_owned()]);
+        assert_eq!(
+            String::from_utf8(csr.to_compact_vec()).unwrap(),
+            r#"{"spec":{"request":"cg==","username":"alice","groups":["dev","system:authenticated"],"signerName":"x/y"}}"#
+        );
     }
 
     #[test]

@@ -350,6 +350,9 @@ pub type PrepareFn = Arc<dyn Fn(&ResourceInfo, &mut Box<dyn Object>, &PrepareCtx
 pub struct PrepareCtx<'a> {
     /// The stored object (`None` on create).
     pub old: Option<&'a dyn Object>,
+    /// The subresource written (`status`, …), after the tracker took what it owns from the
+    /// request (`None`: a create or an update of the main resource).
+    pub subresource: Option<&'a str>,
     /// The write persists nothing.
     pub dry_run: bool,
     info: ResourceInfo,
@@ -825,7 +828,7 @@ impl State {
         if let Some(prepare) = &self.prepare
             && errs.is_empty()
         {
-            let ctx = PrepareCtx { old: None, dry_run, info, objects: &store.objects, except: None };
+            let ctx = PrepareCtx { old: None, subresource: None, dry_run, info, objects: &store.objects, except: None };
             prepare(&info, &mut obj, &ctx)?;
         }
         // Metadata and object errors go out together, as upstream's strategies return them.
@@ -904,6 +907,17 @@ impl State {
                     let given = meta_of(&info, obj.as_ref())?.managed_fields.clone();
                     meta_mut(&info, new.as_mut())?.managed_fields = given;
                 }
+                if let Some(prepare) = &self.prepare {
+                    let ctx = PrepareCtx {
+                        old: Some(existing.as_ref()),
+                        subresource: Some(sub),
+                        dry_run,
+                        info,
+                        objects: &self.stores[idx].objects,
+                        except: Some(&key),
+                    };
+                    prepare(&info, &mut new, &ctx)?;
+                }
                 new
             }
             None => {
@@ -938,6 +952,7 @@ impl State {
                 if let Some(prepare) = &self.prepare {
                     let ctx = PrepareCtx {
                         old: Some(existing.as_ref()),
+                        subresource: None,
                         dry_run,
                         info,
                         objects: &self.stores[idx].objects,

@@ -908,6 +908,25 @@ async fn strategies_prepare_volumes_nodes_and_service_accounts() {
         assert_eq!(pv.status.phase.0, PersistentVolumePhase::PENDING, "{backend:?}");
         let at = pv.status.last_phase_transition_time.as_ref().map(Time::unix_seconds).unwrap_or_default();
         assert!(at >= before, "{at} vs {before}");
+        // A status write that changes the phase dates it (the old time counts as none given);
+        // one that keeps the phase keeps the time.
+        let volumes = cs.core_v1().persistent_volumes();
+        let mut bound = pv.clone();
+        bound.status.phase = PersistentVolumePhase("Bound".into());
+        bound.status.last_phase_transition_time = Some(Time::from_unix(1));
+        let bound = volumes.update_status(&bound, &UpdateOptions::default()).await.unwrap();
+        assert_eq!(bound.status.last_phase_transition_time.map(|t| t.unix_seconds()), Some(1), "{backend:?}");
+        let mut rebound = bound.clone();
+        rebound.status.phase = PersistentVolumePhase("Released".into());
+        rebound.status.last_phase_transition_time = bound.status.last_phase_transition_time;
+        let released = volumes.update_status(&rebound, &UpdateOptions::default()).await.unwrap();
+        let at = released.status.last_phase_transition_time.map(|t| t.unix_seconds()).unwrap_or_default();
+        assert!(at >= before, "{backend:?}: {at}");
+        let mut same = released.clone();
+        same.status.last_phase_transition_time = None;
+        same.status.message = "kept".into();
+        let same = volumes.update_status(&same, &UpdateOptions::default()).await.unwrap();
+        assert_eq!(same.status.last_phase_transition_time, released.status.last_phase_transition_time);
 
         let mut node =
             Node { metadata: ObjectMeta { name: "node-1".into(), ..Default::default() }, ..Default::default() };

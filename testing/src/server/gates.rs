@@ -70,6 +70,10 @@ pub(crate) fn read(gates: &Shared) -> ServerGates {
 pub(crate) fn prepare(scheme: Arc<RwLock<Scheme>>, gates: Shared, ranges: ServiceRanges) -> PrepareFn {
     Arc::new(move |info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>| {
         let g = read(&gates);
+        // A subresource write took only what the subresource owns: its strategy alone runs.
+        if ctx.subresource.is_some() {
+            return kapi_api::features::with_gates(g.kapi(), || strategy::prepare_subresource(info, obj, ctx));
+        }
         scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).drop_disabled_fields(
             obj.as_mut(),
             ctx.old,

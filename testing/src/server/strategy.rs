@@ -173,6 +173,40 @@ fn template_generation(ds: &mut Value, old: Option<&Value>) {
     }
 }
 
+/// The strategy of a write to one of `info`'s subresources (`ctx.subresource`), run on the
+/// object the tracker merged: persistent volumes' `status` strategy dates a phase change.
+pub(crate) fn prepare_subresource(info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>) -> Result<()> {
+    use kapi_api::core::v1::PersistentVolume;
+    if let (("", "persistentvolumes"), Some("status"), Some(old)) = (
+        (info.group, info.resource),
+        ctx.subresource,
+        ctx.old.and_then(|o| o.as_any().downcast_ref::<PersistentVolume>()),
+    ) && let Some(pv) = obj.as_mut().as_any_mut().downcast_mut::<PersistentVolume>()
+    {
+        volume_status_update(pv, old, kapi_machinery::types::Time::now());
+    }
+    Ok(())
+}
+
+/// The persistent volume status strategy's transition time: kept while the phase stays (unless
+/// the write sets one), now when the phase changes and the write did not set a new one.
+fn volume_status_update(
+    pv: &mut kapi_api::core::v1::PersistentVolume,
+    old: &kapi_api::core::v1::PersistentVolume,
+    now: kapi_machinery::types::Time,
+) {
+    let (new_status, old_status) = (&mut pv.status, &old.status);
+    if old_status.phase == new_status.phase {
+        if new_status.last_phase_transition_time.is_none() {
+            new_status.last_phase_transition_time = old_status.last_phase_transition_time;
+        }
+    } else if new_status.last_phase_transition_time.is_none()
+        || new_status.last_phase_transition_time == old_status.last_phase_transition_time
+    {
+        new_status.last_phase_transition_time = Some(now);
+    }
+}
+
 /// What a committed write makes the server write besides it: the `IPAddress` objects of the
 /// cluster IPs services take and give back (upstream's allocator writes them while the service's
 /// create, update or delete is served).
@@ -432,6 +466,31 @@ mod tests {
             sa.secrets,
             vec![kapi_api::core::v1::ObjectReference { name: "token".into(), ..Default::default() }]
         );
+    }
+
+    #[test]
+    fn a_volumes_phase_change_is_dated_unless_the_write_dates_it() {
+        use kapi_api::core::v1::{PersistentVolume, PersistentVolumePhase};
+        use kapi_machinery::types::Time;
+        let (t0, t1, now) = (Time::from_unix(100), Time::from_unix(200), Time::from_unix(300));
+        let volume = |phase: &str, at: Option<Time>| {
+            let mut pv = PersistentVolume::default();
+            pv.status.phase = PersistentVolumePhase(phase.into());
+            pv.status.last_phase_transition_time = at;
+            pv
+        };
+        let old = volume("Pending", Some(t0));
+        for (new, want) in [
+            (volume("Pending", None), Some(t0)),
+            (volume("Pending", Some(t1)), Some(t1)),
+            (volume("Bound", None), Some(now)),
+            (volume("Bound", Some(t0)), Some(now)),
+            (volume("Bound", Some(t1)), Some(t1)),
+        ] {
+            let mut pv = new;
+            volume_status_update(&mut pv, &old, now);
+            assert_eq!(pv.status.last_phase_transition_time, want, "{:?}", pv.status.phase);
+        }
     }
 
     #[test]

@@ -358,9 +358,17 @@ pub struct PrepareCtx<'a> {
     info: ResourceInfo,
     objects: &'a BTreeMap<Key, Encoded>,
     except: Option<&'a Key>,
+    stores: &'a [Store],
 }
 
 impl<'a> PrepareCtx<'a> {
+    /// The stored objects of another group-resource (any version: one store holds it), in
+    /// every namespace, borrowed in their store's version (one that does not decode is skipped).
+    pub fn objects_of(&self, group: &str, resource: &str) -> impl Iterator<Item = &'a dyn Object> + 'a {
+        let store = self.stores.iter().find(|s| s.info.group == group && s.info.resource == resource);
+        store.into_iter().flat_map(|s| s.objects.values().filter_map(move |o| o.object(&s.info).ok()))
+    }
+
     /// The resource's stored objects in every namespace, but the one being written, borrowed
     /// without their resource versions (one that does not decode is skipped).
     pub fn others(&self) -> impl Iterator<Item = &'a dyn Object> + 'a {
@@ -828,7 +836,15 @@ impl State {
         if let Some(prepare) = &self.prepare
             && errs.is_empty()
         {
-            let ctx = PrepareCtx { old: None, subresource: None, dry_run, info, objects: &store.objects, except: None };
+            let ctx = PrepareCtx {
+                old: None,
+                subresource: None,
+                dry_run,
+                info,
+                objects: &store.objects,
+                except: None,
+                stores: &self.stores,
+            };
             prepare(&info, &mut obj, &ctx)?;
         }
         // Metadata and object errors go out together, as upstream's strategies return them.
@@ -915,6 +931,7 @@ impl State {
                         info,
                         objects: &self.stores[idx].objects,
                         except: Some(&key),
+                        stores: &self.stores,
                     };
                     prepare(&info, &mut new, &ctx)?;
                 }
@@ -957,6 +974,7 @@ impl State {
                         info,
                         objects: &self.stores[idx].objects,
                         except: Some(&key),
+                        stores: &self.stores,
                     };
                     prepare(&info, &mut new, &ctx)?;
                 }

@@ -483,3 +483,40 @@ async fn cluster_ips_have_their_ip_address_objects() {
     assert!(ips.get(&back.spec.cluster_ip, &Default::default()).await.unwrap_err().is_not_found());
     assert_eq!(count().await, 1);
 }
+
+/// An `IPAddress` object made by hand takes its address, as upstream's allocator finds it: a
+/// service asking for it is refused, and one given an address never gets it.
+#[tokio::test]
+async fn an_ip_address_made_by_hand_takes_its_address() {
+    use kapi_api::networking::v1::{IPAddress, IPAddressSpec, ParentReference};
+    let (cs, _server) = cluster().await;
+    let api = cs.core_v1().services("default");
+    let reserved = IPAddress {
+        metadata: ObjectMeta { name: "10.96.0.50".into(), ..Default::default() },
+        spec: IPAddressSpec {
+            parent_ref: Some(ParentReference {
+                group: String::new(),
+                resource: "services".into(),
+                namespace: "default".into(),
+                name: "elsewhere".into(),
+            }),
+        },
+        ..Default::default()
+    };
+    cs.networking_v1().ip_addresses().create(&reserved, &CreateOptions::default()).await.unwrap();
+    let err = api
+        .create(
+            &with_ip(svc("asks", "ClusterIP", vec![port("", 80, "TCP", 0)]), "10.96.0.50"),
+            &CreateOptions::default(),
+        )
+        .await
+        .unwrap_err();
+    let (message, causes) = invalid(err);
+    assert!(message.contains("provided IP is already allocated"), "{message} {causes:?}");
+    // A service that owns its address keeps it through an update.
+    let web = create(&api, &svc("web", "ClusterIP", vec![port("", 80, "TCP", 0)])).await;
+    let mut relabelled = web.clone();
+    relabelled.metadata.labels.insert("a".into(), "b".into());
+    let relabelled = api.update(&relabelled, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(relabelled.spec.cluster_ip, web.spec.cluster_ip);
+}

@@ -41,7 +41,8 @@ pub(crate) fn prepare(
         ("", "services", old) => {
             let Some(svc) = obj.as_mut().as_any_mut().downcast_mut::<Service>() else { return Ok(()) };
             let old = old.and_then(|o| o.as_any().downcast_ref::<Service>());
-            let write = services::ServiceWrite { old, others: ctx.others(), dry_run: ctx.dry_run };
+            let taken = ip_addresses::taken_by_others(ctx.objects_of("networking.k8s.io", "ipaddresses"), svc)?;
+            let write = services::ServiceWrite { old, others: ctx.others(), taken: &taken, dry_run: ctx.dry_run };
             services::allocate(ranges, svc, write)
         }
         ("", "pods", None) => {

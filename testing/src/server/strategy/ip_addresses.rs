@@ -4,8 +4,11 @@ use kapi_api::core::v1::Service;
 use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value::Value;
 
+use kapi_machinery::Object;
+
 use super::services::held_cluster_ips;
-use crate::tracker::SideWrite;
+use crate::tracker::meta::to_value;
+use crate::tracker::{Result, SideWrite};
 
 /// The label naming an address's family (`networking.k8s.io/v1`'s `LabelIPAddressFamily`).
 const IP_FAMILY_LABEL: &str = "ipaddress.kubernetes.io/ip-family";
@@ -13,6 +16,29 @@ const IP_FAMILY_LABEL: &str = "ipaddress.kubernetes.io/ip-family";
 const MANAGED_BY_LABEL: &str = "ipaddress.kubernetes.io/managed-by";
 /// The manager upstream's allocator names (`ipallocator.ControllerName`).
 const IP_ALLOCATOR: &str = "ipallocator.k8s.io";
+
+/// The addresses `IPAddress` objects hold for anything but `svc` (one made by hand counts): its
+/// allocation must leave them alone, as upstream's allocator finds them taken.
+pub(crate) fn taken_by_others<'a>(
+    addresses: impl Iterator<Item = &'a dyn Object>,
+    svc: &Service,
+) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    for address in addresses {
+        let doc = to_value(address)?;
+        let text =
+            |path: &[&str]| path.iter().try_fold(&doc, |v, k| v.get(k)).and_then(Value::as_str).unwrap_or_default();
+        let parent = |k: &str| text(&["spec", "parentRef", k]);
+        let mine = parent("group").is_empty()
+            && parent("resource") == "services"
+            && parent("namespace") == svc.metadata.namespace
+            && parent("name") == svc.metadata.name;
+        if !mine {
+            out.push(text(&["metadata", "name"]).to_owned());
+        }
+    }
+    Ok(out)
+}
 
 /// What a service write does to the `IPAddress` objects: the addresses the service no longer
 /// holds are deleted, those it newly holds are created, with the labels and parent reference

@@ -105,6 +105,9 @@ fn mask(bits: u8) -> u32 {
 pub(crate) struct ServiceWrite<'a, I> {
     pub old: Option<&'a Service>,
     pub others: I,
+    /// The addresses `IPAddress` objects hold for something other than this service (one made
+    /// by hand, say): taken, as upstream's allocator finds them.
+    pub taken: &'a [String],
     pub dry_run: bool,
 }
 
@@ -113,7 +116,8 @@ pub(crate) fn allocate<'a, I>(ranges: &ServiceRanges, svc: &mut Service, w: Serv
 where
     I: Iterator<Item = &'a dyn Object>,
 {
-    let used = Used::collect(w.others);
+    let mut used = Used::collect(w.others);
+    used.ips.extend(w.taken.iter().filter_map(|ip| ip.parse::<Ipv4Addr>().ok()).map(u32::from));
     let name = svc.metadata.name.clone();
     let invalid = |errs: Vec<FieldError>| api_errors::invalid("", "Service", &name, &errs);
     match w.old {

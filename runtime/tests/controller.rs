@@ -10,9 +10,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use kapi_api::apps::v1::{Deployment, DeploymentSpec};
-use kapi_api::core::v1::{ConfigMap, Container, PodSpec, PodTemplateSpec, Secret};
-use kapi_api::meta::v1::{CreateOptions, DeleteOptions, GetOptions, LabelSelector, ObjectMeta, UpdateOptions};
+use kapi_api::apps::v1::Deployment;
+use kapi_api::core::v1::{ConfigMap, Secret};
+use kapi_api::meta::v1::{CreateOptions, DeleteOptions, GetOptions, ObjectMeta, UpdateOptions};
 use kapi_client::Api;
 use kapi_client::informer::InformerConfig;
 use kapi_runtime::finalizer::{Event, finalizer};
@@ -354,25 +354,9 @@ async fn finalizer_cleanup_runs_before_the_object_goes() {
 
 /// A deployment of one nginx container, which validation accepts.
 fn deployment(name: &str) -> Deployment {
-    let labels: std::collections::BTreeMap<String, String> = [("app".to_string(), name.to_string())].into();
-    Deployment {
-        metadata: ObjectMeta { name: name.into(), ..Default::default() },
-        spec: DeploymentSpec {
-            replicas: Some(1),
-            selector: Some(LabelSelector { match_labels: labels.clone(), ..Default::default() }),
-            template: PodTemplateSpec {
-                metadata: ObjectMeta { labels, ..Default::default() },
-                spec: PodSpec {
-                    containers: Some(vec![Container {
-                        name: "web".into(),
-                        image: "nginx:1.27".into(),
-                        ..Default::default()
-                    }]),
-                    ..Default::default()
-                },
-            },
-            ..Default::default()
-        },
-        ..Default::default()
-    }
+    let doc = format!(
+        r#"{{"metadata":{{"name":"{name}"}},"spec":{{"replicas":1,"selector":{{"matchLabels":{{"app":"{name}"}}}},
+"template":{{"metadata":{{"labels":{{"app":"{name}"}}}},"spec":{{"containers":[{{"name":"web","image":"nginx:1.27"}}]}}}}}}}}"#
+    );
+    kapi_machinery::json::from_slice(doc.as_bytes()).expect("a deployment")
 }

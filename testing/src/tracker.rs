@@ -341,7 +341,9 @@ pub type RulesFn = Arc<dyn Fn(&ResourceInfo) -> Rules + Send + Sync>;
 /// What a resource's strategy does to an object before it is validated and stored (upstream's
 /// `PrepareForCreate` and `PrepareForUpdate`): on create (`old` is `None`) after the system
 /// fields (uid, creation timestamp, generated name) are set, on an update of the main resource
-/// with the stored object after the system fields it keeps are carried over.
+/// with the stored object after the system fields it keeps are carried over, and on a write to
+/// a subresource of the object's own kind (`PrepareCtx::subresource`, upstream's status and other
+/// subresource strategies) after the tracker took what the subresource owns.
 pub type PrepareFn = Arc<dyn Fn(&ResourceInfo, &mut Box<dyn Object>, &PrepareCtx<'_>) -> Result<()> + Send + Sync>;
 
 /// What a strategy sees of a write besides the object: the stored object on update, the
@@ -718,7 +720,7 @@ impl State {
         self.stores[idx].info
     }
 
-    /// The generation rule of a store's resource.
+    /// The strategy rules of a store's resource.
     fn rules_of(&self, info: &ResourceInfo) -> Rules {
         self.rules.as_ref().map_or_else(Rules::default, |f| f(info))
     }

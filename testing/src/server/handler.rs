@@ -473,14 +473,15 @@ impl ApiServer {
         let opts = call.query.create_options()?;
         let w = options::validate_create(&opts)?;
         let (mut obj, warnings) = self.decode_body(call, w.field_validation)?;
+        self.record_update(call, None, obj.as_mut(), body_empty_managed_fields(call), &opts.field_manager)?;
         if (call.info.group, call.info.resource) == ("certificates.k8s.io", "certificatesigningrequests") {
-            // The strategy names the requester, which only the request knows.
+            // The strategy names the requester, which only the request knows; as upstream's
+            // `PrepareForCreate`, after the field manager recorded what the client sent.
             let user = self.user_of(call.req);
             let mut doc = crate::tracker::meta::to_value(obj.as_ref())?;
             super::strategy::csr_requester(&mut doc, &user.username, &user.uid, &user.groups);
             obj = crate::tracker::meta::from_value(&call.info, &doc)?;
         }
-        self.record_update(call, None, obj.as_mut(), body_empty_managed_fields(call), &opts.field_manager)?;
         let out = self.tracker.create_staged(&call.info.gvr(), call.namespace(), obj, &opts, call.stage)?;
         object_response(201, call.enc, out.as_ref(), &warnings)
     }

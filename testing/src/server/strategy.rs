@@ -100,14 +100,19 @@ pub(crate) fn prepare(
 /// release's opt-out), and whether a create keeps the status it was sent.
 pub(crate) fn rules() -> RulesFn {
     std::sync::Arc::new(|info: &ResourceInfo| Rules {
-        generation: generation_of(info.group, info.resource, info.protobuf),
+        generation: generation_of(info.group, info.resource),
         // Nodes' strategy allows a status on create (the kubelet registers its node with it);
         // service CIDRs' does not clear it.
         status_on_create: matches!((info.group, info.resource), ("", "nodes") | ("networking.k8s.io", "servicecidrs")),
     })
 }
 
-fn generation_of(group: &str, resource: &str, built_in: bool) -> Generation {
+fn generation_of(group: &str, resource: &str) -> Generation {
+    // Kubernetes' own groups: the legacy ones and `*.k8s.io` (which custom resources may not
+    // take without an approved API review). Any other group's kinds (custom resources, and the
+    // kinds a test registers of its own) follow the custom resource strategy.
+    let built_in =
+        matches!(group, "" | "apps" | "batch" | "autoscaling" | "policy" | "extensions") || group.ends_with(".k8s.io");
     const fn tracked(members: &'static [&'static str], metadata: &'static [&'static str]) -> Generation {
         Generation::Tracked { members, metadata, subresources: &[] }
     }
@@ -142,7 +147,7 @@ fn generation_of(group: &str, resource: &str, built_in: bool) -> Generation {
         ("discovery.k8s.io", "endpointslices") => tracked(&["*"], &["labels"]),
         // Set on create; the value is immutable, so nothing bumps it.
         ("scheduling.k8s.io", "priorityclasses") => tracked(&[], &[]),
-        // Custom resources (the kinds not served as protobuf): anything but metadata.
+        // Custom resources: anything but metadata.
         _ if !built_in => Generation::ALL_BUT_METADATA,
         _ => Generation::Untracked,
     }
@@ -417,29 +422,32 @@ mod tests {
         let respec = v(br#"{"metadata":{"annotations":{"a":"1"}},"spec":{"replicas":2},"status":{"x":1}}"#);
         let annotated = v(br#"{"metadata":{"annotations":{"a":"2"}},"spec":{"replicas":1},"status":{"x":1}}"#);
         let restatus = v(br#"{"metadata":{"annotations":{"a":"1"}},"spec":{"replicas":1},"status":{"x":2}}"#);
-        let deployments = generation_of("apps", "deployments", true);
+        let deployments = generation_of("apps", "deployments");
         assert!(deployments.bumped(&spec, &respec, None));
         assert!(deployments.bumped(&spec, &annotated, None));
         assert!(!deployments.bumped(&spec, &restatus, None));
         assert!(!deployments.bumped(&spec, &respec, Some("status")));
-        let replica_sets = generation_of("apps", "replicasets", true);
+        let replica_sets = generation_of("apps", "replicasets");
         assert!(!replica_sets.bumped(&spec, &annotated, None));
         // Kinds without a spec rule never get a generation.
-        assert_eq!(generation_of("", "configmaps", true), Generation::Untracked);
-        assert_eq!(generation_of("", "services", true), Generation::Untracked);
-        assert!(!generation_of("", "namespaces", true).bumped(&spec, &respec, None));
+        assert_eq!(generation_of("", "configmaps"), Generation::Untracked);
+        assert_eq!(generation_of("", "services"), Generation::Untracked);
+        assert!(!generation_of("", "namespaces").bumped(&spec, &respec, None));
         // Pods' spec moves through two subresources too.
-        let pods = generation_of("", "pods", true);
+        let pods = generation_of("", "pods");
         assert!(pods.bumped(&spec, &respec, Some("ephemeralcontainers")));
         assert!(!pods.bumped(&spec, &respec, Some("status")));
         // Custom resources: anything but metadata, the status too when it is the main resource's.
-        let custom = generation_of("example.com", "widgets", false);
+        // Kubernetes' groups without a rule have none; other groups' kinds are custom resources.
+        assert_eq!(generation_of("coordination.k8s.io", "leases"), Generation::Untracked);
+        assert_eq!(generation_of("example.kapi.io", "websites"), Generation::ALL_BUT_METADATA);
+        let custom = generation_of("example.com", "widgets");
         assert!(custom.bumped(&spec, &restatus, None));
         assert!(!custom.bumped(&spec, &annotated, None));
-        let slices = generation_of("discovery.k8s.io", "endpointslices", true);
+        let slices = generation_of("discovery.k8s.io", "endpointslices");
         let labelled = v(br#"{"metadata":{"labels":{"b":"1"}},"spec":{"replicas":1},"status":{"x":1}}"#);
         assert!(slices.bumped(&v(br#"{"metadata":{},"spec":{"replicas":1},"status":{"x":1}}"#), &labelled, None));
-        let classes = generation_of("scheduling.k8s.io", "priorityclasses", true);
+        let classes = generation_of("scheduling.k8s.io", "priorityclasses");
         assert!(!classes.bumped(&spec, &respec, None));
         assert_ne!(classes, Generation::Untracked);
     }

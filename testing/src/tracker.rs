@@ -925,18 +925,6 @@ impl State {
                     let given = meta_of(&info, obj.as_ref())?.managed_fields.clone();
                     meta_mut(&info, new.as_mut())?.managed_fields = given;
                 }
-                if let Some(prepare) = &self.prepare {
-                    let ctx = PrepareCtx {
-                        old: Some(existing.as_ref()),
-                        subresource: Some(sub),
-                        dry_run,
-                        info,
-                        objects: &self.stores[idx].objects,
-                        except: Some(&key),
-                        stores: &self.stores,
-                    };
-                    prepare(&info, &mut new, &ctx)?;
-                }
                 new
             }
             None => {
@@ -963,26 +951,22 @@ impl State {
                 if m.managed_fields.is_empty() && !managed_fields_as_given {
                     m.managed_fields = old.managed_fields.clone();
                 }
-                let mut new = if has_status(&info) {
-                    replace_member(&info, obj.as_ref(), existing.as_ref(), "status")?
-                } else {
-                    obj
-                };
-                if let Some(prepare) = &self.prepare {
-                    let ctx = PrepareCtx {
-                        old: Some(existing.as_ref()),
-                        subresource: None,
-                        dry_run,
-                        info,
-                        objects: &self.stores[idx].objects,
-                        except: Some(&key),
-                        stores: &self.stores,
-                    };
-                    prepare(&info, &mut new, &ctx)?;
-                }
-                new
+                if has_status(&info) { replace_member(&info, obj.as_ref(), existing.as_ref(), "status")? } else { obj }
             }
         };
+        // The strategy of the main resource or of the subresource written.
+        if let Some(prepare) = &self.prepare {
+            let ctx = PrepareCtx {
+                old: Some(existing.as_ref()),
+                subresource,
+                dry_run,
+                info,
+                objects: &self.stores[idx].objects,
+                except: Some(&key),
+                stores: &self.stores,
+            };
+            prepare(&info, &mut new, &ctx)?;
+        }
         let nm = meta_mut(&info, new.as_mut())?;
         nm.resource_version = old.resource_version.clone();
         // The main resource runs the kind's validation; a status write runs its status

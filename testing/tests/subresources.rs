@@ -687,6 +687,30 @@ async fn csr_approval_updates_conditions_only() {
         let created = csrs.create(&claimed, &CreateOptions::default()).await.unwrap();
         assert_eq!(created.spec.username, "system:anonymous", "{backend:?}");
         assert_eq!(created.spec.groups, vec!["system:unauthenticated".to_owned()]);
+        // The same when an apply creates it.
+        {
+            use kapi_api::certificates::v1::{
+                CertificateSigningRequestApplyConfiguration, CertificateSigningRequestSpecApplyConfiguration,
+            };
+            let spec = CertificateSigningRequestSpecApplyConfiguration::default()
+                .with_request(b"-----BEGIN CERTIFICATE REQUEST-----".to_vec())
+                .with_signer_name("example.com/signer")
+                .with_usages([kapi_api::certificates::v1::KeyUsage("client auth".into())])
+                .with_username("admin")
+                .with_groups(["system:masters"]);
+            let config = CertificateSigningRequestApplyConfiguration::default()
+                .with_api_version("certificates.k8s.io/v1")
+                .with_kind("CertificateSigningRequest")
+                .with_metadata(kapi_api::meta::v1::ObjectMetaApplyConfiguration::default().with_name("applied"))
+                .with_spec(spec);
+            let opts = ApplyOptions { field_manager: "test".into(), ..Default::default() };
+            let applied = csrs.apply(&config, &opts).await.unwrap();
+            assert_eq!(
+                (applied.spec.username.as_str(), applied.spec.groups.as_slice()),
+                ("system:anonymous", ["system:unauthenticated".to_owned()].as_slice()),
+                "{backend:?}"
+            );
+        }
         // The spec stays as created.
         let mut respec = created.clone();
         respec.spec.signer_name = "example.com/other".into();

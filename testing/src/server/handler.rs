@@ -474,16 +474,23 @@ impl ApiServer {
         let w = options::validate_create(&opts)?;
         let (mut obj, warnings) = self.decode_body(call, w.field_validation)?;
         self.record_update(call, None, obj.as_mut(), body_empty_managed_fields(call), &opts.field_manager)?;
-        if (call.info.group, call.info.resource) == ("certificates.k8s.io", "certificatesigningrequests") {
-            // The strategy names the requester, which only the request knows; as upstream's
-            // `PrepareForCreate`, after the field manager recorded what the client sent.
-            let user = self.user_of(call.req);
-            let mut doc = crate::tracker::meta::to_value(obj.as_ref())?;
-            super::strategy::csr_requester(&mut doc, &user.username, &user.uid, &user.groups);
-            obj = crate::tracker::meta::from_value(&call.info, &doc)?;
-        }
+        let obj = self.name_requester(call, obj)?;
         let out = self.tracker.create_staged(&call.info.gvr(), call.namespace(), obj, &opts, call.stage)?;
         object_response(201, call.enc, out.as_ref(), &warnings)
+    }
+
+    /// What the strategy of an object being created needs from the request itself: a
+    /// certificate signing request names the user who sent it (upstream's `PrepareForCreate`,
+    /// after the field manager recorded what the client sent), whether it is created by a POST
+    /// or by an apply.
+    fn name_requester(&self, call: &Call<'_>, obj: Box<dyn Object>) -> Result<Box<dyn Object>> {
+        if (call.info.group, call.info.resource) != ("certificates.k8s.io", "certificatesigningrequests") {
+            return Ok(obj);
+        }
+        let user = self.user_of(call.req);
+        let mut doc = crate::tracker::meta::to_value(obj.as_ref())?;
+        super::strategy::csr_requester(&mut doc, &user.username, &user.uid, &user.groups);
+        crate::tracker::meta::from_value(&call.info, &doc)
     }
 
     pub(super) fn update(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
@@ -525,7 +532,7 @@ impl ApiServer {
             let mut obj = obj;
             self.crd_rules(&call.info, call.route.subresource.as_deref(), current, obj.as_ref())?;
             self.record_update(call, current, obj.as_mut(), sent_empty_list, &opts.field_manager)?;
-            Ok(obj)
+            if current.is_some() { Ok(obj) } else { self.name_requester(call, obj) }
         })?;
         object_response(if created { 201 } else { 200 }, call.enc, out.as_ref(), &warnings)
     }
@@ -697,7 +704,7 @@ impl ApiServer {
             }
             match current {
                 Some(c) => (view.from_doc)(c, obj),
-                None => Ok(obj),
+                None => self.name_requester(call, obj),
             }
         })?;
         let out = (view.to_doc)(out.as_ref())?;

@@ -51,7 +51,7 @@ pub(crate) fn prepare(
             }
             Ok(())
         }
-        ("batch", "jobs", None) => edit(info, obj, generate_job_selector),
+        ("batch", "jobs", None) => edit(info, obj, None, |job, _| generate_job_selector(job)),
         ("", "persistentvolumes", None) => {
             if let Some(pv) = obj.as_mut().as_any_mut().downcast_mut::<kapi_api::core::v1::PersistentVolume>() {
                 volume_for_create(pv, kapi_machinery::types::Time::now());
@@ -66,29 +66,16 @@ pub(crate) fn prepare(
         }
         // A request's spec is its requester's and stays as created; the status changes through
         // `status` and `approval` only.
-        ("certificates.k8s.io", "certificatesigningrequests", Some(old)) => {
-            let old = to_value(old)?;
-            let mut doc = to_value(obj.as_ref())?;
-            set_member(&mut doc, "spec", old.get("spec").cloned());
-            set_member(&mut doc, "status", old.get("status").cloned());
-            *obj = from_value(info, &doc)?;
-            Ok(())
-        }
-        ("apps", "daemonsets", old) => {
-            let old = old.map(to_value).transpose()?;
-            let mut doc = to_value(obj.as_ref())?;
-            template_generation(&mut doc, old.as_ref());
-            *obj = from_value(info, &doc)?;
-            Ok(())
-        }
-        ("", "namespaces", None) => edit(info, obj, namespace_for_create),
-        ("", "namespaces", Some(old)) => {
-            let old = to_value(old)?;
-            let mut doc = to_value(obj.as_ref())?;
-            namespace_for_update(&mut doc, &old);
-            *obj = from_value(info, &doc)?;
-            Ok(())
-        }
+        ("certificates.k8s.io", "certificatesigningrequests", Some(old)) => edit(info, obj, Some(old), |csr, old| {
+            for member in ["spec", "status"] {
+                set_member(csr, member, old.and_then(|o| o.get(member)).cloned());
+            }
+        }),
+        ("apps", "daemonsets", old) => edit(info, obj, old, template_generation),
+        ("", "namespaces", old) => edit(info, obj, old, |ns, old| match old {
+            None => namespace_for_create(ns),
+            Some(old) => namespace_for_update(ns, old),
+        }),
         _ => Ok(()),
     }
 }
@@ -285,9 +272,16 @@ fn namespace_for_update(ns: &mut Value, old: &Value) {
     set_member(ns, "status", old.get("status").cloned());
 }
 
-fn edit(info: &ResourceInfo, obj: &mut Box<dyn Object>, f: fn(&mut Value)) -> Result<()> {
+/// Edits the object as JSON with `f`, which also gets the stored object's JSON on an update.
+fn edit(
+    info: &ResourceInfo,
+    obj: &mut Box<dyn Object>,
+    old: Option<&dyn Object>,
+    f: impl FnOnce(&mut Value, Option<&Value>),
+) -> Result<()> {
+    let old = old.map(to_value).transpose()?;
     let mut doc = to_value(obj.as_ref())?;
-    f(&mut doc);
+    f(&mut doc, old.as_ref());
     *obj = from_value(info, &doc)?;
     Ok(())
 }

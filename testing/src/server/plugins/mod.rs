@@ -341,14 +341,11 @@ impl ApiServer {
             Err(e) if e.is_not_found() => return Err(api_errors::not_found(&store, namespace)),
             Err(e) => return Err(e),
         };
-        let terminating = match ns.as_any().downcast_ref::<kapi_api::core::v1::Namespace>() {
-            Some(ns) => ns.status.phase.0 == kapi_api::core::v1::NamespacePhase::TERMINATING,
-            None => crate::tracker::meta::to_value(ns.as_ref())?
-                .get("status")
-                .and_then(|s| s.get("phase"))
-                .and_then(|p| p.as_str().map(|p| p == "Terminating"))
-                .unwrap_or(false),
-        };
+        // The namespaces store holds core v1 namespaces, which every build has.
+        let terminating = ns
+            .as_any()
+            .downcast_ref::<kapi_api::core::v1::Namespace>()
+            .is_some_and(|ns| ns.status.phase.0 == kapi_api::core::v1::NamespacePhase::TERMINATING);
         if !create || !terminating {
             return Ok(());
         }

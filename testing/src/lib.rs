@@ -10,6 +10,7 @@
 
 mod cel;
 pub mod controllers;
+pub mod podsecurity;
 mod quota;
 pub mod server;
 pub mod tracker;

@@ -54,7 +54,7 @@ struct Args {
     #[arg(long, value_name = "NAMES", default_value = "*")]
     controllers: String,
     /// Built-in admission plugins to turn on (kube-apiserver's names: NamespaceLifecycle,
-    /// LimitRanger, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultStorageClass,
+    /// LimitRanger, ServiceAccount, PodSecurity, Priority, DefaultTolerationSeconds, DefaultStorageClass,
     /// RuntimeClass; all on by default).
     #[arg(long, value_name = "NAMES")]
     enable_admission_plugins: Option<String>,

@@ -20,7 +20,7 @@ use super::call::{
 use super::codec::{self, Target};
 use super::negotiate::{self, Encoding};
 use super::patch::{self, MergeRules, PATCH_MEDIA_TYPES, PatchType};
-use super::plugins::Limited;
+use super::plugins::{Limited, Secured};
 
 use super::query::Query;
 use super::route;
@@ -34,6 +34,7 @@ use crate::tracker::{Modify, Pins, Result, Stage};
 #[derive(Clone, Copy)]
 struct Validating<'a, 'c> {
     limited: Option<Limited>,
+    secured: Option<Secured>,
     quota: bool,
     deferred: Option<&'a Deferred<'c>>,
 }
@@ -243,6 +244,10 @@ impl ApiServer {
             Ok(l) => l,
             Err(e) => return error_response(&e, enc),
         };
+        let secured = match self.pod_security_applies(call) {
+            Ok(s) => s,
+            Err(e) => return error_response(&e, enc),
+        };
         let quota = match self.quota_applies(call) {
             Ok(q) => q,
             Err(e) => return error_response(&e, enc),
@@ -262,13 +267,22 @@ impl ApiServer {
                 Ok((info, route)) => {
                     let call =
                         Call { info, route, query: Query::parse(r.uri().query()), req: r, enc, stage: Stage::Store };
-                    self.serve_write(&call, Validating { limited, quota, deferred: deferred.as_ref() }, &mut warnings)
-                        .await
+                    self.serve_write(
+                        &call,
+                        Validating { limited, secured, quota, deferred: deferred.as_ref() },
+                        &mut warnings,
+                    )
+                    .await
                 }
                 Err(e) => Err(e),
             },
             None => {
-                self.serve_write(call, Validating { limited, quota, deferred: deferred.as_ref() }, &mut warnings).await
+                self.serve_write(
+                    call,
+                    Validating { limited, secured, quota, deferred: deferred.as_ref() },
+                    &mut warnings,
+                )
+                .await
             }
         };
         let mut resp = served.unwrap_or_else(|e| error_response(&e, enc));
@@ -292,13 +306,16 @@ impl ApiServer {
         validating: Validating<'_, '_>,
         warnings: &mut Vec<String>,
     ) -> Result<http::Response<Body>> {
-        let Validating { limited, quota, deferred } = validating;
-        if deferred.is_none() && limited.is_none() && !quota {
+        let Validating { limited, secured, quota, deferred } = validating;
+        if deferred.is_none() && limited.is_none() && secured.is_none() && !quota {
             return self.dispatch(call, false);
         }
         let mut tries = 0;
+        // The validating phase's warnings count once, for the try that commits.
+        let before = warnings.len();
         loop {
             tries += 1;
+            warnings.truncate(before);
             let held = Call {
                 route: call.route.clone(),
                 query: call.query.clone(),
@@ -333,6 +350,9 @@ impl ApiServer {
             };
             if let Some(what) = limited {
                 self.validate_limits(what, call.namespace(), &object, old.as_ref())?;
+            }
+            if let Some(what) = secured {
+                self.validate_pod_security(what, call, &object, old.as_ref(), warnings)?;
             }
             if let Some(deferred) = deferred {
                 self.validate_held(deferred, &object, old.as_ref(), warnings).await?;

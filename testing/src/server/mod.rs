@@ -100,7 +100,7 @@ pub use inflight::InFlightLimits;
 pub use negotiate::Encoding;
 pub use openapi::OPENAPI_V2_PROTOBUF;
 pub use patch::{ListMerge, MergeRules, PatchType};
-pub use plugins::{AdmissionPlugins, SYSTEM_NAMESPACES};
+pub use plugins::{AdmissionPlugins, PodSecurityConfig, SYSTEM_NAMESPACES};
 pub use rbac::AuthorizationMode;
 pub use serve::TestServer;
 pub use strategy::ServiceRanges;
@@ -234,6 +234,8 @@ pub struct ApiServer {
     controllers: RwLock<crate::Controllers>,
     /// The built-in admission plugins chosen.
     admission_plugins: RwLock<AdmissionPlugins>,
+    /// PodSecurity's defaults and exemptions.
+    pod_security: RwLock<PodSecurityConfig>,
     /// The requests being served, against kube-apiserver's max-in-flight limits.
     inflight: inflight::InFlight,
     /// The static bearer tokens (`--token-auth-file`).
@@ -311,6 +313,7 @@ impl ApiServer {
             runtime_config: RwLock::new(RuntimeConfig::new()),
             controllers: RwLock::new(crate::Controllers::default()),
             admission_plugins: RwLock::new(AdmissionPlugins::default()),
+            pod_security: RwLock::new(PodSecurityConfig::default()),
             cluster: std::sync::atomic::AtomicBool::new(false),
             inflight: inflight::InFlight::default(),
             tokens: authn::Tokens::default(),

@@ -1,4 +1,4 @@
-//! kube-apiserver's built-in admission plugins, in kube-apiserver's order: NamespaceLifecycle, LimitRanger, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass before the webhooks, ResourceQuota after them; and the system objects they rely on.
+//! kube-apiserver's built-in admission plugins, in kube-apiserver's order: NamespaceLifecycle, LimitRanger, ServiceAccount, PodSecurity (validating), Priority, DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass before the webhooks, ResourceQuota after them; and the system objects they rely on.
 //!
 //! Facts from upstream's `plugin/namespace/lifecycle`: writes into a namespace that does not
 //! exist are `404` naming the namespace; creates in a terminating one are `403` with a
@@ -6,14 +6,18 @@
 //! deletes, cluster-scoped resources, namespaces themselves and local subject access reviews
 //! pass. kube-apiserver creates the four system namespaces and the two system priority classes
 //! at start. The pod plugins are in [`pods`], the class plugins in [`classes`], LimitRanger in
-//! [`limits`] (its checks run in the validating phase, on the write held back).
+//! [`limits`] (its checks run in the validating phase, on the write held back), PodSecurity in
+//! [`podsecurity`] (validating only).
 
 mod classes;
 mod limits;
 mod pods;
+mod podsecurity;
 mod quota;
 
 pub(super) use limits::Limited;
+pub use podsecurity::PodSecurityConfig;
+pub(super) use podsecurity::Secured;
 
 use bytes::Bytes;
 use http::Method;
@@ -43,6 +47,8 @@ pub struct AdmissionPlugins {
     pub limit_ranger: bool,
     /// `ServiceAccount`.
     pub service_account: bool,
+    /// `PodSecurity`.
+    pub pod_security: bool,
     /// `Priority`.
     pub priority: bool,
     /// `DefaultTolerationSeconds`.
@@ -62,6 +68,7 @@ impl Default for AdmissionPlugins {
             namespace_lifecycle: true,
             limit_ranger: true,
             service_account: true,
+            pod_security: true,
             priority: true,
             default_toleration_seconds: true,
             default_storage_class: true,
@@ -72,10 +79,11 @@ impl Default for AdmissionPlugins {
 }
 
 /// The plugins' names, in kube-apiserver's order.
-const NAMES: [&str; 8] = [
+const NAMES: [&str; 9] = [
     "NamespaceLifecycle",
     "LimitRanger",
     "ServiceAccount",
+    "PodSecurity",
     "Priority",
     "DefaultTolerationSeconds",
     "DefaultStorageClass",
@@ -104,6 +112,7 @@ impl AdmissionPlugins {
             namespace_lifecycle: false,
             limit_ranger: false,
             service_account: false,
+            pod_security: false,
             priority: false,
             default_toleration_seconds: false,
             default_storage_class: false,
@@ -119,6 +128,7 @@ impl AdmissionPlugins {
                 "NamespaceLifecycle" => self.namespace_lifecycle = on,
                 "LimitRanger" => self.limit_ranger = on,
                 "ServiceAccount" => self.service_account = on,
+                "PodSecurity" => self.pod_security = on,
                 "Priority" => self.priority = on,
                 "DefaultTolerationSeconds" => self.default_toleration_seconds = on,
                 "DefaultStorageClass" => self.default_storage_class = on,

@@ -163,6 +163,22 @@ async fn invalid_owner_references_are_dangling() {
     .await;
     assert!(exists(&cms, "valid").await);
     assert!(exists(&kube_system, "elsewhere").await);
+    // The owner found in another namespace is reported on the dependent, as upstream's
+    // collector records it.
+    let events = cs.core_v1().events("default");
+    let opts = ListOptions { field_selector: "reason=OwnerRefInvalidNamespace".into(), ..Default::default() };
+    let found = events.list(&opts).await.unwrap().items.unwrap_or_default();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let e = &found[0];
+    assert_eq!(
+        e.message,
+        format!(
+            "ownerRef [v1/ConfigMap, namespace: default, name: elsewhere, uid: {}] does not exist in namespace \"default\"",
+            elsewhere.metadata.uid
+        )
+    );
+    assert_eq!((e.r#type.as_str(), e.involved_object.name.as_str()), ("Warning", "cross-namespace"));
+    assert_eq!(e.source.component, "garbage-collector-controller");
 }
 
 #[tokio::test]

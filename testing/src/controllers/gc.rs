@@ -9,12 +9,22 @@
 //! it, after unblocking that owner); an owner with the `orphan` finalizer has its references
 //! removed from every dependent, then the finalizer; one with `foregroundDeletion` loses the
 //! finalizer once no dependent with `blockOwnerDeletion` remains. Kinds the server does not
-//! serve cannot be resolved and leave their dependents alone, as upstream retries them.
+//! serve cannot be resolved and leave their dependents alone, as upstream retries them. An
+//! owner that exists in another namespace than its dependent's (or is namespaced while the
+//! dependent is not) is missing, and the collector records a `Warning` event
+//! `OwnerRefInvalidNamespace` on the dependent (`graph_builder.go`'s
+//! `reportInvalidNamespaceOwnerRef`: `ownerRef [v1/ConfigMap, namespace: a, name: o, uid: …]
+//! does not exist in namespace "a"`, from `garbage-collector-controller`).
 
 use std::collections::{BTreeSet, HashMap};
 
 use kapi_api::meta::resource::ResourceInfo;
-use kapi_api::meta::v1::{DeleteOptions, DeletionPropagation, ObjectMeta, OwnerReference, Preconditions};
+use kapi_api::meta::v1::{
+    CreateOptions, DeleteOptions, DeletionPropagation, ListOptions, ObjectMeta, OwnerReference, Preconditions,
+};
+use kapi_machinery::json::value::Value;
+use kapi_machinery::types::{MicroTime, Time};
+use kapi_machinery::validation::go_quote;
 
 use crate::tracker::deletion::{FOREGROUND_FINALIZER, ORPHAN_FINALIZER};
 use crate::tracker::{EventType, Modify, ObjectTracker, Since, Stored};
@@ -209,7 +219,10 @@ impl Collector {
             match Self::classify(tracker, &m, r) {
                 Owner::Unknown => return,
                 Owner::Solid => solid += 1,
-                Owner::Dangling => dangling.push(r.uid.clone()),
+                Owner::Dangling => {
+                    report_invalid_namespace(tracker, &store, &m, r);
+                    dangling.push(r.uid.clone());
+                }
                 Owner::Waiting => waiting.push(r.uid.clone()),
             }
         }
@@ -269,3 +282,77 @@ impl Collector {
         });
     }
 }
+
+/// Records upstream's `OwnerRefInvalidNamespace` warning on a dependent whose owner reference
+/// names an object that exists, with that uid, in another namespace.
+fn report_invalid_namespace(tracker: &ObjectTracker, store: &ResourceInfo, dependent: &ObjectMeta, r: &OwnerReference) {
+    let Some(owner_store) = tracker.store_of_kind(group_of(&r.api_version), &r.kind) else { return };
+    if !owner_store.namespaced {
+        return;
+    }
+    let opts = ListOptions { field_selector: format!("metadata.name={}", r.name), ..ListOptions::default() };
+    let Ok((owners, _)) = tracker.list(&owner_store.gvr(), "", &opts) else { return };
+    let elsewhere = owners
+        .iter()
+        .filter_map(|o| (owner_store.metadata)(o.as_ref()))
+        .any(|o| o.uid == r.uid && o.namespace != dependent.namespace);
+    if !elsewhere {
+        return;
+    }
+    let Some(events) = tracker.store_of_kind("", "Event") else { return };
+    let precise = MicroTime::now();
+    let now = Time::from_unix(precise.unix_seconds());
+    let nanos = i128::from(precise.unix_seconds()) * 1_000_000_000 + i128::from(precise.nanos());
+    // Events about cluster-scoped objects go to `default`, as client-go's recorder puts them.
+    let namespace = if dependent.namespace.is_empty() { "default" } else { dependent.namespace.as_str() };
+    let message = format!(
+        "ownerRef [{}/{}, namespace: {}, name: {}, uid: {}] does not exist in namespace {}",
+        r.api_version,
+        r.kind,
+        dependent.namespace,
+        r.name,
+        r.uid,
+        go_quote(&dependent.namespace)
+    );
+    let api_version =
+        if store.group.is_empty() { store.version.to_owned() } else { format!("{}/{}", store.group, store.version) };
+    let text = |s: &str| Value::String(s.to_owned());
+    let doc = Value::Object(vec![
+        ("apiVersion".into(), text("v1")),
+        ("kind".into(), text("Event")),
+        (
+            "metadata".into(),
+            Value::Object(vec![
+                ("name".into(), Value::String(format!("{}.{nanos:x}", dependent.name))),
+                ("namespace".into(), text(namespace)),
+            ]),
+        ),
+        (
+            "involvedObject".into(),
+            Value::Object(vec![
+                ("kind".into(), text(store.kind)),
+                ("namespace".into(), text(&dependent.namespace)),
+                ("name".into(), text(&dependent.name)),
+                ("uid".into(), text(&dependent.uid)),
+                ("apiVersion".into(), text(&api_version)),
+            ]),
+        ),
+        ("reason".into(), text("OwnerRefInvalidNamespace")),
+        ("message".into(), Value::String(message)),
+        ("source".into(), Value::Object(vec![("component".into(), text(COMPONENT))])),
+        ("firstTimestamp".into(), Value::String(now.format_rfc3339())),
+        ("lastTimestamp".into(), Value::String(now.format_rfc3339())),
+        ("count".into(), Value::Number("1".into())),
+        ("type".into(), text("Warning")),
+        ("eventTime".into(), Value::Null),
+        ("reportingComponent".into(), text(COMPONENT)),
+        ("reportingInstance".into(), text("")),
+    ]);
+    if let Ok(event) = crate::tracker::meta::from_value(&events, &doc) {
+        // An event that cannot be written is dropped, as the recorder drops it.
+        let _ = tracker.create(&events.gvr(), namespace, event, &CreateOptions::default());
+    }
+}
+
+/// The collector's name in the events it records.
+const COMPONENT: &str = "garbage-collector-controller";

@@ -1,4 +1,7 @@
-//! Users through kapi-client against the test server: static bearer tokens, self reviews, `401` for unknown tokens, RBAC authorization of requests and access reviews.
+//! Users through kapi-client against the test server: static bearer tokens, client certificates, self reviews, `401` for unknown tokens, RBAC authorization of requests and access reviews.
+
+#[path = "../../client/tests/tls_support/mod.rs"]
+mod tls_support;
 
 use std::sync::Arc;
 
@@ -8,7 +11,7 @@ use kapi_api::core::v1::ConfigMap;
 use kapi_api::meta::v1::{CreateOptions, ListOptions, ObjectMeta};
 use kapi_api::rbac::v1::{PolicyRule, Role, RoleBinding, RoleRef, Subject};
 use kapi_client::clientset::Clientset;
-use kapi_client::config::Auth;
+use kapi_client::config::{Auth, PemSource};
 use kapi_client::{Client, Config, Transport};
 use kapi_testing::server::{AuthorizationMode, parse_token_file};
 use kapi_testing::{ApiServer, Controllers, TestServer};
@@ -130,4 +133,71 @@ async fn rbac_allows_what_roles_grant() {
     );
     let no = sar.create(&review("alice", "delete"), &CreateOptions::default()).await.unwrap();
     assert!(!no.status.allowed);
+}
+
+#[tokio::test]
+async fn client_certificates_name_their_users() {
+    let ca = tls_support::Ca::new("client-ca");
+    let serving = ca.server(&["127.0.0.1"]);
+    let tls = kapi_testing::server::serve::tls_server_config(
+        serving.cert_pem.as_bytes(),
+        serving.key_pem.as_bytes(),
+        Some(ca.cert_pem.as_bytes()),
+    )
+    .unwrap();
+    let server = Arc::new(ApiServer::new());
+    server.register_builtin();
+    server.set_controllers(Controllers::none());
+    server.set_static_tokens(parse_token_file(TOKENS).unwrap());
+    let test = TestServer::start(server.clone(), Some(tls)).await.unwrap();
+    let connect = |cert: Option<&tls_support::Issued>, token: Option<&str>| {
+        let mut config = Config::new(test.url()).unwrap();
+        config.retry.max_retries = 0;
+        config.tls.ca = Some(PemSource::Data(ca.cert_pem.clone().into_bytes()));
+        if let Some(c) = cert {
+            config.tls.client_certificate = Some(PemSource::Data(c.cert_pem.clone().into_bytes()));
+            config.tls.client_key = Some(PemSource::Data(c.key_pem.clone().into_bytes()));
+        }
+        if let Some(t) = token {
+            config.auth = Auth::BearerToken(t.into());
+        }
+        Clientset::new(Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap())
+    };
+    let whoami = |cs: Clientset| async move {
+        let review = SelfSubjectReview::default();
+        let me = cs.authentication_v1().self_subject_reviews().create(&review, &CreateOptions::default()).await;
+        me.unwrap().status.user_info
+    };
+    let carol = ca.client_in("carol", "system:masters");
+    let user = whoami(connect(Some(&carol), None)).await;
+    assert_eq!(user.username, "carol");
+    assert_eq!(user.groups, ["system:masters", "system:authenticated"]);
+    // The certificate comes before a bearer token, as kube-apiserver's x509 authenticator does.
+    assert_eq!(whoami(connect(Some(&carol), Some("alice-token"))).await.username, "carol");
+    // Without a certificate the connection still works: by token, or anonymously.
+    assert_eq!(whoami(connect(None, Some("alice-token"))).await.username, "alice");
+    assert_eq!(whoami(connect(None, None)).await.username, "system:anonymous");
+    // A certificate from another CA is refused at the handshake.
+    let rogue = tls_support::Ca::new("rogue").client_in("mallory", "system:masters");
+    let refused = connect(Some(&rogue), None)
+        .authentication_v1()
+        .self_subject_reviews()
+        .create(&SelfSubjectReview::default(), &CreateOptions::default())
+        .await;
+    assert!(refused.is_err());
+
+    // Under RBAC the certificate's groups count: system:masters may do anything, a plain user
+    // is refused with upstream's message naming it.
+    server.set_authorization_mode(AuthorizationMode::Rbac);
+    let cm = ConfigMap { metadata: ObjectMeta { name: "c".into(), ..Default::default() }, ..Default::default() };
+    connect(Some(&carol), None).core_v1().config_maps("default").create(&cm, &CreateOptions::default()).await.unwrap();
+    let dave = ca.client("dave");
+    let e =
+        connect(Some(&dave), None).core_v1().config_maps("default").list(&ListOptions::default()).await.unwrap_err();
+    let status = e.status().unwrap();
+    assert_eq!(status.code, 403);
+    assert_eq!(
+        status.status.message,
+        r#"configmaps is forbidden: User "dave" cannot list resource "configmaps" in API group "" in the namespace "default""#
+    );
 }

@@ -36,13 +36,14 @@ impl Ca {
     }
 
     fn issue(&self, sans: &[&str], cn: &str, usage: ExtendedKeyUsagePurpose) -> Issued {
-        self.issue_valid(sans, cn, usage, None)
+        self.issue_valid(sans, cn, &[], usage, None)
     }
 
     fn issue_valid(
         &self,
         sans: &[&str],
         cn: &str,
+        organizations: &[&str],
         usage: ExtendedKeyUsagePurpose,
         validity: Option<(i32, i32)>,
     ) -> Issued {
@@ -52,6 +53,9 @@ impl Ca {
         if let Some((from, to)) = validity {
             params.not_before = rcgen::date_time_ymd(from, 1, 1);
             params.not_after = rcgen::date_time_ymd(to, 1, 1);
+        }
+        for o in organizations {
+            params.distinguished_name.push(DnType::OrganizationName, *o);
         }
         params.distinguished_name.push(DnType::CommonName, cn);
         params.extended_key_usages = vec![usage];
@@ -67,12 +71,18 @@ impl Ca {
 
     /// A server certificate for the given names that expired in 2001.
     pub fn expired_server(&self, sans: &[&str]) -> Issued {
-        self.issue_valid(sans, "expired test server", ExtendedKeyUsagePurpose::ServerAuth, Some((2000, 2001)))
+        self.issue_valid(sans, "expired test server", &[], ExtendedKeyUsagePurpose::ServerAuth, Some((2000, 2001)))
     }
 
     /// A client certificate with a common name.
     pub fn client(&self, cn: &str) -> Issued {
         self.issue(&[], cn, ExtendedKeyUsagePurpose::ClientAuth)
+    }
+
+    /// A client certificate with a common name and an organization (kube-apiserver's user and
+    /// group; rcgen's names hold one value per attribute type).
+    pub fn client_in(&self, cn: &str, organization: &str) -> Issued {
+        self.issue_valid(&[], cn, &[organization], ExtendedKeyUsagePurpose::ClientAuth, None)
     }
 }
 

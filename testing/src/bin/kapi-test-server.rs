@@ -36,6 +36,11 @@ struct Args {
     /// The PEM private key of --tls-cert-file.
     #[arg(long, value_name = "PATH", requires = "tls_cert_file")]
     tls_private_key_file: Option<PathBuf>,
+    /// PEM CA certificates whose client certificates authenticate their users, as
+    /// kube-apiserver's flag: the subject's common name is the user, its organizations the
+    /// groups. Needs --tls-cert-file.
+    #[arg(long, value_name = "PATH", requires = "tls_cert_file")]
+    client_ca_file: Option<PathBuf>,
     /// Turns group versions and resources on or off, as kube-apiserver's flag does
     /// (`api/all=true`, `api/beta=true`, `resource.k8s.io/v1beta2=true`,
     /// `apps/v1/deployments=false`); repeatable. Without it the server serves what a v1.36
@@ -83,19 +88,21 @@ struct Args {
 }
 
 /// The TLS configuration and the certificates' PEM text, for the kubeconfig.
-fn tls_config(cert: &Path, key: &Path) -> Result<(Arc<rustls::ServerConfig>, Vec<u8>), String> {
+fn tls_config(
+    cert: &Path,
+    key: &Path,
+    client_ca: Option<&Path>,
+) -> Result<(Arc<rustls::ServerConfig>, Vec<u8>), String> {
     let read = |p: &Path| std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()));
     let cert_pem = read(cert)?;
-    let certs = kapi_http::pem::parse_certificates(&cert_pem).map_err(|e| format!("{}: {e}", cert.display()))?;
-    let key = kapi_http::pem::parse_private_key(&read(key)?).map_err(|e| format!("{}: {e}", key.display()))?;
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let config = rustls::ServerConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| format!("TLS setup: {e}"))?
-        .with_no_client_auth()
-        .with_single_cert(certs, key)
-        .map_err(|e| format!("the certificate and key do not make a TLS configuration: {e}"))?;
-    Ok((Arc::new(config), cert_pem))
+    let key_pem = read(key)?;
+    let ca_pem = client_ca.map(read).transpose()?;
+    let config =
+        kapi_testing::server::serve::tls_server_config(&cert_pem, &key_pem, ca_pem.as_deref()).map_err(|e| {
+            let files = [Some(cert), Some(key), client_ca].into_iter().flatten().map(|p| p.display().to_string());
+            format!("{} ({})", e, files.collect::<Vec<_>>().join(", "))
+        })?;
+    Ok((config, cert_pem))
 }
 
 /// The URL clients use: a wildcard listen address is reached on loopback.
@@ -171,7 +178,7 @@ impl StopSignals {
 
 async fn run(args: Args) -> Result<(), String> {
     let tls = match (&args.tls_cert_file, &args.tls_private_key_file) {
-        (Some(cert), Some(key)) => Some(tls_config(cert, key)?),
+        (Some(cert), Some(key)) => Some(tls_config(cert, key, args.client_ca_file.as_deref())?),
         _ => None,
     };
     // Installed before anyone is told the server is up, so a stop request sent right after the

@@ -1,11 +1,12 @@
-//! Who a request is: static bearer tokens (kube-apiserver's `--token-auth-file`), the service account tokens the server issued, else anonymous.
+//! Who a request is: a verified client certificate (kube-apiserver's `--client-ca-file`), static bearer tokens (`--token-auth-file`), the service account tokens the server issued, else anonymous.
 //!
 //! Facts from upstream's `authentication/request/bearertoken`, `authenticatorfactory` and
 //! `plugin/pkg/authenticator/token/tokenfile`: the file is CSV `token,user,uid[,"group1,group2"]`;
 //! an authenticated user also gets the group `system:authenticated`; a request without
 //! credentials is `system:anonymous` in `system:unauthenticated`; a bearer token no
 //! authenticator accepts is `401 Unauthorized` (here only once static tokens are configured, so
-//! tests that send made-up tokens to a server without them keep working).
+//! tests that send made-up tokens to a server without them keep working). A client certificate
+//! comes first, as kube-apiserver's x509 authenticator precedes the token authenticators.
 
 use std::sync::RwLock;
 
@@ -45,6 +46,19 @@ impl UserInfo {
         }
         members.push(("groups".to_owned(), Value::Array(self.groups.iter().cloned().map(Value::String).collect())));
         Value::Object(members)
+    }
+}
+
+/// The user a connection's verified client certificate names (module `x509`), carried by each
+/// of its requests.
+#[derive(Debug, Clone)]
+pub(super) struct PeerUser(pub(super) UserInfo);
+
+/// Gives a request the server builds from another (admission's rewritten requests) the
+/// identity of the connection the other came on.
+pub(super) fn carry_identity(from: &http::Request<bytes::Bytes>, to: &mut http::Request<bytes::Bytes>) {
+    if let Some(peer) = from.extensions().get::<PeerUser>() {
+        to.extensions_mut().insert(peer.clone());
     }
 }
 
@@ -128,6 +142,9 @@ impl ApiServer {
     /// Who the request is (`Err`: a `401` for a bearer token nothing accepts, when static
     /// tokens are configured).
     pub(super) fn authenticate_request(&self, req: &http::Request<bytes::Bytes>) -> Result<UserInfo> {
+        if let Some(PeerUser(user)) = req.extensions().get::<PeerUser>() {
+            return Ok(authenticated(user.clone()));
+        }
         let token = req
             .headers()
             .get(header::AUTHORIZATION)
@@ -138,11 +155,7 @@ impl ApiServer {
         let Some(token) = token else { return Ok(UserInfo::anonymous()) };
         let tokens = self.tokens.0.read().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(t) = tokens.iter().flatten().find(|t| t.token == token) {
-            let mut user = t.user.clone();
-            if !user.groups.iter().any(|g| g == "system:authenticated") {
-                user.groups.push("system:authenticated".into());
-            }
-            return Ok(user);
+            return Ok(authenticated(t.user.clone()));
         }
         let configured = tokens.is_some();
         drop(tokens);
@@ -152,6 +165,14 @@ impl ApiServer {
             Err(_) => Ok(UserInfo::anonymous()),
         }
     }
+}
+
+/// The user with `system:authenticated`, which every authenticated user gets.
+fn authenticated(mut user: UserInfo) -> UserInfo {
+    if !user.groups.iter().any(|g| g == "system:authenticated") {
+        user.groups.push("system:authenticated".into());
+    }
+    user
 }
 
 #[cfg(test)]

@@ -84,6 +84,7 @@ mod subresource;
 mod table;
 mod versions;
 mod watch;
+mod x509;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock};

@@ -1,5 +1,5 @@
 //! [`TestServer`]: an [`ApiServer`] on a loopback port over HTTP/1.1, with TLS when given a
-//! rustls configuration.
+//! rustls configuration, and client certificates authenticating their users when it verifies them.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -15,8 +15,45 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::task::{JoinHandle, JoinSet};
 use tokio_rustls::TlsAcceptor;
 
+use super::authn::PeerUser;
 use super::call::error_response;
 use super::{ApiServer, Encoding, MAX_BODY_BYTES};
+
+/// A TLS configuration for a [`TestServer`] from PEM text: the server's certificate (chain)
+/// and private key, and, as kube-apiserver's `--client-ca-file`, the CAs whose client
+/// certificates authenticate their users (the subject's common name as the user, its
+/// organizations as groups). Clients without a certificate still connect, as anonymous or by
+/// bearer token. Errors say which part is wrong.
+pub fn tls_server_config(
+    cert_pem: &[u8],
+    key_pem: &[u8],
+    client_ca_pem: Option<&[u8]>,
+) -> Result<Arc<rustls::ServerConfig>, String> {
+    let certs = kapi_http::pem::parse_certificates(cert_pem).map_err(|e| format!("the certificate: {e}"))?;
+    let key = kapi_http::pem::parse_private_key(key_pem).map_err(|e| format!("the private key: {e}"))?;
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let builder = rustls::ServerConfig::builder_with_provider(provider.clone())
+        .with_safe_default_protocol_versions()
+        .map_err(|e| format!("TLS setup: {e}"))?;
+    let builder = match client_ca_pem {
+        None => builder.with_no_client_auth(),
+        Some(pem) => {
+            let mut roots = rustls::RootCertStore::empty();
+            for c in kapi_http::pem::parse_certificates(pem).map_err(|e| format!("the client CA: {e}"))? {
+                roots.add(c).map_err(|e| format!("the client CA: {e}"))?;
+            }
+            let verifier = rustls::server::WebPkiClientVerifier::builder_with_provider(Arc::new(roots), provider)
+                .allow_unauthenticated()
+                .build()
+                .map_err(|e| format!("the client CA: {e}"))?;
+            builder.with_client_cert_verifier(verifier)
+        }
+    };
+    let config = builder
+        .with_single_cert(certs, key)
+        .map_err(|e| format!("the certificate and key do not make a TLS configuration: {e}"))?;
+    Ok(Arc::new(config))
+}
 
 /// A running test server with the control loops its [`ApiServer`] chooses
 /// ([`ApiServer::set_controllers`]). Dropping it (or [`TestServer::shutdown`]) stops accepting,
@@ -108,21 +145,35 @@ impl Drop for TestServer {
 
 async fn serve_connection(api: Arc<ApiServer>, stream: TcpStream, tls: Option<TlsAcceptor>) {
     let _ = stream.set_nodelay(true);
-    let svc = hyper::service::service_fn(move |req: http::Request<Incoming>| {
+    let service = |peer: Option<PeerUser>| {
         let api = Arc::clone(&api);
-        async move { Ok::<_, Infallible>(handle(api, req).await) }
-    });
+        hyper::service::service_fn(move |mut req: http::Request<Incoming>| {
+            let api = Arc::clone(&api);
+            // The user the connection's client certificate names travels with each request.
+            if let Some(peer) = &peer {
+                req.extensions_mut().insert(peer.clone());
+            }
+            async move { Ok::<_, Infallible>(handle(api, req).await) }
+        })
+    };
     let mut builder = hyper::server::conn::http1::Builder::new();
     // The timer drives the header read timeout, so idle half-open connections do not linger.
     builder.timer(hyper_util::rt::TokioTimer::new());
     match tls {
         Some(acceptor) => {
             if let Ok(s) = acceptor.accept(stream).await {
-                let _ = builder.serve_connection(TokioIo::new(s), svc).with_upgrades().await;
+                let peer = s
+                    .get_ref()
+                    .1
+                    .peer_certificates()
+                    .and_then(|chain| chain.first())
+                    .and_then(|cert| super::x509::user_of_certificate(cert.as_ref()))
+                    .map(PeerUser);
+                let _ = builder.serve_connection(TokioIo::new(s), service(peer)).with_upgrades().await;
             }
         }
         None => {
-            let _ = builder.serve_connection(TokioIo::new(stream), svc).with_upgrades().await;
+            let _ = builder.serve_connection(TokioIo::new(stream), service(None)).with_upgrades().await;
         }
     }
 }

@@ -132,6 +132,7 @@ impl ApiServer {
         *changed_req.version_mut() = req.version();
         *changed_req.uri_mut() = uri;
         *changed_req.headers_mut() = req.headers().clone();
+        crate::server::authn::carry_identity(req, &mut changed_req);
         Ok((Some(changed_req), warnings))
     }
 }

@@ -923,6 +923,7 @@ impl ApiServer {
         *req.method_mut() = Method::PATCH;
         *req.uri_mut() = uri;
         *req.headers_mut() = call.req.headers().clone();
+        super::authn::carry_identity(call.req, &mut req);
         let dry = Call {
             info: call.info,
             route: call.route.clone(),
@@ -998,6 +999,7 @@ fn with_body(orig: &http::Request<Bytes>, method: Method, uri: http::Uri, obj: &
     *req.method_mut() = method;
     *req.uri_mut() = uri;
     *req.headers_mut() = orig.headers().clone();
+    super::authn::carry_identity(orig, &mut req);
     req.headers_mut().insert(header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
     req.headers_mut().remove(header::CONTENT_LENGTH);
     req

@@ -274,6 +274,7 @@ impl ApiServer {
         *req.method_mut() = call.req.method().clone();
         *req.uri_mut() = call.req.uri().clone();
         *req.headers_mut() = call.req.headers().clone();
+        super::authn::carry_identity(call.req, &mut req);
         req.headers_mut().insert(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
         req.headers_mut().remove(http::header::CONTENT_LENGTH);
         Ok(Some((req, warnings)))

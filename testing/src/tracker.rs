@@ -588,7 +588,9 @@ fn meta_errors(info: &ResourceInfo, m: &ObjectMeta) -> Vec<FieldError> {
         if m.generate_name.is_empty() {
             errs.push(FieldError::required("metadata.name", "name or generateName is required"));
         }
-    } else {
+    } else if info.group != "rbac.authorization.k8s.io" {
+        // RBAC's names are path segments (`system:basic-user`), checked by its own validation
+        // (upstream's `ValidateRBACName`); every other kind here takes DNS subdomains.
         errs.extend(meta::validate_subdomain("metadata.name", &m.name));
     }
     if m.generation < 0 {

@@ -6,13 +6,16 @@ mod tls_support;
 use std::sync::Arc;
 
 use kapi_api::authentication::v1::SelfSubjectReview;
-use kapi_api::authorization::v1::{ResourceAttributes, SubjectAccessReview, SubjectAccessReviewSpec};
+use kapi_api::authorization::v1::{
+    NonResourceAttributes, ResourceAttributes, SelfSubjectRulesReview, SelfSubjectRulesReviewSpec, SubjectAccessReview,
+    SubjectAccessReviewSpec,
+};
 use kapi_api::core::v1::ConfigMap;
 use kapi_api::meta::v1::{CreateOptions, ListOptions, ObjectMeta};
-use kapi_api::rbac::v1::{PolicyRule, Role, RoleBinding, RoleRef, Subject};
+use kapi_api::rbac::v1::{ClusterRole, PolicyRule, Role, RoleBinding, RoleRef, Subject};
 use kapi_client::clientset::Clientset;
 use kapi_client::config::{Auth, PemSource};
-use kapi_client::{Client, Config, Transport};
+use kapi_client::{Client, Config, Service, Transport};
 use kapi_testing::server::{AuthorizationMode, parse_token_file};
 use kapi_testing::{ApiServer, Controllers, TestServer};
 
@@ -199,5 +202,147 @@ async fn client_certificates_name_their_users() {
     assert_eq!(
         status.status.message,
         r#"configmaps is forbidden: User "dave" cannot list resource "configmaps" in API group "" in the namespace "default""#
+    );
+}
+
+/// A raw `GET` of a path with an optional bearer token: the status and the body.
+async fn get_path(test: &TestServer, path: &str, token: Option<&str>) -> (u16, String) {
+    let mut config = Config::new(test.url()).unwrap();
+    config.retry.max_retries = 0;
+    let t = Transport::new(&config).unwrap();
+    let mut req = http::Request::get(format!("{}{path}", test.url()));
+    if let Some(token) = token {
+        req = req.header("Authorization", format!("Bearer {token}"));
+    }
+    let resp = t.call(req.body(bytes::Bytes::new()).unwrap()).await.unwrap();
+    let status = resp.status().as_u16();
+    let body = kapi_client::body::collect(resp.into_body()).await.unwrap();
+    (status, String::from_utf8_lossy(&body).into_owned())
+}
+
+#[tokio::test]
+async fn the_bootstrap_roles_grant_discovery_aggregate_and_answer_rules_reviews() {
+    let server = Arc::new(ApiServer::new());
+    server.register_builtin();
+    let mut controllers = Controllers::none();
+    controllers.cluster_role_aggregation = true;
+    server.set_controllers(controllers);
+    server.set_static_tokens(parse_token_file(TOKENS).unwrap());
+    server.set_authorization_mode(AuthorizationMode::Rbac);
+    let test = TestServer::start(server.clone(), None).await.unwrap();
+
+    // Paths outside the resources go by the roles' non-resource URLs: the version and health
+    // to everyone, discovery to authenticated users.
+    assert_eq!(get_path(&test, "/version", None).await.0, 200);
+    assert_eq!(get_path(&test, "/healthz", None).await.0, 200);
+    let (code, body) = get_path(&test, "/api", None).await;
+    assert_eq!(code, 403);
+    assert!(body.contains(r#""message":"forbidden: User \"system:anonymous\" cannot get path \"/api\"""#), "{body}");
+    assert_eq!(get_path(&test, "/api", Some("alice-token")).await.0, 200);
+    assert_eq!(get_path(&test, "/apis/apps/v1", Some("alice-token")).await.0, 200);
+    assert_eq!(get_path(&test, "/metrics", Some("alice-token")).await.0, 403);
+
+    // `view` gathers the rules of every role labelled to aggregate to it, a user's own too.
+    let admin = clientset(&test, Some("admin-token"));
+    let widgets = ClusterRole {
+        metadata: ObjectMeta {
+            name: "widget-viewer".into(),
+            labels: [("rbac.authorization.k8s.io/aggregate-to-view".to_owned(), "true".to_owned())].into(),
+            ..Default::default()
+        },
+        rules: Some(vec![PolicyRule {
+            verbs: Some(vec!["get".into(), "list".into()]),
+            api_groups: vec!["example.com".into()],
+            resources: vec!["widgets".into()],
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    admin.rbac_v1().cluster_roles().create(&widgets, &CreateOptions::default()).await.unwrap();
+    let roles = admin.rbac_v1().cluster_roles();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let view = roles.get("view", &Default::default()).await.unwrap();
+        let edit = roles.get("edit", &Default::default()).await.unwrap();
+        let has = |r: &ClusterRole, resource: &str| {
+            r.rules.iter().flatten().any(|p| p.resources.iter().any(|x| x == resource))
+        };
+        // `edit` aggregates `view` too, through its label.
+        if has(&view, "widgets") && has(&view, "configmaps") && has(&edit, "widgets") && has(&edit, "secrets") {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "view: {:?}", view.rules);
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+
+    // Bound to `view` in a namespace, alice reads there and may not write.
+    let binding = RoleBinding {
+        metadata: ObjectMeta { name: "alice-view".into(), namespace: "default".into(), ..Default::default() },
+        subjects: vec![Subject {
+            kind: "User".into(),
+            name: "alice".into(),
+            api_group: "rbac.authorization.k8s.io".into(),
+            ..Default::default()
+        }],
+        role_ref: RoleRef {
+            api_group: "rbac.authorization.k8s.io".into(),
+            kind: "ClusterRole".into(),
+            name: "view".into(),
+        },
+        ..Default::default()
+    };
+    admin.rbac_v1().role_bindings("default").create(&binding, &CreateOptions::default()).await.unwrap();
+    let alice = clientset(&test, Some("alice-token"));
+    alice.core_v1().config_maps("default").list(&ListOptions::default()).await.unwrap();
+    let cm = ConfigMap { metadata: ObjectMeta { name: "c".into(), ..Default::default() }, ..Default::default() };
+    assert_eq!(
+        alice
+            .core_v1()
+            .config_maps("default")
+            .create(&cm, &CreateOptions::default())
+            .await
+            .unwrap_err()
+            .status()
+            .unwrap()
+            .code,
+        403
+    );
+
+    // Her rules review lists what her bindings grant there: the basic user's self reviews,
+    // discovery's paths and the view role's rules.
+    let review = SelfSubjectRulesReview {
+        spec: SelfSubjectRulesReviewSpec { namespace: "default".into() },
+        ..Default::default()
+    };
+    let rules =
+        alice.authorization_v1().self_subject_rules_reviews().create(&review, &CreateOptions::default()).await.unwrap();
+    let status = rules.status;
+    assert!(!status.incomplete);
+    let resource_rules = status.resource_rules.unwrap_or_default();
+    assert!(resource_rules.iter().any(|r| r.resources == ["selfsubjectaccessreviews", "selfsubjectrulesreviews"]));
+    assert!(resource_rules.iter().any(|r| r.resources.iter().any(|x| x == "widgets")));
+    assert!(!resource_rules.iter().any(|r| r.resources.iter().any(|x| x == "*")));
+    let paths = status.non_resource_rules.unwrap_or_default();
+    assert!(paths.iter().any(|r| r.non_resource_urls.iter().any(|u| u == "/apis/*")));
+
+    // Access reviews of paths answer from the same rules.
+    let path_review = |groups: &[&str]| SubjectAccessReview {
+        spec: SubjectAccessReviewSpec {
+            user: "bob".into(),
+            groups: groups.iter().map(|g| (*g).to_owned()).collect(),
+            non_resource_attributes: Some(NonResourceAttributes { path: "/metrics".into(), verb: "get".into() }),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let sar = admin.authorization_v1().subject_access_reviews();
+    assert!(
+        !sar.create(&path_review(&["system:authenticated"]), &CreateOptions::default()).await.unwrap().status.allowed
+    );
+    let monitoring = sar.create(&path_review(&["system:monitoring"]), &CreateOptions::default()).await.unwrap();
+    assert!(monitoring.status.allowed);
+    assert_eq!(
+        monitoring.status.reason,
+        r#"RBAC: allowed by ClusterRoleBinding "system:monitoring" of ClusterRole "system:monitoring" to User "bob""#
     );
 }

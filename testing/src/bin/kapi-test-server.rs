@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use kapi_api::features::FeatureGates;
-use kapi_testing::server::{AuthorizationMode, InFlightLimits, parse_token_file};
+use kapi_testing::server::{AuthorizationMode, InFlightLimits, parse_token_file, serve};
 use kapi_testing::{ApiServer, Controllers, RuntimeConfig, ServiceRanges, TestServer};
 
 /// How long stopping may take: connections still open then (watches, follows) are cut.
@@ -55,7 +55,7 @@ struct Args {
     feature_gates: Vec<String>,
     /// The control loops to run beside the server, as kube-controller-manager's flag names them:
     /// `*` (the default) for all, `-name` to leave one out (`*,-garbagecollector`). Names:
-    /// garbagecollector, namespace, podtermination, resourcequota, serviceaccount.
+    /// clusterrole-aggregation, garbagecollector, namespace, podtermination, resourcequota, serviceaccount.
     #[arg(long, value_name = "NAMES", default_value = "*")]
     controllers: String,
     /// Built-in admission plugins to turn on (kube-apiserver's names: NamespaceLifecycle,
@@ -97,11 +97,16 @@ fn tls_config(
     let cert_pem = read(cert)?;
     let key_pem = read(key)?;
     let ca_pem = client_ca.map(read).transpose()?;
-    let config =
-        kapi_testing::server::serve::tls_server_config(&cert_pem, &key_pem, ca_pem.as_deref()).map_err(|e| {
-            let files = [Some(cert), Some(key), client_ca].into_iter().flatten().map(|p| p.display().to_string());
-            format!("{} ({})", e, files.collect::<Vec<_>>().join(", "))
-        })?;
+    let config = serve::tls_server_config(&cert_pem, &key_pem, ca_pem.as_deref()).map_err(|e| {
+        // The file at fault, named as the error's place.
+        let at = match (e.material, client_ca) {
+            (serve::TlsMaterial::Certificate, _) => cert.display().to_string(),
+            (serve::TlsMaterial::PrivateKey, _) => key.display().to_string(),
+            (serve::TlsMaterial::ClientCa, Some(ca)) => ca.display().to_string(),
+            _ => return format!("the certificate and key do not make a TLS configuration: {}", e.message),
+        };
+        format!("{at}: {}", e.message)
+    })?;
     Ok((config, cert_pem))
 }
 

@@ -1,10 +1,11 @@
-//! The control loops a cluster runs beside its API server, run by the test server over its tracker: the garbage collector, the namespace, service account and resource quota controllers, and the kubelet's final delete of gracefully deleted pods.
+//! The control loops a cluster runs beside its API server, run by the test server over its tracker: the garbage collector, the namespace, service account, resource quota and cluster role aggregation controllers, and the kubelet's final delete of gracefully deleted pods.
 //!
 //! They run on a thread of their own, woken by every change the tracker records (and by the
 //! next pod grace period to end), so a long round never holds up requests; each round takes the
 //! tracker's lock only for single reads and writes. They write through the tracker, as
 //! kube-controller-manager writes through the API but without admission.
 
+mod aggregation;
 mod gc;
 mod namespace;
 mod pods;
@@ -34,6 +35,8 @@ pub struct Controllers {
     /// `resourcequota`: each quota's `status.hard` and `status.used`, recounted when the
     /// namespace changes.
     pub resource_quota: bool,
+    /// `clusterrole-aggregation`: the rules of cluster roles with an `aggregationRule`.
+    pub cluster_role_aggregation: bool,
 }
 
 impl Default for Controllers {
@@ -45,12 +48,14 @@ impl Default for Controllers {
             pod_termination: true,
             service_account: true,
             resource_quota: true,
+            cluster_role_aggregation: true,
         }
     }
 }
 
 /// The names `Controllers::parse` knows, with their flag.
-const NAMES: [&str; 5] = ["garbagecollector", "namespace", "podtermination", "resourcequota", "serviceaccount"];
+const NAMES: [&str; 6] =
+    ["clusterrole-aggregation", "garbagecollector", "namespace", "podtermination", "resourcequota", "serviceaccount"];
 
 impl Controllers {
     /// No loop at all: only the API server.
@@ -61,17 +66,24 @@ impl Controllers {
             pod_termination: false,
             service_account: false,
             resource_quota: false,
+            cluster_role_aggregation: false,
         }
     }
 
     /// Whether any loop runs.
     pub fn any(&self) -> bool {
-        self.garbage_collector || self.namespace || self.pod_termination || self.service_account || self.resource_quota
+        self.garbage_collector
+            || self.namespace
+            || self.pod_termination
+            || self.service_account
+            || self.resource_quota
+            || self.cluster_role_aggregation
     }
 
     /// Parses kube-controller-manager's `--controllers` list: `*` for every loop, a name to
-    /// turn one on, `-name` to turn it off (`*,-garbagecollector`). Names: `garbagecollector`,
-    /// `namespace`, `podtermination`, `resourcequota`, `serviceaccount`.
+    /// turn one on, `-name` to turn it off (`*,-garbagecollector`). Names:
+    /// `clusterrole-aggregation`, `garbagecollector`, `namespace`, `podtermination`,
+    /// `resourcequota`, `serviceaccount`.
     pub fn parse(spec: &str) -> Result<Self, String> {
         let mut out = Controllers::none();
         for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -86,6 +98,7 @@ impl Controllers {
                 "podtermination" => out.pod_termination = on,
                 "serviceaccount" => out.service_account = on,
                 "resourcequota" => out.resource_quota = on,
+                "clusterrole-aggregation" => out.cluster_role_aggregation = on,
                 _ => return Err(format!("{item:?} is not in the list of known controllers: {}", NAMES.join(", "))),
             }
         }
@@ -150,6 +163,7 @@ async fn run(
     let mut pods = pods::PodTermination::default();
     let mut service_accounts = serviceaccounts::ServiceAccounts;
     let mut quotas = quota::QuotaController { pod_level };
+    let mut aggregation = aggregation::Aggregation;
     let mut seen: Option<u64> = None;
     let mut next_pod: Option<i64> = None;
     loop {
@@ -173,6 +187,9 @@ async fn run(
             }
             if which.resource_quota {
                 quotas.pass(&tracker, &since);
+            }
+            if which.cluster_role_aggregation {
+                aggregation.pass(&tracker, &since);
             }
         } else if which.pod_termination && next_pod.is_some_and(|at| at <= Time::now().unix_seconds()) {
             next_pod = pods.sweep(&tracker);

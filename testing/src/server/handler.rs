@@ -97,6 +97,10 @@ impl ApiServer {
         if let Err(e) = self.authenticate_request(&req) {
             return error_response(&e, fallback);
         }
+        // Paths outside the resources are authorized here, resources once their route is known.
+        if let Err(e) = self.authorize_path(&req) {
+            return error_response(&e, fallback);
+        }
         if req.method() == Method::GET
             && let Some(resp) = self.crd_openapi(req.uri().path(), req.uri().query(), accept)
         {

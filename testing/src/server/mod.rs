@@ -415,6 +415,7 @@ impl ApiServer {
     pub fn start_cluster(&self) -> std::result::Result<Option<crate::ControllerHandle>, crate::tracker::Error> {
         self.create_system_objects()?;
         self.create_bootstrap_objects()?;
+        self.create_rbac_bootstrap()?;
         self.cluster.store(true, std::sync::atomic::Ordering::Release);
         let which = self.controllers();
         if !which.any() {

@@ -232,25 +232,7 @@ impl ApiServer {
                 set_at(v, &["status"], Some(Value::Object(status)));
             }
             "SelfSubjectRulesReview" => {
-                let all = || Value::Array(vec![Value::String("*".into())]);
-                let status = Value::Object(vec![
-                    (
-                        "resourceRules".to_owned(),
-                        Value::Array(vec![Value::Object(vec![
-                            ("verbs".to_owned(), all()),
-                            ("apiGroups".to_owned(), all()),
-                            ("resources".to_owned(), all()),
-                        ])]),
-                    ),
-                    (
-                        "nonResourceRules".to_owned(),
-                        Value::Array(vec![Value::Object(vec![
-                            ("verbs".to_owned(), all()),
-                            ("nonResourceURLs".to_owned(), all()),
-                        ])]),
-                    ),
-                    ("incomplete".to_owned(), Value::Bool(false)),
-                ]);
+                let status = self.rules_review(call, v);
                 set_at(v, &["status"], Some(status));
             }
             _ => return Err(api_errors::internal("not a review")),
@@ -261,8 +243,8 @@ impl ApiServer {
 
 impl ApiServer {
     /// An access review's answer: everything under `AlwaysAllow`; under RBAC, the review's
-    /// user (the requester for a self review) against the stored roles, with RBAC's reason.
-    /// Non-resource paths are allowed for `get`, as the bootstrap roles allow discovery.
+    /// user (the requester for a self review) against the stored roles, with RBAC's reason;
+    /// non-resource paths against the roles' `nonResourceURLs`.
     fn access_decision(&self, call: &Call<'_>, v: &Value) -> (bool, String) {
         if self.authorization_mode() == super::rbac::AuthorizationMode::AlwaysAllow {
             return (true, String::new());
@@ -277,22 +259,83 @@ impl ApiServer {
             };
             UserInfo { username: text(&["spec", "user"]), uid: text(&["spec", "uid"]), groups }
         };
-        if at(v, &["spec", "nonResourceAttributes"]).is_some() {
-            return (text(&["spec", "nonResourceAttributes", "verb"]) == "get", String::new());
-        }
-        let attr = |k: &str| text(&["spec", "resourceAttributes", k]);
-        let a = super::rbac::Attributes {
-            verb: attr("verb"),
-            group: attr("group"),
-            resource: attr("resource"),
-            subresource: attr("subresource"),
-            namespace: attr("namespace"),
-            name: attr("name"),
+        let a = if at(v, &["spec", "nonResourceAttributes"]).is_some() {
+            super::rbac::Attributes {
+                verb: text(&["spec", "nonResourceAttributes", "verb"]),
+                group: String::new(),
+                resource: String::new(),
+                subresource: String::new(),
+                namespace: String::new(),
+                name: String::new(),
+                path: text(&["spec", "nonResourceAttributes", "path"]),
+            }
+        } else {
+            let attr = |k: &str| text(&["spec", "resourceAttributes", k]);
+            super::rbac::Attributes {
+                verb: attr("verb"),
+                group: attr("group"),
+                resource: attr("resource"),
+                subresource: attr("subresource"),
+                namespace: attr("namespace"),
+                name: attr("name"),
+                path: String::new(),
+            }
         };
         match self.rbac_allows(&user, &a) {
             Some(reason) => (true, reason),
             None => (false, String::new()),
         }
+    }
+}
+
+/// A rule's non-empty list under `key`.
+fn list<'a>(rule: &'a Value, key: &str) -> Option<&'a Value> {
+    rule.get(key).filter(|x| matches!(x, Value::Array(a) if !a.is_empty()))
+}
+
+impl ApiServer {
+    /// A rules review's status: under `AlwaysAllow` everything; under RBAC the rules the
+    /// requester's bindings grant in the review's namespace, split as upstream's
+    /// `SelfSubjectRulesReview` storage splits them (a rule with resources gives a resource
+    /// rule, one with URLs a non-resource rule).
+    fn rules_review(&self, call: &Call<'_>, v: &Value) -> Value {
+        let all = || Value::Array(vec![Value::String("*".into())]);
+        let rules = if self.authorization_mode() == super::rbac::AuthorizationMode::AlwaysAllow {
+            vec![
+                Value::Object(vec![("verbs".into(), all()), ("apiGroups".into(), all()), ("resources".into(), all())]),
+                Value::Object(vec![("verbs".into(), all()), ("nonResourceURLs".into(), all())]),
+            ]
+        } else {
+            let namespace = at(v, &["spec", "namespace"]).and_then(Value::as_str).unwrap_or_default();
+            self.rules_for(&self.requester(call), namespace)
+        };
+        let mut resource_rules = Vec::new();
+        let mut non_resource_rules = Vec::new();
+        for rule in &rules {
+            let verbs = rule.get("verbs").cloned().unwrap_or(Value::Array(Vec::new()));
+            if let Some(resources) = list(rule, "resources") {
+                let mut r = vec![("verbs".to_owned(), verbs.clone())];
+                if let Some(groups) = list(rule, "apiGroups") {
+                    r.push(("apiGroups".to_owned(), groups.clone()));
+                }
+                r.push(("resources".to_owned(), resources.clone()));
+                if let Some(names) = list(rule, "resourceNames") {
+                    r.push(("resourceNames".to_owned(), names.clone()));
+                }
+                resource_rules.push(Value::Object(r));
+            }
+            if let Some(urls) = list(rule, "nonResourceURLs") {
+                non_resource_rules.push(Value::Object(vec![
+                    ("verbs".to_owned(), verbs),
+                    ("nonResourceURLs".to_owned(), urls.clone()),
+                ]));
+            }
+        }
+        Value::Object(vec![
+            ("resourceRules".to_owned(), Value::Array(resource_rules)),
+            ("nonResourceRules".to_owned(), Value::Array(non_resource_rules)),
+            ("incomplete".to_owned(), Value::Bool(false)),
+        ])
     }
 }
 

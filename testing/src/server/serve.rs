@@ -19,39 +19,78 @@ use super::authn::PeerUser;
 use super::call::error_response;
 use super::{ApiServer, Encoding, MAX_BODY_BYTES};
 
+/// Which part of the TLS material [`tls_server_config`] could not use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TlsMaterial {
+    /// The server's certificate (chain).
+    Certificate,
+    /// The server's private key.
+    PrivateKey,
+    /// The client CA certificates.
+    ClientCa,
+    /// The certificate and key together (or the TLS setup itself).
+    Pair,
+}
+
+/// Why [`tls_server_config`] failed: the material at fault and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TlsConfigError {
+    /// The part at fault.
+    pub material: TlsMaterial,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for TlsConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let part = match self.material {
+            TlsMaterial::Certificate => "the certificate",
+            TlsMaterial::PrivateKey => "the private key",
+            TlsMaterial::ClientCa => "the client CA",
+            TlsMaterial::Pair => "the certificate and key",
+        };
+        write!(f, "{part}: {}", self.message)
+    }
+}
+
+impl std::error::Error for TlsConfigError {}
+
 /// A TLS configuration for a [`TestServer`] from PEM text: the server's certificate (chain)
 /// and private key, and, as kube-apiserver's `--client-ca-file`, the CAs whose client
 /// certificates authenticate their users (the subject's common name as the user, its
 /// organizations as groups). Clients without a certificate still connect, as anonymous or by
-/// bearer token. Errors say which part is wrong.
+/// bearer token.
 pub fn tls_server_config(
     cert_pem: &[u8],
     key_pem: &[u8],
     client_ca_pem: Option<&[u8]>,
-) -> Result<Arc<rustls::ServerConfig>, String> {
-    let certs = kapi_http::pem::parse_certificates(cert_pem).map_err(|e| format!("the certificate: {e}"))?;
-    let key = kapi_http::pem::parse_private_key(key_pem).map_err(|e| format!("the private key: {e}"))?;
+) -> Result<Arc<rustls::ServerConfig>, TlsConfigError> {
+    let fail =
+        |material: TlsMaterial| move |e: &dyn std::fmt::Display| TlsConfigError { material, message: e.to_string() };
+    let certs = kapi_http::pem::parse_certificates(cert_pem).map_err(|e| fail(TlsMaterial::Certificate)(&e))?;
+    let key = kapi_http::pem::parse_private_key(key_pem).map_err(|e| fail(TlsMaterial::PrivateKey)(&e))?;
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let builder = rustls::ServerConfig::builder_with_provider(provider.clone())
         .with_safe_default_protocol_versions()
-        .map_err(|e| format!("TLS setup: {e}"))?;
+        .map_err(|e| fail(TlsMaterial::Pair)(&e))?;
     let builder = match client_ca_pem {
         None => builder.with_no_client_auth(),
         Some(pem) => {
             let mut roots = rustls::RootCertStore::empty();
-            for c in kapi_http::pem::parse_certificates(pem).map_err(|e| format!("the client CA: {e}"))? {
-                roots.add(c).map_err(|e| format!("the client CA: {e}"))?;
+            for c in kapi_http::pem::parse_certificates(pem).map_err(|e| fail(TlsMaterial::ClientCa)(&e))? {
+                roots.add(c).map_err(|e| fail(TlsMaterial::ClientCa)(&e))?;
             }
             let verifier = rustls::server::WebPkiClientVerifier::builder_with_provider(Arc::new(roots), provider)
                 .allow_unauthenticated()
                 .build()
-                .map_err(|e| format!("the client CA: {e}"))?;
+                .map_err(|e| fail(TlsMaterial::ClientCa)(&e))?;
             builder.with_client_cert_verifier(verifier)
         }
     };
-    let config = builder
-        .with_single_cert(certs, key)
-        .map_err(|e| format!("the certificate and key do not make a TLS configuration: {e}"))?;
+    let config = builder.with_single_cert(certs, key).map_err(|e| TlsConfigError {
+        material: TlsMaterial::Pair,
+        message: format!("they do not make a TLS configuration: {e}"),
+    })?;
     Ok(Arc::new(config))
 }
 

@@ -7,9 +7,13 @@
 //! accounts (`system:serviceaccount:<ns>:<name>`); `system:masters` is always allowed; a refusal
 //! is `403` with `User "alice" cannot list resource "configmaps" in API group "" in the namespace
 //! "default"` (`at the cluster scope` without a namespace). Requests outside resources
-//! (discovery, `/version`, health, OpenAPI) are allowed, as upstream's bootstrap roles
-//! `system:discovery` and `system:public-info-viewer` allow them to everyone; so are the self
-//! reviews, as `system:basic-user` allows them.
+//! (discovery, `/version`, health, OpenAPI) are checked against the rules' `nonResourceURLs`
+//! (a trailing `*` matches any rest) with the method as the verb: `403 forbidden: User
+//! "system:anonymous" cannot get path "/api"`; the bootstrap roles ([`bootstrap`]) allow
+//! discovery to authenticated users and the version and health to everyone. The rules review
+//! lists what the bindings grant, `system:masters` everything.
+
+mod bootstrap;
 
 use std::sync::RwLock;
 
@@ -44,11 +48,16 @@ pub(super) struct Attributes {
     pub(super) subresource: String,
     pub(super) namespace: String,
     pub(super) name: String,
+    /// A non-resource request's path (its verb is the method's); empty for resources.
+    pub(super) path: String,
 }
 
 impl Attributes {
     /// Upstream's `forbiddenMessage`.
     pub(super) fn forbidden_message(&self, user: &str) -> String {
+        if !self.path.is_empty() {
+            return format!("User {user:?} cannot {} path {:?}", self.verb, self.path);
+        }
         let mut resource = self.resource.clone();
         if !self.subresource.is_empty() {
             resource = format!("{resource}/{}", self.subresource);
@@ -85,6 +94,12 @@ fn text<'a>(v: &'a Value, key: &str) -> &'a str {
 /// Whether one policy rule allows the attributes.
 fn rule_allows(rule: &Value, a: &Attributes) -> bool {
     let has = |key: &str, want: &str| strings(rule.get(key)).iter().any(|x| *x == "*" || *x == want);
+    if !a.path.is_empty() {
+        let url_ok = strings(rule.get("nonResourceURLs"))
+            .iter()
+            .any(|u| *u == "*" || *u == a.path || (u.ends_with('*') && a.path.starts_with(u.trim_end_matches('*'))));
+        return has("verbs", &a.verb) && url_ok;
+    }
     let combined =
         if a.subresource.is_empty() { a.resource.clone() } else { format!("{}/{}", a.resource, a.subresource) };
     let resources = strings(rule.get("resources"));
@@ -144,6 +159,66 @@ impl ApiServer {
             Some(Value::Array(rules)) => rules.clone(),
             _ => Vec::new(),
         }
+    }
+
+    /// Every rule the user's bindings grant in a namespace (cluster role bindings first, then
+    /// the namespace's role bindings), as upstream's `RulesFor`; `system:masters` first gets
+    /// everything, as the privileged-group authorizer lists it.
+    pub(super) fn rules_for(&self, user: &UserInfo, namespace: &str) -> Vec<Value> {
+        let mut rules = Vec::new();
+        if user.groups.iter().any(|g| g == "system:masters") {
+            let all = || Value::Array(vec![Value::String("*".into())]);
+            rules.push(Value::Object(vec![
+                ("verbs".into(), all()),
+                ("apiGroups".into(), all()),
+                ("resources".into(), all()),
+            ]));
+            rules.push(Value::Object(vec![("verbs".into(), all()), ("nonResourceURLs".into(), all())]));
+        }
+        for b in self.rbac_objects("ClusterRoleBinding", "") {
+            if binds(&b, user) {
+                rules.extend(self.role_rules(&b, ""));
+            }
+        }
+        if !namespace.is_empty() {
+            for b in self.rbac_objects("RoleBinding", namespace) {
+                if binds(&b, user) {
+                    rules.extend(self.role_rules(&b, namespace));
+                }
+            }
+        }
+        rules
+    }
+
+    /// Authorizes a request outside the API's resources (discovery, `/version`, health,
+    /// OpenAPI) under RBAC; a refusal is upstream's `403 forbidden: User "…" cannot get path "…"`.
+    pub(super) fn authorize_path(&self, req: &http::Request<bytes::Bytes>) -> Result<()> {
+        if self.authorization_mode() == AuthorizationMode::AlwaysAllow || is_resource_path(req.uri().path()) {
+            return Ok(());
+        }
+        let user = self.authenticate_request(req)?;
+        let verb = match *req.method() {
+            Method::GET | Method::HEAD => "get".to_owned(),
+            ref m => m.as_str().to_ascii_lowercase(),
+        };
+        let a = Attributes {
+            verb,
+            group: String::new(),
+            resource: String::new(),
+            subresource: String::new(),
+            namespace: String::new(),
+            name: String::new(),
+            path: req.uri().path().to_owned(),
+        };
+        if self.rbac_allows(&user, &a).is_some() {
+            return Ok(());
+        }
+        Err(into_error(failure(
+            403,
+            kapi_api::meta::v1::StatusReason::FORBIDDEN,
+            format!("forbidden: {}", a.forbidden_message(&user.username)),
+            Some(kapi_api::meta::v1::StatusDetails::default()),
+        )))
     }
 
     /// RBAC's answer: the reason it allows (`RBAC: allowed by …`), or `None`.
@@ -212,14 +287,9 @@ impl ApiServer {
             subresource: call.route.subresource.clone().unwrap_or_default(),
             namespace: call.route.namespace.clone().unwrap_or_default(),
             name: call.route.name.clone().unwrap_or_default(),
+            path: String::new(),
         };
-        let self_review = verb == "create"
-            && matches!(
-                (info.group, info.kind),
-                ("authorization.k8s.io", "SelfSubjectAccessReview" | "SelfSubjectRulesReview")
-                    | ("authentication.k8s.io", "SelfSubjectReview")
-            );
-        if self_review || self.rbac_allows(&user, &a).is_some() {
+        if self.rbac_allows(&user, &a).is_some() {
             return Ok(());
         }
         let why = a.forbidden_message(&user.username);
@@ -243,6 +313,19 @@ impl ApiServer {
     }
 }
 
+/// Whether a path names an API resource (upstream's `RequestInfo.IsResourceRequest`): at
+/// least a version and a resource under `/api`, a group, version and resource under `/apis`.
+fn is_resource_path(path: &str) -> bool {
+    let parts = |rest: &str| rest.split('/').filter(|p| !p.is_empty()).count();
+    if let Some(rest) = path.strip_prefix("/api/") {
+        return parts(rest) >= 2;
+    }
+    if let Some(rest) = path.strip_prefix("/apis/") {
+        return parts(rest) >= 3;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,6 +339,42 @@ mod tests {
             subresource: sub.into(),
             namespace: "default".into(),
             name: name.into(),
+            path: String::new(),
+        }
+    }
+
+    fn path(verb: &str, path: &str) -> Attributes {
+        Attributes { verb: verb.into(), path: path.into(), ..attrs("", "", "", "") }
+    }
+
+    #[test]
+    fn non_resource_rules_match_as_rbacs() {
+        let discovery = parse(br#"{"verbs":["get"],"nonResourceURLs":["/api","/api/*","/version"]}"#).unwrap();
+        assert!(rule_allows(&discovery, &path("get", "/api")));
+        assert!(rule_allows(&discovery, &path("get", "/api/v1")));
+        assert!(rule_allows(&discovery, &path("get", "/version")));
+        assert!(!rule_allows(&discovery, &path("get", "/version/x")));
+        assert!(!rule_allows(&discovery, &path("post", "/api")));
+        assert!(!rule_allows(&discovery, &path("get", "/apis")));
+        // Resource rules never allow paths, nor path rules resources.
+        let everything = parse(br#"{"verbs":["*"],"apiGroups":["*"],"resources":["*"]}"#).unwrap();
+        assert!(!rule_allows(&everything, &path("get", "/api")));
+        assert!(!rule_allows(&discovery, &attrs("get", "pods", "", "p")));
+        assert_eq!(
+            path("get", "/healthz").forbidden_message("system:anonymous"),
+            r#"User "system:anonymous" cannot get path "/healthz""#
+        );
+    }
+
+    #[test]
+    fn resource_paths_are_told_from_the_others() {
+        for p in ["/api/v1/pods", "/api/v1/namespaces/default/pods", "/apis/apps/v1/deployments"] {
+            assert!(is_resource_path(p), "{p}");
+        }
+        for p in
+            ["/api", "/api/", "/api/v1", "/apis", "/apis/apps", "/apis/apps/v1", "/version", "/healthz", "/openapi/v3"]
+        {
+            assert!(!is_resource_path(p), "{p}");
         }
     }
 

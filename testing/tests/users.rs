@@ -346,3 +346,89 @@ async fn the_bootstrap_roles_grant_discovery_aggregate_and_answer_rules_reviews(
         r#"RBAC: allowed by ClusterRoleBinding "system:monitoring" of ClusterRole "system:monitoring" to User "bob""#
     );
 }
+
+#[tokio::test]
+async fn roles_and_bindings_grant_only_what_their_writer_holds() {
+    let (_server, test) = start(AuthorizationMode::Rbac).await;
+    let admin = clientset(&test, Some("admin-token"));
+    let alice = clientset(&test, Some("alice-token"));
+    let rule = |verbs: &[&str], group: &str, resources: &[&str]| PolicyRule {
+        verbs: Some(verbs.iter().map(|v| (*v).to_owned()).collect()),
+        api_groups: vec![group.into()],
+        resources: resources.iter().map(|r| (*r).to_owned()).collect(),
+        ..Default::default()
+    };
+    let role = |name: &str, rules: Vec<PolicyRule>| Role {
+        metadata: ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
+        rules: Some(rules),
+        ..Default::default()
+    };
+    let bind = |name: &str, kind: &str, role: &str| RoleBinding {
+        metadata: ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
+        subjects: vec![Subject {
+            kind: "User".into(),
+            name: "alice".into(),
+            api_group: "rbac.authorization.k8s.io".into(),
+            ..Default::default()
+        }],
+        role_ref: RoleRef { api_group: "rbac.authorization.k8s.io".into(), kind: kind.into(), name: role.into() },
+        ..Default::default()
+    };
+    let roles = |cs: &Clientset| cs.rbac_v1().roles("default");
+    let bindings = |cs: &Clientset| cs.rbac_v1().role_bindings("default");
+    // Alice may read config maps and write roles and bindings in `default`.
+    let mine = role(
+        "alice-rbac",
+        vec![
+            rule(&["get", "list"], "", &["configmaps"]),
+            rule(&["create", "update"], "rbac.authorization.k8s.io", &["roles", "rolebindings"]),
+        ],
+    );
+    roles(&admin).create(&mine, &CreateOptions::default()).await.unwrap();
+    bindings(&admin).create(&bind("alice-rbac", "Role", "alice-rbac"), &CreateOptions::default()).await.unwrap();
+
+    // What she holds she may grant; more she may not, in upstream's words.
+    roles(&alice)
+        .create(&role("cm-reader", vec![rule(&["get"], "", &["configmaps"])]), &CreateOptions::default())
+        .await
+        .unwrap();
+    let greedy = role(
+        "greedy",
+        vec![rule(&["get", "list"], "", &["configmaps", "secrets"]), rule(&["delete"], "", &["configmaps"])],
+    );
+    let e = roles(&alice).create(&greedy, &CreateOptions::default()).await.unwrap_err();
+    let s = e.status().unwrap();
+    assert_eq!(s.code, 403);
+    assert_eq!(
+        s.status.message,
+        "roles.rbac.authorization.k8s.io \"greedy\" is forbidden: user \"alice\" (groups=[\"dev\" \"ops\" \"system:authenticated\"]) \
+         is attempting to grant RBAC permissions not currently held:\n\
+         {APIGroups:[\"\"], Resources:[\"configmaps\"], Verbs:[\"delete\"]}\n\
+         {APIGroups:[\"\"], Resources:[\"secrets\"], Verbs:[\"get\" \"list\"]}"
+    );
+    // A binding to a role whose rules she holds is fine; to `cluster-admin` it is not.
+    bindings(&alice).create(&bind("to-cm-reader", "Role", "cm-reader"), &CreateOptions::default()).await.unwrap();
+    let e = bindings(&alice)
+        .create(&bind("to-admin", "ClusterRole", "cluster-admin"), &CreateOptions::default())
+        .await
+        .unwrap_err();
+    assert_eq!(e.status().unwrap().code, 403);
+    assert!(e.status().unwrap().status.message.starts_with(
+        "rolebindings.rbac.authorization.k8s.io \"to-admin\" is forbidden: user \"alice\" (groups=[\"dev\" \"ops\" \"system:authenticated\"]) is attempting to grant RBAC permissions not currently held:\n"
+    ));
+    // `escalate` on roles and `bind` on the `cluster-admin` cluster role lift the checks.
+    let lift = role(
+        "lift",
+        vec![
+            rule(&["escalate"], "rbac.authorization.k8s.io", &["roles"]),
+            PolicyRule {
+                resource_names: vec!["cluster-admin".into()],
+                ..rule(&["bind"], "rbac.authorization.k8s.io", &["clusterroles"])
+            },
+        ],
+    );
+    roles(&admin).create(&lift, &CreateOptions::default()).await.unwrap();
+    bindings(&admin).create(&bind("lift", "Role", "lift"), &CreateOptions::default()).await.unwrap();
+    roles(&alice).create(&greedy, &CreateOptions::default()).await.unwrap();
+    bindings(&alice).create(&bind("to-admin", "ClusterRole", "cluster-admin"), &CreateOptions::default()).await.unwrap();
+}

@@ -35,6 +35,8 @@ use crate::tracker::{Modify, Pins, Result, Stage};
 struct Validating<'a, 'c> {
     limited: Option<Limited>,
     secured: Option<Secured>,
+    /// RBAC's escalation checks of a role or binding.
+    escalation: bool,
     quota: bool,
     deferred: Option<&'a Deferred<'c>>,
 }
@@ -252,6 +254,7 @@ impl ApiServer {
             Ok(s) => s,
             Err(e) => return error_response(&e, enc),
         };
+        let escalation = self.escalation_checked(call);
         let quota = match self.quota_applies(call) {
             Ok(q) => q,
             Err(e) => return error_response(&e, enc),
@@ -273,7 +276,7 @@ impl ApiServer {
                         Call { info, route, query: Query::parse(r.uri().query()), req: r, enc, stage: Stage::Store };
                     self.serve_write(
                         &call,
-                        Validating { limited, secured, quota, deferred: deferred.as_ref() },
+                        Validating { limited, secured, escalation, quota, deferred: deferred.as_ref() },
                         &mut warnings,
                     )
                     .await
@@ -283,7 +286,7 @@ impl ApiServer {
             None => {
                 self.serve_write(
                     call,
-                    Validating { limited, secured, quota, deferred: deferred.as_ref() },
+                    Validating { limited, secured, escalation, quota, deferred: deferred.as_ref() },
                     &mut warnings,
                 )
                 .await
@@ -310,8 +313,8 @@ impl ApiServer {
         validating: Validating<'_, '_>,
         warnings: &mut Vec<String>,
     ) -> Result<http::Response<Body>> {
-        let Validating { limited, secured, quota, deferred } = validating;
-        if deferred.is_none() && limited.is_none() && secured.is_none() && !quota {
+        let Validating { limited, secured, escalation, quota, deferred } = validating;
+        if deferred.is_none() && limited.is_none() && secured.is_none() && !escalation && !quota {
             return self.dispatch(call, false);
         }
         let mut tries = 0;
@@ -352,6 +355,9 @@ impl ApiServer {
                 }
                 Some(old)
             };
+            if escalation {
+                self.check_escalation(call, &object)?;
+            }
             if let Some(what) = limited {
                 self.validate_limits(what, call.namespace(), &object, old.as_ref())?;
             }

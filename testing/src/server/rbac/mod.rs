@@ -14,6 +14,7 @@
 //! lists what the bindings grant, `system:masters` everything.
 
 mod bootstrap;
+mod escalation;
 
 use std::sync::RwLock;
 
@@ -148,13 +149,22 @@ impl ApiServer {
             .unwrap_or_default()
     }
 
+    /// A stored role or cluster role, as JSON.
+    fn role_of(&self, kind: &str, namespace: &str, name: &str) -> Option<Value> {
+        if kind != "Role" && kind != "ClusterRole" {
+            return None;
+        }
+        self.rbac_objects(kind, namespace)
+            .into_iter()
+            .find(|r| r.get("metadata").map(|m| text(m, "name")) == Some(name))
+    }
+
     /// The rules of a role a binding refers to.
     fn role_rules(&self, binding: &Value, namespace: &str) -> Vec<Value> {
         let Some(role_ref) = binding.get("roleRef") else { return Vec::new() };
         let (kind, name) = (text(role_ref, "kind"), text(role_ref, "name"));
         let ns = if kind == "Role" { namespace } else { "" };
-        let found =
-            self.rbac_objects(kind, ns).into_iter().find(|r| r.get("metadata").map(|m| text(m, "name")) == Some(name));
+        let found = self.role_of(kind, ns, name);
         match found.as_ref().and_then(|r| r.get("rules")) {
             Some(Value::Array(rules)) => rules.clone(),
             _ => Vec::new(),

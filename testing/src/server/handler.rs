@@ -152,6 +152,10 @@ impl ApiServer {
             };
             return object_response(200, enc, doc.as_ref(), &[]).unwrap_or_else(|e| error_response(&e, enc));
         }
+        // Pods' streams and logs are served before the resources' routes; authorized here.
+        if let Err(e) = self.authorize_pod_connect(&req) {
+            return error_response(&e, fallback);
+        }
         // Exec, attach and port-forward are `CONNECT`s to admission webhooks, which may
         // change the connection's options.
         let (connect, connect_warnings) = match self.admit_connect(&req).await {

@@ -302,25 +302,71 @@ impl ApiServer {
         if self.rbac_allows(&user, &a).is_some() {
             return Ok(());
         }
-        let why = a.forbidden_message(&user.username);
-        let qualified = qualified_resource(info.group, info.resource);
-        let message = if a.name.is_empty() {
-            format!("{qualified} is forbidden: {why}")
-        } else {
-            format!("{qualified} {:?} is forbidden: {why}", a.name)
-        };
-        Err(into_error(failure(
-            403,
-            kapi_api::meta::v1::StatusReason::FORBIDDEN,
-            message,
-            Some(kapi_api::meta::v1::StatusDetails {
-                name: a.name.clone(),
-                group: info.group.into(),
-                kind: info.resource.into(),
-                ..Default::default()
-            }),
-        )))
+        Err(refusal(&a, &user))
     }
+
+    /// Authorizes pods' `exec`, `attach`, `portforward` and `log`, which are served before the
+    /// other resources' routes: the method's verb, and for a WebSocket `GET` of the first three
+    /// also `create` (kube-apiserver's `AuthorizePodWebsocketUpgradeCreatePermission`, on by
+    /// default since v1.35).
+    pub(super) fn authorize_pod_connect(&self, req: &http::Request<bytes::Bytes>) -> Result<()> {
+        if self.authorization_mode() == AuthorizationMode::AlwaysAllow {
+            return Ok(());
+        }
+        let segs: Vec<&str> = req.uri().path().split('/').filter(|s| !s.is_empty()).collect();
+        let ["api", "v1", "namespaces", ns, "pods", name, sub] = segs.as_slice() else { return Ok(()) };
+        if !matches!(*sub, "exec" | "attach" | "portforward" | "log") {
+            return Ok(());
+        }
+        let user = self.authenticate_request(req)?;
+        let verb = match *req.method() {
+            Method::GET | Method::HEAD => "get",
+            Method::POST => "create",
+            _ => return Ok(()),
+        };
+        let attrs = |verb: &str| Attributes {
+            verb: verb.into(),
+            group: String::new(),
+            resource: "pods".into(),
+            subresource: (*sub).into(),
+            namespace: (*ns).into(),
+            name: (*name).into(),
+            path: String::new(),
+        };
+        let mut verbs = vec![verb];
+        if verb == "get" && *sub != "log" {
+            verbs.push("create");
+        }
+        for verb in verbs {
+            let a = attrs(verb);
+            if self.rbac_allows(&user, &a).is_none() {
+                return Err(refusal(&a, &user));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Upstream's `403` for a resource request RBAC refuses.
+fn refusal(a: &Attributes, user: &UserInfo) -> crate::tracker::Error {
+    let why = a.forbidden_message(&user.username);
+    let qualified = qualified_resource(&a.group, &a.resource);
+    let message = if a.name.is_empty() {
+        format!("{qualified} is forbidden: {why}")
+    } else {
+        format!("{qualified} {:?} is forbidden: {why}", a.name)
+    };
+    into_error(failure(
+        403,
+        kapi_api::meta::v1::StatusReason::FORBIDDEN,
+        message,
+        Some(kapi_api::meta::v1::StatusDetails {
+            name: a.name.clone(),
+            group: a.group.clone(),
+            kind: a.resource.clone(),
+            ..Default::default()
+        }),
+    ))
 }
 
 /// Whether a path names an API resource (upstream's `RequestInfo.IsResourceRequest`): at

@@ -197,3 +197,52 @@ async fn namespace_labels_are_checked_and_tightening_names_the_pods_in_the_way()
     server.set_admission_plugins(plugins);
     pods.create(&bare("e"), &CreateOptions::default()).await.unwrap();
 }
+
+#[tokio::test]
+async fn the_admission_configuration_sets_defaults_and_exemptions() {
+    let config = PodSecurityConfig::parse(
+        br#"apiVersion: apiserver.config.k8s.io/v1
+kind: AdmissionConfiguration
+plugins:
+- name: PodSecurity
+  configuration:
+    apiVersion: pod-security.admission.config.k8s.io/v1
+    kind: PodSecurityConfiguration
+    defaults:
+      enforce: baseline
+      warn: restricted
+    exemptions:
+      namespaces: [kube-system]
+"#,
+    )
+    .unwrap();
+    assert_eq!(config.defaults.enforce.to_string(), "baseline:latest");
+    assert_eq!(config.defaults.audit.to_string(), "privileged:latest");
+    let (cs, server, _test) = cluster().await;
+    server.set_pod_security(config);
+    namespace(&cs, "plain", &[]).await;
+    let mut host = bare("host");
+    host.spec.host_network = true;
+    assert_eq!(
+        refusal(cs.core_v1().pods("plain").create(&host, &CreateOptions::default()).await.unwrap_err()).1,
+        r#"pods "host" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)"#
+    );
+    let warned = cs.core_v1().pods("plain").create_with_warnings(&bare("p"), &CreateOptions::default()).await.unwrap();
+    assert_eq!(warned.warnings.len(), 1);
+    cs.core_v1().pods("kube-system").create(&host, &CreateOptions::default()).await.unwrap();
+
+    let bad = PodSecurityConfig::parse(
+        br#"{"apiVersion":"pod-security.admission.config.k8s.io/v1","kind":"PodSecurityConfiguration",
+        "defaults":{"enforce":"strict","warn-version":"1.30"},"exemptions":{"namespaces":["a","a","Bad"]}}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        bad,
+        concat!(
+            r#"defaults.enforce: Invalid value: "strict": must be one of privileged, baseline, restricted, "#,
+            r#"defaults.warn-version: Invalid value: "1.30": must be "latest" or "v1.x", "#,
+            r#"exemptions.namespaces[1]: Duplicate value: "a", "#,
+            r#"exemptions.namespaces[2]: Invalid value: "Bad": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"#,
+        )
+    );
+}

@@ -63,6 +63,11 @@ struct Args {
     /// RuntimeClass; all on by default).
     #[arg(long, value_name = "NAMES")]
     enable_admission_plugins: Option<String>,
+    /// kube-apiserver's admission configuration file (`AdmissionConfiguration`, YAML or JSON):
+    /// the PodSecurity plugin's inline `PodSecurityConfiguration` sets its defaults and
+    /// exemptions; other plugins' entries are ignored.
+    #[arg(long, value_name = "PATH")]
+    admission_control_config_file: Option<PathBuf>,
     /// Built-in admission plugins to turn off.
     #[arg(long, value_name = "NAMES")]
     disable_admission_plugins: Option<String>,
@@ -208,6 +213,12 @@ async fn run(args: Args) -> Result<(), String> {
             .map_err(|e| format!("--service-node-port-range: {e}"))?,
     });
     api.set_controllers(Controllers::parse(&args.controllers).map_err(|e| format!("--controllers: {e}"))?);
+    if let Some(path) = &args.admission_control_config_file {
+        let text = std::fs::read(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+        let config = kapi_testing::server::PodSecurityConfig::parse(&text)
+            .map_err(|e| format!("--admission-control-config-file {}: {e}", path.display()))?;
+        api.set_pod_security(config);
+    }
     let mut plugins = api.admission_plugins();
     if let Some(names) = &args.enable_admission_plugins {
         plugins.set(names, true).map_err(|e| format!("--enable-admission-plugins: {e}"))?;

@@ -20,11 +20,12 @@ use kapi_api::core::v1::{Namespace, Pod, PodSpec};
 use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_api::meta::v1::{GetOptions, ListOptions};
 use kapi_machinery::json::value::Value;
+use kapi_machinery::validation::go_quote;
 
 use super::super::ApiServer;
 use super::super::call::Call;
 use super::forbidden;
-use crate::podsecurity::{Level, LevelVersion, PodView, Policy, evaluate};
+use crate::podsecurity::{Level, LevelVersion, PodView, Policy, Version, evaluate};
 use crate::tracker::Result;
 
 /// How many existing pods a namespace update checks, as upstream.
@@ -59,6 +60,102 @@ pub struct PodSecurityConfig {
     pub exempt_namespaces: Vec<String>,
     /// Runtime classes whose pods pass unchecked.
     pub exempt_runtime_classes: Vec<String>,
+}
+
+impl PodSecurityConfig {
+    /// Reads kube-apiserver's `PodSecurityConfiguration` (`pod-security.admission.config.k8s.io`
+    /// `v1`, `v1beta1` or `v1alpha1`), in YAML or JSON, or the `PodSecurity` plugin's inline
+    /// `configuration` in an `AdmissionConfiguration` (`apiserver.config.k8s.io`; other plugins'
+    /// entries are left alone). Unset defaults are `privileged` and `latest`; invalid levels,
+    /// versions and exemptions are refused with upstream's field paths.
+    pub fn parse(text: &[u8]) -> std::result::Result<PodSecurityConfig, String> {
+        let doc = kapi_machinery::yaml::from_yaml(text, false).map_err(|e| e.to_string())?;
+        let kind = doc.get("kind").and_then(Value::as_str).unwrap_or_default();
+        let config = match kind {
+            "PodSecurityConfiguration" => &doc,
+            "AdmissionConfiguration" => {
+                let plugins = match doc.get("plugins") {
+                    Some(Value::Array(p)) => p.as_slice(),
+                    _ => &[],
+                };
+                let plugin = plugins
+                    .iter()
+                    .find(|p| p.get("name").and_then(Value::as_str) == Some("PodSecurity"))
+                    .ok_or("the admission configuration has no PodSecurity plugin")?;
+                if plugin.get("path").is_some() && plugin.get("configuration").is_none() {
+                    return Err(
+                        "the PodSecurity plugin's configuration must be inline (`configuration`), not a `path`".into(),
+                    );
+                }
+                plugin.get("configuration").ok_or("the PodSecurity plugin has no configuration")?
+            }
+            other => {
+                return Err(format!(
+                    "expected a PodSecurityConfiguration or an AdmissionConfiguration, found kind {other:?}"
+                ));
+            }
+        };
+        let text_at = |path: &[&str], default: &str| -> String {
+            let mut v = Some(config);
+            for p in path {
+                v = v.and_then(|x| x.get(p));
+            }
+            v.and_then(Value::as_str).filter(|s| !s.is_empty()).unwrap_or(default).to_owned()
+        };
+        let mut errs: Vec<String> = Vec::new();
+        let mut level = |key: &str| {
+            let value = text_at(&["defaults", key], "privileged");
+            Level::parse(&value).unwrap_or_else(|why| {
+                errs.push(format!("defaults.{key}: Invalid value: {}: {why}", go_quote(&value)));
+                Level::Privileged
+            })
+        };
+        let (enforce, audit, warn) = (level("enforce"), level("audit"), level("warn"));
+        let mut version = |key: &str| {
+            let value = text_at(&["defaults", key], "latest");
+            Version::parse(&value).unwrap_or_else(|why| {
+                errs.push(format!("defaults.{key}: Invalid value: {}: {why}", go_quote(&value)));
+                Version::Latest
+            })
+        };
+        let (enforce_version, audit_version, warn_version) =
+            (version("enforce-version"), version("audit-version"), version("warn-version"));
+        let mut list = |key: &str, check: &dyn Fn(&str) -> Option<String>| -> Vec<String> {
+            let items: Vec<String> = match config.get("exemptions").and_then(|e| e.get(key)) {
+                Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
+                _ => Vec::new(),
+            };
+            let mut seen = HashSet::new();
+            for (i, item) in items.iter().enumerate() {
+                if let Some(why) = check(item) {
+                    errs.push(format!("exemptions.{key}[{i}]: Invalid value: {}: {why}", go_quote(item)));
+                } else if !seen.insert(item.clone()) {
+                    errs.push(format!("exemptions.{key}[{i}]: Duplicate value: {}", go_quote(item)));
+                }
+            }
+            items
+        };
+        let first_error = |errs: Vec<FieldError>| errs.into_iter().next().map(|e| e.detail);
+        let namespaces =
+            list("namespaces", &|n| first_error(crate::tracker::meta::validate_label("exemptions.namespaces", n)));
+        let runtime_classes = list("runtimeClasses", &|n| {
+            first_error(crate::tracker::meta::validate_subdomain("exemptions.runtimeClasses", n))
+        });
+        let usernames = list("usernames", &|n| n.trim().is_empty().then(|| "username must not be empty".to_owned()));
+        if !errs.is_empty() {
+            return Err(errs.join(", "));
+        }
+        Ok(PodSecurityConfig {
+            defaults: Policy {
+                enforce: LevelVersion { level: enforce, version: enforce_version },
+                audit: LevelVersion { level: audit, version: audit_version },
+                warn: LevelVersion { level: warn, version: warn_version },
+            },
+            exempt_usernames: usernames,
+            exempt_namespaces: namespaces,
+            exempt_runtime_classes: runtime_classes,
+        })
+    }
 }
 
 /// What PodSecurity looks at in a write it checks.

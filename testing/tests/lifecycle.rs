@@ -989,3 +989,37 @@ async fn validating_admission_policies_deny_and_warn() {
         ]
     );
 }
+
+#[tokio::test]
+async fn every_namespace_gets_the_root_ca() {
+    const CA: &str = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
+    let server = Arc::new(ApiServer::new());
+    server.register_builtin();
+    server.set_root_ca(Some(CA.into()));
+    let test = TestServer::start(server.clone(), None).await.unwrap();
+    let mut config = Config::new(test.url()).unwrap();
+    config.retry.max_retries = 0;
+    let cs = Clientset::new(Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap());
+    let ns = Namespace { metadata: ObjectMeta { name: "team".into(), ..Default::default() }, ..Default::default() };
+    cs.core_v1().namespaces().create(&ns, &CreateOptions::default()).await.unwrap();
+    let ca_of = |namespace: &'static str| {
+        let cms = cs.core_v1().config_maps(namespace);
+        async move { cms.get("kube-root-ca.crt", &GetOptions::default()).await.ok() }
+    };
+    for namespace in ["default", "kube-system", "team"] {
+        eventually("the root CA to be published", || async { ca_of(namespace).await.is_some() }).await;
+    }
+    let cm = ca_of("team").await.unwrap();
+    assert_eq!(cm.data.get("ca.crt").map(String::as_str), Some(CA));
+    assert!(cm.metadata.annotations["kubernetes.io/description"].starts_with("Contains a CA bundle"));
+    // Changed or deleted, it comes back as it was.
+    let mut changed = cm.clone();
+    changed.data.insert("ca.crt".into(), "forged".into());
+    cs.core_v1().config_maps("team").update(&changed, &UpdateOptions::default()).await.unwrap();
+    eventually("the CA to be written back", || async {
+        ca_of("team").await.is_some_and(|c| c.data.get("ca.crt").map(String::as_str) == Some(CA))
+    })
+    .await;
+    cs.core_v1().config_maps("team").delete("kube-root-ca.crt", &DeleteOptions::default()).await.unwrap();
+    eventually("the CA to be made again", || async { ca_of("team").await.is_some() }).await;
+}

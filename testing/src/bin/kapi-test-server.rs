@@ -55,7 +55,8 @@ struct Args {
     feature_gates: Vec<String>,
     /// The control loops to run beside the server, as kube-controller-manager's flag names them:
     /// `*` (the default) for all, `-name` to leave one out (`*,-garbagecollector`). Names:
-    /// clusterrole-aggregation, garbagecollector, namespace, podtermination, resourcequota, serviceaccount.
+    /// clusterrole-aggregation, garbagecollector, namespace, podtermination, resourcequota, root-ca-cert-publisher,
+    /// serviceaccount.
     #[arg(long, value_name = "NAMES", default_value = "*")]
     controllers: String,
     /// Built-in admission plugins to turn on (kube-apiserver's names: NamespaceLifecycle,
@@ -241,6 +242,10 @@ async fn run(args: Args) -> Result<(), String> {
         read_only: args.max_requests_inflight,
         mutating: args.max_mutating_requests_inflight,
     });
+    // The certificates clients verify the server with are what pods find in `kube-root-ca.crt`.
+    if let Some((_, pem)) = &tls {
+        api.set_root_ca(Some(String::from_utf8_lossy(pem).into_owned()));
+    }
     let served = api.tracker().resources().len();
     let addr = SocketAddr::new(args.address, args.port);
     let server = TestServer::start_on(addr, api, tls.as_ref().map(|(c, _)| Arc::clone(c)))

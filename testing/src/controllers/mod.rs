@@ -10,6 +10,7 @@ mod gc;
 mod namespace;
 mod pods;
 mod quota;
+mod rootca;
 pub(crate) mod serviceaccounts;
 
 use std::time::Duration;
@@ -37,6 +38,9 @@ pub struct Controllers {
     pub resource_quota: bool,
     /// `clusterrole-aggregation`: the rules of cluster roles with an `aggregationRule`.
     pub cluster_role_aggregation: bool,
+    /// `root-ca-cert-publisher`: the `kube-root-ca.crt` config map in every namespace, when
+    /// the server has a CA ([`crate::ApiServer::set_root_ca`]).
+    pub root_ca_publisher: bool,
 }
 
 impl Default for Controllers {
@@ -49,13 +53,21 @@ impl Default for Controllers {
             service_account: true,
             resource_quota: true,
             cluster_role_aggregation: true,
+            root_ca_publisher: true,
         }
     }
 }
 
 /// The names `Controllers::parse` knows, with their flag.
-const NAMES: [&str; 6] =
-    ["clusterrole-aggregation", "garbagecollector", "namespace", "podtermination", "resourcequota", "serviceaccount"];
+const NAMES: [&str; 7] = [
+    "clusterrole-aggregation",
+    "garbagecollector",
+    "namespace",
+    "podtermination",
+    "resourcequota",
+    "root-ca-cert-publisher",
+    "serviceaccount",
+];
 
 impl Controllers {
     /// No loop at all: only the API server.
@@ -67,6 +79,7 @@ impl Controllers {
             service_account: false,
             resource_quota: false,
             cluster_role_aggregation: false,
+            root_ca_publisher: false,
         }
     }
 
@@ -78,12 +91,13 @@ impl Controllers {
             || self.service_account
             || self.resource_quota
             || self.cluster_role_aggregation
+            || self.root_ca_publisher
     }
 
     /// Parses kube-controller-manager's `--controllers` list: `*` for every loop, a name to
     /// turn one on, `-name` to turn it off (`*,-garbagecollector`). Names:
     /// `clusterrole-aggregation`, `garbagecollector`, `namespace`, `podtermination`,
-    /// `resourcequota`, `serviceaccount`.
+    /// `resourcequota`, `root-ca-cert-publisher`, `serviceaccount`.
     pub fn parse(spec: &str) -> Result<Self, String> {
         let mut out = Controllers::none();
         for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -99,6 +113,7 @@ impl Controllers {
                 "serviceaccount" => out.service_account = on,
                 "resourcequota" => out.resource_quota = on,
                 "clusterrole-aggregation" => out.cluster_role_aggregation = on,
+                "root-ca-cert-publisher" => out.root_ca_publisher = on,
                 _ => return Err(format!("{item:?} is not in the list of known controllers: {}", NAMES.join(", "))),
             }
         }
@@ -139,14 +154,20 @@ impl Drop for ControllerHandle {
 }
 
 /// Starts the chosen loops over `tracker` on a thread of their own.
-/// `pod_level`: the server's `PodLevelResources` gate, for counting pods' resources.
-pub(crate) fn start(tracker: ObjectTracker, which: Controllers, pod_level: bool) -> std::io::Result<ControllerHandle> {
+/// `pod_level`: the server's `PodLevelResources` gate, for counting pods' resources; `root_ca`:
+/// the CA the publisher puts in every namespace.
+pub(crate) fn start(
+    tracker: ObjectTracker,
+    which: Controllers,
+    pod_level: bool,
+    root_ca: Option<String>,
+) -> std::io::Result<ControllerHandle> {
     let (stop, stopped) = tokio::sync::oneshot::channel();
     let handle_tracker = tracker.clone();
     tracker.set_garbage_collection(which.garbage_collector);
     let thread = std::thread::Builder::new().name("kapi-controllers".into()).spawn(move || {
         let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_time().build() else { return };
-        rt.block_on(run(tracker, which, pod_level, stopped));
+        rt.block_on(run(tracker, which, pod_level, root_ca, stopped));
     })?;
     Ok(ControllerHandle { tracker: handle_tracker, stop: Some(stop), thread: Some(thread) })
 }
@@ -155,6 +176,7 @@ async fn run(
     tracker: ObjectTracker,
     which: Controllers,
     pod_level: bool,
+    root_ca: Option<String>,
     mut stopped: tokio::sync::oneshot::Receiver<()>,
 ) {
     let mut changes = tracker.changes();
@@ -164,6 +186,7 @@ async fn run(
     let mut service_accounts = serviceaccounts::ServiceAccounts;
     let mut quotas = quota::QuotaController { pod_level };
     let mut aggregation = aggregation::Aggregation;
+    let mut root_ca = root_ca.filter(|_| which.root_ca_publisher).map(|ca| rootca::RootCaPublisher { ca });
     let mut seen: Option<u64> = None;
     let mut next_pod: Option<i64> = None;
     loop {
@@ -190,6 +213,9 @@ async fn run(
             }
             if which.cluster_role_aggregation {
                 aggregation.pass(&tracker, &since);
+            }
+            if let Some(publisher) = &mut root_ca {
+                publisher.pass(&tracker, &since);
             }
         } else if which.pod_termination && next_pod.is_some_and(|at| at <= Time::now().unix_seconds()) {
             next_pod = pods.sweep(&tracker);

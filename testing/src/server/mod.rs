@@ -237,6 +237,8 @@ pub struct ApiServer {
     admission_plugins: RwLock<AdmissionPlugins>,
     /// PodSecurity's defaults and exemptions.
     pod_security: RwLock<PodSecurityConfig>,
+    /// The CA bundle the root CA publisher puts in every namespace.
+    root_ca: RwLock<Option<String>>,
     /// The requests being served, against kube-apiserver's max-in-flight limits.
     inflight: inflight::InFlight,
     /// The static bearer tokens (`--token-auth-file`).
@@ -315,6 +317,7 @@ impl ApiServer {
             controllers: RwLock::new(crate::Controllers::default()),
             admission_plugins: RwLock::new(AdmissionPlugins::default()),
             pod_security: RwLock::new(PodSecurityConfig::default()),
+            root_ca: RwLock::new(None),
             cluster: std::sync::atomic::AtomicBool::new(false),
             inflight: inflight::InFlight::default(),
             tokens: authn::Tokens::default(),
@@ -381,6 +384,14 @@ impl ApiServer {
         *self.admission_plugins.write().unwrap_or_else(std::sync::PoisonError::into_inner) = plugins;
     }
 
+    /// The CA bundle (PEM) clients verify the server with, which the `root-ca-cert-publisher`
+    /// loop puts in every namespace's `kube-root-ca.crt` config map (`ca.crt`), as a cluster
+    /// has it; set before [`ApiServer::start_cluster`]. `kapi-test-server` sets its
+    /// `--tls-cert-file`'s certificates.
+    pub fn set_root_ca(&self, pem: Option<String>) {
+        *self.root_ca.write().unwrap_or_else(std::sync::PoisonError::into_inner) = pem;
+    }
+
     /// The built-in admission plugins chosen.
     pub fn admission_plugins(&self) -> AdmissionPlugins {
         *self.admission_plugins.read().unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -422,7 +433,8 @@ impl ApiServer {
             return Ok(None);
         }
         let pod_level = gates::read(&self.gates).enabled("PodLevelResources");
-        crate::controllers::start(self.tracker.clone(), which, pod_level)
+        let root_ca = self.root_ca.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+        crate::controllers::start(self.tracker.clone(), which, pod_level, root_ca)
             .map(Some)
             .map_err(|e| kapi_api::meta::errors::internal(&format!("starting the control loops: {e}")))
     }

@@ -40,6 +40,31 @@ async fn start(mode: AuthorizationMode) -> (Arc<ApiServer>, TestServer) {
     (server, test)
 }
 
+/// A binding of `alice` to a role in `default`.
+fn alice_binding(name: &str, kind: &str, role: &str) -> RoleBinding {
+    RoleBinding {
+        metadata: ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
+        subjects: vec![Subject {
+            kind: "User".into(),
+            name: "alice".into(),
+            api_group: "rbac.authorization.k8s.io".into(),
+            ..Default::default()
+        }],
+        role_ref: RoleRef { api_group: "rbac.authorization.k8s.io".into(), kind: kind.into(), name: role.into() },
+        ..Default::default()
+    }
+}
+
+/// A resource rule.
+fn rule(verbs: &[&str], group: &str, resources: &[&str]) -> PolicyRule {
+    PolicyRule {
+        verbs: Some(verbs.iter().map(|v| (*v).to_owned()).collect()),
+        api_groups: vec![group.into()],
+        resources: resources.iter().map(|r| (*r).to_owned()).collect(),
+        ..Default::default()
+    }
+}
+
 #[tokio::test]
 async fn tokens_name_their_users() {
     let (_server, test) = start(AuthorizationMode::AlwaysAllow).await;
@@ -276,21 +301,7 @@ async fn the_bootstrap_roles_grant_discovery_aggregate_and_answer_rules_reviews(
     }
 
     // Bound to `view` in a namespace, alice reads there and may not write.
-    let binding = RoleBinding {
-        metadata: ObjectMeta { name: "alice-view".into(), namespace: "default".into(), ..Default::default() },
-        subjects: vec![Subject {
-            kind: "User".into(),
-            name: "alice".into(),
-            api_group: "rbac.authorization.k8s.io".into(),
-            ..Default::default()
-        }],
-        role_ref: RoleRef {
-            api_group: "rbac.authorization.k8s.io".into(),
-            kind: "ClusterRole".into(),
-            name: "view".into(),
-        },
-        ..Default::default()
-    };
+    let binding = alice_binding("alice-view", "ClusterRole", "view");
     admin.rbac_v1().role_bindings("default").create(&binding, &CreateOptions::default()).await.unwrap();
     let alice = clientset(&test, Some("alice-token"));
     alice.core_v1().config_maps("default").list(&ListOptions::default()).await.unwrap();
@@ -352,26 +363,9 @@ async fn roles_and_bindings_grant_only_what_their_writer_holds() {
     let (_server, test) = start(AuthorizationMode::Rbac).await;
     let admin = clientset(&test, Some("admin-token"));
     let alice = clientset(&test, Some("alice-token"));
-    let rule = |verbs: &[&str], group: &str, resources: &[&str]| PolicyRule {
-        verbs: Some(verbs.iter().map(|v| (*v).to_owned()).collect()),
-        api_groups: vec![group.into()],
-        resources: resources.iter().map(|r| (*r).to_owned()).collect(),
-        ..Default::default()
-    };
     let role = |name: &str, rules: Vec<PolicyRule>| Role {
         metadata: ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
         rules: Some(rules),
-        ..Default::default()
-    };
-    let bind = |name: &str, kind: &str, role: &str| RoleBinding {
-        metadata: ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
-        subjects: vec![Subject {
-            kind: "User".into(),
-            name: "alice".into(),
-            api_group: "rbac.authorization.k8s.io".into(),
-            ..Default::default()
-        }],
-        role_ref: RoleRef { api_group: "rbac.authorization.k8s.io".into(), kind: kind.into(), name: role.into() },
         ..Default::default()
     };
     let roles = |cs: &Clientset| cs.rbac_v1().roles("default");
@@ -385,7 +379,10 @@ async fn roles_and_bindings_grant_only_what_their_writer_holds() {
         ],
     );
     roles(&admin).create(&mine, &CreateOptions::default()).await.unwrap();
-    bindings(&admin).create(&bind("alice-rbac", "Role", "alice-rbac"), &CreateOptions::default()).await.unwrap();
+    bindings(&admin)
+        .create(&alice_binding("alice-rbac", "Role", "alice-rbac"), &CreateOptions::default())
+        .await
+        .unwrap();
 
     // What she holds she may grant; more she may not, in upstream's words.
     roles(&alice)
@@ -407,9 +404,12 @@ async fn roles_and_bindings_grant_only_what_their_writer_holds() {
          {APIGroups:[\"\"], Resources:[\"secrets\"], Verbs:[\"get\" \"list\"]}"
     );
     // A binding to a role whose rules she holds is fine; to `cluster-admin` it is not.
-    bindings(&alice).create(&bind("to-cm-reader", "Role", "cm-reader"), &CreateOptions::default()).await.unwrap();
+    bindings(&alice)
+        .create(&alice_binding("to-cm-reader", "Role", "cm-reader"), &CreateOptions::default())
+        .await
+        .unwrap();
     let e = bindings(&alice)
-        .create(&bind("to-admin", "ClusterRole", "cluster-admin"), &CreateOptions::default())
+        .create(&alice_binding("to-admin", "ClusterRole", "cluster-admin"), &CreateOptions::default())
         .await
         .unwrap_err();
     assert_eq!(e.status().unwrap().code, 403);
@@ -428,10 +428,10 @@ async fn roles_and_bindings_grant_only_what_their_writer_holds() {
         ],
     );
     roles(&admin).create(&lift, &CreateOptions::default()).await.unwrap();
-    bindings(&admin).create(&bind("lift", "Role", "lift"), &CreateOptions::default()).await.unwrap();
+    bindings(&admin).create(&alice_binding("lift", "Role", "lift"), &CreateOptions::default()).await.unwrap();
     roles(&alice).create(&greedy, &CreateOptions::default()).await.unwrap();
     bindings(&alice)
-        .create(&bind("to-admin", "ClusterRole", "cluster-admin"), &CreateOptions::default())
+        .create(&alice_binding("to-admin", "ClusterRole", "cluster-admin"), &CreateOptions::default())
         .await
         .unwrap();
 }
@@ -459,33 +459,13 @@ async fn pod_logs_and_streams_are_authorized_too() {
         body.contains(r#"pods \"p\" is forbidden: User \"alice\" cannot get resource \"pods/log\" in API group \"\" in the namespace \"default\""#),
         "{body}"
     );
-    let rule = |verbs: &[&str], resources: &[&str]| PolicyRule {
-        verbs: Some(verbs.iter().map(|v| (*v).to_owned()).collect()),
-        api_groups: vec![String::new()],
-        resources: resources.iter().map(|r| (*r).to_owned()).collect(),
-        ..Default::default()
-    };
     let role = Role {
         metadata: ObjectMeta { name: "debugger".into(), namespace: "default".into(), ..Default::default() },
-        rules: Some(vec![rule(&["get"], &["pods/log", "pods/exec"])]),
+        rules: Some(vec![rule(&["get"], "", &["pods/log", "pods/exec"])]),
         ..Default::default()
     };
     admin.rbac_v1().roles("default").create(&role, &CreateOptions::default()).await.unwrap();
-    let binding = RoleBinding {
-        metadata: ObjectMeta { name: "debugger".into(), namespace: "default".into(), ..Default::default() },
-        subjects: vec![Subject {
-            kind: "User".into(),
-            name: "alice".into(),
-            api_group: "rbac.authorization.k8s.io".into(),
-            ..Default::default()
-        }],
-        role_ref: RoleRef {
-            api_group: "rbac.authorization.k8s.io".into(),
-            kind: "Role".into(),
-            name: "debugger".into(),
-        },
-        ..Default::default()
-    };
+    let binding = alice_binding("debugger", "Role", "debugger");
     admin.rbac_v1().role_bindings("default").create(&binding, &CreateOptions::default()).await.unwrap();
     assert_eq!(get_path(&test, log, Some("alice-token")).await, (200, "hello\n".to_owned()));
     // A WebSocket exec (a `GET`) also needs `create`, as on a v1.35 or later cluster.

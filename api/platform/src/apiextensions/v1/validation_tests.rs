@@ -1,0 +1,698 @@
+//! Upstream's `TestValidateCustomResourceDefinition`, `TestValidateCustomResourceDefinitionUpdate` and `TestValidateCustomResourceDefinitionStoredVersions` cases (names as upstream's; inputs written in v1, where upstream's internal `spec.validation` is every version's same schema), pinned by field path and error type as upstream checks them, and the messages of the checks the test server used to make.
+
+use kapi_machinery::validation::ErrorType::{self, Forbidden, Invalid, NotSupported, Required};
+
+use super::*;
+use crate::apiextensions::v1::{
+    CustomResourceConversion, CustomResourceDefinitionCondition, CustomResourceDefinitionStatus,
+    CustomResourceSubresourceScale, CustomResourceValidation, ServiceReference, WebhookClientConfig, WebhookConversion,
+};
+
+fn props(json: &str) -> JSONSchemaProps {
+    kapi_machinery::json::from_slice(json.as_bytes()).expect("schema JSON")
+}
+
+fn version(name: &str, storage: bool, schema: Option<&str>) -> CustomResourceDefinitionVersion {
+    CustomResourceDefinitionVersion {
+        name: name.into(),
+        served: true,
+        storage,
+        schema: schema.map(|s| CustomResourceValidation { open_apiv3_schema: Some(Box::new(props(s))) }),
+        ..Default::default()
+    }
+}
+
+/// Upstream's usual valid definition: `plural.group.com`, cluster-scoped, one stored version
+/// `version` with an object schema.
+fn crd() -> CustomResourceDefinition {
+    let mut c = CustomResourceDefinition::default();
+    c.metadata.name = "plural.group.com".into();
+    c.spec.group = "group.com".into();
+    c.spec.scope = ResourceScope(ResourceScope::CLUSTER.into());
+    c.spec.names = CustomResourceDefinitionNames {
+        plural: "plural".into(),
+        singular: "singular".into(),
+        kind: "Plural".into(),
+        list_kind: "PluralList".into(),
+        ..Default::default()
+    };
+    c.spec.versions = Some(vec![version("version", true, Some(r#"{"type":"object"}"#))]);
+    c.status.stored_versions = Some(vec!["version".into()]);
+    c
+}
+
+/// Two served versions (the first stored) sharing an object schema, as upstream's webhook cases.
+fn two_versions() -> CustomResourceDefinition {
+    let mut c = crd();
+    c.spec.versions = Some(vec![
+        version("version", true, Some(r#"{"type":"object"}"#)),
+        version("version2", false, Some(r#"{"type":"object"}"#)),
+    ]);
+    c
+}
+
+fn webhook(c: &mut CustomResourceDefinition, config: Option<WebhookClientConfig>, review: Option<&[&str]>) {
+    c.spec.conversion = Some(CustomResourceConversion {
+        strategy: ConversionStrategyType(ConversionStrategyType::WEBHOOK.into()),
+        webhook: Some(WebhookConversion {
+            client_config: config,
+            conversion_review_versions: review.map(|r| r.iter().map(|s| (*s).to_owned()).collect()),
+        }),
+    });
+}
+
+fn url(u: &str) -> Option<WebhookClientConfig> {
+    Some(WebhookClientConfig { url: Some(u.into()), ..Default::default() })
+}
+
+fn versions_mut(c: &mut CustomResourceDefinition) -> &mut Vec<CustomResourceDefinitionVersion> {
+    c.spec.versions.get_or_insert_default()
+}
+
+/// The errors as upstream's tests match them: type and field, in any order.
+fn found(errs: &ErrorList) -> Vec<(ErrorType, String)> {
+    let mut out: Vec<_> = errs.iter().map(|e| (e.error_type, e.field.clone())).collect();
+    out.sort_by(|a, b| a.1.cmp(&b.1).then(format!("{:?}", a.0).cmp(&format!("{:?}", b.0))));
+    out
+}
+
+#[track_caller]
+fn expect(errs: &ErrorList, want: &[(ErrorType, &str)]) {
+    let mut want: Vec<_> = want.iter().map(|(t, f)| (*t, (*f).to_owned())).collect();
+    want.sort_by(|a, b| a.1.cmp(&b.1).then(format!("{:?}", a.0).cmp(&format!("{:?}", b.0))));
+    assert_eq!(found(errs), want, "{errs:#?}");
+}
+
+#[track_caller]
+fn create(c: &CustomResourceDefinition, want: &[(ErrorType, &str)]) {
+    expect(&validate_custom_resource_definition(c, None), want);
+}
+
+fn messages(errs: &ErrorList) -> Vec<String> {
+    errs.iter().map(ToString::to_string).collect()
+}
+
+// ---- TestValidateCustomResourceDefinition ----
+
+#[test]
+fn a_valid_definition_passes() {
+    create(&crd(), &[]);
+    create(&two_versions(), &[]);
+}
+
+#[test]
+fn invalid_types_disallowed() {
+    let mut c = crd();
+    versions_mut(&mut c)[0] =
+        version("version", true, Some(r#"{"type":"object","properties":{"foo":{"type":"bogus"}}}"#));
+    create(&c, &[(NotSupported, "spec.validation.openAPIV3Schema.properties[foo].type")]);
+}
+
+#[test]
+fn webhookconfig_both_service_and_url_provided() {
+    let mut c = two_versions();
+    let both = WebhookClientConfig {
+        url: Some("https://example.com/webhook".into()),
+        service: Some(ServiceReference { name: "n".into(), namespace: "ns".into(), ..Default::default() }),
+        ..Default::default()
+    };
+    webhook(&mut c, Some(both), Some(&["v1beta1"]));
+    create(&c, &[(Required, "spec.conversion.webhookClientConfig")]);
+}
+
+#[test]
+fn webhookconfig_should_not_be_set() {
+    let mut c = two_versions();
+    webhook(&mut c, url("https://example.com/webhook"), None);
+    if let Some(conv) = c.spec.conversion.as_mut() {
+        conv.strategy = ConversionStrategyType(ConversionStrategyType::NONE.into());
+    }
+    create(&c, &[(Forbidden, "spec.conversion.webhookClientConfig")]);
+}
+
+#[test]
+fn conversion_review_versions_should_not_be_set() {
+    let mut c = two_versions();
+    webhook(&mut c, None, Some(&["v1beta1"]));
+    if let Some(conv) = c.spec.conversion.as_mut() {
+        conv.strategy = ConversionStrategyType(ConversionStrategyType::NONE.into());
+    }
+    create(&c, &[(Forbidden, "spec.conversion.conversionReviewVersions")]);
+}
+
+#[test]
+fn webhookconfig_invalid_conversion_review_version() {
+    let mut c = two_versions();
+    webhook(&mut c, url("https://example.com/webhook"), Some(&["invalid-version"]));
+    create(&c, &[(Invalid, "spec.conversion.conversionReviewVersions")]);
+    assert_eq!(
+        messages(&validate_custom_resource_definition(&c, None)),
+        [
+            r#"spec.conversion.conversionReviewVersions: Invalid value: ["invalid-version"]: must include at least one of v1, v1beta1"#
+        ]
+    );
+}
+
+#[test]
+fn webhookconfig_invalid_conversion_review_version_string() {
+    let mut c = two_versions();
+    webhook(&mut c, url("https://example.com/webhook"), Some(&["0v"]));
+    create(
+        &c,
+        &[
+            (Invalid, "spec.conversion.conversionReviewVersions[0]"),
+            (Invalid, "spec.conversion.conversionReviewVersions"),
+        ],
+    );
+}
+
+#[test]
+fn webhookconfig_at_least_one_valid_conversion_review_version() {
+    let mut c = two_versions();
+    webhook(&mut c, url("https://example.com/webhook"), Some(&["invalid-version", "v1beta1"]));
+    create(&c, &[]);
+}
+
+#[test]
+fn webhookconfig_duplicate_conversion_review_version() {
+    let mut c = two_versions();
+    webhook(&mut c, url("https://example.com/webhook"), Some(&["v1beta1", "v1beta1"]));
+    create(&c, &[(Invalid, "spec.conversion.conversionReviewVersions[1]")]);
+}
+
+#[test]
+fn missing_webhookconfig() {
+    let mut c = two_versions();
+    webhook(&mut c, None, Some(&["v1beta1"]));
+    create(&c, &[(Required, "spec.conversion.webhookClientConfig")]);
+}
+
+#[test]
+fn invalid_conversion_strategy() {
+    let mut c = two_versions();
+    c.spec.conversion = Some(CustomResourceConversion {
+        strategy: ConversionStrategyType("non_existing_conversion".into()),
+        webhook: None,
+    });
+    create(&c, &[(NotSupported, "spec.conversion.strategy")]);
+}
+
+#[test]
+fn webhook_conversion_with_review_versions_v1_or_v1beta1() {
+    for review in ["v1beta1", "v1"] {
+        let mut c = two_versions();
+        webhook(&mut c, url("https://example.com/webhook"), Some(&[review]));
+        create(&c, &[]);
+    }
+}
+
+#[test]
+fn no_storage_version() {
+    let mut c = two_versions();
+    versions_mut(&mut c)[0].storage = false;
+    create(&c, &[(Invalid, "spec.versions")]);
+}
+
+#[test]
+fn multiple_storage_version() {
+    let mut c = two_versions();
+    versions_mut(&mut c)[1].storage = true;
+    create(&c, &[(Invalid, "spec.versions"), (Invalid, "status.storedVersions")]);
+}
+
+#[test]
+fn missing_storage_version_in_stored_versions() {
+    let mut c = two_versions();
+    versions_mut(&mut c)[0].storage = false;
+    versions_mut(&mut c)[1].storage = true;
+    create(&c, &[(Invalid, "status.storedVersions")]);
+}
+
+#[test]
+fn empty_stored_version() {
+    let mut c = crd();
+    c.status.stored_versions = Some(Vec::new());
+    create(&c, &[(Invalid, "status.storedVersions")]);
+}
+
+#[test]
+fn mismatched_name() {
+    let mut c = CustomResourceDefinition::default();
+    c.metadata.name = "plural.not.group.com".into();
+    c.spec.group = "group.com".into();
+    c.spec.names.plural = "plural".into();
+    create(
+        &c,
+        &[
+            (Invalid, "status.storedVersions"),
+            (Invalid, "metadata.name"),
+            (Invalid, "spec.versions"),
+            (Required, "spec.scope"),
+            (Required, "spec.names.singular"),
+            (Required, "spec.names.kind"),
+            (Required, "spec.names.listKind"),
+        ],
+    );
+}
+
+#[test]
+fn missing_values() {
+    let mut c = CustomResourceDefinition::default();
+    c.metadata.name = "plural.group.com".into();
+    create(
+        &c,
+        &[
+            (Invalid, "status.storedVersions"),
+            (Invalid, "metadata.name"),
+            (Invalid, "spec.versions"),
+            (Required, "spec.group"),
+            (Required, "spec.scope"),
+            (Required, "spec.names.plural"),
+            (Required, "spec.names.singular"),
+            (Required, "spec.names.kind"),
+            (Required, "spec.names.listKind"),
+        ],
+    );
+}
+
+#[test]
+fn bad_names_02() {
+    let mut c = crd();
+    c.metadata.name = "plural.group".into();
+    c.spec.group = "group.c(*&om".into();
+    c.spec.scope = ResourceScope(String::new());
+    c.spec.names.kind = "matching".into();
+    c.spec.names.list_kind = "matching".into();
+    c.status.accepted_names = c.spec.names.clone();
+    create(
+        &c,
+        &[
+            (Invalid, "metadata.name"),
+            (Invalid, "spec.group"),
+            (Required, "spec.scope"),
+            (Invalid, "spec.names.listKind"),
+            (Invalid, "status.acceptedNames.listKind"),
+        ],
+    );
+}
+
+/// Upstream's "bad names 01" without its v1beta1-only `spec.version`: every name malformed.
+#[test]
+fn bad_names_01() {
+    let mut c = crd();
+    c.metadata.name = "plural.group".into();
+    c.spec.group = "group".into();
+    c.spec.scope = ResourceScope("foo".into());
+    c.spec.names = CustomResourceDefinitionNames {
+        plural: "pl()*ural".into(),
+        singular: "value()*a".into(),
+        kind: "value()*a".into(),
+        list_kind: "value()*a".into(),
+        ..Default::default()
+    };
+    c.status.accepted_names = c.spec.names.clone();
+    c.spec.versions = None;
+    c.status.stored_versions = None;
+    create(
+        &c,
+        &[
+            (Invalid, "status.storedVersions"),
+            (Invalid, "metadata.name"),
+            (Invalid, "spec.group"),
+            (NotSupported, "spec.scope"),
+            (Invalid, "spec.names.plural"),
+            (Invalid, "spec.names.singular"),
+            (Invalid, "spec.names.kind"),
+            (Invalid, "spec.names.listKind"),
+            (Invalid, "spec.names.listKind"),
+            (Invalid, "status.acceptedNames.plural"),
+            (Invalid, "status.acceptedNames.singular"),
+            (Invalid, "status.acceptedNames.kind"),
+            (Invalid, "status.acceptedNames.listKind"),
+            (Invalid, "status.acceptedNames.listKind"),
+            (Invalid, "spec.versions"),
+        ],
+    );
+}
+
+#[test]
+fn additional_properties_and_properties_forbidden() {
+    let mut c = crd();
+    versions_mut(&mut c)[0] = version(
+        "version",
+        true,
+        Some(
+            r#"{"type":"object","properties":{"foo":{"type":"object","properties":{"bar":{"type":"object"}},
+            "additionalProperties":{"type":"object"}}}}"#,
+        ),
+    );
+    create(&c, &[(Forbidden, "spec.validation.openAPIV3Schema.properties[foo].additionalProperties")]);
+}
+
+#[test]
+fn additional_properties_without_properties_allowed() {
+    let mut c = crd();
+    versions_mut(&mut c)[0] = version(
+        "version",
+        true,
+        Some(r#"{"type":"object","properties":{"foo":{"type":"object","additionalProperties":{"type":"string"}}}}"#),
+    );
+    create(&c, &[]);
+}
+
+#[test]
+fn x_kubernetes_preserve_unknown_field_false() {
+    let mut c = crd();
+    versions_mut(&mut c)[0] =
+        version("version", true, Some(r#"{"type":"object","x-kubernetes-preserve-unknown-fields":false}"#));
+    create(&c, &[(Invalid, "spec.validation.openAPIV3Schema.x-kubernetes-preserve-unknown-fields")]);
+}
+
+/// Upstream's "preserveUnknownFields with unstructural schema in one version": in v1 the
+/// definition-wide flag cannot be set, so only the schema errors are pinned.
+#[test]
+fn unstructural_schema_in_one_version() {
+    let mut c = two_versions();
+    versions_mut(&mut c)[1] = version(
+        "version2",
+        false,
+        Some(
+            r#"{"type":"object","properties":{"spec":{"description":"x"},"status":{"description":"x"}},"items":{"description":"x"}}"#,
+        ),
+    );
+    create(
+        &c,
+        &[
+            (Required, "spec.versions[1].schema.openAPIV3Schema.properties[spec].type"),
+            (Required, "spec.versions[1].schema.openAPIV3Schema.properties[status].type"),
+            (Required, "spec.versions[1].schema.openAPIV3Schema.items.type"),
+        ],
+    );
+}
+
+#[test]
+fn schema_is_required() {
+    let mut c = two_versions();
+    for v in versions_mut(&mut c) {
+        v.schema = None;
+    }
+    create(
+        &c,
+        &[(Required, "spec.versions[0].schema.openAPIV3Schema"), (Required, "spec.versions[1].schema.openAPIV3Schema")],
+    );
+}
+
+#[test]
+fn preserve_unknown_fields_true() {
+    let mut c = crd();
+    c.spec.preserve_unknown_fields = true;
+    create(&c, &[(Invalid, "spec.preserveUnknownFields")]);
+}
+
+#[test]
+fn label_selector_path_outside_of_spec_and_status() {
+    let mut c = crd();
+    let scale = |selector: &str| {
+        Some(CustomResourceSubresources {
+            scale: Some(CustomResourceSubresourceScale {
+                spec_replicas_path: ".spec.replicas".into(),
+                status_replicas_path: ".status.replicas".into(),
+                label_selector_path: Some(selector.into()),
+            }),
+            ..Default::default()
+        })
+    };
+    let schema = Some(r#"{"type":"object"}"#);
+    let mut versions = Vec::new();
+    for (i, sel) in
+        [".status.labelSelector", ".spec.labelSelector", ".spec.labelSelector", ".labelSelector"].iter().enumerate()
+    {
+        let mut v = version(&format!("version{i}"), i == 0, schema);
+        v.subresources = scale(sel);
+        versions.push(v);
+    }
+    c.spec.versions = Some(versions);
+    c.status.stored_versions = Some(vec!["version0".into()]);
+    create(&c, &[(Invalid, "spec.versions[3].subresources.scale.labelSelectorPath")]);
+}
+
+#[test]
+fn additional_properties_at_resource_root() {
+    let mut c = crd();
+    versions_mut(&mut c)[0] =
+        version("version", true, Some(r#"{"type":"object","additionalProperties":{"type":"string"}}"#));
+    create(&c, &[(Forbidden, "spec.validation.openAPIV3Schema.additionalProperties")]);
+}
+
+// ---- TestValidateCustomResourceDefinitionStoredVersions ----
+
+#[test]
+fn stored_versions() {
+    let check = |stored: &[&str], versions: &[(&str, bool)], want: &[(ErrorType, &str)]| {
+        let mut c = crd();
+        c.spec.versions = Some(versions.iter().map(|(n, s)| version(n, *s, Some(r#"{"type":"object"}"#))).collect());
+        c.status.stored_versions = Some(stored.iter().map(|s| (*s).to_owned()).collect());
+        let mut errs = ErrorList::new();
+        validate_stored_versions(&c, &Path::new("status").child("storedVersions"), &mut errs);
+        expect(&errs, want);
+    };
+    // "one version", "many versions", "missing storedVersion", "storedVersion not in versions",
+    // "storage version not in storedVersions", "empty storedVersions".
+    check(&["v1"], &[("v1", true)], &[]);
+    check(&["v1alpha", "v1beta1", "v1"], &[("v1alpha", false), ("v1beta1", false), ("v1", true)], &[]);
+    check(&["v1alpha", "v1"], &[("v1alpha", false), ("v1beta1", false), ("v1", true)], &[]);
+    check(&["v1alpha", "v1beta1", "v1"], &[("v1alpha", false), ("v1", true)], &[(Invalid, "status.storedVersions[1]")]);
+    check(
+        &["v1alpha", "v1beta1"],
+        &[("v1alpha", false), ("v1beta1", false), ("v1", true)],
+        &[(Invalid, "status.storedVersions")],
+    );
+    check(&[], &[("v1", true)], &[(Invalid, "status.storedVersions")]);
+}
+
+// ---- TestValidateCustomResourceDefinitionUpdate ----
+
+fn established(mut c: CustomResourceDefinition) -> CustomResourceDefinition {
+    c.status = CustomResourceDefinitionStatus {
+        conditions: Some(vec![CustomResourceDefinitionCondition {
+            r#type: CustomResourceDefinitionConditionType(CustomResourceDefinitionConditionType::ESTABLISHED.into()),
+            status: ConditionStatus(ConditionStatus::TRUE.into()),
+            ..Default::default()
+        }]),
+        ..c.status
+    };
+    c
+}
+
+#[test]
+fn update_unchanged_established_passes() {
+    let old = established(crd());
+    expect(&validate_custom_resource_definition(&old, Some(&old)), &[]);
+}
+
+#[test]
+fn update_changes_of_an_established_definition() {
+    let old = established(crd());
+    let mut new = old.clone();
+    new.spec.scope = ResourceScope(ResourceScope::NAMESPACED.into());
+    new.spec.names.kind = "Plural2".into();
+    new.spec.group = "abc.com".into();
+    new.spec.names.plural = "plurals".into();
+    expect(
+        &validate_custom_resource_definition(&new, Some(&old)),
+        &[
+            (Invalid, "spec.scope"),
+            (Invalid, "spec.names.kind"),
+            (Invalid, "spec.group"),
+            (Invalid, "spec.names.plural"),
+        ],
+    );
+}
+
+/// Before the definition is established its scope and kind may still change; the group and
+/// plural never.
+#[test]
+fn update_changes_of_a_definition_not_established() {
+    let old = crd();
+    let mut new = old.clone();
+    new.spec.scope = ResourceScope(ResourceScope::NAMESPACED.into());
+    new.spec.names.kind = "Plural2".into();
+    new.spec.names.list_kind = "Plural2List".into();
+    expect(&validate_custom_resource_definition(&new, Some(&old)), &[]);
+    new.spec.group = "abc.com".into();
+    assert_eq!(
+        messages(&validate_custom_resource_definition(&new, Some(&old))),
+        [r#"spec.group: Invalid value: "abc.com": field is immutable"#]
+    );
+}
+
+#[test]
+fn update_may_not_drop_a_stored_version() {
+    let old = established(two_versions());
+    let mut old = old;
+    old.status.stored_versions = Some(vec!["version".into(), "version2".into()]);
+    let mut new = old.clone();
+    versions_mut(&mut new).truncate(1);
+    expect(&validate_custom_resource_definition(&new, Some(&old)), &[(Invalid, "status.storedVersions[1]")]);
+}
+
+/// A definition stored with `preserveUnknownFields` keeps it.
+#[test]
+fn update_keeps_preserve_unknown_fields() {
+    let mut old = crd();
+    old.spec.preserve_unknown_fields = true;
+    expect(&validate_custom_resource_definition(&old, Some(&old)), &[]);
+}
+
+// ---- Kubernetes' own groups ----
+
+#[test]
+fn protected_groups_need_an_api_review() {
+    let mut c = crd();
+    c.metadata.name = "plural.group.k8s.io".into();
+    c.spec.group = "group.k8s.io".into();
+    create(&c, &[(Required, "metadata.annotations[api-approved.kubernetes.io]")]);
+    c.metadata.annotations.insert(API_APPROVED.into(), "bad".into());
+    create(&c, &[(Invalid, "metadata.annotations[api-approved.kubernetes.io]")]);
+    c.metadata.annotations.insert(API_APPROVED.into(), "https://github.com/kubernetes/kubernetes/pull/78458".into());
+    create(&c, &[]);
+    c.metadata.annotations.insert(API_APPROVED.into(), "unapproved, experimental-only".into());
+    create(&c, &[]);
+}
+
+// ---- Status writes ----
+
+#[test]
+fn status_update_checks_the_accepted_names() {
+    let old = crd();
+    let mut new = old.clone();
+    new.status.accepted_names.plural = "Pl()*ural".into();
+    expect(&validate_custom_resource_definition_status_update(&new, &old), &[(Invalid, "status.acceptedNames.plural")]);
+}
+
+// ---- Messages (the test server's former checks) ----
+
+#[test]
+fn structural_messages() {
+    let mut c = crd();
+    versions_mut(&mut c)[0] = version(
+        "version",
+        true,
+        Some(
+            r#"{"type":"object","properties":{"spec":{"properties":{"a":{"type":"string"}}},"x":{"type":"object","x-kubernetes-preserve-unknown-fields":false}}}"#,
+        ),
+    );
+    assert_eq!(
+        messages(&validate_custom_resource_definition(&c, None)),
+        [
+            "spec.validation.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields",
+            "spec.validation.openAPIV3Schema.properties[x].x-kubernetes-preserve-unknown-fields: Invalid value: false: must be true or undefined",
+        ]
+    );
+}
+
+#[test]
+fn name_and_storage_messages() {
+    let mut c = crd();
+    c.metadata.name = "gadgets.group.com".into();
+    versions_mut(&mut c)[0].storage = false;
+    assert_eq!(
+        messages(&validate_custom_resource_definition(&c, None)),
+        [
+            r#"metadata.name: Invalid value: "gadgets.group.com": must be spec.names.plural+"."+spec.group"#,
+            r#"spec.versions: Invalid value: "": must have exactly one version marked as storage version"#,
+        ]
+    );
+}
+
+/// Fields selected from `self` must be in the schema, as upstream's type check requires;
+/// maps, open objects and embedded resources' `apiVersion`/`kind` take any.
+#[test]
+fn undefined_fields_do_not_compile() {
+    let check = |rule: &str| {
+        let schema = format!(
+            r#"{{"type":"object","x-kubernetes-validations":[{{"rule":{rule:?}}}],"properties":{{
+            "spec":{{"type":"object","properties":{{"a":{{"type":"string"}},
+              "m":{{"type":"object","additionalProperties":{{"type":"object","properties":{{"x":{{"type":"integer"}}}}}}}},
+              "open":{{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}}}}}}}}"#
+        );
+        let mut c = crd();
+        versions_mut(&mut c)[0] = version("version", true, Some(&schema));
+        validate_custom_resource_definition(&c, None).iter().map(|e| e.detail.clone()).collect::<Vec<_>>()
+    };
+    for fine in [
+        "self.spec.a == 'x'",
+        "self.spec.m.k.x > 0",
+        "self.spec.open.any.thing",
+        "self.metadata.name == 'n' && self.kind == 'K'",
+        "self.spec.m.all(k, k.x > 0)",
+    ] {
+        assert_eq!(check(fine), Vec::<String>::new(), "{fine}");
+    }
+    assert_eq!(check("self.spec.b == 1"), ["compilation failed: ERROR: <input>:1:10: undefined field 'b'"]);
+    assert_eq!(check("has(self.spec.m.k.y)"), ["compilation failed: ERROR: <input>:1:18: undefined field 'y'"]);
+    assert_eq!(
+        check("self.metadata.labels.size() > 0"),
+        ["compilation failed: ERROR: <input>:1:14: undefined field 'labels'"]
+    );
+}
+
+/// Schemas that differ per version are reported under each version.
+#[test]
+fn per_version_rules_are_reported_per_version() {
+    let mut c = two_versions();
+    versions_mut(&mut c)[1] =
+        version("version2", false, Some(r#"{"type":"object","x-kubernetes-validations":[{"rule":"self.x <"}]}"#));
+    let errs = validate_custom_resource_definition(&c, None);
+    assert_eq!(
+        found(&errs),
+        [(Invalid, "spec.versions[1].schema.openAPIV3Schema.x-kubernetes-validations[0].rule".to_owned())]
+    );
+}
+
+/// The scheme runs these functions for the kind, as the server's validation does.
+#[test]
+fn the_scheme_runs_them() {
+    let mut scheme = kapi_machinery::Scheme::new();
+    crate::apiextensions::v1::add_to_scheme(&mut scheme).expect("registers");
+    let mut c = crd();
+    c.spec.group = String::new();
+    let errs = scheme.validate(&c, None);
+    assert!(found(&errs).contains(&(Required, "spec.group".to_owned())), "{errs:#?}");
+}
+
+/// A v1beta1 definition is validated by these functions through the scheme (converted through
+/// the internal form into v1), so its definition-wide schema is reported where upstream reports
+/// it: upstream's "invalid types disallowed", written in v1beta1.
+#[test]
+fn v1beta1_definitions_are_validated_as_v1() {
+    use crate::apiextensions::v1beta1 as beta;
+    let mut scheme = kapi_machinery::Scheme::new();
+    crate::apiextensions::install(&mut scheme).expect("installs");
+    let mut c = beta::CustomResourceDefinition::default();
+    c.metadata.name = "plural.group.com".into();
+    c.spec.group = "group.com".into();
+    c.spec.scope = beta::ResourceScope(beta::ResourceScope::CLUSTER.into());
+    c.spec.names = beta::CustomResourceDefinitionNames {
+        plural: "plural".into(),
+        singular: "singular".into(),
+        kind: "Plural".into(),
+        list_kind: "PluralList".into(),
+        ..Default::default()
+    };
+    c.spec.versions = vec![beta::CustomResourceDefinitionVersion {
+        name: "version".into(),
+        served: true,
+        storage: true,
+        ..Default::default()
+    }];
+    c.spec.validation = Some(beta::CustomResourceValidation {
+        open_apiv3_schema: Some(Box::new(
+            kapi_machinery::json::from_slice(br#"{"type":"object","properties":{"foo":{"type":"bogus"}}}"#)
+                .expect("schema JSON"),
+        )),
+    });
+    c.spec.preserve_unknown_fields = Some(false);
+    c.status.stored_versions = Some(vec!["version".into()]);
+    expect(&scheme.validate(&c, None), &[(NotSupported, "spec.validation.openAPIV3Schema.properties[foo].type")]);
+}

@@ -495,8 +495,9 @@ fn validate_column(col: &CustomResourceColumnDefinition, path: &Path, errs: &mut
     }
 }
 
-/// Upstream's `validateCustomResourceConversion`. A webhook's URL, service and CA bundle are not
-/// checked here.
+/// Upstream's `validateCustomResourceConversion`. A webhook's CA bundle is not checked here (upstream
+/// checks that it holds PEM certificates, and only on an update of an established definition
+/// whose stored bundle was valid).
 fn validate_conversion(conv: &CustomResourceConversion, opts: &Options, path: &Path, errs: &mut ErrorList) {
     enum_string(
         errs,
@@ -514,11 +515,23 @@ fn validate_conversion(conv: &CustomResourceConversion, opts: &Options, path: &P
                 path.child("webhookClientConfig"),
                 "required when strategy is set to Webhook",
             )),
-            Some(cc) if cc.url.is_some() == cc.service.is_some() => errs.push(FieldError::required(
-                path.child("webhookClientConfig"),
-                "exactly one of url or service is required",
-            )),
-            Some(_) => {}
+            Some(cc) => {
+                let cp = path.child("webhookClientConfig");
+                match (&cc.url, &cc.service) {
+                    (Some(url), None) => errs.extend(crate::webhook::validate_webhook_url(&cp.child("url"), url)),
+                    (None, Some(svc)) => errs.extend(crate::webhook::validate_webhook_service(
+                        &cp.child("service"),
+                        // Upstream passes the name where the namespace goes and the reverse; the
+                        // messages and paths follow it.
+                        &svc.name,
+                        &svc.namespace,
+                        svc.path.as_deref(),
+                        // Unset is 0 internally (defaulting sets 443 before).
+                        svc.port.unwrap_or(0),
+                    )),
+                    _ => errs.push(FieldError::required(cp, "exactly one of url or service is required")),
+                }
+            }
         }
         let vp = path.child("conversionReviewVersions");
         if review_versions.is_empty() {

@@ -121,6 +121,42 @@ fn webhookconfig_both_service_and_url_provided() {
 }
 
 #[test]
+fn webhookconfig_invalid_port_0_and_65536() {
+    for port in [0, 65536] {
+        let mut c = two_versions();
+        let svc = ServiceReference { name: "n".into(), namespace: "ns".into(), port: Some(port), ..Default::default() };
+        webhook(&mut c, Some(WebhookClientConfig { service: Some(svc), ..Default::default() }), Some(&["v1beta1"]));
+        create(&c, &[(Invalid, "spec.conversion.webhookClientConfig.service.port")]);
+    }
+}
+
+#[test]
+fn webhookconfig_invalid_ca_bundle_should_be_allowed_on_create() {
+    let mut c = two_versions();
+    let svc = ServiceReference { name: "n".into(), namespace: "ns".into(), port: Some(443), ..Default::default() };
+    let cc = WebhookClientConfig { service: Some(svc), ca_bundle: b"Cg==".to_vec(), ..Default::default() };
+    webhook(&mut c, Some(cc), Some(&["v1beta1"]));
+    create(&c, &[]);
+}
+
+#[test]
+fn webhookconfig_blank_url() {
+    let mut c = two_versions();
+    webhook(&mut c, url(""), Some(&["v1beta1"]));
+    create(
+        &c,
+        &[(Invalid, "spec.conversion.webhookClientConfig.url"), (Invalid, "spec.conversion.webhookClientConfig.url")],
+    );
+    assert_eq!(
+        messages(&validate_custom_resource_definition(&c, None)),
+        [
+            r#"spec.conversion.webhookClientConfig.url: Invalid value: "": 'https' is the only allowed URL scheme; desired format: https://host[/path]"#,
+            r#"spec.conversion.webhookClientConfig.url: Invalid value: "": host must be provided; desired format: https://host[/path]"#,
+        ]
+    );
+}
+
+#[test]
 fn webhookconfig_should_not_be_set() {
     let mut c = two_versions();
     webhook(&mut c, url("https://example.com/webhook"), None);

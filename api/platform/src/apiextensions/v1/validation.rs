@@ -29,9 +29,9 @@ const COLUMN_FORMATS: &[&str] = &["byte", "date", "date-time", "double", "float"
 const OPENAPI_TYPES: &[&str] = &["array", "boolean", "integer", "number", "object", "string"];
 /// The `ConversionReview` versions a server understands, sorted.
 const CONVERSION_REVIEW_VERSIONS: &[&str] = &["v1", "v1beta1"];
-/// The reasons a validation rule may give.
+/// The reasons a validation rule may give, sorted as upstream lists them.
 const RULE_REASONS: &[&str] =
-    &["FieldValueRequired", "FieldValueForbidden", "FieldValueInvalid", "FieldValueDuplicate"];
+    &["FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"];
 /// The variables a validation rule may use.
 const RULE_VARS: &[&str] = &["self", "oldSelf"];
 /// The annotation that records the API review of a definition in a Kubernetes-owned group.
@@ -47,6 +47,12 @@ struct Options {
     require_recognized_review_version: bool,
     /// Scope and kind are fixed once the definition is established.
     require_immutable_names: bool,
+    /// The items of a `set` list are atomic (not on an update of a definition stored with
+    /// other items).
+    require_atomic_set: bool,
+    /// Map list keys are required or defaulted and not nullable, and the items of `map` and
+    /// `set` lists not nullable (not on an update of a definition stored otherwise).
+    require_map_keys: bool,
 }
 
 /// Validates a `CustomResourceDefinition` as upstream's `ValidateCustomResourceDefinition`
@@ -63,9 +69,13 @@ pub fn validate_custom_resource_definition(
     let mut errs = ErrorList::new();
     let spec = &obj.spec;
     let opts = match old {
-        None => {
-            Options { require_schema: true, require_recognized_review_version: true, require_immutable_names: false }
-        }
+        None => Options {
+            require_schema: true,
+            require_recognized_review_version: true,
+            require_immutable_names: false,
+            require_atomic_set: true,
+            require_map_keys: true,
+        },
         Some(old) => Options {
             require_schema: old.spec.versions.iter().flatten().all(|v| schema_of(v).is_some()),
             require_recognized_review_version: old
@@ -76,6 +86,8 @@ pub fn validate_custom_resource_definition(
                 .and_then(|w| w.conversion_review_versions.as_deref())
                 .is_none_or(|vs| vs.is_empty() || vs.iter().any(|v| CONVERSION_REVIEW_VERSIONS.contains(&v.as_str()))),
             require_immutable_names: established(old),
+            require_atomic_set: !any_stored_schema(old, &|n| !atomic_set_errors(n, &Path::root()).is_empty()),
+            require_map_keys: !any_stored_schema(old, &|n| !map_set_errors(n, &Path::root()).is_empty()),
         },
     };
     // Upstream's name rule runs with the create's metadata checks only; a name never changes.
@@ -210,7 +222,7 @@ fn validate_spec(spec: &CustomResourceDefinitionSpec, opts: &Options, errs: &mut
         }
         if !shared_schema && let Some(s) = schema_of(v) {
             let status = v.subresources.as_ref().is_some_and(|s| s.status.is_some());
-            validate_schema(s, status, &vp.child("schema"), errs);
+            validate_schema(s, status, opts, &vp.child("schema"), errs);
         }
         if !shared_subresources {
             validate_subresources(v.subresources.as_ref(), &vp.child("subresources"), errs);
@@ -248,7 +260,7 @@ fn validate_spec(spec: &CustomResourceDefinitionSpec, opts: &Options, errs: &mut
     validate_names(names, &np, errs);
 
     if shared_schema && let Some(s) = versions.first().and_then(schema_of) {
-        validate_schema(s, any_status, &sp.child("validation"), errs);
+        validate_schema(s, any_status, opts, &sp.child("validation"), errs);
     }
     if shared_subresources && let Some(first) = versions.first() {
         validate_subresources(first.subresources.as_ref(), &sp.child("subresources"), errs);
@@ -620,14 +632,154 @@ fn any_default(s: &Schema, depth: usize) -> bool {
 /// Upstream's `validateCustomResourceDefinitionValidation` at `path` (`spec.validation` or a
 /// version's `schema`): the root's restrictions with a status subresource, the structural
 /// rules, and every CEL rule compiling.
-fn validate_schema(props: &JSONSchemaProps, status_enabled: bool, path: &Path, errs: &mut ErrorList) {
+fn validate_schema(props: &JSONSchemaProps, status_enabled: bool, opts: &Options, path: &Path, errs: &mut ErrorList) {
     let Some(s) = to_schema(props) else { return };
     let root = path.child("openAPIV3Schema");
     if status_enabled {
         root_with_status(&s, &root, errs);
     }
-    structural(&s, Level::Root, &root, 0, errs);
-    check_rules(&s, &root, true, 0, errs);
+    let before = errs.len();
+    structural(&s, Level::Root, opts, &root, 0, errs);
+    // Upstream compiles the rules only for a structural schema, and not at a node with schema
+    // errors at or below it (their messages would not help); here, only for a schema without
+    // any.
+    if errs.len() == before {
+        compile_rules(&s, &root, true, 0, errs);
+    }
+}
+
+/// Whether a schema node of the stored definition (any version's) satisfies `pred`.
+fn any_stored_schema(old: &CustomResourceDefinition, pred: &dyn Fn(&Schema) -> bool) -> bool {
+    old.spec.versions.iter().flatten().filter_map(schema_of).filter_map(to_schema).any(|s| any_node(&s, pred, 0))
+}
+
+fn any_node(s: &Schema, pred: &dyn Fn(&Schema) -> bool, depth: usize) -> bool {
+    if depth > MAX_SCHEMA_DEPTH {
+        return false;
+    }
+    pred(s)
+        || properties(s).iter().any(|(_, p)| any_node(p, pred, depth + 1))
+        || ["items", "additionalProperties"]
+            .iter()
+            .any(|k| sub_schema(s, k).is_some_and(|p| any_node(p, pred, depth + 1)))
+}
+
+/// Upstream's rule that the items of a `set` list are atomic: lists of list type `atomic`,
+/// objects of map type `atomic`.
+fn atomic_set_errors(s: &Schema, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let is_set = s.get("x-kubernetes-list-type").and_then(Value::as_str) == Some("set");
+    let Some(items) = sub_schema(s, "items").filter(|_| is_set && text(s, "type") == "array") else { return errs };
+    let detail = "must be atomic as item of a list with x-kubernetes-list-type=set";
+    let list_type = items.get("x-kubernetes-list-type").and_then(Value::as_str);
+    match text(items, "type") {
+        "array" => {
+            if let Some(lt) = list_type.filter(|lt| *lt != "atomic") {
+                let at = path.child("items").child("x-kubernetes-list-type");
+                errs.push(FieldError::new(ErrorType::Invalid, at, BadValue::named(lt), detail));
+            }
+        }
+        "object" if items.get("x-kubernetes-map-type").and_then(Value::as_str) != Some("atomic") => {
+            // Upstream shows the items' list type here, which objects mostly leave unset.
+            let shown = list_type.map_or(BadValue::Json("null".into()), BadValue::named);
+            let at = path.child("items").child("x-kubernetes-map-type");
+            errs.push(FieldError::new(ErrorType::Invalid, at, shown, detail));
+        }
+        _ => {}
+    }
+    errs
+}
+
+/// Upstream's `validateMapListKeysMapSet`: the items of `map` and `set` lists are not nullable,
+/// and a `map` list's keys are required or defaulted, and not nullable.
+fn map_set_errors(s: &Schema, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let list_type = s.get("x-kubernetes-list-type").and_then(Value::as_str);
+    let Some(lt) = list_type.filter(|lt| matches!(*lt, "set" | "map")) else { return errs };
+    let Some(items) = sub_schema(s, "items") else { return errs };
+    let ip = path.child("items");
+    if flag(items, "nullable") {
+        let detail = format!("cannot be nullable when x-kubernetes-list-type is {lt}");
+        errs.push(FieldError::forbidden(ip.child("nullable"), &detail));
+    }
+    if lt != "map" {
+        return errs;
+    }
+    let required: Vec<&str> = match items.get("required") {
+        Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    for k in list_map_keys(s) {
+        // A key that is not a property is reported with the other list checks.
+        let Some((_, key)) = properties(items).iter().find(|(name, _)| name == k) else { continue };
+        let kp = ip.child("properties").key(k);
+        if !required.contains(&k) && key.get("default").is_none() {
+            errs.push(FieldError::required(
+                kp.child("default"),
+                "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property",
+            ));
+        }
+        if flag(key, "nullable") {
+            errs.push(FieldError::forbidden(
+                kp.child("nullable"),
+                "this property is in x-kubernetes-list-map-keys, so it cannot be nullable",
+            ));
+        }
+    }
+    errs
+}
+
+fn list_map_keys(s: &Schema) -> Vec<&str> {
+    match s.get("x-kubernetes-list-map-keys") {
+        Some(Value::Array(k)) => k.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Upstream's rules of a `map` list's items: one object schema whose keys are scalar
+/// properties, each named once.
+fn map_list_errors(s: &Schema, path: &Path, errs: &mut ErrorList) {
+    let ip = path.child("items");
+    let items = match s.get("items") {
+        None => {
+            errs.push(FieldError::required(ip, "must have a schema if x-kubernetes-list-type is map"));
+            return;
+        }
+        Some(items @ Value::Object(_)) => items,
+        Some(other) => {
+            let shown = BadValue::Json(String::from_utf8_lossy(&other.to_compact_vec()).into_owned());
+            let detail = "must only have a single schema if x-kubernetes-list-type is map";
+            errs.push(FieldError::new(ErrorType::Invalid, ip, shown, detail));
+            return;
+        }
+    };
+    let ty = text(items, "type");
+    if ty != "object" {
+        errs.push(FieldError::invalid(
+            ip.child("type"),
+            ty,
+            "must be object if parent array's x-kubernetes-list-type is map",
+        ));
+        return;
+    }
+    let keys = list_map_keys(s);
+    let shown = || BadValue::string_list(&keys);
+    let kp = path.child("x-kubernetes-list-map-keys");
+    for (i, k) in keys.iter().enumerate() {
+        match properties(items).iter().find(|(name, _)| name == k) {
+            // Upstream shows the items' type, not the key's.
+            Some((_, p)) if matches!(text(p, "type"), "array" | "object") => errs.push(FieldError::invalid(
+                ip.child("properties").key(k).child("type"),
+                ty,
+                "must be a scalar type if parent array's x-kubernetes-list-type is map",
+            )),
+            Some(_) => {}
+            None => errs.push(FieldError::invalid_value(&kp, shown(), "entries must all be names of item properties")),
+        }
+        if keys[..i].contains(k) {
+            errs.push(FieldError::invalid_value(&kp, shown(), "must not contain duplicate entries"));
+        }
+    }
 }
 
 /// The fields a root schema may set when status is a subresource (status is validated as
@@ -718,7 +870,7 @@ enum Level {
 /// Upstream's structural schema rules (`pkg/apiserver/schema/validation.go`) and those of its
 /// OpenAPI schema walk that read one node, as far as they go without `anyOf`/`allOf`
 /// analysis: those keywords are accepted unchecked.
-fn structural(s: &Schema, lvl: Level, path: &Path, depth: usize, errs: &mut ErrorList) {
+fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize, errs: &mut ErrorList) {
     if depth > MAX_SCHEMA_DEPTH {
         return;
     }
@@ -736,17 +888,17 @@ fn structural(s: &Schema, lvl: Level, path: &Path, depth: usize, errs: &mut Erro
         errs.push(FieldError::required(path.child("items"), "must be specified"));
     }
     if let Some(is) = sub_schema(s, "items") {
-        structural(is, Level::Items, &path.child("items"), depth + 1, errs);
+        structural(is, Level::Items, opts, &path.child("items"), depth + 1, errs);
     }
     for (k, ps) in properties(s) {
-        structural(ps, Level::Field, &path.child("properties").key(k), depth + 1, errs);
+        structural(ps, Level::Field, opts, &path.child("properties").key(k), depth + 1, errs);
     }
     if let Some(a) = s.get("additionalProperties") {
         if lvl == Level::Root {
             errs.push(FieldError::forbidden(path.child("additionalProperties"), "must not be used at the root"));
         }
         if matches!(a, Value::Object(_)) {
-            structural(a, Level::Field, &path.child("additionalProperties"), depth + 1, errs);
+            structural(a, Level::Field, opts, &path.child("additionalProperties"), depth + 1, errs);
         }
         // `additionalProperties: true` beside properties says nothing more.
         if !properties(s).is_empty() && !matches!(a, Value::Bool(true)) {
@@ -838,12 +990,22 @@ fn structural(s: &Schema, lvl: Level, path: &Path, depth: usize, errs: &mut Erro
             Some(lt) => errs.push(FieldError::invalid(path.child("x-kubernetes-list-type"), lt, detail)),
         }
     }
-    if list_type == Some("map") && !has_keys {
-        errs.push(FieldError::required(
-            path.child("x-kubernetes-list-map-keys"),
-            "must not be empty if x-kubernetes-list-type is map",
-        ));
+    if list_type == Some("map") {
+        if !has_keys {
+            errs.push(FieldError::required(
+                path.child("x-kubernetes-list-map-keys"),
+                "must not be empty if x-kubernetes-list-type is map",
+            ));
+        }
+        map_list_errors(s, path, errs);
     }
+    if opts.require_atomic_set {
+        errs.extend(atomic_set_errors(s, path));
+    }
+    if opts.require_map_keys {
+        errs.extend(map_set_errors(s, path));
+    }
+    rule_fields(s, path, errs);
     let pattern = text(s, "pattern");
     if !pattern.is_empty()
         && let Err(e) = regex::Regex::new(pattern)
@@ -887,19 +1049,53 @@ fn rules_of(s: &Schema) -> Vec<Rule<'_>> {
         .collect()
 }
 
+/// Upstream's checks of the fields of each `x-kubernetes-validations` rule at a node, beside
+/// compiling it: a rule, a message that is not blank and has no line breaks (and is given when
+/// the rule has them), a message expression that is not blank, a known reason, and a field
+/// path that is not blank and has no line breaks.
+fn rule_fields(s: &Schema, path: &Path, errs: &mut ErrorList) {
+    for (i, r) in rules_of(s).iter().enumerate() {
+        let at = path.child("x-kubernetes-validations").index(i);
+        let (rule, message) = (r.rule.trim(), r.message.trim());
+        if rule.is_empty() {
+            errs.push(FieldError::required(at.child("rule"), "rule is not specified"));
+        } else if !r.message.is_empty() && message.is_empty() {
+            errs.push(FieldError::invalid(at.child("message"), r.message, "must be non-empty if specified"));
+        } else if message.contains('\n') {
+            errs.push(FieldError::invalid(at.child("message"), r.message, "must not contain line breaks"));
+        } else if rule.contains('\n') && message.is_empty() {
+            errs.push(FieldError::required(
+                at.child("message"),
+                "message must be specified if rule contains line breaks",
+            ));
+        }
+        if !r.message_expression.is_empty() && r.message_expression.trim().is_empty() {
+            errs.push(FieldError::required(
+                at.child("messageExpression"),
+                "messageExpression must be non-empty if specified",
+            ));
+        }
+        if !r.reason.is_empty() && !RULE_REASONS.contains(&r.reason) {
+            errs.push(FieldError::not_supported_value(at.child("reason"), BadValue::named(r.reason), RULE_REASONS));
+        }
+        if !r.field_path.is_empty() && r.field_path.trim().is_empty() {
+            errs.push(FieldError::invalid(at.child("fieldPath"), r.field_path, "must be non-empty if specified"));
+        }
+        if r.field_path.contains('\n') {
+            errs.push(FieldError::invalid(at.child("fieldPath"), r.field_path, "must not contain line breaks"));
+        }
+    }
+}
+
 /// The CEL rules of a schema, each at its place: every rule and message expression must
 /// compile, with upstream's paths (`...properties[spec].x-kubernetes-validations[0].rule`).
 /// `root` is whether the node is a resource's root (the object, or an embedded resource).
-fn check_rules(s: &Schema, path: &Path, root: bool, depth: usize, errs: &mut ErrorList) {
+fn compile_rules(s: &Schema, path: &Path, root: bool, depth: usize, errs: &mut ErrorList) {
     if depth > MAX_SCHEMA_DEPTH {
         return;
     }
     for (i, r) in rules_of(s).iter().enumerate() {
         let at = path.child("x-kubernetes-validations").index(i);
-        if r.rule.trim().is_empty() {
-            errs.push(FieldError::required(at.child("rule"), ""));
-            continue;
-        }
         // Upstream shows the whole rule as the bad value.
         let invalid = |field: Path, detail: String| {
             FieldError::new(ErrorType::Invalid, field, BadValue::Json(rule_value(r)), detail)
@@ -919,25 +1115,19 @@ fn check_rules(s: &Schema, path: &Path, root: bool, depth: usize, errs: &mut Err
         {
             errs.push(invalid(at.child("messageExpression"), format!("messageExpression compilation failed: {e}")));
         }
-        if r.message.contains('\n') {
-            errs.push(FieldError::invalid(at.child("message"), r.message, "message must not contain line breaks"));
-        }
-        if r.message.is_empty() && r.rule.contains('\n') {
-            errs.push(FieldError::required(
-                at.child("message"),
-                "message must be specified if rule contains line breaks",
-            ));
-        }
-        if !r.reason.is_empty() && !RULE_REASONS.contains(&r.reason) {
-            errs.push(FieldError::not_supported(at.child("reason"), go_quote(r.reason), RULE_REASONS));
-        }
     }
     for (k, ps) in properties(s) {
-        check_rules(ps, &path.child("properties").key(k), flag(ps, "x-kubernetes-embedded-resource"), depth + 1, errs);
+        compile_rules(
+            ps,
+            &path.child("properties").key(k),
+            flag(ps, "x-kubernetes-embedded-resource"),
+            depth + 1,
+            errs,
+        );
     }
     for key in ["items", "additionalProperties"] {
         if let Some(sub) = sub_schema(s, key) {
-            check_rules(sub, &path.child(key), flag(sub, "x-kubernetes-embedded-resource"), depth + 1, errs);
+            compile_rules(sub, &path.child(key), flag(sub, "x-kubernetes-embedded-resource"), depth + 1, errs);
         }
     }
 }

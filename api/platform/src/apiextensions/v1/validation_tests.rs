@@ -732,3 +732,232 @@ fn v1beta1_definitions_are_validated_as_v1() {
     c.status.stored_versions = Some(vec!["version".into()]);
     expect(&scheme.validate(&c, None), &[(NotSupported, "spec.validation.openAPIV3Schema.properties[foo].type")]);
 }
+
+// ---- TestValidateCustomResourceDefinitionValidation (the list and rule checks) ----
+//
+// Upstream runs these cases through `validateCustomResourceDefinitionValidation` alone, without
+// the structural checks and with the options each case names; here the functions that make
+// those checks are called on the same schemas.
+
+fn node(json: &str) -> Schema {
+    value::parse(json.as_bytes()).expect("schema JSON")
+}
+
+fn at_root() -> Path {
+    Path::new("spec").child("validation").child("openAPIV3Schema")
+}
+
+fn map_list(json: &str) -> ErrorList {
+    let mut errs = ErrorList::new();
+    map_list_errors(&node(json), &at_root(), &mut errs);
+    errs
+}
+
+#[test]
+fn map_lists() {
+    // "no items schema with list type extension map"
+    expect(
+        &map_list(r#"{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["key"]}"#),
+        &[(Required, "spec.validation.openAPIV3Schema.items")],
+    );
+    // "multiple schema items with list type extension map" (upstream's structural check adds a
+    // Forbidden at the same path).
+    expect(
+        &map_list(
+            r#"{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["key"],"items":[{"type":"string"},{"type":"integer"}]}"#,
+        ),
+        &[(Invalid, "spec.validation.openAPIV3Schema.items")],
+    );
+    // "non object item with list type extension map"
+    expect(
+        &map_list(
+            r#"{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["key"],"items":{"type":"string"}}"#,
+        ),
+        &[(Invalid, "spec.validation.openAPIV3Schema.items.type")],
+    );
+    // "items with key missing from properties with list type extension map"
+    expect(
+        &map_list(
+            r#"{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["key"],"items":{"type":"object"}}"#,
+        ),
+        &[(Invalid, "spec.validation.openAPIV3Schema.x-kubernetes-list-map-keys")],
+    );
+    // "items with non scalar key property type with list type extension map"
+    expect(
+        &map_list(
+            r#"{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["key"],"items":{"type":"object","properties":{"key":{"type":"object"}}}}"#,
+        ),
+        &[(Invalid, "spec.validation.openAPIV3Schema.items.properties[key].type")],
+    );
+    // "duplicate map keys with list type extension map"
+    let dup = map_list(
+        r#"{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["key","key"],"items":{"type":"object","properties":{"key":{"type":"string"}}}}"#,
+    );
+    expect(&dup, &[(Invalid, "spec.validation.openAPIV3Schema.x-kubernetes-list-map-keys")]);
+    assert_eq!(
+        messages(&dup),
+        [
+            r#"spec.validation.openAPIV3Schema.x-kubernetes-list-map-keys: Invalid value: ["key","key"]: must not contain duplicate entries"#
+        ]
+    );
+    // "allowed schema with list type extension map"
+    expect(
+        &map_list(
+            r#"{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["keyA","keyB"],"items":{"type":"object","properties":{"keyA":{"type":"string"},"keyB":{"type":"integer"}}}}"#,
+        ),
+        &[],
+    );
+}
+
+#[test]
+fn set_items_are_atomic() {
+    let check = |json: &str| atomic_set_errors(&node(json), &at_root());
+    // "invalid list-type set with non-atomic map items"
+    expect(
+        &check(
+            r#"{"type":"array","x-kubernetes-list-type":"set","items":{"type":"object","x-kubernetes-map-type":"granular","properties":{"foo":{"type":"string"}}}}"#,
+        ),
+        &[(Invalid, "spec.validation.openAPIV3Schema.items.x-kubernetes-map-type")],
+    );
+    // "invalid list-type set with unspecified map-type for map items"
+    expect(
+        &check(
+            r#"{"type":"array","x-kubernetes-list-type":"set","items":{"type":"object","properties":{"foo":{"type":"string"}}}}"#,
+        ),
+        &[(Invalid, "spec.validation.openAPIV3Schema.items.x-kubernetes-map-type")],
+    );
+    // "allowed list-type set with atomic map items", "... atomic list items", "... unspecified
+    // list-type in list items", "... scalar items"
+    for fine in [
+        r#"{"type":"array","x-kubernetes-list-type":"set","items":{"type":"object","x-kubernetes-map-type":"atomic","properties":{"foo":{"type":"string"}}}}"#,
+        r#"{"type":"array","x-kubernetes-list-type":"set","items":{"type":"array","x-kubernetes-list-type":"atomic","items":{"type":"string"}}}"#,
+        r#"{"type":"array","x-kubernetes-list-type":"set","items":{"type":"array","items":{"type":"string"}}}"#,
+        r#"{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string"}}"#,
+    ] {
+        expect(&check(fine), &[]);
+    }
+    // "invalid list-type set with with non-atomic list items"
+    expect(
+        &check(
+            r#"{"type":"array","x-kubernetes-list-type":"set","items":{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string"}}}"#,
+        ),
+        &[(Invalid, "spec.validation.openAPIV3Schema.items.x-kubernetes-list-type")],
+    );
+}
+
+#[test]
+fn map_list_keys_and_set_items() {
+    let check = |json: &str| map_set_errors(&node(json), &at_root());
+    let map = |items: &str| {
+        format!(
+            r#"{{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["key"],"items":{items}}}"#
+        )
+    };
+    // "invalid map with non-required key and no default"
+    expect(
+        &check(&map(r#"{"type":"object","properties":{"key":{"type":"string"}}}"#)),
+        &[(Required, "spec.validation.openAPIV3Schema.items.properties[key].default")],
+    );
+    // "allowed map with required key and no default", "allowed map with non-required key and
+    // default"
+    expect(&check(&map(r#"{"type":"object","required":["key"],"properties":{"key":{"type":"string"}}}"#)), &[]);
+    expect(&check(&map(r#"{"type":"object","properties":{"key":{"type":"string","default":"stuff"}}}"#)), &[]);
+    // "invalid map with nullable key"
+    expect(
+        &check(&map(r#"{"type":"object","properties":{"key":{"type":"string","nullable":true}}}"#)),
+        &[
+            (Required, "spec.validation.openAPIV3Schema.items.properties[key].default"),
+            (Forbidden, "spec.validation.openAPIV3Schema.items.properties[key].nullable"),
+        ],
+    );
+    // "invalid map with nullable items"
+    expect(
+        &check(&map(r#"{"type":"object","nullable":true,"properties":{"key":{"type":"string"}}}"#)),
+        &[
+            (Forbidden, "spec.validation.openAPIV3Schema.items.nullable"),
+            (Required, "spec.validation.openAPIV3Schema.items.properties[key].default"),
+        ],
+    );
+    // "invalid set with nullable items", "allowed set with non-nullable items"
+    expect(
+        &check(r#"{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string","nullable":true}}"#),
+        &[(Forbidden, "spec.validation.openAPIV3Schema.items.nullable")],
+    );
+    expect(
+        &check(r#"{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string","nullable":false}}"#),
+        &[],
+    );
+}
+
+/// A definition stored with a non-atomic `set` item keeps being accepted on update; a new one
+/// is refused.
+#[test]
+fn set_items_ratchet_on_update() {
+    let schema = r#"{"type":"object","properties":{"s":{"type":"array","x-kubernetes-list-type":"set","items":{"type":"object","properties":{"foo":{"type":"string"}}}}}}"#;
+    let mut c = crd();
+    versions_mut(&mut c)[0] = version("version", true, Some(schema));
+    let errs = validate_custom_resource_definition(&c, None);
+    expect(&errs, &[(Invalid, "spec.validation.openAPIV3Schema.properties[s].items.x-kubernetes-map-type")]);
+    expect(&validate_custom_resource_definition(&c, Some(&c)), &[]);
+    expect(
+        &validate_custom_resource_definition(&c, Some(&crd())),
+        &[(Invalid, "spec.validation.openAPIV3Schema.properties[s].items.x-kubernetes-map-type")],
+    );
+}
+
+#[test]
+fn rule_field_checks() {
+    let check = |rules: &str| {
+        let mut errs = ErrorList::new();
+        rule_fields(
+            &node(&format!(r#"{{"type":"string","x-kubernetes-validations":{rules}}}"#)),
+            &at_root(),
+            &mut errs,
+        );
+        errs
+    };
+    // "invalid x-kubernetes-validations with empty rule"
+    let empty = check(r#"[{"rule":""}]"#);
+    expect(&empty, &[(Required, "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].rule")]);
+    assert_eq!(
+        messages(&empty),
+        ["spec.validation.openAPIV3Schema.x-kubernetes-validations[0].rule: Required value: rule is not specified"]
+    );
+    // "invalid and required messages": a multi-line rule without a message, a blank message,
+    // a message with a line break.
+    expect(
+        &check(
+            r#"[{"rule":"self.size() < 10 &&\n self.size() > 1"},{"rule":"self == 'x'","message":"   "},{"rule":"self == 'x'","message":"a\nb"}]"#,
+        ),
+        &[
+            (Required, "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].message"),
+            (Invalid, "spec.validation.openAPIV3Schema.x-kubernetes-validations[1].message"),
+            (Invalid, "spec.validation.openAPIV3Schema.x-kubernetes-validations[2].message"),
+        ],
+    );
+    // A blank message expression, an unknown reason, a blank field path.
+    expect(
+        &check(r#"[{"rule":"true","messageExpression":" ","reason":"Other","fieldPath":" "}]"#),
+        &[
+            (Required, "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].messageExpression"),
+            (NotSupported, "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].reason"),
+            (Invalid, "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].fieldPath"),
+        ],
+    );
+}
+
+/// Rules are compiled only for a schema without other errors, as upstream skips them for a
+/// schema that is not structural.
+#[test]
+fn rules_of_a_broken_schema_are_not_compiled() {
+    let mut c = crd();
+    versions_mut(&mut c)[0] = version(
+        "version",
+        true,
+        Some(r#"{"type":"object","x-kubernetes-validations":[{"rule":"self.x <"}],"properties":{"a":{}}}"#),
+    );
+    expect(
+        &validate_custom_resource_definition(&c, None),
+        &[(Required, "spec.validation.openAPIV3Schema.properties[a].type")],
+    );
+}

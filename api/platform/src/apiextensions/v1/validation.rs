@@ -47,6 +47,8 @@ struct Options {
     require_recognized_review_version: bool,
     /// Scope and kind are fixed once the definition is established.
     require_immutable_names: bool,
+    /// Every `type` is one of OpenAPI's (not on an update of a definition stored with others).
+    require_valid_type: bool,
     /// The items of a `set` list are atomic (not on an update of a definition stored with
     /// other items).
     require_atomic_set: bool,
@@ -73,6 +75,7 @@ pub fn validate_custom_resource_definition(
             require_schema: true,
             require_recognized_review_version: true,
             require_immutable_names: false,
+            require_valid_type: true,
             require_atomic_set: true,
             require_map_keys: true,
         },
@@ -86,6 +89,7 @@ pub fn validate_custom_resource_definition(
                 .and_then(|w| w.conversion_review_versions.as_deref())
                 .is_none_or(|vs| vs.is_empty() || vs.iter().any(|v| CONVERSION_REVIEW_VERSIONS.contains(&v.as_str()))),
             require_immutable_names: established(old),
+            require_valid_type: !any_stored_schema(old, &|n| !valid_type(text(n, "type"))),
             require_atomic_set: !any_stored_schema(old, &|n| !atomic_set_errors(n, &Path::root()).is_empty()),
             require_map_keys: !any_stored_schema(old, &|n| !map_set_errors(n, &Path::root()).is_empty()),
         },
@@ -648,6 +652,11 @@ fn validate_schema(props: &JSONSchemaProps, status_enabled: bool, opts: &Options
     }
 }
 
+/// Whether a `type` is unset or one of OpenAPI's.
+fn valid_type(ty: &str) -> bool {
+    ty.is_empty() || OPENAPI_TYPES.contains(&ty)
+}
+
 /// Whether a schema node of the stored definition (any version's) satisfies `pred`.
 fn any_stored_schema(old: &CustomResourceDefinition, pred: &dyn Fn(&Schema) -> bool) -> bool {
     old.spec.versions.iter().flatten().filter_map(schema_of).filter_map(to_schema).any(|s| any_node(&s, pred, 0))
@@ -875,7 +884,7 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
         return;
     }
     let ty = text(s, "type");
-    if !ty.is_empty() && !OPENAPI_TYPES.contains(&ty) {
+    if opts.require_valid_type && !valid_type(ty) {
         errs.push(FieldError::not_supported(path.child("type"), go_quote(ty), OPENAPI_TYPES));
     }
     if flag(s, "uniqueItems") {

@@ -961,3 +961,101 @@ fn rules_of_a_broken_schema_are_not_compiled() {
         &[(Required, "spec.validation.openAPIV3Schema.properties[a].type")],
     );
 }
+
+// ---- TestValidateCustomResourceDefinitionUpdate: what the stored definition allows ----
+
+fn with_schema(schema: &str) -> CustomResourceDefinition {
+    let mut c = crd();
+    versions_mut(&mut c)[0] = version("version", true, Some(schema));
+    c
+}
+
+#[test]
+fn invalid_types_updates_disallowed_unless_the_old_object_has_them() {
+    let bogus = with_schema(r#"{"type":"object","properties":{"foo":{"type":"bogus"}}}"#);
+    // "invalid types updates disallowed"
+    expect(
+        &validate_custom_resource_definition(&bogus, Some(&crd())),
+        &[(NotSupported, "spec.validation.openAPIV3Schema.properties[foo].type")],
+    );
+    // "invalid types updates allowed if old object has invalid types"
+    let old = with_schema(r#"{"type":"object","properties":{"bar":{"type":"bogus"}}}"#);
+    expect(&validate_custom_resource_definition(&bogus, Some(&old)), &[]);
+}
+
+#[test]
+fn map_list_keys_ratchet_on_update() {
+    let keyed = |key: &str| {
+        with_schema(&format!(
+            r#"{{"type":"object","properties":{{"bar":{{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["key"],"items":{{"type":"object","properties":{{"key":{key}}}}}}}}}}}"#
+        ))
+    };
+    let no_default = keyed(r#"{"type":"string"}"#);
+    let nullable = keyed(r#"{"type":"string","nullable":true,"default":"x"}"#);
+    // "reject non-required key with no default in list of type map if not pre-existing" and
+    // "allow ... if pre-existing"
+    expect(
+        &validate_custom_resource_definition(&no_default, Some(&crd())),
+        &[(Required, "spec.validation.openAPIV3Schema.properties[bar].items.properties[key].default")],
+    );
+    expect(&validate_custom_resource_definition(&no_default, Some(&no_default)), &[]);
+    // "reject nullable key in list of type map if not pre-existing" and "allow ... if pre-existing"
+    expect(
+        &validate_custom_resource_definition(&nullable, Some(&crd())),
+        &[(Forbidden, "spec.validation.openAPIV3Schema.properties[bar].items.properties[key].nullable")],
+    );
+    expect(&validate_custom_resource_definition(&nullable, Some(&nullable)), &[]);
+}
+
+#[test]
+fn schema_required_unless_the_old_object_misses_one() {
+    let mut new = two_versions();
+    for v in versions_mut(&mut new) {
+        v.schema = None;
+    }
+    // "schema required if all versions of old object have schema"
+    expect(
+        &validate_custom_resource_definition(&new, Some(&two_versions())),
+        &[(Required, "spec.versions[0].schema.openAPIV3Schema"), (Required, "spec.versions[1].schema.openAPIV3Schema")],
+    );
+    // "schema not required if old object is missing schema for some versions" (both keeping
+    // preserveUnknownFields)
+    let mut old = two_versions();
+    versions_mut(&mut old)[1].schema = None;
+    old.spec.preserve_unknown_fields = true;
+    let mut kept = new.clone();
+    kept.spec.preserve_unknown_fields = true;
+    expect(&validate_custom_resource_definition(&kept, Some(&old)), &[]);
+    // Without preserveUnknownFields a served version still needs one, or every field would be
+    // pruned.
+    old.spec.preserve_unknown_fields = false;
+    versions_mut(&mut new)[1].served = false;
+    expect(
+        &validate_custom_resource_definition(&new, Some(&old)),
+        &[(Required, "spec.versions[0].schema.openAPIV3Schema")],
+    );
+}
+
+#[test]
+fn conversion_review_versions_ratchet_on_update() {
+    let with_review = |versions: Option<&[&str]>| {
+        let mut c = two_versions();
+        webhook(&mut c, url("https://example.com/webhook"), versions);
+        c
+    };
+    let invalid = with_review(Some(&["invalid-version"]));
+    // "webhookconfig: should pass on invalid ConversionReviewVersion with old invalid versions"
+    expect(&validate_custom_resource_definition(&invalid, Some(&with_review(Some(&["invalid-version2"])))), &[]);
+    // "webhookconfig: should fail on invalid ConversionReviewVersion with old valid versions"
+    expect(
+        &validate_custom_resource_definition(&invalid, Some(&with_review(Some(&["v1beta1", "invalid-version"])))),
+        &[(Invalid, "spec.conversion.conversionReviewVersions")],
+    );
+}
+
+#[test]
+fn switch_to_preserve_unknown_fields_true_is_forbidden() {
+    let mut new = crd();
+    new.spec.preserve_unknown_fields = true;
+    expect(&validate_custom_resource_definition(&new, Some(&crd())), &[(Invalid, "spec.preserveUnknownFields")]);
+}

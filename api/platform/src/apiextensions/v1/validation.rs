@@ -18,7 +18,7 @@ use super::{
     ConditionStatus, ConversionStrategyType, CustomResourceColumnDefinition, CustomResourceConversion,
     CustomResourceDefinition, CustomResourceDefinitionConditionType, CustomResourceDefinitionNames,
     CustomResourceDefinitionSpec, CustomResourceDefinitionVersion, CustomResourceSubresources, JSONSchemaProps,
-    ResourceScope,
+    ResourceScope, SelectableField,
 };
 
 /// Upstream's printer column types, sorted as its `sets.String.List` prints them.
@@ -55,6 +55,9 @@ struct Options {
     /// Map list keys are required or defaulted and not nullable, and the items of `map` and
     /// `set` lists not nullable (not on an update of a definition stored otherwise).
     require_map_keys: bool,
+    /// The versions (`""`: the definition-wide list) that may keep more selectable fields than
+    /// upstream allows, as stored.
+    allow_too_many_fields: Vec<String>,
 }
 
 /// Validates a `CustomResourceDefinition` as upstream's `ValidateCustomResourceDefinition`
@@ -78,6 +81,7 @@ pub fn validate_custom_resource_definition(
             require_valid_type: true,
             require_atomic_set: true,
             require_map_keys: true,
+            allow_too_many_fields: Vec::new(),
         },
         Some(old) => Options {
             require_schema: old.spec.versions.iter().flatten().all(|v| schema_of(v).is_some()),
@@ -92,6 +96,7 @@ pub fn validate_custom_resource_definition(
             require_valid_type: !any_stored_schema(old, &|n| !valid_type(text(n, "type"))),
             require_atomic_set: !any_stored_schema(old, &|n| !atomic_set_errors(n, &Path::root()).is_empty()),
             require_map_keys: !any_stored_schema(old, &|n| !map_set_errors(n, &Path::root()).is_empty()),
+            allow_too_many_fields: too_many_fields_kept(obj, old),
         },
     };
     // Upstream's name rule runs with the create's metadata checks only; a name never changes.
@@ -187,6 +192,7 @@ fn validate_spec(spec: &CustomResourceDefinitionSpec, opts: &Options, errs: &mut
     let shared_schema = all_alike(versions, |v| v.schema.clone());
     let shared_subresources = all_alike(versions, |v| v.subresources.clone());
     let shared_columns = all_alike(versions, |v| v.additional_printer_columns.clone());
+    let shared_fields = all_alike(versions, |v| v.selectable_fields.clone());
     let any_status = versions.iter().any(|v| v.subresources.as_ref().is_some_and(|s| s.status.is_some()));
     for (i, v) in versions.iter().enumerate() {
         let at = sp.child("versions").index(i).child("schema").child("openAPIV3Schema");
@@ -236,6 +242,22 @@ fn validate_spec(spec: &CustomResourceDefinitionSpec, opts: &Options, errs: &mut
                 validate_column(c, &vp.child("additionalPrinterColumns").index(j), errs);
             }
         }
+        if !shared_fields && !v.selectable_fields.is_empty() {
+            let fp = vp.child("selectableFields");
+            // A schema all versions share is not the version's in upstream's internal form, so
+            // upstream refuses per-version fields beside it, with this message.
+            match schema_of(v).filter(|_| !shared_schema) {
+                None => errs.push(FieldError::invalid(
+                    fp,
+                    "",
+                    "may only be set when `version.schema.openAPIV3Schema` is not included",
+                )),
+                Some(s) => {
+                    let allow = opts.allow_too_many_fields.contains(&v.name);
+                    validate_selectable_fields(&v.selectable_fields, s, allow, &fp, errs);
+                }
+            }
+        }
     }
     // The bad value upstream shows is the whole list, which is left out here.
     if !unique {
@@ -274,6 +296,18 @@ fn validate_spec(spec: &CustomResourceDefinitionSpec, opts: &Options, errs: &mut
             validate_column(c, &sp.child("additionalPrinterColumns").index(j), errs);
         }
     }
+    if shared_fields && let Some(first) = versions.first().filter(|v| !v.selectable_fields.is_empty()) {
+        let fp = sp.child("selectableFields");
+        // Upstream's internal form holds the fields definition-wide; without a schema there
+        // too (the versions' differ), it refuses them.
+        match schema_of(first).filter(|_| shared_schema) {
+            None => errs.push(FieldError::invalid(fp, "", "may only be set when validations.schema is included")),
+            Some(s) => {
+                let allow = opts.allow_too_many_fields.iter().any(String::is_empty);
+                validate_selectable_fields(&first.selectable_fields, s, allow, &fp, errs);
+            }
+        }
+    }
     if let Some(conv) = &spec.conversion {
         if conv.strategy.0 != ConversionStrategyType::NONE && spec.preserve_unknown_fields {
             errs.push(FieldError::invalid(
@@ -284,6 +318,33 @@ fn validate_spec(spec: &CustomResourceDefinitionSpec, opts: &Options, errs: &mut
         }
         validate_conversion(conv, opts, &sp.child("conversion"), errs);
     }
+}
+
+/// Upstream's `findTooManySelectableFieldsAllowed`: the versions (`""` for the definition-wide
+/// list) whose stored selectable fields were already more than upstream allows and are
+/// unchanged.
+fn too_many_fields_kept(obj: &CustomResourceDefinition, old: &CustomResourceDefinition) -> Vec<String> {
+    let (new_versions, old_versions) =
+        (obj.spec.versions.as_deref().unwrap_or_default(), old.spec.versions.as_deref().unwrap_or_default());
+    let mut out = Vec::new();
+    let shared = |vs: &[CustomResourceDefinitionVersion]| {
+        all_alike(vs, |v| v.selectable_fields.clone()).then(|| vs.first().map(|v| v.selectable_fields.clone()))
+    };
+    if let Some(Some(old_fields)) = shared(old_versions)
+        && old_fields.len() > MAX_SELECTABLE_FIELDS
+        && shared(new_versions) == Some(Some(old_fields))
+    {
+        out.push(String::new());
+    }
+    for v in new_versions {
+        if let Some(o) = old_versions.iter().find(|o| o.name == v.name)
+            && o.selectable_fields.len() > MAX_SELECTABLE_FIELDS
+            && o.selectable_fields == v.selectable_fields
+        {
+            out.push(v.name.clone());
+        }
+    }
+    out
 }
 
 /// Upstream's `validateEnumStrings`: empty is missing, anything else must be one of `accepted`.
@@ -588,6 +649,130 @@ fn validate_conversion(conv: &CustomResourceConversion, opts: &Options, path: &P
             ));
         }
     }
+}
+
+// ---- Selectable fields ----
+
+/// Upstream's limit on the selectable fields of a version.
+const MAX_SELECTABLE_FIELDS: usize = 8;
+
+/// Upstream's `ValidateCustomResourceSelectableFields`: each a dot path (no array notation) to a
+/// string, boolean or integer field outside `metadata`, each once, at most eight unless the
+/// stored definition already had more, unchanged.
+fn validate_selectable_fields(
+    fields: &[SelectableField],
+    props: &JSONSchemaProps,
+    allow_too_many: bool,
+    path: &Path,
+    errs: &mut ErrorList,
+) {
+    let Some(schema) = to_schema(props) else { return };
+    let mut unique: Vec<String> = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        let jp = path.index(i).child("jsonPath");
+        if f.json_path.is_empty() {
+            errs.push(FieldError::required(jp, ""));
+            continue;
+        }
+        let FoundPath { segments, schema: found } = match selectable_path(&f.json_path, &schema) {
+            Ok(found) => found,
+            Err(e) => {
+                errs.push(FieldError::invalid(jp, &f.json_path, &format!("is an invalid path: {e}")));
+                continue;
+            }
+        };
+        if segments.first().is_some_and(|(named, s)| *named && *s == "metadata") {
+            errs.push(FieldError::invalid(&jp, &f.json_path, "must not point to fields in metadata"));
+        }
+        if !found.is_some_and(|s| matches!(text(s, "type"), "string" | "boolean" | "integer")) {
+            errs.push(FieldError::invalid(
+                &jp,
+                &f.json_path,
+                "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.",
+            ));
+        }
+        // The field path as upstream prints it: named fields joined with dots, keys in brackets.
+        let mut key = String::new();
+        for (named, s) in &segments {
+            if *named {
+                if !key.is_empty() {
+                    key.push('.');
+                }
+                key.push_str(s);
+            } else {
+                key.push_str(&format!("[{s}]"));
+            }
+        }
+        if unique.contains(&key) {
+            errs.push(FieldError::duplicate(jp, f.json_path.as_str()));
+        } else {
+            unique.push(key);
+        }
+    }
+    if unique.len() > MAX_SELECTABLE_FIELDS && !allow_too_many {
+        errs.push(FieldError::too_many(path, unique.len(), MAX_SELECTABLE_FIELDS));
+    }
+}
+
+/// The tokens upstream's field path scanner splits a path into: `.`, `[` and `]` alone, a
+/// single-quoted string (to its closing quote, or the end), or the text between them.
+fn path_tokens(s: &str) -> Vec<&str> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let end = if b[i] == b'\'' {
+            (i + 1..b.len()).find(|&j| b[j] == b'\'' && b[j - 1] != b'\\').map_or(b.len(), |j| j + 1)
+        } else if matches!(b[i], b'.' | b'[' | b']') {
+            i + 1
+        } else {
+            (i..b.len()).find(|&j| matches!(b[j], b'.' | b'[' | b']')).unwrap_or(b.len())
+        };
+        // Every boundary is an ASCII byte or the end, so each token is whole UTF-8.
+        out.push(s.get(i..end).unwrap_or_default());
+        i = end;
+    }
+    out
+}
+
+/// Where a selectable field's path leads.
+struct FoundPath<'a, 's> {
+    /// Each segment: a named field (`true`) or a map key.
+    segments: Vec<(bool, &'a str)>,
+    /// The schema reached (none past an `additionalProperties` without a schema).
+    schema: Option<&'s Schema>,
+}
+
+/// Upstream's `ValidFieldPath` without array notation.
+fn selectable_path<'a, 's>(json_path: &'a str, schema: &'s Schema) -> Result<FoundPath<'a, 's>, String> {
+    let mut segments = Vec::new();
+    let mut cur = Some(schema);
+    let mut tokens = path_tokens(json_path).into_iter();
+    while let Some(tok) = tokens.next() {
+        match tok {
+            "[" => return Err("array notation is not allowed".into()),
+            "." => {
+                let Some(name) = tokens.next() else { return Err("unexpected end of JSON path".into()) };
+                // Past an `additionalProperties` without a schema there is no field (upstream
+                // would dereference nothing here).
+                let Some(s) = cur else { return Err("does not refer to a valid field".into()) };
+                if s.get("properties").is_some() {
+                    let Some((_, p)) = properties(s).iter().find(|(k, _)| k == name) else {
+                        return Err("does not refer to a valid field".into());
+                    };
+                    segments.push((true, name));
+                    cur = Some(p);
+                } else if s.get("additionalProperties").is_some() {
+                    segments.push((false, name));
+                    cur = sub_schema(s, "additionalProperties");
+                } else {
+                    return Err("does not refer to a valid field".into());
+                }
+            }
+            other => return Err(format!("expected [ or . but got: {other}")),
+        }
+    }
+    Ok(FoundPath { segments, schema: cur })
 }
 
 // ---- Schemas ----

@@ -1059,3 +1059,125 @@ fn switch_to_preserve_unknown_fields_true_is_forbidden() {
     new.spec.preserve_unknown_fields = true;
     expect(&validate_custom_resource_definition(&new, Some(&crd())), &[(Invalid, "spec.preserveUnknownFields")]);
 }
+
+// ---- TestSelectableFields (in v1, where lists all versions share are definition-wide) ----
+
+fn selectable(schema: &str, fields: &[&str]) -> CustomResourceDefinitionVersion {
+    let mut v = version("version", true, Some(schema));
+    v.selectable_fields =
+        fields.iter().map(|p| crate::apiextensions::v1::SelectableField { json_path: (*p).into() }).collect();
+    v
+}
+
+#[test]
+fn selectable_fields_that_do_not_refer_to_a_field_are_invalid() {
+    let mut c = crd();
+    let mut v2 = selectable(
+        r#"{"type":"object","required":["foo"],"properties":{"foo":{"type":"integer"}}}"#,
+        &[".xyz", ".foo", ".abc"],
+    );
+    v2.name = "version2".into();
+    v2.storage = false;
+    c.spec.versions = Some(vec![
+        selectable(r#"{"type":"object","required":["foo"],"properties":{"foo":{"type":"string"}}}"#, &[".foo", ".xyz"]),
+        v2,
+    ]);
+    let errs = validate_custom_resource_definition(&c, None);
+    expect(
+        &errs,
+        &[
+            (Invalid, "spec.versions[0].selectableFields[1].jsonPath"),
+            (Invalid, "spec.versions[1].selectableFields[0].jsonPath"),
+            (Invalid, "spec.versions[1].selectableFields[2].jsonPath"),
+        ],
+    );
+    assert_eq!(
+        messages(&errs)[0],
+        r#"spec.versions[0].selectableFields[1].jsonPath: Invalid value: ".xyz": is an invalid path: does not refer to a valid field"#
+    );
+}
+
+#[test]
+fn selectable_fields_in_the_top_level_schema() {
+    let mut c = crd();
+    c.spec.versions = Some(vec![selectable(
+        r#"{"type":"object","properties":{"spec":{"type":"object","required":["foo"],"properties":{"foo":{"type":"string"}}},
+            "status":{"type":"object","required":["phase"],"properties":{"phase":{"type":"string"}}}}}"#,
+        &[".spec.foo", ".spec.xyz", ".status.phase"],
+    )]);
+    expect(&validate_custom_resource_definition(&c, None), &[(Invalid, "spec.selectableFields[1].jsonPath")]);
+}
+
+#[test]
+fn selectable_fields_must_be_strings_booleans_or_integers() {
+    let mut c = crd();
+    let mut v2 = selectable(
+        r#"{"type":"object","properties":{"foo":{"type":"integer"},"obj":{"type":"object"},"bool":{"type":"boolean"}}}"#,
+        &[".obj", ".foo", ".bool"],
+    );
+    v2.name = "version2".into();
+    v2.storage = false;
+    c.spec.versions = Some(vec![
+        selectable(
+            r#"{"type":"object","properties":{"foo":{"type":"string"},"obj":{"type":"object"}}}"#,
+            &[".foo", ".obj"],
+        ),
+        v2,
+    ]);
+    expect(
+        &validate_custom_resource_definition(&c, None),
+        &[
+            (Invalid, "spec.versions[0].selectableFields[1].jsonPath"),
+            (Invalid, "spec.versions[1].selectableFields[0].jsonPath"),
+        ],
+    );
+}
+
+#[test]
+fn selectable_fields_with_duplicate_json_paths_are_invalid() {
+    let mut c = crd();
+    c.spec.versions =
+        Some(vec![selectable(r#"{"type":"object","properties":{"foo":{"type":"string"}}}"#, &[".foo", ".foo"])]);
+    expect(
+        &validate_custom_resource_definition(&c, None),
+        &[(ErrorType::Duplicate, "spec.selectableFields[1].jsonPath")],
+    );
+}
+
+#[test]
+fn too_many_selectable_fields_are_not_allowed_unless_stored_so() {
+    let props: Vec<String> = (0..9).map(|i| format!(r#""f{i}":{{"type":"string"}}"#)).collect();
+    let schema = format!(r#"{{"type":"object","properties":{{{}}}}}"#, props.join(","));
+    let paths: Vec<String> = (0..9).map(|i| format!(".f{i}")).collect();
+    let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+    let mut c = crd();
+    c.spec.versions = Some(vec![selectable(&schema, &paths)]);
+    expect(&validate_custom_resource_definition(&c, None), &[(ErrorType::TooMany, "spec.selectableFields")]);
+    // "ratcheting: top level schema: too many selectableFields are allowed if existing CRD has
+    // same selectableFields", and not with different ones.
+    expect(&validate_custom_resource_definition(&c, Some(&c)), &[]);
+    let mut fewer = c.clone();
+    versions_mut(&mut fewer)[0].selectable_fields.pop();
+    let mut other = c.clone();
+    versions_mut(&mut other)[0].selectable_fields.swap(0, 1);
+    expect(&validate_custom_resource_definition(&other, Some(&c)), &[(ErrorType::TooMany, "spec.selectableFields")]);
+    expect(&validate_custom_resource_definition(&fewer, Some(&c)), &[]);
+}
+
+#[test]
+fn selectable_field_paths() {
+    let mut c = crd();
+    c.spec.versions = Some(vec![selectable(
+        r#"{"type":"object","properties":{"metadata":{"type":"object","properties":{"name":{"type":"string"}}},
+            "m":{"type":"object","additionalProperties":{"type":"string"}}}}"#,
+        &[".metadata.name", ".m.key", ".m['key']", "m"],
+    )]);
+    assert_eq!(
+        messages(&validate_custom_resource_definition(&c, None)),
+        [
+            r#"spec.selectableFields[0].jsonPath: Invalid value: ".metadata.name": must not point to fields in metadata"#,
+            r#"spec.selectableFields[2].jsonPath: Invalid value: ".m['key']": is an invalid path: array notation is not allowed"#,
+            r#"spec.selectableFields[3].jsonPath: Invalid value: "m": is an invalid path: expected [ or . but got: m"#,
+        ]
+    );
+}

@@ -365,10 +365,12 @@ async fn definitions_are_checked() {
     let untyped = CRD.replace(r#""spec":{"type":"object","required""#, r#""spec":{"required""#);
     let r = call(&api, Method::POST, crds, JSON, &untyped).await;
     assert_eq!(r.code, 422, "{:?}", r.body);
+    // The one version's schema is every version's: upstream's internal form holds it as
+    // `spec.validation`, and reports it there.
     assert_eq!(
         r.message(),
         "CustomResourceDefinition.apiextensions.k8s.io \"widgets.example.com\" is invalid: \
-         spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields"
+         spec.validation.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields"
     );
     let misnamed = CRD.replace(r#""name":"widgets.example.com""#, r#""name":"gadgets.example.com""#);
     let r = call(&api, Method::POST, crds, JSON, &misnamed).await;

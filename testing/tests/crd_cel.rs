@@ -38,7 +38,7 @@ const CRD: &str = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResou
      "ports":{"type":"array","items":{"type":"integer","x-kubernetes-validations":[{"rule":"self > 0 && self < 65536","message":"ports are 1 to 65535"}]}},
      "servers":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["name"],
       "items":{"type":"object","x-kubernetes-validations":[{"rule":"self.size == oldSelf.size","message":"a server keeps its size"}],
-       "properties":{"name":{"type":"string"},"size":{"type":"integer"}}}},
+       "required":["name"],"properties":{"name":{"type":"string"},"size":{"type":"integer"}}}},
      "labels":{"type":"object","additionalProperties":{"type":"string","x-kubernetes-validations":[{"rule":"self.size() <= 5"}]}},
      "quota":{"type":"string","x-kubernetes-validations":[{"rule":"isQuantity(self) && quantity(self).isLessThan(quantity('1Gi'))","message":"quota is a quantity below 1Gi"}]},
      "hosts":{"type":"array","items":{"type":"string"},"x-kubernetes-validations":[{"rule":"self.all(h, h.matches('^[a-z.]+$'))"},{"rule":"self.size() == 0 || self[0] != 'x'"}]}}},

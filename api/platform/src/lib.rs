@@ -33,6 +33,8 @@ pub mod imagepolicy;
 pub mod lifecycle;
 #[cfg(feature = "resource")]
 pub mod resource;
+#[cfg(all(feature = "validation", any(feature = "admissionregistration", feature = "apiextensions")))]
+mod webhook;
 
 #[cfg(test)]
 use kapi_api_base::test_support as testing;

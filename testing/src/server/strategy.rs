@@ -12,6 +12,7 @@ mod services;
 
 pub use services::ServiceRanges;
 
+use kapi_api::apiextensions::v1::CustomResourceDefinition;
 use kapi_api::core::v1::Service;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_machinery::Object;
@@ -72,11 +73,28 @@ pub(crate) fn prepare(
             }
         }),
         ("apps", "daemonsets", old) => edit(info, obj, old, template_generation),
+        ("apiextensions.k8s.io", "customresourcedefinitions", _) if ctx.subresource.is_none() => {
+            if let Some(crd) = obj.as_mut().as_any_mut().downcast_mut::<CustomResourceDefinition>() {
+                record_storage_version(crd);
+            }
+            Ok(())
+        }
         ("", "namespaces", old) => edit(info, obj, old, |ns, old| match old {
             None => namespace_for_create(ns),
             Some(old) => namespace_for_update(ns, old),
         }),
         _ => Ok(()),
+    }
+}
+
+/// Upstream's definition strategy on create and update: the storage version joins
+/// `status.storedVersions` (the status is the stored one on update, empty on create), before
+/// validation requires it there.
+fn record_storage_version(crd: &mut CustomResourceDefinition) {
+    let Some(v) = crd.spec.versions.iter().flatten().find(|v| v.storage) else { return };
+    let stored = crd.status.stored_versions.get_or_insert_default();
+    if !stored.contains(&v.name) {
+        stored.push(v.name.clone());
     }
 }
 

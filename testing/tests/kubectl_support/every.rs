@@ -586,12 +586,13 @@ pub const FIXTURES: &[Fixture] = &[
         name: "things.{id}.example.com",
         body: r#""spec":{"group":"{id}.example.com","scope":"Namespaced","names":{"plural":"things","singular":"thing","kind":"Thing","listKind":"ThingList"},"versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","properties":{"spec":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}}}]}"#,
     },
+    // v1beta1 defaults `preserveUnknownFields` to true, which upstream's validation refuses.
     Fixture {
         group: "apiextensions.k8s.io",
         kind: "CustomResourceDefinition",
         versions: &["v1beta1"],
         name: "things.{id}.example.com",
-        body: r#""spec":{"group":"{id}.example.com","scope":"Namespaced","names":{"plural":"things","singular":"thing","kind":"Thing","listKind":"ThingList"},"versions":[{"name":"v1","served":true,"storage":true}],"validation":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}"#,
+        body: r#""spec":{"group":"{id}.example.com","scope":"Namespaced","names":{"plural":"things","singular":"thing","kind":"Thing","listKind":"ThingList"},"versions":[{"name":"v1","served":true,"storage":true}],"validation":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}},"preserveUnknownFields":false}"#,
     },
     Fixture {
         group: "internal.apiserver.k8s.io",

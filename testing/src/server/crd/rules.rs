@@ -3,12 +3,11 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use kapi_api::meta::errors::{FieldError, FieldErrorType};
+use kapi_api::meta::errors::FieldError;
 use kapi_machinery::json::value::Value;
-use kapi_machinery::validation::go_quote;
 
-use super::schema::{Schema, additional, embedded, items, join, preserves_unknown, property, text};
-use crate::cel::{self, CompileError, EvalError, Program, Val};
+use super::schema::{Schema, additional, embedded, items, join, property, text};
+use crate::cel::{self, EvalError, Program, Val};
 
 /// The variables a rule may use.
 const VARS: &[&str] = &["self", "oldSelf"];
@@ -23,7 +22,6 @@ struct Rule<'a> {
     message_expression: &'a str,
     field_path: &'a str,
     reason: &'a str,
-    optional_old_self: Option<bool>,
 }
 
 fn rules_of(s: &Schema) -> Vec<Rule<'_>> {
@@ -38,136 +36,18 @@ fn rules_of(s: &Schema) -> Vec<Rule<'_>> {
                 message_expression: t("messageExpression"),
                 field_path: t("fieldPath"),
                 reason: t("reason"),
-                optional_old_self: match r.get("optionalOldSelf") {
-                    Some(Value::Bool(b)) => Some(*b),
-                    _ => None,
-                },
             }
         })
         .collect()
 }
 
-/// The reasons a rule may give, and the error type each makes.
-pub(crate) const REASONS: &[&str] =
-    &["FieldValueInvalid", "FieldValueForbidden", "FieldValueRequired", "FieldValueDuplicate"];
+// Whether every rule compiles is checked with the definition, by kapi-api's
+// `apiextensions::v1::validation` (run by the scheme's validation of every write).
 
-// ---- The definition's side: every rule must compile. ----
-
-/// The compile errors of the schema's rules, under `path` (`spec.validation.openAPIV3Schema`),
-/// with upstream's paths (`...properties[spec].x-kubernetes-validations[0].rule`).
-pub(crate) fn check_schema(s: &Schema, path: &str, errs: &mut Vec<FieldError>) {
-    check_at(s, path, true, 0, errs);
-}
+// ---- The object's side: every rule evaluated at its place. ----
 
 /// Schemas deeper than this are not looked into (requests are bounded the same way).
 const MAX_SCHEMA_DEPTH: usize = 64;
-
-fn check_at(s: &Schema, path: &str, root: bool, depth: usize, errs: &mut Vec<FieldError>) {
-    if depth > MAX_SCHEMA_DEPTH {
-        return;
-    }
-    for (i, r) in rules_of(s).iter().enumerate() {
-        let at = format!("{path}.x-kubernetes-validations[{i}]");
-        if r.rule.trim().is_empty() {
-            errs.push(FieldError::required(format!("{at}.rule"), ""));
-            continue;
-        }
-        // Upstream shows the whole rule as the bad value.
-        let invalid = |field: String, detail: String| FieldError {
-            field,
-            error_type: FieldErrorType::Invalid,
-            value: Some(rule_value(r)),
-            detail,
-        };
-        match Program::compile(r.rule, VARS) {
-            Err(e) => errs.push(invalid(format!("{at}.rule"), format!("compilation failed: {e}"))),
-            // The one type check made: fields selected from `self` must be in the schema.
-            Ok(p) => {
-                if let Some((field, offset)) = p.field_paths().iter().find_map(|(_, fs)| undefined_field(s, root, fs)) {
-                    let e = CompileError::at(r.rule, offset, format!("undefined field '{field}'"));
-                    errs.push(invalid(format!("{at}.rule"), format!("compilation failed: {e}")));
-                }
-            }
-        }
-        if !r.message_expression.is_empty()
-            && let Err(e) = Program::compile(r.message_expression, VARS)
-        {
-            errs.push(invalid(format!("{at}.messageExpression"), format!("messageExpression compilation failed: {e}")));
-        }
-        if r.message.contains('\n') {
-            errs.push(FieldError::invalid(format!("{at}.message"), r.message, "message must not contain line breaks"));
-        }
-        if r.message.is_empty() && r.rule.contains('\n') {
-            errs.push(FieldError::required(
-                format!("{at}.message"),
-                "message must be specified if rule contains line breaks",
-            ));
-        }
-        if !r.reason.is_empty() && !REASONS.contains(&r.reason) {
-            errs.push(FieldError::not_supported(format!("{at}.reason"), format!("{:?}", r.reason), REASONS));
-        }
-    }
-    if let Some(Value::Object(props)) = s.get("properties") {
-        for (k, ps) in props {
-            check_at(ps, &format!("{path}.properties[{k}]"), embedded(ps), depth + 1, errs);
-        }
-    }
-    if let Some(is) = items(s) {
-        check_at(is, &format!("{path}.items"), embedded(is), depth + 1, errs);
-    }
-    if let Some(a) = additional(s) {
-        check_at(a, &format!("{path}.additionalProperties"), embedded(a), depth + 1, errs);
-    }
-}
-
-/// The first field of a selection chain the schema has no place for (with its offset): a
-/// field an object with `properties` (and no `x-kubernetes-preserve-unknown-fields`) does not
-/// list, or at a resource root a `metadata` field other than `name` and `generateName`. Chains
-/// through values of unknown shape are not judged.
-fn undefined_field<'a>(s: &Schema, root: bool, fields: &[(&'a str, usize)]) -> Option<(&'a str, usize)> {
-    let (mut cur, mut at_root) = (s, root);
-    let mut it = fields.iter();
-    while let Some(&(f, offset)) = it.next() {
-        if at_root && matches!(f, "apiVersion" | "kind") {
-            return None;
-        }
-        if at_root && f == "metadata" {
-            return it.next().filter(|(m, _)| !matches!(*m, "name" | "generateName")).copied();
-        }
-        if let Some(p) = property(cur, f) {
-            (cur, at_root) = (p, embedded(p));
-        } else if let Some(a) = additional(cur) {
-            (cur, at_root) = (a, embedded(a));
-        } else if cur.get("properties").is_some() && !preserves_unknown(cur) {
-            return Some((f, offset));
-        } else {
-            return None;
-        }
-    }
-    None
-}
-
-/// A rule as Go's `%#v` prints the internal `ValidationRule` upstream reports: unset pointer
-/// fields as nil; a set one (where Go prints an address) with its value.
-fn rule_value(r: &Rule<'_>) -> String {
-    let reason = match r.reason {
-        "" => "(*apiextensions.FieldValueErrorReason)(nil)".to_owned(),
-        set => format!("(*apiextensions.FieldValueErrorReason)({})", go_quote(set)),
-    };
-    let optional = match r.optional_old_self {
-        None => "(*bool)(nil)".to_owned(),
-        Some(b) => format!("(*bool)({b})"),
-    };
-    format!(
-        "apiextensions.ValidationRule{{Rule:{}, Message:{}, MessageExpression:{}, Reason:{reason}, FieldPath:{}, OptionalOldSelf:{optional}}}",
-        go_quote(r.rule),
-        go_quote(r.message),
-        go_quote(r.message_expression),
-        go_quote(r.field_path),
-    )
-}
-
-// ---- The object's side: every rule evaluated at its place. ----
 
 /// Evaluates the rules of `s` over the object `new` (and, on update, the stored `old`),
 /// returning upstream's field errors.
@@ -550,40 +430,6 @@ mod tests {
         let new = r#"{"keyed":[{"k":"b","v":4},{"k":"c","v":0},{"k":"a","v":3}],"atomic":[9,9]}"#;
         assert_eq!(errors(new, Some(old), schema), [r#"keyed[0]: Invalid value: "object": v only grows"#]);
         assert_eq!(errors(new, None, schema), Vec::<String>::new());
-    }
-
-    /// Fields selected from `self` must be in the schema, as upstream's type check requires;
-    /// maps, open objects and embedded resources' `apiVersion`/`kind` take any.
-    #[test]
-    fn undefined_fields_do_not_compile() {
-        let schema = |rule: &str| {
-            v(&format!(
-                r#"{{"type":"object","x-kubernetes-validations":[{{"rule":{rule:?}}}],"properties":{{
-                "spec":{{"type":"object","properties":{{"a":{{"type":"string"}},
-                  "m":{{"type":"object","additionalProperties":{{"type":"object","properties":{{"x":{{"type":"integer"}}}}}}}},
-                  "open":{{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}}}}}}}}"#
-            ))
-        };
-        let check = |rule: &str| {
-            let mut errs = Vec::new();
-            check_schema(&schema(rule), "s", &mut errs);
-            errs.iter().map(|e| e.detail.clone()).collect::<Vec<_>>()
-        };
-        for fine in [
-            "self.spec.a == 'x'",
-            "self.spec.m.k.x > 0",
-            "self.spec.open.any.thing",
-            "self.metadata.name == 'n' && self.kind == 'K'",
-            "self.spec.m.all(k, k.x > 0)",
-        ] {
-            assert_eq!(check(fine), Vec::<String>::new(), "{fine}");
-        }
-        assert_eq!(check("self.spec.b == 1"), ["compilation failed: ERROR: <input>:1:10: undefined field 'b'"]);
-        assert_eq!(check("has(self.spec.m.k.y)"), ["compilation failed: ERROR: <input>:1:18: undefined field 'y'"]);
-        assert_eq!(
-            check("self.metadata.labels.size() > 0"),
-            ["compilation failed: ERROR: <input>:1:14: undefined field 'labels'"]
-        );
     }
 
     /// `set` and `map` lists are equal whatever their order, so `self == oldSelf` keeps such a

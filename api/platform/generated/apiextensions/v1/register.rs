@@ -24,6 +24,17 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
+    #[cfg(feature = "validation")]
+    {
+        scheme
+            .add_validation_func(
+                crate::apiextensions::v1::validation::validate_custom_resource_definition,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::apiextensions::v1::validation::validate_custom_resource_definition_status_update,
+            );
+    }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     for version in VERSIONS {
         ::kapi_api::meta::v1::add_to_group_version(

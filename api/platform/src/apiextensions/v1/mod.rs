@@ -11,6 +11,8 @@ mod defaults;
 mod fuzzer;
 mod json;
 mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
 
 pub use types::*;
 

@@ -2,7 +2,7 @@
 //!
 //! CEL selector expressions are checked for presence and length, not compiled: upstream compiles
 //! them in the DRA environment (`device`, its attributes and capacity) and bounds their estimated
-//! cost, which kapi-cel does not model, and kapi-api does not depend on kapi-cel. The checks
+//! cost, which kapi-cel does not model. The checks
 //! upstream marks covered by beta declarative rules (list sizes and uniqueness, driver and pool
 //! names in allocation results, enumerations, required discriminators) are the generated rules'
 //! while beta declarative validation is on, and run here only with it off. Object metadata is

@@ -5,7 +5,8 @@
 //! discovery; `version`, the health checks, `explain` (OpenAPI v3) and `apply` with client-side
 //! validation (OpenAPI v2 in protobuf), and the server's `Invalid` errors as kubectl prints them;
 //! `drain` under a disruption budget; custom resources; tables from `get`; `label`, `patch` of
-//! each type and server dry runs of `create` and `delete`. Runs when `kubectl` is on the PATH
+//! each type and server dry runs of `create` and `delete`; PodSecurity's refusals and warnings
+//! as kubectl prints them. Runs when `kubectl` is on the PATH
 //! (or `KUBECTL` names it); without one it says so and checks nothing.
 
 mod kubectl_support;
@@ -764,4 +765,56 @@ async fn kubectl_get_prints_storage_quota_csr_and_custom_columns() {
     let got = normalized(&kubectl(&bin, &kc, &["get", "ct", "-o", "wide"], None).await);
     assert_eq!(got, ["NAME SPEC REPLICAS IMAGE AGE", "nightly 0 3 * * * 2 backup AGE"]);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[tokio::test]
+async fn kubectl_prints_pod_security_refusals_and_warnings() {
+    let Some(bin) = kubectl_binary() else {
+        eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
+        return;
+    };
+    let api = Arc::new(ApiServer::new());
+    api.register_builtin();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    let dir = std::env::temp_dir().join(format!("kapi-kubectl-psa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kc = dir.join("kubeconfig");
+    std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
+
+    kubectl(&bin, &kc, &["create", "namespace", "locked"], None).await;
+    let (ok, out, err) = kubectl_status(
+        &bin,
+        &kc,
+        &[
+            "label",
+            "namespace",
+            "locked",
+            "pod-security.kubernetes.io/enforce=baseline",
+            "pod-security.kubernetes.io/warn=restricted",
+        ],
+        None,
+    )
+    .await;
+    assert!(ok, "{out}{err}");
+    // A privileged pod is refused under baseline, as kubectl prints a cluster's refusal.
+    let (ok, _, err) = kubectl_status(
+        &bin,
+        &kc,
+        &["run", "p", "-n", "locked", "--image=nginx", "--overrides", r#"{"spec":{"hostNetwork":true}}"#],
+        None,
+    )
+    .await;
+    assert!(!ok);
+    assert_eq!(
+        err.trim(),
+        r#"Error from server (Forbidden): pods "p" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)"#
+    );
+    // One baseline allows is created, with the restricted level's warning.
+    let (ok, out, err) = kubectl_status(&bin, &kc, &["run", "q", "-n", "locked", "--image=nginx"], None).await;
+    assert!(ok, "{out}{err}");
+    assert!(
+        err.starts_with(r#"Warning: would violate PodSecurity "restricted:latest": allowPrivilegeEscalation != false (container "q" must set securityContext.allowPrivilegeEscalation=false)"#),
+        "{err}"
+    );
+    assert_eq!(out.trim(), "pod/q created");
 }

@@ -131,8 +131,20 @@ async fn serves_https_with_the_given_certificate_and_stops_on_sigterm() {
     assert!(url.starts_with("https://127.0.0.1:"), "{url}");
     // The kubeconfig trusts the serving certificate.
     let client = client_of(&kc).await;
-    let listed = Api::<ConfigMap>::namespaced(client, "default").list(&ListOptions::default()).await.unwrap();
-    assert!(listed.items.unwrap_or_default().is_empty());
+    let cms = Api::<ConfigMap>::namespaced(client, "default");
+    // The serving certificate is what every namespace's `kube-root-ca.crt` publishes, once the
+    // publisher loop has run; nothing else is there.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let listed = loop {
+        let items = cms.list(&ListOptions::default()).await.unwrap().items.unwrap_or_default();
+        if !items.is_empty() || Instant::now() > deadline {
+            break items;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let names: Vec<&str> = listed.iter().map(|c| c.metadata.name.as_str()).collect();
+    assert_eq!(names, ["kube-root-ca.crt"]);
+    assert_eq!(listed[0].data.get("ca.crt"), Some(&cert.cert.pem()));
     let (status, stderr) = stop(child, "-TERM");
     assert!(status.success(), "{status}: {stderr}");
     assert!(stderr.contains("SIGTERM received, stopping"), "{stderr}");

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use kapi_api::apiextensions::v1::validation::{Rule, rules_of};
 use kapi_api::meta::errors::FieldError;
 use kapi_machinery::json::value::Value;
 
@@ -14,32 +15,6 @@ const VARS: &[&str] = &["self", "oldSelf"];
 
 /// Upstream's limit on an evaluated `messageExpression` (`MaxEvaluatedMessageExpressionSizeBytes`).
 const MAX_MESSAGE_BYTES: usize = 5 * 1024;
-
-/// One rule of `x-kubernetes-validations`.
-struct Rule<'a> {
-    rule: &'a str,
-    message: &'a str,
-    message_expression: &'a str,
-    field_path: &'a str,
-    reason: &'a str,
-}
-
-fn rules_of(s: &Schema) -> Vec<Rule<'_>> {
-    let Some(Value::Array(rules)) = s.get("x-kubernetes-validations") else { return Vec::new() };
-    rules
-        .iter()
-        .map(|r| {
-            let t = |k: &str| r.get(k).and_then(Value::as_str).unwrap_or_default();
-            Rule {
-                rule: t("rule"),
-                message: t("message"),
-                message_expression: t("messageExpression"),
-                field_path: t("fieldPath"),
-                reason: t("reason"),
-            }
-        })
-        .collect()
-}
 
 // Whether every rule compiles is checked with the definition, by kapi-api's
 // `apiextensions::v1::validation` (run by the scheme's validation of every write).

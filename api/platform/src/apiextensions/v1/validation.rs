@@ -1212,17 +1212,26 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
     }
 }
 
-/// One rule of `x-kubernetes-validations`, as its JSON holds it.
-struct Rule<'a> {
-    rule: &'a str,
-    message: &'a str,
-    message_expression: &'a str,
-    field_path: &'a str,
-    reason: &'a str,
-    optional_old_self: Option<bool>,
+/// One rule of `x-kubernetes-validations`, as its JSON holds it (absent texts empty); the
+/// test server evaluates the same rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule<'a> {
+    /// The CEL expression.
+    pub rule: &'a str,
+    /// The message on failure.
+    pub message: &'a str,
+    /// The CEL expression that makes the message.
+    pub message_expression: &'a str,
+    /// The field the failure is reported at, relative to the node.
+    pub field_path: &'a str,
+    /// The failure's reason (`FieldValueInvalid` and the like).
+    pub reason: &'a str,
+    /// Whether `oldSelf` is an optional.
+    pub optional_old_self: Option<bool>,
 }
 
-fn rules_of(s: &Schema) -> Vec<Rule<'_>> {
+/// The `x-kubernetes-validations` rules of a schema node (a JSON schema object).
+pub fn rules_of(s: &Value) -> Vec<Rule<'_>> {
     let Some(Value::Array(rules)) = s.get("x-kubernetes-validations") else { return Vec::new() };
     rules
         .iter()

@@ -56,6 +56,13 @@ pub(crate) enum Expr {
     },
     List(Vec<Node>),
     Map(Vec<(Node, Node)>),
+    /// A message construction, `Object.spec{replicas: 3, ?paused: opt}`: the type name as
+    /// written, and each field with whether it is optional (`?field`, set only when the
+    /// optional value is present).
+    Message {
+        name: String,
+        fields: Vec<(String, bool, Node)>,
+    },
     Index(Box<Node>, Box<Node>),
     Not(Box<Node>),
     Neg(Box<Node>),
@@ -94,6 +101,7 @@ impl Node {
             }
             Expr::List(items) => items.iter().map(d).max().unwrap_or(0),
             Expr::Map(entries) => entries.iter().map(|(k, v)| k.depth.max(v.depth)).max().unwrap_or(0),
+            Expr::Message { fields, .. } => fields.iter().map(|(_, _, v)| v.depth).max().unwrap_or(0),
             Expr::Not(a) | Expr::Neg(a) => a.depth,
             Expr::Index(a, b) | Expr::OptIndex(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) => {
                 a.depth.max(b.depth)

@@ -128,6 +128,32 @@ pub(crate) fn eval<'a>(n: &'a Node, s: &mut Scope<'a>, m: &mut Meter) -> R {
             }
             MapVal::new(out).map(|mv| Val::Map(Arc::new(mv))).map_err(EvalError::Msg)
         }
+        Expr::Message { name, fields } => {
+            m.charge(fields.len() as u64)?;
+            let mut out = Vec::with_capacity(fields.len());
+            for (field, optional, v) in fields {
+                let v = match (eval(v, s, m)?, optional) {
+                    (Val::Optional(None), true) => continue,
+                    (Val::Optional(Some(inner)), true) => (*inner).clone(),
+                    (_, true) => return Err(no_overload()),
+                    (v, false) => v,
+                };
+                if name == "JSONPatch" && field != "value" && !matches!(v, Val::Str(_)) {
+                    // Upstream names the Go type of the value.
+                    let go = match &v {
+                        Val::Int(_) => "int64",
+                        Val::Uint(_) => "uint64",
+                        Val::Double(_) => "float64",
+                        Val::Bool(_) => "bool",
+                        Val::Null => "structpb.NullValue",
+                        other => other.type_name(),
+                    };
+                    return Err(msg(format!("unexpected type {go} for JSONPatchType '{field}' field")));
+                }
+                out.push((field.clone(), v));
+            }
+            MapVal::message(name, out).map(|mv| Val::Map(Arc::new(mv))).map_err(EvalError::Msg)
+        }
         Expr::Index(a, i) => {
             let (a, i) = (eval(a, s, m)?, eval(i, s, m)?);
             match a {

@@ -15,7 +15,7 @@ mod value;
 pub use eval::EvalError;
 pub use functions::map_of;
 pub use parser::{MAX_CODE_POINTS, MAX_DEPTH};
-pub use value::Val;
+pub use value::{MapVal, Val};
 
 /// Upstream's cost limit of one evaluation of one expression (`PerCallLimit`).
 pub const PER_CALL_LIMIT: u64 = 1_000_000;
@@ -98,7 +98,16 @@ pub struct Program {
 impl Program {
     /// Parses and checks `src`, which may refer to the variables `vars`.
     pub fn compile(src: &str, vars: &[&str]) -> Result<Program, CompileError> {
-        let parsed = parser::parse(src, vars)?;
+        Program::compile_with_messages(src, vars, &[])
+    }
+
+    /// Parses and checks `src`, which may refer to the variables `vars` and construct the
+    /// message types rooted at `messages`: `Object` (with any field path below it,
+    /// `Object.spec.template{…}`) or `JSONPatch` (fields `op`, `path`, `from`, `value`), as
+    /// a MutatingAdmissionPolicy's expressions do. A constructed message evaluates to a
+    /// [`Val::Map`] whose [`MapVal::message_type`] is the name written.
+    pub fn compile_with_messages(src: &str, vars: &[&str], messages: &[&str]) -> Result<Program, CompileError> {
+        let parsed = parser::parse(src, vars, messages)?;
         Ok(Program { root: parsed.root, uses: parsed.uses })
     }
 
@@ -157,6 +166,7 @@ fn collect_paths<'a>(n: &'a ast::Node, vars: &[String], out: &mut Vec<(&'a str, 
             visit(k);
             visit(v);
         }),
+        Expr::Message { fields, .. } => fields.iter().for_each(|(_, _, v)| visit(v)),
         Expr::Not(a) | Expr::Neg(a) => visit(a),
         Expr::Index(a, b) | Expr::OptIndex(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) => {
             visit(a);
@@ -185,3 +195,6 @@ pub struct Evaluation {
     /// the limit: a cost over the limit means the evaluation was cut off.
     pub cost: u64,
 }
+
+#[cfg(test)]
+mod construction_tests;

@@ -9,7 +9,7 @@ use super::time::{Timestamp, duration_get, parse_duration};
 use super::value::{MapVal, Val, format_double};
 
 /// The namespaces of library functions (`sets.contains`, `optional.none`).
-pub(crate) const NAMESPACES: &[&str] = &["sets", "optional", "format", "strings", "ip"];
+pub(crate) const NAMESPACES: &[&str] = &["sets", "optional", "format", "strings", "ip", "jsonpatch"];
 
 /// The `format` library's named formats (`format.dns1123Label()`).
 pub(crate) const FORMATS: &[&str] = &[
@@ -79,6 +79,7 @@ pub(crate) fn known(name: &str, method: bool, argc: usize) -> bool {
             | ("optional.none", 0)
             | ("sets.contains" | "sets.intersects" | "sets.equivalent", 2)
             | ("isURL" | "url" | "isIP" | "ip" | "isCIDR" | "cidr" | "ip.isCanonical" | "strings.quote", 1)
+            | ("jsonpatch.escapeKey", 1)
     )
 }
 
@@ -125,6 +126,13 @@ pub(crate) fn global(name: &str, args: &[Val], m: &mut Meter) -> Result<Val, Eva
             _ => Err(no_overload()),
         },
         ("optional.of", [a]) => Ok(some(a.clone())),
+        // A map key as one JSON Pointer token (RFC 6901): `~` first, so the `~1` made from
+        // `/` is not escaped again.
+        ("jsonpatch.escapeKey", [a]) => {
+            let s = str_arg(a)?;
+            charge_text(m, s.len())?;
+            Ok(Val::string(s.replace('~', "~0").replace('/', "~1")))
+        }
         ("optional.none", []) => Ok(Val::Optional(None)),
         ("optional.ofNonZeroValue", [a]) => Ok(if is_zero(a) { Val::Optional(None) } else { some(a.clone()) }),
         ("sets.contains" | "sets.intersects" | "sets.equivalent", [a, b]) => {

@@ -20,8 +20,9 @@ pub(crate) struct Parsed {
     pub(crate) uses: Vec<String>,
 }
 
-/// Parses `src` with `vars` the names it may refer to (besides type names and macro variables).
-pub(crate) fn parse(src: &str, vars: &[&str]) -> Result<Parsed, CompileError> {
+/// Parses `src` with `vars` the names it may refer to (besides type names and macro variables)
+/// and `messages` the roots of the message types it may construct.
+pub(crate) fn parse(src: &str, vars: &[&str], messages: &[&str]) -> Result<Parsed, CompileError> {
     let n = src.chars().count();
     if n > MAX_CODE_POINTS {
         return Err(CompileError::plain(format!(
@@ -29,7 +30,7 @@ pub(crate) fn parse(src: &str, vars: &[&str]) -> Result<Parsed, CompileError> {
         )));
     }
     let toks = tokenize(src)?;
-    let mut p = Parser { src, toks, pos: 0, nesting: 0, vars, bound: Vec::new(), uses: Vec::new() };
+    let mut p = Parser { src, toks, pos: 0, nesting: 0, vars, messages, bound: Vec::new(), uses: Vec::new() };
     let root = p.expr()?;
     if p.peek() != &Tok::Eof {
         return Err(p.unexpected());
@@ -43,6 +44,7 @@ struct Parser<'a> {
     pos: usize,
     nesting: usize,
     vars: &'a [&'a str],
+    messages: &'a [&'a str],
     /// The macro variables in scope, innermost last.
     bound: Vec<String>,
     uses: Vec<String>,
@@ -333,6 +335,9 @@ impl Parser<'_> {
                     self.bump();
                     return self.global_call(name, at);
                 }
+                if self.messages.contains(&name.as_str()) && !self.bound.contains(&name) && !self.vars.contains(&name.as_str()) {
+                    return self.message(name, at);
+                }
                 // A macro's own variable, then the declared ones, then type names.
                 if !self.bound.contains(&name) {
                     if self.vars.contains(&name.as_str()) {
@@ -429,6 +434,45 @@ impl Parser<'_> {
             return self.mk(Expr::Index(Box::new(node), Box::new(index)), at);
         }
         Ok(node)
+    }
+
+    /// A message construction after its root type name: the rest of a qualified name
+    /// (`.spec.template`), then `{field: value, ?optional: value, …}`.
+    fn message(&mut self, root: String, at: usize) -> PResult {
+        let mut name = root;
+        while matches!(self.peek(), Tok::Punct("."))
+            && matches!(self.toks.get(self.pos + 1).map(|t| &t.tok), Some(Tok::Ident(_)))
+        {
+            self.bump();
+            let Tok::Ident(part) = self.bump() else { return Err(self.unexpected()) };
+            name.push('.');
+            name.push_str(&part);
+        }
+        if !self.eat("{") {
+            return Err(self.err(at, format!("undeclared reference to '{name}' (in container '')")));
+        }
+        if name.starts_with("JSONPatch.") {
+            return Err(self.err(at, format!("undeclared reference to '{name}' (in container '')")));
+        }
+        let mut fields = Vec::new();
+        while !self.eat("}") {
+            let field_at = self.at();
+            let optional = self.eat("?");
+            let Tok::Ident(field) = self.bump() else {
+                return Err(self.err(field_at, "Syntax error: expected a field name"));
+            };
+            if name == "JSONPatch" && !matches!(field.as_str(), "op" | "path" | "from" | "value") {
+                return Err(self.err(field_at, format!("undefined field '{field}'")));
+            }
+            self.expect(":")?;
+            let v = self.expr()?;
+            fields.push((field, optional, v));
+            if !self.eat(",") {
+                self.expect("}")?;
+                break;
+            }
+        }
+        self.mk(Expr::Message { name, fields }, at)
     }
 
     fn global_call(&mut self, name: String, at: usize) -> PResult {

@@ -69,8 +69,11 @@ pub enum Val {
 /// A map (or an object of a schema with properties) in insertion order, with an index by key.
 #[derive(Debug, Default)]
 pub struct MapVal {
+    /// The entries (a message's fields), in the order written.
     pub entries: Vec<(Val, Val)>,
     index: HashMap<Key, usize>,
+    /// The message type a construction such as `Object.spec{…}` named; `None` for a map.
+    message: Option<Arc<str>>,
 }
 
 /// The keys a map may have; numbers are keyed by value so that `m[1]` finds `1u`.
@@ -105,17 +108,34 @@ impl MapVal {
                 return Err(format!("Failed with repeated key: {}", k.display()));
             }
         }
-        Ok(MapVal { entries, index })
+        Ok(MapVal { entries, index, message: None })
     }
 
+    /// A constructed message (`Object.spec{replicas: 3}`, `JSONPatch{op: "add", …}`): its
+    /// fields as string keys, and the type name it was written with.
+    pub fn message(name: &str, fields: Vec<(String, Val)>) -> Result<MapVal, String> {
+        let mut m = MapVal::new(fields.into_iter().map(|(k, v)| (Val::string(k), v)).collect())?;
+        m.message = Some(name.into());
+        Ok(m)
+    }
+
+    /// The message type this value was constructed as, if it was.
+    pub fn message_type(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The value under a key (numbers by value).
     pub fn get(&self, k: &Val) -> Option<&Val> {
         key_of(k).and_then(|key| self.index.get(&key)).map(|i| &self.entries[*i].1)
     }
 
+    /// The value under a string key (a message's field).
     pub fn get_str(&self, k: &str) -> Option<&Val> {
         self.index.get(&Key::Str(k.into())).map(|i| &self.entries[*i].1)
     }
 
+    /// How many entries there are.
+    #[allow(clippy::len_without_is_empty, reason = "no caller asks whether a map is empty")]
     pub fn len(&self) -> usize {
         self.entries.len()
     }

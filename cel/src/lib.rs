@@ -85,10 +85,13 @@ impl std::fmt::Display for CompileError {
 /// `max`, `indexOf`, `lastIndexOf`; and its `quantity()`/`isQuantity()` with their methods.
 /// Lists of a schema's `set` and `map` list types compare equal ignoring order.
 ///
+/// Also timestamps and durations, optionals, the `url`/`ip`/`cidr`/`format`/`sets`
+/// libraries, and the message construction of mutating policies
+/// ([`Program::compile_with_messages`]).
+///
 /// Not supported: static type checking beyond names and arities (type errors surface at run
-/// time as `no such overload`; the caller may check [`Program::field_paths`] against a schema), timestamps and durations, optionals, `url`/`ip`/`cidr`/
-/// `format` libraries, message construction, and the cost *estimate* upstream checks when a
-/// definition is written.
+/// time as `no such overload`; the caller may check [`Program::field_paths`] against a
+/// schema), and the cost *estimate* upstream checks when a definition is written.
 #[derive(Debug)]
 pub struct Program {
     root: ast::Node,

@@ -991,6 +991,185 @@ async fn validating_admission_policies_deny_and_warn() {
 }
 
 #[tokio::test]
+async fn mutating_admission_policies_patch_apply_and_reinvoke() {
+    use kapi_api::admissionregistration::v1::{MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding};
+    use kapi_api::apps::v1::Deployment;
+    fn from<T: kapi_machinery::json::JsonDecode + Default>(json: &str) -> T {
+        kapi_machinery::json::from_slice(json.as_bytes()).unwrap()
+    }
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let policies = cs.admissionregistration_v1().mutating_admission_policies();
+    let bindings = cs.admissionregistration_v1().mutating_admission_policy_bindings();
+    let add = |name: &str, resource: &str, group: &str, extra: &str, mutations: &str| {
+        let policy: MutatingAdmissionPolicy = from(&format!(
+            r#"{{"metadata":{{"name":"{name}"}},"spec":{{
+                "matchConstraints":{{"resourceRules":[{{"apiGroups":["{group}"],"apiVersions":["v1"],"operations":["CREATE","UPDATE"],"resources":["{resource}"]}}]}},
+                {extra}"mutations":{mutations}}}}}"#
+        ));
+        let binding: MutatingAdmissionPolicyBinding =
+            from(&format!(r#"{{"metadata":{{"name":"{name}-binding"}},"spec":{{"policyName":"{name}"}}}}"#));
+        let (policies, bindings) = (policies.clone(), bindings.clone());
+        async move {
+            policies.create(&policy, &CreateOptions::default()).await.unwrap();
+            bindings.create(&binding, &CreateOptions::default()).await.unwrap();
+        }
+    };
+    let deployment = |name: &str| -> Deployment {
+        from(&format!(
+            r#"{{"metadata":{{"name":"{name}"}},"spec":{{"selector":{{"matchLabels":{{"app":"web"}}}},
+                "template":{{"metadata":{{"labels":{{"app":"web"}}}},"spec":{{"containers":[{{"name":"app","image":"nginx"}}]}}}}}}}}"#
+        ))
+    };
+    let deployments = cs.apps_v1().deployments("default");
+    let configmaps = cs.core_v1().config_maps("default");
+    let refused = |err: kapi_client::Error| err.status().unwrap().status.clone();
+
+    // An apply configuration: a sidecar merged into the containers by name, a label into the
+    // labels; the defaults of what it added are filled in.
+    add(
+        "sidecar",
+        "deployments",
+        "apps",
+        "",
+        r#"[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":
+            "Object{metadata: Object.metadata{labels: {'mesh': 'on'}}, spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: 'proxy', image: 'mesh/proxy:v1'}]}}}}"}}]"#,
+    )
+    .await;
+    let web = deployments.create(&deployment("web"), &CreateOptions::default()).await.unwrap();
+    let containers = web.spec.template.spec.containers.as_deref().unwrap_or_default();
+    let names: Vec<&str> = containers.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["app", "proxy"]);
+    assert_eq!(containers[1].termination_message_path, "/dev/termination-log");
+    assert_eq!(web.metadata.labels.get("mesh").map(String::as_str), Some("on"));
+    // A dry run answers with the mutated object and stores nothing.
+    let opts = CreateOptions { dry_run: vec!["All".into()], ..Default::default() };
+    let dry = deployments.create(&deployment("dry"), &opts).await.unwrap();
+    assert_eq!(dry.spec.template.spec.containers.as_deref().unwrap_or_default().len(), 2);
+    assert!(deployments.get("dry", &GetOptions::default()).await.is_err());
+
+    // A JSON patch with a parameter-free expression: the key escaped as one pointer token; a
+    // failed `test` leaves the object as it was.
+    add(
+        "team",
+        "configmaps",
+        "",
+        "",
+        r#"[{"patchType":"JSONPatch","jsonPatch":{"expression":
+            "has(object.metadata.labels) ? [JSONPatch{op: 'add', path: '/metadata/labels/' + jsonpatch.escapeKey('example.com/team'), value: 'platform'}] : [JSONPatch{op: 'add', path: '/metadata/labels', value: {'example.com/team': 'platform'}}]"}},
+           {"patchType":"JSONPatch","jsonPatch":{"expression":
+            "[JSONPatch{op: 'test', path: '/data/mode', value: 'debug'}, JSONPatch{op: 'add', path: '/data/verbose', value: 'true'}]"}}]"#,
+    )
+    .await;
+    let cm = |name: &str, labels: &[(&str, &str)], data: &[(&str, &str)]| ConfigMap {
+        metadata: ObjectMeta {
+            name: name.into(),
+            labels: labels.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            ..Default::default()
+        },
+        data: data.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        ..Default::default()
+    };
+    let plain = configmaps.create(&cm("plain", &[], &[("mode", "quiet")]), &CreateOptions::default()).await.unwrap();
+    assert_eq!(plain.metadata.labels.get("example.com/team").map(String::as_str), Some("platform"));
+    assert_eq!(plain.data.get("verbose"), None);
+    let debug = configmaps
+        .create(&cm("debug", &[("app", "x")], &[("mode", "debug")]), &CreateOptions::default())
+        .await
+        .unwrap();
+    assert_eq!(debug.metadata.labels.len(), 2);
+    assert_eq!(debug.data.get("verbose").map(String::as_str), Some("true"));
+
+    // Refusals: an atomic list in an apply configuration (403, reason Invalid, upstream's
+    // words); the same under `failurePolicy: Ignore` is skipped.
+    add(
+        "args",
+        "deployments",
+        "apps",
+        "",
+        r#"[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":
+            "Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: 'app', args: ['-v']}]}}}}"}}]"#,
+    )
+    .await;
+    let st = refused(deployments.create(&deployment("args"), &CreateOptions::default()).await.unwrap_err());
+    let why = "policy 'args' with binding 'args-binding' denied request: error applying patch: invalid \
+               ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.template.spec.containers[0].args";
+    assert_eq!((st.code, st.reason.0.as_str(), st.message.as_str()), (403, "Invalid", why));
+    assert_eq!(st.details.as_ref().unwrap().causes[0].message, why);
+    let mut ignoring = policies.get("args", &GetOptions::default()).await.unwrap();
+    ignoring.spec.failure_policy = Some(kapi_api::admissionregistration::v1::FailurePolicyType("Ignore".into()));
+    policies.update(&ignoring, &UpdateOptions::default()).await.unwrap();
+    let args = deployments.create(&deployment("args"), &CreateOptions::default()).await.unwrap();
+    assert!(args.spec.template.spec.containers.as_deref().unwrap_or_default()[0].args.is_empty());
+
+    // A nested construction must name its field path; an unknown field is refused.
+    add(
+        "misnamed",
+        "deployments",
+        "apps",
+        "",
+        r#"[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":
+            "Object{spec: Object.spec{template: Object.spec.wrong{}}}"}}]"#,
+    )
+    .await;
+    let st = refused(deployments.create(&deployment("misnamed"), &CreateOptions::default()).await.unwrap_err());
+    assert_eq!(
+        st.message,
+        "policy 'misnamed' with binding 'misnamed-binding' denied request: type mismatch: unexpected type name \
+         \"Object.spec.wrong\", expected \"Object.spec.template\", which matches field name path from root Object type"
+    );
+    policies.delete("misnamed", &DeleteOptions::default()).await.unwrap();
+    add(
+        "undeclared",
+        "deployments",
+        "apps",
+        "",
+        r#"[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":"Object{spec: Object.spec{color: 'blue'}}"}}]"#,
+    )
+    .await;
+    let st = refused(deployments.create(&deployment("undeclared"), &CreateOptions::default()).await.unwrap_err());
+    assert!(
+        st.message.ends_with(
+            "error applying patch: failed to convert patch object to typed object: .spec.color: field not declared in schema"
+        ),
+        "{}",
+        st.message
+    );
+    policies.delete("undeclared", &DeleteOptions::default()).await.unwrap();
+
+    // Reinvocation: `a-reads-b` runs before `b-writes` (by name) and sees no `b` label; with
+    // `reinvocationPolicy: IfNeeded` it runs again after `b-writes` changed the object.
+    let reads = |policy: &str| {
+        format!(
+            r#""reinvocationPolicy":"{policy}","#
+        )
+    };
+    let a_mutation = r#"[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":
+        "Object{metadata: Object.metadata{labels: {'a': has(object.metadata.labels) && 'b' in object.metadata.labels ? 'saw-b' : 'no-b'}}}"}}]"#;
+    add("a-reads-b", "secrets", "", &reads("Never"), a_mutation).await;
+    add(
+        "b-writes",
+        "secrets",
+        "",
+        "",
+        r#"[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":"Object{metadata: Object.metadata{labels: {'b': 'here'}}}"}}]"#,
+    )
+    .await;
+    let secrets = cs.core_v1().secrets("default");
+    let secret = |name: &str| kapi_api::core::v1::Secret {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        ..Default::default()
+    };
+    let once = secrets.create(&secret("once"), &CreateOptions::default()).await.unwrap();
+    assert_eq!(once.metadata.labels.get("a").map(String::as_str), Some("no-b"));
+    assert_eq!(once.metadata.labels.get("b").map(String::as_str), Some("here"));
+    let mut again = policies.get("a-reads-b", &GetOptions::default()).await.unwrap();
+    again.spec.reinvocation_policy = kapi_api::admissionregistration::v1::ReinvocationPolicyType("IfNeeded".into());
+    policies.update(&again, &UpdateOptions::default()).await.unwrap();
+    let twice = secrets.create(&secret("twice"), &CreateOptions::default()).await.unwrap();
+    assert_eq!(twice.metadata.labels.get("a").map(String::as_str), Some("saw-b"));
+}
+
+#[tokio::test]
 async fn every_namespace_gets_the_root_ca() {
     const CA: &str = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
     let server = Arc::new(ApiServer::new());

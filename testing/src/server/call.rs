@@ -160,7 +160,7 @@ pub(super) fn findings(fv: FieldValidation, found: Vec<String>) -> Result<Vec<St
 pub(super) fn patch_error(e: PatchError) -> Error {
     match e {
         PatchError::Malformed(m) => api_errors::bad_request(m),
-        PatchError::NotApplicable(m) => {
+        PatchError::NotApplicable(m) | PatchError::TestFailed(m) => {
             api_errors::into_error(api_errors::failure(422, StatusReason::INVALID, m, None))
         }
     }

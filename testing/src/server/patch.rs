@@ -157,6 +157,9 @@ pub enum PatchError {
     Malformed(String),
     /// The patch cannot be applied to this object.
     NotApplicable(String),
+    /// A `test` operation found another value: not applicable, but told apart because a
+    /// mutating admission policy's patch that fails a test is skipped, not an error.
+    TestFailed(String),
 }
 
 /// JSON equality: objects compare regardless of member order, numbers by value.
@@ -371,7 +374,7 @@ pub fn json_patch(doc: &Value, patch: &[u8], copy_limit: usize) -> Result<Value,
                 match get_path(&doc, &path) {
                     Some(have) if json_eq(have, &want) => {}
                     Some(_) => {
-                        return Err(PatchError::NotApplicable(format!("testing value {raw} failed: test failed")));
+                        return Err(PatchError::TestFailed(format!("testing value {raw} failed: test failed")));
                     }
                     None => return Err(missing("test", raw)),
                 }
@@ -658,7 +661,7 @@ mod tests {
         assert!(matches!(json_patch(&doc, br#"[{"op":"jump","path":"/a"}]"#, 100), Err(PatchError::Malformed(_))));
         assert!(matches!(
             json_patch(&doc, br#"[{"op":"test","path":"/a/0","value":2}]"#, 100),
-            Err(PatchError::NotApplicable(_))
+            Err(PatchError::TestFailed(_))
         ));
         assert!(matches!(
             json_patch(&doc, br#"[{"op":"remove","path":"/b"}]"#, 100),

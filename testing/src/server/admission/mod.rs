@@ -24,8 +24,10 @@
 //! what is written. A delete-collection sends each selected object as a `DELETE` without a
 //! name, as upstream's store does.
 //!
-//! The stored `ValidatingAdmissionPolicy` objects with their bindings are evaluated in CEL on
-//! the same requests, before the validating webhooks (module `policies`).
+//! The stored `MutatingAdmissionPolicy` objects with their bindings run in CEL on creates and
+//! updates before the mutating webhooks, in each round (module `mutating_policies`); the
+//! `ValidatingAdmissionPolicy` objects are evaluated on the same requests, before the
+//! validating webhooks (module `policies`).
 //!
 //! A create or update of the object (or its status) reaches the validating webhooks only after
 //! the server has prepared and validated it ([`Deferred`], the handler's `serve_write`), on the
@@ -43,6 +45,7 @@ mod call;
 mod conditions;
 mod connect;
 mod https;
+mod mutating_policies;
 mod policies;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -176,6 +179,8 @@ struct Subject {
 
 /// The webhooks of one request.
 struct Chain<'a> {
+    /// The mutating admission policies, run before the mutating webhooks in each round.
+    mutating_policies: &'a [mutating_policies::MutatingPolicy],
     mutating: &'a [Hook],
     /// The validating admission policies, evaluated before the validating webhooks.
     policies: &'a [policies::Policy],
@@ -379,7 +384,8 @@ impl ApiServer {
         };
         let (mutating, validating) = self.hooks();
         let policies = self.policies();
-        if mutating.is_empty() && validating.is_empty() && policies.is_empty() {
+        let mutating_policies = self.mutating_policies();
+        if mutating.is_empty() && validating.is_empty() && policies.is_empty() && mutating_policies.is_empty() {
             return Ok(None);
         }
         let method = call.req.method().clone();
@@ -434,13 +440,20 @@ impl ApiServer {
             };
             mutating.iter().chain(&validating).any(|h| h.may_match(&probe, &equivalents))
                 || policies.iter().any(|p| p.may_match(&probe, &equivalents))
+                || mutating_policies.iter().any(|p| p.may_match(&probe, &equivalents))
         });
         if !interested {
             return Ok(None);
         }
         let mut subject = Subject { info, kind: Some(other.map_or(info.kind_info(), |s| s.result)), equivalents };
         if method == Method::DELETE && !named {
-            let chain = Chain { mutating: &mutating, policies: &policies, validating: &validating, subject: &subject };
+            let chain = Chain {
+                mutating_policies: &[],
+                mutating: &mutating,
+                policies: &policies,
+                validating: &validating,
+                subject: &subject,
+            };
             return self.admit_delete_collection(call, &chain, dry_run).await;
         }
         let current = || {
@@ -550,7 +563,13 @@ impl ApiServer {
             options: Some(options),
             user: self.user_of(call.req),
         };
-        let chain = Chain { mutating: &mutating, policies: &policies, validating: &validating, subject: &subject };
+        let chain = Chain {
+            mutating_policies: &mutating_policies,
+            mutating: &mutating,
+            policies: &policies,
+            validating: &validating,
+            subject: &subject,
+        };
         // A create or update of the object (or of its status) is validated by the webhooks
         // once the server has prepared and validated it; a delete, and a subresource of
         // another kind, are reviewed here at once.
@@ -593,6 +612,7 @@ impl ApiServer {
             attrs.name = name.to_owned();
         }
         let chain = Chain {
+            mutating_policies: &[],
             mutating: &[],
             policies: &deferred.policies,
             validating: &deferred.validating,
@@ -688,9 +708,30 @@ impl ApiServer {
         let mut reinvocable = BTreeSet::new();
         let mut reinvoke = BTreeSet::new();
         let mut again = false;
+        // The policies' own context, and the object as the webhooks last left it (a policy
+        // that changes it in the second round has the reinvocable webhooks called again).
+        let mut policy_rounds = mutating_policies::Reinvocation::default();
+        let mut after_webhooks = None;
         for round in 0..2 {
             if round == 1 && !again {
                 break;
+            }
+            if !chain.mutating_policies.is_empty()
+                && self.run_mutating_policies(
+                    chain.mutating_policies,
+                    subject,
+                    attrs,
+                    &mut object,
+                    old,
+                    &mut policy_rounds,
+                    round == 1,
+                )?
+            {
+                called = true;
+                again = true;
+            }
+            if round == 1 && after_webhooks.as_ref() != Some(&object) {
+                reinvoke.append(&mut reinvocable);
             }
             for (i, hook) in chain.mutating.iter().enumerate() {
                 let Some(inv) = self.invocation(hook, subject, attrs, object.as_ref(), old)? else { continue };
@@ -719,6 +760,7 @@ impl ApiServer {
                     reinvocable.insert(i);
                 }
             }
+            after_webhooks = Some(object.clone());
         }
         Ok((object, called))
     }

@@ -22,8 +22,9 @@
 //! annotations are not evaluated; the CEL cost is bounded per expression only.
 
 use kapi_api::admissionregistration::v1::{
-    FailurePolicyType, MatchPolicyType, MatchResources, NamedRuleWithOperations, ValidatingAdmissionPolicy,
-    ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicySpec, Validation,
+    FailurePolicyType, MatchPolicyType, MatchResources, NamedRuleWithOperations, ParamKind, ParamRef,
+    ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicySpec, Validation,
+    Variable,
 };
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
@@ -38,7 +39,7 @@ use crate::tracker::meta::to_value;
 use crate::tracker::{Error, Result};
 
 /// The variables a policy's expressions may use.
-const VARIABLES: &[&str] = &["object", "oldObject", "request", "params", "namespaceObject", "variables", "authorizer"];
+pub(super) const VARIABLES: &[&str] = &["object", "oldObject", "request", "params", "namespaceObject", "variables", "authorizer"];
 
 /// One policy with its bindings, by name.
 pub(super) struct Policy {
@@ -54,7 +55,7 @@ struct Denial {
 }
 
 /// Whether one of a match's rules names the request (and its `resourceNames`, the object).
-fn rule_matches(rules: &[NamedRuleWithOperations], attrs: &Attributes<'_>) -> bool {
+pub(super) fn rule_matches(rules: &[NamedRuleWithOperations], attrs: &Attributes<'_>) -> bool {
     rules.iter().any(|r| {
         attrs.matches(&r.rule_with_operations)
             && (r.resource_names.is_empty() || r.resource_names.contains(&attrs.name))
@@ -62,11 +63,11 @@ fn rule_matches(rules: &[NamedRuleWithOperations], attrs: &Attributes<'_>) -> bo
 }
 
 /// A match's rules: one names the request and no exclusion does.
-fn constraints_match(m: &MatchResources, attrs: &Attributes<'_>) -> bool {
+pub(super) fn constraints_match(m: &MatchResources, attrs: &Attributes<'_>) -> bool {
     rule_matches(&m.resource_rules, attrs) && !rule_matches(&m.exclude_resource_rules, attrs)
 }
 
-fn equivalent(m: &MatchResources) -> bool {
+pub(super) fn equivalent(m: &MatchResources) -> bool {
     m.match_policy.as_ref().is_none_or(|p| p.0 != MatchPolicyType::EXACT)
 }
 
@@ -116,7 +117,7 @@ impl ApiServer {
     }
 
     /// The namespace and object selectors of a match, as a webhook's are read.
-    fn selectors_match(
+    pub(super) fn selectors_match(
         &self,
         m: &MatchResources,
         attrs: &Attributes<'_>,
@@ -142,21 +143,21 @@ impl ApiServer {
         })
     }
 
-    fn namespace_object(&self, name: &str) -> Option<Value> {
+    pub(super) fn namespace_object(&self, name: &str) -> Option<Value> {
         let ns = GroupVersionResource::new("", "v1", "namespaces");
         self.tracker.get(&ns, "", name, &GetOptions::default()).ok().and_then(|o| to_value(o.as_ref()).ok())
     }
 
     /// The parameter objects of a binding (`None` when the policy takes none), or why there are
     /// none to evaluate with.
-    fn params(
+    pub(super) fn params(
         &self,
-        policy: &Policy,
-        binding: &kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBindingSpec,
+        param_kind: Option<&ParamKind>,
+        param_ref: Option<&ParamRef>,
         namespace: &str,
     ) -> std::result::Result<Vec<Option<Value>>, String> {
-        let Some(kind) = &policy.spec.param_kind else { return Ok(vec![None]) };
-        let Some(param_ref) = &binding.param_ref else {
+        let Some(kind) = param_kind else { return Ok(vec![None]) };
+        let Some(param_ref) = param_ref else {
             return Err(format!("paramKind kind `{}` is specified but paramRef is not", kind.kind));
         };
         let (group, version) = match kind.api_version.split_once('/') {
@@ -304,7 +305,11 @@ impl ApiServer {
                         }
                     }
                 }
-                let params = match self.params(policy, binding, attrs.namespace) {
+                let params = match self.params(
+                    policy.spec.param_kind.as_ref(),
+                    binding.param_ref.as_ref(),
+                    attrs.namespace,
+                ) {
                     Ok(p) => p,
                     Err(e) => {
                         if policy.fails_closed() {
@@ -366,12 +371,26 @@ struct Vars {
 }
 
 /// The request as CEL's `request`: the review's request.
-fn review_value(attrs: &Attributes<'_>) -> Result<Value> {
+pub(super) fn review_value(attrs: &Attributes<'_>) -> Result<Value> {
     value::parse(
         &kapi_machinery::json::to_vec(&super::call::review_request(attrs, String::new(), None, None))
             .map_err(|e| api_errors::internal(&e.to_string()))?,
     )
     .map_err(|e| api_errors::internal(&e.to_string()))
+}
+
+/// A policy's `variables` as CEL's `variables`: in order, each seeing those before it; one
+/// that fails is left out, so an expression using it fails in turn.
+pub(super) fn compose(variables: &[Variable], vars: &[(&str, Val)]) -> Val {
+    let mut composed: Vec<(Val, Val)> = Vec::new();
+    for var in variables {
+        let mut with = vars.to_vec();
+        with.push(("variables", map_of(composed.clone()).unwrap_or(Val::Null)));
+        if let Ok(val) = run(&var.expression, &with) {
+            composed.push((Val::string(var.name.as_str()), val));
+        }
+    }
+    map_of(composed).unwrap_or(Val::Null)
 }
 
 /// Compiles and runs one expression.
@@ -398,17 +417,7 @@ fn evaluate(spec: &ValidatingAdmissionPolicySpec, v: &Vars) -> Vec<Denial> {
         ("namespaceObject", v.namespace.clone()),
         ("authorizer", Val::Null),
     ];
-    // Variables in order, each seeing those before it; one that fails is left out, so an
-    // expression using it fails in turn.
-    let mut composed: Vec<(Val, Val)> = Vec::new();
-    for var in &spec.variables {
-        let mut with = vars.clone();
-        with.push(("variables", map_of(composed.clone()).unwrap_or(Val::Null)));
-        if let Ok(val) = run(&var.expression, &with) {
-            composed.push((Val::string(var.name.as_str()), val));
-        }
-    }
-    vars.push(("variables", map_of(composed).unwrap_or(Val::Null)));
+    vars.push(("variables", compose(&spec.variables, &vars)));
     let mut out = Vec::new();
     for validation in &spec.validations {
         match run(&validation.expression, &vars) {

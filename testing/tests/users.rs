@@ -474,3 +474,212 @@ async fn pod_logs_and_streams_are_authorized_too() {
     assert_eq!(code, 403);
     assert!(body.contains(r#"User \"alice\" cannot create resource \"pods/exec\""#), "{body}");
 }
+
+/// A subject access review's answer for a user: whether it is allowed, and why.
+#[allow(clippy::too_many_arguments, reason = "a review's attributes, each named at its call")]
+async fn review(
+    admin: &Clientset,
+    user: &str,
+    groups: &[&str],
+    verb: &str,
+    group: &str,
+    resource: &str,
+    namespace: &str,
+    name: &str,
+) -> (bool, String) {
+    let (resource, subresource) = resource.split_once('/').unwrap_or((resource, ""));
+    let review = SubjectAccessReview {
+        spec: SubjectAccessReviewSpec {
+            user: user.into(),
+            groups: groups.iter().map(|g| (*g).to_owned()).collect(),
+            resource_attributes: Some(ResourceAttributes {
+                namespace: namespace.into(),
+                verb: verb.into(),
+                group: group.into(),
+                resource: resource.into(),
+                subresource: subresource.into(),
+                name: name.into(),
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let status = admin
+        .authorization_v1()
+        .subject_access_reviews()
+        .create(&review, &CreateOptions::default())
+        .await
+        .unwrap()
+        .status;
+    (status.allowed, status.reason)
+}
+
+#[tokio::test]
+async fn the_bootstrap_policy_grants_controllers_schedulers_and_nodes_what_upstreams_does() {
+    let (_server, test) = start(AuthorizationMode::Rbac).await;
+    let admin = clientset(&test, Some("admin-token"));
+    let rbac = admin.rbac_v1();
+
+    // A controller's role carries upstream's rules, label and annotation, and is bound to the
+    // loop's service account in `kube-system`.
+    let role = rbac.cluster_roles().get("system:controller:deployment-controller", &Default::default()).await.unwrap();
+    assert_eq!(role.metadata.labels.get("kubernetes.io/bootstrapping").map(String::as_str), Some("rbac-defaults"));
+    assert_eq!(
+        role.metadata.annotations.get("rbac.authorization.kubernetes.io/autoupdate").map(String::as_str),
+        Some("true")
+    );
+    let rules = role.rules.unwrap_or_default();
+    let status = &rules[1];
+    assert_eq!(status.api_groups, ["apps", "extensions"]);
+    assert_eq!(status.resources, ["deployments/status"]);
+    assert_eq!(status.verbs.as_deref(), Some(&["update".to_owned()][..]));
+    let binding =
+        rbac.cluster_role_bindings().get("system:controller:deployment-controller", &Default::default()).await.unwrap();
+    assert_eq!(binding.role_ref.kind, "ClusterRole");
+    assert_eq!(binding.role_ref.name, "system:controller:deployment-controller");
+    assert_eq!(
+        binding.subjects.iter().map(|s| (s.kind.as_str(), s.namespace.as_str(), s.name.as_str())).collect::<Vec<_>>(),
+        [("ServiceAccount", "kube-system", "deployment-controller")]
+    );
+
+    // Reviews for the loop's service account answer from that binding: what upstream grants,
+    // nothing else.
+    let sa = "system:serviceaccount:kube-system:deployment-controller";
+    let sa_groups = ["system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"];
+    let (allowed, reason) = review(&admin, sa, &sa_groups, "update", "apps", "replicasets", "default", "").await;
+    assert!(allowed);
+    assert!(reason.contains(r#"ClusterRoleBinding "system:controller:deployment-controller""#), "{reason}");
+    assert!(review(&admin, sa, &sa_groups, "update", "apps", "deployments/status", "default", "").await.0);
+    assert!(review(&admin, sa, &sa_groups, "create", "apps", "replicasets", "team", "").await.0);
+    assert!(review(&admin, sa, &sa_groups, "update", "", "pods", "default", "").await.0);
+    assert!(!review(&admin, sa, &sa_groups, "delete", "", "secrets", "default", "").await.0);
+    assert!(!review(&admin, sa, &sa_groups, "get", "", "secrets", "default", "").await.0);
+    assert!(!review(&admin, sa, &sa_groups, "delete", "apps", "deployments", "default", "").await.0);
+    assert!(!review(&admin, sa, &sa_groups, "create", "", "pods", "default", "").await.0);
+
+    // Other loops: the namespace controller deletes anything; the legacy token cleaner reads
+    // one named config map only.
+    let ns_sa = "system:serviceaccount:kube-system:namespace-controller";
+    assert!(review(&admin, ns_sa, &sa_groups, "deletecollection", "example.com", "widgets", "gone", "").await.0);
+    assert!(!review(&admin, ns_sa, &sa_groups, "create", "", "configmaps", "gone", "").await.0);
+    let cleaner = "system:serviceaccount:kube-system:legacy-service-account-token-cleaner";
+    let tracking = "kube-apiserver-legacy-service-account-token-tracking";
+    assert!(review(&admin, cleaner, &sa_groups, "get", "", "configmaps", "kube-system", tracking).await.0);
+    assert!(!review(&admin, cleaner, &sa_groups, "get", "", "configmaps", "kube-system", "other").await.0);
+    assert!(review(&admin, cleaner, &sa_groups, "delete", "", "secrets", "kube-system", "t").await.0);
+
+    // kube-scheduler binds pods, and holds its own lease by name (and any lease in
+    // `kube-system`, through its leader-locking Role there); `system:volume-scheduler` is its too.
+    let sched = "system:kube-scheduler";
+    let auth = ["system:authenticated"];
+    assert!(review(&admin, sched, &auth, "create", "", "pods/binding", "default", "p").await.0);
+    assert!(review(&admin, sched, &auth, "patch", "", "persistentvolumes", "", "pv").await.0);
+    assert!(!review(&admin, sched, &auth, "create", "", "pods", "default", "").await.0);
+    assert!(
+        review(&admin, sched, &auth, "update", "coordination.k8s.io", "leases", "default", "kube-scheduler").await.0
+    );
+    assert!(!review(&admin, sched, &auth, "update", "coordination.k8s.io", "leases", "default", "other").await.0);
+    let (allowed, reason) =
+        review(&admin, sched, &auth, "update", "coordination.k8s.io", "leases", "kube-system", "other").await;
+    assert!(allowed);
+    assert!(reason.contains("system::leader-locking-kube-scheduler"), "{reason}");
+
+    // kube-controller-manager lists and watches everything, reads config maps, creates tokens
+    // and updates its own lease by name only, and deletes no pods.
+    let kcm = "system:kube-controller-manager";
+    assert!(review(&admin, kcm, &auth, "list", "", "secrets", "default", "").await.0);
+    assert!(review(&admin, kcm, &auth, "watch", "example.com", "widgets", "", "").await.0);
+    assert!(review(&admin, kcm, &auth, "get", "", "configmaps", "default", "any").await.0);
+    assert!(review(&admin, kcm, &auth, "create", "", "serviceaccounts/token", "default", "sa").await.0);
+    let lease = |name| review(&admin, kcm, &auth, "update", "coordination.k8s.io", "leases", "default", name);
+    assert!(lease("kube-controller-manager").await.0);
+    assert!(!lease("other").await.0);
+    assert!(!review(&admin, kcm, &auth, "update", "", "configmaps", "default", "any").await.0);
+    assert!(!review(&admin, kcm, &auth, "delete", "", "pods", "default", "p").await.0);
+
+    // The scheduler, which may read no config maps through its cluster role, reads the
+    // authentication config map of `kube-system` through the RoleBinding there, and no other.
+    let authn = "extension-apiserver-authentication";
+    let (allowed, reason) = review(&admin, sched, &auth, "get", "", "configmaps", "kube-system", authn).await;
+    assert!(allowed);
+    assert!(reason.contains("system::extension-apiserver-authentication-reader"), "{reason}");
+    assert!(!review(&admin, sched, &auth, "get", "", "configmaps", "kube-system", "other").await.0);
+    assert!(!review(&admin, sched, &auth, "get", "", "configmaps", "default", authn).await.0);
+
+    // `system:node` exists but upstream binds it to no one (the Node authorizer serves nodes).
+    let node = rbac.cluster_roles().get("system:node", &Default::default()).await.unwrap();
+    assert!(node.rules.unwrap_or_default().iter().any(|r| r.resources == ["pods/eviction"]));
+    let binding = rbac.cluster_role_bindings().get("system:node", &Default::default()).await.unwrap();
+    assert!(binding.subjects.is_empty(), "{:?}", binding.subjects);
+    assert!(
+        !review(&admin, "system:node:n1", &["system:nodes", "system:authenticated"], "get", "", "nodes", "", "n1")
+            .await
+            .0
+    );
+    let proxier = rbac.cluster_role_bindings().get("system:node-proxier", &Default::default()).await.unwrap();
+    assert_eq!(proxier.subjects.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["system:kube-proxy"]);
+
+    // The Roles of `kube-system` and `kube-public`, with their resource names, and their bindings.
+    let reader =
+        rbac.roles("kube-system").get("extension-apiserver-authentication-reader", &Default::default()).await.unwrap();
+    assert_eq!(reader.metadata.labels.get("kubernetes.io/bootstrapping").map(String::as_str), Some("rbac-defaults"));
+    let rules = reader.rules.unwrap_or_default();
+    assert_eq!(rules.len(), 1);
+    assert_eq!(rules[0].resources, ["configmaps"]);
+    assert_eq!(rules[0].resource_names, ["extension-apiserver-authentication"]);
+    let binding = rbac
+        .role_bindings("kube-system")
+        .get("system::extension-apiserver-authentication-reader", &Default::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        (binding.role_ref.kind.as_str(), binding.role_ref.name.as_str()),
+        ("Role", "extension-apiserver-authentication-reader")
+    );
+    assert_eq!(
+        binding.subjects.iter().map(|s| (s.kind.as_str(), s.name.as_str())).collect::<Vec<_>>(),
+        [("User", "system:kube-controller-manager"), ("User", "system:kube-scheduler")]
+    );
+    let mut names: Vec<String> = rbac
+        .roles("kube-system")
+        .list(&ListOptions::default())
+        .await
+        .unwrap()
+        .items
+        .into_iter()
+        .flatten()
+        .map(|r| r.metadata.name)
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "extension-apiserver-authentication-reader",
+            "system::leader-locking-kube-controller-manager",
+            "system::leader-locking-kube-scheduler",
+            "system:controller:bootstrap-signer",
+            "system:controller:cloud-provider",
+            "system:controller:token-cleaner",
+        ]
+    );
+    let signer = "system:serviceaccount:kube-system:bootstrap-signer";
+    assert!(review(&admin, signer, &sa_groups, "update", "", "configmaps", "kube-public", "cluster-info").await.0);
+    assert!(!review(&admin, signer, &sa_groups, "update", "", "configmaps", "kube-public", "other").await.0);
+    assert!(!review(&admin, signer, &sa_groups, "update", "", "configmaps", "default", "cluster-info").await.0);
+    assert!(review(&admin, signer, &sa_groups, "list", "", "secrets", "kube-system", "").await.0);
+    assert!(!review(&admin, signer, &sa_groups, "list", "", "secrets", "default", "").await.0);
+    let lock = rbac
+        .role_bindings("kube-system")
+        .get("system::leader-locking-kube-controller-manager", &Default::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        lock.subjects.iter().map(|s| (s.kind.as_str(), s.name.as_str())).collect::<Vec<_>>(),
+        [
+            ("User", "system:kube-controller-manager"),
+            ("ServiceAccount", "kube-controller-manager"),
+            ("ServiceAccount", "leader-election-controller")
+        ]
+    );
+}

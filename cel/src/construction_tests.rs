@@ -55,10 +55,7 @@ fn json_patches_take_their_four_fields() {
     let op = message(&items[0]);
     assert_eq!(op.message_type(), Some("JSONPatch"));
     assert!(matches!(op.get_str("path"), Some(Val::Str(p)) if &**p == "/spec/replicas"));
-    assert_eq!(
-        run("JSONPatch{op: 1, path: '/x'}").unwrap_err(),
-        "unexpected type int64 for JSONPatchType 'op' field"
-    );
+    assert_eq!(run("JSONPatch{op: 1, path: '/x'}").unwrap_err(), "unexpected type int64 for JSONPatchType 'op' field");
     let e = run("JSONPatch{op: 'add', paths: '/x'}").unwrap_err();
     assert!(e.contains("undefined field 'paths'"), "{e}");
 }

@@ -335,7 +335,10 @@ impl Parser<'_> {
                     self.bump();
                     return self.global_call(name, at);
                 }
-                if self.messages.contains(&name.as_str()) && !self.bound.contains(&name) && !self.vars.contains(&name.as_str()) {
+                if self.messages.contains(&name.as_str())
+                    && !self.bound.contains(&name)
+                    && !self.vars.contains(&name.as_str())
+                {
                     return self.message(name, at);
                 }
                 // A macro's own variable, then the declared ones, then type names.

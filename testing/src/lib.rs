@@ -24,6 +24,7 @@ use kapi_client::Client;
 use kapi_client::clientset::Clientset;
 
 pub use controllers::{ControllerHandle, Controllers};
+pub use server::audit::{AUDIT_EVENT_LIMIT, AuditPolicy};
 pub use server::{ApiServer, Fault, REQUEST_LOG_LIMIT, RequestRecord, RuntimeConfig, ServiceRanges, TestServer};
 pub use tracker::ObjectTracker;
 

@@ -1138,11 +1138,7 @@ async fn mutating_admission_policies_patch_apply_and_reinvoke() {
 
     // Reinvocation: `a-reads-b` runs before `b-writes` (by name) and sees no `b` label; with
     // `reinvocationPolicy: IfNeeded` it runs again after `b-writes` changed the object.
-    let reads = |policy: &str| {
-        format!(
-            r#""reinvocationPolicy":"{policy}","#
-        )
-    };
+    let reads = |policy: &str| format!(r#""reinvocationPolicy":"{policy}","#);
     let a_mutation = r#"[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":
         "Object{metadata: Object.metadata{labels: {'a': has(object.metadata.labels) && 'b' in object.metadata.labels ? 'saw-b' : 'no-b'}}}"}}]"#;
     add("a-reads-b", "secrets", "", &reads("Never"), a_mutation).await;
@@ -1167,6 +1163,112 @@ async fn mutating_admission_policies_patch_apply_and_reinvoke() {
     policies.update(&again, &UpdateOptions::default()).await.unwrap();
     let twice = secrets.create(&secret("twice"), &CreateOptions::default()).await.unwrap();
     assert_eq!(twice.metadata.labels.get("a").map(String::as_str), Some("saw-b"));
+}
+
+#[tokio::test]
+async fn audit_events_follow_the_policy_and_carry_admissions_annotations() {
+    use kapi_api::admissionregistration::v1::{ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding};
+    use kapi_machinery::json::value::Value;
+    fn from<T: kapi_machinery::json::JsonDecode + Default>(json: &str) -> T {
+        kapi_machinery::json::from_slice(json.as_bytes()).unwrap()
+    }
+    let (cs, server, _test) = cluster(Controllers::default()).await;
+    let policy = kapi_testing::AuditPolicy::parse(
+        br#"
+apiVersion: audit.k8s.io/v1
+kind: Policy
+omitStages: [RequestReceived]
+rules:
+- level: None
+  resources: [{group: "admissionregistration.k8s.io"}]
+- level: RequestResponse
+  resources: [{group: "", resources: [configmaps]}]
+- level: Metadata
+"#,
+    )
+    .unwrap();
+    server.set_audit(policy, None);
+    let vap: ValidatingAdmissionPolicy = from(
+        r#"{"metadata":{"name":"no-tmp"},"spec":{
+            "matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["configmaps"]}]},
+            "validations":[{"expression":"true"},{"expression":"!object.metadata.name.startsWith('tmp-')","message":"no temporary names"}],
+            "auditAnnotations":[{"key":"name","valueExpression":"object.metadata.name"}]}}"#,
+    );
+    cs.admissionregistration_v1()
+        .validating_admission_policies()
+        .create(&vap, &CreateOptions::default())
+        .await
+        .unwrap();
+    let binding: ValidatingAdmissionPolicyBinding =
+        from(r#"{"metadata":{"name":"no-tmp-audit"},"spec":{"policyName":"no-tmp","validationActions":["Audit"]}}"#);
+    cs.admissionregistration_v1()
+        .validating_admission_policy_bindings()
+        .create(&binding, &CreateOptions::default())
+        .await
+        .unwrap();
+    let cms = cs.core_v1().config_maps("default");
+    let cm = ConfigMap {
+        metadata: ObjectMeta { name: "tmp-1".into(), ..Default::default() },
+        data: [("k".to_owned(), "v".to_owned())].into(),
+        ..Default::default()
+    };
+    cms.create(&cm, &CreateOptions::default()).await.unwrap();
+    assert!(cms.get("missing", &GetOptions::default()).await.is_err());
+    cs.core_v1().secrets("default").list(&ListOptions::default()).await.unwrap();
+
+    let events = server.audit_events();
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or_default().to_owned();
+    // The policy's own group is at level None; RequestReceived is omitted everywhere.
+    assert!(events.iter().all(|e| text(e.get("stage")) == "ResponseComplete"));
+    assert!(
+        events
+            .iter()
+            .all(|e| text(e.get("objectRef").and_then(|o| o.get("apiGroup"))) != "admissionregistration.k8s.io")
+    );
+    let find = |verb: &str, resource: &str| {
+        events
+            .iter()
+            .find(|e| {
+                text(e.get("verb")) == verb && text(e.get("objectRef").and_then(|o| o.get("resource"))) == resource
+            })
+            .unwrap_or_else(|| panic!("no {verb} {resource} event in {events:?}"))
+    };
+    let create = find("create", "configmaps");
+    assert_eq!(text(create.get("kind")), "Event");
+    assert_eq!(text(create.get("apiVersion")), "audit.k8s.io/v1");
+    assert_eq!(text(create.get("level")), "RequestResponse");
+    assert_eq!(text(create.get("requestURI")), "/api/v1/namespaces/default/configmaps");
+    let r = create.get("objectRef").unwrap();
+    assert_eq!(
+        (text(r.get("namespace")), text(r.get("name")), text(r.get("apiVersion"))),
+        ("default".into(), "tmp-1".into(), "v1".into())
+    );
+    assert_eq!(
+        String::from_utf8(create.get("responseStatus").unwrap().to_compact_vec()).unwrap(),
+        r#"{"metadata":{},"code":201}"#
+    );
+    assert_eq!(text(create.get("requestObject").and_then(|o| o.get("data")).and_then(|d| d.get("k"))), "v");
+    assert!(!text(create.get("responseObject").and_then(|o| o.get("metadata")).and_then(|m| m.get("uid"))).is_empty());
+    assert!(create.get("user").and_then(|u| u.get("username")).is_some());
+    assert!(create.get("requestReceivedTimestamp").is_some() && create.get("stageTimestamp").is_some());
+    let annotations = create.get("annotations").unwrap();
+    assert_eq!(text(annotations.get("authorization.k8s.io/decision")), "allow");
+    assert_eq!(text(annotations.get("no-tmp/name")), "tmp-1");
+    assert_eq!(
+        text(annotations.get("validation.policy.admission.k8s.io/validation_failure")),
+        r#"[{"message":"no temporary names","policy":"no-tmp","binding":"no-tmp-audit","expressionIndex":1,"validationActions":["Audit"]}]"#
+    );
+    // A failure keeps the status's reason, message and details.
+    let get = find("get", "configmaps");
+    let st = get.get("responseStatus").unwrap();
+    assert_eq!(
+        (text(st.get("status")), text(st.get("reason")), text(st.get("message"))),
+        ("Failure".into(), "NotFound".into(), "configmaps \"missing\" not found".into())
+    );
+    // Everything else at Metadata: no bodies.
+    let list = find("list", "secrets");
+    assert_eq!(text(list.get("level")), "Metadata");
+    assert!(list.get("requestObject").is_none() && list.get("responseObject").is_none());
 }
 
 #[tokio::test]

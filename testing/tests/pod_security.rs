@@ -246,3 +246,41 @@ plugins:
         )
     );
 }
+
+#[tokio::test]
+async fn audit_mode_annotates_the_audit_event() {
+    let (cs, server, _test) = cluster().await;
+    server.set_audit(
+        kapi_testing::AuditPolicy::parse(b"apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n")
+            .unwrap(),
+        None,
+    );
+    namespace(&cs, "watched", &[("audit", "restricted")]).await;
+    // Admitted (enforce is privileged), with the audit level's findings in the event.
+    cs.core_v1().pods("watched").create(&bare("p"), &CreateOptions::default()).await.unwrap();
+    cs.core_v1().pods("watched").create(&hardened("q"), &CreateOptions::default()).await.unwrap();
+    let events = server.audit_events();
+    let completed = |name: &str| {
+        events
+            .iter()
+            .find(|e| {
+                e.get("stage").and_then(|s| s.as_str()) == Some("ResponseComplete")
+                    && e.get("verb").and_then(|s| s.as_str()) == Some("create")
+                    && e.get("objectRef").and_then(|o| o.get("name")).and_then(|n| n.as_str()) == Some(name)
+            })
+            .unwrap_or_else(|| panic!("no event for {name}"))
+            .clone()
+    };
+    let annotation = |e: &kapi_machinery::json::value::Value, k: &str| {
+        e.get("annotations").and_then(|a| a.get(k)).and_then(|v| v.as_str()).map(str::to_owned)
+    };
+    let p = completed("p");
+    assert_eq!(annotation(&p, "pod-security.kubernetes.io/enforce-policy").as_deref(), Some("privileged:latest"));
+    assert_eq!(
+        annotation(&p, "pod-security.kubernetes.io/audit-violations"),
+        Some(format!("would violate PodSecurity \"restricted:latest\": {RESTRICTED_FINDINGS}"))
+    );
+    let q = completed("q");
+    assert_eq!(annotation(&q, "pod-security.kubernetes.io/audit-violations"), None);
+    assert_eq!(annotation(&q, "authorization.k8s.io/decision").as_deref(), Some("allow"));
+}

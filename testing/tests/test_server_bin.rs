@@ -207,3 +207,49 @@ async fn feature_gates_flag_decides_what_writes_keep() {
     assert!(status.success(), "{status}: {stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn audit_flags_write_the_events_the_policy_asks_for() {
+    let dir = scratch("audit");
+    let kc = dir.join("kubeconfig");
+    let policy = dir.join("policy.yaml");
+    std::fs::write(
+        &policy,
+        "apiVersion: audit.k8s.io/v1\nkind: Policy\nomitStages: [RequestReceived]\nrules:\n\
+         - level: Request\n  resources:\n  - group: \"\"\n    resources: [configmaps]\n",
+    )
+    .unwrap();
+    let log = dir.join("audit.log");
+    let (child, _) =
+        start(&kc, &["--audit-policy-file", policy.to_str().unwrap(), "--audit-log-path", log.to_str().unwrap()]);
+    let cms: Api<ConfigMap> = Api::namespaced(client_of(&kc).await, "default");
+    let cm = ConfigMap { metadata: ObjectMeta { name: "audited".into(), ..Default::default() }, ..Default::default() };
+    cms.create(&cm, &CreateOptions::default()).await.unwrap();
+    let (status, stderr) = stop(child, "-TERM");
+    assert!(status.success(), "{status}: {stderr}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    // Only the config maps' request, at its completion, with its body.
+    let events: Vec<kapi_machinery::json::value::Value> =
+        text.lines().map(|l| kapi_machinery::json::value::parse(l.as_bytes()).unwrap()).collect();
+    let creates: Vec<_> = events.iter().filter(|e| e.get("verb").and_then(|v| v.as_str()) == Some("create")).collect();
+    assert_eq!(creates.len(), 1, "{text}");
+    let e = creates[0];
+    let text_of =
+        |v: Option<&kapi_machinery::json::value::Value>| v.and_then(|v| v.as_str()).unwrap_or_default().to_owned();
+    assert_eq!(text_of(e.get("stage")), "ResponseComplete");
+    assert_eq!(text_of(e.get("level")), "Request");
+    assert_eq!(text_of(e.get("objectRef").and_then(|o| o.get("name"))), "audited");
+    assert!(e.get("requestObject").is_some() && e.get("responseObject").is_none(), "{text}");
+    assert!(
+        events
+            .iter()
+            .all(|e| e.get("objectRef").and_then(|o| o.get("resource")).and_then(|r| r.as_str()) == Some("configmaps"))
+    );
+    // A bad policy stops the program with the field at fault.
+    std::fs::write(&policy, "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Loud\n").unwrap();
+    let out =
+        Command::new(BIN).args(["--port", "0", "--audit-policy-file", policy.to_str().unwrap()]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("rules[0].level: Unsupported value: \"Loud\""));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -69,6 +69,13 @@ struct Args {
     /// exemptions; other plugins' entries are ignored.
     #[arg(long, value_name = "PATH")]
     admission_control_config_file: Option<PathBuf>,
+    /// The audit policy (`audit.k8s.io/v1` `Policy`, YAML or JSON), as kube-apiserver's flag:
+    /// each request gets the level of the first rule it matches.
+    #[arg(long, value_name = "PATH")]
+    audit_policy_file: Option<PathBuf>,
+    /// Where audit events are appended, one JSON line each (`-`: standard output).
+    #[arg(long, value_name = "PATH", requires = "audit_policy_file")]
+    audit_log_path: Option<PathBuf>,
     /// Built-in admission plugins to turn off.
     #[arg(long, value_name = "NAMES")]
     disable_admission_plugins: Option<String>,
@@ -219,6 +226,23 @@ async fn run(args: Args) -> Result<(), String> {
         let config = kapi_testing::server::PodSecurityConfig::parse(&text)
             .map_err(|e| format!("--admission-control-config-file {}: {e}", path.display()))?;
         api.set_pod_security(config);
+    }
+    if let Some(path) = &args.audit_policy_file {
+        let text = std::fs::read(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+        let policy = kapi_testing::AuditPolicy::parse(&text)
+            .map_err(|e| format!("--audit-policy-file {}: {e}", path.display()))?;
+        let log: Option<Box<dyn std::io::Write + Send>> = match &args.audit_log_path {
+            None => None,
+            Some(p) if p.as_os_str() == "-" => Some(Box::new(std::io::stdout())),
+            Some(p) => Some(Box::new(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(p)
+                    .map_err(|e| format!("--audit-log-path {}: {e}", p.display()))?,
+            )),
+        };
+        api.set_audit(policy, log);
     }
     let mut plugins = api.admission_plugins();
     if let Some(names) = &args.enable_admission_plugins {

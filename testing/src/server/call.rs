@@ -122,12 +122,14 @@ pub(super) fn object_response(
     obj: &dyn Object,
     warnings: &[String],
 ) -> Result<http::Response<Body>> {
+    super::audit::log_response_object(obj);
     Ok(respond(code, enc, codec::encode(enc, obj)?, warnings))
 }
 
 /// Encodes an error's `Status` with its code; `Retry-After` when it asks for a delay.
 pub(crate) fn error_response(err: &Error, enc: Encoding) -> http::Response<Body> {
     let status = api_errors::status_of(err);
+    super::audit::log_response_status(&status);
     let code = u16::try_from(status.code).ok().filter(|c| (400..600).contains(c)).unwrap_or(500);
     let retry = status.details.as_ref().map(|d| d.retry_after_seconds).filter(|s| *s > 0);
     let mut resp = match codec::encode(enc, &status) {

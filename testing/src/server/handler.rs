@@ -72,14 +72,14 @@ impl ApiServer {
             Err(_) => return super::inflight::too_many_requests(),
         };
         let deprecation = self.deprecation_warning(req.uri().path());
-        let mut resp = self.serve_request(req).await;
+        let mut resp = self.serve_audited(req).await;
         if let Some(w) = deprecation {
             super::deprecation::warn_first(&mut resp, &w);
         }
         resp
     }
 
-    async fn serve_request(&self, mut req: http::Request<Bytes>) -> http::Response<Body> {
+    pub(super) async fn serve_request(&self, mut req: http::Request<Bytes>) -> http::Response<Body> {
         // A connection upgrade (a WebSocket for exec, attach or portforward) is taken here once.
         let upgrade = req.extensions_mut().remove::<hyper::upgrade::OnUpgrade>();
         self.record(&req);
@@ -428,6 +428,7 @@ impl ApiServer {
             ))
         })?;
         self.apply_defaults(obj.as_mut());
+        super::audit::log_request_object(obj.as_ref());
         self.crd_validate(&call.info, call.route.subresource.as_deref(), obj.as_ref())?;
         // An update's rules run against the stored object, in `update`.
         if call.req.method() == Method::POST {

@@ -54,6 +54,7 @@
 //! close watches, and read the log of requests received.
 
 mod admission;
+pub mod audit;
 mod authn;
 mod bootstrap;
 mod call;
@@ -237,6 +238,8 @@ pub struct ApiServer {
     admission_plugins: RwLock<AdmissionPlugins>,
     /// PodSecurity's defaults and exemptions.
     pod_security: RwLock<PodSecurityConfig>,
+    /// The audit policy and log, when audit logging is on (`set_audit`).
+    audit: RwLock<Option<Arc<audit::Audit>>>,
     /// The CA bundle the root CA publisher puts in every namespace.
     root_ca: RwLock<Option<String>>,
     /// The requests being served, against kube-apiserver's max-in-flight limits.
@@ -317,6 +320,7 @@ impl ApiServer {
             controllers: RwLock::new(crate::Controllers::default()),
             admission_plugins: RwLock::new(AdmissionPlugins::default()),
             pod_security: RwLock::new(PodSecurityConfig::default()),
+            audit: RwLock::new(None),
             root_ca: RwLock::new(None),
             cluster: std::sync::atomic::AtomicBool::new(false),
             inflight: inflight::InFlight::default(),

@@ -184,6 +184,7 @@ impl Drop for TestServer {
 
 async fn serve_connection(api: Arc<ApiServer>, stream: TcpStream, tls: Option<TlsAcceptor>) {
     let _ = stream.set_nodelay(true);
+    let remote = stream.peer_addr().ok().map(|a| super::audit::PeerAddr(a.ip()));
     let service = |peer: Option<PeerUser>| {
         let api = Arc::clone(&api);
         hyper::service::service_fn(move |mut req: http::Request<Incoming>| {
@@ -191,6 +192,10 @@ async fn serve_connection(api: Arc<ApiServer>, stream: TcpStream, tls: Option<Tl
             // The user the connection's client certificate names travels with each request.
             if let Some(peer) = &peer {
                 req.extensions_mut().insert(peer.clone());
+            }
+            // The client's address, for audit events' source addresses.
+            if let Some(remote) = remote {
+                req.extensions_mut().insert(remote);
             }
             async move { Ok::<_, Infallible>(handle(api, req).await) }
         })

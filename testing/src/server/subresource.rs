@@ -98,6 +98,7 @@ impl ApiServer {
                 Ok((mut obj, found)) => {
                     let warnings = findings(fv, found)?;
                     self.apply_defaults(obj.as_mut());
+                    super::audit::log_request_object(obj.as_ref());
                     return Ok((obj, warnings));
                 }
                 Err(e) => {

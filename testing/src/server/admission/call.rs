@@ -139,6 +139,14 @@ impl ApiServer {
             Err(f) => return self.failed(hook, f).map(|()| None),
         };
         warnings.extend(response.warnings.iter().cloned());
+        // The webhook's audit annotations, under its name (upstream drops a key that does not
+        // make a valid qualified name with it, and so does this).
+        for (key, value) in &response.audit_annotations {
+            let full = format!("{}/{key}", hook.name);
+            if kapi_machinery::validation::content::is_qualified_name(&full).is_empty() {
+                crate::server::audit::annotate(full, value.clone());
+            }
+        }
         if !response.allowed {
             return Err(denied(attrs, &hook.name, response.result));
         }

@@ -120,8 +120,13 @@ impl ApiServer {
             user: self.user_of(req),
         };
         let subject = Subject { info, kind: None, equivalents: Vec::new() };
-        let chain =
-            Chain { mutating_policies: &[], mutating: &mutating, policies: &[], validating: &validating, subject: &subject };
+        let chain = Chain {
+            mutating_policies: &[],
+            mutating: &mutating,
+            policies: &[],
+            validating: &validating,
+            subject: &subject,
+        };
         let mut warnings = Vec::new();
         let (admitted, _) = self.run_chain(&chain, &attrs, Some(object.clone()), None, &mut warnings).await?;
         let Some(changed) = admitted.filter(|o| *o != object) else { return Ok((None, warnings)) };

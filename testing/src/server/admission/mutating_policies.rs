@@ -188,12 +188,13 @@ impl ApiServer {
                 }
             }
             let request = review_value(&pattrs)?;
-            let namespace_object =
-                if pattrs.namespace.is_empty() || (pattrs.gvr.group.is_empty() && pattrs.gvr.resource == "namespaces") {
-                    None
-                } else {
-                    self.namespace_object(pattrs.namespace)
-                };
+            let namespace_object = if pattrs.namespace.is_empty()
+                || (pattrs.gvr.group.is_empty() && pattrs.gvr.resource == "namespaces")
+            {
+                None
+            } else {
+                self.namespace_object(pattrs.namespace)
+            };
             let mut policy_changed = false;
             for (bname, binding) in &policy.bindings {
                 if let Some(bm) = &binding.match_resources {
@@ -221,8 +222,13 @@ impl ApiServer {
                 for param in params {
                     if !policy.spec.match_conditions.is_empty() {
                         let ignore = !policy.fails_closed();
-                        match conditions::matches(&policy.spec.match_conditions, obj.as_ref(), old.as_ref(), &request, ignore)
-                        {
+                        match conditions::matches(
+                            &policy.spec.match_conditions,
+                            obj.as_ref(),
+                            old.as_ref(),
+                            &request,
+                            ignore,
+                        ) {
                             Ok(true) => {}
                             Ok(false) => continue,
                             Err(e) => {
@@ -324,9 +330,7 @@ impl ApiServer {
     /// kind's (`Scale`).
     fn apply_rules(&self, attrs: &Attributes<'_>, kind: Option<KindInfo>) -> MergeRules {
         match kind {
-            Some(k) if k.kind == "Scale" => {
-                MergeRules::of(<kapi_api::autoscaling::v1::Scale as HasSchema>::schema())
-            }
+            Some(k) if k.kind == "Scale" => MergeRules::of(<kapi_api::autoscaling::v1::Scale as HasSchema>::schema()),
             _ => self.merge_rules_for(&attrs.gvr),
         }
     }
@@ -350,9 +354,8 @@ impl ApiServer {
 
 /// A parameter object's namespace and name, for the invocation key.
 fn param_key(param: &Value) -> (String, String) {
-    let meta = |k: &str| {
-        param.get("metadata").and_then(|m| m.get(k)).and_then(Value::as_str).unwrap_or_default().to_owned()
-    };
+    let meta =
+        |k: &str| param.get("metadata").and_then(|m| m.get(k)).and_then(Value::as_str).unwrap_or_default().to_owned();
     (meta("namespace"), meta("name"))
 }
 
@@ -388,7 +391,8 @@ fn json_patch_of(v: Val) -> std::result::Result<Value, String> {
             Some(Val::Str(s)) => s.to_string(),
             _ => String::new(),
         };
-        let mut members = vec![("op".to_owned(), Value::String(text("op"))), ("path".to_owned(), Value::String(text("path")))];
+        let mut members =
+            vec![("op".to_owned(), Value::String(text("op"))), ("path".to_owned(), Value::String(text("path")))];
         let from = text("from");
         if !from.is_empty() {
             members.push(("from".into(), Value::String(from)));
@@ -482,7 +486,9 @@ fn to_json(v: &Val) -> std::result::Result<Value, String> {
             kapi_machinery::base64::encode_into(b, &mut out);
             Value::String(String::from_utf8_lossy(&out).into_owned())
         }
-        Val::List(items) | Val::Keyed { items, .. } => Value::Array(items.iter().map(to_json).collect::<std::result::Result<_, _>>()?),
+        Val::List(items) | Val::Keyed { items, .. } => {
+            Value::Array(items.iter().map(to_json).collect::<std::result::Result<_, _>>()?)
+        }
         Val::Map(m) => {
             let mut members = Vec::with_capacity(m.len());
             for (k, f) in &m.entries {

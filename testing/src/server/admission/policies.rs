@@ -15,16 +15,19 @@
 //! denial: `<resource> "<name>" is forbidden: ValidatingAdmissionPolicy '<policy>' with binding
 //! '<binding>' denied request: <message>`, with that message as a cause), `Warn` adds the
 //! warning `Validation failed for ValidatingAdmissionPolicy '<policy>' with binding
-//! '<binding>': <message>`, `Audit` records nothing here (the server keeps no audit log).
+//! '<binding>': <message>`, `Audit` records it in the request's audit annotation
+//! `validation.policy.admission.k8s.io/validation_failure` (a JSON list of the failures with
+//! their policy, binding, expression index and actions), seen in the audit log (module
+//! `audit`). The policy's `auditAnnotations` become annotations `<policy>/<key>` (each key's
+//! distinct values joined by `, `).
 //!
 //! Simplifications: expressions are checked when they run, not when the policy is written (so a
-//! policy's `status.typeChecking` stays empty); `authorizer` is an evaluation error; audit
-//! annotations are not evaluated; the CEL cost is bounded per expression only.
+//! policy's `status.typeChecking` stays empty); `authorizer` is an evaluation error; the CEL
+//! cost is bounded per expression only.
 
 use kapi_api::admissionregistration::v1::{
     FailurePolicyType, MatchPolicyType, MatchResources, NamedRuleWithOperations, ParamKind, ParamRef,
-    ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicySpec, Validation,
-    Variable,
+    ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicySpec, Validation, Variable,
 };
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
@@ -39,7 +42,8 @@ use crate::tracker::meta::to_value;
 use crate::tracker::{Error, Result};
 
 /// The variables a policy's expressions may use.
-pub(super) const VARIABLES: &[&str] = &["object", "oldObject", "request", "params", "namespaceObject", "variables", "authorizer"];
+pub(super) const VARIABLES: &[&str] =
+    &["object", "oldObject", "request", "params", "namespaceObject", "variables", "authorizer"];
 
 /// One policy with its bindings, by name.
 pub(super) struct Policy {
@@ -52,6 +56,8 @@ pub(super) struct Policy {
 struct Denial {
     message: String,
     reason: String,
+    /// The index of the validation it comes from (0 for the others), for audit annotations.
+    index: usize,
 }
 
 /// Whether one of a match's rules names the request (and its `resourceNames`, the object).
@@ -221,6 +227,9 @@ impl ApiServer {
         warnings: &mut Vec<String>,
     ) -> Result<()> {
         let mut denied: Option<(String, Option<String>, Denial)> = None;
+        // What the `Audit` actions and the policies' audit annotations record.
+        let mut audited: Vec<Value> = Vec::new();
+        let mut annotations: Vec<(String, Vec<String>)> = Vec::new();
         for policy in policies {
             let Some(m) = &policy.spec.match_constraints else { continue };
             // The request's version, or the first equivalent one a rule names.
@@ -249,6 +258,7 @@ impl ApiServer {
                     Some(_) => format!("failed to configure binding: {e}"),
                 },
                 reason: String::new(),
+                index: 0,
             };
             match self.selectors_match(m, &attrs, object, old) {
                 Ok(true) => {}
@@ -273,8 +283,9 @@ impl ApiServer {
                                 policy,
                                 bname,
                                 binding,
-                                Denial { message: e.clone(), reason: String::new() },
+                                Denial { message: e.clone(), reason: String::new(), index: 0 },
                                 warnings,
+                                &mut audited,
                                 &mut deny,
                             );
                         }
@@ -305,19 +316,16 @@ impl ApiServer {
                         }
                     }
                 }
-                let params = match self.params(
-                    policy.spec.param_kind.as_ref(),
-                    binding.param_ref.as_ref(),
-                    attrs.namespace,
-                ) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        if policy.fails_closed() {
-                            deny(Some(bname), config_error(Some(bname), e));
+                let params =
+                    match self.params(policy.spec.param_kind.as_ref(), binding.param_ref.as_ref(), attrs.namespace) {
+                        Ok(p) => p,
+                        Err(e) => {
+                            if policy.fails_closed() {
+                                deny(Some(bname), config_error(Some(bname), e));
+                            }
+                            continue;
                         }
-                        continue;
-                    }
-                };
+                    };
                 for param in params {
                     let vars = Vars {
                         object: object.map_or(Val::Null, conditions::to_val),
@@ -326,11 +334,31 @@ impl ApiServer {
                         params: param.as_ref().map_or(Val::Null, conditions::to_val),
                         namespace: namespace_object.as_ref().map_or(Val::Null, conditions::to_val),
                     };
-                    for d in evaluate(&policy.spec, &vars) {
-                        self.act(policy, bname, binding, d, warnings, &mut deny);
+                    let (denials, values) = evaluate(&policy.spec, &vars);
+                    for d in denials {
+                        self.act(policy, bname, binding, d, warnings, &mut audited, &mut deny);
+                    }
+                    for (key, value) in values {
+                        let key = format!("{}/{key}", policy.name);
+                        match annotations.iter_mut().find(|(k, _)| *k == key) {
+                            Some((_, vs)) if !vs.contains(&value) => vs.push(value),
+                            Some(_) => {}
+                            None => annotations.push((key, vec![value])),
+                        }
                     }
                 }
             }
+        }
+        // Upstream's audit annotations: each key's distinct values, and every failure an
+        // `Audit` action recorded.
+        for (key, values) in annotations {
+            crate::server::audit::annotate(key, values.join(", "));
+        }
+        if !audited.is_empty() {
+            crate::server::audit::annotate(
+                "validation.policy.admission.k8s.io/validation_failure",
+                String::from_utf8_lossy(&Value::Array(audited).to_compact_vec()).into_owned(),
+            );
         }
         match denied {
             None => Ok(()),
@@ -346,11 +374,25 @@ impl ApiServer {
         binding: &kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBindingSpec,
         d: Denial,
         warnings: &mut Vec<String>,
+        audited: &mut Vec<Value>,
         deny: &mut impl FnMut(Option<&str>, Denial),
     ) {
         for action in &binding.validation_actions {
             match action.0.as_str() {
-                "Deny" => deny(Some(binding_name), Denial { message: d.message.clone(), reason: d.reason.clone() }),
+                "Audit" => audited.push(Value::Object(vec![
+                    ("message".into(), Value::String(d.message.clone())),
+                    ("policy".into(), Value::String(policy.name.clone())),
+                    ("binding".into(), Value::String(binding_name.to_owned())),
+                    ("expressionIndex".into(), Value::Number(d.index.to_string())),
+                    (
+                        "validationActions".into(),
+                        Value::Array(binding.validation_actions.iter().map(|a| Value::String(a.0.clone())).collect()),
+                    ),
+                ])),
+                "Deny" => deny(
+                    Some(binding_name),
+                    Denial { message: d.message.clone(), reason: d.reason.clone(), index: d.index },
+                ),
                 "Warn" => warnings.push(format!(
                     "Validation failed for ValidatingAdmissionPolicy '{}' with binding '{binding_name}': {}",
                     policy.name, d.message
@@ -406,8 +448,9 @@ fn run(expr: &str, vars: &[(&str, Val)]) -> std::result::Result<Val, String> {
 }
 
 /// The denials of one evaluation of a policy's validations (an error counts as one only under
-/// `failurePolicy: Fail`).
-fn evaluate(spec: &ValidatingAdmissionPolicySpec, v: &Vars) -> Vec<Denial> {
+/// `failurePolicy: Fail`), and the values of its audit annotations (by key; a `null` value
+/// gives none).
+fn evaluate(spec: &ValidatingAdmissionPolicySpec, v: &Vars) -> (Vec<Denial>, Vec<(String, String)>) {
     let fails_closed = spec.failure_policy.as_ref().is_none_or(|p| p.0 != FailurePolicyType::IGNORE);
     let mut vars: Vec<(&str, Val)> = vec![
         ("object", v.object.clone()),
@@ -419,12 +462,13 @@ fn evaluate(spec: &ValidatingAdmissionPolicySpec, v: &Vars) -> Vec<Denial> {
     ];
     vars.push(("variables", compose(&spec.variables, &vars)));
     let mut out = Vec::new();
-    for validation in &spec.validations {
+    for (index, validation) in spec.validations.iter().enumerate() {
         match run(&validation.expression, &vars) {
             Ok(Val::Bool(true)) => {}
             Ok(Val::Bool(false)) => out.push(Denial {
                 message: message(validation, &vars),
                 reason: validation.reason.as_ref().map_or_else(|| "Invalid".to_owned(), |r| r.0.clone()),
+                index,
             }),
             Ok(other) => {
                 if fails_closed {
@@ -435,17 +479,38 @@ fn evaluate(spec: &ValidatingAdmissionPolicySpec, v: &Vars) -> Vec<Denial> {
                             other.type_name()
                         ),
                         reason: String::new(),
+                        index,
                     });
                 }
             }
             Err(e) => {
                 if fails_closed {
-                    out.push(Denial { message: e, reason: String::new() });
+                    out.push(Denial { message: e, reason: String::new(), index });
                 }
             }
         }
     }
-    out
+    // Audit annotations: a string, or `null` for none; anything else, or an error, fails as a
+    // validation does.
+    let mut values = Vec::new();
+    for a in &spec.audit_annotations {
+        match run(&a.value_expression, &vars) {
+            Ok(Val::Str(v)) => values.push((a.key.clone(), v.to_string())),
+            Ok(Val::Null) => {}
+            Ok(other) if fails_closed => out.push(Denial {
+                message: format!(
+                    "valueExpression '{}' resulted in error: value expression must evaluate to a string or null, got {}",
+                    a.value_expression,
+                    other.type_name()
+                ),
+                reason: String::new(),
+                index: 0,
+            }),
+            Err(e) if fails_closed => out.push(Denial { message: e, reason: String::new(), index: 0 }),
+            Ok(_) | Err(_) => {}
+        }
+    }
+    (out, values)
 }
 
 /// A false validation's message: its `messageExpression`'s (a string of one line), else its

@@ -275,11 +275,13 @@ impl ApiServer {
         let config = self.pod_security();
         let namespace = call.namespace();
         if config.exempt_namespaces.iter().any(|n| n == namespace) {
+            annotate("exempt", "namespace");
             return Ok(None);
         }
         if !config.exempt_usernames.is_empty() {
             let user = self.user_of(call.req);
             if !user.username.is_empty() && config.exempt_usernames.contains(&user.username) {
+                annotate("exempt", "user");
                 return Ok(None);
             }
         }
@@ -328,10 +330,13 @@ impl ApiServer {
                 }
                 let (annotations, spec) = pod_parts(object, "pod")?;
                 if exempt_runtime_class(&config, &spec) {
+                    annotate("exempt", "runtimeClass");
                     return Ok(());
                 }
                 let view = PodView { annotations: &annotations, spec: &spec };
+                annotate("enforce-policy", policy.enforce.to_string());
                 let enforced = evaluate(policy.enforce, &view);
+                audit(policy.audit, &view, Some((policy.enforce, &enforced)));
                 if !enforced.allowed() {
                     let why = format!("violates PodSecurity \"{}\": {}", policy.enforce, enforced.detail());
                     return Err(forbidden(call.info.group, call.info.resource, object_name(object), &why, Vec::new()));
@@ -343,9 +348,11 @@ impl ApiServer {
                 let Some(template) = template_of(call.info.resource, object) else { return Ok(()) };
                 let (annotations, spec) = pod_parts(template, "pod template")?;
                 if exempt_runtime_class(&config, &spec) {
+                    annotate("exempt", "runtimeClass");
                     return Ok(());
                 }
                 let view = PodView { annotations: &annotations, spec: &spec };
+                audit(policy.audit, &view, None);
                 let verdict = evaluate(policy.warn, &view);
                 if !verdict.allowed() {
                     warnings.push(format!("would violate PodSecurity \"{}\": {}", policy.warn, verdict.detail()));
@@ -486,6 +493,24 @@ fn warn(
     let verdict = if lv == enforce { enforced.clone() } else { evaluate(lv, view) };
     if !verdict.allowed() {
         warnings.push(format!("would violate PodSecurity \"{lv}\": {}", verdict.detail()));
+    }
+}
+
+/// A PodSecurity audit annotation (`pod-security.kubernetes.io/<key>`), as upstream's plugin
+/// adds its evaluation's.
+fn annotate(key: &str, value: impl Into<String>) {
+    crate::server::audit::annotate(format!("pod-security.kubernetes.io/{key}"), value);
+}
+
+/// The `audit` level's verdict, as an audit annotation when the pod would violate it (the
+/// enforce level's verdict reused when the levels are the same).
+fn audit(lv: LevelVersion, view: &PodView<'_>, enforced: Option<(LevelVersion, &crate::podsecurity::Verdict)>) {
+    let verdict = match enforced {
+        Some((enforce, verdict)) if enforce == lv => verdict.clone(),
+        _ => evaluate(lv, view),
+    };
+    if !verdict.allowed() {
+        annotate("audit-violations", format!("would violate PodSecurity \"{lv}\": {}", verdict.detail()));
     }
 }
 

@@ -203,7 +203,11 @@ impl ApiServer {
     /// Authorizes a request outside the API's resources (discovery, `/version`, health,
     /// OpenAPI) under RBAC; a refusal is upstream's `403 forbidden: User "…" cannot get path "…"`.
     pub(super) fn authorize_path(&self, req: &http::Request<bytes::Bytes>) -> Result<()> {
-        if self.authorization_mode() == AuthorizationMode::AlwaysAllow || is_resource_path(req.uri().path()) {
+        if is_resource_path(req.uri().path()) {
+            return Ok(());
+        }
+        if self.authorization_mode() == AuthorizationMode::AlwaysAllow {
+            decided(Some(String::new()));
             return Ok(());
         }
         let user = self.authenticate_request(req)?;
@@ -220,7 +224,7 @@ impl ApiServer {
             name: String::new(),
             path: req.uri().path().to_owned(),
         };
-        if self.rbac_allows(&user, &a).is_some() {
+        if decided(self.rbac_allows(&user, &a)) {
             return Ok(());
         }
         Err(into_error(failure(
@@ -274,6 +278,7 @@ impl ApiServer {
     /// Authorizes a resource request under the chosen mode; a refusal is upstream's `403`.
     pub(super) fn authorize(&self, call: &Call<'_>, is_watch: bool) -> Result<()> {
         if self.authorization_mode() == AuthorizationMode::AlwaysAllow {
+            decided(Some(String::new()));
             return Ok(());
         }
         let user = self.authenticate_request(call.req)?;
@@ -299,7 +304,7 @@ impl ApiServer {
             name: call.route.name.clone().unwrap_or_default(),
             path: String::new(),
         };
-        if self.rbac_allows(&user, &a).is_some() {
+        if decided(self.rbac_allows(&user, &a)) {
             return Ok(());
         }
         Err(refusal(&a, &user))
@@ -339,12 +344,21 @@ impl ApiServer {
         }
         for verb in verbs {
             let a = attrs(verb);
-            if self.rbac_allows(&user, &a).is_none() {
+            if !decided(self.rbac_allows(&user, &a)) {
                 return Err(refusal(&a, &user));
             }
         }
         Ok(())
     }
+}
+
+/// Records the authorizer's decision as upstream's audit annotations
+/// (`authorization.k8s.io/decision` `allow` with the reason, or `forbid`); whether it allows.
+fn decided(reason: Option<String>) -> bool {
+    let allowed = reason.is_some();
+    super::audit::annotate("authorization.k8s.io/decision", if allowed { "allow" } else { "forbid" });
+    super::audit::annotate("authorization.k8s.io/reason", reason.unwrap_or_default());
+    allowed
 }
 
 /// Upstream's `403` for a resource request RBAC refuses.

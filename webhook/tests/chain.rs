@@ -215,6 +215,57 @@ async fn mutating_configurations_chain_by_name_and_their_webhooks_in_order() {
 }
 
 #[tokio::test]
+async fn audit_events_record_each_mutating_call_and_the_webhooks_annotations() {
+    let env = env().await;
+    env.server.set_audit(
+        kapi_testing::AuditPolicy::parse(b"apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n")
+            .unwrap(),
+        None,
+    );
+    let cms = rule(&["CREATE"], "", &["configmaps"]);
+    let tag = env
+        .serve_sync(|req| {
+            let mut resp = edit_data(|d| {
+                d.insert("tagged".into(), "yes".into());
+            })(req);
+            resp.audit_annotations.insert("reason".into(), "tagged by policy".into());
+            resp
+        })
+        .await;
+    let idle = env.serve_sync(|_| AdmissionResponse::allow()).await;
+    env.mutating(
+        "audit-chain",
+        vec![mutating_hook("tag.example.com", tag, cms.clone()), mutating_hook("idle.example.com", idle, cms.clone())],
+    )
+    .await;
+    env.cs
+        .core_v1()
+        .config_maps("default")
+        .create(&config_map("audited", &[]), &CreateOptions::default())
+        .await
+        .unwrap();
+    let events = env.server.audit_events();
+    let event = events
+        .iter()
+        .find(|e| {
+            e.get("stage").and_then(|s| s.as_str()) == Some("ResponseComplete")
+                && e.get("objectRef").and_then(|o| o.get("name")).and_then(|n| n.as_str()) == Some("audited")
+        })
+        .expect("the create's event");
+    let annotation =
+        |k: &str| event.get("annotations").and_then(|a| a.get(k)).and_then(|v| v.as_str()).map(str::to_owned);
+    assert_eq!(
+        annotation("mutation.webhook.admission.k8s.io/round_0_index_0").as_deref(),
+        Some(r#"{"configuration":"audit-chain","webhook":"tag.example.com","mutated":true}"#)
+    );
+    assert_eq!(
+        annotation("mutation.webhook.admission.k8s.io/round_0_index_1").as_deref(),
+        Some(r#"{"configuration":"audit-chain","webhook":"idle.example.com","mutated":false}"#)
+    );
+    assert_eq!(annotation("tag.example.com/reason").as_deref(), Some("tagged by policy"));
+}
+
+#[tokio::test]
 async fn if_needed_webhooks_run_again_after_a_later_change() {
     let env = env().await;
     let cms = rule(&["CREATE"], "", &["configmaps"]);

@@ -108,6 +108,8 @@ pub(super) struct Deferred<'c> {
 /// One webhook of either kind, with what the dispatcher needs.
 struct Hook {
     name: String,
+    /// The configuration it belongs to, for audit annotations.
+    configuration: String,
     mutating: bool,
     client_config: WebhookClientConfig,
     rules: Vec<RuleWithOperations>,
@@ -128,6 +130,7 @@ impl From<MutatingWebhook> for Hook {
     fn from(w: MutatingWebhook) -> Hook {
         Hook {
             name: w.name,
+            configuration: String::new(),
             mutating: true,
             client_config: w.client_config,
             rules: w.rules,
@@ -148,6 +151,7 @@ impl From<ValidatingWebhook> for Hook {
     fn from(w: ValidatingWebhook) -> Hook {
         Hook {
             name: w.name,
+            configuration: String::new(),
             mutating: false,
             client_config: w.client_config,
             rules: w.rules,
@@ -358,9 +362,12 @@ impl ApiServer {
     fn hooks(&self) -> (Vec<Hook>, Vec<Hook>) {
         let mutating = read_configs::<MutatingWebhookConfiguration>(self, "mutatingwebhookconfigurations");
         let validating = read_configs::<ValidatingWebhookConfiguration>(self, "validatingwebhookconfigurations");
+        fn of<W: Into<Hook>>(configuration: String, webhooks: Vec<W>) -> impl Iterator<Item = Hook> {
+            webhooks.into_iter().map(move |w| Hook { configuration: configuration.clone(), ..w.into() })
+        }
         (
-            mutating.into_iter().flat_map(|(_, c)| c.webhooks).map(Hook::from).collect(),
-            validating.into_iter().flat_map(|(_, c)| c.webhooks).map(Hook::from).collect(),
+            mutating.into_iter().flat_map(|(name, c)| of(name, c.webhooks)).collect(),
+            validating.into_iter().flat_map(|(name, c)| of(name, c.webhooks)).collect(),
         )
     }
 
@@ -741,6 +748,20 @@ impl ApiServer {
                 }
                 called = true;
                 let patched = self.call_hook(hook, &inv.attrs, inv.object.as_ref(), inv.old.as_ref(), warnings).await?;
+                // Upstream's audit annotation of each mutating call: whether it changed the object.
+                let mutated = patched.is_some() && inv.object.as_ref() != patched.as_ref();
+                super::audit::annotate(
+                    format!("mutation.webhook.admission.k8s.io/round_{round}_index_{i}"),
+                    String::from_utf8_lossy(
+                        &Value::Object(vec![
+                            ("configuration".into(), Value::String(hook.configuration.clone())),
+                            ("webhook".into(), Value::String(hook.name.clone())),
+                            ("mutated".into(), Value::Bool(mutated)),
+                        ])
+                        .to_compact_vec(),
+                    )
+                    .into_owned(),
+                );
                 if let Some(patched) = patched {
                     let patched = match &inv.through {
                         None => patched,

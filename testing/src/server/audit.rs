@@ -287,7 +287,7 @@ impl Rule {
         if !self.user_groups.is_empty() && !user.groups.iter().any(|g| self.user_groups.contains(g)) {
             return false;
         }
-        if !self.verbs.is_empty() && !self.verbs.iter().any(|v| *v == info.verb) {
+        if !self.verbs.is_empty() && !self.verbs.contains(&info.verb) {
             return false;
         }
         if !self.namespaces.is_empty() || !self.resources.is_empty() {

@@ -159,7 +159,7 @@ impl ApiServer {
             } else if equivalent(m)
                 && let Some(e) = subject.equivalents.iter().find(|e| constraints_match(m, &attrs.through(e)))
             {
-                Some(e.clone())
+                Some(*e)
             } else {
                 continue;
             };

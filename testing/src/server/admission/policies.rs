@@ -279,7 +279,7 @@ impl ApiServer {
                     Err(e) => {
                         // An error under `Fail` denies through every binding's actions.
                         for (bname, binding) in &policy.bindings {
-                            self.act(
+                            Self::act(
                                 policy,
                                 bname,
                                 binding,
@@ -336,7 +336,7 @@ impl ApiServer {
                     };
                     let (denials, values) = evaluate(&policy.spec, &vars);
                     for d in denials {
-                        self.act(policy, bname, binding, d, warnings, &mut audited, &mut deny);
+                        Self::act(policy, bname, binding, d, warnings, &mut audited, &mut deny);
                     }
                     for (key, value) in values {
                         let key = format!("{}/{key}", policy.name);
@@ -368,7 +368,6 @@ impl ApiServer {
 
     /// Where one denial goes, as the binding's `validationActions` say.
     fn act(
-        &self,
         policy: &Policy,
         binding_name: &str,
         binding: &kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBindingSpec,

@@ -85,6 +85,7 @@ pub(crate) fn eval<'a>(n: &'a Node, s: &mut Scope<'a>, m: &mut Meter) -> R {
                     (Some(found), false) => Ok(found.clone()),
                     (None, false) => Err(msg(format!("no such key: {field}"))),
                 },
+                Val::Authz(a) if !*test => super::authz::select(&a, field),
                 _ => Err(no_overload()),
             }
         }

@@ -24,7 +24,7 @@ const REGEX_CACHE: usize = 16;
 /// Whether `name` called with `argc` arguments (besides the receiver of a method) exists, for
 /// the compile-time check.
 pub(crate) fn known(name: &str, method: bool, argc: usize) -> bool {
-    if super::library::known(name, method, argc) {
+    if super::library::known(name, method, argc) || (method && super::authz::known(name, argc)) {
         return true;
     }
     if method {
@@ -240,6 +240,7 @@ fn method(name: &str, t: Val, args: &[Val], m: &mut Meter) -> Result<Val, EvalEr
         (Val::Str(s), _, _) => string_method(s, name, args, m),
         (Val::List(l) | Val::Keyed { items: l, .. }, _, _) => list_method(l, name, args, m),
         (Val::Quantity(q), _, _) => quantity_method(q, name, args),
+        (Val::Authz(a), _, _) => super::authz::method(a, name, args, m),
         _ => super::library::method(name, &t, args, m),
     }
 }

@@ -98,7 +98,11 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<Token>, CompileError> {
                 "false" => Tok::False,
                 "null" => Tok::Null,
                 "in" => Tok::In,
-                w if RESERVED.contains(&w) => {
+                // A reserved word may name a field or method after `.` (the authorizer
+                // library's `.namespace(…)`), as cel-go checks only identifiers that stand alone.
+                w if RESERVED.contains(&w)
+                    && !matches!(out.last(), Some(Token { tok: Tok::Punct("." | ".?"), .. })) =>
+                {
                     return Err(CompileError::at(src, start, format!("reserved identifier: {w}")));
                 }
                 w => Tok::Ident(w.to_owned()),

@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 mod ast;
+pub mod authz;
 mod eval;
 mod functions;
 mod lexer;
@@ -201,3 +202,6 @@ pub struct Evaluation {
 
 #[cfg(test)]
 mod construction_tests;
+
+#[cfg(test)]
+mod authz_tests;

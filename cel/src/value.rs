@@ -64,6 +64,8 @@ pub enum Val {
     Url(Arc<Url>),
     /// One of the `format` library's named formats.
     Format(&'static str),
+    /// The authorizer library's authorizer, checks and decisions.
+    Authz(Arc<super::authz::AuthzVal>),
 }
 
 /// A map (or an object of a schema with properties) in insertion order, with an index by key.
@@ -177,6 +179,7 @@ impl Val {
             Val::Cidr(..) => "net.CIDR",
             Val::Url(_) => "kubernetes.URL",
             Val::Format(_) => "kubernetes.NamedFormat",
+            Val::Authz(a) => a.type_name(),
         }
     }
 
@@ -261,6 +264,7 @@ impl Val {
             Val::Cidr(ip, n) => format!("{ip}/{n}"),
             Val::Url(u) => u.text.clone(),
             Val::Format(f) => (*f).to_owned(),
+            Val::Authz(a) => a.type_name().to_owned(),
             Val::List(_) | Val::Keyed { .. } | Val::Map(_) => format!("{self}"),
         }
     }

@@ -11,8 +11,8 @@ use crate::cel::{PER_CALL_LIMIT, Program, Val, map_of};
 /// (`RuntimeCELCostBudgetMatchConditions`).
 const BUDGET: u64 = 7_000_000;
 
-/// The variables a match condition may use. `authorizer` compiles but is refused when
-/// evaluated: the test server's CEL has no authorizer library.
+/// The variables a match condition may use (`authorizer` is kapi-cel's authorizer library,
+/// answered by the server's authorization).
 const VARIABLES: &[&str] = &["object", "oldObject", "request", "authorizer"];
 
 /// Whether the webhook is to be called: `Ok(true)` when every condition is true, `Ok(false)`
@@ -24,13 +24,14 @@ pub(super) fn matches(
     object: Option<&Value>,
     old: Option<&Value>,
     request: &Value,
+    authorizer: Val,
     ignore: bool,
 ) -> Result<bool, String> {
     let vars = [
         ("object", object.map_or(Val::Null, to_val)),
         ("oldObject", old.map_or(Val::Null, to_val)),
         ("request", to_val(request)),
-        ("authorizer", Val::Null),
+        ("authorizer", authorizer),
     ];
     // All conditions are evaluated first (upstream's filter), so that running out of the
     // budget fails the match even when an earlier condition was false.
@@ -38,23 +39,8 @@ pub(super) fn matches(
     let mut results = Vec::with_capacity(conditions.len());
     for c in conditions {
         let expr = c.expression.as_str();
-        let unsupported = || {
-            Err(format!(
-                "expression '{expr}' resulted in error: `authorizer` is not supported by the test server's CEL"
-            ))
-        };
         let program = match Program::compile(expr, VARIABLES) {
-            Ok(p) if p.uses("authorizer") => {
-                results.push(unsupported());
-                continue;
-            }
             Ok(p) => p,
-            // The authorizer library's functions (`group`, `resource`, `check`) are unknown to
-            // the compiler: say what is missing rather than which function.
-            Err(_) if names_authorizer(expr) => {
-                results.push(unsupported());
-                continue;
-            }
             Err(e) => {
                 results.push(Err(format!("compilation error: compilation failed: {e}")));
                 continue;
@@ -95,14 +81,6 @@ pub(super) fn matches(
         1 => Err(errors.remove(0)),
         _ => Err(format!("[{}]", errors.join(", "))),
     }
-}
-
-/// Whether `authorizer` appears in the expression as an identifier.
-fn names_authorizer(expr: &str) -> bool {
-    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    expr.match_indices("authorizer").any(|(i, m)| {
-        !expr[..i].chars().next_back().is_some_and(ident) && !expr[i + m.len()..].chars().next().is_some_and(ident)
-    })
 }
 
 /// A JSON document as CEL sees it without a schema: integers as `int` (larger ones as
@@ -150,7 +128,7 @@ mod tests {
     fn all_true_matches_and_any_false_skips_even_beside_an_error() {
         let obj = json(r#"{"metadata":{"name":"a","labels":{"env":"prod"}},"spec":{"replicas":3}}"#);
         let req = json(r#"{"operation":"CREATE","namespace":"default"}"#);
-        let m = |cs: &[MatchCondition], ignore| matches(cs, Some(&obj), None, &req, ignore);
+        let m = |cs: &[MatchCondition], ignore| matches(cs, Some(&obj), None, &req, Val::Null, ignore);
         assert_eq!(
             m(&[cond("a", "object.spec.replicas > 2"), cond("b", "request.operation == 'CREATE'")], false),
             Ok(true)
@@ -170,15 +148,31 @@ mod tests {
         );
         let err = m(&[cond("c", "object.(")], false).unwrap_err();
         assert!(err.starts_with("compilation error: compilation failed: ERROR: <input>:1:"), "{err}");
-        let err = m(&[cond("z", "authorizer.group('').resource('pods').check('get').allowed()")], false).unwrap_err();
-        assert!(err.contains("`authorizer` is not supported"), "{err}");
-        let err = m(&[cond("z", "authorizer == null")], false).unwrap_err();
-        assert!(err.contains("`authorizer` is not supported"), "{err}");
         let err = m(&[cond("z", "object.authorizers(")], false).unwrap_err();
         assert!(err.starts_with("compilation error: "), "{err}");
         assert_eq!(
             m(&[cond("n", "object.spec.replicas")], false),
             Err("expression 'object.spec.replicas' resulted in error: must evaluate to bool, got int".into())
         );
+    }
+
+    /// Allows `get` only.
+    struct OnlyGet;
+
+    impl kapi_cel::authz::Authorizer for OnlyGet {
+        fn authorize(&self, c: &kapi_cel::authz::Check) -> kapi_cel::authz::Decision {
+            kapi_cel::authz::Decision { allowed: c.verb == "get", ..Default::default() }
+        }
+    }
+
+    #[test]
+    fn conditions_ask_the_authorizer() {
+        let obj = json(r#"{"metadata":{"name":"a"}}"#);
+        let req = json(r#"{"operation":"CREATE"}"#);
+        let authz = kapi_cel::authz::authorizer(std::sync::Arc::new(OnlyGet), Default::default());
+        let m = |expr: &str| matches(&[cond("z", expr)], Some(&obj), None, &req, authz.clone(), false);
+        assert_eq!(m("authorizer.group('').resource('pods').check('get').allowed()"), Ok(true));
+        assert_eq!(m("authorizer.group('').resource('pods').check('delete').allowed()"), Ok(false));
+        assert_eq!(m("!authorizer.path('/metrics').check('post').allowed()"), Ok(true));
     }
 }

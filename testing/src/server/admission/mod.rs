@@ -319,6 +319,21 @@ fn read_configs<T: kapi_machinery::json::JsonDecode + Default>(api: &ApiServer, 
     out
 }
 
+impl ApiServer {
+    /// CEL's `authorizer` for a request: checks for its user, `requestResource` its resource.
+    fn request_authorizer(&self, attrs: &Attributes<'_>) -> crate::cel::Val {
+        let request = kapi_cel::authz::Check {
+            group: attrs.gvr.group.clone(),
+            resource: attrs.gvr.resource.clone(),
+            subresource: attrs.subresource.to_owned(),
+            namespace: attrs.namespace.to_owned(),
+            name: attrs.name.clone(),
+            ..Default::default()
+        };
+        self.cel_authorizer(&attrs.user, request)
+    }
+}
+
 /// Upstream's `NewForbidden`: `403` with `<resource> "<name>" is forbidden: <why>` (without
 /// the name when there is none).
 fn forbidden(attrs: &Attributes<'_>, why: &str) -> Error {
@@ -915,7 +930,8 @@ impl ApiServer {
             )
             .map_err(|e| api_errors::internal(&e.to_string()))?;
             let ignore = hook.failure_policy.as_ref().is_some_and(|p| p.0 == FailurePolicyType::IGNORE);
-            match conditions::matches(&hook.match_conditions, obj, old, &cel_request, ignore) {
+            let authorizer = self.request_authorizer(attrs);
+            match conditions::matches(&hook.match_conditions, obj, old, &cel_request, authorizer, ignore) {
                 Ok(true) => {}
                 Ok(false) => return Ok(false),
                 // Upstream's `NewForbidden` of the request's resource and name.

@@ -25,8 +25,8 @@
 //! binding and parameter object).
 //!
 //! Order: policies by name, then their bindings by name (upstream's order comes from a map and
-//! is not defined). Simplifications: those of the validating policies (no `authorizer`, no
-//! check when the policy is written, match conditions see no `params` or `variables`);
+//! is not defined). Simplifications: those of the validating policies (no check when the
+//! policy is written, match conditions see no `params` or `variables`);
 //! `CONNECT` requests are not mutated; variables are evaluated again for each mutation.
 
 use std::collections::BTreeSet;
@@ -222,11 +222,13 @@ impl ApiServer {
                 for param in params {
                     if !policy.spec.match_conditions.is_empty() {
                         let ignore = !policy.fails_closed();
+                        let authorizer = self.request_authorizer(&pattrs);
                         match conditions::matches(
                             &policy.spec.match_conditions,
                             obj.as_ref(),
                             old.as_ref(),
                             &request,
+                            authorizer,
                             ignore,
                         ) {
                             Ok(true) => {}
@@ -250,7 +252,7 @@ impl ApiServer {
                             ("request", conditions::to_val(&request)),
                             ("params", param.as_ref().map_or(Val::Null, conditions::to_val)),
                             ("namespaceObject", namespace_object.as_ref().map_or(Val::Null, conditions::to_val)),
-                            ("authorizer", Val::Null),
+                            ("authorizer", self.request_authorizer(&pattrs)),
                         ];
                         let variables = compose(&policy.spec.variables, &vars);
                         vars.push(("variables", variables));
@@ -363,11 +365,6 @@ fn param_key(param: &Value) -> (String, String) {
 fn run(expr: &str, vars: &[(&str, Val)]) -> std::result::Result<Val, String> {
     let program = Program::compile_with_messages(expr, VARIABLES, MESSAGES)
         .map_err(|e| format!("compilation error: compilation failed: {e}"))?;
-    if program.uses("authorizer") {
-        return Err(format!(
-            "expression '{expr}' resulted in error: `authorizer` is not supported by the test server's CEL"
-        ));
-    }
     program.eval(vars, PER_CALL_LIMIT).result.map_err(|e| format!("expression '{expr}' resulted in error: {e}"))
 }
 

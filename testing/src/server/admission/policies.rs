@@ -21,9 +21,11 @@
 //! `audit`). The policy's `auditAnnotations` become annotations `<policy>/<key>` (each key's
 //! distinct values joined by `, `).
 //!
+//! `authorizer` is kapi-cel's authorizer library, its checks answered by the server's
+//! authorization for the requester (or the service account an expression names).
+//!
 //! Simplifications: expressions are checked when they run, not when the policy is written (so a
-//! policy's `status.typeChecking` stays empty); `authorizer` is an evaluation error; the CEL
-//! cost is bounded per expression only.
+//! policy's `status.typeChecking` stays empty); the CEL cost is bounded per expression only.
 
 use kapi_api::admissionregistration::v1::{
     FailurePolicyType, MatchPolicyType, MatchResources, NamedRuleWithOperations, ParamKind, ParamRef,
@@ -272,8 +274,15 @@ impl ApiServer {
             }
             let request = review_value(&attrs)?;
             if !policy.spec.match_conditions.is_empty() {
-                match conditions::matches(&policy.spec.match_conditions, object, old, &request, !policy.fails_closed())
-                {
+                let authorizer = self.request_authorizer(&attrs);
+                match conditions::matches(
+                    &policy.spec.match_conditions,
+                    object,
+                    old,
+                    &request,
+                    authorizer,
+                    !policy.fails_closed(),
+                ) {
                     Ok(true) => {}
                     Ok(false) => continue,
                     Err(e) => {
@@ -333,6 +342,7 @@ impl ApiServer {
                         request: conditions::to_val(&request),
                         params: param.as_ref().map_or(Val::Null, conditions::to_val),
                         namespace: namespace_object.as_ref().map_or(Val::Null, conditions::to_val),
+                        authorizer: self.request_authorizer(&attrs),
                     };
                     let (denials, values) = evaluate(&policy.spec, &vars);
                     for d in denials {
@@ -409,6 +419,7 @@ struct Vars {
     request: Val,
     params: Val,
     namespace: Val,
+    authorizer: Val,
 }
 
 /// The request as CEL's `request`: the review's request.
@@ -438,11 +449,6 @@ pub(super) fn compose(variables: &[Variable], vars: &[(&str, Val)]) -> Val {
 fn run(expr: &str, vars: &[(&str, Val)]) -> std::result::Result<Val, String> {
     let program =
         Program::compile(expr, VARIABLES).map_err(|e| format!("compilation error: compilation failed: {e}"))?;
-    if program.uses("authorizer") {
-        return Err(format!(
-            "expression '{expr}' resulted in error: `authorizer` is not supported by the test server's CEL"
-        ));
-    }
     program.eval(vars, PER_CALL_LIMIT).result.map_err(|e| format!("expression '{expr}' resulted in error: {e}"))
 }
 
@@ -457,7 +463,7 @@ fn evaluate(spec: &ValidatingAdmissionPolicySpec, v: &Vars) -> (Vec<Denial>, Vec
         ("request", v.request.clone()),
         ("params", v.params.clone()),
         ("namespaceObject", v.namespace.clone()),
-        ("authorizer", Val::Null),
+        ("authorizer", v.authorizer.clone()),
     ];
     vars.push(("variables", compose(&spec.variables, &vars)));
     let mut out = Vec::new();

@@ -25,8 +25,8 @@ use kapi_machinery::json::value::Value;
 use super::ApiServer;
 use super::authn::UserInfo;
 use super::call::Call;
-use crate::tracker::Result;
 use crate::tracker::meta::to_value;
+use crate::tracker::{ObjectTracker, Result};
 
 const RBAC: &str = "rbac.authorization.k8s.io";
 
@@ -142,33 +142,17 @@ impl ApiServer {
 
     /// The stored objects of an RBAC kind (in `namespace`; all when empty) as JSON.
     fn rbac_objects(&self, kind: &str, namespace: &str) -> Vec<Value> {
-        let Some(store) = self.tracker.store_of_kind(RBAC, kind) else { return Vec::new() };
-        self.tracker
-            .list(&store.gvr(), namespace, &Default::default())
-            .map(|(items, _)| items.iter().filter_map(|o| to_value(o.as_ref()).ok()).collect())
-            .unwrap_or_default()
+        Rbac(&self.tracker).objects(kind, namespace)
     }
 
     /// A stored role or cluster role, as JSON.
     fn role_of(&self, kind: &str, namespace: &str, name: &str) -> Option<Value> {
-        if kind != "Role" && kind != "ClusterRole" {
-            return None;
-        }
-        self.rbac_objects(kind, namespace)
-            .into_iter()
-            .find(|r| r.get("metadata").map(|m| text(m, "name")) == Some(name))
+        Rbac(&self.tracker).role_of(kind, namespace, name)
     }
 
     /// The rules of a role a binding refers to.
     fn role_rules(&self, binding: &Value, namespace: &str) -> Vec<Value> {
-        let Some(role_ref) = binding.get("roleRef") else { return Vec::new() };
-        let (kind, name) = (text(role_ref, "kind"), text(role_ref, "name"));
-        let ns = if kind == "Role" { namespace } else { "" };
-        let found = self.role_of(kind, ns, name);
-        match found.as_ref().and_then(|r| r.get("rules")) {
-            Some(Value::Array(rules)) => rules.clone(),
-            _ => Vec::new(),
-        }
+        Rbac(&self.tracker).role_rules(binding, namespace)
     }
 
     /// Every rule the user's bindings grant in a namespace (cluster role bindings first, then
@@ -237,42 +221,7 @@ impl ApiServer {
 
     /// RBAC's answer: the reason it allows (`RBAC: allowed by …`), or `None`.
     pub(super) fn rbac_allows(&self, user: &UserInfo, a: &Attributes) -> Option<String> {
-        if user.groups.iter().any(|g| g == "system:masters") {
-            return Some(String::new());
-        }
-        let subject = |u: &UserInfo| {
-            if let Some(rest) = u.username.strip_prefix("system:serviceaccount:") {
-                format!("ServiceAccount {rest:?}")
-            } else {
-                format!("User {:?}", u.username)
-            }
-        };
-        for b in self.rbac_objects("ClusterRoleBinding", "") {
-            if binds(&b, user) && self.role_rules(&b, "").iter().any(|r| rule_allows(r, a)) {
-                let name = b.get("metadata").map(|m| text(m, "name")).unwrap_or_default();
-                let role = b.get("roleRef").map(|r| text(r, "name")).unwrap_or_default();
-                return Some(format!(
-                    "RBAC: allowed by ClusterRoleBinding {name:?} of ClusterRole {role:?} to {}",
-                    subject(user)
-                ));
-            }
-        }
-        if !a.namespace.is_empty() {
-            for b in self.rbac_objects("RoleBinding", &a.namespace) {
-                if binds(&b, user) && self.role_rules(&b, &a.namespace).iter().any(|r| rule_allows(r, a)) {
-                    let name = b.get("metadata").map(|m| text(m, "name")).unwrap_or_default();
-                    let role_ref = b.get("roleRef");
-                    let kind = role_ref.map(|r| text(r, "kind")).unwrap_or_default();
-                    let role = role_ref.map(|r| text(r, "name")).unwrap_or_default();
-                    return Some(format!(
-                        "RBAC: allowed by RoleBinding \"{name}/{}\" of {kind} {role:?} to {}",
-                        a.namespace,
-                        subject(user)
-                    ));
-                }
-            }
-        }
-        None
+        Rbac(&self.tracker).allows(user, a)
     }
 
     /// Authorizes a resource request under the chosen mode; a refusal is upstream's `403`.
@@ -479,5 +428,129 @@ mod tests {
             a.forbidden_message("bob"),
             r#"User "bob" cannot get resource "nodes/status" in API group "" at the cluster scope"#
         );
+    }
+}
+
+/// The stored RBAC objects, read through a store (the server's, or a CEL authorizer's copy of
+/// its handle).
+struct Rbac<'a>(&'a ObjectTracker);
+
+impl Rbac<'_> {
+    /// The stored objects of an RBAC kind (in `namespace`; all when empty) as JSON.
+    fn objects(&self, kind: &str, namespace: &str) -> Vec<Value> {
+        let Some(store) = self.0.store_of_kind(RBAC, kind) else { return Vec::new() };
+        self.0
+            .list(&store.gvr(), namespace, &Default::default())
+            .map(|(items, _)| items.iter().filter_map(|o| to_value(o.as_ref()).ok()).collect())
+            .unwrap_or_default()
+    }
+
+    /// A stored role or cluster role, as JSON.
+    fn role_of(&self, kind: &str, namespace: &str, name: &str) -> Option<Value> {
+        if kind != "Role" && kind != "ClusterRole" {
+            return None;
+        }
+        self.objects(kind, namespace).into_iter().find(|r| r.get("metadata").map(|m| text(m, "name")) == Some(name))
+    }
+
+    /// The rules of a role a binding refers to.
+    fn role_rules(&self, binding: &Value, namespace: &str) -> Vec<Value> {
+        let Some(role_ref) = binding.get("roleRef") else { return Vec::new() };
+        let (kind, name) = (text(role_ref, "kind"), text(role_ref, "name"));
+        let ns = if kind == "Role" { namespace } else { "" };
+        let found = self.role_of(kind, ns, name);
+        match found.as_ref().and_then(|r| r.get("rules")) {
+            Some(Value::Array(rules)) => rules.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// RBAC's answer: the reason it allows (`RBAC: allowed by …`), or `None`.
+    fn allows(&self, user: &UserInfo, a: &Attributes) -> Option<String> {
+        if user.groups.iter().any(|g| g == "system:masters") {
+            return Some(String::new());
+        }
+        let subject = |u: &UserInfo| {
+            if let Some(rest) = u.username.strip_prefix("system:serviceaccount:") {
+                format!("ServiceAccount {rest:?}")
+            } else {
+                format!("User {:?}", u.username)
+            }
+        };
+        for b in self.objects("ClusterRoleBinding", "") {
+            if binds(&b, user) && self.role_rules(&b, "").iter().any(|r| rule_allows(r, a)) {
+                let name = b.get("metadata").map(|m| text(m, "name")).unwrap_or_default();
+                let role = b.get("roleRef").map(|r| text(r, "name")).unwrap_or_default();
+                return Some(format!(
+                    "RBAC: allowed by ClusterRoleBinding {name:?} of ClusterRole {role:?} to {}",
+                    subject(user)
+                ));
+            }
+        }
+        if !a.namespace.is_empty() {
+            for b in self.objects("RoleBinding", &a.namespace) {
+                if binds(&b, user) && self.role_rules(&b, &a.namespace).iter().any(|r| rule_allows(r, a)) {
+                    let name = b.get("metadata").map(|m| text(m, "name")).unwrap_or_default();
+                    let role_ref = b.get("roleRef");
+                    let kind = role_ref.map(|r| text(r, "kind")).unwrap_or_default();
+                    let role = role_ref.map(|r| text(r, "name")).unwrap_or_default();
+                    return Some(format!(
+                        "RBAC: allowed by RoleBinding \"{name}/{}\" of {kind} {role:?} to {}",
+                        a.namespace,
+                        subject(user)
+                    ));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The CEL authorizer library's checks (`authorizer` in policies' and match conditions'
+/// expressions), answered as the server authorizes: everything under `AlwaysAllow`, else RBAC
+/// for the requester or the service account the expression names.
+struct CelAuthorizer {
+    tracker: ObjectTracker,
+    mode: AuthorizationMode,
+    user: UserInfo,
+}
+
+impl kapi_cel::authz::Authorizer for CelAuthorizer {
+    fn authorize(&self, c: &kapi_cel::authz::Check) -> kapi_cel::authz::Decision {
+        let allowed = |reason: String| kapi_cel::authz::Decision { allowed: true, reason, error: None };
+        if self.mode == AuthorizationMode::AlwaysAllow {
+            return allowed(String::new());
+        }
+        let user = match &c.service_account {
+            // Upstream's service account user: its name and the two service account groups.
+            Some((ns, name)) => UserInfo {
+                username: format!("system:serviceaccount:{ns}:{name}"),
+                uid: String::new(),
+                groups: vec!["system:serviceaccounts".into(), format!("system:serviceaccounts:{ns}")],
+            },
+            None => self.user.clone(),
+        };
+        let a = Attributes {
+            verb: c.verb.clone(),
+            group: c.group.clone(),
+            resource: c.resource.clone(),
+            subresource: c.subresource.clone(),
+            namespace: c.namespace.clone(),
+            name: c.name.clone(),
+            path: c.path.clone().unwrap_or_default(),
+        };
+        match Rbac(&self.tracker).allows(&user, &a) {
+            Some(reason) => allowed(reason),
+            None => kapi_cel::authz::Decision::default(),
+        }
+    }
+}
+
+impl ApiServer {
+    /// The `authorizer` variable of CEL expressions evaluated for `user`'s request on
+    /// `request` (its resource, for `authorizer.requestResource`).
+    pub(super) fn cel_authorizer(&self, user: &UserInfo, request: kapi_cel::authz::Check) -> kapi_cel::Val {
+        let host = CelAuthorizer { tracker: self.tracker.clone(), mode: self.authorization_mode(), user: user.clone() };
+        kapi_cel::authz::authorizer(std::sync::Arc::new(host), request)
     }
 }

@@ -345,92 +345,6 @@ fn is_resource_path(path: &str) -> bool {
     false
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use kapi_machinery::json::value::parse;
-
-    fn attrs(verb: &str, resource: &str, sub: &str, name: &str) -> Attributes {
-        Attributes {
-            verb: verb.into(),
-            group: String::new(),
-            resource: resource.into(),
-            subresource: sub.into(),
-            namespace: "default".into(),
-            name: name.into(),
-            path: String::new(),
-        }
-    }
-
-    fn path(verb: &str, path: &str) -> Attributes {
-        Attributes { verb: verb.into(), path: path.into(), ..attrs("", "", "", "") }
-    }
-
-    #[test]
-    fn non_resource_rules_match_as_rbacs() {
-        let discovery = parse(br#"{"verbs":["get"],"nonResourceURLs":["/api","/api/*","/version"]}"#).unwrap();
-        assert!(rule_allows(&discovery, &path("get", "/api")));
-        assert!(rule_allows(&discovery, &path("get", "/api/v1")));
-        assert!(rule_allows(&discovery, &path("get", "/version")));
-        assert!(!rule_allows(&discovery, &path("get", "/version/x")));
-        assert!(!rule_allows(&discovery, &path("post", "/api")));
-        assert!(!rule_allows(&discovery, &path("get", "/apis")));
-        // Resource rules never allow paths, nor path rules resources.
-        let everything = parse(br#"{"verbs":["*"],"apiGroups":["*"],"resources":["*"]}"#).unwrap();
-        assert!(!rule_allows(&everything, &path("get", "/api")));
-        assert!(!rule_allows(&discovery, &attrs("get", "pods", "", "p")));
-        assert_eq!(
-            path("get", "/healthz").forbidden_message("system:anonymous"),
-            r#"User "system:anonymous" cannot get path "/healthz""#
-        );
-    }
-
-    #[test]
-    fn resource_paths_are_told_from_the_others() {
-        for p in ["/api/v1/pods", "/api/v1/namespaces/default/pods", "/apis/apps/v1/deployments"] {
-            assert!(is_resource_path(p), "{p}");
-        }
-        for p in
-            ["/api", "/api/", "/api/v1", "/apis", "/apis/apps", "/apis/apps/v1", "/version", "/healthz", "/openapi/v3"]
-        {
-            assert!(!is_resource_path(p), "{p}");
-        }
-    }
-
-    #[test]
-    fn rules_match_as_rbacs() {
-        let rule = parse(br#"{"verbs":["get","list"],"apiGroups":[""],"resources":["pods","pods/log"]}"#).unwrap();
-        assert!(rule_allows(&rule, &attrs("get", "pods", "", "p")));
-        assert!(rule_allows(&rule, &attrs("get", "pods", "log", "p")));
-        assert!(!rule_allows(&rule, &attrs("get", "pods", "exec", "p")));
-        assert!(!rule_allows(&rule, &attrs("delete", "pods", "", "p")));
-        let any_status = parse(br#"{"verbs":["*"],"apiGroups":["*"],"resources":["*/status"]}"#).unwrap();
-        assert!(rule_allows(&any_status, &attrs("update", "deployments", "status", "d")));
-        assert!(!rule_allows(&any_status, &attrs("update", "deployments", "", "d")));
-        let named =
-            parse(br#"{"verbs":["get","list"],"apiGroups":[""],"resources":["configmaps"],"resourceNames":["a"]}"#)
-                .unwrap();
-        assert!(rule_allows(&named, &attrs("get", "configmaps", "", "a")));
-        assert!(!rule_allows(&named, &attrs("get", "configmaps", "", "b")));
-        // A list names no object, so a rule limited to names never allows it.
-        assert!(!rule_allows(&named, &attrs("list", "configmaps", "", "")));
-    }
-
-    #[test]
-    fn refusals_read_as_upstreams() {
-        assert_eq!(
-            attrs("list", "configmaps", "", "").forbidden_message("alice"),
-            r#"User "alice" cannot list resource "configmaps" in API group "" in the namespace "default""#
-        );
-        let mut a = attrs("get", "nodes", "status", "n");
-        a.namespace.clear();
-        assert_eq!(
-            a.forbidden_message("bob"),
-            r#"User "bob" cannot get resource "nodes/status" in API group "" at the cluster scope"#
-        );
-    }
-}
-
 /// The stored RBAC objects, read through a store (the server's, or a CEL authorizer's copy of
 /// its handle).
 struct Rbac<'a>(&'a ObjectTracker);
@@ -552,5 +466,91 @@ impl ApiServer {
     pub(super) fn cel_authorizer(&self, user: &UserInfo, request: kapi_cel::authz::Check) -> kapi_cel::Val {
         let host = CelAuthorizer { tracker: self.tracker.clone(), mode: self.authorization_mode(), user: user.clone() };
         kapi_cel::authz::authorizer(std::sync::Arc::new(host), request)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kapi_machinery::json::value::parse;
+
+    fn attrs(verb: &str, resource: &str, sub: &str, name: &str) -> Attributes {
+        Attributes {
+            verb: verb.into(),
+            group: String::new(),
+            resource: resource.into(),
+            subresource: sub.into(),
+            namespace: "default".into(),
+            name: name.into(),
+            path: String::new(),
+        }
+    }
+
+    fn path(verb: &str, path: &str) -> Attributes {
+        Attributes { verb: verb.into(), path: path.into(), ..attrs("", "", "", "") }
+    }
+
+    #[test]
+    fn non_resource_rules_match_as_rbacs() {
+        let discovery = parse(br#"{"verbs":["get"],"nonResourceURLs":["/api","/api/*","/version"]}"#).unwrap();
+        assert!(rule_allows(&discovery, &path("get", "/api")));
+        assert!(rule_allows(&discovery, &path("get", "/api/v1")));
+        assert!(rule_allows(&discovery, &path("get", "/version")));
+        assert!(!rule_allows(&discovery, &path("get", "/version/x")));
+        assert!(!rule_allows(&discovery, &path("post", "/api")));
+        assert!(!rule_allows(&discovery, &path("get", "/apis")));
+        // Resource rules never allow paths, nor path rules resources.
+        let everything = parse(br#"{"verbs":["*"],"apiGroups":["*"],"resources":["*"]}"#).unwrap();
+        assert!(!rule_allows(&everything, &path("get", "/api")));
+        assert!(!rule_allows(&discovery, &attrs("get", "pods", "", "p")));
+        assert_eq!(
+            path("get", "/healthz").forbidden_message("system:anonymous"),
+            r#"User "system:anonymous" cannot get path "/healthz""#
+        );
+    }
+
+    #[test]
+    fn resource_paths_are_told_from_the_others() {
+        for p in ["/api/v1/pods", "/api/v1/namespaces/default/pods", "/apis/apps/v1/deployments"] {
+            assert!(is_resource_path(p), "{p}");
+        }
+        for p in
+            ["/api", "/api/", "/api/v1", "/apis", "/apis/apps", "/apis/apps/v1", "/version", "/healthz", "/openapi/v3"]
+        {
+            assert!(!is_resource_path(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn rules_match_as_rbacs() {
+        let rule = parse(br#"{"verbs":["get","list"],"apiGroups":[""],"resources":["pods","pods/log"]}"#).unwrap();
+        assert!(rule_allows(&rule, &attrs("get", "pods", "", "p")));
+        assert!(rule_allows(&rule, &attrs("get", "pods", "log", "p")));
+        assert!(!rule_allows(&rule, &attrs("get", "pods", "exec", "p")));
+        assert!(!rule_allows(&rule, &attrs("delete", "pods", "", "p")));
+        let any_status = parse(br#"{"verbs":["*"],"apiGroups":["*"],"resources":["*/status"]}"#).unwrap();
+        assert!(rule_allows(&any_status, &attrs("update", "deployments", "status", "d")));
+        assert!(!rule_allows(&any_status, &attrs("update", "deployments", "", "d")));
+        let named =
+            parse(br#"{"verbs":["get","list"],"apiGroups":[""],"resources":["configmaps"],"resourceNames":["a"]}"#)
+                .unwrap();
+        assert!(rule_allows(&named, &attrs("get", "configmaps", "", "a")));
+        assert!(!rule_allows(&named, &attrs("get", "configmaps", "", "b")));
+        // A list names no object, so a rule limited to names never allows it.
+        assert!(!rule_allows(&named, &attrs("list", "configmaps", "", "")));
+    }
+
+    #[test]
+    fn refusals_read_as_upstreams() {
+        assert_eq!(
+            attrs("list", "configmaps", "", "").forbidden_message("alice"),
+            r#"User "alice" cannot list resource "configmaps" in API group "" in the namespace "default""#
+        );
+        let mut a = attrs("get", "nodes", "status", "n");
+        a.namespace.clear();
+        assert_eq!(
+            a.forbidden_message("bob"),
+            r#"User "bob" cannot get resource "nodes/status" in API group "" at the cluster scope"#
+        );
     }
 }

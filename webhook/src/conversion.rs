@@ -132,10 +132,18 @@ fn member<'v>(object: &'v Value, key: &str) -> Option<&'v Value> {
     }
 }
 
+/// Sets `key` of an object, in its place when it is there already (the answer keeps the order
+/// of what was sent).
 fn set_member(object: &mut Value, key: &str, value: Value) {
     if let Value::Object(members) = object {
-        members.retain(|(k, _)| k != key);
-        members.push((key.to_owned(), value));
+        match members.iter().position(|(k, _)| k == key) {
+            Some(i) => {
+                members[i].1 = value;
+                let mut seen = false;
+                members.retain(|(k, _)| k != key || !std::mem::replace(&mut seen, true));
+            }
+            None => members.push((key.to_owned(), value)),
+        }
     }
 }
 
@@ -148,11 +156,12 @@ fn restore_metadata(original: &Value, converted: &mut Value) -> Result<(), Strin
     };
     let from_converted = member(converted, "metadata").cloned();
     for field in ["labels", "annotations"] {
-        if let Value::Object(members) = &mut metadata {
-            members.retain(|(k, _)| k != field);
-        }
         match from_converted.as_ref().and_then(|m| member(m, field)) {
-            None | Some(Value::Null) => {}
+            None | Some(Value::Null) => {
+                if let Value::Object(members) = &mut metadata {
+                    members.retain(|(k, _)| k != field);
+                }
+            }
             Some(v @ Value::Object(entries)) => {
                 if let Some((key, _)) = entries.iter().find(|(_, e)| !matches!(e, Value::String(_))) {
                     return Err(format!("metadata.{field}[{key}] of the converted object is not a string"));

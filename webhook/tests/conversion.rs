@@ -102,7 +102,7 @@ async fn converts_every_object_in_order_and_answers_in_the_review_version() {
         // The first was converted; its metadata is the original's but for the converter's labels.
         assert_eq!(
             String::from_utf8(objects[0].to_compact_vec()).unwrap(),
-            r#"{"apiVersion":"example.com/v2","kind":"Frobber","spec":{"size":3},"metadata":{"name":"f","namespace":"ns","uid":"id-1","resourceVersion":"5","labels":{"converted":"yes"}}}"#
+            r#"{"apiVersion":"example.com/v2","kind":"Frobber","metadata":{"name":"f","namespace":"ns","uid":"id-1","resourceVersion":"5","labels":{"converted":"yes"}},"spec":{"size":3}}"#
         );
         // The second was in the desired version already: returned as it came.
         assert_eq!(String::from_utf8(objects[1].to_compact_vec()).unwrap(), V2);

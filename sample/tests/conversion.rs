@@ -89,3 +89,24 @@ fn defaults_name_the_deployment_after_the_foo_and_run_one_replica() {
     s.apply_defaults(&mut two);
     assert_eq!((two.spec.deployment_name.as_str(), two.spec.replicas), ("api", Some(1)));
 }
+
+#[test]
+fn the_definition_stores_v2_and_converts_through_the_webhook() {
+    let yaml = include_str!("../generated/crds/foos.samples.example.com.yaml");
+    let doc = kapi_machinery::yaml::yaml_to_json(yaml.as_bytes(), true).unwrap();
+    let doc = kapi_machinery::json::value::parse(&doc).unwrap();
+    let spec = doc.get("spec").unwrap();
+    let conversion = spec.get("conversion").unwrap();
+    assert_eq!(conversion.get("strategy").and_then(|s| s.as_str()), Some("Webhook"));
+    let webhook = conversion.get("webhook").unwrap();
+    let service = webhook.get("clientConfig").and_then(|c| c.get("service")).unwrap();
+    assert_eq!(service.get("path").and_then(|s| s.as_str()), Some("/convert"));
+    assert_eq!(service.get("name").and_then(|s| s.as_str()), Some("sample-conversion-webhook"));
+    let Some(kapi_machinery::json::value::Value::Array(versions)) = spec.get("versions") else { panic!("{yaml}") };
+    let stored: Vec<&str> = versions
+        .iter()
+        .filter(|v| v.get("storage") == Some(&kapi_machinery::json::value::Value::Bool(true)))
+        .filter_map(|v| v.get("name").and_then(|n| n.as_str()))
+        .collect();
+    assert_eq!(stored, ["v2"]);
+}

@@ -9,6 +9,7 @@ use kapi_macros::Kapi;
 /// +crd
 /// +crd:shortNames=foo
 /// +crd:storageVersion
+/// +crd:conversion=Webhook,service=samples-system/sample-conversion-webhook,path=/convert,port=443
 /// +crd:printColumn=name=Repository,type=string,jsonPath=.spec.image.repository
 /// +crd:printColumn=name=Tag,type=string,jsonPath=.spec.image.tag
 /// +crd:printColumn=name=Available,type=integer,jsonPath=.status.availableReplicas

@@ -110,3 +110,21 @@ fn the_definition_stores_v2_and_converts_through_the_webhook() {
         .collect();
     assert_eq!(stored, ["v2"]);
 }
+
+#[test]
+fn the_validation_tags_are_checked_in_each_version() {
+    let s = scheme();
+    let mut two =
+        v2::Foo { metadata: ObjectMeta { name: "api".into(), ..ObjectMeta::default() }, ..v2::Foo::default() };
+    assert!(s.validate(&two, None).is_empty());
+    two.spec.replicas = Some(-1);
+    two.spec.image.tag = "t".repeat(129);
+    let errors: Vec<String> = s.validate(&two, None).iter().map(|e| e.to_string()).collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].starts_with("spec.replicas: Invalid value: -1"), "{errors:?}");
+    assert!(errors[1].starts_with("spec.image.tag: Too long"), "{errors:?}");
+    let mut one = v1_foo("nginx");
+    one.spec.deployment_name = "d".repeat(64);
+    let errors: Vec<String> = s.validate(&one, None).iter().map(|e| e.to_string()).collect();
+    assert!(errors.len() == 1 && errors[0].starts_with("spec.deploymentName: Too long"), "{errors:?}");
+}

@@ -1084,7 +1084,7 @@ fn parse_crd_markers(cx: &Ctxt, lines: Vec<(String, String, Span)>, is_kind: boo
     Some(crd)
 }
 
-/// A Kubernetes object name of a service or namespace: a lower-case DNS label.
+/// `service=<namespace>/<name>` of `+crd:conversion=`: two lower-case DNS labels.
 fn conversion_service(cx: &Ctxt, value: &str, span: Span) -> Option<(String, String)> {
     match value.split_once('/') {
         Some((ns, name)) if is_dns_label(ns) && is_dns_label(name) => Some((ns.to_owned(), name.to_owned())),

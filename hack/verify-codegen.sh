@@ -9,6 +9,7 @@ status=0
 "$bin" generate --root api --out api/generated --place clientset.rs=client/generated --place openapi=testing/generated --verify-only "$@" || status=1
 "$bin" generate --root kitchen-sink/src --out kitchen-sink/generated --verify-only "$@" || status=1
 "$bin" generate --root starter/src --out starter/generated --verify-only "$@" || status=1
+"$bin" generate --root sample/src --out sample/generated --verify-only "$@" || status=1
 # Compatibility against the commit this branch starts from (on main itself, the last commit: what
 # is checked then is the working tree's uncommitted change). A fresh clone with no remote, or a
 # branch with no common history, has nothing to compare with and skips this silently.
@@ -16,5 +17,6 @@ if base=$(git merge-base HEAD origin/main 2>/dev/null); then
     "$bin" compat --root api --against "$base" || status=1
     "$bin" compat --root kitchen-sink/src --against "$base" || status=1
     "$bin" compat --root starter/src --against "$base" || status=1
+    "$bin" compat --root sample/src --against "$base" || status=1
 fi
 exit $status

@@ -106,6 +106,77 @@ fn versions_share_one_definition_with_one_storage_version() {
 }
 
 #[test]
+fn the_conversion_marker_writes_the_webhook_stanza() {
+    let conversion = "/// +crd:conversion=Webhook,service=things-system/thing-conversion,path=/convert,port=8443";
+    let v2 = thing(&format!("/// +crd:storageVersion\n{conversion}"), true, false);
+    let v1 = thing("", true, false);
+    let root = tree("conversion", &[("v1", "things.example.com", &v1), ("v2", "things.example.com", &v2)]);
+    let (defs, errors) = run(&root);
+    assert!(errors.is_empty(), "{errors}");
+    let yaml = &defs[0].1;
+    let want = "  conversion:
+    strategy: Webhook
+    webhook:
+      clientConfig:
+        service:
+          name: thing-conversion
+          namespace: things-system
+          path: /convert
+          port: 8443
+      conversionReviewVersions:
+      - v1
+      - v1beta1
+  group: things.example.com
+";
+    assert!(yaml.contains(want), "{yaml}");
+    std::fs::remove_dir_all(&root).ok();
+
+    // `None`, and a webhook without path and port (the API server's defaults).
+    for (marker, want) in [
+        ("/// +crd:conversion=None", "  conversion:\n    strategy: None\n  group:"),
+        (
+            "/// +crd:conversion=Webhook,service=ns/svc",
+            "        service:\n          name: svc\n          namespace: ns\n      conversionReviewVersions:",
+        ),
+    ] {
+        let root = tree("conversion-none", &[("v1", "things.example.com", &thing(marker, true, false))]);
+        let (defs, errors) = run(&root);
+        assert!(errors.is_empty(), "{errors}");
+        assert!(defs[0].1.contains(want), "{marker}: {}", defs[0].1);
+        std::fs::remove_dir_all(&root).ok();
+    }
+}
+
+#[test]
+fn a_malformed_conversion_marker_is_an_error_at_its_line() {
+    let root = tree(
+        "conversion-bad",
+        &[("v1", "things.example.com", &thing("/// +crd:conversion=Webhook,service=ns", true, false))],
+    );
+    let u = Universe::load(&root);
+    let rendered = u.render(&u.diagnostics);
+    // `+crd` is on line 8 of the written types.rs, the marker on line 9.
+    assert!(
+        rendered.contains("`+crd:conversion`: `service` is `<namespace>/<name>` (lower-case DNS labels), not `ns`"),
+        "{rendered}"
+    );
+    assert!(rendered.contains("things/v1/types.rs:9:"), "{rendered}");
+    std::fs::remove_dir_all(&root).ok();
+
+    // Two versions that give different ones.
+    let a = thing("/// +crd:storageVersion\n/// +crd:conversion=None", true, false);
+    let b = thing("/// +crd:conversion=Webhook,service=ns/svc", true, false);
+    let root = tree("conversion-disagree", &[("v1", "things.example.com", &a), ("v2", "things.example.com", &b)]);
+    let (defs, errors) = run(&root);
+    assert!(defs.is_empty(), "{defs:?}");
+    assert!(
+        errors.contains("the versions that give it must give the same one") && errors.contains("types.rs:"),
+        "{errors}"
+    );
+    std::fs::remove_dir_all(&root).ok();
+}
+
+#[test]
 fn problems_are_reported_at_the_kind() {
     let cases = [
         (

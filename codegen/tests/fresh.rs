@@ -12,6 +12,11 @@ fn kitchen_sink_tree_is_fresh() {
     assert_fresh("kitchen-sink/src", "kitchen-sink/generated", &[]);
 }
 
+#[test]
+fn sample_tree_is_fresh() {
+    assert_fresh("sample/src", "sample/generated", &[]);
+}
+
 fn assert_fresh(root: &str, out: &str, places: &[(&str, &str)]) {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let outputs = kapi_codegen::generate_tree(&workspace.join(root), &[]).unwrap_or_else(|d| panic!("{d}"));

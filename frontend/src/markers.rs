@@ -821,9 +821,21 @@ pub const CRD_SCALE: &str = "crd:scale";
 /// `+crd:printColumn=name=Spec,type=string,jsonPath=.spec.cronSpec[,priority=1][,format=…][,description=…]`:
 /// a column `kubectl get` prints; repeat it for several.
 pub const CRD_PRINT_COLUMN: &str = "crd:printColumn";
+/// `+crd:conversion=Webhook,service=<namespace>/<name>,path=/convert[,port=443]` (or
+/// `+crd:conversion=None`): how the API server converts between the kind's versions, written to
+/// the definition's `spec.conversion`.
+pub const CRD_CONVERSION: &str = "crd:conversion";
 /// Every custom resource marker.
-pub const CRD_MARKERS: &[&str] =
-    &[CRD, CRD_SCOPE, CRD_SHORT_NAMES, CRD_CATEGORIES, CRD_STORAGE_VERSION, CRD_SCALE, CRD_PRINT_COLUMN];
+pub const CRD_MARKERS: &[&str] = &[
+    CRD,
+    CRD_SCOPE,
+    CRD_SHORT_NAMES,
+    CRD_CATEGORIES,
+    CRD_STORAGE_VERSION,
+    CRD_SCALE,
+    CRD_PRINT_COLUMN,
+    CRD_CONVERSION,
+];
 
 /// The column types a printer column may have (upstream's `additionalPrinterColumns` types).
 pub const PRINT_COLUMN_TYPES: &[&str] = &["integer", "number", "string", "boolean", "date"];
@@ -846,6 +858,27 @@ pub struct Crd {
     pub scale: Option<CrdScale>,
     /// `+crd:printColumn=` lines (`additionalPrinterColumns`), in the order written.
     pub print_columns: Vec<PrintColumn>,
+    /// `+crd:conversion=`: the definition's `spec.conversion`; `None` when not written (the API
+    /// server's default, `strategy: None`).
+    pub conversion: Option<CrdConversion>,
+}
+
+/// `+crd:conversion=`: how the API server converts objects between the kind's versions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CrdConversion {
+    /// `None`: only `apiVersion` changes (every version has the same schema).
+    None,
+    /// `Webhook`: the API server POSTs `ConversionReview`s to a service in the cluster.
+    Webhook {
+        /// `service=<namespace>/<name>`: the service's namespace.
+        namespace: String,
+        /// The service's name.
+        name: String,
+        /// `path=`: the URL path the reviews go to (starts with `/`).
+        path: Option<String>,
+        /// `port=`: the service port (the API server's default is 443).
+        port: Option<i32>,
+    },
 }
 
 /// The `scale` subresource's paths (JSON paths into the object, `.spec.replicas`).
@@ -952,6 +985,7 @@ fn parse_crd_markers(cx: &Ctxt, lines: Vec<(String, String, Span)>, is_kind: boo
         storage_version: false,
         scale: None,
         print_columns: Vec::new(),
+        conversion: None,
     };
     let mut seen = std::collections::BTreeSet::new();
     for (name, value, span) in lines {
@@ -1043,10 +1077,96 @@ fn parse_crd_markers(cx: &Ctxt, lines: Vec<(String, String, Span)>, is_kind: boo
                     crd.print_columns.push(column);
                 }
             }
+            CRD_CONVERSION => crd.conversion = parse_conversion(cx, &value, span),
             _ => unknown(cx, span, &name, CRD_MARKERS, "type"),
         }
     }
     Some(crd)
+}
+
+/// `service=<namespace>/<name>` of `+crd:conversion=`: two lower-case DNS labels.
+fn conversion_service(cx: &Ctxt, value: &str, span: Span) -> Option<(String, String)> {
+    match value.split_once('/') {
+        Some((ns, name)) if is_dns_label(ns) && is_dns_label(name) => Some((ns.to_owned(), name.to_owned())),
+        _ => {
+            cx.error_at(
+                span,
+                format!(
+                    "`+{CRD_CONVERSION}`: `service` is `<namespace>/<name>` (lower-case DNS labels), not `{value}`"
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// The value of `+crd:conversion=`: `None`, or `Webhook` with `service=`, `path=` and `port=`.
+fn parse_conversion(cx: &Ctxt, value: &str, span: Span) -> Option<CrdConversion> {
+    let usage =
+        "`+crd:conversion=Webhook,service=<namespace>/<name>,path=/convert[,port=443]` or `+crd:conversion=None`";
+    let (strategy, rest) = value.split_once(',').unwrap_or((value, ""));
+    match strategy.trim() {
+        "None" if rest.trim().is_empty() => Some(CrdConversion::None),
+        "None" => {
+            cx.error_at(span, format!("`+{CRD_CONVERSION}=None` takes nothing after it; found `{}`", rest.trim()));
+            None
+        }
+        "Webhook" => {
+            let pairs = key_values(cx, CRD_CONVERSION, rest, span)?;
+            let (mut service, mut path, mut port, mut ok) = (None, None, None, true);
+            for (k, v) in pairs {
+                match k.as_str() {
+                    "service" => {
+                        service = conversion_service(cx, &v, span);
+                        ok &= service.is_some();
+                    }
+                    "path" if v.starts_with('/') => path = Some(v),
+                    "path" => {
+                        cx.error_at(
+                            span,
+                            format!("`+{CRD_CONVERSION}`: `path` starts with `/` (`/convert`), not `{v}`"),
+                        );
+                        ok = false;
+                    }
+                    "port" => match v.parse::<i32>() {
+                        Ok(p) if (1..=65535).contains(&p) => port = Some(p),
+                        _ => {
+                            cx.error_at(
+                                span,
+                                format!("`+{CRD_CONVERSION}`: `port` is a number from 1 to 65535, not `{v}`"),
+                            );
+                            ok = false;
+                        }
+                    },
+                    other => {
+                        cx.error_at(
+                            span,
+                            format!("`+{CRD_CONVERSION}`: unknown key `{other}`; the keys are service, path, port"),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+            match service {
+                Some((namespace, name)) if ok => Some(CrdConversion::Webhook { namespace, name, path, port }),
+                None if ok => {
+                    cx.error_at(
+                        span,
+                        format!("`+{CRD_CONVERSION}=Webhook` needs `service=<namespace>/<name>`: {usage}"),
+                    );
+                    None
+                }
+                _ => None,
+            }
+        }
+        other => {
+            cx.error_at(
+                span,
+                format!("`+{CRD_CONVERSION}`: the strategy is `Webhook` or `None`, not `{other}`: {usage}"),
+            );
+            None
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1154,6 +1274,17 @@ mod tests {
         assert_eq!(c.scale.unwrap().status_replicas_path, ".status.replicas");
         assert_eq!(c.print_columns.len(), 2);
         assert_eq!((c.print_columns[1].name.as_str(), c.print_columns[1].priority), ("Image", 1));
+        assert_eq!(c.conversion, None);
+        let (t, _, errors) =
+            parse("/// +crd\n/// +crd:conversion=Webhook,service=ns/conv,path=/convert,port=8443\nstruct A;", false);
+        assert!(errors.is_empty(), "{errors:?}");
+        let want = CrdConversion::Webhook {
+            namespace: "ns".into(),
+            name: "conv".into(),
+            path: Some("/convert".into()),
+            port: Some(8443),
+        };
+        assert_eq!(t.unwrap().crd.unwrap().conversion, Some(want));
         for (lines, needle) in [
             ("/// +crd:shortNames=ct\nstruct A;", "needs `+crd`"),
             ("/// +crd\n/// +crd:shortNames=Ct\nstruct A;", "lower-case DNS label"),
@@ -1163,6 +1294,13 @@ mod tests {
             ("/// +crd\n/// +crd:printColumn=name=A,type=string,jsonPath=a\nstruct A;", "starting with `.`"),
             ("/// +crd\n/// +crd:sortNames=a\nstruct A;", "unknown type marker `+crd:sortNames`"),
             ("/// +crd\n/// +genclient\n/// +genclient:nonNamespaced\nstruct A;", "disagree"),
+            ("/// +crd\n/// +crd:conversion=Hook,service=a/b\nstruct A;", "the strategy is `Webhook` or `None`"),
+            ("/// +crd\n/// +crd:conversion=Webhook,path=/c\nstruct A;", "needs `service=<namespace>/<name>`"),
+            ("/// +crd\n/// +crd:conversion=Webhook,service=b\nstruct A;", "`service` is `<namespace>/<name>`"),
+            ("/// +crd\n/// +crd:conversion=Webhook,service=a/b,path=c\nstruct A;", "`path` starts with `/`"),
+            ("/// +crd\n/// +crd:conversion=Webhook,service=a/b,port=0\nstruct A;", "from 1 to 65535"),
+            ("/// +crd\n/// +crd:conversion=Webhook,service=a/b,host=x\nstruct A;", "unknown key `host`"),
+            ("/// +crd\n/// +crd:conversion=None,service=a/b\nstruct A;", "takes nothing after it"),
         ] {
             let (_, _, errors) = parse(lines, false);
             assert!(errors.len() == 1 && errors[0].contains(needle), "{lines}: {errors:?}");

@@ -27,11 +27,11 @@ pub struct ReviewError {
 }
 
 impl ReviewError {
-    fn at(path: &str, message: impl Into<String>) -> ReviewError {
+    pub(crate) fn at(path: &str, message: impl Into<String>) -> ReviewError {
         ReviewError { path: path.to_owned(), message: message.into() }
     }
 
-    fn decode(prefix: &str, e: &DecodeError) -> ReviewError {
+    pub(crate) fn decode(prefix: &str, e: &DecodeError) -> ReviewError {
         let inner = e.path();
         let path = match (prefix.is_empty(), inner.is_empty()) {
             (_, true) => prefix.to_owned(),

@@ -1,6 +1,6 @@
-//! Serving a handler over HTTP/1.1 (and TLS): every request body is read under a size limit and
-//! a deadline, decoded as an `AdmissionReview`, handed to the handler and answered in the same
-//! version.
+//! Serving webhooks over HTTP/1.1 (and TLS): every request body is read under a size limit and
+//! a deadline, decoded as an `AdmissionReview` (or, on a conversion route, a `ConversionReview`),
+//! handed to the handler and answered in the same version.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -18,6 +18,7 @@ use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tokio_rustls::TlsAcceptor;
 
+use crate::conversion::{Converter, convert_request, decode_conversion_review, encode_conversion_review};
 use crate::review::{AdmissionRequest, AdmissionResponse, decode_review, encode_review};
 
 /// A boxed future of a handler's answer.
@@ -90,6 +91,52 @@ pub async fn review<H: Handler + ?Sized>(handler: &H, body: &[u8]) -> http::Resp
     resp
 }
 
+/// Answers one `ConversionReview` body: `200` with the converted objects (or a `Failure` result
+/// naming the object that did not convert), or `400` naming the field of a malformed review.
+pub fn conversion_review<C: Converter + ?Sized>(converter: &C, body: &[u8]) -> http::Response<Full<Bytes>> {
+    let (version, request) = match decode_conversion_review(body) {
+        Ok(r) => r,
+        Err(e) => return text_response(400, format!("invalid ConversionReview: {e}")),
+    };
+    let result = convert_request(converter, &request);
+    let out = encode_conversion_review(version, &request.uid, &result);
+    let mut resp = http::Response::new(Full::new(Bytes::from(out)));
+    resp.headers_mut().insert(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
+    resp
+}
+
+/// Reads a review's body under the limits: only `POST` with `Content-Type: application/json`;
+/// anything else is the error response to send.
+async fn read_body<B>(
+    limits: &Limits,
+    request: http::Request<B>,
+    what: &str,
+) -> Result<Bytes, http::Response<Full<Bytes>>>
+where
+    B: hyper::body::Body,
+    B::Error: std::error::Error + Send + Sync + 'static,
+{
+    if request.method() != http::Method::POST {
+        let mut resp = text_response(405, format!("{what} are POSTed"));
+        resp.headers_mut().insert(http::header::ALLOW, http::HeaderValue::from_static("POST"));
+        return Err(resp);
+    }
+    let content_type = request.headers().get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let media = content_type.split(';').next().unwrap_or("").trim();
+    if !media.eq_ignore_ascii_case("application/json") {
+        return Err(text_response(415, format!("expected Content-Type application/json, got {content_type:?}")));
+    }
+    let body = Limited::new(request.into_body(), limits.max_body_bytes);
+    match tokio::time::timeout(limits.read_timeout, body.collect()).await {
+        Err(_) => Err(text_response(408, format!("the request body did not arrive within {:?}", limits.read_timeout))),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
+            Err(text_response(413, format!("the request body is larger than {} bytes", limits.max_body_bytes)))
+        }
+        Ok(Err(e)) => Err(text_response(400, format!("reading the request body: {e}"))),
+        Ok(Ok(c)) => Ok(c.to_bytes()),
+    }
+}
+
 /// Serves one HTTP request of any body type (hyper's, axum's): `POST` with a JSON body, read
 /// under the limits. Mount it at the path the webhook configuration names.
 pub async fn handle<H, B>(handler: &H, limits: &Limits, request: http::Request<B>) -> http::Response<Full<Bytes>>
@@ -98,34 +145,118 @@ where
     B: hyper::body::Body,
     B::Error: std::error::Error + Send + Sync + 'static,
 {
-    if request.method() != http::Method::POST {
-        let mut resp = text_response(405, "admission reviews are POSTed".into());
-        resp.headers_mut().insert(http::header::ALLOW, http::HeaderValue::from_static("POST"));
-        return resp;
+    match read_body(limits, request, "admission reviews").await {
+        Ok(bytes) => review(handler, &bytes).await,
+        Err(resp) => resp,
     }
-    let content_type = request.headers().get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let media = content_type.split(';').next().unwrap_or("").trim();
-    if !media.eq_ignore_ascii_case("application/json") {
-        return text_response(415, format!("expected Content-Type application/json, got {content_type:?}"));
-    }
-    let body = Limited::new(request.into_body(), limits.max_body_bytes);
-    let bytes = match tokio::time::timeout(limits.read_timeout, body.collect()).await {
-        Err(_) => {
-            return text_response(408, format!("the request body did not arrive within {:?}", limits.read_timeout));
-        }
-        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
-            return text_response(413, format!("the request body is larger than {} bytes", limits.max_body_bytes));
-        }
-        Ok(Err(e)) => return text_response(400, format!("reading the request body: {e}")),
-        Ok(Ok(c)) => c.to_bytes(),
-    };
-    review(handler, &bytes).await
 }
 
-/// Serves `handler` on every connection `listener` accepts (over TLS when `tls` is given; a
-/// real API server only calls webhooks over HTTPS) until `shutdown` completes; then open
-/// connections are closed.
-pub async fn serve_with_shutdown<H: Handler>(
+/// [`handle`] for a conversion webhook: serves one HTTP request carrying a `ConversionReview`.
+/// Mount it at the path the `CustomResourceDefinition`'s `spec.conversion.webhook` names.
+pub async fn handle_conversion<C, B>(
+    converter: &C,
+    limits: &Limits,
+    request: http::Request<B>,
+) -> http::Response<Full<Bytes>>
+where
+    C: Converter + ?Sized,
+    B: hyper::body::Body,
+    B::Error: std::error::Error + Send + Sync + 'static,
+{
+    match read_body(limits, request, "conversion reviews").await {
+        Ok(bytes) => conversion_review(converter, &bytes),
+        Err(resp) => resp,
+    }
+}
+
+/// A boxed future of an HTTP answer.
+pub type ResponseFuture<'a> = Pin<Box<dyn Future<Output = http::Response<Full<Bytes>>> + Send + 'a>>;
+
+/// What [`serve`] serves: answers every HTTP request a connection carries. Every [`Handler`] is
+/// one (it answers admission reviews at any path); a [`Router`] serves several webhooks, admission
+/// and conversion, at their paths.
+pub trait Webhook: Send + Sync + 'static {
+    /// Answers one request, reading its body under `limits`.
+    fn respond<'a>(&'a self, limits: &'a Limits, request: http::Request<Incoming>) -> ResponseFuture<'a>;
+}
+
+impl<H: Handler> Webhook for H {
+    fn respond<'a>(&'a self, limits: &'a Limits, request: http::Request<Incoming>) -> ResponseFuture<'a> {
+        Box::pin(handle(self, limits, request))
+    }
+}
+
+enum Route {
+    Admission(Box<dyn Handler>),
+    Conversion(Box<dyn Converter>),
+}
+
+/// Several webhooks on one server, each at its path: admission handlers and conversion
+/// webhooks side by side, under the same TLS configuration and limits. A request to a path no
+/// webhook is at is answered `404`.
+///
+/// ```no_run
+/// # use kapi_webhook::{AdmissionRequest, AdmissionResponse, Router, SchemeConverter};
+/// # fn scheme() -> kapi_machinery::Scheme { kapi_machinery::Scheme::new() }
+/// async fn validate(_: AdmissionRequest) -> AdmissionResponse { AdmissionResponse::allow() }
+/// let router = Router::new().admission("/validate", validate).conversion("/convert", SchemeConverter::new(scheme()));
+/// ```
+#[derive(Default)]
+pub struct Router {
+    routes: Vec<(String, Route)>,
+}
+
+impl Router {
+    /// A router serving nothing yet.
+    pub fn new() -> Router {
+        Router::default()
+    }
+
+    /// Serves an admission handler at `path` (a later route for the same path replaces it).
+    pub fn admission(mut self, path: impl Into<String>, handler: impl Handler) -> Router {
+        self.add(path.into(), Route::Admission(Box::new(handler)));
+        self
+    }
+
+    /// Serves a conversion webhook at `path` (a later route for the same path replaces it).
+    pub fn conversion(mut self, path: impl Into<String>, converter: impl Converter) -> Router {
+        self.add(path.into(), Route::Conversion(Box::new(converter)));
+        self
+    }
+
+    fn add(&mut self, path: String, route: Route) {
+        self.routes.retain(|(p, _)| *p != path);
+        self.routes.push((path, route));
+    }
+
+    /// Answers one request of any body type by the webhook at its path.
+    pub async fn route<B>(&self, limits: &Limits, request: http::Request<B>) -> http::Response<Full<Bytes>>
+    where
+        B: hyper::body::Body,
+        B::Error: std::error::Error + Send + Sync + 'static,
+    {
+        let path = request.uri().path();
+        match self.routes.iter().find(|(p, _)| p == path) {
+            Some((_, Route::Admission(h))) => handle(h.as_ref(), limits, request).await,
+            Some((_, Route::Conversion(c))) => handle_conversion(c.as_ref(), limits, request).await,
+            None => {
+                let served: Vec<&str> = self.routes.iter().map(|(p, _)| p.as_str()).collect();
+                text_response(404, format!("no webhook is served at {path}; served: {}", served.join(", ")))
+            }
+        }
+    }
+}
+
+impl Webhook for Router {
+    fn respond<'a>(&'a self, limits: &'a Limits, request: http::Request<Incoming>) -> ResponseFuture<'a> {
+        Box::pin(self.route(limits, request))
+    }
+}
+
+/// Serves `handler` (an admission [`Handler`], or a [`Router`] of several webhooks) on every
+/// connection `listener` accepts (over TLS when `tls` is given; a real API server only calls
+/// webhooks over HTTPS) until `shutdown` completes; then open connections are closed.
+pub async fn serve_with_shutdown<H: Webhook>(
     listener: TcpListener,
     tls: Option<Arc<rustls::ServerConfig>>,
     handler: H,
@@ -167,7 +298,7 @@ pub async fn serve_with_shutdown<H: Handler>(
 }
 
 /// [`serve_with_shutdown`] until the task is dropped or aborted.
-pub async fn serve<H: Handler>(
+pub async fn serve<H: Webhook>(
     listener: TcpListener,
     tls: Option<Arc<rustls::ServerConfig>>,
     handler: H,
@@ -176,7 +307,7 @@ pub async fn serve<H: Handler>(
     serve_with_shutdown(listener, tls, handler, limits, std::future::pending()).await;
 }
 
-async fn connection<H: Handler>(
+async fn connection<H: Webhook>(
     handler: Arc<H>,
     stream: TcpStream,
     _peer: SocketAddr,
@@ -186,7 +317,7 @@ async fn connection<H: Handler>(
     let _ = stream.set_nodelay(true);
     let svc = hyper::service::service_fn(move |req: http::Request<Incoming>| {
         let handler = Arc::clone(&handler);
-        async move { Ok::<_, Infallible>(handle(handler.as_ref(), &limits, req).await) }
+        async move { Ok::<_, Infallible>(handler.respond(&limits, req).await) }
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder.timer(TokioTimer::new());

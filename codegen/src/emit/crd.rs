@@ -1,12 +1,12 @@
 //! The `CustomResourceDefinition` of every kind marked `+crd`: names, scope, versions with their
-//! structural schemas, the storage version, subresources and printer columns, one YAML file per
-//! resource under `crds/`.
+//! structural schemas, the storage version, subresources, printer columns and the conversion
+//! strategy, one YAML file per resource under `crds/`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use kapi_frontend::Body;
-use kapi_frontend::markers::Crd;
+use kapi_frontend::markers::{Crd, CrdConversion};
 use kapi_frontend::universe::{TypeId, Universe};
 use kapi_machinery::json::Value;
 
@@ -129,6 +129,21 @@ fn definition(
             ));
         }
     }
+    // `+crd:conversion=` may be written on any of the versions; those that write it agree.
+    let mut conversion: Option<&CrdConversion> = None;
+    for v in versions {
+        match (conversion, &v.crd.conversion) {
+            (Some(a), Some(b)) if a != b => diagnostics.push(error(
+                v.id,
+                format!(
+                    "`+crd:conversion` on `{kind}` {}: the versions that give it must give the same one",
+                    v.version
+                ),
+            )),
+            (None, Some(b)) => conversion = Some(b),
+            _ => {}
+        }
+    }
     let storage: Vec<&Version<'_>> = versions.iter().filter(|v| v.crd.storage_version).collect();
     let storage_version = match (versions.len(), storage.as_slice()) {
         (1, []) => first.version.clone(),
@@ -212,22 +227,45 @@ fn definition(
     if !categories.is_empty() {
         names.push(("categories", strings(&categories)));
     }
+    let mut spec = vec![
+        ("group", string(group)),
+        ("names", object(names)),
+        ("scope", string(if first.crd.cluster_scoped { "Cluster" } else { "Namespaced" })),
+        ("versions", Value::Array(served)),
+    ];
+    if let Some(c) = conversion {
+        spec.push(("conversion", conversion_of(c)));
+    }
     let doc = object(vec![
         ("apiVersion", string("apiextensions.k8s.io/v1")),
         ("kind", string("CustomResourceDefinition")),
         ("metadata", object(vec![("name", string(&format!("{plural}.{group}")))])),
-        (
-            "spec",
-            object(vec![
-                ("group", string(group)),
-                ("names", object(names)),
-                ("scope", string(if first.crd.cluster_scoped { "Cluster" } else { "Namespaced" })),
-                ("versions", Value::Array(served)),
-            ]),
-        ),
+        ("spec", object(spec)),
     ]);
     let yaml = kapi_machinery::yaml::to_yaml(&doc);
     Some(format!("{YAML_HEADER}\n{}", String::from_utf8_lossy(&yaml)))
+}
+
+/// `spec.conversion`: the strategy, and for a webhook the service it is reached at and the
+/// `ConversionReview` versions it answers (`kapi-webhook` answers both).
+fn conversion_of(c: &CrdConversion) -> Value {
+    match c {
+        CrdConversion::None => object(vec![("strategy", string("None"))]),
+        CrdConversion::Webhook { namespace, name, path, port } => {
+            let mut service = vec![("namespace", string(namespace)), ("name", string(name))];
+            if let Some(p) = path {
+                service.push(("path", string(p)));
+            }
+            if let Some(p) = port {
+                service.push(("port", Value::Number(p.to_string())));
+            }
+            let webhook = object(vec![
+                ("clientConfig", object(vec![("service", object(service))])),
+                ("conversionReviewVersions", strings(&["v1".to_owned(), "v1beta1".to_owned()])),
+            ]);
+            object(vec![("strategy", string("Webhook")), ("webhook", webhook)])
+        }
+    }
 }
 
 /// The short names and categories: `+crd:shortNames=`/`+crd:categories=`, or a kind with a client

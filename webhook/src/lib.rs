@@ -1,8 +1,8 @@
 //! Admission webhooks: decode an `AdmissionReview` (v1 or v1beta1), let a handler decide, answer
 //! in the same version with an allow, a deny, warnings and a JSON Patch computed from the
-//! mutated object; conversion webhooks: answer a `ConversionReview` by converting through a
-//! scheme's hub ([`conversion`]); served over hyper with TLS, several at their paths with a
-//! [`Router`].
+//! mutated object; conversion webhooks (feature `conversion`): answer a `ConversionReview` by
+//! converting through a scheme's hub (module `conversion`); served over hyper with TLS, several
+//! at their paths with a [`Router`].
 //!
 //! ```no_run
 //! use kapi_webhook::{AdmissionRequest, AdmissionResponse, Limits};
@@ -27,11 +27,13 @@
 // Every public item is documented; docs.rs shows what a user reads.
 #![warn(missing_docs)]
 
+#[cfg(feature = "conversion")]
 pub mod conversion;
 pub mod patch;
 pub mod review;
 pub mod server;
 
+#[cfg(feature = "conversion")]
 pub use conversion::{
     ConversionRequest, ConversionReviewVersion, Converter, SchemeConverter, convert_request, decode_conversion_review,
     encode_conversion_review,
@@ -41,6 +43,6 @@ pub use review::{
     AdmissionRequest, AdmissionResponse, Operation, ReviewError, ReviewVersion, decode_review, encode_request,
     encode_review,
 };
-pub use server::{
-    Handler, Limits, Router, Webhook, conversion_review, handle, handle_conversion, review, serve, serve_with_shutdown,
-};
+pub use server::{Handler, Limits, Router, Webhook, handle, review, serve, serve_with_shutdown};
+#[cfg(feature = "conversion")]
+pub use server::{conversion_review, handle_conversion};

@@ -18,6 +18,7 @@ use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tokio_rustls::TlsAcceptor;
 
+#[cfg(feature = "conversion")]
 use crate::conversion::{Converter, convert_request, decode_conversion_review, encode_conversion_review};
 use crate::review::{AdmissionRequest, AdmissionResponse, decode_review, encode_review};
 
@@ -91,6 +92,7 @@ pub async fn review<H: Handler + ?Sized>(handler: &H, body: &[u8]) -> http::Resp
     resp
 }
 
+#[cfg(feature = "conversion")]
 /// Answers one `ConversionReview` body: `200` with the converted objects (or a `Failure` result
 /// naming the object that did not convert), or `400` naming the field of a malformed review.
 pub fn conversion_review<C: Converter + ?Sized>(converter: &C, body: &[u8]) -> http::Response<Full<Bytes>> {
@@ -151,6 +153,7 @@ where
     }
 }
 
+#[cfg(feature = "conversion")]
 /// [`handle`] for a conversion webhook: serves one HTTP request carrying a `ConversionReview`.
 /// Mount it at the path the `CustomResourceDefinition`'s `spec.conversion.webhook` names.
 pub async fn handle_conversion<C, B>(
@@ -188,6 +191,7 @@ impl<H: Handler> Webhook for H {
 
 enum Route {
     Admission(Box<dyn Handler>),
+    #[cfg(feature = "conversion")]
     Conversion(Box<dyn Converter>),
 }
 
@@ -196,11 +200,14 @@ enum Route {
 /// webhook is at is answered `404`.
 ///
 /// ```no_run
-/// # use kapi_webhook::{AdmissionRequest, AdmissionResponse, Router, SchemeConverter};
-/// # fn scheme() -> kapi_machinery::Scheme { kapi_machinery::Scheme::new() }
+/// # use kapi_webhook::{AdmissionRequest, AdmissionResponse, Router};
 /// async fn validate(_: AdmissionRequest) -> AdmissionResponse { AdmissionResponse::allow() }
-/// let router = Router::new().admission("/validate", validate).conversion("/convert", SchemeConverter::new(scheme()));
+/// async fn mutate(_: AdmissionRequest) -> AdmissionResponse { AdmissionResponse::allow() }
+/// let router = Router::new().admission("/validate", validate).admission("/mutate", mutate);
 /// ```
+///
+/// With the `conversion` feature, `.conversion("/convert", SchemeConverter::new(scheme))` adds
+/// a conversion webhook.
 #[derive(Default)]
 pub struct Router {
     routes: Vec<(String, Route)>,
@@ -219,6 +226,7 @@ impl Router {
     }
 
     /// Serves a conversion webhook at `path` (a later route for the same path replaces it).
+    #[cfg(feature = "conversion")]
     pub fn conversion(mut self, path: impl Into<String>, converter: impl Converter) -> Router {
         self.add(path.into(), Route::Conversion(Box::new(converter)));
         self
@@ -238,6 +246,7 @@ impl Router {
         let path = request.uri().path();
         match self.routes.iter().find(|(p, _)| p == path) {
             Some((_, Route::Admission(h))) => handle(h.as_ref(), limits, request).await,
+            #[cfg(feature = "conversion")]
             Some((_, Route::Conversion(c))) => handle_conversion(c.as_ref(), limits, request).await,
             None => {
                 let served: Vec<&str> = self.routes.iter().map(|(p, _)| p.as_str()).collect();

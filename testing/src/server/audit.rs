@@ -13,7 +13,7 @@
 //! answer, streamed on, `ResponseStarted` instead), less the stages the policy or the rule
 //! omits; `omitManagedFields` drops `metadata.managedFields` from the objects.
 //!
-//! Annotations come from the code serving the request through [`annotate`]: authorization's
+//! Annotations come from the code serving the request (`annotate`): authorization's
 //! `authorization.k8s.io/decision` and `reason`, PodSecurity's `pod-security.kubernetes.io/…`,
 //! ValidatingAdmissionPolicy's `validation.policy.admission.k8s.io/validation_failure` and
 //! audit annotations, webhooks' audit annotations (`<webhook>/<key>`).

@@ -225,7 +225,7 @@ pub struct ApiServer {
     logs: logs::PodLogs,
     streams: streams::PodStreams,
     /// Addresses of webhook services, by namespace, name and port.
-    webhook_services: Mutex<HashMap<(String, String, i32), String>>,
+    webhook_services: crd::conversion::Services,
     /// The custom resources of the definitions written to the server.
     crds: crd::Registry,
     /// Every resource registered, served or not, in registration order.
@@ -313,7 +313,7 @@ impl ApiServer {
             bookmark_interval: Mutex::new(None),
             logs: logs::PodLogs::default(),
             streams: streams::PodStreams::default(),
-            webhook_services: Mutex::new(HashMap::new()),
+            webhook_services: Arc::new(Mutex::new(HashMap::new())),
             crds: crd::Registry::default(),
             known: RwLock::new(Vec::new()),
             runtime_config: RwLock::new(RuntimeConfig::new()),

@@ -10,7 +10,7 @@ use hyper_util::rt::TokioIo;
 use rustls::pki_types::ServerName;
 
 /// A webhook call's endpoint.
-pub(super) struct Endpoint<'a> {
+pub(in crate::server) struct Endpoint<'a> {
     /// The `https://` URL.
     pub url: &'a str,
     /// The name the certificate must carry when it is not the URL's host (a service's
@@ -23,7 +23,7 @@ pub(super) struct Endpoint<'a> {
 
 /// Posts `body` as JSON and returns the status and the body of the answer, or what failed,
 /// worded as the call's failure message goes on (`failed to call webhook: <this>`).
-pub(super) async fn post(
+pub(in crate::server) async fn post(
     to: &Endpoint<'_>,
     body: Bytes,
     deadline: Duration,

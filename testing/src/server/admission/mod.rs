@@ -44,7 +44,7 @@
 mod call;
 mod conditions;
 mod connect;
-mod https;
+pub(in crate::server) mod https;
 mod mutating_policies;
 mod policies;
 

@@ -5,7 +5,7 @@
 //! gets the cleanup finalizer and stays, `Terminating`, until its objects are gone ([`cleanup`]).
 //!
 //! The served versions share one store, read with each version's `apiVersion` (conversion
-//! `None`); conversion webhooks are refused at validation. The CEL rules of schemas
+//! `None`) or converted by the definition's conversion webhook ([`conversion`]). The CEL rules of schemas
 //! (`x-kubernetes-validations`) are compiled when a definition is written and evaluated on every
 //! create and update of its objects ([`rules`], with the evaluator of [`crate::cel`]):
 //! transition rules (`oldSelf`) only on update where an old value exists, failures with
@@ -20,6 +20,7 @@
 
 mod cleanup;
 pub(crate) mod columns;
+pub(crate) mod conversion;
 mod jsonpath;
 pub(crate) mod object;
 mod openapi;
@@ -73,6 +74,8 @@ pub(crate) struct Served {
     /// The definition's `Terminating` condition is `True`: it is being deleted and still has
     /// objects, which are served (to have their finalizers removed) but not created.
     pub(crate) terminating: bool,
+    /// The conversion webhook of a definition with `conversion.strategy: Webhook`.
+    pub(crate) webhook: Option<kapi_api::apiextensions::v1::WebhookConversion>,
 }
 
 impl Served {
@@ -161,20 +164,7 @@ impl ApiServer {
                 return Ok(());
             }
             // Upstream's checks of a definition are the scheme's (kapi-api's
-            // `apiextensions::v1::validation`, which the tracker runs on every write); what stays
-            // here is what this server cannot serve. Upstream calls a conversion webhook to
-            // convert between versions; this server serves each version on its own and cannot,
-            // so it refuses such definitions.
-            if let Some(crd) = obj.as_any().downcast_ref::<CustomResourceDefinition>()
-                && let Some(conv) = &crd.spec.conversion
-                && conv.strategy.0 == ConversionStrategyType::WEBHOOK
-            {
-                let errs = [api_errors::FieldError::forbidden(
-                    "spec.conversion.strategy",
-                    "the test server does not call conversion webhooks; use strategy None",
-                )];
-                return Err(api_errors::invalid_object(info, &crd.metadata.name, &errs));
-            }
+            // `apiextensions::v1::validation`, which the tracker runs on every write).
             return Ok(());
         }
         let Some(served) = self.served_custom(info) else { return Ok(()) };
@@ -306,7 +296,8 @@ impl ApiServer {
         let previous =
             std::mem::take(&mut *self.crds.served.write().unwrap_or_else(std::sync::PoisonError::into_inner));
         for (gvr, old) in &previous {
-            let kept = desired.get(gvr).is_some_and(|d| d.crd == old.crd && d.store == old.store);
+            let kept =
+                desired.get(gvr).is_some_and(|d| d.crd == old.crd && d.store == old.store && d.webhook == old.webhook);
             if kept {
                 continue;
             }
@@ -330,13 +321,19 @@ impl ApiServer {
             } else {
                 self.tracker.register_view(served.info, &served.store);
             }
-            self.tracker.set_conversion(
-                &gvr,
-                Arc::new(|mut obj: Box<dyn Object>, info: &ResourceInfo| {
+            // `None`: the versions differ in `apiVersion` only; `Webhook`: the webhook converts
+            // what is written into the storage version and what is read out of it.
+            let convert: crate::tracker::ConvertFn = match &served.webhook {
+                Some(w) => {
+                    let webhook = conversion::WebhookConverter::new(w.clone(), Arc::clone(&self.webhook_services));
+                    Arc::new(move |obj: Box<dyn Object>, info: &ResourceInfo| webhook.convert(obj, info))
+                }
+                None => Arc::new(|mut obj: Box<dyn Object>, info: &ResourceInfo| {
                     object::show_version(obj.as_mut(), info);
                     Ok(obj)
                 }),
-            );
+            };
+            self.tracker.set_conversion(&gvr, convert);
             let rules = match &served.schema {
                 Some(s) => MergeRules::of(schema::type_schema(s)),
                 None => MergeRules::metadata_only(),
@@ -548,6 +545,12 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
                 columns,
                 store: store.clone(),
                 terminating: false,
+                webhook: crd
+                    .spec
+                    .conversion
+                    .as_ref()
+                    .filter(|c| c.strategy.0 == ConversionStrategyType::WEBHOOK)
+                    .and_then(|c| c.webhook.clone()),
             }
         })
         .collect()

@@ -24,7 +24,12 @@ fn v1_foo(image: &str) -> v1::Foo {
             labels: BTreeMap::from([("app".into(), "web".into())]),
             ..ObjectMeta::default()
         },
-        spec: v1::FooSpec { deployment_name: "web-deploy".into(), replicas: Some(3), image: image.into() },
+        spec: v1::FooSpec {
+            deployment_name: "web-deploy".into(),
+            replicas: Some(3),
+            image: image.into(),
+            paused: Some(true),
+        },
         status: v1::FooStatus { available_replicas: 2 },
         ..v1::Foo::default()
     }
@@ -127,4 +132,38 @@ fn the_validation_tags_are_checked_in_each_version() {
     one.spec.deployment_name = "d".repeat(64);
     let errors: Vec<String> = s.validate(&one, None).iter().map(|e| e.to_string()).collect();
     assert!(errors.len() == 1 && errors[0].starts_with("spec.deploymentName: Too long"), "{errors:?}");
+}
+
+/// `paused` is behind the sample's `FooPause` gate: a write drops it while the gate is off,
+/// unless the stored Foo uses it already; the scheme does the same for any version.
+#[test]
+fn a_gated_field_is_dropped_while_its_gate_is_off() {
+    use kapi_machinery::DropDisabledFields;
+    let off = |_: &str| false;
+    assert_eq!(v2::Foo::FEATURE_GATES, ["FooPause"]);
+    let mut created = v1_foo("nginx:1.27");
+    created.drop_disabled_fields(None, &off);
+    assert_eq!(created.spec.paused, None);
+    assert_eq!(created.spec.replicas, Some(3));
+    // Gate on: kept.
+    let mut on = v1_foo("nginx:1.27");
+    on.drop_disabled_fields(None, &|g| g == "FooPause");
+    assert_eq!(on.spec.paused, Some(true));
+    // An update of a Foo already paused keeps it, gate or not; of one not paused, drops it.
+    let stored = v1_foo("nginx:1.27");
+    let mut updated = v1_foo("nginx:1.28");
+    updated.drop_disabled_fields(Some(&stored), &off);
+    assert_eq!(updated.spec.paused, Some(true));
+    let mut unpaused = v1_foo("nginx:1.27");
+    unpaused.spec.paused = None;
+    let mut updated = v1_foo("nginx:1.28");
+    updated.drop_disabled_fields(Some(&unpaused), &off);
+    assert_eq!(updated.spec.paused, None);
+    // Through the scheme, in v2.
+    let s = scheme();
+    let mut v2_foo: Box<dyn Object> = Box::new(convert::<v2::Foo>(&s, Box::new(v1_foo("nginx:1.27")), "v2"));
+    assert_eq!(s.feature_gates_of(v2_foo.as_ref()), ["FooPause"]);
+    s.drop_disabled_fields(v2_foo.as_mut(), None, &off);
+    let v2_foo = v2_foo.into_any().downcast::<v2::Foo>().unwrap();
+    assert_eq!(v2_foo.spec.paused, None);
 }

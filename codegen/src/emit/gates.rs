@@ -127,14 +127,19 @@ fn implementation(
             let gate = &g.value;
             let set = is_set(f);
             let clear = clear(f);
-            uses.push(quote!((gate == #gate && #set)));
+            uses.push((quote!(gate == #gate && #set), true));
             clears.push(quote!(if gate == #gate { #clear }));
         }
         if target_of(u, t, &f.shape).is_some_and(|k| all.contains_key(&k)) {
-            uses.push(nested_uses(&f.shape, quote!(self.#fid)));
+            uses.push((nested_uses(&f.shape, quote!(self.#fid)), false));
             clears.push(nested_clear(&f.shape, quote!(self.#fid)));
         }
     }
+    // A gate's test joined to others by `||` is in parentheses; a lone one needs none (rustc
+    // warns of them).
+    let several = uses.len() > 1;
+    let uses: Vec<TokenStream> =
+        uses.into_iter().map(|(u, gated)| if gated && several { quote!((#u)) } else { u }).collect();
     let doc = format!(" The feature-gated fields of `{}` and of what it holds.", t.name());
     quote! {
         #[doc = #doc]

@@ -21,6 +21,7 @@ pub struct FooSpec {
     pub deployment_name: String,
     pub replicas: Option<i32>,
     pub image: Image,
+    pub paused: Option<bool>,
 }
 
 /// A container image.

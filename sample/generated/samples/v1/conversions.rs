@@ -64,6 +64,7 @@ pub fn auto_convert_foo_spec_to_internal(
         deployment_name: from.deployment_name,
         replicas: from.replicas,
         image: ::core::default::Default::default(),
+        paused: from.paused,
     })
 }
 /// Converts `FooSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `image`.
@@ -76,6 +77,7 @@ pub fn auto_convert_foo_spec_from_internal(
         deployment_name: from.deployment_name,
         replicas: from.replicas,
         image: ::core::default::Default::default(),
+        paused: from.paused,
     })
 }
 /// Converts `FooStatus` to the internal type, field by field.

@@ -8,6 +8,11 @@ pub use conversions::*;
 #[path = "defaulters.rs"]
 mod defaulters;
 pub use defaulters::*;
+#[cfg(feature = "internal")]
+#[path = "featuregates.rs"]
+mod featuregates;
+#[cfg(feature = "internal")]
+pub use featuregates::register_feature_gates;
 #[path = "register.rs"]
 mod register;
 pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};

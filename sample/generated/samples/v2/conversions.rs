@@ -62,6 +62,7 @@ pub fn auto_convert_foo_spec_to_internal(
         deployment_name: from.deployment_name,
         replicas: from.replicas,
         image: convert_image_to_internal(from.image).map_err(|e| e.in_field("image"))?,
+        paused: from.paused,
     })
 }
 /// Converts `FooSpec` to the internal type.
@@ -81,6 +82,7 @@ pub fn auto_convert_foo_spec_from_internal(
         deployment_name: from.deployment_name,
         replicas: from.replicas,
         image: convert_image_from_internal(from.image).map_err(|e| e.in_field("image"))?,
+        paused: from.paused,
     })
 }
 /// Converts `FooSpec` from the internal type.

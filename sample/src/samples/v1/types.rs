@@ -41,6 +41,11 @@ pub struct FooSpec {
     /// +k8s:maxLength=512
     #[kapi(omitempty)]
     pub image: String,
+    /// Whether the controller leaves the deployment alone, behind the sample's own gate (alpha:
+    /// dropped from a write unless the gate is on or the stored Foo uses it already).
+    /// +featureGate=FooPause
+    #[kapi(omitempty)]
+    pub paused: Option<bool>,
 }
 
 /// What the Foo's controller last observed.

@@ -43,6 +43,11 @@ pub struct FooSpec {
     /// The container image.
     #[kapi(omitempty)]
     pub image: Image,
+    /// Whether the controller leaves the deployment alone, behind the sample's own gate (alpha:
+    /// dropped from a write unless the gate is on or the stored Foo uses it already).
+    /// +featureGate=FooPause
+    #[kapi(omitempty)]
+    pub paused: Option<bool>,
 }
 
 /// A container image.

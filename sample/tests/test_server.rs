@@ -22,6 +22,12 @@ impl Drop for Running {
 
 /// One plain-HTTP request to the test server: the status code and the body as JSON.
 async fn call(base: &str, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let (code, data) = exchange(base, method, path, body).await;
+    (code, value::parse(data.as_bytes()).unwrap_or(Value::Null))
+}
+
+/// One plain-HTTP request to the test server: the status code and the body.
+async fn exchange(base: &str, method: &str, path: &str, body: &str) -> (u16, String) {
     let addr = base.trim_start_matches("http://");
     let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
     let request = format!(
@@ -50,7 +56,7 @@ async fn call(base: &str, method: &str, path: &str, body: &str) -> (u16, Value) 
     } else {
         rest.to_owned()
     };
-    (code, value::parse(data.as_bytes()).unwrap_or(Value::Null))
+    (code, data)
 }
 
 fn text<'a>(v: &'a Value, path: &[&str]) -> &'a str {
@@ -127,6 +133,14 @@ async fn v1_and_v2_convert_through_the_webhook() {
     assert_eq!(code, 200);
     let (_, back) = call(&base, "GET", "/apis/samples.example.com/v1/namespaces/default/foos/web", "").await;
     assert_eq!(text(&back, &["spec", "image"]), "registry:5000/nginx:1.28");
+    // A watch in v1 sees the stored object converted.
+    let (code, events) =
+        exchange(&base, "GET", "/apis/samples.example.com/v1/namespaces/default/foos?watch=true&timeoutSeconds=1", "")
+            .await;
+    assert_eq!(code, 200);
+    let first = value::parse(events.lines().next().unwrap_or_default().as_bytes()).unwrap();
+    assert_eq!(text(&first, &["type"]), "ADDED");
+    assert_eq!(text(&first, &["object", "spec", "image"]), "registry:5000/nginx:1.28");
 
     // kubectl, when there is one: applies v1 and reads v2.
     let kubectl = std::env::var_os("KUBECTL").unwrap_or_else(|| "kubectl".into());

@@ -1,47 +1,20 @@
 //! `sample-conversion-webhook` as a program: it serves `/convert` over TLS with the certificate
 //! it is given, and refuses a command line without one.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-const PROGRAM: &str = env!("CARGO_BIN_EXE_sample-conversion-webhook");
+mod support;
 
-/// Kills the program when the test ends, passed or not.
-struct Running(std::process::Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use support::{PROGRAM, start_program};
 
 #[tokio::test]
 async fn serves_conversions_over_tls() {
     let dir = std::env::temp_dir().join(format!("kapi-sample-program-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let key = rcgen::KeyPair::generate().unwrap();
-    let cert = rcgen::CertificateParams::new(vec!["localhost".to_owned()]).unwrap().self_signed(&key).unwrap();
-    let (cert_file, key_file) = (dir.join("tls.crt"), dir.join("tls.key"));
-    std::fs::write(&cert_file, cert.pem()).unwrap();
-    std::fs::write(&key_file, key.serialize_pem()).unwrap();
-
-    let mut child = Command::new(PROGRAM)
-        .args(["--listen", "127.0.0.1:0", "--tls-cert-file"])
-        .arg(&cert_file)
-        .arg("--tls-private-key-file")
-        .arg(&key_file)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let running = Running(child);
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("serving /convert on https://").unwrap_or_else(|| panic!("{line}")).to_owned();
+    let (running, addr, cert) = start_program(&dir, "localhost");
 
     let mut roots = rustls::RootCertStore::empty();
     roots.add(cert.der().clone()).unwrap();

@@ -1,62 +1,19 @@
 //! The sample's definition served by the test server, converting through `sample-conversion-webhook`: an object written in v1 is stored in v2 and read in either; kubectl reads and writes both.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 
 use kapi_machinery::json::value::{self, Value};
 use kapi_testing::{ApiServer, TestServer};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-const PROGRAM: &str = env!("CARGO_BIN_EXE_sample-conversion-webhook");
+mod support;
 
-/// Kills the program when the test ends, passed or not.
-struct Running(std::process::Child);
+use support::{exchange, start_program};
 
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// One plain-HTTP request to the test server: the status code and the body as JSON.
+/// One request to the test server: the status code and the body as JSON.
 async fn call(base: &str, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let (code, data) = exchange(base, method, path, body).await;
+    let (code, data) = exchange(base.trim_start_matches("http://"), method, path, body).await;
     (code, value::parse(data.as_bytes()).unwrap_or(Value::Null))
-}
-
-/// One plain-HTTP request to the test server: the status code and the body.
-async fn exchange(base: &str, method: &str, path: &str, body: &str) -> (u16, String) {
-    let addr = base.trim_start_matches("http://");
-    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: application/json\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    tcp.write_all(request.as_bytes()).await.unwrap();
-    let mut out = Vec::new();
-    tcp.read_to_end(&mut out).await.unwrap();
-    let out = String::from_utf8(out).unwrap();
-    let (head, rest) = out.split_once("\r\n\r\n").unwrap();
-    let code = head.split(' ').nth(1).unwrap().parse().unwrap();
-    // The answers are sent whole or chunked; a chunked body is its chunks' data.
-    let data = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        let mut data = String::new();
-        let mut rest = rest;
-        while let Some((size, tail)) = rest.split_once("\r\n") {
-            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-            if n == 0 {
-                break;
-            }
-            data.push_str(&tail[..n]);
-            rest = &tail[n + 2..];
-        }
-        data
-    } else {
-        rest.to_owned()
-    };
-    (code, data)
 }
 
 fn text<'a>(v: &'a Value, path: &[&str]) -> &'a str {
@@ -68,25 +25,7 @@ async fn v1_and_v2_convert_through_the_webhook() {
     // The program, serving the certificate of its service's name.
     let dir = std::env::temp_dir().join(format!("kapi-sample-test-server-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let key = rcgen::KeyPair::generate().unwrap();
-    let service_name = "sample-conversion-webhook.samples-system.svc";
-    let cert = rcgen::CertificateParams::new(vec![service_name.to_owned()]).unwrap().self_signed(&key).unwrap();
-    let (cert_file, key_file) = (dir.join("tls.crt"), dir.join("tls.key"));
-    std::fs::write(&cert_file, cert.pem()).unwrap();
-    std::fs::write(&key_file, key.serialize_pem()).unwrap();
-    let mut child = Command::new(PROGRAM)
-        .args(["--listen", "127.0.0.1:0", "--tls-cert-file"])
-        .arg(&cert_file)
-        .arg("--tls-private-key-file")
-        .arg(&key_file)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let _running = Running(child);
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("serving /convert on https://").unwrap_or_else(|| panic!("{line}")).to_owned();
+    let (_running, addr, cert) = start_program(&dir, "sample-conversion-webhook.samples-system.svc");
 
     let server = Arc::new(ApiServer::new());
     server.register_builtin();
@@ -134,9 +73,13 @@ async fn v1_and_v2_convert_through_the_webhook() {
     let (_, back) = call(&base, "GET", "/apis/samples.example.com/v1/namespaces/default/foos/web", "").await;
     assert_eq!(text(&back, &["spec", "image"]), "registry:5000/nginx:1.28");
     // A watch in v1 sees the stored object converted.
-    let (code, events) =
-        exchange(&base, "GET", "/apis/samples.example.com/v1/namespaces/default/foos?watch=true&timeoutSeconds=1", "")
-            .await;
+    let (code, events) = exchange(
+        base.trim_start_matches("http://"),
+        "GET",
+        "/apis/samples.example.com/v1/namespaces/default/foos?watch=true&timeoutSeconds=1",
+        "",
+    )
+    .await;
     assert_eq!(code, 200);
     let first = value::parse(events.lines().next().unwrap_or_default().as_bytes()).unwrap();
     assert_eq!(text(&first, &["type"]), "ADDED");

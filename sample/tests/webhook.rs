@@ -5,7 +5,8 @@ use std::net::SocketAddr;
 
 use kapi_machinery::json::value::{self, Value};
 use kapi_webhook::{Limits, Router};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+mod support;
 
 async fn start() -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -21,16 +22,7 @@ async fn convert(addr: SocketAddr, version: &str, desired: &str, objects: &[&str
         r#"{{"apiVersion":"apiextensions.k8s.io/{version}","kind":"ConversionReview","request":{{"uid":"r-1","desiredAPIVersion":"{desired}","objects":[{}]}}}}"#,
         objects.join(",")
     );
-    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request = format!(
-        "POST /convert HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    tcp.write_all(request.as_bytes()).await.unwrap();
-    let mut out = String::new();
-    tcp.read_to_string(&mut out).await.unwrap();
-    let (head, body) = out.split_once("\r\n\r\n").unwrap();
-    (head.split(' ').nth(1).unwrap().parse().unwrap(), body.to_owned())
+    support::exchange(&addr.to_string(), "POST", "/convert", &body).await
 }
 
 fn response(text: &str) -> Value {

@@ -15,7 +15,7 @@ use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::RawExtension;
 
 use super::{Attributes, CallFailure, Hook, https};
-use crate::server::{ApiServer, MAX_BODY_BYTES, lock};
+use crate::server::{ApiServer, MAX_BODY_BYTES};
 use crate::tracker::meta::new_uid;
 use crate::tracker::{Error, Result};
 
@@ -264,17 +264,15 @@ impl ApiServer {
         match (&cc.url, &cc.service) {
             (Some(url), _) => Ok((url.clone(), None)),
             (None, Some(svc)) => {
-                let port = svc.port.unwrap_or(443);
-                let key = (svc.namespace.clone(), svc.name.clone(), port);
-                let address = lock(&self.webhook_services).get(&key).cloned().ok_or_else(|| {
-                    CallFailure(format!(
-                        "service {}/{}:{port} has no address; give it one with ApiServer::set_webhook_service",
-                        svc.namespace, svc.name
-                    ))
-                })?;
-                let path = svc.path.clone().unwrap_or_default();
-                let path = if path.starts_with('/') || path.is_empty() { path } else { format!("/{path}") };
-                Ok((format!("https://{address}{path}"), Some(format!("{}.{}.svc", svc.name, svc.namespace))))
+                let (url, name) = https::service_url(
+                    &self.webhook_services,
+                    &svc.namespace,
+                    &svc.name,
+                    svc.path.as_deref(),
+                    svc.port,
+                )
+                .map_err(CallFailure)?;
+                Ok((url, Some(name)))
             }
             (None, None) => Err(CallFailure("the client config names neither a url nor a service".into())),
         }

@@ -21,6 +21,27 @@ pub(in crate::server) struct Endpoint<'a> {
     pub ca_bundle: Option<&'a [u8]>,
 }
 
+/// The URL of a webhook a client configuration names by its service (through the address a
+/// test gave the service, `ApiServer::set_webhook_service`), and the name its certificate must
+/// carry: `<name>.<namespace>.svc`.
+pub(in crate::server) fn service_url(
+    services: &crate::server::crd::conversion::Services,
+    namespace: &str,
+    name: &str,
+    path: Option<&str>,
+    port: Option<i32>,
+) -> Result<(String, String), String> {
+    let port = port.unwrap_or(443);
+    let key = (namespace.to_owned(), name.to_owned(), port);
+    let address =
+        services.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&key).cloned().ok_or_else(|| {
+            format!("service {namespace}/{name}:{port} has no address; give it one with ApiServer::set_webhook_service")
+        })?;
+    let path = path.unwrap_or_default();
+    let slash = if path.starts_with('/') || path.is_empty() { "" } else { "/" };
+    Ok((format!("https://{address}{slash}{path}"), format!("{name}.{namespace}.svc")))
+}
+
 /// Posts `body` as JSON and returns the status and the body of the answer, or what failed,
 /// worded as the call's failure message goes on (`failed to call webhook: <this>`).
 pub(in crate::server) async fn post(

@@ -42,8 +42,8 @@ use kapi_machinery::KindInfo;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::schema::{FieldSchema, HasSchema, TypeSchema};
 
-use super::policies::{VARIABLES, compose, constraints_match, equivalent, review_value, rule_matches};
-use super::{Attributes, Subject, conditions, read_configs};
+use super::policies::{VARIABLES, bound, compose, constraints_match, equivalent, review_value, rule_matches};
+use super::{Attributes, Subject, conditions};
 use crate::cel::{PER_CALL_LIMIT, Program, Val};
 use crate::server::codec::{self, Target};
 use crate::server::patch::{self, MergeRules, PatchError};
@@ -111,21 +111,19 @@ impl ApiServer {
     /// The mutating admission policies that have bindings, by name, each with its bindings by
     /// name.
     pub(super) fn mutating_policies(&self) -> Vec<MutatingPolicy> {
-        let bindings = read_configs::<MutatingAdmissionPolicyBinding>(self, "mutatingadmissionpolicybindings");
-        if bindings.is_empty() {
-            return Vec::new();
-        }
-        read_configs::<MutatingAdmissionPolicy>(self, "mutatingadmissionpolicies")
-            .into_iter()
-            .filter_map(|(name, p)| {
-                let bound: Vec<_> = bindings
-                    .iter()
-                    .filter(|(_, b)| b.spec.policy_name == name)
-                    .map(|(n, b)| (n.clone(), b.spec.clone()))
-                    .collect();
-                (!bound.is_empty()).then_some(MutatingPolicy { name, spec: p.spec, bindings: bound })
-            })
-            .collect()
+        bound::<MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding>(
+            self,
+            "mutatingadmissionpolicies",
+            "mutatingadmissionpolicybindings",
+            |b| &b.spec.policy_name,
+        )
+        .into_iter()
+        .map(|(name, p, bindings)| MutatingPolicy {
+            name,
+            spec: p.spec,
+            bindings: bindings.into_iter().map(|(n, b)| (n, b.spec)).collect(),
+        })
+        .collect()
     }
 
     /// One pass of the policies over the object, as upstream's dispatcher makes it in each

@@ -79,6 +79,34 @@ pub(super) fn equivalent(m: &MatchResources) -> bool {
     m.match_policy.as_ref().is_none_or(|p| p.0 != MatchPolicyType::EXACT)
 }
 
+/// A policy by name, with its bindings by name.
+pub(super) type Bound<P, B> = (String, P, Vec<(String, B)>);
+
+/// The stored policies of one kind that have bindings (upstream evaluates no other), by name,
+/// each with its bindings by name; `policy_of` names a binding's policy.
+pub(super) fn bound<P, B>(
+    api: &ApiServer,
+    policies: &str,
+    bindings: &str,
+    policy_of: impl Fn(&B) -> &str,
+) -> Vec<Bound<P, B>>
+where
+    P: kapi_machinery::json::JsonDecode + Default,
+    B: kapi_machinery::json::JsonDecode + Default + Clone,
+{
+    let bindings = read_configs::<B>(api, bindings);
+    if bindings.is_empty() {
+        return Vec::new();
+    }
+    read_configs::<P>(api, policies)
+        .into_iter()
+        .filter_map(|(name, p)| {
+            let bound: Vec<_> = bindings.iter().filter(|(_, b)| policy_of(b) == name).cloned().collect();
+            (!bound.is_empty()).then_some((name, p, bound))
+        })
+        .collect()
+}
+
 /// Upstream's `reasonToCode`.
 fn code_of(reason: &str) -> i32 {
     match reason {
@@ -107,21 +135,19 @@ impl ApiServer {
     /// The validating admission policies that have bindings, by name, each with its bindings
     /// by name.
     pub(super) fn policies(&self) -> Vec<Policy> {
-        let bindings = read_configs::<ValidatingAdmissionPolicyBinding>(self, "validatingadmissionpolicybindings");
-        if bindings.is_empty() {
-            return Vec::new();
-        }
-        read_configs::<ValidatingAdmissionPolicy>(self, "validatingadmissionpolicies")
-            .into_iter()
-            .filter_map(|(name, p)| {
-                let bound: Vec<_> = bindings
-                    .iter()
-                    .filter(|(_, b)| b.spec.policy_name == name)
-                    .map(|(n, b)| (n.clone(), b.spec.clone()))
-                    .collect();
-                (!bound.is_empty()).then_some(Policy { name, spec: p.spec, bindings: bound })
-            })
-            .collect()
+        bound::<ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding>(
+            self,
+            "validatingadmissionpolicies",
+            "validatingadmissionpolicybindings",
+            |b| &b.spec.policy_name,
+        )
+        .into_iter()
+        .map(|(name, p, bindings)| Policy {
+            name,
+            spec: p.spec,
+            bindings: bindings.into_iter().map(|(n, b)| (n, b.spec)).collect(),
+        })
+        .collect()
     }
 
     /// The namespace and object selectors of a match, as a webhook's are read.

@@ -153,23 +153,9 @@ impl WebhookConverter {
         match (&cc.url, &cc.service) {
             (Some(url), _) => Ok((url.clone(), None)),
             (None, Some(svc)) => {
-                let port = svc.port.unwrap_or(443);
-                let key = (svc.namespace.clone(), svc.name.clone(), port);
-                let address = self
-                    .services
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .get(&key)
-                    .cloned()
-                    .ok_or_else(|| {
-                        format!(
-                            "service {}/{}:{port} has no address; give it one with ApiServer::set_webhook_service",
-                            svc.namespace, svc.name
-                        )
-                    })?;
-                let path = svc.path.clone().unwrap_or_default();
-                let path = if path.starts_with('/') || path.is_empty() { path } else { format!("/{path}") };
-                Ok((format!("https://{address}{path}"), Some(format!("{}.{}.svc", svc.name, svc.namespace))))
+                let (url, name) =
+                    https::service_url(&self.services, &svc.namespace, &svc.name, svc.path.as_deref(), svc.port)?;
+                Ok((url, Some(name)))
             }
             (None, None) => Err("the client config names neither a url nor a service".into()),
         }

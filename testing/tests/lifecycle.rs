@@ -1215,11 +1215,24 @@ rules:
     cms.create(&cm, &CreateOptions::default()).await.unwrap();
     assert!(cms.get("missing", &GetOptions::default()).await.is_err());
     cs.core_v1().secrets("default").list(&ListOptions::default()).await.unwrap();
+    // A watch the server ends after a second.
+    {
+        use futures_util::StreamExt;
+        let opts = ListOptions { timeout_seconds: Some(1), ..Default::default() };
+        let mut watch = cs.core_v1().secrets("default").watch(&opts).await.unwrap();
+        while tokio::time::timeout(GUARD, watch.next()).await.unwrap().is_some() {}
+    }
 
     let events = server.audit_events();
     let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or_default().to_owned();
-    // The policy's own group is at level None; RequestReceived is omitted everywhere.
-    assert!(events.iter().all(|e| text(e.get("stage")) == "ResponseComplete"));
+    // The policy's own group is at level None; RequestReceived is omitted everywhere; a watch
+    // has ResponseStarted, then ResponseComplete once it ended.
+    let watch_stages: Vec<String> =
+        events.iter().filter(|e| text(e.get("verb")) == "watch").map(|e| text(e.get("stage"))).collect();
+    assert_eq!(watch_stages, ["ResponseStarted", "ResponseComplete"]);
+    assert!(
+        events.iter().filter(|e| text(e.get("verb")) != "watch").all(|e| text(e.get("stage")) == "ResponseComplete")
+    );
     assert!(
         events
             .iter()

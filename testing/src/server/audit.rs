@@ -9,9 +9,9 @@
 //! event has the request's URI, verb, user, source addresses, user agent, object reference,
 //! response status (a failure's status, reason, message and details; `{code}` otherwise) and
 //! annotations; `Request` adds the request's body, `RequestResponse` the response's (JSON bodies
-//! only). Each request gives a `RequestReceived` and a `ResponseComplete` event (a watch's
-//! answer, streamed on, `ResponseStarted` instead), less the stages the policy or the rule
-//! omits; `omitManagedFields` drops `metadata.managedFields` from the objects.
+//! only). Each request gives a `RequestReceived` and a `ResponseComplete` event (a watch also
+//! `ResponseStarted` when its answer starts, `ResponseComplete` when it ends or the client
+//! goes), less the stages the policy or the rule omits; `omitManagedFields` drops `metadata.managedFields` from the objects.
 //!
 //! Annotations come from the code serving the request (`annotate`): authorization's
 //! `authorization.k8s.io/decision` and `reason`, PodSecurity's `pod-security.kubernetes.io/…`,
@@ -418,6 +418,7 @@ pub(super) struct Audit {
 }
 
 /// One request being audited.
+#[derive(Clone)]
 struct Record {
     level: Level,
     omit_stages: Vec<String>,
@@ -570,9 +571,16 @@ impl ApiServer {
                 Value::Object(annotations.into_iter().map(|(k, v)| (k, Value::String(v))).collect()),
             ));
         }
-        let stage = if record.watch { "ResponseStarted" } else { "ResponseComplete" };
-        audit.emit(&record, stage, fields);
-        resp
+        if !record.watch {
+            audit.emit(&record, "ResponseComplete", fields);
+            return resp;
+        }
+        // A watch's answer streams on: `ResponseStarted` now, `ResponseComplete` when the stream
+        // ends or the client goes.
+        audit.emit(&record, "ResponseStarted", fields.clone());
+        let (parts, inner) = resp.into_parts();
+        let done: Box<dyn FnOnce() + Send + Sync> = Box::new(move || audit.emit(&record, "ResponseComplete", fields));
+        http::Response::from_parts(parts, http_body_util::BodyExt::boxed(Completing { inner, done: Some(done) }))
     }
 
     /// The fields every event of the request has, up to its object reference.
@@ -646,6 +654,47 @@ impl ApiServer {
         }
         head.push(("requestReceivedTimestamp".to_owned(), now()));
         head
+    }
+}
+
+/// A streamed answer that runs `done` once, when its last frame has been read or when it is
+/// dropped before (the client went away).
+struct Completing {
+    inner: Body,
+    done: Option<Box<dyn FnOnce() + Send + Sync>>,
+}
+
+impl hyper::body::Body for Completing {
+    type Data = Bytes;
+    type Error = std::io::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Bytes>, std::io::Error>>> {
+        let polled = std::pin::Pin::new(&mut self.inner).poll_frame(cx);
+        if let std::task::Poll::Ready(None) = polled
+            && let Some(done) = self.done.take()
+        {
+            done();
+        }
+        polled
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+impl Drop for Completing {
+    fn drop(&mut self) {
+        if let Some(done) = self.done.take() {
+            done();
+        }
     }
 }
 

@@ -23,6 +23,8 @@ pub mod apiregistration;
 pub mod authentication;
 #[cfg(feature = "authorization")]
 pub mod authorization;
+#[cfg(all(feature = "validation", feature = "apiextensions"))]
+mod cabundle;
 #[cfg(feature = "clientauthentication")]
 pub mod clientauthentication;
 #[cfg(feature = "flowcontrol")]

@@ -58,6 +58,10 @@ struct Options {
     /// The versions (`""`: the definition-wide list) that may keep more selectable fields than
     /// upstream allows, as stored.
     allow_too_many_fields: Vec<String>,
+    /// A conversion webhook's CA bundle may be invalid: on create, before the definition is
+    /// established, and while the stored bundle is invalid too (a definition cannot serve yet,
+    /// so nothing calls the webhook).
+    allow_invalid_ca_bundle: bool,
 }
 
 /// Validates a `CustomResourceDefinition` as upstream's `ValidateCustomResourceDefinition`
@@ -82,6 +86,7 @@ pub fn validate_custom_resource_definition(
             require_atomic_set: true,
             require_map_keys: true,
             allow_too_many_fields: Vec::new(),
+            allow_invalid_ca_bundle: true,
         },
         Some(old) => Options {
             require_schema: old.spec.versions.iter().flatten().all(|v| schema_of(v).is_some()),
@@ -97,6 +102,15 @@ pub fn validate_custom_resource_definition(
             require_atomic_set: !any_stored_schema(old, &|n| !atomic_set_errors(n, &Path::root()).is_empty()),
             require_map_keys: !any_stored_schema(old, &|n| !map_set_errors(n, &Path::root()).is_empty()),
             allow_too_many_fields: too_many_fields_kept(obj, old),
+            allow_invalid_ca_bundle: !established(old) || {
+                let stored = old
+                    .spec
+                    .conversion
+                    .as_ref()
+                    .and_then(|c| c.webhook.as_ref())
+                    .and_then(|w| w.client_config.as_ref());
+                stored.is_some_and(|cc| !cc.ca_bundle.is_empty() && !crate::cabundle::is_valid_ca_bundle(&cc.ca_bundle))
+            },
         },
     };
     // Upstream's name rule runs with the create's metadata checks only; a name never changes.
@@ -572,9 +586,8 @@ fn validate_column(col: &CustomResourceColumnDefinition, path: &Path, errs: &mut
     }
 }
 
-/// Upstream's `validateCustomResourceConversion`. A webhook's CA bundle is not checked here (upstream
-/// checks that it holds PEM certificates, and only on an update of an established definition
-/// whose stored bundle was valid).
+/// Upstream's `validateCustomResourceConversion`: the strategy, a webhook's address, CA bundle
+/// (see [`Options::allow_invalid_ca_bundle`]) and review versions.
 fn validate_conversion(conv: &CustomResourceConversion, opts: &Options, path: &Path, errs: &mut ErrorList) {
     enum_string(
         errs,
@@ -606,7 +619,10 @@ fn validate_conversion(conv: &CustomResourceConversion, opts: &Options, path: &P
                         // Unset is 0 internally (defaulting sets 443 before).
                         svc.port.unwrap_or(0),
                     )),
-                    _ => errs.push(FieldError::required(cp, "exactly one of url or service is required")),
+                    _ => errs.push(FieldError::required(&cp, "exactly one of url or service is required")),
+                }
+                if !cc.ca_bundle.is_empty() && !opts.allow_invalid_ca_bundle {
+                    errs.extend(crate::cabundle::validate_ca_bundle(&cp.child("caBundle"), &cc.ca_bundle));
                 }
             }
         }

@@ -1181,3 +1181,47 @@ fn selectable_field_paths() {
         ]
     );
 }
+
+// ---- A conversion webhook's CA bundle (upstream's `allowInvalidCABundle` cases) ----
+
+use crate::cabundle::tests::EXAMPLE_CERT;
+
+/// Two versions converted by a service webhook trusting `bundle`.
+fn with_bundle(bundle: &[u8]) -> CustomResourceDefinition {
+    let mut c = two_versions();
+    let svc = ServiceReference { name: "n".into(), namespace: "ns".into(), port: Some(443), ..Default::default() };
+    let cc = WebhookClientConfig { service: Some(svc), ca_bundle: bundle.to_vec(), ..Default::default() };
+    webhook(&mut c, Some(cc), Some(&["v1beta1"]));
+    c
+}
+
+#[test]
+fn webhookconfig_valid_ca_bundle() {
+    create(&with_bundle(EXAMPLE_CERT), &[]);
+    let old = established(with_bundle(EXAMPLE_CERT));
+    expect(&validate_custom_resource_definition(&old, Some(&old)), &[]);
+}
+
+#[test]
+fn webhookconfig_existing_invalid_ca_bundle_update_should_pass() {
+    let old = established(with_bundle(b"Cg=="));
+    expect(&validate_custom_resource_definition(&old, Some(&old)), &[]);
+}
+
+#[test]
+fn webhookconfig_existing_valid_ca_bundle_may_turn_invalid_pre_serving() {
+    let old = with_bundle(EXAMPLE_CERT);
+    expect(&validate_custom_resource_definition(&with_bundle(b"Cg=="), Some(&old)), &[]);
+}
+
+#[test]
+fn webhookconfig_update_to_invalid_ca_bundle_fails_if_existing_is_valid() {
+    let new = established(with_bundle(b"Cg=="));
+    for old in [established(with_bundle(EXAMPLE_CERT)), established(with_bundle(b""))] {
+        assert_eq!(
+            messages(&validate_custom_resource_definition(&new, Some(&old))),
+            ["spec.conversion.webhookClientConfig.caBundle: Invalid value: \"Q2c9PQ==\": unable to load root \
+                 certificates: unable to parse bytes as PEM block"]
+        );
+    }
+}

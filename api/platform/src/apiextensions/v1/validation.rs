@@ -1077,9 +1077,9 @@ enum Level {
     Field,
 }
 
-/// Upstream's structural schema rules (`pkg/apiserver/schema/validation.go`) and those of its
-/// OpenAPI schema walk that read one node, as far as they go without `anyOf`/`allOf`
-/// analysis: those keywords are accepted unchecked.
+/// Upstream's structural schema rules (`pkg/apiserver/schema/validation.go` and
+/// `complete.go`, the junctors included) and those of its OpenAPI schema walk that read one
+/// node.
 fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize, errs: &mut ErrorList) {
     if depth > MAX_SCHEMA_DEPTH {
         return;
@@ -1216,6 +1216,14 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
         errs.extend(map_set_errors(s, path));
     }
     rule_fields(s, path, errs);
+    pattern_compiles(s, path, errs);
+    junctors(s, int_or_string_any_of(s), int_or_string_all_of(s), path, depth, errs);
+    if lvl == Level::Root {
+        junctors_complete(s, Some(s), path, path, depth, errs);
+    }
+}
+
+fn pattern_compiles(s: &Schema, path: &Path, errs: &mut ErrorList) {
     let pattern = text(s, "pattern");
     if !pattern.is_empty()
         && let Err(e) = regex::Regex::new(pattern)
@@ -1225,6 +1233,153 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
             pattern,
             &format!("must be a valid regular expression, but isn't: {e}"),
         ));
+    }
+}
+
+// ---- `anyOf`, `allOf`, `oneOf` and `not` ----
+
+/// The schemas a junctor keyword lists (`not` holds one).
+fn junctor<'a>(s: &'a Schema, key: &str) -> &'a [Value] {
+    match s.get(key) {
+        Some(Value::Array(a)) => a,
+        Some(v @ Value::Object(_)) if key == "not" => std::slice::from_ref(v),
+        _ => &[],
+    }
+}
+
+fn junctor_path(path: &Path, key: &str, i: usize) -> Path {
+    if key == "not" { path.child("not") } else { path.child(key).index(i) }
+}
+
+/// `anyOf: [{type: integer}, {type: string}]` exactly: the one way a structural schema may
+/// say int-or-string with a junctor.
+fn int_or_string_any_of(s: &Schema) -> bool {
+    let only_type = |v: &Value, t: &str| matches!(v, Value::Object(m) if m.len() == 1 && text(v, "type") == t);
+    matches!(junctor(s, "anyOf"), [a, b] if only_type(a, "integer") && only_type(b, "string"))
+}
+
+/// The same pattern as the first of `allOf`.
+fn int_or_string_all_of(s: &Schema) -> bool {
+    junctor(s, "allOf").first().is_some_and(int_or_string_any_of)
+}
+
+/// Upstream's `validateValueValidation`: what the junctors of a node may hold (only value
+/// validations: what gives a value its shape belongs to the structural part), and their
+/// patterns.
+fn junctors(
+    s: &Schema,
+    skip_any_of: bool,
+    skip_first_all_of_any_of: bool,
+    path: &Path,
+    depth: usize,
+    errs: &mut ErrorList,
+) {
+    if depth > MAX_SCHEMA_DEPTH {
+        return;
+    }
+    for key in ["anyOf", "allOf", "oneOf", "not"] {
+        if key == "anyOf" && skip_any_of {
+            continue;
+        }
+        for (i, n) in junctor(s, key).iter().enumerate() {
+            let skip = key == "allOf" && i == 0 && skip_first_all_of_any_of;
+            nested(n, skip, &junctor_path(path, key, i), depth + 1, errs);
+        }
+    }
+}
+
+/// Upstream's `validateNestedValueValidation`: a schema under a junctor (or below one).
+fn nested(v: &Schema, skip_any_of: bool, path: &Path, depth: usize, errs: &mut ErrorList) {
+    if depth > MAX_SCHEMA_DEPTH || !matches!(v, Value::Object(_)) {
+        return;
+    }
+    junctors(v, skip_any_of, false, path, depth, errs);
+    pattern_compiles(v, path, errs);
+    if let Some(items) = sub_schema(v, "items") {
+        nested(items, false, &path.child("items"), depth + 1, errs);
+    }
+    for (k, p) in properties(v) {
+        nested(p, false, &path.child("properties").key(k), depth + 1, errs);
+    }
+    let structural_only = "must be empty to be structural";
+    if !text(v, "type").is_empty() {
+        errs.push(FieldError::forbidden(path.child("type"), structural_only));
+    }
+    // `additionalProperties: false` says nothing upstream keeps.
+    if matches!(v.get("additionalProperties"), Some(Value::Object(_) | Value::Bool(true))) {
+        errs.push(FieldError::forbidden(path.child("additionalProperties"), "must be undefined to be structural"));
+    }
+    if !matches!(v.get("default"), None | Some(Value::Null)) {
+        errs.push(FieldError::forbidden(path.child("default"), "must be undefined to be structural"));
+    }
+    for key in ["title", "description"] {
+        if !text(v, key).is_empty() {
+            errs.push(FieldError::forbidden(path.child(key), structural_only));
+        }
+    }
+    for key in [
+        "nullable",
+        "x-kubernetes-preserve-unknown-fields",
+        "x-kubernetes-embedded-resource",
+        "x-kubernetes-int-or-string",
+    ] {
+        if flag(v, key) {
+            errs.push(FieldError::forbidden(path.child(key), "must be false to be structural"));
+        }
+    }
+    if matches!(v.get("x-kubernetes-list-map-keys"), Some(Value::Array(k)) if !k.is_empty()) {
+        errs.push(FieldError::forbidden(path.child("x-kubernetes-list-map-keys"), structural_only));
+    }
+    for key in ["x-kubernetes-list-type", "x-kubernetes-map-type"] {
+        if matches!(v.get(key), Some(Value::String(_))) {
+            errs.push(FieldError::forbidden(path.child(key), "must be undefined to be structural"));
+        }
+    }
+    if matches!(v.get("x-kubernetes-validations"), Some(Value::Array(r)) if !r.is_empty()) {
+        errs.push(FieldError::forbidden(path.child("x-kubernetes-validations"), structural_only));
+    }
+    // Reasoning about `metadata` could restrict what the server itself sets there.
+    if properties(v).iter().any(|(k, _)| k == "metadata") {
+        errs.push(FieldError::forbidden(
+            path.child("properties").key("metadata"),
+            "must not be specified in a nested context",
+        ));
+    }
+}
+
+/// Upstream's `validateStructuralCompleteness`, from the root's junctors: every property and
+/// item a junctor constrains must exist in the structural part at the same place (`s`, at
+/// `s_path`), so each value validation applies to a value whose schema is known.
+fn junctors_complete(v: &Schema, s: Option<&Schema>, s_path: &Path, v_path: &Path, depth: usize, errs: &mut ErrorList) {
+    if depth > MAX_SCHEMA_DEPTH {
+        return;
+    }
+    for key in ["not", "allOf", "anyOf", "oneOf"] {
+        for (i, n) in junctor(v, key).iter().enumerate() {
+            nested_complete(n, s, s_path, &junctor_path(v_path, key, i), depth + 1, errs);
+        }
+    }
+}
+
+fn nested_complete(v: &Schema, s: Option<&Schema>, s_path: &Path, v_path: &Path, depth: usize, errs: &mut ErrorList) {
+    let Some(s) = s else {
+        errs.push(FieldError::required(s_path, &format!("because it is defined in {}", v_path.as_str())));
+        return;
+    };
+    if depth > MAX_SCHEMA_DEPTH || !matches!(v, Value::Object(_)) {
+        return;
+    }
+    junctors_complete(v, Some(s), s_path, v_path, depth, errs);
+    if let Some(items) = sub_schema(v, "items") {
+        nested_complete(items, sub_schema(s, "items"), &s_path.child("items"), &v_path.child("items"), depth + 1, errs);
+    }
+    for (k, vp) in properties(v) {
+        let sp = s_path.child("properties").key(k);
+        let vpp = v_path.child("properties").key(k);
+        match properties(s).iter().find(|(n, _)| n == k) {
+            Some((_, sf)) => nested_complete(vp, Some(sf), &sp, &vpp, depth + 1, errs),
+            None => errs.push(FieldError::required(sp, &format!("because it is defined in {}", vpp.as_str()))),
+        }
     }
 }
 

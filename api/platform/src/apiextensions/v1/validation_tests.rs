@@ -1225,3 +1225,133 @@ fn webhookconfig_update_to_invalid_ca_bundle_fails_if_existing_is_valid() {
         );
     }
 }
+
+// ---- `anyOf`, `allOf`, `oneOf` and `not` (upstream's structural junctor rules) ----
+
+#[test]
+fn x_kubernetes_validations_should_be_forbidden_under_junctors() {
+    let rule = r#"{"x-kubernetes-validations":[{"rule":"should be forbidden"}]}"#;
+    let schema = format!(
+        r#"{{"type":"object","properties":{{"a":{{"type":"number","not":{rule},"anyOf":[{rule}],"allOf":[{rule}],"oneOf":[{rule}]}}}}}}"#
+    );
+    create(
+        &with_schema(&schema),
+        &[
+            (Forbidden, "spec.validation.openAPIV3Schema.properties[a].not.x-kubernetes-validations"),
+            (Forbidden, "spec.validation.openAPIV3Schema.properties[a].allOf[0].x-kubernetes-validations"),
+            (Forbidden, "spec.validation.openAPIV3Schema.properties[a].anyOf[0].x-kubernetes-validations"),
+            (Forbidden, "spec.validation.openAPIV3Schema.properties[a].oneOf[0].x-kubernetes-validations"),
+        ],
+    );
+}
+
+/// Every structural keyword is refused under a junctor, at any depth below it, with upstream's
+/// texts; value validations (`minimum`, `pattern`, `enum`, ...) and examples are allowed.
+#[test]
+fn junctors_hold_value_validations_only() {
+    let nested = r#"{"type":"string","title":"t","description":"d","nullable":true,"default":"x",
+        "additionalProperties":true,"x-kubernetes-preserve-unknown-fields":true,
+        "x-kubernetes-embedded-resource":true,"x-kubernetes-int-or-string":true,
+        "x-kubernetes-list-type":"atomic","x-kubernetes-map-type":"atomic","x-kubernetes-list-map-keys":["k"]}"#;
+    let schema = format!(
+        r#"{{"type":"object","properties":{{"a":{{"type":"object","properties":{{"b":{{"type":"string"}}}},
+        "anyOf":[{{"properties":{{"b":{nested}}}}}]}}}}}}"#
+    );
+    let errs = validate_custom_resource_definition(&with_schema(&schema), None);
+    let at = "spec.validation.openAPIV3Schema.properties[a].anyOf[0].properties[b]";
+    let mut got = messages(&errs);
+    got.sort();
+    let mut want: Vec<String> = [
+        "additionalProperties: Forbidden: must be undefined to be structural",
+        "default: Forbidden: must be undefined to be structural",
+        "description: Forbidden: must be empty to be structural",
+        "nullable: Forbidden: must be false to be structural",
+        "title: Forbidden: must be empty to be structural",
+        "type: Forbidden: must be empty to be structural",
+        "x-kubernetes-embedded-resource: Forbidden: must be false to be structural",
+        "x-kubernetes-int-or-string: Forbidden: must be false to be structural",
+        "x-kubernetes-list-map-keys: Forbidden: must be empty to be structural",
+        "x-kubernetes-list-type: Forbidden: must be undefined to be structural",
+        "x-kubernetes-map-type: Forbidden: must be undefined to be structural",
+        "x-kubernetes-preserve-unknown-fields: Forbidden: must be false to be structural",
+    ]
+    .iter()
+    .map(|m| format!("{at}.{m}"))
+    .collect();
+    want.sort();
+    assert_eq!(got, want);
+    let fine = r#"{"type":"object","properties":{"a":{"type":"integer","anyOf":[{"minimum":1},{"enum":[0]}],
+        "allOf":[{"maximum":9,"example":3}],"oneOf":[{"multipleOf":2}],"not":{"enum":[4]}}}}"#;
+    create(&with_schema(fine), &[]);
+}
+
+#[test]
+fn int_or_string_junctors_may_name_their_types() {
+    let any_of = r#"{"type":"object","properties":{"port":{"x-kubernetes-int-or-string":true,
+        "anyOf":[{"type":"integer"},{"type":"string"}]}}}"#;
+    create(&with_schema(any_of), &[]);
+    let all_of = r#"{"type":"object","properties":{"port":{"x-kubernetes-int-or-string":true,
+        "allOf":[{"anyOf":[{"type":"integer"},{"type":"string"}]},{"pattern":"^[0-9a-z]+$"}]}}}"#;
+    create(&with_schema(all_of), &[]);
+    // Only exactly that pattern: a third type, or the types elsewhere, are structural keywords.
+    let other = r#"{"type":"object","properties":{"port":{"x-kubernetes-int-or-string":true,
+        "allOf":[{"pattern":"x"},{"anyOf":[{"type":"integer"},{"type":"string"}]}]}}}"#;
+    create(
+        &with_schema(other),
+        &[
+            (Forbidden, "spec.validation.openAPIV3Schema.properties[port].allOf[1].anyOf[0].type"),
+            (Forbidden, "spec.validation.openAPIV3Schema.properties[port].allOf[1].anyOf[1].type"),
+        ],
+    );
+}
+
+#[test]
+fn metadata_may_not_be_constrained_under_a_junctor() {
+    let schema = r#"{"type":"object","properties":{"metadata":{"type":"object"}},
+        "anyOf":[{"properties":{"metadata":{"minProperties":1}}}]}"#;
+    create(&with_schema(schema), &[(Forbidden, "spec.validation.openAPIV3Schema.anyOf[0].properties[metadata]")]);
+}
+
+/// Upstream's `TestValidateStructuralCompleteness` cases (without its options, which
+/// definitions never get), from the root.
+#[test]
+fn junctors_constrain_only_what_the_structure_has() {
+    let errs = |schema: &str| messages(&validate_custom_resource_definition(&with_schema(schema), None));
+    let root = "spec.validation.openAPIV3Schema";
+    // Properties valued through `additionalProperties` are not enough.
+    assert_eq!(
+        errs(
+            r#"{"type":"object","properties":{"m":{"type":"object",
+            "additionalProperties":{"type":"object","properties":{"bar":{"type":"string"}}}}},
+            "allOf":[{"properties":{"m":{"properties":{"foo":{"minLength":2}}}}}]}"#
+        ),
+        [format!(
+            "{root}.properties[m].properties[foo]: Required value: because it is defined in \
+             {root}.allOf[0].properties[m].properties[foo]"
+        )]
+    );
+    assert!(errs(r#"{"type":"object","properties":{"foo":{"type":"string"}},"allOf":[{"properties":{"foo":{"minLength":2}}}]}"#).is_empty());
+    assert_eq!(
+        errs(
+            r#"{"type":"object","properties":{"foo":{"type":"string"}},"allOf":[{"properties":{"notfoo":{"minLength":2}}}]}"#
+        ),
+        [format!(
+            "{root}.properties[notfoo]: Required value: because it is defined in {root}.allOf[0].properties[notfoo]"
+        )]
+    );
+    assert_eq!(
+        errs(r#"{"type":"object","properties":{"foo":{"type":"string"}},"allOf":[{"items":{"minLength":2}}]}"#),
+        [format!("{root}.items: Required value: because it is defined in {root}.allOf[0].items")]
+    );
+    // Deeper: a property's items, through `not`.
+    assert_eq!(
+        errs(
+            r#"{"type":"object","properties":{"l":{"type":"array","items":{"type":"string"}}},
+            "not":{"properties":{"l":{"items":{"properties":{"x":{"enum":["a"]}}}}}}}"#
+        ),
+        [format!(
+            "{root}.properties[l].items.properties[x]: Required value: because it is defined in \
+             {root}.not.properties[l].items.properties[x]"
+        )]
+    );
+}

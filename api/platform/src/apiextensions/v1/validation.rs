@@ -1150,8 +1150,21 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
         };
         errs.push(FieldError::required(path.child("type"), detail));
     }
+    if embedded && s.get("additionalProperties").is_some() {
+        errs.push(FieldError::forbidden(
+            path.child("additionalProperties"),
+            "must not be used if x-kubernetes-embedded-resource is set",
+        ));
+    }
     if lvl == Level::Root && !ty.is_empty() && ty != "object" {
         errs.push(FieldError::invalid(path.child("type"), ty, "must be object at the root"));
+    }
+    resource_root_fields(s, lvl, embedded, path, errs);
+    if embedded && !preserve && properties(s).is_empty() {
+        errs.push(FieldError::required(
+            path.child("properties"),
+            "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
+        ));
     }
     if lvl == Level::Root && flag(s, "nullable") {
         errs.push(FieldError::forbidden(path.child("nullable"), "nullable cannot be true at the root"));
@@ -1221,6 +1234,58 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
     if lvl == Level::Root {
         junctors_complete(s, Some(s), path, path, depth, errs);
     }
+}
+
+/// Upstream's rules for the fields every resource has, at the root and at an embedded
+/// resource: `kind` and `apiVersion` strings, `metadata` an object, and at the root a
+/// `metadata` that says nothing but its type, a default and the schemas of `name` and
+/// `generateName` (the server owns the rest).
+fn resource_root_fields(s: &Schema, lvl: Level, embedded: bool, path: &Path, errs: &mut ErrorList) {
+    let check = lvl == Level::Root || embedded;
+    let props = properties(s);
+    let field = |k: &str| props.iter().find(|(n, _)| n == k).map(|(_, v)| v);
+    for k in ["kind", "apiVersion"] {
+        if let Some(f) = field(k).filter(|_| check)
+            && text(f, "type") != "string"
+        {
+            errs.push(FieldError::invalid(
+                path.child("properties").key(k).child("type"),
+                text(f, "type"),
+                "must be string",
+            ));
+        }
+    }
+    let Some(meta) = field("metadata") else { return };
+    let mp = path.child("properties").key("metadata");
+    if check && text(meta, "type") != "object" {
+        errs.push(FieldError::invalid(mp.child("type"), text(meta, "type"), "must be object"));
+    }
+    if lvl == Level::Root && !metadata_says_only_names(meta) {
+        errs.push(FieldError::forbidden(
+            mp,
+            "must not specify anything other than name and generateName, but metadata is implicitly specified",
+        ));
+    }
+}
+
+/// Whether a root `metadata` schema holds nothing but `type`, `default` and properties that are
+/// `name`, `generateName` or both (unset, false and empty values count as absent, as in the
+/// structural form upstream compares).
+fn metadata_says_only_names(meta: &Schema) -> bool {
+    let Value::Object(m) = meta else { return true };
+    m.iter().all(|(k, v)| match k.as_str() {
+        "type" | "default" => true,
+        "properties" => match v {
+            Value::Object(ps) => ps.iter().all(|(n, _)| n == "name" || n == "generateName"),
+            _ => true,
+        },
+        _ => {
+            matches!(v, Value::Null | Value::Bool(false))
+                || matches!(v, Value::String(t) if t.is_empty())
+                || matches!(v, Value::Array(a) if a.is_empty())
+                || matches!(v, Value::Object(o) if o.is_empty())
+        }
+    })
 }
 
 fn pattern_compiles(s: &Schema, path: &Path, errs: &mut ErrorList) {

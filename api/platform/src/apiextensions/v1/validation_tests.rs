@@ -1355,3 +1355,87 @@ fn junctors_constrain_only_what_the_structure_has() {
         )]
     );
 }
+
+// ---- The fields every resource has, at the root and in embedded resources ----
+
+/// Upstream's `TestValidateStructuralMetadataInvariants`, in schema form: `metadata` must be an
+/// object, and at the root may say nothing but `name` and `generateName`.
+#[test]
+fn root_metadata_says_only_name_and_generate_name() {
+    let meta = |m: &str| with_schema(&format!(r#"{{"type":"object","properties":{{"metadata":{m}}}}}"#));
+    let at = "spec.validation.openAPIV3Schema.properties[metadata]";
+    create(&meta(r#"{"type":"object"}"#), &[]);
+    for ty in ["array", "number", "integer", "boolean", "string"] {
+        let m = format!(r#"{{"type":"{ty}"{}}}"#, if ty == "array" { r#","items":{"type":"string"}"# } else { "" });
+        let errs = validate_custom_resource_definition(&meta(&m), None);
+        assert!(messages(&errs).contains(&format!("{at}.type: Invalid value: \"{ty}\": must be object")), "{errs:#?}");
+    }
+    create(&meta(r#"{"type":"object","properties":{"name":{"type":"string"},"generateName":{"type":"string"}}}"#), &[]);
+    create(&meta(r#"{"type":"object","properties":{"name":{"type":"string","maxLength":20}}}"#), &[]);
+    for (field, value) in [
+        ("properties", r#"{"labels":{"type":"object"}}"#),
+        ("properties", r#"{"name":{"type":"string"},"namespace":{"type":"string"}}"#),
+        ("description", r#""the object's metadata""#),
+        ("maxProperties", "3"),
+        ("x-kubernetes-preserve-unknown-fields", "true"),
+        ("x-kubernetes-validations", r#"[{"rule":"true"}]"#),
+    ] {
+        let errs =
+            validate_custom_resource_definition(&meta(&format!(r#"{{"type":"object","{field}":{value}}}"#)), None);
+        assert_eq!(
+            messages(&errs),
+            [format!(
+                "{at}: Forbidden: must not specify anything other than name and generateName, but metadata is \
+                 implicitly specified"
+            )],
+            "{field}"
+        );
+    }
+}
+
+#[test]
+fn embedded_resources_keep_the_resource_fields() {
+    let root = "spec.validation.openAPIV3Schema";
+    let embedded = |inner: &str| {
+        with_schema(&format!(
+            r#"{{"type":"object","properties":{{"template":{{"type":"object","x-kubernetes-embedded-resource":true,{inner}}}}}}}"#
+        ))
+    };
+    create(
+        &embedded(
+            r#""properties":{"kind":{"type":"string"},"metadata":{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"string"}}}}}"#,
+        ),
+        &[],
+    );
+    create(&embedded(r#""x-kubernetes-preserve-unknown-fields":true"#), &[]);
+    let at = format!("{root}.properties[template]");
+    assert_eq!(
+        messages(&validate_custom_resource_definition(
+            &embedded(
+                r#""properties":{"kind":{"type":"integer"},"apiVersion":{"type":"string"},"metadata":{"type":"string"}}"#
+            ),
+            None
+        )),
+        [
+            format!("{at}.properties[kind].type: Invalid value: \"integer\": must be string"),
+            format!("{at}.properties[metadata].type: Invalid value: \"string\": must be object"),
+        ]
+    );
+    assert_eq!(
+        messages(&validate_custom_resource_definition(&embedded(r#""additionalProperties":{"type":"string"}"#), None)),
+        [
+            format!("{at}.additionalProperties: Forbidden: must not be used if x-kubernetes-embedded-resource is set"),
+            format!(
+                "{at}.properties: Required value: must not be empty if x-kubernetes-embedded-resource is true without \
+                 x-kubernetes-preserve-unknown-fields"
+            ),
+        ]
+    );
+    // The same fields elsewhere are anybody's.
+    create(
+        &with_schema(
+            r#"{"type":"object","properties":{"spec":{"type":"object","properties":{"kind":{"type":"integer"},"metadata":{"type":"string"}}}}}"#,
+        ),
+        &[],
+    );
+}

@@ -1,4 +1,4 @@
-//! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node, events, resource): an invalid object of each (one written through a beta version) is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
+//! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node, events, resource, flowcontrol, apiregistration, admissionregistration, storagemigration, apiextensions): an invalid object of each (one written through a beta version) is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
 
 mod kubectl_support;
 
@@ -149,6 +149,58 @@ async fn resource_claim_written_through_v1beta1_with_a_bad_class_name() {
     let line = r#"The ResourceClaim "bad" is invalid: spec.devices.requests[0].exactly.deviceClassName: Invalid value: "Class_A": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"#;
     refused_serving(Some("resource.k8s.io/v1beta1=true"), manifest, "resourceclaims.v1beta1.resource.k8s.io", line)
         .await;
+}
+
+#[tokio::test]
+async fn flowcontrol_flow_schema_above_the_highest_precedence() {
+    let manifest = r#"{"apiVersion":"flowcontrol.apiserver.k8s.io/v1","kind":"FlowSchema","metadata":{"name":"bad"},
+"spec":{"priorityLevelConfiguration":{"name":"global-default"},"matchingPrecedence":20000}}"#;
+    let line = r#"The FlowSchema "bad" is invalid: spec.matchingPrecedence: Invalid value: 20000: must not be greater than 10000"#;
+    refused(manifest, "flowschemas.flowcontrol.apiserver.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn apiregistration_api_service_named_otherwise_than_its_version_and_group() {
+    let manifest = r#"{"apiVersion":"apiregistration.k8s.io/v1","kind":"APIService","metadata":{"name":"bad"},
+"spec":{"group":"example.com","version":"v1","groupPriorityMinimum":100,"versionPriority":10}}"#;
+    let line = r#"The APIService "bad" is invalid: metadata.name: Invalid value: "bad": must be `spec.version+"."+spec.group`: "v1.example.com""#;
+    refused(manifest, "apiservices.apiregistration.k8s.io", line).await;
+}
+
+#[tokio::test]
+async fn admissionregistration_binding_that_denies_and_warns() {
+    let manifest = r#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingAdmissionPolicyBinding",
+"metadata":{"name":"bad"},"spec":{"policyName":"p","validationActions":["Deny","Warn"]}}"#;
+    let line = r#"The ValidatingAdmissionPolicyBinding "bad" is invalid: spec.validationActions: Invalid value: ["Deny","Warn"]: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)"#;
+    refused(manifest, "validatingadmissionpolicybindings.admissionregistration.k8s.io", line).await;
+}
+
+/// v1 comes in 1.37; 1.36 has the beta, off by default, validated as the internal type.
+#[tokio::test]
+async fn storagemigration_migration_of_a_resource_that_is_not_a_label() {
+    let manifest = r#"{"apiVersion":"storagemigration.k8s.io/v1beta1","kind":"StorageVersionMigration","metadata":{"name":"bad"},
+"spec":{"resource":{"group":"apps","resource":"Deployments"}}}"#;
+    let line = r#"The StorageVersionMigration "bad" is invalid: spec.resource.resource: Invalid value: "Deployments": a DNS-1035 label must consist of lower case alphanumeric characters"#;
+    refused_serving(
+        Some("storagemigration.k8s.io/v1beta1=true"),
+        manifest,
+        "storageversionmigrations.storagemigration.k8s.io",
+        line,
+    )
+    .await;
+}
+
+/// A definition's schema may not give a junctor a type (upstream's structural rule); the
+/// definition named `bad` is refused for its name too, and kubectl lists both causes.
+#[tokio::test]
+async fn apiextensions_definition_typing_a_junctor() {
+    let manifest = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"bad"},
+"spec":{"group":"example.com","scope":"Namespaced","names":{"plural":"widgets","singular":"widget","kind":"Widget","listKind":"WidgetList"},
+"versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","properties":{
+"spec":{"type":"object","properties":{"size":{"type":"integer"}},"anyOf":[{"type":"object","required":["size"]}]}}}}}]}}"#;
+    let line =
+        "spec.validation.openAPIV3Schema.properties[spec].anyOf[0].type: Forbidden: must be empty to be structural";
+    refused(manifest, "customresourcedefinitions.apiextensions.k8s.io", line).await;
 }
 
 /// Core's security context checks reach kubectl too: an unmasked `/proc` needs the pod in its

@@ -10,6 +10,8 @@
 //! A schema is checked in its JSON form (what [`JSONSchemaProps`] encodes to), as upstream's
 //! structural schema checks read the fields that are set.
 
+use std::borrow::Cow;
+
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::validation::content::{is_dns1035_label, is_dns1123_subdomain};
 use kapi_machinery::validation::{BadValue, ErrorList, ErrorType, FieldError, Path, go_quote};
@@ -690,7 +692,7 @@ fn validate_selectable_fields(
             errs.push(FieldError::required(jp, ""));
             continue;
         }
-        let FoundPath { segments, schema: found } = match selectable_path(&f.json_path, &schema) {
+        let FoundPath { segments, schema: found } = match field_path(&f.json_path, &schema, false) {
             Ok(found) => found,
             Err(e) => {
                 errs.push(FieldError::invalid(jp, &f.json_path, &format!("is an invalid path: {e}")));
@@ -751,44 +753,99 @@ fn path_tokens(s: &str) -> Vec<&str> {
     out
 }
 
-/// Where a selectable field's path leads.
+/// Where a field path leads.
 struct FoundPath<'a, 's> {
     /// Each segment: a named field (`true`) or a map key.
-    segments: Vec<(bool, &'a str)>,
+    segments: Vec<(bool, Cow<'a, str>)>,
     /// The schema reached (none past an `additionalProperties` without a schema).
     schema: Option<&'s Schema>,
 }
 
-/// Upstream's `ValidFieldPath` without array notation.
-fn selectable_path<'a, 's>(json_path: &'a str, schema: &'s Schema) -> Result<FoundPath<'a, 's>, String> {
+/// Upstream's `ValidFieldPath`: `.name` and, with `allow_array`, `['name']` steps through
+/// properties, or through `additionalProperties` as map keys.
+fn field_path<'a, 's>(json_path: &'a str, schema: &'s Schema, allow_array: bool) -> Result<FoundPath<'a, 's>, String> {
     let mut segments = Vec::new();
     let mut cur = Some(schema);
     let mut tokens = path_tokens(json_path).into_iter();
+    let mut step = |name: Cow<'a, str>, cur: &mut Option<&'s Schema>| -> Result<(), String> {
+        // Past an `additionalProperties` without a schema there is no field (upstream would
+        // dereference nothing here).
+        let Some(s) = *cur else { return Err("does not refer to a valid field".into()) };
+        if s.get("properties").is_some() {
+            let Some((_, p)) = properties(s).iter().find(|(k, _)| *k == name) else {
+                return Err("does not refer to a valid field".into());
+            };
+            *cur = Some(p);
+            segments.push((true, name));
+        } else if s.get("additionalProperties").is_some() {
+            *cur = sub_schema(s, "additionalProperties");
+            segments.push((false, name));
+        } else {
+            return Err("does not refer to a valid field".into());
+        }
+        Ok(())
+    };
     while let Some(tok) = tokens.next() {
         match tok {
-            "[" => return Err("array notation is not allowed".into()),
+            "[" => {
+                if !allow_array {
+                    return Err("array notation is not allowed".into());
+                }
+                let Some(quoted) = tokens.next() else { return Err("unexpected end of JSON path".into()) };
+                let inner = quoted
+                    .strip_prefix('\'')
+                    .and_then(|q| q.strip_suffix('\''))
+                    .filter(|_| quoted.len() >= 2)
+                    .ok_or_else(|| format!("expected single quoted string but got {quoted}"))?;
+                let name = unescape_single_quoted(inner).map_err(|e| format!("invalid string literal: {e}"))?;
+                step(name, &mut cur)?;
+                match tokens.next() {
+                    Some("]") => {}
+                    Some(other) => return Err(format!("expected ] but got {other}")),
+                    None => return Err("unexpected end of JSON path".into()),
+                }
+            }
             "." => {
                 let Some(name) = tokens.next() else { return Err("unexpected end of JSON path".into()) };
-                // Past an `additionalProperties` without a schema there is no field (upstream
-                // would dereference nothing here).
-                let Some(s) = cur else { return Err("does not refer to a valid field".into()) };
-                if s.get("properties").is_some() {
-                    let Some((_, p)) = properties(s).iter().find(|(k, _)| k == name) else {
-                        return Err("does not refer to a valid field".into());
-                    };
-                    segments.push((true, name));
-                    cur = Some(p);
-                } else if s.get("additionalProperties").is_some() {
-                    segments.push((false, name));
-                    cur = sub_schema(s, "additionalProperties");
-                } else {
-                    return Err("does not refer to a valid field".into());
-                }
+                step(Cow::Borrowed(name), &mut cur)?;
             }
             other => return Err(format!("expected [ or . but got: {other}")),
         }
     }
     Ok(FoundPath { segments, schema: cur })
+}
+
+/// A single-quoted path segment's escapes (`\'`, `\\`, `\n` and the other C escapes).
+fn unescape_single_quoted(s: &str) -> Result<Cow<'_, str>, String> {
+    if !s.contains('\\') {
+        return Ok(Cow::Borrowed(s));
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        // Go's matcher is `\\.`, and `.` does not match a newline: such a backslash stays.
+        match chars.next() {
+            None => out.push('\\'),
+            Some('\n') => out.push_str("\\\n"),
+            Some(d) => out.push(match d {
+                'a' => '\u{7}',
+                'b' => '\u{8}',
+                'f' => '\u{c}',
+                'n' => '\n',
+                'r' => '\r',
+                't' => '\t',
+                'v' => '\u{b}',
+                '\'' => '\'',
+                '\\' => '\\',
+                other => return Err(format!("invalid escape char \\{other}")),
+            }),
+        }
+    }
+    Ok(Cow::Owned(out))
 }
 
 // ---- Schemas ----
@@ -1522,6 +1579,9 @@ fn rule_fields(s: &Schema, path: &Path, errs: &mut ErrorList) {
         }
         if r.field_path.contains('\n') {
             errs.push(FieldError::invalid(at.child("fieldPath"), r.field_path, "must not contain line breaks"));
+        }
+        if !r.field_path.is_empty() && field_path(r.field_path, s, true).is_err() {
+            errs.push(FieldError::invalid(at.child("fieldPath"), r.field_path, "must be a valid path"));
         }
     }
 }

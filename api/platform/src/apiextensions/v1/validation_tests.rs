@@ -935,12 +935,13 @@ fn rule_field_checks() {
             (Invalid, "spec.validation.openAPIV3Schema.x-kubernetes-validations[2].message"),
         ],
     );
-    // A blank message expression, an unknown reason, a blank field path.
+    // A blank message expression, an unknown reason, a blank field path (blank, and no path).
     expect(
         &check(r#"[{"rule":"true","messageExpression":" ","reason":"Other","fieldPath":" "}]"#),
         &[
             (Required, "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].messageExpression"),
             (NotSupported, "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].reason"),
+            (Invalid, "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].fieldPath"),
             (Invalid, "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].fieldPath"),
         ],
     );
@@ -1438,4 +1439,54 @@ fn embedded_resources_keep_the_resource_fields() {
         ),
         &[],
     );
+}
+
+// ---- A rule's `fieldPath` ----
+
+/// Upstream's "x-kubernetes-validations should have valid fieldPath for array" and "... have
+/// invalid fieldPath" cases: the path must lead to a field of the node's schema, with quoted
+/// segments and their escapes, and no list indexes.
+#[test]
+fn x_kubernetes_validations_field_paths_lead_to_fields() {
+    let rules = |paths: &[&str], rule: &str| {
+        paths
+            .iter()
+            .map(|p| format!(r#"{{"rule":"{rule}","fieldPath":"{}"}}"#, p.replace('\\', "\\\\")))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let list = r#""list":{"type":"array","items":{"type":"object","properties":{"a":{"type":"number"}}}}"#;
+    let schema = format!(
+        r#"{{"type":"object","x-kubernetes-validations":[{}],"properties":{{"a.c":{{"type":"number"}},
+        "foo":{{"type":"object","properties":{{"b.c":{{"type":"object","properties":{{"c\u0007":{{"type":"number"}}}}}}}}}},{list}}}}}"#,
+        rules(&[r".foo['b.c']['c\a']", "['a.c']", ".a.c", ".list[0]", "   ", ".", ".."], "true")
+    );
+    let at = |i: usize| format!("spec.validation.openAPIV3Schema.x-kubernetes-validations[{i}].fieldPath");
+    let errs = validate_custom_resource_definition(&with_schema(&schema), None);
+    expect(
+        &errs,
+        &[
+            (Invalid, &at(2)),
+            (Invalid, &at(3)),
+            (Invalid, &at(4)),
+            (Invalid, &at(4)),
+            (Invalid, &at(5)),
+            (Invalid, &at(6)),
+        ],
+    );
+    assert!(messages(&errs).contains(&format!(r#"{}: Invalid value: ".list[0]": must be a valid path"#, at(3))));
+    let schema = format!(
+        r#"{{"type":"object","x-kubernetes-validations":[{}],"properties":{{
+        "a":{{"type":"object","properties":{{"b":{{"type":"object","properties":{{"c":{{"type":"number"}}}}}}}}}},{list}}}}}"#,
+        rules(&[".list[0].b", ".list[0.b", ".list0].b", ".a.c", ".a.b.d"], "self.a.b.c > 0.0")
+    );
+    expect(
+        &validate_custom_resource_definition(&with_schema(&schema), None),
+        &[(Invalid, &at(0)), (Invalid, &at(1)), (Invalid, &at(2)), (Invalid, &at(3)), (Invalid, &at(4))],
+    );
+    // Map keys through `additionalProperties`, quoted or not.
+    let map = r#"{"type":"object","properties":{"m":{"type":"object","additionalProperties":{"type":"object",
+        "properties":{"x":{"type":"string"}}},"x-kubernetes-validations":[{"rule":"true","fieldPath":".k.x"},
+        {"rule":"true","fieldPath":"['k 1'].x"}]}}}"#;
+    create(&with_schema(map), &[]);
 }

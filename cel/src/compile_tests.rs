@@ -57,3 +57,23 @@ fn other_forms_fix_no_result_type() {
         assert_eq!(fixed(src), None, "{src}");
     }
 }
+
+/// cel-go's display of an issue, as `kubectl` users see it in upstream's admission errors
+/// (`undeclared reference to 'foo' (in container '')\n | foo()\n | ...^`).
+#[test]
+fn a_snippet_puts_a_caret_under_the_column() {
+    let shown = |src: &str| Program::compile(src, VARS).map(|_| String::new()).unwrap_or_else(|e| e.with_snippet(src));
+    assert_eq!(shown("test"), "ERROR: <input>:1:1: undeclared reference to 'test' (in container '')\n | test\n | ^");
+    assert_eq!(
+        shown("object.x in [1, 2,"),
+        "ERROR: <input>:1:19: Syntax error: missing ']' at '<EOF>'\n | object.x in [1, 2,\n | ..................^"
+    );
+    assert_eq!(
+        shown("object.a &&\n\tnope"),
+        "ERROR: <input>:2:2: undeclared reference to 'nope' (in container '')\n |  nope\n | .^"
+    );
+    assert_eq!(
+        shown("'é' + x"),
+        "ERROR: <input>:1:7: undeclared reference to 'x' (in container '')\n | 'é' + x\n | .．....^"
+    );
+}

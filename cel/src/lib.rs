@@ -65,6 +65,25 @@ impl CompileError {
     pub fn message(&self) -> &str {
         &self.0.message
     }
+
+    /// The error as cel-go's compile issues print it for the expression `src`: after the
+    /// message, the line it points into and a caret under its column, with a `.` for each
+    /// character before it (a wide `．` for a multi-byte one), as upstream's API errors quote it.
+    pub fn with_snippet(&self, src: &str) -> String {
+        let mut out = self.0.text.clone();
+        let Some((line, col)) = self.0.at else { return out };
+        let Some(text) = src.split('\n').nth(line - 1) else { return out };
+        let text = text.replace('\t', " ");
+        out.push_str("\n | ");
+        out.push_str(&text);
+        out.push_str("\n | ");
+        let mut chars = text.chars();
+        for c in chars.by_ref().take(col - 1) {
+            out.push(if c.len_utf8() > 1 { '\u{ff0e}' } else { '.' });
+        }
+        out.push(if chars.next().is_some_and(|c| c.len_utf8() > 1) { '\u{ff3e}' } else { '^' });
+        out
+    }
 }
 
 impl std::fmt::Display for CompileError {

@@ -4,6 +4,8 @@
 //! +conversionGen=crate::admissionregistration
 //! +k8s:prerelease-lifecycle-gen=true
 
+#[cfg(feature = "validation")]
+mod cel_checks;
 mod defaults;
 mod types;
 #[cfg(feature = "validation")]

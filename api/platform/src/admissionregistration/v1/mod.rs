@@ -7,6 +7,8 @@
 #[cfg(feature = "validation")]
 mod cel_checks;
 mod defaults;
+#[cfg(feature = "validation")]
+pub mod mutating_policy_validation;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;

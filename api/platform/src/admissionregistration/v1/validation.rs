@@ -14,11 +14,15 @@
 //! `6`, `must evaluate to string` for `0 == 0`). Not found, for want of a type checker: other
 //! type errors (a field of the wrong type, an operator on the wrong operands), a result type
 //! that depends on the variables (`object.spec` as a validation), the types a mutation must
-//! produce, and upstream's cost estimate. An update does not compile an expression the stored
-//! object already had: upstream compiles those in a wider environment, and objects stored before
-//! kapi compiled anything must stay updatable; match conditions are skipped whole where upstream
-//! skips them (unchanged, with the same parameter kind for a policy).
+//! produce, and upstream's cost estimate. An update does not compile again an expression the
+//! stored object already had while what it may refer to is unchanged (whether there is a
+//! parameter kind and, where it sees `variables`, the variable names): upstream compiles those in
+//! a wider environment, and objects stored before kapi compiled anything must stay updatable.
+//! Match conditions are skipped whole where upstream skips them (unchanged, with the same
+//! parameter kind for a policy).
 //!
+//! `MutatingAdmissionPolicy` and its binding are validated in mutating_policy_validation.rs.
+
 use std::collections::BTreeSet;
 
 use kapi_machinery::validation::content::{
@@ -513,6 +517,7 @@ pub(super) struct Stored<'a> {
     pub(super) validations: BTreeSet<&'a str>,
     pub(super) messages: BTreeSet<&'a str>,
     pub(super) annotations: BTreeSet<&'a str>,
+    pub(super) mutations: BTreeSet<&'a str>,
 }
 
 impl<'a> Stored<'a> {

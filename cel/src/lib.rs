@@ -65,6 +65,25 @@ impl CompileError {
     pub fn message(&self) -> &str {
         &self.0.message
     }
+
+    /// The error as cel-go's compile issues print it for the expression `src`: after the
+    /// message, the line it points into and a caret under its column, with a `.` for each
+    /// character before it (a wide `．` for a multi-byte one), as upstream's API errors quote it.
+    pub fn with_snippet(&self, src: &str) -> String {
+        let mut out = self.0.text.clone();
+        let Some((line, col)) = self.0.at else { return out };
+        let Some(text) = src.split('\n').nth(line - 1) else { return out };
+        let text = text.replace('\t', " ");
+        out.push_str("\n | ");
+        out.push_str(&text);
+        out.push_str("\n | ");
+        let mut chars = text.chars();
+        for c in chars.by_ref().take(col - 1) {
+            out.push(if c.len_utf8() > 1 { '\u{ff0e}' } else { '.' });
+        }
+        out.push(if chars.next().is_some_and(|c| c.len_utf8() > 1) { '\u{ff3e}' } else { '^' });
+        out
+    }
 }
 
 impl std::fmt::Display for CompileError {
@@ -119,6 +138,58 @@ impl Program {
     /// transition rule).
     pub fn uses(&self, name: &str) -> bool {
         self.uses.iter().any(|u| u == name)
+    }
+
+    /// The type the expression evaluates to where its outermost form alone decides it, as
+    /// cel-go names types (`bool`, `int`, `uint`, `double`, `string`, `bytes`, `null_type`,
+    /// `list`, `map`): a literal, a comparison, `in`, `!`, `&&`, `||`, `has()`, `all`,
+    /// `exists`, `exists_one`, `map`, `filter`, a type conversion (`string(x)`, `int(x)`, …) or
+    /// `size()`. `None` wherever only a type checker could tell (a variable, a field, an index,
+    /// arithmetic, `?:`, any other call), so a caller that refuses a wrong result type on this
+    /// answer refuses nothing a type checker would accept.
+    pub fn fixed_type(&self) -> Option<&'static str> {
+        use ast::{Expr, Macro};
+        Some(match &self.root.expr {
+            Expr::Lit(v) => match v {
+                Val::Null => "null_type",
+                Val::Bool(_) => "bool",
+                Val::Int(_) => "int",
+                Val::Uint(_) => "uint",
+                Val::Double(_) => "double",
+                Val::Str(_) => "string",
+                Val::Bytes(_) => "bytes",
+                _ => return None,
+            },
+            Expr::List(_) => "list",
+            Expr::Map(_) => "map",
+            Expr::Select { test: true, .. }
+            | Expr::Not(_)
+            | Expr::And(..)
+            | Expr::Or(..)
+            | Expr::Binary(
+                ast::BinOp::Eq
+                | ast::BinOp::Ne
+                | ast::BinOp::Lt
+                | ast::BinOp::Le
+                | ast::BinOp::Gt
+                | ast::BinOp::Ge
+                | ast::BinOp::In,
+                ..,
+            ) => "bool",
+            Expr::Comprehension { kind: Macro::All | Macro::Exists | Macro::ExistsOne, .. } => "bool",
+            Expr::Comprehension { kind: Macro::Map | Macro::Filter, .. } => "list",
+            Expr::Call { target: None, func, args } if args.len() == 1 => match func.as_str() {
+                "string" => "string",
+                "int" | "size" => "int",
+                "uint" => "uint",
+                "double" => "double",
+                "bytes" => "bytes",
+                "bool" => "bool",
+                _ => return None,
+            },
+            Expr::Call { target: Some(_), func, args } if args.is_empty() && func == "size" => "int",
+            _ => return None,
+        })
     }
 
     /// The chains of field selections rooted at a declared variable (`self.spec.replicas`,
@@ -205,3 +276,6 @@ mod construction_tests;
 
 #[cfg(test)]
 mod authz_tests;
+
+#[cfg(test)]
+mod compile_tests;

@@ -30,7 +30,8 @@ pub(crate) fn parse(src: &str, vars: &[&str], messages: &[&str]) -> Result<Parse
         )));
     }
     let toks = tokenize(src)?;
-    let mut p = Parser { src, toks, pos: 0, nesting: 0, vars, messages, bound: Vec::new(), uses: Vec::new() };
+    let mut p =
+        Parser { src, toks, pos: 0, nesting: 0, vars, messages, bound: Vec::new(), uses: Vec::new(), open_then: 0 };
     let root = p.expr()?;
     if p.peek() != &Tok::Eof {
         return Err(p.unexpected());
@@ -48,6 +49,8 @@ struct Parser<'a> {
     /// The macro variables in scope, innermost last.
     bound: Vec<String>,
     uses: Vec<String>,
+    /// How many `?:` then-branches are being parsed: a `:` must still follow them.
+    open_then: usize,
 }
 
 type PResult = Result<Node, CompileError>;
@@ -80,6 +83,19 @@ impl Parser<'_> {
 
     fn expect(&mut self, p: &str) -> Result<(), CompileError> {
         if self.eat(p) { Ok(()) } else { Err(self.unexpected()) }
+    }
+
+    /// Expects a closing bracket. At the end of the input, where that bracket is all the
+    /// expression still lacks (no other bracket or `?:` open around it), cel-go's parser reports
+    /// the token it would insert rather than the one it found.
+    fn expect_close(&mut self, close: &str) -> Result<(), CompileError> {
+        if self.eat(close) {
+            return Ok(());
+        }
+        if self.peek() == &Tok::Eof && self.nesting == 1 && self.open_then == 0 {
+            return Err(self.err(self.at(), format!("Syntax error: missing '{close}' at '<EOF>'")));
+        }
+        Err(self.unexpected())
     }
 
     fn err(&self, at: usize, msg: impl Into<String>) -> CompileError {
@@ -122,7 +138,10 @@ impl Parser<'_> {
         if !self.eat("?") {
             return Ok(cond);
         }
-        let yes = self.logical(true)?;
+        self.open_then += 1;
+        let yes = self.logical(true);
+        self.open_then -= 1;
+        let yes = yes?;
         self.expect(":")?;
         let no = self.expr()?;
         self.mk(Expr::Cond(Box::new(cond), Box::new(yes), Box::new(no)), at)
@@ -261,9 +280,12 @@ impl Parser<'_> {
     fn args(&mut self, close: &str) -> Result<Vec<Node>, CompileError> {
         let mut out = Vec::new();
         while !self.eat(close) {
+            if self.peek() == &Tok::Eof {
+                self.expect_close(close)?;
+            }
             out.push(self.expr()?);
             if !self.eat(",") {
-                self.expect(close)?;
+                self.expect_close(close)?;
                 break;
             }
         }
@@ -296,7 +318,7 @@ impl Parser<'_> {
             Tok::Null => self.mk(lit(Val::Null), at),
             Tok::Punct("(") => {
                 let e = self.expr()?;
-                self.expect(")")?;
+                self.expect_close(")")?;
                 Ok(e)
             }
             Tok::Punct("[") => {
@@ -311,7 +333,7 @@ impl Parser<'_> {
                     let v = self.expr()?;
                     entries.push((k, v));
                     if !self.eat(",") {
-                        self.expect("}")?;
+                        self.expect_close("}")?;
                         break;
                     }
                 }
@@ -430,7 +452,7 @@ impl Parser<'_> {
         if self.eat("[") {
             let optional = self.eat("?");
             let index = self.expr()?;
-            self.expect("]")?;
+            self.expect_close("]")?;
             if optional {
                 return self.mk(Expr::OptIndex(Box::new(node), Box::new(index)), at);
             }

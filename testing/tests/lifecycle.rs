@@ -1000,7 +1000,9 @@ async fn mutating_admission_policies_patch_apply_and_reinvoke() {
     let (cs, _server, _test) = cluster(Controllers::default()).await;
     let policies = cs.admissionregistration_v1().mutating_admission_policies();
     let bindings = cs.admissionregistration_v1().mutating_admission_policy_bindings();
+    // `extra` sets the reinvocation policy, which upstream requires; `Never` where it is empty.
     let add = |name: &str, resource: &str, group: &str, extra: &str, mutations: &str| {
+        let extra = if extra.is_empty() { r#""reinvocationPolicy":"Never","# } else { extra };
         let policy: MutatingAdmissionPolicy = from(&format!(
             r#"{{"metadata":{{"name":"{name}"}},"spec":{{
                 "matchConstraints":{{"resourceRules":[{{"apiGroups":["{group}"],"apiVersions":["v1"],"operations":["CREATE","UPDATE"],"resources":["{resource}"]}}]}},

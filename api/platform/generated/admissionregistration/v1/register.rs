@@ -69,6 +69,14 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     {
         scheme
             .add_validation_func(
+                crate::admissionregistration::v1::mutating_policy_validation::validate_mutating_admission_policy,
+            );
+        scheme
+            .add_validation_func(
+                crate::admissionregistration::v1::mutating_policy_validation::validate_mutating_admission_policy_binding,
+            );
+        scheme
+            .add_validation_func(
                 crate::admissionregistration::v1::validation::validate_mutating_webhook_configuration,
             );
         scheme

@@ -4,7 +4,11 @@
 //! +conversionGen=crate::admissionregistration
 //! +k8s:prerelease-lifecycle-gen=true
 
+#[cfg(feature = "validation")]
+mod cel_checks;
 mod defaults;
+#[cfg(feature = "validation")]
+pub mod mutating_policy_validation;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;

@@ -1,12 +1,27 @@
 //! Hand-written validation of v1 webhook configurations and validating admission policies and bindings, with the checks, field paths and messages of upstream's `pkg/apis/admissionregistration/validation`.
 //!
-//! CEL expressions (match conditions, variables, validations, message expressions, audit
-//! annotation values) are checked for presence only. kapi-cel could parse them without a
-//! dependency loop, but it knows neither the admission environment (`request`, `params`,
-//! `authorizer`, `variables`, `namespaceObject`) nor upstream's type checker and cost estimate,
-//! so it would refuse valid policies; syntax and type errors (`compilation failed: …`, `must
-//! evaluate to bool`, cost limits) are therefore not found here. Mutating admission policies and
-//! their bindings are not ported: the stored upstream source predates them.
+//! CEL expressions are compiled when written, with kapi-cel, in the variables upstream declares
+//! for each (`object`, `oldObject`, `request`, `namespaceObject`; `params` where the policy has
+//! a parameter kind; `authorizer` everywhere but a validation's message expression; `variables`
+//! where the policy has variables, except in match conditions; the `Object` and `JSONPatch`
+//! message types in mutations): match conditions (trimmed), variables, validations and their
+//! message expressions (as written), audit annotation values (trimmed), and mutations' patch
+//! expressions (trimmed). Found: syntax errors (`compilation failed: ERROR: <input>:1:19: Syntax
+//! error: …`, cel-go's text where kapi-cel's parser gives the same, its prefix where cel-go lists
+//! the tokens it expected), references to undeclared variables and functions, calls with the
+//! wrong number of arguments, `variables.x` for a variable not declared before, and a result of
+//! the wrong type where the expression's outermost form decides it (`must evaluate to bool` for
+//! `6`, `must evaluate to string` for `0 == 0`). Not found, for want of a type checker: other
+//! type errors (a field of the wrong type, an operator on the wrong operands), a result type
+//! that depends on the variables (`object.spec` as a validation), the types a mutation must
+//! produce, and upstream's cost estimate. An update does not compile again an expression the
+//! stored object already had while what it may refer to is unchanged (whether there is a
+//! parameter kind and, where it sees `variables`, the variable names): upstream compiles those in
+//! a wider environment, and objects stored before kapi compiled anything must stay updatable.
+//! Match conditions are skipped whole where upstream skips them (unchanged, with the same
+//! parameter kind for a policy).
+//!
+//! `MutatingAdmissionPolicy` and its binding are validated in mutating_policy_validation.rs.
 
 use std::collections::BTreeSet;
 
@@ -15,11 +30,12 @@ use kapi_machinery::validation::content::{
 };
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
+use super::cel_checks::{self, Env, Want};
 use super::{
     AuditAnnotation, MatchCondition, MatchResources, MutatingWebhook, MutatingWebhookConfiguration,
     NamedRuleWithOperations, ParamKind, ParamRef, RuleWithOperations, ValidatingAdmissionPolicy,
-    ValidatingAdmissionPolicyBinding, ValidatingWebhook, ValidatingWebhookConfiguration, Validation, ValidationAction,
-    WebhookClientConfig,
+    ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicySpec, ValidatingWebhook, ValidatingWebhookConfiguration,
+    Validation, ValidationAction, Variable, WebhookClientConfig,
 };
 use crate::features::{Feature, enabled};
 use crate::meta::v1::LabelSelector;
@@ -30,12 +46,12 @@ use crate::meta::v1::validation::{
 /// The AdmissionReview versions the server accepts (upstream's `AcceptedAdmissionReviewVersions`).
 const ACCEPTED_REVIEW_VERSIONS: [&str; 2] = ["v1", "v1beta1"];
 // The sets below are upstream's, in `sets.List()` order (sorted).
-const FAILURE_POLICIES: &[&str] = &["Fail", "Ignore"];
+pub(super) const FAILURE_POLICIES: &[&str] = &["Fail", "Ignore"];
 const MATCH_POLICIES: &[&str] = &["Equivalent", "Exact"];
 const NO_SIDE_EFFECT_CLASSES: &[&str] = &["None", "NoneOnDryRun"];
 const SIDE_EFFECT_CLASSES: &[&str] = &["None", "NoneOnDryRun", "Some", "Unknown"];
 const OPERATIONS: &[&str] = &["*", "CONNECT", "CREATE", "DELETE", "UPDATE"];
-const REINVOCATION_POLICIES: &[&str] = &["IfNeeded", "Never"];
+pub(super) const REINVOCATION_POLICIES: &[&str] = &["IfNeeded", "Never"];
 const SCOPES: &[&str] = &["*", "Cluster", "Namespaced"];
 const MAX_MATCH_CONDITIONS: usize = 64;
 
@@ -118,16 +134,16 @@ pub fn validate_validating_webhook_configuration(
     old: Option<&ValidatingWebhookConfiguration>,
 ) -> ErrorList {
     let hooks: Vec<Hook<'_>> = obj.webhooks.iter().map(Hook::from).collect();
+    let old_hooks: Vec<Hook<'_>> = old.iter().flat_map(|o| &o.webhooks).map(Hook::from).collect();
     let opts = match old {
         None => CREATE,
         Some(old) => {
-            let old_hooks: Vec<Hook<'_>> = old.webhooks.iter().map(Hook::from).collect();
             let same_conditions = obj.webhooks.len() == old.webhooks.len()
                 && obj.webhooks.iter().zip(&old.webhooks).all(|(a, b)| a.match_conditions == b.match_conditions);
             update_options(&old_hooks, same_conditions)
         }
     };
-    validate_hooks(&hooks, opts)
+    validate_hooks(&hooks, opts, &stored_conditions(&old_hooks))
 }
 
 /// Validates a `MutatingWebhookConfiguration` on create (`old` is `None`) or update.
@@ -136,16 +152,22 @@ pub fn validate_mutating_webhook_configuration(
     old: Option<&MutatingWebhookConfiguration>,
 ) -> ErrorList {
     let hooks: Vec<Hook<'_>> = obj.webhooks.iter().map(Hook::from).collect();
+    let old_hooks: Vec<Hook<'_>> = old.iter().flat_map(|o| &o.webhooks).map(Hook::from).collect();
     let opts = match old {
         None => CREATE,
         Some(old) => {
-            let old_hooks: Vec<Hook<'_>> = old.webhooks.iter().map(Hook::from).collect();
             let same_conditions = obj.webhooks.len() == old.webhooks.len()
                 && obj.webhooks.iter().zip(&old.webhooks).all(|(a, b)| a.match_conditions == b.match_conditions);
             update_options(&old_hooks, same_conditions)
         }
     };
-    validate_hooks(&hooks, opts)
+    validate_hooks(&hooks, opts, &stored_conditions(&old_hooks))
+}
+
+/// The match condition expressions of the stored object, which an update does not compile again
+/// (see the module docs).
+fn stored_conditions<'a>(old: &[Hook<'a>]) -> BTreeSet<&'a str> {
+    old.iter().flat_map(|h| h.match_conditions).map(|c| c.expression.as_str()).collect()
 }
 
 fn update_options(old: &[Hook<'_>], same_conditions: bool) -> Options {
@@ -167,12 +189,12 @@ fn update_options(old: &[Hook<'_>], same_conditions: bool) -> Options {
     }
 }
 
-fn validate_hooks(hooks: &[Hook<'_>], opts: Options) -> ErrorList {
+fn validate_hooks(hooks: &[Hook<'_>], opts: Options, stored: &BTreeSet<&str>) -> ErrorList {
     let mut errs = ErrorList::new();
     let mut names = BTreeSet::new();
     for (i, hook) in hooks.iter().enumerate() {
         let path = Path::new("webhooks").index(i);
-        errs.extend(validate_hook(hook, opts, &path));
+        errs.extend(validate_hook(hook, opts, stored, &path));
         errs.extend(validate_review_versions(
             hook.review_versions,
             opts.require_recognized_review_version,
@@ -185,7 +207,7 @@ fn validate_hooks(hooks: &[Hook<'_>], opts: Options) -> ErrorList {
     errs
 }
 
-fn validate_hook(hook: &Hook<'_>, opts: Options, path: &Path) -> ErrorList {
+fn validate_hook(hook: &Hook<'_>, opts: Options, stored: &BTreeSet<&str>, path: &Path) -> ErrorList {
     let mut errs = is_fully_qualified_name(&path.child("name"), hook.name);
     for (i, rule) in hook.rules.iter().enumerate() {
         errs.extend(validate_rule_with_operations(rule, &path.child("rules").index(i)));
@@ -246,7 +268,8 @@ fn validate_hook(hook: &Hook<'_>, opts: Options, path: &Path) -> ErrorList {
         _ => errs.push(FieldError::required(cc_path, "exactly one of url or service is required")),
     }
     if !opts.ignore_match_conditions {
-        errs.extend(validate_match_conditions(hook.match_conditions, &path.child("matchConditions")));
+        // A webhook has no parameters.
+        errs.extend(validate_match_conditions(hook.match_conditions, false, stored, &path.child("matchConditions")));
     }
     errs
 }
@@ -392,7 +415,14 @@ fn validate_resources(resources: &[String], path: &Path) -> ErrorList {
     errs
 }
 
-fn validate_match_conditions(conditions: &[MatchCondition], path: &Path) -> ErrorList {
+/// Match conditions of a webhook or policy: `params` says whether they may use `params`, and
+/// `stored` holds the stored object's expressions, which are not compiled again.
+pub(super) fn validate_match_conditions(
+    conditions: &[MatchCondition],
+    params: bool,
+    stored: &BTreeSet<&str>,
+    path: &Path,
+) -> ErrorList {
     let mut errs = ErrorList::new();
     if conditions.len() > MAX_MATCH_CONDITIONS {
         errs.push(FieldError::too_many(path, conditions.len(), MAX_MATCH_CONDITIONS));
@@ -400,8 +430,15 @@ fn validate_match_conditions(conditions: &[MatchCondition], path: &Path) -> Erro
     let mut names = BTreeSet::new();
     for (i, c) in conditions.iter().enumerate() {
         let item = path.index(i);
-        if c.expression.trim().is_empty() {
+        let trimmed = c.expression.trim();
+        if trimmed.is_empty() {
             errs.push(FieldError::required(item.child("expression"), ""));
+        } else if !stored.contains(c.expression.as_str()) {
+            // Upstream compiles (and reports) the trimmed expression, without `variables`.
+            let env = Env { params, authorizer: true, variables: None, patch_types: false };
+            if let Err(detail) = cel_checks::check(trimmed, env, Want::Bool) {
+                errs.push(FieldError::invalid(item.child("expression"), trimmed, &detail));
+            }
         }
         if c.name.is_empty() {
             errs.push(FieldError::required(item.child("name"), ""));
@@ -467,6 +504,86 @@ fn is_cel_identifier(name: &str) -> bool {
         && !CEL_RESERVED.contains(&name)
 }
 
+/// The expressions of the stored object, by field. Upstream compiles these with its stored
+/// expressions' environment, which also accepts library functions newer than the server's
+/// compatibility version; kapi has one environment and objects stored before it compiled
+/// anything, so it does not compile them again (see the module docs) while they would be
+/// compiled with the same declarations: the same presence of a parameter kind and, for the
+/// expressions that see `variables`, the same variable names.
+#[derive(Default)]
+pub(super) struct Stored<'a> {
+    pub(super) match_conditions: BTreeSet<&'a str>,
+    pub(super) variables: BTreeSet<&'a str>,
+    pub(super) validations: BTreeSet<&'a str>,
+    pub(super) messages: BTreeSet<&'a str>,
+    pub(super) annotations: BTreeSet<&'a str>,
+    pub(super) mutations: BTreeSet<&'a str>,
+}
+
+impl<'a> Stored<'a> {
+    /// Whether `old` declared what `new` declares: parameters, and (`with_variables`) the same
+    /// variable names.
+    pub(super) fn same_declarations(
+        old: (&Option<ParamKind>, &[Variable]),
+        new: (&Option<ParamKind>, &[Variable]),
+        with_variables: bool,
+    ) -> bool {
+        let names = |vars: &[Variable]| vars.iter().map(|v| v.name.clone()).collect::<Vec<_>>();
+        old.0.is_some() == new.0.is_some() && (!with_variables || names(old.1) == names(new.1))
+    }
+
+    fn of_validating(old: Option<&'a ValidatingAdmissionPolicy>, new: &ValidatingAdmissionPolicySpec) -> Stored<'a> {
+        let Some(spec) = old.map(|o| &o.spec) else { return Stored::default() };
+        let same = |with_variables| {
+            Stored::same_declarations(
+                (&spec.param_kind, &spec.variables),
+                (&new.param_kind, &new.variables),
+                with_variables,
+            )
+        };
+        let mut stored = Stored::default();
+        if same(false) {
+            stored.match_conditions = spec.match_conditions.iter().map(|c| c.expression.as_str()).collect();
+        }
+        if same(true) {
+            stored.variables = spec.variables.iter().map(|v| v.expression.as_str()).collect();
+            stored.validations = spec.validations.iter().map(|v| v.expression.as_str()).collect();
+            stored.messages = spec.validations.iter().map(|v| v.message_expression.as_str()).collect();
+            stored.annotations = spec.audit_annotations.iter().map(|a| a.value_expression.as_str()).collect();
+        }
+        stored
+    }
+}
+
+/// A policy's variables: a name that is a CEL identifier and an expression that compiles with
+/// the variables before it (upstream composes them in order).
+pub(super) fn validate_variables(
+    variables: &[Variable],
+    params: bool,
+    stored: &BTreeSet<&str>,
+    path: &Path,
+) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let names: Vec<&str> = variables.iter().map(|v| v.name.as_str()).collect();
+    for (i, v) in variables.iter().enumerate() {
+        let vp = path.index(i);
+        if v.name.trim().is_empty() {
+            errs.push(FieldError::required(vp.child("name"), "name is not specified"));
+        } else if !is_cel_identifier(&v.name) {
+            errs.push(FieldError::invalid(vp.child("name"), &v.name, "name is not a valid CEL identifier"));
+        }
+        if v.expression.trim().is_empty() {
+            errs.push(FieldError::required(vp.child("expression"), "expression is not specified"));
+        } else if !stored.contains(v.expression.as_str()) {
+            let env = Env { params, authorizer: true, variables: Some(&names[..i]), patch_types: false };
+            if let Err(detail) = cel_checks::check(&v.expression, env, Want::Any) {
+                errs.push(FieldError::invalid(vp.child("expression"), &v.expression, &detail));
+            }
+        }
+    }
+    errs
+}
+
 /// Validates a `ValidatingAdmissionPolicy` on create (`old` is `None`) or update (upstream's
 /// `ValidateValidatingAdmissionPolicy` and `…Update`): the failure policy, parameter kind, match
 /// constraints (required, with at least one resource rule), match conditions (skipped on an
@@ -503,29 +620,29 @@ pub fn validate_validating_admission_policy(
             }
         }
     }
+    let params = spec.param_kind.is_some();
+    let stored = Stored::of_validating(old, spec);
     let keeps_conditions =
         old.is_some_and(|o| o.spec.param_kind == spec.param_kind && o.spec.match_conditions == spec.match_conditions);
     if !keeps_conditions {
-        errs.extend(validate_match_conditions(&spec.match_conditions, &path.child("matchConditions")));
+        errs.extend(validate_match_conditions(
+            &spec.match_conditions,
+            params,
+            &stored.match_conditions,
+            &path.child("matchConditions"),
+        ));
     }
-    for (i, v) in spec.variables.iter().enumerate() {
-        let vp = path.child("variables").index(i);
-        if v.name.trim().is_empty() {
-            errs.push(FieldError::required(vp.child("name"), "name is not specified"));
-        } else if !is_cel_identifier(&v.name) {
-            errs.push(FieldError::invalid(vp.child("name"), &v.name, "name is not a valid CEL identifier"));
-        }
-        if v.expression.trim().is_empty() {
-            errs.push(FieldError::required(vp.child("expression"), "expression is not specified"));
-        }
-    }
+    let names: Vec<&str> = spec.variables.iter().map(|v| v.name.as_str()).collect();
+    errs.extend(validate_variables(&spec.variables, params, &stored.variables, &path.child("variables")));
+    // Upstream declares `variables` only for a policy that has some.
+    let variables = (!names.is_empty()).then_some(names.as_slice());
     if spec.validations.is_empty() && spec.audit_annotations.is_empty() {
         errs.push(FieldError::required(path.child("validations"), AT_LEAST_ONE));
         errs.push(FieldError::required(path.child("auditAnnotations"), AT_LEAST_ONE));
         return errs;
     }
     for (i, v) in spec.validations.iter().enumerate() {
-        errs.extend(validate_validation(v, &path.child("validations").index(i)));
+        errs.extend(validate_validation(v, params, variables, &stored, &path.child("validations").index(i)));
     }
     let ap = path.child("auditAnnotations");
     if spec.audit_annotations.len() > MAX_AUDIT_ANNOTATIONS {
@@ -537,7 +654,8 @@ pub fn validate_validating_admission_policy(
     }
     let mut keys = BTreeSet::new();
     for (i, a) in spec.audit_annotations.iter().enumerate() {
-        errs.extend(validate_audit_annotation(&obj.metadata.name, a, &ap.index(i)));
+        let env = Env { params, authorizer: true, variables, patch_types: false };
+        errs.extend(validate_audit_annotation(&obj.metadata.name, a, env, &stored, &ap.index(i)));
         if !keys.insert(a.key.as_str()) {
             errs.push(FieldError::duplicate(ap.index(i).child("key"), a.key.as_str()));
         }
@@ -570,7 +688,7 @@ fn parse_group_version(gv: &str) -> Result<(&str, &str), String> {
     }
 }
 
-fn validate_param_kind(pk: &ParamKind, path: &Path) -> ErrorList {
+pub(super) fn validate_param_kind(pk: &ParamKind, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let vp = path.child("apiVersion");
     if pk.api_version.is_empty() {
@@ -613,7 +731,7 @@ fn validate_param_kind(pk: &ParamKind, path: &Path) -> ErrorList {
 
 /// Upstream's `validateMatchResources`: match policy and both selectors are required (defaulting
 /// sets them), selectors are checked strictly, and each (excluded) rule names resources.
-fn validate_match_resources(mc: &MatchResources, path: &Path) -> ErrorList {
+pub(super) fn validate_match_resources(mc: &MatchResources, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     match mc.match_policy.as_ref().map(|p| p.0.as_str()) {
         None => errs.push(FieldError::required(path.child("matchPolicy"), "")),
@@ -652,12 +770,23 @@ fn validate_named_rule(r: &NamedRuleWithOperations, path: &Path) -> ErrorList {
     errs
 }
 
-/// A validation's expression, message expression, message and reason; the CEL in them is
-/// checked for presence only (see the module docs).
-fn validate_validation(v: &Validation, path: &Path) -> ErrorList {
+/// A validation's expression, message expression, message and reason. Both expressions are
+/// compiled as written (not trimmed), so that columns count from the field's first character.
+fn validate_validation(
+    v: &Validation,
+    params: bool,
+    variables: Option<&[&str]>,
+    stored: &Stored<'_>,
+    path: &Path,
+) -> ErrorList {
     let mut errs = ErrorList::new();
     if v.expression.trim().is_empty() {
         errs.push(FieldError::required(path.child("expression"), "expression is not specified"));
+    } else if !stored.validations.contains(v.expression.as_str()) {
+        let env = Env { params, authorizer: true, variables, patch_types: false };
+        if let Err(detail) = cel_checks::check(&v.expression, env, Want::Bool) {
+            errs.push(FieldError::invalid(path.child("expression"), &v.expression, &detail));
+        }
     }
     if !v.message_expression.is_empty() && v.message_expression.trim().is_empty() {
         errs.push(FieldError::invalid(
@@ -665,6 +794,12 @@ fn validate_validation(v: &Validation, path: &Path) -> ErrorList {
             &v.message_expression,
             "must be non-empty if specified",
         ));
+    } else if !v.message_expression.is_empty() && !stored.messages.contains(v.message_expression.as_str()) {
+        // Upstream declares no `authorizer` for message expressions.
+        let env = Env { params, authorizer: false, variables, patch_types: false };
+        if let Err(detail) = cel_checks::check(&v.message_expression, env, Want::String) {
+            errs.push(FieldError::invalid(path.child("messageExpression"), &v.message_expression, &detail));
+        }
     }
     let trimmed = v.message.trim();
     if !v.message.is_empty() && trimmed.is_empty() {
@@ -678,7 +813,13 @@ fn validate_validation(v: &Validation, path: &Path) -> ErrorList {
     errs
 }
 
-fn validate_audit_annotation(policy: &str, a: &AuditAnnotation, path: &Path) -> ErrorList {
+fn validate_audit_annotation(
+    policy: &str,
+    a: &AuditAnnotation,
+    env: Env<'_>,
+    stored: &Stored<'_>,
+    path: &Path,
+) -> ErrorList {
     let mut errs = ErrorList::new();
     let kp = path.child("key");
     if policy.is_empty() {
@@ -696,6 +837,11 @@ fn validate_audit_annotation(policy: &str, a: &AuditAnnotation, path: &Path) -> 
             &vp,
             &format!("must not exceed {MAX_AUDIT_ANNOTATION_VALUE_EXPRESSION_LEN} bytes in length"),
         ));
+    } else if !stored.annotations.contains(a.value_expression.as_str())
+        && let Err(detail) = cel_checks::check(trimmed, env, Want::StringOrNull)
+    {
+        // Compiled trimmed, reported as written.
+        errs.push(FieldError::invalid(&vp, &a.value_expression, &detail));
     }
     errs
 }
@@ -758,7 +904,7 @@ pub fn validate_validating_admission_policy_binding(
     errs
 }
 
-fn validate_param_ref(pr: &ParamRef, path: &Path) -> ErrorList {
+pub(super) fn validate_param_ref(pr: &ParamRef, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if !pr.name.is_empty() {
         let np = path.child("name");
@@ -816,3 +962,7 @@ fn validate_validation_actions(actions: &[ValidationAction], beta: bool, path: &
 #[cfg(test)]
 #[path = "validation_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "compilation_tests.rs"]
+mod compilation_tests;

@@ -1,0 +1,214 @@
+//! Hand-written validation of v1 mutating admission policies and their bindings: rules inferred from those the kinds share with validating admission policies and from the API reference, not ported, as the stored upstream source predates them.
+//!
+//! The shared parts (failure policy, parameter kind, match constraints and resources, match
+//! conditions, variables, parameter reference, policy name) run validation.rs's checks, with
+//! upstream's messages. Added here, with upstream's standard message forms cross-checked against
+//! two independent reimplementations that cite upstream's source: only operations a mutation
+//! can apply to, at least one mutation, each with a supported patch type and exactly the
+//! matching patch, whose expression compiles (see validation.rs for what compiling finds), and a
+//! reinvocation policy.
+
+use std::collections::BTreeSet;
+
+use kapi_machinery::validation::content::is_dns1123_subdomain;
+use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
+
+use super::cel_checks::{self, Env, Want};
+use super::validation::{
+    FAILURE_POLICIES, REINVOCATION_POLICIES, Stored, validate_match_conditions, validate_match_resources,
+    validate_param_kind, validate_param_ref, validate_variables,
+};
+use super::{
+    MatchResources, MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, MutatingAdmissionPolicySpec, Mutation,
+    PatchType,
+};
+
+const PATCH_TYPES: &[&str] = &[PatchType::APPLY_CONFIGURATION, PatchType::JSON_PATCH];
+/// A mutation cannot apply to a delete, so `DELETE` is the one operation left out.
+const MUTATING_OPERATIONS: &[&str] = &["*", "CONNECT", "CREATE", "UPDATE"];
+
+/// Validates a `MutatingAdmissionPolicy` on create (`old` is `None`) or update: what it shares
+/// with a `ValidatingAdmissionPolicy` (failure policy, parameter kind, match constraints with at
+/// least one resource rule, match conditions, variables) with the same rules and messages, only
+/// operations a mutation can apply to, at least one mutation, each with a supported patch type
+/// and exactly the matching patch, whose expression compiles, and a reinvocation policy.
+pub fn validate_mutating_admission_policy(
+    obj: &MutatingAdmissionPolicy,
+    old: Option<&MutatingAdmissionPolicy>,
+) -> ErrorList {
+    let spec = &obj.spec;
+    let path = Path::new("spec");
+    let mut errs = ErrorList::new();
+    match spec.failure_policy.as_ref().map(|p| p.0.as_str()) {
+        None => errs.push(FieldError::required(path.child("failurePolicy"), "")),
+        Some(p) if !FAILURE_POLICIES.contains(&p) => {
+            errs.push(FieldError::not_supported_value(
+                path.child("failurePolicy"),
+                BadValue::named(p),
+                FAILURE_POLICIES,
+            ));
+        }
+        Some(_) => {}
+    }
+    if let Some(pk) = &spec.param_kind {
+        errs.extend(validate_param_kind(pk, &path.child("paramKind")));
+    }
+    let mp = path.child("matchConstraints");
+    match &spec.match_constraints {
+        None => errs.push(FieldError::required(&mp, "")),
+        Some(mc) => {
+            errs.extend(validate_match_resources(mc, &mp));
+            if mc.resource_rules.is_empty() {
+                errs.push(FieldError::required(mp.child("resourceRules"), ""));
+            }
+            errs.extend(validate_mutating_operations(mc, &mp));
+        }
+    }
+    let params = spec.param_kind.is_some();
+    let stored = Stored::of_mutating(old, spec);
+    let keeps_conditions =
+        old.is_some_and(|o| o.spec.param_kind == spec.param_kind && o.spec.match_conditions == spec.match_conditions);
+    if !keeps_conditions {
+        errs.extend(validate_match_conditions(
+            &spec.match_conditions,
+            params,
+            &stored.match_conditions,
+            &path.child("matchConditions"),
+        ));
+    }
+    errs.extend(validate_variables(&spec.variables, params, &stored.variables, &path.child("variables")));
+    let names: Vec<&str> = spec.variables.iter().map(|v| v.name.as_str()).collect();
+    let env =
+        Env { params, authorizer: true, variables: (!names.is_empty()).then_some(names.as_slice()), patch_types: true };
+    if spec.mutations.is_empty() {
+        errs.push(FieldError::required(path.child("mutations"), "mutations must contain at least one item"));
+    }
+    for (i, m) in spec.mutations.iter().enumerate() {
+        errs.extend(validate_mutation(m, env, &stored.mutations, &path.child("mutations").index(i)));
+    }
+    let rp = path.child("reinvocationPolicy");
+    match spec.reinvocation_policy.0.as_str() {
+        "" => errs.push(FieldError::required(&rp, "")),
+        p if !REINVOCATION_POLICIES.contains(&p) => {
+            errs.push(FieldError::not_supported_value(&rp, BadValue::named(p), REINVOCATION_POLICIES));
+        }
+        _ => {}
+    }
+    errs
+}
+
+/// Each operation of each resource rule must be one a mutation applies to; the path names the
+/// rules' operations as a whole, without indices.
+fn validate_mutating_operations(mr: &MatchResources, path: &Path) -> ErrorList {
+    let op_path = path.child("resourceRules").child("operations");
+    let ops = mr.resource_rules.iter().flat_map(|r| &r.rule_with_operations.operations);
+    ops.filter(|op| !MUTATING_OPERATIONS.contains(&op.0.as_str()))
+        .map(|op| FieldError::not_supported_value(&op_path, BadValue::named(&op.0), MUTATING_OPERATIONS))
+        .collect()
+}
+
+/// A mutation's patch type and the one patch it names, whose expression (trimmed) compiles with
+/// the patch message types declared.
+fn validate_mutation(m: &Mutation, env: Env<'_>, stored: &BTreeSet<&str>, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let (ap, jp) = (path.child("applyConfiguration"), path.child("jsonPatch"));
+    let (wanted, unwanted) = match m.patch_type.0.as_str() {
+        "" => {
+            errs.push(FieldError::required(path.child("patchType"), ""));
+            return errs;
+        }
+        PatchType::APPLY_CONFIGURATION => (
+            (m.apply_configuration.as_ref().map(|a| a.expression.as_str()), &ap),
+            (m.json_patch.is_some(), &jp, "{jsonPatch}"),
+        ),
+        PatchType::JSON_PATCH => (
+            (m.json_patch.as_ref().map(|p| p.expression.as_str()), &jp),
+            (m.apply_configuration.is_some(), &ap, "{applyConfiguration}"),
+        ),
+        other => {
+            errs.push(FieldError::not_supported_value(path.child("patchType"), BadValue::named(other), PATCH_TYPES));
+            return errs;
+        }
+    };
+    let kind = &m.patch_type.0;
+    match wanted {
+        (None, wp) => {
+            errs.push(FieldError::required(wp, &format!("must be specified when patchType is {kind}")));
+        }
+        (Some(expr), wp) => {
+            let trimmed = expr.trim();
+            let ep = wp.child("expression");
+            if trimmed.is_empty() {
+                errs.push(FieldError::required(&ep, ""));
+            } else if !stored.contains(expr)
+                && let Err(detail) = cel_checks::check(trimmed, env, Want::Any)
+            {
+                errs.push(FieldError::invalid(&ep, trimmed, &detail));
+            }
+        }
+    }
+    if let (true, up, shown) = unwanted {
+        errs.push(FieldError::invalid(up, shown, &format!("must not be specified when patchType is {kind}")));
+    }
+    errs
+}
+
+/// Validates a `MutatingAdmissionPolicyBinding` on create or update: the policy name, parameter
+/// reference and match resources as a `ValidatingAdmissionPolicyBinding`'s (it has no validation
+/// actions), with only operations a mutation can apply to.
+pub fn validate_mutating_admission_policy_binding(
+    obj: &MutatingAdmissionPolicyBinding,
+    _old: Option<&MutatingAdmissionPolicyBinding>,
+) -> ErrorList {
+    let spec = &obj.spec;
+    let path = Path::new("spec");
+    let mut errs = ErrorList::new();
+    let pp = path.child("policyName");
+    if spec.policy_name.is_empty() {
+        errs.push(FieldError::required(&pp, ""));
+    } else {
+        errs.extend(
+            is_dns1123_subdomain(&spec.policy_name).iter().map(|m| FieldError::invalid(&pp, &spec.policy_name, m)),
+        );
+    }
+    if let Some(pr) = &spec.param_ref {
+        errs.extend(validate_param_ref(pr, &path.child("paramRef")));
+    }
+    if let Some(mr) = &spec.match_resources {
+        let mp = path.child("matchResources");
+        errs.extend(validate_match_resources(mr, &mp));
+        errs.extend(validate_mutating_operations(mr, &mp));
+    }
+    errs
+}
+
+impl<'a> Stored<'a> {
+    /// The stored policy's expressions that `new` would compile with the same declarations.
+    fn of_mutating(old: Option<&'a MutatingAdmissionPolicy>, new: &MutatingAdmissionPolicySpec) -> Stored<'a> {
+        let Some(spec) = old.map(|o| &o.spec) else { return Stored::default() };
+        let same = |with_variables| {
+            Stored::same_declarations(
+                (&spec.param_kind, &spec.variables),
+                (&new.param_kind, &new.variables),
+                with_variables,
+            )
+        };
+        let patch = |m: &'a Mutation| {
+            let apply = m.apply_configuration.as_ref().map(|a| a.expression.as_str());
+            apply.into_iter().chain(m.json_patch.as_ref().map(|p| p.expression.as_str()))
+        };
+        let mut stored = Stored::default();
+        if same(false) {
+            stored.match_conditions = spec.match_conditions.iter().map(|c| c.expression.as_str()).collect();
+        }
+        if same(true) {
+            stored.variables = spec.variables.iter().map(|v| v.expression.as_str()).collect();
+            stored.mutations = spec.mutations.iter().flat_map(patch).collect();
+        }
+        stored
+    }
+}
+
+#[cfg(test)]
+#[path = "mutating_policy_validation_tests.rs"]
+mod tests;

@@ -437,16 +437,8 @@ fn s(v: impl Into<String>) -> Value {
 
 /// A JSON body as an event's object, without managed fields when the policy says.
 fn object_of(data: &[u8], omit_managed_fields: bool) -> Option<Value> {
-    let mut v = value::parse(data).ok()?;
-    if omit_managed_fields
-        && let Some(Value::Object(meta)) = match &mut v {
-            Value::Object(m) => m.iter_mut().find(|(k, _)| k == "metadata").map(|(_, v)| v),
-            _ => None,
-        }
-    {
-        meta.retain(|(k, _)| k != "managedFields");
-    }
-    Some(v)
+    let v = value::parse(data).ok()?;
+    Some(if omit_managed_fields { super::ssa::without_managed_fields(v) } else { v })
 }
 
 fn is_json(headers: &http::HeaderMap) -> bool {

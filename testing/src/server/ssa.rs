@@ -562,7 +562,7 @@ fn iterate(paths: &Paths) -> Vec<Path> {
 }
 
 /// Removes `metadata.managedFields` from an object's document: ownership is kept beside it.
-fn without_managed_fields(mut doc: Value) -> Value {
+pub(super) fn without_managed_fields(mut doc: Value) -> Value {
     if let Value::Object(top) = &mut doc
         && let Some((_, Value::Object(meta))) = top.iter_mut().find(|(k, _)| k == "metadata")
     {

@@ -65,7 +65,7 @@ use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{DeleteOptions, GetOptions, GroupVersionKind, LabelSelector, StatusDetails};
 use kapi_http::body;
 use kapi_machinery::json::value::{self, Value};
-use kapi_machinery::{GroupVersionResource, KindInfo};
+use kapi_machinery::{GroupVersionResource, KindInfo, Object};
 
 use super::authn::UserInfo;
 use super::call::Call;
@@ -974,16 +974,27 @@ impl ApiServer {
 
     /// A patched object as the server holds it: decoded as `kind` and defaulted.
     fn normalize_kind(&self, kind: KindInfo, v: &Value) -> Result<Value> {
+        let (obj, _) = self
+            .decode_defaulted(kind, v, false)
+            .map_err(|message| api_errors::internal(&format!("decoding the object a webhook patched: {message}")))?;
+        to_value(obj.as_ref())
+    }
+
+    /// An object admission changed, decoded as its kind in its own version (with the findings
+    /// of a strict decoding: unknown and duplicate fields) and defaulted, as the server treats
+    /// a request's object; a failure is the decoder's message.
+    pub(super) fn decode_defaulted(
+        &self,
+        kind: KindInfo,
+        v: &Value,
+        strict: bool,
+    ) -> std::result::Result<(Box<dyn Object>, Vec<String>), String> {
         let versions = [kind.api_version()];
         let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
-        let (mut obj, _) = codec::decode_json(&target, &v.to_compact_vec(), false).map_err(|e| {
-            api_errors::internal(&format!(
-                "decoding the object a webhook patched: {}",
-                api_errors::status_of(&e).message
-            ))
-        })?;
+        let (mut obj, findings) =
+            codec::decode_json(&target, &v.to_compact_vec(), strict).map_err(|e| api_errors::status_of(&e).message)?;
         self.apply_defaults(obj.as_mut());
-        to_value(obj.as_ref())
+        Ok((obj, findings))
     }
 
     /// The result of a patch without storing it: the same request as a dry run, answered in

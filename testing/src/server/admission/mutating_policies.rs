@@ -45,7 +45,6 @@ use kapi_machinery::schema::{FieldSchema, HasSchema, TypeSchema};
 use super::policies::{VARIABLES, bound, compose, constraints_match, equivalent, review_value, rule_matches};
 use super::{Attributes, Subject, conditions};
 use crate::cel::{PER_CALL_LIMIT, Program, Val};
-use crate::server::codec::{self, Target};
 use crate::server::patch::{self, MergeRules, PatchError};
 use crate::server::{ApiServer, MAX_BODY_BYTES};
 use crate::tracker::meta::to_value;
@@ -193,6 +192,11 @@ impl ApiServer {
             } else {
                 self.namespace_object(pattrs.namespace)
             };
+            // The same for every binding, parameter and mutation of the policy.
+            let authorizer = self.request_authorizer(&pattrs);
+            let request_val = conditions::to_val(&request);
+            let old_val = old.as_ref().map_or(Val::Null, conditions::to_val);
+            let namespace_val = namespace_object.as_ref().map_or(Val::Null, conditions::to_val);
             let mut policy_changed = false;
             for (bname, binding) in &policy.bindings {
                 if let Some(bm) = &binding.match_resources {
@@ -220,13 +224,12 @@ impl ApiServer {
                 for param in params {
                     if !policy.spec.match_conditions.is_empty() {
                         let ignore = !policy.fails_closed();
-                        let authorizer = self.request_authorizer(&pattrs);
                         match conditions::matches(
                             &policy.spec.match_conditions,
                             obj.as_ref(),
                             old.as_ref(),
                             &request,
-                            authorizer,
+                            authorizer.clone(),
                             ignore,
                         ) {
                             Ok(true) => {}
@@ -246,11 +249,11 @@ impl ApiServer {
                         let Some(current) = &obj else { continue };
                         let mut vars: Vec<(&str, Val)> = vec![
                             ("object", conditions::to_val(current)),
-                            ("oldObject", old.as_ref().map_or(Val::Null, conditions::to_val)),
-                            ("request", conditions::to_val(&request)),
+                            ("oldObject", old_val.clone()),
+                            ("request", request_val.clone()),
                             ("params", param.as_ref().map_or(Val::Null, conditions::to_val)),
-                            ("namespaceObject", namespace_object.as_ref().map_or(Val::Null, conditions::to_val)),
-                            ("authorizer", self.request_authorizer(&pattrs)),
+                            ("namespaceObject", namespace_val.clone()),
+                            ("authorizer", authorizer.clone()),
                         ];
                         let variables = compose(&policy.spec.variables, &vars);
                         vars.push(("variables", variables));
@@ -339,15 +342,11 @@ impl ApiServer {
     /// patch, as upstream's decoder reads it) and defaulted.
     fn normalize_mutated(&self, kind: Option<KindInfo>, v: Value, strict: bool) -> std::result::Result<Value, Failure> {
         let Some(kind) = kind else { return Ok(v) };
-        let versions = [kind.api_version()];
-        let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
         let internal = |why: String| Failure::Status(api_errors::internal(&why));
-        let (mut obj, findings) = codec::decode_json(&target, &v.to_compact_vec(), strict)
-            .map_err(|e| internal(api_errors::status_of(&e).message))?;
+        let (obj, findings) = self.decode_defaulted(kind, &v, strict).map_err(internal)?;
         if strict && !findings.is_empty() {
             return Err(internal(format!("strict decoding error: {}", findings.join(", "))));
         }
-        self.apply_defaults(obj.as_mut());
         to_value(obj.as_ref()).map_err(Failure::Status)
     }
 }

@@ -46,6 +46,8 @@ use crate::tracker::{Error, Result};
 /// The variables a policy's expressions may use.
 pub(super) const VARIABLES: &[&str] =
     &["object", "oldObject", "request", "params", "namespaceObject", "variables", "authorizer"];
+/// Those of a validation's `messageExpression`: upstream declares no `authorizer` there.
+const MESSAGE_VARIABLES: &[&str] = &["object", "oldObject", "request", "params", "namespaceObject", "variables"];
 
 /// One policy with its bindings, by name.
 pub(super) struct Policy {
@@ -299,14 +301,15 @@ impl ApiServer {
                 }
             }
             let request = review_value(&attrs)?;
+            // Built once per policy: every binding and parameter sees the same request.
+            let authorizer = self.request_authorizer(&attrs);
             if !policy.spec.match_conditions.is_empty() {
-                let authorizer = self.request_authorizer(&attrs);
                 match conditions::matches(
                     &policy.spec.match_conditions,
                     object,
                     old,
                     &request,
-                    authorizer,
+                    authorizer.clone(),
                     !policy.fails_closed(),
                 ) {
                     Ok(true) => {}
@@ -334,6 +337,10 @@ impl ApiServer {
                 } else {
                     self.namespace_object(attrs.namespace)
                 };
+            let object_val = object.map_or(Val::Null, conditions::to_val);
+            let old_val = old.map_or(Val::Null, conditions::to_val);
+            let request_val = conditions::to_val(&request);
+            let namespace_val = namespace_object.as_ref().map_or(Val::Null, conditions::to_val);
             for (bname, binding) in &policy.bindings {
                 if let Some(bm) = &binding.match_resources {
                     let rules_ok = bm.resource_rules.is_empty() || rule_matches(&bm.resource_rules, &attrs);
@@ -363,12 +370,12 @@ impl ApiServer {
                     };
                 for param in params {
                     let vars = Vars {
-                        object: object.map_or(Val::Null, conditions::to_val),
-                        old: old.map_or(Val::Null, conditions::to_val),
-                        request: conditions::to_val(&request),
+                        object: object_val.clone(),
+                        old: old_val.clone(),
+                        request: request_val.clone(),
                         params: param.as_ref().map_or(Val::Null, conditions::to_val),
-                        namespace: namespace_object.as_ref().map_or(Val::Null, conditions::to_val),
-                        authorizer: self.request_authorizer(&attrs),
+                        namespace: namespace_val.clone(),
+                        authorizer: authorizer.clone(),
                     };
                     let (denials, values) = evaluate(&policy.spec, &vars);
                     for d in denials {
@@ -473,8 +480,13 @@ pub(super) fn compose(variables: &[Variable], vars: &[(&str, Val)]) -> Val {
 
 /// Compiles and runs one expression.
 fn run(expr: &str, vars: &[(&str, Val)]) -> std::result::Result<Val, String> {
+    run_in(expr, VARIABLES, vars)
+}
+
+/// Compiles `expr` with the variables `declared` and runs it.
+fn run_in(expr: &str, declared: &[&str], vars: &[(&str, Val)]) -> std::result::Result<Val, String> {
     let program =
-        Program::compile(expr, VARIABLES).map_err(|e| format!("compilation error: compilation failed: {e}"))?;
+        Program::compile(expr, declared).map_err(|e| format!("compilation error: compilation failed: {e}"))?;
     program.eval(vars, PER_CALL_LIMIT).result.map_err(|e| format!("expression '{expr}' resulted in error: {e}"))
 }
 
@@ -548,7 +560,7 @@ fn evaluate(spec: &ValidatingAdmissionPolicySpec, v: &Vars) -> (Vec<Denial>, Vec
 /// `message`, else the expression.
 fn message(validation: &Validation, vars: &[(&str, Val)]) -> String {
     if !validation.message_expression.is_empty()
-        && let Ok(Val::Str(s)) = run(&validation.message_expression, vars)
+        && let Ok(Val::Str(s)) = run_in(&validation.message_expression, MESSAGE_VARIABLES, vars)
     {
         let s = s.trim();
         if !s.is_empty() && !s.contains('\n') && s.len() <= 5 * 1024 {

@@ -906,7 +906,7 @@ fn validate_schema(props: &JSONSchemaProps, status_enabled: bool, opts: &Options
     // errors at or below it (their messages would not help); here, only for a schema without
     // any.
     if errs.len() == before {
-        compile_rules(&s, &root, true, 0, errs);
+        compile_rules(&s, &root, true, None, 0, errs);
     }
 }
 
@@ -1589,7 +1589,17 @@ fn rule_fields(s: &Schema, path: &Path, errs: &mut ErrorList) {
 /// The CEL rules of a schema, each at its place: every rule and message expression must
 /// compile, with upstream's paths (`...properties[spec].x-kubernetes-validations[0].rule`).
 /// `root` is whether the node is a resource's root (the object, or an embedded resource).
-fn compile_rules(s: &Schema, path: &Path, root: bool, depth: usize, errs: &mut ErrorList) {
+///
+/// `uncorrelatable` is the highest node above whose old and new values cannot be paired (a list
+/// that is not a `map` list): a transition rule (one using `oldSelf`) below it could never run.
+fn compile_rules(
+    s: &Schema,
+    path: &Path,
+    root: bool,
+    uncorrelatable: Option<&Path>,
+    depth: usize,
+    errs: &mut ErrorList,
+) {
     if depth > MAX_SCHEMA_DEPTH {
         return;
     }
@@ -1599,35 +1609,68 @@ fn compile_rules(s: &Schema, path: &Path, root: bool, depth: usize, errs: &mut E
         let invalid = |field: Path, detail: String| {
             FieldError::new(ErrorType::Invalid, field, BadValue::Json(rule_value(r)), detail)
         };
-        match kapi_cel::Program::compile(r.rule, RULE_VARS) {
-            Err(e) => errs.push(invalid(at.child("rule"), format!("compilation failed: {e}"))),
+        let uses_old_self = match kapi_cel::Program::compile(r.rule, RULE_VARS) {
+            Err(e) => {
+                errs.push(invalid(at.child("rule"), format!("compilation failed: {e}")));
+                false
+            }
             // The one type check made: fields selected from `self` must be in the schema.
             Ok(p) => {
                 if let Some((field, offset)) = p.field_paths().iter().find_map(|(_, fs)| undefined_field(s, root, fs)) {
                     let e = kapi_cel::CompileError::at(r.rule, offset, format!("undefined field '{field}'"));
                     errs.push(invalid(at.child("rule"), format!("compilation failed: {e}")));
                 }
+                p.uses("oldSelf")
             }
-        }
+        };
         if !r.message_expression.is_empty()
             && let Err(e) = kapi_cel::Program::compile(r.message_expression, RULE_VARS)
         {
             errs.push(invalid(at.child("messageExpression"), format!("messageExpression compilation failed: {e}")));
         }
+        if uses_old_self {
+            if let Some(within) = uncorrelatable {
+                errs.push(FieldError::invalid(
+                    at.child("rule"),
+                    r.rule,
+                    &format!(
+                        "oldSelf cannot be used on the uncorrelatable portion of the schema within {}",
+                        within.as_str()
+                    ),
+                ));
+            }
+        } else if let Some(optional) = r.optional_old_self {
+            errs.push(FieldError::invalid_value(
+                at.child("optionalOldSelf"),
+                optional,
+                "may not be set if oldSelf is not used in rule",
+            ));
+        }
     }
+    // Old and new items pair up only in `map` lists (by their keys); the first node that loses
+    // the pairing is the one named.
+    let items_uncorrelatable = match uncorrelatable {
+        Some(p) => Some(p.clone()),
+        None if text(s, "x-kubernetes-list-type") != "map" => Some(path.clone()),
+        None => None,
+    };
     for (k, ps) in properties(s) {
         compile_rules(
             ps,
             &path.child("properties").key(k),
             flag(ps, "x-kubernetes-embedded-resource"),
+            uncorrelatable,
             depth + 1,
             errs,
         );
     }
-    for key in ["items", "additionalProperties"] {
-        if let Some(sub) = sub_schema(s, key) {
-            compile_rules(sub, &path.child(key), flag(sub, "x-kubernetes-embedded-resource"), depth + 1, errs);
-        }
+    if let Some(sub) = sub_schema(s, "items") {
+        let embedded = flag(sub, "x-kubernetes-embedded-resource");
+        compile_rules(sub, &path.child("items"), embedded, items_uncorrelatable.as_ref(), depth + 1, errs);
+    }
+    if let Some(sub) = sub_schema(s, "additionalProperties") {
+        let embedded = flag(sub, "x-kubernetes-embedded-resource");
+        compile_rules(sub, &path.child("additionalProperties"), embedded, uncorrelatable, depth + 1, errs);
     }
 }
 

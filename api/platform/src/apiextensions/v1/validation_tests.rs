@@ -1490,3 +1490,58 @@ fn x_kubernetes_validations_field_paths_lead_to_fields() {
         {"rule":"true","fieldPath":"['k 1'].x"}]}}}"#;
     create(&with_schema(map), &[]);
 }
+
+// ---- Transition rules where old and new values cannot be paired ----
+
+/// Upstream's "forbid/allow transition rule on element of list of type ..." cases: a rule using
+/// `oldSelf` under the items of a list that is not a `map` list can never run, so it is
+/// refused; on the list itself, on map-list items and on map entries it is allowed.
+#[test]
+fn transition_rules_need_correlatable_values() {
+    let at = "spec.validation.openAPIV3Schema.properties[value]";
+    let list = |list_type: &str, items_rule: bool, list_rule: bool| {
+        let lt =
+            if list_type.is_empty() { String::new() } else { format!(r#""x-kubernetes-list-type":"{list_type}","#) };
+        let keys = if list_type == "map" { r#""x-kubernetes-list-map-keys":["k"],"# } else { "" };
+        let item = if list_type == "map" {
+            r#"{"type":"object","required":["k"],"properties":{"k":{"type":"string"}}RULE}"#
+        } else {
+            r#"{"type":"string","maxLength":10RULE}"#
+        };
+        let rule = r#","x-kubernetes-validations":[{"rule":"self == oldSelf"}]"#;
+        let item = item.replace("RULE", if items_rule { rule } else { "" });
+        with_schema(&format!(
+            r#"{{"type":"object","properties":{{"value":{{"type":"array",{lt}{keys}"maxItems":10,"items":{item}{}}}}}}}"#,
+            if list_rule { rule } else { "" }
+        ))
+    };
+    for list_type in ["atomic", "", "set"] {
+        let errs = validate_custom_resource_definition(&list(list_type, true, false), None);
+        assert_eq!(
+            messages(&errs),
+            [format!(
+                "{at}.items.x-kubernetes-validations[0].rule: Invalid value: \"self == oldSelf\": oldSelf cannot be \
+                 used on the uncorrelatable portion of the schema within {at}"
+            )],
+            "{list_type:?}"
+        );
+        create(&list(list_type, false, true), &[]);
+    }
+    create(&list("map", true, true), &[]);
+    let map = r#"{"type":"object","properties":{"value":{"type":"object","maxProperties":10,"additionalProperties":
+        {"type":"string","maxLength":10,"x-kubernetes-validations":[{"rule":"self == oldSelf"}]}}}}"#;
+    create(&with_schema(map), &[]);
+}
+
+#[test]
+fn optional_old_self_needs_a_transition_rule() {
+    let schema = r#"{"type":"object","x-kubernetes-validations":[{"rule":"true","optionalOldSelf":true},
+        {"rule":"oldSelf.hasValue()","optionalOldSelf":true}]}"#;
+    assert_eq!(
+        messages(&validate_custom_resource_definition(&with_schema(schema), None)),
+        [
+            "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].optionalOldSelf: Invalid value: true: may not be \
+          set if oldSelf is not used in rule"
+        ]
+    );
+}

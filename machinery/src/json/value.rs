@@ -35,6 +35,38 @@ pub fn parse(input: &[u8]) -> Result<Value, DecodeError> {
     Ok(value)
 }
 
+/// JSON equality: objects compare regardless of member order, numbers by value.
+pub fn json_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            x == y || matches!((x.parse::<f64>(), y.parse::<f64>()), (Ok(p), Ok(q)) if p == q)
+        }
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q)),
+        (Value::Object(x), Value::Object(y)) if x.len() <= 16 && y.len() <= 16 => {
+            let distinct = |m: &[(String, Value)]| {
+                let mut keys: Vec<&str> = m.iter().map(|(k, _)| k.as_str()).collect();
+                keys.sort_unstable();
+                keys.dedup();
+                keys.len()
+            };
+            distinct(x) == distinct(y)
+                && x.iter().all(|(k, v)| b.get(k).is_some_and(|w| json_eq(a.get(k).unwrap_or(v), w)))
+        }
+        // Past 16 members each side's first value of every key goes into a map: looking every
+        // key up by a scan of the other object was quadratic in the members.
+        (Value::Object(x), Value::Object(y)) => {
+            let (fx, fy) = (last_members(x), last_members(y));
+            fx.len() == fy.len() && fx.iter().all(|(k, v)| fy.get(k).is_some_and(|w| json_eq(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// An object's members by key, the last of each repeated key (the one `Value::get` finds).
+fn last_members(m: &[(String, Value)]) -> std::collections::HashMap<&str, &Value> {
+    m.iter().map(|(k, v)| (k.as_str(), v)).collect()
+}
+
 impl Value {
     /// Appends the value as compact JSON, the way Go's `encoding/json` writes it: no spaces,
     /// HTML-safe string escaping, numbers verbatim and object members in stored order.

@@ -26,7 +26,7 @@ pub(crate) mod object;
 mod openapi;
 mod rules;
 mod scale;
-pub(crate) mod schema;
+mod types;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
@@ -45,9 +45,9 @@ use kapi_machinery::{GroupVersionResource, Object};
 use super::ApiServer;
 use super::patch::MergeRules;
 use crate::tracker::Result;
+use kapi_api::apiextensions::v1::schema::{self, Schema};
 use object::CustomObject;
 pub(crate) use scale::ScalePaths;
-use schema::Schema;
 
 /// The group of `CustomResourceDefinition`s.
 pub(crate) const GROUP: &str = "apiextensions.k8s.io";
@@ -335,7 +335,7 @@ impl ApiServer {
             };
             self.tracker.set_conversion(&gvr, convert);
             let rules = match &served.schema {
-                Some(s) => MergeRules::of(schema::type_schema(s)),
+                Some(s) => MergeRules::of(types::type_schema(s)),
                 None => MergeRules::metadata_only(),
             };
             self.merge_rules.write().unwrap_or_else(std::sync::PoisonError::into_inner).insert(gvr, rules);

@@ -7,8 +7,8 @@ use kapi_api::apiextensions::v1::validation::{Rule, rules_of};
 use kapi_api::meta::errors::FieldError;
 use kapi_machinery::json::value::Value;
 
-use super::schema::{Schema, additional, embedded, items, join, property, text};
 use crate::cel::{self, EvalError, Program, Val};
+use kapi_api::apiextensions::v1::schema::{Schema, additional, embedded, items, join, property, text};
 
 /// The variables a rule may use.
 const VARS: &[&str] = &["self", "oldSelf"];

@@ -10,6 +10,8 @@ mod defaults;
 #[cfg(test)]
 mod fuzzer;
 mod json;
+#[cfg(feature = "validation")]
+pub mod schema;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;

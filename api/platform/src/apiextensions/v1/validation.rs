@@ -64,6 +64,9 @@ struct Options {
     /// established, and while the stored bundle is invalid too (a definition cannot serve yet,
     /// so nothing calls the webhook).
     allow_invalid_ca_bundle: bool,
+    /// Defaults must hold only fields their schema keeps (not on an update of a definition
+    /// stored with others).
+    require_pruned_defaults: bool,
 }
 
 /// Validates a `CustomResourceDefinition` as upstream's `ValidateCustomResourceDefinition`
@@ -89,6 +92,7 @@ pub fn validate_custom_resource_definition(
             require_map_keys: true,
             allow_too_many_fields: Vec::new(),
             allow_invalid_ca_bundle: true,
+            require_pruned_defaults: true,
         },
         Some(old) => Options {
             require_schema: old.spec.versions.iter().flatten().all(|v| schema_of(v).is_some()),
@@ -104,6 +108,7 @@ pub fn validate_custom_resource_definition(
             require_atomic_set: !any_stored_schema(old, &|n| !atomic_set_errors(n, &Path::root()).is_empty()),
             require_map_keys: !any_stored_schema(old, &|n| !map_set_errors(n, &Path::root()).is_empty()),
             allow_too_many_fields: too_many_fields_kept(obj, old),
+            require_pruned_defaults: !any_unpruned_default(old),
             allow_invalid_ca_bundle: !established(old) || {
                 let stored = old
                     .spec
@@ -902,12 +907,79 @@ fn validate_schema(props: &JSONSchemaProps, status_enabled: bool, opts: &Options
     }
     let before = errs.len();
     structural(&s, Level::Root, opts, &root, 0, errs);
-    // Upstream compiles the rules only for a structural schema, and not at a node with schema
-    // errors at or below it (their messages would not help); here, only for a schema without
-    // any.
+    // Upstream checks the defaults of a structural schema only, and compiles the rules only when
+    // the defaults are valid too, and not at a node with schema errors at or below it (their
+    // messages would not help); here, only for a schema without any.
+    if errs.len() == before {
+        validate_defaults(&s, &root, opts.require_pruned_defaults, false, true, 0, errs);
+    }
     if errs.len() == before {
         compile_rules(&s, &root, true, None, 0, errs);
     }
+}
+
+/// Upstream's `ValidateDefaults`: each default is a value its node accepts. Pruned first (a
+/// field the schema would drop is `must not have unknown fields`, unless the stored definition
+/// already had such defaults), then validated against the node's schema, each finding under
+/// the node's `default`. `root` is whether the node is a resource's root (the object, or an
+/// embedded resource: the schema's root counts as one); defaults inside a root's `metadata`,
+/// `apiVersion` and `kind` are left alone (upstream coerces and checks them as object
+/// metadata), and the defaults' own `x-kubernetes-validations` are not evaluated.
+fn validate_defaults(
+    s: &Schema,
+    path: &Path,
+    require_pruned: bool,
+    inside_meta: bool,
+    root: bool,
+    depth: usize,
+    errs: &mut ErrorList,
+) {
+    if depth > MAX_SCHEMA_DEPTH {
+        return;
+    }
+    let root = root || flag(s, "x-kubernetes-embedded-resource");
+    let inside_meta = inside_meta && !root;
+    if let Some(d) = s.get("default").filter(|d| !matches!(d, Value::Null))
+        && !inside_meta
+    {
+        let at = path.child("default");
+        if require_pruned && !default_is_pruned(s, d) {
+            errs.push(FieldError::invalid_value(&at, BadValue::Json(go_json(d)), "must not have unknown fields"));
+        }
+        for e in super::schema::validate_value(d, s) {
+            let field =
+                if e.field.is_empty() { at.as_str().to_owned() } else { format!("{}.{}", at.as_str(), e.field) };
+            errs.push(FieldError { field, ..e });
+        }
+    }
+    if let Some(is) = sub_schema(s, "items") {
+        validate_defaults(is, &path.child("items"), require_pruned, inside_meta, false, depth + 1, errs);
+    }
+    for (k, ps) in properties(s) {
+        let meta = inside_meta || (root && matches!(k.as_str(), "metadata" | "apiVersion" | "kind"));
+        validate_defaults(ps, &path.child("properties").key(k), require_pruned, meta, false, depth + 1, errs);
+    }
+}
+
+/// Whether pruning a node's default keeps all of it.
+fn default_is_pruned(s: &Schema, d: &Value) -> bool {
+    let mut pruned = d.clone();
+    let mut dropped = Vec::new();
+    super::schema::prune_value(&mut pruned, s, &mut dropped);
+    dropped.is_empty()
+}
+
+/// A JSON value as Go's `json.Marshal` writes a decoded one: object members sorted by name.
+fn go_json(v: &Value) -> String {
+    let mut sorted = v.clone();
+    super::schema::sort_members(&mut sorted);
+    String::from_utf8(sorted.to_compact_vec()).unwrap_or_default()
+}
+
+/// Whether a stored definition has a default that pruning would change (upstream's
+/// `schemaHasUnprunedDefaults`): its definitions may keep such defaults.
+fn any_unpruned_default(old: &CustomResourceDefinition) -> bool {
+    any_stored_schema(old, &|n| n.get("default").is_some_and(|d| !matches!(d, Value::Null) && !default_is_pruned(n, d)))
 }
 
 /// Whether a `type` is unset or one of OpenAPI's.

@@ -1545,3 +1545,73 @@ fn optional_old_self_needs_a_transition_rule() {
         ]
     );
 }
+
+// ---- Defaults ----
+
+/// Upstream's "invalid defaults with enabled feature gate, structural schema": a default with a
+/// field its schema drops, one of the wrong type, one breaking a pattern, and defaults under a
+/// schema that keeps no fields; an embedded resource's default may carry its type, kind and
+/// metadata (unknown metadata fields too, pruned only when stored).
+#[test]
+fn invalid_defaults_structural_schema() {
+    let foo = r#""properties":{"foo":{"type":"string"}}"#;
+    let schema = format!(
+        r#"{{"type":"object","properties":{{
+        "a":{{"type":"object",{foo},"default":{{"foo":"abc","bar":42}}}},
+        "b":{{"type":"object",{foo},"default":{{"foo":"abc"}}}},
+        "c":{{"type":"object",{foo},"default":{{"foo":42}}}},
+        "d":{{"type":"object","properties":{{"good":{{"type":"string","pattern":"a"}},"bad":{{"type":"string","pattern":"b"}}}},
+              "default":{{"good":"a","bad":"a"}}}},
+        "e":{{"type":"object","properties":{{
+              "preserveUnknownFields":{{"type":"object","default":{{"foo":"abc","bar":42}}}},
+              "nestedProperties":{{"type":"object",{foo},"default":{{"foo":"abc","bar":42}}}}}}}},
+        "embedded-fine":{{"type":"object","x-kubernetes-embedded-resource":true,{foo},
+              "default":{{"foo":"abc","apiVersion":"foo/v1","kind":"v1","metadata":{{"name":"foo"}}}}}},
+        "embedded-preserve":{{"type":"object","x-kubernetes-embedded-resource":true,"x-kubernetes-preserve-unknown-fields":true,{foo},
+              "default":{{"foo":"abc","apiVersion":"foo/v1","kind":"v1","metadata":{{"name":"foo"}},"bar":42}}}},
+        "embedded-preserve-unpruned-objectmeta":{{"type":"object","x-kubernetes-embedded-resource":true,
+              "x-kubernetes-preserve-unknown-fields":true,{foo},
+              "default":{{"foo":"abc","apiVersion":"foo/v1","kind":"v1","metadata":{{"name":"foo","unspecified":"bar"}},"bar":42}}}}}}}}"#
+    );
+    let c = with_schema(&schema);
+    let errs = validate_custom_resource_definition(&c, None);
+    let root = "spec.validation.openAPIV3Schema";
+    expect(
+        &errs,
+        &[
+            (Invalid, &format!("{root}.properties[a].default")),
+            (ErrorType::TypeInvalid, &format!("{root}.properties[c].default.foo")),
+            (Invalid, &format!("{root}.properties[d].default.bad")),
+            (Invalid, &format!("{root}.properties[e].properties[preserveUnknownFields].default")),
+            (Invalid, &format!("{root}.properties[e].properties[nestedProperties].default")),
+        ],
+    );
+    let got = messages(&errs);
+    assert!(
+        got.contains(&format!(
+            r#"{root}.properties[a].default: Invalid value: {{"bar":42,"foo":"abc"}}: must not have unknown fields"#
+        )),
+        "{got:#?}"
+    );
+    // A definition stored with such defaults keeps them on update; one without may not add them.
+    expect(
+        &validate_custom_resource_definition(&c, Some(&c)),
+        &[
+            (ErrorType::TypeInvalid, &format!("{root}.properties[c].default.foo")),
+            (Invalid, &format!("{root}.properties[d].default.bad")),
+        ],
+    );
+    let clean = with_schema(&format!(
+        r#"{{"type":"object","properties":{{"b":{{"type":"object",{foo},"default":{{"foo":"abc"}}}}}}}}"#
+    ));
+    expect(
+        &validate_custom_resource_definition(&c, Some(&clean)),
+        &[
+            (Invalid, &format!("{root}.properties[a].default")),
+            (ErrorType::TypeInvalid, &format!("{root}.properties[c].default.foo")),
+            (Invalid, &format!("{root}.properties[d].default.bad")),
+            (Invalid, &format!("{root}.properties[e].properties[preserveUnknownFields].default")),
+            (Invalid, &format!("{root}.properties[e].properties[nestedProperties].default")),
+        ],
+    );
+}

@@ -1,25 +1,25 @@
-//! The structural schema of a custom resource applied to its objects, as upstream's apiextensions-apiserver does: pruning of unknown fields, defaulting, and validation with kube-openapi's messages.
+//! A custom resource definition's structural schema applied to objects, as apiextensions-apiserver does: pruning of unknown fields, defaulting, and validation with kube-openapi's messages (the test server runs it on every write; a webhook can too).
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, Hash, Hasher, RandomState};
-use std::sync::{Mutex, OnceLock};
 
-use kapi_api::meta::errors::{FieldError, FieldErrorType};
 use kapi_machinery::json::value::{self, Value};
-use kapi_machinery::schema::{FieldSchema, HasSchema, ListType, StructSchema, TypeSchema};
+use kapi_machinery::validation::{ErrorType as FieldErrorType, FieldError};
 
 /// The largest compiled `pattern` accepted; a bigger one fails validation instead of using
 /// unbounded memory.
 const PATTERN_SIZE_LIMIT: usize = 1 << 20;
 
 /// A schema node: the JSON of a `JSONSchemaProps`.
-pub(crate) type Schema = Value;
+pub type Schema = Value;
 
-pub(super) fn text<'a>(s: &'a Schema, key: &str) -> &'a str {
+/// A string keyword of a node (`type`, `format`), empty when unset.
+pub fn text<'a>(s: &'a Schema, key: &str) -> &'a str {
     s.get(key).and_then(Value::as_str).unwrap_or_default()
 }
 
-pub(super) fn flag(s: &Schema, key: &str) -> bool {
+/// Whether a boolean keyword of a node is `true`.
+pub fn flag(s: &Schema, key: &str) -> bool {
     matches!(s.get(key), Some(Value::Bool(true)))
 }
 
@@ -30,48 +30,54 @@ fn number(s: &Schema, key: &str) -> Option<f64> {
     }
 }
 
-fn properties(s: &Schema) -> Option<&[(String, Value)]> {
+/// The `properties` of a node, when it has them.
+pub fn properties(s: &Schema) -> Option<&[(String, Value)]> {
     match s.get("properties") {
         Some(Value::Object(m)) => Some(m),
         _ => None,
     }
 }
 
-pub(super) fn property<'a>(s: &'a Schema, name: &str) -> Option<&'a Schema> {
+/// The schema of the property `name`.
+pub fn property<'a>(s: &'a Schema, name: &str) -> Option<&'a Schema> {
     properties(s)?.iter().find(|(k, _)| k == name).map(|(_, v)| v)
 }
 
 /// `additionalProperties` when it is a schema (`true` alone says nothing about the values).
-pub(super) fn additional(s: &Schema) -> Option<&Schema> {
+pub fn additional(s: &Schema) -> Option<&Schema> {
     s.get("additionalProperties").filter(|a| matches!(a, Value::Object(_)))
 }
 
-pub(super) fn items(s: &Schema) -> Option<&Schema> {
+/// The schema of an array's items.
+pub fn items(s: &Schema) -> Option<&Schema> {
     s.get("items").filter(|a| matches!(a, Value::Object(_)))
 }
 
-pub(super) fn preserves_unknown(s: &Schema) -> bool {
+/// Whether the node keeps fields its schema does not name.
+pub fn preserves_unknown(s: &Schema) -> bool {
     flag(s, "x-kubernetes-preserve-unknown-fields")
 }
 
-pub(super) fn embedded(s: &Schema) -> bool {
+/// Whether the node is an embedded resource (it has `apiVersion`, `kind` and `metadata`).
+pub fn embedded(s: &Schema) -> bool {
     flag(s, "x-kubernetes-embedded-resource")
 }
 
-pub(super) fn join(path: &str, key: &str) -> String {
+/// `path.key`, or `key` at the root: field paths as kube-openapi writes them.
+pub fn join(path: &str, key: &str) -> String {
     if path.is_empty() { key.to_owned() } else { format!("{path}.{key}") }
 }
 
 /// The members an object at a resource root (the object, or an embedded resource) keeps
 /// whatever its schema says.
-fn root_member(key: &str) -> bool {
+pub fn root_member(key: &str) -> bool {
     matches!(key, "apiVersion" | "kind" | "metadata")
 }
 
 /// Removes the fields the schema does not know (those not under
 /// `x-kubernetes-preserve-unknown-fields: true`), returning their paths (`spec.foo`,
 /// `spec.items[0].bar`) in document order, as upstream reports them for `fieldValidation`.
-pub(crate) fn prune(v: &mut Value, s: &Schema, found: &mut Vec<String>) {
+pub fn prune(v: &mut Value, s: &Schema, found: &mut Vec<String>) {
     prune_at(v, s, "", true, found);
 }
 
@@ -115,6 +121,12 @@ fn prune_at(v: &mut Value, s: &Schema, path: &str, resource_root: bool, found: &
     }
 }
 
+/// [`prune`] from a node of the schema (a default's), the node a resource root when it is an
+/// embedded resource; its own `metadata` is left as it is.
+pub fn prune_value(v: &mut Value, s: &Schema, found: &mut Vec<String>) {
+    prune_at(v, s, "", embedded(s), found);
+}
+
 /// Prunes an embedded object's `metadata` to the fields of `ObjectMeta` (whatever its schema
 /// says, as upstream does), reporting the removed members.
 fn prune_metadata(v: &mut Value, path: &str, found: &mut Vec<String>) {
@@ -136,7 +148,7 @@ fn default_of(s: &Schema) -> Option<&Value> {
 /// Sets the schema's `default`s of absent fields (and of `null`s where null is not allowed), then
 /// drops the remaining `null`s of fields that may not be null, as upstream's structural
 /// defaulting does.
-pub(crate) fn default(v: &mut Value, s: &Schema) {
+pub fn default(v: &mut Value, s: &Schema) {
     match v {
         Value::Object(members) => {
             for (k, ps) in properties(s).unwrap_or_default() {
@@ -171,7 +183,7 @@ pub(crate) fn default(v: &mut Value, s: &Schema) {
 
 /// Sorts every object's members by name, as upstream stores custom objects (Go's maps encode
 /// sorted).
-pub(crate) fn sort_members(v: &mut Value) {
+pub fn sort_members(v: &mut Value) {
     match v {
         Value::Object(members) => {
             members.sort_by(|a, b| a.0.cmp(&b.0));
@@ -229,9 +241,17 @@ fn in_body(path: &str) -> String {
 /// Validates an object against the schema with upstream's findings: field paths as kube-openapi
 /// builds them (`spec.items[0].name`) and messages as apiextensions-apiserver turns them into
 /// field errors. `x-kubernetes-validations` (CEL) rules are not evaluated.
-pub(crate) fn validate(v: &Value, s: &Schema) -> Vec<FieldError> {
+pub fn validate(v: &Value, s: &Schema) -> Vec<FieldError> {
     let mut errs = Vec::new();
     validate_at(v, s, "", true, &mut errs);
+    errs
+}
+
+/// [`validate`] from a node of the schema (a default's), the node a resource root when it is an
+/// embedded resource; field paths are relative to the value.
+pub fn validate_value(v: &Value, s: &Schema) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    validate_at(v, s, "", embedded(s), &mut errs);
     errs
 }
 
@@ -262,7 +282,7 @@ fn validate_at(v: &Value, s: &Schema, path: &str, resource_root: bool, errs: &mu
     }
     if let Some(Value::Array(allowed)) = s.get("enum")
         && !allowed.is_empty()
-        && !allowed.iter().any(|a| super::super::patch::json_eq(a, v))
+        && !allowed.iter().any(|a| value::json_eq(a, v))
     {
         let values: Vec<String> = allowed
             .iter()
@@ -378,7 +398,7 @@ fn validate_array(elems: &[Value], s: &Schema, path: &str, errs: &mut Vec<FieldE
 
 fn has_duplicates(elems: &[Value]) -> bool {
     let hasher = RandomState::new();
-    !later_repeats(elems, |e| json_hash(e, &hasher), super::super::patch::json_eq).is_empty()
+    !later_repeats(elems, |e| json_hash(e, &hasher), value::json_eq).is_empty()
 }
 
 /// The indexes of the items equal (by `same`) to an earlier one, in order. Items are bucketed by
@@ -458,7 +478,7 @@ fn validate_list_type(elems: &[Value], s: &Schema, path: &str, errs: &mut Vec<Fi
     match text(s, "x-kubernetes-list-type") {
         "set" => {
             let hasher = RandomState::new();
-            for i in later_repeats(elems, |e| json_hash(e, &hasher), super::super::patch::json_eq) {
+            for i in later_repeats(elems, |e| json_hash(e, &hasher), value::json_eq) {
                 let e = &elems[i];
                 errs.push(err(&format!("{path}[{i}]"), FieldErrorType::Duplicate, Some(shown(e)), String::new()));
             }
@@ -634,96 +654,9 @@ fn is_email(t: &str) -> bool {
 }
 
 /// The schema as a JSON value, from its typed form.
-pub(crate) fn to_schema(props: &kapi_api::apiextensions::v1::JSONSchemaProps) -> Option<Schema> {
+pub fn to_schema(props: &super::JSONSchemaProps) -> Option<Schema> {
     let bytes = kapi_machinery::json::to_vec(props).ok()?;
     value::parse(&bytes).ok()
-}
-
-/// The schema patches and server-side apply read (list types, map keys, atomic maps), built
-/// from a structural schema. `TypeSchema`s are `'static`, so each distinct schema is leaked once
-/// and shared, as [`super::object::intern`] does names.
-pub(crate) fn type_schema(s: &Schema) -> &'static TypeSchema {
-    static SCHEMAS: OnceLock<Mutex<HashMap<Vec<u8>, &'static TypeSchema>>> = OnceLock::new();
-    let key = s.to_compact_vec();
-    let mut schemas = SCHEMAS.get_or_init(Default::default).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(found) = schemas.get(&key) {
-        return found;
-    }
-    let built = build_type(s, true, 0);
-    schemas.insert(key, built);
-    built
-}
-
-/// Deeper schemas than this are taken as unknown content (requests are bounded the same way).
-const MAX_SCHEMA_DEPTH: usize = 64;
-
-fn leak(t: TypeSchema) -> &'static TypeSchema {
-    Box::leak(Box::new(t))
-}
-
-fn build_type(s: &Schema, resource_root: bool, depth: usize) -> &'static TypeSchema {
-    if depth > MAX_SCHEMA_DEPTH {
-        return &TypeSchema::Any;
-    }
-    if flag(s, "x-kubernetes-int-or-string") {
-        return &TypeSchema::IntOrString;
-    }
-    match text(s, "type") {
-        "array" => match items(s) {
-            Some(is) => leak(TypeSchema::List(build_type(is, embedded(is), depth + 1))),
-            None => leak(TypeSchema::List(&TypeSchema::Any)),
-        },
-        "object" | "" if properties(s).is_some() || resource_root => {
-            let mut fields: Vec<FieldSchema> = Vec::new();
-            if resource_root {
-                fields.push(FieldSchema::plain(
-                    "metadata",
-                    leak(TypeSchema::Named(<kapi_api::meta::v1::ObjectMeta as HasSchema>::schema)),
-                ));
-            }
-            for (k, ps) in properties(s).unwrap_or_default() {
-                if resource_root && root_member(k) {
-                    continue;
-                }
-                fields.push(field_schema(k, ps, depth));
-            }
-            leak(TypeSchema::Struct(StructSchema {
-                name: "CustomObject",
-                fields: Box::leak(fields.into_boxed_slice()),
-                atomic: text(s, "x-kubernetes-map-type") == "atomic",
-                union: false,
-            }))
-        }
-        "object" => match additional(s) {
-            Some(a) => leak(TypeSchema::Map(build_type(a, embedded(a), depth + 1))),
-            None if preserves_unknown(s) => leak(TypeSchema::Map(&TypeSchema::Any)),
-            None => &TypeSchema::Any,
-        },
-        "" if preserves_unknown(s) => &TypeSchema::Any,
-        _ => &TypeSchema::Scalar,
-    }
-}
-
-fn field_schema(name: &str, ps: &Schema, depth: usize) -> FieldSchema {
-    let ty = build_type(ps, embedded(ps), depth + 1);
-    let list_type = match text(ps, "x-kubernetes-list-type") {
-        "set" => Some(ListType::Set),
-        "map" => Some(ListType::Map),
-        _ if matches!(ty, TypeSchema::List(_)) => Some(ListType::Atomic),
-        _ => None,
-    };
-    let keys: Vec<&'static str> = match ps.get("x-kubernetes-list-map-keys") {
-        Some(Value::Array(k)) => k.iter().filter_map(Value::as_str).map(super::object::intern).collect(),
-        _ => Vec::new(),
-    };
-    let atomic = text(ps, "x-kubernetes-map-type") == "atomic";
-    FieldSchema {
-        list_type,
-        list_map_keys: Box::leak(keys.into_boxed_slice()),
-        map_atomic: atomic && matches!(ty, TypeSchema::Map(_)),
-        struct_atomic: atomic && matches!(ty, TypeSchema::Struct(_)),
-        ..FieldSchema::plain(super::object::intern(name), ty)
-    }
 }
 
 #[cfg(test)]
@@ -864,14 +797,14 @@ mod tests {
         let h = RandomState::new();
         for (a, b) in [("1", "1.0"), ("0", "-0"), (r#"{"a":1,"b":[true,null]}"#, r#"{"b":[true,null],"a":1e0}"#)] {
             let (a, b) = (v(a), v(b));
-            assert!(super::super::super::patch::json_eq(&a, &b));
+            assert!(super::value::json_eq(&a, &b));
             assert_eq!(json_hash(&a, &h), json_hash(&b, &h), "{a:?} {b:?}");
         }
         // Of a repeated key, `Value::get` and so `json_eq` read the last.
         let num = |n: &str| Value::Number(n.into());
         let repeated = Value::Object(vec![("a".into(), num("2")), ("a".into(), num("1"))]);
         let once = Value::Object(vec![("a".into(), num("1"))]);
-        assert!(super::super::super::patch::json_eq(&repeated, &once));
+        assert!(super::value::json_eq(&repeated, &once));
         assert_eq!(json_hash(&repeated, &h), json_hash(&once, &h));
         assert_ne!(json_hash(&v(r#"{"a":1}"#), &h), json_hash(&v(r#"{"a":2}"#), &h));
         assert_ne!(json_hash(&v("[1,2]"), &h), json_hash(&v("[2,1]"), &h));

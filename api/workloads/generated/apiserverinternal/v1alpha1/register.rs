@@ -22,6 +22,17 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 #[::kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
+    #[cfg(feature = "validation")]
+    {
+        scheme
+            .add_validation_func(
+                crate::apiserverinternal::v1alpha1::validation::validate_storage_version,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::apiserverinternal::v1alpha1::validation::validate_storage_version_status_update,
+            );
+    }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     for version in VERSIONS {
         ::kapi_api::meta::v1::add_to_group_version(

@@ -20,6 +20,13 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 #[::kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
+    #[cfg(feature = "validation")]
+    {
+        scheme
+            .add_validation_func(
+                crate::coordination::v1beta1::validation::validate_lease_candidate,
+            );
+    }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);
     for version in VERSIONS {

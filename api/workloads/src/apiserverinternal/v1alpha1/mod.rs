@@ -4,6 +4,8 @@
 //! +conversionGen=crate::apiserverinternal
 
 mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
 
 pub use types::*;
 

@@ -10,8 +10,9 @@ const STRATEGIES: &[&str] = &["OldestEmulationVersion"];
 
 /// Upstream's `ValidateCoordinatedLeaseStrategy`: a name without `/` must be one Kubernetes
 /// defines, one with `/` a qualified name. Upstream adds `strategy` to the path it is given,
-/// which already ends in `strategy`, so its errors are at `spec.strategy.strategy`.
-fn strategy(s: &CoordinatedLeaseStrategy, path: &Path) -> ErrorList {
+/// which already ends in `strategy`, so its errors are at `spec.strategy.strategy`. Lease
+/// candidates share it (v1beta1's validation).
+pub(crate) fn strategy(s: &CoordinatedLeaseStrategy, path: &Path) -> ErrorList {
     let p = path.child("strategy");
     if !s.0.contains('/') {
         if STRATEGIES.contains(&s.0.as_str()) {

@@ -150,16 +150,8 @@ impl Program {
     pub fn fixed_type(&self) -> Option<&'static str> {
         use ast::{Expr, Macro};
         Some(match &self.root.expr {
-            Expr::Lit(v) => match v {
-                Val::Null => "null_type",
-                Val::Bool(_) => "bool",
-                Val::Int(_) => "int",
-                Val::Uint(_) => "uint",
-                Val::Double(_) => "double",
-                Val::Str(_) => "string",
-                Val::Bytes(_) => "bytes",
-                _ => return None,
-            },
+            // Literals are scalars, each named as `type()` names its value.
+            Expr::Lit(v) => v.type_name(),
             Expr::List(_) => "list",
             Expr::Map(_) => "map",
             Expr::Select { test: true, .. }

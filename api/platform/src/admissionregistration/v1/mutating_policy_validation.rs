@@ -15,8 +15,7 @@ use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::cel_checks::{self, Env, Want};
 use super::validation::{
-    FAILURE_POLICIES, REINVOCATION_POLICIES, Stored, validate_match_conditions, validate_match_resources,
-    validate_param_kind, validate_param_ref, validate_variables,
+    PolicyParts, REINVOCATION_POLICIES, Stored, validate_match_resources, validate_param_ref, validate_policy_parts,
 };
 use super::{
     MatchResources, MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, MutatingAdmissionPolicySpec, Mutation,
@@ -38,45 +37,18 @@ pub fn validate_mutating_admission_policy(
 ) -> ErrorList {
     let spec = &obj.spec;
     let path = Path::new("spec");
-    let mut errs = ErrorList::new();
-    match spec.failure_policy.as_ref().map(|p| p.0.as_str()) {
-        None => errs.push(FieldError::required(path.child("failurePolicy"), "")),
-        Some(p) if !FAILURE_POLICIES.contains(&p) => {
-            errs.push(FieldError::not_supported_value(
-                path.child("failurePolicy"),
-                BadValue::named(p),
-                FAILURE_POLICIES,
-            ));
-        }
-        Some(_) => {}
-    }
-    if let Some(pk) = &spec.param_kind {
-        errs.extend(validate_param_kind(pk, &path.child("paramKind")));
-    }
-    let mp = path.child("matchConstraints");
-    match &spec.match_constraints {
-        None => errs.push(FieldError::required(&mp, "")),
-        Some(mc) => {
-            errs.extend(validate_match_resources(mc, &mp));
-            if mc.resource_rules.is_empty() {
-                errs.push(FieldError::required(mp.child("resourceRules"), ""));
-            }
-            errs.extend(validate_mutating_operations(mc, &mp));
-        }
-    }
     let params = spec.param_kind.is_some();
     let stored = Stored::of_mutating(old, spec);
+    let parts = PolicyParts {
+        failure_policy: spec.failure_policy.as_ref(),
+        param_kind: spec.param_kind.as_ref(),
+        match_constraints: spec.match_constraints.as_ref(),
+        match_conditions: &spec.match_conditions,
+        variables: &spec.variables,
+    };
     let keeps_conditions =
         old.is_some_and(|o| o.spec.param_kind == spec.param_kind && o.spec.match_conditions == spec.match_conditions);
-    if !keeps_conditions {
-        errs.extend(validate_match_conditions(
-            &spec.match_conditions,
-            params,
-            &stored.match_conditions,
-            &path.child("matchConditions"),
-        ));
-    }
-    errs.extend(validate_variables(&spec.variables, params, &stored.variables, &path.child("variables")));
+    let mut errs = validate_policy_parts(&parts, keeps_conditions, &stored, &path, validate_mutating_operations);
     let names: Vec<&str> = spec.variables.iter().map(|v| v.name.as_str()).collect();
     let env =
         Env { params, authorizer: true, variables: (!names.is_empty()).then_some(names.as_slice()), patch_types: true };

@@ -584,6 +584,66 @@ pub(super) fn validate_variables(
     errs
 }
 
+/// What both kinds of admission policy have, read from either.
+pub(super) struct PolicyParts<'a> {
+    pub(super) failure_policy: Option<&'a super::FailurePolicyType>,
+    pub(super) param_kind: Option<&'a ParamKind>,
+    pub(super) match_constraints: Option<&'a MatchResources>,
+    pub(super) match_conditions: &'a [MatchCondition],
+    pub(super) variables: &'a [Variable],
+}
+
+/// The checks upstream makes alike for both kinds of policy: the failure policy, parameter
+/// kind, match constraints (required, with at least one resource rule, and what `constraints`
+/// adds for the kind), match conditions (unless an update keeps them and the parameter kind)
+/// and variables.
+pub(super) fn validate_policy_parts(
+    parts: &PolicyParts<'_>,
+    keeps_conditions: bool,
+    stored: &Stored<'_>,
+    path: &Path,
+    constraints: impl Fn(&MatchResources, &Path) -> ErrorList,
+) -> ErrorList {
+    let mut errs = ErrorList::new();
+    match parts.failure_policy.map(|p| p.0.as_str()) {
+        None => errs.push(FieldError::required(path.child("failurePolicy"), "")),
+        Some(p) if !FAILURE_POLICIES.contains(&p) => {
+            errs.push(FieldError::not_supported_value(
+                path.child("failurePolicy"),
+                BadValue::named(p),
+                FAILURE_POLICIES,
+            ));
+        }
+        Some(_) => {}
+    }
+    if let Some(pk) = parts.param_kind {
+        errs.extend(validate_param_kind(pk, &path.child("paramKind")));
+    }
+    let mp = path.child("matchConstraints");
+    match parts.match_constraints {
+        None => errs.push(FieldError::required(&mp, "")),
+        Some(mc) => {
+            errs.extend(validate_match_resources(mc, &mp));
+            // The resource rules give the expressions their types.
+            if mc.resource_rules.is_empty() {
+                errs.push(FieldError::required(mp.child("resourceRules"), ""));
+            }
+            errs.extend(constraints(mc, &mp));
+        }
+    }
+    let params = parts.param_kind.is_some();
+    if !keeps_conditions {
+        errs.extend(validate_match_conditions(
+            parts.match_conditions,
+            params,
+            &stored.match_conditions,
+            &path.child("matchConditions"),
+        ));
+    }
+    errs.extend(validate_variables(parts.variables, params, &stored.variables, &path.child("variables")));
+    errs
+}
+
 /// Validates a `ValidatingAdmissionPolicy` on create (`old` is `None`) or update (upstream's
 /// `ValidateValidatingAdmissionPolicy` and `…Update`): the failure policy, parameter kind, match
 /// constraints (required, with at least one resource rule), match conditions (skipped on an
@@ -595,45 +655,19 @@ pub fn validate_validating_admission_policy(
 ) -> ErrorList {
     let spec = &obj.spec;
     let path = Path::new("spec");
-    let mut errs = ErrorList::new();
-    match spec.failure_policy.as_ref().map(|p| p.0.as_str()) {
-        None => errs.push(FieldError::required(path.child("failurePolicy"), "")),
-        Some(p) if !FAILURE_POLICIES.contains(&p) => {
-            errs.push(FieldError::not_supported_value(
-                path.child("failurePolicy"),
-                BadValue::named(p),
-                FAILURE_POLICIES,
-            ));
-        }
-        Some(_) => {}
-    }
-    if let Some(pk) = &spec.param_kind {
-        errs.extend(validate_param_kind(pk, &path.child("paramKind")));
-    }
-    match &spec.match_constraints {
-        None => errs.push(FieldError::required(path.child("matchConstraints"), "")),
-        Some(mc) => {
-            errs.extend(validate_match_resources(mc, &path.child("matchConstraints")));
-            // The resource rules give the expressions their types.
-            if mc.resource_rules.is_empty() {
-                errs.push(FieldError::required(path.child("matchConstraints").child("resourceRules"), ""));
-            }
-        }
-    }
     let params = spec.param_kind.is_some();
     let stored = Stored::of_validating(old, spec);
+    let parts = PolicyParts {
+        failure_policy: spec.failure_policy.as_ref(),
+        param_kind: spec.param_kind.as_ref(),
+        match_constraints: spec.match_constraints.as_ref(),
+        match_conditions: &spec.match_conditions,
+        variables: &spec.variables,
+    };
     let keeps_conditions =
         old.is_some_and(|o| o.spec.param_kind == spec.param_kind && o.spec.match_conditions == spec.match_conditions);
-    if !keeps_conditions {
-        errs.extend(validate_match_conditions(
-            &spec.match_conditions,
-            params,
-            &stored.match_conditions,
-            &path.child("matchConditions"),
-        ));
-    }
+    let mut errs = validate_policy_parts(&parts, keeps_conditions, &stored, &path, |_, _| ErrorList::new());
     let names: Vec<&str> = spec.variables.iter().map(|v| v.name.as_str()).collect();
-    errs.extend(validate_variables(&spec.variables, params, &stored.variables, &path.child("variables")));
     // Upstream declares `variables` only for a policy that has some.
     let variables = (!names.is_empty()).then_some(names.as_slice());
     if spec.validations.is_empty() && spec.audit_annotations.is_empty() {

@@ -8,6 +8,8 @@ extern crate self as kapi_api;
 pub use kapi_machinery as machinery;
 pub use kapi_macros::Kapi;
 
+#[cfg(feature = "validation")]
+pub mod certs;
 pub mod features;
 pub mod field_labels;
 pub mod meta;

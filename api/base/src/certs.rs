@@ -1,0 +1,415 @@
+//! Go's PEM decoding (`pem.Decode`, called again on what it leaves) and the structure `x509.ParseCertificate` reads, for the validation of CA bundles and trust bundles with Go's verdicts and messages.
+//!
+//! Our own code rather than a PEM or X.509 crate: the verdict and the message must be Go's
+//! (which blocks count, what a malformed block does to the blocks after it, which structural
+//! fault is named), and the reading must stay linear in a hostile bundle. A certificate is read
+//! down to the elements Go reads first (version, serial, algorithm identifiers, the name,
+//! validity and key sequences, unique IDs, the extension list, the signature) and its basic
+//! constraints; the contents of names, times, keys and other extensions are not interpreted, so
+//! a certificate Go refuses for those alone passes here.
+
+use std::collections::BTreeSet;
+
+/// One PEM block: its type, whether it had headers, and its decoded bytes.
+pub struct Block<'a> {
+    /// The type after `BEGIN` (`CERTIFICATE`).
+    pub kind: &'a [u8],
+    /// Whether it had `Key: value` headers.
+    pub headers: bool,
+    /// The decoded contents.
+    pub bytes: Vec<u8>,
+}
+
+impl Block<'_> {
+    /// What `AppendCertsFromPEM` considers: a `CERTIFICATE` block without headers.
+    pub fn is_certificate(&self) -> bool {
+        self.kind == b"CERTIFICATE" && !self.headers
+    }
+}
+
+const BEGIN: &[u8] = b"-----BEGIN ";
+const END: &[u8] = b"-----END ";
+const DASHES: &[u8] = b"-----";
+
+/// Go's `pem.Decode` called repeatedly on what it leaves. Go searches again from each `BEGIN`
+/// line; here every search moves forward only and each `END` line is read once, so a bundle of
+/// many broken blocks stays linear.
+pub struct Pem<'a> {
+    data: &'a [u8],
+    /// Where the next call starts (always the start of a line).
+    pub pos: usize,
+    /// Every `\n-----END ` (the offset of its newline) and where its line's text ends, as
+    /// `getLine` trims it, in order.
+    ends: Vec<(usize, usize)>,
+    /// The first of `ends` not yet behind the search.
+    next_end: usize,
+    /// The first byte at or after some earlier offset that base64 and blanks do not explain.
+    bad: Option<usize>,
+}
+
+impl<'a> Pem<'a> {
+    /// The blocks of `data`, from its start.
+    pub fn new(data: &'a [u8]) -> Self {
+        let ends = (0..data.len())
+            .filter(|&i| data[i] == b'\n' && data[i + 1..].starts_with(END))
+            .map(|i| {
+                let (text, _) = line(data, i + 1);
+                (i, i + 1 + text.len())
+            })
+            .collect();
+        Pem { data, pos: 0, ends, next_end: 0, bad: None }
+    }
+
+    /// The next block, moving past it; `None` (and no move) when no block follows.
+    pub fn decode(&mut self) -> Option<Block<'a>> {
+        let data = self.data;
+        let mut rest = self.pos;
+        loop {
+            // A `BEGIN` line at the start of what is left, or after a newline.
+            rest = if data[rest..].starts_with(BEGIN) {
+                rest + BEGIN.len()
+            } else {
+                find(data, rest, b"\n-----BEGIN ")? + 1 + BEGIN.len()
+            };
+            let (type_line, after) = line(data, rest);
+            rest = after;
+            let Some(kind) = type_line.strip_suffix(DASHES) else { continue };
+            let mut headers = false;
+            loop {
+                if rest == data.len() {
+                    return None;
+                }
+                let (l, next) = line(data, rest);
+                if !l.contains(&b':') {
+                    break;
+                }
+                headers = true;
+                rest = next;
+            }
+            // Without headers the `END` line may follow at once (its newline ends the line
+            // before); otherwise the first one after.
+            let from = if !headers && data[rest..].starts_with(END) { rest - 1 } else { rest };
+            while self.next_end < self.ends.len() && self.ends[self.next_end].0 < from {
+                self.next_end += 1;
+            }
+            let Some(&(end_at, text_end)) = self.ends.get(self.next_end) else { continue };
+            // `-----END <type>-----` and nothing but blanks after it on the line.
+            let trailer = end_at + 1 + END.len();
+            let past = trailer + kind.len() + DASHES.len();
+            // A matching trailer holds no newline, so it ends on the `END` line itself.
+            if data.get(trailer..past).is_none_or(|t| !t.starts_with(kind) || !t.ends_with(DASHES)) || past < text_end {
+                continue;
+            }
+            let body_end = end_at.max(rest);
+            if self.bad_before(rest, body_end) {
+                continue;
+            }
+            let body: Vec<u8> = data[rest..body_end].iter().copied().filter(|b| !matches!(b, b' ' | b'\t')).collect();
+            let Ok(bytes) = kapi_machinery::base64::decode(&body) else { continue };
+            self.pos = line(data, end_at + END.len()).1;
+            return Some(Block { kind, headers, bytes });
+        }
+    }
+
+    /// Whether `from..to` holds a byte base64 cannot hold (all but its alphabet, `=`, and the
+    /// blanks Go skips), which fails the block without decoding it. `from` only grows, so each
+    /// byte is looked at once.
+    fn bad_before(&mut self, from: usize, to: usize) -> bool {
+        let bad = match self.bad {
+            Some(b) if b >= from => b,
+            _ => {
+                let ok = |b: &u8| {
+                    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b' ' | b'\t' | b'\r' | b'\n')
+                };
+                let b = from + self.data[from..].iter().position(|b| !ok(b)).unwrap_or(self.data.len() - from);
+                self.bad = Some(b);
+                b
+            }
+        };
+        bad < to
+    }
+}
+
+/// The first offset at or after `from` where `needle` starts.
+fn find(data: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    data[from..].windows(needle.len()).position(|w| w == needle).map(|i| from + i)
+}
+
+/// Go's `getLine` from `at`: the line without its newline (and a `\r` right before it),
+/// trailing spaces and tabs trimmed, and where the next line starts.
+fn line(data: &[u8], at: usize) -> (&[u8], usize) {
+    let s = &data[at..];
+    let (mut l, next) = match s.iter().position(|&b| b == b'\n') {
+        Some(i) => (s[..i].strip_suffix(b"\r").unwrap_or(&s[..i]), at + i + 1),
+        None => (s, data.len()),
+    };
+    while let [head @ .., b' ' | b'\t'] = l {
+        l = head;
+    }
+    (l, next)
+}
+
+// ---- The certificate's structure ----
+
+const SEQUENCE: u8 = 0x30;
+const INTEGER: u8 = 0x02;
+const BIT_STRING: u8 = 0x03;
+const OCTET_STRING: u8 = 0x04;
+const OID: u8 = 0x06;
+const BOOLEAN: u8 = 0x01;
+/// `[0]`, `[3]` constructed and `[1]`, `[2]` primitive, context-specific.
+const VERSION_TAG: u8 = 0xa0;
+const ISSUER_UID_TAG: u8 = 0x81;
+const SUBJECT_UID_TAG: u8 = 0x82;
+const EXTENSIONS_TAG: u8 = 0xa3;
+
+/// DER as Go's `cryptobyte` reads it: single-byte tags, minimal lengths of at most four bytes.
+#[derive(Clone, Copy)]
+struct Der<'a>(&'a [u8]);
+
+impl<'a> Der<'a> {
+    /// The next element's tag, contents and whole encoding.
+    fn any(&mut self) -> Option<(u8, &'a [u8], &'a [u8])> {
+        let s = self.0;
+        let (&tag, rest) = s.split_first()?;
+        if tag & 0x1f == 0x1f {
+            return None;
+        }
+        let (&first, rest) = rest.split_first()?;
+        let (header, len) = if first & 0x80 == 0 {
+            (2, usize::from(first))
+        } else {
+            let n = usize::from(first & 0x7f);
+            if n == 0 || n > 4 || rest.len() < n {
+                return None;
+            }
+            let len = rest[..n].iter().fold(0usize, |acc, &b| (acc << 8) | usize::from(b));
+            // Short lengths use the short form, and no length has a leading zero byte.
+            if len < 0x80 || rest[0] == 0 {
+                return None;
+            }
+            (2 + n, len)
+        };
+        let total = header.checked_add(len)?;
+        if s.len() < total {
+            return None;
+        }
+        self.0 = &s[total..];
+        Some((tag, &s[header..total], &s[..total]))
+    }
+
+    /// The next element if it has `tag`: its contents and whole encoding.
+    fn element(&mut self, tag: u8) -> Option<(&'a [u8], &'a [u8])> {
+        let mut probe = *self;
+        let (t, contents, whole) = probe.any()?;
+        if t != tag {
+            return None;
+        }
+        *self = probe;
+        Some((contents, whole))
+    }
+
+    fn read(&mut self, tag: u8) -> Option<&'a [u8]> {
+        self.element(tag).map(|(c, _)| c)
+    }
+
+    /// An optional element: `Some(None)` when the next one has another tag (or none is left),
+    /// `None` when it has the tag but is malformed.
+    fn optional(&mut self, tag: u8) -> Option<Option<&'a [u8]>> {
+        if self.0.first() != Some(&tag) {
+            return Some(None);
+        }
+        self.read(tag).map(Some)
+    }
+}
+
+/// `cryptobyte`'s INTEGER encoding rule: not empty, and no byte that only repeats the sign.
+fn valid_integer(b: &[u8]) -> bool {
+    match b {
+        [] => false,
+        [0x00, next, ..] if next & 0x80 == 0 => false,
+        [0xff, next, ..] if next & 0x80 != 0 => false,
+        _ => true,
+    }
+}
+
+fn valid_bit_string(b: &[u8]) -> bool {
+    match b.split_first() {
+        None => false,
+        Some((&pad, rest)) => {
+            pad <= 7 && (!rest.is_empty() || pad == 0) && rest.last().is_none_or(|&l| l & ((1u8 << pad) - 1) == 0)
+        }
+    }
+}
+
+/// An OBJECT IDENTIFIER's contents: base-128 components, minimal, each within 31 bits.
+fn valid_oid(b: &[u8]) -> bool {
+    if b.is_empty() {
+        return false;
+    }
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == 0x80 {
+            return false;
+        }
+        let mut value: u32 = 0;
+        for n in 0.. {
+            let Some(&byte) = b.get(i) else { return false };
+            i += 1;
+            if n == 5 || value >= 1 << (31 - 7) {
+                return false;
+            }
+            value = (value << 7) | u32::from(byte & 0x7f);
+            if byte & 0x80 == 0 {
+                break;
+            }
+        }
+    }
+    true
+}
+
+/// Go's `parseAI`: an OID, then at most one parameters element.
+fn algorithm_identifier(seq: &[u8]) -> Result<(), &'static str> {
+    let mut d = Der(seq);
+    match d.read(OID) {
+        Some(oid) if valid_oid(oid) => {}
+        _ => return Err("x509: malformed OID"),
+    }
+    if !d.0.is_empty() && d.any().is_none() {
+        return Err("x509: malformed parameters");
+    }
+    Ok(())
+}
+
+/// What a certificate's structure says that validation reads: Go's `IsCA` and
+/// `BasicConstraintsValid`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Certificate {
+    /// The basic constraints extension marks a certificate authority.
+    pub is_ca: bool,
+    /// The basic constraints extension is present (and well formed).
+    pub basic_constraints_valid: bool,
+}
+
+/// The structure `x509.ParseCertificate` reads, in its order and with its messages.
+pub fn parse_certificate(der: &[u8]) -> Result<Certificate, &'static str> {
+    let mut input = Der(der);
+    let (cert, raw) = input.element(SEQUENCE).ok_or("x509: malformed certificate")?;
+    let mut input = Der(cert);
+    let tbs = input.read(SEQUENCE).ok_or("x509: malformed tbs certificate")?;
+    let mut tbs = Der(tbs);
+    let version = match tbs.optional(VERSION_TAG).ok_or("x509: malformed version")? {
+        None => 0,
+        Some(v) => {
+            let mut v = Der(v);
+            match v.read(INTEGER) {
+                // A Go `int`: eight bytes at most, and not negative.
+                Some(n) if valid_integer(n) && v.0.is_empty() && n.len() <= 8 && n[0] & 0x80 == 0 => {
+                    n.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
+                }
+                _ => return Err("x509: malformed version"),
+            }
+        }
+    };
+    if version > 2 {
+        return Err("x509: invalid version");
+    }
+    match tbs.read(INTEGER) {
+        Some(n) if valid_integer(n) => {
+            if n[0] & 0x80 != 0 {
+                return Err("x509: negative serial number");
+            }
+        }
+        _ => return Err("x509: malformed serial number"),
+    }
+    let sig_ai = tbs.read(SEQUENCE).ok_or("x509: malformed signature algorithm identifier")?;
+    let outer_ai = input.read(SEQUENCE).ok_or("x509: malformed algorithm identifier")?;
+    if sig_ai != outer_ai {
+        return Err("x509: inner and outer signature algorithm identifiers don't match");
+    }
+    algorithm_identifier(sig_ai)?;
+    tbs.read(SEQUENCE).ok_or("x509: malformed issuer")?;
+    tbs.read(SEQUENCE).ok_or("x509: malformed validity")?;
+    // Go names the subject "issuer" here.
+    tbs.read(SEQUENCE).ok_or("x509: malformed issuer")?;
+    let spki = tbs.read(SEQUENCE).ok_or("x509: malformed spki")?;
+    let mut spki = Der(spki);
+    let pk_ai = spki.read(SEQUENCE).ok_or("x509: malformed public key algorithm identifier")?;
+    algorithm_identifier(pk_ai)?;
+    match spki.read(BIT_STRING) {
+        Some(b) if valid_bit_string(b) => {}
+        _ => return Err("x509: malformed subjectPublicKey"),
+    }
+    let mut cert = Certificate::default();
+    if version >= 1 {
+        tbs.optional(ISSUER_UID_TAG).ok_or("x509: malformed issuerUniqueID")?;
+        tbs.optional(SUBJECT_UID_TAG).ok_or("x509: malformed subjectUniqueID")?;
+        if version == 2
+            && let Some(exts) = tbs.optional(EXTENSIONS_TAG).ok_or("x509: malformed extensions")?
+        {
+            cert = extensions(exts)?;
+        }
+    }
+    match input.read(BIT_STRING) {
+        Some(b) if valid_bit_string(b) => {}
+        _ => return Err("x509: malformed signature"),
+    }
+    if raw.len() != der.len() {
+        return Err("x509: trailing data");
+    }
+    Ok(cert)
+}
+
+/// `2.5.29.19`, the basic constraints extension.
+const OID_BASIC_CONSTRAINTS: &[u8] = &[0x55, 0x1d, 0x13];
+
+/// The extension list's shape (each an OID, an optional critical flag and an octet string, no
+/// OID twice), then the basic constraints, the one extension read further.
+fn extensions(wrapped: &[u8]) -> Result<Certificate, &'static str> {
+    let mut outer = Der(wrapped);
+    let list = outer.read(SEQUENCE).ok_or("x509: malformed extensions")?;
+    let mut list = Der(list);
+    let mut seen: BTreeSet<&[u8]> = BTreeSet::new();
+    let mut basic = None;
+    while !list.0.is_empty() {
+        let ext = list.read(SEQUENCE).ok_or("x509: malformed extension")?;
+        let mut ext = Der(ext);
+        let oid = match ext.read(OID) {
+            Some(o) if valid_oid(o) => o,
+            _ => return Err("x509: malformed extension OID field"),
+        };
+        match ext.optional(BOOLEAN) {
+            Some(None) => {}
+            Some(Some([0x00 | 0xff])) => {}
+            _ => return Err("x509: malformed extension critical field"),
+        }
+        let value = ext.read(OCTET_STRING).ok_or("x509: malformed extension value field")?;
+        if !seen.insert(oid) {
+            return Err("x509: certificate contains duplicate extensions");
+        }
+        if oid == OID_BASIC_CONSTRAINTS {
+            basic = Some(value);
+        }
+    }
+    let Some(value) = basic else { return Ok(Certificate::default()) };
+    Ok(Certificate { is_ca: basic_constraints(value)?, basic_constraints_valid: true })
+}
+
+/// Go's `parseBasicConstraintsExtension`: a SEQUENCE of an optional `cA` BOOLEAN and an
+/// optional path length INTEGER.
+fn basic_constraints(value: &[u8]) -> Result<bool, &'static str> {
+    const INVALID: &str = "x509: invalid basic constraints";
+    let mut outer = Der(value);
+    let mut seq = Der(outer.read(SEQUENCE).ok_or(INVALID)?);
+    let is_ca = match seq.optional(BOOLEAN).ok_or(INVALID)? {
+        None => false,
+        Some([0xff]) => true,
+        Some([0x00]) => false,
+        Some(_) => return Err(INVALID),
+    };
+    // A Go `int`: eight bytes at most.
+    match seq.optional(INTEGER).ok_or(INVALID)? {
+        Some(n) if !valid_integer(n) || n.len() > 8 => Err(INVALID),
+        _ => Ok(is_ca),
+    }
+}

@@ -163,6 +163,7 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
         claims: super::pod_resources::claim_names(&spec.resource_claims),
         host_users: super::security::host_users(spec),
         restart_policy: spec.restart_policy.0.as_str(),
+        grace_period: spec.termination_grace_period_seconds,
     };
     errs.extend(validate_containers(containers, &ctx, &path.child("containers")));
     errs.extend(validate_init_containers(&spec.init_containers, containers, &ctx, &path.child("initContainers")));
@@ -383,7 +384,7 @@ fn validate_containers(containers: &[Container], ctx: &PodCtx<'_>, path: &Path) 
             errs.push(FieldError::duplicate(item.child("name"), c.name.as_str()));
         }
         if let Some(l) = &c.lifecycle {
-            errs.extend(lifecycle(l, &item.child("lifecycle")));
+            errs.extend(lifecycle(l, ctx.grace_period, &item.child("lifecycle")));
         }
         errs.extend(probes(c, &item));
         if c.restart_policy.is_some() {
@@ -421,7 +422,7 @@ fn validate_init_containers(init: &[Container], regular: &[Container], ctx: &Pod
         errs.extend(unique_host_ports(std::slice::from_ref(c), path, &mut BTreeSet::new()));
         if sidecar {
             if let Some(l) = &c.lifecycle {
-                errs.extend(lifecycle(l, &item.child("lifecycle")));
+                errs.extend(lifecycle(l, ctx.grace_period, &item.child("lifecycle")));
             }
             errs.extend(probes(c, &item));
         } else {
@@ -451,6 +452,8 @@ struct PodCtx<'a> {
     host_users: bool,
     /// The pod's restart policy.
     restart_policy: &'a str,
+    /// The pod's `terminationGracePeriodSeconds`, which bounds a lifecycle hook's sleep.
+    grace_period: Option<i64>,
 }
 
 fn container_common(c: &Container, ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
@@ -966,7 +969,7 @@ fn probe_handler(h: &ProbeHandler, path: &Path) -> ErrorList {
     })
 }
 
-fn lifecycle_handler(h: &LifecycleHandler, path: &Path) -> ErrorList {
+fn lifecycle_handler(h: &LifecycleHandler, grace_period: Option<i64>, path: &Path) -> ErrorList {
     let kinds = [
         ("exec", h.exec.is_some()),
         ("httpGet", h.http_get.is_some()),
@@ -977,17 +980,31 @@ fn lifecycle_handler(h: &LifecycleHandler, path: &Path) -> ErrorList {
         "exec" => exec(h.exec.as_ref().map(|e| e.command.len()), p),
         "httpGet" => h.http_get.as_ref().map(|g| http_get(g, p)).unwrap_or_default(),
         "tcpSocket" => h.tcp_socket.as_ref().map(|t| port_num_or_name(&t.port, &p.child("port"))).unwrap_or_default(),
-        _ => Vec::new(),
+        _ => h.sleep.as_ref().map(|s| sleep(s.seconds, grace_period, p)).unwrap_or_default(),
     })
 }
 
-fn lifecycle(l: &crate::core::v1::Lifecycle, path: &Path) -> ErrorList {
+/// A sleep may last from 0 (`PodLifecycleSleepActionAllowZero`, GA in 1.34) up to the pod's
+/// grace period. Without a grace period nothing is checked: that is the pod's own error, which
+/// upstream does not report twice.
+fn sleep(seconds: i64, grace_period: Option<i64>, path: &Path) -> ErrorList {
+    match grace_period {
+        Some(grace) if seconds < 0 || seconds > grace => vec![FieldError::invalid_value(
+            path,
+            seconds,
+            &format!("must be non-negative and less than terminationGracePeriodSeconds ({grace})"),
+        )],
+        _ => ErrorList::new(),
+    }
+}
+
+fn lifecycle(l: &crate::core::v1::Lifecycle, grace_period: Option<i64>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if let Some(h) = &l.post_start {
-        errs.extend(lifecycle_handler(h, &path.child("postStart")));
+        errs.extend(lifecycle_handler(h, grace_period, &path.child("postStart")));
     }
     if let Some(h) = &l.pre_stop {
-        errs.extend(lifecycle_handler(h, &path.child("preStop")));
+        errs.extend(lifecycle_handler(h, grace_period, &path.child("preStop")));
     }
     errs
 }
@@ -1182,3 +1199,7 @@ fn toleration_key(t: &Toleration) -> (&str, &str, &str, &str) {
     let Toleration { key, operator, value, effect, toleration_seconds: _ } = t;
     (key, &operator.0, value, &effect.0)
 }
+
+#[cfg(test)]
+#[path = "pod_tests.rs"]
+mod tests;

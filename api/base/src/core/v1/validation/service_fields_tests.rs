@@ -1,4 +1,4 @@
-//! Upstream's `TestValidateServiceCreate` and `TestValidateServiceExternalTrafficPolicy` cases for the load balancer and traffic fields (same names, numbers of errors), and the paths and messages of upstream's source for each rule, on create and update.
+//! Upstream's `TestValidateServiceCreate`, `TestValidateServiceExternalTrafficPolicy` and `TestValidateServiceUpdate` cases for the load balancer and traffic fields (same names, numbers of errors), and the paths and messages of upstream's source for each rule, on create and update.
 
 use kapi_machinery::Scheme;
 use kapi_machinery::types::IntOrString;
@@ -361,6 +361,191 @@ fn upstream_external_traffic_policy_cases() {
         let mut s = valid();
         tweak(&mut s);
         let errs = external_traffic_policy(&s);
+        assert_eq!(errs.len(), *want, "{name}: {:#?}", strings(&errs));
+    }
+}
+
+type UpdateTweak = fn(&mut Service, &mut Service);
+
+fn class(s: &mut Service, c: Option<&str>) {
+    s.spec.load_balancer_class = c.map(str::to_owned);
+}
+
+/// An old load balancer as upstream's update cases store it: type and node ports only.
+fn old_load_balancer(s: &mut Service) {
+    ty(s, "LoadBalancer");
+    s.spec.allocate_load_balancer_node_ports = Some(true);
+}
+
+/// `TestValidateServiceUpdate`'s cases for these fields: name, tweak of (old, new), number of
+/// errors. Upstream checks the class in both `ValidateServiceUpdate` and `ValidateService`, so a
+/// bad class counts twice.
+const UPDATE_CASES: &[(&str, UpdateTweak, usize)] = &[
+    (
+        "Service with LoadBalancer type can change its AllocateLoadBalancerNodePorts from true to false",
+        |old, new| {
+            old_load_balancer(old);
+            load_balancer(new);
+            new.spec.allocate_load_balancer_node_ports = Some(false);
+        },
+        0,
+    ),
+    (
+        "Service with LoadBalancer type can change its AllocateLoadBalancerNodePorts from false to true",
+        |old, new| {
+            old_load_balancer(old);
+            old.spec.allocate_load_balancer_node_ports = Some(false);
+            load_balancer(new);
+        },
+        0,
+    ),
+    (
+        "Set AllocateLoadBalancerNodePorts when type is not LoadBalancer",
+        |_, new| new.spec.allocate_load_balancer_node_ports = Some(true),
+        1,
+    ),
+    (
+        "update LoadBalancer type of service without change LoadBalancerClass",
+        |old, new| {
+            old_load_balancer(old);
+            class(old, Some("test.com/test-old"));
+            load_balancer(new);
+            class(new, Some("test.com/test-old"));
+        },
+        0,
+    ),
+    (
+        "invalid: change LoadBalancerClass when update service",
+        |old, new| {
+            old_load_balancer(old);
+            class(old, Some("test.com/test-old"));
+            load_balancer(new);
+            class(new, Some("test.com/test-new"));
+        },
+        1,
+    ),
+    (
+        "invalid: unset LoadBalancerClass when update service",
+        |old, new| {
+            old_load_balancer(old);
+            class(old, Some("test.com/test-old"));
+            load_balancer(new);
+            class(new, None);
+        },
+        1,
+    ),
+    (
+        "invalid: set LoadBalancerClass when update service",
+        |old, new| {
+            old_load_balancer(old);
+            load_balancer(new);
+            class(new, Some("test.com/test-new"));
+        },
+        1,
+    ),
+    (
+        "update to LoadBalancer type of service with valid LoadBalancerClass",
+        |_, new| {
+            load_balancer(new);
+            class(new, Some("test.com/test-load-balancer-class"));
+        },
+        0,
+    ),
+    ("update to LoadBalancer type of service without LoadBalancerClass", |_, new| load_balancer(new), 0),
+    (
+        "invalid: set invalid LoadBalancerClass when update service to LoadBalancer",
+        |_, new| {
+            load_balancer(new);
+            class(new, Some("Bad/LoadBalancerclass"));
+        },
+        2,
+    ),
+    (
+        "invalid: set LoadBalancerClass when update service to non LoadBalancer type of service",
+        |_, new| class(new, Some("test.com/test-load-balancer-class")),
+        2,
+    ),
+    (
+        "invalid: set LoadBalancerClass when update service to non LoadBalancer type of service",
+        |old, new| {
+            ty(old, "ExternalName");
+            ty(new, "ExternalName");
+            class(new, Some("test.com/test-load-balancer-class"));
+        },
+        3,
+    ),
+    (
+        "invalid: set LoadBalancerClass when update service to non LoadBalancer type of service",
+        |old, new| {
+            ty(old, "NodePort");
+            ty(new, "NodePort");
+            etp(new, "Cluster");
+            class(new, Some("test.com/test-load-balancer-class"));
+        },
+        2,
+    ),
+    (
+        "invalid: set LoadBalancerClass when update from LoadBalancer service to non LoadBalancer type of service",
+        |old, new| {
+            old_load_balancer(old);
+            class(old, Some("test.com/test-load-balancer-class"));
+            class(new, Some("test.com/test-load-balancer-class"));
+        },
+        2,
+    ),
+    (
+        "invalid: set LoadBalancerClass when update from LoadBalancer service to non LoadBalancer type of service",
+        |old, new| {
+            old_load_balancer(old);
+            class(old, Some("test.com/test-load-balancer-class"));
+            ty(new, "ExternalName");
+            class(new, Some("test.com/test-load-balancer-class"));
+        },
+        3,
+    ),
+    (
+        "invalid: set LoadBalancerClass when update from LoadBalancer service to non LoadBalancer type of service",
+        |old, new| {
+            old_load_balancer(old);
+            class(old, Some("test.com/test-load-balancer-class"));
+            ty(new, "NodePort");
+            etp(new, "Cluster");
+            class(new, Some("test.com/test-load-balancer-class"));
+        },
+        2,
+    ),
+    (
+        "update internalTrafficPolicy from Cluster to Local",
+        |old, new| {
+            itp(old, Some("Cluster"));
+            itp(new, Some("Local"));
+        },
+        0,
+    ),
+    (
+        "update internalTrafficPolicy from Local to Cluster",
+        |old, new| {
+            itp(old, Some("Local"));
+            itp(new, Some("Cluster"));
+        },
+        0,
+    ),
+    (
+        "topology annotations are mismatched",
+        |_, new| {
+            annotate(new, "service.kubernetes.io/topology-aware-hints", "original");
+            annotate(new, "service.kubernetes.io/topology-mode", "different");
+        },
+        1,
+    ),
+];
+
+#[test]
+fn upstream_update_cases() {
+    for (name, tweak, want) in UPDATE_CASES {
+        let (mut old, mut new) = (valid(), valid());
+        tweak(&mut old, &mut new);
+        let errs = validate_service(&new, Some(&old));
         assert_eq!(errs.len(), *want, "{name}: {:#?}", strings(&errs));
     }
 }

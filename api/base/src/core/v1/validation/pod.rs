@@ -301,8 +301,8 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
 // ---------------------------------------------------------------------------------------------
 // Volumes.
 
-/// Upstream's `ValidateVolumes`: unique DNS-label names and one source each; returns the names of
-/// the volumes that passed, which mounts may refer to.
+/// Upstream's `ValidateVolumes`: unique DNS-label names and one source each; returns the volumes
+/// that passed by name, which mounts and devices may refer to.
 fn validate_volumes<'a>(
     volumes: &'a [Volume],
     path: &Path,

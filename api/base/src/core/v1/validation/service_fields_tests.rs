@@ -272,6 +272,16 @@ const CREATE_CASES: &[(&str, Tweak, usize)] = &[
         |s| s.spec.traffic_distribution = Some("PreferClose".into()),
         0,
     ),
+    (
+        "valid: trafficDistribution field set to PreferSameZone with feature gate",
+        |s| s.spec.traffic_distribution = Some("PreferSameZone".into()),
+        0,
+    ),
+    (
+        "valid: trafficDistribution field set to PreferSameNode with feature gate",
+        |s| s.spec.traffic_distribution = Some("PreferSameNode".into()),
+        0,
+    ),
     ("invalid: trafficDistribution field set to Random", |s| s.spec.traffic_distribution = Some("Random".into()), 1),
 ];
 

@@ -244,12 +244,13 @@ async fn type_changes_allocate_and_release() {
     assert_eq!(more.spec.ports[0].node_port, node_port);
     let second = more.spec.ports[1].node_port;
     assert!((30000..=32767).contains(&second) && second != node_port);
-    // Back to ClusterIP with the node ports still in the body, as `kubectl edit` sends it: they go.
+    // Back to ClusterIP with the node ports and the external traffic policy still in the body, as
+    // `kubectl edit` sends it: they go.
     let mut back = more.clone();
     back.spec.r#type.0 = "ClusterIP".into();
-    back.spec.external_traffic_policy.0.clear();
     let back = api.update(&back, &UpdateOptions::default()).await.unwrap();
     assert_eq!(node_ports(&back), [0, 0]);
+    assert_eq!(back.spec.external_traffic_policy.0, "");
     let taken = create(&api, &svc("taken", "NodePort", vec![port("", 80, "TCP", node_port)])).await;
     assert_eq!(node_ports(&taken), [node_port]);
     // The address may not change.

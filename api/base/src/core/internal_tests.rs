@@ -426,6 +426,12 @@ fn service_defaults() {
     let mut s = service("ExternalName", "");
     v1::set_object_defaults_service(&mut s);
     assert_eq!(s.spec.internal_traffic_policy, None);
+
+    // External IPs make a cluster IP service externally accessible, so it gets the policy too.
+    let mut s = service("ClusterIP", "");
+    s.spec.external_ips = vec!["1.2.3.4".into()];
+    v1::set_object_defaults_service(&mut s);
+    assert_eq!(s.spec.external_traffic_policy.0, "Cluster");
 }
 
 #[test]

@@ -300,6 +300,13 @@ fn drop_type_dependent_fields(svc: &mut Service, old: &Service) {
     {
         svc.spec.health_check_node_port = 0;
     }
+    // Defaulting gave the old type its external traffic policy; the new one has no use for it.
+    if needs_node_port(old)
+        && !needs_node_port(svc)
+        && old.spec.external_traffic_policy == svc.spec.external_traffic_policy
+    {
+        svc.spec.external_traffic_policy.0.clear();
+    }
     let lb = |s: &Service| s.spec.r#type.0 == "LoadBalancer";
     if lb(old) && !lb(svc) {
         if old.spec.allocate_load_balancer_node_ports.is_some()

@@ -155,9 +155,20 @@ pub fn set_defaults_ephemeral_container(obj: &mut EphemeralContainer) {
     }
 }
 
+/// Upstream's `ExternallyAccessible`: node ports, load balancers, and cluster IPs with external
+/// IPs, the services that take traffic from outside the cluster.
+pub(crate) fn externally_accessible(s: &Service) -> bool {
+    match s.spec.r#type.0.as_str() {
+        "LoadBalancer" | "NodePort" => true,
+        "ClusterIP" => !s.spec.external_ips.is_empty(),
+        _ => false,
+    }
+}
+
 /// Session affinity `None` (with no config) or a three-hour `ClientIP` timeout; type `ClusterIP`;
-/// ports TCP with the target port the port itself; traffic policies `Cluster`; load balancers
-/// allocate node ports; ingress IPs of load balancers are `VIP` (gate `LoadBalancerIPMode`).
+/// ports TCP with the target port the port itself; traffic policies `Cluster` (the external one
+/// where the service is externally accessible); load balancers allocate node ports; ingress IPs
+/// of load balancers are `VIP` (gate `LoadBalancerIPMode`).
 pub fn set_defaults_service(obj: &mut Service) {
     let spec = &mut obj.spec;
     if spec.session_affinity.0.is_empty() {
@@ -192,10 +203,11 @@ pub fn set_defaults_service(obj: &mut Service) {
             port.target_port = IntOrString::int(port.port);
         }
     }
-    let ty = spec.r#type.0.as_str();
-    if matches!(ty, "NodePort" | "LoadBalancer") && spec.external_traffic_policy.0.is_empty() {
-        spec.external_traffic_policy = ServiceExternalTrafficPolicy("Cluster".into());
+    if externally_accessible(obj) && obj.spec.external_traffic_policy.0.is_empty() {
+        obj.spec.external_traffic_policy = ServiceExternalTrafficPolicy("Cluster".into());
     }
+    let spec = &mut obj.spec;
+    let ty = spec.r#type.0.as_str();
     if spec.internal_traffic_policy.is_none() && matches!(ty, "NodePort" | "LoadBalancer" | "ClusterIP") {
         spec.internal_traffic_policy = Some(ServiceInternalTrafficPolicy("Cluster".into()));
     }

@@ -16,6 +16,7 @@ mod pod_resources;
 mod pod_status;
 mod resources;
 mod security;
+mod service_fields;
 mod spread;
 mod storage;
 mod sysctl;
@@ -476,8 +477,10 @@ pub fn validate_namespace(obj: &Namespace, _old: Option<&Namespace>) -> ErrorLis
 /// unique names and port/protocol pairs, protocols, target ports, node ports only off
 /// `ClusterIP`), the type, the selector's labels, session affinity and its config,
 /// `externalName` for `ExternalName`, headless rules, `clusterIP`/`clusterIPs`/`ipFamilies`/
-/// `ipFamilyPolicy` consistency (`clusterips.rs`), external IPs, and on update cluster IPs and
-/// IP families that change only by adding or releasing the secondary one.
+/// `ipFamilyPolicy` consistency (`clusterips.rs`), external IPs, the load balancer and traffic
+/// fields and topology annotations (`service_fields.rs`), and on update cluster IPs and IP
+/// families that change only by adding or releasing the secondary one, a load balancer's class
+/// and a health check node port that stay as they were.
 ///
 /// Upstream validates after its strategy has normalised `clusterIPs` from `clusterIP` and
 /// allocated the addresses; the test server does the same before calling this.
@@ -489,7 +492,9 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
     if let Some(old) = old {
         errs.extend(clusterips::upgrade_downgrade_cluster_ips(old, obj));
         errs.extend(clusterips::upgrade_downgrade_ip_families(old, obj));
+        errs.extend(service_fields::update(obj, old));
     }
+    errs.extend(service_fields::topology_annotations(obj));
     let headless = clusterips::is_headless(obj);
     if spec.ports.is_empty() && !headless && ty != "ExternalName" {
         errs.push(FieldError::required(spec_path.child("ports"), ""));
@@ -613,6 +618,7 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
             errs.push(FieldError::duplicate(spec_path.child("ports").index(i), port_key_value(p)));
         }
     }
+    errs.extend(service_fields::load_balancer_and_traffic(obj));
     errs
 }
 

@@ -9,9 +9,9 @@ use super::*;
 use crate::core::v1::{
     ClientIPConfig, Container, ContainerPort, DNSPolicy, EnvVar, EnvVarSource, FinalizerName, HTTPGetAction,
     NamespaceSpec, ObjectFieldSelector, PodSpec, Probe, ProbeHandler, Protocol, PullPolicy, ReplicationControllerSpec,
-    ResourceName, ResourceRequirements, RestartPolicy, SecretType, ServiceAffinity, ServiceSpec, ServiceType,
-    SessionAffinityConfig, TerminationMessagePolicy, Toleration, TolerationOperator, URIScheme, Volume, VolumeMount,
-    VolumeSource,
+    ResourceName, ResourceRequirements, RestartPolicy, SecretType, ServiceAffinity, ServiceExternalTrafficPolicy,
+    ServiceInternalTrafficPolicy, ServiceSpec, ServiceType, SessionAffinityConfig, TerminationMessagePolicy,
+    Toleration, TolerationOperator, URIScheme, Volume, VolumeMount, VolumeSource,
 };
 use crate::meta::v1::ObjectMeta;
 
@@ -201,13 +201,19 @@ fn port(name: &str, port: i32) -> ServicePort {
     }
 }
 
+/// A service of a type as defaulting leaves it: traffic policies `Cluster` where they apply,
+/// node ports allocated for a load balancer.
 fn service(ty: &str, ports: Vec<ServicePort>) -> Service {
+    let external = matches!(ty, "NodePort" | "LoadBalancer");
     Service {
         spec: ServiceSpec {
             r#type: ServiceType(ty.into()),
             ports,
             session_affinity: ServiceAffinity("None".into()),
             selector: [("app".to_owned(), "web".to_owned())].into(),
+            external_traffic_policy: ServiceExternalTrafficPolicy(if external { "Cluster" } else { "" }.into()),
+            internal_traffic_policy: (ty != "ExternalName").then(|| ServiceInternalTrafficPolicy("Cluster".into())),
+            allocate_load_balancer_node_ports: (ty == "LoadBalancer").then_some(true),
             ..ServiceSpec::default()
         },
         ..Service::default()

@@ -5,14 +5,16 @@ use kapi_machinery::validation::ErrorList;
 
 use crate::core::v1::validation::validate_service;
 use crate::core::v1::{
-    IPFamily, IPFamilyPolicy, Protocol, Service, ServiceAffinity, ServicePort, ServiceSpec, ServiceType,
+    IPFamily, IPFamilyPolicy, Protocol, Service, ServiceAffinity, ServiceExternalTrafficPolicy,
+    ServiceInternalTrafficPolicy, ServicePort, ServiceSpec, ServiceType,
 };
 
 fn strings(errs: &ErrorList) -> Vec<String> {
     errs.iter().map(ToString::to_string).collect()
 }
 
-/// Upstream's `makeValidService`: one TCP port, a selector, no cluster IPs or families.
+/// Upstream's `makeValidService`: one TCP port, a selector, the internal traffic policy, no
+/// cluster IPs or families.
 fn valid() -> Service {
     Service {
         spec: ServiceSpec {
@@ -26,6 +28,7 @@ fn valid() -> Service {
                 target_port: IntOrString::int(8675),
                 ..ServicePort::default()
             }],
+            internal_traffic_policy: Some(ServiceInternalTrafficPolicy("Cluster".into())),
             ..ServiceSpec::default()
         },
         ..Service::default()
@@ -43,6 +46,19 @@ fn families(s: &mut Service, f: &[&str]) {
 fn ips(s: &mut Service, cluster_ip: &str, ips: &[&str]) {
     s.spec.cluster_ip = cluster_ip.into();
     s.spec.cluster_ips = ips.iter().map(|s| (*s).to_owned()).collect();
+}
+
+/// A load balancer as defaulting leaves it: `Cluster` policy, node ports allocated.
+fn load_balancer(s: &mut Service) {
+    s.spec.r#type = ServiceType("LoadBalancer".into());
+    s.spec.external_traffic_policy = ServiceExternalTrafficPolicy("Cluster".into());
+    s.spec.allocate_load_balancer_node_ports = Some(true);
+}
+
+/// External IPs, with the external traffic policy they make defaulting set.
+fn external_ips(s: &mut Service, ip: &str) {
+    s.spec.external_ips = vec![ip.into()];
+    s.spec.external_traffic_policy = ServiceExternalTrafficPolicy("Cluster".into());
 }
 
 type Tweak = fn(&mut Service);
@@ -380,7 +396,7 @@ const CREATE_CASES: &[(&str, Tweak, usize)] = &[
         "LoadBalancer type cannot have None ClusterIP",
         |s| {
             ips(s, "None", &["None"]);
-            s.spec.r#type = ServiceType("LoadBalancer".into());
+            load_balancer(s);
         },
         1,
     ),
@@ -388,7 +404,7 @@ const CREATE_CASES: &[(&str, Tweak, usize)] = &[
     (
         "valid port type=LoadBalancer",
         |s| {
-            s.spec.r#type = ServiceType("LoadBalancer".into());
+            load_balancer(s);
             s.spec.ports.push(ServicePort {
                 name: "kubelet".into(),
                 port: 10250,
@@ -399,10 +415,10 @@ const CREATE_CASES: &[(&str, Tweak, usize)] = &[
         },
         0,
     ),
-    ("valid publicIPs host", |s| s.spec.external_ips = vec!["1.2.3.4".into()], 0),
-    ("invalid publicIPs localhost", |s| s.spec.external_ips = vec!["127.0.0.1".into()], 1),
-    ("invalid publicIPs unspecified", |s| s.spec.external_ips = vec!["0.0.0.0".into()], 1),
-    ("invalid publicIPs", |s| s.spec.external_ips = vec!["1.2.3.4.5".into()], 1),
+    ("valid publicIPs host", |s| external_ips(s, "1.2.3.4"), 0),
+    ("invalid publicIPs localhost", |s| external_ips(s, "127.0.0.1"), 1),
+    ("invalid publicIPs unspecified", |s| external_ips(s, "0.0.0.0"), 1),
+    ("invalid publicIPs", |s| external_ips(s, "1.2.3.4.5"), 1),
 ];
 
 #[test]
@@ -480,7 +496,7 @@ fn create_messages() {
         &[r#"spec.clusterIPs[0]: Invalid value: "10.0.0.1": expected an IPv6 value as indicated by `ipFamilies[0]`"#],
     );
     check(
-        |s| s.spec.external_ips = vec!["127.0.0.1".into()],
+        |s| external_ips(s, "127.0.0.1"),
         &[
             r#"spec.externalIPs[0]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)"#,
         ],

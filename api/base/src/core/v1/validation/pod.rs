@@ -10,8 +10,9 @@
 //! required node affinity and topology spread selectors, and namespaced sysctls of pods sharing
 //! the host's network or IPC, where the stored spec already had them. Security contexts, Windows
 //! options and the pod's `os` (`security.rs`), resource claims, resize policies and pod-level
-//! resources (`pod_resources.rs`) and volume sources (`volumes.rs`) are checked too. Not
-//! covered: volume devices, mount propagation, and the ephemeral containers' own fields.
+//! resources (`pod_resources.rs`) and volume sources (`volumes.rs`) are checked too, and so are
+//! volume mounts (with their propagation and recursive read-only modes) and volume devices.
+//! Not covered: the ephemeral containers' own fields.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -24,7 +25,7 @@ use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 use super::{dns1123_label, json_value, name_is_dns_subdomain, non_negative, port_num_or_name};
 use crate::core::v1::{
     Container, EnvFromSource, EnvVar, HTTPGetAction, LifecycleHandler, PodSpec, PodTemplateSpec, Probe, ProbeHandler,
-    ResourceName, ResourceRequirements, Toleration, Volume, VolumeMount,
+    ResourceName, ResourceRequirements, Toleration, Volume, VolumeMount, VolumeSource,
 };
 use crate::meta::v1::validation::validate_labels;
 
@@ -34,6 +35,8 @@ const TERMINATION_MESSAGE_POLICIES: &[&str] = &["File", "FallbackToLogsOnError"]
 const RESTART_POLICIES: &[&str] = &["Always", "OnFailure", "Never"];
 const DNS_POLICIES: &[&str] = &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"];
 const HTTP_SCHEMES: &[&str] = &["HTTP", "HTTPS"];
+const MOUNT_PROPAGATIONS: &[&str] = &["Bidirectional", "HostToContainer", "None"];
+const RECURSIVE_READ_ONLY_MODES: &[&str] = &["Disabled", "Enabled", "IfPossible"];
 const TAINT_EFFECTS: &[&str] = &["NoSchedule", "PreferNoSchedule", "NoExecute"];
 const TOLERATION_OPERATORS: &[&str] = &["Equal", "Exists"];
 /// The downward API fields an environment variable may read (upstream's
@@ -163,6 +166,7 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
         claims: super::pod_resources::claim_names(&spec.resource_claims),
         host_users: super::security::host_users(spec),
         restart_policy: spec.restart_policy.0.as_str(),
+        grace_period: spec.termination_grace_period_seconds,
     };
     errs.extend(validate_containers(containers, &ctx, &path.child("containers")));
     errs.extend(validate_init_containers(&spec.init_containers, containers, &ctx, &path.child("initContainers")));
@@ -297,10 +301,14 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
 // ---------------------------------------------------------------------------------------------
 // Volumes.
 
-/// Upstream's `ValidateVolumes`: unique DNS-label names and one source each; returns the names of
-/// the volumes that passed, which mounts may refer to.
-fn validate_volumes<'a>(volumes: &'a [Volume], path: &Path, errs: &mut ErrorList) -> BTreeSet<&'a str> {
-    let mut ok = BTreeSet::new();
+/// Upstream's `ValidateVolumes`: unique DNS-label names and one source each; returns the volumes
+/// that passed by name, which mounts and devices may refer to.
+fn validate_volumes<'a>(
+    volumes: &'a [Volume],
+    path: &Path,
+    errs: &mut ErrorList,
+) -> BTreeMap<&'a str, &'a VolumeSource> {
+    let mut ok = BTreeMap::new();
     for (i, v) in volumes.iter().enumerate() {
         let item = path.index(i);
         let name_path = item.child("name");
@@ -310,11 +318,11 @@ fn validate_volumes<'a>(volumes: &'a [Volume], path: &Path, errs: &mut ErrorList
         } else {
             found.extend(dns1123_label(&v.name, &name_path));
         }
-        if ok.contains(v.name.as_str()) {
+        if ok.contains_key(v.name.as_str()) {
             found.push(FieldError::duplicate(&name_path, v.name.as_str()));
         }
         if found.is_empty() {
-            ok.insert(v.name.as_str());
+            ok.insert(v.name.as_str(), &v.volume_source);
         } else {
             errs.extend(found);
         }
@@ -383,7 +391,7 @@ fn validate_containers(containers: &[Container], ctx: &PodCtx<'_>, path: &Path) 
             errs.push(FieldError::duplicate(item.child("name"), c.name.as_str()));
         }
         if let Some(l) = &c.lifecycle {
-            errs.extend(lifecycle(l, &item.child("lifecycle")));
+            errs.extend(lifecycle(l, ctx.grace_period, &item.child("lifecycle")));
         }
         errs.extend(probes(c, &item));
         if c.restart_policy.is_some() {
@@ -421,7 +429,7 @@ fn validate_init_containers(init: &[Container], regular: &[Container], ctx: &Pod
         errs.extend(unique_host_ports(std::slice::from_ref(c), path, &mut BTreeSet::new()));
         if sidecar {
             if let Some(l) = &c.lifecycle {
-                errs.extend(lifecycle(l, &item.child("lifecycle")));
+                errs.extend(lifecycle(l, ctx.grace_period, &item.child("lifecycle")));
             }
             errs.extend(probes(c, &item));
         } else {
@@ -443,14 +451,16 @@ fn validate_init_containers(init: &[Container], regular: &[Container], ctx: &Pod
 /// Upstream's `validateContainerCommon` and the per-container checks every kind of container gets.
 /// What the checks of each container need from its pod.
 struct PodCtx<'a> {
-    /// The names of the pod's valid volumes, which mounts may name.
-    volumes: BTreeSet<&'a str>,
+    /// The pod's valid volumes by name, which mounts and devices may name.
+    volumes: BTreeMap<&'a str, &'a VolumeSource>,
     /// The names of the pod's resource claims, which containers' `resources.claims` may name.
     claims: BTreeSet<&'a str>,
     /// Whether the pod shares the host's user namespace.
     host_users: bool,
     /// The pod's restart policy.
     restart_policy: &'a str,
+    /// The pod's `terminationGracePeriodSeconds`, which bounds a lifecycle hook's sleep.
+    grace_period: Option<i64>,
 }
 
 fn container_common(c: &Container, ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
@@ -476,7 +486,8 @@ fn container_common(c: &Container, ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
     errs.extend(container_ports(c, &path.child("ports")));
     errs.extend(env(&c.env, &path.child("env")));
     errs.extend(env_from(&c.env_from, &path.child("envFrom")));
-    errs.extend(volume_mounts(&c.volume_mounts, &ctx.volumes, &path.child("volumeMounts")));
+    errs.extend(volume_mounts(c, &ctx.volumes, &path.child("volumeMounts")));
+    errs.extend(volume_devices(c, &ctx.volumes, &path.child("volumeDevices")));
     match c.image_pull_policy.0.as_str() {
         "" => errs.push(FieldError::required(path.child("imagePullPolicy"), "")),
         p if !PULL_POLICIES.contains(&p) => {
@@ -730,15 +741,16 @@ fn env_from(sources: &[EnvFromSource], path: &Path) -> ErrorList {
     errs
 }
 
-fn volume_mounts(mounts: &[VolumeMount], volumes: &BTreeSet<&str>, path: &Path) -> ErrorList {
+fn volume_mounts(c: &Container, volumes: &BTreeMap<&str, &VolumeSource>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let mut points = BTreeSet::new();
-    for (i, m) in mounts.iter().enumerate() {
+    let devices = by_name(c.volume_devices.iter().map(|d| (d.name.as_str(), d.device_path.as_str())));
+    for (i, m) in c.volume_mounts.iter().enumerate() {
         let item = path.index(i);
         if m.name.is_empty() {
             errs.push(FieldError::required(item.child("name"), ""));
         }
-        if !volumes.contains(m.name.as_str()) {
+        if !volumes.contains_key(m.name.as_str()) {
             errs.push(FieldError::not_found(item.child("name"), m.name.as_str()));
         }
         if m.mount_path.is_empty() {
@@ -747,7 +759,26 @@ fn volume_mounts(mounts: &[VolumeMount], volumes: &BTreeSet<&str>, path: &Path) 
         if !points.insert(m.mount_path.as_str()) {
             errs.push(FieldError::invalid(item.child("mountPath"), &m.mount_path, "must be unique"));
         }
-        // Upstream reports subPath findings at the list's path, not the item's.
+        // A volume is either mounted or attached as a block device, never both.
+        if devices.contains_key(m.name.as_str()) {
+            errs.push(FieldError::invalid(item.child("name"), &m.name, "must not already exist in volumeDevices"));
+        }
+        if devices.values().any(|p| *p == m.mount_path) {
+            errs.push(FieldError::invalid(
+                item.child("mountPath"),
+                &m.mount_path,
+                "must not already exist as a path in volumeDevices",
+            ));
+        }
+        if volumes.get(m.name.as_str()).is_some_and(|v| v.image.is_some()) {
+            for (value, name) in [(&m.sub_path, "subPath"), (&m.sub_path_expr, "subPathExpr")] {
+                if !value.is_empty() {
+                    errs.push(FieldError::invalid(item.child(name), value, "not allowed in image volume sources"));
+                }
+            }
+        }
+        // Upstream reports subPath findings at the list's path, not the item's, and so the
+        // propagation and recursive read-only ones below.
         if !m.sub_path.is_empty() {
             errs.extend(local_descending_path(&m.sub_path, &path.child("subPath")));
         }
@@ -760,6 +791,116 @@ fn volume_mounts(mounts: &[VolumeMount], volumes: &BTreeSet<&str>, path: &Path) 
                 ));
             }
             errs.extend(local_descending_path(&m.sub_path_expr, &path.child("subPathExpr")));
+        }
+        if let Some(mode) = &m.mount_propagation {
+            errs.extend(mount_propagation(&mode.0, c, &path.child("mountPropagation")));
+        }
+        errs.extend(recursive_read_only(m, &path.child("recursiveReadOnly")));
+    }
+    errs
+}
+
+/// Upstream's `GetVolumeMountMap` and `GetVolumeDeviceMap`: paths by name, the last of a name
+/// winning, which decides what the overlap checks between mounts and devices see.
+fn by_name<'a>(items: impl Iterator<Item = (&'a str, &'a str)>) -> BTreeMap<&'a str, &'a str> {
+    items.collect()
+}
+
+/// A known propagation mode; `Bidirectional` shares mounts back with the host, so only a
+/// privileged container may ask for it.
+fn mount_propagation(mode: &str, c: &Container, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if !MOUNT_PROPAGATIONS.contains(&mode) {
+        errs.push(FieldError::not_supported_value(path, BadValue::named(mode), MOUNT_PROPAGATIONS));
+    }
+    let privileged = c.security_context.as_ref().and_then(|sc| sc.privileged) == Some(true);
+    if mode == "Bidirectional" && !privileged {
+        errs.push(FieldError::forbidden(
+            path,
+            "Bidirectional mount propagation is available only to privileged containers",
+        ));
+    }
+    errs
+}
+
+/// `recursiveReadOnly`: a known mode; `Enabled` and `IfPossible` only on a read-only mount
+/// that does not propagate mounts.
+fn recursive_read_only(m: &VolumeMount, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let Some(mode) = &m.recursive_read_only else { return errs };
+    match mode.0.as_str() {
+        "Disabled" => {}
+        "Enabled" | "IfPossible" => {
+            if !m.read_only {
+                errs.push(FieldError::forbidden(path, "may only be specified when readOnly is true"));
+            }
+            if m.mount_propagation.as_ref().is_some_and(|p| p.0 != "None") {
+                errs.push(FieldError::forbidden(
+                    path,
+                    "may only be specified when mountPropagation is None or not specified",
+                ));
+            }
+        }
+        other => errs.push(FieldError::not_supported_value(path, BadValue::named(other), RECURSIVE_READ_ONLY_MODES)),
+    }
+    errs
+}
+
+/// Upstream's `ValidateVolumeDevices`: block devices of claims (or ephemeral volumes, which make
+/// claims), unique names and paths without backsteps, none also mounted.
+fn volume_devices(c: &Container, volumes: &BTreeMap<&str, &VolumeSource>, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let mut paths = BTreeSet::new();
+    let mut names = BTreeSet::new();
+    let mounts = by_name(c.volume_mounts.iter().map(|m| (m.name.as_str(), m.mount_path.as_str())));
+    for (i, d) in c.volume_devices.iter().enumerate() {
+        let item = path.index(i);
+        let source = volumes.get(d.name.as_str());
+        if d.name.is_empty() {
+            errs.push(FieldError::required(item.child("name"), ""));
+        }
+        if names.contains(d.name.as_str()) {
+            errs.push(FieldError::invalid(item.child("name"), &d.name, "must be unique"));
+        }
+        match source {
+            Some(v) if v.persistent_volume_claim.is_none() && v.ephemeral.is_none() => {
+                errs.push(FieldError::invalid(
+                    item.child("name"),
+                    &d.name,
+                    "can only use volume source type of PersistentVolumeClaim or Ephemeral for block mode",
+                ));
+            }
+            Some(_) => {}
+            None => errs.push(FieldError::not_found(item.child("name"), d.name.as_str())),
+        }
+        if d.device_path.is_empty() {
+            errs.push(FieldError::required(item.child("devicePath"), ""));
+        }
+        if paths.contains(d.device_path.as_str()) {
+            errs.push(FieldError::invalid(item.child("devicePath"), &d.device_path, "must be unique"));
+        }
+        if !d.device_path.is_empty() && !super::volumes::no_backsteps(&d.device_path, path).is_empty() {
+            errs.push(FieldError::invalid(
+                item.child("devicePath"),
+                &d.device_path,
+                "can not contain backsteps ('..')",
+            ));
+        } else {
+            // A path with backsteps is reported once, not again as a duplicate.
+            paths.insert(d.device_path.as_str());
+        }
+        if mounts.contains_key(d.name.as_str()) {
+            errs.push(FieldError::invalid(item.child("name"), &d.name, "must not already exist in volumeMounts"));
+        }
+        if mounts.values().any(|p| *p == d.device_path) {
+            errs.push(FieldError::invalid(
+                item.child("devicePath"),
+                &d.device_path,
+                "must not already exist as a path in volumeMounts",
+            ));
+        }
+        if !d.name.is_empty() {
+            names.insert(d.name.as_str());
         }
     }
     errs
@@ -966,7 +1107,7 @@ fn probe_handler(h: &ProbeHandler, path: &Path) -> ErrorList {
     })
 }
 
-fn lifecycle_handler(h: &LifecycleHandler, path: &Path) -> ErrorList {
+fn lifecycle_handler(h: &LifecycleHandler, grace_period: Option<i64>, path: &Path) -> ErrorList {
     let kinds = [
         ("exec", h.exec.is_some()),
         ("httpGet", h.http_get.is_some()),
@@ -977,17 +1118,31 @@ fn lifecycle_handler(h: &LifecycleHandler, path: &Path) -> ErrorList {
         "exec" => exec(h.exec.as_ref().map(|e| e.command.len()), p),
         "httpGet" => h.http_get.as_ref().map(|g| http_get(g, p)).unwrap_or_default(),
         "tcpSocket" => h.tcp_socket.as_ref().map(|t| port_num_or_name(&t.port, &p.child("port"))).unwrap_or_default(),
-        _ => Vec::new(),
+        _ => h.sleep.as_ref().map(|s| sleep(s.seconds, grace_period, p)).unwrap_or_default(),
     })
 }
 
-fn lifecycle(l: &crate::core::v1::Lifecycle, path: &Path) -> ErrorList {
+/// A sleep may last from 0 (`PodLifecycleSleepActionAllowZero`, GA in 1.34) up to the pod's
+/// grace period. Without a grace period nothing is checked: that is the pod's own error, which
+/// upstream does not report twice.
+fn sleep(seconds: i64, grace_period: Option<i64>, path: &Path) -> ErrorList {
+    match grace_period {
+        Some(grace) if seconds < 0 || seconds > grace => vec![FieldError::invalid_value(
+            path,
+            seconds,
+            &format!("must be non-negative and less than terminationGracePeriodSeconds ({grace})"),
+        )],
+        _ => ErrorList::new(),
+    }
+}
+
+fn lifecycle(l: &crate::core::v1::Lifecycle, grace_period: Option<i64>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if let Some(h) = &l.post_start {
-        errs.extend(lifecycle_handler(h, &path.child("postStart")));
+        errs.extend(lifecycle_handler(h, grace_period, &path.child("postStart")));
     }
     if let Some(h) = &l.pre_stop {
-        errs.extend(lifecycle_handler(h, &path.child("preStop")));
+        errs.extend(lifecycle_handler(h, grace_period, &path.child("preStop")));
     }
     errs
 }
@@ -1182,3 +1337,7 @@ fn toleration_key(t: &Toleration) -> (&str, &str, &str, &str) {
     let Toleration { key, operator, value, effect, toleration_seconds: _ } = t;
     (key, &operator.0, value, &effect.0)
 }
+
+#[cfg(test)]
+#[path = "pod_tests.rs"]
+mod tests;

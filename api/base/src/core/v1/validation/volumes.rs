@@ -33,7 +33,7 @@ const HOST_PATH_TYPES: &[&str] =
 const PULL_POLICIES: &[&str] = &["Always", "IfNotPresent", "Never"];
 
 /// Upstream's `validatePathNoBacksteps`: no `..` element.
-fn no_backsteps(target: &str, path: &Path) -> ErrorList {
+pub(super) fn no_backsteps(target: &str, path: &Path) -> ErrorList {
     if target.split('/').any(|s| s == "..") {
         vec![FieldError::invalid(path, target, "must not contain '..'")]
     } else {

@@ -17,6 +17,11 @@ async fn refused(manifest: &str, resource: &str, line: &str) {
 /// [`refused`] against a server whose served versions `runtime_config` changes (upstream's
 /// `--runtime-config`), for writes through versions not served by default.
 async fn refused_serving(runtime_config: Option<&str>, manifest: &str, resource: &str, line: &str) {
+    refused_named(runtime_config, manifest, resource, "bad", line).await;
+}
+
+/// [`refused_serving`] for an object named `name`.
+async fn refused_named(runtime_config: Option<&str>, manifest: &str, resource: &str, name: &str, line: &str) {
     let Some(bin) = kubectl_binary() else {
         eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
         return;
@@ -34,7 +39,7 @@ async fn refused_serving(runtime_config: Option<&str>, manifest: &str, resource:
     std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
     let (ok, stdout, stderr) = kubectl_status(&bin, &kc, &["apply", "-f", "-"], Some(manifest)).await;
     assert!(!ok && stderr.contains(line), "kubectl apply:\n{stdout}{stderr}\nwanted: {line}");
-    let (ok, _, stderr) = kubectl_status(&bin, &kc, &["get", resource, "bad"], None).await;
+    let (ok, _, stderr) = kubectl_status(&bin, &kc, &["get", resource, name], None).await;
     assert!(!ok && stderr.contains("not found"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -201,6 +206,26 @@ async fn apiextensions_definition_typing_a_junctor() {
     let line =
         "spec.validation.openAPIV3Schema.properties[spec].anyOf[0].type: Forbidden: must be empty to be structural";
     refused(manifest, "customresourcedefinitions.apiextensions.k8s.io", line).await;
+}
+
+/// A cluster trust bundle is named after its signer (`:` in place of `/`), which the server's
+/// generic DNS-subdomain rule would refuse; its own rules accept the name and refuse a bundle
+/// whose certificate is no certificate authority. (v1 comes in 1.37; the beta is off by default.)
+#[tokio::test]
+async fn certificates_trust_bundle_of_a_client_certificate() {
+    let client_cert = "-----BEGIN CERTIFICATE-----\\nMIIBqDCCAU2gAwIBAgIUfbqeieihh/oERbfvRm38XvS/xHAwCgYIKoZIzj0EAwIw\\n\
+GjEYMBYGA1UEAxMPSW50ZXJtZWRpYXRlLUNBMCAXDTE2MTAxMTA1MDYwMFoYDzIx\\nMTYwOTE3MDUwNjAwWjAUMRIwEAYDVQQDEwlNeSBDbGllbnQwWTATBgcqhkjOPQIB\\n\
+BggqhkjOPQMBBwNCAARv6N4R/sjMR65iMFGNLN1GC/vd7WhDW6J4X/iAjkRLLnNb\\nKbRG/AtOUZ+7upJ3BWIRKYbOabbQGQe2BbKFiap4o3UwczAOBgNVHQ8BAf8EBAMC\\n\
+BaAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwDAYDVR0TAQH/BAIwADAdBgNVHQ4EFgQU\\nK/pZOWpNcYai6eHFpmJEeFpeQlEwHwYDVR0jBBgwFoAUX6nQlxjfWnP6aM1meO/Q\\n\
+a6b3a9kwCgYIKoZIzj0EAwIDSQAwRgIhAIWTKw/sjJITqeuNzJDAKU4xo1zL+xJ5\\nMnVCuBwfwDXCAiEAw/1TA+CjPq9JC5ek1ifR0FybTURjeQqYkKpve1dveps=\\n\
+-----END CERTIFICATE-----\\n";
+    let manifest = format!(
+        r#"{{"apiVersion":"certificates.k8s.io/v1beta1","kind":"ClusterTrustBundle","metadata":{{"name":"example.com:signer:bad"}},
+"spec":{{"signerName":"example.com/signer","trustBundle":"{client_cert}"}}}}"#
+    );
+    let line = r#"The ClusterTrustBundle "example.com:signer:bad" is invalid: spec.trustBundle: Invalid value: "<value omitted>": entry 0 does not have the CA bit set"#;
+    let resource = "clustertrustbundles.certificates.k8s.io";
+    refused_named(Some("certificates.k8s.io/v1beta1=true"), &manifest, resource, "example.com:signer:bad", line).await;
 }
 
 /// Core's security context checks reach kubectl too: an unmasked `/proc` needs the pod in its

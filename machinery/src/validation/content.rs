@@ -189,6 +189,30 @@ pub fn validate_qualified_name(path: &Path, value: &str) -> ErrorList {
     is_qualified_name(value).into_iter().map(|m| FieldError::invalid(path, value, &m)).collect()
 }
 
+/// Upstream's `IsConfigMapKey` (config map, secret and projection keys; lease candidate names):
+/// at most 253 characters of `[-._a-zA-Z0-9]`, and not `.`, `..` or starting with `..`.
+pub fn is_config_map_key(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 253 {
+        errs.push(max_len_error(253));
+    }
+    if value.is_empty() || !value.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_')) {
+        errs.push(regex_error(
+            "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
+            "[-._a-zA-Z0-9]+",
+            &["key.name", "KEY_NAME", "key-name"],
+        ));
+    }
+    if value == "." {
+        errs.push("must not be '.'".to_owned());
+    } else if value == ".." {
+        errs.push("must not be '..'".to_owned());
+    } else if value.starts_with("..") {
+        errs.push("must not start with '..'".to_owned());
+    }
+    errs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -64,9 +64,6 @@ const PROTOCOLS: &[&str] = &["SCTP", "TCP", "UDP"];
 const SERVICE_TYPES: &[&str] = &["ClusterIP", "ExternalName", "LoadBalancer", "NodePort"];
 const SESSION_AFFINITIES: &[&str] = &["ClientIP", "None"];
 
-const CONFIG_MAP_KEY_FMT: &str = "[-._a-zA-Z0-9]+";
-const CONFIG_MAP_KEY_MSG: &str = "a valid config key must consist of alphanumeric characters, '-', '_' or '.'";
-
 // ---------------------------------------------------------------------------------------------
 // Shared helpers, also used by apps/v1 and batch/v1.
 
@@ -170,26 +167,7 @@ pub fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
     is_dns1123_subdomain(name)
 }
 
-/// Upstream's `IsConfigMapKey`: at most 253 characters of `[-._a-zA-Z0-9]`, and not `.`, `..`
-/// or starting with `..`.
-pub fn is_config_map_key(value: &str) -> Vec<String> {
-    use kapi_machinery::validation::content::{max_len_error, regex_error};
-    let mut errs = Vec::new();
-    if value.len() > 253 {
-        errs.push(max_len_error(253));
-    }
-    if value.is_empty() || !value.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_')) {
-        errs.push(regex_error(CONFIG_MAP_KEY_MSG, CONFIG_MAP_KEY_FMT, &["key.name", "KEY_NAME", "key-name"]));
-    }
-    if value == "." {
-        errs.push("must not be '.'".to_owned());
-    } else if value == ".." {
-        errs.push("must not be '..'".to_owned());
-    } else if value.starts_with("..") {
-        errs.push("must not start with '..'".to_owned());
-    }
-    errs
-}
+pub use kapi_machinery::validation::content::is_config_map_key;
 
 /// Upstream's `IsValidPortName`: an IANA service name.
 pub fn is_valid_port_name(port: &str) -> Vec<String> {

@@ -35,6 +35,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 crate::certificates::v1::validation::validate_certificate_signing_request,
             );
         scheme
+            .add_validation_func(
+                crate::certificates::v1::trust_bundle_validation::validate_cluster_trust_bundle,
+            );
+        scheme
             .add_declarative_validation_func(
                 super::validation::validate_declarative_certificate_signing_request,
             );

@@ -7,6 +7,8 @@
 #[cfg(feature = "internal")]
 mod conversion;
 mod field_labels;
+#[cfg(feature = "validation")]
+pub mod trust_bundle_validation;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;

@@ -81,7 +81,7 @@ impl Options {
 
 /// Upstream's `ValidateSignerName`: `<domain>/<path>`, the domain of DNS labels with at least
 /// one dot, the path of DNS subdomains separated by dots, within the length limits.
-fn signer_name(path: &Path, name: &str) -> ErrorList {
+pub(super) fn signer_name(path: &Path, name: &str) -> ErrorList {
     if name.is_empty() {
         return vec![FieldError::required(path, "")];
     }

@@ -2,7 +2,7 @@
 
 use std::cmp::Ordering;
 
-use kapi_machinery::validation::content::{max_len_error, regex_error};
+use kapi_machinery::validation::content::is_config_map_key;
 use kapi_machinery::validation::{ErrorList, FieldError, Path};
 
 use super::{LeaseCandidate, LeaseCandidateSpec};
@@ -21,7 +21,7 @@ pub fn validate_lease_candidate(obj: &LeaseCandidate, old: Option<&LeaseCandidat
     // server's `name or generateName is required`.
     if old.is_none() && !name.is_empty() {
         let np = Path::new("metadata").child("name");
-        errs.extend(config_map_key(name).iter().map(|m| FieldError::invalid(&np, name, m)));
+        errs.extend(is_config_map_key(name).iter().map(|m| FieldError::invalid(&np, name, m)));
     }
     errs.extend(validate_spec(&obj.spec, &Path::new("spec")));
     if let Some(old) = old
@@ -85,29 +85,6 @@ fn validate_spec(spec: &LeaseCandidateSpec, path: &Path) -> ErrorList {
             ));
         }
         errs.extend(strategy(&spec.strategy, &sp));
-    }
-    errs
-}
-
-const CONFIG_MAP_KEY_MSG: &str = "a valid config key must consist of alphanumeric characters, '-', '_' or '.'";
-
-/// Upstream's `IsConfigMapKey`, the rule for lease candidate names: at most 253 characters of
-/// `[-._a-zA-Z0-9]`, and not `.`, `..` or starting with `..`. Core's validation has the same
-/// check, but this group does not depend on core.
-fn config_map_key(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 253 {
-        errs.push(max_len_error(253));
-    }
-    if value.is_empty() || !value.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_')) {
-        errs.push(regex_error(CONFIG_MAP_KEY_MSG, "[-._a-zA-Z0-9]+", &["key.name", "KEY_NAME", "key-name"]));
-    }
-    if value == "." {
-        errs.push("must not be '.'".to_owned());
-    } else if value == ".." {
-        errs.push("must not be '..'".to_owned());
-    } else if value.starts_with("..") {
-        errs.push("must not start with '..'".to_owned());
     }
     errs
 }

@@ -66,14 +66,27 @@ fn rules(list: Option<&Vec<PolicyRule>>, namespaced: bool) -> ErrorList {
 /// Validates a `Role` (upstream's `ValidateRole`, also its update): every rule has verbs, and
 /// either resources with API groups or, never in a namespaced role, non-resource URLs.
 pub fn validate_role(obj: &Role, _old: Option<&Role>) -> ErrorList {
-    rules(obj.rules.as_ref(), true)
+    let mut errs = name_errors(&obj.metadata.name);
+    errs.extend(rules(obj.rules.as_ref(), true));
+    errs
+}
+
+/// Upstream's `ValidateObjectMeta` with `ValidateRBACName`: RBAC objects are named by path
+/// segments (`system:basic-user`), not DNS subdomains; the server leaves their names to this.
+fn name_errors(name: &str) -> ErrorList {
+    if name.is_empty() {
+        return ErrorList::new();
+    }
+    let at = Path::new("metadata").child("name");
+    rbac_name(name).iter().map(|m| FieldError::invalid(&at, name, m)).collect()
 }
 
 /// Validates a `ClusterRole` (upstream's `ValidateClusterRole` and its update): the rules, and
 /// an aggregation rule's selectors (at least one, each valid). An update keeps selector
 /// expression values the stored role's aggregation selectors already had.
 pub fn validate_cluster_role(obj: &ClusterRole, old: Option<&ClusterRole>) -> ErrorList {
-    let mut errs = rules(obj.rules.as_ref(), false);
+    let mut errs = name_errors(&obj.metadata.name);
+    errs.extend(rules(obj.rules.as_ref(), false));
     let allow_invalid_values = old
         .and_then(|o| o.aggregation_rule.as_ref())
         .is_some_and(|a| a.cluster_role_selectors.iter().any(|s| !is_valid_label_selector(s)));
@@ -182,13 +195,17 @@ fn role_ref_value(r: &RoleRef) -> BadValue {
 /// the role reference (group `rbac.authorization.k8s.io`, kind `Role` or `ClusterRole`, a name),
 /// each subject by its kind, and on update an unchanged role reference.
 pub fn validate_role_binding(obj: &RoleBinding, old: Option<&RoleBinding>) -> ErrorList {
-    binding(&obj.role_ref, &obj.subjects, old.map(|o| &o.role_ref), true)
+    let mut errs = name_errors(&obj.metadata.name);
+    errs.extend(binding(&obj.role_ref, &obj.subjects, old.map(|o| &o.role_ref), true));
+    errs
 }
 
 /// Validates a `ClusterRoleBinding` (upstream's `ValidateClusterRoleBinding` and its update): as
 /// a role binding, but the role must be a `ClusterRole` and service accounts need a namespace.
 pub fn validate_cluster_role_binding(obj: &ClusterRoleBinding, old: Option<&ClusterRoleBinding>) -> ErrorList {
-    binding(&obj.role_ref, &obj.subjects, old.map(|o| &o.role_ref), false)
+    let mut errs = name_errors(&obj.metadata.name);
+    errs.extend(binding(&obj.role_ref, &obj.subjects, old.map(|o| &o.role_ref), false));
+    errs
 }
 
 #[cfg(test)]

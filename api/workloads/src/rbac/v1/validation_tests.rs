@@ -304,3 +304,27 @@ fn names_in_role_refs_are_path_segments() {
     let b = rb(role_ref(GROUP, "Role", ".."), vec![]);
     assert_eq!(strings(&validate_role_binding(&b, None)), [r#"roleRef.name: Invalid value: "..": may not be '..'"#]);
 }
+
+/// Upstream's `ValidateRBACName` on every RBAC kind's own name: path segments, so `:` is fine
+/// and `/`, `%`, `.` and `..` are not.
+#[test]
+fn names_are_path_segments() {
+    let mut role = Role::default();
+    role.metadata.name = "system:basic-user".into();
+    assert!(validate_role(&role, None).is_empty());
+    role.metadata.name = "a/b%c".into();
+    assert_eq!(
+        strings(&validate_role(&role, None)),
+        [
+            r#"metadata.name: Invalid value: "a/b%c": may not contain '/'"#,
+            r#"metadata.name: Invalid value: "a/b%c": may not contain '%'"#
+        ]
+    );
+    let mut binding = ClusterRoleBinding::default();
+    binding.metadata.name = "..".into();
+    binding.role_ref = RoleRef { api_group: GROUP.into(), kind: "ClusterRole".into(), name: "admin".into() };
+    assert_eq!(
+        strings(&validate_cluster_role_binding(&binding, None)),
+        [r#"metadata.name: Invalid value: "..": may not be '..'"#]
+    );
+}

@@ -745,10 +745,14 @@ pub async fn discover(k: &mut Kubectl) -> Vec<Served> {
     served
 }
 
-/// A self-signed certificate in PEM, for the trust bundles.
+/// A self-signed CA certificate in PEM, for the trust bundles (which hold certificate
+/// authorities only, as upstream checks).
 pub fn trust_bundle() -> String {
-    let cert = rcgen::generate_simple_self_signed(vec!["ca.example.com".to_owned()]).expect("a certificate");
-    cert.cert.pem().replace('\n', "\\n")
+    let key = rcgen::KeyPair::generate().expect("a key");
+    let mut params = rcgen::CertificateParams::new(vec!["ca.example.com".to_owned()]).expect("certificate parameters");
+    params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    let cert = params.self_signed(&key).expect("a certificate");
+    cert.pem().replace('\n', "\\n")
 }
 
 /// A directory of the test's own under the system's temporary one.

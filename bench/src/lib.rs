@@ -259,19 +259,19 @@ pub fn large_pod() -> Pod {
                         ..Default::default()
                     })
                     .collect(),
-                liveness_probe: Some(probe("/healthz", "http", 10)),
-                readiness_probe: Some(probe("/readyz", "http", 5)),
+                liveness_probe: Some(Box::new(probe("/healthz", "http", 10))),
+                readiness_probe: Some(Box::new(probe("/readyz", "http", 5))),
                 termination_message_path: "/dev/termination-log".into(),
                 termination_message_policy: "File".into(),
                 image_pull_policy: "IfNotPresent".into(),
-                security_context: Some(SecurityContext {
+                security_context: Some(Box::new(SecurityContext {
                     capabilities: Some(Capabilities { add: Vec::new(), drop: vec!["ALL".into()] }),
                     run_as_non_root: Some(true),
                     read_only_root_filesystem: Some(true),
                     allow_privilege_escalation: Some(false),
                     seccomp_profile: Some(SeccompProfile { r#type: "RuntimeDefault".into(), localhost_profile: None }),
                     ..Default::default()
-                }),
+                })),
                 ..Default::default()
             }
         })

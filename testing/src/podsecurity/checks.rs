@@ -141,9 +141,9 @@ fn containers<'a>(pod: &PodView<'a>) -> Vec<Container<'a>> {
         out.push(Container {
             name: &c.name,
             ports: &c.ports,
-            security_context: c.security_context.as_ref(),
-            probes: [c.liveness_probe.as_ref(), c.readiness_probe.as_ref(), c.startup_probe.as_ref()],
-            lifecycle: c.lifecycle.as_ref(),
+            security_context: c.security_context.as_deref(),
+            probes: [c.liveness_probe.as_deref(), c.readiness_probe.as_deref(), c.startup_probe.as_deref()],
+            lifecycle: c.lifecycle.as_deref(),
         });
     }
     for e in &spec.ephemeral_containers {
@@ -151,9 +151,9 @@ fn containers<'a>(pod: &PodView<'a>) -> Vec<Container<'a>> {
         out.push(Container {
             name: &c.name,
             ports: &c.ports,
-            security_context: c.security_context.as_ref(),
-            probes: [c.liveness_probe.as_ref(), c.readiness_probe.as_ref(), c.startup_probe.as_ref()],
-            lifecycle: c.lifecycle.as_ref(),
+            security_context: c.security_context.as_deref(),
+            probes: [c.liveness_probe.as_deref(), c.readiness_probe.as_deref(), c.startup_probe.as_deref()],
+            lifecycle: c.lifecycle.as_deref(),
         });
     }
     out

@@ -339,10 +339,10 @@ fn sidecars_get_a_resize_policy_only_with_the_sidecar_gate() {
 fn pod_level_requests_default_from_containers_then_limits() {
     let pod = || {
         let mut pod = v1::Pod::default();
-        pod.spec.resources = Some(v1::ResourceRequirements {
+        pod.spec.resources = Some(Box::new(v1::ResourceRequirements {
             limits: list(&[("cpu", "2"), ("memory", "1Gi"), ("ephemeral-storage", "1Gi")]),
             ..Default::default()
-        });
+        }));
         let mut a = container("a", "app:1");
         a.resources.requests = list(&[("cpu", "500m")]);
         let mut b = container("b", "app:1");
@@ -534,10 +534,10 @@ fn namespace_secret_probe_and_limit_range_defaults() {
     assert_eq!(secret.r#type.0, "Opaque");
 
     let mut c = container("c", "nginx:1");
-    c.liveness_probe = Some(v1::Probe {
+    c.liveness_probe = Some(Box::new(v1::Probe {
         probe_handler: v1::ProbeHandler { http_get: Some(Default::default()), ..Default::default() },
         ..Default::default()
-    });
+    }));
     v1::set_defaults_container(&mut c);
     let mut pod = v1::Pod::default();
     pod.spec.containers = Some(vec![c]);

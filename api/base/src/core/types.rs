@@ -1805,13 +1805,13 @@ pub struct Container {
     /// Raw block devices to expose to the container.
     pub volume_devices: Vec<VolumeDevice>,
     /// Check whose failure restarts the container.
-    pub liveness_probe: Option<Probe>,
+    pub liveness_probe: Option<Box<Probe>>,
     /// Check that decides whether the container receives service traffic.
-    pub readiness_probe: Option<Probe>,
+    pub readiness_probe: Option<Box<Probe>>,
     /// Check that must pass once before the other probes begin.
-    pub startup_probe: Option<Probe>,
+    pub startup_probe: Option<Box<Probe>>,
     /// Hooks run after start and before stop.
-    pub lifecycle: Option<Lifecycle>,
+    pub lifecycle: Option<Box<Lifecycle>>,
     /// File whose contents become the termination message; `/dev/termination-log` by default, at most 4096 bytes.
     pub termination_message_path: String,
     /// `File` (the default) or `FallbackToLogsOnError`.
@@ -1819,7 +1819,7 @@ pub struct Container {
     /// `Always`, `Never` or `IfNotPresent`; `Always` when the tag is `latest` or missing, else `IfNotPresent`.
     pub image_pull_policy: PullPolicy,
     /// Security settings that override the pod's.
-    pub security_context: Option<SecurityContext>,
+    pub security_context: Option<Box<SecurityContext>>,
     /// Keep a stdin buffer open in the runtime; otherwise reads get EOF.
     pub stdin: bool,
     /// Close stdin after the first attach session ends.
@@ -2558,7 +2558,7 @@ pub struct PodSpec {
     /// Gives the pod a DNS name `<hostname>.<subdomain>.<namespace>.svc.<cluster domain>`.
     pub subdomain: String,
     /// Scheduling rules with respect to nodes and pods.
-    pub affinity: Option<Affinity>,
+    pub affinity: Option<Box<Affinity>>,
     /// Scheduler to use; the default scheduler when empty.
     pub scheduler_name: String,
     /// Taints the pod accepts.
@@ -2570,7 +2570,7 @@ pub struct PodSpec {
     /// Priority value, filled in from the priority class by admission; higher goes first.
     pub priority: Option<i32>,
     /// DNS settings merged into those from the DNS policy.
-    pub dns_config: Option<PodDNSConfig>,
+    pub dns_config: Option<Box<PodDNSConfig>>,
     /// Extra conditions required before the pod counts as ready.
     pub readiness_gates: Vec<PodReadinessGate>,
     /// Runtime class to run the pod with; the runtime's default handler when unset.
@@ -2592,7 +2592,7 @@ pub struct PodSpec {
     /// Dynamic resource claims the pod uses, by name.
     pub resource_claims: Vec<PodResourceClaim>,
     /// Pod-wide requests and limits, shared by all containers.
-    pub resources: Option<ResourceRequirements>,
+    pub resources: Option<Box<ResourceRequirements>>,
     /// Hostname the pod sees, overriding `hostname` and `subdomain`; DNS is unaffected; at most 64 characters.
     pub hostname_override: Option<String>,
     /// Group object the pod belongs to for group scheduling; immutable.
@@ -2948,13 +2948,13 @@ pub struct EphemeralContainerCommon {
     /// Raw block devices to expose to the container.
     pub volume_devices: Vec<VolumeDevice>,
     /// Not allowed for ephemeral containers.
-    pub liveness_probe: Option<Probe>,
+    pub liveness_probe: Option<Box<Probe>>,
     /// Not allowed for ephemeral containers.
-    pub readiness_probe: Option<Probe>,
+    pub readiness_probe: Option<Box<Probe>>,
     /// Not allowed for ephemeral containers.
-    pub startup_probe: Option<Probe>,
+    pub startup_probe: Option<Box<Probe>>,
     /// Not allowed for ephemeral containers.
-    pub lifecycle: Option<Lifecycle>,
+    pub lifecycle: Option<Box<Lifecycle>>,
     /// File whose contents become the termination message; `/dev/termination-log` by default, at most 4096 bytes.
     pub termination_message_path: String,
     /// `File` (the default) or `FallbackToLogsOnError`.
@@ -2962,7 +2962,7 @@ pub struct EphemeralContainerCommon {
     /// `Always`, `Never` or `IfNotPresent`; `Always` when the tag is `latest` or missing, else `IfNotPresent`.
     pub image_pull_policy: PullPolicy,
     /// Security settings that override the pod's.
-    pub security_context: Option<SecurityContext>,
+    pub security_context: Option<Box<SecurityContext>>,
     /// Keep a stdin buffer open in the runtime; otherwise reads get EOF.
     pub stdin: bool,
     /// Close stdin after the first attach session ends.

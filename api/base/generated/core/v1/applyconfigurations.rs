@@ -10732,13 +10732,13 @@ pub struct ContainerApplyConfiguration {
     /// `volumeDevices`.
     pub volume_devices: ::std::vec::Vec<crate::core::v1::VolumeDeviceApplyConfiguration>,
     /// `livenessProbe`.
-    pub liveness_probe: ::std::option::Option<crate::core::v1::ProbeApplyConfiguration>,
+    pub liveness_probe: ::std::option::Option<::std::boxed::Box<crate::core::v1::ProbeApplyConfiguration>>,
     /// `readinessProbe`.
-    pub readiness_probe: ::std::option::Option<crate::core::v1::ProbeApplyConfiguration>,
+    pub readiness_probe: ::std::option::Option<::std::boxed::Box<crate::core::v1::ProbeApplyConfiguration>>,
     /// `startupProbe`.
-    pub startup_probe: ::std::option::Option<crate::core::v1::ProbeApplyConfiguration>,
+    pub startup_probe: ::std::option::Option<::std::boxed::Box<crate::core::v1::ProbeApplyConfiguration>>,
     /// `lifecycle`.
-    pub lifecycle: ::std::option::Option<crate::core::v1::LifecycleApplyConfiguration>,
+    pub lifecycle: ::std::option::Option<::std::boxed::Box<crate::core::v1::LifecycleApplyConfiguration>>,
     /// `terminationMessagePath`.
     pub termination_message_path: ::std::option::Option<::std::string::String>,
     /// `terminationMessagePolicy`.
@@ -10746,7 +10746,7 @@ pub struct ContainerApplyConfiguration {
     /// `imagePullPolicy`.
     pub image_pull_policy: ::std::option::Option<crate::core::v1::types::PullPolicy>,
     /// `securityContext`.
-    pub security_context: ::std::option::Option<crate::core::v1::SecurityContextApplyConfiguration>,
+    pub security_context: ::std::option::Option<::std::boxed::Box<crate::core::v1::SecurityContextApplyConfiguration>>,
     /// `stdin`.
     pub stdin: ::std::option::Option<bool>,
     /// `stdinOnce`.
@@ -10863,7 +10863,7 @@ impl ContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
     ) -> Self {
-        self.liveness_probe = Some(value.into());
+        self.liveness_probe = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `readinessProbe`.
@@ -10871,7 +10871,7 @@ impl ContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
     ) -> Self {
-        self.readiness_probe = Some(value.into());
+        self.readiness_probe = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `startupProbe`.
@@ -10879,7 +10879,7 @@ impl ContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
     ) -> Self {
-        self.startup_probe = Some(value.into());
+        self.startup_probe = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `lifecycle`.
@@ -10887,7 +10887,7 @@ impl ContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::LifecycleApplyConfiguration>,
     ) -> Self {
-        self.lifecycle = Some(value.into());
+        self.lifecycle = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `terminationMessagePath`.
@@ -10919,7 +10919,7 @@ impl ContainerApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::SecurityContextApplyConfiguration>,
     ) -> Self {
-        self.security_context = Some(value.into());
+        self.security_context = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `stdin`.
@@ -14150,7 +14150,7 @@ pub struct PodSpecApplyConfiguration {
     /// `subdomain`.
     pub subdomain: ::std::option::Option<::std::string::String>,
     /// `affinity`.
-    pub affinity: ::std::option::Option<crate::core::v1::AffinityApplyConfiguration>,
+    pub affinity: ::std::option::Option<::std::boxed::Box<crate::core::v1::AffinityApplyConfiguration>>,
     /// `schedulerName`.
     pub scheduler_name: ::std::option::Option<::std::string::String>,
     /// `tolerations`.
@@ -14162,7 +14162,7 @@ pub struct PodSpecApplyConfiguration {
     /// `priority`.
     pub priority: ::std::option::Option<i32>,
     /// `dnsConfig`.
-    pub dns_config: ::std::option::Option<crate::core::v1::PodDNSConfigApplyConfiguration>,
+    pub dns_config: ::std::option::Option<::std::boxed::Box<crate::core::v1::PodDNSConfigApplyConfiguration>>,
     /// `readinessGates`.
     pub readiness_gates: ::std::vec::Vec<crate::core::v1::PodReadinessGateApplyConfiguration>,
     /// `runtimeClassName`.
@@ -14186,7 +14186,7 @@ pub struct PodSpecApplyConfiguration {
     /// `resourceClaims`.
     pub resource_claims: ::std::vec::Vec<crate::core::v1::PodResourceClaimApplyConfiguration>,
     /// `resources`.
-    pub resources: ::std::option::Option<crate::core::v1::ResourceRequirementsApplyConfiguration>,
+    pub resources: ::std::option::Option<::std::boxed::Box<crate::core::v1::ResourceRequirementsApplyConfiguration>>,
     /// `hostnameOverride`.
     pub hostname_override: ::std::option::Option<::std::string::String>,
     /// `schedulingGroup`.
@@ -14329,7 +14329,7 @@ impl PodSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::AffinityApplyConfiguration>,
     ) -> Self {
-        self.affinity = Some(value.into());
+        self.affinity = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `schedulerName`.
@@ -14368,7 +14368,7 @@ impl PodSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::PodDNSConfigApplyConfiguration>,
     ) -> Self {
-        self.dns_config = Some(value.into());
+        self.dns_config = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Appends to `readinessGates`.
@@ -14449,7 +14449,7 @@ impl PodSpecApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ResourceRequirementsApplyConfiguration>,
     ) -> Self {
-        self.resources = Some(value.into());
+        self.resources = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `hostnameOverride`.
@@ -16183,13 +16183,13 @@ pub struct EphemeralContainerCommonApplyConfiguration {
     /// `volumeDevices`.
     pub volume_devices: ::std::vec::Vec<crate::core::v1::VolumeDeviceApplyConfiguration>,
     /// `livenessProbe`.
-    pub liveness_probe: ::std::option::Option<crate::core::v1::ProbeApplyConfiguration>,
+    pub liveness_probe: ::std::option::Option<::std::boxed::Box<crate::core::v1::ProbeApplyConfiguration>>,
     /// `readinessProbe`.
-    pub readiness_probe: ::std::option::Option<crate::core::v1::ProbeApplyConfiguration>,
+    pub readiness_probe: ::std::option::Option<::std::boxed::Box<crate::core::v1::ProbeApplyConfiguration>>,
     /// `startupProbe`.
-    pub startup_probe: ::std::option::Option<crate::core::v1::ProbeApplyConfiguration>,
+    pub startup_probe: ::std::option::Option<::std::boxed::Box<crate::core::v1::ProbeApplyConfiguration>>,
     /// `lifecycle`.
-    pub lifecycle: ::std::option::Option<crate::core::v1::LifecycleApplyConfiguration>,
+    pub lifecycle: ::std::option::Option<::std::boxed::Box<crate::core::v1::LifecycleApplyConfiguration>>,
     /// `terminationMessagePath`.
     pub termination_message_path: ::std::option::Option<::std::string::String>,
     /// `terminationMessagePolicy`.
@@ -16197,7 +16197,7 @@ pub struct EphemeralContainerCommonApplyConfiguration {
     /// `imagePullPolicy`.
     pub image_pull_policy: ::std::option::Option<crate::core::v1::types::PullPolicy>,
     /// `securityContext`.
-    pub security_context: ::std::option::Option<crate::core::v1::SecurityContextApplyConfiguration>,
+    pub security_context: ::std::option::Option<::std::boxed::Box<crate::core::v1::SecurityContextApplyConfiguration>>,
     /// `stdin`.
     pub stdin: ::std::option::Option<bool>,
     /// `stdinOnce`.
@@ -16314,7 +16314,7 @@ impl EphemeralContainerCommonApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
     ) -> Self {
-        self.liveness_probe = Some(value.into());
+        self.liveness_probe = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `readinessProbe`.
@@ -16322,7 +16322,7 @@ impl EphemeralContainerCommonApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
     ) -> Self {
-        self.readiness_probe = Some(value.into());
+        self.readiness_probe = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `startupProbe`.
@@ -16330,7 +16330,7 @@ impl EphemeralContainerCommonApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
     ) -> Self {
-        self.startup_probe = Some(value.into());
+        self.startup_probe = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `lifecycle`.
@@ -16338,7 +16338,7 @@ impl EphemeralContainerCommonApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::LifecycleApplyConfiguration>,
     ) -> Self {
-        self.lifecycle = Some(value.into());
+        self.lifecycle = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `terminationMessagePath`.
@@ -16370,7 +16370,7 @@ impl EphemeralContainerCommonApplyConfiguration {
         mut self,
         value: impl Into<crate::core::v1::SecurityContextApplyConfiguration>,
     ) -> Self {
-        self.security_context = Some(value.into());
+        self.security_context = Some(::std::boxed::Box::new(value.into()));
         self
     }
     /// Sets `stdin`.

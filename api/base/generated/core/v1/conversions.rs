@@ -6525,22 +6525,34 @@ pub fn auto_convert_container_to_internal(
             .map_err(|e| e.in_field("volumeDevices"))?,
         liveness_probe: from
             .liveness_probe
-            .map(|v| convert_probe_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("livenessProbe"))?,
         readiness_probe: from
             .readiness_probe
-            .map(|v| convert_probe_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("readinessProbe"))?,
         startup_probe: from
             .startup_probe
-            .map(|v| convert_probe_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("startupProbe"))?,
         lifecycle: from
             .lifecycle
-            .map(|v| convert_lifecycle_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_lifecycle_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("lifecycle"))?,
         termination_message_path: from.termination_message_path,
@@ -6552,7 +6564,10 @@ pub fn auto_convert_container_to_internal(
             .map_err(|e| e.in_field("imagePullPolicy"))?,
         security_context: from
             .security_context
-            .map(|v| convert_security_context_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_security_context_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("securityContext"))?,
         stdin: from.stdin,
@@ -6651,22 +6666,34 @@ pub fn auto_convert_container_from_internal(
             .map_err(|e| e.in_field("volumeDevices"))?,
         liveness_probe: from
             .liveness_probe
-            .map(|v| convert_probe_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("livenessProbe"))?,
         readiness_probe: from
             .readiness_probe
-            .map(|v| convert_probe_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("readinessProbe"))?,
         startup_probe: from
             .startup_probe
-            .map(|v| convert_probe_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("startupProbe"))?,
         lifecycle: from
             .lifecycle
-            .map(|v| convert_lifecycle_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_lifecycle_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("lifecycle"))?,
         termination_message_path: from.termination_message_path,
@@ -6678,7 +6705,10 @@ pub fn auto_convert_container_from_internal(
             .map_err(|e| e.in_field("imagePullPolicy"))?,
         security_context: from
             .security_context
-            .map(|v| convert_security_context_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_security_context_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("securityContext"))?,
         stdin: from.stdin,
@@ -9006,7 +9036,10 @@ pub fn auto_convert_pod_spec_to_internal(
         subdomain: from.subdomain,
         affinity: from
             .affinity
-            .map(|v| convert_affinity_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_affinity_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("affinity"))?,
         scheduler_name: from.scheduler_name,
@@ -9028,7 +9061,10 @@ pub fn auto_convert_pod_spec_to_internal(
         priority: from.priority,
         dns_config: from
             .dns_config
-            .map(|v| convert_pod_dns_config_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_pod_dns_config_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("dnsConfig"))?,
         readiness_gates: from
@@ -9088,7 +9124,10 @@ pub fn auto_convert_pod_spec_to_internal(
             .map_err(|e| e.in_field("resourceClaims"))?,
         resources: from
             .resources
-            .map(|v| convert_resource_requirements_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_resource_requirements_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("resources"))?,
         hostname_override: from.hostname_override,
@@ -9185,7 +9224,10 @@ pub fn auto_convert_pod_spec_from_internal(
         subdomain: from.subdomain,
         affinity: from
             .affinity
-            .map(|v| convert_affinity_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_affinity_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("affinity"))?,
         scheduler_name: from.scheduler_name,
@@ -9207,7 +9249,10 @@ pub fn auto_convert_pod_spec_from_internal(
         priority: from.priority,
         dns_config: from
             .dns_config
-            .map(|v| convert_pod_dns_config_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_pod_dns_config_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("dnsConfig"))?,
         readiness_gates: from
@@ -9268,7 +9313,11 @@ pub fn auto_convert_pod_spec_from_internal(
             .map_err(|e| e.in_field("resourceClaims"))?,
         resources: from
             .resources
-            .map(|v| convert_resource_requirements_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_resource_requirements_from_internal(v)
+                    .map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("resources"))?,
         hostname_override: from.hostname_override,
@@ -10371,22 +10420,34 @@ pub fn auto_convert_ephemeral_container_common_to_internal(
             .map_err(|e| e.in_field("volumeDevices"))?,
         liveness_probe: from
             .liveness_probe
-            .map(|v| convert_probe_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("livenessProbe"))?,
         readiness_probe: from
             .readiness_probe
-            .map(|v| convert_probe_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("readinessProbe"))?,
         startup_probe: from
             .startup_probe
-            .map(|v| convert_probe_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("startupProbe"))?,
         lifecycle: from
             .lifecycle
-            .map(|v| convert_lifecycle_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_lifecycle_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("lifecycle"))?,
         termination_message_path: from.termination_message_path,
@@ -10398,7 +10459,10 @@ pub fn auto_convert_ephemeral_container_common_to_internal(
             .map_err(|e| e.in_field("imagePullPolicy"))?,
         security_context: from
             .security_context
-            .map(|v| convert_security_context_to_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_security_context_to_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("securityContext"))?,
         stdin: from.stdin,
@@ -10497,22 +10561,34 @@ pub fn auto_convert_ephemeral_container_common_from_internal(
             .map_err(|e| e.in_field("volumeDevices"))?,
         liveness_probe: from
             .liveness_probe
-            .map(|v| convert_probe_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("livenessProbe"))?,
         readiness_probe: from
             .readiness_probe
-            .map(|v| convert_probe_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("readinessProbe"))?,
         startup_probe: from
             .startup_probe
-            .map(|v| convert_probe_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_probe_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("startupProbe"))?,
         lifecycle: from
             .lifecycle
-            .map(|v| convert_lifecycle_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_lifecycle_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("lifecycle"))?,
         termination_message_path: from.termination_message_path,
@@ -10524,7 +10600,10 @@ pub fn auto_convert_ephemeral_container_common_from_internal(
             .map_err(|e| e.in_field("imagePullPolicy"))?,
         security_context: from
             .security_context
-            .map(|v| convert_security_context_from_internal(v))
+            .map(|v| {
+                let v = *v;
+                convert_security_context_from_internal(v).map(::std::boxed::Box::new)
+            })
             .transpose()
             .map_err(|e| e.in_field("securityContext"))?,
         stdin: from.stdin,

@@ -2576,19 +2576,19 @@ pub struct Container {
     /// Check whose failure restarts the container.
     #[kapi(proto = 10, omitempty)]
     #[kapi(optional)]
-    pub liveness_probe: Option<Probe>,
+    pub liveness_probe: Option<Box<Probe>>,
     /// Check that decides whether the container receives service traffic.
     #[kapi(proto = 11, omitempty)]
     #[kapi(optional)]
-    pub readiness_probe: Option<Probe>,
+    pub readiness_probe: Option<Box<Probe>>,
     /// Check that must pass once before the other probes begin.
     #[kapi(proto = 22, omitempty)]
     #[kapi(optional)]
-    pub startup_probe: Option<Probe>,
+    pub startup_probe: Option<Box<Probe>>,
     /// Hooks run after start and before stop.
     #[kapi(proto = 12, omitempty)]
     #[kapi(optional)]
-    pub lifecycle: Option<Lifecycle>,
+    pub lifecycle: Option<Box<Lifecycle>>,
     /// File whose contents become the termination message; `/dev/termination-log` by default, at most 4096 bytes.
     #[kapi(proto = 13, omitempty)]
     #[kapi(optional)]
@@ -2604,7 +2604,7 @@ pub struct Container {
     /// Security settings that override the pod's.
     #[kapi(proto = 15, omitempty)]
     #[kapi(optional)]
-    pub security_context: Option<SecurityContext>,
+    pub security_context: Option<Box<SecurityContext>>,
     /// Keep a stdin buffer open in the runtime; otherwise reads get EOF.
     #[kapi(proto = 16, omitempty)]
     #[kapi(optional)]
@@ -3562,7 +3562,7 @@ pub struct PodSpec {
     /// Scheduling rules with respect to nodes and pods.
     #[kapi(proto = 18, omitempty)]
     #[kapi(optional)]
-    pub affinity: Option<Affinity>,
+    pub affinity: Option<Box<Affinity>>,
     /// Scheduler to use; the default scheduler when empty.
     #[kapi(proto = 19, omitempty)]
     #[kapi(optional)]
@@ -3588,7 +3588,7 @@ pub struct PodSpec {
     /// DNS settings merged into those from the DNS policy.
     #[kapi(proto = 26, omitempty)]
     #[kapi(optional)]
-    pub dns_config: Option<PodDNSConfig>,
+    pub dns_config: Option<Box<PodDNSConfig>>,
     /// Extra conditions required before the pod counts as ready.
     #[kapi(proto = 28, omitempty)]
     #[kapi(optional, list_type = "atomic")]
@@ -3651,7 +3651,7 @@ pub struct PodSpec {
     /// +featureGate=PodLevelResources
     #[kapi(proto = 40, omitempty)]
     #[kapi(optional)]
-    pub resources: Option<ResourceRequirements>,
+    pub resources: Option<Box<ResourceRequirements>>,
     /// Hostname the pod sees, overriding `hostname` and `subdomain`; DNS is unaffected; at most 64 characters.
     ///
     /// +featureGate=HostnameOverride
@@ -4124,19 +4124,19 @@ pub struct EphemeralContainerCommon {
     /// Not allowed for ephemeral containers.
     #[kapi(proto = 10, omitempty)]
     #[kapi(optional)]
-    pub liveness_probe: Option<Probe>,
+    pub liveness_probe: Option<Box<Probe>>,
     /// Not allowed for ephemeral containers.
     #[kapi(proto = 11, omitempty)]
     #[kapi(optional)]
-    pub readiness_probe: Option<Probe>,
+    pub readiness_probe: Option<Box<Probe>>,
     /// Not allowed for ephemeral containers.
     #[kapi(proto = 22, omitempty)]
     #[kapi(optional)]
-    pub startup_probe: Option<Probe>,
+    pub startup_probe: Option<Box<Probe>>,
     /// Not allowed for ephemeral containers.
     #[kapi(proto = 12, omitempty)]
     #[kapi(optional)]
-    pub lifecycle: Option<Lifecycle>,
+    pub lifecycle: Option<Box<Lifecycle>>,
     /// File whose contents become the termination message; `/dev/termination-log` by default, at most 4096 bytes.
     #[kapi(proto = 13, omitempty)]
     #[kapi(optional)]
@@ -4152,7 +4152,7 @@ pub struct EphemeralContainerCommon {
     /// Security settings that override the pod's.
     #[kapi(proto = 15, omitempty)]
     #[kapi(optional)]
-    pub security_context: Option<SecurityContext>,
+    pub security_context: Option<Box<SecurityContext>>,
     /// Keep a stdin buffer open in the runtime; otherwise reads get EOF.
     #[kapi(proto = 16, omitempty)]
     #[kapi(optional)]

@@ -537,13 +537,13 @@ fn pod_spec_resources_and_probes() {
         scheme: URIScheme("HTTP".into()),
         ..Default::default()
     };
-    c.liveness_probe = Some(Probe {
+    c.liveness_probe = Some(Box::new(Probe {
         probe_handler: ProbeHandler { http_get: Some(Box::new(http)), ..Default::default() },
         success_threshold: 2,
         timeout_seconds: -1,
         ..Default::default()
-    });
-    c.readiness_probe = Some(Probe { success_threshold: 1, ..Default::default() });
+    }));
+    c.readiness_probe = Some(Box::new(Probe { success_threshold: 1, ..Default::default() }));
     assert_eq!(
         strings(&validate_pod(&pod(spec(vec![c])), None)),
         [
@@ -555,7 +555,7 @@ fn pod_spec_resources_and_probes() {
     );
     let mut s = spec(vec![container("ctr")]);
     let mut init = container("init");
-    init.readiness_probe = Some(Probe::default());
+    init.readiness_probe = Some(Box::new(Probe::default()));
     s.init_containers = vec![init];
     assert_eq!(
         strings(&validate_pod(&pod(s), None)),

@@ -536,7 +536,7 @@ fn template_updates_keep_what_the_stored_template_had() {
         Affinity, NodeAffinity, NodeSelector, NodeSelectorOperator, NodeSelectorRequirement, NodeSelectorTerm,
     };
     let with_value = |t: &mut PodTemplateSpec, v: &str| {
-        t.spec.affinity = Some(Affinity {
+        t.spec.affinity = Some(Box::new(Affinity {
             node_affinity: Some(NodeAffinity {
                 required_during_scheduling_ignored_during_execution: Some(NodeSelector {
                     node_selector_terms: Some(vec![NodeSelectorTerm {
@@ -551,7 +551,7 @@ fn template_updates_keep_what_the_stored_template_had() {
                 ..NodeAffinity::default()
             }),
             ..Affinity::default()
-        });
+        }));
     };
     let field = "spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0]";
     let fields = |errs: ErrorList| errs.iter().map(|e| e.field.clone()).collect::<Vec<_>>();

@@ -118,13 +118,13 @@ fn affinity_table() {
                         },
                     }];
                 }
-                s.affinity = Some(a);
+                s.affinity = Some(Box::new(a));
             }),
             vec![],
         ),
         (
             "invalid empty requiredDuringSchedulingIgnoredDuringExecution node selector",
-            Box::new(|s| s.affinity = Some(node_affinity(vec![]))),
+            Box::new(|s| s.affinity = Some(Box::new(node_affinity(vec![])))),
             vec![(
                 Required,
                 "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms",
@@ -133,10 +133,10 @@ fn affinity_table() {
         (
             "invalid node selector requirement, missing values and bad key",
             Box::new(|s| {
-                s.affinity = Some(node_affinity(vec![NodeSelectorTerm {
+                s.affinity = Some(Box::new(node_affinity(vec![NodeSelectorTerm {
                     match_expressions: vec![req("invalid key ___@#", "In", &[])],
                     ..NodeSelectorTerm::default()
-                }]))
+                }])))
             }),
             vec![
                 (
@@ -152,7 +152,7 @@ fn affinity_table() {
         (
             "invalid node selector operator, Gt with two values, Exists with values, bad label value",
             Box::new(|s| {
-                s.affinity = Some(node_affinity(vec![NodeSelectorTerm {
+                s.affinity = Some(Box::new(node_affinity(vec![NodeSelectorTerm {
                     match_expressions: vec![
                         req("k", "Within", &[]),
                         req("k", "Gt", &["1", "2"]),
@@ -160,7 +160,7 @@ fn affinity_table() {
                         req("k", "In", &["-bad-"]),
                     ],
                     ..NodeSelectorTerm::default()
-                }]))
+                }])))
             }),
             vec![
                 (
@@ -184,14 +184,14 @@ fn affinity_table() {
         (
             "invalid node field selector requirement",
             Box::new(|s| {
-                s.affinity = Some(node_affinity(vec![NodeSelectorTerm {
+                s.affinity = Some(Box::new(node_affinity(vec![NodeSelectorTerm {
                     match_fields: vec![
                         req("metadata.name", "In", &["host1", "host2"]),
                         req("metadata.namespace", "Exists", &[]),
                         req("metadata.name", "In", &["Host_1"]),
                     ],
                     ..NodeSelectorTerm::default()
-                }]))
+                }])))
             }),
             vec![
                 (
@@ -215,7 +215,7 @@ fn affinity_table() {
         (
             "invalid preferredSchedulingTerm weight; its label values may be anything",
             Box::new(|s| {
-                s.affinity = Some(Affinity {
+                s.affinity = Some(Box::new(Affinity {
                     node_affinity: Some(NodeAffinity {
                         preferred_during_scheduling_ignored_during_execution: vec![PreferredSchedulingTerm {
                             weight: 199,
@@ -227,7 +227,7 @@ fn affinity_table() {
                         ..NodeAffinity::default()
                     }),
                     ..Affinity::default()
-                })
+                }))
             }),
             vec![(Invalid, "spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight")],
         ),
@@ -242,7 +242,7 @@ fn affinity_table() {
                     required_during_scheduling_ignored_during_execution: vec![term("zone")],
                     ..PodAntiAffinity::default()
                 });
-                s.affinity = Some(a);
+                s.affinity = Some(Box::new(a));
             }),
             vec![],
         ),
@@ -251,7 +251,7 @@ fn affinity_table() {
             Box::new(|s| {
                 let mut t = term("zone");
                 t.label_selector = Some(selector("key2", "NotIn", &[]));
-                s.affinity = Some(pod_affinity(vec![t], vec![]));
+                s.affinity = Some(Box::new(pod_affinity(vec![t], vec![])));
             }),
             vec![(
                 Required,
@@ -261,7 +261,7 @@ fn affinity_table() {
         (
             "invalid weight and empty topologyKey in preferred pod anti-affinity",
             Box::new(|s| {
-                s.affinity = Some(Affinity {
+                s.affinity = Some(Box::new(Affinity {
                     pod_anti_affinity: Some(PodAntiAffinity {
                         preferred_during_scheduling_ignored_during_execution: vec![WeightedPodAffinityTerm {
                             weight: -1,
@@ -270,7 +270,7 @@ fn affinity_table() {
                         ..PodAntiAffinity::default()
                     }),
                     ..Affinity::default()
-                })
+                }))
             }),
             vec![
                 (Invalid, "spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight"),
@@ -294,7 +294,7 @@ fn affinity_table() {
             Box::new(|s| {
                 let mut t = term("zone");
                 t.namespaces = vec!["INVALID_NAMESPACE".into()];
-                s.affinity = Some(pod_affinity(vec![t], vec![]));
+                s.affinity = Some(Box::new(pod_affinity(vec![t], vec![])));
             }),
             vec![(Invalid, "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespace")],
         ),
@@ -305,7 +305,7 @@ fn affinity_table() {
                 t.label_selector = None;
                 t.match_label_keys = vec!["a".into()];
                 t.mismatch_label_keys = vec!["b".into()];
-                s.affinity = Some(pod_affinity(vec![t], vec![]));
+                s.affinity = Some(Box::new(pod_affinity(vec![t], vec![])));
             }),
             vec![
                 (
@@ -327,7 +327,7 @@ fn affinity_table() {
                 t.label_selector = Some(sel);
                 t.match_label_keys = vec!["/simple".into(), "key".into(), "both".into()];
                 t.mismatch_label_keys = vec!["both".into()];
-                s.affinity = Some(pod_affinity(vec![t], vec![]));
+                s.affinity = Some(Box::new(pod_affinity(vec![t], vec![])));
             }),
             vec![
                 (
@@ -455,7 +455,7 @@ fn topology_spread_constraints_table() {
 #[test]
 fn affinity_and_spread_messages() {
     let mut s = spec();
-    s.affinity = Some(node_affinity(vec![]));
+    s.affinity = Some(Box::new(node_affinity(vec![])));
     let mut c = constraint("k8s.io/zone", "ScheduleAnyway");
     c.min_domains = Some(2);
     s.topology_spread_constraints = vec![c.clone(), c];
@@ -502,17 +502,17 @@ fn updates_keep_what_the_stored_pod_already_had() {
         (
             "pod affinity selector",
             Box::new(|s, v| {
-                s.affinity = Some(pod_affinity(
+                s.affinity = Some(Box::new(pod_affinity(
                     vec![PodAffinityTerm { label_selector: Some(selector("key", "In", &[v])), ..term("zone") }],
                     vec![],
-                ))
+                )))
             }),
             "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchExpressions[0].values[0]",
         ),
         (
             "pod anti-affinity namespace selector",
             Box::new(|s, v| {
-                s.affinity = Some(Affinity {
+                s.affinity = Some(Box::new(Affinity {
                     pod_anti_affinity: Some(PodAntiAffinity {
                         preferred_during_scheduling_ignored_during_execution: vec![WeightedPodAffinityTerm {
                             weight: 1,
@@ -524,17 +524,17 @@ fn updates_keep_what_the_stored_pod_already_had() {
                         ..PodAntiAffinity::default()
                     }),
                     ..Affinity::default()
-                })
+                }))
             }),
             "spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.namespaceSelector.matchExpressions[0].values[0]",
         ),
         (
             "required node affinity",
             Box::new(|s, v| {
-                s.affinity = Some(node_affinity(vec![NodeSelectorTerm {
+                s.affinity = Some(Box::new(node_affinity(vec![NodeSelectorTerm {
                     match_expressions: vec![req("key", "In", &[v])],
                     ..NodeSelectorTerm::default()
-                }]))
+                }])))
             }),
             "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0]",
         ),
@@ -572,10 +572,10 @@ fn updates_keep_what_the_stored_pod_already_had() {
 
     // `matchLabels` values stay checked: the relaxation is for expression values only.
     let invalid = pod_with(|s| {
-        s.affinity = Some(pod_affinity(
+        s.affinity = Some(Box::new(pod_affinity(
             vec![PodAffinityTerm { label_selector: Some(selector("key", "In", &["-bad-"])), ..term("zone") }],
             vec![],
-        ))
+        )))
     });
     let opts = PodValidationOptions::from_old_spec(Some(&invalid.spec));
     let mut with_labels = invalid.spec.clone();

@@ -47,7 +47,7 @@ fn dns_config_table() {
             Box::new(|s| {
                 let mut c = dns(&["1.2.3.4"], &["custom", "_sip._tcp.abc_d.example.com", "mydomain.com.", "."]);
                 c.options = vec![PodDNSConfigOption { name: "ndots".into(), value: Some("3".into()) }];
-                s.dns_config = Some(c);
+                s.dns_config = Some(Box::new(c));
             }),
             vec![],
         ),
@@ -55,7 +55,7 @@ fn dns_config_table() {
             "valid: 3 nameservers and no search with DNSNone",
             Box::new(|s| {
                 none(s);
-                s.dns_config = Some(dns(&["1.2.3.4", "2001:db8::1", "3.4.5.6"], &[]));
+                s.dns_config = Some(Box::new(dns(&["1.2.3.4", "2001:db8::1", "3.4.5.6"], &[])));
             }),
             vec![],
         ),
@@ -64,13 +64,13 @@ fn dns_config_table() {
             "invalid: DNSNone with 0 nameserver",
             Box::new(|s| {
                 none(s);
-                s.dns_config = Some(dns(&[], &["custom"]));
+                s.dns_config = Some(Box::new(dns(&[], &["custom"])));
             }),
             vec![(Required, "spec.dnsConfig.nameservers")],
         ),
         (
             "invalid: 4 nameservers, one not an IP",
-            Box::new(|s| s.dns_config = Some(dns(&["1.2.3.4", "1.2.3.5", "1.2.3.6", "invalid"], &[]))),
+            Box::new(|s| s.dns_config = Some(Box::new(dns(&["1.2.3.4", "1.2.3.5", "1.2.3.6", "invalid"], &[])))),
             vec![(Invalid, "spec.dnsConfig.nameservers"), (Invalid, "spec.dnsConfig.nameservers[3]")],
         ),
         (
@@ -78,18 +78,18 @@ fn dns_config_table() {
             Box::new(|s| {
                 let mut searches: Vec<String> = (0..32).map(|i| format!("s{i}")).collect();
                 searches.push("a@b".into());
-                s.dns_config = Some(PodDNSConfig { searches, ..PodDNSConfig::default() });
+                s.dns_config = Some(Box::new(PodDNSConfig { searches, ..PodDNSConfig::default() }));
             }),
             vec![(Invalid, "spec.dnsConfig.searches"), (Invalid, "spec.dnsConfig.searches[32]")],
         ),
         (
             "valid: a search list of exactly 2048 characters",
-            Box::new(|s| s.dns_config = Some(PodDNSConfig { searches: search_list(28), ..PodDNSConfig::default() })),
+            Box::new(|s| s.dns_config = Some(Box::new(PodDNSConfig { searches: search_list(28), ..PodDNSConfig::default() }))),
             vec![],
         ),
         (
             "invalid: a search list of 2049 characters",
-            Box::new(|s| s.dns_config = Some(PodDNSConfig { searches: search_list(29), ..PodDNSConfig::default() })),
+            Box::new(|s| s.dns_config = Some(Box::new(PodDNSConfig { searches: search_list(29), ..PodDNSConfig::default() }))),
             vec![(Invalid, "spec.dnsConfig.searches")],
         ),
         (
@@ -97,7 +97,7 @@ fn dns_config_table() {
             Box::new(|s| {
                 let mut c = dns(&["1.2.3.4"], &[]);
                 c.options = vec![PodDNSConfigOption { name: String::new(), value: Some("3".into()) }];
-                s.dns_config = Some(c);
+                s.dns_config = Some(Box::new(c));
             }),
             vec![(Required, "spec.dnsConfig.options[0]")],
         ),
@@ -187,7 +187,7 @@ fn host_aliases_sysctls_and_gates_table() {
 #[test]
 fn dns_and_sysctl_messages() {
     let mut s = spec();
-    s.dns_config = Some(dns(&["1.2.3.4"], &["a_b.-c"]));
+    s.dns_config = Some(Box::new(dns(&["1.2.3.4"], &["a_b.-c"])));
     s.host_network = true;
     s.security_context = sysctls(&["net.core.somaxconn", "Bad"]);
     assert_eq!(

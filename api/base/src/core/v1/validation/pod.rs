@@ -108,10 +108,10 @@ impl PodValidationOptions {
         let Some(old) = old else { return PodValidationOptions::default() };
         PodValidationOptions {
             allow_invalid_label_value_in_selector: super::affinity::has_invalid_affinity_selector(
-                old.affinity.as_ref(),
+                old.affinity.as_deref(),
             ),
             allow_invalid_label_value_in_required_node_affinity: super::affinity::has_invalid_required_node_affinity(
-                old.affinity.as_ref(),
+                old.affinity.as_deref(),
             ),
             allow_invalid_topology_spread_constraint_label_selector: super::spread::has_invalid_selector(
                 &old.topology_spread_constraints,
@@ -209,7 +209,7 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
     if let Some(a) = &spec.affinity {
         errs.extend(super::affinity::affinity(a, opts, &path.child("affinity")));
     }
-    errs.extend(super::dns::dns_config(spec.dns_config.as_ref(), &spec.dns_policy.0, &path.child("dnsConfig")));
+    errs.extend(super::dns::dns_config(spec.dns_config.as_deref(), &spec.dns_policy.0, &path.child("dnsConfig")));
     for (i, g) in spec.readiness_gates.iter().enumerate() {
         let p = path.child("readinessGates").index(i).child("conditionType");
         errs.extend(kapi_machinery::validation::content::validate_qualified_name(&p, &g.condition_type.0));

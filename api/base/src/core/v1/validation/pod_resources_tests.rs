@@ -228,7 +228,7 @@ fn resize_policies() {
 fn pod_level_resources() {
     use ErrorType::*;
     let pod = |s: &mut PodSpec, req: &[(&str, &str)], lim: &[(&str, &str)]| {
-        s.resources = Some(ResourceRequirements { requests: list(req), limits: list(lim), claims: vec![] });
+        s.resources = Some(Box::new(ResourceRequirements { requests: list(req), limits: list(lim), claims: vec![] }));
     };
     let cases: Vec<Case> = vec![
         ("cpu and memory", Box::new(move |s| pod(s, &[("cpu", "1"), ("memory", "1Gi")], &[("cpu", "2")])), vec![]),
@@ -257,10 +257,10 @@ fn pod_level_resources() {
         (
             "claims at pod level",
             Box::new(move |s| {
-                s.resources = Some(ResourceRequirements {
+                s.resources = Some(Box::new(ResourceRequirements {
                     claims: vec![ResourceClaim { name: "a".into(), request: String::new() }],
                     ..Default::default()
-                });
+                }));
                 s.resource_claims = vec![claim("a", Some("c"), None)];
             }),
             vec![(Forbidden, "spec.resources.claims")],
@@ -294,7 +294,7 @@ fn pod_level_resources() {
     init.name = "init".into();
     init.resources.requests = list(&[("cpu", "2")]);
     s.init_containers = vec![init];
-    s.resources = Some(ResourceRequirements { requests: list(&[("cpu", "1")]), ..Default::default() });
+    s.resources = Some(Box::new(ResourceRequirements { requests: list(&[("cpu", "1")]), ..Default::default() }));
     assert_eq!(
         errors(&s),
         [
@@ -303,7 +303,7 @@ fn pod_level_resources() {
     );
     let mut s = spec();
     ctr(&mut s).resources.limits = list(&[("memory", "2Gi")]);
-    s.resources = Some(ResourceRequirements { limits: list(&[("memory", "1Gi")]), ..Default::default() });
+    s.resources = Some(Box::new(ResourceRequirements { limits: list(&[("memory", "1Gi")]), ..Default::default() }));
     assert_eq!(
         errors(&s),
         [
@@ -311,7 +311,7 @@ fn pod_level_resources() {
         ]
     );
     let mut s = spec();
-    s.resources = Some(ResourceRequirements { requests: list(&[("ephemeral-storage", "1Gi")]), ..Default::default() });
+    s.resources = Some(Box::new(ResourceRequirements { requests: list(&[("ephemeral-storage", "1Gi")]), ..Default::default() }));
     assert_eq!(
         errors(&s),
         [

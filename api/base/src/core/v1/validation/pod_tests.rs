@@ -61,10 +61,10 @@ fn negative(p: &mut Probe) {
 
 fn pre_stop_sleep(s: &mut PodSpec, seconds: i64) {
     s.termination_grace_period_seconds = Some(30);
-    ctr(s).lifecycle = Some(Lifecycle {
+    ctr(s).lifecycle = Some(Box::new(Lifecycle {
         pre_stop: Some(LifecycleHandler { sleep: Some(Box::new(SleepAction { seconds })), ..Default::default() }),
         ..Default::default()
-    });
+    }));
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn probes_from_upstream() {
             Box::new(|s| {
                 let mut p = tcp_probe();
                 p.termination_grace_period_seconds = Some(10);
-                ctr(s).readiness_probe = Some(p);
+                ctr(s).readiness_probe = Some(Box::new(p));
             }),
             vec![(Invalid, "spec.containers[0].readinessProbe.terminationGracePeriodSeconds")],
         ),
@@ -84,7 +84,7 @@ fn probes_from_upstream() {
             Box::new(|s| {
                 let mut p = tcp_probe();
                 negative(&mut p);
-                ctr(s).liveness_probe = Some(p);
+                ctr(s).liveness_probe = Some(Box::new(p));
             }),
             probe_numbers!("spec.containers[0].livenessProbe"),
         ),
@@ -93,7 +93,7 @@ fn probes_from_upstream() {
             Box::new(|s| {
                 let mut p = tcp_probe();
                 negative(&mut p);
-                ctr(s).readiness_probe = Some(p);
+                ctr(s).readiness_probe = Some(Box::new(p));
             }),
             vec![
                 (Invalid, "spec.containers[0].readinessProbe.initialDelaySeconds"),
@@ -110,7 +110,7 @@ fn probes_from_upstream() {
             Box::new(|s| {
                 let mut p = tcp_probe();
                 negative(&mut p);
-                ctr(s).startup_probe = Some(p);
+                ctr(s).startup_probe = Some(Box::new(p));
             }),
             probe_numbers!("spec.containers[0].startupProbe"),
         ),
@@ -119,8 +119,8 @@ fn probes_from_upstream() {
             Box::new(|s| {
                 let mut p = tcp_probe();
                 p.termination_grace_period_seconds = Some(10);
-                ctr(s).liveness_probe = Some(p.clone());
-                ctr(s).startup_probe = Some(p);
+                ctr(s).liveness_probe = Some(Box::new(p.clone()));
+                ctr(s).startup_probe = Some(Box::new(p));
             }),
             vec![],
         ),
@@ -133,7 +133,7 @@ fn probe_grace_period_messages() {
     let mut s = spec();
     let mut p = tcp_probe();
     p.termination_grace_period_seconds = Some(0);
-    ctr(&mut s).readiness_probe = Some(p);
+    ctr(&mut s).readiness_probe = Some(Box::new(p));
     assert_eq!(
         strings(&validate_pod_spec(&s, &Path::new("spec"))),
         [
@@ -174,13 +174,13 @@ fn sleep_actions_fit_the_grace_period() {
                 let mut init = ctr(s).clone();
                 init.name = "init".into();
                 init.restart_policy = Some(crate::core::v1::ContainerRestartPolicy("Always".into()));
-                init.lifecycle = Some(Lifecycle {
+                init.lifecycle = Some(Box::new(Lifecycle {
                     post_start: Some(LifecycleHandler {
                         sleep: Some(Box::new(SleepAction { seconds: 100 })),
                         ..Default::default()
                     }),
                     ..Default::default()
-                });
+                }));
                 s.init_containers = vec![init];
                 s.termination_grace_period_seconds = Some(30);
             }),
@@ -275,7 +275,7 @@ fn check_mounts(mounts: Vec<VolumeMount>, devices: Vec<VolumeDevice>, privileged
     let c = Container {
         volume_mounts: mounts,
         volume_devices: devices,
-        security_context: privileged.map(|p| SecurityContext { privileged: Some(p), ..Default::default() }),
+        security_context: privileged.map(|p| Box::new(SecurityContext { privileged: Some(p), ..Default::default() })),
         ..Default::default()
     };
     strings(&volume_mounts(&c, &volumes, &Path::new("field")))
@@ -487,6 +487,6 @@ fn the_scheme_checks_mounts_and_devices() {
     let mut s = spec();
     s.volumes = vec![Volume { name: "host".into(), volume_source: host_path() }];
     ctr(&mut s).volume_mounts = vec![propagating(mount("host", "/host"), "Bidirectional")];
-    ctr(&mut s).security_context = Some(SecurityContext { privileged: Some(true), ..Default::default() });
+    ctr(&mut s).security_context = Some(Box::new(SecurityContext { privileged: Some(true), ..Default::default() }));
     assert_eq!(strings(&validate_pod_spec(&s, &Path::new("spec"))), Vec::<String>::new());
 }

@@ -32,14 +32,14 @@ fn containers<'a>(spec: &'a PodSpec, path: &Path) -> Vec<(&'a str, Option<&'a Se
     let mut all: Vec<(&str, Option<&SecurityContext>, Path)> = Vec::new();
     let each = |list: &'a [Container], name: &str, all: &mut Vec<(&'a str, Option<&'a SecurityContext>, Path)>| {
         for (i, c) in list.iter().enumerate() {
-            all.push((c.name.as_str(), c.security_context.as_ref(), path.child(name).index(i)));
+            all.push((c.name.as_str(), c.security_context.as_deref(), path.child(name).index(i)));
         }
     };
     each(&spec.init_containers, "initContainers", &mut all);
     each(regular, "containers", &mut all);
     for (i, c) in spec.ephemeral_containers.iter().enumerate() {
         let common = &c.ephemeral_container_common;
-        all.push((common.name.as_str(), common.security_context.as_ref(), path.child("ephemeralContainers").index(i)));
+        all.push((common.name.as_str(), common.security_context.as_deref(), path.child("ephemeralContainers").index(i)));
     }
     all
 }

@@ -16,7 +16,7 @@ fn pod_sc(s: &mut PodSpec) -> &mut PodSecurityContext {
 
 fn ctr_sc(s: &mut PodSpec) -> &mut SecurityContext {
     let c = &mut s.containers.as_mut().expect("the test spec has containers")[0];
-    c.security_context.get_or_insert_with(SecurityContext::default)
+    c.security_context.get_or_insert_default()
 }
 
 fn seccomp(t: &str, localhost: Option<&str>) -> Option<SeccompProfile> {

@@ -40,7 +40,11 @@ fn rarely_set_pointers_are_boxed() {
     let boxed = size_of::<Option<Box<v1::Probe>>>();
     assert_eq!(boxed, size_of::<usize>());
     assert!(size_of::<v1::Container>() <= 512, "Container is {} bytes (was 1,168)", size_of::<v1::Container>());
-    assert!(size_of::<v1::EphemeralContainer>() <= 544, "EphemeralContainer is {} bytes", size_of::<v1::EphemeralContainer>());
+    assert!(
+        size_of::<v1::EphemeralContainer>() <= 544,
+        "EphemeralContainer is {} bytes",
+        size_of::<v1::EphemeralContainer>()
+    );
     assert!(size_of::<v1::PodSpec>() <= 1200, "PodSpec is {} bytes (was 1,456)", size_of::<v1::PodSpec>());
 }
 

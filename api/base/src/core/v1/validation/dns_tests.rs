@@ -84,12 +84,16 @@ fn dns_config_table() {
         ),
         (
             "valid: a search list of exactly 2048 characters",
-            Box::new(|s| s.dns_config = Some(Box::new(PodDNSConfig { searches: search_list(28), ..PodDNSConfig::default() }))),
+            Box::new(|s| {
+                s.dns_config = Some(Box::new(PodDNSConfig { searches: search_list(28), ..PodDNSConfig::default() }))
+            }),
             vec![],
         ),
         (
             "invalid: a search list of 2049 characters",
-            Box::new(|s| s.dns_config = Some(Box::new(PodDNSConfig { searches: search_list(29), ..PodDNSConfig::default() }))),
+            Box::new(|s| {
+                s.dns_config = Some(Box::new(PodDNSConfig { searches: search_list(29), ..PodDNSConfig::default() }))
+            }),
             vec![(Invalid, "spec.dnsConfig.searches")],
         ),
         (

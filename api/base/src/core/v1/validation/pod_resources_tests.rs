@@ -311,7 +311,8 @@ fn pod_level_resources() {
         ]
     );
     let mut s = spec();
-    s.resources = Some(Box::new(ResourceRequirements { requests: list(&[("ephemeral-storage", "1Gi")]), ..Default::default() }));
+    s.resources =
+        Some(Box::new(ResourceRequirements { requests: list(&[("ephemeral-storage", "1Gi")]), ..Default::default() }));
     assert_eq!(
         errors(&s),
         [

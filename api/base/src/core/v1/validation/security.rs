@@ -39,7 +39,11 @@ fn containers<'a>(spec: &'a PodSpec, path: &Path) -> Vec<(&'a str, Option<&'a Se
     each(regular, "containers", &mut all);
     for (i, c) in spec.ephemeral_containers.iter().enumerate() {
         let common = &c.ephemeral_container_common;
-        all.push((common.name.as_str(), common.security_context.as_deref(), path.child("ephemeralContainers").index(i)));
+        all.push((
+            common.name.as_str(),
+            common.security_context.as_deref(),
+            path.child("ephemeralContainers").index(i),
+        ));
     }
     all
 }

@@ -11,6 +11,7 @@ mod affinity;
 mod cluster;
 mod clusterips;
 mod dns;
+mod ephemeral;
 mod pod;
 mod pod_resources;
 mod pod_status;
@@ -679,6 +680,20 @@ pub fn validate_pod(obj: &Pod, old: Option<&Pod>) -> ErrorList {
             }
         }
         Some(old) => errs.extend(pod_spec_changes(&obj.spec, &old.spec, &spec_path)),
+    }
+    errs
+}
+
+/// Validates a write to a pod's `ephemeralcontainers` subresource (upstream's
+/// `ValidatePodEphemeralContainersUpdate`): the whole new spec, with the stored spec's options,
+/// then, unless the pod is a static pod's mirror (which refuses ephemeral containers alone),
+/// every stored ephemeral container still there and unchanged.
+pub fn validate_pod_ephemeral_containers_update(obj: &Pod, old: &Pod) -> ErrorList {
+    let opts = PodValidationOptions::from_old_spec(Some(&old.spec));
+    let mut errs = validate_pod_spec_with(&obj.spec, &Path::new("spec"), true, &opts);
+    match ephemeral::ephemeral_containers_changes(obj, old) {
+        Ok(changes) => errs.extend(changes),
+        Err(only) => return vec![only],
     }
     errs
 }

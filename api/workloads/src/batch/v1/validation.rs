@@ -3,11 +3,13 @@
 //! Upstream's job strategy generates a job's selector and template labels before validating
 //! (unless `manualSelector` is set); the test server does not, so a job without a selector and
 //! without `manualSelector: true` is not asked for one, and the generated-selector checks are
-//! skipped. Not covered: scheduling directives that a suspended job may change, and the status rules upstream's
-//! strategy switches on per job (`JobStatusValidationOptions`: finished jobs, completion times,
-//! indexes, counters that may not decrease).
+//! skipped. A suspended job that never started may change its template's scheduling directives
+//! (`template_update.rs`). Not covered: the status rules upstream's strategy switches on per job
+//! (`JobStatusValidationOptions`: finished jobs, completion times, indexes, counters that may not
+//! decrease).
 
 mod cron;
+mod template_update;
 
 use std::collections::BTreeSet;
 
@@ -110,7 +112,12 @@ pub fn validate_job(obj: &Job, old: Option<&Job>) -> ErrorList {
             ));
         }
         errs.extend(immutable(&spec.selector, &o.selector, || json_value(&spec.selector), &path.child("selector")));
-        errs.extend(immutable(&spec.template, &o.template, || json_value(&spec.template), &path.child("template")));
+        let old_template = if template_update::allows_mutable_scheduling_directives(old) {
+            std::borrow::Cow::Owned(template_update::comparable_old_template(&spec.template, &o.template))
+        } else {
+            std::borrow::Cow::Borrowed(&o.template)
+        };
+        errs.extend(immutable(&spec.template, &*old_template, || json_value(&spec.template), &path.child("template")));
         errs.extend(immutable(
             &spec.completion_mode,
             &o.completion_mode,

@@ -607,3 +607,100 @@ fn max_failed_indexes_and_indexed_limits() {
         ]
     );
 }
+
+/// Required node affinity for nodes labelled `key=value`, as upstream's fixtures build it.
+fn node_affinity(key: &str, value: &str) -> crate::core::v1::Affinity {
+    use crate::core::v1::{
+        Affinity, NodeAffinity, NodeSelector, NodeSelectorOperator, NodeSelectorRequirement, NodeSelectorTerm,
+    };
+    Affinity {
+        node_affinity: Some(NodeAffinity {
+            required_during_scheduling_ignored_during_execution: Some(NodeSelector {
+                node_selector_terms: Some(vec![NodeSelectorTerm {
+                    match_expressions: vec![NodeSelectorRequirement {
+                        key: key.into(),
+                        operator: NodeSelectorOperator("In".into()),
+                        values: vec![value.into()],
+                    }],
+                    ..Default::default()
+                }]),
+            }),
+            ..Default::default()
+        }),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn suspended_jobs_that_never_started_may_change_scheduling_directives() {
+    use crate::core::v1::{PodSchedulingGate, Toleration, TolerationOperator};
+    type Edit = Box<dyn Fn(&mut PodTemplateSpec)>;
+    // Upstream's `TestValidateJobUpdate` pairs: each edit is refused (`Invalid` at
+    // `spec.template`) unless the stored job allows mutable scheduling directives.
+    let cases: Vec<(&str, bool, Edit)> = vec![
+        ("add node affinity", false, Box::new(|t| t.spec.affinity = Some(node_affinity("foo", "bar")))),
+        ("update node affinity", true, Box::new(|t| t.spec.affinity = Some(node_affinity("foo", "baz")))),
+        (
+            "remove node affinity",
+            true,
+            Box::new(|t| t.spec.affinity.as_mut().expect("the case's template has affinity").node_affinity = None),
+        ),
+        ("remove affinity", true, Box::new(|t| t.spec.affinity = None)),
+        (
+            "tolerations",
+            false,
+            Box::new(|t| {
+                t.spec.tolerations = vec![Toleration {
+                    key: "foo".into(),
+                    operator: TolerationOperator("Exists".into()),
+                    ..Default::default()
+                }];
+            }),
+        ),
+        ("node selector", false, Box::new(|t| t.spec.node_selector = [("foo".into(), "bar".into())].into())),
+        ("annotations", false, Box::new(|t| t.metadata.annotations = [("foo".into(), "baz".into())].into())),
+        (
+            "labels",
+            false,
+            Box::new(|t| {
+                t.metadata.labels.insert("bar".into(), "baz".into());
+            }),
+        ),
+        (
+            "schedulingGates",
+            false,
+            Box::new(|t| t.spec.scheduling_gates.push(PodSchedulingGate { name: "gate".into() })),
+        ),
+    ];
+    for (name, with_affinity, edit) in cases {
+        let mut old = job();
+        if with_affinity {
+            old.spec.template.spec.affinity = Some(node_affinity("foo", "bar"));
+        }
+        let mut new = old.clone();
+        edit(&mut new.spec.template);
+        let fields = |errs: ErrorList| errs.into_iter().map(|e| (e.error_type, e.field)).collect::<Vec<_>>();
+        assert_eq!(
+            fields(validate_job(&new, Some(&old))),
+            [(kapi_machinery::validation::ErrorType::Invalid, "spec.template".to_owned())],
+            "immutable {name}"
+        );
+        old.spec.suspend = Some(true);
+        new.spec.suspend = Some(true);
+        assert_eq!(fields(validate_job(&new, Some(&old))), [], "mutable {name}");
+        // A job that has started keeps its template, suspended or not.
+        old.status.start_time = Some(kapi_machinery::types::Time::now());
+        assert_eq!(fields(validate_job(&new, Some(&old))).len(), 1, "started {name}");
+    }
+    // Affinity other than node affinity stays immutable: clearing it is refused.
+    let mut old = job();
+    old.spec.suspend = Some(true);
+    let mut affinity = node_affinity("foo", "bar");
+    affinity.pod_anti_affinity = Some(Default::default());
+    old.spec.template.spec.affinity = Some(affinity);
+    let mut new = old.clone();
+    new.spec.template.spec.affinity = None;
+    let got = strings(&validate_job(&new, Some(&old)));
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("spec.template: Invalid value: ") && got[0].ends_with("field is immutable"), "{got:?}");
+}

@@ -19,6 +19,7 @@ mod pod_status;
 mod resources;
 mod security;
 mod service_fields;
+mod signer;
 mod spread;
 mod storage;
 mod sysctl;
@@ -49,6 +50,8 @@ pub use resources::{
     Cidr, container_resource_name, is_extended_resource_name, is_valid_cidr, is_valid_ip, non_special_ip,
     parse_cidr_sloppy, quantity_value,
 };
+#[doc(hidden)]
+pub use signer::signer_name;
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
 pub const MAX_SECRET_SIZE: usize = 1024 * 1024;

@@ -12,7 +12,7 @@
 //! options and the pod's `os` (`security.rs`), resource claims, resize policies and pod-level
 //! resources (`pod_resources.rs`) and volume sources (`volumes.rs`) are checked too, and so are
 //! volume mounts (with their propagation and recursive read-only modes) and volume devices.
-//! Not covered: the ephemeral containers' own fields.
+//! Ephemeral containers are checked in `ephemeral.rs`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -170,6 +170,13 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
     };
     errs.extend(validate_containers(containers, &ctx, &path.child("containers")));
     errs.extend(validate_init_containers(&spec.init_containers, containers, &ctx, &path.child("initContainers")));
+    errs.extend(super::ephemeral::ephemeral_containers(
+        &spec.ephemeral_containers,
+        containers,
+        &spec.init_containers,
+        &ctx,
+        &path.child("ephemeralContainers"),
+    ));
     if crate::features::enabled(crate::features::Feature::PodLevelResources) {
         errs.extend(super::pod_resources::pod_resources(spec, &ctx.claims, &path.child("resources")));
     }
@@ -450,7 +457,7 @@ fn validate_init_containers(init: &[Container], regular: &[Container], ctx: &Pod
 
 /// Upstream's `validateContainerCommon` and the per-container checks every kind of container gets.
 /// What the checks of each container need from its pod.
-struct PodCtx<'a> {
+pub(super) struct PodCtx<'a> {
     /// The pod's valid volumes by name, which mounts and devices may name.
     volumes: BTreeMap<&'a str, &'a VolumeSource>,
     /// The names of the pod's resource claims, which containers' `resources.claims` may name.
@@ -463,7 +470,7 @@ struct PodCtx<'a> {
     grace_period: Option<i64>,
 }
 
-fn container_common(c: &Container, ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
+pub(super) fn container_common(c: &Container, ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let name_path = path.child("name");
     if c.name.is_empty() {

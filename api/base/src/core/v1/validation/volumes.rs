@@ -762,8 +762,16 @@ fn projected(pr: &ProjectedVolumeSource, path: &Path) -> ErrorList {
                     }
                 }
                 (None, Some(signer)) => {
+                    let sp = p.child("signerName");
                     if signer.is_empty() {
-                        errs.push(FieldError::required(p.child("signerName"), "must be a valid signer name"));
+                        errs.push(FieldError::required(&sp, "must be a valid signer name"));
+                    }
+                    errs.extend(super::signer::signer_name(&sp, signer));
+                    if let Some(sel) = &b.label_selector {
+                        errs.extend(crate::meta::v1::validation::validate_label_selector(
+                            sel,
+                            &p.child("labelSelector"),
+                        ));
                     }
                 }
                 (None, None) => errs.push(FieldError::required(&p, "either name or signerName must be specified")),

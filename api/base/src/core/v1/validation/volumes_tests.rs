@@ -563,3 +563,56 @@ fn projected_volumes() {
     );
     assert_eq!(errors(&s), [r#"spec.volumes[0].projected: Invalid value: "t": conflicting duplicate paths"#]);
 }
+
+fn trust_bundle_by_signer(signer: &str, selector: Option<crate::meta::v1::LabelSelector>) -> VolumeSource {
+    projection(vec![VolumeProjection {
+        cluster_trust_bundle: Some(Box::new(crate::core::v1::ClusterTrustBundleProjection {
+            signer_name: Some(signer.into()),
+            label_selector: selector,
+            path: "bundle.pem".into(),
+            ..Default::default()
+        })),
+        ..Default::default()
+    }])
+}
+
+/// Upstream's `validateProjectionSources` for a trust bundle chosen by signer: the signer name
+/// as `ValidateSignerName` checks it and the label selector (written from upstream's source).
+#[test]
+fn projected_trust_bundles_by_signer() {
+    let at = "spec.volumes[0].projected.sources[0].clusterTrustBundle";
+    let mut s = spec();
+    vol(&mut s, "v", trust_bundle_by_signer("example.com/signer", None));
+    assert_eq!(errors(&s), Vec::<String>::new());
+    vol(&mut s, "v", trust_bundle_by_signer("example.com", None));
+    assert_eq!(
+        errors(&s),
+        [format!(
+            "{at}.signerName: Invalid value: \"example.com\": must be a fully qualified domain and path of the form 'example.com/signer-name'"
+        )]
+    );
+    vol(&mut s, "v", trust_bundle_by_signer("example/signer", None));
+    assert_eq!(
+        errors(&s),
+        [format!(
+            "{at}.signerName: Invalid value: \"example\": should be a domain with at least two segments separated by dots"
+        )]
+    );
+    // An empty signer is reported twice, as upstream's own check and `ValidateSignerName` both do.
+    vol(&mut s, "v", trust_bundle_by_signer("", None));
+    assert_eq!(
+        errors(&s),
+        [
+            format!("{at}.signerName: Required value: must be a valid signer name"),
+            format!("{at}.signerName: Required value")
+        ]
+    );
+    let selector = crate::meta::v1::LabelSelector {
+        match_labels: [("-bad".to_owned(), "v".to_owned())].into(),
+        ..Default::default()
+    };
+    vol(&mut s, "v", trust_bundle_by_signer("example.com/signer", Some(selector)));
+    let got = errors(&s);
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(got[0].starts_with(&format!("{at}.labelSelector.matchLabels: Invalid value: \"-bad\"")), "{got:#?}");
+}

@@ -157,7 +157,7 @@ pub fn validate_pod_spec(spec: &PodSpec, path: &Path) -> ErrorList {
 #[doc(hidden)]
 pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: &PodValidationOptions) -> ErrorList {
     let mut errs = ErrorList::new();
-    let volumes = validate_volumes(&spec.volumes, &path.child("volumes"), &mut errs);
+    let volumes = validate_volumes(&spec.volumes, &path.child("volumes"), for_pod, &mut errs);
     let containers = spec.containers.as_deref().unwrap_or_default();
     let restart_policy = spec.restart_policy.0.as_str();
     errs.extend(super::pod_resources::pod_resource_claims(&spec.resource_claims, &path.child("resourceClaims")));
@@ -313,13 +313,14 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
 fn validate_volumes<'a>(
     volumes: &'a [Volume],
     path: &Path,
+    for_pod: bool,
     errs: &mut ErrorList,
 ) -> BTreeMap<&'a str, &'a VolumeSource> {
     let mut ok = BTreeMap::new();
     for (i, v) in volumes.iter().enumerate() {
         let item = path.index(i);
         let name_path = item.child("name");
-        let mut found = super::volumes::volume_source(&v.volume_source, &v.name, &item);
+        let mut found = super::volumes::volume_source(&v.volume_source, &v.name, &item, for_pod);
         if v.name.is_empty() {
             found.push(FieldError::required(&name_path, ""));
         } else {

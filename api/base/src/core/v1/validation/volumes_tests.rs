@@ -616,3 +616,61 @@ fn projected_trust_bundles_by_signer() {
     assert_eq!(got.len(), 1, "{got:#?}");
     assert!(got[0].starts_with(&format!("{at}.labelSelector.matchLabels: Invalid value: \"-bad\"")), "{got:#?}");
 }
+
+fn image_volume(name: &str, reference: &str, pull_policy: &str) -> Volume {
+    let i = ImageVolumeSource { reference: reference.into(), pull_policy: PullPolicy(pull_policy.into()) };
+    Volume { name: name.into(), volume_source: VolumeSource { image: Some(Box::new(i)), ..Default::default() } }
+}
+
+/// Upstream's `TestValidateVolumes` cases under `// ImageVolumeSource`, for a pod (upstream's
+/// `ResourceIsPod`) and for a template.
+#[test]
+fn image_volumes_from_upstream() {
+    use crate::core::v1::validation::{PodValidationOptions, validate_pod_spec_with};
+    let cases: [(&str, Volume, bool, &[&str]); 6] = [
+        (
+            "valid image volume on pod",
+            image_volume("image-volume", "quay.io/my/artifact:v1", "IfNotPresent"),
+            true,
+            &[],
+        ),
+        (
+            "image volume with empty name",
+            image_volume("", "quay.io/my/artifact:v1", "IfNotPresent"),
+            false,
+            &["spec.volumes[0].name: Required value"],
+        ),
+        (
+            "image volume with empty reference on pod",
+            image_volume("image-volume", "", "IfNotPresent"),
+            true,
+            &["spec.volumes[0].image.reference: Required value"],
+        ),
+        (
+            "image volume with empty reference on other object",
+            image_volume("image-volume", "", "IfNotPresent"),
+            false,
+            &[],
+        ),
+        (
+            "image volume with wrong pullPolicy",
+            image_volume("image-volume", "quay.io/my/artifact:v1", "wrong"),
+            false,
+            &[
+                r#"spec.volumes[0].image.pullPolicy: Unsupported value: "wrong": supported values: "Always", "IfNotPresent", "Never""#,
+            ],
+        ),
+        (
+            "image volume with no pull policy and no reference on pod",
+            image_volume("image-volume", "", ""),
+            true,
+            &["spec.volumes[0].image.reference: Required value", "spec.volumes[0].image.pullPolicy: Required value"],
+        ),
+    ];
+    for (name, volume, for_pod, want) in cases {
+        let mut s = spec();
+        s.volumes = vec![volume];
+        let got = strings(&validate_pod_spec_with(&s, &Path::new("spec"), for_pod, &PodValidationOptions::default()));
+        assert_eq!(got, want, "{name}");
+    }
+}

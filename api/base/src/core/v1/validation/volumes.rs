@@ -751,9 +751,16 @@ fn projected(pr: &ProjectedVolumeSource, path: &Path) -> ErrorList {
                     "only one of name and signerName may be used",
                 )),
                 (Some(name), None) => {
+                    let np = p.child("name");
                     if name.is_empty() {
-                        errs.push(FieldError::required(p.child("name"), "must be a valid object name"));
+                        errs.push(FieldError::required(&np, "must be a valid object name"));
                     }
+                    let signer = super::signer::signer_of_cluster_trust_bundle(name).unwrap_or_default();
+                    errs.extend(
+                        super::signer::cluster_trust_bundle_name(&signer, name).iter().map(|m| {
+                            FieldError::invalid(&np, name, &format!("not a valid clustertrustbundlename: {m}"))
+                        }),
+                    );
                     if b.label_selector.is_some() {
                         errs.push(FieldError::invalid_value(
                             p.child("labelSelector"),

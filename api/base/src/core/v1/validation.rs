@@ -51,7 +51,7 @@ pub use resources::{
     parse_cidr_sloppy, quantity_value,
 };
 #[doc(hidden)]
-pub use signer::signer_name;
+pub use signer::{cluster_trust_bundle_name, signer_name};
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
 pub const MAX_SECRET_SIZE: usize = 1024 * 1024;

@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 
-pub(super) use crate::core::v1::validation::signer_name;
+pub(super) use crate::core::v1::validation::{cluster_trust_bundle_name, signer_name};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{CertificateSigningRequest, CertificateSigningRequestCondition};

@@ -1,4 +1,4 @@
-//! Signer names (`<domain>/<path>`), as upstream's `ValidateSignerName` in `pkg/apis/certificates/validation` checks them; certificate signing requests, cluster trust bundles and projected trust bundle sources share it.
+//! Signer names (`<domain>/<path>`) and the cluster trust bundle names they prescribe, as upstream's `ValidateSignerName` and `ValidateClusterTrustBundleName` in `pkg/apis/certificates/validation` check them; certificate signing requests, cluster trust bundles and projected trust bundle sources share them.
 
 use kapi_machinery::validation::content::{is_dns1123_label, is_dns1123_subdomain};
 use kapi_machinery::validation::{ErrorList, FieldError, Path};
@@ -45,4 +45,27 @@ pub fn signer_name(path: &Path, name: &str) -> ErrorList {
         errs.push(FieldError::too_long(path, SIGNER_MAX));
     }
     errs
+}
+
+/// Upstream's `ValidateClusterTrustBundleName`: the messages for a bundle named `name` whose
+/// signer is `signer` (empty: none). A signer's bundles are named `<signer, '/' as ':'>:<subdomain>`;
+/// a bundle without a signer has a subdomain name without `:`.
+pub fn cluster_trust_bundle_name(signer: &str, name: &str) -> Vec<String> {
+    if signer.is_empty() {
+        if name.contains(':') {
+            return vec!["ClusterTrustBundle without signer name must not have \":\" in its name".into()];
+        }
+        return is_dns1123_subdomain(name);
+    }
+    let prefix = format!("{}:", signer.replace('/', ":"));
+    match name.strip_prefix(&prefix) {
+        Some(rest) => is_dns1123_subdomain(rest),
+        None => vec![format!("ClusterTrustBundle for signerName {signer} must be named with prefix {prefix}")],
+    }
+}
+
+/// Upstream's `extractSignerNameFromClusterTrustBundleName`: the signer a bundle's name points
+/// at (what precedes its last `:`, with `:` as `/`), if it has a `:`.
+pub(super) fn signer_of_cluster_trust_bundle(name: &str) -> Option<String> {
+    name.rfind(':').map(|i| name[..i].replace(':', "/"))
 }

@@ -228,6 +228,9 @@ struct State {
     validator: Option<validation::Validator>,
     /// Object validation for writes to the `status` subresource (none: not validated).
     status_validator: Option<validation::Validator>,
+    /// Object validation for writes to other subresources of the object's own kind, by
+    /// subresource (pods' `ephemeralcontainers`); one without an entry is not validated.
+    subresource_validators: HashMap<&'static str, validation::Validator>,
     /// The resources' strategies: what a write does to the object before it is validated.
     prepare: Option<PrepareFn>,
     /// Each resource's strategy rules (none: [`Rules::default`] for all).
@@ -990,7 +993,7 @@ impl State {
         let validator = match subresource {
             None => self.validator.as_ref(),
             Some("status") => self.status_validator.as_ref(),
-            Some(_) => None,
+            Some(other) => self.subresource_validators.get(other),
         };
         if !skip_validation && let Some(v) = validator {
             let errs = self.validate(v, new.as_ref(), Some(existing.as_ref()))?;
@@ -1244,6 +1247,13 @@ impl ObjectTracker {
         self.lock().status_validator = Some(v);
     }
 
+    /// Validates every write to `subresource` (not `status`: see [`Self::set_status_validator`])
+    /// with `v`, given the new and the stored object, as upstream's strategy for that
+    /// subresource does; failures are a `422 Invalid`. Replaces an earlier one for it.
+    pub fn set_subresource_validator(&self, subresource: &'static str, v: validation::Validator) {
+        self.lock().subresource_validators.insert(subresource, v);
+    }
+
     /// Tells which kinds the validator has rules for, so a write through another version than
     /// the store's is validated in that version when it has them.
     pub fn set_validates(&self, validates: validation::Validates) {
@@ -1282,11 +1292,12 @@ impl ObjectTracker {
         self.lock().side_writes = Some(side_writes);
     }
 
-    /// Stops validating objects and status writes (metadata is still checked).
+    /// Stops validating objects and subresource writes (metadata is still checked).
     pub fn clear_validator(&self) {
         let mut state = self.lock();
         state.validator = None;
         state.status_validator = None;
+        state.subresource_validators.clear();
     }
 
     /// An empty tracker keeping the last `size` changes for watches and continued lists.
@@ -1308,6 +1319,7 @@ impl ObjectTracker {
                     close_epoch: 0,
                     validator: None,
                     status_validator: None,
+                    subresource_validators: HashMap::new(),
                     prepare: None,
                     rules: None,
                     side_writes: None,

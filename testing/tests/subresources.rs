@@ -14,9 +14,9 @@ use kapi_api::certificates::v1::{
     CertificateSigningRequest, CertificateSigningRequestCondition, CertificateSigningRequestSpec, RequestConditionType,
 };
 use kapi_api::core::v1::{
-    Binding, ConditionStatus, Container, EphemeralContainer, EphemeralContainerCommon, ObjectReference, Pod,
-    PodCondition, PodConditionType, PodPhase, PodSpec, ReplicationController, ReplicationControllerSpec, ResourceName,
-    ResourceRequirements, ServiceAccount,
+    Binding, ConditionStatus, Container, ContainerPort, EphemeralContainer, EphemeralContainerCommon, ObjectReference,
+    Pod, PodCondition, PodConditionType, PodPhase, PodSpec, ReplicationController, ReplicationControllerSpec,
+    ResourceName, ResourceRequirements, ServiceAccount,
 };
 use kapi_api::meta::v1::{
     ApplyOptions, CreateOptions, DeleteOptions, GetOptions, LabelSelector, LabelSelectorOperator,
@@ -555,6 +555,47 @@ async fn binding_assigns_the_node_once() {
         not_a_node.target.kind = "Pod".into();
         let err = pods.bind("b", &not_a_node, &CreateOptions::default()).await.unwrap_err();
         assert!(err.is_invalid(), "{err}");
+    }
+}
+
+#[tokio::test]
+async fn ephemeral_container_writes_are_validated() {
+    for backend in BACKENDS {
+        let (cs, _server, _test) = clientset(backend).await;
+        let pods = cs.core_v1().pods("ns");
+        let created = pods.create(&pod("a"), &CreateOptions::default()).await.unwrap();
+        let debug = |name: &str| EphemeralContainer {
+            ephemeral_container_common: EphemeralContainerCommon {
+                name: name.into(),
+                image: "busybox".into(),
+                ..Default::default()
+            },
+            target_container_name: "app".into(),
+        };
+        let mut with_debug = created.clone();
+        with_debug.spec.ephemeral_containers = vec![debug("debug")];
+        let out = pods.update_ephemeral_containers("a", &with_debug, &UpdateOptions::default()).await.unwrap();
+
+        // A port makes a debugging container part of the workload; upstream refuses it.
+        let mut ported = out.clone();
+        let mut second = debug("second");
+        second.ephemeral_container_common.ports = vec![ContainerPort { container_port: 80, ..Default::default() }];
+        ported.spec.ephemeral_containers.push(second);
+        let err = pods.update_ephemeral_containers("a", &ported, &UpdateOptions::default()).await.unwrap_err();
+        assert!(err.is_invalid(), "{backend:?}: {err}");
+        assert!(err.to_string().contains("spec.ephemeralContainers[1].ports"), "{backend:?}: {err}");
+
+        let mut removed = out.clone();
+        removed.spec.ephemeral_containers = vec![debug("other")];
+        let err = pods.update_ephemeral_containers("a", &removed, &UpdateOptions::default()).await.unwrap_err();
+        assert!(err.is_invalid(), "{backend:?}: {err}");
+        assert!(err.to_string().contains("may not be removed"), "{backend:?}: {err}");
+
+        let mut changed = out.clone();
+        changed.spec.ephemeral_containers[0].ephemeral_container_common.image = "debian".into();
+        let err = pods.update_ephemeral_containers("a", &changed, &UpdateOptions::default()).await.unwrap_err();
+        assert!(err.is_invalid(), "{backend:?}: {err}");
+        assert!(err.to_string().contains("may not be changed"), "{backend:?}: {err}");
     }
 }
 

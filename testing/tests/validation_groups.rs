@@ -237,3 +237,13 @@ async fn core_pod_with_an_unmasked_proc_in_the_host_user_namespace() {
     let line = r#"The Pod "bad" is invalid: spec.containers[0].securityContext.procMount: Invalid value: "Unmasked": `hostUsers` must be false to use `Unmasked`"#;
     refused(manifest, "pods", line).await;
 }
+
+#[tokio::test]
+async fn scheduling_workload_with_two_priorities() {
+    let manifest = r#"{"apiVersion":"scheduling.k8s.io/v1alpha3","kind":"Workload","metadata":{"name":"bad"},
+"spec":{"podGroupTemplates":[{"name":"a","schedulingPolicy":{"basic":{}},"priority":1},{"name":"b","schedulingPolicy":{"basic":{}},"priority":2}]}}"#;
+    let line =
+        r#"The Workload "bad" is invalid: spec: Invalid value: "null": detected multiple priority configurations"#;
+    refused_serving(Some("scheduling.k8s.io/v1alpha3=true"), manifest, "workloads.v1alpha3.scheduling.k8s.io", line)
+        .await;
+}

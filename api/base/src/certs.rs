@@ -10,6 +10,8 @@
 
 use std::collections::BTreeSet;
 
+pub mod pkix;
+
 /// One PEM block: its type, whether it had headers, and its decoded bytes.
 pub struct Block<'a> {
     /// The type after `BEGIN` (`CERTIFICATE`).

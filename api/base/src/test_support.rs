@@ -3,6 +3,8 @@
 use kapi_machinery::proto::ProtoReader;
 use kapi_machinery::{Fill, FillCtx, Scheme, SemanticEq, json};
 
+pub mod public_keys;
+
 /// Fills a kind as upstream's fixture test does, round-trips it through JSON and protobuf,
 /// and checks that the scheme knows it.
 pub fn round_trip<T: kapi_machinery::VersionedKind + kapi_machinery::ProtoMessage + Fill + SemanticEq>(

@@ -299,6 +299,10 @@ impl ApiServer {
             crate::tracker::validation::status_from_scheme(scheme.clone()),
             gates.clone(),
         ));
+        tracker.set_subresource_validator(
+            "ephemeralcontainers",
+            gates::validator(crate::tracker::validation::pod_ephemeral_containers(), gates.clone()),
+        );
         tracker.set_validates(crate::tracker::validation::validates_from_scheme(scheme.clone()));
         tracker.set_prepare(gates::prepare(scheme.clone(), gates.clone(), ServiceRanges::default()));
         tracker.set_side_writes(strategy::side_writes());
@@ -532,6 +536,10 @@ impl ApiServer {
                 crate::tracker::validation::status_from_scheme(self.scheme.clone()),
                 self.gates.clone(),
             ));
+            self.tracker.set_subresource_validator(
+                "ephemeralcontainers",
+                gates::validator(crate::tracker::validation::pod_ephemeral_containers(), self.gates.clone()),
+            );
         } else {
             self.tracker.clear_validator();
         }

@@ -1,4 +1,4 @@
-//! The tracker's hooks for object validation: functions the test server installs (from its scheme's registered `validate_<kind>` and `validate_<kind>_status_update` functions) that every create and update of the main resource, and every status write, runs before anything is stored.
+//! The tracker's hooks for object validation: functions the test server installs (from its scheme's registered `validate_<kind>` and `validate_<kind>_status_update` functions, and pods' `ephemeralcontainers` rules) that every create and update of the main resource, every status write and every validated subresource write runs before anything is stored.
 
 use std::sync::Arc;
 
@@ -29,5 +29,22 @@ pub fn status_from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Scheme>>
     Arc::new(move |obj, old| match old {
         Some(old) => scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).validate_status(obj, old),
         None => Vec::new(),
+    })
+}
+
+/// A validator for writes to pods' `ephemeralcontainers` subresource (upstream's
+/// `ValidatePodEphemeralContainersUpdate`); pods are stored as v1 only, so anything else has
+/// nothing to check.
+pub fn pod_ephemeral_containers() -> Validator {
+    use kapi_api::core::v1::Pod;
+    Arc::new(|obj, old| {
+        let new = obj.as_any().downcast_ref::<Pod>();
+        let old = old.and_then(|o| o.as_any().downcast_ref::<Pod>());
+        match (new, old) {
+            (Some(new), Some(old)) => {
+                kapi_api::core::v1::validation::validate_pod_ephemeral_containers_update(new, old)
+            }
+            _ => Vec::new(),
+        }
     })
 }

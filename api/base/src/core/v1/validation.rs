@@ -11,12 +11,15 @@ mod affinity;
 mod cluster;
 mod clusterips;
 mod dns;
+mod ephemeral;
 mod pod;
+mod pod_annotations;
 mod pod_resources;
 mod pod_status;
 mod resources;
 mod security;
 mod service_fields;
+mod signer;
 mod spread;
 mod storage;
 mod sysctl;
@@ -47,6 +50,8 @@ pub use resources::{
     Cidr, container_resource_name, is_extended_resource_name, is_valid_cidr, is_valid_ip, non_special_ip,
     parse_cidr_sloppy, quantity_value,
 };
+#[doc(hidden)]
+pub use signer::{cluster_trust_bundle_name, signer_name};
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
 pub const MAX_SECRET_SIZE: usize = 1024 * 1024;
@@ -659,13 +664,20 @@ pub fn app_protocol(app: Option<&str>, path: &Path) -> ErrorList {
 // ---------------------------------------------------------------------------------------------
 // Pod, PodTemplate, ReplicationController.
 
-/// Validates a `Pod`: on create its whole spec (see [`validate_pod_spec`]) and no ephemeral
-/// containers; on update the spec again (keeping what the stored spec already had, see
-/// [`PodValidationOptions`]) and that only the mutable fields changed.
+/// Validates a `Pod`: its pod-specific annotations (mirror pod, tolerations, deletion cost,
+/// seccomp and AppArmor), on create its whole spec (see [`validate_pod_spec`]), no ephemeral
+/// containers and seccomp and AppArmor annotations that agree with the fields; on update the
+/// spec again (keeping what the stored spec already had, see [`PodValidationOptions`]), no
+/// AppArmor or mirror pod annotation added, changed or removed, and only the mutable fields
+/// changed.
 pub fn validate_pod(obj: &Pod, old: Option<&Pod>) -> ErrorList {
     let spec_path = Path::new("spec");
+    let annotations = Path::new("metadata").child("annotations");
     let opts = PodValidationOptions::from_old_spec(old.map(|o| &o.spec));
-    let mut errs = validate_pod_spec_with(&obj.spec, &spec_path, true, &opts);
+    let allow_invalid_cost = old.is_some_and(pod_annotations::allow_invalid_cost);
+    let mut errs =
+        pod_annotations::pod_annotations(&obj.metadata.annotations, &obj.spec, allow_invalid_cost, &annotations);
+    errs.extend(validate_pod_spec_with(&obj.spec, &spec_path, true, &opts));
     match old {
         None => {
             if !obj.spec.ephemeral_containers.is_empty() {
@@ -677,8 +689,32 @@ pub fn validate_pod(obj: &Pod, old: Option<&Pod>) -> ErrorList {
                     "cannot be set until all schedulingGates have been cleared",
                 ));
             }
+            errs.extend(pod_annotations::annotations_match_fields(obj, &spec_path));
         }
-        Some(old) => errs.extend(pod_spec_changes(&obj.spec, &old.spec, &spec_path)),
+        Some(old) => {
+            errs.extend(pod_annotations::annotation_changes(obj, old, &annotations));
+            errs.extend(pod_spec_changes(&obj.spec, &old.spec, &spec_path));
+        }
+    }
+    errs
+}
+
+/// Validates a write to a pod's `ephemeralcontainers` subresource (upstream's
+/// `ValidatePodEphemeralContainersUpdate`): the pod-specific annotations and their updates and
+/// the whole new spec, with the stored spec's options, then, unless the pod is a static pod's
+/// mirror (which refuses ephemeral containers alone), every stored ephemeral container still
+/// there and unchanged.
+pub fn validate_pod_ephemeral_containers_update(obj: &Pod, old: &Pod) -> ErrorList {
+    let opts = PodValidationOptions::from_old_spec(Some(&old.spec));
+    let annotations = Path::new("metadata").child("annotations");
+    let allow_invalid_cost = pod_annotations::allow_invalid_cost(old);
+    let mut errs =
+        pod_annotations::pod_annotations(&obj.metadata.annotations, &obj.spec, allow_invalid_cost, &annotations);
+    errs.extend(validate_pod_spec_with(&obj.spec, &Path::new("spec"), true, &opts));
+    errs.extend(pod_annotations::annotation_changes(obj, old, &annotations));
+    match ephemeral::ephemeral_containers_changes(obj, old) {
+        Ok(changes) => errs.extend(changes),
+        Err(only) => return vec![only],
     }
     errs
 }

@@ -35,6 +35,21 @@ fn container(name: &str) -> Container {
     }
 }
 
+/// An ephemeral container as defaulting leaves it, whose fields validate cleanly.
+fn debug_container() -> crate::core::v1::EphemeralContainer {
+    let c = container("debug");
+    crate::core::v1::EphemeralContainer {
+        ephemeral_container_common: crate::core::v1::EphemeralContainerCommon {
+            name: c.name,
+            image: c.image,
+            image_pull_policy: c.image_pull_policy,
+            termination_message_policy: c.termination_message_policy,
+            ..Default::default()
+        },
+        target_container_name: String::new(),
+    }
+}
+
 /// A pod spec as it is after defaulting, which validates cleanly.
 fn spec(containers: Vec<Container>) -> PodSpec {
     PodSpec {
@@ -602,7 +617,7 @@ fn pod_spec_policies_and_scheduling() {
         ]
     );
     let mut s = spec(vec![container("ctr")]);
-    s.ephemeral_containers = vec![Default::default()];
+    s.ephemeral_containers = vec![debug_container()];
     assert_eq!(strings(&validate_pod(&pod(s), None)), ["spec.ephemeralContainers: Forbidden: cannot be set on create"]);
 }
 
@@ -726,7 +741,7 @@ fn replication_controllers() {
 fn pod_templates() {
     let mut t = template(&[("a", "b")]);
     t.metadata.labels.insert("-bad".into(), "v".into());
-    t.spec.ephemeral_containers = vec![Default::default()];
+    t.spec.ephemeral_containers = vec![debug_container()];
     let pt = PodTemplate { template: t, ..Default::default() };
     let got = strings(&validate_pod_template(&pt, None));
     assert_eq!(got.len(), 2, "{got:#?}");

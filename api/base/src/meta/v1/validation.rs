@@ -98,39 +98,43 @@ pub fn validate_conditions(conditions: &[Condition], path: &Path) -> ErrorList {
         if !seen.insert(c.r#type.as_str()) {
             errs.push(FieldError::duplicate(p.child("type"), c.r#type.as_str()));
         }
-        errs.extend(validate_qualified_name(&p.child("type"), &c.r#type));
-        if !CONDITION_STATUSES.contains(&c.status.0.as_str()) {
-            errs.push(FieldError::not_supported_value(
-                p.child("status"),
-                BadValue::named(&c.status.0),
-                CONDITION_STATUSES,
-            ));
+        errs.extend(validate_condition(c, &p));
+    }
+    errs
+}
+
+/// Upstream's `metav1validation.ValidateCondition` (and the declarative `Validate_Condition`):
+/// one condition's type, status, observed generation, transition time, reason and message.
+pub fn validate_condition(c: &Condition, p: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    errs.extend(validate_qualified_name(&p.child("type"), &c.r#type));
+    if !CONDITION_STATUSES.contains(&c.status.0.as_str()) {
+        errs.push(FieldError::not_supported_value(p.child("status"), BadValue::named(&c.status.0), CONDITION_STATUSES));
+    }
+    if c.observed_generation < 0 {
+        errs.push(FieldError::invalid_value(
+            p.child("observedGeneration"),
+            c.observed_generation,
+            "must be greater than or equal to zero",
+        ));
+    }
+    if c.last_transition_time == Time::ZERO {
+        errs.push(FieldError::required(p.child("lastTransitionTime"), "must be set"));
+    }
+    let rp = p.child("reason");
+    if c.reason.is_empty() {
+        errs.push(FieldError::required(&rp, "must be set"));
+    } else {
+        if !is_condition_reason(&c.reason) {
+            let examples = ["my_name", "MY_NAME", "MyName", "ReasonA,ReasonB", "ReasonA:ReasonB"];
+            errs.push(FieldError::invalid(&rp, &c.reason, &regex_error(REASON_MSG, REASON_FMT, &examples)));
         }
-        if c.observed_generation < 0 {
-            errs.push(FieldError::invalid_value(
-                p.child("observedGeneration"),
-                c.observed_generation,
-                "must be greater than or equal to zero",
-            ));
+        if c.reason.len() > MAX_REASON_LEN {
+            errs.push(FieldError::too_long(&rp, MAX_REASON_LEN));
         }
-        if c.last_transition_time == Time::ZERO {
-            errs.push(FieldError::required(p.child("lastTransitionTime"), "must be set"));
-        }
-        let rp = p.child("reason");
-        if c.reason.is_empty() {
-            errs.push(FieldError::required(&rp, "must be set"));
-        } else {
-            if !is_condition_reason(&c.reason) {
-                let examples = ["my_name", "MY_NAME", "MyName", "ReasonA,ReasonB", "ReasonA:ReasonB"];
-                errs.push(FieldError::invalid(&rp, &c.reason, &regex_error(REASON_MSG, REASON_FMT, &examples)));
-            }
-            if c.reason.len() > MAX_REASON_LEN {
-                errs.push(FieldError::too_long(&rp, MAX_REASON_LEN));
-            }
-        }
-        if c.message.len() > MAX_MESSAGE_LEN {
-            errs.push(FieldError::too_long(p.child("message"), MAX_MESSAGE_LEN));
-        }
+    }
+    if c.message.len() > MAX_MESSAGE_LEN {
+        errs.push(FieldError::too_long(p.child("message"), MAX_MESSAGE_LEN));
     }
     errs
 }

@@ -23,12 +23,20 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     #[cfg(feature = "validation")]
     {
         scheme
+            .add_validation_func(
+                crate::lifecycle::v1alpha1::validation::validate_eviction_request,
+            );
+        scheme
             .add_declarative_validation_func(
                 super::validation::validate_declarative_eviction,
             );
         scheme
             .add_declarative_validation_func(
                 super::validation::validate_declarative_eviction_request,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::lifecycle::v1alpha1::validation::validate_eviction_request_status_update,
             );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

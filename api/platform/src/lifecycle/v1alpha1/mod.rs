@@ -5,6 +5,8 @@
 //! +k8s:prerelease-lifecycle-gen=true
 
 mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
 
 pub use types::*;
 

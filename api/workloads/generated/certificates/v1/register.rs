@@ -39,6 +39,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 crate::certificates::v1::trust_bundle_validation::validate_cluster_trust_bundle,
             );
         scheme
+            .add_validation_func(
+                crate::certificates::v1::pod_certificate_validation::validate_pod_certificate_request,
+            );
+        scheme
             .add_declarative_validation_func(
                 super::validation::validate_declarative_certificate_signing_request,
             );
@@ -53,6 +57,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
         scheme
             .add_status_validation_func(
                 crate::certificates::v1::validation::validate_certificate_signing_request_status_update,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::certificates::v1::pod_certificate_validation::validate_pod_certificate_request_status_update,
             );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

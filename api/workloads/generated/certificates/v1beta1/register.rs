@@ -39,6 +39,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     #[cfg(feature = "validation")]
     {
         scheme
+            .add_validation_func(
+                crate::certificates::v1beta1::pod_certificate_validation::validate_pod_certificate_request,
+            );
+        scheme
             .add_declarative_validation_func(
                 super::validation::validate_declarative_certificate_signing_request,
             );

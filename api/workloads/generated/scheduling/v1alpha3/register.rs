@@ -38,6 +38,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_declarative_validation_func(
                 super::validation::validate_declarative_workload,
             );
+        scheme
+            .add_status_validation_func(
+                crate::scheduling::v1alpha3::validation::validate_composite_pod_group_status_update,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     for version in VERSIONS {

@@ -26,12 +26,20 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     #[cfg(feature = "validation")]
     {
         scheme
+            .add_validation_func(
+                crate::scheduling::v1beta1::validation::validate_workload,
+            );
+        scheme
             .add_declarative_validation_func(
                 super::validation::validate_declarative_pod_group,
             );
         scheme
             .add_declarative_validation_func(
                 super::validation::validate_declarative_workload,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::scheduling::v1beta1::validation::validate_pod_group_status_update,
             );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

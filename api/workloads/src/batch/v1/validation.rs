@@ -3,11 +3,13 @@
 //! Upstream's job strategy generates a job's selector and template labels before validating
 //! (unless `manualSelector` is set); the test server does not, so a job without a selector and
 //! without `manualSelector: true` is not asked for one, and the generated-selector checks are
-//! skipped. Not covered: scheduling directives that a suspended job may change, and the status rules upstream's
-//! strategy switches on per job (`JobStatusValidationOptions`: finished jobs, completion times,
-//! indexes, counters that may not decrease).
+//! skipped. A suspended job that never started may change its template's scheduling directives
+//! (`template_update.rs`); status writes get the rules upstream's strategy switches on per update
+//! (`status_options.rs`).
 
 mod cron;
+mod status_options;
+mod template_update;
 
 use std::collections::BTreeSet;
 
@@ -110,7 +112,12 @@ pub fn validate_job(obj: &Job, old: Option<&Job>) -> ErrorList {
             ));
         }
         errs.extend(immutable(&spec.selector, &o.selector, || json_value(&spec.selector), &path.child("selector")));
-        errs.extend(immutable(&spec.template, &o.template, || json_value(&spec.template), &path.child("template")));
+        let old_template = if template_update::allows_mutable_scheduling_directives(old) {
+            std::borrow::Cow::Owned(template_update::comparable_old_template(&spec.template, &o.template))
+        } else {
+            std::borrow::Cow::Borrowed(&o.template)
+        };
+        errs.extend(immutable(&spec.template, &*old_template, || json_value(&spec.template), &path.child("template")));
         errs.extend(immutable(
             &spec.completion_mode,
             &o.completion_mode,
@@ -650,11 +657,18 @@ fn invalid_no_value(path: &Path, detail: &str) -> FieldError {
     FieldError::new(kapi_machinery::validation::ErrorType::Invalid, path, BadValue::Omitted, detail)
 }
 
-/// Validates a job's `/status` update (upstream's `ValidateJobUpdateStatus`, the checks it
-/// makes whatever the strategy's options): counts not negative, uncounted terminated pods
-/// non-empty and unique, `SuccessCriteriaMet` neither with `Failed` nor `FailureTarget`, not
-/// removed once set and not added to a job already complete without it.
+/// Validates a job's `/status` update (upstream's `ValidateJobUpdateStatus` with the options its
+/// strategy derives from the update, see `status_options.rs`): counts not negative, uncounted
+/// terminated pods non-empty and unique, the finished-job, completion time, index and counter
+/// rules, terminal conditions kept, `SuccessCriteriaMet` neither with `Failed` nor
+/// `FailureTarget`, not removed once set and not added to a job already complete without it.
 pub fn validate_job_status_update(obj: &Job, old: &Job) -> ErrorList {
+    job_status_update(obj, old, &status_options::StatusOptions::for_update(obj, old))
+}
+
+/// Upstream's `ValidateJobStatusUpdate` with the options given (upstream's own tests pass them
+/// explicitly, most often none).
+fn job_status_update(obj: &Job, old: &Job, opts: &status_options::StatusOptions) -> ErrorList {
     let s = &obj.status;
     let path = Path::new("status");
     let mut errs = ErrorList::new();
@@ -681,6 +695,7 @@ pub fn validate_job_status_update(obj: &Job, old: &Job) -> ErrorList {
             }
         }
     }
+    errs.extend(status_options::status_rules(obj, opts, &path));
     let conditions = path.child("conditions");
     let criteria_met = condition_true(obj, "SuccessCriteriaMet");
     if criteria_met && condition_true(obj, "Failed") {
@@ -698,6 +713,7 @@ pub fn validate_job_status_update(obj: &Job, old: &Job) -> ErrorList {
             "cannot set Complete=True for Job with SuccessPolicy unless SuccessCriteriaMet=True",
         ));
     }
+    errs.extend(status_options::transition_rules(obj, old, opts, &path));
     let old_met = condition_true(old, "SuccessCriteriaMet");
     if old_met && !criteria_met {
         errs.push(invalid_no_value(&conditions, "cannot disable the SuccessCriteriaMet=True condition"));

@@ -364,8 +364,10 @@ fn job_status_updates() {
             ],
         ),
     ];
+    // Upstream's cases pass no options; the server's strategy adds rules (see below).
+    let no_options = |new: &Job, old: &Job| job_status_update(new, old, &status_options::StatusOptions::default());
     for (name, j, want) in cases {
-        assert_eq!(strings(&validate_job_status_update(&j, &old)), want, "{name}");
+        assert_eq!(strings(&no_options(&j, &old)), want, "{name}");
     }
     // Success criteria, once met, stay met; a job complete without them does not gain them.
     let met = with(&|j| j.status.conditions = vec![condition("SuccessCriteriaMet")]);
@@ -375,7 +377,7 @@ fn job_status_updates() {
     );
     let complete = with(&|j| j.status.conditions = vec![condition("Complete")]);
     assert_eq!(
-        strings(&validate_job_status_update(&met, &complete)),
+        strings(&no_options(&met, &complete)),
         [
             "status.conditions: Invalid value: cannot set SuccessCriteriaMet=True for Job already has Complete=true conditions"
         ]
@@ -606,4 +608,259 @@ fn max_failed_indexes_and_indexed_limits() {
             "spec.maxFailedIndexes: Invalid value: 10001: must be less than or equal to 10000 when completions are above 100000 and used with backoff limit per index"
         ]
     );
+}
+
+/// Required node affinity for nodes labelled `key=value`, as upstream's fixtures build it.
+fn node_affinity(key: &str, value: &str) -> crate::core::v1::Affinity {
+    use crate::core::v1::{
+        Affinity, NodeAffinity, NodeSelector, NodeSelectorOperator, NodeSelectorRequirement, NodeSelectorTerm,
+    };
+    Affinity {
+        node_affinity: Some(NodeAffinity {
+            required_during_scheduling_ignored_during_execution: Some(NodeSelector {
+                node_selector_terms: Some(vec![NodeSelectorTerm {
+                    match_expressions: vec![NodeSelectorRequirement {
+                        key: key.into(),
+                        operator: NodeSelectorOperator("In".into()),
+                        values: vec![value.into()],
+                    }],
+                    ..Default::default()
+                }]),
+            }),
+            ..Default::default()
+        }),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn suspended_jobs_that_never_started_may_change_scheduling_directives() {
+    use crate::core::v1::{PodSchedulingGate, Toleration, TolerationOperator};
+    type Edit = Box<dyn Fn(&mut PodTemplateSpec)>;
+    // Upstream's `TestValidateJobUpdate` pairs: each edit is refused (`Invalid` at
+    // `spec.template`) unless the stored job allows mutable scheduling directives.
+    let cases: Vec<(&str, bool, Edit)> = vec![
+        ("add node affinity", false, Box::new(|t| t.spec.affinity = Some(node_affinity("foo", "bar")))),
+        ("update node affinity", true, Box::new(|t| t.spec.affinity = Some(node_affinity("foo", "baz")))),
+        (
+            "remove node affinity",
+            true,
+            Box::new(|t| t.spec.affinity.as_mut().expect("the case's template has affinity").node_affinity = None),
+        ),
+        ("remove affinity", true, Box::new(|t| t.spec.affinity = None)),
+        (
+            "tolerations",
+            false,
+            Box::new(|t| {
+                t.spec.tolerations = vec![Toleration {
+                    key: "foo".into(),
+                    operator: TolerationOperator("Exists".into()),
+                    ..Default::default()
+                }];
+            }),
+        ),
+        ("node selector", false, Box::new(|t| t.spec.node_selector = [("foo".into(), "bar".into())].into())),
+        ("annotations", false, Box::new(|t| t.metadata.annotations = [("foo".into(), "baz".into())].into())),
+        (
+            "labels",
+            false,
+            Box::new(|t| {
+                t.metadata.labels.insert("bar".into(), "baz".into());
+            }),
+        ),
+        (
+            "schedulingGates",
+            false,
+            Box::new(|t| t.spec.scheduling_gates.push(PodSchedulingGate { name: "gate".into() })),
+        ),
+    ];
+    for (name, with_affinity, edit) in cases {
+        let mut old = job();
+        if with_affinity {
+            old.spec.template.spec.affinity = Some(node_affinity("foo", "bar"));
+        }
+        let mut new = old.clone();
+        edit(&mut new.spec.template);
+        let fields = |errs: ErrorList| errs.into_iter().map(|e| (e.error_type, e.field)).collect::<Vec<_>>();
+        assert_eq!(
+            fields(validate_job(&new, Some(&old))),
+            [(kapi_machinery::validation::ErrorType::Invalid, "spec.template".to_owned())],
+            "immutable {name}"
+        );
+        old.spec.suspend = Some(true);
+        new.spec.suspend = Some(true);
+        assert_eq!(fields(validate_job(&new, Some(&old))), [], "mutable {name}");
+        // A job that has started keeps its template, suspended or not.
+        old.status.start_time = Some(kapi_machinery::types::Time::now());
+        assert_eq!(fields(validate_job(&new, Some(&old))).len(), 1, "started {name}");
+    }
+    // Affinity other than node affinity stays immutable: clearing it is refused.
+    let mut old = job();
+    old.spec.suspend = Some(true);
+    let mut affinity = node_affinity("foo", "bar");
+    affinity.pod_anti_affinity = Some(Default::default());
+    old.spec.template.spec.affinity = Some(affinity);
+    let mut new = old.clone();
+    new.spec.template.spec.affinity = None;
+    let got = strings(&validate_job(&new, Some(&old)));
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("spec.template: Invalid value: ") && got[0].ends_with("field is immutable"), "{got:?}");
+}
+
+/// A time `secs` seconds after the epoch.
+fn at(secs: i64) -> kapi_machinery::types::Time {
+    kapi_machinery::types::Time::from_unix(secs)
+}
+
+/// The status rules upstream's strategy switches on (`getStatusValidationOptions` with
+/// `JobManagedBy` on), written from its source: each runs when the fields it reads change.
+#[test]
+fn job_status_rules_the_strategy_switches_on() {
+    let base = || {
+        let mut j = job();
+        j.status.start_time = Some(at(100));
+        j
+    };
+    let with = |edit: &dyn Fn(&mut Job)| {
+        let mut j = base();
+        edit(&mut j);
+        j
+    };
+    let check = |new: &Job, old: &Job| strings(&validate_job_status_update(new, old));
+    let old = base();
+
+    // A finished job: no active pods, a start time, no uncounted pods.
+    let finished = with(&|j| {
+        j.status.conditions = vec![condition("Failed")];
+        j.status.active = 1;
+        j.status.start_time = None;
+        j.status.uncounted_terminated_pods =
+            Some(crate::batch::v1::UncountedTerminatedPods { succeeded: vec!["a".into()], failed: vec![] });
+    });
+    assert_eq!(
+        check(&finished, &old),
+        [
+            "status.active: Invalid value: 1: active>0 is invalid for finished job",
+            "status.startTime: Required value: startTime is required for finished job",
+            "status.uncountedTerminatedPods: Invalid value: {\"succeeded\":[\"a\"]}: uncountedTerminatedPods needs to be empty for finished job",
+            // Dropping the stored start time of a running job is refused as well.
+            "status.startTime: Required value: startTime cannot be removed for unsuspended job",
+        ]
+    );
+    // The same state written again (nothing it reads changed) is not blocked.
+    assert_eq!(check(&finished, &finished), Vec::<String>::new());
+
+    // Completion time only with Complete, required with it, not before the start, not mutated.
+    let early = with(&|j| j.status.completion_time = Some(at(50)));
+    assert_eq!(
+        check(&early, &old),
+        [
+            "status.completionTime: Invalid value: \"1970-01-01T00:00:50Z\": cannot set completionTime when there is no Complete=True condition",
+            "status.completionTime: Invalid value: \"1970-01-01T00:00:50Z\": completionTime cannot be set before startTime",
+        ]
+    );
+    let complete = with(&|j| j.status.conditions = vec![condition("Complete"), condition("Failed")]);
+    assert_eq!(
+        check(&complete, &old),
+        [
+            "status.conditions: Invalid value: cannot set Complete=True and Failed=true conditions",
+            "status.completionTime: Required value: completionTime is required for Complete jobs",
+        ]
+    );
+    let done = with(&|j| {
+        j.status.conditions = vec![condition("Complete")];
+        j.status.completion_time = Some(at(200));
+    });
+    assert_eq!(check(&done, &old), Vec::<String>::new());
+    let moved = with(&|j| {
+        j.status.conditions = vec![condition("Complete")];
+        j.status.completion_time = Some(at(300));
+    });
+    assert_eq!(
+        check(&moved, &done),
+        ["status.completionTime: Invalid value: \"1970-01-01T00:05:00Z\": completionTime cannot be mutated"]
+    );
+
+    // Terminal conditions stay; counters do not go down; an unsuspended job keeps its start time.
+    let undone = with(&|j| j.status.completion_time = Some(at(200)));
+    let got = check(&undone, &done);
+    assert!(
+        got.contains(
+            &"status.conditions: Invalid value: cannot disable the terminal Complete=True condition".to_owned()
+        ),
+        "{got:?}"
+    );
+    let counted = with(&|j| {
+        j.status.succeeded = 2;
+        j.status.failed = 2;
+    });
+    assert_eq!(
+        check(&old, &counted),
+        [
+            "status.failed: Invalid value: 0: cannot decrease the failed counter",
+            "status.succeeded: Invalid value: 0: cannot decrease the succeeded counter",
+        ]
+    );
+    let restarted = with(&|j| j.status.start_time = Some(at(150)));
+    assert_eq!(
+        check(&restarted, &old),
+        ["status.startTime: Required value: startTime cannot be removed for unsuspended job"]
+    );
+    let mut suspended = restarted.clone();
+    suspended.spec.suspend = Some(true);
+    assert_eq!(check(&suspended, &old), Vec::<String>::new());
+
+    // Indexes: only for indexed jobs, parsed, failed ones only with a per-index limit and not
+    // overlapping the completed ones. An indexed job with completions equal to parallelism may
+    // lose successes (it can be scaled down).
+    let completed = with(&|j| j.status.completed_indexes = "0".into());
+    assert_eq!(
+        check(&completed, &old),
+        [
+            "status.completedIndexes: Invalid value: \"0\": cannot set non-empty completedIndexes when non-indexed completion mode"
+        ]
+    );
+    let indexed = |edit: &dyn Fn(&mut Job)| {
+        let mut j = base();
+        j.spec.completion_mode = Some(CompletionMode("Indexed".into()));
+        j.spec.completions = Some(4);
+        j.spec.parallelism = Some(4);
+        edit(&mut j);
+        j
+    };
+    let old_indexed = indexed(&|_| {});
+    assert_eq!(
+        check(&indexed(&|j| j.status.completed_indexes = "3,1".into()), &old_indexed),
+        [
+            "status.completedIndexes: Invalid value: \"3,1\": error parsing completedIndexes: non-increasing order, previous: 3, current: 1"
+        ]
+    );
+    assert_eq!(
+        check(&indexed(&|j| j.status.failed_indexes = Some("1".into())), &old_indexed),
+        [
+            "status.failedIndexes: Invalid value: \"1\": cannot set non-null failedIndexes when backoffLimitPerIndex is null"
+        ]
+    );
+    let per_index = |edit: &dyn Fn(&mut Job)| {
+        indexed(&|j| {
+            j.spec.backoff_limit_per_index = Some(1);
+            edit(j);
+        })
+    };
+    assert_eq!(
+        check(
+            &per_index(&|j| {
+                j.status.completed_indexes = "0-2".into();
+                j.status.failed_indexes = Some("2-3".into());
+            }),
+            &per_index(&|_| {})
+        ),
+        ["status.failedIndexes: Invalid value: \"2-3\": failedIndexes and completedIndexes overlap at index: 2"]
+    );
+    assert_eq!(
+        check(&per_index(&|j| j.status.failed_indexes = Some("7".into())), &per_index(&|_| {})),
+        ["status.failedIndexes: Invalid value: \"7\": error parsing failedIndexes: too large index: \"7\""]
+    );
+    let scaled = indexed(&|j| j.status.succeeded = 3);
+    assert_eq!(check(&old_indexed, &scaled), Vec::<String>::new());
 }

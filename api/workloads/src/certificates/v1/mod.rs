@@ -8,6 +8,8 @@
 mod conversion;
 mod field_labels;
 #[cfg(feature = "validation")]
+pub mod pod_certificate_validation;
+#[cfg(feature = "validation")]
 pub mod trust_bundle_validation;
 mod types;
 #[cfg(feature = "validation")]

@@ -3,11 +3,10 @@
 use std::collections::BTreeMap;
 
 use kapi_api_base::certs::{Pem, parse_certificate};
-use kapi_machinery::validation::content::is_dns1123_subdomain;
 use kapi_machinery::validation::{ErrorList, FieldError, Path};
 
 use super::ClusterTrustBundle;
-use super::validation::signer_name;
+use super::validation::{cluster_trust_bundle_name, signer_name};
 
 /// Upstream's `MaxTrustBundleSize`.
 const MAX_TRUST_BUNDLE_SIZE: usize = 1 << 20;
@@ -24,7 +23,7 @@ pub fn validate_cluster_trust_bundle(obj: &ClusterTrustBundle, old: Option<&Clus
     let name = obj.metadata.name.as_str();
     if !name.is_empty() {
         let np = Path::new("metadata").child("name");
-        errs.extend(name_errors(signer, name).iter().map(|m| FieldError::invalid(&np, name, m)));
+        errs.extend(cluster_trust_bundle_name(signer, name).iter().map(|m| FieldError::invalid(&np, name, m)));
     }
     let sp = Path::new("spec").child("signerName");
     if !signer.is_empty() {
@@ -39,21 +38,6 @@ pub fn validate_cluster_trust_bundle(obj: &ClusterTrustBundle, old: Option<&Clus
         errs.push(FieldError::invalid(&sp, signer, "field is immutable"));
     }
     errs
-}
-
-/// Upstream's `ValidateClusterTrustBundleName`.
-fn name_errors(signer: &str, name: &str) -> Vec<String> {
-    if signer.is_empty() {
-        if name.contains(':') {
-            return vec!["ClusterTrustBundle without signer name must not have \":\" in its name".into()];
-        }
-        return is_dns1123_subdomain(name);
-    }
-    let prefix = format!("{}:", signer.replace('/', ":"));
-    match name.strip_prefix(&prefix) {
-        Some(rest) => is_dns1123_subdomain(rest),
-        None => vec![format!("ClusterTrustBundle for signerName {signer} must be named with prefix {prefix}")],
-    }
 }
 
 /// Upstream's `validateTrustBundle`: every PEM block a `CERTIFICATE` without headers that

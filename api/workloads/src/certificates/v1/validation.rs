@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 
-use kapi_machinery::validation::content::{is_dns1123_label, is_dns1123_subdomain};
+pub(super) use crate::core::v1::validation::{cluster_trust_bundle_name, signer_name};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{CertificateSigningRequest, CertificateSigningRequestCondition};
@@ -43,9 +43,6 @@ const USAGES: &[&str] = &[
 /// Condition types that may only be `True`.
 const TRUE_ONLY: &[&str] = &["Approved", "Denied", "Failed"];
 const ALL_STATUSES: &[&str] = &["False", "True", "Unknown"];
-const DOMAIN_MAX: usize = 253;
-/// A domain, `/`, and a path of a label, `.` and a subdomain.
-const SIGNER_MAX: usize = DOMAIN_MAX + (253 + 63 + 1) + 1;
 
 /// What an update tolerates because the stored request already had it (upstream's
 /// `certificateValidationOptions`), and what a status write may set.
@@ -77,46 +74,6 @@ impl Options {
             unknown_usages: old.spec.usages.iter().any(|u| !USAGES.contains(&u.0.as_str())),
         }
     }
-}
-
-/// Upstream's `ValidateSignerName`: `<domain>/<path>`, the domain of DNS labels with at least
-/// one dot, the path of DNS subdomains separated by dots, within the length limits.
-pub(super) fn signer_name(path: &Path, name: &str) -> ErrorList {
-    if name.is_empty() {
-        return vec![FieldError::required(path, "")];
-    }
-    let segments: Vec<&str> = name.split('/').collect();
-    let [domain, rest] = segments.as_slice() else {
-        return vec![FieldError::invalid(
-            path,
-            name,
-            "must be a fully qualified domain and path of the form 'example.com/signer-name'",
-        )];
-    };
-    let mut errs = ErrorList::new();
-    if domain.len() > DOMAIN_MAX {
-        errs.push(FieldError::too_long(path, DOMAIN_MAX));
-    }
-    let labels: Vec<&str> = domain.split('.').collect();
-    for l in &labels {
-        let found = is_dns1123_label(l);
-        if !found.is_empty() {
-            errs.push(FieldError::invalid(path, domain, &found.join(",")));
-        }
-    }
-    if labels.len() < 2 {
-        errs.push(FieldError::invalid(path, domain, "should be a domain with at least two segments separated by dots"));
-    }
-    for l in rest.split('.') {
-        let found = is_dns1123_subdomain(l);
-        if !found.is_empty() {
-            errs.push(FieldError::invalid(path, rest, &found.join(",")));
-        }
-    }
-    if name.len() > SIGNER_MAX {
-        errs.push(FieldError::too_long(path, SIGNER_MAX));
-    }
-    errs
 }
 
 /// Upstream's `validateCertificateSigningRequest` without the request and certificate parsing.

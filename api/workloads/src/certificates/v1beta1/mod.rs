@@ -9,6 +9,8 @@ mod conversion;
 pub mod csr;
 mod defaults;
 mod field_labels;
+#[cfg(feature = "validation")]
+pub mod pod_certificate_validation;
 mod types;
 
 pub use field_labels::FIELD_LABELS;

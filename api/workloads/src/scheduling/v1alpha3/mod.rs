@@ -4,6 +4,8 @@
 //! +conversionGen=crate::scheduling
 
 mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
 
 pub use types::*;
 

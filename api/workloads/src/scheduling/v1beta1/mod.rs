@@ -6,6 +6,8 @@
 
 mod defaults;
 mod types;
+#[cfg(feature = "validation")]
+pub mod validation;
 
 pub use types::*;
 

@@ -2,7 +2,8 @@
 //!
 //! Options and gates follow the fixtures' release defaults: relaxed environment variable names
 //! (`RelaxedEnvironmentVariableValidation`, on), sidecar init containers with
-//! `restartPolicy: Always` (`SidecarContainers`, on), no per-container restart rules
+//! `restartPolicy: Always` (`SidecarContainers`, on), init containers' resize policies
+//! (`InPlacePodVerticalScaling`, on, allows them), no per-container restart rules
 //! (`ContainerRestartRules`, off), relaxed DNS search domains (`RelaxedDNSSearchValidation`,
 //! on). Affinity (`affinity.rs`), topology spread constraints (`spread.rs`), DNS config and
 //! host aliases (`dns.rs`), sysctls (`sysctl.rs`), readiness gates and scheduling gates are
@@ -12,7 +13,7 @@
 //! options and the pod's `os` (`security.rs`), resource claims, resize policies and pod-level
 //! resources (`pod_resources.rs`) and volume sources (`volumes.rs`) are checked too, and so are
 //! volume mounts (with their propagation and recursive read-only modes) and volume devices.
-//! Not covered: the ephemeral containers' own fields.
+//! Ephemeral containers are checked in `ephemeral.rs`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -100,6 +101,9 @@ pub struct PodValidationOptions {
     /// Network sysctls with `hostNetwork` and IPC sysctls with `hostIPC` are allowed
     /// (`AllowNamespacedSysctlsForHostNetAndHostIPC`).
     pub allow_namespaced_sysctls_for_host_net_and_host_ipc: bool,
+    /// Init containers may have a `resizePolicy` because a stored sidecar had one
+    /// (`AllowSidecarResizePolicy`, which the `InPlacePodVerticalScaling` gate also turns on).
+    pub allow_sidecar_resize_policy: bool,
 }
 
 impl PodValidationOptions {
@@ -117,6 +121,10 @@ impl PodValidationOptions {
                 &old.topology_spread_constraints,
             ),
             allow_namespaced_sysctls_for_host_net_and_host_ipc: super::sysctl::has_host_conflict(old),
+            allow_sidecar_resize_policy: old
+                .init_containers
+                .iter()
+                .any(|c| is_sidecar(c) && !c.resize_policy.is_empty()),
         }
     }
 
@@ -157,7 +165,7 @@ pub fn validate_pod_spec(spec: &PodSpec, path: &Path) -> ErrorList {
 #[doc(hidden)]
 pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: &PodValidationOptions) -> ErrorList {
     let mut errs = ErrorList::new();
-    let volumes = validate_volumes(&spec.volumes, &path.child("volumes"), &mut errs);
+    let volumes = validate_volumes(&spec.volumes, &path.child("volumes"), for_pod, &mut errs);
     let containers = spec.containers.as_deref().unwrap_or_default();
     let restart_policy = spec.restart_policy.0.as_str();
     errs.extend(super::pod_resources::pod_resource_claims(&spec.resource_claims, &path.child("resourceClaims")));
@@ -167,9 +175,18 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
         host_users: super::security::host_users(spec),
         restart_policy: spec.restart_policy.0.as_str(),
         grace_period: spec.termination_grace_period_seconds,
+        allow_init_resize_policy: opts.allow_sidecar_resize_policy
+            || crate::features::enabled(crate::features::Feature::InPlacePodVerticalScaling),
     };
     errs.extend(validate_containers(containers, &ctx, &path.child("containers")));
     errs.extend(validate_init_containers(&spec.init_containers, containers, &ctx, &path.child("initContainers")));
+    errs.extend(super::ephemeral::ephemeral_containers(
+        &spec.ephemeral_containers,
+        containers,
+        &spec.init_containers,
+        &ctx,
+        &path.child("ephemeralContainers"),
+    ));
     if crate::features::enabled(crate::features::Feature::PodLevelResources) {
         errs.extend(super::pod_resources::pod_resources(spec, &ctx.claims, &path.child("resources")));
     }
@@ -306,13 +323,14 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
 fn validate_volumes<'a>(
     volumes: &'a [Volume],
     path: &Path,
+    for_pod: bool,
     errs: &mut ErrorList,
 ) -> BTreeMap<&'a str, &'a VolumeSource> {
     let mut ok = BTreeMap::new();
     for (i, v) in volumes.iter().enumerate() {
         let item = path.index(i);
         let name_path = item.child("name");
-        let mut found = super::volumes::volume_source(&v.volume_source, &v.name, &item);
+        let mut found = super::volumes::volume_source(&v.volume_source, &v.name, &item, for_pod);
         if v.name.is_empty() {
             found.push(FieldError::required(&name_path, ""));
         } else {
@@ -444,13 +462,22 @@ fn validate_init_containers(init: &[Container], regular: &[Container], ctx: &Pod
                 }
             }
         }
+        // Upstream's option is all or nothing: with it any init container may have a resize
+        // policy (only sidecars are resized), without it none may.
+        if !ctx.allow_init_resize_policy && !c.resize_policy.is_empty() {
+            errs.push(FieldError::invalid_value(
+                item.child("resizePolicy"),
+                super::json_value(&c.resize_policy),
+                "must not be set for init containers",
+            ));
+        }
     }
     errs
 }
 
 /// Upstream's `validateContainerCommon` and the per-container checks every kind of container gets.
 /// What the checks of each container need from its pod.
-struct PodCtx<'a> {
+pub(super) struct PodCtx<'a> {
     /// The pod's valid volumes by name, which mounts and devices may name.
     volumes: BTreeMap<&'a str, &'a VolumeSource>,
     /// The names of the pod's resource claims, which containers' `resources.claims` may name.
@@ -461,9 +488,16 @@ struct PodCtx<'a> {
     restart_policy: &'a str,
     /// The pod's `terminationGracePeriodSeconds`, which bounds a lifecycle hook's sleep.
     grace_period: Option<i64>,
+    /// Whether init containers may have a `resizePolicy` (upstream's `AllowSidecarResizePolicy`).
+    allow_init_resize_policy: bool,
 }
 
-fn container_common(c: &Container, ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
+/// Upstream's `isRestartableInitContainer`: an init container that keeps running (a sidecar).
+fn is_sidecar(c: &Container) -> bool {
+    c.restart_policy.as_ref().is_some_and(|p| p.0 == "Always")
+}
+
+pub(super) fn container_common(c: &Container, ctx: &PodCtx<'_>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let name_path = path.child("name");
     if c.name.is_empty() {

@@ -325,3 +325,53 @@ fn pod_level_resources() {
     ctr(&mut s).resources.requests = list(&[("hugepages-2Mi", "2Mi")]);
     assert_eq!(errors(&s), ["spec.containers[0].resources: Forbidden: HugePages require cpu or memory"]);
 }
+
+/// A spec with one init container (a sidecar when `sidecar`) that names a CPU resize policy.
+fn init_with_resize_policy(sidecar: bool) -> PodSpec {
+    let mut s = spec();
+    let mut c = s.containers.as_ref().expect("the test spec has containers")[0].clone();
+    c.name = "init".into();
+    c.restart_policy = sidecar.then(|| ContainerRestartPolicy("Always".into()));
+    c.resize_policy = vec![ContainerResizePolicy {
+        resource_name: ResourceName("cpu".into()),
+        restart_policy: ResourceResizeRestartPolicy("NotRequired".into()),
+    }];
+    s.init_containers = vec![c];
+    s
+}
+
+/// Upstream's `validateInitContainers`: a `resizePolicy` on an init container only with
+/// `AllowSidecarResizePolicy`, which the `InPlacePodVerticalScaling` gate turns on and an update
+/// keeps where a stored sidecar had one (`hasRestartableInitContainerResizePolicy`; written from
+/// upstream's source and `GetValidationOptionsFromPodSpecAndMeta`).
+#[test]
+fn init_container_resize_policies() {
+    use crate::core::v1::validation::{PodValidationOptions, validate_pod_spec_with};
+    use crate::features::{Feature, FeatureGates, with_gates};
+    let refused = r#"spec.initContainers[0].resizePolicy: Invalid value: [{"resourceName":"cpu","restartPolicy":"NotRequired"}]: must not be set for init containers"#;
+    let validate =
+        |s: &PodSpec, opts: &PodValidationOptions| strings(&validate_pod_spec_with(s, &Path::new("spec"), false, opts));
+    let create = PodValidationOptions::default();
+    // The gate is on in the fixtures' release: any init container may name one.
+    for sidecar in [false, true] {
+        assert_eq!(validate(&init_with_resize_policy(sidecar), &create), Vec::<String>::new(), "{sidecar}");
+    }
+    let off = FeatureGates::default().with(Feature::InPlacePodVerticalScaling, false);
+    with_gates(off, || {
+        // Without it none may, sidecar or not; regular containers are not concerned.
+        for sidecar in [false, true] {
+            assert_eq!(validate(&init_with_resize_policy(sidecar), &create), [refused], "{sidecar}");
+        }
+        let mut s = spec();
+        resize(&mut s, &[("cpu", "NotRequired")]);
+        assert_eq!(validate(&s, &create), Vec::<String>::new());
+        // An update keeps what a stored sidecar had, for every init container.
+        let kept = PodValidationOptions::from_old_spec(Some(&init_with_resize_policy(true)));
+        assert!(kept.allow_sidecar_resize_policy);
+        assert_eq!(validate(&init_with_resize_policy(false), &kept), Vec::<String>::new());
+        // A stored plain init container's policy is no such reason.
+        let not_kept = PodValidationOptions::from_old_spec(Some(&init_with_resize_policy(false)));
+        assert!(!not_kept.allow_sidecar_resize_policy);
+        assert_eq!(validate(&init_with_resize_policy(false), &not_kept), [refused]);
+    });
+}

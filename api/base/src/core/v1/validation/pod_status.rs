@@ -1,15 +1,11 @@
 //! A pod's `/status` update, as upstream's `ValidatePodStatusUpdate` and the helpers it calls.
 //!
 //! Read from kubernetes/kubernetes `pkg/apis/core/validation/validation.go` (commit `000f2605`).
-//! Covered: the pod-specific annotations (mirror pod and AppArmor annotations not added, changed
-//! or removed, a mirror pod bound to a node, AppArmor annotations naming a container with a valid
-//! profile, a 32-bit `pod-deletion-cost` unless the stored one was already invalid), custom
-//! condition types, `nodeName` unchanged, `nominatedNodeName`, `qosClass` unchanged, the
-//! terminated-container rule for regular, init and ephemeral containers, resource claim
-//! statuses, pod and host IPs (format, `hostIP` first, duplicates, one per family), container
-//! users, and allocated resource health. Not covered: the seccomp pod annotations and the
-//! tolerations annotation (`scheduler.alpha.kubernetes.io/tolerations`), which upstream parses
-//! as JSON. Object metadata (`ValidateObjectMetaUpdate`) is the server's, as for every kind.
+//! Covered: the pod-specific annotations (`pod_annotations.rs`), custom condition types,
+//! `nodeName` unchanged, `nominatedNodeName`, `qosClass` unchanged, the terminated-container rule
+//! for regular, init and ephemeral containers, resource claim statuses, pod and host IPs (format,
+//! `hostIP` first, duplicates, one per family), container users, and allocated resource health.
+//! Object metadata (`ValidateObjectMetaUpdate`) is the server's, as for every kind.
 //! Upstream does not check that a container status names a container of the spec, nor
 //! duplicate names (its source says so), so neither is checked here.
 
@@ -21,11 +17,8 @@ use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::name_is_dns_subdomain;
 use super::resources::{is_valid_ip, parse_ip_sloppy};
-use crate::core::v1::{Container, ContainerStatus, Pod, PodSpec};
+use crate::core::v1::{Container, ContainerStatus, Pod};
 
-const MIRROR_ANNOTATION: &str = "kubernetes.io/config.mirror";
-const APPARMOR_PREFIX: &str = "container.apparmor.security.beta.kubernetes.io/";
-const DELETION_COST_ANNOTATION: &str = "controller.kubernetes.io/pod-deletion-cost";
 /// The condition types the system owns; any other must be a qualified name.
 const SYSTEM_CONDITIONS: &[&str] = &["PodScheduled", "Ready", "Initialized"];
 /// Upstream's supported `ResourceHealthStatus` values, sorted as `sets.List` sorts them.
@@ -36,7 +29,7 @@ const ONE_PER_FAMILY: &str = "may specify no more than one IP for each IP family
 /// Upstream's `ValidatePodStatusUpdate`: what a `/status` write of a pod may not do.
 pub(super) fn pod_status_update(new: &Pod, old: &Pod) -> ErrorList {
     let meta = Path::new("metadata");
-    let mut errs = annotation_updates(new, old, &meta.child("annotations"));
+    let mut errs = super::pod_annotations::annotation_updates(new, old, &meta.child("annotations"));
     // Upstream passes the `metadata` path here, so custom conditions are reported under it.
     errs.extend(conditions(new, &meta.child("conditions")));
 
@@ -119,93 +112,7 @@ fn is_restartable_init_container(c: &Container) -> bool {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Annotations and conditions.
-
-/// Upstream's `ValidatePodSpecificAnnotationUpdates` and `ValidatePodSpecificAnnotations`.
-fn annotation_updates(new: &Pod, old: &Pod, path: &Path) -> ErrorList {
-    let (new_a, old_a) = (&new.metadata.annotations, &old.metadata.annotations);
-    let mut errs = ErrorList::new();
-    for (k, v) in old_a {
-        if new_a.get(k) == Some(v) {
-            continue;
-        }
-        if k.starts_with(APPARMOR_PREFIX) {
-            errs.push(FieldError::forbidden(path.key(k), "may not remove or update AppArmor annotations"));
-        }
-        if k == MIRROR_ANNOTATION {
-            errs.push(FieldError::forbidden(path.key(k), "may not remove or update mirror pod annotation"));
-        }
-    }
-    for k in new_a.keys().filter(|k| !old_a.contains_key(*k)) {
-        if k.starts_with(APPARMOR_PREFIX) {
-            errs.push(FieldError::forbidden(path.key(k), "may not add AppArmor annotations"));
-        }
-        if k == MIRROR_ANNOTATION {
-            errs.push(FieldError::forbidden(path.key(k), "may not add mirror pod annotation"));
-        }
-    }
-    // Upstream's strategy lets a pod keep a deletion cost it was stored with, however invalid.
-    let allow_invalid_cost = deletion_cost(old_a).is_err();
-    errs.extend(pod_annotations(new_a, &new.spec, allow_invalid_cost, path));
-    errs
-}
-
-fn pod_annotations(a: &BTreeMap<String, String>, spec: &PodSpec, allow_invalid_cost: bool, path: &Path) -> ErrorList {
-    let mut errs = ErrorList::new();
-    if let Some(v) = a.get(MIRROR_ANNOTATION)
-        && spec.node_name.is_empty()
-    {
-        errs.push(FieldError::invalid(
-            path.key(MIRROR_ANNOTATION),
-            v,
-            "must set spec.nodeName if mirror pod annotation is set",
-        ));
-    }
-    if !allow_invalid_cost && deletion_cost(a).is_err() {
-        let v = a.get(DELETION_COST_ANNOTATION).map_or("", String::as_str);
-        errs.push(FieldError::invalid(path.key(DELETION_COST_ANNOTATION), v, "must be a 32bit integer"));
-    }
-    for (k, profile) in a {
-        let Some(container) = k.strip_prefix(APPARMOR_PREFIX) else { continue };
-        if !has_container(spec, container) {
-            errs.push(FieldError::invalid(path.key(k), container, "container not found"));
-        }
-        let ok = profile.is_empty()
-            || profile == "runtime/default"
-            || profile == "unconfined"
-            || profile.starts_with("localhost/");
-        if !ok {
-            errs.push(FieldError::invalid(
-                path.key(k),
-                profile,
-                &format!("invalid AppArmor profile name: {}", kapi_machinery::validation::go_quote(profile)),
-            ));
-        }
-    }
-    errs
-}
-
-/// Upstream's `GetDeletionCostFromPodAnnotations`: absent, or a base-10 32-bit integer without
-/// a sign `+` or leading zeros.
-fn deletion_cost(a: &BTreeMap<String, String>) -> Result<i32, ()> {
-    let Some(v) = a.get(DELETION_COST_ANNOTATION) else { return Ok(0) };
-    let first_ok = match v.as_bytes().first() {
-        Some(b'-') => true,
-        Some(b'0') => v == "0",
-        Some(b) => b.is_ascii_digit(),
-        None => false,
-    };
-    if !first_ok {
-        return Err(());
-    }
-    v.parse::<i32>().map_err(|_| ())
-}
-
-fn has_container(spec: &PodSpec, name: &str) -> bool {
-    spec.containers.as_deref().unwrap_or_default().iter().any(|c| c.name == name)
-        || spec.init_containers.iter().any(|c| c.name == name)
-        || spec.ephemeral_containers.iter().any(|c| c.ephemeral_container_common.name == name)
-}
+// Conditions.
 
 /// Upstream's `validatePodConditions`: a custom condition type is a qualified name.
 fn conditions(pod: &Pod, path: &Path) -> ErrorList {

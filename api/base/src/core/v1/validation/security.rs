@@ -27,7 +27,7 @@ const MAX_RUN_AS_USER_NAME_USER_LENGTH: usize = 104;
 
 /// Every container of a pod spec with its path: init containers, containers, then ephemeral
 /// containers (upstream's `VisitContainersWithPath`), as `(name, security context, path)`.
-fn containers<'a>(spec: &'a PodSpec, path: &Path) -> Vec<(&'a str, Option<&'a SecurityContext>, Path)> {
+pub(super) fn containers<'a>(spec: &'a PodSpec, path: &Path) -> Vec<(&'a str, Option<&'a SecurityContext>, Path)> {
     let regular = spec.containers.as_deref().unwrap_or_default();
     let mut all: Vec<(&str, Option<&SecurityContext>, Path)> = Vec::new();
     let each = |list: &'a [Container], name: &str, all: &mut Vec<(&'a str, Option<&'a SecurityContext>, Path)>| {

@@ -48,8 +48,9 @@ fn required(errs: &mut ErrorList, empty: bool, path: Path) {
 }
 
 /// Upstream's `validateVolumeSource` for the volume named `name`: the first source set (in
-/// upstream's order) is validated, any further one is forbidden.
-pub(super) fn volume_source(s: &VolumeSource, name: &str, path: &Path) -> ErrorList {
+/// upstream's order) is validated, any further one is forbidden. `for_pod` is upstream's
+/// `ResourceIsPod`: a pod's volumes, not a template's.
+pub(super) fn volume_source(s: &VolumeSource, name: &str, path: &Path, for_pod: bool) -> ErrorList {
     let mut errs = ErrorList::new();
     let mut count = 0;
     if let Some(e) = &s.empty_dir {
@@ -402,7 +403,7 @@ pub(super) fn volume_source(s: &VolumeSource, name: &str, path: &Path) -> ErrorL
     check(
         s.image.is_some(),
         "image",
-        &|| s.image.as_ref().map_or_else(Vec::new, |i| image(i, &path.child("image"))),
+        &|| s.image.as_ref().map_or_else(Vec::new, |i| image(i, &path.child("image"), for_pod)),
         &mut errs,
     );
     if count == 0 {
@@ -750,9 +751,16 @@ fn projected(pr: &ProjectedVolumeSource, path: &Path) -> ErrorList {
                     "only one of name and signerName may be used",
                 )),
                 (Some(name), None) => {
+                    let np = p.child("name");
                     if name.is_empty() {
-                        errs.push(FieldError::required(p.child("name"), "must be a valid object name"));
+                        errs.push(FieldError::required(&np, "must be a valid object name"));
                     }
+                    let signer = super::signer::signer_of_cluster_trust_bundle(name).unwrap_or_default();
+                    errs.extend(
+                        super::signer::cluster_trust_bundle_name(&signer, name).iter().map(|m| {
+                            FieldError::invalid(&np, name, &format!("not a valid clustertrustbundlename: {m}"))
+                        }),
+                    );
                     if b.label_selector.is_some() {
                         errs.push(FieldError::invalid_value(
                             p.child("labelSelector"),
@@ -762,8 +770,16 @@ fn projected(pr: &ProjectedVolumeSource, path: &Path) -> ErrorList {
                     }
                 }
                 (None, Some(signer)) => {
+                    let sp = p.child("signerName");
                     if signer.is_empty() {
-                        errs.push(FieldError::required(p.child("signerName"), "must be a valid signer name"));
+                        errs.push(FieldError::required(&sp, "must be a valid signer name"));
+                    }
+                    errs.extend(super::signer::signer_name(&sp, signer));
+                    if let Some(sel) = &b.label_selector {
+                        errs.extend(crate::meta::v1::validation::validate_label_selector(
+                            sel,
+                            &p.child("labelSelector"),
+                        ));
                     }
                 }
                 (None, None) => errs.push(FieldError::required(&p, "either name or signerName must be specified")),
@@ -823,16 +839,20 @@ fn ephemeral(e: &EphemeralVolumeSource, path: &Path) -> ErrorList {
     errs
 }
 
-/// Upstream's `validateImageVolumeSource`: a pull policy it knows.
-fn image(i: &ImageVolumeSource, path: &Path) -> ErrorList {
+/// Upstream's `validateImageVolumeSource`: a reference on a pod's volume (a template may leave
+/// it to whoever makes pods from it) and a pull policy it knows.
+fn image(i: &ImageVolumeSource, path: &Path, for_pod: bool) -> ErrorList {
+    let mut errs = ErrorList::new();
+    required(&mut errs, for_pod && i.reference.is_empty(), path.child("reference"));
     let p = path.child("pullPolicy");
     match i.pull_policy.0.as_str() {
-        "" => vec![FieldError::required(p, "")],
+        "" => errs.push(FieldError::required(p, "")),
         pp if !PULL_POLICIES.contains(&pp) => {
-            vec![FieldError::not_supported_value(p, BadValue::named(pp), PULL_POLICIES)]
+            errs.push(FieldError::not_supported_value(p, BadValue::named(pp), PULL_POLICIES));
         }
-        _ => Vec::new(),
+        _ => {}
     }
+    errs
 }
 
 #[cfg(test)]

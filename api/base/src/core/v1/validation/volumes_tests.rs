@@ -563,3 +563,174 @@ fn projected_volumes() {
     );
     assert_eq!(errors(&s), [r#"spec.volumes[0].projected: Invalid value: "t": conflicting duplicate paths"#]);
 }
+
+fn trust_bundle_by_signer(signer: &str, selector: Option<crate::meta::v1::LabelSelector>) -> VolumeSource {
+    projection(vec![VolumeProjection {
+        cluster_trust_bundle: Some(Box::new(crate::core::v1::ClusterTrustBundleProjection {
+            signer_name: Some(signer.into()),
+            label_selector: selector,
+            path: "bundle.pem".into(),
+            ..Default::default()
+        })),
+        ..Default::default()
+    }])
+}
+
+/// Upstream's `validateProjectionSources` for a trust bundle chosen by signer: the signer name
+/// as `ValidateSignerName` checks it and the label selector (written from upstream's source).
+#[test]
+fn projected_trust_bundles_by_signer() {
+    let at = "spec.volumes[0].projected.sources[0].clusterTrustBundle";
+    let mut s = spec();
+    vol(&mut s, "v", trust_bundle_by_signer("example.com/signer", None));
+    assert_eq!(errors(&s), Vec::<String>::new());
+    vol(&mut s, "v", trust_bundle_by_signer("example.com", None));
+    assert_eq!(
+        errors(&s),
+        [format!(
+            "{at}.signerName: Invalid value: \"example.com\": must be a fully qualified domain and path of the form 'example.com/signer-name'"
+        )]
+    );
+    vol(&mut s, "v", trust_bundle_by_signer("example/signer", None));
+    assert_eq!(
+        errors(&s),
+        [format!(
+            "{at}.signerName: Invalid value: \"example\": should be a domain with at least two segments separated by dots"
+        )]
+    );
+    // An empty signer is reported twice, as upstream's own check and `ValidateSignerName` both do.
+    vol(&mut s, "v", trust_bundle_by_signer("", None));
+    assert_eq!(
+        errors(&s),
+        [
+            format!("{at}.signerName: Required value: must be a valid signer name"),
+            format!("{at}.signerName: Required value")
+        ]
+    );
+    let selector = crate::meta::v1::LabelSelector {
+        match_labels: [("-bad".to_owned(), "v".to_owned())].into(),
+        ..Default::default()
+    };
+    vol(&mut s, "v", trust_bundle_by_signer("example.com/signer", Some(selector)));
+    let got = errors(&s);
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(got[0].starts_with(&format!("{at}.labelSelector.matchLabels: Invalid value: \"-bad\"")), "{got:#?}");
+}
+
+fn image_volume(name: &str, reference: &str, pull_policy: &str) -> Volume {
+    let i = ImageVolumeSource { reference: reference.into(), pull_policy: PullPolicy(pull_policy.into()) };
+    Volume { name: name.into(), volume_source: VolumeSource { image: Some(Box::new(i)), ..Default::default() } }
+}
+
+/// Upstream's `TestValidateVolumes` cases under `// ImageVolumeSource`, for a pod (upstream's
+/// `ResourceIsPod`) and for a template.
+#[test]
+fn image_volumes_from_upstream() {
+    use crate::core::v1::validation::{PodValidationOptions, validate_pod_spec_with};
+    let cases: [(&str, Volume, bool, &[&str]); 6] = [
+        (
+            "valid image volume on pod",
+            image_volume("image-volume", "quay.io/my/artifact:v1", "IfNotPresent"),
+            true,
+            &[],
+        ),
+        (
+            "image volume with empty name",
+            image_volume("", "quay.io/my/artifact:v1", "IfNotPresent"),
+            false,
+            &["spec.volumes[0].name: Required value"],
+        ),
+        (
+            "image volume with empty reference on pod",
+            image_volume("image-volume", "", "IfNotPresent"),
+            true,
+            &["spec.volumes[0].image.reference: Required value"],
+        ),
+        (
+            "image volume with empty reference on other object",
+            image_volume("image-volume", "", "IfNotPresent"),
+            false,
+            &[],
+        ),
+        (
+            "image volume with wrong pullPolicy",
+            image_volume("image-volume", "quay.io/my/artifact:v1", "wrong"),
+            false,
+            &[
+                r#"spec.volumes[0].image.pullPolicy: Unsupported value: "wrong": supported values: "Always", "IfNotPresent", "Never""#,
+            ],
+        ),
+        (
+            "image volume with no pull policy and no reference on pod",
+            image_volume("image-volume", "", ""),
+            true,
+            &["spec.volumes[0].image.reference: Required value", "spec.volumes[0].image.pullPolicy: Required value"],
+        ),
+    ];
+    for (name, volume, for_pod, want) in cases {
+        let mut s = spec();
+        s.volumes = vec![volume];
+        let got = strings(&validate_pod_spec_with(&s, &Path::new("spec"), for_pod, &PodValidationOptions::default()));
+        assert_eq!(got, want, "{name}");
+    }
+}
+
+fn trust_bundle_by_name(name: &str) -> VolumeSource {
+    projection(vec![VolumeProjection {
+        cluster_trust_bundle: Some(Box::new(crate::core::v1::ClusterTrustBundleProjection {
+            name: Some(name.into()),
+            path: "bundle.pem".into(),
+            ..Default::default()
+        })),
+        ..Default::default()
+    }])
+}
+
+/// Upstream's `validateProjectionSources` for a trust bundle chosen by name: the name as
+/// `ValidateClusterTrustBundleName` checks it for the signer the name itself points at
+/// (`extractSignerNameFromClusterTrustBundleName`; written from upstream's source).
+#[test]
+fn projected_trust_bundles_by_name() {
+    let at = "spec.volumes[0].projected.sources[0].clusterTrustBundle.name";
+    let subdomain = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    let mut s = spec();
+    for good in ["foo", "k8s.io:foo:bar", "example.com:signer:primary-bundle"] {
+        vol(&mut s, "v", trust_bundle_by_name(good));
+        assert_eq!(errors(&s), Vec::<String>::new(), "{good}");
+    }
+    vol(&mut s, "v", trust_bundle_by_name("Foo_Bar"));
+    assert_eq!(
+        errors(&s),
+        [format!("{at}: Invalid value: \"Foo_Bar\": not a valid clustertrustbundlename: {subdomain}")]
+    );
+    // After the last `:` comes a subdomain; before it, the signer with `/` written as `:`.
+    vol(&mut s, "v", trust_bundle_by_name("k8s.io:foo:Bar"));
+    assert_eq!(
+        errors(&s),
+        [format!("{at}: Invalid value: \"k8s.io:foo:Bar\": not a valid clustertrustbundlename: {subdomain}")]
+    );
+    vol(&mut s, "v", trust_bundle_by_name("k8s.io/foo:bar"));
+    assert_eq!(
+        errors(&s),
+        [format!(
+            "{at}: Invalid value: \"k8s.io/foo:bar\": not a valid clustertrustbundlename: ClusterTrustBundle for signerName k8s.io/foo must be named with prefix k8s.io:foo:"
+        )]
+    );
+    // A `:` with nothing before it points at no signer, whose bundles may not have one.
+    vol(&mut s, "v", trust_bundle_by_name(":bar"));
+    assert_eq!(
+        errors(&s),
+        [format!(
+            "{at}: Invalid value: \":bar\": not a valid clustertrustbundlename: ClusterTrustBundle without signer name must not have \":\" in its name"
+        )]
+    );
+    // An empty name is required and, as upstream goes on to check it, not a subdomain.
+    vol(&mut s, "v", trust_bundle_by_name(""));
+    assert_eq!(
+        errors(&s),
+        [
+            format!("{at}: Required value: must be a valid object name"),
+            format!("{at}: Invalid value: \"\": not a valid clustertrustbundlename: {subdomain}"),
+        ]
+    );
+}

@@ -1,0 +1,317 @@
+//! Hand-written validation of `PodCertificateRequest` (upstream's `ValidatePodCertificateRequestCreate`, `…Update` and `…StatusUpdate`): identities, expiration bounds, the public key's type and size, and the status a signer may write.
+//!
+//! Ported from the 1.35 source (the `pkixPublicKey` shape); the 1.36 source that adds
+//! `stubPKCS10Request` was not available, so what it checks of the stub request is not checked
+//! here, and the public key rules run only when `pkixPublicKey` or `proofOfPossession` is set
+//! (inferred: 1.36 requests may carry the stub request alone). Not checked: the
+//! proof-of-possession signature (it needs signature verification this crate does not carry),
+//! `unverifiedUserAnnotations`, and of an issued leaf certificate its DNS names and email
+//! addresses, that it was issued to the requested key, and that `notBefore`/`notAfter` match it,
+//! lie near the server's clock and span one hour to `maxExpirationSeconds`, since the X.509
+//! reader here does not interpret names, keys or times.
+
+use kapi_api_base::certs::pkix::{PublicKey, parse_public_key};
+use kapi_api_base::certs::{Pem, parse_certificate};
+use kapi_machinery::base64;
+use kapi_machinery::types::Time;
+use kapi_machinery::validation::content::is_dns1123_subdomain;
+use kapi_machinery::validation::declarative::json_value;
+use kapi_machinery::validation::{BadValue, ErrorList, ErrorType, FieldError, Path};
+
+use super::validation::signer_name;
+use super::{PodCertificateRequest, PodCertificateRequestStatus};
+use crate::meta::v1::Condition;
+use crate::meta::v1::validation::validate_conditions;
+
+/// Upstream's `MinMaxExpirationSeconds`, `KubernetesMaxMaxExpirationSeconds` and
+/// `MaxMaxExpirationSeconds`.
+const MIN_MAX_EXPIRATION: i32 = 3600;
+const KUBERNETES_MAX_MAX_EXPIRATION: i32 = 86400;
+const MAX_MAX_EXPIRATION: i32 = 91 * 86400;
+/// Upstream's `MaxPKIXPublicKeySize` and `MaxProofOfPossessionSize`.
+const MAX_KEY_SIZE: usize = 10 * 1024;
+const MAX_PROOF_SIZE: usize = 10 * 1024;
+/// Upstream's `MaxCertificateChainSize`.
+const MAX_CHAIN_SIZE: usize = 100 * 1024;
+const MAX_UID_LEN: usize = 128;
+const TERMINAL: &[&str] = &["Issued", "Denied", "Failed"];
+/// Ten minutes, the margin `beginRefreshAt` keeps from both ends of the validity.
+const REFRESH_MARGIN: i64 = 600;
+const IMMUTABLE_UNLESS_TERMINAL: &str =
+    r#"status is immutable unless transitioning to "Issued", "Denied", or "Failed""#;
+
+/// The spec fields the create rules read; `pkix` and `proof` are those of versions that carry
+/// them (v1beta1).
+pub(crate) struct SpecFields<'a> {
+    pub signer_name: &'a str,
+    pub pod_name: &'a str,
+    pub pod_uid: &'a str,
+    pub service_account_name: &'a str,
+    pub service_account_uid: &'a str,
+    pub node_name: &'a str,
+    pub node_uid: &'a str,
+    pub max_expiration_seconds: Option<i32>,
+    pub pkix: Option<&'a [u8]>,
+    pub proof: Option<&'a [u8]>,
+}
+
+/// Validates a `PodCertificateRequest` on create (`old` is `None`: upstream's
+/// `ValidatePodCertificateRequestCreate`) or update (`ValidatePodCertificateRequestUpdate`: the
+/// spec is immutable).
+pub fn validate_pod_certificate_request(obj: &PodCertificateRequest, old: Option<&PodCertificateRequest>) -> ErrorList {
+    let s = &obj.spec;
+    match old {
+        Some(old) => immutable_spec(s, &old.spec),
+        None => create_errors(&SpecFields {
+            signer_name: &s.signer_name,
+            pod_name: &s.pod_name,
+            pod_uid: &s.pod_uid,
+            service_account_name: &s.service_account_name,
+            service_account_uid: &s.service_account_uid,
+            node_name: &s.node_name,
+            node_uid: &s.node_uid,
+            max_expiration_seconds: s.max_expiration_seconds,
+            pkix: None,
+            proof: None,
+        }),
+    }
+}
+
+/// Validates a `PodCertificateRequest`'s `/status` write (upstream's
+/// `ValidatePodCertificateRequestStatusUpdate`).
+pub fn validate_pod_certificate_request_status_update(
+    obj: &PodCertificateRequest,
+    old: &PodCertificateRequest,
+) -> ErrorList {
+    status_errors(&obj.status, &old.status)
+}
+
+/// The spec unchanged, shown as its JSON where upstream prints the Go struct.
+pub(crate) fn immutable_spec<T: PartialEq + kapi_machinery::json::JsonEncode>(new: &T, old: &T) -> ErrorList {
+    if new == old {
+        return ErrorList::new();
+    }
+    vec![FieldError::invalid_value("spec", json_value(new), "field is immutable")]
+}
+
+/// Upstream's create rules, in its order: it stops at a missing expiration and at the first
+/// problem of the key and proof.
+pub(crate) fn create_errors(s: &SpecFields) -> ErrorList {
+    let spec = Path::new("spec");
+    let mut errs = signer_name(&spec.child("signerName"), s.signer_name);
+    let name = |errs: &mut ErrorList, field: &str, value: &str, shown: BadValue| {
+        for m in is_dns1123_subdomain(value) {
+            errs.push(FieldError::invalid_value(spec.child(field), shown.clone(), &m));
+        }
+    };
+    let uid = |errs: &mut ErrorList, field: &str, value: &str| {
+        if value.is_empty() {
+            errs.push(FieldError::invalid_value(spec.child(field), BadValue::named(value), "must not be empty"));
+        }
+        if value.len() > MAX_UID_LEN {
+            errs.push(FieldError::too_long(spec.child(field), MAX_UID_LEN));
+        }
+    };
+    name(&mut errs, "podName", s.pod_name, s.pod_name.into());
+    uid(&mut errs, "podUID", s.pod_uid);
+    name(&mut errs, "serviceAccountName", s.service_account_name, s.service_account_name.into());
+    uid(&mut errs, "serviceAccountUID", s.service_account_uid);
+    // A `types.NodeName`, which upstream shows as JSON.
+    name(&mut errs, "nodeName", s.node_name, BadValue::named(s.node_name));
+    uid(&mut errs, "nodeUID", s.node_uid);
+
+    let ep = spec.child("maxExpirationSeconds");
+    let Some(max) = s.max_expiration_seconds else {
+        errs.push(FieldError::required(&ep, "must be set"));
+        return errs;
+    };
+    let ceiling = if is_kubernetes_signer(s.signer_name) { KUBERNETES_MAX_MAX_EXPIRATION } else { MAX_MAX_EXPIRATION };
+    if !(MIN_MAX_EXPIRATION..=ceiling).contains(&max) {
+        errs.push(FieldError::invalid_value(
+            &ep,
+            max,
+            &format!("must be in the range [{MIN_MAX_EXPIRATION}, {ceiling}]"),
+        ));
+    }
+    if s.pkix.is_some_and(|k| !k.is_empty()) || s.proof.is_some_and(|p| !p.is_empty()) {
+        errs.extend(key_errors(s.pkix.unwrap_or_default(), s.proof.unwrap_or_default()));
+    }
+    errs
+}
+
+/// Upstream's `IsKubernetesSignerName`: the domain is `kubernetes.io` or under it.
+fn is_kubernetes_signer(name: &str) -> bool {
+    let host = name.split_once('/').map_or(name, |(h, _)| h);
+    host == "kubernetes.io" || host.ends_with(".kubernetes.io")
+}
+
+/// The public key's size, form and type, and the proof's size; the first problem only.
+fn key_errors(pkix: &[u8], proof: &[u8]) -> ErrorList {
+    let kp = Path::new("spec").child("pkixPublicKey");
+    if pkix.len() > MAX_KEY_SIZE {
+        return vec![FieldError::too_long(&kp, MAX_KEY_SIZE)];
+    }
+    if proof.len() > MAX_PROOF_SIZE {
+        return vec![FieldError::too_long(Path::new("spec").child("proofOfPossession"), MAX_PROOF_SIZE)];
+    }
+    // A `[]byte`, which upstream shows as JSON: base64 in quotes.
+    let bytes = || {
+        let mut out = b"\"".to_vec();
+        base64::encode_into(pkix, &mut out);
+        out.push(b'"');
+        BadValue::Json(String::from_utf8_lossy(&out).into_owned())
+    };
+    let problem = match parse_public_key(pkix) {
+        Err(_) => Some((bytes(), "must be a valid PKIX-serialized public key")),
+        Ok(PublicKey::Ed25519) => None,
+        Ok(PublicKey::Ecdsa(curve)) if !["P-256", "P-384", "P-521"].contains(&curve) => {
+            // Upstream's message names two curves but allows P-521 too.
+            Some((BadValue::Str(format!("curve {curve}")), "elliptic public keys must use curve P256 or P384"))
+        }
+        Ok(PublicKey::Ecdsa(_)) => None,
+        Ok(PublicKey::Rsa(bits)) if bits != 3072 && bits != 4096 => {
+            Some((BadValue::Str(format!("{bits}-bit modulus")), "RSA keys must have modulus size 3072 or 4096"))
+        }
+        Ok(PublicKey::Rsa(_)) => None,
+        Ok(PublicKey::Other) => Some((bytes(), "unknown public key type; supported types are Ed25519, ECDSA, and RSA")),
+    };
+    problem.map(|(v, m)| FieldError::invalid_value(&kp, v, m)).into_iter().collect()
+}
+
+/// Upstream's status rules: the known conditions, then what each transition may change.
+fn status_errors(new: &PodCertificateRequestStatus, old: &PodCertificateRequestStatus) -> ErrorList {
+    let cp = Path::new("status").child("conditions");
+    let mut errs = ErrorList::new();
+    let mut known = 0;
+    for (i, c) in new.conditions.iter().enumerate() {
+        // Upstream names the index as a field, `conditions.[0]`.
+        let ip = cp.child(&format!("[{i}]"));
+        if TERMINAL.contains(&c.r#type.as_str()) {
+            known += 1;
+            if known > 1 {
+                errs.push(FieldError::invalid(
+                    ip.child("type"),
+                    &c.r#type,
+                    r#"There may be at most one condition with type "Issued", "Denied", or "Failed""#,
+                ));
+            }
+            if c.status.0 != "True" {
+                errs.push(FieldError::not_supported_value(ip.child("status"), BadValue::named(&c.status.0), &["True"]));
+            }
+        } else {
+            errs.push(FieldError::not_supported_value(ip.child("type"), c.r#type.as_str().into(), TERMINAL));
+        }
+    }
+    errs.extend(validate_conditions(&new.conditions, &cp));
+    // The conditions drive the rest: with bad ones, nothing further is said.
+    if !errs.is_empty() {
+        return errs;
+    }
+    let sp = Path::new("status");
+    let omitted = |detail: &str| FieldError::new(ErrorType::Invalid, &sp, BadValue::Omitted, detail);
+    if is_terminal(&old.conditions) {
+        if new != old {
+            errs.push(omitted("immutable after PodCertificateRequest is issued, denied, or failed"));
+        }
+        return errs;
+    }
+    if has_true(&new.conditions, "Denied") || has_true(&new.conditions, "Failed") {
+        let only_conditions = PodCertificateRequestStatus { conditions: new.conditions.clone(), ..Default::default() };
+        if *new != only_conditions {
+            errs.push(omitted(
+                "non-condition status fields must be empty when denying or failing the PodCertificateRequest",
+            ));
+        }
+        return errs;
+    }
+    if has_true(&new.conditions, "Issued") {
+        return issued_errors(new);
+    }
+    if new != old {
+        errs.push(omitted(IMMUTABLE_UNLESS_TERMINAL));
+    }
+    errs
+}
+
+fn has_true(conditions: &[Condition], ty: &str) -> bool {
+    conditions.iter().any(|c| c.r#type == ty && c.status.0 == "True")
+}
+
+fn is_terminal(conditions: &[Condition]) -> bool {
+    TERMINAL.iter().any(|t| has_true(conditions, t))
+}
+
+/// An issued request: a chain of certificates, the leaf first, and the three times, with
+/// `beginRefreshAt` ten minutes inside the validity. Stops at the first problem, as upstream.
+fn issued_errors(new: &PodCertificateRequestStatus) -> ErrorList {
+    let chain = new.certificate_chain.as_str();
+    let cp = Path::new("status").child("certificateChain");
+    if chain.len() > MAX_CHAIN_SIZE {
+        return vec![FieldError::too_long(&cp, MAX_CHAIN_SIZE)];
+    }
+    let bad_chain = |m: &str| vec![FieldError::invalid(&cp, chain, m)];
+    let mut blocks = Pem::new(chain.as_bytes());
+    let Some(leaf) = blocks.decode() else {
+        return bad_chain("issued certificate chain must contain at least one certificate");
+    };
+    if leaf.kind != b"CERTIFICATE" {
+        return bad_chain("issued certificate chain must consist entirely of CERTIFICATE PEM blocks");
+    }
+    if parse_certificate(&leaf.bytes).is_err() {
+        return bad_chain("leaf certificate does not parse as valid X.509");
+    }
+    let sp = Path::new("status");
+    let mut errs = ErrorList::new();
+    let consistent = "must be present and consistent with the issued certificate";
+    if new.not_before.is_none() {
+        errs.push(FieldError::required(sp.child("notBefore"), consistent));
+    }
+    if new.not_after.is_none() {
+        errs.push(FieldError::required(sp.child("notAfter"), consistent));
+    }
+    if new.begin_refresh_at.is_none() {
+        errs.push(FieldError::required(
+            sp.child("beginRefreshAt"),
+            "must be present and in the range [notbefore+10min, notafter-10min]",
+        ));
+    }
+    let (Some(not_before), Some(not_after), Some(refresh)) = (new.not_before, new.not_after, new.begin_refresh_at)
+    else {
+        return errs;
+    };
+    let rp = sp.child("beginRefreshAt");
+    if refresh.unix_seconds() < not_before.unix_seconds().saturating_add(REFRESH_MARGIN) {
+        return vec![FieldError::invalid_value(
+            &rp,
+            go_time(refresh),
+            "must be at least 10 minutes after status.notBefore",
+        )];
+    }
+    if refresh.unix_seconds() > not_after.unix_seconds().saturating_sub(REFRESH_MARGIN) {
+        return vec![FieldError::invalid_value(
+            &rp,
+            go_time(refresh),
+            "must be at least 10 minutes before status.notAfter",
+        )];
+    }
+    while let Some(b) = blocks.decode() {
+        if b.kind != b"CERTIFICATE" {
+            // Upstream's message, misspelling included.
+            return bad_chain("issued certificate chain must consist entirely of CERTFICATE PEM blocks");
+        }
+        if parse_certificate(&b.bytes).is_err() {
+            return bad_chain("intermediate certificate does not parse as valid X.509");
+        }
+    }
+    errs
+}
+
+/// A time as Go's `time.Time.String` prints a UTC one, which upstream shows as the bad value.
+fn go_time(t: Time) -> BadValue {
+    let (y, mo, d, h, mi, s) = t.to_civil();
+    BadValue::Json(format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}:{s:02} +0000 UTC"))
+}
+
+#[cfg(test)]
+#[path = "pod_certificate_validation_tests.rs"]
+mod tests;

@@ -1,0 +1,331 @@
+//! Upstream's `TestValidatePodCertificateRequestCreate`, `…Update` and `…StatusUpdate` cases that do not need a signature checked or a leaf certificate read, with keys and certificates made by openssl in place of upstream's generated ones.
+
+use kapi_api_base::test_support::public_keys::{self as keys, der};
+use kapi_machinery::types::Time;
+
+use super::*;
+use crate::certificates::v1::PodCertificateRequestSpec;
+use crate::meta::v1::{Condition, ConditionStatus, ObjectMeta};
+
+/// A self-signed Ed25519 certificate for `pod-1` (`openssl req -x509`).
+const LEAF: &str = "-----BEGIN CERTIFICATE-----
+MIIBNDCB56ADAgECAhQeUgP4gIPMUhPfWqJLZO49g8zZ8zAFBgMrZXAwEDEOMAwG
+A1UEAwwFcG9kLTEwHhcNMjYxMTMwMTM1MTIwWhcNMjYxMjAxMTM1MTIwWjAQMQ4w
+DAYDVQQDDAVwb2QtMTAqMAUGAytlcAMhALwwEASIq7cpdW0fo6Z8p5UUxz91nPHH
+vlmqzhjR3BIBo1MwUTAdBgNVHQ4EFgQURkLfIjU1Iuvl+oKGqe9CQbzpsPQwHwYD
+VR0jBBgwFoAURkLfIjU1Iuvl+oKGqe9CQbzpsPQwDwYDVR0TAQH/BAUwAwEB/zAF
+BgMrZXADQQDilhIBzTIvLbzz2nHk9LDNypVPxCKdYL3NVi+Kb+2FOPNs/8+agCvG
+UezHt0oc4Gkd91urKBVwjcIhPaBpliAF
+-----END CERTIFICATE-----
+";
+
+/// A self-signed Ed25519 CA certificate, standing in for upstream's intermediate.
+const INTERMEDIATE: &str = "-----BEGIN CERTIFICATE-----
+MIIBQjCB9aADAgECAhRa+voq5TRFdoWSQ82Bj582bsTGPTAFBgMrZXAwFzEVMBMG
+A1UEAwwMaW50ZXJtZWRpYXRlMB4XDTI2MTEzMDEzNTEyMFoXDTI2MTIwMTEzNTEy
+MFowFzEVMBMGA1UEAwwMaW50ZXJtZWRpYXRlMCowBQYDK2VwAyEAqtkvBUbpz4n3
+hv3liOc5sxLHeOPeXl6sttSU5P7n3PWjUzBRMB0GA1UdDgQWBBQeHJ+YyLoPlPho
+ecguTJOS98DH6DAfBgNVHSMEGDAWgBQeHJ+YyLoPlPhoecguTJOS98DH6DAPBgNV
+HRMBAf8EBTADAQH/MAUGAytlcANBAE1RcuMWTMottOx1GajCaU0qLwQ0Fqnon3tI
+C/g/RH7uZ5wc+XzxVC6zHTc8OVQC9l9Ch0PrwGByCEyEp9KWewY=
+-----END CERTIFICATE-----
+";
+
+fn strings(errs: &ErrorList) -> Vec<String> {
+    errs.iter().map(ToString::to_string).collect()
+}
+
+fn spec() -> PodCertificateRequestSpec {
+    PodCertificateRequestSpec {
+        signer_name: "foo.com/abc".into(),
+        pod_name: "pod-1".into(),
+        pod_uid: "pod-uid-1".into(),
+        service_account_name: "sa-1".into(),
+        service_account_uid: "sa-uid-1".into(),
+        node_name: "node-1".into(),
+        node_uid: "node-uid-1".into(),
+        max_expiration_seconds: Some(86400),
+        ..Default::default()
+    }
+}
+
+fn pcr(spec: PodCertificateRequestSpec) -> PodCertificateRequest {
+    PodCertificateRequest {
+        metadata: ObjectMeta { namespace: "foo".into(), name: "bar".into(), ..Default::default() },
+        spec,
+        ..Default::default()
+    }
+}
+
+/// The create rules with the v1beta1 key fields, as a v1beta1 request reaches them.
+fn create_with_key(s: &PodCertificateRequestSpec, pkix: &[u8], proof: &[u8]) -> Vec<String> {
+    strings(&create_errors(&SpecFields {
+        signer_name: &s.signer_name,
+        pod_name: &s.pod_name,
+        pod_uid: &s.pod_uid,
+        service_account_name: &s.service_account_name,
+        service_account_uid: &s.service_account_uid,
+        node_name: &s.node_name,
+        node_uid: &s.node_uid,
+        max_expiration_seconds: s.max_expiration_seconds,
+        pkix: Some(pkix),
+        proof: Some(proof),
+    }))
+}
+
+const SUBDOMAIN: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+
+/// A change to the valid spec.
+type Edit = fn(&mut PodCertificateRequestSpec);
+
+#[test]
+fn create_identities_and_expiration_as_upstream() {
+    assert_eq!(validate_pod_certificate_request(&pcr(spec()), None), []);
+    let cases: Vec<(&str, Edit, String)> = vec![
+        (
+            "bad signer name",
+            |s| s.signer_name = "not-valid-signername".into(),
+            r#"spec.signerName: Invalid value: "not-valid-signername": must be a fully qualified domain and path of the form 'example.com/signer-name'"#.into(),
+        ),
+        ("bad pod name", |s| s.pod_name = "pod-1-bad!!!!!".into(), format!(r#"spec.podName: Invalid value: "pod-1-bad!!!!!": {SUBDOMAIN}"#)),
+        ("bad pod uid", |s| s.pod_uid = String::new(), r#"spec.podUID: Invalid value: "": must not be empty"#.into()),
+        (
+            "bad service account name",
+            |s| s.service_account_name = "sa-1-bad!!!!!".into(),
+            format!(r#"spec.serviceAccountName: Invalid value: "sa-1-bad!!!!!": {SUBDOMAIN}"#),
+        ),
+        (
+            "bad service account uid",
+            |s| s.service_account_uid = String::new(),
+            r#"spec.serviceAccountUID: Invalid value: "": must not be empty"#.into(),
+        ),
+        ("bad node name", |s| s.node_name = "node-1-bad!!!!!".into(), format!(r#"spec.nodeName: Invalid value: "node-1-bad!!!!!": {SUBDOMAIN}"#)),
+        ("bad node uid", |s| s.node_uid = String::new(), r#"spec.nodeUID: Invalid value: "": must not be empty"#.into()),
+        ("maxExpirationSeconds missing", |s| s.max_expiration_seconds = None, "spec.maxExpirationSeconds: Required value: must be set".into()),
+        (
+            "maxExpirationSeconds too large",
+            |s| s.max_expiration_seconds = Some(91 * 86400 + 1),
+            "spec.maxExpirationSeconds: Invalid value: 7862401: must be in the range [3600, 7862400]".into(),
+        ),
+        (
+            "maxExpirationSeconds too large (Kubernetes signer)",
+            |s| {
+                s.signer_name = "kubernetes.io/abc".into();
+                s.max_expiration_seconds = Some(86401);
+            },
+            "spec.maxExpirationSeconds: Invalid value: 86401: must be in the range [3600, 86400]".into(),
+        ),
+        (
+            "maxExpirationSeconds too small",
+            |s| s.max_expiration_seconds = Some(3599),
+            "spec.maxExpirationSeconds: Invalid value: 3599: must be in the range [3600, 7862400]".into(),
+        ),
+    ];
+    for (name, edit, want) in cases {
+        let mut s = spec();
+        edit(&mut s);
+        assert_eq!(strings(&validate_pod_certificate_request(&pcr(s), None)), [want], "{name}");
+    }
+    // A UID longer than 128 bytes is too long.
+    let mut s = spec();
+    s.node_uid = "u".repeat(129);
+    assert_eq!(
+        strings(&validate_pod_certificate_request(&pcr(s), None)),
+        ["spec.nodeUID: Too long: may not be more than 128 bytes"]
+    );
+}
+
+#[test]
+fn create_key_types_and_sizes_as_upstream() {
+    let s = spec();
+    for key in [keys::ED25519, keys::P256, keys::P384, keys::P521, keys::RSA3072, keys::RSA4096] {
+        assert_eq!(create_with_key(&s, &der(key), b"proof"), Vec::<String>::new(), "{key}");
+    }
+    assert_eq!(
+        create_with_key(&s, &der(keys::P224), b"proof"),
+        [r#"spec.pkixPublicKey: Invalid value: "curve P-224": elliptic public keys must use curve P256 or P384"#]
+    );
+    assert_eq!(
+        create_with_key(&s, &der(keys::RSA2048), b"proof"),
+        [r#"spec.pkixPublicKey: Invalid value: "2048-bit modulus": RSA keys must have modulus size 3072 or 4096"#]
+    );
+    assert_eq!(
+        create_with_key(&s, &vec![0; 10 * 1024 + 1], &[]),
+        ["spec.pkixPublicKey: Too long: may not be more than 10240 bytes"]
+    );
+    assert_eq!(
+        create_with_key(&s, &[], &vec![0; 10 * 1024 + 1]),
+        ["spec.proofOfPossession: Too long: may not be more than 10240 bytes"]
+    );
+    // Not in upstream's table: a key that does not parse, and one of a type it does not take.
+    assert_eq!(
+        create_with_key(&s, b"junk", b"proof"),
+        [r#"spec.pkixPublicKey: Invalid value: "anVuaw==": must be a valid PKIX-serialized public key"#]
+    );
+    let x25519 = create_with_key(&s, &der(keys::X25519), b"proof");
+    assert_eq!(x25519.len(), 1);
+    assert!(x25519[0].ends_with("unknown public key type; supported types are Ed25519, ECDSA, and RSA"), "{x25519:?}");
+}
+
+#[test]
+fn update_keeps_the_spec_as_upstream() {
+    let old = pcr(spec());
+    assert_eq!(validate_pod_certificate_request(&old, Some(&old)), []);
+    let mut s = spec();
+    s.signer_name = "foo.com/new".into();
+    s.pod_name = "new".into();
+    s.max_expiration_seconds = Some(86401);
+    let errs = strings(&validate_pod_certificate_request(&pcr(s), Some(&old)));
+    assert_eq!(errs.len(), 1);
+    assert!(errs[0].starts_with(r#"spec: Invalid value: {"signerName":"foo.com/new","podName":"new""#), "{errs:?}");
+    assert!(errs[0].ends_with(": field is immutable"), "{errs:?}");
+}
+
+fn cond(ty: &str, status: &str) -> Condition {
+    Condition {
+        r#type: ty.into(),
+        status: ConditionStatus(status.into()),
+        reason: "Foo".into(),
+        message: "Foo message".into(),
+        last_transition_time: Time::from_unix(1_700_000_000),
+        ..Default::default()
+    }
+}
+
+fn with_status(status: PodCertificateRequestStatus) -> PodCertificateRequest {
+    PodCertificateRequest { status, ..pcr(spec()) }
+}
+
+fn status_update(new: PodCertificateRequestStatus, old: PodCertificateRequestStatus) -> Vec<String> {
+    strings(&validate_pod_certificate_request_status_update(&with_status(new), &with_status(old)))
+}
+
+fn conditions(c: Vec<Condition>) -> PodCertificateRequestStatus {
+    PodCertificateRequestStatus { conditions: c, ..Default::default() }
+}
+
+/// An `Issued` status with upstream's times: valid from 1970-01-01, refresh at noon, a day long.
+fn issued(chain: &str) -> PodCertificateRequestStatus {
+    PodCertificateRequestStatus {
+        conditions: vec![cond("Issued", "True")],
+        certificate_chain: chain.into(),
+        not_before: Some(Time::from_unix(0)),
+        begin_refresh_at: Some(Time::from_unix(12 * 3600)),
+        not_after: Some(Time::from_unix(24 * 3600)),
+    }
+}
+
+#[test]
+fn status_conditions_as_upstream() {
+    let empty = PodCertificateRequestStatus::default();
+    assert_eq!(status_update(empty.clone(), empty.clone()), Vec::<String>::new(), "changing nothing is allowed");
+    assert_eq!(
+        status_update(conditions(vec![cond("Unknown", "False")]), empty.clone()),
+        [r#"status.conditions.[0].type: Unsupported value: "Unknown": supported values: "Issued", "Denied", "Failed""#]
+    );
+    for ty in TERMINAL {
+        assert_eq!(
+            status_update(conditions(vec![cond(ty, "False")]), empty.clone()),
+            [r#"status.conditions.[0].status: Unsupported value: "False": supported values: "True""#],
+            "{ty} must have status True"
+        );
+    }
+    assert_eq!(
+        status_update(conditions(vec![cond("Denied", "True"), cond("Failed", "True")]), empty.clone()),
+        [
+            r#"status.conditions.[1].type: Invalid value: "Failed": There may be at most one condition with type "Issued", "Denied", or "Failed""#
+        ],
+        "a request cannot be both Denied and Failed"
+    );
+}
+
+#[test]
+fn status_transitions_as_upstream() {
+    let empty = PodCertificateRequestStatus::default();
+    for ty in ["Denied", "Failed"] {
+        assert_eq!(status_update(conditions(vec![cond(ty, "True")]), empty.clone()), Vec::<String>::new(), "to {ty}");
+        let with_chain =
+            PodCertificateRequestStatus { certificate_chain: LEAF.into(), ..conditions(vec![cond(ty, "True")]) };
+        assert_eq!(
+            status_update(with_chain, empty.clone()),
+            [
+                "status: Invalid value: non-condition status fields must be empty when denying or failing the PodCertificateRequest"
+            ],
+            "you can't issue a certificate if you set {ty} status"
+        );
+    }
+    assert_eq!(status_update(issued(LEAF), empty.clone()), Vec::<String>::new(), "valid issuance");
+    let chain = format!("{LEAF}\n{INTERMEDIATE}");
+    assert_eq!(
+        status_update(issued(&chain), empty.clone()),
+        Vec::<String>::new(),
+        "valid issuance with intermediate CA"
+    );
+    let mut other = issued(LEAF);
+    other.not_after = Some(Time::from_unix(18 * 3600));
+    assert_eq!(
+        status_update(other, issued(LEAF)),
+        ["status: Invalid value: immutable after PodCertificateRequest is issued, denied, or failed"],
+        "once issued, the status cannot change"
+    );
+    let mut not_terminal = empty.clone();
+    not_terminal.certificate_chain = LEAF.into();
+    assert_eq!(
+        status_update(not_terminal, empty),
+        [r#"status: Invalid value: status is immutable unless transitioning to "Issued", "Denied", or "Failed""#]
+    );
+}
+
+#[test]
+fn issued_chain_and_times_as_upstream() {
+    let empty = PodCertificateRequestStatus::default();
+    let chain = |c: &str| status_update(issued(c), empty.clone());
+    assert_eq!(
+        chain(""),
+        [
+            r#"status.certificateChain: Invalid value: "": issued certificate chain must contain at least one certificate"#
+        ]
+    );
+    let key = "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n";
+    assert!(chain(key)[0].ends_with("issued certificate chain must consist entirely of CERTIFICATE PEM blocks"));
+    let garbage = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
+    assert!(chain(garbage)[0].ends_with("leaf certificate does not parse as valid X.509"));
+    assert!(
+        chain(&format!("{LEAF}{key}"))[0]
+            .ends_with("issued certificate chain must consist entirely of CERTFICATE PEM blocks")
+    );
+    assert!(chain(&format!("{LEAF}{garbage}"))[0].ends_with("intermediate certificate does not parse as valid X.509"));
+    assert_eq!(
+        chain(&"x".repeat(100 * 1024 + 1)),
+        ["status.certificateChain: Too long: may not be more than 102400 bytes"]
+    );
+
+    let mut missing = issued(LEAF);
+    missing.not_before = None;
+    missing.not_after = None;
+    missing.begin_refresh_at = None;
+    assert_eq!(
+        status_update(missing, empty.clone()),
+        [
+            "status.notBefore: Required value: must be present and consistent with the issued certificate",
+            "status.notAfter: Required value: must be present and consistent with the issued certificate",
+            "status.beginRefreshAt: Required value: must be present and in the range [notbefore+10min, notafter-10min]",
+        ]
+    );
+    let mut early = issued(LEAF);
+    early.begin_refresh_at = Some(Time::from_unix(599));
+    assert_eq!(
+        status_update(early, empty.clone()),
+        [
+            "status.beginRefreshAt: Invalid value: 1970-01-01 00:09:59 +0000 UTC: must be at least 10 minutes after status.notBefore"
+        ]
+    );
+    let mut late = issued(LEAF);
+    late.begin_refresh_at = Some(Time::from_unix(24 * 3600 - 599));
+    assert_eq!(
+        status_update(late, empty),
+        [
+            "status.beginRefreshAt: Invalid value: 1970-01-01 23:50:01 +0000 UTC: must be at least 10 minutes before status.notAfter"
+        ]
+    );
+}

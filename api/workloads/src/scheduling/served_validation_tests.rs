@@ -1,0 +1,42 @@
+//! Workloads and pod groups written through v1alpha3 get v1beta1's hand-written checks after conversion, as upstream validates the internal object whatever version was written.
+
+use kapi_machinery::Scheme;
+
+use crate::scheduling::v1alpha3;
+use crate::testing::{decoded, printed};
+
+fn scheme() -> Scheme {
+    let mut s = Scheme::new();
+    crate::scheduling::install(&mut s).expect("scheduling.k8s.io installs");
+    s
+}
+
+#[test]
+fn a_v1alpha3_workload_gets_v1beta1s_tree_checks() {
+    let s = scheme();
+    let w: v1alpha3::Workload = decoded(
+        &s,
+        r#"{"apiVersion":"scheduling.k8s.io/v1alpha3","kind":"Workload","metadata":{"name":"w","namespace":"ns"},"spec":{"compositePodGroupTemplates":[{"name":"main","schedulingPolicy":{"basic":{}}}]}}"#,
+    );
+    let want = r#"spec.compositePodGroupTemplates[0]: Invalid value: "main": must have at least one child PodGroupTemplate or CompositePodGroupTemplate"#;
+    assert!(!printed(&v1alpha3::validate_declarative_workload(&w, None)).contains(&want.to_owned()));
+    assert!(printed(&s.validate(&w, None)).contains(&want.to_owned()), "{:?}", printed(&s.validate(&w, None)));
+}
+
+#[test]
+fn a_v1alpha3_pod_group_status_write_gets_v1beta1s_claim_check() {
+    let s = scheme();
+    let body = |statuses: &str| {
+        format!(
+            r#"{{"apiVersion":"scheduling.k8s.io/v1alpha3","kind":"PodGroup","metadata":{{"name":"g","namespace":"ns","resourceVersion":"1"}},"spec":{{"schedulingPolicy":{{"basic":{{}}}}}},"status":{{"resourceClaimStatuses":{statuses}}}}}"#
+        )
+    };
+    let old: v1alpha3::PodGroup = decoded(&s, &body("[]"));
+    let new: v1alpha3::PodGroup = decoded(&s, &body(r#"[{"name":"missing"}]"#));
+    assert_eq!(
+        printed(&s.validate_status(&new, &old)),
+        [
+            "status.resourceClaimStatuses[0].name: Invalid value: \"missing\": must match the name of an entry in `spec.resourceClaims`"
+        ]
+    );
+}

@@ -640,8 +640,8 @@ fn suspended_jobs_that_never_started_may_change_scheduling_directives() {
     // Upstream's `TestValidateJobUpdate` pairs: each edit is refused (`Invalid` at
     // `spec.template`) unless the stored job allows mutable scheduling directives.
     let cases: Vec<(&str, bool, Edit)> = vec![
-        ("add node affinity", false, Box::new(|t| t.spec.affinity = Some(node_affinity("foo", "bar")))),
-        ("update node affinity", true, Box::new(|t| t.spec.affinity = Some(node_affinity("foo", "baz")))),
+        ("add node affinity", false, Box::new(|t| t.spec.affinity = Some(Box::new(node_affinity("foo", "bar"))))),
+        ("update node affinity", true, Box::new(|t| t.spec.affinity = Some(Box::new(node_affinity("foo", "baz"))))),
         (
             "remove node affinity",
             true,
@@ -677,7 +677,7 @@ fn suspended_jobs_that_never_started_may_change_scheduling_directives() {
     for (name, with_affinity, edit) in cases {
         let mut old = job();
         if with_affinity {
-            old.spec.template.spec.affinity = Some(node_affinity("foo", "bar"));
+            old.spec.template.spec.affinity = Some(Box::new(node_affinity("foo", "bar")));
         }
         let mut new = old.clone();
         edit(&mut new.spec.template);
@@ -699,7 +699,7 @@ fn suspended_jobs_that_never_started_may_change_scheduling_directives() {
     old.spec.suspend = Some(true);
     let mut affinity = node_affinity("foo", "bar");
     affinity.pod_anti_affinity = Some(Default::default());
-    old.spec.template.spec.affinity = Some(affinity);
+    old.spec.template.spec.affinity = Some(Box::new(affinity));
     let mut new = old.clone();
     new.spec.template.spec.affinity = None;
     let got = strings(&validate_job(&new, Some(&old)));

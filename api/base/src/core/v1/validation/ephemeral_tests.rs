@@ -63,15 +63,15 @@ fn targeting(mut c: EphemeralContainer, target: &str) -> EphemeralContainer {
     c
 }
 
-fn tcp_probe(success_threshold: i32) -> Option<Probe> {
-    Some(Probe {
+fn tcp_probe(success_threshold: i32) -> Option<Box<Probe>> {
+    Some(Box::new(Probe {
         probe_handler: ProbeHandler {
             tcp_socket: Some(Box::new(TCPSocketAction { port: IntOrString::int(80), ..Default::default() })),
             ..Default::default()
         },
         success_threshold,
         ..Default::default()
-    })
+    }))
 }
 
 fn restart(policy: &str) -> impl FnOnce(&mut EphemeralContainerCommon) {
@@ -101,10 +101,10 @@ fn valid_ephemeral_containers_from_upstream() {
         c.volume_mounts = vec![VolumeMount { name: "vol".into(), mount_path: "/vol".into(), ..Default::default() }];
         c.volume_devices = vec![VolumeDevice { name: "blk".into(), device_path: "/dev/block".into() }];
         c.termination_message_path = "/dev/termination-log".into();
-        c.security_context = Some(SecurityContext {
+        c.security_context = Some(Box::new(SecurityContext {
             capabilities: Some(Capabilities { add: vec!["SYS_ADMIN".into()], ..Default::default() }),
             ..Default::default()
-        });
+        }));
         c.stdin = true;
         c.stdin_once = true;
         c.tty = true;
@@ -181,13 +181,13 @@ fn invalid_ephemeral_containers_from_upstream() {
         (
             "Container uses disallowed field: Lifecycle",
             vec![debug("debug", |c| {
-                c.lifecycle = Some(Lifecycle {
+                c.lifecycle = Some(Box::new(Lifecycle {
                     pre_stop: Some(LifecycleHandler {
                         exec: Some(Box::new(ExecAction { command: vec!["ls".into(), "-l".into()] })),
                         ..Default::default()
                     }),
                     ..Default::default()
-                });
+                }));
             })],
             vec![(Forbidden, "[0].lifecycle")],
         ),
@@ -254,13 +254,13 @@ fn invalid_ephemeral_containers_from_upstream() {
         (
             "Disallowed field with other errors should only return a single Forbidden",
             vec![debug("debug", |c| {
-                c.lifecycle = Some(Lifecycle {
+                c.lifecycle = Some(Box::new(Lifecycle {
                     pre_stop: Some(LifecycleHandler {
                         exec: Some(Box::new(ExecAction { command: vec![] })),
                         ..Default::default()
                     }),
                     ..Default::default()
-                });
+                }));
             })],
             vec![(Forbidden, "[0].lifecycle")],
         ),

@@ -20,12 +20,12 @@ pub(super) fn comparable_old_template(new: &PodTemplateSpec, old: &PodTemplateSp
         // Clearing the affinity is allowed when node affinity was all it held.
         (None, Some(a)) => {
             a.node_affinity = None;
-            if *a == Affinity::default() {
+            if **a == Affinity::default() {
                 o.affinity = None;
             }
         }
         (Some(na), None) => {
-            o.affinity = Some(Affinity { node_affinity: na.node_affinity.clone(), ..Affinity::default() });
+            o.affinity = Some(Box::new(Affinity { node_affinity: na.node_affinity.clone(), ..Affinity::default() }));
         }
         (Some(na), Some(a)) => a.node_affinity.clone_from(&na.node_affinity),
         (None, None) => {}

@@ -392,8 +392,20 @@ fn pod_spec_containers() {
         strings(&validate_pod(&pod(spec(vec![c.clone()])), None)),
         ["spec.containers[0].image: Invalid value: \" image \": must not have leading or trailing whitespace"]
     );
+    // An init container's image too (upstream checks both lists, regular containers first).
+    let mut s = spec(vec![c.clone()]);
+    let mut init = c.clone();
+    init.name = "init".into();
+    s.init_containers = vec![init];
+    assert_eq!(
+        strings(&validate_pod(&pod(s.clone()), None)),
+        [
+            "spec.containers[0].image: Invalid value: \" image \": must not have leading or trailing whitespace",
+            "spec.initContainers[0].image: Invalid value: \" image \": must not have leading or trailing whitespace",
+        ]
+    );
     // Templates keep upstream's old tolerance of whitespace.
-    assert!(validate_pod_spec(&spec(vec![c]), &Path::new("spec")).is_empty());
+    assert!(validate_pod_spec(&s, &Path::new("spec")).is_empty());
     let mut c = container("ctr");
     c.image_pull_policy = PullPolicy("Sometimes".into());
     c.termination_message_policy = TerminationMessagePolicy(String::new());

@@ -26,6 +26,18 @@ const PATCH_TYPES: &[&str] = &[PatchType::APPLY_CONFIGURATION, PatchType::JSON_P
 /// A mutation cannot apply to a delete, so `DELETE` is the one operation left out.
 const MUTATING_OPERATIONS: &[&str] = &["*", "CONNECT", "CREATE", "UPDATE"];
 
+impl<'a> From<&'a MutatingAdmissionPolicySpec> for PolicyParts<'a> {
+    fn from(spec: &'a MutatingAdmissionPolicySpec) -> Self {
+        PolicyParts {
+            failure_policy: spec.failure_policy.as_ref(),
+            param_kind: spec.param_kind.as_ref(),
+            match_constraints: spec.match_constraints.as_ref(),
+            match_conditions: &spec.match_conditions,
+            variables: &spec.variables,
+        }
+    }
+}
+
 /// Validates a `MutatingAdmissionPolicy` on create (`old` is `None`) or update: what it shares
 /// with a `ValidatingAdmissionPolicy` (failure policy, parameter kind, match constraints with at
 /// least one resource rule, match conditions, variables) with the same rules and messages, only
@@ -39,15 +51,8 @@ pub fn validate_mutating_admission_policy(
     let path = Path::new("spec");
     let params = spec.param_kind.is_some();
     let stored = Stored::of_mutating(old, spec);
-    let parts = PolicyParts {
-        failure_policy: spec.failure_policy.as_ref(),
-        param_kind: spec.param_kind.as_ref(),
-        match_constraints: spec.match_constraints.as_ref(),
-        match_conditions: &spec.match_conditions,
-        variables: &spec.variables,
-    };
-    let keeps_conditions =
-        old.is_some_and(|o| o.spec.param_kind == spec.param_kind && o.spec.match_conditions == spec.match_conditions);
+    let parts = PolicyParts::from(spec);
+    let keeps_conditions = old.is_some_and(|o| parts.keeps_conditions(&PolicyParts::from(&o.spec)));
     let mut errs = validate_policy_parts(&parts, keeps_conditions, &stored, &path, validate_mutating_operations);
     let names: Vec<&str> = spec.variables.iter().map(|v| v.name.as_str()).collect();
     let env =

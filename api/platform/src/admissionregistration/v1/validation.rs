@@ -593,6 +593,26 @@ pub(super) struct PolicyParts<'a> {
     pub(super) variables: &'a [Variable],
 }
 
+impl PolicyParts<'_> {
+    /// Whether an update keeps the match conditions and what they are typed against (the
+    /// parameter kind): upstream then skips compiling them again.
+    pub(super) fn keeps_conditions(&self, old: &PolicyParts<'_>) -> bool {
+        self.param_kind == old.param_kind && self.match_conditions == old.match_conditions
+    }
+}
+
+impl<'a> From<&'a ValidatingAdmissionPolicySpec> for PolicyParts<'a> {
+    fn from(spec: &'a ValidatingAdmissionPolicySpec) -> Self {
+        PolicyParts {
+            failure_policy: spec.failure_policy.as_ref(),
+            param_kind: spec.param_kind.as_ref(),
+            match_constraints: spec.match_constraints.as_ref(),
+            match_conditions: &spec.match_conditions,
+            variables: &spec.variables,
+        }
+    }
+}
+
 /// The checks upstream makes alike for both kinds of policy: the failure policy, parameter
 /// kind, match constraints (required, with at least one resource rule, and what `constraints`
 /// adds for the kind), match conditions (unless an update keeps them and the parameter kind)
@@ -657,15 +677,8 @@ pub fn validate_validating_admission_policy(
     let path = Path::new("spec");
     let params = spec.param_kind.is_some();
     let stored = Stored::of_validating(old, spec);
-    let parts = PolicyParts {
-        failure_policy: spec.failure_policy.as_ref(),
-        param_kind: spec.param_kind.as_ref(),
-        match_constraints: spec.match_constraints.as_ref(),
-        match_conditions: &spec.match_conditions,
-        variables: &spec.variables,
-    };
-    let keeps_conditions =
-        old.is_some_and(|o| o.spec.param_kind == spec.param_kind && o.spec.match_conditions == spec.match_conditions);
+    let parts = PolicyParts::from(spec);
+    let keeps_conditions = old.is_some_and(|o| parts.keeps_conditions(&PolicyParts::from(&o.spec)));
     let mut errs = validate_policy_parts(&parts, keeps_conditions, &stored, &path, |_, _| ErrorList::new());
     let names: Vec<&str> = spec.variables.iter().map(|v| v.name.as_str()).collect();
     // Upstream declares `variables` only for a policy that has some.

@@ -302,13 +302,16 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
     }
     errs.extend(super::security::os(spec, path));
     if for_pod {
-        for (i, c) in containers.iter().enumerate() {
-            if c.image.trim() != c.image {
-                errs.push(FieldError::invalid(
-                    path.child("containers").index(i).child("image"),
-                    &c.image,
-                    "must not have leading or trailing whitespace",
-                ));
+        // Upstream's `validateContainersOnlyForPod`, for regular containers, then init ones.
+        for (name, list) in [("containers", containers), ("initContainers", &spec.init_containers[..])] {
+            for (i, c) in list.iter().enumerate() {
+                if c.image.trim() != c.image {
+                    errs.push(FieldError::invalid(
+                        path.child(name).index(i).child("image"),
+                        &c.image,
+                        "must not have leading or trailing whitespace",
+                    ));
+                }
             }
         }
     }

@@ -55,6 +55,26 @@ pub(crate) struct SpecFields<'a> {
     pub proof: Option<&'a [u8]>,
 }
 
+/// The [`SpecFields`] of a spec of any version (they share the field names), with the key and
+/// proof given.
+macro_rules! spec_fields {
+    ($s:expr, $pkix:expr, $proof:expr) => {
+        $crate::certificates::v1::pod_certificate_validation::SpecFields {
+            signer_name: &$s.signer_name,
+            pod_name: &$s.pod_name,
+            pod_uid: &$s.pod_uid,
+            service_account_name: &$s.service_account_name,
+            service_account_uid: &$s.service_account_uid,
+            node_name: &$s.node_name,
+            node_uid: &$s.node_uid,
+            max_expiration_seconds: $s.max_expiration_seconds,
+            pkix: $pkix,
+            proof: $proof,
+        }
+    };
+}
+pub(crate) use spec_fields;
+
 /// Validates a `PodCertificateRequest` on create (`old` is `None`: upstream's
 /// `ValidatePodCertificateRequestCreate`) or update (`ValidatePodCertificateRequestUpdate`: the
 /// spec is immutable).
@@ -62,18 +82,7 @@ pub fn validate_pod_certificate_request(obj: &PodCertificateRequest, old: Option
     let s = &obj.spec;
     match old {
         Some(old) => immutable_spec(s, &old.spec),
-        None => create_errors(&SpecFields {
-            signer_name: &s.signer_name,
-            pod_name: &s.pod_name,
-            pod_uid: &s.pod_uid,
-            service_account_name: &s.service_account_name,
-            service_account_uid: &s.service_account_uid,
-            node_name: &s.node_name,
-            node_uid: &s.node_uid,
-            max_expiration_seconds: s.max_expiration_seconds,
-            pkix: None,
-            proof: None,
-        }),
+        None => create_errors(&spec_fields!(s, None, None)),
     }
 }
 

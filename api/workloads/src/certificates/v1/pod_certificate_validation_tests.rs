@@ -59,18 +59,7 @@ fn pcr(spec: PodCertificateRequestSpec) -> PodCertificateRequest {
 
 /// The create rules with the v1beta1 key fields, as a v1beta1 request reaches them.
 fn create_with_key(s: &PodCertificateRequestSpec, pkix: &[u8], proof: &[u8]) -> Vec<String> {
-    strings(&create_errors(&SpecFields {
-        signer_name: &s.signer_name,
-        pod_name: &s.pod_name,
-        pod_uid: &s.pod_uid,
-        service_account_name: &s.service_account_name,
-        service_account_uid: &s.service_account_uid,
-        node_name: &s.node_name,
-        node_uid: &s.node_uid,
-        max_expiration_seconds: s.max_expiration_seconds,
-        pkix: Some(pkix),
-        proof: Some(proof),
-    }))
+    strings(&create_errors(&spec_fields!(s, Some(pkix), Some(proof))))
 }
 
 const SUBDOMAIN: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";

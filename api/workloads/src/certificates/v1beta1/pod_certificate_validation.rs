@@ -3,7 +3,7 @@
 use kapi_machinery::validation::ErrorList;
 
 use super::PodCertificateRequest;
-use crate::certificates::v1::pod_certificate_validation::{SpecFields, create_errors, immutable_spec};
+use crate::certificates::v1::pod_certificate_validation::{create_errors, immutable_spec, spec_fields};
 
 /// Validates a v1beta1 `PodCertificateRequest` on create (`old` is `None`) or update, as v1's
 /// `validate_pod_certificate_request` does, and on create also its public key. Its status writes
@@ -13,16 +13,5 @@ pub fn validate_pod_certificate_request(obj: &PodCertificateRequest, old: Option
     if let Some(old) = old {
         return immutable_spec(s, &old.spec);
     }
-    create_errors(&SpecFields {
-        signer_name: &s.signer_name,
-        pod_name: &s.pod_name,
-        pod_uid: &s.pod_uid,
-        service_account_name: &s.service_account_name,
-        service_account_uid: &s.service_account_uid,
-        node_name: &s.node_name,
-        node_uid: &s.node_uid,
-        max_expiration_seconds: s.max_expiration_seconds,
-        pkix: s.pkix_public_key.as_deref(),
-        proof: s.proof_of_possession.as_deref(),
-    })
+    create_errors(&spec_fields!(s, s.pkix_public_key.as_deref(), s.proof_of_possession.as_deref()))
 }

@@ -17,7 +17,7 @@ const MAX_TEMPLATE_DEPTH: usize = 4;
 
 /// Validates a `Workload` on create and update (upstream checks the spec the same way on
 /// both): template names unique across the tree, composite templates nested at most
-/// [`MAX_TEMPLATE_DEPTH`] deep, one priority for all templates, and no composite template
+/// 4 levels deep (upstream's `WorkloadMaxTemplateDepth`), one priority for all templates, and no composite template
 /// without children.
 pub fn validate_workload(obj: &Workload, _old: Option<&Workload>) -> ErrorList {
     let spec = &obj.spec;

@@ -49,6 +49,13 @@ const STATUS_PATCHES: &[(&str, &str, &str)] = &[
         "StorageVersionMigration",
         r#"{"resourceVersion":"1","conditions":[{"type":"KapiTested","status":"True","lastTransitionTime":"2024-01-01T00:00:00Z","reason":"Tested","message":"written through status"}]}"#,
     ),
+    // Upstream allows only its own condition types (`Issued`, `Denied`, `Failed`); a denial
+    // carries nothing else.
+    (
+        "certificates.k8s.io",
+        "PodCertificateRequest",
+        r#"{"conditions":[{"type":"Denied","status":"True","lastTransitionTime":"2024-01-01T00:00:00Z","reason":"Tested","message":"written through status"}]}"#,
+    ),
     (
         "resource.k8s.io",
         "ResourceClaim",

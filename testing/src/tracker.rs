@@ -68,7 +68,7 @@ use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::Time;
 use kapi_machinery::{GroupVersionResource, Object};
 
-use encoded::Encoded;
+pub(crate) use encoded::Encoded;
 pub use fields::FieldSelector;
 pub use options::{FieldValidation, WriteOptions};
 pub(crate) use scan::{Since, Stored};
@@ -1801,6 +1801,17 @@ impl ObjectTracker {
     /// Lists objects in `namespace` (all namespaces when empty) with selectors, pagination and
     /// resource version semantics; returns the items and the list metadata.
     pub fn list(&self, gvr: &GroupVersionResource, namespace: &str, opts: &ListOptions) -> Result<ListParts> {
+        self.list_stored(gvr, namespace, opts)?.into_parts()
+    }
+
+    /// [`ObjectTracker::list`] before its items are copied: the stored states, shared, read
+    /// under the tracker's lock, to decode (or encode as they are) after it is let go.
+    pub(crate) fn list_stored(
+        &self,
+        gvr: &GroupVersionResource,
+        namespace: &str,
+        opts: &ListOptions,
+    ) -> Result<StoredList> {
         options::validate_list(opts)?;
         let st = self.lock();
         let idx = st.index_of(gvr)?;
@@ -1810,7 +1821,7 @@ impl ObjectTracker {
         let undone = if at == st.rv { BTreeMap::new() } else { st.undone_since(idx, at) };
         // The objects at `at` in key order, borrowed: from the first key after the continue
         // key (and in the namespace asked for), the current objects merged with the states
-        // `undone` restores. Only the objects returned are copied.
+        // `undone` restores. Only the states returned are kept (shared, not copied).
         let mut lower = after.clone().unwrap_or_default();
         if !namespace.is_empty() && lower.0.as_str() < namespace {
             lower = (namespace.to_owned(), String::new());
@@ -1819,7 +1830,7 @@ impl ObjectTracker {
         let mut matching = at_version(st.stores[idx].objects.range::<Key, _>(range), undone.range::<Key, _>(range))
             .take_while(|(k, _)| namespace.is_empty() || k.0 == namespace)
             .filter_map(|(k, o)| filter.selects(&info, k, o).map(|yes| yes.then_some((k, o))).transpose());
-        let mut items: Vec<Box<dyn Object>> = Vec::new();
+        let mut items: Vec<Encoded> = Vec::new();
         let mut meta = ListMeta { resource_version: at.to_string(), ..ListMeta::default() };
         let limit = usize::try_from(opts.limit).unwrap_or(0);
         let mut last_key: Option<&Key> = None;
@@ -1836,11 +1847,9 @@ impl ObjectTracker {
                 break;
             }
             last_key = Some(k);
-            items.push(o.decode(&info)?);
+            items.push(o.clone());
         }
-        let conversion = st.conversion(gvr);
-        let items = items.into_iter().map(|o| convert_with(conversion.clone(), o)).collect::<Result<_>>()?;
-        Ok((items, meta))
+        Ok(StoredList { items, meta, info, conversion: st.conversion(gvr) })
     }
 
     /// The resource version a list is served at, and the key it continues after.
@@ -1981,6 +1990,32 @@ fn downcast<R: Resource>(obj: Box<dyn Object>) -> Result<R> {
 }
 
 /// An object as the resource `conversion` names reads or writes it.
+/// A list's stored states and metadata, read under the tracker's lock and decoded after it:
+/// a list of ten thousand pods copied under the lock would hold every other request back.
+pub(crate) struct StoredList {
+    /// The states listed, in key order.
+    pub(crate) items: Vec<Encoded>,
+    /// The list's metadata.
+    pub(crate) meta: ListMeta,
+    /// The store's resource.
+    pub(crate) info: ResourceInfo,
+    conversion: Option<(ConvertFn, ResourceInfo)>,
+}
+
+impl StoredList {
+    /// Whether the items are read through a conversion (a view of a store in another version).
+    pub(crate) fn converts(&self) -> bool {
+        self.conversion.is_some()
+    }
+
+    /// The items, copied with their resource versions and converted, and the list's metadata.
+    pub(crate) fn into_parts(self) -> Result<ListParts> {
+        let StoredList { items, meta, info, conversion } = self;
+        let items = items.iter().map(|o| convert_with(conversion.clone(), o.decode(&info)?)).collect::<Result<_>>()?;
+        Ok((items, meta))
+    }
+}
+
 fn convert_with(conversion: Option<(ConvertFn, ResourceInfo)>, obj: Box<dyn Object>) -> Result<Box<dyn Object>> {
     match conversion {
         Some((convert, info)) => convert(obj, &info),

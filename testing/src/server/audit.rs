@@ -76,6 +76,11 @@ pub(crate) fn log_response_object(obj: &dyn kapi_machinery::Object) {
     });
 }
 
+/// Whether the request's audit event records the response object (level `RequestResponse`).
+pub(crate) fn wants_response() -> bool {
+    CONTEXT.try_with(|c| lock(c).want_response).unwrap_or(false)
+}
+
 /// Records a failed request's `Status`: its status, message, reason, details and code make
 /// the event's `responseStatus`.
 pub(crate) fn log_response_status(status: &kapi_api::meta::v1::Status) {

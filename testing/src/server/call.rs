@@ -104,7 +104,7 @@ pub(super) fn quote(text: &str) -> String {
     out
 }
 
-fn respond(code: u16, enc: Encoding, data: Vec<u8>, warnings: &[String]) -> http::Response<Body> {
+pub(super) fn respond(code: u16, enc: Encoding, data: Vec<u8>, warnings: &[String]) -> http::Response<Body> {
     let mut resp = http::Response::new(body::full(data));
     *resp.status_mut() = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     resp.headers_mut().insert(header::CONTENT_TYPE, http::HeaderValue::from_static(enc.media_type()));

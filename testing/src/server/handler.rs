@@ -15,7 +15,7 @@ use kapi_machinery::{DecodeErrorKind, KindInfo, Object, TypeMeta};
 
 use super::admission::Deferred;
 use super::call::{
-    Call, ManagedFieldsComputed, PatchView, error_response, findings, object_response, patch_error, quote,
+    Call, ManagedFieldsComputed, PatchView, error_response, findings, object_response, patch_error, quote, respond,
 };
 use super::codec::{self, Target};
 use super::negotiate::{self, Encoding};
@@ -25,7 +25,7 @@ use super::plugins::{Limited, Secured};
 use super::query::Query;
 use super::route;
 use super::ssa::{self, FieldManager};
-use super::{ApiServer, Fault, MAX_BODY_BYTES, metadata, table, watch};
+use super::{ApiServer, Fault, MAX_BODY_BYTES, list_body, metadata, table, watch};
 use crate::tracker::options::{self, FieldValidation};
 use crate::tracker::{Modify, Pins, Result, Stage};
 
@@ -464,13 +464,25 @@ impl ApiServer {
         call.require_verb("list")?;
         let opts = call.query.list_options()?;
         let new_list = call.info.new_list.ok_or_else(|| api_errors::method_not_supported(&call.info, "list"))?;
-        let (items, meta) = self.tracker.list(&call.info.gvr(), call.namespace(), &opts)?;
+        let stored = self.tracker.list_stored(&call.info.gvr(), call.namespace(), &opts)?;
         if let Some(t) = table::requested(call, false, self.crd_columns(&call.info))? {
+            let (items, meta) = stored.into_parts()?;
             return table::response(call, t, items, Some(meta));
         }
         if let Some(v) = metadata::requested(call, true, false)? {
+            let (items, meta) = stored.into_parts()?;
             return object_response(200, call.enc, &metadata::partial_list(&call.info, &items, meta, v), &[]);
         }
+        // Without a conversion, and unless the audit log wants the response object, the items
+        // are encoded as stored, not copied into a typed list first.
+        if !stored.converts() && !super::audit::wants_response() {
+            let mut empty = new_list(Vec::new(), stored.meta.clone());
+            self.crd_list(&call.info, empty.as_mut());
+            if let Some(body) = list_body::encode(call.enc, empty.as_ref(), &stored)? {
+                return Ok(respond(200, call.enc, body, &[]));
+            }
+        }
+        let (items, meta) = stored.into_parts()?;
         let mut list = new_list(items, meta);
         self.crd_list(&call.info, list.as_mut());
         object_response(200, call.enc, list.as_ref(), &[])

@@ -66,6 +66,7 @@ mod eviction;
 mod gates;
 mod handler;
 mod inflight;
+mod list_body;
 mod logs;
 mod metadata;
 pub mod negotiate;

@@ -27,9 +27,11 @@ struct Inner {
     /// the response converts back, which the server's function does (see
     /// `ObjectTracker::set_storage_read`).
     read: Option<ConvertFn>,
-    /// The object as the first read made it (without a resource version), copied for each read
-    /// after: upstream's watch cache likewise keeps objects decoded once from etcd's bytes.
-    decoded: OnceLock<Box<dyn Object>>,
+    /// The object as the first read made it, with the resource version of the state that read
+    /// it (a deletion's event shares the bytes at another one), copied for each read after, or
+    /// encoded as it is by a list: upstream's watch cache likewise keeps objects decoded once
+    /// from etcd's bytes.
+    decoded: OnceLock<(u64, Box<dyn Object>)>,
 }
 
 impl std::fmt::Debug for Encoded {
@@ -63,10 +65,18 @@ impl Encoded {
         Ok(obj)
     }
 
-    /// The object as the store reads it, borrowed and without its resource version: decoded
-    /// (and passed through the storage read) the first time, kept for every read after.
+    /// The object with its resource version, borrowed where the state that first read it is
+    /// this one (always, but for a deletion's event): what a list encodes without a copy.
+    pub(crate) fn current(&self, info: &ResourceInfo) -> Result<Option<&dyn Object>> {
+        let obj = self.object(info)?;
+        Ok(self.inner.decoded.get().filter(|(rv, _)| *rv == self.rv).map(|_| obj))
+    }
+
+    /// The object as the store reads it, borrowed, with the resource version of the state that
+    /// first read it (not necessarily this one's: see [`Encoded::current`]): decoded (and passed
+    /// through the storage read) the first time, kept for every read after.
     pub(crate) fn object(&self, info: &ResourceInfo) -> Result<&dyn Object> {
-        if let Some(obj) = self.inner.decoded.get() {
+        if let Some((_, obj)) = self.inner.decoded.get() {
             return Ok(obj.as_ref());
         }
         let bytes = &self.inner.bytes;
@@ -79,9 +89,10 @@ impl Encoded {
         if let Some(read) = &self.inner.read {
             obj = read(obj, info)?;
         }
-        // Reads happen under the tracker's lock, so no other read filled it meanwhile; if one
-        // had, it holds the same object.
-        Ok(self.inner.decoded.get_or_init(|| obj).as_ref())
+        meta_mut(info, obj.as_mut())?.resource_version = self.rv.to_string();
+        // A list reads after letting the tracker's lock go, so another read may have filled it
+        // meanwhile: then that one's object stays (the same but perhaps for the version).
+        Ok(self.inner.decoded.get_or_init(|| (self.rv, obj)).1.as_ref())
     }
 
     /// Only the object's metadata, with its resource version: for protobuf, only the message's

@@ -120,7 +120,9 @@ fn fields_are_checked_against_object_types() {
 /// Where nothing is known, nothing is refused.
 #[test]
 fn dyn_matches_anything() {
-    for src in ["x + 1", "x.foo.bar == 'a'", "x[0].y", "x.all(i, i.z)", "self.spec.any.y + 1", "x ? 1 : 2", "int(x) + 1"] {
+    for src in
+        ["x + 1", "x.foo.bar == 'a'", "x[0].y", "x.all(i, i.z)", "self.spec.any.y + 1", "x ? 1 : 2", "int(x) + 1"]
+    {
         assert!(!ty(src).starts_with("ERROR"), "{src}: {}", ty(src));
     }
     // Numeric comparisons across types are declared (kube-apiserver enables them).

@@ -1675,6 +1675,8 @@ fn compile_rules(
     if depth > MAX_SCHEMA_DEPTH {
         return;
     }
+    // The variables' types, built once for the node's rules and only where it has any.
+    let mut rule_env: Option<(kapi_cel::Env, kapi_cel::Env)> = None;
     for (i, r) in rules_of(s).iter().enumerate() {
         let at = path.child("x-kubernetes-validations").index(i);
         // Upstream shows the whole rule as the bad value.
@@ -1686,20 +1688,38 @@ fn compile_rules(
                 errs.push(invalid(at.child("rule"), format!("compilation failed: {e}")));
                 false
             }
-            // The one type check made: fields selected from `self` must be in the schema.
             Ok(p) => {
-                if let Some((field, offset)) = p.field_paths().iter().find_map(|(_, fs)| undefined_field(s, root, fs)) {
-                    let e = kapi_cel::CompileError::at(r.rule, offset, format!("undefined field '{field}'"));
-                    errs.push(invalid(at.child("rule"), format!("compilation failed: {e}")));
+                // Typed as upstream declares `self` and `oldSelf` (an optional with
+                // `optionalOldSelf`); the checker finds undefined fields and operand type errors,
+                // and the result must be a bool. A `dyn` result is let through (see the docs).
+                let env = rule_env.get_or_insert_with(|| rule_types(s, root));
+                let env = if r.optional_old_self == Some(true) { &env.1 } else { &env.0 };
+                match p.check(r.rule, env) {
+                    Err(e) => errs.push(invalid(at.child("rule"), format!("compilation failed: {e}"))),
+                    Ok(t) if !t.is_bool() && !t.is_dyn() => {
+                        errs.push(invalid(at.child("rule"), "cel expression must evaluate to a bool".to_owned()))
+                    }
+                    // Upstream compiles the message expression only for a rule that compiled.
+                    Ok(_) if !r.message_expression.is_empty() => {
+                        let checked = kapi_cel::Program::compile(r.message_expression, RULE_VARS)
+                            .and_then(|m| m.check(r.message_expression, env));
+                        match checked {
+                            Err(e) => errs.push(invalid(
+                                at.child("messageExpression"),
+                                format!("messageExpression compilation failed: {e}"),
+                            )),
+                            Ok(t) if !t.is_string() && !t.is_dyn() => errs.push(invalid(
+                                at.child("messageExpression"),
+                                "messageExpression must evaluate to a string".to_owned(),
+                            )),
+                            Ok(_) => {}
+                        }
+                    }
+                    Ok(_) => {}
                 }
                 p.uses("oldSelf")
             }
         };
-        if !r.message_expression.is_empty()
-            && let Err(e) = kapi_cel::Program::compile(r.message_expression, RULE_VARS)
-        {
-            errs.push(invalid(at.child("messageExpression"), format!("messageExpression compilation failed: {e}")));
-        }
         if uses_old_self {
             if let Some(within) = uncorrelatable {
                 errs.push(FieldError::invalid(
@@ -1746,31 +1766,88 @@ fn compile_rules(
     }
 }
 
-/// The first field of a selection chain the schema has no place for (with its offset): a
-/// field an object with `properties` (and no `x-kubernetes-preserve-unknown-fields`) does not
-/// list, or at a resource root a `metadata` field other than `name` and `generateName`. Chains
-/// through values of unknown shape are not judged.
-fn undefined_field<'a>(s: &Schema, root: bool, fields: &[(&'a str, usize)]) -> Option<(&'a str, usize)> {
-    let (mut cur, mut at_root) = (s, root);
-    let mut it = fields.iter();
-    while let Some(&(f, offset)) = it.next() {
-        if at_root && matches!(f, "apiVersion" | "kind") {
-            return None;
-        }
-        if at_root && f == "metadata" {
-            return it.next().filter(|(m, _)| !matches!(*m, "name" | "generateName")).copied();
-        }
-        if let Some((_, p)) = properties(cur).iter().find(|(k, _)| k == f) {
-            (cur, at_root) = (p, flag(p, "x-kubernetes-embedded-resource"));
-        } else if let Some(a) = sub_schema(cur, "additionalProperties") {
-            (cur, at_root) = (a, flag(a, "x-kubernetes-embedded-resource"));
-        } else if cur.get("properties").is_some() && !flag(cur, "x-kubernetes-preserve-unknown-fields") {
-            return Some((f, offset));
-        } else {
-            return None;
-        }
+/// The environment of a node's rules: `self` and `oldSelf` of the node's type, and the same
+/// with `oldSelf` an optional (for `optionalOldSelf`). A node upstream gives no type is `dyn`.
+fn rule_types(s: &Schema, root: bool) -> (kapi_cel::Env, kapi_cel::Env) {
+    use kapi_cel::{Env, Type};
+    let t = decl_type(s, root, "selfType", 0).unwrap_or(Type::Dyn);
+    let plain = Env::new().var("self", t.clone()).var("oldSelf", t.clone());
+    let optional = Env::new().var("self", t.clone()).var("oldSelf", Type::optional(t));
+    (plain, optional)
+}
+
+/// A schema's CEL type as upstream's `SchemaDeclType` gives it, or `None` where upstream
+/// exposes nothing (no type, an array without `items`, a map of such): `int-or-string` is
+/// `dyn`; an object with `additionalProperties` a `map(string, T)`; other objects an object
+/// type with the properties that have a type (a resource root always with `apiVersion`,
+/// `kind` and `metadata` of `name` and `generateName`), so any other field is undefined,
+/// `x-kubernetes-preserve-unknown-fields` or not; arrays lists. Object types are named as
+/// upstream names them (`selfType.spec`, without its per-write number). The formats upstream
+/// types as `bytes`, `timestamp` or `duration` are `dyn` here: the test server binds those
+/// values as strings, so a rule typed either way would be wrong somewhere.
+fn decl_type(s: &Schema, root: bool, name: &str, depth: usize) -> Option<kapi_cel::Type> {
+    use kapi_cel::Type;
+    if depth > MAX_SCHEMA_DEPTH {
+        return Some(Type::Dyn);
     }
-    None
+    if flag(s, "x-kubernetes-int-or-string") {
+        return Some(Type::Dyn);
+    }
+    let string = || Some(Type::String);
+    match text(s, "type") {
+        "array" => {
+            let items = sub_schema(s, "items")?;
+            decl_type(items, flag(items, "x-kubernetes-embedded-resource"), &format!("{name}.@idx"), depth + 1)
+                .map(Type::list)
+        }
+        "object" => {
+            if let Some(add) = sub_schema(s, "additionalProperties") {
+                let v =
+                    decl_type(add, flag(add, "x-kubernetes-embedded-resource"), &format!("{name}.@elem"), depth + 1)?;
+                return Some(Type::map(Type::String, v));
+            }
+            let mut fields: Vec<(String, Type)> = properties(s)
+                .iter()
+                .filter_map(|(k, p)| {
+                    let t = decl_type(p, flag(p, "x-kubernetes-embedded-resource"), &format!("{name}.{k}"), depth + 1)?;
+                    Some((k.clone(), t))
+                })
+                .collect();
+            if root && !has_type_and_object_meta(s) {
+                // Upstream's `WithTypeAndObjectMeta`: these replace whatever the schema says.
+                fields.retain(|(k, _)| !matches!(k.as_str(), "apiVersion" | "kind" | "metadata"));
+                let meta = Type::object(
+                    format!("{name}.metadata"),
+                    vec![("name".into(), Type::String), ("generateName".into(), Type::String)],
+                );
+                fields.extend([("apiVersion".into(), Type::String), ("kind".into(), Type::String)]);
+                fields.push(("metadata".into(), meta));
+            }
+            Some(Type::object(name, fields))
+        }
+        "string" => match text(s, "format") {
+            "byte" | "duration" | "date" | "date-time" => Some(Type::Dyn),
+            _ => string(),
+        },
+        "boolean" => Some(Type::Bool),
+        "number" => Some(Type::Double),
+        "integer" => Some(Type::Int),
+        _ => None,
+    }
+}
+
+/// Whether a root's schema already declares `kind`, `apiVersion` and `metadata` with `name`
+/// and `generateName` as upstream's `WithTypeAndObjectMeta` requires to leave it as it is.
+fn has_type_and_object_meta(s: &Schema) -> bool {
+    fn prop<'a>(s: &'a Schema, k: &str) -> Option<&'a Schema> {
+        properties(s).iter().find(|(n, _)| n == k).map(|(_, p)| p)
+    }
+    let is = |p: Option<&Schema>, t: &str| p.is_some_and(|p| text(p, "type") == t);
+    let meta = prop(s, "metadata");
+    is(prop(s, "kind"), "string")
+        && is(prop(s, "apiVersion"), "string")
+        && is(meta, "object")
+        && meta.is_some_and(|m| is(prop(m, "name"), "string") && is(prop(m, "generateName"), "string"))
 }
 
 /// A rule as Go's `%#v` prints the internal `ValidationRule` upstream reports: unset pointer

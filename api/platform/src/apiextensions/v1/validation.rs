@@ -906,15 +906,16 @@ fn validate_schema(props: &JSONSchemaProps, status_enabled: bool, opts: &Options
         root_with_status(&s, &root, errs);
     }
     let before = errs.len();
-    structural(&s, Level::Root, opts, &root, 0, errs);
+    let mut soft = Vec::new();
+    structural(&s, Level::Root, opts, &root, 0, errs, &mut soft);
     // Upstream checks the defaults of a structural schema only, and compiles the rules only when
-    // the defaults are valid too, and not at a node with schema errors at or below it (their
-    // messages would not help); here, only for a schema without any.
-    if errs.len() == before {
+    // the defaults are valid too (`requireStructuralSchema`); its other OpenAPI checks keep only
+    // the rules of a node whose rule entries themselves are wrong from compiling.
+    if errs.len() - before == soft.len() {
         validate_defaults(&s, &root, opts.require_pruned_defaults, false, true, 0, errs);
-    }
-    if errs.len() == before {
-        compile_rules(&s, &root, true, None, 0, errs);
+        if errs.len() - before == soft.len() {
+            compile_rules(&s, &root, true, None, 0, errs);
+        }
     }
 }
 
@@ -1209,11 +1210,23 @@ enum Level {
 /// Upstream's structural schema rules (`pkg/apiserver/schema/validation.go` and
 /// `complete.go`, the junctors included) and those of its OpenAPI schema walk that read one
 /// node.
-fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize, errs: &mut ErrorList) {
+fn structural(
+    s: &Schema,
+    lvl: Level,
+    opts: &Options,
+    path: &Path,
+    depth: usize,
+    errs: &mut ErrorList,
+    soft: &mut Vec<usize>,
+) {
+    // The OpenAPI checks upstream makes beside the structural ones (its `ssv` and list/map
+    // checks) do not stop rules from compiling: their places in `errs` are marked soft.
+    let mark = |soft: &mut Vec<usize>, from: usize, errs: &ErrorList| soft.extend(from..errs.len());
     if depth > MAX_SCHEMA_DEPTH {
         return;
     }
     let ty = text(s, "type");
+    let from = errs.len();
     if opts.require_valid_type && !valid_type(ty) {
         errs.push(FieldError::not_supported(path.child("type"), go_quote(ty), OPENAPI_TYPES));
     }
@@ -1223,24 +1236,26 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
             "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
         ));
     }
+    mark(soft, from, errs);
     if ty == "array" && s.get("items").is_none() {
         errs.push(FieldError::required(path.child("items"), "must be specified"));
     }
     if let Some(is) = sub_schema(s, "items") {
-        structural(is, Level::Items, opts, &path.child("items"), depth + 1, errs);
+        structural(is, Level::Items, opts, &path.child("items"), depth + 1, errs, soft);
     }
     for (k, ps) in properties(s) {
-        structural(ps, Level::Field, opts, &path.child("properties").key(k), depth + 1, errs);
+        structural(ps, Level::Field, opts, &path.child("properties").key(k), depth + 1, errs, soft);
     }
     if let Some(a) = s.get("additionalProperties") {
         if lvl == Level::Root {
             errs.push(FieldError::forbidden(path.child("additionalProperties"), "must not be used at the root"));
         }
         if matches!(a, Value::Object(_)) {
-            structural(a, Level::Field, opts, &path.child("additionalProperties"), depth + 1, errs);
+            structural(a, Level::Field, opts, &path.child("additionalProperties"), depth + 1, errs, soft);
         }
         // `additionalProperties: true` beside properties says nothing more.
         if !properties(s).is_empty() && !matches!(a, Value::Bool(true)) {
+            soft.push(errs.len());
             errs.push(FieldError::forbidden(
                 path.child("additionalProperties"),
                 "additionalProperties and properties are mutual exclusive",
@@ -1248,6 +1263,7 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
         }
     }
     if let Some(Value::Bool(false)) = s.get("x-kubernetes-preserve-unknown-fields") {
+        soft.push(errs.len());
         errs.push(FieldError::invalid_value(
             path.child("x-kubernetes-preserve-unknown-fields"),
             false,
@@ -1298,6 +1314,7 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
     if lvl == Level::Root && flag(s, "nullable") {
         errs.push(FieldError::forbidden(path.child("nullable"), "nullable cannot be true at the root"));
     }
+    let from = errs.len();
     if let Some(mt) = s.get("x-kubernetes-map-type").and_then(Value::as_str) {
         if ty != "object" {
             let detail = "must be object if x-kubernetes-map-type is specified";
@@ -1359,6 +1376,7 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
     }
     rule_fields(s, path, errs);
     pattern_compiles(s, path, errs);
+    mark(soft, from, errs);
     junctors(s, int_or_string_any_of(s), int_or_string_all_of(s), path, depth, errs);
     if lvl == Level::Root {
         junctors_complete(s, Some(s), path, path, depth, errs);
@@ -1677,7 +1695,12 @@ fn compile_rules(
     }
     // The variables' types, built once for the node's rules and only where it has any.
     let mut rule_env: Option<(kapi_cel::Env, kapi_cel::Env)> = None;
-    for (i, r) in rules_of(s).iter().enumerate() {
+    // Upstream compiles no rule of a node whose rule entries have errors (a blank rule, a bad
+    // message): those are reported already.
+    let mut entry_errs = ErrorList::new();
+    rule_fields(s, path, &mut entry_errs);
+    let rules = if entry_errs.is_empty() { rules_of(s) } else { Vec::new() };
+    for (i, r) in rules.iter().enumerate() {
         let at = path.child("x-kubernetes-validations").index(i);
         // Upstream shows the whole rule as the bad value.
         let invalid = |field: Path, detail: String| {

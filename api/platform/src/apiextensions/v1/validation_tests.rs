@@ -835,6 +835,41 @@ fn values_of_open_type_take_any_rule() {
     }
 }
 
+/// As upstream, rules compile when the schema is structural and its defaults valid, whatever
+/// its other OpenAPI errors; not where it is not structural, nor at a node whose rule entries
+/// are wrong.
+#[test]
+fn rules_compile_beside_other_schema_errors() {
+    let bad_rule = r#"{"rule":"self.x == 'a'"}"#;
+    // `uniqueItems` is refused, but the schema is structural: the rule is still compiled.
+    let spec = format!(
+        r#"{{"type":"object","properties":{{"x":{{"type":"integer"}},"l":{{"type":"array","uniqueItems":true,"items":{{"type":"string"}}}}}},"x-kubernetes-validations":[{bad_rule}]}}"#
+    );
+    assert_eq!(
+        spec_rule_errors(&spec),
+        [
+            "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
+            "compilation failed: ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(int, string)'",
+        ]
+    );
+    // A property without a type: not structural, so nothing is compiled.
+    let spec = format!(
+        r#"{{"type":"object","properties":{{"x":{{"type":"integer"}},"n":{{"description":"no type"}}}},"x-kubernetes-validations":[{bad_rule}]}}"#
+    );
+    assert_eq!(spec_rule_errors(&spec), ["must not be empty for specified object fields"]);
+    // A node's bad rule entry keeps its own rules from compiling, not the others'.
+    let spec = format!(
+        r#"{{"type":"object","properties":{{"x":{{"type":"integer","x-kubernetes-validations":[{{"rule":"self == 'a'","message":" "}}]}}}},"x-kubernetes-validations":[{bad_rule}]}}"#
+    );
+    assert_eq!(
+        spec_rule_errors(&spec),
+        [
+            "must be non-empty if specified",
+            "compilation failed: ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(int, string)'",
+        ]
+    );
+}
+
 /// Schemas that differ per version are reported under each version.
 #[test]
 fn per_version_rules_are_reported_per_version() {

@@ -9,12 +9,12 @@
 //! expressions (trimmed). Found: syntax errors (`compilation failed: ERROR: <input>:1:19: Syntax
 //! error: …`, cel-go's text where kapi-cel's parser gives the same, its prefix where cel-go lists
 //! the tokens it expected), references to undeclared variables and functions, calls with the
-//! wrong number of arguments, `variables.x` for a variable not declared before, and a result of
-//! the wrong type where the expression's outermost form decides it (`must evaluate to bool` for
-//! `6`, `must evaluate to string` for `0 == 0`). Not found, for want of a type checker: other
-//! type errors (a field of the wrong type, an operator on the wrong operands), a result type
-//! that depends on the variables (`object.spec` as a validation), the types a mutation must
-//! produce, and upstream's cost estimate. An update does not compile again an expression the
+//! wrong number of arguments, and what kapi-cel's type checker finds against upstream's
+//! declarations: fields `request`, `namespaceObject` and `variables` do not have, operands of
+//! the wrong type, and a result of the wrong type (`must evaluate to bool` for `6`, `must
+//! evaluate to string` for `0 == 0`). Not found: a result typed `dyn` (`object.spec` as a
+//! validation), each variable's own type, the types a mutation must produce, and upstream's
+//! cost estimate. An update does not compile again an expression the
 //! stored object already had while what it may refer to is unchanged (whether there is a
 //! parameter kind and, where it sees `variables`, the variable names): upstream compiles those in
 //! a wider environment, and objects stored before kapi compiled anything must stay updatable.

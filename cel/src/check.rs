@@ -736,7 +736,16 @@ impl Checker<'_> {
             }
             Expr::Cond(c, a, b) => {
                 let (tc, ta, tb) = (self.check(c), self.check(a), self.check(b));
-                self.resolve(n.at, "_?_:_", false, &[tc, ta, tb])
+                // `cond ? 'x' : null` (an audit annotation that is sometimes absent) is let
+                // through with the other branch's type: whether cel-go accepts a null beside a
+                // non-nullable type here is not pinned, and refusing it wrongly is worse.
+                match (&ta, &tb) {
+                    (Type::Null, t) | (t, Type::Null) if !t.is_null() => {
+                        let t = t.clone();
+                        self.resolve(n.at, "_?_:_", false, &[tc, t.clone(), t])
+                    }
+                    _ => self.resolve(n.at, "_?_:_", false, &[tc, ta, tb]),
+                }
             }
             Expr::Comprehension { kind, range, var, filter, body } => {
                 let tr = self.check(range);

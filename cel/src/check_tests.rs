@@ -50,6 +50,7 @@ fn result_types_are_inferred() {
     assert_eq!(ty("x.y.z"), "dyn");
     assert_eq!(ty("x + 1"), "int");
     assert_eq!(ty("true ? 1 : 2"), "int");
+    assert_eq!(ty("x > 1 ? 'big' : null"), "string");
     assert_eq!(ty("type(1)"), "type(int)");
     assert_eq!(ty("timestamp('2020-01-01T00:00:00Z') - duration('1s')"), "timestamp");
     assert_eq!(ty("self.spec.name.split(',')"), "list(string)");
@@ -140,4 +141,33 @@ fn the_earliest_error_is_the_one_reported() {
 fn undeclared_types_are_dyn() {
     let p = Program::compile("object.spec.x + 1", &["object"]).expect("compiles");
     assert_eq!(p.check("object.spec.x + 1", &Env::new()).map(|t| t.to_string()), Ok("int".into()));
+}
+
+/// cel-go checker cases (`checker_test.go`) that need no protobuf messages.
+#[test]
+fn cel_go_checker_cases() {
+    assert_eq!(ty("[1, 2u]"), "ERROR: <input>:1:5: expected type 'int' but found 'uint'");
+    assert_eq!(ty("{1: 'a', 2u: 'b'}"), "ERROR: <input>:1:10: expected type 'int' but found 'uint'");
+    assert_eq!(ty("size([1]) + 1"), "int");
+    assert_eq!(ty("[[1], [2]][0]"), "list(int)");
+    assert_eq!(ty("{'a': [1]}['a'][0]"), "int");
+    assert_eq!(ty("1 in [1, 2]"), "bool");
+    assert_eq!(ty("'a' in {'a': 1}"), "bool");
+    assert_eq!(
+        ty("1 in {'a': 1}"),
+        "ERROR: <input>:1:3: found no matching overload for '@in' applied to '(int, map(string, int))'"
+    );
+    assert_eq!(ty("-'a'"), "ERROR: <input>:1:1: found no matching overload for '-_' applied to '(string)'");
+    assert_eq!(ty("1 / 2.0"), "ERROR: <input>:1:3: found no matching overload for '_/_' applied to '(int, double)'");
+    assert_eq!(ty("type(1) == int"), "bool");
+    assert_eq!(ty("[1].map(x, [x]).map(y, y[0] + 1)"), "list(int)");
+    assert_eq!(ty("{'a': 1}.map(k, k + '!')"), "list(string)");
+    assert_eq!(ty("[1, 2].exists_one(v, v == 1)"), "bool");
+    assert_eq!(ty("dyn(1) + 'a'"), "string");
+    assert_eq!(ty("timestamp('2020-01-01T00:00:00Z').getHours('UTC')"), "int");
+    assert_eq!(ty("duration('1h') + timestamp('2020-01-01T00:00:00Z')"), "timestamp");
+    assert_eq!(
+        ty("duration('1h') - timestamp('2020-01-01T00:00:00Z')"),
+        "ERROR: <input>:1:16: found no matching overload for '_-_' applied to '(duration, timestamp)'"
+    );
 }

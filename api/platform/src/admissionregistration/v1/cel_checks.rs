@@ -10,9 +10,10 @@ pub(super) struct Env<'a> {
     pub params: bool,
     /// `authorizer`: every admission expression but a validation's message expression.
     pub authorizer: bool,
-    /// `variables`, with the names declared so far: only where the policy has variables and
-    /// the expression is not a match condition (upstream compiles those without composition).
-    pub variables: Option<&'a [&'a str]>,
+    /// `variables`, with the names declared so far and their types: only where the policy has
+    /// variables and the expression is not a match condition (upstream compiles those without
+    /// composition).
+    pub variables: Option<&'a [Var<'a>]>,
     /// The message types a mutation may construct (`Object{…}`, `JSONPatch{…}`).
     pub patch_types: bool,
 }
@@ -30,38 +31,30 @@ pub(super) enum Want {
     Any,
 }
 
+/// A variable a policy declares, with the type of its expression ([`typed_variables`]).
+pub(super) type Var<'a> = (&'a str, Type);
+
+/// A policy's variables with their types, as upstream composes them: each typed by its
+/// expression, checked with the variables before it; `dyn` where it does not compile.
+pub(super) fn typed_variables(variables: &[super::Variable], params: bool) -> Vec<Var<'_>> {
+    let mut typed: Vec<Var<'_>> = Vec::with_capacity(variables.len());
+    for v in variables {
+        let t = {
+            let env = Env { params, authorizer: true, variables: Some(&typed), patch_types: false };
+            type_of(&v.expression, env).unwrap_or(Type::Dyn)
+        };
+        typed.push((v.name.as_str(), t));
+    }
+    typed
+}
+
 const ALWAYS: [&str; 4] = ["object", "oldObject", "request", "namespaceObject"];
 const PATCH_TYPES: &[&str] = &["Object", "JSONPatch"];
 
 /// Compiles `expr` in `env`; on failure, the detail upstream puts after the invalid value:
 /// `compilation failed: ERROR: <input>:…` with cel-go's snippet, or `must evaluate to bool`.
 pub(super) fn check(expr: &str, env: Env<'_>, want: Want) -> Result<(), String> {
-    let mut vars = ALWAYS.to_vec();
-    if env.params {
-        vars.push("params");
-    }
-    if env.authorizer {
-        vars.push("authorizer");
-    }
-    if env.variables.is_some() {
-        vars.push("variables");
-    }
-    let messages = if env.patch_types { PATCH_TYPES } else { &[] };
-    // As upstream quotes cel-go: the message, then the line with a caret under the column.
-    let failed = |e: CompileError| format!("compilation failed: {}", e.with_snippet(expr));
-    let program = Program::compile_with_messages(expr, &vars, messages).map_err(failed)?;
-    let mut types = kapi_cel::Env::new()
-        .var("request", request_type())
-        .var("namespaceObject", namespace_type())
-        .var("authorizer", Type::Opaque(kapi_cel::AUTHORIZER));
-    if let Some(declared) = env.variables {
-        // Upstream types `variables` as an object whose fields are the variables composed so
-        // far, so selecting any other name is a compile error. Each field is typed by its
-        // variable's expression upstream; here `dyn`.
-        let fields = declared.iter().map(|n| ((*n).to_owned(), Type::Dyn)).collect();
-        types = types.var("variables", Type::object("kubernetes.variables", fields));
-    }
-    let t = program.check(expr, &types).map_err(failed)?;
+    let t = type_of(expr, env)?;
     let wanted: &[&str] = match want {
         Want::Bool => &["bool"],
         Want::String => &["string"],
@@ -84,6 +77,35 @@ pub(super) fn check(expr: &str, env: Env<'_>, want: Want) -> Result<(), String> 
         [one] => format!("must evaluate to {one}"),
         many => format!("must evaluate to one of [{}]", many.join(" ")),
     })
+}
+
+/// The type of `expr` in `env`, or the detail of why it does not compile.
+fn type_of(expr: &str, env: Env<'_>) -> Result<Type, String> {
+    let mut vars = ALWAYS.to_vec();
+    if env.params {
+        vars.push("params");
+    }
+    if env.authorizer {
+        vars.push("authorizer");
+    }
+    if env.variables.is_some() {
+        vars.push("variables");
+    }
+    let messages = if env.patch_types { PATCH_TYPES } else { &[] };
+    // As upstream quotes cel-go: the message, then the line with a caret under the column.
+    let failed = |e: CompileError| format!("compilation failed: {}", e.with_snippet(expr));
+    let program = Program::compile_with_messages(expr, &vars, messages).map_err(failed)?;
+    let mut types = kapi_cel::Env::new()
+        .var("request", request_type())
+        .var("namespaceObject", namespace_type())
+        .var("authorizer", Type::Opaque(kapi_cel::AUTHORIZER));
+    if let Some(declared) = env.variables {
+        // Upstream types `variables` as an object whose fields are the variables composed so
+        // far, each of its expression's type, so selecting any other name is a compile error.
+        let fields = declared.iter().map(|(n, t)| ((*n).to_owned(), t.clone())).collect();
+        types = types.var("variables", Type::object("kubernetes.variables", fields));
+    }
+    program.check(expr, &types).map_err(failed)
 }
 
 /// Upstream's `kubernetes.AdmissionRequest` (`BuildRequestType`): the request without its

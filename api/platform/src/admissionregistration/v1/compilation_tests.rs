@@ -419,7 +419,12 @@ fn policy_updates_compile_only_new_expressions() {
 #[test]
 fn expressions_are_type_checked() {
     use super::super::cel_checks::{Env, Want, check};
-    let env = Env { params: true, authorizer: true, variables: Some(&["a"]), patch_types: false };
+    let env = Env {
+        params: true,
+        authorizer: true,
+        variables: Some(&[("a", kapi_cel::Type::Dyn), ("n", kapi_cel::Type::Int)]),
+        patch_types: false,
+    };
     let ok = |src: &str, want| assert_eq!(check(src, env, want), Ok(()), "{src}");
     ok("request.userInfo.username == 'admin'", Want::Bool);
     ok("request.userInfo.groups.exists(g, g == 'system:masters')", Want::Bool);
@@ -429,6 +434,11 @@ fn expressions_are_type_checked() {
     ok("'name: ' + request.name", Want::String);
     ok("object.x", Want::Bool);
     ok("variables.a", Want::String);
+    ok("variables.n + 1 > 2", Want::Bool);
+    assert_eq!(
+        check("variables.n + 'a'", env, Want::Any),
+        Err(failed("variables.n + 'a'", 13, "found no matching overload for '_+_' applied to '(int, string)'"))
+    );
     assert_eq!(
         check("request.user == 'x'", env, Want::Bool),
         Err(failed("request.user == 'x'", 8, "undefined field 'user'"))

@@ -445,19 +445,18 @@ fn parse_sig(s: &str) -> Option<Sig> {
     tail.trim().is_empty().then_some(Sig { method, args, result })
 }
 
-fn overloads() -> &'static HashMap<&'static str, Vec<Sig>> {
-    static TABLE: OnceLock<HashMap<&'static str, Vec<Sig>>> = OnceLock::new();
+fn overloads() -> &'static HashMap<String, Vec<Sig>> {
+    static TABLE: OnceLock<HashMap<String, Vec<Sig>>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut m: HashMap<&str, Vec<Sig>> = HashMap::new();
+        let mut m: HashMap<String, Vec<Sig>> = HashMap::new();
         for (name, sigs) in OVERLOADS {
             // A mistake in the table drops its overload (the tests parse every one), so a call
             // of it is typed `dyn` rather than refused.
-            m.entry(name).or_default().extend(sigs.split(';').filter_map(parse_sig));
+            m.entry((*name).to_owned()).or_default().extend(sigs.split(';').filter_map(parse_sig));
         }
         // The named formats (`format.dns1123Label()`).
         for f in super::library::FORMATS {
-            let name: &'static str = Box::leak(format!("format.{f}").into_boxed_str());
-            m.entry(name).or_default().push(Sig {
+            m.entry(format!("format.{f}")).or_default().push(Sig {
                 method: false,
                 args: Vec::new(),
                 result: Type::Opaque("kubernetes.NamedFormat"),

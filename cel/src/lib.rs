@@ -4,6 +4,7 @@
 
 mod ast;
 pub mod authz;
+mod check;
 mod eval;
 mod functions;
 mod lexer;
@@ -13,6 +14,7 @@ mod parser;
 mod time;
 mod value;
 
+pub use check::{AUTHORIZER, Env, ObjectType, Type};
 pub use eval::EvalError;
 pub use functions::map_of;
 pub use parser::{MAX_CODE_POINTS, MAX_DEPTH};
@@ -109,9 +111,9 @@ impl std::fmt::Display for CompileError {
 /// libraries, and the message construction of mutating policies
 /// ([`Program::compile_with_messages`]).
 ///
-/// Not supported: static type checking beyond names and arities (type errors surface at run
-/// time as `no such overload`; the caller may check [`Program::field_paths`] against a
-/// schema), and the cost *estimate* upstream checks when a definition is written.
+/// Static type checking is [`Program::check`], against variables declared with their types.
+///
+/// Not supported: the cost *estimate* upstream checks when a definition is written.
 #[derive(Debug)]
 pub struct Program {
     root: ast::Node,
@@ -132,6 +134,15 @@ impl Program {
     pub fn compile_with_messages(src: &str, vars: &[&str], messages: &[&str]) -> Result<Program, CompileError> {
         let parsed = parser::parse(src, vars, messages)?;
         Ok(Program { root: parsed.root, uses: parsed.uses })
+    }
+
+    /// Type-checks the expression against `env` as cel-go's checker does: its result type, or
+    /// the first error in cel-go's words at cel-go's position (`undefined field 'x'`,
+    /// `found no matching overload for '_+_' applied to '(string, int)'`). A variable `env`
+    /// does not declare is `dyn`; where the checker cannot know a type it is `dyn` too, so it
+    /// refuses nothing a run could accept.
+    pub fn check(&self, src: &str, env: &Env) -> Result<Type, CompileError> {
+        check::check(&self.root, src, env)
     }
 
     /// Whether the expression refers to the variable `name` (a rule using `oldSelf` is a
@@ -271,3 +282,6 @@ mod authz_tests;
 
 #[cfg(test)]
 mod compile_tests;
+
+#[cfg(test)]
+mod check_tests;

@@ -133,8 +133,9 @@ impl Parser<'_> {
     }
 
     fn conditional(&mut self) -> PResult {
-        let at = self.at();
         let cond = self.logical(true)?;
+        // cel-go places the conditional at its `?`, where the checker reports it.
+        let at = self.at();
         if !self.eat("?") {
             return Ok(cond);
         }

@@ -1,6 +1,6 @@
-//! Write-time compilation of admission CEL expressions with kapi-cel, in the variables upstream declares for each kind of expression, reporting what kapi-cel can find without a type checker.
+//! Write-time compilation of admission CEL expressions with kapi-cel, type-checked against the variables upstream declares for each kind of expression.
 
-use kapi_cel::{CompileError, Program};
+use kapi_cel::{CompileError, Program, Type};
 
 /// What a kind of expression may refer to besides `object`, `oldObject`, `request` and
 /// `namespaceObject`, which upstream declares for every admission expression.
@@ -10,9 +10,10 @@ pub(super) struct Env<'a> {
     pub params: bool,
     /// `authorizer`: every admission expression but a validation's message expression.
     pub authorizer: bool,
-    /// `variables`, with the names declared so far: only where the policy has variables and
-    /// the expression is not a match condition (upstream compiles those without composition).
-    pub variables: Option<&'a [&'a str]>,
+    /// `variables`, with the names declared so far and their types: only where the policy has
+    /// variables and the expression is not a match condition (upstream compiles those without
+    /// composition).
+    pub variables: Option<&'a [Var<'a>]>,
     /// The message types a mutation may construct (`Object{…}`, `JSONPatch{…}`).
     pub patch_types: bool,
 }
@@ -30,12 +31,56 @@ pub(super) enum Want {
     Any,
 }
 
+/// A variable a policy declares, with the type of its expression ([`typed_variables`]).
+pub(super) type Var<'a> = (&'a str, Type);
+
+/// A policy's variables with their types, as upstream composes them: each typed by its
+/// expression, checked with the variables before it; `dyn` where it does not compile.
+pub(super) fn typed_variables(variables: &[super::Variable], params: bool) -> Vec<Var<'_>> {
+    let mut typed: Vec<Var<'_>> = Vec::with_capacity(variables.len());
+    for v in variables {
+        let t = {
+            let env = Env { params, authorizer: true, variables: Some(&typed), patch_types: false };
+            type_of(&v.expression, env).unwrap_or(Type::Dyn)
+        };
+        typed.push((v.name.as_str(), t));
+    }
+    typed
+}
+
 const ALWAYS: [&str; 4] = ["object", "oldObject", "request", "namespaceObject"];
 const PATCH_TYPES: &[&str] = &["Object", "JSONPatch"];
 
 /// Compiles `expr` in `env`; on failure, the detail upstream puts after the invalid value:
 /// `compilation failed: ERROR: <input>:…` with cel-go's snippet, or `must evaluate to bool`.
 pub(super) fn check(expr: &str, env: Env<'_>, want: Want) -> Result<(), String> {
+    let t = type_of(expr, env)?;
+    let wanted: &[&str] = match want {
+        Want::Bool => &["bool"],
+        Want::String => &["string"],
+        Want::StringOrNull => &["string", "null_type"],
+        Want::Any => return Ok(()),
+    };
+    // A `dyn` result is let through: upstream refuses it, but kapi's checker gives `dyn` also
+    // where it cannot know, and a false refusal is worse than a missed one.
+    let name = match t {
+        Type::Bool => "bool",
+        Type::String => "string",
+        Type::Null => "null_type",
+        t if t.is_dyn() => return Ok(()),
+        _ => "other",
+    };
+    if wanted.contains(&name) {
+        return Ok(());
+    }
+    Err(match wanted {
+        [one] => format!("must evaluate to {one}"),
+        many => format!("must evaluate to one of [{}]", many.join(" ")),
+    })
+}
+
+/// The type of `expr` in `env`, or the detail of why it does not compile.
+fn type_of(expr: &str, env: Env<'_>) -> Result<Type, String> {
     let mut vars = ALWAYS.to_vec();
     if env.params {
         vars.push("params");
@@ -50,28 +95,91 @@ pub(super) fn check(expr: &str, env: Env<'_>, want: Want) -> Result<(), String> 
     // As upstream quotes cel-go: the message, then the line with a caret under the column.
     let failed = |e: CompileError| format!("compilation failed: {}", e.with_snippet(expr));
     let program = Program::compile_with_messages(expr, &vars, messages).map_err(failed)?;
+    let mut types = kapi_cel::Env::new()
+        .var("request", request_type())
+        .var("namespaceObject", namespace_type())
+        .var("authorizer", Type::Opaque(kapi_cel::AUTHORIZER));
     if let Some(declared) = env.variables {
         // Upstream types `variables` as an object whose fields are the variables composed so
-        // far, so selecting any other name is a compile error.
-        for (var, fields) in program.field_paths() {
-            if let ("variables", Some((name, at))) = (var, fields.first())
-                && !declared.contains(name)
-            {
-                return Err(failed(CompileError::at(expr, *at, format!("undefined field '{name}'"))));
-            }
-        }
+        // far, each of its expression's type, so selecting any other name is a compile error.
+        let fields = declared.iter().map(|(n, t)| ((*n).to_owned(), t.clone())).collect();
+        types = types.var("variables", Type::object("kubernetes.variables", fields));
     }
-    let wanted: &[&str] = match want {
-        Want::Bool => &["bool"],
-        Want::String => &["string"],
-        Want::StringOrNull => &["string", "null_type"],
-        Want::Any => return Ok(()),
-    };
-    match program.fixed_type() {
-        Some(t) if !wanted.contains(&t) => Err(match wanted {
-            [one] => format!("must evaluate to {one}"),
-            many => format!("must evaluate to one of [{}]", many.join(" ")),
-        }),
-        _ => Ok(()),
-    }
+    program.check(expr, &types).map_err(failed)
+}
+
+/// Upstream's `kubernetes.AdmissionRequest` (`BuildRequestType`): the request without its
+/// `uid`, `object` and `oldObject`.
+fn request_type() -> Type {
+    let s = |n: &str| (n.to_owned(), Type::String);
+    let gvk = Type::object("kubernetes.GroupVersionKind", vec![s("group"), s("version"), s("kind")]);
+    let gvr = Type::object("kubernetes.GroupVersionResource", vec![s("group"), s("version"), s("resource")]);
+    let user = Type::object(
+        "kubernetes.UserInfo",
+        vec![
+            s("username"),
+            s("uid"),
+            ("groups".into(), Type::list(Type::String)),
+            ("extra".into(), Type::map(Type::String, Type::list(Type::String))),
+        ],
+    );
+    Type::object(
+        "kubernetes.AdmissionRequest",
+        vec![
+            ("kind".into(), gvk.clone()),
+            ("resource".into(), gvr.clone()),
+            s("subResource"),
+            ("requestKind".into(), gvk),
+            ("requestResource".into(), gvr),
+            s("requestSubResource"),
+            s("name"),
+            s("namespace"),
+            s("operation"),
+            ("userInfo".into(), user),
+            ("dryRun".into(), Type::Bool),
+            ("options".into(), Type::Dyn),
+        ],
+    )
+}
+
+/// Upstream's `kubernetes.Namespace` (`BuildNamespaceType`). Its timestamps are `dyn` here:
+/// the test server binds them as the strings the object holds.
+fn namespace_type() -> Type {
+    let s = |n: &str| (n.to_owned(), Type::String);
+    let strings = || Type::list(Type::String);
+    let condition = Type::object(
+        "kubernetes.NamespaceCondition",
+        vec![s("status"), s("type"), ("lastTransitionTime".into(), Type::Dyn), s("message"), s("reason")],
+    );
+    let meta = Type::object(
+        "kubernetes.NamespaceMetadata",
+        vec![
+            s("name"),
+            s("generateName"),
+            s("namespace"),
+            ("labels".into(), Type::map(Type::String, Type::String)),
+            ("annotations".into(), Type::map(Type::String, Type::String)),
+            s("UID"),
+            ("creationTimestamp".into(), Type::Dyn),
+            ("deletionGracePeriodSeconds".into(), Type::Int),
+            ("deletionTimestamp".into(), Type::Dyn),
+            ("generation".into(), Type::Int),
+            s("resourceVersion"),
+            ("finalizers".into(), strings()),
+        ],
+    );
+    Type::object(
+        "kubernetes.Namespace",
+        vec![
+            ("metadata".into(), meta),
+            ("spec".into(), Type::object("kubernetes.NamespaceSpec", vec![("finalizers".into(), strings())])),
+            (
+                "status".into(),
+                Type::object(
+                    "kubernetes.NamespaceStatus",
+                    vec![("conditions".into(), Type::list(condition)), s("phase")],
+                ),
+            ),
+        ],
+    )
 }

@@ -412,3 +412,42 @@ fn policy_updates_compile_only_new_expressions() {
         )
     );
 }
+
+/// Expressions are type-checked against upstream's declarations: `request` and
+/// `namespaceObject` are objects with upstream's fields, `object`, `oldObject` and `params` are
+/// `dyn`, and the result type is the checker's.
+#[test]
+fn expressions_are_type_checked() {
+    use super::super::cel_checks::{Env, Want, check};
+    let env = Env {
+        params: true,
+        authorizer: true,
+        variables: Some(&[("a", kapi_cel::Type::Dyn), ("n", kapi_cel::Type::Int)]),
+        patch_types: false,
+    };
+    let ok = |src: &str, want| assert_eq!(check(src, env, want), Ok(()), "{src}");
+    ok("request.userInfo.username == 'admin'", Want::Bool);
+    ok("request.userInfo.groups.exists(g, g == 'system:masters')", Want::Bool);
+    ok("namespaceObject.metadata.labels['env'] == 'prod'", Want::Bool);
+    ok("object.spec.replicas > params.max", Want::Bool);
+    ok("authorizer.requestResource.check('get').allowed()", Want::Bool);
+    ok("'name: ' + request.name", Want::String);
+    ok("object.x", Want::Bool);
+    ok("variables.a", Want::String);
+    ok("variables.n + 1 > 2", Want::Bool);
+    assert_eq!(
+        check("variables.n + 'a'", env, Want::Any),
+        Err(failed("variables.n + 'a'", 13, "found no matching overload for '_+_' applied to '(int, string)'"))
+    );
+    assert_eq!(
+        check("request.user == 'x'", env, Want::Bool),
+        Err(failed("request.user == 'x'", 8, "undefined field 'user'"))
+    );
+    assert_eq!(
+        check("request.dryRun + 1", env, Want::Any),
+        Err(failed("request.dryRun + 1", 16, "found no matching overload for '_+_' applied to '(bool, int)'"))
+    );
+    assert_eq!(check("request.name", env, Want::Bool), Err("must evaluate to bool".into()));
+    assert_eq!(check("size(request.userInfo.groups)", env, Want::String), Err("must evaluate to string".into()));
+    assert_eq!(check("1 + 2", env, Want::StringOrNull), Err("must evaluate to one of [string null_type]".into()));
+}

@@ -54,9 +54,9 @@ pub fn validate_mutating_admission_policy(
     let parts = PolicyParts::from(spec);
     let keeps_conditions = old.is_some_and(|o| parts.keeps_conditions(&PolicyParts::from(&o.spec)));
     let mut errs = validate_policy_parts(&parts, keeps_conditions, &stored, &path, validate_mutating_operations);
-    let names: Vec<&str> = spec.variables.iter().map(|v| v.name.as_str()).collect();
+    let typed = cel_checks::typed_variables(&spec.variables, params);
     let env =
-        Env { params, authorizer: true, variables: (!names.is_empty()).then_some(names.as_slice()), patch_types: true };
+        Env { params, authorizer: true, variables: (!typed.is_empty()).then_some(typed.as_slice()), patch_types: true };
     if spec.mutations.is_empty() {
         errs.push(FieldError::required(path.child("mutations"), "mutations must contain at least one item"));
     }

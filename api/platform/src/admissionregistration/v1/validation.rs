@@ -9,12 +9,11 @@
 //! expressions (trimmed). Found: syntax errors (`compilation failed: ERROR: <input>:1:19: Syntax
 //! error: …`, cel-go's text where kapi-cel's parser gives the same, its prefix where cel-go lists
 //! the tokens it expected), references to undeclared variables and functions, calls with the
-//! wrong number of arguments, `variables.x` for a variable not declared before, and a result of
-//! the wrong type where the expression's outermost form decides it (`must evaluate to bool` for
-//! `6`, `must evaluate to string` for `0 == 0`). Not found, for want of a type checker: other
-//! type errors (a field of the wrong type, an operator on the wrong operands), a result type
-//! that depends on the variables (`object.spec` as a validation), the types a mutation must
-//! produce, and upstream's cost estimate. An update does not compile again an expression the
+//! wrong number of arguments, and what kapi-cel's type checker finds against upstream's
+//! declarations: fields `request`, `namespaceObject` and `variables` do not have, operands of
+//! the wrong type, and a result of the wrong type (`must evaluate to bool` for `6`, `must
+//! evaluate to string` for `0 == 0`). Not found: a result typed `dyn` (`object.spec` as a
+//! validation), the types a mutation must produce, and upstream's cost estimate. An update does not compile again an expression the
 //! stored object already had while what it may refer to is unchanged (whether there is a
 //! parameter kind and, where it sees `variables`, the variable names): upstream compiles those in
 //! a wider environment, and objects stored before kapi compiled anything must stay updatable.
@@ -564,7 +563,7 @@ pub(super) fn validate_variables(
     path: &Path,
 ) -> ErrorList {
     let mut errs = ErrorList::new();
-    let names: Vec<&str> = variables.iter().map(|v| v.name.as_str()).collect();
+    let typed = cel_checks::typed_variables(variables, params);
     for (i, v) in variables.iter().enumerate() {
         let vp = path.index(i);
         if v.name.trim().is_empty() {
@@ -575,7 +574,7 @@ pub(super) fn validate_variables(
         if v.expression.trim().is_empty() {
             errs.push(FieldError::required(vp.child("expression"), "expression is not specified"));
         } else if !stored.contains(v.expression.as_str()) {
-            let env = Env { params, authorizer: true, variables: Some(&names[..i]), patch_types: false };
+            let env = Env { params, authorizer: true, variables: Some(&typed[..i]), patch_types: false };
             if let Err(detail) = cel_checks::check(&v.expression, env, Want::Any) {
                 errs.push(FieldError::invalid(vp.child("expression"), &v.expression, &detail));
             }
@@ -680,9 +679,9 @@ pub fn validate_validating_admission_policy(
     let parts = PolicyParts::from(spec);
     let keeps_conditions = old.is_some_and(|o| parts.keeps_conditions(&PolicyParts::from(&o.spec)));
     let mut errs = validate_policy_parts(&parts, keeps_conditions, &stored, &path, |_, _| ErrorList::new());
-    let names: Vec<&str> = spec.variables.iter().map(|v| v.name.as_str()).collect();
+    let typed = cel_checks::typed_variables(&spec.variables, params);
     // Upstream declares `variables` only for a policy that has some.
-    let variables = (!names.is_empty()).then_some(names.as_slice());
+    let variables = (!typed.is_empty()).then_some(typed.as_slice());
     if spec.validations.is_empty() && spec.audit_annotations.is_empty() {
         errs.push(FieldError::required(path.child("validations"), AT_LEAST_ONE));
         errs.push(FieldError::required(path.child("auditAnnotations"), AT_LEAST_ONE));
@@ -822,7 +821,7 @@ fn validate_named_rule(r: &NamedRuleWithOperations, path: &Path) -> ErrorList {
 fn validate_validation(
     v: &Validation,
     params: bool,
-    variables: Option<&[&str]>,
+    variables: Option<&[cel_checks::Var<'_>]>,
     stored: &Stored<'_>,
     path: &Path,
 ) -> ErrorList {

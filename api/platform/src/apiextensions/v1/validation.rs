@@ -906,15 +906,16 @@ fn validate_schema(props: &JSONSchemaProps, status_enabled: bool, opts: &Options
         root_with_status(&s, &root, errs);
     }
     let before = errs.len();
-    structural(&s, Level::Root, opts, &root, 0, errs);
+    let mut soft = Vec::new();
+    structural(&s, Level::Root, opts, &root, 0, errs, &mut soft);
     // Upstream checks the defaults of a structural schema only, and compiles the rules only when
-    // the defaults are valid too, and not at a node with schema errors at or below it (their
-    // messages would not help); here, only for a schema without any.
-    if errs.len() == before {
+    // the defaults are valid too (`requireStructuralSchema`); its other OpenAPI checks keep only
+    // the rules of a node whose rule entries themselves are wrong from compiling.
+    if errs.len() - before == soft.len() {
         validate_defaults(&s, &root, opts.require_pruned_defaults, false, true, 0, errs);
-    }
-    if errs.len() == before {
-        compile_rules(&s, &root, true, None, 0, errs);
+        if errs.len() - before == soft.len() {
+            compile_rules(&s, &root, true, None, 0, errs);
+        }
     }
 }
 
@@ -1209,11 +1210,23 @@ enum Level {
 /// Upstream's structural schema rules (`pkg/apiserver/schema/validation.go` and
 /// `complete.go`, the junctors included) and those of its OpenAPI schema walk that read one
 /// node.
-fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize, errs: &mut ErrorList) {
+fn structural(
+    s: &Schema,
+    lvl: Level,
+    opts: &Options,
+    path: &Path,
+    depth: usize,
+    errs: &mut ErrorList,
+    soft: &mut Vec<usize>,
+) {
+    // The OpenAPI checks upstream makes beside the structural ones (its `ssv` and list/map
+    // checks) do not stop rules from compiling: their places in `errs` are marked soft.
+    let mark = |soft: &mut Vec<usize>, from: usize, errs: &ErrorList| soft.extend(from..errs.len());
     if depth > MAX_SCHEMA_DEPTH {
         return;
     }
     let ty = text(s, "type");
+    let from = errs.len();
     if opts.require_valid_type && !valid_type(ty) {
         errs.push(FieldError::not_supported(path.child("type"), go_quote(ty), OPENAPI_TYPES));
     }
@@ -1223,24 +1236,26 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
             "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
         ));
     }
+    mark(soft, from, errs);
     if ty == "array" && s.get("items").is_none() {
         errs.push(FieldError::required(path.child("items"), "must be specified"));
     }
     if let Some(is) = sub_schema(s, "items") {
-        structural(is, Level::Items, opts, &path.child("items"), depth + 1, errs);
+        structural(is, Level::Items, opts, &path.child("items"), depth + 1, errs, soft);
     }
     for (k, ps) in properties(s) {
-        structural(ps, Level::Field, opts, &path.child("properties").key(k), depth + 1, errs);
+        structural(ps, Level::Field, opts, &path.child("properties").key(k), depth + 1, errs, soft);
     }
     if let Some(a) = s.get("additionalProperties") {
         if lvl == Level::Root {
             errs.push(FieldError::forbidden(path.child("additionalProperties"), "must not be used at the root"));
         }
         if matches!(a, Value::Object(_)) {
-            structural(a, Level::Field, opts, &path.child("additionalProperties"), depth + 1, errs);
+            structural(a, Level::Field, opts, &path.child("additionalProperties"), depth + 1, errs, soft);
         }
         // `additionalProperties: true` beside properties says nothing more.
         if !properties(s).is_empty() && !matches!(a, Value::Bool(true)) {
+            soft.push(errs.len());
             errs.push(FieldError::forbidden(
                 path.child("additionalProperties"),
                 "additionalProperties and properties are mutual exclusive",
@@ -1248,6 +1263,7 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
         }
     }
     if let Some(Value::Bool(false)) = s.get("x-kubernetes-preserve-unknown-fields") {
+        soft.push(errs.len());
         errs.push(FieldError::invalid_value(
             path.child("x-kubernetes-preserve-unknown-fields"),
             false,
@@ -1298,6 +1314,7 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
     if lvl == Level::Root && flag(s, "nullable") {
         errs.push(FieldError::forbidden(path.child("nullable"), "nullable cannot be true at the root"));
     }
+    let from = errs.len();
     if let Some(mt) = s.get("x-kubernetes-map-type").and_then(Value::as_str) {
         if ty != "object" {
             let detail = "must be object if x-kubernetes-map-type is specified";
@@ -1359,6 +1376,7 @@ fn structural(s: &Schema, lvl: Level, opts: &Options, path: &Path, depth: usize,
     }
     rule_fields(s, path, errs);
     pattern_compiles(s, path, errs);
+    mark(soft, from, errs);
     junctors(s, int_or_string_any_of(s), int_or_string_all_of(s), path, depth, errs);
     if lvl == Level::Root {
         junctors_complete(s, Some(s), path, path, depth, errs);
@@ -1675,7 +1693,14 @@ fn compile_rules(
     if depth > MAX_SCHEMA_DEPTH {
         return;
     }
-    for (i, r) in rules_of(s).iter().enumerate() {
+    // The variables' types, built once for the node's rules and only where it has any.
+    let mut rule_env: Option<(kapi_cel::Env, kapi_cel::Env)> = None;
+    // Upstream compiles no rule of a node whose rule entries have errors (a blank rule, a bad
+    // message): those are reported already.
+    let mut entry_errs = ErrorList::new();
+    rule_fields(s, path, &mut entry_errs);
+    let rules = if entry_errs.is_empty() { rules_of(s) } else { Vec::new() };
+    for (i, r) in rules.iter().enumerate() {
         let at = path.child("x-kubernetes-validations").index(i);
         // Upstream shows the whole rule as the bad value.
         let invalid = |field: Path, detail: String| {
@@ -1686,20 +1711,38 @@ fn compile_rules(
                 errs.push(invalid(at.child("rule"), format!("compilation failed: {e}")));
                 false
             }
-            // The one type check made: fields selected from `self` must be in the schema.
             Ok(p) => {
-                if let Some((field, offset)) = p.field_paths().iter().find_map(|(_, fs)| undefined_field(s, root, fs)) {
-                    let e = kapi_cel::CompileError::at(r.rule, offset, format!("undefined field '{field}'"));
-                    errs.push(invalid(at.child("rule"), format!("compilation failed: {e}")));
+                // Typed as upstream declares `self` and `oldSelf` (an optional with
+                // `optionalOldSelf`); the checker finds undefined fields and operand type errors,
+                // and the result must be a bool. A `dyn` result is let through (see the docs).
+                let env = rule_env.get_or_insert_with(|| rule_types(s, root));
+                let env = if r.optional_old_self == Some(true) { &env.1 } else { &env.0 };
+                match p.check(r.rule, env) {
+                    Err(e) => errs.push(invalid(at.child("rule"), format!("compilation failed: {e}"))),
+                    Ok(t) if !t.is_bool() && !t.is_dyn() => {
+                        errs.push(invalid(at.child("rule"), "cel expression must evaluate to a bool".to_owned()))
+                    }
+                    // Upstream compiles the message expression only for a rule that compiled.
+                    Ok(_) if !r.message_expression.is_empty() => {
+                        let checked = kapi_cel::Program::compile(r.message_expression, RULE_VARS)
+                            .and_then(|m| m.check(r.message_expression, env));
+                        match checked {
+                            Err(e) => errs.push(invalid(
+                                at.child("messageExpression"),
+                                format!("messageExpression compilation failed: {e}"),
+                            )),
+                            Ok(t) if !t.is_string() && !t.is_dyn() => errs.push(invalid(
+                                at.child("messageExpression"),
+                                "messageExpression must evaluate to a string".to_owned(),
+                            )),
+                            Ok(_) => {}
+                        }
+                    }
+                    Ok(_) => {}
                 }
                 p.uses("oldSelf")
             }
         };
-        if !r.message_expression.is_empty()
-            && let Err(e) = kapi_cel::Program::compile(r.message_expression, RULE_VARS)
-        {
-            errs.push(invalid(at.child("messageExpression"), format!("messageExpression compilation failed: {e}")));
-        }
         if uses_old_self {
             if let Some(within) = uncorrelatable {
                 errs.push(FieldError::invalid(
@@ -1746,31 +1789,88 @@ fn compile_rules(
     }
 }
 
-/// The first field of a selection chain the schema has no place for (with its offset): a
-/// field an object with `properties` (and no `x-kubernetes-preserve-unknown-fields`) does not
-/// list, or at a resource root a `metadata` field other than `name` and `generateName`. Chains
-/// through values of unknown shape are not judged.
-fn undefined_field<'a>(s: &Schema, root: bool, fields: &[(&'a str, usize)]) -> Option<(&'a str, usize)> {
-    let (mut cur, mut at_root) = (s, root);
-    let mut it = fields.iter();
-    while let Some(&(f, offset)) = it.next() {
-        if at_root && matches!(f, "apiVersion" | "kind") {
-            return None;
-        }
-        if at_root && f == "metadata" {
-            return it.next().filter(|(m, _)| !matches!(*m, "name" | "generateName")).copied();
-        }
-        if let Some((_, p)) = properties(cur).iter().find(|(k, _)| k == f) {
-            (cur, at_root) = (p, flag(p, "x-kubernetes-embedded-resource"));
-        } else if let Some(a) = sub_schema(cur, "additionalProperties") {
-            (cur, at_root) = (a, flag(a, "x-kubernetes-embedded-resource"));
-        } else if cur.get("properties").is_some() && !flag(cur, "x-kubernetes-preserve-unknown-fields") {
-            return Some((f, offset));
-        } else {
-            return None;
-        }
+/// The environment of a node's rules: `self` and `oldSelf` of the node's type, and the same
+/// with `oldSelf` an optional (for `optionalOldSelf`). A node upstream gives no type is `dyn`.
+fn rule_types(s: &Schema, root: bool) -> (kapi_cel::Env, kapi_cel::Env) {
+    use kapi_cel::{Env, Type};
+    let t = decl_type(s, root, "selfType", 0).unwrap_or(Type::Dyn);
+    let plain = Env::new().var("self", t.clone()).var("oldSelf", t.clone());
+    let optional = Env::new().var("self", t.clone()).var("oldSelf", Type::optional(t));
+    (plain, optional)
+}
+
+/// A schema's CEL type as upstream's `SchemaDeclType` gives it, or `None` where upstream
+/// exposes nothing (no type, an array without `items`, a map of such): `int-or-string` is
+/// `dyn`; an object with `additionalProperties` a `map(string, T)`; other objects an object
+/// type with the properties that have a type (a resource root always with `apiVersion`,
+/// `kind` and `metadata` of `name` and `generateName`), so any other field is undefined,
+/// `x-kubernetes-preserve-unknown-fields` or not; arrays lists. Object types are named as
+/// upstream names them (`selfType.spec`, without its per-write number). The formats upstream
+/// types as `bytes`, `timestamp` or `duration` are `dyn` here: the test server binds those
+/// values as strings, so a rule typed either way would be wrong somewhere.
+fn decl_type(s: &Schema, root: bool, name: &str, depth: usize) -> Option<kapi_cel::Type> {
+    use kapi_cel::Type;
+    if depth > MAX_SCHEMA_DEPTH {
+        return Some(Type::Dyn);
     }
-    None
+    if flag(s, "x-kubernetes-int-or-string") {
+        return Some(Type::Dyn);
+    }
+    let string = || Some(Type::String);
+    match text(s, "type") {
+        "array" => {
+            let items = sub_schema(s, "items")?;
+            decl_type(items, flag(items, "x-kubernetes-embedded-resource"), &format!("{name}.@idx"), depth + 1)
+                .map(Type::list)
+        }
+        "object" => {
+            if let Some(add) = sub_schema(s, "additionalProperties") {
+                let v =
+                    decl_type(add, flag(add, "x-kubernetes-embedded-resource"), &format!("{name}.@elem"), depth + 1)?;
+                return Some(Type::map(Type::String, v));
+            }
+            let mut fields: Vec<(String, Type)> = properties(s)
+                .iter()
+                .filter_map(|(k, p)| {
+                    let t = decl_type(p, flag(p, "x-kubernetes-embedded-resource"), &format!("{name}.{k}"), depth + 1)?;
+                    Some((k.clone(), t))
+                })
+                .collect();
+            if root && !has_type_and_object_meta(s) {
+                // Upstream's `WithTypeAndObjectMeta`: these replace whatever the schema says.
+                fields.retain(|(k, _)| !matches!(k.as_str(), "apiVersion" | "kind" | "metadata"));
+                let meta = Type::object(
+                    format!("{name}.metadata"),
+                    vec![("name".into(), Type::String), ("generateName".into(), Type::String)],
+                );
+                fields.extend([("apiVersion".into(), Type::String), ("kind".into(), Type::String)]);
+                fields.push(("metadata".into(), meta));
+            }
+            Some(Type::object(name, fields))
+        }
+        "string" => match text(s, "format") {
+            "byte" | "duration" | "date" | "date-time" => Some(Type::Dyn),
+            _ => string(),
+        },
+        "boolean" => Some(Type::Bool),
+        "number" => Some(Type::Double),
+        "integer" => Some(Type::Int),
+        _ => None,
+    }
+}
+
+/// Whether a root's schema already declares `kind`, `apiVersion` and `metadata` with `name`
+/// and `generateName` as upstream's `WithTypeAndObjectMeta` requires to leave it as it is.
+fn has_type_and_object_meta(s: &Schema) -> bool {
+    fn prop<'a>(s: &'a Schema, k: &str) -> Option<&'a Schema> {
+        properties(s).iter().find(|(n, _)| n == k).map(|(_, p)| p)
+    }
+    let is = |p: Option<&Schema>, t: &str| p.is_some_and(|p| text(p, "type") == t);
+    let meta = prop(s, "metadata");
+    is(prop(s, "kind"), "string")
+        && is(prop(s, "apiVersion"), "string")
+        && is(meta, "object")
+        && meta.is_some_and(|m| is(prop(m, "name"), "string") && is(prop(m, "generateName"), "string"))
 }
 
 /// A rule as Go's `%#v` prints the internal `ValidationRule` upstream reports: unset pointer

@@ -641,8 +641,10 @@ fn name_and_storage_messages() {
     );
 }
 
-/// Fields selected from `self` must be in the schema, as upstream's type check requires;
-/// maps, open objects and embedded resources' `apiVersion`/`kind` take any.
+/// Fields selected from `self` must be in the schema, as upstream's type check requires:
+/// maps take any key, a resource root has `apiVersion`, `kind` and `metadata.name` and
+/// `generateName` only; an object with `x-kubernetes-preserve-unknown-fields` exposes only its
+/// declared properties (upstream's `SchemaDeclType`), and a macro over a map binds its keys.
 #[test]
 fn undefined_fields_do_not_compile() {
     let check = |rule: &str| {
@@ -659,9 +661,8 @@ fn undefined_fields_do_not_compile() {
     for fine in [
         "self.spec.a == 'x'",
         "self.spec.m.k.x > 0",
-        "self.spec.open.any.thing",
         "self.metadata.name == 'n' && self.kind == 'K'",
-        "self.spec.m.all(k, k.x > 0)",
+        "self.spec.m.all(k, self.spec.m[k].x > 0)",
     ] {
         assert_eq!(check(fine), Vec::<String>::new(), "{fine}");
     }
@@ -670,6 +671,202 @@ fn undefined_fields_do_not_compile() {
     assert_eq!(
         check("self.metadata.labels.size() > 0"),
         ["compilation failed: ERROR: <input>:1:14: undefined field 'labels'"]
+    );
+    assert_eq!(check("self.spec.open.any == 1"), ["compilation failed: ERROR: <input>:1:15: undefined field 'any'"]);
+    assert_eq!(
+        check("self.spec.m.all(k, k.x > 0)"),
+        ["compilation failed: ERROR: <input>:1:21: type 'string' does not support field selection"]
+    );
+}
+
+/// The details of the definition whose version schema has `spec` as the schema of its `spec`.
+fn spec_rule_errors(spec: &str) -> Vec<String> {
+    let schema = format!(r#"{{"type":"object","properties":{{"spec":{spec}}}}}"#);
+    let mut c = crd();
+    versions_mut(&mut c)[0] = version("version", true, Some(&schema));
+    validate_custom_resource_definition(&c, None).iter().map(|e| e.detail.clone()).collect()
+}
+
+/// A schema node with the rules `rules` (each `{"rule": …}` or with more) and `rest` of its
+/// schema.
+fn with_rules(rest: &str, rules: &[&str]) -> String {
+    format!(r#"{{{rest},"x-kubernetes-validations":[{}]}}"#, rules.join(","))
+}
+
+/// Upstream's `compilation_test.go` (`TestCelCompilation`): rules type-check against the
+/// node's schema; one result per rule.
+#[test]
+fn rules_type_check_as_upstreams_compilation_tests() {
+    let ok = |rest: &str, rule: &str| {
+        let spec = with_rules(rest, &[&format!(r#"{{"rule":{rule:?}}}"#)]);
+        assert_eq!(spec_rule_errors(&spec), Vec::<String>::new(), "{rule}");
+    };
+    let bad = |rest: &str, rule: &str| -> String {
+        let spec = with_rules(rest, &[&format!(r#"{{"rule":{rule:?}}}"#)]);
+        let errs = spec_rule_errors(&spec);
+        assert_eq!(errs.len(), 1, "{rule}: {errs:?}");
+        errs[0].clone()
+    };
+    let obj = r#""type":"object","properties":{"minReplicas":{"type":"integer"},"maxReplicas":{"type":"integer"},
+        "nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},
+        "namespace":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"if":{"type":"integer"},"self":{"type":"integer"}}"#;
+    ok(obj, "self.minReplicas < self.maxReplicas");
+    ok(r#""type":"string""#, "self.startsWith('s')");
+    ok(r#""type":"string","format":"byte""#, "string(self).endsWith('s')");
+    ok(r#""type":"boolean""#, "self == true");
+    ok(r#""type":"integer""#, "self > 0");
+    ok(r#""type":"number""#, "self > 1.0");
+    ok(obj, "size(self.nested[0]) == 10");
+    ok(
+        r#""type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"string"}}}"#,
+        "size(self[0][0]) == 10",
+    );
+    ok(r#""type":"object","additionalProperties":{"type":"boolean"}"#, "size(self) > 0");
+    // Property names that are CEL reserved words are selected as written or escaped.
+    ok(obj, "size(self.namespace[0]) == 10");
+    ok(obj, "size(self.__namespace__[0]) == 10");
+    ok(obj, "self.if == 10");
+    ok(obj, "self.self == 10");
+    assert_eq!(
+        bad(r#""type":"number""#, "size(self) == 10"),
+        "compilation failed: ERROR: <input>:1:5: found no matching overload for 'size' applied to '(double)'"
+    );
+    assert_eq!(
+        bad(r#""type":"integer""#, "size(self) == 10"),
+        "compilation failed: ERROR: <input>:1:5: found no matching overload for 'size' applied to '(int)'"
+    );
+    assert_eq!(
+        bad(obj, "self == 10"),
+        "compilation failed: ERROR: <input>:1:6: found no matching overload for '_==_' applied to '(selfType, int)'"
+    );
+    assert_eq!(bad(r#""type":"object""#, "42"), "cel expression must evaluate to a bool");
+    // Upstream's test asks only that the message name the function.
+    assert!(
+        bad(r#""type":"object""#, "fakeFunction('abc') == 'ABC'").contains("undeclared reference to 'fakeFunction'")
+    );
+}
+
+/// Upstream's optional `oldSelf` (`optionalOldSelf: true`): an `optional_type` of the node's
+/// type, so it must be unwrapped.
+#[test]
+fn an_optional_old_self_is_typed_optional() {
+    let rules = |rest: &str, rules: &[&str]| {
+        let rules: Vec<String> = rules.iter().map(|r| format!(r#"{{"rule":{r:?},"optionalOldSelf":true}}"#)).collect();
+        let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
+        spec_rule_errors(&with_rules(rest, &rules))
+    };
+    assert_eq!(
+        rules(
+            r#""type":"integer""#,
+            &[
+                "self >= oldSelf.value()",
+                "self >= oldSelf.orValue(1)",
+                "oldSelf.hasValue() ? self >= oldSelf.value() : true"
+            ]
+        ),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        rules(r#""type":"integer""#, &["self >= oldSelf", "self >= oldSelf.orValue('')"]),
+        [
+            "compilation failed: ERROR: <input>:1:6: found no matching overload for '_>=_' applied to '(int, optional_type(int))'",
+            "compilation failed: ERROR: <input>:1:24: found no matching overload for 'orValue' applied to 'optional_type(int).(string)'",
+        ]
+    );
+    let obj = r#""type":"object","properties":{"i":{"type":"integer"},"s":{"type":"string"},
+        "o":{"type":"object","properties":{"i":{"type":"integer"},"s":{"type":"string"},"o":{"type":"object"}}}}"#;
+    assert_eq!(
+        rules(
+            obj,
+            &[
+                "self.i >= oldSelf.i.value()",
+                "self.o == oldSelf.o.value()",
+                "self.o.o == oldSelf.o.o.value()",
+                "self.o.i >= oldSelf.o.i.orValue(1)",
+                "oldSelf.hasValue() ? self.o.i >= oldSelf.o.i.value() : true",
+            ]
+        ),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        rules(obj, &["self.o.i >= oldSelf.o.i", "self.o.i >= oldSelf.o.s.orValue(0)"]),
+        [
+            "compilation failed: ERROR: <input>:1:10: found no matching overload for '_>=_' applied to '(int, optional_type(int))'",
+            "compilation failed: ERROR: <input>:1:32: found no matching overload for 'orValue' applied to 'optional_type(string).(int)'",
+        ]
+    );
+}
+
+/// A message expression must give a string, and is compiled only for a rule that compiled.
+#[test]
+fn a_message_expression_must_give_a_string() {
+    let one = |rest: &str, rule: &str, message: &str| {
+        spec_rule_errors(&with_rules(rest, &[&format!(r#"{{"rule":{rule:?},"messageExpression":{message:?}}}"#)]))
+    };
+    assert_eq!(one(r#""type":"string""#, "self.startsWith('s')", r#""should start with 's'""#), Vec::<String>::new());
+    assert_eq!(one(r#""type":"integer""#, "self == 5", "42"), ["messageExpression must evaluate to a string"]);
+    assert_eq!(
+        one(r#""type":"integer""#, "self == 5", "'is ' + self"),
+        [
+            "messageExpression compilation failed: ERROR: <input>:1:7: found no matching overload for '_+_' applied to '(string, int)'"
+        ]
+    );
+    let syntax = one(r#""type":"number""#, "self < 32.0", r#""abc"#);
+    assert!(syntax.len() == 1 && syntax[0].starts_with("messageExpression compilation failed: "), "{syntax:?}");
+    // The rule's own error only.
+    assert_eq!(one(r#""type":"integer""#, "self == 'a'", "42").len(), 1);
+}
+
+/// Where upstream's types leave a value open, nothing is refused: `int-or-string` is `dyn`,
+/// and so (here) are the string formats upstream types as timestamps, durations and bytes.
+#[test]
+fn values_of_open_type_take_any_rule() {
+    for (rest, rule) in [
+        (r#""x-kubernetes-int-or-string":true"#, "type(self) == int ? self < 5 : double(self.replace('%', '')) < 0.5"),
+        (r#""type":"string","format":"date-time""#, "self.startsWith('2')"),
+        (r#""type":"string","format":"duration""#, "duration(self) < duration('1h')"),
+        (
+            r#""type":"object","x-kubernetes-embedded-resource":true,"x-kubernetes-preserve-unknown-fields":true"#,
+            "self.kind == 'Pod' && self.metadata.name != ''",
+        ),
+    ] {
+        let spec = with_rules(rest, &[&format!(r#"{{"rule":{rule:?}}}"#)]);
+        assert_eq!(spec_rule_errors(&spec), Vec::<String>::new(), "{rule}");
+    }
+}
+
+/// As upstream, rules compile when the schema is structural and its defaults valid, whatever
+/// its other OpenAPI errors; not where it is not structural, nor at a node whose rule entries
+/// are wrong.
+#[test]
+fn rules_compile_beside_other_schema_errors() {
+    let bad_rule = r#"{"rule":"self.x == 'a'"}"#;
+    // `uniqueItems` is refused, but the schema is structural: the rule is still compiled.
+    let spec = format!(
+        r#"{{"type":"object","properties":{{"x":{{"type":"integer"}},"l":{{"type":"array","uniqueItems":true,"items":{{"type":"string"}}}}}},"x-kubernetes-validations":[{bad_rule}]}}"#
+    );
+    assert_eq!(
+        spec_rule_errors(&spec),
+        [
+            "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
+            "compilation failed: ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(int, string)'",
+        ]
+    );
+    // A property without a type: not structural, so nothing is compiled.
+    let spec = format!(
+        r#"{{"type":"object","properties":{{"x":{{"type":"integer"}},"n":{{"description":"no type"}}}},"x-kubernetes-validations":[{bad_rule}]}}"#
+    );
+    assert_eq!(spec_rule_errors(&spec), ["must not be empty for specified object fields"]);
+    // A node's bad rule entry keeps its own rules from compiling, not the others'.
+    let spec = format!(
+        r#"{{"type":"object","properties":{{"x":{{"type":"integer","x-kubernetes-validations":[{{"rule":"self == 'a'","message":" "}}]}}}},"x-kubernetes-validations":[{bad_rule}]}}"#
+    );
+    assert_eq!(
+        spec_rule_errors(&spec),
+        [
+            "must be non-empty if specified",
+            "compilation failed: ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(int, string)'",
+        ]
     );
 }
 

@@ -443,6 +443,31 @@ fn v1_15_era_metadata_defaults() {
     );
 }
 
+/// "default inside additionalSchema": no default under `additionalProperties` inside a
+/// resource's metadata, where pruning could not tell what to default; with its message.
+#[test]
+fn no_defaults_under_additional_properties_in_metadata() {
+    let errs = validate(&[(
+        "embedded",
+        embedded(
+            r#""metadata":{"type":"object","properties":{"annotations":{"type":"object",
+            "additionalProperties":{"type":"string","default":"abc"}}}}"#,
+            "",
+        ),
+    )]);
+    let at = at("embedded", ".properties[metadata].properties[annotations].additionalProperties.default");
+    expect(&errs, &[(Forbidden, at.clone())]);
+    assert_eq!(
+        errs[0].to_string(),
+        format!("{at}: Forbidden: must not be set inside additionalProperties applying to object metadata")
+    );
+    let errs = validate(&[("kind", r#"{"type":"string","default":"Foo"}"#.to_owned())]);
+    assert_eq!(
+        errs.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [format!("{ROOT}.properties[kind].default: Forbidden: must not be set in top-level kind")]
+    );
+}
+
 /// The rest of object metadata in an embedded default: namespace, generation, annotations,
 /// owner references, finalizers, as upstream's `ValidateObjectMetaAccessor` on create.
 #[test]

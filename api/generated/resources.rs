@@ -158,6 +158,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     resource = "apiservices", namespaced = false, protobuf = true, verbs = ["create",
     "update", "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
     subresources = ["status"], short_names = [], categories = ["api-extensions"],
+    own_name_rule = true,
 );
 #[cfg(feature = "apiregistration")]
 ::kapi_api::impl_resource!(
@@ -165,7 +166,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     ::apiregistration::v1beta1::APIServiceList, resource = "apiservices", namespaced =
     false, protobuf = true, verbs = ["create", "update", "delete", "deletecollection",
     "get", "list", "watch", "patch", "apply"], subresources = ["status"], short_names =
-    [], categories = ["api-extensions"],
+    [], categories = ["api-extensions"], own_name_rule = true,
 );
 #[cfg(feature = "apiserverinternal")]
 ::kapi_api::impl_resource!(
@@ -173,7 +174,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     ::apiserverinternal::v1alpha1::StorageVersionList, resource = "storageversions",
     namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
     "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-    ["status"],
+    ["status"], own_name_rule = true,
 );
 #[cfg(all(feature = "apps", feature = "autoscaling"))]
 ::kapi_api::impl_resource!(
@@ -398,6 +399,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     ::certificates::v1::ClusterTrustBundleList, resource = "clustertrustbundles",
     namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
     "deletecollection", "get", "list", "watch", "patch", "apply"], subresources = [],
+    own_name_rule = true,
 );
 #[cfg(feature = "certificates")]
 ::kapi_api::impl_resource!(
@@ -413,6 +415,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     ::certificates::v1alpha1::ClusterTrustBundleList, resource = "clustertrustbundles",
     namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
     "deletecollection", "get", "list", "watch", "patch", "apply"], subresources = [],
+    own_name_rule = true,
 );
 #[cfg(feature = "certificates")]
 ::kapi_api::impl_resource!(
@@ -428,6 +431,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     ::certificates::v1beta1::ClusterTrustBundleList, resource = "clustertrustbundles",
     namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
     "deletecollection", "get", "list", "watch", "patch", "apply"], subresources = [],
+    own_name_rule = true,
 );
 #[cfg(feature = "certificates")]
 ::kapi_api::impl_resource!(
@@ -449,6 +453,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     ::coordination::v1alpha2::LeaseCandidateList, resource = "leasecandidates",
     namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
     "deletecollection", "get", "list", "watch", "patch", "apply"], subresources = [],
+    own_name_rule = true,
 );
 #[cfg(feature = "coordination")]
 ::kapi_api::impl_resource!(
@@ -462,7 +467,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     crate ::coordination::v1beta1::LeaseCandidate, crate
     ::coordination::v1beta1::LeaseCandidateList, resource = "leasecandidates", namespaced
     = true, protobuf = true, verbs = ["create", "update", "delete", "deletecollection",
-    "get", "list", "watch", "patch", "apply"], subresources = [],
+    "get", "list", "watch", "patch", "apply"], subresources = [], own_name_rule = true,
 );
 #[cfg(feature = "core")]
 ::kapi_api::impl_resource!(
@@ -831,48 +836,49 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
 ::kapi_api::impl_resource!(
     crate ::rbac::v1::Role, crate ::rbac::v1::RoleList, resource = "roles", namespaced =
     true, protobuf = true, verbs = ["create", "update", "delete", "deletecollection",
-    "get", "list", "watch", "patch", "apply"], subresources = [],
+    "get", "list", "watch", "patch", "apply"], subresources = [], own_name_rule = true,
 );
 #[cfg(feature = "rbac")]
 ::kapi_api::impl_resource!(
     crate ::rbac::v1::RoleBinding, crate ::rbac::v1::RoleBindingList, resource =
     "rolebindings", namespaced = true, protobuf = true, verbs = ["create", "update",
     "delete", "deletecollection", "get", "list", "watch", "patch", "apply"], subresources
-    = [],
+    = [], own_name_rule = true,
 );
 #[cfg(feature = "rbac")]
 ::kapi_api::impl_resource!(
     crate ::rbac::v1::ClusterRole, crate ::rbac::v1::ClusterRoleList, resource =
     "clusterroles", namespaced = false, protobuf = true, verbs = ["create", "update",
     "delete", "deletecollection", "get", "list", "watch", "patch", "apply"], subresources
-    = [],
+    = [], own_name_rule = true,
 );
 #[cfg(feature = "rbac")]
 ::kapi_api::impl_resource!(
     crate ::rbac::v1::ClusterRoleBinding, crate ::rbac::v1::ClusterRoleBindingList,
     resource = "clusterrolebindings", namespaced = false, protobuf = true, verbs =
     ["create", "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-    "apply"], subresources = [],
+    "apply"], subresources = [], own_name_rule = true,
 );
 #[cfg(feature = "rbac")]
 ::kapi_api::impl_resource!(
     crate ::rbac::v1alpha1::Role, crate ::rbac::v1alpha1::RoleList, resource = "roles",
     namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
     "deletecollection", "get", "list", "watch", "patch", "apply"], subresources = [],
+    own_name_rule = true,
 );
 #[cfg(feature = "rbac")]
 ::kapi_api::impl_resource!(
     crate ::rbac::v1alpha1::RoleBinding, crate ::rbac::v1alpha1::RoleBindingList,
     resource = "rolebindings", namespaced = true, protobuf = true, verbs = ["create",
     "update", "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-    subresources = [],
+    subresources = [], own_name_rule = true,
 );
 #[cfg(feature = "rbac")]
 ::kapi_api::impl_resource!(
     crate ::rbac::v1alpha1::ClusterRole, crate ::rbac::v1alpha1::ClusterRoleList,
     resource = "clusterroles", namespaced = false, protobuf = true, verbs = ["create",
     "update", "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-    subresources = [],
+    subresources = [], own_name_rule = true,
 );
 #[cfg(feature = "rbac")]
 ::kapi_api::impl_resource!(
@@ -880,33 +886,35 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     ::rbac::v1alpha1::ClusterRoleBindingList, resource = "clusterrolebindings",
     namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
     "deletecollection", "get", "list", "watch", "patch", "apply"], subresources = [],
+    own_name_rule = true,
 );
 #[cfg(feature = "rbac")]
 ::kapi_api::impl_resource!(
     crate ::rbac::v1beta1::Role, crate ::rbac::v1beta1::RoleList, resource = "roles",
     namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
     "deletecollection", "get", "list", "watch", "patch", "apply"], subresources = [],
+    own_name_rule = true,
 );
 #[cfg(feature = "rbac")]
 ::kapi_api::impl_resource!(
     crate ::rbac::v1beta1::RoleBinding, crate ::rbac::v1beta1::RoleBindingList, resource
     = "rolebindings", namespaced = true, protobuf = true, verbs = ["create", "update",
     "delete", "deletecollection", "get", "list", "watch", "patch", "apply"], subresources
-    = [],
+    = [], own_name_rule = true,
 );
 #[cfg(feature = "rbac")]
 ::kapi_api::impl_resource!(
     crate ::rbac::v1beta1::ClusterRole, crate ::rbac::v1beta1::ClusterRoleList, resource
     = "clusterroles", namespaced = false, protobuf = true, verbs = ["create", "update",
     "delete", "deletecollection", "get", "list", "watch", "patch", "apply"], subresources
-    = [],
+    = [], own_name_rule = true,
 );
 #[cfg(feature = "rbac")]
 ::kapi_api::impl_resource!(
     crate ::rbac::v1beta1::ClusterRoleBinding, crate
     ::rbac::v1beta1::ClusterRoleBindingList, resource = "clusterrolebindings", namespaced
     = false, protobuf = true, verbs = ["create", "update", "delete", "deletecollection",
-    "get", "list", "watch", "patch", "apply"], subresources = [],
+    "get", "list", "watch", "patch", "apply"], subresources = [], own_name_rule = true,
 );
 #[cfg(feature = "resource")]
 ::kapi_api::impl_resource!(
@@ -1040,7 +1048,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     crate ::scheduling::v1alpha3::PodGroup, crate ::scheduling::v1alpha3::PodGroupList,
     resource = "podgroups", namespaced = true, protobuf = true, verbs = ["create",
     "update", "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-    subresources = ["status"],
+    subresources = ["status"], own_name_rule = true,
 );
 #[cfg(feature = "scheduling")]
 ::kapi_api::impl_resource!(
@@ -1070,7 +1078,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     crate ::scheduling::v1beta1::PodGroup, crate ::scheduling::v1beta1::PodGroupList,
     resource = "podgroups", namespaced = true, protobuf = true, verbs = ["create",
     "update", "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-    subresources = ["status"],
+    subresources = ["status"], own_name_rule = true,
 );
 #[cfg(feature = "storage")]
 ::kapi_api::impl_resource!(

@@ -78,6 +78,9 @@ pub trait Resource: VersionedKind + HasSchema {
     const SHORT_NAMES: &'static [&'static str] = &[];
     /// The categories the resource belongs to (`all`), as discovery lists them.
     const CATEGORIES: &'static [&'static str] = &[];
+    /// Whether the kind's validation checks `metadata.name` with a rule of its own (the
+    /// `+ownNameRule` marker), so a server does not check its names as DNS subdomains.
+    const OWN_NAME_RULE: bool = false;
     /// Whether requests ask for the objects reduced to their metadata (`PartialObjectMetadata`):
     /// true for kapi-client's `PartialObjectMeta` only, false for every kind of its own.
     const METADATA_ONLY: bool = false;
@@ -159,6 +162,7 @@ impl ResourceInfoExt for ResourceInfo {
             subresources: R::SUBRESOURCES,
             short_names: R::SHORT_NAMES,
             categories: R::CATEGORIES,
+            own_name_rule: R::OWN_NAME_RULE,
             new_object: || Box::new(R::default()),
             metadata: |o| o.as_any().downcast_ref::<R>().map(R::metadata),
             metadata_mut: |o| o.as_any_mut().downcast_mut::<R>().map(R::metadata_mut),
@@ -220,6 +224,7 @@ macro_rules! impl_resource {
         verbs = [$($verb:literal),* $(,)?],
         subresources = [$($sub:literal $({ $($spec:tt)* })?),* $(,)?] $(,)?
         $(short_names = [$($short:literal),* $(,)?], categories = [$($category:literal),* $(,)?] $(,)?)?
+        $(own_name_rule = $own:literal $(,)?)?
     ) => {
         // Every method `#[inline]`: methods of a concrete kind's impl are otherwise compiled (with
         // the kind's drop code) wherever the macro expands, so a clientset of every kind would
@@ -235,6 +240,7 @@ macro_rules! impl_resource {
                 const SHORT_NAMES: &'static [&'static str] = &[$($short),*];
                 const CATEGORIES: &'static [&'static str] = &[$($category),*];
             )?
+            $(const OWN_NAME_RULE: bool = $own;)?
             #[inline]
             fn metadata(&self) -> &$crate::meta::v1::ObjectMeta {
                 &self.metadata
@@ -250,11 +256,13 @@ macro_rules! impl_resource {
         verbs = [$($verb:literal),* $(,)?],
         subresources = [$($sub:literal $({ $($spec:tt)* })?),* $(,)?] $(,)?
         $(short_names = [$($short:literal),* $(,)?], categories = [$($category:literal),* $(,)?] $(,)?)?
+        $(own_name_rule = $own:literal $(,)?)?
     ) => {
         $crate::impl_resource!(
             unlisted $ty, resource = $res, namespaced = $ns, protobuf = $pb,
             verbs = [$($verb),*], subresources = [$($sub $({ $($spec)* })?),*],
             $(short_names = [$($short),*], categories = [$($category),*],)?
+            $(own_name_rule = $own,)?
         );
         impl $crate::served::Listable for $ty {
             type List = $list;

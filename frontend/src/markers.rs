@@ -67,6 +67,11 @@ pub const SHORT_NAMES: &str = "shortNames";
 /// `+categories=all`: the categories the resource belongs to, comma-separated (`kubectl get
 /// all`); upstream's `Categories()` of the resource's REST storage.
 pub const CATEGORIES: &str = "categories";
+/// `+ownNameRule`: the kind's validation checks `metadata.name` with a rule of its own (upstream
+/// passes its `ValidateObjectMeta` a name function other than DNS subdomains: RBAC's path
+/// segments, an API service's `<version>.<group>`), so a server skips its generic DNS-subdomain
+/// check of the kind's names.
+pub const OWN_NAME_RULE: &str = "ownNameRule";
 /// `+enum`: a string newtype whose values are the string constants of its `impl` blocks in the
 /// same file; OpenAPI lists them as the `enum` of every property of that type (upstream's `+enum`).
 pub const ENUM: &str = "enum";
@@ -92,6 +97,7 @@ pub const TYPE_MARKERS: &[&str] = &[
     LIFECYCLE_REPLACEMENT,
     SHORT_NAMES,
     CATEGORIES,
+    OWN_NAME_RULE,
     ENUM,
     ENUM_EXCLUDE,
     ENUM_OPEN,
@@ -170,6 +176,8 @@ pub struct GenClient {
     pub short_names: Vec<String>,
     /// `+categories=`, in the order written.
     pub categories: Vec<String>,
+    /// `+ownNameRule`: the kind's validation checks its names itself.
+    pub own_name_rule: bool,
 }
 
 /// One `+genclient:method=Name,verb=…,subresource=…[,input=…][,result=…]` line: a typed method
@@ -711,6 +719,7 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
                 resource_name: None,
                 short_names: Vec::new(),
                 categories: Vec::new(),
+                own_name_rule: false,
             });
         } else {
             rest.push((name, value, span));
@@ -731,6 +740,7 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
             GENCLIENT_ONLY_VERBS => g.only_verbs = Some(verb_list(cx, &name, &value, span)),
             GENCLIENT_SKIP_VERBS => g.skip_verbs = Some(verb_list(cx, &name, &value, span)),
             GENCLIENT_NO_VERBS => g.no_verbs = true,
+            OWN_NAME_RULE => g.own_name_rule = true,
             GENCLIENT_METHOD => {
                 if let Some(m) = method(cx, &value, span) {
                     if g.methods.iter().any(|o| o.name == m.name) {

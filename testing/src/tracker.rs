@@ -584,22 +584,6 @@ fn resolve_namespace(info: &ResourceInfo, request_ns: &str, m: &mut ObjectMeta) 
     Ok(())
 }
 
-/// The kinds whose names upstream checks with a rule of their own instead of DNS subdomains, in
-/// their kind's validation (kapi-api's, run on every write): RBAC's path segments
-/// (`system:basic-user`), an API service's `<version>.<group>` (`v1.` for the legacy group), a
-/// lease candidate's config map key, a cluster trust bundle's signer prefix
-/// (`example.com:signer:name`) and a storage version's `<group>.<resource>`.
-fn names_its_own(info: &ResourceInfo) -> bool {
-    info.group == "rbac.authorization.k8s.io"
-        || matches!(
-            (info.group, info.resource),
-            ("apiregistration.k8s.io", "apiservices")
-                | ("coordination.k8s.io", "leasecandidates")
-                | ("certificates.k8s.io", "clustertrustbundles")
-                | ("internal.apiserver.k8s.io", "storageversions")
-        )
-}
-
 /// Upstream's name and namespace checks of `ValidateObjectMeta`.
 fn meta_errors(info: &ResourceInfo, m: &ObjectMeta) -> Vec<FieldError> {
     let mut errs = Vec::new();
@@ -607,7 +591,9 @@ fn meta_errors(info: &ResourceInfo, m: &ObjectMeta) -> Vec<FieldError> {
         if m.generate_name.is_empty() {
             errs.push(FieldError::required("metadata.name", "name or generateName is required"));
         }
-    } else if !names_its_own(info) {
+    } else if !info.own_name_rule {
+        // A kind with a name rule of its own (its group's `+ownNameRule`) checks it in its
+        // validation (kapi-api's, run on every write).
         errs.extend(meta::validate_subdomain("metadata.name", &m.name));
     }
     if m.generation < 0 {

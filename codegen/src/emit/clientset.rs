@@ -62,6 +62,7 @@ struct Served<'a> {
     methods: Vec<TypedMethod>,
     short_names: Vec<String>,
     categories: Vec<String>,
+    own_name_rule: bool,
 }
 
 /// A subresource: `status` (the kind itself, every verb of a subresource) or one named by
@@ -238,6 +239,7 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
                 methods,
                 short_names: gen_client.short_names.clone(),
                 categories: gen_client.categories.clone(),
+                own_name_rule: gen_client.own_name_rule,
             });
         }
     }
@@ -419,12 +421,13 @@ fn resources_file(u: &Universe, by_package: &BTreeMap<PathBuf, Vec<Served<'_>>>)
             let (short_names, categories) = (&s.short_names, &s.categories);
             let names = (!short_names.is_empty() || !categories.is_empty())
                 .then(|| quote!(short_names = [#(#short_names),*], categories = [#(#categories),*],));
+            let own_name_rule = s.own_name_rule.then(|| quote!(own_name_rule = true,));
             impls.push(quote! {
                 #kind_cfg
                 ::kapi_api::impl_resource!(
                     #target,
                     resource = #resource, namespaced = #namespaced, protobuf = true,
-                    verbs = [#(#api_verbs),*], subresources = [#(#subs),*], #names
+                    verbs = [#(#api_verbs),*], subresources = [#(#subs),*], #names #own_name_rule
                 );
             });
             let info = match s.list {

@@ -48,6 +48,10 @@ pub struct ResourceInfo {
     pub short_names: &'static [&'static str],
     /// Categories (`all`), published by discovery.
     pub categories: &'static [&'static str],
+    /// Whether the kind's validation checks `metadata.name` with a rule of its own (RBAC's path
+    /// segments, an API service's `<version>.<group>`), set by the group that defines the kind
+    /// (its `+ownNameRule` marker): a server then leaves out its DNS-subdomain check of names.
+    pub own_name_rule: bool,
     /// A new, empty object of the kind.
     pub new_object: fn() -> Box<dyn Object>,
     /// The object's metadata (`None` if the object is not of this kind).

@@ -40,3 +40,24 @@ fn a_v1alpha3_pod_group_status_write_gets_v1beta1s_claim_check() {
         ]
     );
 }
+
+/// A pod group's name is a DNS label (upstream's `ValidatePodGroupName`), written through either
+/// version; on update the name is not checked again (upstream's update checks none).
+#[test]
+fn pod_group_names_are_dns_labels() {
+    let s = scheme();
+    let body = |version: &str, name: &str| {
+        format!(
+            r#"{{"apiVersion":"scheduling.k8s.io/{version}","kind":"PodGroup","metadata":{{"name":"{name}","namespace":"ns"}},"spec":{{"schedulingPolicy":{{"basic":{{}}}}}}}}"#
+        )
+    };
+    // A DNS subdomain, so the server's generic check would let it through.
+    let label = "must not contain dots";
+    let beta: crate::scheduling::v1beta1::PodGroup = decoded(&s, &body("v1beta1", "a.b"));
+    assert_eq!(printed(&s.validate(&beta, None)), [format!("metadata.name: Invalid value: \"a.b\": {label}")]);
+    assert_eq!(printed(&s.validate(&beta, Some(&beta))), Vec::<String>::new());
+    let alpha: v1alpha3::PodGroup = decoded(&s, &body("v1alpha3", "a.b"));
+    assert_eq!(printed(&s.validate(&alpha, None)), [format!("metadata.name: Invalid value: \"a.b\": {label}")]);
+    let fine: crate::scheduling::v1beta1::PodGroup = decoded(&s, &body("v1beta1", "group-1"));
+    assert_eq!(printed(&s.validate(&fine, None)), Vec::<String>::new());
+}

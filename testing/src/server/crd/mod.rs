@@ -7,7 +7,7 @@
 //! The served versions share one store, read with each version's `apiVersion` (conversion
 //! `None`) or converted by the definition's conversion webhook ([`conversion`]). The CEL rules of schemas
 //! (`x-kubernetes-validations`) are compiled when a definition is written and evaluated on every
-//! create and update of its objects ([`rules`], with the evaluator of [`crate::cel`]):
+//! create and update of its objects (kapi-api's `apiextensions::v1::rules`, on kapi-cel):
 //! transition rules (`oldSelf`) only on update where an old value exists, failures with
 //! upstream's paths and messages (`fieldPath`, `reason`, `messageExpression` honoured), under
 //! upstream's per-rule cost limit and per-object budget. CEL covers literals, selection, indexing,
@@ -24,13 +24,13 @@ pub(crate) mod conversion;
 mod jsonpath;
 pub(crate) mod object;
 mod openapi;
-mod rules;
 mod scale;
 mod types;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
 
+use kapi_api::apiextensions::v1::rules;
 use kapi_api::apiextensions::v1::{
     ConditionStatus, ConversionStrategyType, CustomResourceDefinition, CustomResourceDefinitionCondition,
     CustomResourceDefinitionConditionType, CustomResourceDefinitionStatus, ResourceScope,

@@ -326,6 +326,8 @@ pub(crate) fn resource_info(
         // Set from the definition's accepted names by the caller.
         short_names: &[],
         categories: &[],
+        // Custom objects' names are DNS subdomains (upstream's `customResourceStrategy`).
+        own_name_rule: false,
     }
 }
 

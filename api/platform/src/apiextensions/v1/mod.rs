@@ -11,6 +11,8 @@ mod defaults;
 mod fuzzer;
 mod json;
 #[cfg(feature = "validation")]
+pub mod rules;
+#[cfg(feature = "validation")]
 pub mod schema;
 mod types;
 #[cfg(feature = "validation")]

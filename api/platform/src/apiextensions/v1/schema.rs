@@ -243,19 +243,18 @@ fn in_body(path: &str) -> String {
 /// field errors. `x-kubernetes-validations` (CEL) rules are not evaluated.
 pub fn validate(v: &Value, s: &Schema) -> Vec<FieldError> {
     let mut errs = Vec::new();
-    validate_at(v, s, "", true, &mut errs);
+    validate_at(v, s, "", &mut errs);
     errs
 }
 
-/// [`validate`] from a node of the schema (a default's), the node a resource root when it is an
-/// embedded resource; field paths are relative to the value.
+/// [`validate`] from a node of the schema (a default's); field paths are relative to the value.
 pub fn validate_value(v: &Value, s: &Schema) -> Vec<FieldError> {
     let mut errs = Vec::new();
-    validate_at(v, s, "", embedded(s), &mut errs);
+    validate_at(v, s, "", &mut errs);
     errs
 }
 
-fn validate_at(v: &Value, s: &Schema, path: &str, resource_root: bool, errs: &mut Vec<FieldError>) {
+fn validate_at(v: &Value, s: &Schema, path: &str, errs: &mut Vec<FieldError>) {
     let ty = text(s, "type");
     let int_or_string = flag(s, "x-kubernetes-int-or-string");
     let expected = if int_or_string { "integer,string" } else { ty };
@@ -298,7 +297,7 @@ fn validate_at(v: &Value, s: &Schema, path: &str, resource_root: bool, errs: &mu
         Value::Number(n) => validate_number(n, s, path, errs),
         Value::String(text) => validate_string(text, s, path, errs),
         Value::Array(elems) => validate_array(elems, s, path, errs),
-        Value::Object(members) => validate_object(members, s, path, resource_root, errs),
+        Value::Object(members) => validate_object(members, s, path, errs),
         _ => {}
     }
 }
@@ -390,7 +389,7 @@ fn validate_array(elems: &[Value], s: &Schema, path: &str, errs: &mut Vec<FieldE
     }
     if let Some(is) = items(s) {
         for (i, e) in elems.iter().enumerate() {
-            validate_at(e, is, &format!("{path}[{i}]"), embedded(is), errs);
+            validate_at(e, is, &format!("{path}[{i}]"), errs);
         }
     }
     validate_list_type(elems, s, path, errs);
@@ -511,13 +510,7 @@ fn validate_list_type(elems: &[Value], s: &Schema, path: &str, errs: &mut Vec<Fi
     }
 }
 
-fn validate_object(
-    members: &[(String, Value)],
-    s: &Schema,
-    path: &str,
-    resource_root: bool,
-    errs: &mut Vec<FieldError>,
-) {
+fn validate_object(members: &[(String, Value)], s: &Schema, path: &str, errs: &mut Vec<FieldError>) {
     let count = members.len();
     if let Some(max) = number(s, "maxProperties")
         && count as f64 > max
@@ -540,15 +533,14 @@ fn validate_object(
         ));
     }
     let add = additional(s);
+    // A resource's `apiVersion`, `kind` and `metadata` are validated too: upstream's validator
+    // sees the whole object, so a schema may restrict a resource's name or kind.
     for (k, val) in members {
-        if resource_root && root_member(k) {
-            continue;
-        }
         let child = join(path, k);
         if let Some(ps) = property(s, k) {
-            validate_at(val, ps, &child, embedded(ps), errs);
+            validate_at(val, ps, &child, errs);
         } else if let Some(a) = add {
-            validate_at(val, a, &child, embedded(a), errs);
+            validate_at(val, a, &child, errs);
         }
     }
     if let Some(Value::Array(required)) = s.get("required") {

@@ -23,6 +23,9 @@ use super::{
     ResourceScope, SelectableField,
 };
 
+#[path = "default_values.rs"]
+mod default_values;
+
 /// Upstream's printer column types, sorted as its `sets.String.List` prints them.
 const COLUMN_TYPES: &[&str] = &["boolean", "date", "integer", "number", "string"];
 /// Upstream's printer column formats, sorted.
@@ -912,62 +915,17 @@ fn validate_schema(props: &JSONSchemaProps, status_enabled: bool, opts: &Options
     // the defaults are valid too (`requireStructuralSchema`); its other OpenAPI checks keep only
     // the rules of a node whose rule entries themselves are wrong from compiling.
     if errs.len() - before == soft.len() {
-        validate_defaults(&s, &root, opts.require_pruned_defaults, false, true, 0, errs);
+        default_values::validate_defaults(&s, &root, opts.require_pruned_defaults, errs);
         if errs.len() - before == soft.len() {
             compile_rules(&s, &root, true, None, 0, errs);
         }
     }
-}
-
-/// Upstream's `ValidateDefaults`: each default is a value its node accepts. Pruned first (a
-/// field the schema would drop is `must not have unknown fields`, unless the stored definition
-/// already had such defaults), then validated against the node's schema, each finding under
-/// the node's `default`. `root` is whether the node is a resource's root (the object, or an
-/// embedded resource: the schema's root counts as one); defaults inside a root's `metadata`,
-/// `apiVersion` and `kind` are left alone (upstream coerces and checks them as object
-/// metadata), and the defaults' own `x-kubernetes-validations` are not evaluated.
-fn validate_defaults(
-    s: &Schema,
-    path: &Path,
-    require_pruned: bool,
-    inside_meta: bool,
-    root: bool,
-    depth: usize,
-    errs: &mut ErrorList,
-) {
-    if depth > MAX_SCHEMA_DEPTH {
-        return;
-    }
-    let root = root || flag(s, "x-kubernetes-embedded-resource");
-    let inside_meta = inside_meta && !root;
-    if let Some(d) = s.get("default").filter(|d| !matches!(d, Value::Null))
-        && !inside_meta
-    {
-        let at = path.child("default");
-        if require_pruned && !default_is_pruned(s, d) {
-            errs.push(FieldError::invalid_value(&at, BadValue::Json(go_json(d)), "must not have unknown fields"));
-        }
-        for e in super::schema::validate_value(d, s) {
-            let field =
-                if e.field.is_empty() { at.as_str().to_owned() } else { format!("{}.{}", at.as_str(), e.field) };
-            errs.push(FieldError { field, ..e });
-        }
-    }
-    if let Some(is) = sub_schema(s, "items") {
-        validate_defaults(is, &path.child("items"), require_pruned, inside_meta, false, depth + 1, errs);
-    }
-    for (k, ps) in properties(s) {
-        let meta = inside_meta || (root && matches!(k.as_str(), "metadata" | "apiVersion" | "kind"));
-        validate_defaults(ps, &path.child("properties").key(k), require_pruned, meta, false, depth + 1, errs);
-    }
+    default_values::forbidden_defaults(&s, &root, true, false, None, 0, errs);
 }
 
 /// Whether pruning a node's default keeps all of it.
 fn default_is_pruned(s: &Schema, d: &Value) -> bool {
-    let mut pruned = d.clone();
-    let mut dropped = Vec::new();
-    super::schema::prune_value(&mut pruned, s, &mut dropped);
-    dropped.is_empty()
+    default_values::pruning_keeps(d, s, flag(s, "x-kubernetes-embedded-resource"), 0)
 }
 
 /// A JSON value as Go's `json.Marshal` writes a decoded one: object members sorted by name.

@@ -122,6 +122,7 @@ pub struct APIServiceStatus {
 /// Registers a server for one API group version; named `version.group`.
 ///
 /// +genclient
+/// +ownNameRule
 /// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]

@@ -27,6 +27,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     {
         scheme
             .add_validation_func(
+                crate::scheduling::v1beta1::validation::validate_pod_group,
+            );
+        scheme
+            .add_validation_func(
                 crate::scheduling::v1beta1::validation::validate_workload,
             );
         scheme

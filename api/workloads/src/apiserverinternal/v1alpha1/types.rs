@@ -9,6 +9,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// The storage versions API server instances use for one resource.
 ///
 /// +genclient
+/// +ownNameRule
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "internal.apiserver.k8s.io", version = "v1alpha1")]

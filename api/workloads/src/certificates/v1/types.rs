@@ -210,6 +210,7 @@ impl KeyUsage {
 /// A cluster-scoped set of X.509 trust anchors, readable by every authenticated user.
 ///
 /// +genclient
+/// +ownNameRule
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]

@@ -8,6 +8,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// A cluster-scoped set of X.509 trust anchors, readable by every authenticated user.
 ///
 /// +genclient
+/// +ownNameRule
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.26
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.34

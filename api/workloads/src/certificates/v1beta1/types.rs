@@ -214,6 +214,7 @@ impl KeyUsage {
 /// A cluster-scoped set of X.509 trust anchors, readable by every authenticated user.
 ///
 /// +genclient
+/// +ownNameRule
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.33
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.37

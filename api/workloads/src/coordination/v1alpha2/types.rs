@@ -10,6 +10,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// A contender for a lease in coordinated leader election.
 ///
 /// +genclient
+/// +ownNameRule
 /// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1alpha2")]

@@ -85,6 +85,7 @@ pub struct LeaseList {
 /// A contender for a lease in coordinated leader election.
 ///
 /// +genclient
+/// +ownNameRule
 /// +k8s:prerelease-lifecycle-gen:introduced=1.33
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1beta1")]

@@ -79,6 +79,7 @@ pub struct RoleRef {
 /// A namespaced set of permissions.
 ///
 /// +genclient
+/// +ownNameRule
 /// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1")]
@@ -101,6 +102,7 @@ pub struct Role {
 /// Grants a role, or a cluster role, to subjects within one namespace.
 ///
 /// +genclient
+/// +ownNameRule
 /// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1")]
@@ -165,6 +167,7 @@ pub struct RoleList {
 /// A cluster-wide set of permissions, usable by role bindings and cluster role bindings.
 ///
 /// +genclient
+/// +ownNameRule
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -201,6 +204,7 @@ pub struct AggregationRule {
 /// Grants a cluster role to subjects across the whole cluster.
 ///
 /// +genclient
+/// +ownNameRule
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]

@@ -77,6 +77,7 @@ pub struct RoleRef {
 /// A namespaced set of permissions.
 ///
 /// +genclient
+/// +ownNameRule
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1alpha1")]
 pub struct Role {
@@ -98,6 +99,7 @@ pub struct Role {
 /// Grants a role, or a cluster role, to subjects within one namespace.
 ///
 /// +genclient
+/// +ownNameRule
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1alpha1")]
 pub struct RoleBinding {
@@ -157,6 +159,7 @@ pub struct RoleList {
 /// A cluster-wide set of permissions, usable by role bindings and cluster role bindings.
 ///
 /// +genclient
+/// +ownNameRule
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1alpha1")]
@@ -192,6 +195,7 @@ pub struct AggregationRule {
 /// Grants a cluster role to subjects across the whole cluster.
 ///
 /// +genclient
+/// +ownNameRule
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1alpha1")]

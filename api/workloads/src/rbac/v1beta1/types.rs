@@ -77,6 +77,7 @@ pub struct RoleRef {
 /// A namespaced set of permissions.
 ///
 /// +genclient
+/// +ownNameRule
 /// +k8s:prerelease-lifecycle-gen:introduced=1.6
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.17
 /// +k8s:prerelease-lifecycle-gen:removed=1.22
@@ -102,6 +103,7 @@ pub struct Role {
 /// Grants a role, or a cluster role, to subjects within one namespace.
 ///
 /// +genclient
+/// +ownNameRule
 /// +k8s:prerelease-lifecycle-gen:introduced=1.6
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.17
 /// +k8s:prerelease-lifecycle-gen:removed=1.22
@@ -175,6 +177,7 @@ pub struct RoleList {
 /// A cluster-wide set of permissions, usable by role bindings and cluster role bindings.
 ///
 /// +genclient
+/// +ownNameRule
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.6
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.17
@@ -214,6 +217,7 @@ pub struct AggregationRule {
 /// Grants a cluster role to subjects across the whole cluster.
 ///
 /// +genclient
+/// +ownNameRule
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.6
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.17

@@ -362,6 +362,7 @@ impl PreemptionPolicy {
 /// A live set of pods scheduled together, usually made from a workload template.
 ///
 /// +genclient
+/// +ownNameRule
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1alpha3")]
 pub struct PodGroup {

@@ -423,6 +423,7 @@ impl PreemptionPolicy {
 /// A live set of pods scheduled together, usually made from a workload template.
 ///
 /// +genclient
+/// +ownNameRule
 /// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1beta1")]

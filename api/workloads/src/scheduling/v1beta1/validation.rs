@@ -2,10 +2,13 @@
 //!
 //! Ported from the upstream source with composite pod group templates (1.36's shape, as these
 //! types have it). Upstream's `ValidatePodGroup` and `…Update` check only metadata, which the
-//! server checks for every kind, so `PodGroup` has status rules alone here.
+//! server checks for every kind, but for the name: a pod group's is a DNS label (the kind is
+//! marked `+ownNameRule`, so the server leaves its name to [`validate_pod_group`]). A workload's
+//! and a composite pod group's names are DNS subdomains, the server's own check.
 
 use std::collections::HashSet;
 
+use kapi_machinery::validation::content::is_dns1123_label;
 use kapi_machinery::validation::declarative::json_value;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
@@ -38,6 +41,18 @@ pub fn validate_workload(obj: &Workload, _old: Option<&Workload>) -> ErrorList {
         errs.extend(has_children(c, &cp.index(i)));
     }
     errs
+}
+
+/// Validates a `PodGroup` on create (upstream's `ValidatePodGroup`): its name a DNS label
+/// (upstream's `ValidatePodGroupName`). The update (`ValidatePodGroupUpdate`) checks only what
+/// the server checks for every kind; names are immutable. An empty name is the server's
+/// `name or generateName is required`.
+pub fn validate_pod_group(obj: &PodGroup, old: Option<&PodGroup>) -> ErrorList {
+    let name = &obj.metadata.name;
+    if old.is_some() || name.is_empty() {
+        return ErrorList::new();
+    }
+    is_dns1123_label(name).iter().map(|m| FieldError::invalid("metadata.name", name, m)).collect()
 }
 
 /// Validates a `PodGroup`'s `/status` write (upstream's `ValidatePodGroupStatusUpdate`): the

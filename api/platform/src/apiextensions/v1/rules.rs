@@ -1,14 +1,14 @@
-//! `x-kubernetes-validations`: the CEL rules of a structural schema evaluated at their places in a custom object, as apiextensions-apiserver does, with its messages and cost budget.
+//! `x-kubernetes-validations`: the CEL rules of a structural schema evaluated at their places in a custom object (by the test server) or a schema's default (by the definition's validation), as apiextensions-apiserver does, with its messages and cost budget.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use kapi_api::apiextensions::v1::validation::{Rule, rules_of};
-use kapi_api::meta::errors::FieldError;
+use kapi_cel::{self as cel, EvalError, Program, Val};
 use kapi_machinery::json::value::Value;
+use kapi_machinery::validation::FieldError;
 
-use crate::cel::{self, EvalError, Program, Val};
-use kapi_api::apiextensions::v1::schema::{Schema, additional, embedded, items, join, property, text};
+use super::schema::{Schema, additional, embedded, items, join, property, text};
+use super::validation::{Rule, rules_of};
 
 /// The variables a rule may use.
 const VARS: &[&str] = &["self", "oldSelf"];
@@ -16,7 +16,7 @@ const VARS: &[&str] = &["self", "oldSelf"];
 /// Upstream's limit on an evaluated `messageExpression` (`MaxEvaluatedMessageExpressionSizeBytes`).
 const MAX_MESSAGE_BYTES: usize = 5 * 1024;
 
-// Whether every rule compiles is checked with the definition, by kapi-api's
+// Whether every rule compiles is checked with the definition, by
 // `apiextensions::v1::validation` (run by the scheme's validation of every write).
 
 // ---- The object's side: every rule evaluated at its place. ----
@@ -26,10 +26,29 @@ const MAX_SCHEMA_DEPTH: usize = 64;
 
 /// Evaluates the rules of `s` over the object `new` (and, on update, the stored `old`),
 /// returning upstream's field errors.
-pub(crate) fn validate(new: &Value, old: Option<&Value>, s: &Schema) -> Vec<FieldError> {
-    let mut w = Walk { budget: cel::RUNTIME_BUDGET, errs: Vec::new(), stopped: false, programs: HashMap::new() };
-    w.node(new, old, s, "", true, 0);
-    w.errs
+pub fn validate(new: &Value, old: Option<&Value>, s: &Schema) -> Vec<FieldError> {
+    validate_within(new, old, s, true, cel::RUNTIME_BUDGET).errors
+}
+
+/// What [`validate_within`] found and what it left of the budget.
+#[derive(Debug)]
+pub struct Evaluated {
+    /// The rules' field errors, paths relative to the value.
+    pub errors: Vec<FieldError>,
+    /// What is left of the budget.
+    pub budget_left: u64,
+    /// Whether the budget ran out (or a rule hit the per-call limit): no further rule ran, and
+    /// upstream's callers stop evaluating there too.
+    pub stopped: bool,
+}
+
+/// Evaluates the rules of `s` over `new` (`old` its old value, if any) from a budget of
+/// `budget`; `root` is whether `s` is a resource's root (the object, or an embedded resource),
+/// where `apiVersion`, `kind` and `metadata` are not looked into.
+pub fn validate_within(new: &Value, old: Option<&Value>, s: &Schema, root: bool, budget: u64) -> Evaluated {
+    let mut w = Walk { budget, errs: Vec::new(), stopped: false, programs: HashMap::new() };
+    w.node(new, old, s, "", root, 0);
+    Evaluated { errors: w.errs, budget_left: w.budget, stopped: w.stopped }
 }
 
 struct Walk {
@@ -255,7 +274,7 @@ impl<'a> Correlation<'a> {
 /// A JSON value as CEL sees it under its schema: `integer` as int, `number` as double, objects
 /// as maps (so `has()` tests presence and a missing field is `no such key`); at a resource root
 /// `metadata` shows only `name` and `generateName`, as upstream's.
-pub(crate) fn to_val(v: &Value, s: Option<&Schema>, root: bool) -> Val {
+fn to_val(v: &Value, s: Option<&Schema>, root: bool) -> Val {
     match v {
         Value::Null => Val::Null,
         Value::Bool(b) => Val::Bool(*b),

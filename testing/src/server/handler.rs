@@ -470,8 +470,13 @@ impl ApiServer {
             return table::response(call, t, items, Some(meta));
         }
         if let Some(v) = metadata::requested(call, true, false)? {
-            let (items, meta) = stored.into_parts()?;
-            return object_response(200, call.enc, &metadata::partial_list(&call.info, &items, meta, v), &[]);
+            let list = if stored.converts() {
+                let (items, meta) = stored.into_parts()?;
+                metadata::partial_list(&call.info, &items, meta, v)
+            } else {
+                metadata::partial_stored_list(&stored, v)?
+            };
+            return object_response(200, call.enc, &list, &[]);
         }
         // Without a conversion, and unless the audit log wants the response object, the items
         // are encoded as stored, not copied into a typed list first.

@@ -7,7 +7,7 @@ use kapi_machinery::{Object, TypeMeta};
 
 use super::call::Call;
 use super::negotiate::{self, As};
-use crate::tracker::{Error, Event, EventType, Result};
+use crate::tracker::{Error, Event, EventType, Result, StoredList};
 
 /// The `apiVersion` (`meta.k8s.io/v1` or `v1beta1`) of the metadata a read asks for, if it asks
 /// for it; `list` tells a list from a get or watch, which must ask for the list kind and the
@@ -56,6 +56,25 @@ pub(super) fn partial_list(
         metadata: meta,
         items: Some(items.iter().map(|o| partial(info, o.as_ref(), api_version)).collect()),
     }
+}
+
+/// A list's stored items reduced to their metadata, each read as stored (only its metadata is
+/// copied): for a list without a conversion.
+pub(super) fn partial_stored_list(list: &StoredList, api_version: &str) -> Result<PartialObjectMetadataList> {
+    let info = &list.info;
+    let items = list
+        .items
+        .iter()
+        .map(|item| match item.current(info)? {
+            Some(obj) => Ok(partial(info, obj, api_version)),
+            None => Ok(partial(info, item.decode(info)?.as_ref(), api_version)),
+        })
+        .collect::<Result<_>>()?;
+    Ok(PartialObjectMetadataList {
+        type_meta: TypeMeta { kind: "PartialObjectMetadataList".into(), api_version: api_version.into() },
+        metadata: list.meta.clone(),
+        items: Some(items),
+    })
 }
 
 /// A watch event with its object reduced to metadata (errors stay `Status` objects).

@@ -94,15 +94,7 @@ pub struct DynamicObject {
 }
 
 fn wrong_type(expected: &'static str, found: &Value) -> DecodeError {
-    let found = match found {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    };
-    DecodeError::new(DecodeErrorKind::WrongType { expected, found })
+    DecodeError::new(DecodeErrorKind::WrongType { expected, found: found.go_kind_name() })
 }
 
 fn string_member(name: &str, v: Value) -> Result<String, DecodeError> {

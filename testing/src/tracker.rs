@@ -57,9 +57,10 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use kapi_api::meta::errors::StatusError;
-use kapi_api::meta::errors::{self as api_errors, FieldError};
+use kapi_api::meta::errors::{self as api_errors, FieldError, Path};
 use kapi_api::meta::labels::Selector;
 use kapi_api::meta::resource::{ListParts, ResourceInfo};
+use kapi_api::meta::v1::object_meta_validation::{validate_object_meta_contents, validate_object_meta_update_contents};
 use kapi_api::meta::v1::{
     CreateOptions, DeleteOptions, GetOptions, ListMeta, ListOptions, ObjectMeta, ResourceVersionMatch, UpdateOptions,
 };
@@ -584,9 +585,16 @@ fn resolve_namespace(info: &ResourceInfo, request_ns: &str, m: &mut ObjectMeta) 
     Ok(())
 }
 
-/// Upstream's name and namespace checks of `ValidateObjectMeta`.
+/// Upstream's generate name, name, namespace and generation checks of `ValidateObjectMeta`, in
+/// its order; the rest of it (labels, annotations, owner references, finalizers, managed
+/// fields) runs with the kind's validation (see `State::create`).
 fn meta_errors(info: &ResourceInfo, m: &ObjectMeta) -> Vec<FieldError> {
     let mut errs = Vec::new();
+    if !m.generate_name.is_empty() && !info.own_name_rule {
+        for msg in kapi_api::core::v1::validation::name_is_dns_subdomain(&m.generate_name, true) {
+            errs.push(FieldError::invalid("metadata.generateName", &m.generate_name, &msg));
+        }
+    }
     if m.name.is_empty() {
         if m.generate_name.is_empty() {
             errs.push(FieldError::required("metadata.name", "name or generateName is required"));
@@ -596,15 +604,15 @@ fn meta_errors(info: &ResourceInfo, m: &ObjectMeta) -> Vec<FieldError> {
         // validation (kapi-api's, run on every write).
         errs.extend(meta::validate_subdomain("metadata.name", &m.name));
     }
-    if m.generation < 0 {
-        errs.push(FieldError::invalid_value("metadata.generation", m.generation, "must be greater than or equal to 0"));
-    }
     if info.namespaced {
         if m.namespace.is_empty() {
             errs.push(FieldError::required("metadata.namespace", ""));
         } else {
             errs.extend(meta::validate_label("metadata.namespace", &m.namespace));
         }
+    }
+    if m.generation < 0 {
+        errs.push(FieldError::invalid_value("metadata.generation", m.generation, "must be greater than or equal to 0"));
     }
     errs
 }
@@ -822,8 +830,9 @@ impl State {
             // The name the held write generated, taken or not since (then `AlreadyExists`).
             m.name = p.name.clone();
         }
-        // Without a valid `generateName` there is no name to generate: the errors go out below.
-        if m.name.is_empty() && errs.is_empty() {
+        // Upstream's store generates the name before validating, so a bad `generateName` is
+        // reported with the name made from it.
+        if m.name.is_empty() && !m.generate_name.is_empty() {
             // The generated name must be free; a clash is retried as upstream's registry does.
             let mut tries = 0;
             loop {
@@ -856,6 +865,8 @@ impl State {
         }
         // Metadata and object errors go out together, as upstream's strategies return them.
         if let Some(v) = &self.validator {
+            let m = meta_of(&info, obj.as_ref())?;
+            errs.extend(validate_object_meta_contents(m, &Path::new("metadata")));
             errs.extend(self.validate(v, obj.as_ref(), None)?);
         }
         if !errs.is_empty() {
@@ -982,7 +993,9 @@ impl State {
             Some(other) => self.subresource_validators.get(other),
         };
         if !skip_validation && let Some(v) = validator {
-            let errs = self.validate(v, new.as_ref(), Some(existing.as_ref()))?;
+            let mut errs =
+                validate_object_meta_update_contents(meta_of(&info, new.as_ref())?, &old, &Path::new("metadata"));
+            errs.extend(self.validate(v, new.as_ref(), Some(existing.as_ref()))?);
             if !errs.is_empty() {
                 return Err(api_errors::invalid_object(&info, &key.1, &errs));
             }

@@ -101,6 +101,66 @@ async fn metadata_and_object_errors_come_together() {
     assert_eq!(fields, ["metadata.name", "webhooks[0].sideEffects"]);
 }
 
+/// Every object's metadata is checked as upstream's `ValidateObjectMetaAccessor` checks it, on
+/// create and update, before the kind's own rules.
+#[tokio::test]
+async fn object_metadata_contents_are_validated() {
+    use kapi_api::core::v1::ConfigMap;
+    use kapi_api::meta::v1::OwnerReference;
+    let (client, _server, _test) = http_client().await;
+    let api = client.namespaced::<ConfigMap>("default");
+    let mut cm = ConfigMap { metadata: ObjectMeta { name: "c".into(), ..Default::default() }, ..Default::default() };
+    cm.metadata.labels.insert("bad key".into(), "v".into());
+    cm.metadata.annotations.insert("also bad".into(), "v".into());
+    cm.metadata.owner_references.push(OwnerReference {
+        api_version: "apps/v1".into(),
+        kind: "ReplicaSet".into(),
+        name: "rs".into(),
+        ..Default::default()
+    });
+    cm.metadata.finalizers = vec!["orphan".into(), "foregroundDeletion".into()];
+    let err = api.create(&cm, &CreateOptions::default()).await.unwrap_err();
+    let (code, reason, message, causes) = invalid(&err);
+    assert_eq!((code, reason.as_str()), (422, "Invalid"));
+    let fields: Vec<&str> = causes.iter().map(|c| c.1.as_str()).collect();
+    assert_eq!(
+        fields,
+        ["metadata.labels", "metadata.annotations", "metadata.ownerReferences.uid", "metadata.finalizers"],
+        "{message}"
+    );
+    assert!(message.contains(r#"metadata.ownerReferences.uid: Invalid value: "": uid must not be empty"#), "{message}");
+    assert!(
+        message.contains(r#"metadata.finalizers: Invalid value: ["orphan","foregroundDeletion"]: finalizer orphan and foregroundDeletion cannot be both set"#),
+        "{message}"
+    );
+
+    // A bad prefix is reported with the name made from it.
+    let generated =
+        ConfigMap { metadata: ObjectMeta { generate_name: "Bad-".into(), ..Default::default() }, ..Default::default() };
+    let err = api.create(&generated, &CreateOptions::default()).await.unwrap_err();
+    let (_, _, message, causes) = invalid(&err);
+    let fields: Vec<&str> = causes.iter().map(|c| c.1.as_str()).collect();
+    assert_eq!(fields, ["metadata.generateName", "metadata.name"], "{message}");
+
+    // Updates: no finalizer may be added to an object being deleted.
+    let keep = ConfigMap {
+        metadata: ObjectMeta { name: "kept".into(), finalizers: vec!["example.com/keep".into()], ..Default::default() },
+        ..Default::default()
+    };
+    api.create(&keep, &CreateOptions::default()).await.unwrap();
+    api.delete("kept", &Default::default()).await.unwrap();
+    let mut deleting = api.get("kept", &GetOptions::default()).await.unwrap();
+    assert!(deleting.metadata.deletion_timestamp.is_some());
+    deleting.metadata.finalizers.push("example.com/more".into());
+    let err = api.update(&deleting, &UpdateOptions::default()).await.unwrap_err();
+    let (code, _, message, _) = invalid(&err);
+    assert_eq!(code, 422);
+    assert!(
+        message.ends_with(r#"metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"example.com/more"}"#),
+        "{message}"
+    );
+}
+
 #[tokio::test]
 async fn dry_runs_are_validated() {
     let (client, _server, _test) = http_client().await;

@@ -68,6 +68,19 @@ fn last_members(m: &[(String, Value)]) -> std::collections::HashMap<&str, &Value
 }
 
 impl Value {
+    /// The name Go's `encoding/json` gives this value's kind in an `UnmarshalTypeError`
+    /// (`json: cannot unmarshal number into Go value of type string`).
+    pub fn go_kind_name(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "bool",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+        }
+    }
+
     /// Appends the value as compact JSON, the way Go's `encoding/json` writes it: no spaces,
     /// HTML-safe string escaping, numbers verbatim and object members in stored order.
     pub fn write_compact(&self, out: &mut Vec<u8>) {
@@ -456,6 +469,16 @@ mod tests {
 
     fn n(v: &str) -> Value {
         Value::Number(v.to_owned())
+    }
+
+    #[test]
+    fn go_kind_names_are_encoding_json_s() {
+        let kinds: Vec<_> =
+            [Value::Null, Value::Bool(true), n("1"), s("x"), Value::Array(vec![]), Value::Object(vec![])]
+                .iter()
+                .map(Value::go_kind_name)
+                .collect();
+        assert_eq!(kinds, ["null", "bool", "number", "string", "array", "object"]);
     }
 
     #[test]

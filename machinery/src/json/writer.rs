@@ -45,6 +45,13 @@ impl JsonWriter {
         }
     }
 
+    /// A writer that appends to `buf`, keeping what it holds: [`JsonWriter::finish`] returns
+    /// `buf` with the document after it, so documents can be written one after another into
+    /// one buffer (a list's items, each encoded on its own) without a buffer each.
+    pub fn appending(pretty: bool, buf: Vec<u8>) -> Self {
+        JsonWriter { out: buf, ..Self::with_capacity(pretty, 0) }
+    }
+
     /// Makes the top-level object's `TypeMeta` write `tm`'s `kind`/`apiVersion` where its own are
     /// empty, as upstream's versioning encoder sets the kind it encodes as before encoding. The
     /// serializer uses this so an object built with `Default` still names its kind, without
@@ -393,6 +400,20 @@ mod tests {
         w.end_object();
         let out = String::from_utf8(w.finish().unwrap()).unwrap();
         assert_eq!(out, "{\n  \"a\": -5,\n  \"b\": [\n    \"x\\u003cy\"\n  ],\n  \"c\": {},\n  \"d\": []\n}");
+    }
+
+    #[test]
+    fn appending_writes_after_what_the_buffer_holds() {
+        let mut w = JsonWriter::appending(false, b"[{\"a\":1},".to_vec());
+        w.begin_object();
+        w.key("b");
+        w.raw_json(b"[ 2 ]");
+        w.end_object();
+        assert_eq!(w.finish().unwrap(), br#"[{"a":1},{"b":[2]}"#);
+        // The raw JSON's error recovery truncates to where it began, not to the buffer's start.
+        let mut w = JsonWriter::appending(false, b"x".to_vec());
+        w.raw_json(b"{");
+        assert!(w.finish().is_err());
     }
 
     #[test]

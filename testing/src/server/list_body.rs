@@ -40,13 +40,10 @@ fn json(frame: &[u8], list: &StoredList) -> Result<Option<Vec<u8>>> {
         if i > 0 {
             out.push(b',');
         }
-        let mut w = JsonWriter::with_capacity(false, 4096);
-        match item.current(&list.info)? {
-            Some(obj) => obj.encode_json_dyn(&mut w),
-            None => item.decode(&list.info)?.encode_json_dyn(&mut w),
-        }
-        .and_then(|()| w.finish().map(|b| out.extend_from_slice(&b)))
-        .map_err(|e| encoding_failed(&e))?;
+        // Each item is written straight after the ones before it, in the one buffer.
+        let mut w = JsonWriter::appending(false, std::mem::take(&mut out));
+        item.with_current(&list.info, |obj| obj.encode_json_dyn(&mut w))?.map_err(|e| encoding_failed(&e))?;
+        out = w.finish().map_err(|e| encoding_failed(&e))?;
     }
     out.extend_from_slice(b"]}\n");
     Ok(Some(out))
@@ -78,11 +75,7 @@ fn protobuf(frame: &[u8], list: &StoredList) -> Result<Option<Vec<u8>>> {
 
 fn item_proto(item: &Encoded, list: &StoredList, w: &mut ProtoWriter) -> Result<()> {
     let mark = w.len();
-    match item.current(&list.info)? {
-        Some(obj) => obj.encode_proto_dyn(w),
-        None => item.decode(&list.info)?.encode_proto_dyn(w),
-    }
-    .map_err(|e| encoding_failed(&e))?;
+    item.with_current(&list.info, |obj| obj.encode_proto_dyn(w))?.map_err(|e| encoding_failed(&e))?;
     w.put_len_since(mark);
     w.put_tag(2, WireType::Len);
     Ok(())

@@ -65,10 +65,7 @@ pub(super) fn partial_stored_list(list: &StoredList, api_version: &str) -> Resul
     let items = list
         .items
         .iter()
-        .map(|item| match item.current(info)? {
-            Some(obj) => Ok(partial(info, obj, api_version)),
-            None => Ok(partial(info, item.decode(info)?.as_ref(), api_version)),
-        })
+        .map(|item| item.with_current(info, |obj| partial(info, obj, api_version)))
         .collect::<Result<_>>()?;
     Ok(PartialObjectMetadataList {
         type_meta: TypeMeta { kind: "PartialObjectMetadataList".into(), api_version: api_version.into() },

@@ -65,15 +65,19 @@ impl Encoded {
         Ok(obj)
     }
 
-    /// The object with its resource version, borrowed where the state that first read it is
-    /// this one (always, but for a deletion's event): what a list encodes without a copy.
-    pub(crate) fn current(&self, info: &ResourceInfo) -> Result<Option<&dyn Object>> {
+    /// Runs `f` on the object with this state's resource version: the object the store keeps,
+    /// borrowed where the state that first read it is this one (always, but for a deletion's
+    /// event), else a copy at this version. What a list encodes without copying each item.
+    pub(crate) fn with_current<R>(&self, info: &ResourceInfo, f: impl FnOnce(&dyn Object) -> R) -> Result<R> {
         let obj = self.object(info)?;
-        Ok(self.inner.decoded.get().filter(|(rv, _)| *rv == self.rv).map(|_| obj))
+        if self.inner.decoded.get().is_some_and(|(rv, _)| *rv == self.rv) {
+            return Ok(f(obj));
+        }
+        Ok(f(self.decode(info)?.as_ref()))
     }
 
     /// The object as the store reads it, borrowed, with the resource version of the state that
-    /// first read it (not necessarily this one's: see [`Encoded::current`]): decoded (and passed
+    /// first read it (not necessarily this one's: see [`Encoded::with_current`]): decoded (and passed
     /// through the storage read) the first time, kept for every read after.
     pub(crate) fn object(&self, info: &ResourceInfo) -> Result<&dyn Object> {
         if let Some((_, obj)) = self.inner.decoded.get() {

@@ -52,6 +52,7 @@ pub use resources::{
 };
 #[doc(hidden)]
 pub use signer::{cluster_trust_bundle_name, signer_name};
+pub use storage::validate_inline_persistent_volume_spec;
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
 pub const MAX_SECRET_SIZE: usize = 1024 * 1024;
@@ -419,13 +420,7 @@ fn not_a_json_object(bytes: &[u8]) -> Option<String> {
         Err(e) => Some(e.to_string()),
         Ok(Value::Object(_) | Value::Null) => None,
         Ok(v) => {
-            let kind = match v {
-                Value::Array(_) => "array",
-                Value::String(_) => "string",
-                Value::Number(_) => "number",
-                _ => "bool",
-            };
-            Some(format!("json: cannot unmarshal {kind} into Go value of type map[string]interface {{}}"))
+            Some(format!("json: cannot unmarshal {} into Go value of type map[string]interface {{}}", v.go_kind_name()))
         }
     }
 }

@@ -3,6 +3,8 @@
 //! +protobufGoPackage=k8s.io/apimachinery/pkg/apis/meta/v1
 
 mod discovery;
+#[cfg(feature = "validation")]
+pub mod object_meta_validation;
 mod options;
 mod table;
 mod types;

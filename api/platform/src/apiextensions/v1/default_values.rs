@@ -419,7 +419,7 @@ fn int_error(v: &Value) -> Option<String> {
     match v {
         Value::Null => None,
         Value::Number(n) => n.parse::<i64>().is_err().then(|| format!("number {n}")),
-        other => Some(json_kind(other).to_owned()),
+        other => Some(other.go_kind_name().to_owned()),
     }
 }
 
@@ -433,25 +433,14 @@ fn time_error(v: &Value) -> Option<String> {
     }
 }
 
-fn json_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
 /// Go's `UnmarshalTypeError` for a value that is not inside a struct.
 fn unmarshal_value(v: &Value, ty: &str) -> String {
-    format!("json: cannot unmarshal {} into Go value of type {ty}", json_kind(v))
+    format!("json: cannot unmarshal {} into Go value of type {ty}", v.go_kind_name())
 }
 
 /// Go's `UnmarshalTypeError` for a struct's field.
 fn unmarshal_field(v: &Value, strukt: &str, field: &str, ty: &str) -> String {
-    field_shown(json_kind(v), strukt, field, ty)
+    field_shown(v.go_kind_name(), strukt, field, ty)
 }
 
 fn field_shown(shown: &str, strukt: &str, field: &str, ty: &str) -> String {
@@ -634,7 +623,7 @@ fn owner_references(path: &Path, refs: Option<&Value>, errs: &mut ErrorList) {
         }
         for (field, value) in [("kind", kind), ("name", name), ("uid", uid)] {
             if value.is_empty() {
-                errs.push(FieldError::invalid(path.child(field), value, "must not be empty"));
+                errs.push(FieldError::invalid(path.child(field), value, &format!("{field} must not be empty")));
             }
         }
         if group.is_empty() && version == "v1" && kind == "Event" {

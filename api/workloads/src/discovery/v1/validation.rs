@@ -22,6 +22,7 @@ const MAX_ADDRESSES: usize = 100;
 const MAX_PORTS: usize = 20000;
 const MAX_ENDPOINTS: usize = 1000;
 const MAX_ZONE_HINTS: usize = 8;
+const MAX_NODE_HINTS: usize = 8;
 
 fn declarative_beta() -> bool {
     enabled(Feature::DeclarativeValidationBeta)
@@ -116,7 +117,9 @@ fn endpoints(list: &[Endpoint], address_type: &str, beta: bool, path: &Path) -> 
     errs
 }
 
-/// Upstream's `validateHints`: at most 8 zones, each named once with a label value.
+/// Upstream's `validateHints`: at most 8 zones, each named once with a label value; then at
+/// most 8 nodes, each named once with a node name (a DNS subdomain). Too many zones or nodes is
+/// the only error of its list, as upstream returns early.
 fn hints(h: &EndpointHints, path: &Path) -> ErrorList {
     let zp = path.child("forZones");
     if h.for_zones.len() > MAX_ZONE_HINTS {
@@ -130,6 +133,22 @@ fn hints(h: &EndpointHints, path: &Path) -> ErrorList {
             errs.push(FieldError::duplicate(&p, z.name.as_str()));
         }
         errs.extend(is_label_value(&z.name).iter().map(|m| FieldError::invalid(&p, &z.name, m)));
+    }
+    // The node hints (`PreferSameTrafficDistribution`, 1.33) follow the zones' pattern; the
+    // upstream source this package was ported from predates them, so the rule is the field's
+    // documented limit of 8 and the node name check `ValidateNodeName` makes elsewhere.
+    let np = path.child("forNodes");
+    if h.for_nodes.len() > MAX_NODE_HINTS {
+        errs.push(FieldError::too_many(&np, h.for_nodes.len(), MAX_NODE_HINTS));
+        return errs;
+    }
+    let mut seen = HashSet::new();
+    for (i, n) in h.for_nodes.iter().enumerate() {
+        let p = np.index(i).child("name");
+        if !seen.insert(n.name.as_str()) {
+            errs.push(FieldError::duplicate(&p, n.name.as_str()));
+        }
+        errs.extend(dns1123_subdomain(&n.name, &p));
     }
     errs
 }

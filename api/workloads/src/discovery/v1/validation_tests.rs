@@ -5,7 +5,7 @@ use kapi_machinery::validation::ErrorType;
 
 use super::*;
 use crate::core::v1::Protocol;
-use crate::discovery::v1::{AddressType, EndpointHints, ForZone};
+use crate::discovery::v1::{AddressType, EndpointHints, ForNode, ForZone};
 use crate::features::{FeatureGates, with_gates};
 use crate::meta::v1::ObjectMeta;
 
@@ -162,6 +162,38 @@ fn endpoint_slices_as_upstream() {
         &validate_endpoint_slice(&hinted(&["a", "b", "c", "d", "e", "f", "g", "h", "i"]), None),
         ErrorType::TooMany,
         "endpoints[0].hints.forZones",
+    );
+    let node_hinted = |nodes: &[&str]| {
+        let ep = Endpoint {
+            hints: Some(EndpointHints {
+                for_nodes: nodes.iter().map(|n| ForNode { name: (*n).into() }).collect(),
+                ..Default::default()
+            }),
+            ..endpoint(&["10.1.2.3"])
+        };
+        slice("IPv4", vec![ep], vec![])
+    };
+    assert!(validate_endpoint_slice(&node_hinted(&["node-1", "node-2.example"]), None).is_empty());
+    assert_case(
+        "duplicate-node-hints",
+        &validate_endpoint_slice(&node_hinted(&["node-1", "node-1"]), None),
+        ErrorType::Duplicate,
+        "endpoints[0].hints.forNodes[1].name",
+    );
+    assert_case(
+        "too-many-node-hints",
+        &validate_endpoint_slice(&node_hinted(&["a", "b", "c", "d", "e", "f", "g", "h", "i"]), None),
+        ErrorType::TooMany,
+        "endpoints[0].hints.forNodes",
+    );
+    assert_eq!(
+        strings(&validate_endpoint_slice(&node_hinted(&["Node_1"]), None)),
+        [concat!(
+            r#"endpoints[0].hints.forNodes[0].name: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must "#,
+            r#"consist of lower case alphanumeric characters, '-' or '.', and must start and end with an "#,
+            r#"alphanumeric character (e.g. 'example.com', regex used for validation is "#,
+            r#"'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"#
+        )]
     );
     let mut topo = endpoint(&["10.1.2.3"]);
     topo.deprecated_topology = (0..17).map(|i| (format!("k{i}"), "v".to_owned())).collect();

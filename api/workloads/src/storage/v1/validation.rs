@@ -15,7 +15,9 @@ use super::{
     VolumeAttachmentSource, VolumeAttributesClass, VolumeError,
 };
 use crate::core::v1::TopologySelectorTerm;
-use crate::core::v1::validation::{IMMUTABLE, json_value, non_negative, token_expiration};
+use crate::core::v1::validation::{
+    IMMUTABLE, json_value, non_negative, token_expiration, validate_inline_persistent_volume_spec,
+};
 use crate::features::{Feature, enabled};
 use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
 
@@ -221,6 +223,7 @@ fn attachment_source(source: &VolumeAttachmentSource, path: &Path) -> ErrorList 
                 "must specify non empty persistentVolumeName",
             )]
         }
+        (Some(spec), None) => validate_inline_persistent_volume_spec(spec, &path.child("inlineVolumeSpec")),
         _ => Vec::new(),
     }
 }

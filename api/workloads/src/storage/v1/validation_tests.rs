@@ -164,6 +164,63 @@ fn volume_attachments_as_upstream() {
         strings(&validate_volume_attachment(&attachment(both), None)),
         ["spec.source: Forbidden: must specify exactly one of inlineVolumeSpec and persistentVolumeName"]
     );
+    // Upstream's "valid inline spec" and the rules of a volume written inside the attachment.
+    let csi = || crate::core::v1::PersistentVolumeSource {
+        csi: Some(Box::new(crate::core::v1::CSIPersistentVolumeSource {
+            driver: "com.test.foo".into(),
+            volume_handle: "foobar".into(),
+            ..Default::default()
+        })),
+        ..Default::default()
+    };
+    let inline =
+        |spec: PersistentVolumeSpec| VolumeAttachmentSource { inline_volume_spec: Some(spec), ..Default::default() };
+    let valid = PersistentVolumeSpec {
+        persistent_volume_source: csi(),
+        access_modes: vec![crate::core::v1::PersistentVolumeAccessMode("ReadWriteOnce".into())],
+        ..Default::default()
+    };
+    assert!(validate_volume_attachment(&attachment(inline(valid.clone())), None).is_empty());
+    let mut capacity = std::collections::BTreeMap::new();
+    capacity.insert(crate::core::v1::ResourceName("storage".into()), Quantity::parse("10Gi").expect("a quantity"));
+    let bad = PersistentVolumeSpec {
+        persistent_volume_source: crate::core::v1::PersistentVolumeSource {
+            nfs: Some(Box::new(crate::core::v1::NFSVolumeSource {
+                server: "s".into(),
+                path: "/p".into(),
+                ..Default::default()
+            })),
+            ..Default::default()
+        },
+        capacity,
+        claim_ref: Some(Default::default()),
+        persistent_volume_reclaim_policy: PersistentVolumeReclaimPolicy("Delete".into()),
+        node_affinity: Some(Default::default()),
+        storage_class_name: "fast".into(),
+        volume_mode: Some(crate::core::v1::PersistentVolumeMode("Block".into())),
+        ..Default::default()
+    };
+    assert_eq!(
+        strings(&validate_volume_attachment(&attachment(inline(bad)), None)),
+        [
+            "spec.source.inlineVolumeSpec.claimRef: Forbidden: may not be specified in the context of inline volumes",
+            "spec.source.inlineVolumeSpec.capacity: Forbidden: may not be specified in the context of inline volumes",
+            "spec.source.inlineVolumeSpec.csi: Required value: has to be specified in the context of inline volumes",
+            "spec.source.inlineVolumeSpec.accessModes: Required value",
+            "spec.source.inlineVolumeSpec.persistentVolumeReclaimPolicy: Forbidden: may only be Retain in the context of inline volumes",
+            "spec.source.inlineVolumeSpec.nodeAffinity: Forbidden: may not be specified in the context of inline volumes",
+            "spec.source.inlineVolumeSpec.storageClassName: Forbidden: may not be specified in the context of inline volumes",
+            "spec.source.inlineVolumeSpec.volumeMode: Forbidden: may not specify volumeMode other than Filesystem in the context of inline volumes",
+        ]
+    );
+    let mut no_handle = valid;
+    if let Some(c) = no_handle.persistent_volume_source.csi.as_mut() {
+        c.volume_handle.clear();
+    }
+    assert_eq!(
+        strings(&validate_volume_attachment(&attachment(inline(no_handle)), None)),
+        ["spec.source.inlineVolumeSpec.csi.volumeHandle: Required value"]
+    );
     let mut a = attachment(pv_source("foo"));
     a.spec.node_name = String::new();
     a.status.attach_error = Some(VolumeError { message: "x".repeat(1025), error_code: Some(-1), ..Default::default() });

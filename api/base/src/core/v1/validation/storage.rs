@@ -2,22 +2,24 @@
 //!
 //! The fixtures' release has `VolumeAttributesClass` and `RecoverVolumeExpansionFailure` on (both
 //! GA), so `volumeAttributesClassName` is checked and a claim may shrink its request down to just
-//! above its recorded capacity. Of the volume sources only `hostPath`, `nfs`, `local` and `csi`
-//! are checked inside; the others count towards "exactly one source".
+//! above its recorded capacity. Every volume source is checked inside as upstream checks a
+//! persistent volume's (the sources a pod's volumes share with the pod's checks in `volumes`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_machinery::types::Quantity;
-use kapi_machinery::validation::content::{is_dns1123_label, is_dns1123_subdomain};
+use kapi_machinery::validation::content::{inclusive_range_error, is_dns1123_label, is_dns1123_subdomain};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::affinity::node_selector;
 use super::resources::{basic_resource, is_native_resource, positive_quantity, quantity_value};
+use super::volumes::{self, no_backsteps};
 use super::{dns1123_label, dns1123_subdomain, immutable};
 use crate::core::v1::{
-    CSIPersistentVolumeSource, NodeSelectorRequirement, PersistentVolume, PersistentVolumeAccessMode,
-    PersistentVolumeClaim, PersistentVolumeClaimSpec, PersistentVolumeSource, ResourceName, SecretReference,
-    TypedLocalObjectReference, TypedObjectReference, VolumeNodeAffinity,
+    CSIPersistentVolumeSource, ISCSIPersistentVolumeSource, NodeSelectorRequirement, PersistentVolume,
+    PersistentVolumeAccessMode, PersistentVolumeClaim, PersistentVolumeClaimSpec, PersistentVolumeSource,
+    PersistentVolumeSpec, ResourceName, SecretReference, TypedLocalObjectReference, TypedObjectReference,
+    VolumeNodeAffinity,
 };
 use crate::meta::v1::validation::validate_label_selector;
 
@@ -59,14 +61,6 @@ fn access_modes(modes: &[PersistentVolumeAccessMode], path: &Path) -> ErrorList 
 
 fn class_name(name: &str, path: &Path) -> ErrorList {
     is_dns1123_subdomain(name).into_iter().map(|m| FieldError::invalid(path, name, &m)).collect()
-}
-
-/// Upstream's `validatePathNoBacksteps`.
-fn no_backsteps(target: &str, path: &Path) -> ErrorList {
-    if target.split('/').any(|p| p == "..") {
-        return vec![FieldError::invalid(path, target, "must not contain '..'")];
-    }
-    Vec::new()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -154,29 +148,130 @@ fn csi_source(csi: &CSIPersistentVolumeSource, path: &Path) -> ErrorList {
     errs
 }
 
-/// The checks of the source a volume keeps (the first one set).
-fn source_checks(s: &PersistentVolumeSource, name: &str, path: &Path) -> ErrorList {
+/// The checks of the source a volume keeps (the first one set), as upstream's
+/// `ValidatePersistentVolumeSpec` calls them; `pv_name` is the volume's name (an iSCSI initiator
+/// name limits it with the target portal).
+fn source_checks(s: &PersistentVolumeSource, name: &str, pv_name: &str, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
+    let req = |errs: &mut ErrorList, empty: bool, p: Path| volumes::required(errs, empty, p);
     match name {
         "hostPath" => {
             if let Some(h) = &s.host_path {
-                if h.path.is_empty() {
-                    errs.push(FieldError::required(path.child("path"), ""));
-                } else {
-                    errs.extend(no_backsteps(&h.path, &path.child("path")));
+                errs.extend(volumes::host_path(h, path));
+            }
+        }
+        "gcePersistentDisk" => {
+            if let Some(d) = &s.gce_persistent_disk {
+                errs.extend(volumes::disk(d.pd_name.is_empty(), "pdName", d.partition, path));
+            }
+        }
+        "awsElasticBlockStore" => {
+            if let Some(d) = &s.aws_elastic_block_store {
+                errs.extend(volumes::disk(d.volume_id.is_empty(), "volumeID", d.partition, path));
+            }
+        }
+        "glusterfs" => {
+            if let Some(g) = &s.glusterfs {
+                req(&mut errs, g.endpoints.is_empty(), path.child("endpoints"));
+                req(&mut errs, g.path.is_empty(), path.child("path"));
+                if let Some(ns) = &g.endpoints_namespace {
+                    let p = path.child("endpointsNamespace");
+                    if ns.is_empty() {
+                        errs.push(FieldError::invalid(
+                            &p,
+                            ns,
+                            "if the endpointnamespace is set, it must be a valid namespace name",
+                        ));
+                    } else {
+                        errs.extend(dns1123_label(ns, &p));
+                    }
                 }
+            }
+        }
+        "flocker" => {
+            if let Some(f) = &s.flocker {
+                errs.extend(volumes::flocker(f, path));
             }
         }
         "nfs" => {
             if let Some(n) = &s.nfs {
-                if n.server.is_empty() {
-                    errs.push(FieldError::required(path.child("server"), ""));
+                errs.extend(volumes::nfs(n, path));
+            }
+        }
+        "rbd" => {
+            if let Some(r) = &s.rbd {
+                req(&mut errs, r.monitors.as_ref().is_none_or(Vec::is_empty), path.child("monitors"));
+                req(&mut errs, r.image.is_empty(), path.child("image"));
+            }
+        }
+        "quobyte" => {
+            if let Some(q) = &s.quobyte {
+                errs.extend(volumes::quobyte(q, path));
+            }
+        }
+        "cephFS" => {
+            if let Some(c) = &s.cephfs {
+                req(&mut errs, c.monitors.as_ref().is_none_or(Vec::is_empty), path.child("monitors"));
+            }
+        }
+        "iscsi" => {
+            if let Some(i) = &s.iscsi {
+                errs.extend(iscsi(i, pv_name, path));
+            }
+        }
+        "cinder" => {
+            if let Some(c) = &s.cinder {
+                req(&mut errs, c.volume_id.is_empty(), path.child("volumeID"));
+                if let Some(r) = &c.secret_ref {
+                    req(&mut errs, r.name.is_empty(), path.child("secretRef").child("name"));
+                    req(&mut errs, r.namespace.is_empty(), path.child("secretRef").child("namespace"));
                 }
-                if n.path.is_empty() {
-                    errs.push(FieldError::required(path.child("path"), ""));
-                } else if !n.path.starts_with('/') {
-                    errs.push(FieldError::invalid(path.child("path"), &n.path, "must be an absolute path"));
+            }
+        }
+        "fc" => {
+            if let Some(f) = &s.fc {
+                errs.extend(volumes::fc(f, path));
+            }
+        }
+        "flexVolume" => {
+            if let Some(f) = &s.flex_volume {
+                errs.extend(volumes::flex_driver_and_options(&f.driver, f.options.keys(), path));
+            }
+        }
+        "azureFile" => {
+            if let Some(a) = &s.azure_file {
+                req(&mut errs, a.secret_name.is_empty(), path.child("secretName"));
+                req(&mut errs, a.share_name.is_empty(), path.child("shareName"));
+                if let Some(ns) = &a.secret_namespace {
+                    req(&mut errs, ns.is_empty(), path.child("secretNamespace"));
                 }
+            }
+        }
+        "vsphereVolume" => {
+            if let Some(v) = &s.vsphere_volume {
+                req(&mut errs, v.volume_path.is_empty(), path.child("volumePath"));
+            }
+        }
+        "photonPersistentDisk" => {
+            if let Some(d) = &s.photon_persistent_disk {
+                req(&mut errs, d.pd_id.is_empty(), path.child("pdID"));
+            }
+        }
+        "portworxVolume" => {
+            if let Some(v) = &s.portworx_volume {
+                req(&mut errs, v.volume_id.is_empty(), path.child("volumeID"));
+            }
+        }
+        "azureDisk" => {
+            if let Some(a) = &s.azure_disk {
+                errs.extend(volumes::azure_disk(a, path));
+            }
+        }
+        "scaleIO" => {
+            if let Some(v) = &s.scale_io {
+                req(&mut errs, v.gateway.is_empty(), path.child("gateway"));
+                req(&mut errs, v.system.is_empty(), path.child("system"));
+                req(&mut errs, v.volume_name.is_empty(), path.child("volumeName"));
             }
         }
         "local" => {
@@ -185,6 +280,22 @@ fn source_checks(s: &PersistentVolumeSource, name: &str, path: &Path) -> ErrorLi
                     errs.push(FieldError::required(path.child("path"), ""));
                 } else {
                     errs.extend(no_backsteps(&l.path, &path.child("path")));
+                }
+            }
+        }
+        "storageos" => {
+            if let Some(v) = &s.storageos {
+                if v.volume_name.is_empty() {
+                    errs.push(FieldError::required(path.child("volumeName"), ""));
+                } else {
+                    errs.extend(dns1123_label(&v.volume_name, &path.child("volumeName")));
+                }
+                if !v.volume_namespace.is_empty() {
+                    errs.extend(dns1123_label(&v.volume_namespace, &path.child("volumeNamespace")));
+                }
+                if let Some(r) = &v.secret_ref {
+                    req(&mut errs, r.name.is_empty(), path.child("secretRef").child("name"));
+                    req(&mut errs, r.namespace.is_empty(), path.child("secretRef").child("namespace"));
                 }
             }
         }
@@ -198,6 +309,42 @@ fn source_checks(s: &PersistentVolumeSource, name: &str, path: &Path) -> ErrorLi
     errs
 }
 
+/// Upstream's `validateISCSIPersistentVolumeSource`: unlike a pod's iSCSI volume, the portal
+/// with the volume's name is limited when an initiator is named, a CHAP secret needs a name, and
+/// a name of the wrong shape is only `must be valid format`.
+fn iscsi(i: &ISCSIPersistentVolumeSource, pv_name: &str, path: &Path) -> ErrorList {
+    const FORMAT: &str = "must be valid format";
+    let mut errs = ErrorList::new();
+    volumes::required(&mut errs, i.target_portal.is_empty(), path.child("targetPortal"));
+    if i.initiator_name.is_some() && pv_name.len() + 1 + i.target_portal.len() > 64 {
+        errs.push(FieldError::invalid(
+            path.child("targetportal"),
+            &i.target_portal,
+            "Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.",
+        ));
+    }
+    if i.iqn.is_empty() {
+        errs.push(FieldError::required(path.child("iqn"), ""));
+    } else if !volumes::iscsi_name_ok(&i.iqn) || !["iqn", "eui", "naa"].iter().any(|p| i.iqn.starts_with(p)) {
+        errs.push(FieldError::invalid(path.child("iqn"), &i.iqn, FORMAT));
+    }
+    if !(0..=255).contains(&i.lun) {
+        errs.push(FieldError::invalid_value(path.child("lun"), i.lun, &inclusive_range_error(0, 255)));
+    }
+    if (i.chap_auth_discovery || i.chap_auth_session) && i.secret_ref.is_none() {
+        errs.push(FieldError::required(path.child("secretRef"), ""));
+    }
+    if let Some(r) = &i.secret_ref {
+        volumes::required(&mut errs, r.name.is_empty(), path.child("secretRef").child("name"));
+    }
+    if let Some(initiator) = &i.initiator_name
+        && (!volumes::iscsi_name_ok(initiator) || !["iqn", "eui", "naa"].iter().any(|p| initiator.starts_with(p)))
+    {
+        errs.push(FieldError::invalid(path.child("initiatorname"), initiator, FORMAT));
+    }
+    errs
+}
+
 /// Validates a `PersistentVolume` on create or update: access modes, a positive `storage`
 /// capacity and nothing else, the reclaim policy, required node affinity, exactly one source
 /// (with the checks named in the module docs; `local` needs node affinity), no `Recycle` of a
@@ -206,26 +353,68 @@ fn source_checks(s: &PersistentVolumeSource, name: &str, path: &Path) -> ErrorLi
 /// volume attributes class that stays set.
 #[doc(hidden)]
 pub fn persistent_volume(obj: &PersistentVolume, old: Option<&PersistentVolume>) -> ErrorList {
-    let spec = &obj.spec;
-    let path = Path::new("spec");
+    // Upstream's `ValidationOptionsForPersistentVolume`: invalid node affinity label values stay
+    // allowed on update when the old volume already had one.
+    let allow_invalid = old.is_some_and(|o| has_invalid_label_value(o.spec.node_affinity.as_ref()));
+    let mut errs = persistent_volume_spec(&obj.spec, &obj.metadata.name, false, allow_invalid, &Path::new("spec"));
+    if let Some(old) = old {
+        errs.extend(persistent_volume_update(obj, old));
+    }
+    errs
+}
+
+/// Upstream's `ValidatePersistentVolumeSpec` for a volume spec written inside another object (a
+/// volume attachment's `inlineVolumeSpec`): the volume's checks, but a CSI source required, no
+/// claim reference, capacity, node affinity or storage class, only the `Retain` reclaim policy
+/// and the `Filesystem` volume mode.
+pub fn validate_inline_persistent_volume_spec(spec: &PersistentVolumeSpec, path: &Path) -> ErrorList {
+    persistent_volume_spec(spec, "", true, false, path)
+}
+
+fn persistent_volume_spec(
+    spec: &PersistentVolumeSpec,
+    pv_name: &str,
+    inline: bool,
+    allow_invalid: bool,
+    path: &Path,
+) -> ErrorList {
+    const INLINE: &str = "may not be specified in the context of inline volumes";
     let mut errs = ErrorList::new();
+    if inline {
+        if spec.claim_ref.is_some() {
+            errs.push(FieldError::forbidden(path.child("claimRef"), INLINE));
+        }
+        if !spec.capacity.is_empty() {
+            errs.push(FieldError::forbidden(path.child("capacity"), INLINE));
+        }
+        if spec.persistent_volume_source.csi.is_none() {
+            errs.push(FieldError::required(path.child("csi"), "has to be specified in the context of inline volumes"));
+        }
+    }
     if spec.access_modes.is_empty() {
         errs.push(FieldError::required(path.child("accessModes"), ""));
     }
     errs.extend(access_modes(&spec.access_modes, &path.child("accessModes")));
-    let cap_path = path.child("capacity");
-    if spec.capacity.is_empty() {
-        errs.push(FieldError::required(&cap_path, ""));
-    }
-    if !spec.capacity.keys().any(|k| k.0 == "storage") || spec.capacity.len() > 1 {
-        errs.push(FieldError::not_supported_value(&cap_path, resource_list_value(&spec.capacity), &["storage"]));
-    }
-    for (k, q) in &spec.capacity {
-        errs.extend(basic_resource(q, &cap_path.key(&k.0)));
-        errs.extend(positive_quantity(q, &cap_path.key(&k.0)));
+    if !inline {
+        let cap_path = path.child("capacity");
+        if spec.capacity.is_empty() {
+            errs.push(FieldError::required(&cap_path, ""));
+        }
+        if !spec.capacity.keys().any(|k| k.0 == "storage") || spec.capacity.len() > 1 {
+            errs.push(FieldError::not_supported_value(&cap_path, resource_list_value(&spec.capacity), &["storage"]));
+        }
+        for (k, q) in &spec.capacity {
+            errs.extend(basic_resource(q, &cap_path.key(&k.0)));
+            errs.extend(positive_quantity(q, &cap_path.key(&k.0)));
+        }
     }
     let policy = spec.persistent_volume_reclaim_policy.0.as_str();
-    if !policy.is_empty() && !RECLAIM_POLICIES.contains(&policy) {
+    if inline && !policy.is_empty() && policy != "Retain" {
+        errs.push(FieldError::forbidden(
+            path.child("persistentVolumeReclaimPolicy"),
+            "may only be Retain in the context of inline volumes",
+        ));
+    } else if !policy.is_empty() && !RECLAIM_POLICIES.contains(&policy) {
         errs.push(FieldError::not_supported_value(
             path.child("persistentVolumeReclaimPolicy"),
             BadValue::named(policy),
@@ -234,16 +423,15 @@ pub fn persistent_volume(obj: &PersistentVolume, old: Option<&PersistentVolume>)
     }
     let mut affinity = false;
     if let Some(na) = &spec.node_affinity {
-        affinity = true;
         let p = path.child("nodeAffinity");
-        match &na.required {
-            Some(req) => {
-                // Upstream's `ValidationOptionsForPersistentVolume`: invalid values stay allowed
-                // on update when the old volume already had one.
-                let allow_invalid = old.is_some_and(|o| has_invalid_label_value(o.spec.node_affinity.as_ref()));
-                errs.extend(node_selector(req, allow_invalid, &p.child("required")));
+        if inline {
+            errs.push(FieldError::forbidden(&p, INLINE));
+        } else {
+            affinity = true;
+            match &na.required {
+                Some(req) => errs.extend(node_selector(req, allow_invalid, &p.child("required"))),
+                None => errs.push(FieldError::required(p.child("required"), "must specify required node constraints")),
             }
-            None => errs.push(FieldError::required(p.child("required"), "must specify required node constraints")),
         }
     }
     let set = sources(&spec.persistent_volume_source);
@@ -255,13 +443,13 @@ pub fn persistent_volume(obj: &PersistentVolume, old: Option<&PersistentVolume>)
             continue;
         }
         counted += 1;
-        errs.extend(source_checks(&spec.persistent_volume_source, forbidden_at, &path.child(checked_at)));
+        errs.extend(source_checks(&spec.persistent_volume_source, forbidden_at, pv_name, &path.child(checked_at)));
         if *forbidden_at == "local" && !affinity {
             errs.push(FieldError::required(path.child("nodeAffinity"), "Local volume requires node affinity"));
         }
     }
     if counted == 0 {
-        errs.push(FieldError::required(&path, "must specify a volume type"));
+        errs.push(FieldError::required(path, "must specify a volume type"));
     }
     if let Some(h) = &spec.persistent_volume_source.host_path
         && clean_path(&h.path) == "/"
@@ -273,12 +461,25 @@ pub fn persistent_volume(obj: &PersistentVolume, old: Option<&PersistentVolume>)
         ));
     }
     if !spec.storage_class_name.is_empty() {
-        errs.extend(class_name(&spec.storage_class_name, &path.child("storageClassName")));
+        if inline {
+            errs.push(FieldError::forbidden(path.child("storageClassName"), INLINE));
+        } else {
+            errs.extend(class_name(&spec.storage_class_name, &path.child("storageClassName")));
+        }
     }
-    if let Some(mode) = &spec.volume_mode
-        && !VOLUME_MODES.contains(&mode.0.as_str())
-    {
-        errs.push(FieldError::not_supported_value(path.child("volumeMode"), BadValue::named(&mode.0), VOLUME_MODES));
+    if let Some(mode) = &spec.volume_mode {
+        if inline && mode.0 != "Filesystem" {
+            errs.push(FieldError::forbidden(
+                path.child("volumeMode"),
+                "may not specify volumeMode other than Filesystem in the context of inline volumes",
+            ));
+        } else if !inline && !VOLUME_MODES.contains(&mode.0.as_str()) {
+            errs.push(FieldError::not_supported_value(
+                path.child("volumeMode"),
+                BadValue::named(&mode.0),
+                VOLUME_MODES,
+            ));
+        }
     }
     if let Some(vac) = &spec.volume_attributes_class_name {
         if vac.is_empty() {
@@ -292,9 +493,6 @@ pub fn persistent_volume(obj: &PersistentVolume, old: Option<&PersistentVolume>)
                 "has to be specified when using volumeAttributesClassName",
             ));
         }
-    }
-    if let Some(old) = old {
-        errs.extend(persistent_volume_update(obj, old));
     }
     errs
 }

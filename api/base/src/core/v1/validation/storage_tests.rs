@@ -599,3 +599,185 @@ fn persistent_volume_update_keeps_invalid_label_values_the_old_volume_had() {
     assert!(!has_invalid_label_value(valid.spec.node_affinity.as_ref()));
     assert!(!has_invalid_label_value(None));
 }
+
+/// The checks inside each source a persistent volume may have (upstream's
+/// `validate…PersistentVolumeSource` and the pod volume checks the volume shares).
+#[test]
+fn persistent_volume_sources_are_checked_inside() {
+    use crate::core::v1::{
+        AzureFilePersistentVolumeSource, CephFSPersistentVolumeSource, CinderPersistentVolumeSource,
+        FlexPersistentVolumeSource, GlusterfsPersistentVolumeSource, HostPathType, ISCSIPersistentVolumeSource,
+        ObjectReference, PhotonPersistentDiskVolumeSource, PortworxVolumeSource, RBDPersistentVolumeSource,
+        ScaleIOPersistentVolumeSource, StorageOSPersistentVolumeSource, VsphereVirtualDiskVolumeSource,
+    };
+    use ErrorType::{Invalid, NotSupported, Required};
+    let with = |src: PersistentVolumeSource| volume(move |s| s.persistent_volume_source = src);
+    let none = PersistentVolumeSource::default;
+    type Case = (&'static str, PersistentVolume, Vec<(ErrorType, &'static str)>);
+    let cases: Vec<Case> = vec![
+        (
+            "host path type",
+            with(PersistentVolumeSource {
+                host_path: Some(Box::new(HostPathVolumeSource {
+                    path: "/a".into(),
+                    r#type: Some(HostPathType("Nope".into())),
+                })),
+                ..none()
+            }),
+            vec![(NotSupported, "spec.hostPath.type")],
+        ),
+        (
+            "gce partition",
+            with(PersistentVolumeSource {
+                gce_persistent_disk: Some(Box::new(GCEPersistentDiskVolumeSource {
+                    partition: 256,
+                    ..Default::default()
+                })),
+                ..none()
+            }),
+            vec![(Required, "spec.persistentDisk.pdName"), (Invalid, "spec.persistentDisk.partition")],
+        ),
+        (
+            "glusterfs endpoints namespace",
+            with(PersistentVolumeSource {
+                glusterfs: Some(Box::new(GlusterfsPersistentVolumeSource {
+                    endpoints_namespace: Some(String::new()),
+                    ..Default::default()
+                })),
+                ..none()
+            }),
+            vec![
+                (Required, "spec.glusterfs.endpoints"),
+                (Required, "spec.glusterfs.path"),
+                (Invalid, "spec.glusterfs.endpointsNamespace"),
+            ],
+        ),
+        (
+            "rbd",
+            with(PersistentVolumeSource { rbd: Some(Box::new(RBDPersistentVolumeSource::default())), ..none() }),
+            vec![(Required, "spec.rbd.monitors"), (Required, "spec.rbd.image")],
+        ),
+        (
+            "cephfs",
+            with(PersistentVolumeSource { cephfs: Some(Box::new(CephFSPersistentVolumeSource::default())), ..none() }),
+            vec![(Required, "spec.cephfs.monitors")],
+        ),
+        (
+            "cinder secret without namespace",
+            with(PersistentVolumeSource {
+                cinder: Some(Box::new(CinderPersistentVolumeSource {
+                    volume_id: "v".into(),
+                    secret_ref: Some(SecretReference { name: "s".into(), namespace: String::new() }),
+                    ..Default::default()
+                })),
+                ..none()
+            }),
+            vec![(Required, "spec.cinder.secretRef.namespace")],
+        ),
+        (
+            "flex reserved option",
+            with(PersistentVolumeSource {
+                flex_volume: Some(Box::new(FlexPersistentVolumeSource {
+                    driver: "d".into(),
+                    options: [("kubernetes.io/x".to_owned(), "y".to_owned())].into_iter().collect(),
+                    ..Default::default()
+                })),
+                ..none()
+            }),
+            vec![(Invalid, "spec.flexVolume.options[kubernetes.io/x]")],
+        ),
+        (
+            "azure file empty secret namespace",
+            with(PersistentVolumeSource {
+                azure_file: Some(Box::new(AzureFilePersistentVolumeSource {
+                    secret_name: "s".into(),
+                    share_name: "sh".into(),
+                    secret_namespace: Some(String::new()),
+                    ..Default::default()
+                })),
+                ..none()
+            }),
+            vec![(Required, "spec.azureFile.secretNamespace")],
+        ),
+        (
+            "vsphere",
+            with(PersistentVolumeSource {
+                vsphere_volume: Some(Box::new(VsphereVirtualDiskVolumeSource::default())),
+                ..none()
+            }),
+            vec![(Required, "spec.vsphereVolume.volumePath")],
+        ),
+        (
+            "photon",
+            with(PersistentVolumeSource {
+                photon_persistent_disk: Some(Box::new(PhotonPersistentDiskVolumeSource::default())),
+                ..none()
+            }),
+            vec![(Required, "spec.photonPersistentDisk.pdID")],
+        ),
+        (
+            "portworx",
+            with(PersistentVolumeSource { portworx_volume: Some(Box::new(PortworxVolumeSource::default())), ..none() }),
+            vec![(Required, "spec.portworxVolume.volumeID")],
+        ),
+        (
+            "scaleio",
+            with(PersistentVolumeSource {
+                scale_io: Some(Box::new(ScaleIOPersistentVolumeSource::default())),
+                ..none()
+            }),
+            vec![
+                (Required, "spec.scaleIO.gateway"),
+                (Required, "spec.scaleIO.system"),
+                (Required, "spec.scaleIO.volumeName"),
+            ],
+        ),
+        (
+            "storageos",
+            with(PersistentVolumeSource {
+                storageos: Some(Box::new(StorageOSPersistentVolumeSource {
+                    volume_name: "Bad_Name".into(),
+                    secret_ref: Some(ObjectReference { name: "s".into(), ..Default::default() }),
+                    ..Default::default()
+                })),
+                ..none()
+            }),
+            vec![(Invalid, "spec.storageos.volumeName"), (Required, "spec.storageos.secretRef.namespace")],
+        ),
+    ];
+    for (name, pv, want) in cases {
+        let want: Vec<(ErrorType, String)> = want.into_iter().map(|(t, f)| (t, f.to_owned())).collect();
+        assert_eq!(kinds(&persistent_volume(&pv, None)), want, "{name}");
+    }
+
+    // iSCSI: the portal with the volume's name is limited when an initiator is named, and a
+    // name of the wrong shape is only `must be valid format` (a pod's says how to start it).
+    let iscsi = |iqn: &str, initiator: Option<&str>, pv_name: &str| {
+        let mut pv = with(PersistentVolumeSource {
+            iscsi: Some(Box::new(ISCSIPersistentVolumeSource {
+                target_portal: "127.0.0.1:3260".into(),
+                iqn: iqn.into(),
+                initiator_name: initiator.map(Into::into),
+                chap_auth_session: true,
+                secret_ref: Some(SecretReference::default()),
+                ..Default::default()
+            })),
+            ..none()
+        });
+        pv.metadata.name = pv_name.into();
+        persistent_volume(&pv, None).iter().map(ToString::to_string).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        iscsi("iqn.2015-02.example.com:test", Some("iqn.2015-02.example.com:init"), "foo"),
+        ["spec.iscsi.secretRef.name: Required value"]
+    );
+    assert_eq!(
+        iscsi("x.2015-02.example.com:test", Some("bad"), &"a".repeat(50)),
+        [
+            "spec.iscsi.targetportal: Invalid value: \"127.0.0.1:3260\": Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.",
+            "spec.iscsi.iqn: Invalid value: \"x.2015-02.example.com:test\": must be valid format",
+            "spec.iscsi.secretRef.name: Required value",
+            "spec.iscsi.initiatorname: Invalid value: \"bad\": must be valid format",
+        ]
+    );
+}

@@ -9,8 +9,8 @@ use super::pod::{file_mode, key_to_paths, local_descending_path, local_non_reser
 use super::{dns1123_label, name_is_dns_subdomain};
 use crate::core::v1::{
     AzureDiskVolumeSource, CSIVolumeSource, DownwardAPIVolumeFile, EphemeralVolumeSource, FCVolumeSource,
-    FlexVolumeSource, ISCSIVolumeSource, ImageVolumeSource, ProjectedVolumeSource, QuobyteVolumeSource,
-    ResourceFieldSelector, VolumeSource,
+    FlexVolumeSource, FlockerVolumeSource, HostPathVolumeSource, ISCSIVolumeSource, ImageVolumeSource, NFSVolumeSource,
+    ProjectedVolumeSource, QuobyteVolumeSource, ResourceFieldSelector, VolumeSource,
 };
 use crate::meta::v1::validation::validate_labels;
 
@@ -41,7 +41,7 @@ pub(super) fn no_backsteps(target: &str, path: &Path) -> ErrorList {
     }
 }
 
-fn required(errs: &mut ErrorList, empty: bool, path: Path) {
+pub(super) fn required(errs: &mut ErrorList, empty: bool, path: Path) {
     if empty {
         errs.push(FieldError::required(path, ""));
     }
@@ -78,20 +78,7 @@ pub(super) fn volume_source(s: &VolumeSource, name: &str, path: &Path, for_pod: 
     check(
         s.host_path.is_some(),
         "hostPath",
-        &|| {
-            let Some(h) = &s.host_path else { return Vec::new() };
-            let p = path.child("hostPath");
-            if h.path.is_empty() {
-                return vec![FieldError::required(p.child("path"), "")];
-            }
-            let mut errs = no_backsteps(&h.path, &p.child("path"));
-            if let Some(t) = &h.r#type
-                && !HOST_PATH_TYPES.contains(&t.0.as_str())
-            {
-                errs.push(FieldError::not_supported_value(p.child("type"), BadValue::named(&t.0), HOST_PATH_TYPES));
-            }
-            errs
-        },
+        &|| s.host_path.as_ref().map_or_else(Vec::new, |h| host_path(h, &path.child("hostPath"))),
         &mut errs,
     );
     check(
@@ -139,22 +126,7 @@ pub(super) fn volume_source(s: &VolumeSource, name: &str, path: &Path, for_pod: 
         },
         &mut errs,
     );
-    check(
-        s.nfs.is_some(),
-        "nfs",
-        &|| {
-            let Some(n) = &s.nfs else { return Vec::new() };
-            let p = path.child("nfs");
-            let mut errs = ErrorList::new();
-            required(&mut errs, n.server.is_empty(), p.child("server"));
-            required(&mut errs, n.path.is_empty(), p.child("path"));
-            if !n.path.starts_with('/') {
-                errs.push(FieldError::invalid(p.child("path"), &n.path, "must be an absolute path"));
-            }
-            errs
-        },
-        &mut errs,
-    );
+    check(s.nfs.is_some(), "nfs", &|| s.nfs.as_ref().map_or_else(Vec::new, |n| nfs(n, &path.child("nfs"))), &mut errs);
     check(
         s.iscsi.is_some(),
         "iscsi",
@@ -187,25 +159,7 @@ pub(super) fn volume_source(s: &VolumeSource, name: &str, path: &Path, for_pod: 
     check(
         s.flocker.is_some(),
         "flocker",
-        &|| {
-            let Some(f) = &s.flocker else { return Vec::new() };
-            let p = path.child("flocker");
-            let mut errs = ErrorList::new();
-            if f.dataset_name.is_empty() && f.dataset_uuid.is_empty() {
-                errs.push(FieldError::required(&p, "one of datasetName and datasetUUID is required"));
-            }
-            if !f.dataset_name.is_empty() && !f.dataset_uuid.is_empty() {
-                errs.push(FieldError::invalid(
-                    &p,
-                    "resource",
-                    "datasetName and datasetUUID can not be specified simultaneously",
-                ));
-            }
-            if f.dataset_name.contains('/') {
-                errs.push(FieldError::invalid(p.child("datasetName"), &f.dataset_name, "must not contain '/'"));
-            }
-            errs
-        },
+        &|| s.flocker.as_ref().map_or_else(Vec::new, |f| flocker(f, &path.child("flocker"))),
         &mut errs,
     );
     check(
@@ -412,8 +366,52 @@ pub(super) fn volume_source(s: &VolumeSource, name: &str, path: &Path, for_pod: 
     errs
 }
 
+/// Upstream's `validateHostPathVolumeSource`: a path without `..` steps and a known type.
+pub(super) fn host_path(h: &HostPathVolumeSource, path: &Path) -> ErrorList {
+    if h.path.is_empty() {
+        return vec![FieldError::required(path.child("path"), "")];
+    }
+    let mut errs = no_backsteps(&h.path, &path.child("path"));
+    if let Some(t) = &h.r#type
+        && !HOST_PATH_TYPES.contains(&t.0.as_str())
+    {
+        errs.push(FieldError::not_supported_value(path.child("type"), BadValue::named(&t.0), HOST_PATH_TYPES));
+    }
+    errs
+}
+
+/// Upstream's `validateNFSVolumeSource`: a server and an absolute path.
+pub(super) fn nfs(n: &NFSVolumeSource, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    required(&mut errs, n.server.is_empty(), path.child("server"));
+    required(&mut errs, n.path.is_empty(), path.child("path"));
+    if !n.path.starts_with('/') {
+        errs.push(FieldError::invalid(path.child("path"), &n.path, "must be an absolute path"));
+    }
+    errs
+}
+
+/// Upstream's `validateFlockerVolumeSource`: a dataset name (without `/`) or UUID, not both.
+pub(super) fn flocker(f: &FlockerVolumeSource, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if f.dataset_name.is_empty() && f.dataset_uuid.is_empty() {
+        errs.push(FieldError::required(path, "one of datasetName and datasetUUID is required"));
+    }
+    if !f.dataset_name.is_empty() && !f.dataset_uuid.is_empty() {
+        errs.push(FieldError::invalid(
+            path,
+            "resource",
+            "datasetName and datasetUUID can not be specified simultaneously",
+        ));
+    }
+    if f.dataset_name.contains('/') {
+        errs.push(FieldError::invalid(path.child("datasetName"), &f.dataset_name, "must not contain '/'"));
+    }
+    errs
+}
+
 /// A GCE or AWS disk: its name required and a partition in 0–255.
-fn disk(name_empty: bool, name_field: &str, partition: i32, path: &Path) -> ErrorList {
+pub(super) fn disk(name_empty: bool, name_field: &str, partition: i32, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     required(&mut errs, name_empty, path.child(name_field));
     if !(0..=255).contains(&partition) {
@@ -424,7 +422,7 @@ fn disk(name_empty: bool, name_field: &str, partition: i32, path: &Path) -> Erro
 
 /// Upstream's iSCSI qualified name shapes: `^eui.[[:alnum:]]{16}$` and `^naa.[[:alnum:]]{32}$`
 /// (the `.` any character), else the `iqn` expression.
-fn iscsi_name_ok(name: &str) -> bool {
+pub(super) fn iscsi_name_ok(name: &str) -> bool {
     let hex_after = |prefix: &str, n: usize| {
         name.strip_prefix(prefix).is_some_and(|r| {
             let mut chars = r.chars();
@@ -497,7 +495,7 @@ fn iscsi(i: &ISCSIVolumeSource, path: &Path) -> ErrorList {
 }
 
 /// Upstream's `validateQuobyteVolumeSource`.
-fn quobyte(q: &QuobyteVolumeSource, path: &Path) -> ErrorList {
+pub(super) fn quobyte(q: &QuobyteVolumeSource, path: &Path) -> ErrorList {
     const PAIRS: &str = "must be a host:port pair or multiple pairs separated by commas";
     let mut errs = ErrorList::new();
     if q.registry.is_empty() {
@@ -609,7 +607,7 @@ fn resource_field_selector(r: &ResourceFieldSelector, path: &Path) -> ErrorList 
 }
 
 /// Upstream's `validateFCVolumeSource`.
-fn fc(f: &FCVolumeSource, path: &Path) -> ErrorList {
+pub(super) fn fc(f: &FCVolumeSource, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if f.target_wwns.is_empty() && f.wwids.is_empty() {
         errs.push(FieldError::required(
@@ -639,9 +637,19 @@ fn fc(f: &FCVolumeSource, path: &Path) -> ErrorList {
 /// Upstream's `validateFlexVolumeSource`: a driver, and no options in the `kubernetes.io` or
 /// `k8s.io` namespaces.
 fn flex(f: &FlexVolumeSource, path: &Path) -> ErrorList {
+    flex_driver_and_options(&f.driver, f.options.keys(), path)
+}
+
+/// What a pod's and a persistent volume's flex volumes both check (upstream's
+/// `validateFlexVolumeSource` and `validateFlexPersistentVolumeSource` are the same checks).
+pub(super) fn flex_driver_and_options<'a>(
+    driver: &str,
+    options: impl Iterator<Item = &'a String>,
+    path: &Path,
+) -> ErrorList {
     let mut errs = ErrorList::new();
-    required(&mut errs, f.driver.is_empty(), path.child("driver"));
-    for k in f.options.keys() {
+    required(&mut errs, driver.is_empty(), path.child("driver"));
+    for k in options {
         let namespace = k.split_once('/').map_or(k.as_str(), |(ns, _)| ns);
         let normalized = format!(".{}", namespace.to_lowercase());
         if normalized.ends_with(".kubernetes.io") || normalized.ends_with(".k8s.io") {
@@ -656,7 +664,7 @@ fn flex(f: &FlexVolumeSource, path: &Path) -> ErrorList {
 }
 
 /// Upstream's `validateAzureDisk`.
-fn azure_disk(a: &AzureDiskVolumeSource, path: &Path) -> ErrorList {
+pub(super) fn azure_disk(a: &AzureDiskVolumeSource, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     required(&mut errs, a.disk_name.is_empty(), path.child("diskName"));
     required(&mut errs, a.disk_uri.is_empty(), path.child("diskURI"));

@@ -36,6 +36,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             );
         scheme
             .add_status_validation_func(
+                crate::lifecycle::v1alpha1::validation::validate_eviction_status_update,
+            );
+        scheme
+            .add_status_validation_func(
                 crate::lifecycle::v1alpha1::validation::validate_eviction_request_status_update,
             );
     }

@@ -29,6 +29,8 @@ pub(crate) enum Macro {
     OptMap,
     /// `opt.optFlatMap(x, body)`: `body` (an optional) with `x` bound to the value, or none.
     OptFlatMap,
+    /// `cel.bind(x, init, body)`: `body` with `x` bound to `init`'s value (the range).
+    Bind,
 }
 
 #[derive(Debug)]

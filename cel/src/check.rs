@@ -85,9 +85,15 @@ impl Type {
         Type::Object(Arc::new(ObjectType { name: name.into(), fields, open: true }))
     }
 
-    /// Whether nothing is known of the type (`dyn`, or a node that failed to type).
+    /// `google.protobuf.Any`, which cel-go's checker treats as `dyn` but names `any` in its
+    /// messages (the values of DRA's `device.attributes`).
+    pub fn any() -> Type {
+        Type::Opaque(ANY)
+    }
+
+    /// Whether nothing is known of the type (`dyn`, `any`, or a node that failed to type).
     pub fn is_dyn(&self) -> bool {
-        matches!(self, Type::Dyn | Type::Error)
+        matches!(self, Type::Dyn | Type::Error | Type::Opaque(ANY))
     }
 
     /// Whether this is `bool`.
@@ -284,9 +290,15 @@ const OVERLOADS: &[(&str, &str)] = &[
     ("sign", "Q.() -> int"),
     ("add", "Q.(Q) -> Q; Q.(int) -> Q"),
     ("sub", "Q.(Q) -> Q; Q.(int) -> Q"),
-    ("isLessThan", "Q.(Q) -> bool"),
-    ("isGreaterThan", "Q.(Q) -> bool"),
-    ("compareTo", "Q.(Q) -> int"),
+    ("isLessThan", "Q.(Q) -> bool; SV.(SV) -> bool"),
+    ("isGreaterThan", "Q.(Q) -> bool; SV.(SV) -> bool"),
+    ("compareTo", "Q.(Q) -> int; SV.(SV) -> int"),
+    // Semantic versions.
+    ("semver", "(string) -> SV; (string, bool) -> SV"),
+    ("isSemver", "(string) -> bool; (string, bool) -> bool"),
+    ("major", "SV.() -> int"),
+    ("minor", "SV.() -> int"),
+    ("patch", "SV.() -> int"),
     // URLs.
     ("url", "(string) -> URL"),
     ("isURL", "(string) -> bool"),
@@ -350,6 +362,7 @@ const TS_DUR_GETTER: &str = "timestamp.() -> int; timestamp.(string) -> int; dur
 /// The opaque types' short names in [`OVERLOADS`] and the names cel-go shows.
 const OPAQUE: &[(&str, &str)] = &[
     ("Q", "kubernetes.Quantity"),
+    ("SV", "kubernetes.Semver"),
     ("URL", "kubernetes.URL"),
     ("IP", "net.IP"),
     ("CIDR", "net.CIDR"),
@@ -360,6 +373,9 @@ const OPAQUE: &[(&str, &str)] = &[
     ("RESOURCECHECK", "kubernetes.authorization.ResourceCheck"),
     ("DECISION", "kubernetes.authorization.Decision"),
 ];
+
+/// [`Type::any`]'s name.
+const ANY: &str = "any";
 
 /// The authorizer's type, for declaring `authorizer`.
 pub const AUTHORIZER: &str = "kubernetes.authorization.Authorizer";
@@ -749,11 +765,13 @@ impl Checker<'_> {
             Expr::Comprehension { kind, range, var, filter, body } => {
                 let tr = self.check(range);
                 let elem = match (&tr, kind) {
+                    (t, Macro::Bind) => t.clone(),
                     (Type::Optional(t), Macro::OptMap | Macro::OptFlatMap) => (**t).clone(),
                     (_, Macro::OptMap | Macro::OptFlatMap) => Type::Dyn,
                     (Type::List(t), _) => (**t).clone(),
                     (Type::Map(k, _), _) => (**k).clone(),
-                    (t, _) if t.is_dyn() => Type::Dyn,
+                    // cel-go ranges over `dyn` but not over `any`, for all its likeness to `dyn`.
+                    (t, _) if t.is_dyn() && *t != Type::any() => Type::Dyn,
                     (t, _) => {
                         let msg = format!(
                             "expression of type '{t}' cannot be range of a comprehension (must be list, map, or dynamic)"
@@ -770,6 +788,7 @@ impl Checker<'_> {
                     self.expect_bool(at, &tf);
                 }
                 match kind {
+                    Macro::Bind => tb,
                     Macro::All | Macro::Exists | Macro::ExistsOne => {
                         self.expect_bool(body.at, &tb);
                         Type::Bool

@@ -375,6 +375,12 @@ fn comprehension<'a>(
     s: &mut Scope<'a>,
     m: &mut Meter,
 ) -> R {
+    if kind == Macro::Bind {
+        s.locals.push((var, range.clone()));
+        let r = eval(body, s, m);
+        s.locals.pop();
+        return r;
+    }
     if matches!(kind, Macro::OptMap | Macro::OptFlatMap) {
         let Val::Optional(inner) = range else { return Err(no_overload()) };
         let Some(inner) = inner else { return Ok(Val::Optional(None)) };
@@ -444,6 +450,6 @@ fn comprehension<'a>(
         },
         Macro::ExistsOne => Ok(Val::Bool(count == 1)),
         Macro::Map | Macro::Filter => Ok(Val::List(out.into())),
-        Macro::OptMap | Macro::OptFlatMap => Err(no_overload()),
+        Macro::OptMap | Macro::OptFlatMap | Macro::Bind => Err(no_overload()),
     }
 }

@@ -11,6 +11,7 @@ mod lexer;
 mod library;
 mod net;
 mod parser;
+mod semver;
 mod time;
 mod value;
 
@@ -18,6 +19,7 @@ pub use check::{AUTHORIZER, Env, ObjectType, Type};
 pub use eval::EvalError;
 pub use functions::map_of;
 pub use parser::{MAX_CODE_POINTS, MAX_DEPTH};
+pub use semver::Semver;
 pub use value::{MapVal, Val};
 
 /// Upstream's cost limit of one evaluation of one expression (`PerCallLimit`).
@@ -88,6 +90,14 @@ impl CompileError {
     }
 }
 
+impl CompileError {
+    /// The detail kube-apiserver's API errors give for an expression `src` that does not
+    /// compile (an `apiservercel.Error`'s): `compilation failed: ` and [`CompileError::with_snippet`].
+    pub fn compilation_failed(&self, src: &str) -> String {
+        format!("compilation failed: {}", self.with_snippet(src))
+    }
+}
+
 impl std::fmt::Display for CompileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0.text)
@@ -107,9 +117,10 @@ impl std::fmt::Display for CompileError {
 /// `max`, `indexOf`, `lastIndexOf`; and its `quantity()`/`isQuantity()` with their methods.
 /// Lists of a schema's `set` and `map` list types compare equal ignoring order.
 ///
-/// Also timestamps and durations, optionals, the `url`/`ip`/`cidr`/`format`/`sets`
-/// libraries, and the message construction of mutating policies
-/// ([`Program::compile_with_messages`]).
+/// Also timestamps and durations, optionals, the `url`/`ip`/`cidr`/`format`/`sets`/`semver`
+/// libraries, the message construction of mutating policies
+/// ([`Program::compile_with_messages`]) and `cel.bind` where an environment declares it
+/// ([`Program::compile_with_bindings`]).
 ///
 /// Static type checking is [`Program::check`], against variables declared with their types.
 ///
@@ -132,7 +143,15 @@ impl Program {
     /// a MutatingAdmissionPolicy's expressions do. A constructed message evaluates to a
     /// [`Val::Map`] whose [`MapVal::message_type`] is the name written.
     pub fn compile_with_messages(src: &str, vars: &[&str], messages: &[&str]) -> Result<Program, CompileError> {
-        let parsed = parser::parse(src, vars, messages)?;
+        let parsed = parser::parse(src, vars, messages, false)?;
+        Ok(Program { root: parsed.root, uses: parsed.uses })
+    }
+
+    /// Parses and checks `src`, which may refer to the variables `vars` and use cel-go's
+    /// `cel.bind(var, init, body)` macro (`ext.Bindings`), as the environment of dynamic
+    /// resource allocation's device selectors declares it.
+    pub fn compile_with_bindings(src: &str, vars: &[&str]) -> Result<Program, CompileError> {
+        let parsed = parser::parse(src, vars, &[], true)?;
         Ok(Program { root: parsed.root, uses: parsed.uses })
     }
 
@@ -285,3 +304,6 @@ mod compile_tests;
 
 #[cfg(test)]
 mod check_tests;
+
+#[cfg(test)]
+mod semver_tests;

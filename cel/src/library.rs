@@ -45,6 +45,7 @@ const TIME_GETTERS: &[&str] = &[
 pub(crate) fn known(name: &str, method: bool, argc: usize) -> bool {
     if method {
         return TIME_GETTERS.contains(&name) && argc <= 1
+            || super::semver::known_method(name, argc)
             || matches!(
                 (name, argc),
                 (
@@ -73,14 +74,15 @@ pub(crate) fn known(name: &str, method: bool, argc: usize) -> bool {
     if let Some(f) = name.strip_prefix("format.") {
         return (FORMATS.contains(&f) && argc == 0) || (f == "named" && argc == 1);
     }
-    matches!(
-        (name, argc),
-        ("timestamp" | "duration" | "optional.of" | "optional.ofNonZeroValue", 1)
-            | ("optional.none", 0)
-            | ("sets.contains" | "sets.intersects" | "sets.equivalent", 2)
-            | ("isURL" | "url" | "isIP" | "ip" | "isCIDR" | "cidr" | "ip.isCanonical" | "strings.quote", 1)
-            | ("jsonpatch.escapeKey", 1)
-    )
+    super::semver::known_global(name, argc)
+        || matches!(
+            (name, argc),
+            ("timestamp" | "duration" | "optional.of" | "optional.ofNonZeroValue", 1)
+                | ("optional.none", 0)
+                | ("sets.contains" | "sets.intersects" | "sets.equivalent", 2)
+                | ("isURL" | "url" | "isIP" | "ip" | "isCIDR" | "cidr" | "ip.isCanonical" | "strings.quote", 1)
+                | ("jsonpatch.escapeKey", 1)
+        )
 }
 
 fn some(v: Val) -> Val {
@@ -102,6 +104,9 @@ pub(crate) fn global(name: &str, args: &[Val], m: &mut Meter) -> Result<Val, Eva
             (f, []) => FORMATS.iter().find(|k| **k == f).map(|k| Val::Format(k)).ok_or_else(no_overload),
             _ => Err(no_overload()),
         };
+    }
+    if let Some(r) = super::semver::global(name, args, m) {
+        return r;
     }
     match (name, args) {
         ("timestamp", [a]) => match a {
@@ -224,6 +229,7 @@ pub(crate) fn method(name: &str, t: &Val, args: &[Val], m: &mut Meter) -> Result
             ts.get(name, tz).map(Val::Int).map_err(err)
         }
         (Val::Duration(d), _, []) => duration_get(*d, name).map(Val::Int).ok_or_else(no_overload),
+        (Val::Semver(v), _, _) => super::semver::method(v, name, args),
         (Val::Optional(o), "hasValue", []) => Ok(Val::Bool(o.is_some())),
         (Val::Optional(o), "value", []) => {
             o.as_ref().map(|v| (**v).clone()).ok_or_else(|| err("optional.none() dereference"))

@@ -21,8 +21,9 @@ pub(crate) struct Parsed {
 }
 
 /// Parses `src` with `vars` the names it may refer to (besides type names and macro variables)
-/// and `messages` the roots of the message types it may construct.
-pub(crate) fn parse(src: &str, vars: &[&str], messages: &[&str]) -> Result<Parsed, CompileError> {
+/// and `messages` the roots of the message types it may construct; `bindings` enables cel-go's
+/// `cel.bind(var, init, body)` macro (`ext.Bindings`), which only some environments declare.
+pub(crate) fn parse(src: &str, vars: &[&str], messages: &[&str], bindings: bool) -> Result<Parsed, CompileError> {
     let n = src.chars().count();
     if n > MAX_CODE_POINTS {
         return Err(CompileError::plain(format!(
@@ -30,8 +31,18 @@ pub(crate) fn parse(src: &str, vars: &[&str], messages: &[&str]) -> Result<Parse
         )));
     }
     let toks = tokenize(src)?;
-    let mut p =
-        Parser { src, toks, pos: 0, nesting: 0, vars, messages, bound: Vec::new(), uses: Vec::new(), open_then: 0 };
+    let mut p = Parser {
+        src,
+        toks,
+        pos: 0,
+        nesting: 0,
+        vars,
+        messages,
+        bindings,
+        bound: Vec::new(),
+        uses: Vec::new(),
+        open_then: 0,
+    };
     let root = p.expr()?;
     if p.peek() != &Tok::Eof {
         return Err(p.unexpected());
@@ -46,6 +57,8 @@ struct Parser<'a> {
     nesting: usize,
     vars: &'a [&'a str],
     messages: &'a [&'a str],
+    /// Whether `cel.bind` is a macro here.
+    bindings: bool,
     /// The macro variables in scope, innermost last.
     bound: Vec<String>,
     uses: Vec<String>,
@@ -341,6 +354,20 @@ impl Parser<'_> {
                 self.mk(Expr::Map(entries), at)
             }
             Tok::Ident(name) => {
+                if self.bindings
+                    && name == "cel"
+                    && !self.bound.contains(&name)
+                    && !self.vars.contains(&"cel")
+                    && matches!(self.peek(), Tok::Punct("."))
+                    && matches!(self.toks.get(self.pos + 1).map(|t| &t.tok), Some(Tok::Ident(b)) if b == "bind")
+                    && matches!(self.toks.get(self.pos + 2).map(|t| &t.tok), Some(Tok::Punct("(")))
+                {
+                    self.bump();
+                    self.bump();
+                    let open = self.at();
+                    self.bump();
+                    return self.bind(open);
+                }
                 // A library function in a namespace (`sets.contains(…)`, `optional.none()`).
                 let namespaced = functions::NAMESPACES.contains(&name.as_str())
                     && !self.bound.contains(&name)
@@ -499,6 +526,28 @@ impl Parser<'_> {
             }
         }
         self.mk(Expr::Message { name, fields }, at)
+    }
+
+    /// `cel.bind(var, init, body)` after its opening parenthesis at `at`: `body` with `var` bound
+    /// to the value of `init` (evaluated once), kept as a comprehension of its own kind.
+    fn bind(&mut self, at: usize) -> PResult {
+        let var_at = self.at();
+        let var = match self.bump() {
+            Tok::Ident(v) if matches!(self.peek(), Tok::Punct(",")) => v,
+            _ => return Err(self.err(var_at, "cel.bind() variable names must be simple identifiers")),
+        };
+        self.expect(",")?;
+        let init = self.expr()?;
+        self.expect(",")?;
+        self.bound.push(var.clone());
+        let body = self.expr();
+        self.bound.pop();
+        let body = body?;
+        self.expect(")")?;
+        self.mk(
+            Expr::Comprehension { kind: Macro::Bind, range: Box::new(init), var, filter: None, body: Box::new(body) },
+            at,
+        )
     }
 
     fn global_call(&mut self, name: String, at: usize) -> PResult {

@@ -66,6 +66,8 @@ pub enum Val {
     Format(&'static str),
     /// The authorizer library's authorizer, checks and decisions.
     Authz(Arc<super::authz::AuthzVal>),
+    /// `kubernetes.Semver` from Kubernetes' `semver()` library (and DRA's `version` attributes).
+    Semver(Arc<super::semver::Semver>),
 }
 
 /// A map (or an object of a schema with properties) in insertion order, with an index by key.
@@ -180,6 +182,7 @@ impl Val {
             Val::Url(_) => "kubernetes.URL",
             Val::Format(_) => "kubernetes.NamedFormat",
             Val::Authz(a) => a.type_name(),
+            Val::Semver(_) => super::semver::TYPE_NAME,
         }
     }
 
@@ -224,6 +227,8 @@ impl Val {
             (Val::Cidr(a, n), Val::Cidr(b, m)) => a == b && n == m,
             (Val::Url(a), Val::Url(b)) => a.text == b.text,
             (Val::Format(a), Val::Format(b)) => a == b,
+            // By precedence, as upstream's `EQ`: build metadata does not count.
+            (Val::Semver(a), Val::Semver(b)) => a.compare(b) == Ordering::Equal,
             (Val::Map(a), Val::Map(b)) => {
                 a.len() == b.len() && a.entries.iter().all(|(k, v)| b.get(k).is_some_and(|w| v.equals(w, steps)))
             }
@@ -265,6 +270,7 @@ impl Val {
             Val::Url(u) => u.text.clone(),
             Val::Format(f) => (*f).to_owned(),
             Val::Authz(a) => a.type_name().to_owned(),
+            Val::Semver(v) => v.to_string(),
             Val::List(_) | Val::Keyed { .. } | Val::Map(_) => format!("{self}"),
         }
     }

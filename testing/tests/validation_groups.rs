@@ -145,6 +145,15 @@ async fn resource_claim_configuring_a_request_it_does_not_have() {
     refused(manifest, "resourceclaims.resource.k8s.io", line).await;
 }
 
+/// A selector's CEL is compiled in the device environment: upstream's `CEL-compile-errors` text.
+#[tokio::test]
+async fn device_class_with_a_selector_that_does_not_compile() {
+    let manifest = r#"{"apiVersion":"resource.k8s.io/v1","kind":"DeviceClass","metadata":{"name":"bad"},
+"spec":{"selectors":[{"cel":{"expression":"device.driver == \"dra.example.com\""}},{"cel":{"expression":"device.attributes[true].someBoolean"}}]}}"#;
+    let line = r#"The DeviceClass "bad" is invalid: spec.selectors[1].cel.expression: Invalid value: "device.attributes[true].someBoolean": compilation failed: ERROR: <input>:1:18: found no matching overload for '_[_]' applied to '(map(string, map(string, any)), bool)'"#;
+    refused(manifest, "deviceclasses.resource.k8s.io", line).await;
+}
+
 /// A write through a beta version gets v1's hand-written checks at the internal type's path:
 /// v1beta1's flat `deviceClassName` is reported under `exactly`, as upstream reports it.
 #[tokio::test]

@@ -93,7 +93,7 @@ fn type_of(expr: &str, env: Env<'_>) -> Result<Type, String> {
     }
     let messages = if env.patch_types { PATCH_TYPES } else { &[] };
     // As upstream quotes cel-go: the message, then the line with a caret under the column.
-    let failed = |e: CompileError| format!("compilation failed: {}", e.with_snippet(expr));
+    let failed = |e: CompileError| e.compilation_failed(expr);
     let program = Program::compile_with_messages(expr, &vars, messages).map_err(failed)?;
     let mut types = kapi_cel::Env::new()
         .var("request", request_type())

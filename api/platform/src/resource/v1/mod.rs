@@ -6,6 +6,8 @@
 
 mod defaults;
 mod field_labels;
+#[cfg(feature = "validation")]
+mod selector_cel;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;

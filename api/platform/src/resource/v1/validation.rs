@@ -1,8 +1,8 @@
 //! Hand-written validation of resource.k8s.io/v1 kinds (device classes, resource claims and their templates, resource slices, device taint rules), with the checks, field paths and messages of upstream's `pkg/apis/resource/validation`.
 //!
-//! CEL selector expressions are checked for presence and length, not compiled: upstream compiles
-//! them in the DRA environment (`device`, its attributes and capacity) and bounds their estimated
-//! cost, which kapi-cel does not model. The checks
+//! CEL selector expressions are checked for presence and length and compiled in the device
+//! selectors' environment (`device`, its attributes and capacity; `selector_cel.rs`); the bound
+//! upstream puts on their estimated cost is not checked. The checks
 //! upstream marks covered by beta declarative rules (list sizes and uniqueness, driver and pool
 //! names in allocation results, enumerations, required discriminators) are the generated rules'
 //! while beta declarative validation is on, and run here only with it off. Object metadata is
@@ -297,21 +297,32 @@ fn label_value(value: &str, path: &Path) -> ErrorList {
 // ---------------------------------------------------------------------------------------------
 // Selectors and configuration, shared by classes and claims.
 
-fn validate_selectors(selectors: &[DeviceSelector], beta: bool, path: &Path) -> ErrorList {
+/// `stored`: the selectors are the ones already stored (an update that left them as they were).
+fn validate_selectors(selectors: &[DeviceSelector], stored: bool, beta: bool, path: &Path) -> ErrorList {
     if let Some(errs) = too_many(selectors.len(), MAX_ITEMS, true, beta, path) {
         return errs;
     }
-    selectors.iter().enumerate().flat_map(|(i, s)| validate_selector(s, &path.index(i))).collect()
+    selectors.iter().enumerate().flat_map(|(i, s)| validate_selector(s, stored, &path.index(i))).collect()
 }
 
-fn validate_selector(s: &DeviceSelector, path: &Path) -> ErrorList {
+/// Upstream's `validateSelector` and `validateCELSelector`: the expression at most 10 KiB, then
+/// compiled in the device selectors' environment. A stored expression is not compiled again:
+/// upstream compiles it in its stored-expressions environment, which declares everything a
+/// release has (newer libraries, gated fields), so what was accepted once stays accepted; kapi
+/// has the one environment and lets such expressions through instead. The cost estimate upstream
+/// also bounds is not computed.
+fn validate_selector(s: &DeviceSelector, stored: bool, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
-    match &s.cel {
-        None => errs.push(FieldError::required(path.child("cel"), "")),
-        Some(cel) if cel.expression.len() > CEL_SELECTOR_EXPRESSION_MAX_LENGTH => {
-            errs.push(FieldError::too_long(path.child("cel").child("expression"), CEL_SELECTOR_EXPRESSION_MAX_LENGTH));
-        }
-        Some(_) => {}
+    let Some(cel) = &s.cel else {
+        errs.push(FieldError::required(path.child("cel"), ""));
+        return errs;
+    };
+    let ep = path.child("cel").child("expression");
+    if cel.expression.len() > CEL_SELECTOR_EXPRESSION_MAX_LENGTH {
+        // Too long to be worth compiling, as upstream.
+        errs.push(FieldError::too_long(ep, CEL_SELECTOR_EXPRESSION_MAX_LENGTH));
+    } else if !stored && let Err(detail) = super::selector_cel::check_selector(&cel.expression) {
+        errs.push(FieldError::invalid(ep, &cel.expression, &detail));
     }
     errs
 }
@@ -449,14 +460,17 @@ fn binding_conditions(conditions: &[String], failure: &[String], beta: bool, pat
 // DeviceClass.
 
 /// Validates a `DeviceClass` (upstream's `ValidateDeviceClass` and `…Update`): each selector has
-/// a CEL expression of at most 10 KiB, each configuration an opaque driver configuration whose
+/// a CEL expression of at most 10 KiB that compiles (not compiled again when the selectors are
+/// unchanged on update), each configuration an opaque driver configuration whose
 /// parameters are a JSON object of at most 10 KiB (not re-checked for size when the
 /// configuration is unchanged on update), and the extended resource name.
 pub fn validate_device_class(obj: &DeviceClass, old: Option<&DeviceClass>) -> ErrorList {
     let beta = declarative_beta();
     let spec = &obj.spec;
     let path = Path::new("spec");
-    let mut errs = validate_selectors(&spec.selectors, beta, &path.child("selectors"));
+    // Selectors exactly as before (in order) are stored: their expressions are not new.
+    let stored_selectors = old.is_some_and(|o| o.spec.selectors == spec.selectors);
+    let mut errs = validate_selectors(&spec.selectors, stored_selectors, beta, &path.child("selectors"));
     // Unchanged configuration counts as stored: its size limit came later than the field.
     let stored = old.is_some_and(|o| o.spec.config == spec.config);
     let cp = path.child("config");
@@ -639,18 +653,18 @@ fn validate_request(r: &DeviceRequest, stored: bool, beta: bool, path: &Path) ->
     errs
 }
 
-fn validate_exact_request(r: &ExactDeviceRequest, _stored: bool, beta: bool, path: &Path) -> ErrorList {
+fn validate_exact_request(r: &ExactDeviceRequest, stored: bool, beta: bool, path: &Path) -> ErrorList {
     let mut errs = device_class_name(&r.device_class_name, &path.child("deviceClassName"));
-    errs.extend(validate_selectors(&r.selectors, beta, &path.child("selectors")));
+    errs.extend(validate_selectors(&r.selectors, stored, beta, &path.child("selectors")));
     errs.extend(allocation_mode(&r.allocation_mode.0, r.count, beta, path));
     errs.extend(validate_tolerations(&r.tolerations, beta, &path.child("tolerations")));
     errs
 }
 
-fn validate_subrequest(r: &DeviceSubRequest, _stored: bool, beta: bool, path: &Path) -> ErrorList {
+fn validate_subrequest(r: &DeviceSubRequest, stored: bool, beta: bool, path: &Path) -> ErrorList {
     let mut errs = dns_label(&r.name, &path.child("name"));
     errs.extend(covered(beta, device_class_name(&r.device_class_name, &path.child("deviceClassName"))));
-    errs.extend(validate_selectors(&r.selectors, beta, &path.child("selectors")));
+    errs.extend(validate_selectors(&r.selectors, stored, beta, &path.child("selectors")));
     errs.extend(allocation_mode(&r.allocation_mode.0, r.count, beta, path));
     errs.extend(validate_tolerations(&r.tolerations, beta, &path.child("tolerations")));
     errs

@@ -239,6 +239,46 @@ fn cel_selectors() {
     );
 }
 
+/// Upstream's `CEL-compile-errors`: each selector compiled in the device environment, in
+/// `exactly`, in `firstAvailable` and in a template.
+#[test]
+fn cel_compile_errors() {
+    const BAD: &str = "device.attributes[true].someBoolean";
+    const DETAIL: &str = "compilation failed: ERROR: <input>:1:18: found no matching overload for '_[_]' applied to '(map(string, map(string, any)), bool)'\n | device.attributes[true].someBoolean\n | .................^";
+    let selectors = || {
+        vec![
+            DeviceSelector {
+                cel: Some(CELDeviceSelector { expression: r#"device.driver == "dra.example.com""#.into() }),
+            },
+            DeviceSelector { cel: Some(CELDeviceSelector { expression: BAD.into() }) },
+        ]
+    };
+    let mut second = request("foo-2");
+    second.exactly.as_mut().expect("set").selectors = selectors();
+    let c = claim(vec![request("foo"), second]);
+    expect(
+        &c,
+        &[&format!("spec.devices.requests[1].exactly.selectors[1].cel.expression: Invalid value: \"{BAD}\": {DETAIL}")],
+    );
+    let mut prioritized = first_available();
+    prioritized.first_available[1].selectors = selectors();
+    expect(
+        &claim(vec![prioritized]),
+        &[&format!(
+            "spec.devices.requests[0].firstAvailable[1].selectors[1].cel.expression: Invalid value: \"{BAD}\": {DETAIL}"
+        )],
+    );
+    let t = template(ResourceClaimTemplateSpec { spec: c.spec.clone(), ..ResourceClaimTemplateSpec::default() });
+    assert_eq!(
+        texts(&validate_resource_claim_template(&t, None)),
+        [format!(
+            "spec.spec.devices.requests[1].exactly.selectors[1].cel.expression: Invalid value: \"{BAD}\": {DETAIL}"
+        )]
+    );
+    // A claim's spec is immutable: an update checks only that, so nothing is compiled again.
+    assert_eq!(texts(&validate_resource_claim(&c, Some(&c))), Vec::<String>::new());
+}
+
 #[test]
 fn prioritized_lists() {
     let p = "spec.devices.requests[0]";

@@ -54,14 +54,74 @@ fn selectors() {
         None,
         "spec.selectors[1].cel: Required value",
     );
-    let long = "x".repeat(10 * 1024 + 1);
+    // A selector of exactly 10 KiB compiles; one byte more is too long and not compiled.
+    let sized = |n: usize| format!("device.driver == \"{}\"", "x".repeat(n - r#"device.driver == """#.len()));
+    let long = sized(10 * 1024 + 1);
     expect(
         &class(DeviceClassSpec { selectors: vec![selector(Some(&long))], ..DeviceClassSpec::default() }),
         None,
         "spec.selectors[0].cel.expression: Too long: may not be more than 10240 bytes",
     );
-    let exact = "x".repeat(10 * 1024);
+    let exact = sized(10 * 1024);
     expect(&class(DeviceClassSpec { selectors: vec![selector(Some(&exact))], ..DeviceClassSpec::default() }), None, "");
+    let too_long_garbage = "x".repeat(10 * 1024 + 1);
+    expect(
+        &class(DeviceClassSpec { selectors: vec![selector(Some(&too_long_garbage))], ..DeviceClassSpec::default() }),
+        None,
+        "spec.selectors[0].cel.expression: Too long: may not be more than 10240 bytes",
+    );
+}
+
+/// Upstream's `selectors` case: 32 selectors, the second without CEL, the third not compiling.
+#[test]
+fn selectors_compile() {
+    let mut selectors = vec![selector(Some("true")), selector(None), selector(Some("noSuchVar"))];
+    selectors.resize(32, selector(Some("true")));
+    let obj = class(DeviceClassSpec { selectors, ..DeviceClassSpec::default() });
+    let errs = validate_device_class(&obj, None);
+    assert_eq!(errs.len(), 2, "{}", message(&errs));
+    assert_eq!(errs[0].to_string(), "spec.selectors[1].cel: Required value");
+    assert_eq!(
+        errs[1].to_string(),
+        "spec.selectors[2].cel.expression: Invalid value: \"noSuchVar\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n | noSuchVar\n | ^"
+    );
+    let not_bool =
+        class(DeviceClassSpec { selectors: vec![selector(Some("device.driver"))], ..DeviceClassSpec::default() });
+    expect(
+        &not_bool,
+        None,
+        "spec.selectors[0].cel.expression: Invalid value: \"device.driver\": must evaluate to bool or the unknown type, not string",
+    );
+}
+
+/// Selectors unchanged on update are stored: not compiled again, as upstream does not refuse
+/// what it once stored. Any change (reordering too) makes them new.
+#[test]
+fn stored_selectors_are_not_compiled_again() {
+    let stored = class(DeviceClassSpec {
+        selectors: vec![selector(Some("true")), selector(Some("device.noSuchField"))],
+        ..DeviceClassSpec::default()
+    });
+    expect(&stored, Some(&stored), "");
+    let mut relabelled = stored.clone();
+    relabelled.metadata.labels.insert("a".into(), "b".into());
+    expect(&relabelled, Some(&stored), "");
+    let mut reordered = stored.clone();
+    reordered.spec.selectors.reverse();
+    let want = "spec.selectors[0].cel.expression: Invalid value: \"device.noSuchField\": compilation failed: ERROR: <input>:1:7: undefined field 'noSuchField'\n | device.noSuchField\n | ......^";
+    expect(&reordered, Some(&stored), want);
+    let mut added = stored.clone();
+    added.spec.selectors.insert(0, selector(Some("false")));
+    assert!(
+        message(&validate_device_class(&added, Some(&stored)))
+            .contains("spec.selectors[2].cel.expression: Invalid value")
+    );
+    // Stored or not, the length limit holds.
+    let long = class(DeviceClassSpec {
+        selectors: vec![selector(Some(&"x".repeat(10 * 1024 + 1)))],
+        ..DeviceClassSpec::default()
+    });
+    expect(&long, Some(&long), "spec.selectors[0].cel.expression: Too long: may not be more than 10240 bytes");
 }
 
 #[test]

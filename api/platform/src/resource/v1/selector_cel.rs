@@ -1,0 +1,57 @@
+//! The CEL environment of device selectors (upstream's `k8s.io/dynamic-resource-allocation/cel` compiler) and the write-time compile check of a selector's expression against it.
+
+use kapi_cel::{CompileError, Env, Program, Type};
+
+/// Upstream's `deviceVar`, the one variable a selector may refer to.
+const DEVICE: &str = "device";
+
+/// The type of `device` (`kubernetes.DRADevice`) as a new expression sees it with the fixtures'
+/// release's default gates: DRAConsumableCapacity (beta, on) adds `allowMultipleAllocations`;
+/// with DRAListTypeAttributes (alpha, off) an attribute's value is `any` (cel-go's
+/// `google.protobuf.Any`, checked as `dyn`) and the `includes` function is not declared.
+fn device_type() -> Type {
+    let map_of_maps = |v: Type| Type::map(Type::String, Type::map(Type::String, v));
+    Type::object(
+        "kubernetes.DRADevice",
+        vec![
+            ("allowMultipleAllocations".into(), Type::Bool),
+            ("driver".into(), Type::String),
+            ("attributes".into(), map_of_maps(Type::any())),
+            ("capacity".into(), map_of_maps(Type::Opaque("kubernetes.Quantity"))),
+        ],
+    )
+}
+
+/// How cel-go's `Type.String()` names a result type in the "must evaluate to" message, where it
+/// differs from its checker's names.
+fn output_type_name(t: &Type) -> String {
+    match t {
+        Type::Null => "null_type".into(),
+        Type::Timestamp => "google.protobuf.Timestamp".into(),
+        Type::Duration => "google.protobuf.Duration".into(),
+        t => t.to_string(),
+    }
+}
+
+/// Compiles a device selector's expression as upstream's `CompileCELExpression` does with the
+/// `NewExpressions` environment: Kubernetes' base libraries, `cel.bind`, and `device`; the result
+/// must be `bool` or unknown. On failure, the detail upstream's `Invalid` error carries:
+/// `compilation failed: ERROR: <input>:…` with cel-go's snippet, or `must evaluate to bool or the
+/// unknown type, not <type>`.
+///
+/// A `dyn` result is let through: upstream refuses an explicit `dyn` (only an attribute's own
+/// `any` is unknown enough), but kapi's checker also gives `dyn` where it cannot know a type,
+/// and a false refusal is worse than a missed one.
+pub(super) fn check_selector(expression: &str) -> Result<(), String> {
+    let failed = |e: CompileError| e.compilation_failed(expression);
+    let program = Program::compile_with_bindings(expression, &[DEVICE]).map_err(failed)?;
+    let t = program.check(expression, &Env::new().var(DEVICE, device_type())).map_err(failed)?;
+    if t.is_bool() || t.is_dyn() {
+        return Ok(());
+    }
+    Err(format!("must evaluate to bool or the unknown type, not {}", output_type_name(&t)))
+}
+
+#[cfg(test)]
+#[path = "selector_cel_tests.rs"]
+mod tests;

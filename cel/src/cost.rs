@@ -286,6 +286,13 @@ impl Coster<'_> {
 
     fn walk(&mut self, n: &Node) -> Info {
         match &n.expr {
+            // A type name (`int`) is an identifier to cel-go: it costs as one, and has the
+            // path of a variable.
+            Expr::Lit(Val::Type(name)) => {
+                let path = vec![name.to_string()];
+                let size = self.size(n, None, &path, None);
+                Info { cost: fixed(1), path, size, entry: None }
+            }
             Expr::Lit(_) => self.leaf(n, fixed(0)),
             Expr::Ident(name) => {
                 let local = self.locals.iter().rev().find(|l| &l.name == name);

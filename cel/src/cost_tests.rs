@@ -176,6 +176,9 @@ fn sizes_come_from_the_bounds_along_the_path() {
     assert_eq!(cost_in("self.spec.name.lowerAscii() == 'abc'", &env), (4, 6));
     // 10 names of 40 and 9 commas, a tenth of it.
     assert_eq!(cost_in("self.spec.names.join(',')", &env), (3, 3 + 41));
+    // A type name is an identifier to cel-go, sized as any path from a variable.
+    let open = Env::new().var("self", Type::Dyn).bounds(Bounds::leaf(100));
+    assert_eq!(cost_in("type(self) == int", &open), (4, 13));
     // An error in the expression is the checker's.
     let p = Program::compile("self.spec.nope", &["self"]).unwrap();
     assert!(p.estimate_cost("self.spec.nope", &env).is_err());

@@ -156,6 +156,8 @@ impl fmt::Display for Type {
 #[derive(Debug, Clone, Default)]
 pub struct Env {
     vars: Vec<(String, Type)>,
+    /// The size bounds of the declared data, for the cost estimate.
+    pub(crate) bounds: Option<Arc<super::cost::Bounds>>,
 }
 
 impl Env {
@@ -168,6 +170,16 @@ impl Env {
     /// Declares `name` with type `t`.
     pub fn var(mut self, name: impl Into<String>, t: Type) -> Env {
         self.vars.push((name.into(), t));
+        self
+    }
+
+    /// Declares the size bounds of the data the variables hold, for
+    /// [`Program::estimate_cost`](super::Program::estimate_cost). As upstream's schema-based
+    /// estimator does, a value reached from any variable (`self.spec.items`, `oldSelf.name`,
+    /// an element `x` of `self.items`) is looked up along its path below the variable, from
+    /// these bounds.
+    pub fn bounds(mut self, b: super::cost::Bounds) -> Env {
+        self.bounds = Some(Arc::new(b));
         self
     }
 }
@@ -191,9 +203,9 @@ fn named_type(name: &str) -> Type {
 
 /// One overload: the argument types (the receiver first for a method) and the result.
 #[derive(Debug)]
-struct Sig {
-    method: bool,
-    args: Vec<Type>,
+pub(crate) struct Sig {
+    pub(crate) method: bool,
+    pub(crate) args: Vec<Type>,
     result: Type,
 }
 
@@ -546,6 +558,21 @@ struct Checker<'a> {
     src: &'a str,
     scopes: Vec<(String, Type)>,
     error: Option<(usize, String)>,
+    /// What the cost estimate needs of the check, when it is wanted.
+    facts: Option<Facts>,
+}
+
+/// Each node's type and each call's matching overloads, keyed by the node's address (the tree
+/// is not changed while they are used), for the cost estimate.
+#[derive(Debug, Default)]
+pub(crate) struct Facts {
+    pub(crate) types: HashMap<usize, Type>,
+    pub(crate) overloads: HashMap<usize, Vec<&'static Sig>>,
+}
+
+/// The key of a node in [`Facts`].
+pub(crate) fn node_key(n: &Node) -> usize {
+    std::ptr::from_ref(n) as usize
 }
 
 impl Checker<'_> {
@@ -566,7 +593,7 @@ impl Checker<'_> {
     /// Resolves `name` applied to `args` (the receiver first for a method) as cel-go does:
     /// every overload whose parameters accept the arguments matches; the result is the
     /// matches' common result type, or `dyn` where they differ.
-    fn resolve(&mut self, at: usize, name: &str, method: bool, args: &[Type]) -> Type {
+    fn resolve(&mut self, node: &Node, at: usize, name: &str, method: bool, args: &[Type]) -> Type {
         if args.iter().any(|a| matches!(a, Type::Error)) {
             return Type::Error;
         }
@@ -575,6 +602,9 @@ impl Checker<'_> {
         for sig in sigs.iter().filter(|s| s.method == method && s.args.len() == args.len()) {
             let mut subst: Subst = [None, None];
             if sig.args.iter().zip(args).all(|(p, a)| assignable(p, a, &mut subst)) {
+                if let Some(f) = &mut self.facts {
+                    f.overloads.entry(node_key(node)).or_default().push(sig);
+                }
                 let r = substitute(&sig.result, &subst);
                 result = Some(match result {
                     None => r,
@@ -639,6 +669,14 @@ impl Checker<'_> {
     }
 
     fn check(&mut self, n: &Node) -> Type {
+        let t = self.check_node(n);
+        if let Some(f) = &mut self.facts {
+            f.types.insert(node_key(n), t.clone());
+        }
+        t
+    }
+
+    fn check_node(&mut self, n: &Node) -> Type {
         match &n.expr {
             Expr::Lit(v) => match v {
                 Val::Null => Type::Null,
@@ -673,7 +711,7 @@ impl Checker<'_> {
                 if matches!(ta, Type::Object(_)) {
                     return Type::Dyn;
                 }
-                self.resolve(n.at, name, false, &[ta, ti])
+                self.resolve(n, n.at, name, false, &[ta, ti])
             }
             Expr::Call { target, func, args } => {
                 let recv = target.as_deref().map(|t| self.check(t));
@@ -681,7 +719,7 @@ impl Checker<'_> {
                 types.extend(args.iter().map(|a| self.check(a)));
                 // cel-go places a call at its opening parenthesis.
                 let open = self.src.get(n.at..).and_then(|s| s.find('(')).map_or(n.at, |i| n.at + i);
-                self.resolve(open, func, target.is_some(), &types)
+                self.resolve(n, open, func, target.is_some(), &types)
             }
             Expr::List(items) => {
                 let mut elem: Option<Type> = None;
@@ -718,11 +756,11 @@ impl Checker<'_> {
             }
             Expr::Not(a) => {
                 let t = self.check(a);
-                self.resolve(n.at, "!_", false, &[t])
+                self.resolve(n, n.at, "!_", false, &[t])
             }
             Expr::Neg(a) => {
                 let t = self.check(a);
-                self.resolve(n.at, "-_", false, &[t])
+                self.resolve(n, n.at, "-_", false, &[t])
             }
             Expr::Binary(op, a, b) => {
                 let (ta, tb) = (self.check(a), self.check(b));
@@ -740,7 +778,7 @@ impl Checker<'_> {
                     BinOp::Ge => "_>=_",
                     BinOp::In => "@in",
                 };
-                self.resolve(n.at, name, false, &[ta, tb])
+                self.resolve(n, n.at, name, false, &[ta, tb])
             }
             // cel-go checks each operand of the logical operators against `bool` on its own.
             Expr::And(a, b) | Expr::Or(a, b) => {
@@ -757,9 +795,9 @@ impl Checker<'_> {
                 match (&ta, &tb) {
                     (Type::Null, t) | (t, Type::Null) if !t.is_null() => {
                         let t = t.clone();
-                        self.resolve(n.at, "_?_:_", false, &[tc, t.clone(), t])
+                        self.resolve(n, n.at, "_?_:_", false, &[tc, t.clone(), t])
                     }
-                    _ => self.resolve(n.at, "_?_:_", false, &[tc, ta, tb]),
+                    _ => self.resolve(n, n.at, "_?_:_", false, &[tc, ta, tb]),
                 }
             }
             Expr::Comprehension { kind, range, var, filter, body } => {
@@ -827,11 +865,25 @@ impl Checker<'_> {
 
 /// Checks the parsed expression `root` of `src` against `env`: its type, or the first error.
 pub(crate) fn check(root: &Node, src: &str, env: &Env) -> Result<Type, super::CompileError> {
-    let mut c = Checker { env, src, scopes: Vec::new(), error: None };
+    check_with(root, src, env, None).map(|(t, _)| t)
+}
+
+/// Checks as [`check`] does and also gives each node's type and each call's overloads.
+pub(crate) fn check_facts(root: &Node, src: &str, env: &Env) -> Result<(Type, Facts), super::CompileError> {
+    check_with(root, src, env, Some(Facts::default())).map(|(t, f)| (t, f.unwrap_or_default()))
+}
+
+fn check_with(
+    root: &Node,
+    src: &str,
+    env: &Env,
+    facts: Option<Facts>,
+) -> Result<(Type, Option<Facts>), super::CompileError> {
+    let mut c = Checker { env, src, scopes: Vec::new(), error: None, facts };
     let t = c.check(root);
     match c.error {
         Some((at, msg)) => Err(super::CompileError::at(c.src, at, msg)),
-        None => Ok(t),
+        None => Ok((t, c.facts)),
     }
 }
 

@@ -5,6 +5,7 @@
 mod ast;
 pub mod authz;
 mod check;
+mod cost;
 mod eval;
 mod functions;
 mod lexer;
@@ -16,6 +17,7 @@ mod time;
 mod value;
 
 pub use check::{AUTHORIZER, Env, ObjectType, Type};
+pub use cost::{Bounds, CostEstimate};
 pub use eval::EvalError;
 pub use functions::map_of;
 pub use parser::{MAX_CODE_POINTS, MAX_DEPTH};
@@ -122,9 +124,9 @@ impl std::fmt::Display for CompileError {
 /// ([`Program::compile_with_messages`]) and `cel.bind` where an environment declares it
 /// ([`Program::compile_with_bindings`]).
 ///
-/// Static type checking is [`Program::check`], against variables declared with their types.
-///
-/// Not supported: the cost *estimate* upstream checks when a definition is written.
+/// Static type checking is [`Program::check`], against variables declared with their types;
+/// the static cost estimate upstream checks when a definition is written is
+/// [`Program::estimate_cost`], with the size bounds a schema declares ([`Env::bounds`]).
 #[derive(Debug)]
 pub struct Program {
     root: ast::Node,
@@ -162,6 +164,17 @@ impl Program {
     /// refuses nothing a run could accept.
     pub fn check(&self, src: &str, env: &Env) -> Result<Type, CompileError> {
         check::check(&self.root, src, env)
+    }
+
+    /// Type-checks the expression against `env` (as [`Program::check`]) and estimates what one
+    /// evaluation can cost as cel-go's `EstimateCost` does in kube-apiserver's environment:
+    /// cel-go's costs of its operators, literals, selections and macros (a macro's body once
+    /// per element of its range), Kubernetes' estimates of its library functions, `has()` free,
+    /// and the sizes of strings, lists and maps from the literals, or from the bounds `env`
+    /// declares, or unknown (the largest) where neither tells.
+    pub fn estimate_cost(&self, src: &str, env: &Env) -> Result<CostEstimate, CompileError> {
+        let (_, facts) = check::check_facts(&self.root, src, env)?;
+        Ok(cost::estimate(&self.root, &facts, env.bounds.as_deref()))
     }
 
     /// Whether the expression refers to the variable `name` (a rule using `oldSelf` is a
@@ -307,3 +320,6 @@ mod check_tests;
 
 #[cfg(test)]
 mod semver_tests;
+
+#[cfg(test)]
+mod cost_tests;

@@ -16,7 +16,9 @@ const MERGE: &str = "application/merge-patch+json";
 const CRDS: &str = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 const WIDGETS: &str = "/apis/example.com/v1/namespaces/default/widgets";
 
-/// A definition with rules at each kind of place.
+/// A definition with rules at each kind of place, cheap enough for upstream's cost estimate:
+/// `hosts` bounded, and a message expression without `string()` of a number (a string of
+/// unknown length, whose concatenation the estimate prices without bound).
 const CRD: &str = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
 "metadata":{"name":"widgets.example.com"},
 "spec":{"group":"example.com","scope":"Namespaced",
@@ -29,7 +31,7 @@ const CRD: &str = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResou
     "x-kubernetes-validations":[
      {"rule":"self.replicas <= self.maxReplicas"},
      {"rule":"!has(self.mode) || self.mode != 'off' || self.replicas == 0","message":"an off widget has no replicas","fieldPath":".replicas"},
-     {"rule":"self.replicas != 7","messageExpression":"'replicas ' + string(self.replicas) + ' is unlucky'","reason":"FieldValueForbidden"}],
+     {"rule":"self.replicas != 7","messageExpression":"self.replicas == 7 ? 'replicas 7 is unlucky' : 'replicas are unlucky'","reason":"FieldValueForbidden"}],
     "properties":{
      "replicas":{"type":"integer"},
      "maxReplicas":{"type":"integer"},
@@ -41,7 +43,7 @@ const CRD: &str = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResou
        "required":["name"],"properties":{"name":{"type":"string"},"size":{"type":"integer"}}}},
      "labels":{"type":"object","additionalProperties":{"type":"string","x-kubernetes-validations":[{"rule":"self.size() <= 5"}]}},
      "quota":{"type":"string","x-kubernetes-validations":[{"rule":"isQuantity(self) && quantity(self).isLessThan(quantity('1Gi'))","message":"quota is a quantity below 1Gi"}]},
-     "hosts":{"type":"array","items":{"type":"string"},"x-kubernetes-validations":[{"rule":"self.all(h, h.matches('^[a-z.]+$'))"},{"rule":"self.size() == 0 || self[0] != 'x'"}]}}},
+     "hosts":{"type":"array","maxItems":16,"items":{"type":"string","maxLength":253},"x-kubernetes-validations":[{"rule":"self.all(h, h.matches('^[a-z.]+$'))"},{"rule":"self.size() == 0 || self[0] != 'x'"}]}}},
    "status":{"type":"object","properties":{"phase":{"type":"string","x-kubernetes-validations":[{"rule":"self in ['Ready', 'Pending']"}]}}}}}}}]}}"#;
 
 struct Reply {
@@ -225,12 +227,14 @@ async fn runtime_errors_and_cost_limits_are_reported() {
         )
         .replace(
             r#""replicas":{"type":"integer"},"#,
-            r#""replicas":{"type":"integer"},"list":{"type":"array","items":{"type":"integer"}},"#,
+            // Bounded so that upstream's estimate (about 9 × 100³) stays under its limit, while
+            // a run over 100 items passes the per-call limit.
+            r#""replicas":{"type":"integer"},"list":{"type":"array","maxItems":100,"items":{"type":"integer"}},"#,
         );
     let r = call(&api, Method::POST, CRDS, JSON, &crd).await;
     assert_eq!(r.code, 201, "{:?}", r.body);
     let gadgets = "/apis/example.com/v1/namespaces/default/gadgets";
-    let list: Vec<String> = (0..200).map(|i| i.to_string()).collect();
+    let list: Vec<String> = (0..100).map(|i| i.to_string()).collect();
     let body = format!(
         r#"{{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{{"name":"w1"}},"spec":{{"replicas":0,"maxReplicas":0,"list":[{}]}}}}"#,
         list.join(",")

@@ -917,7 +917,9 @@ fn validate_schema(props: &JSONSchemaProps, status_enabled: bool, opts: &Options
     if errs.len() - before == soft.len() {
         default_values::validate_defaults(&s, &root, opts.require_pruned_defaults, errs);
         if errs.len() - before == soft.len() {
-            compile_rules(&s, &root, true, None, 0, errs);
+            let mut total = TotalCost::default();
+            compile_rules(&s, &root, true, None, Some(1), &mut total, 0, errs);
+            total.report(&root, errs);
         }
     }
     default_values::forbidden_defaults(&s, &root, true, false, None, 0, errs);
@@ -1640,11 +1642,18 @@ fn rule_fields(s: &Schema, path: &Path, errs: &mut ErrorList) {
 ///
 /// `uncorrelatable` is the highest node above whose old and new values cannot be paired (a list
 /// that is not a `map` list): a transition rule (one using `oldSelf`) below it could never run.
+///
+/// `cardinality` is how many times the node can occur, from the `maxItems` and `maxProperties`
+/// above it (`None` where a list or map above has none); each rule's estimated cost counts that
+/// many times, towards its own limit and the schema's `total`.
+#[allow(clippy::too_many_arguments)]
 fn compile_rules(
     s: &Schema,
     path: &Path,
     root: bool,
     uncorrelatable: Option<&Path>,
+    cardinality: Option<u64>,
+    total: &mut TotalCost,
     depth: usize,
     errs: &mut ErrorList,
 ) {
@@ -1652,7 +1661,7 @@ fn compile_rules(
         return;
     }
     // The variables' types, built once for the node's rules and only where it has any.
-    let mut rule_env: Option<(kapi_cel::Env, kapi_cel::Env)> = None;
+    let mut rule_env: Option<RuleEnv> = None;
     // Upstream compiles no rule of a node whose rule entries have errors (a blank rule, a bad
     // message): those are reported already.
     let mut entry_errs = ErrorList::new();
@@ -1673,27 +1682,59 @@ fn compile_rules(
                 // Typed as upstream declares `self` and `oldSelf` (an optional with
                 // `optionalOldSelf`); the checker finds undefined fields and operand type errors,
                 // and the result must be a bool. A `dyn` result is let through (see the docs).
-                let env = rule_env.get_or_insert_with(|| rule_types(s, root));
-                let env = if r.optional_old_self == Some(true) { &env.1 } else { &env.0 };
-                match p.check(r.rule, env) {
+                let renv = rule_env.get_or_insert_with(|| rule_types(s, root));
+                let env = if r.optional_old_self == Some(true) { &renv.optional } else { &renv.plain };
+                let checked = p.check(r.rule, env);
+                // Upstream estimates a rule that compiled to a bool, and counts it as often as
+                // its node can occur: bounded by the lists and maps above, or by how many of
+                // the node's smallest value fit in a request.
+                if matches!(&checked, Ok(t) if t.is_bool()) {
+                    let max = p.estimate_cost(r.rule, env).map_or(0, |c| c.max);
+                    let cost = times(max, cardinality.unwrap_or(renv.max_cardinality));
+                    let rule_path = at.child("rule");
+                    if cost > STATIC_COST_LIMIT {
+                        errs.push(FieldError::forbidden(
+                            rule_path.clone(),
+                            &cost_message("estimated rule cost", cost, STATIC_COST_LIMIT),
+                        ));
+                    }
+                    total.observe(rule_path, cost);
+                }
+                match checked {
                     Err(e) => errs.push(invalid(at.child("rule"), format!("compilation failed: {e}"))),
                     Ok(t) if !t.is_bool() && !t.is_dyn() => {
                         errs.push(invalid(at.child("rule"), "cel expression must evaluate to a bool".to_owned()))
                     }
                     // Upstream compiles the message expression only for a rule that compiled.
                     Ok(_) if !r.message_expression.is_empty() => {
-                        let checked = kapi_cel::Program::compile(r.message_expression, RULE_VARS)
-                            .and_then(|m| m.check(r.message_expression, env));
+                        let compiled = kapi_cel::Program::compile(r.message_expression, RULE_VARS);
+                        let checked = compiled.and_then(|m| m.check(r.message_expression, env).map(|t| (m, t)));
                         match checked {
                             Err(e) => errs.push(invalid(
                                 at.child("messageExpression"),
                                 format!("messageExpression compilation failed: {e}"),
                             )),
-                            Ok(t) if !t.is_string() && !t.is_dyn() => errs.push(invalid(
+                            Ok((_, t)) if !t.is_string() && !t.is_dyn() => errs.push(invalid(
                                 at.child("messageExpression"),
                                 "messageExpression must evaluate to a string".to_owned(),
                             )),
-                            Ok(_) => {}
+                            // A message expression's cost counts once, whatever its node's
+                            // cardinality, as upstream counts it.
+                            Ok((m, t)) => {
+                                let cost = if t.is_string() {
+                                    m.estimate_cost(r.message_expression, env).map_or(0, |c| c.max)
+                                } else {
+                                    0
+                                };
+                                let msg_path = at.child("messageExpression");
+                                if cost > STATIC_COST_LIMIT {
+                                    errs.push(FieldError::forbidden(
+                                        msg_path.clone(),
+                                        &cost_message("estimated messageExpression cost", cost, STATIC_COST_LIMIT),
+                                    ));
+                                }
+                                total.observe(msg_path, cost);
+                            }
                         }
                     }
                     Ok(_) => {}
@@ -1727,34 +1768,234 @@ fn compile_rules(
         None if text(s, "x-kubernetes-list-type") != "map" => Some(path.clone()),
         None => None,
     };
+    let child_cardinality = cardinality.and_then(|c| children_per_node(s).map(|n| times(c, n)));
     for (k, ps) in properties(s) {
         compile_rules(
             ps,
             &path.child("properties").key(k),
             flag(ps, "x-kubernetes-embedded-resource"),
             uncorrelatable,
+            child_cardinality,
+            total,
             depth + 1,
             errs,
         );
     }
     if let Some(sub) = sub_schema(s, "items") {
         let embedded = flag(sub, "x-kubernetes-embedded-resource");
-        compile_rules(sub, &path.child("items"), embedded, items_uncorrelatable.as_ref(), depth + 1, errs);
+        let uncorrelatable = items_uncorrelatable.as_ref();
+        let items = path.child("items");
+        compile_rules(sub, &items, embedded, uncorrelatable, child_cardinality, total, depth + 1, errs);
     }
     if let Some(sub) = sub_schema(s, "additionalProperties") {
         let embedded = flag(sub, "x-kubernetes-embedded-resource");
-        compile_rules(sub, &path.child("additionalProperties"), embedded, uncorrelatable, depth + 1, errs);
+        let values = path.child("additionalProperties");
+        compile_rules(sub, &values, embedded, uncorrelatable, child_cardinality, total, depth + 1, errs);
     }
 }
 
-/// The environment of a node's rules: `self` and `oldSelf` of the node's type, and the same
-/// with `oldSelf` an optional (for `optionalOldSelf`). A node upstream gives no type is `dyn`.
-fn rule_types(s: &Schema, root: bool) -> (kapi_cel::Env, kapi_cel::Env) {
+/// Upstream's `StaticEstimatedCostLimit`: the most one rule (times its cardinality) or one
+/// message expression may be estimated to cost.
+const STATIC_COST_LIMIT: u64 = 10_000_000;
+/// Upstream's `StaticEstimatedCRDCostLimit`: the most all of a schema's rules may.
+const STATIC_CRD_COST_LIMIT: u64 = 100_000_000;
+/// Upstream's `DefaultMaxRequestSizeBytes`, which bounds what a schema does not.
+const MAX_REQUEST_BYTES: i64 = 3 * 1024 * 1024;
+
+/// Upstream's `multiplyWithOverflowGuard`.
+fn times(cost: u64, cardinality: u64) -> u64 {
+    if cost == 0 { 0 } else { cost.saturating_mul(cardinality) }
+}
+
+/// Upstream's `extractMaxElements`: how many times each child of a node can occur per
+/// occurrence of the node; `None` for a list or map without `maxItems` or `maxProperties`.
+fn children_per_node(s: &Schema) -> Option<u64> {
+    let bound = |key: &str| int(s, key).map(|n| u64::try_from(n.max(0)).unwrap_or(0));
+    match text(s, "type") {
+        "object" if s.get("additionalProperties").is_some() => bound("maxProperties"),
+        "array" => bound("maxItems"),
+        _ => Some(1),
+    }
+}
+
+/// An integer keyword of a schema (`maxLength`).
+fn int(s: &Schema, key: &str) -> Option<i64> {
+    match s.get(key) {
+        Some(Value::Number(n)) => n.parse().ok(),
+        _ => None,
+    }
+}
+
+/// Upstream's `getCostErrorMessage`.
+fn cost_message(what: &str, cost: u64, limit: u64) -> String {
+    let factor = cost as f64 / limit as f64;
+    let factor = if factor > 100.0 {
+        "more than 100x".to_owned()
+    } else if factor < 1.5 {
+        // Go's `%f`: six decimals, so that a factor just above 1 does not read `1.0x`.
+        format!("{factor:.6}x")
+    } else {
+        format!("{factor:.1}x")
+    };
+    format!(
+        "{what} exceeds budget by factor of {factor} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"
+    )
+}
+
+/// Upstream's `TotalCost`: the sum of a schema's estimated rule and message expression costs,
+/// and the (at most four) most expensive of them that reach 1% of the limit.
+#[derive(Debug, Default)]
+struct TotalCost {
+    total: u64,
+    most_expensive: Vec<(Path, u64)>,
+}
+
+impl TotalCost {
+    fn observe(&mut self, path: Path, cost: u64) {
+        self.total = self.total.saturating_add(cost);
+        if cost < STATIC_CRD_COST_LIMIT / 100 {
+            return;
+        }
+        self.most_expensive.push((path, cost));
+        self.most_expensive.sort_by_key(|e| std::cmp::Reverse(e.1));
+        self.most_expensive.truncate(4);
+    }
+
+    /// The errors of a total over the limit: each of the most expensive, then the schema's.
+    fn report(&self, root: &Path, errs: &mut ErrorList) {
+        if self.total <= STATIC_CRD_COST_LIMIT {
+            return;
+        }
+        for (path, _) in &self.most_expensive {
+            errs.push(FieldError::forbidden(
+                path.clone(),
+                "contributed to estimated rule & messageExpression cost total exceeding cost limit for entire OpenAPIv3 schema",
+            ));
+        }
+        errs.push(FieldError::forbidden(
+            root.clone(),
+            &cost_message(
+                "x-kubernetes-validations estimated rule & messageExpression cost total for entire OpenAPIv3 schema",
+                self.total,
+                STATIC_CRD_COST_LIMIT,
+            ),
+        ));
+    }
+}
+
+/// The environments of a node's rules and what their cost estimate needs.
+struct RuleEnv {
+    /// `self` and `oldSelf` of the node's type, with the node's size bounds.
+    plain: kapi_cel::Env,
+    /// The same with `oldSelf` an optional (for `optionalOldSelf`).
+    optional: kapi_cel::Env,
+    /// How many of the node's smallest value fit in a request (upstream's `maxCardinality`),
+    /// the cardinality of a node below an unbounded list or map.
+    max_cardinality: u64,
+}
+
+/// The environment of a node's rules. A node upstream gives no type is `dyn`.
+fn rule_types(s: &Schema, root: bool) -> RuleEnv {
     use kapi_cel::{Env, Type};
     let t = decl_type(s, root, "selfType", 0).unwrap_or(Type::Dyn);
-    let plain = Env::new().var("self", t.clone()).var("oldSelf", t.clone());
-    let optional = Env::new().var("self", t.clone()).var("oldSelf", Type::optional(t));
-    (plain, optional)
+    let (bounds, min_size) = decl_bounds(s, root, 0).unwrap_or((kapi_cel::Bounds::default(), 1));
+    let plain = Env::new().var("self", t.clone()).var("oldSelf", t.clone()).bounds(bounds.clone());
+    let optional = Env::new().var("self", t.clone()).var("oldSelf", Type::optional(t)).bounds(bounds);
+    let max_cardinality = u64::try_from(MAX_REQUEST_BYTES / min_size.saturating_add(1).max(1)).unwrap_or(0);
+    RuleEnv { plain, optional, max_cardinality }
+}
+
+/// The size bounds upstream's `SchemaDeclType` gives a schema's values, and the smallest size
+/// of one serialized (`MinSerializedSize`), or `None` where it exposes nothing (as
+/// [`decl_type`]): a string's `maxLength` times 4 (bytes for runes), or the longest of its enum,
+/// or what fits in a request; a list's `maxItems` or how many of its smallest items fit; a
+/// map's `maxProperties` or how many of its smallest entries fit; the formats upstream types
+/// as bytes, durations or timestamps their own limits; objects and scalars none.
+fn decl_bounds(s: &Schema, root: bool, depth: usize) -> Option<(kapi_cel::Bounds, i64)> {
+    use kapi_cel::Bounds;
+    let unbounded_string = MAX_REQUEST_BYTES - 2;
+    let non_negative = |n: i64| u64::try_from(n.max(0)).unwrap_or(0);
+    let leaf = |n: i64| Bounds::leaf(non_negative(n));
+    if depth > MAX_SCHEMA_DEPTH {
+        return Some((Bounds::default(), 1));
+    }
+    if flag(s, "x-kubernetes-int-or-string") {
+        let max = int(s, "maxLength").map_or(unbounded_string, |m| m.max(0).saturating_mul(4));
+        return Some((leaf(max), 1));
+    }
+    let embedded = |p: &Schema| flag(p, "x-kubernetes-embedded-resource");
+    match text(s, "type") {
+        "array" => {
+            let items = sub_schema(s, "items")?;
+            let (elem, min) = decl_bounds(items, embedded(items), depth + 1)?;
+            let max = int(s, "maxItems").unwrap_or((MAX_REQUEST_BYTES - 2) / min.saturating_add(1).max(1));
+            Some((Bounds { elem: Some(Box::new(elem)), ..leaf(max) }, 2))
+        }
+        "object" => {
+            if let Some(add) = sub_schema(s, "additionalProperties") {
+                let (elem, min) = decl_bounds(add, embedded(add), depth + 1)?;
+                let max = int(s, "maxProperties").unwrap_or((MAX_REQUEST_BYTES - 2) / min.saturating_add(6).max(1));
+                let b = Bounds { elem: Some(Box::new(elem)), key: Some(Box::new(Bounds::default())), ..leaf(max) };
+                return Some((b, 2));
+            }
+            let required: Vec<&str> = match s.get("required") {
+                Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            };
+            let replaced = root && !has_type_and_object_meta(s);
+            let mut fields = Vec::new();
+            let mut min: i64 = 2;
+            let mut add = |name: &str, b: Bounds, field_min: i64, defaulted: bool| {
+                // A required property without a default is in every serialized object.
+                if required.contains(&name) && !defaulted {
+                    let len = i64::try_from(name.len()).unwrap_or(i64::MAX);
+                    min = min.saturating_add(len).saturating_add(field_min).saturating_add(4);
+                }
+                fields.push((name.to_owned(), b));
+            };
+            for (k, p) in properties(s) {
+                if replaced && matches!(k.as_str(), "apiVersion" | "kind" | "metadata") {
+                    continue;
+                }
+                if let Some((b, m)) = decl_bounds(p, embedded(p), depth + 1) {
+                    add(k, b, m, p.get("default").is_some());
+                }
+            }
+            if replaced {
+                // Upstream's `WithTypeAndObjectMeta`: plain strings, and `metadata` of two.
+                add("kind", leaf(unbounded_string), 2, false);
+                add("apiVersion", leaf(unbounded_string), 2, false);
+                let meta_fields =
+                    vec![("name".into(), leaf(unbounded_string)), ("generateName".into(), leaf(unbounded_string))];
+                add("metadata", Bounds { fields: meta_fields, ..Bounds::default() }, 2, false);
+            }
+            Some((Bounds { fields, ..Bounds::default() }, min))
+        }
+        "string" => Some(match text(s, "format") {
+            "byte" => (leaf(int(s, "maxLength").unwrap_or(unbounded_string)), 2),
+            // Upstream's `MaxDurationSizeJSON`, `JSONDateSize` and `MaxDatetimeSizeJSON`, and
+            // the smallest of each serialized.
+            "duration" => (leaf(32), 3),
+            "date" => (leaf(12), 12),
+            "date-time" => (leaf(32), 21),
+            _ => {
+                let max = match (int(s, "maxLength"), s.get("enum")) {
+                    (Some(m), _) => m.max(0).saturating_mul(4),
+                    (None, Some(Value::Array(e))) if !e.is_empty() => e
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(|v| i64::try_from(v.len()).unwrap_or(i64::MAX))
+                        .max()
+                        .unwrap_or(0),
+                    _ => unbounded_string,
+                };
+                (leaf(max), 2)
+            }
+        }),
+        "boolean" => Some((Bounds::default(), 4)),
+        "number" | "integer" => Some((Bounds::default(), 1)),
+        _ => None,
+    }
 }
 
 /// A schema's CEL type as upstream's `SchemaDeclType` gives it, or `None` where upstream
@@ -1854,3 +2095,7 @@ fn rule_value(r: &Rule<'_>) -> String {
 #[cfg(test)]
 #[path = "validation_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "validation_cost_tests.rs"]
+mod cost_tests;

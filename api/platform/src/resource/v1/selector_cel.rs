@@ -1,9 +1,20 @@
 //! The CEL environment of device selectors (upstream's `k8s.io/dynamic-resource-allocation/cel` compiler) and the write-time compile check of a selector's expression against it.
 
-use kapi_cel::{CompileError, Env, Program, Type};
+use kapi_cel::{Bounds, CompileError, Env, Program, Type};
 
 /// Upstream's `deviceVar`, the one variable a selector may refer to.
 const DEVICE: &str = "device";
+
+/// Upstream's `CELSelectorExpressionMaxCost`: the most a selector's estimated cost may be.
+const MAX_COST: u64 = 1_000_000;
+/// The sizes upstream's declarations of `device` give (`DeviceMaxDomainLength`,
+/// `DeviceMaxIDLength`, `DriverNameMaxLength`, `DeviceAttributeMaxValueLength`,
+/// `ResourceSliceMaxAttributesAndCapacitiesPerDevice`).
+const MAX_DOMAIN: u64 = 63;
+const MAX_ID: u64 = 32;
+const MAX_DRIVER: u64 = 63;
+const MAX_ATTRIBUTE_VALUE: u64 = 64;
+const MAX_PER_DEVICE: u64 = 32;
 
 /// The type of `device` (`kubernetes.DRADevice`) as a new expression sees it with the fixtures'
 /// release's default gates: DRAConsumableCapacity (beta, on) adds `allowMultipleAllocations`;
@@ -20,6 +31,41 @@ fn device_type() -> Type {
             ("capacity".into(), map_of_maps(Type::Opaque("kubernetes.Quantity"))),
         ],
     )
+}
+
+/// The size bounds of `device` (upstream's `sizeEstimator` over its declared types): both maps
+/// hold at most 32 domains of at most 32 entries, with names and values of their lengths.
+fn device_bounds() -> Bounds {
+    let domains = |value: Bounds| Bounds {
+        max_elements: MAX_PER_DEVICE,
+        fields: Vec::new(),
+        key: Some(Box::new(Bounds::leaf(MAX_DOMAIN))),
+        elem: Some(Box::new(Bounds {
+            max_elements: MAX_PER_DEVICE,
+            fields: Vec::new(),
+            key: Some(Box::new(Bounds::leaf(MAX_ID))),
+            elem: Some(Box::new(value)),
+        })),
+    };
+    Bounds {
+        max_elements: 0,
+        fields: vec![
+            ("driver".into(), Bounds::leaf(MAX_DRIVER)),
+            ("allowMultipleAllocations".into(), Bounds::leaf(1)),
+            ("attributes".into(), domains(Bounds::leaf(MAX_ATTRIBUTE_VALUE))),
+            ("capacity".into(), domains(Bounds::leaf(0))),
+        ],
+        elem: None,
+        key: None,
+    }
+}
+
+/// Whether an expression that compiles (see [`check_selector`]) has an estimated cost over
+/// upstream's limit (`too complex, exceeds cost limit`).
+pub(super) fn exceeds_cost_limit(expression: &str) -> bool {
+    let Ok(program) = Program::compile_with_bindings(expression, &[DEVICE]) else { return false };
+    let env = Env::new().var(DEVICE, device_type()).bounds(device_bounds());
+    program.estimate_cost(expression, &env).is_ok_and(|c| c.max > MAX_COST)
 }
 
 /// How cel-go's `Type.String()` names a result type in the "must evaluate to" message, where it

@@ -1,6 +1,6 @@
 //! Device selectors compiled in the DRA environment: the compile results of upstream's `compile_test.go` cases (the new-expressions environment of the fixtures' release), and the texts of its validation tests.
 
-use super::check_selector;
+use super::{check_selector, exceeds_cost_limit};
 
 #[track_caller]
 fn ok(src: &str) {
@@ -115,4 +115,19 @@ fn fields_and_types_of_the_device() {
         "cel.bind(caps, device.capacity['dra.example.com'], 'memory' in caps && caps.memory.isGreaterThan(quantity('1Gi')))",
     );
     assert!(refused("cel.bind(d, device, d.nope)").contains("undefined field 'nope'"));
+}
+
+/// Upstream bounds a selector's estimated cost at 1,000,000 with the sizes `device` declares
+/// (32 domains of 32 entries in each map): four nested loops over them (32⁴ iterations) are
+/// over it, two are not.
+#[test]
+fn selectors_are_bounded_by_their_estimated_cost() {
+    let two = "device.attributes.all(a, device.capacity.all(c, true))";
+    assert_eq!(check_selector(two), Ok(()));
+    assert!(!exceeds_cost_limit(two));
+    let four =
+        "device.attributes.all(a, device.attributes.all(b, device.capacity.all(c, device.capacity.all(d, true))))";
+    assert_eq!(check_selector(four), Ok(()));
+    assert!(exceeds_cost_limit(four));
+    assert!(!exceeds_cost_limit("device.driver == 'dra.example.com'"));
 }

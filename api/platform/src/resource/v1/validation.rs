@@ -1,8 +1,8 @@
 //! Hand-written validation of resource.k8s.io/v1 kinds (device classes, resource claims and their templates, resource slices, device taint rules), with the checks, field paths and messages of upstream's `pkg/apis/resource/validation`.
 //!
 //! CEL selector expressions are checked for presence and length and compiled in the device
-//! selectors' environment (`device`, its attributes and capacity; `selector_cel.rs`); the bound
-//! upstream puts on their estimated cost is not checked. The checks
+//! selectors' environment (`device`, its attributes and capacity; `selector_cel.rs`), their
+//! estimated cost bounded as upstream's (`too complex, exceeds cost limit`). The checks
 //! upstream marks covered by beta declarative rules (list sizes and uniqueness, driver and pool
 //! names in allocation results, enumerations, required discriminators) are the generated rules'
 //! while beta declarative validation is on, and run here only with it off. Object metadata is
@@ -309,8 +309,8 @@ fn validate_selectors(selectors: &[DeviceSelector], stored: bool, beta: bool, pa
 /// compiled in the device selectors' environment. A stored expression is not compiled again:
 /// upstream compiles it in its stored-expressions environment, which declares everything a
 /// release has (newer libraries, gated fields), so what was accepted once stays accepted; kapi
-/// has the one environment and lets such expressions through instead. The cost estimate upstream
-/// also bounds is not computed.
+/// has the one environment and lets such expressions through instead. A new expression that
+/// compiles must also stay within upstream's cost estimate limit.
 fn validate_selector(s: &DeviceSelector, stored: bool, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let Some(cel) = &s.cel else {
@@ -321,8 +321,14 @@ fn validate_selector(s: &DeviceSelector, stored: bool, path: &Path) -> ErrorList
     if cel.expression.len() > CEL_SELECTOR_EXPRESSION_MAX_LENGTH {
         // Too long to be worth compiling, as upstream.
         errs.push(FieldError::too_long(ep, CEL_SELECTOR_EXPRESSION_MAX_LENGTH));
-    } else if !stored && let Err(detail) = super::selector_cel::check_selector(&cel.expression) {
-        errs.push(FieldError::invalid(ep, &cel.expression, &detail));
+    } else if !stored {
+        match super::selector_cel::check_selector(&cel.expression) {
+            Err(detail) => errs.push(FieldError::invalid(ep, &cel.expression, &detail)),
+            Ok(()) if super::selector_cel::exceeds_cost_limit(&cel.expression) => {
+                errs.push(FieldError::forbidden(ep, "too complex, exceeds cost limit"));
+            }
+            Ok(()) => {}
+        }
     }
     errs
 }

@@ -210,7 +210,8 @@ fn the_scheme_runs_it() {
 /// A selector that compiles but whose estimated cost is over upstream's limit is forbidden.
 #[test]
 fn selectors_over_the_cost_limit_are_forbidden() {
-    let nested = "device.attributes.all(a, device.attributes.all(b, device.capacity.all(c, device.capacity.all(d, true))))";
+    let nested =
+        "device.attributes.all(a, device.attributes.all(b, device.capacity.all(c, device.capacity.all(d, true))))";
     let obj = class(DeviceClassSpec { selectors: vec![selector(Some(nested))], ..DeviceClassSpec::default() });
     expect(&obj, None, "spec.selectors[0].cel.expression: Forbidden: too complex, exceeds cost limit");
 }

@@ -18,6 +18,26 @@ pub(crate) enum BinOp {
     In,
 }
 
+impl BinOp {
+    /// The operator's function name in cel-go's checker and cost estimator (`_+_`, `@in`).
+    pub(crate) fn function(self) -> &'static str {
+        match self {
+            BinOp::Add => "_+_",
+            BinOp::Sub => "_-_",
+            BinOp::Mul => "_*_",
+            BinOp::Div => "_/_",
+            BinOp::Rem => "_%_",
+            BinOp::Eq => "_==_",
+            BinOp::Ne => "_!=_",
+            BinOp::Lt => "_<_",
+            BinOp::Le => "_<=_",
+            BinOp::Gt => "_>_",
+            BinOp::Ge => "_>=_",
+            BinOp::In => "@in",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Macro {
     All,

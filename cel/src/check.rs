@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use super::ast::{BinOp, Expr, Macro, Node};
+use super::ast::{Expr, Macro, Node};
 use super::value::Val;
 
 /// A CEL type, named as cel-go's checker names it in its messages (`list(int)`,
@@ -764,20 +764,7 @@ impl Checker<'_> {
             }
             Expr::Binary(op, a, b) => {
                 let (ta, tb) = (self.check(a), self.check(b));
-                let name = match op {
-                    BinOp::Add => "_+_",
-                    BinOp::Sub => "_-_",
-                    BinOp::Mul => "_*_",
-                    BinOp::Div => "_/_",
-                    BinOp::Rem => "_%_",
-                    BinOp::Eq => "_==_",
-                    BinOp::Ne => "_!=_",
-                    BinOp::Lt => "_<_",
-                    BinOp::Le => "_<=_",
-                    BinOp::Gt => "_>_",
-                    BinOp::Ge => "_>=_",
-                    BinOp::In => "@in",
-                };
+                let name = op.function();
                 self.resolve(n, n.at, name, false, &[ta, tb])
             }
             // cel-go checks each operand of the logical operators against `bool` on its own.

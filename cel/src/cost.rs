@@ -1,6 +1,6 @@
 //! The static cost estimate of a checked expression as cel-go's `checker/cost.go` computes it, with Kubernetes' estimates of its library functions and its schema-based sizes: the range `[min, max]` of what one evaluation can cost, in the units of the runtime cost meter.
 
-use super::ast::{BinOp, Expr, Macro, Node};
+use super::ast::{Expr, Macro, Node};
 use super::check::{Facts, Sig, Type, node_key};
 use super::value::Val;
 
@@ -366,20 +366,7 @@ impl Coster<'_> {
             Expr::Not(a) => self.call(n, "!_", None, &[a]),
             Expr::Neg(a) => self.call(n, "-_", None, &[a]),
             Expr::Binary(op, a, b) => {
-                let name = match op {
-                    BinOp::Add => "_+_",
-                    BinOp::Sub => "_-_",
-                    BinOp::Mul => "_*_",
-                    BinOp::Div => "_/_",
-                    BinOp::Rem => "_%_",
-                    BinOp::Eq => "_==_",
-                    BinOp::Ne => "_!=_",
-                    BinOp::Lt => "_<_",
-                    BinOp::Le => "_<=_",
-                    BinOp::Gt => "_>_",
-                    BinOp::Ge => "_>=_",
-                    BinOp::In => "@in",
-                };
+                let name = op.function();
                 self.call(n, name, None, &[a, b])
             }
             // The right operand may not run: the least is the left's.

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use kapi_machinery::json;
 use kapi_machinery::validation::content::{is_qualified_name, validate_qualified_name};
-use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
+use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path, go_quote};
 
 use super::validation::validate_labels;
 use super::{ManagedFieldsEntry, ManagedFieldsOperationType, ObjectMeta, OwnerReference};
@@ -221,25 +221,6 @@ fn is_go_printable(c: char) -> bool {
     let private_use = matches!(u, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD);
     let noncharacter = matches!(u, 0xFDD0..=0xFDEF) || (u & 0xFFFE) == 0xFFFE;
     !(c.is_control() || c.is_whitespace() || format || private_use || noncharacter)
-}
-
-/// A string as Go's `%#v` quotes it in a string slice (`strconv.Quote`).
-fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\x{:02x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// A value as upstream renders a struct or list in an error (`json.Marshal`).

@@ -70,7 +70,9 @@ async fn admit(seen: Arc<Seen>, req: AdmissionRequest) -> AdmissionResponse {
     }
     let mut mutated = pod.clone();
     mutated.metadata.labels.insert("mutated".into(), "true".into());
-    mutated.metadata.annotations.insert("example.com/seen~by".into(), "kapi-webhook".into());
+    // A key with `/`, which the patch must escape (`~1`); the server refuses keys that are not
+    // qualified names, so the `~0` escape is left to the patch module's own tests.
+    mutated.metadata.annotations.insert("example.com/seen-by".into(), "kapi-webhook".into());
     AdmissionResponse::mutate_typed(&req, &mutated).unwrap().with_warning("pod mutated by the test webhook")
 }
 
@@ -182,7 +184,7 @@ async fn mutates_denies_and_keeps_side_effects_out_of_dry_runs() {
     let created = pods.create(&pod("web", &[("app", "web")]), &CreateOptions::default()).await.unwrap();
     assert_eq!(created.metadata.labels.get("mutated").map(String::as_str), Some("true"));
     assert_eq!(created.metadata.labels.get("app").map(String::as_str), Some("web"));
-    assert_eq!(created.metadata.annotations.get("example.com/seen~by").map(String::as_str), Some("kapi-webhook"));
+    assert_eq!(created.metadata.annotations.get("example.com/seen-by").map(String::as_str), Some("kapi-webhook"));
     let stored = pods.get("web", &GetOptions::default()).await.unwrap();
     assert_eq!(stored.metadata.labels, created.metadata.labels);
     assert!(env.warnings.lock().unwrap().iter().any(|w| w == "pod mutated by the test webhook"));

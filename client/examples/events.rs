@@ -46,7 +46,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     // and why (reason), and a microsecond eventTime. A controller would use kapi-runtime's
     // Recorder, which fills these in and folds repeats into a series.
     let event = Event {
-        metadata: ObjectMeta { generate_name: "events-demo.".into(), ..Default::default() },
+        metadata: ObjectMeta { generate_name: "events-demo-".into(), ..Default::default() },
         event_time: MicroTime::now(),
         reporting_controller: "example.kapi.io/events-example".into(),
         reporting_instance: "events-example-1".into(),

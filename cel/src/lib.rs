@@ -173,8 +173,14 @@ impl Program {
     /// and the sizes of strings, lists and maps from the literals, or from the bounds `env`
     /// declares, or unknown (the largest) where neither tells.
     pub fn estimate_cost(&self, src: &str, env: &Env) -> Result<CostEstimate, CompileError> {
-        let (_, facts) = check::check_facts(&self.root, src, env)?;
-        Ok(cost::estimate(&self.root, &facts, env.bounds.as_deref()))
+        self.check_costed(src, env).map(|(_, cost)| cost)
+    }
+
+    /// [`Program::check`] and [`Program::estimate_cost`] from one walk of the checker: the
+    /// result type and the estimate, for callers that need both.
+    pub fn check_costed(&self, src: &str, env: &Env) -> Result<(Type, CostEstimate), CompileError> {
+        let (t, facts) = check::check_facts(&self.root, src, env)?;
+        Ok((t, cost::estimate(&self.root, &facts, env.bounds.as_deref())))
     }
 
     /// Whether the expression refers to the variable `name` (a rule using `oldSelf` is a

@@ -1684,13 +1684,14 @@ fn compile_rules(
                 // and the result must be a bool. A `dyn` result is let through (see the docs).
                 let renv = rule_env.get_or_insert_with(|| rule_types(s, root));
                 let env = if r.optional_old_self == Some(true) { &renv.optional } else { &renv.plain };
-                let checked = p.check(r.rule, env);
+                let checked = p.check_costed(r.rule, env);
                 // Upstream estimates a rule that compiled to a bool, and counts it as often as
                 // its node can occur: bounded by the lists and maps above, or by how many of
                 // the node's smallest value fit in a request.
-                if matches!(&checked, Ok(t) if t.is_bool()) {
-                    let max = p.estimate_cost(r.rule, env).map_or(0, |c| c.max);
-                    let cost = times(max, cardinality.unwrap_or(renv.max_cardinality));
+                if let Ok((t, estimate)) = &checked
+                    && t.is_bool()
+                {
+                    let cost = times(estimate.max, cardinality.unwrap_or(renv.max_cardinality));
                     let rule_path = at.child("rule");
                     if cost > STATIC_COST_LIMIT {
                         errs.push(FieldError::forbidden(
@@ -1700,7 +1701,7 @@ fn compile_rules(
                     }
                     total.observe(rule_path, cost);
                 }
-                match checked {
+                match checked.map(|(t, _)| t) {
                     Err(e) => errs.push(invalid(at.child("rule"), format!("compilation failed: {e}"))),
                     Ok(t) if !t.is_bool() && !t.is_dyn() => {
                         errs.push(invalid(at.child("rule"), "cel expression must evaluate to a bool".to_owned()))
@@ -1708,24 +1709,20 @@ fn compile_rules(
                     // Upstream compiles the message expression only for a rule that compiled.
                     Ok(_) if !r.message_expression.is_empty() => {
                         let compiled = kapi_cel::Program::compile(r.message_expression, RULE_VARS);
-                        let checked = compiled.and_then(|m| m.check(r.message_expression, env).map(|t| (m, t)));
+                        let checked = compiled.and_then(|m| m.check_costed(r.message_expression, env));
                         match checked {
                             Err(e) => errs.push(invalid(
                                 at.child("messageExpression"),
                                 format!("messageExpression compilation failed: {e}"),
                             )),
-                            Ok((_, t)) if !t.is_string() && !t.is_dyn() => errs.push(invalid(
+                            Ok((t, _)) if !t.is_string() && !t.is_dyn() => errs.push(invalid(
                                 at.child("messageExpression"),
                                 "messageExpression must evaluate to a string".to_owned(),
                             )),
                             // A message expression's cost counts once, whatever its node's
                             // cardinality, as upstream counts it.
-                            Ok((m, t)) => {
-                                let cost = if t.is_string() {
-                                    m.estimate_cost(r.message_expression, env).map_or(0, |c| c.max)
-                                } else {
-                                    0
-                                };
+                            Ok((t, estimate)) => {
+                                let cost = if t.is_string() { estimate.max } else { 0 };
                                 let msg_path = at.child("messageExpression");
                                 if cost > STATIC_COST_LIMIT {
                                     errs.push(FieldError::forbidden(

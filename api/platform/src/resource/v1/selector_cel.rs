@@ -6,7 +6,7 @@ use kapi_cel::{Bounds, CompileError, Env, Program, Type};
 const DEVICE: &str = "device";
 
 /// Upstream's `CELSelectorExpressionMaxCost`: the most a selector's estimated cost may be.
-const MAX_COST: u64 = 1_000_000;
+pub(super) const MAX_COST: u64 = 1_000_000;
 /// The sizes upstream's declarations of `device` give (`DeviceMaxDomainLength`,
 /// `DeviceMaxIDLength`, `DriverNameMaxLength`, `DeviceAttributeMaxValueLength`,
 /// `ResourceSliceMaxAttributesAndCapacitiesPerDevice`).
@@ -60,14 +60,6 @@ fn device_bounds() -> Bounds {
     }
 }
 
-/// Whether an expression that compiles (see [`check_selector`]) has an estimated cost over
-/// upstream's limit (`too complex, exceeds cost limit`).
-pub(super) fn exceeds_cost_limit(expression: &str) -> bool {
-    let Ok(program) = Program::compile_with_bindings(expression, &[DEVICE]) else { return false };
-    let env = Env::new().var(DEVICE, device_type()).bounds(device_bounds());
-    program.estimate_cost(expression, &env).is_ok_and(|c| c.max > MAX_COST)
-}
-
 /// How cel-go's `Type.String()` names a result type in the "must evaluate to" message, where it
 /// differs from its checker's names.
 fn output_type_name(t: &Type) -> String {
@@ -81,19 +73,21 @@ fn output_type_name(t: &Type) -> String {
 
 /// Compiles a device selector's expression as upstream's `CompileCELExpression` does with the
 /// `NewExpressions` environment: Kubernetes' base libraries, `cel.bind`, and `device`; the result
-/// must be `bool` or unknown. On failure, the detail upstream's `Invalid` error carries:
-/// `compilation failed: ERROR: <input>:…` with cel-go's snippet, or `must evaluate to bool or the
-/// unknown type, not <type>`.
+/// must be `bool` or unknown. Gives the expression's estimated cost (upstream bounds it by
+/// [`MAX_COST`], with the sizes `device` declares) or, on failure, the detail upstream's
+/// `Invalid` error carries: `compilation failed: ERROR: <input>:…` with cel-go's snippet, or
+/// `must evaluate to bool or the unknown type, not <type>`.
 ///
 /// A `dyn` result is let through: upstream refuses an explicit `dyn` (only an attribute's own
 /// `any` is unknown enough), but kapi's checker also gives `dyn` where it cannot know a type,
 /// and a false refusal is worse than a missed one.
-pub(super) fn check_selector(expression: &str) -> Result<(), String> {
+pub(super) fn check_selector(expression: &str) -> Result<u64, String> {
     let failed = |e: CompileError| e.compilation_failed(expression);
     let program = Program::compile_with_bindings(expression, &[DEVICE]).map_err(failed)?;
-    let t = program.check(expression, &Env::new().var(DEVICE, device_type())).map_err(failed)?;
+    let env = Env::new().var(DEVICE, device_type()).bounds(device_bounds());
+    let (t, cost) = program.check_costed(expression, &env).map_err(failed)?;
     if t.is_bool() || t.is_dyn() {
-        return Ok(());
+        return Ok(cost.max);
     }
     Err(format!("must evaluate to bool or the unknown type, not {}", output_type_name(&t)))
 }

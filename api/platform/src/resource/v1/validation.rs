@@ -324,10 +324,10 @@ fn validate_selector(s: &DeviceSelector, stored: bool, path: &Path) -> ErrorList
     } else if !stored {
         match super::selector_cel::check_selector(&cel.expression) {
             Err(detail) => errs.push(FieldError::invalid(ep, &cel.expression, &detail)),
-            Ok(()) if super::selector_cel::exceeds_cost_limit(&cel.expression) => {
+            Ok(cost) if cost > super::selector_cel::MAX_COST => {
                 errs.push(FieldError::forbidden(ep, "too complex, exceeds cost limit"));
             }
-            Ok(()) => {}
+            Ok(_) => {}
         }
     }
     errs

@@ -223,7 +223,8 @@ impl Scheme {
     }
 
     /// Adds a declarative validation function for a kind (generated from its version's `+k8s:`
-    /// tags): it runs for objects of this version only, after the hand-written functions.
+    /// tags): it runs for objects of this version only, after the hand-written functions, on
+    /// writes of the object and of its `status`.
     pub fn add_declarative_validation_func<T: Kind>(&mut self, f: fn(&T, Option<&T>) -> ErrorList) {
         self.declarative_validators.entry(TypeId::of::<T>()).or_default().push(typed_validator(f));
     }
@@ -246,12 +247,21 @@ impl Scheme {
         ));
     }
 
-    /// Runs the status validation functions for the object's type against the stored object
-    /// (none: no errors), dropping repeated errors as [`Scheme::validate`] does. A version
-    /// without status validation of its own borrows another version's, as there.
+    /// Runs the status validation functions for the object's type against the stored object,
+    /// then its declarative ones (none: no errors), dropping repeated errors as
+    /// [`Scheme::validate`] does. A version without status validation of its own borrows
+    /// another version's, as there.
+    ///
+    /// Upstream's status strategies pass the whole object to declarative validation
+    /// (validation-gen dispatches `/` and `/status` to the same function); its rules ratchet, so
+    /// on a status write, where everything but the status is the stored object's, only what the
+    /// write changed is checked.
     pub fn validate_status(&self, obj: &dyn Object, old: &dyn Object) -> ErrorList {
         let mut errs = ErrorList::new();
         self.run_hand_written(&self.status_validators, &self.hand_written_status, obj, Some(old), &mut errs);
+        if let Some(fs) = self.declarative_validators.get(&obj.as_any().type_id()) {
+            errs.extend(fs.iter().flat_map(|f| f(obj, Some(old))));
+        }
         dedup(errs)
     }
 

@@ -1226,3 +1226,25 @@ fn the_registered_validator_runs_on_status_writes() {
 fn same_length_detail() -> &'static str {
     "must be the same length as status.targetResponders and contain the same keys in the same order"
 }
+
+#[test]
+fn status_writes_run_the_generated_rules_too() {
+    let mut scheme = kapi_machinery::Scheme::new();
+    crate::lifecycle::install(&mut scheme).expect("the lifecycle group installs");
+    let old = eviction(&status(0));
+    // A repeated responder: only the generated listType=map rule refuses it.
+    let repeated = eviction(&status(0).both(&[R0, R0]).state(COMPLETED, 0).state(COMPLETED, 1));
+    let errs = strings(&scheme.validate_status(&repeated, &old));
+    assert!(errs.iter().any(|e| e.starts_with("status.targetResponders[1]: Duplicate value: ")), "{errs:?}");
+    // Twelve responders: the generated maxItems rule.
+    let names: Vec<String> = (0..12).map(responder).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let many = eviction(&status(0).both(&refs).completed(12));
+    let errs = strings(&scheme.validate_status(&many, &old));
+    assert!(
+        errs.iter().any(|e| e.starts_with("status.targetResponders: Too many: 12: must have at most 11 items")),
+        "{errs:?}"
+    );
+    // The rules ratchet: a stored status that already broke them may be written unchanged.
+    assert_eq!(strings(&scheme.validate_status(&many, &many)), Vec::<String>::new());
+}

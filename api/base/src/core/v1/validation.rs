@@ -166,11 +166,30 @@ pub fn dns1123_subdomain(value: &str, path: &Path) -> ErrorList {
 /// Upstream's `NameIsDNSSubdomain` with `prefix`: a trailing dash is allowed in a prefix.
 #[doc(hidden)]
 pub fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
-    if prefix && name.len() > 1 && name.ends_with('-') {
-        let masked = format!("{}a", &name[..name.len() - 1]);
-        return is_dns1123_subdomain(&masked);
+    if prefix {
+        return is_dns1123_subdomain(&mask_trailing_dash(name));
     }
     is_dns1123_subdomain(name)
+}
+
+/// Upstream's `maskTrailingDash`: a prefix of two or more bytes ending in `-` is checked with
+/// its last *two* bytes replaced by `a` (upstream cuts two, so `a-.-` passes as `a-a`). A cut
+/// inside a multi-byte character keeps the character's leading bytes as NULs, so the result has
+/// Go's length and is as invalid as Go's broken UTF-8 (neither is a DNS character).
+pub(crate) fn mask_trailing_dash(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.len() <= 1 || !name.ends_with('-') {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    let cut = name.len() - 2;
+    let mut boundary = cut;
+    while !name.is_char_boundary(boundary) {
+        boundary -= 1;
+    }
+    let mut masked = String::with_capacity(cut + 1);
+    masked.push_str(&name[..boundary]);
+    masked.extend(std::iter::repeat_n('\0', cut - boundary));
+    masked.push('a');
+    std::borrow::Cow::Owned(masked)
 }
 
 pub use kapi_machinery::validation::content::is_config_map_key;

@@ -763,3 +763,24 @@ fn pod_templates() {
         "template.spec.ephemeralContainers: Forbidden: ephemeral containers not allowed in pod template"
     );
 }
+
+#[test]
+fn a_name_prefix_is_masked_as_upstream_masks_it() {
+    // maskTrailingDash replaces the last two bytes with `a`: `a-.-` is checked as `a-a`.
+    assert_eq!(mask_trailing_dash("a-.-"), "a-a");
+    assert!(name_is_dns_subdomain("a-.-", true).is_empty());
+    assert!(!name_is_dns_subdomain("a-.-", false).is_empty());
+    assert_eq!(mask_trailing_dash("ab-"), "aa");
+    assert!(name_is_dns_subdomain("events-demo-", true).is_empty());
+    // A lone dash is not masked, and a dash-free prefix is checked as written.
+    assert_eq!(mask_trailing_dash("-"), "-");
+    assert!(!name_is_dns_subdomain("-", true).is_empty());
+    assert!(!name_is_dns_subdomain("events-demo.", true).is_empty());
+    // 254 bytes ending in a dash are 253 once masked, as in Go.
+    let long = format!("{}-", "x".repeat(253));
+    assert!(name_is_dns_subdomain(&long, true).is_empty());
+    // A cut inside a multi-byte character keeps Go's length and stays invalid.
+    let masked = mask_trailing_dash("aé-");
+    assert_eq!(masked.len(), "aé-".len() - 1);
+    assert!(!name_is_dns_subdomain("aé-", true).is_empty());
+}

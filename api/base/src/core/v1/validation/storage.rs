@@ -153,7 +153,6 @@ fn csi_source(csi: &CSIPersistentVolumeSource, path: &Path) -> ErrorList {
 /// name limits it with the target portal).
 fn source_checks(s: &PersistentVolumeSource, name: &str, pv_name: &str, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
-    let req = |errs: &mut ErrorList, empty: bool, p: Path| volumes::required(errs, empty, p);
     match name {
         "hostPath" => {
             if let Some(h) = &s.host_path {
@@ -172,8 +171,8 @@ fn source_checks(s: &PersistentVolumeSource, name: &str, pv_name: &str, path: &P
         }
         "glusterfs" => {
             if let Some(g) = &s.glusterfs {
-                req(&mut errs, g.endpoints.is_empty(), path.child("endpoints"));
-                req(&mut errs, g.path.is_empty(), path.child("path"));
+                volumes::required(&mut errs, g.endpoints.is_empty(), path.child("endpoints"));
+                volumes::required(&mut errs, g.path.is_empty(), path.child("path"));
                 if let Some(ns) = &g.endpoints_namespace {
                     let p = path.child("endpointsNamespace");
                     if ns.is_empty() {
@@ -200,8 +199,8 @@ fn source_checks(s: &PersistentVolumeSource, name: &str, pv_name: &str, path: &P
         }
         "rbd" => {
             if let Some(r) = &s.rbd {
-                req(&mut errs, r.monitors.as_ref().is_none_or(Vec::is_empty), path.child("monitors"));
-                req(&mut errs, r.image.is_empty(), path.child("image"));
+                volumes::required(&mut errs, r.monitors.as_ref().is_none_or(Vec::is_empty), path.child("monitors"));
+                volumes::required(&mut errs, r.image.is_empty(), path.child("image"));
             }
         }
         "quobyte" => {
@@ -211,7 +210,7 @@ fn source_checks(s: &PersistentVolumeSource, name: &str, pv_name: &str, path: &P
         }
         "cephFS" => {
             if let Some(c) = &s.cephfs {
-                req(&mut errs, c.monitors.as_ref().is_none_or(Vec::is_empty), path.child("monitors"));
+                volumes::required(&mut errs, c.monitors.as_ref().is_none_or(Vec::is_empty), path.child("monitors"));
             }
         }
         "iscsi" => {
@@ -221,10 +220,10 @@ fn source_checks(s: &PersistentVolumeSource, name: &str, pv_name: &str, path: &P
         }
         "cinder" => {
             if let Some(c) = &s.cinder {
-                req(&mut errs, c.volume_id.is_empty(), path.child("volumeID"));
+                volumes::required(&mut errs, c.volume_id.is_empty(), path.child("volumeID"));
                 if let Some(r) = &c.secret_ref {
-                    req(&mut errs, r.name.is_empty(), path.child("secretRef").child("name"));
-                    req(&mut errs, r.namespace.is_empty(), path.child("secretRef").child("namespace"));
+                    volumes::required(&mut errs, r.name.is_empty(), path.child("secretRef").child("name"));
+                    volumes::required(&mut errs, r.namespace.is_empty(), path.child("secretRef").child("namespace"));
                 }
             }
         }
@@ -240,26 +239,26 @@ fn source_checks(s: &PersistentVolumeSource, name: &str, pv_name: &str, path: &P
         }
         "azureFile" => {
             if let Some(a) = &s.azure_file {
-                req(&mut errs, a.secret_name.is_empty(), path.child("secretName"));
-                req(&mut errs, a.share_name.is_empty(), path.child("shareName"));
+                volumes::required(&mut errs, a.secret_name.is_empty(), path.child("secretName"));
+                volumes::required(&mut errs, a.share_name.is_empty(), path.child("shareName"));
                 if let Some(ns) = &a.secret_namespace {
-                    req(&mut errs, ns.is_empty(), path.child("secretNamespace"));
+                    volumes::required(&mut errs, ns.is_empty(), path.child("secretNamespace"));
                 }
             }
         }
         "vsphereVolume" => {
             if let Some(v) = &s.vsphere_volume {
-                req(&mut errs, v.volume_path.is_empty(), path.child("volumePath"));
+                volumes::required(&mut errs, v.volume_path.is_empty(), path.child("volumePath"));
             }
         }
         "photonPersistentDisk" => {
             if let Some(d) = &s.photon_persistent_disk {
-                req(&mut errs, d.pd_id.is_empty(), path.child("pdID"));
+                volumes::required(&mut errs, d.pd_id.is_empty(), path.child("pdID"));
             }
         }
         "portworxVolume" => {
             if let Some(v) = &s.portworx_volume {
-                req(&mut errs, v.volume_id.is_empty(), path.child("volumeID"));
+                volumes::required(&mut errs, v.volume_id.is_empty(), path.child("volumeID"));
             }
         }
         "azureDisk" => {
@@ -269,9 +268,9 @@ fn source_checks(s: &PersistentVolumeSource, name: &str, pv_name: &str, path: &P
         }
         "scaleIO" => {
             if let Some(v) = &s.scale_io {
-                req(&mut errs, v.gateway.is_empty(), path.child("gateway"));
-                req(&mut errs, v.system.is_empty(), path.child("system"));
-                req(&mut errs, v.volume_name.is_empty(), path.child("volumeName"));
+                volumes::required(&mut errs, v.gateway.is_empty(), path.child("gateway"));
+                volumes::required(&mut errs, v.system.is_empty(), path.child("system"));
+                volumes::required(&mut errs, v.volume_name.is_empty(), path.child("volumeName"));
             }
         }
         "local" => {
@@ -294,8 +293,8 @@ fn source_checks(s: &PersistentVolumeSource, name: &str, pv_name: &str, path: &P
                     errs.extend(dns1123_label(&v.volume_namespace, &path.child("volumeNamespace")));
                 }
                 if let Some(r) = &v.secret_ref {
-                    req(&mut errs, r.name.is_empty(), path.child("secretRef").child("name"));
-                    req(&mut errs, r.namespace.is_empty(), path.child("secretRef").child("namespace"));
+                    volumes::required(&mut errs, r.name.is_empty(), path.child("secretRef").child("name"));
+                    volumes::required(&mut errs, r.namespace.is_empty(), path.child("secretRef").child("namespace"));
                 }
             }
         }

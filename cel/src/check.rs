@@ -560,6 +560,30 @@ struct Checker<'a> {
     error: Option<(usize, String)>,
     /// What the cost estimate needs of the check, when it is wanted.
     facts: Option<Facts>,
+    /// Whether some node was typed `dyn` for want of a model (see [`Checked::guessed`]).
+    guessed: bool,
+}
+
+/// What the checker gives an expression: its type, and whether it had to guess on the way.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked {
+    /// The expression's type.
+    pub ty: Type,
+    /// Whether the checker met something it does not model and typed it `dyn` where cel-go may
+    /// know the type: a function outside its table or in a call style it does not declare, a
+    /// field of an open (constructed) object, a field name in upstream's escaped form, an
+    /// indexed object, an optional macro over a non-optional range.
+    pub guessed: bool,
+}
+
+impl Checked {
+    /// Whether a caller wanting a result `wanted` approves of should accept this one: a type it
+    /// approves, or a `dyn` that may be a guess (refusing a valid expression is worse than
+    /// missing a bad one). A `dyn` cel-go gives too (a field of `object`, `dyn(…)`) is not
+    /// accepted, as upstream accepts it nowhere a bool or string is wanted.
+    pub fn may_be(&self, wanted: impl Fn(&Type) -> bool) -> bool {
+        wanted(&self.ty) || (self.guessed && self.ty.is_dyn())
+    }
 }
 
 /// Each node's type and each call's matching overloads, keyed by the node's address (the tree
@@ -597,7 +621,10 @@ impl Checker<'_> {
         if args.iter().any(|a| matches!(a, Type::Error)) {
             return Type::Error;
         }
-        let Some(sigs) = overloads().get(name) else { return Type::Dyn };
+        let Some(sigs) = overloads().get(name) else {
+            self.guessed = true;
+            return Type::Dyn;
+        };
         let mut result: Option<Type> = None;
         for sig in sigs.iter().filter(|s| s.method == method && s.args.len() == args.len()) {
             let mut subst: Subst = [None, None];
@@ -619,6 +646,7 @@ impl Checker<'_> {
         if !sigs.iter().any(|s| s.method == method) {
             // Declared only in the other call style: the parser has accepted it, so it is a
             // function the table does not cover; unknown rather than refused.
+            self.guessed = true;
             return Type::Dyn;
         }
         let shown: Vec<String> = args.iter().map(Type::to_string).collect();
@@ -640,10 +668,12 @@ impl Checker<'_> {
             Type::Map(_, v) => (**v).clone(),
             Type::Object(o) => match o.fields.iter().find(|(n, _)| n == field) {
                 Some((_, t)) => t.clone(),
-                None if o.open => Type::Dyn,
                 // A name in upstream's escaped form (`foo__dash__bar`, `__namespace__`) names a
                 // property kapi keeps under its plain name; not judged.
-                None if field.contains("__") => Type::Dyn,
+                None if o.open || field.contains("__") => {
+                    self.guessed = true;
+                    Type::Dyn
+                }
                 None => {
                     self.report(at, format!("undefined field '{field}'"));
                     Type::Error
@@ -687,7 +717,10 @@ impl Checker<'_> {
                 Val::Str(_) => Type::String,
                 Val::Bytes(_) => Type::Bytes,
                 Val::Type(name) => Type::Type(Box::new(named_type(name))),
-                _ => Type::Dyn,
+                _ => {
+                    self.guessed = true;
+                    Type::Dyn
+                }
             },
             Expr::Ident(name) => self.lookup(name),
             Expr::Select { operand, field, test } => {
@@ -709,6 +742,7 @@ impl Checker<'_> {
                 // Upstream declares no indexing of objects; kapi lets it through as `dyn`
                 // rather than refuse on a guess.
                 if matches!(ta, Type::Object(_)) {
+                    self.guessed = true;
                     return Type::Dyn;
                 }
                 self.resolve(n, n.at, name, false, &[ta, ti])
@@ -792,7 +826,10 @@ impl Checker<'_> {
                 let elem = match (&tr, kind) {
                     (t, Macro::Bind) => t.clone(),
                     (Type::Optional(t), Macro::OptMap | Macro::OptFlatMap) => (**t).clone(),
-                    (_, Macro::OptMap | Macro::OptFlatMap) => Type::Dyn,
+                    (_, Macro::OptMap | Macro::OptFlatMap) => {
+                        self.guessed = true;
+                        Type::Dyn
+                    }
                     (Type::List(t), _) => (**t).clone(),
                     (Type::Map(k, _), _) => (**k).clone(),
                     // cel-go ranges over `dyn` but not over `any`, for all its likeness to `dyn`.
@@ -851,12 +888,12 @@ impl Checker<'_> {
 }
 
 /// Checks the parsed expression `root` of `src` against `env`: its type, or the first error.
-pub(crate) fn check(root: &Node, src: &str, env: &Env) -> Result<Type, super::CompileError> {
+pub(crate) fn check(root: &Node, src: &str, env: &Env) -> Result<Checked, super::CompileError> {
     check_with(root, src, env, None).map(|(t, _)| t)
 }
 
 /// Checks as [`check`] does and also gives each node's type and each call's overloads.
-pub(crate) fn check_facts(root: &Node, src: &str, env: &Env) -> Result<(Type, Facts), super::CompileError> {
+pub(crate) fn check_facts(root: &Node, src: &str, env: &Env) -> Result<(Checked, Facts), super::CompileError> {
     check_with(root, src, env, Some(Facts::default())).map(|(t, f)| (t, f.unwrap_or_default()))
 }
 
@@ -865,12 +902,12 @@ fn check_with(
     src: &str,
     env: &Env,
     facts: Option<Facts>,
-) -> Result<(Type, Option<Facts>), super::CompileError> {
-    let mut c = Checker { env, src, scopes: Vec::new(), error: None, facts };
-    let t = c.check(root);
+) -> Result<(Checked, Option<Facts>), super::CompileError> {
+    let mut c = Checker { env, src, scopes: Vec::new(), error: None, facts, guessed: false };
+    let ty = c.check(root);
     match c.error {
         Some((at, msg)) => Err(super::CompileError::at(c.src, at, msg)),
-        None => Ok((t, c.facts)),
+        None => Ok((Checked { ty, guessed: c.guessed }, c.facts)),
     }
 }
 

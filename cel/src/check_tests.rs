@@ -171,3 +171,26 @@ fn cel_go_checker_cases() {
         "ERROR: <input>:1:16: found no matching overload for '_-_' applied to '(duration, timestamp)'"
     );
 }
+
+/// A `dyn` the checker has to guess (an indexed object, an escaped field name) is told apart
+/// from one cel-go gives too (a `dyn` variable's field, `dyn(…)`), so a caller refuses only
+/// the latter where it wants a bool.
+#[test]
+fn guessed_dyn_is_told_apart() {
+    let guessed = |src: &str| {
+        let p = Program::compile(src, &["self", "x"]).unwrap_or_else(|e| panic!("{src}: {e}"));
+        let c = p.type_check(src, &env()).unwrap_or_else(|e| panic!("{src}: {e}"));
+        assert!(c.ty.is_dyn(), "{src}: {}", c.ty);
+        c.guessed
+    };
+    assert!(!guessed("x.y"));
+    assert!(!guessed("dyn(true)"));
+    assert!(!guessed("self.spec.any"));
+    assert!(!guessed("true ? x : false"));
+    assert!(guessed("self['spec']"));
+    assert!(guessed("self.spec.__any__"));
+    let c = Program::compile("x.y == 1", &["x"]).unwrap().type_check("x.y == 1", &env()).unwrap();
+    assert!(c.may_be(Type::is_bool) && !c.guessed);
+    let c = Program::compile("x.y", &["x"]).unwrap().type_check("x.y", &env()).unwrap();
+    assert!(!c.may_be(Type::is_bool));
+}

@@ -27,6 +27,9 @@ pub struct Bounds {
     pub elem: Option<Box<Bounds>>,
     /// A map's keys.
     pub key: Option<Box<Bounds>>,
+    /// Whether a field name the bounds do not declare selects one of the map's values (`elem`),
+    /// as upstream's device selector estimator lets `attrs.name` reach a DRA attribute.
+    pub undeclared_fields_are_values: bool,
 }
 
 impl Bounds {
@@ -263,7 +266,11 @@ impl Coster<'_> {
             cur = match seg.as_str() {
                 "@items" | "@values" => cur.elem.as_deref()?,
                 "@keys" => cur.key.as_deref()?,
-                f => cur.fields.iter().find(|(n, _)| n == f).map(|(_, b)| b)?,
+                f => match cur.fields.iter().find(|(n, _)| n == f) {
+                    Some((_, b)) => b,
+                    None if cur.undeclared_fields_are_values => cur.elem.as_deref()?,
+                    None => return None,
+                },
             };
         }
         Some(Size { min: 0, max: cur.max_elements })

@@ -21,6 +21,7 @@ fn input(t: Type, max: u64, elem: Option<u64>, key: Option<u64>) -> Env {
         fields: Vec::new(),
         elem: elem.map(|m| Box::new(Bounds::leaf(m))),
         key: key.map(|m| Box::new(Bounds::leaf(m))),
+        undeclared_fields_are_values: false,
     };
     Env::new().var("input", t).bounds(b)
 }
@@ -162,10 +163,12 @@ fn sizes_come_from_the_bounds_along_the_path() {
                 ],
                 elem: None,
                 key: None,
+                undeclared_fields_are_values: false,
             },
         )],
         elem: None,
         key: None,
+        undeclared_fields_are_values: false,
     };
     let env = env.bounds(bounds);
     // 3 for `self.spec.names`, 1 for the macro's result, and per name 3 plus 2 for

@@ -16,7 +16,7 @@ mod semver;
 mod time;
 mod value;
 
-pub use check::{AUTHORIZER, Env, ObjectType, Type};
+pub use check::{AUTHORIZER, Checked, Env, ObjectType, Type};
 pub use cost::{Bounds, CostEstimate};
 pub use eval::EvalError;
 pub use functions::map_of;
@@ -161,8 +161,14 @@ impl Program {
     /// the first error in cel-go's words at cel-go's position (`undefined field 'x'`,
     /// `found no matching overload for '_+_' applied to '(string, int)'`). A variable `env`
     /// does not declare is `dyn`; where the checker cannot know a type it is `dyn` too, so it
-    /// refuses nothing a run could accept.
+    /// refuses nothing a run could accept ([`Program::type_check`] says whether it guessed).
     pub fn check(&self, src: &str, env: &Env) -> Result<Type, CompileError> {
+        self.type_check(src, env).map(|c| c.ty)
+    }
+
+    /// [`Program::check`], with whether the checker typed anything `dyn` for want of a model,
+    /// so that a caller can refuse a `dyn` result only where cel-go would give `dyn` too.
+    pub fn type_check(&self, src: &str, env: &Env) -> Result<Checked, CompileError> {
         check::check(&self.root, src, env)
     }
 
@@ -177,8 +183,9 @@ impl Program {
     }
 
     /// [`Program::check`] and [`Program::estimate_cost`] from one walk of the checker: the
-    /// result type and the estimate, for callers that need both.
-    pub fn check_costed(&self, src: &str, env: &Env) -> Result<(Type, CostEstimate), CompileError> {
+    /// result type (as [`Program::type_check`] gives it) and the estimate, for callers that
+    /// need both.
+    pub fn check_costed(&self, src: &str, env: &Env) -> Result<(Checked, CostEstimate), CompileError> {
         let (t, facts) = check::check_facts(&self.root, src, env)?;
         Ok((t, cost::estimate(&self.root, &facts, env.bounds.as_deref())))
     }

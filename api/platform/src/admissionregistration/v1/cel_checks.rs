@@ -1,6 +1,6 @@
 //! Write-time compilation of admission CEL expressions with kapi-cel, type-checked against the variables upstream declares for each kind of expression.
 
-use kapi_cel::{CompileError, Program, Type};
+use kapi_cel::{Checked, CompileError, Program, Type};
 
 /// What a kind of expression may refer to besides `object`, `oldObject`, `request` and
 /// `namespaceObject`, which upstream declares for every admission expression.
@@ -31,17 +31,23 @@ pub(super) enum Want {
     Any,
 }
 
-/// A variable a policy declares, with the type of its expression ([`typed_variables`]).
-pub(super) type Var<'a> = (&'a str, Type);
+/// A variable a policy declares, with the type of its expression ([`typed_variables`]), or
+/// `None` where that type is a guess (the checker met something it does not model).
+pub(super) type Var<'a> = (&'a str, Option<Type>);
 
 /// A policy's variables with their types, as upstream composes them: each typed by its
-/// expression, checked with the variables before it; `dyn` where it does not compile.
+/// expression, checked with the variables before it.
 pub(super) fn typed_variables(variables: &[super::Variable], params: bool) -> Vec<Var<'_>> {
     let mut typed: Vec<Var<'_>> = Vec::with_capacity(variables.len());
     for v in variables {
         let t = {
             let env = Env { params, authorizer: true, variables: Some(&typed), patch_types: false };
-            type_of(&v.expression, env).unwrap_or(Type::Dyn)
+            // Upstream declares a variable that does not compile as `dyn`.
+            match type_of(&v.expression, env) {
+                Ok(c) if c.guessed => None,
+                Ok(c) => Some(c.ty),
+                Err(_) => Some(Type::Dyn),
+            }
         };
         typed.push((v.name.as_str(), t));
     }
@@ -61,16 +67,16 @@ pub(super) fn check(expr: &str, env: Env<'_>, want: Want) -> Result<(), String> 
         Want::StringOrNull => &["string", "null_type"],
         Want::Any => return Ok(()),
     };
-    // A `dyn` result is let through: upstream refuses it, but kapi's checker gives `dyn` also
-    // where it cannot know, and a false refusal is worse than a missed one.
-    let name = match t {
+    let name = |t: &Type| match t {
         Type::Bool => "bool",
         Type::String => "string",
         Type::Null => "null_type",
-        t if t.is_dyn() => return Ok(()),
         _ => "other",
     };
-    if wanted.contains(&name) {
+    // A `dyn` result is refused as upstream refuses it (`object.metadata.name` as a
+    // validation), unless the checker guessed somewhere: a false refusal is worse than a
+    // missed one.
+    if t.may_be(|t| wanted.contains(&name(t))) {
         return Ok(());
     }
     Err(match wanted {
@@ -80,7 +86,7 @@ pub(super) fn check(expr: &str, env: Env<'_>, want: Want) -> Result<(), String> 
 }
 
 /// The type of `expr` in `env`, or the detail of why it does not compile.
-fn type_of(expr: &str, env: Env<'_>) -> Result<Type, String> {
+fn type_of(expr: &str, env: Env<'_>) -> Result<Checked, String> {
     let mut vars = ALWAYS.to_vec();
     if env.params {
         vars.push("params");
@@ -102,10 +108,17 @@ fn type_of(expr: &str, env: Env<'_>) -> Result<Type, String> {
     if let Some(declared) = env.variables {
         // Upstream types `variables` as an object whose fields are the variables composed so
         // far, each of its expression's type, so selecting any other name is a compile error.
-        let fields = declared.iter().map(|(n, t)| ((*n).to_owned(), t.clone())).collect();
-        types = types.var("variables", Type::object("kubernetes.variables", fields));
+        // A variable whose type kapi could only guess is left out of an open object instead,
+        // so that selecting it is a guess too.
+        let fields = declared.iter().filter_map(|(n, t)| Some(((*n).to_owned(), t.clone()?))).collect();
+        let object = if declared.iter().any(|(_, t)| t.is_none()) {
+            Type::open_object("kubernetes.variables", fields)
+        } else {
+            Type::object("kubernetes.variables", fields)
+        };
+        types = types.var("variables", object);
     }
-    program.check(expr, &types).map_err(failed)
+    program.type_check(expr, &types).map_err(failed)
 }
 
 /// Upstream's `kubernetes.AdmissionRequest` (`BuildRequestType`): the request without its

@@ -415,14 +415,15 @@ fn policy_updates_compile_only_new_expressions() {
 
 /// Expressions are type-checked against upstream's declarations: `request` and
 /// `namespaceObject` are objects with upstream's fields, `object`, `oldObject` and `params` are
-/// `dyn`, and the result type is the checker's.
+/// `dyn`, and the result type is the checker's: a `dyn` result is refused as upstream refuses
+/// it, unless the checker had to guess (here the variable `a`, whose type kapi could not know).
 #[test]
 fn expressions_are_type_checked() {
     use super::super::cel_checks::{Env, Want, check};
     let env = Env {
         params: true,
         authorizer: true,
-        variables: Some(&[("a", kapi_cel::Type::Dyn), ("n", kapi_cel::Type::Int)]),
+        variables: Some(&[("a", None), ("n", Some(kapi_cel::Type::Int)), ("d", Some(kapi_cel::Type::Dyn))]),
         patch_types: false,
     };
     let ok = |src: &str, want| assert_eq!(check(src, env, want), Ok(()), "{src}");
@@ -432,8 +433,12 @@ fn expressions_are_type_checked() {
     ok("object.spec.replicas > params.max", Want::Bool);
     ok("authorizer.requestResource.check('get').allowed()", Want::Bool);
     ok("'name: ' + request.name", Want::String);
-    ok("object.x", Want::Bool);
+    ok("has(object.x)", Want::Bool);
     ok("variables.a", Want::String);
+    assert_eq!(check("object.x", env, Want::Bool), Err("must evaluate to bool".into()));
+    assert_eq!(check("params.x", env, Want::String), Err("must evaluate to string".into()));
+    assert_eq!(check("variables.d", env, Want::Bool), Err("must evaluate to bool".into()));
+    assert_eq!(check("true ? object.x : false", env, Want::Bool), Err("must evaluate to bool".into()));
     ok("variables.n + 1 > 2", Want::Bool);
     assert_eq!(
         check("variables.n + 'a'", env, Want::Any),

@@ -1681,7 +1681,8 @@ fn compile_rules(
             Ok(p) => {
                 // Typed as upstream declares `self` and `oldSelf` (an optional with
                 // `optionalOldSelf`); the checker finds undefined fields and operand type errors,
-                // and the result must be a bool. A `dyn` result is let through (see the docs).
+                // and the result must be a bool. A `dyn` result is let through only where the
+                // checker guessed (see the docs).
                 let renv = rule_env.get_or_insert_with(|| rule_types(s, root));
                 let env = if r.optional_old_self == Some(true) { &renv.optional } else { &renv.plain };
                 let checked = p.check_costed(r.rule, env);
@@ -1689,7 +1690,7 @@ fn compile_rules(
                 // its node can occur: bounded by the lists and maps above, or by how many of
                 // the node's smallest value fit in a request.
                 if let Ok((t, estimate)) = &checked
-                    && t.is_bool()
+                    && t.ty.is_bool()
                 {
                     let cost = times(estimate.max, cardinality.unwrap_or(renv.max_cardinality));
                     let rule_path = at.child("rule");
@@ -1703,7 +1704,7 @@ fn compile_rules(
                 }
                 match checked.map(|(t, _)| t) {
                     Err(e) => errs.push(invalid(at.child("rule"), format!("compilation failed: {e}"))),
-                    Ok(t) if !t.is_bool() && !t.is_dyn() => {
+                    Ok(t) if !t.may_be(kapi_cel::Type::is_bool) => {
                         errs.push(invalid(at.child("rule"), "cel expression must evaluate to a bool".to_owned()))
                     }
                     // Upstream compiles the message expression only for a rule that compiled.
@@ -1715,14 +1716,14 @@ fn compile_rules(
                                 at.child("messageExpression"),
                                 format!("messageExpression compilation failed: {e}"),
                             )),
-                            Ok((t, _)) if !t.is_string() && !t.is_dyn() => errs.push(invalid(
+                            Ok((t, _)) if !t.may_be(kapi_cel::Type::is_string) => errs.push(invalid(
                                 at.child("messageExpression"),
                                 "messageExpression must evaluate to a string".to_owned(),
                             )),
                             // A message expression's cost counts once, whatever its node's
                             // cardinality, as upstream counts it.
                             Ok((t, estimate)) => {
-                                let cost = if t.is_string() { estimate.max } else { 0 };
+                                let cost = if t.ty.is_string() { estimate.max } else { 0 };
                                 let msg_path = at.child("messageExpression");
                                 if cost > STATIC_COST_LIMIT {
                                     errs.push(FieldError::forbidden(

@@ -740,6 +740,9 @@ fn rules_type_check_as_upstreams_compilation_tests() {
         "compilation failed: ERROR: <input>:1:6: found no matching overload for '_==_' applied to '(selfType, int)'"
     );
     assert_eq!(bad(r#""type":"object""#, "42"), "cel expression must evaluate to a bool");
+    // An int-or-string is `dyn` to upstream too, which it refuses as a rule's result.
+    assert_eq!(bad(r#""x-kubernetes-int-or-string":true"#, "self"), "cel expression must evaluate to a bool");
+    ok(r#""x-kubernetes-int-or-string":true"#, "self == 1 || self == 'a'");
     // Upstream's test asks only that the message name the function.
     assert!(
         bad(r#""type":"object""#, "fakeFunction('abc') == 'ABC'").contains("undeclared reference to 'fakeFunction'")

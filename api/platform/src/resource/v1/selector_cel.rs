@@ -36,7 +36,8 @@ fn device_type() -> Type {
 /// The size bounds of `device` (upstream's `sizeEstimator` over its declared types): both maps
 /// hold at most 32 domains of at most 32 entries, with names and values of their lengths.
 fn device_bounds() -> Bounds {
-    let domains = |value: Bounds| Bounds {
+    // Upstream steps from an undeclared field into an attribute (`attrs.name`), not a capacity.
+    let domains = |value: Bounds, attributes: bool| Bounds {
         max_elements: MAX_PER_DEVICE,
         fields: Vec::new(),
         key: Some(Box::new(Bounds::leaf(MAX_DOMAIN))),
@@ -45,18 +46,21 @@ fn device_bounds() -> Bounds {
             fields: Vec::new(),
             key: Some(Box::new(Bounds::leaf(MAX_ID))),
             elem: Some(Box::new(value)),
+            undeclared_fields_are_values: attributes,
         })),
+        undeclared_fields_are_values: false,
     };
     Bounds {
         max_elements: 0,
         fields: vec![
             ("driver".into(), Bounds::leaf(MAX_DRIVER)),
             ("allowMultipleAllocations".into(), Bounds::leaf(1)),
-            ("attributes".into(), domains(Bounds::leaf(MAX_ATTRIBUTE_VALUE))),
-            ("capacity".into(), domains(Bounds::leaf(0))),
+            ("attributes".into(), domains(Bounds::leaf(MAX_ATTRIBUTE_VALUE), true)),
+            ("capacity".into(), domains(Bounds::leaf(0), false)),
         ],
         elem: None,
         key: None,
+        undeclared_fields_are_values: false,
     }
 }
 
@@ -78,18 +82,18 @@ fn output_type_name(t: &Type) -> String {
 /// `Invalid` error carries: `compilation failed: ERROR: <input>:…` with cel-go's snippet, or
 /// `must evaluate to bool or the unknown type, not <type>`.
 ///
-/// A `dyn` result is let through: upstream refuses an explicit `dyn` (only an attribute's own
-/// `any` is unknown enough), but kapi's checker also gives `dyn` where it cannot know a type,
-/// and a false refusal is worse than a missed one.
+/// A `dyn` result is refused as upstream refuses it (only an attribute's own `any` is unknown
+/// enough), unless the checker typed something `dyn` for want of a model: a false refusal is
+/// worse than a missed one.
 pub(super) fn check_selector(expression: &str) -> Result<u64, String> {
     let failed = |e: CompileError| e.compilation_failed(expression);
     let program = Program::compile_with_bindings(expression, &[DEVICE]).map_err(failed)?;
     let env = Env::new().var(DEVICE, device_type()).bounds(device_bounds());
     let (t, cost) = program.check_costed(expression, &env).map_err(failed)?;
-    if t.is_bool() || t.is_dyn() {
+    if t.may_be(|t| t.is_bool() || *t == Type::any()) {
         return Ok(cost.max);
     }
-    Err(format!("must evaluate to bool or the unknown type, not {}", output_type_name(&t)))
+    Err(format!("must evaluate to bool or the unknown type, not {}", output_type_name(&t.ty)))
 }
 
 #[cfg(test)]

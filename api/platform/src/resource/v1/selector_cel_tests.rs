@@ -109,6 +109,7 @@ fn fields_and_types_of_the_device() {
     );
     assert_eq!(refused("semver('1.0.0')"), "must evaluate to bool or the unknown type, not kubernetes.Semver");
     assert_eq!(refused("null"), "must evaluate to bool or the unknown type, not null_type");
+    assert_eq!(refused("dyn(true)"), "must evaluate to bool or the unknown type, not dyn");
     assert_eq!(refused("[true]"), "must evaluate to bool or the unknown type, not list(bool)");
     // `cel.bind` names a value; the name is not `device`'s.
     ok(
@@ -128,4 +129,16 @@ fn selectors_are_bounded_by_their_estimated_cost() {
         "device.attributes.all(a, device.attributes.all(b, device.capacity.all(c, device.capacity.all(d, true))))";
     assert!(check_selector(four).is_ok_and(|cost| cost > MAX_COST));
     assert!(check_selector("device.driver == 'dra.example.com'").is_ok_and(|cost| cost <= MAX_COST));
+}
+
+/// Upstream's estimator gives a field selected on a domain's attributes (`attrs.name`) the
+/// attribute's size, as it gives an index (`attrs["name"]`): comparing two attributes costs
+/// their bounded length, not an unknown one (which would be over the limit).
+#[test]
+fn a_selected_attribute_has_the_attribute_size() {
+    let selected = check_selector(r#"device.attributes["a.example.com"].x == device.attributes["b.example.com"].y"#);
+    let indexed =
+        check_selector(r#"device.attributes["a.example.com"]["x"] == device.attributes["b.example.com"]["y"]"#);
+    assert!(selected.as_ref().is_ok_and(|&cost| cost <= MAX_COST), "{selected:?}");
+    assert_eq!(selected, indexed);
 }

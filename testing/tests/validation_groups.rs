@@ -111,6 +111,17 @@ async fn autoscaling_min_replicas_above_max_replicas() {
     refused(manifest, "horizontalpodautoscalers.autoscaling", line).await;
 }
 
+/// A v1 write is validated as upstream validates the internal object: the metrics v1 keeps in its
+/// annotation become `spec.metrics`, and their errors are reported there.
+#[tokio::test]
+async fn autoscaling_v1_metrics_annotation_at_the_converted_path() {
+    let manifest = r#"{"apiVersion":"autoscaling/v1","kind":"HorizontalPodAutoscaler","metadata":{"name":"bad","namespace":"default",
+"annotations":{"autoscaling.alpha.kubernetes.io/metrics":"[{\"type\":\"Pods\",\"pods\":{\"metricName\":\"qps\",\"targetAverageValue\":\"0\"}}]"}},
+"spec":{"scaleTargetRef":{"apiVersion":"apps/v1","kind":"Deployment","name":"web"},"minReplicas":1,"maxReplicas":2}}"#;
+    let line = r#"The HorizontalPodAutoscaler "bad" is invalid: spec.metrics[0].pods.target.averageValue: Invalid value: "0": must be positive"#;
+    refused(manifest, "horizontalpodautoscalers.autoscaling", line).await;
+}
+
 #[tokio::test]
 async fn scheduling_priority_class_above_the_user_maximum() {
     let manifest =

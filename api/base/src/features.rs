@@ -39,6 +39,8 @@ pub enum Feature {
     DeclarativeValidationBeta,
     /// A horizontal pod autoscaler's `minReplicas` may be 0 (alpha, off).
     HPAScaleToZero,
+    /// A horizontal pod autoscaler's scaling rules may set their own `tolerance` (beta, on).
+    HPAConfigurableTolerance,
     /// A pod group's own preemption policy (alpha, off).
     PodGroupPreemptionPolicy,
     /// Pod groups made of other pod groups (alpha, off).
@@ -61,7 +63,7 @@ pub enum Feature {
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 19] = [
+    pub const ALL: [Feature; 20] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -72,6 +74,7 @@ impl Feature {
         Feature::SELinuxMountReadWriteOncePod,
         Feature::DeclarativeValidationBeta,
         Feature::HPAScaleToZero,
+        Feature::HPAConfigurableTolerance,
         Feature::PodGroupPreemptionPolicy,
         Feature::CompositePodGroup,
         Feature::TopologyAwareWorkloadScheduling,
@@ -96,6 +99,7 @@ impl Feature {
             Feature::SELinuxMountReadWriteOncePod => "SELinuxMountReadWriteOncePod",
             Feature::DeclarativeValidationBeta => "DeclarativeValidationBeta",
             Feature::HPAScaleToZero => "HPAScaleToZero",
+            Feature::HPAConfigurableTolerance => "HPAConfigurableTolerance",
             Feature::PodGroupPreemptionPolicy => "PodGroupPreemptionPolicy",
             Feature::CompositePodGroup => "CompositePodGroup",
             Feature::TopologyAwareWorkloadScheduling => "TopologyAwareWorkloadScheduling",
@@ -110,9 +114,10 @@ impl Feature {
 
     /// Upstream's default for the fixtures' release: pod-level resources, a stateful set's
     /// `maxUnavailable`, SELinux mounts of ReadWriteOncePod volumes and beta declarative
-    /// validation, a pod's `hostnameOverride` and containers' restart rules are beta and on; the
-    /// gates declarative validation tags name with `+k8s:ifEnabled` and `GenericWorkload` are
-    /// alpha and off; the others are generally available.
+    /// validation, a pod's `hostnameOverride`, containers' restart rules and autoscalers'
+    /// configurable tolerance are beta and on; the gates declarative validation tags name with
+    /// `+k8s:ifEnabled` and `GenericWorkload` are alpha and off; the others are generally
+    /// available.
     pub const fn default_enabled(self) -> bool {
         match self {
             Feature::PodLevelResources
@@ -125,7 +130,8 @@ impl Feature {
             | Feature::SELinuxMountReadWriteOncePod
             | Feature::DeclarativeValidationBeta
             | Feature::HostnameOverride
-            | Feature::ContainerRestartRules => true,
+            | Feature::ContainerRestartRules
+            | Feature::HPAConfigurableTolerance => true,
             Feature::HPAScaleToZero
             | Feature::PodGroupPreemptionPolicy
             | Feature::CompositePodGroup

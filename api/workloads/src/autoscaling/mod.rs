@@ -37,3 +37,5 @@ pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery
 
 #[cfg(all(test, feature = "internal"))]
 mod internal_tests;
+#[cfg(all(test, feature = "internal", feature = "validation"))]
+mod served_validation_tests;

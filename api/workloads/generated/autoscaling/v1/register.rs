@@ -24,20 +24,12 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     #[cfg(feature = "validation")]
     {
         scheme
-            .add_validation_func(
-                crate::autoscaling::v1::validation::validate_horizontal_pod_autoscaler,
-            );
-        scheme
             .add_declarative_validation_func(
                 super::validation::validate_declarative_horizontal_pod_autoscaler,
             );
         scheme
             .add_declarative_validation_func(
                 super::validation::validate_declarative_scale,
-            );
-        scheme
-            .add_status_validation_func(
-                crate::autoscaling::v1::validation::validate_horizontal_pod_autoscaler_status_update,
             );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

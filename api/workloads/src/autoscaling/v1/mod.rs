@@ -8,8 +8,6 @@
 mod conversion;
 mod defaults;
 mod types;
-#[cfg(feature = "validation")]
-pub mod validation;
 
 pub use defaults::*;
 pub use types::*;

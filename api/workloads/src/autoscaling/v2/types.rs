@@ -158,6 +158,8 @@ pub struct HPAScalingRules {
     #[kapi(optional, list_type = "atomic")]
     pub policies: Vec<HPAScalingPolicy>,
     /// Ratio of deviation from the target ignored before scaling, such as 0.01 for 1%; the cluster's (10%) if unset.
+    ///
+    /// +featureGate=HPAConfigurableTolerance
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub tolerance: Option<Quantity>,

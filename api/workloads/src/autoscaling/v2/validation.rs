@@ -2,9 +2,11 @@
 //!
 //! `minReplicas`' lower bound and `maxReplicas` being at least 1 are generated declarative rules
 //! upstream marks as covering its hand-written ones; they are made here only while beta
-//! declarative validation is off. Not ported: the `apiVersion` checks of the scale target and
-//! of object metrics' described objects that newer upstream releases add, and the scaling rules'
-//! `tolerance` (behind the `HPAConfigurableTolerance` gate).
+//! declarative validation is off. autoscaling/v1 writes are validated here too, after conversion
+//! (see [`Scheme::validate`](kapi_machinery::Scheme::validate)), so metrics and behavior that v1
+//! carries in annotations get these checks at the converted paths. Not ported: the `apiVersion`
+//! checks of the scale target and of object metrics' described objects that newer upstream
+//! releases add (their source is not among the stored upstream files).
 
 use std::collections::BTreeSet;
 
@@ -325,6 +327,17 @@ fn scaling_rules(r: &HPAScalingRules, path: &Path) -> ErrorList {
     }
     for (i, p) in r.policies.iter().enumerate() {
         errs.extend(scaling_policy(p, &pp.index(i)));
+    }
+    // Not gated here: with `HPAConfigurableTolerance` off the strategy drops the field before
+    // validation unless the stored autoscaler already set one.
+    if let Some(t) = &r.tolerance
+        && t.sign() < 0
+    {
+        errs.push(FieldError::invalid_value(
+            path.child("tolerance"),
+            quantity_value(t),
+            "must be greater or equal to zero",
+        ));
     }
     errs
 }

@@ -1,4 +1,4 @@
-//! Upstream's autoscaling validation test cases (`TestValidateHorizontalPodAutoscaler` success and failure cases with their messages, `TestValidateBehavior`, `TestValidateHorizontalPodAutoscalerScaleToZero...`), pinned against our validation.
+//! Upstream's autoscaling validation test cases (`TestValidateHorizontalPodAutoscaler` success and failure cases with their messages, `TestValidateBehavior`, `TestValidateHorizontalPodAutoscalerScaleToZero...`, `...ConfigurableTolerance...`) and its strategy's tolerance dropping, pinned against our validation.
 
 use kapi_machinery::Scheme;
 
@@ -262,4 +262,105 @@ fn scale_to_zero_and_status() {
             "status.desiredReplicas: Invalid value: -2: must be greater than or equal to 0",
         ]
     );
+}
+
+/// The base of upstream's `prepareHPAWithBehavior`: a valid autoscaler with the given behavior.
+fn with_behavior(b: HorizontalPodAutoscalerBehavior) -> HorizontalPodAutoscaler {
+    let mut h = hpa(Some(1), 5, vec![cpu(utilization(70))]);
+    h.spec.behavior = Some(b);
+    h
+}
+
+fn pods_1800() -> Vec<HPAScalingPolicy> {
+    vec![HPAScalingPolicy { r#type: HPAScalingPolicyType("Pods".into()), value: 1, period_seconds: 1800 }]
+}
+
+fn rules(tolerance: Option<&str>, window: Option<i32>, policies: Vec<HPAScalingPolicy>) -> HPAScalingRules {
+    HPAScalingRules {
+        stabilization_window_seconds: window,
+        policies,
+        tolerance: tolerance.map(|t| Quantity::parse(t).expect("a quantity")),
+        ..Default::default()
+    }
+}
+
+/// Upstream's `TestValidateHorizontalPodAutoscalerConfigurableToleranceEnabled`: any tolerance
+/// from zero up passes; a negative one, or rules without policies, is the only error.
+#[test]
+fn tolerance_as_upstream() {
+    for t in [Some("0.1"), Some("10"), Some("0"), Some("100m"), Some("1m"), None] {
+        let h = with_behavior(HorizontalPodAutoscalerBehavior {
+            scale_down: Some(rules(t, None, pods_1800())),
+            scale_up: None,
+        });
+        assert!(validate_horizontal_pod_autoscaler(&h, None).is_empty(), "{t:?}");
+    }
+    let cases = [
+        (rules(None, None, vec![]), "spec.behavior.scaleUp.policies: Required value: must specify at least one Policy"),
+        (
+            rules(Some("-0.001"), None, pods_1800()),
+            r#"spec.behavior.scaleUp.tolerance: Invalid value: "-1m": must be greater or equal to zero"#,
+        ),
+        (
+            rules(Some("-10m"), None, pods_1800()),
+            r#"spec.behavior.scaleUp.tolerance: Invalid value: "-10m": must be greater or equal to zero"#,
+        ),
+        (
+            rules(None, Some(60), vec![]),
+            "spec.behavior.scaleUp.policies: Required value: must specify at least one Policy",
+        ),
+        (
+            rules(Some("1m"), Some(60), vec![]),
+            "spec.behavior.scaleUp.policies: Required value: must specify at least one Policy",
+        ),
+    ];
+    for (r, want) in cases {
+        let h = with_behavior(HorizontalPodAutoscalerBehavior { scale_up: Some(r), scale_down: None });
+        assert_eq!(strings(&validate_horizontal_pod_autoscaler(&h, None)), [want]);
+    }
+    // Validation does not read the gate: with it off the strategy has already dropped the field,
+    // or kept it because the stored autoscaler had one, and then it is checked as usual.
+    with_gates(FeatureGates::default().with(Feature::HPAConfigurableTolerance, false), || {
+        let h = with_behavior(HorizontalPodAutoscalerBehavior {
+            scale_up: Some(rules(Some("10m"), None, pods_1800())),
+            scale_down: None,
+        });
+        assert!(validate_horizontal_pod_autoscaler(&h, Some(&h)).is_empty());
+    });
+}
+
+/// Upstream's strategy tests (`TestPrepareForCreate…`/`TestPrepareForUpdateConfigurableTolerance…`):
+/// with the gate off a write loses its tolerances unless the stored autoscaler set one.
+#[test]
+fn tolerance_is_dropped_while_the_gate_is_off() {
+    let mut s = Scheme::new();
+    crate::autoscaling::install(&mut s).expect("autoscaling installs");
+    let gate = Feature::HPAConfigurableTolerance.name();
+    let off = |name: &str| name != gate;
+    let with = with_behavior(HorizontalPodAutoscalerBehavior {
+        scale_up: Some(rules(Some("10m"), None, pods_1800())),
+        scale_down: None,
+    });
+    let without = with_behavior(HorizontalPodAutoscalerBehavior {
+        scale_up: Some(rules(None, None, pods_1800())),
+        scale_down: None,
+    });
+    let tolerance = |h: &HorizontalPodAutoscaler| {
+        h.spec.behavior.as_ref().and_then(|b| b.scale_up.as_ref()).and_then(|r| r.tolerance.clone())
+    };
+
+    let mut created = with.clone();
+    s.drop_disabled_fields(&mut created, None, &off);
+    assert_eq!(tolerance(&created), None);
+    let mut kept = with.clone();
+    s.drop_disabled_fields(&mut kept, None, &|_| true);
+    assert!(tolerance(&kept).is_some());
+
+    let mut updated = with.clone();
+    s.drop_disabled_fields(&mut updated, Some(&without), &off);
+    assert_eq!(tolerance(&updated), None);
+    let mut updated = with.clone();
+    s.drop_disabled_fields(&mut updated, Some(&with), &off);
+    assert!(tolerance(&updated).is_some());
+    assert!(Feature::HPAConfigurableTolerance.default_enabled());
 }

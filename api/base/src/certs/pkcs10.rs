@@ -10,7 +10,7 @@
 //! context-specific tag's parameters, which Go prints as a pointer in a `tags don't match`
 //! message (written `tag:0` here). The signature is not verified.
 
-use super::pkix::parse_public_key;
+use super::pkix::{PublicKey, parse_public_key};
 
 /// The parts of a request that signature verification needs, as Go keeps them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,8 +19,15 @@ pub struct CertificateRequest<'a> {
     pub tbs: &'a [u8],
     /// The whole `SubjectPublicKeyInfo` element (`RawSubjectPublicKeyInfo`).
     pub public_key: &'a [u8],
+    /// The key's type, when Go knows its algorithm (and so has parsed it).
+    pub key: Option<PublicKey>,
+    /// The key's bit string contents after the padding byte: an RSA key's PKCS #1 DER, an
+    /// elliptic point, an Ed25519 key.
+    pub key_bits: &'a [u8],
     /// The signature algorithm identifier's OID contents.
     pub signature_algorithm: &'a [u8],
+    /// Whether the signature algorithm identifier has parameters.
+    pub signature_parameters: bool,
     /// The signature's bit string contents, its padding byte first.
     pub signature: &'a [u8],
 }
@@ -262,13 +269,14 @@ fn boolean(b: &[u8]) -> Result<(), String> {
     }
 }
 
-/// `pkix.AlgorithmIdentifier`: an OID and optional parameters of any type; its OID's contents.
-fn algorithm_identifier(contents: &[u8]) -> Result<&[u8], String> {
+/// `pkix.AlgorithmIdentifier`: an OID and optional parameters of any type; its OID's contents
+/// and whether parameters follow.
+fn algorithm_identifier(contents: &[u8]) -> Result<(&[u8], bool), String> {
     let mut f = Fields::new(contents);
     let oid = f.required(Want::Universal(OID, false, "ObjectIdentifier"))?.contents;
     object_identifier(oid)?;
-    f.field(Want::Any, true)?;
-    Ok(oid)
+    let params = f.field(Want::Any, true)?;
+    Ok((oid, params.is_some()))
 }
 
 /// The structure `x509.ParseCertificateRequest` reads, in its order and with its messages.
@@ -283,21 +291,23 @@ pub fn parse_certificate_request(der: &[u8]) -> Result<CertificateRequest<'_>, S
     let mut key = Fields::new(spki.contents);
     let key_alg = key.required(Want::Universal(SEQUENCE, true, "AlgorithmIdentifier"))?;
     algorithm_identifier(key_alg.contents)?;
-    bit_string(key.required(Want::Universal(BIT_STRING, false, "BitString"))?.contents)?;
+    let key_bits = key.required(Want::Universal(BIT_STRING, false, "BitString"))?.contents;
+    bit_string(key_bits)?;
     let attributes = info.required(Want::Context(0))?;
     let attributes = sequence_of(attributes.contents, None)?;
     let sig_alg = csr.required(Want::Universal(SEQUENCE, true, "AlgorithmIdentifier"))?;
-    let signature_algorithm = algorithm_identifier(sig_alg.contents)?;
+    let (signature_algorithm, signature_parameters) = algorithm_identifier(sig_alg.contents)?;
     let signature = csr.required(Want::Universal(BIT_STRING, false, "BitString"))?.contents;
     bit_string(signature)?;
     if !rest.is_empty() {
         return Err(syntax("trailing data"));
     }
     // Keys of an algorithm Go does not know are kept unparsed.
-    match parse_public_key(spki.whole) {
-        Ok(_) | Err("x509: unknown public key algorithm") => {}
+    let key = match parse_public_key(spki.whole) {
+        Ok(k) => Some(k),
+        Err("x509: unknown public key algorithm") => None,
         Err(e) => return Err(e.to_owned()),
-    }
+    };
     rdn_sequence(subject.whole)?;
     let mut seen = std::collections::BTreeSet::new();
     for attribute in attributes {
@@ -310,7 +320,15 @@ pub fn parse_certificate_request(der: &[u8]) -> Result<CertificateRequest<'_>, S
             }
         }
     }
-    Ok(CertificateRequest { tbs: tbs.whole, public_key: spki.whole, signature_algorithm, signature })
+    Ok(CertificateRequest {
+        tbs: tbs.whole,
+        public_key: spki.whole,
+        key,
+        key_bits: &key_bits[1..],
+        signature_algorithm,
+        signature_parameters,
+        signature,
+    })
 }
 
 /// `pkix.RDNSequence` read by `asn1.Unmarshal`: SETs of (OID, value) SEQUENCEs, each value of a

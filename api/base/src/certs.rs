@@ -1,12 +1,13 @@
-//! Go's PEM decoding (`pem.Decode`, called again on what it leaves) and the structure `x509.ParseCertificate` reads, for the validation of CA bundles and trust bundles with Go's verdicts and messages.
+//! Go's PEM decoding (`pem.Decode`, called again on what it leaves) and the structure `x509.ParseCertificate` reads, for the validation of CA bundles, trust bundles and issued certificates with Go's verdicts and messages.
 //!
 //! Our own code rather than a PEM or X.509 crate: the verdict and the message must be Go's
 //! (which blocks count, what a malformed block does to the blocks after it, which structural
 //! fault is named), and the reading must stay linear in a hostile bundle. A certificate is read
 //! down to the elements Go reads first (version, serial, algorithm identifiers, the name,
-//! validity and key sequences, unique IDs, the extension list, the signature) and its basic
-//! constraints; the contents of names, times, keys and other extensions are not interpreted, so
-//! a certificate Go refuses for those alone passes here.
+//! validity and key sequences, unique IDs, the extension list, the signature), its names' shape
+//! and its basic constraints; the values in names, times, keys and other extensions are not
+//! interpreted, so a certificate Go refuses for those alone passes here. Certificate signing
+//! requests, which Go reads with `encoding/asn1` instead, have their own reader in [`pkcs10`].
 
 use std::collections::BTreeSet;
 

@@ -51,8 +51,8 @@ pub fn pod_ephemeral_containers() -> Validator {
 
 /// A validator for writes to certificate signing requests' `approval` subresource: upstream's
 /// `ValidateCertificateSigningRequestApprovalUpdate`, then the kind's declarative rules, as its
-/// approval strategy runs them (an error both report is kept once). Requests are stored as v1
-/// only, so anything else has nothing to check.
+/// approval strategy runs them (an error both report is kept once). Only v1 serves `approval`,
+/// so anything else has nothing to check.
 pub fn csr_approval() -> Validator {
     use kapi_api::certificates::v1::{self as certificates, CertificateSigningRequest};
     Arc::new(|obj, old| {

@@ -86,3 +86,27 @@ fn right_align_drops_the_padding_bits() {
     assert_eq!(right_align(&[4, 0xab, 0xc0]), [0x0a, 0xbc]);
     assert!(right_align(&[]).is_empty());
 }
+
+#[test]
+fn changed_requests_that_still_parse_are_answered() {
+    for pem in [csrs::ED25519, csrs::P256_SERVING, csrs::RSA2048] {
+        let der = der(pem);
+        let original = parse_certificate_request(&der).unwrap();
+        for n in 0..der.len() {
+            for b in [0x00, 0x01, 0x30, 0x7f, 0x80, 0xff] {
+                let mut changed = der.clone();
+                changed[n] = b;
+                let Ok(csr) = parse_certificate_request(&changed) else { continue };
+                // What is signed and the signature must be as made for the request to verify
+                // (an RSA algorithm's parameters, say, may change: Go ignores them too).
+                if check_signature(&csr).is_ok() {
+                    assert_eq!(
+                        (csr.tbs, csr.signature),
+                        (original.tbs, original.signature),
+                        "{pem}: byte {n}={b:#04x}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -693,11 +693,22 @@ async fn service_account_tokens() {
     }
 }
 
+/// A PEM certificate request (`openssl req`, a P-256 key, `CN=alice`), signed by its key, as
+/// upstream's validation wants one.
+const CSR_PEM: &str = "-----BEGIN CERTIFICATE REQUEST-----
+MIHKMHICAQAwEDEOMAwGA1UEAwwFYWxpY2UwWTATBgcqhkjOPQIBBggqhkjOPQMB
+BwNCAAQ92wDaofPkIu0vrXS/wcmzM1x4L4IuEHpymY18/OQGqxXuIwvEs6y1cRn+
+RPeplXkEY9CaOL/T7iqqTHhai0X3oAAwCgYIKoZIzj0EAwIDSAAwRQIgZWYA/BUT
+MW6figUplagj3BXVJwzPB18AeOXzLw7CZ7wCIQD7ykhEgwJiEIw8UMihOIEhKJwN
+Q+XxKe8Unm5qkamgrA==
+-----END CERTIFICATE REQUEST-----
+";
+
 fn csr(name: &str) -> CertificateSigningRequest {
     CertificateSigningRequest {
         metadata: ObjectMeta { name: name.into(), ..Default::default() },
         spec: CertificateSigningRequestSpec {
-            request: Some(b"-----BEGIN CERTIFICATE REQUEST-----".to_vec()),
+            request: Some(CSR_PEM.as_bytes().to_vec()),
             signer_name: "example.com/signer".into(),
             // Upstream refuses a request without usages.
             usages: vec![kapi_api::certificates::v1::KeyUsage("client auth".into())],
@@ -734,7 +745,7 @@ async fn csr_approval_updates_conditions_only() {
                 CertificateSigningRequestApplyConfiguration, CertificateSigningRequestSpecApplyConfiguration,
             };
             let spec = CertificateSigningRequestSpecApplyConfiguration::default()
-                .with_request(b"-----BEGIN CERTIFICATE REQUEST-----".to_vec())
+                .with_request(CSR_PEM.as_bytes().to_vec())
                 .with_signer_name("example.com/signer")
                 .with_usages([kapi_api::certificates::v1::KeyUsage("client auth".into())])
                 .with_username("admin")

@@ -683,3 +683,78 @@ async fn pod_status_writes_and_pod_specs_are_validated() {
     let err = pods.create(&no_dns, &CreateOptions::default()).await.unwrap_err();
     assert_eq!(cause_fields(&err), pairs(&[("FieldValueRequired", "spec.dnsConfig")]));
 }
+
+#[tokio::test]
+async fn certificate_signing_requests_and_their_approvals_are_validated() {
+    use kapi_api::certificates::v1::{
+        CertificateSigningRequest, CertificateSigningRequestCondition, CertificateSigningRequestSpec, KeyUsage,
+        RequestConditionType,
+    };
+    use kapi_api::core::v1::ConditionStatus;
+    // A PEM request (`openssl req`, a P-256 key, `CN=alice`) signed by its key.
+    const PEM: &str = "-----BEGIN CERTIFICATE REQUEST-----
+MIHKMHICAQAwEDEOMAwGA1UEAwwFYWxpY2UwWTATBgcqhkjOPQIBBggqhkjOPQMB
+BwNCAAQ92wDaofPkIu0vrXS/wcmzM1x4L4IuEHpymY18/OQGqxXuIwvEs6y1cRn+
+RPeplXkEY9CaOL/T7iqqTHhai0X3oAAwCgYIKoZIzj0EAwIDSAAwRQIgZWYA/BUT
+MW6figUplagj3BXVJwzPB18AeOXzLw7CZ7wCIQD7ykhEgwJiEIw8UMihOIEhKJwN
+Q+XxKe8Unm5qkamgrA==
+-----END CERTIFICATE REQUEST-----
+";
+    let (client, _server, _test) = http_client().await;
+    let api = client.api::<CertificateSigningRequest>();
+    let csr = |request: &str| CertificateSigningRequest {
+        metadata: ObjectMeta { name: "c".into(), ..Default::default() },
+        spec: CertificateSigningRequestSpec {
+            request: Some(request.as_bytes().to_vec()),
+            signer_name: "example.com/signer".into(),
+            usages: vec![KeyUsage("client auth".into())],
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let refused = |err: kapi_client::Error, detail: &str| {
+        let (code, reason, message, _) = invalid(&err);
+        assert_eq!((code, reason.as_str()), (422, "Invalid"), "{message}");
+        let prefix = r#"CertificateSigningRequest.certificates.k8s.io "c" is invalid: "#;
+        assert!(message.starts_with(prefix) && message.ends_with(detail), "{message}");
+    };
+
+    // Not a PEM request, and a request whose signature does not verify (a byte of `s` changed).
+    let err = api.create(&csr("invalid data"), &CreateOptions::default()).await.unwrap_err();
+    refused(err, r#"spec.request: Invalid value: "aW52YWxpZCBkYXRh": PEM block type must be CERTIFICATE REQUEST"#);
+    let tampered = PEM.replace("kamgrA==", "kamgsA==");
+    let err = api.create(&csr(&tampered), &CreateOptions::default()).await.unwrap_err();
+    refused(err, ": x509: ECDSA verification failure");
+    let stored = api.create(&csr(PEM), &CreateOptions::default()).await.unwrap();
+
+    // An approval adds the Approved condition; Denied beside it, or taking it away, is refused.
+    let condition = |ty: &str| CertificateSigningRequestCondition {
+        r#type: RequestConditionType(ty.into()),
+        status: ConditionStatus("True".into()),
+        reason: "Test".into(),
+        ..Default::default()
+    };
+    let mut approve = stored.clone();
+    approve.status.conditions = vec![condition("Approved")];
+    let approved = api.update_subresource("c", "approval", &approve, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(approved.status.conditions.len(), 1);
+    let mut both = approved.clone();
+    both.status.conditions.push(condition("Denied"));
+    let err = api.update_subresource("c", "approval", &both, &UpdateOptions::default()).await.unwrap_err();
+    let (code, _, message, causes) = invalid(&err);
+    assert_eq!(code, 422, "{message}");
+    assert!(causes.iter().any(|(_, field, _)| field.starts_with("status.conditions")), "{causes:?}");
+    let mut withdrawn = approved.clone();
+    withdrawn.status.conditions.clear();
+    let err = api.update_subresource("c", "approval", &withdrawn, &UpdateOptions::default()).await.unwrap_err();
+    refused(err, r#"status.conditions: Forbidden: updates may not remove a condition of type "Approved""#);
+
+    // The signer's certificate must be PEM certificates.
+    let mut issued = approved.clone();
+    issued.status.certificate = b"not a certificate".to_vec();
+    let err = api.update_status(&issued, &UpdateOptions::default()).await.unwrap_err();
+    refused(
+        err,
+        r#"status.certificate: Invalid value: "<certificate data>": must contain at least one CERTIFICATE PEM block"#,
+    );
+}

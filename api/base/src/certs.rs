@@ -1,15 +1,17 @@
-//! Go's PEM decoding (`pem.Decode`, called again on what it leaves) and the structure `x509.ParseCertificate` reads, for the validation of CA bundles and trust bundles with Go's verdicts and messages.
+//! Go's PEM decoding (`pem.Decode`, called again on what it leaves) and the structure `x509.ParseCertificate` reads, for the validation of CA bundles, trust bundles and issued certificates with Go's verdicts and messages.
 //!
 //! Our own code rather than a PEM or X.509 crate: the verdict and the message must be Go's
 //! (which blocks count, what a malformed block does to the blocks after it, which structural
 //! fault is named), and the reading must stay linear in a hostile bundle. A certificate is read
 //! down to the elements Go reads first (version, serial, algorithm identifiers, the name,
-//! validity and key sequences, unique IDs, the extension list, the signature) and its basic
-//! constraints; the contents of names, times, keys and other extensions are not interpreted, so
-//! a certificate Go refuses for those alone passes here.
+//! validity and key sequences, unique IDs, the extension list, the signature), its names' shape
+//! and its basic constraints; the values in names, times, keys and other extensions are not
+//! interpreted, so a certificate Go refuses for those alone passes here. Certificate signing
+//! requests, which Go reads with `encoding/asn1` instead, have their own reader in [`pkcs10`].
 
 use std::collections::BTreeSet;
 
+pub mod pkcs10;
 pub mod pkix;
 
 /// One PEM block: its type, whether it had headers, and its decoded bytes.
@@ -295,6 +297,27 @@ pub struct Certificate {
 
 /// The structure `x509.ParseCertificate` reads, in its order and with its messages.
 pub fn parse_certificate(der: &[u8]) -> Result<Certificate, &'static str> {
+    let (cert, len) = certificate_prefix(der)?;
+    if len != der.len() {
+        return Err("x509: trailing data");
+    }
+    Ok(cert)
+}
+
+/// How many certificates `x509.ParseCertificates` reads from DER certificates laid end to end
+/// (none from no bytes), or its reason for refusing them.
+pub fn parse_certificates(mut der: &[u8]) -> Result<usize, &'static str> {
+    let mut n = 0;
+    while !der.is_empty() {
+        let (_, len) = certificate_prefix(der)?;
+        der = &der[len..];
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// Go's `parseCertificate`: the certificate at the start of `der` and its encoding's length.
+fn certificate_prefix(der: &[u8]) -> Result<(Certificate, usize), &'static str> {
     let mut input = Der(der);
     let (cert, raw) = input.element(SEQUENCE).ok_or("x509: malformed certificate")?;
     let mut input = Der(cert);
@@ -330,10 +353,12 @@ pub fn parse_certificate(der: &[u8]) -> Result<Certificate, &'static str> {
         return Err("x509: inner and outer signature algorithm identifiers don't match");
     }
     algorithm_identifier(sig_ai)?;
-    tbs.read(SEQUENCE).ok_or("x509: malformed issuer")?;
+    let (_, issuer) = tbs.element(SEQUENCE).ok_or("x509: malformed issuer")?;
+    parse_name(issuer)?;
     tbs.read(SEQUENCE).ok_or("x509: malformed validity")?;
     // Go names the subject "issuer" here.
-    tbs.read(SEQUENCE).ok_or("x509: malformed issuer")?;
+    let (_, subject) = tbs.element(SEQUENCE).ok_or("x509: malformed issuer")?;
+    parse_name(subject)?;
     let spki = tbs.read(SEQUENCE).ok_or("x509: malformed spki")?;
     let mut spki = Der(spki);
     let pk_ai = spki.read(SEQUENCE).ok_or("x509: malformed public key algorithm identifier")?;
@@ -356,10 +381,26 @@ pub fn parse_certificate(der: &[u8]) -> Result<Certificate, &'static str> {
         Some(b) if valid_bit_string(b) => {}
         _ => return Err("x509: malformed signature"),
     }
-    if raw.len() != der.len() {
-        return Err("x509: trailing data");
+    Ok((cert, raw.len()))
+}
+
+const SET: u8 = 0x31;
+
+/// Go's `parseName` down to each attribute's tag: a SEQUENCE of SETs of (OID, any element). The
+/// values' string contents, which Go checks by their tag, are not looked at.
+fn parse_name(der: &[u8]) -> Result<(), &'static str> {
+    const INVALID: &str = "x509: invalid RDNSequence";
+    let mut outer = Der(der);
+    let mut rdns = Der(outer.read(SEQUENCE).ok_or(INVALID)?);
+    while !rdns.0.is_empty() {
+        let mut set = Der(rdns.read(SET).ok_or(INVALID)?);
+        while !set.0.is_empty() {
+            let mut atv = Der(set.read(SEQUENCE).ok_or("x509: invalid RDNSequence: invalid attribute")?);
+            atv.read(OID).filter(|o| valid_oid(o)).ok_or("x509: invalid RDNSequence: invalid attribute type")?;
+            atv.any().ok_or("x509: invalid RDNSequence: invalid attribute value")?;
+        }
     }
-    Ok(cert)
+    Ok(())
 }
 
 /// `2.5.29.19`, the basic constraints extension.

@@ -3,6 +3,7 @@
 use kapi_machinery::proto::ProtoReader;
 use kapi_machinery::{Fill, FillCtx, Scheme, SemanticEq, json};
 
+pub mod csrs;
 pub mod public_keys;
 
 /// Fills a kind as upstream's fixture test does, round-trips it through JSON and protobuf,

@@ -304,6 +304,10 @@ impl ApiServer {
             "ephemeralcontainers",
             gates::validator(crate::tracker::validation::pod_ephemeral_containers(), gates.clone()),
         );
+        tracker.set_subresource_validator(
+            "approval",
+            gates::validator(crate::tracker::validation::csr_approval(), gates.clone()),
+        );
         tracker.set_validates(crate::tracker::validation::validates_from_scheme(scheme.clone()));
         tracker.set_prepare(gates::prepare(scheme.clone(), gates.clone(), ServiceRanges::default()));
         tracker.set_side_writes(strategy::side_writes());
@@ -540,6 +544,10 @@ impl ApiServer {
             self.tracker.set_subresource_validator(
                 "ephemeralcontainers",
                 gates::validator(crate::tracker::validation::pod_ephemeral_containers(), self.gates.clone()),
+            );
+            self.tracker.set_subresource_validator(
+                "approval",
+                gates::validator(crate::tracker::validation::csr_approval(), self.gates.clone()),
             );
         } else {
             self.tracker.clear_validator();

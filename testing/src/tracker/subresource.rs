@@ -4,7 +4,7 @@
 //! certificate signing requests' `approval` the status conditions; namespaces' `finalize` the spec's
 //! finalizers. Everything else stays as stored.
 
-use kapi_api::meta::errors::{self as api_errors, FieldError};
+use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_machinery::json::value::Value;
 
@@ -22,10 +22,8 @@ pub(crate) fn merge(info: &ResourceInfo, subresource: &str, stored: &Value, inco
         // A namespace's `finalize` writes only its `spec.finalizers`.
         "finalize" => copy_path(&mut out, incoming, &["spec", "finalizers"]),
         "ephemeralcontainers" => copy_path(&mut out, incoming, &["spec", "ephemeralContainers"]),
-        "approval" => {
-            check_approval(info, incoming)?;
-            copy_path(&mut out, incoming, &["status", "conditions"]);
-        }
+        // Upstream's approval rules run on the result, as the server's `approval` validator.
+        "approval" => copy_path(&mut out, incoming, &["status", "conditions"]),
         "resize" => {
             for list in ["containers", "initContainers"] {
                 resize_containers(&mut out, incoming, list);
@@ -79,28 +77,6 @@ fn resize_containers(out: &mut Value, incoming: &Value, list: &str) {
         }
     }
     set_at(out, &["spec", list], Some(Value::Array(stored)));
-}
-
-/// Upstream's validation of approval conditions: `Approved` and `Denied` exclude each other, and a
-/// condition type appears once.
-fn check_approval(info: &ResourceInfo, incoming: &Value) -> Result<(), Error> {
-    let name = at(incoming, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default();
-    let Some(Value::Array(conditions)) = at(incoming, &["status", "conditions"]) else { return Ok(()) };
-    let types: Vec<&str> = conditions.iter().filter_map(|c| c.get("type").and_then(Value::as_str)).collect();
-    let mut errs = Vec::new();
-    for (i, t) in types.iter().enumerate() {
-        if types[..i].contains(t) {
-            errs.push(FieldError::invalid(format!("status.conditions[{i}].type"), t, "duplicate condition type"));
-        }
-    }
-    if types.contains(&"Approved") && types.contains(&"Denied") {
-        errs.push(FieldError::invalid(
-            "status.conditions",
-            "Approved",
-            "Approved and Denied conditions are mutually exclusive",
-        ));
-    }
-    if errs.is_empty() { Ok(()) } else { Err(api_errors::invalid_object(info, name, &errs)) }
 }
 
 #[cfg(test)]

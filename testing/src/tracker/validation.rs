@@ -1,4 +1,4 @@
-//! The tracker's hooks for object validation: functions the test server installs (from its scheme's registered `validate_<kind>` and `validate_<kind>_status_update` functions, and pods' `ephemeralcontainers` rules) that every create and update of the main resource, every status write and every validated subresource write runs before anything is stored.
+//! The tracker's hooks for object validation: functions the test server installs (from its scheme's registered `validate_<kind>` and `validate_<kind>_status_update` functions, pods' `ephemeralcontainers` rules and certificate signing requests' `approval` rules) that every create and update of the main resource, every status write and every validated subresource write runs before anything is stored.
 
 use std::sync::Arc;
 
@@ -46,5 +46,23 @@ pub fn pod_ephemeral_containers() -> Validator {
             }
             _ => Vec::new(),
         }
+    })
+}
+
+/// A validator for writes to certificate signing requests' `approval` subresource: upstream's
+/// `ValidateCertificateSigningRequestApprovalUpdate`, then the kind's declarative rules, as its
+/// approval strategy runs them (an error both report is kept once). Only v1 serves `approval`,
+/// so anything else has nothing to check.
+pub fn csr_approval() -> Validator {
+    use kapi_api::certificates::v1::{self as certificates, CertificateSigningRequest};
+    Arc::new(|obj, old| {
+        let new = obj.as_any().downcast_ref::<CertificateSigningRequest>();
+        let old = old.and_then(|o| o.as_any().downcast_ref::<CertificateSigningRequest>());
+        let (Some(new), Some(old)) = (new, old) else { return Vec::new() };
+        let mut errs = certificates::validation::validate_certificate_signing_request_approval_update(new, old);
+        let declarative = certificates::validate_declarative_certificate_signing_request(new, Some(old));
+        let seen: std::collections::HashSet<FieldError> = errs.iter().cloned().collect();
+        errs.extend(declarative.into_iter().filter(|e| !seen.contains(e)));
+        errs
     })
 }

@@ -6,6 +6,8 @@
 
 #[cfg(feature = "internal")]
 mod conversion;
+#[cfg(feature = "validation")]
+mod csr_signature;
 mod field_labels;
 #[cfg(feature = "validation")]
 pub mod pod_certificate_validation;

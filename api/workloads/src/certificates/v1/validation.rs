@@ -1,14 +1,17 @@
 //! Hand-written validation of certificates.k8s.io/v1 certificate signing requests and their status updates, with the checks, field paths and messages of upstream's `pkg/apis/certificates/validation`.
 //!
-//! Not checked: the PKCS#10 request itself (upstream parses it and verifies its signature) and
-//! the X.509 content of `status.certificate`, which need an ASN.1 parser and signature
-//! verification this crate does not carry. Approved and Denied together are the generated
+//! The request is read as Go's `x509.ParseCertificateRequest` reads it
+//! ([`kapi_api_base::certs::pkcs10`]) and its signature checked as far as ring verifies the
+//! algorithm (`csr_signature`); `status.certificate` is read as `x509.ParseCertificates` reads its
+//! structure ([`kapi_api_base::certs`]). Approved and Denied together are the generated
 //! declarative rule's while beta declarative validation is on, as upstream marks it covered.
 
 use std::collections::HashSet;
 
 pub(super) use crate::core::v1::validation::{cluster_trust_bundle_name, signer_name};
-use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
+use kapi_api_base::certs::pkcs10::parse_certificate_request;
+use kapi_api_base::certs::{Pem, parse_certificates};
+use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path, go_quote};
 
 use super::{CertificateSigningRequest, CertificateSigningRequestCondition};
 use crate::features::{Feature, enabled};
@@ -48,7 +51,9 @@ const ALL_STATUSES: &[&str] = &["False", "True", "Unknown"];
 /// `certificateValidationOptions`), and what a status write may set.
 #[derive(Default)]
 struct Options {
+    setting_approval_conditions: bool,
     setting_certificate: bool,
+    arbitrary_certificate: bool,
     both_approved_and_denied: bool,
     legacy_signer_name: bool,
     duplicate_condition_types: bool,
@@ -58,14 +63,18 @@ struct Options {
 }
 
 impl Options {
-    fn from_old(old: Option<&CertificateSigningRequest>) -> Options {
+    fn of(new: &CertificateSigningRequest, old: Option<&CertificateSigningRequest>) -> Options {
         let Some(old) = old else { return Options::default() };
         let conds = &old.status.conditions;
         let has = |t: &str| conds.iter().any(|c| c.r#type.0 == t);
         let mut types = HashSet::new();
         let mut usages = HashSet::new();
         Options {
+            setting_approval_conditions: false,
             setting_certificate: false,
+            // An update that keeps the certificate, or whose stored one is already bad.
+            arbitrary_certificate: new.status.certificate == old.status.certificate
+                || certificate_error(&old.status.certificate).is_some(),
             both_approved_and_denied: has("Approved") && has("Denied"),
             legacy_signer_name: old.spec.signer_name == LEGACY_SIGNER,
             duplicate_condition_types: !conds.iter().all(|c| types.insert(c.r#type.0.as_str())),
@@ -76,11 +85,65 @@ impl Options {
     }
 }
 
-/// Upstream's `validateCertificateSigningRequest` without the request and certificate parsing.
+/// Upstream's `validateCSR`: the first PEM block is a `CERTIFICATE REQUEST` that parses and is
+/// signed by its own key.
+fn request_error(request: &[u8]) -> Option<String> {
+    let block = Pem::new(request).decode().filter(|b| b.kind == b"CERTIFICATE REQUEST");
+    let Some(block) = block else { return Some("PEM block type must be CERTIFICATE REQUEST".into()) };
+    let csr = match parse_certificate_request(&block.bytes) {
+        Ok(csr) => csr,
+        Err(e) => return Some(e),
+    };
+    super::csr_signature::check_signature(&csr).err()
+}
+
+/// Upstream's `validateCertificate`: nothing, or PEM blocks that are all `CERTIFICATE`s without
+/// headers, each holding at least one certificate.
+fn certificate_error(pem: &[u8]) -> Option<String> {
+    if pem.is_empty() {
+        return None;
+    }
+    let mut blocks = Pem::new(pem);
+    let mut n = 0;
+    while let Some(b) = blocks.decode() {
+        if b.kind != b"CERTIFICATE" {
+            let kind = go_quote(&String::from_utf8_lossy(b.kind));
+            return Some(format!("only CERTIFICATE PEM blocks are allowed, found {kind}"));
+        }
+        if b.headers {
+            return Some("no PEM block headers are permitted".into());
+        }
+        n += 1;
+        match parse_certificates(&b.bytes) {
+            Err(e) => return Some(e.into()),
+            Ok(0) => return Some("found CERTIFICATE PEM block containing 0 certificates".into()),
+            Ok(_) => {}
+        }
+    }
+    (n == 0).then(|| "must contain at least one CERTIFICATE PEM block".into())
+}
+
+/// The request as upstream's `field.Invalid` shows a `[]byte`: JSON's base64, `null` when unset.
+fn request_value(request: Option<&[u8]>) -> BadValue {
+    match request {
+        None => BadValue::Json("null".into()),
+        Some(b) => {
+            let mut out = b"\"".to_vec();
+            kapi_machinery::base64::encode_into(b, &mut out);
+            out.push(b'"');
+            BadValue::Json(String::from_utf8(out).expect("base64 is ASCII"))
+        }
+    }
+}
+
+/// Upstream's `validateCertificateSigningRequest`.
 fn csr_errors(csr: &CertificateSigningRequest, opts: &Options) -> ErrorList {
     let spec = &csr.spec;
     let path = Path::new("spec");
     let mut errs = ErrorList::new();
+    if let Some(e) = request_error(spec.request.as_deref().unwrap_or_default()) {
+        errs.push(FieldError::invalid_value(path.child("request"), request_value(spec.request.as_deref()), &e));
+    }
     let up = path.child("usages");
     if spec.usages.is_empty() {
         errs.push(FieldError::required(&up, ""));
@@ -120,6 +183,11 @@ fn csr_errors(csr: &CertificateSigningRequest, opts: &Options) -> ErrorList {
         ));
     }
     errs.extend(conditions(&csr.status.conditions, opts));
+    if !opts.arbitrary_certificate
+        && let Some(e) = certificate_error(&csr.status.certificate)
+    {
+        errs.push(FieldError::invalid(Path::new("status").child("certificate"), "<certificate data>", &e));
+    }
     errs
 }
 
@@ -173,7 +241,7 @@ fn find<'a>(csr: &'a CertificateSigningRequest, ty: &str) -> Vec<&'a Certificate
     csr.status.conditions.iter().filter(|c| c.r#type.0 == ty).collect()
 }
 
-/// Upstream's `validateCertificateSigningRequestUpdate` for writes other than `approval`.
+/// Upstream's `validateCertificateSigningRequestUpdate`.
 fn update_errors(new: &CertificateSigningRequest, old: &CertificateSigningRequest, opts: &Options) -> ErrorList {
     let mut errs = csr_errors(new, opts);
     let path = Path::new("status").child("conditions");
@@ -183,7 +251,8 @@ fn update_errors(new: &CertificateSigningRequest, old: &CertificateSigningReques
         }
     }
     // Only the `approval` subresource may add or change these.
-    for t in ["Approved", "Denied"] {
+    let approval_conditions = if opts.setting_approval_conditions { &[][..] } else { &["Approved", "Denied"] };
+    for &t in approval_conditions {
         let (was, is) = (find(old, t), find(new, t));
         if is.len() > was.len() {
             errs.push(FieldError::forbidden(&path, &format!("updates may not add a condition of type \"{t}\"")));
@@ -214,7 +283,7 @@ pub fn validate_certificate_signing_request(
     obj: &CertificateSigningRequest,
     old: Option<&CertificateSigningRequest>,
 ) -> ErrorList {
-    let opts = Options::from_old(old);
+    let opts = Options::of(obj, old);
     match old {
         None => csr_errors(obj, &opts),
         Some(old) => update_errors(obj, old, &opts),
@@ -228,7 +297,18 @@ pub fn validate_certificate_signing_request_status_update(
     obj: &CertificateSigningRequest,
     old: &CertificateSigningRequest,
 ) -> ErrorList {
-    let opts = Options { setting_certificate: true, ..Options::from_old(Some(old)) };
+    let opts = Options { setting_certificate: true, ..Options::of(obj, Some(old)) };
+    update_errors(obj, old, &opts)
+}
+
+/// Validates a write to a certificate signing request's `approval` subresource (upstream's
+/// `ValidateCertificateSigningRequestApprovalUpdate`): as an update, but Approved and Denied
+/// conditions may be added and changed (not removed, and not both).
+pub fn validate_certificate_signing_request_approval_update(
+    obj: &CertificateSigningRequest,
+    old: &CertificateSigningRequest,
+) -> ErrorList {
+    let opts = Options { setting_approval_conditions: true, ..Options::of(obj, Some(old)) };
     update_errors(obj, old, &opts)
 }
 

@@ -56,6 +56,12 @@ const STATUS_PATCHES: &[(&str, &str, &str)] = &[
         "PodCertificateRequest",
         r#"{"conditions":[{"type":"Denied","status":"True","lastTransitionTime":"2024-01-01T00:00:00Z","reason":"Tested","message":"written through status"}]}"#,
     ),
+    // The request's declarative rules require a pool count once a status is written.
+    (
+        "resource.k8s.io",
+        "ResourcePoolStatusRequest",
+        r#"{"poolCount":0,"conditions":[{"type":"KapiTested","status":"True","lastTransitionTime":"2024-01-01T00:00:00Z","reason":"Tested","message":"written through status"}]}"#,
+    ),
     (
         "resource.k8s.io",
         "ResourceClaim",

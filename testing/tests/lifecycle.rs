@@ -1194,7 +1194,7 @@ rules:
         r#"{"metadata":{"name":"no-tmp"},"spec":{
             "matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["configmaps"]}]},
             "validations":[{"expression":"true"},{"expression":"!object.metadata.name.startsWith('tmp-')","message":"no temporary names"}],
-            "auditAnnotations":[{"key":"name","valueExpression":"object.metadata.name"}]}}"#,
+            "auditAnnotations":[{"key":"name","valueExpression":"string(object.metadata.name)"}]}}"#,
     );
     cs.admissionregistration_v1()
         .validating_admission_policies()

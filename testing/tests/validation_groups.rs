@@ -32,8 +32,11 @@ async fn refused_named(runtime_config: Option<&str>, manifest: &str, resource: &
         api.set_runtime_config(RuntimeConfig::parse(config).unwrap()).unwrap();
     }
     let server = TestServer::start(api.clone(), None).await.unwrap();
+    // Tests run in parallel and several write the same resource: each gets its own directory.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let tag = resource.replace('.', "-");
-    let dir = std::env::temp_dir().join(format!("kapi-kubectl-groups-{tag}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("kapi-kubectl-groups-{tag}-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let kc = dir.join("kubeconfig");
     std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();

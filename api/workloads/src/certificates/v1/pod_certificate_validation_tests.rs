@@ -173,11 +173,11 @@ const UNVERIFIED: &str = "spec.proofOfPossession: Invalid value: could not verif
 #[test]
 fn create_proof_of_possession_as_upstream() {
     let s = spec();
-    // Upstream's "correct key signed wrong message" cases, one a key type.
+    // Upstream's "correct key signed wrong message" cases (its ECDSA one is on P-384).
     for (key, proof) in [
         (v::ED25519, v::ED25519_PROOF_OTHER_UID),
         (v::P256, v::P256_PROOF_OTHER_UID),
-        (v::P384, v::P256_PROOF_OTHER_UID),
+        (v::P384, v::P384_PROOF_OTHER_UID),
     ] {
         assert_eq!(create_with_key(&s, &der(key), &der(proof)), [UNVERIFIED], "{key}");
     }

@@ -20,6 +20,8 @@ pub(crate) const P256_PROOF_OTHER_UID: &str =
 pub(crate) const P384: &str = "MHYwEAYHKoZIzj0CAQYFK4EEACIDYgAE9CNGke9EEkXX5BcuYMHRDDmTm3YdykjRIxDDdJ8AtO/7N+yiRVWIFW93ruOeW5NiR9u6oHEgXp47HPDV7PCSDDKJAh6qDkzRTRtbDhfp3mqavidTKvjOJVghKMFAq5pE";
 /// Its ASN.1 signature of `pod-uid-1`'s SHA-256.
 pub(crate) const P384_PROOF: &str = "MGQCMH9F3dXDmijZwBk36GCLA2m4UN7xk7369NGXYb9PrpadgnrEBgPzXtsA/7iZpA3YZwIwaN5mVYuYKlSyRgNOovv+q5qTHKfYBjZAJ+oTnMRACnfCg/DHkpnf6Gw5faQM4m2A";
+/// Its signature of `pod-uid-2`.
+pub(crate) const P384_PROOF_OTHER_UID: &str = "MGYCMQCKEMCmWfePQyJ7VD13/Kr0RsJLYbri76n4vAglV8Tn23wI9AIZk7JTQmZ45mrqiZ4CMQDMyt1TkPQiNISSSYoYTxVqsEn9cCKotS0cgrAIfzlstwRRCsCEpmsYbXKS+l28dSE=";
 /// A P-521 public key.
 pub(crate) const P521: &str = "MIGbMBAGByqGSM49AgEGBSuBBAAjA4GGAAQB76b1HYswBcg4NqIzU/Q9m0/2TosysppUS2lr4f3Gbi9KKIUVD7T5nF5Q8rXqPpIS9iQMGlqXIrAm0FsqhBExJjQBlHUuzSImAhjHZGp1OrmA8kKpyam8pB3yxD2B5rdHC7Z4KanhXLYq31T5iD4y7cJmuVVGtDnQjhXh7AYYiZSw8S0=";
 /// Its ASN.1 signature of `pod-uid-1`'s SHA-256.

@@ -1,7 +1,7 @@
-//! The structure `x509.ParsePKIXPublicKey` reads from a DER `SubjectPublicKeyInfo`, down to what pod certificate request validation asks of a key: its type, an elliptic key's curve, an RSA key's modulus size.
+//! The structure `x509.ParsePKIXPublicKey` reads from a DER `SubjectPublicKeyInfo`, down to what pod certificate request validation asks of a key: its type, an elliptic key's curve, an RSA key's modulus size, and the key's bits to verify a signature with.
 //!
 //! Structure only: an elliptic point is checked for the uncompressed form and length Go accepts,
-//! not for lying on its curve, and no signature is verified.
+//! not for lying on its curve; verifying is left to the caller.
 
 use super::{Der, INTEGER, OID, SEQUENCE, valid_bit_string, valid_integer, valid_oid};
 
@@ -34,6 +34,13 @@ pub enum PublicKey {
 
 /// The key in a DER `SubjectPublicKeyInfo`, or Go's reason for refusing it.
 pub fn parse_public_key(der: &[u8]) -> Result<PublicKey, &'static str> {
+    parse_public_key_with_bits(der).map(|(key, _)| key)
+}
+
+/// [`parse_public_key`], with the key's bits as signature verifiers take them: the contents of
+/// the `subjectPublicKey` bit string (a PKCS #1 `RSAPublicKey`, an uncompressed elliptic point,
+/// or 32 bytes of Ed25519 or X25519 key).
+pub fn parse_public_key_with_bits(der: &[u8]) -> Result<(PublicKey, &[u8]), &'static str> {
     let mut input = Der(der);
     let spki = input.read(SEQUENCE).ok_or("x509: malformed public key")?;
     if !input.0.is_empty() {
@@ -49,7 +56,7 @@ pub fn parse_public_key(der: &[u8]) -> Result<PublicKey, &'static str> {
     if !params.is_empty() && Der(params).any().is_none() {
         return Err("x509: malformed parameters");
     }
-    match oid {
+    let parsed = match oid {
         OID_RSA => rsa(params, key),
         OID_EC => ecdsa(params, key),
         OID_ED25519 | OID_X25519 => {
@@ -63,7 +70,8 @@ pub fn parse_public_key(der: &[u8]) -> Result<PublicKey, &'static str> {
         }
         OID_DSA => dsa(params, key),
         _ => Err("x509: unknown public key algorithm"),
-    }
+    };
+    parsed.map(|parsed| (parsed, key))
 }
 
 /// Go's RSA branch: NULL parameters, a PKCS #1 key of a positive modulus and exponent.
@@ -95,6 +103,23 @@ fn rsa(params: &[u8], key: &[u8]) -> Result<PublicKey, &'static str> {
     }
     let magnitude = if n[0] == 0 { &n[1..] } else { n };
     Ok(PublicKey::Rsa(magnitude.len() * 8))
+}
+
+/// The modulus and exponent of a PKCS #1 `RSAPublicKey` (an RSA key's bits, as
+/// [`parse_public_key_with_bits`] gives them), big-endian without the sign byte; `None` when it is
+/// not one.
+pub fn rsa_public_key_parts(bits: &[u8]) -> Option<(&[u8], &[u8])> {
+    let mut outer = Der(bits);
+    let mut seq = Der(outer.read(SEQUENCE)?);
+    let n = seq.read(INTEGER).filter(|b| valid_integer(b))?;
+    let e = seq.read(INTEGER).filter(|b| valid_integer(b))?;
+    if !outer.0.is_empty() || !seq.0.is_empty() {
+        return None;
+    }
+    fn magnitude(b: &[u8]) -> &[u8] {
+        b.strip_prefix(&[0]).unwrap_or(b)
+    }
+    Some((magnitude(n), magnitude(e)))
 }
 
 /// Go's ECDSA branch: a named curve it knows and an uncompressed point of that curve's size.

@@ -22,6 +22,25 @@ fn each_key_type_and_size_is_told_apart() {
 }
 
 #[test]
+fn the_key_bits_are_the_subject_public_key_contents() {
+    // Each key's bit string ends the structure: its contents are the DER's last bytes.
+    for (key, len) in [(keys::ED25519, 32), (keys::P256, 65), (keys::P384, 97), (keys::RSA3072, 398)] {
+        let der = der(key);
+        let (_, bits) = parse_public_key_with_bits(&der).expect("the test keys parse");
+        assert_eq!(bits.len(), len, "{key}");
+        assert!(der.ends_with(bits), "{key}");
+    }
+    let der = der(keys::RSA3072);
+    let (_, bits) = parse_public_key_with_bits(&der).expect("the test key parses");
+    // A PKCS #1 `RSAPublicKey`: a sequence, then the modulus.
+    assert_eq!(&bits[..4], [0x30, 0x82, 0x01, 0x8a]);
+    let (n, e) = rsa_public_key_parts(bits).expect("an RSA key's bits are an `RSAPublicKey`");
+    assert_eq!((n.len(), n[0] & 0x80), (384, 0x80));
+    assert_eq!(e, [0x01, 0x00, 0x01]);
+    assert_eq!(rsa_public_key_parts(&bits[..bits.len() - 1]), None);
+}
+
+#[test]
 fn malformed_keys_are_refused() {
     assert_eq!(parse_public_key(&[]), Err("x509: malformed public key"));
     let mut trailing = der(keys::ED25519);

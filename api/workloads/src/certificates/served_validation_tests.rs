@@ -2,6 +2,7 @@
 
 use kapi_machinery::Scheme;
 
+use crate::certificates::v1::proof_vectors as v;
 use crate::certificates::v1beta1;
 use crate::testing::{decoded, printed};
 
@@ -11,15 +12,18 @@ fn scheme() -> Scheme {
     s
 }
 
+/// A request for pod UID `pod-uid-1` with the Ed25519 key and proof of
+/// [`proof_vectors`](crate::certificates::v1::proof_vectors), unless `pkix` names another key.
 fn request(pod_name: &str, pkix: &str, status: &str) -> String {
+    let proof = v::ED25519_PROOF;
     format!(
-        r#"{{"apiVersion":"certificates.k8s.io/v1beta1","kind":"PodCertificateRequest","metadata":{{"name":"r","namespace":"ns","resourceVersion":"1"}},"spec":{{"signerName":"foo.com/abc","podName":"{pod_name}","podUID":"p","serviceAccountName":"sa","serviceAccountUID":"s","nodeName":"n","nodeUID":"u","maxExpirationSeconds":86400,"pkixPublicKey":"{pkix}","proofOfPossession":"cHJvb2Y="}},"status":{status}}}"#
+        r#"{{"apiVersion":"certificates.k8s.io/v1beta1","kind":"PodCertificateRequest","metadata":{{"name":"r","namespace":"ns","resourceVersion":"1"}},"spec":{{"signerName":"foo.com/abc","podName":"{pod_name}","podUID":"pod-uid-1","serviceAccountName":"sa","serviceAccountUID":"s","nodeName":"n","nodeUID":"u","maxExpirationSeconds":86400,"pkixPublicKey":"{pkix}","proofOfPossession":"{proof}"}},"status":{status}}}"#
     )
 }
 
 /// A P-224 key (`openssl ecparam -name secp224r1`), which upstream refuses.
 const P224: &str = kapi_api_base::test_support::public_keys::P224;
-const ED25519: &str = kapi_api_base::test_support::public_keys::ED25519;
+const ED25519: &str = v::ED25519;
 
 #[test]
 fn a_v1beta1_request_gets_the_create_rules_and_its_key_checked() {

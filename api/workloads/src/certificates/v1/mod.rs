@@ -11,6 +11,10 @@ mod csr_signature;
 mod field_labels;
 #[cfg(feature = "validation")]
 pub mod pod_certificate_validation;
+#[cfg(all(test, feature = "validation"))]
+pub(crate) mod proof_vectors;
+#[cfg(feature = "validation")]
+mod rsa_pss;
 #[cfg(feature = "validation")]
 pub mod trust_bundle_validation;
 mod types;

@@ -1,23 +1,27 @@
-//! Hand-written validation of `PodCertificateRequest` (upstream's `ValidatePodCertificateRequestCreate`, `…Update` and `…StatusUpdate`): identities, expiration bounds, the public key's type and size, and the status a signer may write.
+//! Hand-written validation of `PodCertificateRequest` (upstream's `ValidatePodCertificateRequestCreate`, `…Update` and `…StatusUpdate`): identities, expiration bounds, the public key's type and size, its proof of possession, and the status a signer may write.
 //!
 //! Ported from the 1.35 source (the `pkixPublicKey` shape); the 1.36 source that adds
 //! `stubPKCS10Request` was not available, so what it checks of the stub request is not checked
 //! here, and the public key rules run only when `pkixPublicKey` or `proofOfPossession` is set
-//! (inferred: 1.36 requests may carry the stub request alone). Not checked: the
-//! proof-of-possession signature (it needs signature verification this crate does not carry),
-//! `unverifiedUserAnnotations`, and of an issued leaf certificate its DNS names and email
+//! (inferred: 1.36 requests may carry the stub request alone). The proof is verified as upstream
+//! verifies it, a signature of the pod UID: Ed25519 and ECDSA on P-256 and P-384 with ring,
+//! RSA-PSS with any salt length in `rsa_pss` (ring's takes only a 32-byte salt). Not checked: a
+//! P-521 key's proof (ring has no P-521; it is taken unverified where upstream refuses a bad
+//! one), `unverifiedUserAnnotations`, and of an issued leaf certificate its DNS names and email
 //! addresses, that it was issued to the requested key, and that `notBefore`/`notAfter` match it,
 //! lie near the server's clock and span one hour to `maxExpirationSeconds`, since the X.509
 //! reader here does not interpret names, keys or times.
 
-use kapi_api_base::certs::pkix::{PublicKey, parse_public_key};
+use kapi_api_base::certs::pkix::{PublicKey, parse_public_key_with_bits};
 use kapi_api_base::certs::{Pem, parse_certificate};
 use kapi_machinery::base64;
 use kapi_machinery::types::Time;
 use kapi_machinery::validation::content::is_dns1123_subdomain;
 use kapi_machinery::validation::declarative::json_value;
 use kapi_machinery::validation::{BadValue, ErrorList, ErrorType, FieldError, Path};
+use ring::signature::{self as sig, UnparsedPublicKey, VerificationAlgorithm};
 
+use super::rsa_pss;
 use super::validation::signer_name;
 use super::{PodCertificateRequest, PodCertificateRequestStatus};
 use crate::meta::v1::Condition;
@@ -143,7 +147,7 @@ pub(crate) fn create_errors(s: &SpecFields) -> ErrorList {
         ));
     }
     if s.pkix.is_some_and(|k| !k.is_empty()) || s.proof.is_some_and(|p| !p.is_empty()) {
-        errs.extend(key_errors(s.pkix.unwrap_or_default(), s.proof.unwrap_or_default()));
+        errs.extend(key_errors(s.pkix.unwrap_or_default(), s.proof.unwrap_or_default(), s.pod_uid));
     }
     errs
 }
@@ -154,14 +158,16 @@ fn is_kubernetes_signer(name: &str) -> bool {
     host == "kubernetes.io" || host.ends_with(".kubernetes.io")
 }
 
-/// The public key's size, form and type, and the proof's size; the first problem only.
-fn key_errors(pkix: &[u8], proof: &[u8]) -> ErrorList {
+/// The public key's size, form and type, the proof's size, and the proof: a signature of the
+/// pod UID by the key. The first problem only, in upstream's order.
+fn key_errors(pkix: &[u8], proof: &[u8], pod_uid: &str) -> ErrorList {
     let kp = Path::new("spec").child("pkixPublicKey");
+    let pp = Path::new("spec").child("proofOfPossession");
     if pkix.len() > MAX_KEY_SIZE {
         return vec![FieldError::too_long(&kp, MAX_KEY_SIZE)];
     }
     if proof.len() > MAX_PROOF_SIZE {
-        return vec![FieldError::too_long(Path::new("spec").child("proofOfPossession"), MAX_PROOF_SIZE)];
+        return vec![FieldError::too_long(&pp, MAX_PROOF_SIZE)];
     }
     // A `[]byte`, which upstream shows as JSON: base64 in quotes.
     let bytes = || {
@@ -170,21 +176,49 @@ fn key_errors(pkix: &[u8], proof: &[u8]) -> ErrorList {
         out.push(b'"');
         BadValue::Json(String::from_utf8_lossy(&out).into_owned())
     };
-    let problem = match parse_public_key(pkix) {
-        Err(_) => Some((bytes(), "must be a valid PKIX-serialized public key")),
-        Ok(PublicKey::Ed25519) => None,
-        Ok(PublicKey::Ecdsa(curve)) if !["P-256", "P-384", "P-521"].contains(&curve) => {
-            // Upstream's message names two curves but allows P-521 too.
-            Some((BadValue::Str(format!("curve {curve}")), "elliptic public keys must use curve P256 or P384"))
-        }
-        Ok(PublicKey::Ecdsa(_)) => None,
-        Ok(PublicKey::Rsa(bits)) if bits != 3072 && bits != 4096 => {
-            Some((BadValue::Str(format!("{bits}-bit modulus")), "RSA keys must have modulus size 3072 or 4096"))
-        }
-        Ok(PublicKey::Rsa(_)) => None,
-        Ok(PublicKey::Other) => Some((bytes(), "unknown public key type; supported types are Ed25519, ECDSA, and RSA")),
+    let bad_key = |v: BadValue, m: &str| vec![FieldError::invalid_value(&kp, v, m)];
+    let Ok((key, bits)) = parse_public_key_with_bits(pkix) else {
+        return bad_key(bytes(), "must be a valid PKIX-serialized public key");
     };
-    problem.map(|(v, m)| FieldError::invalid_value(&kp, v, m)).into_iter().collect()
+    match key {
+        PublicKey::Ed25519 => {}
+        PublicKey::Ecdsa(curve) if !["P-256", "P-384", "P-521"].contains(&curve) => {
+            // Upstream's message names two curves but allows P-521 too.
+            return bad_key(
+                BadValue::Str(format!("curve {curve}")),
+                "elliptic public keys must use curve P256 or P384",
+            );
+        }
+        PublicKey::Ecdsa(_) => {}
+        PublicKey::Rsa(n_bits) if n_bits != 3072 && n_bits != 4096 => {
+            return bad_key(
+                BadValue::Str(format!("{n_bits}-bit modulus")),
+                "RSA keys must have modulus size 3072 or 4096",
+            );
+        }
+        PublicKey::Rsa(_) => {}
+        PublicKey::Other => {
+            return bad_key(bytes(), "unknown public key type; supported types are Ed25519, ECDSA, and RSA");
+        }
+    }
+    if proof_verifies(key, bits, pod_uid.as_bytes(), proof) {
+        return ErrorList::new();
+    }
+    vec![FieldError::invalid_value(&pp, BadValue::Omitted, "could not verify proof-of-possession signature")]
+}
+
+/// Whether `proof` signs `message` with the key as upstream checks it: Ed25519 over the message,
+/// ECDSA (an ASN.1 signature) and RSA-PSS over its SHA-256. Where ring lacks the algorithm (ECDSA
+/// on P-521) the proof is taken as it comes.
+fn proof_verifies(key: PublicKey, bits: &[u8], message: &[u8], proof: &[u8]) -> bool {
+    let algorithm: &'static dyn VerificationAlgorithm = match key {
+        PublicKey::Ed25519 => &sig::ED25519,
+        PublicKey::Ecdsa("P-256") => &sig::ECDSA_P256_SHA256_ASN1,
+        PublicKey::Ecdsa("P-384") => &sig::ECDSA_P384_SHA256_ASN1,
+        PublicKey::Rsa(_) => return rsa_pss::verifies(bits, message, proof),
+        PublicKey::Ecdsa(_) | PublicKey::Other => return true,
+    };
+    UnparsedPublicKey::new(algorithm, bits).verify(message, proof).is_ok()
 }
 
 /// Upstream's status rules: the known conditions, then what each transition may change.

@@ -1,10 +1,11 @@
-//! Upstream's `TestValidatePodCertificateRequestCreate`, `…Update` and `…StatusUpdate` cases that do not need a signature checked or a leaf certificate read, with keys and certificates made by openssl in place of upstream's generated ones.
+//! Upstream's `TestValidatePodCertificateRequestCreate`, `…Update` and `…StatusUpdate` cases that do not need a leaf certificate read, with keys, proofs and certificates made by openssl in place of upstream's generated ones.
 
 use kapi_api_base::test_support::public_keys::{self as keys, der};
 use kapi_machinery::types::Time;
 
 use super::*;
 use crate::certificates::v1::PodCertificateRequestSpec;
+use crate::certificates::v1::proof_vectors as v;
 use crate::meta::v1::{Condition, ConditionStatus, ObjectMeta};
 
 /// A self-signed Ed25519 certificate for `pod-1` (`openssl req -x509`).
@@ -127,8 +128,8 @@ fn create_identities_and_expiration_as_upstream() {
 #[test]
 fn create_key_types_and_sizes_as_upstream() {
     let s = spec();
-    for key in [keys::ED25519, keys::P256, keys::P384, keys::P521, keys::RSA3072, keys::RSA4096] {
-        assert_eq!(create_with_key(&s, &der(key), b"proof"), Vec::<String>::new(), "{key}");
+    for (key, proof) in VALID_PROOFS {
+        assert_eq!(create_with_key(&s, &der(key), &der(proof)), Vec::<String>::new(), "{key}");
     }
     assert_eq!(
         create_with_key(&s, &der(keys::P224), b"proof"),
@@ -154,6 +155,55 @@ fn create_key_types_and_sizes_as_upstream() {
     let x25519 = create_with_key(&s, &der(keys::X25519), b"proof");
     assert_eq!(x25519.len(), 1);
     assert!(x25519[0].ends_with("unknown public key type; supported types are Ed25519, ECDSA, and RSA"), "{x25519:?}");
+}
+
+/// Each key type upstream takes with its proof of `pod-uid-1`.
+const VALID_PROOFS: [(&str, &str); 7] = [
+    (v::ED25519, v::ED25519_PROOF),
+    (v::P256, v::P256_PROOF),
+    (v::P384, v::P384_PROOF),
+    (v::P521, v::P521_PROOF),
+    (v::RSA3072, v::RSA3072_PROOF),
+    (v::RSA3072, v::RSA3072_PROOF_MAX_SALT),
+    (v::RSA4096, v::RSA4096_PROOF),
+];
+
+const UNVERIFIED: &str = "spec.proofOfPossession: Invalid value: could not verify proof-of-possession signature";
+
+#[test]
+fn create_proof_of_possession_as_upstream() {
+    let s = spec();
+    // Upstream's "correct key signed wrong message" cases (its ECDSA one is on P-384).
+    for (key, proof) in [
+        (v::ED25519, v::ED25519_PROOF_OTHER_UID),
+        (v::P256, v::P256_PROOF_OTHER_UID),
+        (v::P384, v::P384_PROOF_OTHER_UID),
+    ] {
+        assert_eq!(create_with_key(&s, &der(key), &der(proof)), [UNVERIFIED], "{key}");
+    }
+    let mut other_uid = spec();
+    other_uid.pod_uid = "pod-uid-2".into();
+    assert_eq!(create_with_key(&other_uid, &der(v::RSA3072), &der(v::RSA3072_PROOF)), [UNVERIFIED]);
+    // Upstream's "signed by different key": a proof of the right UID by another key.
+    assert_eq!(create_with_key(&s, &der(keys::ED25519), &der(v::ED25519_PROOF)), [UNVERIFIED]);
+    assert_eq!(create_with_key(&s, &der(v::P384), &der(v::P256_PROOF)), [UNVERIFIED]);
+    assert_eq!(create_with_key(&s, &der(v::RSA4096), &der(v::RSA3072_PROOF)), [UNVERIFIED]);
+    // Not in upstream's table: a PKCS #1 v1.5 signature where PSS is wanted, a missing proof, a
+    // tampered one.
+    assert_eq!(create_with_key(&s, &der(v::RSA3072), &der(v::RSA3072_PKCS1)), [UNVERIFIED]);
+    assert_eq!(create_with_key(&s, &der(v::ED25519), &[]), [UNVERIFIED]);
+    let mut tampered = der(v::P256_PROOF);
+    if let Some(last) = tampered.last_mut() {
+        *last ^= 1;
+    }
+    assert_eq!(create_with_key(&s, &der(v::P256), &tampered), [UNVERIFIED]);
+    // The key's own problems come first, as upstream checks them before the proof.
+    assert_eq!(
+        create_with_key(&s, &der(keys::RSA2048), b"proof"),
+        [r#"spec.pkixPublicKey: Invalid value: "2048-bit modulus": RSA keys must have modulus size 3072 or 4096"#]
+    );
+    // ring has no ECDSA on P-521: a P-521 proof is taken unverified, where upstream checks it.
+    assert_eq!(create_with_key(&s, &der(v::P521), b"proof"), Vec::<String>::new());
 }
 
 #[test]

@@ -516,6 +516,63 @@ async fn in_flight_limits_refuse_a_flood_of_writes() {
     create_cm(&cs.core_v1().config_maps("default"), cm("after", &[])).await;
 }
 
+/// A body over kube-apiserver's 3 MiB limit is refused with its `413` whether or not the client
+/// says how long it is, without the server reading the rest; the server then serves on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn request_bodies_over_the_limit_are_refused() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (cs, _server, test) = cluster(Controllers::none()).await;
+    let addr = test.url().trim_start_matches("http://").to_owned();
+    let limit = kapi_testing::server::MAX_BODY_BYTES;
+    let body = vec![b' '; limit + 1024 * 1024];
+    for chunked in [false, true] {
+        let stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
+        let (mut rd, mut wr) = stream.into_split();
+        let length =
+            if chunked { "transfer-encoding: chunked".to_owned() } else { format!("content-length: {}", body.len()) };
+        let head = format!(
+            "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n{length}\r\n\r\n"
+        );
+        let payload = body.clone();
+        // Written while the answer is read: the server stops reading at the limit, so a writer
+        // that waited for the whole body to go out first could wait for ever.
+        let writer = tokio::spawn(async move {
+            wr.write_all(head.as_bytes()).await?;
+            if chunked {
+                for piece in payload.chunks(64 * 1024) {
+                    wr.write_all(format!("{:x}\r\n", piece.len()).as_bytes()).await?;
+                    wr.write_all(piece).await?;
+                    wr.write_all(b"\r\n").await?;
+                }
+                wr.write_all(b"0\r\n\r\n").await?;
+            } else {
+                wr.write_all(&payload).await?;
+            }
+            Ok::<_, std::io::Error>(())
+        });
+        let mut answer = Vec::new();
+        let mut buf = [0u8; 4096];
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while !String::from_utf8_lossy(&answer).contains("Request entity too large") {
+            assert!(Instant::now() < deadline, "no answer: {}", String::from_utf8_lossy(&answer));
+            match tokio::time::timeout(Duration::from_secs(15), rd.read(&mut buf)).await {
+                Ok(Ok(0)) | Err(_) => break,
+                Ok(Ok(n)) => answer.extend_from_slice(&buf[..n]),
+                Ok(Err(e)) => panic!("reading the answer: {e}"),
+            }
+        }
+        let text = String::from_utf8_lossy(&answer);
+        assert!(text.starts_with("HTTP/1.1 413"), "chunked {chunked}: {text}");
+        assert!(text.contains(r#""reason":"RequestEntityTooLarge""#), "{text}");
+        assert!(text.contains(&format!(r#""message":"Request entity too large: limit is {limit}""#)), "{text}");
+        writer.abort();
+    }
+    // Nothing was stored, and the server goes on serving.
+    let cms = cs.core_v1().config_maps("default");
+    assert!(cms.list(&ListOptions::default()).await.unwrap().items.is_none_or(|i| i.is_empty()));
+    create_cm(&cms, cm("after", &[])).await;
+}
+
 #[tokio::test]
 async fn claims_get_the_default_class_and_pods_their_runtime_class() {
     use kapi_api::core::v1::{PersistentVolumeClaim, Toleration};

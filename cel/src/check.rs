@@ -607,6 +607,13 @@ impl Checker<'_> {
         }
     }
 
+    /// `dyn` for what the checker does not model, noted so a caller can tell it from a `dyn`
+    /// cel-go gives too ([`Checked::guessed`]).
+    fn guess(&mut self) -> Type {
+        self.guessed = true;
+        Type::Dyn
+    }
+
     fn lookup(&self, name: &str) -> Type {
         if let Some((_, t)) = self.scopes.iter().rev().find(|(n, _)| n == name) {
             return t.clone();
@@ -621,10 +628,7 @@ impl Checker<'_> {
         if args.iter().any(|a| matches!(a, Type::Error)) {
             return Type::Error;
         }
-        let Some(sigs) = overloads().get(name) else {
-            self.guessed = true;
-            return Type::Dyn;
-        };
+        let Some(sigs) = overloads().get(name) else { return self.guess() };
         let mut result: Option<Type> = None;
         for sig in sigs.iter().filter(|s| s.method == method && s.args.len() == args.len()) {
             let mut subst: Subst = [None, None];
@@ -646,8 +650,7 @@ impl Checker<'_> {
         if !sigs.iter().any(|s| s.method == method) {
             // Declared only in the other call style: the parser has accepted it, so it is a
             // function the table does not cover; unknown rather than refused.
-            self.guessed = true;
-            return Type::Dyn;
+            return self.guess();
         }
         let shown: Vec<String> = args.iter().map(Type::to_string).collect();
         let signature = if method && !shown.is_empty() {
@@ -670,10 +673,7 @@ impl Checker<'_> {
                 Some((_, t)) => t.clone(),
                 // A name in upstream's escaped form (`foo__dash__bar`, `__namespace__`) names a
                 // property kapi keeps under its plain name; not judged.
-                None if o.open || field.contains("__") => {
-                    self.guessed = true;
-                    Type::Dyn
-                }
+                None if o.open || field.contains("__") => self.guess(),
                 None => {
                     self.report(at, format!("undefined field '{field}'"));
                     Type::Error
@@ -717,10 +717,7 @@ impl Checker<'_> {
                 Val::Str(_) => Type::String,
                 Val::Bytes(_) => Type::Bytes,
                 Val::Type(name) => Type::Type(Box::new(named_type(name))),
-                _ => {
-                    self.guessed = true;
-                    Type::Dyn
-                }
+                _ => self.guess(),
             },
             Expr::Ident(name) => self.lookup(name),
             Expr::Select { operand, field, test } => {
@@ -742,8 +739,7 @@ impl Checker<'_> {
                 // Upstream declares no indexing of objects; kapi lets it through as `dyn`
                 // rather than refuse on a guess.
                 if matches!(ta, Type::Object(_)) {
-                    self.guessed = true;
-                    return Type::Dyn;
+                    return self.guess();
                 }
                 self.resolve(n, n.at, name, false, &[ta, ti])
             }
@@ -826,10 +822,7 @@ impl Checker<'_> {
                 let elem = match (&tr, kind) {
                     (t, Macro::Bind) => t.clone(),
                     (Type::Optional(t), Macro::OptMap | Macro::OptFlatMap) => (**t).clone(),
-                    (_, Macro::OptMap | Macro::OptFlatMap) => {
-                        self.guessed = true;
-                        Type::Dyn
-                    }
+                    (_, Macro::OptMap | Macro::OptFlatMap) => self.guess(),
                     (Type::List(t), _) => (**t).clone(),
                     (Type::Map(k, _), _) => (**k).clone(),
                     // cel-go ranges over `dyn` but not over `any`, for all its likeness to `dyn`.

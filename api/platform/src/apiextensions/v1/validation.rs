@@ -1693,14 +1693,7 @@ fn compile_rules(
                     && t.ty.is_bool()
                 {
                     let cost = times(estimate.max, cardinality.unwrap_or(renv.max_cardinality));
-                    let rule_path = at.child("rule");
-                    if cost > STATIC_COST_LIMIT {
-                        errs.push(FieldError::forbidden(
-                            rule_path.clone(),
-                            &cost_message("estimated rule cost", cost, STATIC_COST_LIMIT),
-                        ));
-                    }
-                    total.observe(rule_path, cost);
+                    total.charge(errs, at.child("rule"), "estimated rule cost", cost);
                 }
                 match checked.map(|(t, _)| t) {
                     Err(e) => errs.push(invalid(at.child("rule"), format!("compilation failed: {e}"))),
@@ -1724,14 +1717,8 @@ fn compile_rules(
                             // cardinality, as upstream counts it.
                             Ok((t, estimate)) => {
                                 let cost = if t.ty.is_string() { estimate.max } else { 0 };
-                                let msg_path = at.child("messageExpression");
-                                if cost > STATIC_COST_LIMIT {
-                                    errs.push(FieldError::forbidden(
-                                        msg_path.clone(),
-                                        &cost_message("estimated messageExpression cost", cost, STATIC_COST_LIMIT),
-                                    ));
-                                }
-                                total.observe(msg_path, cost);
+                                let what = "estimated messageExpression cost";
+                                total.charge(errs, at.child("messageExpression"), what, cost);
                             }
                         }
                     }
@@ -1849,6 +1836,15 @@ struct TotalCost {
 }
 
 impl TotalCost {
+    /// One expression's estimate: `Forbidden` at `path` over the per-expression limit (`what`
+    /// names it in the message), and counted in the total either way.
+    fn charge(&mut self, errs: &mut ErrorList, path: Path, what: &str, cost: u64) {
+        if cost > STATIC_COST_LIMIT {
+            errs.push(FieldError::forbidden(path.clone(), &cost_message(what, cost, STATIC_COST_LIMIT)));
+        }
+        self.observe(path, cost);
+    }
+
     fn observe(&mut self, path: Path, cost: u64) {
         self.total = self.total.saturating_add(cost);
         if cost < STATIC_CRD_COST_LIMIT / 100 {

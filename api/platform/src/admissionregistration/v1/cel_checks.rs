@@ -36,22 +36,23 @@ pub(super) enum Want {
 pub(super) type Var<'a> = (&'a str, Option<Type>);
 
 /// A policy's variables with their types, as upstream composes them: each typed by its
-/// expression, checked with the variables before it.
-pub(super) fn typed_variables(variables: &[super::Variable], params: bool) -> Vec<Var<'_>> {
+/// expression, checked with the variables before it; beside them, why each expression does not
+/// compile (the detail [`check`] gives), where it does not.
+pub(super) fn typed_variables(variables: &[super::Variable], params: bool) -> (Vec<Var<'_>>, Vec<Option<String>>) {
     let mut typed: Vec<Var<'_>> = Vec::with_capacity(variables.len());
+    let mut failed = Vec::with_capacity(variables.len());
     for v in variables {
-        let t = {
-            let env = Env { params, authorizer: true, variables: Some(&typed), patch_types: false };
-            // Upstream declares a variable that does not compile as `dyn`.
-            match type_of(&v.expression, env) {
-                Ok(c) if c.guessed => None,
-                Ok(c) => Some(c.ty),
-                Err(_) => Some(Type::Dyn),
-            }
+        let env = Env { params, authorizer: true, variables: Some(&typed), patch_types: false };
+        // Upstream declares a variable that does not compile as `dyn`.
+        let (t, failure) = match type_of(&v.expression, env) {
+            Ok(c) if c.guessed => (None, None),
+            Ok(c) => (Some(c.ty), None),
+            Err(detail) => (Some(Type::Dyn), Some(detail)),
         };
         typed.push((v.name.as_str(), t));
+        failed.push(failure);
     }
-    typed
+    (typed, failed)
 }
 
 const ALWAYS: [&str; 4] = ["object", "oldObject", "request", "namespaceObject"];

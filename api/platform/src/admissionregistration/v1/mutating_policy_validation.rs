@@ -53,8 +53,9 @@ pub fn validate_mutating_admission_policy(
     let stored = Stored::of_mutating(old, spec);
     let parts = PolicyParts::from(spec);
     let keeps_conditions = old.is_some_and(|o| parts.keeps_conditions(&PolicyParts::from(&o.spec)));
-    let mut errs = validate_policy_parts(&parts, keeps_conditions, &stored, &path, validate_mutating_operations);
-    let typed = cel_checks::typed_variables(&spec.variables, params);
+    let (typed, failed) = cel_checks::typed_variables(&spec.variables, params);
+    let mut errs =
+        validate_policy_parts(&parts, keeps_conditions, &stored, &failed, &path, validate_mutating_operations);
     let env =
         Env { params, authorizer: true, variables: (!typed.is_empty()).then_some(typed.as_slice()), patch_types: true };
     if spec.mutations.is_empty() {

@@ -556,14 +556,15 @@ impl<'a> Stored<'a> {
 
 /// A policy's variables: a name that is a CEL identifier and an expression that compiles with
 /// the variables before it (upstream composes them in order).
+/// `failed` is each one's compile failure, from [`cel_checks::typed_variables`], which compiles
+/// every variable to type it.
 pub(super) fn validate_variables(
     variables: &[Variable],
-    params: bool,
+    failed: &[Option<String>],
     stored: &BTreeSet<&str>,
     path: &Path,
 ) -> ErrorList {
     let mut errs = ErrorList::new();
-    let typed = cel_checks::typed_variables(variables, params);
     for (i, v) in variables.iter().enumerate() {
         let vp = path.index(i);
         if v.name.trim().is_empty() {
@@ -573,11 +574,10 @@ pub(super) fn validate_variables(
         }
         if v.expression.trim().is_empty() {
             errs.push(FieldError::required(vp.child("expression"), "expression is not specified"));
-        } else if !stored.contains(v.expression.as_str()) {
-            let env = Env { params, authorizer: true, variables: Some(&typed[..i]), patch_types: false };
-            if let Err(detail) = cel_checks::check(&v.expression, env, Want::Any) {
-                errs.push(FieldError::invalid(vp.child("expression"), &v.expression, &detail));
-            }
+        } else if !stored.contains(v.expression.as_str())
+            && let Some(Some(detail)) = failed.get(i)
+        {
+            errs.push(FieldError::invalid(vp.child("expression"), &v.expression, detail));
         }
     }
     errs
@@ -620,6 +620,7 @@ pub(super) fn validate_policy_parts(
     parts: &PolicyParts<'_>,
     keeps_conditions: bool,
     stored: &Stored<'_>,
+    variable_failures: &[Option<String>],
     path: &Path,
     constraints: impl Fn(&MatchResources, &Path) -> ErrorList,
 ) -> ErrorList {
@@ -659,7 +660,7 @@ pub(super) fn validate_policy_parts(
             &path.child("matchConditions"),
         ));
     }
-    errs.extend(validate_variables(parts.variables, params, &stored.variables, &path.child("variables")));
+    errs.extend(validate_variables(parts.variables, variable_failures, &stored.variables, &path.child("variables")));
     errs
 }
 
@@ -678,8 +679,8 @@ pub fn validate_validating_admission_policy(
     let stored = Stored::of_validating(old, spec);
     let parts = PolicyParts::from(spec);
     let keeps_conditions = old.is_some_and(|o| parts.keeps_conditions(&PolicyParts::from(&o.spec)));
-    let mut errs = validate_policy_parts(&parts, keeps_conditions, &stored, &path, |_, _| ErrorList::new());
-    let typed = cel_checks::typed_variables(&spec.variables, params);
+    let (typed, failed) = cel_checks::typed_variables(&spec.variables, params);
+    let mut errs = validate_policy_parts(&parts, keeps_conditions, &stored, &failed, &path, |_, _| ErrorList::new());
     // Upstream declares `variables` only for a policy that has some.
     let variables = (!typed.is_empty()).then_some(typed.as_slice());
     if spec.validations.is_empty() && spec.audit_annotations.is_empty() {

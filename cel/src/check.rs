@@ -137,8 +137,9 @@ impl fmt::Display for Type {
             Type::Double => f.write_str("double"),
             Type::String => f.write_str("string"),
             Type::Bytes => f.write_str("bytes"),
-            Type::Timestamp => f.write_str("timestamp"),
-            Type::Duration => f.write_str("duration"),
+            // cel-go names these by their protobuf messages, in messages too.
+            Type::Timestamp => f.write_str("google.protobuf.Timestamp"),
+            Type::Duration => f.write_str("google.protobuf.Duration"),
             Type::List(t) => write!(f, "list({t})"),
             Type::Map(k, v) => write!(f, "map({k}, {v})"),
             Type::Object(o) => f.write_str(&o.name),

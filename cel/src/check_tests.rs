@@ -52,7 +52,7 @@ fn result_types_are_inferred() {
     assert_eq!(ty("true ? 1 : 2"), "int");
     assert_eq!(ty("x > 1 ? 'big' : null"), "string");
     assert_eq!(ty("type(1)"), "type(int)");
-    assert_eq!(ty("timestamp('2020-01-01T00:00:00Z') - duration('1s')"), "timestamp");
+    assert_eq!(ty("timestamp('2020-01-01T00:00:00Z') - duration('1s')"), "google.protobuf.Timestamp");
     assert_eq!(ty("self.spec.name.split(',')"), "list(string)");
     assert_eq!(ty("self.spec.tags.indexOf('a')"), "int");
     assert_eq!(ty("self.spec.name.indexOf('a')"), "int");
@@ -165,10 +165,10 @@ fn cel_go_checker_cases() {
     assert_eq!(ty("[1, 2].exists_one(v, v == 1)"), "bool");
     assert_eq!(ty("dyn(1) + 'a'"), "string");
     assert_eq!(ty("timestamp('2020-01-01T00:00:00Z').getHours('UTC')"), "int");
-    assert_eq!(ty("duration('1h') + timestamp('2020-01-01T00:00:00Z')"), "timestamp");
+    assert_eq!(ty("duration('1h') + timestamp('2020-01-01T00:00:00Z')"), "google.protobuf.Timestamp");
     assert_eq!(
         ty("duration('1h') - timestamp('2020-01-01T00:00:00Z')"),
-        "ERROR: <input>:1:16: found no matching overload for '_-_' applied to '(duration, timestamp)'"
+        "ERROR: <input>:1:16: found no matching overload for '_-_' applied to '(google.protobuf.Duration, google.protobuf.Timestamp)'"
     );
 }
 

@@ -71,6 +71,15 @@ type R = Result<Val, EvalError>;
 
 pub(crate) fn eval<'a>(n: &'a Node, s: &mut Scope<'a>, m: &mut Meter) -> R {
     m.charge(1)?;
+    let v = eval_node(n, s, m)?;
+    // An error value fails whatever reads it, as cel-go's error values do.
+    match v {
+        Val::Err(e) => Err(msg(e.to_string())),
+        v => Ok(v),
+    }
+}
+
+fn eval_node<'a>(n: &'a Node, s: &mut Scope<'a>, m: &mut Meter) -> R {
     match &n.expr {
         Expr::Lit(v) => Ok(v.clone()),
         Expr::Ident(name) => s.lookup(name).cloned().ok_or_else(|| msg(format!("no such attribute(s): {name}"))),

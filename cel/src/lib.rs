@@ -22,6 +22,7 @@ pub use eval::EvalError;
 pub use functions::map_of;
 pub use parser::{MAX_CODE_POINTS, MAX_DEPTH};
 pub use semver::Semver;
+pub use time::{Timestamp, parse_duration};
 pub use value::{MapVal, Val};
 
 /// Upstream's cost limit of one evaluation of one expression (`PerCallLimit`).

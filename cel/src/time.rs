@@ -3,7 +3,9 @@
 /// A point in time: seconds since the Unix epoch (UTC) and nanoseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Timestamp {
+    /// Whole seconds since 1970-01-01T00:00:00Z.
     pub secs: i64,
+    /// Nanoseconds past `secs`, below 1,000,000,000.
     pub nanos: u32,
 }
 

@@ -68,6 +68,9 @@ pub enum Val {
     Authz(Arc<super::authz::AuthzVal>),
     /// `kubernetes.Semver` from Kubernetes' `semver()` library (and DRA's `version` attributes).
     Semver(Arc<super::semver::Semver>),
+    /// A value that could not be made (upstream's error values, such as a custom resource's
+    /// `date-time` string Go's parser refuses): reading it is an evaluation error with this message.
+    Err(Arc<str>),
 }
 
 /// A map (or an object of a schema with properties) in insertion order, with an index by key.
@@ -183,6 +186,7 @@ impl Val {
             Val::Format(_) => "kubernetes.NamedFormat",
             Val::Authz(a) => a.type_name(),
             Val::Semver(_) => super::semver::TYPE_NAME,
+            Val::Err(_) => "*types.Err",
         }
     }
 
@@ -271,6 +275,7 @@ impl Val {
             Val::Format(f) => (*f).to_owned(),
             Val::Authz(a) => a.type_name().to_owned(),
             Val::Semver(v) => v.to_string(),
+            Val::Err(e) => e.to_string(),
             Val::List(_) | Val::Keyed { .. } | Val::Map(_) => format!("{self}"),
         }
     }

@@ -7,6 +7,8 @@
 #[cfg(feature = "internal")]
 mod conversion;
 mod defaults;
+#[cfg(feature = "validation")]
+pub mod formats;
 #[cfg(test)]
 mod fuzzer;
 mod json;

@@ -351,7 +351,7 @@ fn validate_string(t: &str, s: &Schema, path: &str, errs: &mut Vec<FieldError>) 
         }
     }
     let format = text(s, "format");
-    if !format.is_empty() && !format_ok(format, t) {
+    if !format.is_empty() && !super::formats::is_valid(format, t) {
         let msg = format!("{} must be of type {format}: {t:?}", in_body(path));
         errs.push(err(path, FieldErrorType::TypeInvalid, Some(format!("{t:?}")), msg));
     }
@@ -550,99 +550,6 @@ fn validate_object(members: &[(String, Value)], s: &Schema, path: &str, errs: &m
             }
         }
     }
-}
-
-/// The string formats upstream checks (kube-openapi's registry, past apiextensions' list of
-/// supported formats); other formats are not checked, as upstream drops them.
-fn format_ok(format: &str, t: &str) -> bool {
-    match format {
-        "date" => is_date(t),
-        "date-time" | "datetime" => is_date_time(t),
-        "uuid" | "uuid3" | "uuid4" | "uuid5" => is_uuid(t, format),
-        "ipv4" => t.parse::<std::net::Ipv4Addr>().is_ok(),
-        "ipv6" => t.parse::<std::net::Ipv6Addr>().is_ok(),
-        "cidr" => is_cidr(t),
-        "mac" => is_mac(t),
-        "byte" => kapi_machinery::base64::decode(t.as_bytes()).is_ok(),
-        "hostname" => is_hostname(t),
-        "email" => is_email(t),
-        _ => true,
-    }
-}
-
-fn digits(s: &str, n: usize) -> bool {
-    s.len() == n && s.bytes().all(|b| b.is_ascii_digit())
-}
-
-fn is_date(t: &str) -> bool {
-    let parts: Vec<&str> = t.split('-').collect();
-    matches!(parts.as_slice(), [y, m, d] if digits(y, 4) && digits(m, 2) && digits(d, 2)
-        && (1..=12).contains(&m.parse::<u32>().unwrap_or(0)) && (1..=31).contains(&d.parse::<u32>().unwrap_or(0)))
-}
-
-fn is_date_time(t: &str) -> bool {
-    let Some(idx) = t.find(['T', 't', ' ']) else { return false };
-    let (date, rest) = (&t[..idx], &t[idx + 1..]);
-    if !is_date(date) {
-        return false;
-    }
-    let (time, zone) = match rest.find(['Z', 'z', '+', '-']) {
-        Some(i) => (&rest[..i], &rest[i..]),
-        None => (rest, ""),
-    };
-    let time = time.split('.').next().unwrap_or_default();
-    let hms: Vec<&str> = time.split(':').collect();
-    let time_ok = matches!(hms.as_slice(), [h, m, s] if digits(h, 2) && digits(m, 2) && digits(s, 2));
-    let zone_ok = zone.is_empty()
-        || zone.eq_ignore_ascii_case("z")
-        || matches!(zone.get(1..).map(|z| z.split(':').collect::<Vec<_>>()).as_deref(), Some([h, m]) if digits(h, 2) && digits(m, 2));
-    time_ok && zone_ok
-}
-
-fn is_uuid(t: &str, format: &str) -> bool {
-    let groups: Vec<&str> = t.split('-').collect();
-    let shape = [8, 4, 4, 4, 12];
-    let ok = groups.len() == 5
-        && groups.iter().zip(shape).all(|(g, n)| g.len() == n && g.bytes().all(|b| b.is_ascii_hexdigit()));
-    let version = match format {
-        "uuid3" => Some(b'3'),
-        "uuid4" => Some(b'4'),
-        "uuid5" => Some(b'5'),
-        _ => None,
-    };
-    ok && version.is_none_or(|v| groups[2].as_bytes()[0] == v)
-}
-
-fn is_cidr(t: &str) -> bool {
-    let Some((ip, bits)) = t.split_once('/') else { return false };
-    let Ok(bits) = bits.parse::<u8>() else { return false };
-    match ip.parse::<std::net::IpAddr>() {
-        Ok(std::net::IpAddr::V4(_)) => bits <= 32,
-        Ok(std::net::IpAddr::V6(_)) => bits <= 128,
-        Err(_) => false,
-    }
-}
-
-fn is_mac(t: &str) -> bool {
-    let sep = if t.contains(':') { ':' } else { '-' };
-    let groups: Vec<&str> = t.split(sep).collect();
-    matches!(groups.len(), 6 | 8 | 20)
-        && groups.iter().all(|g| g.len() == 2 && g.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
-fn is_hostname(t: &str) -> bool {
-    t.len() <= 255
-        && t.split('.').all(|l| {
-            !l.is_empty()
-                && l.len() <= 63
-                && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-                && !l.starts_with('-')
-                && !l.ends_with('-')
-        })
-}
-
-fn is_email(t: &str) -> bool {
-    matches!(t.split_once('@'), Some((local, domain)) if !local.is_empty() && is_hostname(domain))
 }
 
 /// The schema as a JSON value, from its typed form.

@@ -1998,9 +1998,9 @@ fn decl_bounds(s: &Schema, root: bool, depth: usize) -> Option<(kapi_cel::Bounds
 /// type with the properties that have a type (a resource root always with `apiVersion`,
 /// `kind` and `metadata` of `name` and `generateName`), so any other field is undefined,
 /// `x-kubernetes-preserve-unknown-fields` or not; arrays lists. Object types are named as
-/// upstream names them (`selfType.spec`, without its per-write number). The formats upstream
-/// types as `bytes`, `timestamp` or `duration` are `dyn` here: the test server binds those
-/// values as strings, so a rule typed either way would be wrong somewhere.
+/// upstream names them (`selfType.spec`, without its per-write number); strings of format
+/// `byte` are `bytes`, `duration` a duration, `date` and `date-time` timestamps (the formats
+/// written exactly so, as upstream's), and their values are bound so (`rules::to_val`).
 fn decl_type(s: &Schema, root: bool, name: &str, depth: usize) -> Option<kapi_cel::Type> {
     use kapi_cel::Type;
     if depth > MAX_SCHEMA_DEPTH {
@@ -2042,7 +2042,9 @@ fn decl_type(s: &Schema, root: bool, name: &str, depth: usize) -> Option<kapi_ce
             Some(Type::object(name, fields))
         }
         "string" => match text(s, "format") {
-            "byte" | "duration" | "date" | "date-time" => Some(Type::Dyn),
+            "byte" => Some(Type::Bytes),
+            "duration" => Some(Type::Duration),
+            "date" | "date-time" => Some(Type::Timestamp),
             _ => string(),
         },
         "boolean" => Some(Type::Bool),

@@ -820,14 +820,35 @@ fn a_message_expression_must_give_a_string() {
     assert_eq!(one(r#""type":"integer""#, "self == 'a'", "42").len(), 1);
 }
 
-/// Where upstream's types leave a value open, nothing is refused: `int-or-string` is `dyn`,
-/// and so (here) are the string formats upstream types as timestamps, durations and bytes.
+/// Strings of format `byte`, `duration`, `date` and `date-time` (written exactly so) are typed
+/// `bytes`, durations and timestamps, as upstream's `SchemaDeclType` types them.
+#[test]
+fn formatted_strings_have_their_cel_types() {
+    for (rest, rule) in [
+        (r#""type":"string","format":"date-time""#, "self < timestamp('2030-01-01T00:00:00Z')"),
+        (r#""type":"string","format":"date""#, "self.getFullYear() > 2000"),
+        (r#""type":"string","format":"duration""#, "self < duration('1h') && duration(self) > duration('1s')"),
+        (r#""type":"string","format":"byte""#, "size(self) < 10 && string(self) != ''"),
+        (r#""type":"string","format":"datetime""#, "self.startsWith('2')"),
+    ] {
+        let spec = with_rules(rest, &[&format!(r#"{{"rule":{rule:?}}}"#)]);
+        assert_eq!(spec_rule_errors(&spec), Vec::<String>::new(), "{rule}");
+    }
+    let spec = with_rules(r#""type":"string","format":"date-time""#, &[r#"{"rule":"self.startsWith('2')"}"#]);
+    assert_eq!(
+        spec_rule_errors(&spec),
+        [
+            "compilation failed: ERROR: <input>:1:16: found no matching overload for 'startsWith' applied to 'google.protobuf.Timestamp.(string)'"
+        ]
+    );
+}
+
+/// Where upstream's types leave a value open, nothing is refused: `int-or-string` is `dyn`, and
+/// so is an embedded resource that keeps unknown fields.
 #[test]
 fn values_of_open_type_take_any_rule() {
     for (rest, rule) in [
         (r#""x-kubernetes-int-or-string":true"#, "type(self) == int ? self < 5 : double(self.replace('%', '')) < 0.5"),
-        (r#""type":"string","format":"date-time""#, "self.startsWith('2')"),
-        (r#""type":"string","format":"duration""#, "duration(self) < duration('1h')"),
         (
             r#""type":"object","x-kubernetes-embedded-resource":true,"x-kubernetes-preserve-unknown-fields":true"#,
             "self.kind == 'Pod' && self.metadata.name != ''",

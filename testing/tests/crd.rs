@@ -37,6 +37,8 @@ const CRD: &str = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResou
     "replicas":{"type":"integer","minimum":0,"maximum":10},
     "name":{"type":"string","maxLength":5,"pattern":"^[a-z]+$"},
     "when":{"type":"string","format":"date-time"},
+    "every":{"type":"string","format":"duration"},
+    "home":{"type":"string","format":"uri"},
     "extra":{"type":"object","x-kubernetes-preserve-unknown-fields":true},
     "ports":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["name"],
      "items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"port":{"type":"integer"}}}},
@@ -181,6 +183,14 @@ async fn objects_are_pruned_defaulted_and_validated() {
         (
             r#"{"prop2":[],"when":"yesterday"}"#,
             r#"spec.when: Invalid value: "yesterday": spec.when in body must be of type date-time: "yesterday""#,
+        ),
+        (
+            r#"{"prop2":[],"every":"soon"}"#,
+            r#"spec.every: Invalid value: "soon": spec.every in body must be of type duration: "soon""#,
+        ),
+        (
+            r#"{"prop2":[],"home":"example.com"}"#,
+            r#"spec.home: Invalid value: "example.com": spec.home in body must be of type uri: "example.com""#,
         ),
         (r#"{"prop2":[],"tags":["a","a"]}"#, r#"spec.tags[1]: Duplicate value: "a""#),
         (

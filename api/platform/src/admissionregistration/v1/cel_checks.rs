@@ -156,14 +156,15 @@ fn request_type() -> Type {
     )
 }
 
-/// Upstream's `kubernetes.Namespace` (`BuildNamespaceType`). Its timestamps are `dyn` here:
-/// the test server binds them as the strings the object holds.
+/// Upstream's `kubernetes.Namespace` (`buildNamespaceType`), timestamps typed as timestamps. At
+/// run time they are the strings the object holds, in upstream's server too (its
+/// `namespaceObject` is the namespace's unstructured form), so only the checker sees the type.
 fn namespace_type() -> Type {
     let s = |n: &str| (n.to_owned(), Type::String);
     let strings = || Type::list(Type::String);
     let condition = Type::object(
         "kubernetes.NamespaceCondition",
-        vec![s("status"), s("type"), ("lastTransitionTime".into(), Type::Dyn), s("message"), s("reason")],
+        vec![s("status"), s("type"), ("lastTransitionTime".into(), Type::Timestamp), s("message"), s("reason")],
     );
     let meta = Type::object(
         "kubernetes.NamespaceMetadata",
@@ -174,9 +175,9 @@ fn namespace_type() -> Type {
             ("labels".into(), Type::map(Type::String, Type::String)),
             ("annotations".into(), Type::map(Type::String, Type::String)),
             s("UID"),
-            ("creationTimestamp".into(), Type::Dyn),
+            ("creationTimestamp".into(), Type::Timestamp),
             ("deletionGracePeriodSeconds".into(), Type::Int),
-            ("deletionTimestamp".into(), Type::Dyn),
+            ("deletionTimestamp".into(), Type::Timestamp),
             ("generation".into(), Type::Int),
             s("resourceVersion"),
             ("finalizers".into(), strings()),

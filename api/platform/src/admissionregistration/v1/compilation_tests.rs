@@ -455,4 +455,14 @@ fn expressions_are_type_checked() {
     assert_eq!(check("request.name", env, Want::Bool), Err("must evaluate to bool".into()));
     assert_eq!(check("size(request.userInfo.groups)", env, Want::String), Err("must evaluate to string".into()));
     assert_eq!(check("1 + 2", env, Want::StringOrNull), Err("must evaluate to one of [string null_type]".into()));
+    // The namespace's timestamps are timestamps to the checker, as upstream declares them.
+    ok("namespaceObject.metadata.creationTimestamp < timestamp('2030-01-01T00:00:00Z')", Want::Bool);
+    assert_eq!(
+        check("namespaceObject.status.conditions[0].lastTransitionTime.startsWith('2')", env, Want::Bool),
+        Err(failed(
+            "namespaceObject.status.conditions[0].lastTransitionTime.startsWith('2')",
+            67,
+            "found no matching overload for 'startsWith' applied to 'google.protobuf.Timestamp.(string)'"
+        ))
+    );
 }

@@ -116,6 +116,14 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             );
         scheme
             .add_status_validation_func(
+                crate::core::v1::validation::validate_node_status_update,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::core::v1::validation::validate_persistent_volume_status_update,
+            );
+        scheme
+            .add_status_validation_func(
                 crate::core::v1::validation::validate_persistent_volume_claim_status_update,
             );
         scheme
@@ -124,7 +132,15 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             );
         scheme
             .add_status_validation_func(
+                crate::core::v1::validation::validate_replication_controller_status_update,
+            );
+        scheme
+            .add_status_validation_func(
                 crate::core::v1::validation::validate_resource_quota_status_update,
+            );
+        scheme
+            .add_status_validation_func(
+                crate::core::v1::validation::validate_service_status_update,
             );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

@@ -1,4 +1,4 @@
-//! Hand-written validation of core/v1 kinds (config maps, secrets, namespaces, services, pods, pod templates, replication controllers, persistent volumes and claims, nodes, endpoints, resource quotas, limit ranges, events) and of their status updates, with the checks, field paths and messages of upstream's `pkg/apis/core/validation`.
+//! Hand-written validation of core/v1 kinds (config maps, secrets, namespaces, services, pods, pod templates, replication controllers, persistent volumes and claims, nodes, endpoints, resource quotas, limit ranges, events) and of their status updates (services, pods, replication controllers, namespaces, volumes and claims, nodes, quotas), with the checks, field paths and messages of upstream's `pkg/apis/core/validation`.
 //!
 //! Upstream validates its internal types after defaulting; these functions take the v1 types the
 //! test server stores, also after defaulting, and report the same paths and messages. Object
@@ -21,6 +21,7 @@ mod security;
 mod service_fields;
 mod signer;
 mod spread;
+mod status;
 mod storage;
 mod sysctl;
 mod volumes;
@@ -52,6 +53,8 @@ pub use resources::{
 };
 #[doc(hidden)]
 pub use signer::{cluster_trust_bundle_name, signer_name};
+#[doc(hidden)]
+pub use status::{non_negatives, not_above};
 pub use storage::validate_inline_persistent_volume_spec;
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
@@ -619,6 +622,20 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
     errs
 }
 
+/// Validates a service's `/status` update (upstream's `ValidateServiceStatusUpdate`): the load
+/// balancer's ingress points only on `type: LoadBalancer`, their IPs (an IP the stored status
+/// had is kept), `ipMode` (required with an IP, forbidden without, `VIP` or `Proxy`) and
+/// hostnames (DNS subdomains, not IPs). Upstream checks nothing else of the status there, its
+/// `conditions` included.
+pub fn validate_service_status_update(obj: &Service, old: &Service) -> ErrorList {
+    status::load_balancer_status(
+        &obj.status.load_balancer,
+        Some(&old.status.load_balancer),
+        &Path::new("status").child("loadBalancer"),
+        &obj.spec,
+    )
+}
+
 /// The `(protocol, port)` key upstream reports a duplicate port with: an internal `ServicePort`
 /// holding only those two fields, which has no JSON tags.
 fn port_key_value(p: &ServicePort) -> BadValue {
@@ -781,6 +798,16 @@ pub fn validate_replication_controller(obj: &ReplicationController, old: Option<
     errs
 }
 
+/// Validates a replication controller's `/status` update (upstream's
+/// `ValidateReplicationControllerStatusUpdate`): counts and `observedGeneration` not negative,
+/// fully labeled, ready and available replicas not above `replicas`, available not above ready.
+pub fn validate_replication_controller_status_update(
+    obj: &ReplicationController,
+    _old: &ReplicationController,
+) -> ErrorList {
+    status::replication_controller_status(&obj.status, &Path::new("status"))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Volumes, nodes, endpoints, quotas, limit ranges and events (see the submodules).
 
@@ -790,6 +817,14 @@ pub fn validate_replication_controller(obj: &ReplicationController, old: Option<
 /// the source, volume mode and node affinity unchanged.
 pub fn validate_persistent_volume(obj: &PersistentVolume, old: Option<&PersistentVolume>) -> ErrorList {
     storage::persistent_volume(obj, old)
+}
+
+/// Validates a volume's `/status` update (upstream's `ValidatePersistentVolumeStatusUpdate`):
+/// besides the metadata, which the server checks, only that the object has a resource version,
+/// which the server always sets first. Upstream's status strategy also stamps
+/// `lastPhaseTransitionTime`; that is not validation.
+pub fn validate_persistent_volume_status_update(obj: &PersistentVolume, _old: &PersistentVolume) -> ErrorList {
+    status::persistent_volume_status(obj)
 }
 
 /// Validates a `PersistentVolumeClaim` on create or update (upstream's
@@ -816,6 +851,12 @@ pub fn validate_persistent_volume_claim_status_update(
 /// and provider ID unchanged once set, the config source and `externalID`.
 pub fn validate_node(obj: &Node, old: Option<&Node>) -> ErrorList {
     cluster::node(obj, old)
+}
+
+/// Validates a node's `/status` update: upstream's node status strategy runs the update's
+/// checks (`ValidateNodeUpdate`), so this is [`validate_node`] against the stored node.
+pub fn validate_node_status_update(obj: &Node, old: &Node) -> ErrorList {
+    validate_node(obj, Some(old))
 }
 
 /// Validates `Endpoints` (upstream's `ValidateEndpoints`): subsets with addresses, valid

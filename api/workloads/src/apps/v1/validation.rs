@@ -15,9 +15,10 @@ use super::{
     ControllerRevision, DaemonSet, DaemonSetUpdateStrategy, Deployment, DeploymentStrategy, ReplicaSet,
     RollingUpdateDeployment, StatefulSet,
 };
+// The status count helpers are core's, which core/v1 replication controllers use too.
 use crate::core::v1::validation::{
-    PodValidationOptions, Selector, dns1123_label, immutable, json_value, non_negative, restart_always,
-    selector_mismatch, validate_pod_template_spec_with,
+    PodValidationOptions, Selector, dns1123_label, immutable, json_value, non_negative, non_negatives, not_above,
+    restart_always, selector_mismatch, validate_pod_template_spec_with,
 };
 use crate::core::v1::{PersistentVolumeClaimVolumeSource, PodTemplateSpec, Volume, VolumeSource};
 use crate::meta::v1::LabelSelector;
@@ -458,23 +459,6 @@ fn collision_count_decremented(new: Option<i32>, old: Option<i32>) -> ErrorList 
         )];
     }
     Vec::new()
-}
-
-/// `cannot be greater than <what>` for each count that exceeds its bound.
-fn not_above(errs: &mut ErrorList, path: &Path, checks: &[(&str, i32, i32, &str)]) {
-    for (field, value, bound, what) in checks {
-        if value > bound {
-            errs.push(FieldError::invalid_value(path.child(field), *value, &format!("cannot be greater than {what}")));
-        }
-    }
-}
-
-fn non_negatives(errs: &mut ErrorList, path: &Path, fields: &[(&str, Option<i64>)]) {
-    for (field, value) in fields {
-        if let Some(v) = value {
-            errs.extend(non_negative(*v, &path.child(field)));
-        }
-    }
 }
 
 /// Validates a deployment's `/status` update (upstream's `ValidateDeploymentStatusUpdate`):

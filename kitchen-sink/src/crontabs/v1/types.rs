@@ -39,7 +39,7 @@ pub struct CronTabStatus {
 /// What to run and when: no run after `notAfter`, which lies after 2000-01-01, and only the
 /// allowed hosts, IP addresses or DNS names.
 /// +k8s:validation:cel[0]:rule>!has(self.notAfter) || timestamp(self.notAfter) > timestamp('2000-01-01T00:00:00Z') + duration('24h')
-/// +k8s:validation:cel[0]:messageExpression>'notAfter ' + string(self.notAfter) + ' is not after 2000-01-02'
+/// +k8s:validation:cel[0]:messageExpression>self.notAfter < timestamp('1990-01-01T00:00:00Z') ? 'notAfter is years before 2000' : 'notAfter is not after 2000-01-02'
 /// +k8s:validation:cel[0]:fieldPath=".notAfter"
 /// +k8s:validation:cel[1]:rule>!has(self.allowedHosts) || self.allowedHosts.all(h, isIP(h) || !format.dns1123Subdomain().validate(h).hasValue())
 /// +k8s:validation:cel[1]:message="allowed hosts are IP addresses or DNS names"

@@ -4,10 +4,13 @@
 //! certificate signing requests' `approval`; dry run on every write; and every `+genclient` kind
 //! of the API tree served, listed and discoverable.
 
+mod csr_support;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use csr_support::CSR_PEM;
 use kapi_api::apps::v1::{Deployment, DeploymentSpec, DeploymentStatus, ReplicaSet, ReplicaSetSpec, StatefulSet};
 use kapi_api::authentication::v1::{TokenRequest, TokenRequestSpec};
 use kapi_api::certificates::v1::{
@@ -692,17 +695,6 @@ async fn service_account_tokens() {
         assert!(err.is_not_found(), "{err}");
     }
 }
-
-/// A PEM certificate request (`openssl req`, a P-256 key, `CN=alice`), signed by its key, as
-/// upstream's validation wants one.
-const CSR_PEM: &str = "-----BEGIN CERTIFICATE REQUEST-----
-MIHKMHICAQAwEDEOMAwGA1UEAwwFYWxpY2UwWTATBgcqhkjOPQIBBggqhkjOPQMB
-BwNCAAQ92wDaofPkIu0vrXS/wcmzM1x4L4IuEHpymY18/OQGqxXuIwvEs6y1cRn+
-RPeplXkEY9CaOL/T7iqqTHhai0X3oAAwCgYIKoZIzj0EAwIDSAAwRQIgZWYA/BUT
-MW6figUplagj3BXVJwzPB18AeOXzLw7CZ7wCIQD7ykhEgwJiEIw8UMihOIEhKJwN
-Q+XxKe8Unm5qkamgrA==
------END CERTIFICATE REQUEST-----
-";
 
 fn csr(name: &str) -> CertificateSigningRequest {
     CertificateSigningRequest {

@@ -1,5 +1,7 @@
 //! Object validation in the test server: `422 Invalid` with upstream's message and causes on create, update, patch, server-side apply and dry runs, and updates relaxed by what the stored object already had.
 
+mod csr_support;
+
 use std::sync::Arc;
 
 use kapi_api::admissionregistration::v1::{
@@ -686,20 +688,12 @@ async fn pod_status_writes_and_pod_specs_are_validated() {
 
 #[tokio::test]
 async fn certificate_signing_requests_and_their_approvals_are_validated() {
+    use csr_support::CSR_PEM as PEM;
     use kapi_api::certificates::v1::{
         CertificateSigningRequest, CertificateSigningRequestCondition, CertificateSigningRequestSpec, KeyUsage,
         RequestConditionType,
     };
     use kapi_api::core::v1::ConditionStatus;
-    // A PEM request (`openssl req`, a P-256 key, `CN=alice`) signed by its key.
-    const PEM: &str = "-----BEGIN CERTIFICATE REQUEST-----
-MIHKMHICAQAwEDEOMAwGA1UEAwwFYWxpY2UwWTATBgcqhkjOPQIBBggqhkjOPQMB
-BwNCAAQ92wDaofPkIu0vrXS/wcmzM1x4L4IuEHpymY18/OQGqxXuIwvEs6y1cRn+
-RPeplXkEY9CaOL/T7iqqTHhai0X3oAAwCgYIKoZIzj0EAwIDSAAwRQIgZWYA/BUT
-MW6figUplagj3BXVJwzPB18AeOXzLw7CZ7wCIQD7ykhEgwJiEIw8UMihOIEhKJwN
-Q+XxKe8Unm5qkamgrA==
------END CERTIFICATE REQUEST-----
-";
     let (client, _server, _test) = http_client().await;
     let api = client.api::<CertificateSigningRequest>();
     let csr = |request: &str| CertificateSigningRequest {

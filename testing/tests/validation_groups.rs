@@ -1,4 +1,4 @@
-//! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node, events, resource, flowcontrol, apiregistration, admissionregistration, storagemigration, apiextensions): an invalid object of each (one written through a beta version) is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
+//! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node, events, resource, flowcontrol, apiregistration, admissionregistration, storagemigration, apiextensions, batch, internal.apiserver): an invalid object of each (one written through a beta version) is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
 
 mod kubectl_support;
 
@@ -269,4 +269,27 @@ async fn scheduling_workload_with_two_priorities() {
         r#"The Workload "bad" is invalid: spec: Invalid value: "null": detected multiple priority configurations"#;
     refused_serving(Some("scheduling.k8s.io/v1alpha3=true"), manifest, "workloads.v1alpha3.scheduling.k8s.io", line)
         .await;
+}
+
+#[tokio::test]
+async fn batch_job_with_a_negative_parallelism() {
+    let manifest = r#"{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"bad","namespace":"default"},
+"spec":{"parallelism":-1,"template":{"spec":{"restartPolicy":"Never","containers":[{"name":"c","image":"busybox"}]}}}}"#;
+    let line = r#"The Job "bad" is invalid: spec.parallelism: Invalid value: -1: must be greater than or equal to 0"#;
+    refused(manifest, "jobs.batch", line).await;
+}
+
+/// A storage version is named `<group>.<resource>` (the alpha group is off by default).
+#[tokio::test]
+async fn internal_apiserver_storage_version_not_named_for_a_resource() {
+    let manifest = r#"{"apiVersion":"internal.apiserver.k8s.io/v1alpha1","kind":"StorageVersion","metadata":{"name":"bad"},
+"spec":{},"status":{"storageVersions":[{"apiServerID":"a","encodingVersion":"v1","decodableVersions":["v1"]}],"commonEncodingVersion":"v1"}}"#;
+    let line = r#"The StorageVersion "bad" is invalid: metadata.name: Invalid value: "bad": name must be in the form of <group>.<resource>"#;
+    refused_serving(
+        Some("internal.apiserver.k8s.io/v1alpha1=true"),
+        manifest,
+        "storageversions.internal.apiserver.k8s.io",
+        line,
+    )
+    .await;
 }

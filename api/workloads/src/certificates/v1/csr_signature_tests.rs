@@ -89,6 +89,7 @@ const BEYOND_RING: &[(&str, &str)] = {
         (v::PSS_SHA256, RSA),
         (v::PSS_SHA512, RSA),
         (v::RSA1024_SHA384, RSA),
+        (v::RSA9216_SHA256, RSA),
         (v::P256_SHA1, ECDSA),
         (v::P256_SHA512, ECDSA),
         (v::P224_SHA256, ECDSA),
@@ -198,4 +199,31 @@ fn changed_requests_that_still_parse_are_answered() {
             }
         }
     }
+}
+
+#[test]
+fn any_change_to_the_pss_parameters_is_answered() {
+    let original = der(v::PSS_SHA256);
+    let at = pss_parameters(&original);
+    let params = &original[at..at + 0x36];
+    assert_eq!(pss_hash(Some(params)), Some(PssHash::Sha256));
+    for n in 0..params.len() {
+        assert_eq!(pss_hash(Some(&params[..n])), None, "{n} bytes");
+        for b in [0x00, 0x01, 0x30, 0x7f, 0x80, 0xa3, 0xff] {
+            let mut changed = params.to_vec();
+            changed[n] = b;
+            let _ = pss_hash(Some(&changed));
+        }
+    }
+    // Elements after the salt are ignored, as Go ignores them; a trailer other than 1 is not.
+    let with = |extra: &[u8]| {
+        let mut p = params.to_vec();
+        p.extend_from_slice(extra);
+        p[1] += extra.len() as u8;
+        pss_hash(Some(&p))
+    };
+    assert_eq!(with(&[0xa3, 0x03, 0x02, 0x01, 0x01]), Some(PssHash::Sha256));
+    assert_eq!(with(&[0xa3, 0x03, 0x02, 0x01, 0x02]), None);
+    assert_eq!(with(&[0xa4, 0x00]), Some(PssHash::Sha256));
+    assert_eq!(pss_hash(None), None);
 }

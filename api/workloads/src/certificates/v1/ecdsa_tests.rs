@@ -183,3 +183,25 @@ fn add_be(a: &[u8], b: &[u8]) -> Vec<u8> {
     let first = out.iter().position(|&x| x != 0).unwrap_or(len - 1);
     out[first..].to_vec()
 }
+
+#[test]
+fn any_prefix_or_changed_byte_is_answered_without_panicking() {
+    let (curve, public, _, digest_hex, sig) = VECTORS[0];
+    let (_, point) = key(public);
+    let (digest, sig) = (unhex(digest_hex), der(sig));
+    for n in 0..sig.len() {
+        assert!(!verify_asn1(curve, &point, &digest, &sig[..n]));
+        for b in [0x00, 0x7f, 0x80, 0xff] {
+            let mut changed = sig.clone();
+            changed[n] = b;
+            let _ = verify_asn1(curve, &point, &digest, &changed);
+        }
+    }
+    for n in 0..point.len() {
+        assert!(!on_curve(curve, &point[..n]));
+    }
+    // Digests of any length, empty to longer than any order.
+    for len in [0, 1, 20, 28, 66, 200] {
+        let _ = verify_asn1(curve, &point, &vec![0xab; len], &sig);
+    }
+}

@@ -205,3 +205,31 @@ fn any_prefix_or_changed_byte_is_answered_without_panicking() {
         let _ = verify_asn1(curve, &point, &vec![0xab; len], &sig);
     }
 }
+
+#[test]
+fn nist_p521_sigver_vectors_as_nist_expects() {
+    use crate::certificates::v1::ecdsa_vectors::NIST_P521;
+    // NIST writes the 521-bit values in 131 hex digits; the point takes 66 bytes a coordinate.
+    let padded = |h: &str| hex(&format!("{h:0>132}"));
+    for v in NIST_P521 {
+        let point = [&[4][..], &padded(v.qx), &padded(v.qy)].concat();
+        let strip = |v: Vec<u8>| {
+            let first = v.iter().position(|&b| b != 0).unwrap_or(v.len() - 1);
+            let v = v[first..].to_vec();
+            if v[0] & 0x80 != 0 { [&[0][..], &v].concat() } else { v }
+        };
+        let sig = signature_long(&strip(padded(v.r)), &strip(padded(v.s)));
+        assert_eq!(verify_asn1("P-521", &point, &unhex(v.digest), &sig), v.verifies, "{}: {}", v.hash, v.changed);
+    }
+}
+
+/// A DER signature whose body may need a long-form length (P-521's).
+fn signature_long(r: &[u8], s: &[u8]) -> Vec<u8> {
+    let mut body = vec![0x02, r.len() as u8];
+    body.extend_from_slice(r);
+    body.extend([0x02, s.len() as u8]);
+    body.extend_from_slice(s);
+    let mut out = if body.len() < 0x80 { vec![0x30, body.len() as u8] } else { vec![0x30, 0x81, body.len() as u8] };
+    out.extend(body);
+    out
+}

@@ -26,8 +26,9 @@ pub struct CertificateRequest<'a> {
     pub key_bits: &'a [u8],
     /// The signature algorithm identifier's OID contents.
     pub signature_algorithm: &'a [u8],
-    /// Whether the signature algorithm identifier has parameters.
-    pub signature_parameters: bool,
+    /// The signature algorithm identifier's parameters, the whole element (Go's
+    /// `Parameters.FullBytes`), when it has them.
+    pub signature_parameters: Option<&'a [u8]>,
     /// The signature's bit string contents, its padding byte first.
     pub signature: &'a [u8],
 }
@@ -271,12 +272,12 @@ fn boolean(b: &[u8]) -> Result<(), String> {
 
 /// `pkix.AlgorithmIdentifier`: an OID and optional parameters of any type; its OID's contents
 /// and whether parameters follow.
-fn algorithm_identifier(contents: &[u8]) -> Result<(&[u8], bool), String> {
+fn algorithm_identifier(contents: &[u8]) -> Result<(&[u8], Option<&[u8]>), String> {
     let mut f = Fields::new(contents);
     let oid = f.required(Want::Universal(OID, false, "ObjectIdentifier"))?.contents;
     object_identifier(oid)?;
     let params = f.field(Want::Any, true)?;
-    Ok((oid, params.is_some()))
+    Ok((oid, params.map(|p| p.whole)))
 }
 
 /// The structure `x509.ParseCertificateRequest` reads, in its order and with its messages.

@@ -4,17 +4,29 @@
 //! +conversionGen=crate::certificates
 //! +k8s:prerelease-lifecycle-gen=true
 
+#[cfg(feature = "validation")]
+mod bignum;
 #[cfg(feature = "internal")]
 mod conversion;
 #[cfg(feature = "validation")]
 mod csr_signature;
+#[cfg(all(test, feature = "validation"))]
+pub(crate) mod csr_vectors;
+#[cfg(feature = "validation")]
+mod der;
+#[cfg(feature = "validation")]
+mod ecdsa;
+#[cfg(all(test, feature = "validation"))]
+pub(crate) mod ecdsa_vectors;
 mod field_labels;
 #[cfg(feature = "validation")]
 pub mod pod_certificate_validation;
 #[cfg(all(test, feature = "validation"))]
 pub(crate) mod proof_vectors;
 #[cfg(feature = "validation")]
-mod rsa_pss;
+mod pss_parameters;
+#[cfg(feature = "validation")]
+mod rsa;
 #[cfg(feature = "validation")]
 pub mod trust_bundle_validation;
 mod types;

@@ -3,14 +3,14 @@
 //! Ported from the 1.35 source (the `pkixPublicKey` shape); the 1.36 source that adds
 //! `stubPKCS10Request` was not available, so what it checks of the stub request is not checked
 //! here, and the public key rules run only when `pkixPublicKey` or `proofOfPossession` is set
-//! (inferred: 1.36 requests may carry the stub request alone). The proof is verified as upstream
-//! verifies it, a signature of the pod UID: Ed25519 and ECDSA on P-256 and P-384 with ring,
-//! RSA-PSS with any salt length in `rsa_pss` (ring's takes only a 32-byte salt). Not checked: a
-//! P-521 key's proof (ring has no P-521; it is taken unverified where upstream refuses a bad
-//! one), `unverifiedUserAnnotations`, and of an issued leaf certificate its DNS names and email
-//! addresses, that it was issued to the requested key, and that `notBefore`/`notAfter` match it,
-//! lie near the server's clock and span one hour to `maxExpirationSeconds`, since the X.509
-//! reader here does not interpret names, keys or times.
+//! (inferred: 1.36 requests may carry the stub request alone). An elliptic key's point must lie
+//! on its curve, as Go's key parser requires. The proof is verified as upstream verifies it, a
+//! signature of the pod UID: Ed25519 and ECDSA on P-256 and P-384 with ring, ECDSA on P-521 in
+//! `ecdsa`, RSA-PSS with any salt length in `rsa` (ring's takes only a 32-byte salt). Not
+//! checked: `unverifiedUserAnnotations`, and of an issued leaf certificate its DNS names and
+//! email addresses, that it was issued to the requested key, and that `notBefore`/`notAfter`
+//! match it, lie near the server's clock and span one hour to `maxExpirationSeconds`, since the
+//! X.509 reader here does not interpret names, keys or times.
 
 use kapi_api_base::certs::pkix::{PublicKey, parse_public_key_with_bits};
 use kapi_api_base::certs::{Pem, parse_certificate};
@@ -19,11 +19,12 @@ use kapi_machinery::types::Time;
 use kapi_machinery::validation::content::is_dns1123_subdomain;
 use kapi_machinery::validation::declarative::json_value;
 use kapi_machinery::validation::{BadValue, ErrorList, ErrorType, FieldError, Path};
+use ring::digest::{self, SHA256};
 use ring::signature::{self as sig, UnparsedPublicKey, VerificationAlgorithm};
 
-use super::rsa_pss;
 use super::validation::signer_name;
 use super::{PodCertificateRequest, PodCertificateRequestStatus};
+use super::{ecdsa, rsa};
 use crate::meta::v1::Condition;
 use crate::meta::v1::validation::validate_conditions;
 
@@ -177,7 +178,12 @@ fn key_errors(pkix: &[u8], proof: &[u8], pod_uid: &str) -> ErrorList {
         BadValue::Json(String::from_utf8_lossy(&out).into_owned())
     };
     let bad_key = |v: BadValue, m: &str| vec![FieldError::invalid_value(&kp, v, m)];
-    let Ok((key, bits)) = parse_public_key_with_bits(pkix) else {
+    // Go's parser also refuses an elliptic point off its curve.
+    let parsed = parse_public_key_with_bits(pkix).ok().filter(|(key, bits)| match key {
+        PublicKey::Ecdsa(curve) => ecdsa::on_curve(curve, bits),
+        _ => true,
+    });
+    let Some((key, bits)) = parsed else {
         return bad_key(bytes(), "must be a valid PKIX-serialized public key");
     };
     match key {
@@ -208,15 +214,20 @@ fn key_errors(pkix: &[u8], proof: &[u8], pod_uid: &str) -> ErrorList {
 }
 
 /// Whether `proof` signs `message` with the key as upstream checks it: Ed25519 over the message,
-/// ECDSA (an ASN.1 signature) and RSA-PSS over its SHA-256. Where ring lacks the algorithm (ECDSA
-/// on P-521) the proof is taken as it comes.
+/// ECDSA (an ASN.1 signature) and RSA-PSS (any salt length) over its SHA-256.
 fn proof_verifies(key: PublicKey, bits: &[u8], message: &[u8], proof: &[u8]) -> bool {
     let algorithm: &'static dyn VerificationAlgorithm = match key {
         PublicKey::Ed25519 => &sig::ED25519,
         PublicKey::Ecdsa("P-256") => &sig::ECDSA_P256_SHA256_ASN1,
         PublicKey::Ecdsa("P-384") => &sig::ECDSA_P384_SHA256_ASN1,
-        PublicKey::Rsa(_) => return rsa_pss::verifies(bits, message, proof),
-        PublicKey::Ecdsa(_) | PublicKey::Other => return true,
+        PublicKey::Ecdsa(curve) => {
+            return ecdsa::verify_asn1(curve, bits, digest::digest(&SHA256, message).as_ref(), proof);
+        }
+        PublicKey::Rsa(_) => {
+            let Ok(key) = rsa::key(bits) else { return false };
+            return rsa::verify_pss(&key, &SHA256, None, digest::digest(&SHA256, message).as_ref(), proof);
+        }
+        PublicKey::Other => return false,
     };
     UnparsedPublicKey::new(algorithm, bits).verify(message, proof).is_ok()
 }

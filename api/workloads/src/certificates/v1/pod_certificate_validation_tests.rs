@@ -202,8 +202,28 @@ fn create_proof_of_possession_as_upstream() {
         create_with_key(&s, &der(keys::RSA2048), b"proof"),
         [r#"spec.pkixPublicKey: Invalid value: "2048-bit modulus": RSA keys must have modulus size 3072 or 4096"#]
     );
-    // ring has no ECDSA on P-521: a P-521 proof is taken unverified, where upstream checks it.
-    assert_eq!(create_with_key(&s, &der(v::P521), b"proof"), Vec::<String>::new());
+    // P-521 proofs are verified too (in `ecdsa`, as ring has no P-521).
+    assert_eq!(create_with_key(&s, &der(v::P521), b"proof"), [UNVERIFIED]);
+    assert_eq!(create_with_key(&s, &der(v::P521), &der(v::P384_PROOF)), [UNVERIFIED]);
+    assert_eq!(create_with_key(&other_uid, &der(v::P521), &der(v::P521_PROOF)), [UNVERIFIED]);
+    let mut tampered = der(v::P521_PROOF);
+    tampered[20] ^= 1;
+    assert_eq!(create_with_key(&s, &der(v::P521), &tampered), [UNVERIFIED]);
+}
+
+#[test]
+fn a_point_off_its_curve_is_not_a_valid_key() {
+    let s = spec();
+    // Go's key parser refuses the point (`x509: failed to unmarshal elliptic curve point`), so
+    // the key is reported, not its proof.
+    for (key, proof) in [(v::P256, v::P256_PROOF), (v::P384, v::P384_PROOF), (v::P521, v::P521_PROOF)] {
+        let mut off_curve = der(key);
+        *off_curve.last_mut().unwrap() ^= 1;
+        let errs = create_with_key(&s, &off_curve, &der(proof));
+        assert_eq!(errs.len(), 1, "{key}");
+        assert!(errs[0].starts_with("spec.pkixPublicKey: Invalid value: \""), "{errs:?}");
+        assert!(errs[0].ends_with("\": must be a valid PKIX-serialized public key"), "{errs:?}");
+    }
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! Hand-written validation of certificates.k8s.io/v1 certificate signing requests and their status updates, with the checks, field paths and messages of upstream's `pkg/apis/certificates/validation`.
 //!
 //! The request is read as Go's `x509.ParseCertificateRequest` reads it
-//! ([`kapi_api_base::certs::pkcs10`]) and its signature checked as far as ring verifies the
-//! algorithm (`csr_signature`); `status.certificate` is read as `x509.ParseCertificates` reads its
+//! ([`kapi_api_base::certs::pkcs10`]), an elliptic key's point checked to lie on its curve, and
+//! its signature checked as Go checks it (`csr_signature`); `status.certificate` is read as `x509.ParseCertificates` reads its
 //! structure ([`kapi_api_base::certs`]). Approved and Denied together are the generated
 //! declarative rule's while beta declarative validation is on, as upstream marks it covered.
 
@@ -10,6 +10,7 @@ use std::collections::HashSet;
 
 pub(super) use crate::core::v1::validation::{cluster_trust_bundle_name, signer_name};
 use kapi_api_base::certs::pkcs10::parse_certificate_request;
+use kapi_api_base::certs::pkix::PublicKey;
 use kapi_api_base::certs::{Pem, parse_certificates};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path, go_quote};
 
@@ -94,6 +95,13 @@ fn request_error(request: &[u8]) -> Option<String> {
         Ok(csr) => csr,
         Err(e) => return Some(e),
     };
+    // Go's parser also refuses an elliptic point off its curve (before the subject, which the
+    // parser here has already read).
+    if let Some(PublicKey::Ecdsa(curve)) = csr.key
+        && !super::ecdsa::on_curve(curve, csr.key_bits)
+    {
+        return Some("x509: failed to unmarshal elliptic curve point".into());
+    }
     super::csr_signature::check_signature(&csr).err()
 }
 

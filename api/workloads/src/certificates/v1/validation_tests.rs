@@ -352,3 +352,18 @@ fn approval_updates_as_upstream() {
         );
     });
 }
+
+#[test]
+fn an_elliptic_point_off_its_curve_fails_to_parse_as_in_go() {
+    use crate::certificates::v1::csr_vectors as v;
+    let mut der = csrs::der(v::P224_SHA256);
+    // The public key's point is the 57 bytes after the bit string's header `03 3a 00`.
+    let at = der.windows(3).position(|w| w == [0x03, 0x3a, 0x00]).expect("the P-224 point") + 3;
+    der[at + 56] ^= 1;
+    let mut b64 = Vec::new();
+    kapi_machinery::base64::encode_into(&der, &mut b64);
+    let b64 = String::from_utf8(b64).unwrap();
+    let pem = format!("-----BEGIN CERTIFICATE REQUEST-----\n{b64}\n-----END CERTIFICATE REQUEST-----\n");
+    assert_eq!(request_error(pem.as_bytes()).as_deref(), Some("x509: failed to unmarshal elliptic curve point"));
+    assert_eq!(request_error(v::P224_SHA256.as_bytes()), None);
+}

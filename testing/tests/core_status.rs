@@ -1,8 +1,10 @@
 //! Status writes of core/v1 services, replication controllers, nodes and persistent volumes through HTTP: upstream's status validation answers `422 Invalid`, good writes are stored.
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
+mod clientset_support;
 
+use std::collections::BTreeMap;
+
+use clientset_support::quiet_cluster as cluster;
 use kapi_api::core::v1::{
     Container, HostPathVolumeSource, LoadBalancerIngress, Node, NodeAddress, NodeAddressType, PersistentVolume,
     PersistentVolumeAccessMode, PersistentVolumePhase, PersistentVolumeSource, PersistentVolumeSpec, PodSpec,
@@ -10,22 +12,9 @@ use kapi_api::core::v1::{
     ServiceSpec, ServiceType,
 };
 use kapi_api::meta::v1::{CreateOptions, ObjectMeta, UpdateOptions};
+use kapi_client::Error;
 use kapi_client::clientset::Clientset;
-use kapi_client::{Client, Config, Error, Transport};
 use kapi_machinery::types::Quantity;
-use kapi_testing::{ApiServer, Controllers, TestServer};
-
-/// A server without controllers, so that nothing but the test writes the statuses.
-async fn cluster() -> (Clientset, TestServer) {
-    let server = Arc::new(ApiServer::new());
-    server.register_builtin();
-    server.set_controllers(Controllers::none());
-    let test = TestServer::start(server, None).await.unwrap();
-    let mut config = Config::new(test.url()).unwrap();
-    config.retry.max_retries = 0;
-    let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
-    (Clientset::new(client), test)
-}
 
 fn meta(name: &str) -> ObjectMeta {
     ObjectMeta { name: name.into(), ..Default::default() }

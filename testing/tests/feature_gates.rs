@@ -1,5 +1,7 @@
 //! Feature-gated fields through the test server and kapi-client: a field whose gate is off is dropped on create, and on update unless the stored object already uses it; each server has its own gates, so two servers in one process with different gates serve side by side.
 
+mod clientset_support;
+
 use std::sync::Arc;
 
 use kapi_api::apps::v1::{Deployment, DeploymentSpec};
@@ -7,7 +9,7 @@ use kapi_api::core::v1::{Container, Pod, PodSchedulingGroup, PodSpec, PodTemplat
 use kapi_api::features::{Feature, FeatureGates};
 use kapi_api::meta::v1::{CreateOptions, GetOptions, LabelSelector, ObjectMeta, PatchOptions, UpdateOptions};
 use kapi_client::clientset::Clientset;
-use kapi_client::{Api, Client, Config, Patch, Transport};
+use kapi_client::{Api, Patch};
 use kapi_testing::{ApiServer, Controllers, TestServer};
 
 /// A server with the given gates, over loopback HTTP, and a clientset for it.
@@ -20,10 +22,7 @@ async fn cluster(gates: FeatureGates) -> (Arc<ApiServer>, Clientset, TestServer)
     plugins.set("ServiceAccount", false).unwrap();
     server.set_admission_plugins(plugins);
     let test = TestServer::start(Arc::clone(&server), None).await.unwrap();
-    let mut config = Config::new(test.url()).unwrap();
-    config.retry.max_retries = 0;
-    let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
-    (server, Clientset::new(client), test)
+    (server, clientset_support::clientset(&test), test)
 }
 
 fn group(name: &str) -> Option<PodSchedulingGroup> {

@@ -1,25 +1,17 @@
 //! Service cluster IP and node port allocation through kapi-client against the test server: create, update, delete, dry run and concurrent creates, with upstream's errors; and the `kubernetes` service a cluster starts with.
 
+mod clientset_support;
+
 use std::collections::BTreeSet;
 use std::net::Ipv4Addr;
 use std::sync::Arc;
 
+use clientset_support::quiet_cluster as cluster;
 use kapi_api::core::v1::{IPFamilyPolicy, Protocol, Service, ServicePort, ServiceSpec, ServiceType};
 use kapi_api::meta::v1::{CreateOptions, DeleteOptions, ObjectMeta, UpdateOptions};
 use kapi_client::clientset::Clientset;
 use kapi_client::{Api, Client, Config, Error, Transport};
 use kapi_testing::{ApiServer, Controllers, TestServer};
-
-async fn cluster() -> (Clientset, TestServer) {
-    let server = Arc::new(ApiServer::new());
-    server.register_builtin();
-    server.set_controllers(Controllers::none());
-    let test = TestServer::start(server, None).await.unwrap();
-    let mut config = Config::new(test.url()).unwrap();
-    config.retry.max_retries = 0;
-    let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
-    (Clientset::new(client), test)
-}
 
 fn port(name: &str, port: i32, protocol: &str, node_port: i32) -> ServicePort {
     ServicePort { name: name.into(), port, protocol: Protocol(protocol.into()), node_port, ..Default::default() }

@@ -10,6 +10,7 @@ mod uri;
 
 use std::sync::LazyLock;
 
+use kapi_machinery::validation::ip::parse_ip_sloppy;
 use regex::Regex;
 
 pub use time::{parse_date, parse_date_time, parse_duration};
@@ -244,43 +245,11 @@ fn is_hostname(value: &str) -> bool {
     shape && value.len() <= 255 && value.split('.').all(|p| p.len() <= 63)
 }
 
-/// An IP address as Kubernetes' `ParseIPSloppy` reads it (Go 1.16's `net.ParseIP`): IPv4
-/// parts may have leading zeros, in an IPv6 address's trailing IPv4 part too.
-pub fn parse_ip_sloppy(value: &str) -> Option<std::net::IpAddr> {
-    if !value.contains(':') {
-        return parse_ipv4_sloppy(value).map(std::net::IpAddr::V4);
-    }
-    match value.rfind(':') {
-        Some(i) if value[i..].contains('.') => {
-            let v4 = parse_ipv4_sloppy(&value[i + 1..])?;
-            format!("{}:{v4}", &value[..i]).parse().ok()
-        }
-        _ => value.parse().ok(),
-    }
-}
-
-fn parse_ipv4_sloppy(value: &str) -> Option<std::net::Ipv4Addr> {
-    let mut octets = [0u8; 4];
-    let mut parts = value.split('.');
-    for o in &mut octets {
-        let p = parts.next()?;
-        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let n = p.bytes().try_fold(0u32, |n, b| {
-            let n = n * 10 + u32::from(b - b'0');
-            (n <= 0xFF).then_some(n)
-        })?;
-        *o = n as u8;
-    }
-    parts.next().is_none().then(|| octets.into())
-}
-
 /// `ParseCIDRSloppy`: a sloppy address, `/`, and a prefix length in decimal (leading zeros
 /// allowed) no longer than the address.
 fn is_cidr_sloppy(value: &str) -> bool {
     let Some((ip, bits)) = value.split_once('/') else { return false };
-    let Some(ip) = parse_ip_sloppy(ip) else { return false };
+    let Some((ip, _)) = parse_ip_sloppy(ip) else { return false };
     if bits.is_empty() || !bits.bytes().all(|b| b.is_ascii_digit()) {
         return false;
     }

@@ -4,6 +4,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use kapi_machinery::types::Quantity;
 use kapi_machinery::validation::content::is_qualified_name;
+pub(crate) use kapi_machinery::validation::ip::parse_ip_sloppy;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::NEGATIVE;
@@ -182,41 +183,6 @@ pub fn basic_resource(q: &Quantity, path: &Path) -> ErrorList {
 
 // ---------------------------------------------------------------------------------------------
 // IP addresses and CIDRs, as `k8s.io/utils/net`'s sloppy parsers and apimachinery's strict checks.
-
-/// An IPv4 address as Go's old parser read it: four decimal parts, each at most 255, leading
-/// zeros allowed (and meaning decimal). Also says whether any part had a leading zero.
-fn parse_ipv4_sloppy(s: &str) -> Option<(Ipv4Addr, bool)> {
-    let mut octets = [0u8; 4];
-    let mut leading_zero = false;
-    let mut parts = s.split('.');
-    for o in &mut octets {
-        let p = parts.next()?;
-        if p.is_empty() || p.len() > 8 || !p.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        leading_zero |= p.len() > 1 && p.starts_with('0');
-        *o = u8::try_from(p.parse::<u32>().ok()?).ok()?;
-    }
-    if parts.next().is_some() {
-        return None;
-    }
-    Some((Ipv4Addr::from(octets), leading_zero))
-}
-
-/// `netutils.ParseIPSloppy`, with whether the text had a leading zero in an IPv4 part.
-pub(crate) fn parse_ip_sloppy(s: &str) -> Option<(IpAddr, bool)> {
-    if s.contains(':') {
-        // An IPv6 address may end in an IPv4 one, whose parts may also have leading zeros.
-        if let Ok(a) = s.parse::<Ipv6Addr>() {
-            return Some((IpAddr::V6(a), false));
-        }
-        let (head, tail) = s.rsplit_once(':')?;
-        let (v4, _) = parse_ipv4_sloppy(tail)?;
-        let rebuilt = format!("{head}:{v4}");
-        return rebuilt.parse::<Ipv6Addr>().ok().map(|a| (IpAddr::V6(a), true));
-    }
-    parse_ipv4_sloppy(s).map(|(a, z)| (IpAddr::V4(a), z))
-}
 
 /// Go's `net.IP.String()`: IPv4-mapped addresses print as IPv4.
 fn go_ip_string(ip: IpAddr) -> String {

@@ -9,7 +9,7 @@ use super::regex;
 
 /// Go's `time.Parse("2006-01-02", …)`: four-digit year, two-digit month and day, the day within
 /// its month. The timestamp is that day's midnight in UTC; `None` for a date Go refuses or one
-/// outside CEL's years 1 to 9999 (Go's year 0 is a valid date, see [`is_date`]).
+/// outside CEL's years 1 to 9999 (Go's year 0 is a valid date to the format check).
 pub fn parse_date(value: &str) -> Option<Timestamp> {
     if !is_date(value) {
         return None;

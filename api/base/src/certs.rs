@@ -316,8 +316,153 @@ pub fn parse_certificates(mut der: &[u8]) -> Result<usize, &'static str> {
     Ok(n)
 }
 
+/// What an issued leaf certificate's validation reads of it beyond its structure: its public
+/// key, validity and subject alternative DNS names and e-mail addresses, as Go's
+/// `x509.Certificate` holds them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CertificateFields<'a> {
+    /// The whole `SubjectPublicKeyInfo` element (`RawSubjectPublicKeyInfo`).
+    pub public_key: &'a [u8],
+    /// `NotBefore`: seconds since 1970 and nanoseconds (a `GeneralizedTime` may have a fraction).
+    pub not_before: (i64, u32),
+    /// `NotAfter`, as `not_before`.
+    pub not_after: (i64, u32),
+    /// `DNSNames`: the `dNSName` entries of the subject alternative names, in order.
+    pub dns_names: Vec<&'a str>,
+    /// `EmailAddresses`: the `rfc822Name` entries, in order.
+    pub email_addresses: Vec<&'a str>,
+}
+
+/// [`parse_certificate`], then the validity times and the subject alternative DNS names and
+/// e-mail addresses read as Go reads them (`parseValidity`, `parseSANExtension`), with Go's
+/// message when those are malformed. Other name types and extensions are not interpreted.
+pub fn certificate_fields(der: &[u8]) -> Result<CertificateFields<'_>, &'static str> {
+    let (_, parts, len) = certificate_parts(der)?;
+    if len != der.len() {
+        return Err("x509: trailing data");
+    }
+    let mut validity = Der(parts.validity);
+    let not_before = validity_time(&mut validity)?;
+    let not_after = validity_time(&mut validity)?;
+    let mut fields = CertificateFields {
+        public_key: parts.public_key,
+        not_before,
+        not_after,
+        dns_names: Vec::new(),
+        email_addresses: Vec::new(),
+    };
+    if let Some(san) = parts.subject_alt_names {
+        let mut outer = Der(san);
+        let mut names = Der(outer.read(SEQUENCE).ok_or("x509: invalid subject alternative names")?);
+        while !names.0.is_empty() {
+            let (tag, value, _) = names.any().ok_or("x509: invalid subject alternative name")?;
+            // `[1]` rfc822Name and `[2]` dNSName, IA5 strings.
+            let (list, malformed) = match tag {
+                0x81 => (&mut fields.email_addresses, "x509: SAN rfc822Name is malformed"),
+                0x82 => (&mut fields.dns_names, "x509: SAN dNSName is malformed"),
+                _ => continue,
+            };
+            list.push(std::str::from_utf8(value).ok().filter(|v| v.is_ascii()).ok_or(malformed)?);
+        }
+    }
+    Ok(fields)
+}
+
+const UTC_TIME: u8 = 0x17;
+const GENERALIZED_TIME: u8 = 0x18;
+
+/// Go's `parseTime`: a `UTCTime` or a `GeneralizedTime` as `cryptobyte` reads them.
+fn validity_time(d: &mut Der) -> Result<(i64, u32), &'static str> {
+    match d.0.first() {
+        Some(&UTC_TIME) => d.read(UTC_TIME).and_then(utc_time).ok_or("x509: malformed UTCTime"),
+        Some(&GENERALIZED_TIME) => {
+            d.read(GENERALIZED_TIME).and_then(generalized_time).ok_or("x509: malformed GeneralizedTime")
+        }
+        _ => Err("x509: unsupported time format"),
+    }
+}
+
+/// `YYMMDDhhmm[ss]` and a zone (`Z` or `±hhmm`), the seconds optional as `cryptobyte` allows; a
+/// two-digit year below 50 is in the 2000s.
+fn utc_time(b: &[u8]) -> Option<(i64, u32)> {
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits != 10 && digits != 12 {
+        return None;
+    }
+    let yy = number(&b[..2])?;
+    let year = if yy < 50 { 2000 + yy } else { 1900 + yy };
+    let sec = if digits == 12 { number(&b[10..12])? } else { 0 };
+    let secs = civil(year, &b[2..10], sec, &b[digits..])?;
+    Some((secs, 0))
+}
+
+/// `YYYYMMDDhhmmss`, an optional fraction without trailing zeros, and a zone (`Z` or `±hhmm`).
+fn generalized_time(b: &[u8]) -> Option<(i64, u32)> {
+    if b.len() < 14 || !b[..14].iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut rest = &b[14..];
+    let mut nanos = 0u32;
+    if let Some(after) = rest.strip_prefix(b".") {
+        let n = after.iter().take_while(|c| c.is_ascii_digit()).count();
+        // Go prints the fraction back without trailing zeros, and at most nine digits.
+        if n == 0 || n > 9 || after[n - 1] == b'0' {
+            return None;
+        }
+        nanos = u32::try_from(number(&after[..n])? * 10i64.pow(9 - n as u32)).ok()?;
+        rest = &after[n..];
+    }
+    let secs = civil(number(&b[..4])?, &b[4..12], number(&b[12..14])?, rest)?;
+    Some((secs, nanos))
+}
+
+/// Seconds since 1970 of a year, `MMDDhhmm`, seconds and a zone (`Z` or `±hhmm`), with Go's
+/// ranges.
+fn civil(year: i64, mdhm: &[u8], sec: i64, zone: &[u8]) -> Option<i64> {
+    let field = |i: usize| number(&mdhm[i..i + 2]).and_then(|n| u8::try_from(n).ok());
+    let (month, day, hour, min) = (field(0)?, field(2)?, field(4)?, field(6)?);
+    if hour > 23 || min > 59 || sec > 59 {
+        return None;
+    }
+    let offset = match zone {
+        b"Z" => 0,
+        [sign @ (b'+' | b'-'), rest @ ..] if rest.len() == 4 => {
+            let (h, m) = (number(&rest[..2])?, number(&rest[2..])?);
+            // Go prints the offset back as hours and minutes.
+            if h > 24 || m > 59 {
+                return None;
+            }
+            let o = h * 3600 + m * 60;
+            if *sign == b'-' { -o } else { o }
+        }
+        _ => return None,
+    };
+    let t = kapi_machinery::types::Time::from_civil(year, month, day, hour, min, u8::try_from(sec).ok()?)?;
+    Some(t.unix_seconds() - offset)
+}
+
+/// Decimal digits as a number (none are longer than nine here).
+fn number(b: &[u8]) -> Option<i64> {
+    if b.is_empty() || b.len() > 9 || !b.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(b.iter().fold(0i64, |acc, &c| acc * 10 + i64::from(c - b'0')))
+}
+
+/// The elements of a certificate [`certificate_fields`] interprets further.
+struct Parts<'a> {
+    validity: &'a [u8],
+    public_key: &'a [u8],
+    subject_alt_names: Option<&'a [u8]>,
+}
+
 /// Go's `parseCertificate`: the certificate at the start of `der` and its encoding's length.
 fn certificate_prefix(der: &[u8]) -> Result<(Certificate, usize), &'static str> {
+    certificate_parts(der).map(|(cert, _, len)| (cert, len))
+}
+
+/// [`certificate_prefix`], with the parts [`certificate_fields`] reads.
+fn certificate_parts(der: &[u8]) -> Result<(Certificate, Parts<'_>, usize), &'static str> {
     let mut input = Der(der);
     let (cert, raw) = input.element(SEQUENCE).ok_or("x509: malformed certificate")?;
     let mut input = Der(cert);
@@ -355,11 +500,11 @@ fn certificate_prefix(der: &[u8]) -> Result<(Certificate, usize), &'static str> 
     algorithm_identifier(sig_ai)?;
     let (_, issuer) = tbs.element(SEQUENCE).ok_or("x509: malformed issuer")?;
     parse_name(issuer)?;
-    tbs.read(SEQUENCE).ok_or("x509: malformed validity")?;
+    let validity = tbs.read(SEQUENCE).ok_or("x509: malformed validity")?;
     // Go names the subject "issuer" here.
     let (_, subject) = tbs.element(SEQUENCE).ok_or("x509: malformed issuer")?;
     parse_name(subject)?;
-    let spki = tbs.read(SEQUENCE).ok_or("x509: malformed spki")?;
+    let (spki, public_key) = tbs.element(SEQUENCE).ok_or("x509: malformed spki")?;
     let mut spki = Der(spki);
     let pk_ai = spki.read(SEQUENCE).ok_or("x509: malformed public key algorithm identifier")?;
     algorithm_identifier(pk_ai)?;
@@ -368,20 +513,21 @@ fn certificate_prefix(der: &[u8]) -> Result<(Certificate, usize), &'static str> 
         _ => return Err("x509: malformed subjectPublicKey"),
     }
     let mut cert = Certificate::default();
+    let mut subject_alt_names = None;
     if version >= 1 {
         tbs.optional(ISSUER_UID_TAG).ok_or("x509: malformed issuerUniqueID")?;
         tbs.optional(SUBJECT_UID_TAG).ok_or("x509: malformed subjectUniqueID")?;
         if version == 2
             && let Some(exts) = tbs.optional(EXTENSIONS_TAG).ok_or("x509: malformed extensions")?
         {
-            cert = extensions(exts)?;
+            (cert, subject_alt_names) = extensions(exts)?;
         }
     }
     match input.read(BIT_STRING) {
         Some(b) if valid_bit_string(b) => {}
         _ => return Err("x509: malformed signature"),
     }
-    Ok((cert, raw.len()))
+    Ok((cert, Parts { validity, public_key, subject_alt_names }, raw.len()))
 }
 
 const SET: u8 = 0x31;
@@ -405,15 +551,19 @@ fn parse_name(der: &[u8]) -> Result<(), &'static str> {
 
 /// `2.5.29.19`, the basic constraints extension.
 const OID_BASIC_CONSTRAINTS: &[u8] = &[0x55, 0x1d, 0x13];
+/// `2.5.29.17`, the subject alternative name extension.
+const OID_SUBJECT_ALT_NAME: &[u8] = &[0x55, 0x1d, 0x11];
 
 /// The extension list's shape (each an OID, an optional critical flag and an octet string, no
-/// OID twice), then the basic constraints, the one extension read further.
-fn extensions(wrapped: &[u8]) -> Result<Certificate, &'static str> {
+/// OID twice), then the basic constraints, the one extension read further here; the subject
+/// alternative names' value is handed back for [`certificate_fields`].
+fn extensions(wrapped: &[u8]) -> Result<(Certificate, Option<&[u8]>), &'static str> {
     let mut outer = Der(wrapped);
     let list = outer.read(SEQUENCE).ok_or("x509: malformed extensions")?;
     let mut list = Der(list);
     let mut seen: BTreeSet<&[u8]> = BTreeSet::new();
     let mut basic = None;
+    let mut san = None;
     while !list.0.is_empty() {
         let ext = list.read(SEQUENCE).ok_or("x509: malformed extension")?;
         let mut ext = Der(ext);
@@ -433,9 +583,12 @@ fn extensions(wrapped: &[u8]) -> Result<Certificate, &'static str> {
         if oid == OID_BASIC_CONSTRAINTS {
             basic = Some(value);
         }
+        if oid == OID_SUBJECT_ALT_NAME {
+            san = Some(value);
+        }
     }
-    let Some(value) = basic else { return Ok(Certificate::default()) };
-    Ok(Certificate { is_ca: basic_constraints(value)?, basic_constraints_valid: true })
+    let Some(value) = basic else { return Ok((Certificate::default(), san)) };
+    Ok((Certificate { is_ca: basic_constraints(value)?, basic_constraints_valid: true }, san))
 }
 
 /// Go's `parseBasicConstraintsExtension`: a SEQUENCE of an optional `cA` BOOLEAN and an

@@ -2,6 +2,7 @@
 
 pub mod content;
 pub mod declarative;
+pub mod email;
 pub mod ip;
 
 use std::fmt;

@@ -4,12 +4,12 @@
 //! ASCII `\s` and `\d` written out, as the `regex` crate's are Unicode) or the same logic by
 //! hand where Go calls a parser (`net/url`, `net/mail`, `time`).
 
-mod email;
 mod time;
 mod uri;
 
 use std::sync::LazyLock;
 
+use kapi_machinery::validation::email;
 use kapi_machinery::validation::ip::parse_ip_sloppy;
 use regex::Regex;
 

@@ -12,18 +12,20 @@
 //! match it, lie near the server's clock and span one hour to `maxExpirationSeconds`, since the
 //! X.509 reader here does not interpret names, keys or times.
 
+use kapi_api_base::certs::pkcs10::parse_certificate_request;
 use kapi_api_base::certs::pkix::{PublicKey, parse_public_key_with_bits};
-use kapi_api_base::certs::{Pem, parse_certificate};
+use kapi_api_base::certs::{Pem, certificate_fields, parse_certificate};
 use kapi_machinery::base64;
 use kapi_machinery::types::Time;
 use kapi_machinery::validation::content::is_dns1123_subdomain;
 use kapi_machinery::validation::declarative::json_value;
+use kapi_machinery::validation::email;
 use kapi_machinery::validation::{BadValue, ErrorList, ErrorType, FieldError, Path};
 use ring::digest::{self, SHA256};
 use ring::signature::{self as sig, UnparsedPublicKey, VerificationAlgorithm};
 
 use super::validation::signer_name;
-use super::{PodCertificateRequest, PodCertificateRequestStatus};
+use super::{PodCertificateRequest, PodCertificateRequestSpec, PodCertificateRequestStatus};
 use super::{ecdsa, rsa};
 use crate::meta::v1::Condition;
 use crate::meta::v1::validation::validate_conditions;
@@ -42,6 +44,8 @@ const MAX_UID_LEN: usize = 128;
 const TERMINAL: &[&str] = &["Issued", "Denied", "Failed"];
 /// Ten minutes, the margin `beginRefreshAt` keeps from both ends of the validity.
 const REFRESH_MARGIN: i64 = 600;
+/// Five minutes, how far `notBefore` may lie from the server's clock (either way, exclusive).
+const CLOCK_SKEW: i64 = 300;
 const IMMUTABLE_UNLESS_TERMINAL: &str =
     r#"status is immutable unless transitioning to "Issued", "Denied", or "Failed""#;
 
@@ -91,13 +95,22 @@ pub fn validate_pod_certificate_request(obj: &PodCertificateRequest, old: Option
     }
 }
 
-/// Validates a `PodCertificateRequest`'s `/status` write (upstream's
-/// `ValidatePodCertificateRequestStatusUpdate`).
+/// Validates a `PodCertificateRequest`'s `/status` write at the current time (upstream's
+/// `ValidatePodCertificateRequestStatusUpdate` with the strategy's real clock).
 pub fn validate_pod_certificate_request_status_update(
     obj: &PodCertificateRequest,
     old: &PodCertificateRequest,
 ) -> ErrorList {
-    status_errors(&obj.status, &old.status)
+    validate_pod_certificate_request_status_update_at(obj, old, Time::now())
+}
+
+/// [`validate_pod_certificate_request_status_update`] with `now` as the server's time.
+pub fn validate_pod_certificate_request_status_update_at(
+    obj: &PodCertificateRequest,
+    old: &PodCertificateRequest,
+    now: Time,
+) -> ErrorList {
+    status_errors(&obj.status, &old.status, &obj.spec, now)
 }
 
 /// The spec unchanged, shown as its JSON where upstream prints the Go struct.
@@ -233,7 +246,12 @@ fn proof_verifies(key: PublicKey, bits: &[u8], message: &[u8], proof: &[u8]) -> 
 }
 
 /// Upstream's status rules: the known conditions, then what each transition may change.
-fn status_errors(new: &PodCertificateRequestStatus, old: &PodCertificateRequestStatus) -> ErrorList {
+fn status_errors(
+    new: &PodCertificateRequestStatus,
+    old: &PodCertificateRequestStatus,
+    spec: &PodCertificateRequestSpec,
+    now: Time,
+) -> ErrorList {
     let cp = Path::new("status").child("conditions");
     let mut errs = ErrorList::new();
     let mut known = 0;
@@ -279,7 +297,7 @@ fn status_errors(new: &PodCertificateRequestStatus, old: &PodCertificateRequestS
         return errs;
     }
     if has_true(&new.conditions, "Issued") {
-        return issued_errors(new);
+        return issued_errors(new, spec, now);
     }
     if new != old {
         errs.push(omitted(IMMUTABLE_UNLESS_TERMINAL));
@@ -295,9 +313,10 @@ fn is_terminal(conditions: &[Condition]) -> bool {
     TERMINAL.iter().any(|t| has_true(conditions, t))
 }
 
-/// An issued request: a chain of certificates, the leaf first, and the three times, with
-/// `beginRefreshAt` ten minutes inside the validity. Stops at the first problem, as upstream.
-fn issued_errors(new: &PodCertificateRequestStatus) -> ErrorList {
+/// An issued request: a chain of certificates, the leaf first, whose names are well formed, whose
+/// key is the requested one and whose validity the three times match, with `beginRefreshAt` ten
+/// minutes inside it. Stops where upstream does.
+fn issued_errors(new: &PodCertificateRequestStatus, spec: &PodCertificateRequestSpec, now: Time) -> ErrorList {
     let chain = new.certificate_chain.as_str();
     let cp = Path::new("status").child("certificateChain");
     if chain.len() > MAX_CHAIN_SIZE {
@@ -311,11 +330,40 @@ fn issued_errors(new: &PodCertificateRequestStatus) -> ErrorList {
     if leaf.kind != b"CERTIFICATE" {
         return bad_chain("issued certificate chain must consist entirely of CERTIFICATE PEM blocks");
     }
-    if parse_certificate(&leaf.bytes).is_err() {
+    // Times and names that do not read are parse failures in Go too.
+    let Ok(leaf) = certificate_fields(&leaf.bytes) else {
         return bad_chain("leaf certificate does not parse as valid X.509");
+    };
+    let mut errs = ErrorList::new();
+    for name in &leaf.dns_names {
+        if name.is_empty() {
+            errs.push(FieldError::invalid(&cp, name, "leaf certificate should not contain empty DNSName"));
+        }
+        if name.contains("..") {
+            errs.push(FieldError::invalid(&cp, name, "leaf certificate's DNSName should not contain '..'"));
+        }
+        if name.starts_with('.') || name.ends_with('.') {
+            errs.push(FieldError::invalid(&cp, name, "leaf certificate's DNSName should not start or end with '.'"));
+        }
+    }
+    for address in &leaf.email_addresses {
+        if !email::is_address(address) {
+            errs.push(FieldError::invalid(&cp, address, "leaf certificate should not contain invalid EmailAddress"));
+        }
+    }
+    let fail = |mut errs: ErrorList, e: FieldError| {
+        errs.push(e);
+        errs
+    };
+    if let Some(wanted) = requested_key(spec)
+        && parse_public_key_with_bits(leaf.public_key).ok() != Some(wanted)
+    {
+        return fail(
+            errs,
+            FieldError::invalid(&cp, chain, "leaf certificate was not issued to the requested public key"),
+        );
     }
     let sp = Path::new("status");
-    let mut errs = ErrorList::new();
     let consistent = "must be present and consistent with the issued certificate";
     if new.not_before.is_none() {
         errs.push(FieldError::required(sp.child("notBefore"), consistent));
@@ -329,10 +377,53 @@ fn issued_errors(new: &PodCertificateRequestStatus) -> ErrorList {
             "must be present and in the range [notbefore+10min, notafter-10min]",
         ));
     }
+    if !errs.is_empty() {
+        return errs;
+    }
     let (Some(not_before), Some(not_after), Some(refresh)) = (new.not_before, new.not_after, new.begin_refresh_at)
     else {
         return errs;
     };
+    let nbp = sp.child("notBefore");
+    if leaf.not_before != (not_before.unix_seconds(), 0) {
+        return vec![FieldError::invalid_value(
+            &nbp,
+            go_time(not_before),
+            "must be set to the NotBefore time encoded in the leaf certificate",
+        )];
+    }
+    let skew = (not_before.unix_seconds() as i128) - (now.unix_seconds() as i128);
+    if skew.abs() >= i128::from(CLOCK_SKEW) {
+        return vec![FieldError::invalid_value(
+            &nbp,
+            go_time(not_before),
+            "must be set to within 5 minutes of kube-apiserver's current time",
+        )];
+    }
+    if leaf.not_after != (not_after.unix_seconds(), 0) {
+        return vec![FieldError::invalid_value(
+            sp.child("notAfter"),
+            go_time(not_after),
+            "must be set to the NotAfter time encoded in the leaf certificate",
+        )];
+    }
+    let lifetime = nanos(leaf.not_after) - nanos(leaf.not_before);
+    if lifetime < 3600 * NANOS {
+        return vec![FieldError::invalid_value(
+            &cp,
+            go_duration(lifetime),
+            "leaf certificate lifetime must be >= 1 hour",
+        )];
+    }
+    if let Some(max) = spec.max_expiration_seconds
+        && lifetime > i128::from(max) * NANOS
+    {
+        return vec![FieldError::invalid_value(
+            &cp,
+            go_duration(lifetime),
+            &format!("leaf certificate lifetime must be <= spec.maxExpirationSeconds ({max})"),
+        )];
+    }
     let rp = sp.child("beginRefreshAt");
     if refresh.unix_seconds() < not_before.unix_seconds().saturating_add(REFRESH_MARGIN) {
         return vec![FieldError::invalid_value(
@@ -358,6 +449,55 @@ fn issued_errors(new: &PodCertificateRequestStatus) -> ErrorList {
         }
     }
     errs
+}
+
+/// The key the leaf must carry: that of the stub request (v1 has no `pkixPublicKey`), when it
+/// is set, reads as a request, and holds an Ed25519, ECDSA or RSA key, the types upstream
+/// compares. Inferred, as the 1.36 source was not available: with no such key nothing is
+/// compared, as the create rules here do not require one.
+fn requested_key(spec: &PodCertificateRequestSpec) -> Option<(PublicKey, &[u8])> {
+    let stub = spec.stub_pkcs10_request.as_deref().filter(|s| !s.is_empty())?;
+    let request = parse_certificate_request(stub).ok()?;
+    let key = parse_public_key_with_bits(request.public_key).ok()?;
+    (!matches!(key.0, PublicKey::Other)).then_some(key)
+}
+
+const NANOS: i128 = 1_000_000_000;
+
+fn nanos((secs, nanos): (i64, u32)) -> i128 {
+    i128::from(secs) * NANOS + i128::from(nanos)
+}
+
+/// A span of nanoseconds as Go's `time.Duration.String` prints it (`1h0m0s`, `30m0s`, `1.5s`,
+/// `500ms`), which upstream shows as the bad value.
+fn go_duration(d: i128) -> BadValue {
+    let sign = if d < 0 { "-" } else { "" };
+    let u = d.unsigned_abs();
+    // The integer part and the fraction's digits without trailing zeros, of `v / 10^prec`.
+    let frac = |v: u128, prec: u32| {
+        let unit = 10u128.pow(prec);
+        let f = format!("{:0width$}", v % unit, width = prec as usize);
+        let f = f.trim_end_matches('0');
+        if f.is_empty() { format!("{}", v / unit) } else { format!("{}.{f}", v / unit) }
+    };
+    let text = if u == 0 {
+        "0s".to_owned()
+    } else if u < 1_000 {
+        format!("{u}ns")
+    } else if u < 1_000_000 {
+        format!("{}µs", frac(u, 3))
+    } else if u < 1_000_000_000 {
+        format!("{}ms", frac(u, 6))
+    } else {
+        let secs = frac(u % 60_000_000_000, 9);
+        let mins = u / 60_000_000_000;
+        match (mins / 60, mins % 60) {
+            (0, 0) => format!("{secs}s"),
+            (0, m) => format!("{m}m{secs}s"),
+            (h, m) => format!("{h}h{m}m{secs}s"),
+        }
+    };
+    BadValue::Json(format!("{sign}{text}"))
 }
 
 /// A time as Go's `time.Time.String` prints a UTC one, which upstream shows as the bad value.

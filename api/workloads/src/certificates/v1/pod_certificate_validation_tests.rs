@@ -1,4 +1,4 @@
-//! Upstream's `TestValidatePodCertificateRequestCreate`, `…Update` and `…StatusUpdate` cases that do not need a leaf certificate read, with keys, proofs and certificates made by openssl in place of upstream's generated ones.
+//! Upstream's `TestValidatePodCertificateRequestCreate`, `…Update` and `…StatusUpdate` cases, with keys, proofs and certificates made by openssl in place of upstream's generated ones.
 
 use kapi_api_base::test_support::public_keys::{self as keys, der};
 use kapi_machinery::types::Time;
@@ -29,6 +29,56 @@ hv3liOc5sxLHeOPeXl6sttSU5P7n3PWjUzBRMB0GA1UdDgQWBBQeHJ+YyLoPlPho
 ecguTJOS98DH6DAfBgNVHSMEGDAWgBQeHJ+YyLoPlPhoecguTJOS98DH6DAPBgNV
 HRMBAf8EBTADAQH/MAUGAytlcANBAE1RcuMWTMottOx1GajCaU0qLwQ0Fqnon3tI
 C/g/RH7uZ5wc+XzxVC6zHTc8OVQC9l9Ch0PrwGByCEyEp9KWewY=
+-----END CERTIFICATE-----
+";
+
+/// The P-256 key of the certificates below, in a stub request (`openssl req -new -outform DER`).
+const STUB: &str = "MIHGMG4CAQAwDDEKMAgGA1UEAwwBeDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABLm3bRjcPDg8PCPP45qfC1v4oOExzeHDYFzRVMcJmoYC1oeKs5IUe7EXlcUjLj9TZR0oaQSR/7F4Bz3XKG4uLr6gADAKBggqhkjOPQQDAgNIADBFAiEAxhSSy5o+Z6oDj66MrMD7p/fBd/mtDz9pEsuYcxDeye8CIA/H7z4ojaPd7hboPUJO4UVecZgGenVV3k1RzZlpGCTt";
+
+/// Self-signed for the stub's key, a day from 2026-12-01T03:56:50Z, with the subject
+/// alternative names `DNS:a..b`, `DNS:.x.`, `DNS:ok.example`, `email:bad@@x` and
+/// `email:good@example.com` (`openssl req -x509 -days 1 -addext subjectAltName=…`).
+const NAMES: &str = "-----BEGIN CERTIFICATE-----
+MIIBqzCCAVGgAwIBAgIULeCjBCmRzFs/bWC2ywRwdsJbiRswCgYIKoZIzj0EAwIw
+DDEKMAgGA1UEAwwBeDAeFw0yNjEyMDEwMzU2NTBaFw0yNjEyMDIwMzU2NTBaMAwx
+CjAIBgNVBAMMAXgwWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAAS5t20Y3Dw4PDwj
+z+Oanwtb+KDhMc3hw2Bc0VTHCZqGAtaHirOSFHuxF5XFIy4/U2UdKGkEkf+xeAc9
+1yhuLi6+o4GQMIGNMB0GA1UdDgQWBBSDWBhLKpRwFSQ0EP8H5AH4DrlAFTAfBgNV
+HSMEGDAWgBSDWBhLKpRwFSQ0EP8H5AH4DrlAFTAPBgNVHRMBAf8EBTADAQH/MDoG
+A1UdEQQzMDGCBGEuLmKCAy54LoIKb2suZXhhbXBsZYEGYmFkQEB4gRBnb29kQGV4
+YW1wbGUuY29tMAoGCCqGSM49BAMCA0gAMEUCIE+7de1YBZxqkJvPC6Q4/gFIkajh
+GcnZbYbIe9pwPMD8AiEA9D4WJ6Yy0eE/fMY49X+x4g9677kDBXfFqGdHOezr4Kw=
+-----END CERTIFICATE-----
+";
+
+/// Version 1 certificates for the stub's key from 2026-11-30T12:00:00Z (`openssl ca -selfsign
+/// -startdate … -enddate …`): to 12:30 the same day, to 2026-12-02T12:00:00Z, and to
+/// 2050-11-30T12:00:00Z (a `GeneralizedTime`).
+const SHORT: &str = "-----BEGIN CERTIFICATE-----
+MIIBCDCBrgIBATAKBggqhkjOPQQDAjAQMQ4wDAYDVQQDDAVwb2QtMTAeFw0yNjEx
+MzAxMjAwMDBaFw0yNjExMzAxMjMwMDBaMBAxDjAMBgNVBAMMBXBvZC0xMFkwEwYH
+KoZIzj0CAQYIKoZIzj0DAQcDQgAEubdtGNw8ODw8I8/jmp8LW/ig4THN4cNgXNFU
+xwmahgLWh4qzkhR7sReVxSMuP1NlHShpBJH/sXgHPdcobi4uvjAKBggqhkjOPQQD
+AgNJADBGAiEAzMVa1qRyTyeyqs00+fIcticzPcNeXQSI03U/3uT+rsQCIQCX4gLY
+Z4yh2XIEBSTSFCfjBO7wpPe9OMh9yPwRZRtpPQ==
+-----END CERTIFICATE-----
+";
+const LONG: &str = "-----BEGIN CERTIFICATE-----
+MIIBBzCBrgIBAjAKBggqhkjOPQQDAjAQMQ4wDAYDVQQDDAVwb2QtMTAeFw0yNjEx
+MzAxMjAwMDBaFw0yNjEyMDIxMjAwMDBaMBAxDjAMBgNVBAMMBXBvZC0xMFkwEwYH
+KoZIzj0CAQYIKoZIzj0DAQcDQgAEubdtGNw8ODw8I8/jmp8LW/ig4THN4cNgXNFU
+xwmahgLWh4qzkhR7sReVxSMuP1NlHShpBJH/sXgHPdcobi4uvjAKBggqhkjOPQQD
+AgNIADBFAiBqf3wP3NidwyAiL6LtXpMmZe3uj9D7xG3BH4lSu8FrLwIhAPu4/4c3
+mImmSobMwqknFDyNK76ZCLXb82+GoV6mllYb
+-----END CERTIFICATE-----
+";
+const GENERALIZED: &str = "-----BEGIN CERTIFICATE-----
+MIIBCjCBsAIBAzAKBggqhkjOPQQDAjAQMQ4wDAYDVQQDDAVwb2QtMTAgFw0yNjEx
+MzAxMjAwMDBaGA8yMDUwMTEzMDEyMDAwMFowEDEOMAwGA1UEAwwFcG9kLTEwWTAT
+BgcqhkjOPQIBBggqhkjOPQMBBwNCAAS5t20Y3Dw4PDwjz+Oanwtb+KDhMc3hw2Bc
+0VTHCZqGAtaHirOSFHuxF5XFIy4/U2UdKGkEkf+xeAc91yhuLi6+MAoGCCqGSM49
+BAMCA0kAMEYCIQDc18wC4xtLpqyc4HEtm7/K+O0o43bQA7Vmbi5qUSmerQIhALBK
+c0U7NidIfRLB/bd9aZpQwgAtdSnJ7zqVNu+ex1BE
 -----END CERTIFICATE-----
 ";
 
@@ -255,23 +305,55 @@ fn with_status(status: PodCertificateRequestStatus) -> PodCertificateRequest {
     PodCertificateRequest { status, ..pcr(spec()) }
 }
 
+/// 2026-11-30 at a time of day.
+fn nov30(hour: u8, min: u8, sec: u8) -> Time {
+    Time::from_civil(2026, 11, 30, hour, min, sec).unwrap()
+}
+
+/// `LEAF`'s validity starts here; the server's clock in these tests is a minute later.
+fn leaf_start() -> Time {
+    nov30(13, 51, 20)
+}
+
+fn now() -> Time {
+    Time::from_unix(leaf_start().unix_seconds() + 60)
+}
+
 fn status_update(new: PodCertificateRequestStatus, old: PodCertificateRequestStatus) -> Vec<String> {
-    strings(&validate_pod_certificate_request_status_update(&with_status(new), &with_status(old)))
+    strings(&validate_pod_certificate_request_status_update_at(&with_status(new), &with_status(old), now()))
 }
 
 fn conditions(c: Vec<Condition>) -> PodCertificateRequestStatus {
     PodCertificateRequestStatus { conditions: c, ..Default::default() }
 }
 
-/// An `Issued` status with upstream's times: valid from 1970-01-01, refresh at noon, a day long.
+/// An `Issued` status with `LEAF`'s times: a day long, refreshing after twelve hours.
 fn issued(chain: &str) -> PodCertificateRequestStatus {
+    issued_from(chain, leaf_start(), 24 * 3600)
+}
+
+/// An `Issued` status valid for `secs` from `start`, refreshing halfway.
+fn issued_from(chain: &str, start: Time, secs: i64) -> PodCertificateRequestStatus {
+    let at = |s: i64| Some(Time::from_unix(start.unix_seconds() + s));
     PodCertificateRequestStatus {
         conditions: vec![cond("Issued", "True")],
         certificate_chain: chain.into(),
-        not_before: Some(Time::from_unix(0)),
-        begin_refresh_at: Some(Time::from_unix(12 * 3600)),
-        not_after: Some(Time::from_unix(24 * 3600)),
+        not_before: at(0),
+        begin_refresh_at: at(secs / 2),
+        not_after: at(secs),
     }
+}
+
+/// A status write to a request whose stub request holds the key of `NAMES`, `SHORT`, `LONG` and
+/// `GENERALIZED`, at `now`.
+fn stub_update(new: PodCertificateRequestStatus, now: Time) -> Vec<String> {
+    let s = PodCertificateRequestSpec {
+        stub_pkcs10_request: Some(kapi_machinery::base64::decode(STUB.as_bytes()).unwrap()),
+        ..spec()
+    };
+    let old = pcr(s);
+    let new = PodCertificateRequest { status: new, ..old.clone() };
+    strings(&validate_pod_certificate_request_status_update_at(&new, &old, now))
 }
 
 #[test]
@@ -372,19 +454,113 @@ fn issued_chain_and_times_as_upstream() {
         ]
     );
     let mut early = issued(LEAF);
-    early.begin_refresh_at = Some(Time::from_unix(599));
+    early.begin_refresh_at = Some(Time::from_unix(leaf_start().unix_seconds() + 599));
     assert_eq!(
         status_update(early, empty.clone()),
         [
-            "status.beginRefreshAt: Invalid value: 1970-01-01 00:09:59 +0000 UTC: must be at least 10 minutes after status.notBefore"
+            "status.beginRefreshAt: Invalid value: 2026-11-30 14:01:19 +0000 UTC: must be at least 10 minutes after status.notBefore"
         ]
     );
     let mut late = issued(LEAF);
-    late.begin_refresh_at = Some(Time::from_unix(24 * 3600 - 599));
+    late.begin_refresh_at = Some(Time::from_unix(leaf_start().unix_seconds() + 24 * 3600 - 599));
     assert_eq!(
         status_update(late, empty),
         [
-            "status.beginRefreshAt: Invalid value: 1970-01-01 23:50:01 +0000 UTC: must be at least 10 minutes before status.notAfter"
+            "status.beginRefreshAt: Invalid value: 2026-12-01 13:41:21 +0000 UTC: must be at least 10 minutes before status.notAfter"
         ]
     );
+}
+
+#[test]
+fn leaf_names_as_upstream() {
+    let start = Time::from_civil(2026, 12, 1, 3, 56, 50).unwrap();
+    let names = [
+        r#"status.certificateChain: Invalid value: "a..b": leaf certificate's DNSName should not contain '..'"#,
+        r#"status.certificateChain: Invalid value: ".x.": leaf certificate's DNSName should not start or end with '.'"#,
+        r#"status.certificateChain: Invalid value: "bad@@x": leaf certificate should not contain invalid EmailAddress"#,
+    ];
+    // Every bad name is reported, and the checks stop before the times' values (a clock a day
+    // off is not reported)...
+    let later = Time::from_unix(start.unix_seconds() + 86400);
+    assert_eq!(stub_update(issued_from(NAMES, start, 24 * 3600), later), names);
+    // ...but after their presence.
+    let mut status = issued_from(NAMES, start, 24 * 3600);
+    status.not_after = None;
+    let mut with_missing = names.to_vec();
+    with_missing.push("status.notAfter: Required value: must be present and consistent with the issued certificate");
+    assert_eq!(stub_update(status, start), with_missing);
+}
+
+#[test]
+fn leaf_key_as_upstream() {
+    // `LEAF` has an Ed25519 key, not the stub request's P-256 one.
+    let errs = stub_update(issued(LEAF), now());
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].starts_with("status.certificateChain: Invalid value: \"-----BEGIN CERTIFICATE-----"), "{errs:?}");
+    assert!(errs[0].ends_with(": leaf certificate was not issued to the requested public key"), "{errs:?}");
+    // The stub request's key issued `LONG`; without a stub request no key is compared.
+    let start = nov30(12, 0, 0);
+    let mut s = spec();
+    s.max_expiration_seconds = Some(2 * 86400);
+    let old = pcr(s.clone());
+    let new = PodCertificateRequest { status: issued_from(LONG, start, 2 * 86400), ..old.clone() };
+    assert_eq!(validate_pod_certificate_request_status_update_at(&new, &old, start), []);
+}
+
+#[test]
+fn leaf_times_as_upstream() {
+    let start = nov30(12, 0, 0);
+    let mut status = issued_from(LONG, start, 2 * 86400);
+    status.not_before = Some(nov30(12, 0, 1));
+    assert_eq!(
+        stub_update(status, start),
+        [
+            "status.notBefore: Invalid value: 2026-11-30 12:00:01 +0000 UTC: must be set to the NotBefore time encoded in the leaf certificate"
+        ]
+    );
+    let far = "status.notBefore: Invalid value: 2026-11-30 12:00:00 +0000 UTC: must be set to within 5 minutes of kube-apiserver's current time";
+    let status = || issued_from(SHORT, start, 1800);
+    assert_eq!(stub_update(status(), nov30(12, 5, 0)), [far], "five minutes after is too far");
+    assert_eq!(stub_update(status(), nov30(11, 55, 0)), [far], "five minutes before is too far");
+    let short = ["status.certificateChain: Invalid value: 30m0s: leaf certificate lifetime must be >= 1 hour"];
+    assert_eq!(stub_update(status(), nov30(12, 4, 59)), short, "within five minutes");
+    assert_eq!(stub_update(status(), nov30(11, 55, 1)), short, "within five minutes");
+    let mut status = issued_from(SHORT, start, 1800);
+    status.not_after = Some(nov30(12, 30, 1));
+    assert_eq!(
+        stub_update(status, start),
+        [
+            "status.notAfter: Invalid value: 2026-11-30 12:30:01 +0000 UTC: must be set to the NotAfter time encoded in the leaf certificate"
+        ]
+    );
+    // `spec()` allows a day.
+    assert_eq!(
+        stub_update(issued_from(LONG, start, 2 * 86400), start),
+        [
+            "status.certificateChain: Invalid value: 48h0m0s: leaf certificate lifetime must be <= spec.maxExpirationSeconds (86400)"
+        ]
+    );
+    // A `GeneralizedTime` notAfter reads as Go reads it.
+    let until_2050 = Time::from_civil(2050, 11, 30, 12, 0, 0).unwrap().unix_seconds() - start.unix_seconds();
+    assert_eq!(
+        stub_update(issued_from(GENERALIZED, start, until_2050), start),
+        [
+            "status.certificateChain: Invalid value: 210384h0m0s: leaf certificate lifetime must be <= spec.maxExpirationSeconds (86400)"
+        ]
+    );
+}
+
+#[test]
+fn go_durations() {
+    let s = |n: i128| match go_duration(n) {
+        BadValue::Json(s) => s,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(s(0), "0s");
+    assert_eq!(s(1), "1ns");
+    assert_eq!(s(1_500), "1.5µs");
+    assert_eq!(s(2_000_000), "2ms");
+    assert_eq!(s(1_500_000_000), "1.5s");
+    assert_eq!(s(-300 * NANOS), "-5m0s");
+    assert_eq!(s(3600 * NANOS + 1), "1h0m0.000000001s");
 }

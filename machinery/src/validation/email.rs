@@ -1,4 +1,4 @@
-//! The `email` format: whether Go's `mail.ParseAddress` reads a value as exactly one address (an addr-spec or a name-addr, comments and a one-address group allowed).
+//! Whether Go's `mail.ParseAddress` reads a value as exactly one address (an addr-spec or a name-addr, comments and a one-address group allowed): the `email` format of custom resources and the e-mail names of issued certificates.
 
 /// Go's `mail.ParseAddress` succeeds (its address is never empty when it does).
 pub fn is_address(value: &str) -> bool {

@@ -12,6 +12,8 @@
 //! match it, lie near the server's clock and span one hour to `maxExpirationSeconds`, since the
 //! X.509 reader here does not interpret names, keys or times.
 
+use std::collections::BTreeMap;
+
 use kapi_api_base::certs::pkcs10::parse_certificate_request;
 use kapi_api_base::certs::pkix::{PublicKey, parse_public_key_with_bits};
 use kapi_api_base::certs::{Pem, certificate_fields, parse_certificate};
@@ -28,6 +30,7 @@ use super::validation::signer_name;
 use super::{PodCertificateRequest, PodCertificateRequestSpec, PodCertificateRequestStatus};
 use super::{ecdsa, rsa};
 use crate::meta::v1::Condition;
+use crate::meta::v1::object_meta_validation::validate_annotations;
 use crate::meta::v1::validation::validate_conditions;
 
 /// Upstream's `MinMaxExpirationSeconds`, `KubernetesMaxMaxExpirationSeconds` and
@@ -60,6 +63,7 @@ pub(crate) struct SpecFields<'a> {
     pub node_name: &'a str,
     pub node_uid: &'a str,
     pub max_expiration_seconds: Option<i32>,
+    pub user_annotations: &'a std::collections::BTreeMap<String, String>,
     pub pkix: Option<&'a [u8]>,
     pub proof: Option<&'a [u8]>,
 }
@@ -77,6 +81,7 @@ macro_rules! spec_fields {
             node_name: &$s.node_name,
             node_uid: &$s.node_uid,
             max_expiration_seconds: $s.max_expiration_seconds,
+            user_annotations: &$s.unverified_user_annotations,
             pkix: $pkix,
             proof: $proof,
         }
@@ -126,6 +131,7 @@ pub(crate) fn immutable_spec<T: PartialEq + kapi_machinery::json::JsonEncode>(ne
 pub(crate) fn create_errors(s: &SpecFields) -> ErrorList {
     let spec = Path::new("spec");
     let mut errs = signer_name(&spec.child("signerName"), s.signer_name);
+    errs.extend(user_annotations(s.user_annotations, &spec.child("unverifiedUserAnnotations")));
     let name = |errs: &mut ErrorList, field: &str, value: &str, shown: BadValue| {
         for m in is_dns1123_subdomain(value) {
             errs.push(FieldError::invalid_value(spec.child(field), shown.clone(), &m));
@@ -162,6 +168,17 @@ pub(crate) fn create_errors(s: &SpecFields) -> ErrorList {
     }
     if s.pkix.is_some_and(|k| !k.is_empty()) || s.proof.is_some_and(|p| !p.is_empty()) {
         errs.extend(key_errors(s.pkix.unwrap_or_default(), s.proof.unwrap_or_default(), s.pod_uid));
+    }
+    errs
+}
+
+/// Upstream's `ValidateUserAnnotations`, whose source was not available, from the field's
+/// documentation: metadata annotations' rules (each key a qualified name, 256 KiB in all), and
+/// every key domain-prefixed. The last rule's message is inferred.
+fn user_annotations(annotations: &BTreeMap<String, String>, path: &Path) -> ErrorList {
+    let mut errs = validate_annotations(annotations, path);
+    for key in annotations.keys().filter(|k| !k.contains('/')) {
+        errs.push(FieldError::invalid(path, key, "must be domain-prefixed"));
     }
     errs
 }

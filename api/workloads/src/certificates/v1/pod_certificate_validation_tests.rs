@@ -564,3 +564,35 @@ fn go_durations() {
     assert_eq!(s(-300 * NANOS), "-5m0s");
     assert_eq!(s(3600 * NANOS + 1), "1h0m0.000000001s");
 }
+
+#[test]
+fn create_user_annotations() {
+    let create = |pairs: &[(&str, String)]| {
+        let mut s = spec();
+        s.unverified_user_annotations = pairs.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
+        strings(&validate_pod_certificate_request(&pcr(s), None))
+    };
+    assert_eq!(create(&[("example.com/a", "any value at all".into())]), Vec::<String>::new());
+    assert_eq!(
+        create(&[("plain", String::new())]),
+        [r#"spec.unverifiedUserAnnotations: Invalid value: "plain": must be domain-prefixed"#]
+    );
+    let errs = create(&[("example.com/a b", String::new())]);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(
+        errs[0].starts_with(
+            r#"spec.unverifiedUserAnnotations: Invalid value: "example.com/a b": name part must consist of"#
+        ),
+        "{errs:?}"
+    );
+    assert_eq!(
+        create(&[("example.com/a", "x".repeat(256 * 1024))]),
+        ["spec.unverifiedUserAnnotations: Too long: may not be more than 262144 bytes"]
+    );
+    // Checked right after the signer name, before the pod name.
+    let mut s = spec();
+    s.pod_name = "Bad".into();
+    s.unverified_user_annotations = [("plain".to_owned(), String::new())].into_iter().collect();
+    let errs = strings(&validate_pod_certificate_request(&pcr(s), None));
+    assert!(errs[0].starts_with("spec.unverifiedUserAnnotations:") && errs[1].starts_with("spec.podName:"), "{errs:?}");
+}

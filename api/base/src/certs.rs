@@ -6,7 +6,9 @@
 //! down to the elements Go reads first (version, serial, algorithm identifiers, the name,
 //! validity and key sequences, unique IDs, the extension list, the signature), its names' shape
 //! and its basic constraints; the values in names, times, keys and other extensions are not
-//! interpreted, so a certificate Go refuses for those alone passes here. Certificate signing
+//! interpreted, so a certificate Go refuses for those alone passes [`parse_certificate`].
+//! [`certificate_fields`] reads further, for an issued leaf: the validity times, the subject
+//! alternative DNS names and e-mail addresses, and the key's element. Certificate signing
 //! requests, which Go reads with `encoding/asn1` instead, have their own reader in [`pkcs10`].
 
 use std::collections::BTreeSet;
@@ -609,3 +611,7 @@ fn basic_constraints(value: &[u8]) -> Result<bool, &'static str> {
         _ => Ok(is_ca),
     }
 }
+
+#[cfg(test)]
+#[path = "certs/fields_tests.rs"]
+mod fields_tests;

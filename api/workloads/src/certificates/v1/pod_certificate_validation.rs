@@ -6,11 +6,11 @@
 //! (inferred: 1.36 requests may carry the stub request alone). An elliptic key's point must lie
 //! on its curve, as Go's key parser requires. The proof is verified as upstream verifies it, a
 //! signature of the pod UID: Ed25519 and ECDSA on P-256 and P-384 with ring, ECDSA on P-521 in
-//! `ecdsa`, RSA-PSS with any salt length in `rsa` (ring's takes only a 32-byte salt). Not
-//! checked: `unverifiedUserAnnotations`, and of an issued leaf certificate its DNS names and
-//! email addresses, that it was issued to the requested key, and that `notBefore`/`notAfter`
-//! match it, lie near the server's clock and span one hour to `maxExpirationSeconds`, since the
-//! X.509 reader here does not interpret names, keys or times.
+//! `ecdsa`, RSA-PSS with any salt length in `rsa` (ring's takes only a 32-byte salt). An issued
+//! leaf certificate's names, key and validity are checked as upstream checks them; the requested
+//! key is the stub request's (v1 has no `pkixPublicKey`), and with no readable stub request none
+//! is compared (inferred). `unverifiedUserAnnotations` follows the field's documentation, as
+//! upstream's `ValidateUserAnnotations` was not available.
 
 use std::collections::BTreeMap;
 

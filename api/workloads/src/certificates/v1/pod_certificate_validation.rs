@@ -409,7 +409,7 @@ fn issued_errors(new: &PodCertificateRequestStatus, spec: &PodCertificateRequest
             "must be set to the NotBefore time encoded in the leaf certificate",
         )];
     }
-    let skew = (not_before.unix_seconds() as i128) - (now.unix_seconds() as i128);
+    let skew = i128::from(not_before.unix_seconds()) - i128::from(now.unix_seconds());
     if skew.abs() >= i128::from(CLOCK_SKEW) {
         return vec![FieldError::invalid_value(
             &nbp,

@@ -3,6 +3,7 @@
 use kapi_machinery::proto::ProtoReader;
 use kapi_machinery::{Fill, FillCtx, Scheme, SemanticEq, json};
 
+pub mod certificates;
 pub mod csrs;
 pub mod public_keys;
 

@@ -1,5 +1,6 @@
 //! Upstream's `TestValidatePodCertificateRequestCreate`, `…Update` and `…StatusUpdate` cases, with keys, proofs and certificates made by openssl in place of upstream's generated ones.
 
+use kapi_api_base::test_support::certificates::{GENERALIZED, NAMES};
 use kapi_api_base::test_support::public_keys::{self as keys, der};
 use kapi_machinery::types::Time;
 
@@ -35,25 +36,9 @@ C/g/RH7uZ5wc+XzxVC6zHTc8OVQC9l9Ch0PrwGByCEyEp9KWewY=
 /// The P-256 key of the certificates below, in a stub request (`openssl req -new -outform DER`).
 const STUB: &str = "MIHGMG4CAQAwDDEKMAgGA1UEAwwBeDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABLm3bRjcPDg8PCPP45qfC1v4oOExzeHDYFzRVMcJmoYC1oeKs5IUe7EXlcUjLj9TZR0oaQSR/7F4Bz3XKG4uLr6gADAKBggqhkjOPQQDAgNIADBFAiEAxhSSy5o+Z6oDj66MrMD7p/fBd/mtDz9pEsuYcxDeye8CIA/H7z4ojaPd7hboPUJO4UVecZgGenVV3k1RzZlpGCTt";
 
-/// Self-signed for the stub's key, a day from 2026-12-01T03:56:50Z, with the subject
-/// alternative names `DNS:a..b`, `DNS:.x.`, `DNS:ok.example`, `email:bad@@x` and
-/// `email:good@example.com` (`openssl req -x509 -days 1 -addext subjectAltName=…`).
-const NAMES: &str = "-----BEGIN CERTIFICATE-----
-MIIBqzCCAVGgAwIBAgIULeCjBCmRzFs/bWC2ywRwdsJbiRswCgYIKoZIzj0EAwIw
-DDEKMAgGA1UEAwwBeDAeFw0yNjEyMDEwMzU2NTBaFw0yNjEyMDIwMzU2NTBaMAwx
-CjAIBgNVBAMMAXgwWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAAS5t20Y3Dw4PDwj
-z+Oanwtb+KDhMc3hw2Bc0VTHCZqGAtaHirOSFHuxF5XFIy4/U2UdKGkEkf+xeAc9
-1yhuLi6+o4GQMIGNMB0GA1UdDgQWBBSDWBhLKpRwFSQ0EP8H5AH4DrlAFTAfBgNV
-HSMEGDAWgBSDWBhLKpRwFSQ0EP8H5AH4DrlAFTAPBgNVHRMBAf8EBTADAQH/MDoG
-A1UdEQQzMDGCBGEuLmKCAy54LoIKb2suZXhhbXBsZYEGYmFkQEB4gRBnb29kQGV4
-YW1wbGUuY29tMAoGCCqGSM49BAMCA0gAMEUCIE+7de1YBZxqkJvPC6Q4/gFIkajh
-GcnZbYbIe9pwPMD8AiEA9D4WJ6Yy0eE/fMY49X+x4g9677kDBXfFqGdHOezr4Kw=
------END CERTIFICATE-----
-";
-
 /// Version 1 certificates for the stub's key from 2026-11-30T12:00:00Z (`openssl ca -selfsign
-/// -startdate … -enddate …`): to 12:30 the same day, to 2026-12-02T12:00:00Z, and to
-/// 2050-11-30T12:00:00Z (a `GeneralizedTime`).
+/// -startdate … -enddate …`): to 12:30 the same day and to 2026-12-02T12:00:00Z (and the shared
+/// `GENERALIZED`, to 2050-11-30T12:00:00Z).
 const SHORT: &str = "-----BEGIN CERTIFICATE-----
 MIIBCDCBrgIBATAKBggqhkjOPQQDAjAQMQ4wDAYDVQQDDAVwb2QtMTAeFw0yNjEx
 MzAxMjAwMDBaFw0yNjExMzAxMjMwMDBaMBAxDjAMBgNVBAMMBXBvZC0xMFkwEwYH
@@ -70,15 +55,6 @@ KoZIzj0CAQYIKoZIzj0DAQcDQgAEubdtGNw8ODw8I8/jmp8LW/ig4THN4cNgXNFU
 xwmahgLWh4qzkhR7sReVxSMuP1NlHShpBJH/sXgHPdcobi4uvjAKBggqhkjOPQQD
 AgNIADBFAiBqf3wP3NidwyAiL6LtXpMmZe3uj9D7xG3BH4lSu8FrLwIhAPu4/4c3
 mImmSobMwqknFDyNK76ZCLXb82+GoV6mllYb
------END CERTIFICATE-----
-";
-const GENERALIZED: &str = "-----BEGIN CERTIFICATE-----
-MIIBCjCBsAIBAzAKBggqhkjOPQQDAjAQMQ4wDAYDVQQDDAVwb2QtMTAgFw0yNjEx
-MzAxMjAwMDBaGA8yMDUwMTEzMDEyMDAwMFowEDEOMAwGA1UEAwwFcG9kLTEwWTAT
-BgcqhkjOPQIBBggqhkjOPQMBBwNCAAS5t20Y3Dw4PDwjz+Oanwtb+KDhMc3hw2Bc
-0VTHCZqGAtaHirOSFHuxF5XFIy4/U2UdKGkEkf+xeAc91yhuLi6+MAoGCCqGSM49
-BAMCA0kAMEYCIQDc18wC4xtLpqyc4HEtm7/K+O0o43bQA7Vmbi5qUSmerQIhALBK
-c0U7NidIfRLB/bd9aZpQwgAtdSnJ7zqVNu+ex1BE
 -----END CERTIFICATE-----
 ";
 

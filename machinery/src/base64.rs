@@ -36,6 +36,17 @@ pub fn encode_into(input: &[u8], out: &mut Vec<u8>) {
 /// Decodes standard base64 the way Go's `base64.StdEncoding.DecodeString` does: padding is
 /// required, `\r` and `\n` are ignored, anything else invalid is an error naming the offset.
 pub fn decode(input: &[u8]) -> Result<Vec<u8>, String> {
+    decode_with(input, b'+', b'/')
+}
+
+/// [`decode`] with the URL alphabet (`-` and `_` for 62 and 63), as Go's
+/// `base64.URLEncoding.DecodeString`.
+pub fn decode_url(input: &[u8]) -> Result<Vec<u8>, String> {
+    decode_with(input, b'-', b'_')
+}
+
+/// The decoder of both alphabets, which differ in the digits for 62 and 63.
+fn decode_with(input: &[u8], d62: u8, d63: u8) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(input.len() / 4 * 3);
     let mut quad = [0u8; 4];
     let mut n = 0;
@@ -48,8 +59,8 @@ pub fn decode(input: &[u8]) -> Result<Vec<u8>, String> {
             b'A'..=b'Z' => c - b'A',
             b'a'..=b'z' => c - b'a' + 26,
             b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
+            c if c == d62 => 62,
+            c if c == d63 => 63,
             b'=' => {
                 if n < 2 {
                     return Err(format!("illegal base64 data at input byte {idx}"));
@@ -106,6 +117,9 @@ mod tests {
             assert_eq!(out, enc.as_bytes());
             assert_eq!(decode(enc.as_bytes()).unwrap(), raw);
         }
+        assert_eq!(decode_url(b"-_8A").unwrap(), [0xfb, 0xff, 0x00]);
+        assert_eq!(decode_url(b"a+/A").unwrap_err(), "illegal base64 data at input byte 1");
+        assert_eq!(decode(b"-_8A").unwrap_err(), "illegal base64 data at input byte 0");
         for bad in ["A", "A===", "AB=C", "YWJj!", "YW=j", "BA==x"] {
             assert!(decode(bad.as_bytes()).is_err(), "{bad}");
         }

@@ -229,6 +229,19 @@ impl<'a> Der<'a> {
     }
 }
 
+/// One DER element as Go's `cryptobyte` reads it (single-byte tag, minimal length of at most
+/// four bytes): its tag, its contents and what follows it.
+pub fn der_any(der: &[u8]) -> Option<(u8, &[u8], &[u8])> {
+    let mut d = Der(der);
+    let (tag, contents, _) = d.any()?;
+    Some((tag, contents, d.0))
+}
+
+/// [`der_any`] for an element of the given tag: its contents and what follows it.
+pub fn der_element(der: &[u8], tag: u8) -> Option<(&[u8], &[u8])> {
+    der_any(der).filter(|(t, _, _)| *t == tag).map(|(_, contents, rest)| (contents, rest))
+}
+
 /// `cryptobyte`'s INTEGER encoding rule: not empty, and no byte that only repeats the sign.
 fn valid_integer(b: &[u8]) -> bool {
     match b {

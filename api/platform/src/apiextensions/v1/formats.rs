@@ -9,6 +9,7 @@ mod uri;
 
 use std::sync::LazyLock;
 
+use kapi_machinery::validation::content::{is_dns1123_label, is_dns1123_subdomain};
 use kapi_machinery::validation::email;
 use kapi_machinery::validation::ip::parse_ip_sloppy;
 use regex::Regex;
@@ -45,8 +46,9 @@ pub fn is_valid(format: &str, value: &str) -> bool {
         "date" => time::is_date(value),
         "duration" => parse_duration(value).is_some(),
         "datetime" => time::is_date_time(value),
-        "k8sshortname" => is_short_name(value),
-        "k8slongname" => value.len() <= 253 && value.split('.').all(is_short_name_segment),
+        // Upstream's patterns are a DNS-1123 label's and subdomain's (no limit per part).
+        "k8sshortname" => is_dns1123_label(value).is_empty(),
+        "k8slongname" => is_dns1123_subdomain(value).is_empty(),
         // `password` takes anything; other names are not kept in a schema.
         _ => true,
     }
@@ -176,17 +178,6 @@ fn is_ssn(value: &str) -> bool {
             3 | 6 => *c == b'-' || *c == b' ',
             _ => c.is_ascii_digit(),
         })
-}
-
-/// kube-openapi's `k8s-short-name`: a DNS label of lower-case letters, digits and dashes.
-fn is_short_name(value: &str) -> bool {
-    value.len() <= 63 && is_short_name_segment(value)
-}
-
-fn is_short_name_segment(s: &str) -> bool {
-    let b = s.as_bytes();
-    let ok = |c: &u8| c.is_ascii_lowercase() || c.is_ascii_digit();
-    b.first().is_some_and(ok) && b.last().is_some_and(ok) && b.iter().all(|c| ok(c) || *c == b'-')
 }
 
 /// kube-openapi's hostname pattern, by hand: a single label of a character and up to 62 more

@@ -339,44 +339,12 @@ fn string(t: &str, format: &str) -> Val {
             Ok(d) => Val::Timestamp(d),
             Err(e) => failed("date-time formatted string", &e),
         },
-        "byte" => match url_base64(t) {
-            Some(b) => Val::Bytes(b.into()),
-            None => failed("byte formatted string", &"illegal base64 data"),
+        "byte" => match kapi_machinery::base64::decode_url(t.as_bytes()) {
+            Ok(b) => Val::Bytes(b.into()),
+            Err(e) => failed("byte formatted string", &e),
         },
         _ => Val::string(t),
     }
-}
-
-/// Go's `base64.URLEncoding.Decode`: the URL alphabet, padded to whole quanta; line breaks
-/// skipped; bits past the last byte ignored.
-fn url_base64(t: &str) -> Option<Vec<u8>> {
-    let digit = |c: u8| match c {
-        b'A'..=b'Z' => Some(c - b'A'),
-        b'a'..=b'z' => Some(c - b'a' + 26),
-        b'0'..=b'9' => Some(c - b'0' + 52),
-        b'-' => Some(62),
-        b'_' => Some(63),
-        _ => None,
-    };
-    let text: Vec<u8> = t.bytes().filter(|c| *c != b'\r' && *c != b'\n').collect();
-    if !text.len().is_multiple_of(4) {
-        return None;
-    }
-    let mut out = Vec::with_capacity(text.len() / 4 * 3);
-    let quanta = text.len() / 4;
-    for (q, quad) in text.chunks(4).enumerate() {
-        let pad = quad.iter().rev().take_while(|c| **c == b'=').count();
-        if pad > 2 || (pad > 0 && q + 1 != quanta) {
-            return None;
-        }
-        let mut n = 0u32;
-        for &c in &quad[..4 - pad] {
-            n = n << 6 | u32::from(digit(c)?);
-        }
-        n <<= 6 * pad as u32;
-        out.extend_from_slice(&n.to_be_bytes()[1..4 - pad]);
-    }
-    Some(out)
 }
 
 fn metadata(v: &Value) -> Val {
@@ -449,7 +417,7 @@ mod tests {
             errors(unreadable, None, schema),
             [
                 r#"spec.at: Invalid value: "string": Invalid date-time formatted string 2029-12-31t00:00:00z: parsing time "2029-12-31t00:00:00z" as "2006-01-02T15:04:05": cannot parse "2029-12-31t00:00:00z" as "2006-01-02T15:04:05" evaluating rule: self < timestamp('2030-01-01T00:00:00Z')"#,
-                r#"spec.key: Invalid value: "string": Invalid byte formatted string a+/A: illegal base64 data evaluating rule: size(self) == 3"#,
+                r#"spec.key: Invalid value: "string": Invalid byte formatted string a+/A: illegal base64 data at input byte 1 evaluating rule: size(self) == 3"#,
             ]
         );
     }

@@ -19,6 +19,8 @@ pub mod schema;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;
+#[cfg(feature = "validation")]
+pub mod warnings;
 
 pub use types::*;
 

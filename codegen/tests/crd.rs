@@ -505,3 +505,35 @@ fn typed_rules_the_server_accepts_pass() {
         std::fs::remove_dir_all(&root).ok();
     }
 }
+
+#[test]
+fn a_schema_whose_rules_together_cost_too_much_is_an_error_at_the_kind() {
+    // Each rule is within its own limit (`words` has no `maxItems`, but its items are short):
+    // fifteen of them are within the schema's, forty over it.
+    let markers = |n: usize| -> String {
+        (0..n).map(|i| format!("/// +k8s:validation:cel[{i}]:rule>self.words.all(w, w.size() < 9)\n")).collect()
+    };
+    let root = tree("total-cost-within", &[("v1", "things.example.com", &validated_thing_with(&markers(15)))]);
+    let (defs, errors) = run(&root);
+    assert!(errors.is_empty(), "{errors}");
+    assert_eq!(defs.len(), 1);
+    std::fs::remove_dir_all(&root).ok();
+    let types = validated_thing_with(&markers(40));
+    let root = tree("total-cost", &[("v1", "things.example.com", &types)]);
+    let (defs, errors) = run(&root);
+    assert!(defs.is_empty(), "{defs:?}");
+    assert_eq!(errors.lines().filter(|l| l.starts_with("error:")).count(), 5, "{errors}");
+    let kind = types.lines().position(|l| l.starts_with("pub struct Thing {")).expect("kind line") + 1;
+    assert!(errors.contains(&format!("types.rs:{kind}:12")), "{errors}");
+    assert!(
+        errors.contains("the schema of `Thing`: x-kubernetes-validations estimated rule & messageExpression cost total for entire OpenAPIv3 schema exceeds budget by factor of 2.5x"),
+        "{errors}"
+    );
+    // The four most expensive (of equal cost, the first four) at their markers.
+    for i in 0..4 {
+        let line = types.lines().position(|l| l.contains(&format!("cel[{i}]:rule>"))).expect("marker line") + 1;
+        assert!(errors.contains(&format!("`+k8s:validation:cel[{i}]:rule`: contributed to estimated rule & messageExpression cost total exceeding cost limit for entire OpenAPIv3 schema\n  --> {}", root.join("things/v1/types.rs").display())), "{errors}");
+        assert!(errors.contains(&format!("types.rs:{line}:33")), "{errors}");
+    }
+    std::fs::remove_dir_all(&root).ok();
+}

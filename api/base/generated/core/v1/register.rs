@@ -142,6 +142,21 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_status_validation_func(
                 crate::core::v1::validation::validate_service_status_update,
             );
+        scheme
+            .add_warnings_func(
+                crate::core::v1::endpoints_warnings::warnings_for_endpoints,
+            );
+        scheme.add_warnings_func(crate::core::v1::node_warnings::warnings_for_node);
+        scheme
+            .add_warnings_func(
+                crate::core::v1::volume_warnings::warnings_for_persistent_volume,
+            );
+        scheme
+            .add_warnings_func(
+                crate::core::v1::volume_warnings::warnings_for_persistent_volume_claim,
+            );
+        scheme
+            .add_warnings_func(crate::core::v1::service_warnings::warnings_for_service);
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

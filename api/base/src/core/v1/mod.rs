@@ -7,11 +7,23 @@
 #[cfg(feature = "internal")]
 mod conversion;
 mod defaults;
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+pub mod endpoints_warnings;
 mod field_labels;
 mod list;
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+pub mod node_warnings;
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+pub mod service_warnings;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+pub mod volume_warnings;
 
 pub use defaults::*;
 pub use field_labels::FIELD_LABELS;

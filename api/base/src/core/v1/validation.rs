@@ -11,13 +11,9 @@ mod affinity;
 mod cluster;
 mod clusterips;
 mod dns;
-#[doc(hidden)]
-pub mod endpoints_warnings;
 mod ephemeral;
 mod ip_warnings;
 mod node_label_warnings;
-#[doc(hidden)]
-pub mod node_warnings;
 mod pod;
 mod pod_annotations;
 mod pod_resources;
@@ -25,15 +21,11 @@ mod pod_status;
 mod resources;
 mod security;
 mod service_fields;
-#[doc(hidden)]
-pub mod service_warnings;
 mod signer;
 mod spread;
 mod status;
 mod storage;
 mod sysctl;
-#[doc(hidden)]
-pub mod volume_warnings;
 mod volumes;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -51,14 +43,16 @@ use super::{
 use crate::meta::v1::validation::validate_labels;
 use crate::meta::v1::{LabelSelector, LabelSelectorOperator};
 
+pub use super::endpoints_warnings::warnings_for_endpoints;
+pub use super::node_warnings::warnings_for_node;
+pub use super::service_warnings::warnings_for_service;
+pub use super::volume_warnings::{warnings_for_persistent_volume, warnings_for_persistent_volume_claim};
 #[doc(hidden)]
 pub use affinity::node_selector;
-pub use endpoints_warnings::warnings_for_endpoints;
 #[doc(hidden)]
 pub use ip_warnings::{cidr_warnings, ip_warnings};
 #[doc(hidden)]
 pub use node_label_warnings::{deprecated_node_label, node_selector_term_warnings, node_selector_warnings};
-pub use node_warnings::warnings_for_node;
 pub use pod::{PodValidationOptions, validate_pod_spec, validate_pod_template_spec, validate_pod_template_spec_with};
 #[doc(hidden)]
 pub use pod::{pod_spec_changes, validate_pod_spec_with, validate_tolerations};
@@ -67,13 +61,11 @@ pub use resources::{
     Cidr, container_resource_name, is_extended_resource_name, is_valid_cidr, is_valid_ip, non_special_ip,
     parse_cidr_sloppy, quantity_value,
 };
-pub use service_warnings::warnings_for_service;
 #[doc(hidden)]
 pub use signer::{cluster_trust_bundle_name, signer_name};
 #[doc(hidden)]
 pub use status::{non_negatives, not_above};
 pub use storage::validate_inline_persistent_volume_spec;
-pub use volume_warnings::{warnings_for_persistent_volume, warnings_for_persistent_volume_claim};
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
 pub const MAX_SECRET_SIZE: usize = 1024 * 1024;

@@ -103,6 +103,30 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_status_validation_func(
                 crate::admissionregistration::v1::validation::validate_validating_admission_policy_status_update,
             );
+        scheme
+            .add_warnings_func(
+                crate::admissionregistration::v1::static_name_warnings::warnings_for_mutating_admission_policy,
+            );
+        scheme
+            .add_warnings_func(
+                crate::admissionregistration::v1::static_name_warnings::warnings_for_mutating_admission_policy_binding,
+            );
+        scheme
+            .add_warnings_func(
+                crate::admissionregistration::v1::static_name_warnings::warnings_for_mutating_webhook_configuration,
+            );
+        scheme
+            .add_warnings_func(
+                crate::admissionregistration::v1::static_name_warnings::warnings_for_validating_admission_policy,
+            );
+        scheme
+            .add_warnings_func(
+                crate::admissionregistration::v1::static_name_warnings::warnings_for_validating_admission_policy_binding,
+            );
+        scheme
+            .add_warnings_func(
+                crate::admissionregistration::v1::static_name_warnings::warnings_for_validating_webhook_configuration,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

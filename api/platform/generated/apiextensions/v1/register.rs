@@ -34,6 +34,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_status_validation_func(
                 crate::apiextensions::v1::validation::validate_custom_resource_definition_status_update,
             );
+        scheme
+            .add_warnings_func(
+                crate::apiextensions::v1::warnings::warnings_for_custom_resource_definition,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     for version in VERSIONS {

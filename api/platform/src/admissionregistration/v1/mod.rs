@@ -9,6 +9,9 @@ mod cel_checks;
 mod defaults;
 #[cfg(feature = "validation")]
 pub mod mutating_policy_validation;
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+pub mod static_name_warnings;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;

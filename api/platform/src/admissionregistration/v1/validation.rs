@@ -22,9 +22,6 @@
 //!
 //! `MutatingAdmissionPolicy` and its binding are validated in mutating_policy_validation.rs.
 
-#[doc(hidden)]
-pub mod static_name_warnings;
-
 use std::collections::BTreeSet;
 
 use kapi_machinery::validation::content::{
@@ -45,7 +42,7 @@ use crate::meta::v1::validation::{
     is_valid_label_selector, validate_conditions, validate_label_selector, validate_label_selector_with,
 };
 
-pub use static_name_warnings::{
+pub use super::static_name_warnings::{
     warnings_for_mutating_admission_policy, warnings_for_mutating_admission_policy_binding,
     warnings_for_mutating_webhook_configuration, warnings_for_validating_admission_policy,
     warnings_for_validating_admission_policy_binding, warnings_for_validating_webhook_configuration,

@@ -29,6 +29,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_declarative_validation_func(
                 super::validation::validate_declarative_endpoint_slice,
             );
+        scheme
+            .add_warnings_func(
+                crate::discovery::v1::endpoint_slice_warnings::warnings_for_endpoint_slice,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

@@ -60,6 +60,14 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_status_validation_func(
                 crate::networking::v1::validation::validate_ingress_status_update,
             );
+        scheme
+            .add_warnings_func(
+                crate::networking::v1::ingress_warnings::warnings_for_ingress,
+            );
+        scheme
+            .add_warnings_func(
+                crate::networking::v1::network_policy_warnings::warnings_for_network_policy,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

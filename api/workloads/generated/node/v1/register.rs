@@ -25,6 +25,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_declarative_validation_func(
                 super::validation::validate_declarative_runtime_class,
             );
+        scheme
+            .add_warnings_func(
+                crate::node::v1::runtime_class_warnings::warnings_for_runtime_class,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

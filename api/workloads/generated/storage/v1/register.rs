@@ -63,6 +63,14 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_status_validation_func(
                 crate::storage::v1::validation::validate_volume_attachment_status_update,
             );
+        scheme
+            .add_warnings_func(
+                crate::storage::v1::topology_warnings::warnings_for_csi_storage_capacity,
+            );
+        scheme
+            .add_warnings_func(
+                crate::storage::v1::topology_warnings::warnings_for_storage_class,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

@@ -5,6 +5,9 @@
 //! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+pub mod endpoint_slice_warnings;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;

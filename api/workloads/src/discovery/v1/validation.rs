@@ -5,9 +5,6 @@
 //! covering its hand-written ones; they are made here only while beta declarative validation is
 //! off.
 
-#[doc(hidden)]
-pub mod endpoint_slice_warnings;
-
 use std::collections::HashSet;
 
 use kapi_machinery::validation::content::{is_fully_qualified_name, is_label_value, validate_qualified_name};
@@ -18,7 +15,7 @@ use crate::core::v1::validation::{IMMUTABLE, dns1123_label, dns1123_subdomain, n
 use crate::features::{Feature, enabled};
 use crate::meta::v1::validation::validate_labels;
 
-pub use endpoint_slice_warnings::warnings_for_endpoint_slice;
+pub use super::endpoint_slice_warnings::warnings_for_endpoint_slice;
 
 const ADDRESS_TYPES: &[&str] = &["FQDN", "IPv4", "IPv6"];
 const PROTOCOLS: &[&str] = &["SCTP", "TCP", "UDP"];

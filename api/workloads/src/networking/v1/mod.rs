@@ -5,6 +5,12 @@
 //! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+pub mod ingress_warnings;
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+pub mod network_policy_warnings;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;

@@ -5,11 +5,6 @@
 //! an IP block's `cidr`, an ingress class parameter's `kind` and `name`), so that their update
 //! ratcheting holds; the others are made here.
 
-#[doc(hidden)]
-pub mod ingress_warnings;
-#[doc(hidden)]
-pub mod network_policy_warnings;
-
 use std::net::IpAddr;
 
 use kapi_machinery::types::IntOrString;
@@ -31,8 +26,8 @@ use crate::core::v1::validation::{
 use crate::features::{Feature, enabled};
 use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
 
-pub use ingress_warnings::warnings_for_ingress;
-pub use network_policy_warnings::warnings_for_network_policy;
+pub use super::ingress_warnings::warnings_for_ingress;
+pub use super::network_policy_warnings::warnings_for_network_policy;
 
 const INGRESS_CLASS_ANNOTATION: &str = "kubernetes.io/ingress.class";
 const MAX_CONTROLLER_LEN: usize = 250;

@@ -4,6 +4,9 @@
 //! +conversionGen=crate::node
 //! +k8s:prerelease-lifecycle-gen=true
 
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+pub mod runtime_class_warnings;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;

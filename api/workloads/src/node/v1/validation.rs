@@ -4,9 +4,6 @@
 //! as covering its hand-written one; it is checked here only while beta declarative validation
 //! is off.
 
-#[doc(hidden)]
-pub mod runtime_class_warnings;
-
 use std::collections::HashSet;
 
 use kapi_machinery::validation::content::is_dns1123_label;
@@ -19,7 +16,7 @@ use crate::core::v1::validation::{
 use crate::features::{Feature, enabled};
 use crate::meta::v1::validation::validate_labels;
 
-pub use runtime_class_warnings::warnings_for_runtime_class;
+pub use super::runtime_class_warnings::warnings_for_runtime_class;
 
 /// Validates a `RuntimeClass` (upstream's `ValidateRuntimeClass`, and on update also
 /// `ValidateRuntimeClassUpdate`, as upstream's strategy runs both): the handler, the pod

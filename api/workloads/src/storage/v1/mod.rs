@@ -6,6 +6,9 @@
 
 mod defaults;
 mod field_labels;
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+pub mod topology_warnings;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;

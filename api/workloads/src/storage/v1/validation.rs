@@ -5,9 +5,6 @@
 //! and binding mode; a volume attachment's attacher and immutable spec), the hand-written check
 //! runs only while beta declarative validation is off, as upstream drops it otherwise.
 
-#[doc(hidden)]
-pub mod topology_warnings;
-
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use kapi_machinery::validation::content::{inclusive_range_error, is_dns1123_subdomain, validate_qualified_name};
@@ -24,7 +21,7 @@ use crate::core::v1::validation::{
 use crate::features::{Feature, enabled};
 use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
 
-pub use topology_warnings::{warnings_for_csi_storage_capacity, warnings_for_storage_class};
+pub use super::topology_warnings::{warnings_for_csi_storage_capacity, warnings_for_storage_class};
 
 const MAX_PARAMETERS: usize = 512;
 const MAX_PARAMETERS_SIZE: usize = 256 * 1024;

@@ -2,7 +2,7 @@
 
 use kapi_machinery::validation::Path;
 
-use super::ip_warnings::ip_warnings;
+use super::validation::ip_warnings;
 use crate::core::v1::Endpoints;
 
 /// The label the endpoints controller marks its objects with, and its value there.

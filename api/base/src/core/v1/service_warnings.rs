@@ -2,7 +2,7 @@
 
 use kapi_machinery::validation::{Path, go_quote};
 
-use super::ip_warnings::{cidr_warnings, ip_warnings};
+use super::validation::{cidr_warnings, ip_warnings};
 use crate::core::v1::Service;
 
 const DEPRECATED_TOPOLOGY_HINTS: &str = "service.kubernetes.io/topology-aware-hints";

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use kapi_machinery::types::Quantity;
 use kapi_machinery::validation::{Path, go_quote};
 
-use super::node_label_warnings::node_selector_term_warnings;
+use super::validation::node_selector_term_warnings;
 use crate::core::v1::{PersistentVolume, PersistentVolumeClaim, ResourceName};
 
 const BETA_STORAGE_CLASS: &str = "volume.beta.kubernetes.io/storage-class";

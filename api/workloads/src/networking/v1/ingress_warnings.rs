@@ -2,8 +2,10 @@
 
 use kapi_machinery::validation::go_quote;
 
-use super::INGRESS_CLASS_ANNOTATION;
 use crate::networking::v1::Ingress;
+
+/// The annotation that named an ingress's class before `spec.ingressClassName`.
+const INGRESS_CLASS_ANNOTATION: &str = "kubernetes.io/ingress.class";
 
 /// The warnings for an ingress written by create (`old` is `None`) or update: on create only,
 /// the deprecated `kubernetes.io/ingress.class` annotation when `spec.ingressClassName` is not

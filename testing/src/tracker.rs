@@ -1208,12 +1208,15 @@ impl State {
         if writes.is_empty() {
             return;
         }
-        // They are the server's own writes, not the request's: no view of its applies.
+        // They are the server's own writes, not the request's: no view of its applies, and the
+        // request keeps its own warnings (a side write's create would replace them).
         let view = self.request_view.take();
+        let warnings = std::mem::take(&mut self.warnings);
         for w in writes {
             let _left_out = self.side_write(w);
         }
         self.request_view = view;
+        self.warnings = warnings;
     }
 
     fn side_write(&mut self, w: SideWrite) -> Result<()> {

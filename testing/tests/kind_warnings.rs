@@ -1,0 +1,97 @@
+//! Warnings on writes from the registry strategies of kinds other than pods: a service's and a custom resource definition's create and update carry upstream's `Warning: 299` texts, read through kapi-client's `*_with_warnings` calls and the raw headers.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use http::Method;
+use kapi_api::core::v1::{Service, ServicePort, ServiceSpec};
+use kapi_api::meta::v1::{CreateOptions, ObjectMeta, PatchOptions};
+use kapi_client::{Api, Client, Config, Patch, Transport};
+use kapi_testing::{ApiServer, TestServer};
+
+const EXTERNAL_IPS: &str = "spec.externalIPs is deprecated and may no longer be implemented in some clusters";
+const PREFER_CLOSE: &str = r#"spec.trafficDistribution: "PreferClose" is deprecated; use "PreferSameZone""#;
+
+async fn client() -> (Arc<ApiServer>, TestServer, Client) {
+    let api = Arc::new(ApiServer::serving_everything());
+    api.register_builtin();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    let transport = Arc::new(Transport::new(&Config::new(server.url()).unwrap()).unwrap());
+    let client = Client::new(transport, server.url()).unwrap();
+    (api, server, client)
+}
+
+fn service(name: &str, external_ips: &[&str], traffic_distribution: Option<&str>) -> Service {
+    Service {
+        metadata: ObjectMeta { name: name.into(), ..ObjectMeta::default() },
+        spec: ServiceSpec {
+            ports: vec![ServicePort { port: 80, ..ServicePort::default() }],
+            external_ips: external_ips.iter().map(|s| (*s).to_owned()).collect(),
+            traffic_distribution: traffic_distribution.map(str::to_owned),
+            ..ServiceSpec::default()
+        },
+        ..Service::default()
+    }
+}
+
+#[tokio::test]
+async fn a_service_write_carries_its_strategys_warnings() {
+    let (_api, _server, client) = client().await;
+    let services: Api<Service> = Api::namespaced(client, "default");
+    let created = services
+        .create_with_warnings(&service("web", &["192.0.2.10"], Some("PreferClose")), &CreateOptions::default())
+        .await
+        .unwrap();
+    assert_eq!(created.warnings, [EXTERNAL_IPS, PREFER_CLOSE]);
+    // An update is judged on the new object alone: what it still has is warned about again.
+    let patch = Patch::Merge(br#"{"spec":{"trafficDistribution":"PreferSameZone"}}"#.to_vec());
+    let patched = services.patch_with_warnings("web", &patch, &PatchOptions::default()).await.unwrap();
+    assert_eq!(patched.warnings, [EXTERNAL_IPS]);
+    // A plain service: none.
+    let plain = services.create_with_warnings(&service("plain", &[], None), &CreateOptions::default()).await.unwrap();
+    assert!(plain.warnings.is_empty(), "{:?}", plain.warnings);
+}
+
+const CRD: &str = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
+"metadata":{"name":"gadgets.example.com"},
+"spec":{"group":"example.com","scope":"Namespaced",
+ "names":{"plural":"gadgets","singular":"gadget","kind":"Gadget"},
+ "versions":[{"name":"v1","served":true,"storage":true,
+  "schema":{"openAPIV3Schema":{"type":"object","properties":{
+   "spec":{"type":"object","properties":{
+    "when":{"type":"string","format":"date-time"},
+    "serial":{"type":"string","format":"serial-number"}}}}}}}]}}"#;
+
+async fn call(api: &ApiServer, method: Method, path: &str, content_type: &str, body: &str) -> (u16, Vec<String>) {
+    let req = http::Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", content_type)
+        .body(Bytes::from(body.to_owned()))
+        .unwrap();
+    let resp = api.handle(req).await;
+    let warnings = resp.headers().get_all("warning").iter().map(|v| v.to_str().unwrap().to_owned()).collect();
+    (resp.status().as_u16(), warnings)
+}
+
+#[tokio::test]
+async fn a_crd_with_an_unrecognized_format_is_warned_about_once() {
+    let api = ApiServer::serving_everything();
+    api.register_builtin();
+    let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+    let (code, warnings) = call(&api, Method::POST, crds, "application/json", CRD).await;
+    assert_eq!(code, 201);
+    assert_eq!(warnings, [r#"299 - "unrecognized format \"serial-number\"""#]);
+    // An update that keeps the format is not warned about again; a newly used one is.
+    let item = format!("{crds}/gadgets.example.com");
+    let label = r#"{"metadata":{"labels":{"team":"a"}}}"#;
+    let (code, warnings) = call(&api, Method::PATCH, &item, "application/merge-patch+json", label).await;
+    assert_eq!((code, warnings), (200, Vec::<String>::new()));
+    let added = r#"{"spec":{"versions":[{"name":"v1","served":true,"storage":true,
+      "schema":{"openAPIV3Schema":{"type":"object","properties":{"spec":{"type":"object","properties":{
+       "serial":{"type":"string","format":"serial-number"},
+       "count":{"type":"integer","format":"int16"}}}}}}}]}}"#;
+    let (code, warnings) = call(&api, Method::PATCH, &item, "application/merge-patch+json", added).await;
+    assert_eq!(code, 200);
+    assert_eq!(warnings, [r#"299 - "unrecognized format \"int16\"""#]);
+}

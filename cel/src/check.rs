@@ -748,9 +748,8 @@ impl Checker<'_> {
                 let recv = target.as_deref().map(|t| self.check(t));
                 let mut types: Vec<Type> = recv.into_iter().collect();
                 types.extend(args.iter().map(|a| self.check(a)));
-                // cel-go places a call at its opening parenthesis.
-                let open = self.src.get(n.at..).and_then(|s| s.find('(')).map_or(n.at, |i| n.at + i);
-                self.resolve(n, open, func, target.is_some(), &types)
+                // The parser placed the call at its `(`, as cel-go does.
+                self.resolve(n, n.at, func, target.is_some(), &types)
             }
             Expr::List(items) => {
                 let mut elem: Option<Type> = None;

@@ -474,6 +474,13 @@ fn parse_sig(s: &str) -> Option<Sig> {
     tail.trim().is_empty().then_some(Sig { method, args, result })
 }
 
+/// Whether the checker's table declares `name` in this call style (a method or not), with any
+/// number of arguments: a call with another number is then cel-go's `found no matching
+/// overload`, not an unknown function.
+pub(crate) fn declares(name: &str, method: bool) -> bool {
+    overloads().get(name).is_some_and(|sigs| sigs.iter().any(|s| s.method == method))
+}
+
 fn overloads() -> &'static HashMap<String, Vec<Sig>> {
     static TABLE: OnceLock<HashMap<String, Vec<Sig>>> = OnceLock::new();
     TABLE.get_or_init(|| {

@@ -440,7 +440,18 @@ fn library_calls_compile_and_wrong_ones_do_not() {
     {
         assert!(Program::compile(ok, &["self"]).is_ok(), "{ok}");
     }
-    for bad in ["sets.contain([1], [1])", "format.nope()", "optional.of()", "self.name.find()"] {
+    for bad in ["sets.contain([1], [1])", "format.nope()"] {
         assert!(Program::compile(bad, &["self"]).is_err(), "{bad}");
+    }
+    // A known function with another number of arguments compiles; the checker refuses it, as
+    // cel-go's does (`found no matching overload`).
+    let env = kapi_cel::Env::new().var("self", kapi_cel::Type::Dyn);
+    for (bad, want) in [
+        ("optional.of()", "found no matching overload for 'optional.of' applied to '()'"),
+        ("self.name.find()", "found no matching overload for 'find' applied to 'dyn.()'"),
+    ] {
+        let p = Program::compile(bad, &["self"]).unwrap_or_else(|e| panic!("{bad}: {e}"));
+        let err = p.check(bad, &env).map(|_| ()).unwrap_err().to_string();
+        assert!(err.contains(want), "{bad}: {err}");
     }
 }

@@ -238,7 +238,7 @@ fn policy_expressions_compile() {
         says(&policy(|s| s.validations[0].expression = "size(object.a, 1) > 0".into()), None),
         format!(
             r#"spec.validations[0].expression: Invalid value: "size(object.a, 1) > 0": {}"#,
-            undeclared("size(object.a, 1) > 0", 5, "size")
+            failed("size(object.a, 1) > 0", 5, "found no matching overload for 'size' applied to '(dyn, int)'")
         )
     );
 }

@@ -6,6 +6,9 @@
 //! repeated here. Where upstream's pod validation depends on feature gates or options, the
 //! defaults of the fixtures' release apply (see `api/base/src/features.rs`); the module docs of
 //! `pod.rs` list them.
+//!
+//! `warnings.rs` holds the `Warning` texts upstream returns on writes of pods, pod templates and
+//! replication controllers, which the workload kinds share for their pod templates.
 
 mod affinity;
 mod cluster;
@@ -25,6 +28,7 @@ mod status;
 mod storage;
 mod sysctl;
 mod volumes;
+mod warnings;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -56,6 +60,12 @@ pub use signer::{cluster_trust_bundle_name, signer_name};
 #[doc(hidden)]
 pub use status::{non_negatives, not_above};
 pub use storage::validate_inline_persistent_volume_spec;
+#[doc(hidden)]
+pub use warnings::controller_name_warnings;
+pub use warnings::{
+    warnings_for_persistent_volume_claim_spec, warnings_for_pod, warnings_for_pod_template,
+    warnings_for_pod_template_spec, warnings_for_replication_controller,
+};
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
 pub const MAX_SECRET_SIZE: usize = 1024 * 1024;

@@ -24,6 +24,12 @@ use crate::core::v1::{PersistentVolumeClaimVolumeSource, PodTemplateSpec, Volume
 use crate::meta::v1::LabelSelector;
 use crate::meta::v1::validation::validate_label_selector;
 
+mod warnings;
+
+pub use warnings::{
+    warnings_for_daemon_set, warnings_for_deployment, warnings_for_replica_set, warnings_for_stateful_set,
+};
+
 const PERCENT_FMT: &str = "[0-9]+%";
 const PERCENT_MSG: &str = "a valid percent string must be a numeric string followed by an ending '%'";
 const STATEFUL_SET_SPEC_UPDATE: &str = "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";

@@ -10,6 +10,7 @@
 mod cron;
 mod status_options;
 mod template_update;
+mod warnings;
 
 use std::collections::BTreeSet;
 
@@ -21,6 +22,8 @@ use crate::core::v1::validation::{
     validate_pod_template_spec_with,
 };
 use crate::meta::v1::validation::validate_label_selector;
+
+pub use warnings::{warnings_for_cron_job, warnings_for_job};
 
 const CONCURRENCY_POLICIES: &[&str] = &["Allow", "Forbid", "Replace"];
 const COMPLETION_MODES: &[&str] = &["NonIndexed", "Indexed"];

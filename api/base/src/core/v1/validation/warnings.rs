@@ -421,6 +421,8 @@ fn volume_plugins(volumes: &[Volume], spec_path: &Path) -> Vec<String> {
 /// Like upstream, a projected source that matches none of the kinds checked (a config map,
 /// secret or downward API projection without items, a pod certificate) is checked again with the
 /// previous source's paths and message, since upstream keeps those from one source to the next.
+/// An empty `items` list counts as none: v1 objects here do not tell an empty list from a missing
+/// one, which upstream's checks tell apart only in that case.
 fn overlapping_virtual_paths(volumes: &[Volume]) -> Vec<String> {
     let mut warnings = Vec::new();
     for v in volumes {

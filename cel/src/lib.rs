@@ -12,6 +12,7 @@ mod lexer;
 mod library;
 mod net;
 mod parser;
+pub mod schema;
 mod semver;
 mod time;
 mod value;

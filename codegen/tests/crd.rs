@@ -276,6 +276,9 @@ const VALIDATED: &str = r#"
     /// +k8s:eachVal=+k8s:maxLength=8
     #[kapi(omitempty)]
     pub words: Vec<String>,
+    /// +k8s:validation:format="date-time"
+    #[kapi(omitempty)]
+    pub not_after: String,
     /// +k8s:beta(since: "1.37")=+k8s:maxLength=2
     /// +k8s:validation:pattern="^[a-z]+$"
     /// +k8s:validation:minLength=2
@@ -298,10 +301,15 @@ pub struct Port {
 "#;
 
 fn validated_thing(rule: &str) -> String {
+    validated_thing_with(&format!("/// +k8s:validation:cel[0]:rule>{rule}\n"))
+}
+
+/// [`VALIDATED`] with `markers` (doc lines) on the spec's type.
+fn validated_thing_with(markers: &str) -> String {
     let spec = format!("    #[kapi(omitempty, default = \"3\")]\n    pub size: i32,\n{VALIDATED}");
     thing("", true, false)
         .replace("    #[kapi(omitempty, default = \"3\")]\n    pub size: i32,\n", &spec)
-        .replace("/// What a thing is.\n", &format!("/// What a thing is.\n/// +k8s:validation:cel[0]:rule>{rule}\n"))
+        .replace("/// What a thing is.\n", &format!("/// What a thing is.\n{markers}"))
         + PORT
 }
 
@@ -341,14 +349,39 @@ fn a_bad_cel_rule_is_an_error_at_its_place() {
     for (name, rule, message, col) in [
         // The rule's first character is in column 33 (after `/// +k8s:validation:cel[0]:rule>`);
         // each error points into the rule, where cel-go's message points.
-        ("syntax", "self.count <", "CEL rule does not compile: Syntax error: mismatched input '<EOF>'", 33 + 12),
+        (
+            "syntax",
+            "self.count <",
+            "`+k8s:validation:cel[0]:rule`: compilation failed: Syntax error: mismatched input '<EOF>'",
+            33 + 12,
+        ),
         (
             "unknown",
             "self.count.frobnicate()",
-            "CEL rule does not compile: undeclared reference to 'frobnicate'",
+            "`+k8s:validation:cel[0]:rule`: compilation failed: undeclared reference to 'frobnicate'",
             33 + 10,
         ),
-        ("field", "self.cuont > 1", "CEL rule does not compile: undefined field 'cuont'", 33 + 4),
+        (
+            "field",
+            "self.cuont > 1",
+            "`+k8s:validation:cel[0]:rule`: compilation failed: undefined field 'cuont'",
+            33 + 4,
+        ),
+        // Typed from the schema, as the server types it: a `date-time` string is a timestamp.
+        (
+            "type",
+            "self.notAfter.startsWith('2')",
+            "`+k8s:validation:cel[0]:rule`: compilation failed: found no matching overload for 'startsWith' applied to 'google.protobuf.Timestamp.(string)'",
+            33 + 24,
+        ),
+        (
+            "operands",
+            "self.count == self.name",
+            "`+k8s:validation:cel[0]:rule`: compilation failed: found no matching overload for '_==_' applied to '(int, string)'",
+            33 + 11,
+        ),
+        // At a resource's root `metadata` has only `name` and `generateName`; here, the spec's.
+        ("not-bool", "self.count + 1", "`+k8s:validation:cel[0]:rule`: cel expression must evaluate to a bool", 33),
     ] {
         let root = tree(name, &[("v1", "things.example.com", &validated_thing(rule))]);
         let (defs, errors) = run(&root);
@@ -357,6 +390,150 @@ fn a_bad_cel_rule_is_an_error_at_its_place() {
         let line = validated_thing(rule).lines().position(|l| l.contains("cel[0]:rule>")).expect("rule line") + 1;
         let at = format!("types.rs:{line}:{col}");
         assert!(errors.contains(&at), "{name}: want {at} in {errors}");
+        // One error: the rule's.
+        assert_eq!(errors.lines().filter(|l| l.starts_with("error:")).count(), 1, "{name}: {errors}");
         std::fs::remove_dir_all(&root).ok();
     }
+}
+
+/// The errors of the spec's rule written with `markers`, the line of the marker containing
+/// `at_marker`.
+fn spec_rule_errors(name: &str, markers: &str, at_marker: &str) -> (String, usize) {
+    let types = validated_thing_with(markers);
+    let root = tree(name, &[("v1", "things.example.com", &types)]);
+    let (defs, errors) = run(&root);
+    assert!(defs.is_empty(), "{name}: {defs:?}");
+    std::fs::remove_dir_all(&root).ok();
+    let line = types.lines().position(|l| l.contains(at_marker)).expect("marker line") + 1;
+    (errors, line)
+}
+
+#[test]
+fn a_message_expression_is_typed_and_costed_at_its_marker() {
+    // A timestamp's string has no size bound in the server's estimate, so adding to it costs
+    // as much as the largest string: over the per-expression limit. The expression starts in
+    // column 46, after `/// +k8s:validation:cel[0]:messageExpression>`.
+    let (errors, line) = spec_rule_errors(
+        "message-cost",
+        "/// +k8s:validation:cel[0]:rule>self.count > 0\n/// +k8s:validation:cel[0]:messageExpression>'not after ' + string(self.notAfter)\n",
+        "messageExpression>",
+    );
+    assert!(
+        errors.contains("`+k8s:validation:cel[0]:messageExpression`: estimated messageExpression cost exceeds budget by factor of more than 100x (try simplifying the rule"),
+        "{errors}"
+    );
+    assert!(errors.contains(&format!("types.rs:{line}:46")), "want line {line} in {errors}");
+    let (errors, line) = spec_rule_errors(
+        "message-type",
+        "/// +k8s:validation:cel[0]:rule>self.count > 0\n/// +k8s:validation:cel[0]:messageExpression>self.count\n",
+        "messageExpression>",
+    );
+    assert!(
+        errors.contains("`+k8s:validation:cel[0]:messageExpression`: messageExpression must evaluate to a string"),
+        "{errors}"
+    );
+    assert!(errors.contains(&format!("types.rs:{line}:46")), "want line {line} in {errors}");
+}
+
+#[test]
+fn a_rule_over_an_unbounded_list_is_over_the_cost_limit() {
+    // `words` has no `maxItems`: every pair of as many words as fit in a request.
+    let (errors, line) = spec_rule_errors(
+        "rule-cost",
+        "/// +k8s:validation:cel[0]:rule>self.words.all(x, self.words.all(y, x == y))\n",
+        "cel[0]:rule>",
+    );
+    assert!(
+        errors
+            .contains("`+k8s:validation:cel[0]:rule`: estimated rule cost exceeds budget by factor of more than 100x"),
+        "{errors}"
+    );
+    assert!(errors.contains(&format!("types.rs:{line}:33")), "want line {line} in {errors}");
+    // The same over `ports`, which has at most 3 items, is within it.
+    let types = validated_thing("self.ports.all(x, self.ports.all(y, x.name == y.name || x.number != y.number))");
+    let root = tree("rule-cost-bounded", &[("v1", "things.example.com", &types)]);
+    let (defs, errors) = run(&root);
+    assert!(errors.is_empty(), "{errors}");
+    assert_eq!(defs.len(), 1);
+    std::fs::remove_dir_all(&root).ok();
+}
+
+#[test]
+fn a_transition_rule_needs_items_that_pair_up() {
+    // In a `map` list, old and new ports pair up by name: a rule on a port may use `oldSelf`.
+    let marked = |types: String| {
+        types
+            .replace("/// A port.\n", "/// A port.\n/// +k8s:validation:cel[0]:rule>self.number >= oldSelf.number\n")
+            .replace(
+                "    #[kapi(omitempty)]\n    pub number: i32,",
+                "    /// +k8s:immutable\n    #[kapi(omitempty)]\n    pub number: i32,",
+            )
+    };
+    let types = marked(validated_thing("self.count >= 0"));
+    let root = tree("transition-map", &[("v1", "things.example.com", &types)]);
+    let (defs, errors) = run(&root);
+    assert!(errors.is_empty(), "{errors}");
+    assert_eq!(defs.len(), 1);
+    std::fs::remove_dir_all(&root).ok();
+    // In an atomic list they do not: the server refuses both, the marker's and the tag's.
+    let types = types.replace("/// +k8s:listType=map\n    /// +k8s:listMapKey=name\n", "/// +k8s:listType=atomic\n");
+    let root = tree("transition-atomic", &[("v1", "things.example.com", &types)]);
+    let (defs, errors) = run(&root);
+    assert!(defs.is_empty(), "{defs:?}");
+    let within = "oldSelf cannot be used on the uncorrelatable portion of the schema within openAPIV3Schema.properties[spec].properties[ports]";
+    let line = |needle: &str| types.lines().position(|l| l.contains(needle)).expect("marker line") + 1;
+    assert!(errors.contains(&format!("`+k8s:validation:cel[0]:rule`: {within}")), "{errors}");
+    assert!(errors.contains(&format!("types.rs:{}:33", line("self.number >= oldSelf.number"))), "{errors}");
+    assert!(errors.contains(&format!("`+k8s:immutable` writes the CEL rule `self == oldSelf`: {within}")), "{errors}");
+    // The tag's line, two above the field's.
+    assert!(errors.contains(&format!("types.rs:{}:5", line("pub number: i32") - 2)), "{errors}");
+    std::fs::remove_dir_all(&root).ok();
+}
+
+#[test]
+fn typed_rules_the_server_accepts_pass() {
+    for rule in [
+        "!has(self.notAfter) || self.notAfter > timestamp('2000-01-01T00:00:00Z')",
+        "self.count <= self.size && self.name.startsWith('a')",
+        "self.ports.exists(p, p.name == 'http')",
+    ] {
+        let root = tree("typed-ok", &[("v1", "things.example.com", &validated_thing(rule))]);
+        let (defs, errors) = run(&root);
+        assert!(errors.is_empty(), "{rule}: {errors}");
+        assert_eq!(defs.len(), 1, "{rule}");
+        assert!(!defs[0].1.contains("x-kapi-origin"), "{}", defs[0].1);
+        std::fs::remove_dir_all(&root).ok();
+    }
+}
+
+#[test]
+fn a_schema_whose_rules_together_cost_too_much_is_an_error_at_the_kind() {
+    // Each rule is within its own limit (`words` has no `maxItems`, but its items are short):
+    // fifteen of them are within the schema's, forty over it.
+    let markers = |n: usize| -> String {
+        (0..n).map(|i| format!("/// +k8s:validation:cel[{i}]:rule>self.words.all(w, w.size() < 9)\n")).collect()
+    };
+    let root = tree("total-cost-within", &[("v1", "things.example.com", &validated_thing_with(&markers(15)))]);
+    let (defs, errors) = run(&root);
+    assert!(errors.is_empty(), "{errors}");
+    assert_eq!(defs.len(), 1);
+    std::fs::remove_dir_all(&root).ok();
+    let types = validated_thing_with(&markers(40));
+    let root = tree("total-cost", &[("v1", "things.example.com", &types)]);
+    let (defs, errors) = run(&root);
+    assert!(defs.is_empty(), "{defs:?}");
+    assert_eq!(errors.lines().filter(|l| l.starts_with("error:")).count(), 5, "{errors}");
+    let kind = types.lines().position(|l| l.starts_with("pub struct Thing {")).expect("kind line") + 1;
+    assert!(errors.contains(&format!("types.rs:{kind}:12")), "{errors}");
+    assert!(
+        errors.contains("the schema of `Thing`: x-kubernetes-validations estimated rule & messageExpression cost total for entire OpenAPIv3 schema exceeds budget by factor of 2.5x"),
+        "{errors}"
+    );
+    // The four most expensive (of equal cost, the first four) at their markers.
+    for i in 0..4 {
+        let line = types.lines().position(|l| l.contains(&format!("cel[{i}]:rule>"))).expect("marker line") + 1;
+        assert!(errors.contains(&format!("`+k8s:validation:cel[{i}]:rule`: contributed to estimated rule & messageExpression cost total exceeding cost limit for entire OpenAPIv3 schema\n  --> {}", root.join("things/v1/types.rs").display())), "{errors}");
+        assert!(errors.contains(&format!("types.rs:{line}:33")), "{errors}");
+    }
+    std::fs::remove_dir_all(&root).ok();
 }

@@ -61,7 +61,10 @@ struct KindEntry {
 
 type DefaultFn = Box<dyn Fn(&mut dyn Object) + Send + Sync>;
 type DropFn = Box<dyn Fn(&mut dyn Object, Option<&dyn Object>, &dyn Fn(&str) -> bool) + Send + Sync>;
-type ValidateFn = Box<dyn Fn(&dyn Object, Option<&dyn Object>) -> ErrorList + Send + Sync>;
+/// A hand-written function of a kind's object and, on update, its stored object.
+type ObjectFn<R> = Box<dyn Fn(&dyn Object, Option<&dyn Object>) -> R + Send + Sync>;
+type ValidateFn = ObjectFn<ErrorList>;
+type WarningsFn = ObjectFn<Vec<String>>;
 type ConvertFn = Box<dyn Fn(Box<dyn Object>) -> Result<Box<dyn Object>, String> + Send + Sync>;
 /// A field-label conversion: the label and value to select by, or the refusal's message.
 pub type FieldLabelFn = Box<dyn Fn(&str, &str) -> Result<(String, String), String> + Send + Sync>;
@@ -83,6 +86,9 @@ pub struct Scheme {
     hand_written: HashMap<(String, String), Vec<String>>,
     /// The same for hand-written status validation.
     hand_written_status: HashMap<(String, String), Vec<String>>,
+    warners: HashMap<TypeId, Vec<WarningsFn>>,
+    /// The same for the warnings of writes.
+    warning_versions: HashMap<(String, String), Vec<String>>,
     conversions: HashMap<(TypeId, TypeId), ConvertFn>,
     field_labels: HashMap<GroupVersionKind, FieldLabelFn>,
     lifecycles: HashMap<GroupVersionKind, Lifecycle>,
@@ -101,6 +107,8 @@ impl Scheme {
             status_validators: HashMap::new(),
             hand_written: HashMap::new(),
             hand_written_status: HashMap::new(),
+            warners: HashMap::new(),
+            warning_versions: HashMap::new(),
             conversions: HashMap::new(),
             field_labels: HashMap::new(),
             lifecycles: HashMap::new(),
@@ -247,6 +255,37 @@ impl Scheme {
         ));
     }
 
+    /// Adds a function that gives the warnings a write of a kind returns (upstream's strategy
+    /// `WarningsOnCreate` and `WarningsOnUpdate`): it gets the new object and, on update, the
+    /// stored one. Several run in the order added. A write in another version of the kind that
+    /// has none of its own gets these, as for [`Scheme::validate`].
+    pub fn add_warnings_func<T: Kind>(&mut self, f: fn(&T, Option<&T>) -> Vec<String>) {
+        record_version(&mut self.warning_versions, T::static_gvk());
+        self.warners.entry(TypeId::of::<T>()).or_default().push(Box::new(
+            move |obj: &dyn Object, old: Option<&dyn Object>| {
+                let Some(new) = obj.as_any().downcast_ref::<T>() else { return Vec::new() };
+                f(new, old.and_then(|o| o.as_any().downcast_ref::<T>()))
+            },
+        ));
+    }
+
+    /// The warnings a server returns with an accepted write of the object (`old` the stored
+    /// object on update), in the order its functions give them: its type's own, or, when it has
+    /// none, those of the version of its kind that has some, on the object converted there as
+    /// [`Scheme::validate`] converts it (an object that does not convert gets none: its
+    /// validation reports that).
+    pub fn warnings(&self, obj: &dyn Object, old: Option<&dyn Object>) -> Vec<String> {
+        if let Some(fs) = self.warners.get(&obj.as_any().type_id()) {
+            return fs.iter().flat_map(|f| f(obj, old)).collect();
+        }
+        let Some((version, fs)) = self.validating_version(&self.warners, &self.warning_versions, obj) else {
+            return Vec::new();
+        };
+        let Ok(new) = self.convert_to_version(obj, version) else { return Vec::new() };
+        let old = old.and_then(|o| self.convert_to_version(o, version).ok());
+        fs.iter().flat_map(|f| f(new.as_ref(), old.as_deref())).collect()
+    }
+
     /// Runs the status validation functions for the object's type against the stored object,
     /// then its declarative ones (none: no errors), dropping repeated errors as
     /// [`Scheme::validate`] does. A version without status validation of its own borrows
@@ -329,13 +368,14 @@ impl Scheme {
     }
 
     /// The version of the object's group and kind whose hand-written functions in `fns` validate
-    /// it, when its own type has none: the most preferred one that it can reach by conversion.
-    fn validating_version<'a>(
+    /// it (or give its warnings), when its own type has none: the most preferred one that it can
+    /// reach by conversion.
+    fn validating_version<'a, R>(
         &'a self,
-        fns: &'a HashMap<TypeId, Vec<ValidateFn>>,
+        fns: &'a HashMap<TypeId, Vec<ObjectFn<R>>>,
         versions: &'a HashMap<(String, String), Vec<String>>,
         obj: &dyn Object,
-    ) -> Option<(&'a str, &'a Vec<ValidateFn>)> {
+    ) -> Option<(&'a str, &'a Vec<ObjectFn<R>>)> {
         let gvk = self.kind_of_object(obj)?;
         let candidates = versions.get(&(gvk.group.clone(), gvk.kind.clone()))?;
         let src = obj.as_any().type_id();

@@ -232,6 +232,10 @@ struct State {
     /// Object validation for writes to other subresources of the object's own kind, by
     /// subresource (pods' `ephemeralcontainers`); one without an entry is not validated.
     subresource_validators: HashMap<&'static str, validation::Validator>,
+    /// What a create or update of a main resource warns about once it is valid (none: nothing).
+    warner: Option<validation::Warner>,
+    /// The warnings of the write being served, taken by the caller that returns them.
+    warnings: Vec<String>,
     /// The resources' strategies: what a write does to the object before it is validated.
     prepare: Option<PrepareFn>,
     /// Each resource's strategy rules (none: [`Rules::default`] for all).
@@ -875,6 +879,7 @@ impl State {
         if !key.1.is_empty() && store.objects.contains_key(&key) {
             return Err(api_errors::already_exists(&info, &key.1));
         }
+        self.warnings = self.warner.as_ref().map(|w| w(obj.as_ref(), None)).unwrap_or_default();
         if dry_run || stage.holds() {
             return Ok(obj);
         }
@@ -999,6 +1004,11 @@ impl State {
             if !errs.is_empty() {
                 return Err(api_errors::invalid_object(&info, &key.1, &errs));
             }
+        }
+        // Upstream's status and other subresource strategies warn about nothing.
+        if subresource.is_none() {
+            let warner = self.warner.as_ref();
+            self.warnings = warner.map(|w| w(new.as_ref(), Some(existing.as_ref()))).unwrap_or_default();
         }
         let before = meta::to_value(existing.as_ref())?;
         let mut after = meta::to_value(new.as_ref())?;
@@ -1253,6 +1263,15 @@ impl ObjectTracker {
         self.lock().subresource_validators.insert(subresource, v);
     }
 
+    /// Gives every create and update of a main resource that passed validation the warnings `w`
+    /// finds (given the new and, on update, the stored object), as upstream's strategies'
+    /// `WarningsOnCreate` and `WarningsOnUpdate`; dry runs included. Writes return them through
+    /// [`ObjectTracker::create_staged`] and [`ObjectTracker::modify_with_warnings`]. Replaces an
+    /// earlier one.
+    pub fn set_warner(&self, w: validation::Warner) {
+        self.lock().warner = Some(w);
+    }
+
     /// Tells which kinds the validator has rules for, so a write through another version than
     /// the store's is validated in that version when it has them.
     pub fn set_validates(&self, validates: validation::Validates) {
@@ -1319,6 +1338,8 @@ impl ObjectTracker {
                     validator: None,
                     status_validator: None,
                     subresource_validators: HashMap::new(),
+                    warner: None,
+                    warnings: Vec::new(),
                     prepare: None,
                     rules: None,
                     side_writes: None,
@@ -1543,11 +1564,11 @@ impl ObjectTracker {
         obj: Box<dyn Object>,
         opts: &CreateOptions,
     ) -> Result<Box<dyn Object>> {
-        self.create_staged(gvr, namespace, obj, opts, Stage::Store)
+        self.create_staged(gvr, namespace, obj, opts, Stage::Store).map(|(created, _)| created)
     }
 
     /// [`ObjectTracker::create`] held back for validating admission, or committing a held
-    /// create (see [`Stage`]).
+    /// create (see [`Stage`]); with the warnings of the write (see [`ObjectTracker::set_warner`]).
     pub fn create_staged(
         &self,
         gvr: &GroupVersionResource,
@@ -1555,19 +1576,21 @@ impl ObjectTracker {
         obj: Box<dyn Object>,
         opts: &CreateOptions,
         stage: Stage<'_>,
-    ) -> Result<Box<dyn Object>> {
+    ) -> Result<(Box<dyn Object>, Vec<String>)> {
         let w = options::validate_create(opts)?;
-        let out = {
+        let (out, warnings) = {
             let mut st = self.lock();
+            st.warnings.clear();
             let idx = st.index_of(gvr)?;
             st.writing_through(gvr);
             let obj = convert_with(st.inbound(gvr, idx), obj)?;
-            st.create(idx, namespace, obj, w.dry_run, stage)?
+            let created = st.create(idx, namespace, obj, w.dry_run, stage)?;
+            (created, std::mem::take(&mut st.warnings))
         };
         if !w.dry_run && !stage.holds() {
             self.notify();
         }
-        self.converted(gvr, out)
+        Ok((self.converted(gvr, out)?, warnings))
     }
 
     /// Replaces an object.
@@ -1631,6 +1654,20 @@ impl ObjectTracker {
     where
         F: FnOnce(Option<&dyn Object>) -> Result<Box<dyn Object>>,
     {
+        self.modify_with_warnings(gvr, target, f).map(|(out, created, _)| (out, created))
+    }
+
+    /// [`ObjectTracker::modify`], with the warnings of the write (see
+    /// [`ObjectTracker::set_warner`]).
+    pub fn modify_with_warnings<F>(
+        &self,
+        gvr: &GroupVersionResource,
+        target: &Modify<'_>,
+        f: F,
+    ) -> Result<(Box<dyn Object>, bool, Vec<String>)>
+    where
+        F: FnOnce(Option<&dyn Object>) -> Result<Box<dyn Object>>,
+    {
         let Modify {
             namespace,
             name,
@@ -1644,6 +1681,7 @@ impl ObjectTracker {
         } = *target;
         let out = {
             let mut st = self.lock();
+            st.warnings.clear();
             let idx = st.index_of(gvr)?;
             let info = st.info(idx);
             if let Some(sub) = subresource
@@ -1662,7 +1700,7 @@ impl ObjectTracker {
                 Some(c) if inbound.is_some() => Some(convert_with(outbound, c)?),
                 c => c,
             };
-            match current {
+            let (written, created) = match current {
                 None if !create_if_missing && !replace => return Err(api_errors::not_found(&info, name)),
                 None => {
                     let mut new = convert_with(inbound, f(None)?)?;
@@ -1700,12 +1738,13 @@ impl ObjectTracker {
                         false,
                     )
                 }
-            }
+            };
+            (written, created, std::mem::take(&mut st.warnings))
         };
         if !dry_run && !stage.holds() {
             self.notify();
         }
-        Ok((self.converted(gvr, out.0)?, out.1))
+        Ok((self.converted(gvr, out.0)?, out.1, out.2))
     }
 
     /// Deletes an object, honouring preconditions and finalizers.

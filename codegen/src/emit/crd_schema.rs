@@ -1,14 +1,18 @@
-//! The validation of a custom resource's structural schema: `+k8s:` declarative tags as the schema keywords and CEL rules that mean the same, kube-openapi's `+k8s:validation:` markers as written, and every CEL rule compiled with kapi-cel (the test server's compiler) so a bad one fails generation at its marker.
+//! The validation of a custom resource's structural schema: `+k8s:` declarative tags as the schema keywords and CEL rules that mean the same, kube-openapi's `+k8s:validation:` markers as written, and every CEL rule checked as the server checks it when the definition is written (kapi-cel's `check_rules`: typed from the schema, within the cost limits) so a bad one fails generation at its marker.
 
+use kapi_cel::schema::{Problem, RuleField, RulePlace, Step};
 use kapi_frontend::diagnostics::{Diagnostic, LineCol};
-use kapi_frontend::schema_markers::{MarkerValue, SchemaMarkers, ValueKind};
+use kapi_frontend::schema_markers::{CelMarkers, MarkerValue, Place, SchemaMarkers, ValueKind};
 use kapi_frontend::universe::{FileId, Resolved, TypeId, Universe};
-use kapi_frontend::validation_markers::{ListKind, Rule, Stability, Tag};
+use kapi_frontend::validation_markers::{ListKind, Rule, SpannedTag, Stability, Tag};
 use kapi_frontend::{Body, Field, Shape};
 use kapi_machinery::json::Value;
+use kapi_machinery::validation::Path;
 
-/// The variables a rule may use.
-const VARS: &[&str] = &["self", "oldSelf"];
+/// The member of a rule entry that says, while the schema is built, which marker or tag wrote
+/// the rule (an index into `Walk::origins`), so that the server's problems with the finished
+/// schema's rules are reported there; removed before the schema is written.
+const ORIGIN: &str = "x-kapi-origin";
 
 /// The reasons a rule may give (`x-kubernetes-validations[].reason`).
 const REASONS: &[&str] = &["FieldValueInvalid", "FieldValueForbidden", "FieldValueRequired", "FieldValueDuplicate"];
@@ -66,13 +70,27 @@ const FORMATS_AS_RULE: &[(&str, &str, &str)] = &[
 /// Adds the validation of the kind `id` and the types under it to its inlined structural
 /// schema; problems go to `diagnostics`.
 pub(super) fn decorate(u: &Universe, id: TypeId, schema: &mut Value, diagnostics: &mut Vec<Diagnostic>) {
-    let mut w = Walk { u, diagnostics };
-    w.struct_node(id, schema, true, 0);
+    let mut w = Walk { u, diagnostics, origins: Vec::new() };
+    w.struct_node(id, schema, 0);
+    // A rule's cost counts as often as its node can occur, from the lists and maps above it, and
+    // the schema's rules share one budget: so they are checked once the schema is whole.
+    w.check_rules(id, schema);
+    strip_origins(schema, 0);
 }
 
 struct Walk<'u, 'd> {
     u: &'u Universe,
     diagnostics: &'d mut Vec<Diagnostic>,
+    /// What wrote each rule of the schema, indexed by its entry's [`ORIGIN`].
+    origins: Vec<Origin<'u>>,
+}
+
+/// What wrote a rule of the schema.
+enum Origin<'u> {
+    /// kube-openapi's `+k8s:validation:cel[N]:` markers.
+    Markers(FileId, &'u CelMarkers),
+    /// A declarative tag the generator writes as a rule.
+    Tag(FileId, &'u SpannedTag),
 }
 
 /// Sets `key` in a schema object, keeping its members sorted as the schema builder writes them.
@@ -118,20 +136,54 @@ fn push_rule(schema: &mut Value, entry: Value) {
     }
 }
 
-impl Walk<'_, '_> {
-    fn struct_node(&mut self, id: TypeId, schema: &mut Value, root: bool, depth: usize) {
+/// Removes the [`ORIGIN`] of every rule entry.
+fn strip_origins(schema: &mut Value, depth: usize) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    let Value::Object(members) = schema else { return };
+    for (key, value) in members {
+        match (key.as_str(), value) {
+            ("x-kubernetes-validations", Value::Array(rules)) => {
+                for rule in rules {
+                    if let Value::Object(m) = rule {
+                        m.retain(|(k, _)| k != ORIGIN);
+                    }
+                }
+            }
+            ("properties", Value::Object(props)) => {
+                props.iter_mut().for_each(|(_, p)| strip_origins(p, depth + 1));
+            }
+            ("items" | "additionalProperties", sub) => strip_origins(sub, depth + 1),
+            _ => {}
+        }
+    }
+}
+
+/// How upstream names a schema node below a version's `openAPIV3Schema`.
+fn node_path(steps: &[Step<'_>]) -> String {
+    let path = steps.iter().fold(Path::new("openAPIV3Schema"), |p, step| match step {
+        Step::Property(k) => p.child("properties").key(k),
+        Step::Items => p.child("items"),
+        Step::AdditionalProperties => p.child("additionalProperties"),
+    });
+    path.as_str().to_owned()
+}
+
+impl<'u> Walk<'u, '_> {
+    fn struct_node(&mut self, id: TypeId, schema: &mut Value, depth: usize) {
         if depth > MAX_DEPTH {
             return;
         }
         let u = self.u;
         let t = &u.types[id];
-        self.schema_markers(t.file, &t.def.schema, schema, root);
+        self.schema_markers(t.file, &t.def.schema, schema);
         let Body::Struct(fields) = &t.def.body else { return };
         for f in fields.iter().filter(|f| f.in_json()) {
             if f.attrs.inline {
                 if let Some(Ok(Resolved::Def(inner))) = u.resolve_shape(t.file, &f.shape) {
                     // An inline struct's fields are the object's own; its markers apply here.
-                    self.struct_node(inner, schema, root, depth + 1);
+                    self.struct_node(inner, schema, depth + 1);
                 }
                 continue;
             }
@@ -140,10 +192,10 @@ impl Walk<'_, '_> {
             if let Some(Value::Object(props)) = get_mut(schema, "properties")
                 && let Some((_, prop)) = props.iter_mut().find(|(k, _)| *k == f.json_name)
             {
-                for tag in f.validation.iter().map(|t| &t.tag) {
-                    self.tag(tag, f, prop, &mut parent_rules, &mut required);
+                for tag in &f.validation {
+                    self.tag(t.file, tag, &tag.tag, f, prop, &mut parent_rules, &mut required);
                 }
-                self.schema_markers(t.file, &f.schema, prop, false);
+                self.schema_markers(t.file, &f.schema, prop);
                 self.shape_node(t.file, &f.shape, prop, depth + 1);
             }
             for r in parent_rules {
@@ -181,10 +233,10 @@ impl Walk<'_, '_> {
                 let Ok(Resolved::Def(id)) = self.u.resolve_path(file, path) else { return };
                 let t = &self.u.types[id];
                 match &t.def.body {
-                    Body::Struct(_) => self.struct_node(id, schema, false, depth + 1),
+                    Body::Struct(_) => self.struct_node(id, schema, depth + 1),
                     // `+k8s:enum` needs `+enum`, whose values the schema builder has listed.
                     Body::Newtype(inner, _) => {
-                        self.schema_markers(t.file, &t.def.schema, schema, false);
+                        self.schema_markers(t.file, &t.def.schema, schema);
                         self.shape_node(t.file, inner, schema, depth + 1);
                     }
                 }
@@ -197,10 +249,30 @@ impl Walk<'_, '_> {
     /// rule on the struct's (`parent_rules`), or a required field. Alpha and beta tags are not
     /// enforced by upstream's servers by default, so they are left out; the others without an
     /// equivalent are listed in docs/type-language.md.
-    fn tag(&mut self, tag: &Tag, f: &Field, prop: &mut Value, parent_rules: &mut Vec<Value>, required: &mut bool) {
+    /// `written` is the tag as written (an `eachVal` tag's, for the tag inside it): its rules'
+    /// problems are reported there.
+    #[allow(clippy::too_many_arguments, reason = "the walk's state for one tag; a struct would only rename it")]
+    fn tag(
+        &mut self,
+        file: FileId,
+        written: &'u SpannedTag,
+        tag: &Tag,
+        f: &Field,
+        prop: &mut Value,
+        parent_rules: &mut Vec<Value>,
+        required: &mut bool,
+    ) {
         if tag.stability != Stability::Stable {
             return;
         }
+        let origin = self.origins.len();
+        self.origins.push(Origin::Tag(file, written));
+        // Shadows the entry builder, so that every rule the tag writes names the tag.
+        let rule_entry = |rule: &str, message: &str, reason: Option<&str>, field_path: Option<&str>| {
+            let mut entry = rule_entry(rule, message, reason, field_path);
+            put(&mut entry, ORIGIN, Value::Number(origin.to_string()));
+            entry
+        };
         let json = &f.json_name;
         match &tag.rule {
             Rule::Required => *required = true,
@@ -271,7 +343,7 @@ impl Walk<'_, '_> {
                 let key = if target { "items" } else { "additionalProperties" };
                 if let Some(elem) = get_mut(prop, key) {
                     let (mut ignored_rules, mut ignored_required) = (Vec::new(), false);
-                    self.tag(inner, f, elem, &mut ignored_rules, &mut ignored_required);
+                    self.tag(file, written, inner, f, elem, &mut ignored_rules, &mut ignored_required);
                 }
             }
             _ => {}
@@ -279,7 +351,7 @@ impl Walk<'_, '_> {
     }
 
     /// kube-openapi's markers on a field or type: keywords as written, rules compiled.
-    fn schema_markers(&mut self, file: FileId, m: &SchemaMarkers, schema: &mut Value, root: bool) {
+    fn schema_markers(&mut self, file: FileId, m: &'u SchemaMarkers, schema: &mut Value) {
         for k in &m.keywords {
             match keyword_value(k.kind, &k.value) {
                 Ok(v) => put(schema, &k.name, v),
@@ -303,14 +375,6 @@ impl Walk<'_, '_> {
                 continue;
             }
             let text = |k: &str| entry.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
-            let rule = text("rule");
-            if let Some(place) = r.get("rule") {
-                self.check_expression(file, place, &rule, schema, root, "rule");
-            }
-            let message_expression = text("messageExpression");
-            if let (Some(place), false) = (r.get("messageExpression"), message_expression.is_empty()) {
-                self.check_expression(file, place, &message_expression, schema, root, "messageExpression");
-            }
             let reason = text("reason");
             if let (Some(place), false) = (r.get("reason"), reason.is_empty() || REASONS.contains(&reason.as_str())) {
                 self.at(file, place, 0, format!("unknown reason `{reason}`; the reasons are: {}", REASONS.join(", ")));
@@ -321,50 +385,90 @@ impl Walk<'_, '_> {
             {
                 self.at(file, place, 0, "a rule's message must not contain line breaks".to_owned());
             }
+            put(&mut entry, ORIGIN, Value::Number(self.origins.len().to_string()));
+            self.origins.push(Origin::Markers(file, r));
             push_rule(schema, entry);
         }
     }
 
-    /// Compiles a rule or message expression with the server's compiler and checks the fields
-    /// it selects from `self` against the schema it sits on.
-    fn check_expression(
-        &mut self,
-        file: FileId,
-        place: &MarkerValue,
-        src: &str,
-        schema: &Value,
-        root: bool,
-        what: &str,
-    ) {
-        let quote = usize::from(!place.raw);
-        match kapi_cel::Program::compile(src, VARS) {
-            Err(e) => {
-                let col = e.position().map_or(0, |(_, c)| c - 1);
-                self.at(file, place, quote + col, format!("CEL {what} does not compile: {}", e.message()));
+    /// Checks every rule of the kind `id`'s finished schema as the server checks them when the
+    /// definition is written, each problem reported where its rule was written, with the
+    /// server's message.
+    fn check_rules(&mut self, id: TypeId, schema: &Value) {
+        let checked = kapi_cel::schema::check_rules(schema, &|_| true);
+        for p in &checked.problems {
+            let detail = match &p.problem {
+                // The diagnostic shows the place, so the message leaves out cel-go's.
+                Problem::Compile(e) if p.at.field == RuleField::MessageExpression => {
+                    format!("messageExpression compilation failed: {}", e.message())
+                }
+                Problem::Compile(e) => format!("compilation failed: {}", e.message()),
+                Problem::Uncorrelatable(within) => format!(
+                    "oldSelf cannot be used on the uncorrelatable portion of the schema within {}; old and new items pair up only in a `map` list",
+                    node_path(within)
+                ),
+                Problem::OptionalOldSelfUnused(_) => "may not be set if oldSelf is not used in rule".to_owned(),
+                other => other.detail(p.at.field).unwrap_or_default(),
+            };
+            let col = match &p.problem {
+                Problem::Compile(e) => e.position().map_or(0, |(_, c)| c - 1),
+                _ => 0,
+            };
+            self.rule_problem(&p.at, col, &detail);
+        }
+        if let Some(total) = &checked.total {
+            for at in &total.most_expensive {
+                self.rule_problem(at, 0, kapi_cel::schema::CONTRIBUTED_TO_TOTAL);
             }
-            Ok(p) => {
-                if let Some((field, offset)) =
-                    p.field_paths().iter().find_map(|(_, fs)| undefined_field(schema, root, fs))
-                {
-                    let col = src[..offset.min(src.len())].chars().count();
-                    self.at(
-                        file,
-                        place,
-                        quote + col,
-                        format!("CEL {what} does not compile: undefined field '{field}'; the schema here has no such property"),
-                    );
+            let t = &self.u.types[id];
+            let message = format!("the schema of `{}`: {}", t.name(), total.message);
+            self.diagnostics.push(Diagnostic::at(&self.u.file(t.file).path, t.def.ident.span(), message));
+        }
+    }
+
+    /// A problem with a rule of the finished schema, at what wrote it: the marker of the rule's
+    /// field, `col` characters into its value, or the tag.
+    fn rule_problem(&mut self, at: &RulePlace<'_>, col: usize, detail: &str) {
+        let origin = match at.entry.get(ORIGIN) {
+            Some(Value::Number(n)) => n.parse::<usize>().ok(),
+            _ => None,
+        };
+        let field = at.field.json_name();
+        let written = || match at.entry.get(field) {
+            Some(Value::String(text)) => format!("`{text}`"),
+            Some(Value::Bool(b)) => format!("`{b}`"),
+            _ => String::new(),
+        };
+        match origin.and_then(|i| self.origins.get(i)) {
+            Some(&Origin::Markers(file, r)) => {
+                let message = format!("`+k8s:validation:cel[{}]:{field}`: {detail}", r.index);
+                match r.get(field) {
+                    Some(value) => self.at(file, value, usize::from(!value.raw) + col, message),
+                    None => self.at_place(file, &r.place, 0, message),
                 }
             }
+            Some(&Origin::Tag(file, tag)) => {
+                let message = format!("`+{}` writes the CEL {field} {}: {detail}", tag.tag.text, written());
+                self.diagnostics.push(Diagnostic::at(&self.u.file(file).path, tag.span, message));
+            }
+            // The walk gives every rule it writes an origin; without one, the problem is still
+            // the server's.
+            None => self.diagnostics.push(Diagnostic::global(format!("the CEL {field} {}: {detail}", written()))),
         }
     }
 
     /// An error at a marker's value, `col` characters into it.
-    fn at(&mut self, file: FileId, place: &MarkerValue, col: usize, message: String) {
-        let mut d = Diagnostic::at(&self.u.file(file).path, place.place.span, message);
-        let start = place.place.span.start();
+    fn at(&mut self, file: FileId, value: &MarkerValue, col: usize, message: String) {
+        self.at_place(file, &value.place, col, message);
+    }
+
+    /// An error `col` characters after a place in a doc comment.
+    fn at_place(&mut self, file: FileId, place: &Place, col: usize, message: String) {
+        let mut d = Diagnostic::at(&self.u.file(file).path, place.span, message);
+        let start = place.span.start();
         // `///` comes before the doc text of the attribute's first line.
-        let base = if place.place.line == 0 { start.column + 3 } else { 0 };
-        d.start = LineCol { line: start.line + place.place.line, column: base + place.place.column + col };
+        let base = if place.line == 0 { start.column + 3 } else { 0 };
+        d.start = LineCol { line: start.line + place.line, column: base + place.column + col };
         d.end = LineCol { line: d.start.line, column: d.start.column + 1 };
         self.diagnostics.push(d);
     }
@@ -394,34 +498,4 @@ fn keyword_value(kind: ValueKind, v: &MarkerValue) -> Result<Value, String> {
         return Err(format!("takes {want}, not `{}`", v.text));
     }
     Ok(parsed)
-}
-
-/// The first field of a selection chain the schema has no place for (with its offset), as the
-/// server's check: an object with `properties` and without `x-kubernetes-preserve-unknown-fields`
-/// that does not list it; at a resource root, a `metadata` field other than `name` and
-/// `generateName`.
-fn undefined_field<'a>(s: &Value, root: bool, fields: &[(&'a str, usize)]) -> Option<(&'a str, usize)> {
-    let (mut cur, mut at_root) = (s, root);
-    let mut it = fields.iter();
-    while let Some(&(f, offset)) = it.next() {
-        if at_root && matches!(f, "apiVersion" | "kind") {
-            return None;
-        }
-        if at_root && f == "metadata" {
-            return it.next().filter(|(m, _)| !matches!(*m, "name" | "generateName")).copied();
-        }
-        let embedded = |v: &Value| v.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true));
-        if let Some(p) = cur.get("properties").and_then(|p| p.get(f)) {
-            (cur, at_root) = (p, embedded(p));
-        } else if let Some(a) = cur.get("additionalProperties").filter(|a| matches!(a, Value::Object(_))) {
-            (cur, at_root) = (a, embedded(a));
-        } else if cur.get("properties").is_some()
-            && cur.get("x-kubernetes-preserve-unknown-fields") != Some(&Value::Bool(true))
-        {
-            return Some((f, offset));
-        } else {
-            return None;
-        }
-    }
-    None
 }

@@ -1,4 +1,4 @@
-//! register-gen: for every package that declares `+groupName=<group>`, a `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and list kind) of the package, and an `add_to_scheme` that adds the defaulting, hand-written validation (`validate_<kind>`, and `validate_<kind>_status_update` for status writes), generated declarative validation (`validate_declarative_<kind>`) and conversion functions and the common option kinds too. The common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through `extern crate self as kapi_api`, in ours.
+//! register-gen: for every package that declares `+groupName=<group>`, a `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and list kind) of the package, and an `add_to_scheme` that adds the defaulting, hand-written validation (`validate_<kind>`, and `validate_<kind>_status_update` for status writes), the warnings of writes (`warnings_for_<kind>`), generated declarative validation (`validate_declarative_<kind>`) and conversion functions and the common option kinds too. The common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through `extern crate self as kapi_api`, in ours.
 
 use kapi_frontend::diagnostics::Diagnostic;
 use kapi_frontend::markers::GROUP_NAME;
@@ -71,6 +71,11 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
         status_validators.sort_by(|a, b| a.0.cmp(&b.0));
         let register_status_validation =
             status_validators.iter().map(|(_, p)| quote!(scheme.add_status_validation_func(#p);));
+        // Hand-written `warnings_for_<kind>` functions: what a server warns about on a write.
+        let mut warnings: Vec<(String, syn::Path)> =
+            u.hand_written_in(&pkg.rel, Convention::Warnings).map(|h| (h.type_name.clone(), h.path(u))).collect();
+        warnings.sort_by(|a, b| a.0.cmp(&b.0));
+        let register_warnings = warnings.iter().map(|(_, p)| quote!(scheme.add_warnings_func(#p);));
         // Generated declarative validation, after the hand-written functions of the same kinds.
         let register_declarative =
             super::validation::validated_kinds(u, &plan.needs_validation, &pkg.rel).into_iter().map(|t| {
@@ -80,11 +85,13 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
                 );
                 quote!(scheme.add_declarative_validation_func(super::validation::#f);)
             });
-        // Validation is for servers, not clients: behind the owning crate's `validation` feature,
-        // as the generated `validation.rs` is.
+        // Validation and warnings are for servers, not clients: behind the owning crate's
+        // `validation` feature, as the generated `validation.rs` is.
         let register_declarative: Vec<TokenStream> = register_declarative.collect();
-        let has_validation =
-            !(validators.is_empty() && status_validators.is_empty() && register_declarative.is_empty());
+        let has_validation = !(validators.is_empty()
+            && status_validators.is_empty()
+            && register_declarative.is_empty()
+            && warnings.is_empty());
         let validation_feature = super::VALIDATION_FEATURE;
         let register_validation = has_validation.then(|| {
             quote! {
@@ -93,6 +100,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
                     #(#register_validation)*
                     #(#register_declarative)*
                     #(#register_status_validation)*
+                    #(#register_warnings)*
                 }
             }
         });

@@ -1,4 +1,4 @@
-//! The conventions for hand-written functions the generators call (`set_defaults_<type>`, `convert_<type>_{to,from}_internal`, `fuzz_<type>`, `validate_<kind>`, `validate_<kind>_status_update`), checked in one place.
+//! The conventions for hand-written functions the generators call (`set_defaults_<type>`, `convert_<type>_{to,from}_internal`, `fuzz_<type>`, `validate_<kind>`, `validate_<kind>_status_update`, `warnings_for_<kind>`), checked in one place.
 
 use std::path::PathBuf;
 
@@ -43,6 +43,10 @@ pub enum Convention {
     /// `Validate<Kind>StatusUpdate`), run on writes to the `status` subresource instead of the
     /// kind's own validation. Like [`Convention::Validator`], only names of a kind follow it.
     StatusValidator,
+    /// `pub fn warnings_for_<kind>(obj: &Kind, old: Option<&Kind>) -> Vec<String>` (upstream's
+    /// strategy `WarningsOnCreate` and `WarningsOnUpdate`): the warnings a server returns with a
+    /// write it accepts. Like [`Convention::Validator`], only names of a kind follow it.
+    Warnings,
 }
 
 /// A hand-written function that follows a convention, checked.
@@ -88,6 +92,14 @@ fn option_ref_to(ty: &syn::Type, name: &str) -> bool {
     matches!(args.args.first(), Some(syn::GenericArgument::Type(t)) if ref_to(t, name)) && args.args.len() == 1
 }
 
+/// `Vec<Name>`.
+fn vec_of(ty: &syn::Type, name: &str) -> bool {
+    let syn::Type::Path(p) = ty else { return false };
+    let Some(last) = p.path.segments.last().filter(|s| s.ident == "Vec") else { return false };
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return false };
+    matches!(args.args.first(), Some(syn::GenericArgument::Type(t)) if last_ident_is(t, name)) && args.args.len() == 1
+}
+
 /// What a function name says it is: the convention and the snake-case type name.
 fn classify(name: &str) -> Option<(Convention, &str)> {
     if let Some(t) = name.strip_prefix("set_defaults_") {
@@ -107,6 +119,9 @@ fn classify(name: &str) -> Option<(Convention, &str)> {
             return Some((Convention::StatusValidator, kind));
         }
         return Some((Convention::Validator, t));
+    }
+    if let Some(kind) = name.strip_prefix("warnings_for_") {
+        return Some((Convention::Warnings, kind));
     }
     name.strip_prefix("fuzz_").map(|t| (Convention::Fuzzer, t))
 }
@@ -134,12 +149,13 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
                     Convention::Defaulter => !t.def.attrs.is_internal(),
                     Convention::Conversion(_) => !t.def.attrs.is_internal() && u.hub_type_of(t).is_some(),
                     Convention::Fuzzer => true,
-                    Convention::Validator | Convention::StatusValidator => {
+                    Convention::Validator | Convention::StatusValidator | Convention::Warnings => {
                         !t.def.attrs.is_internal() && t.kind().is_some()
                     }
                 }
         });
-        if candidate.is_none() && matches!(convention, Convention::Validator | Convention::StatusValidator) {
+        let of_kinds = matches!(convention, Convention::Validator | Convention::StatusValidator | Convention::Warnings);
+        if candidate.is_none() && of_kinds {
             continue;
         }
         let Some(ty) = candidate.map(|t| t.name()) else {
@@ -150,8 +166,8 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
                     "`convert_<type in snake case>_to_internal` / `_from_internal`",
                 ),
                 Convention::Fuzzer => ("no type of this package", "`fuzz_<type in snake case>`"),
-                Convention::Validator | Convention::StatusValidator => {
-                    unreachable!("validator names without a kind are skipped above")
+                Convention::Validator | Convention::StatusValidator | Convention::Warnings => {
+                    unreachable!("validator and warnings names without a kind are skipped above")
                 }
             };
             found.push(
@@ -190,6 +206,11 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
                     && f.output.as_ref().is_some_and(|o| last_ident_is(o, "ErrorList")),
                 format!("pub fn {name}(obj: &{ty}, old: &{ty}) -> ErrorList"),
             ),
+            Convention::Warnings => (
+                matches!(&f.inputs[..], [a, b] if ref_to(a, &ty) && option_ref_to(b, &ty))
+                    && f.output.as_ref().is_some_and(|o| vec_of(o, "String")),
+                format!("pub fn {name}(obj: &{ty}, old: Option<&{ty}>) -> Vec<String>"),
+            ),
         };
         if !ok || !f.is_pub {
             let mut d = at(format!("hand-written function `{name}` has the wrong signature"))
@@ -215,5 +236,11 @@ mod tests {
         assert_eq!(classify("validate_pod_status_update"), Some((Convention::StatusValidator, "pod")));
         assert_eq!(classify("validate_component_status"), Some((Convention::Validator, "component_status")));
         assert_eq!(classify("validate_pod"), Some((Convention::Validator, "pod")));
+    }
+
+    #[test]
+    fn warnings_are_named_for_their_kind() {
+        assert_eq!(classify("warnings_for_cron_job"), Some((Convention::Warnings, "cron_job")));
+        assert_eq!(classify("warnings_cron_job"), None);
     }
 }

@@ -14,7 +14,7 @@ use kapi_api::meta::resource::ResourceInfo;
 use kapi_machinery::{Object, Scheme};
 
 use super::strategy::{self, ServiceRanges};
-use crate::tracker::validation::Validator;
+use crate::tracker::validation::{Validator, Warner};
 use crate::tracker::{PrepareCtx, PrepareFn};
 
 /// The gates of one server: kapi's, and the gates of other API crates by name.
@@ -86,6 +86,11 @@ pub(crate) fn prepare(scheme: Arc<RwLock<Scheme>>, gates: Shared, ranges: Servic
 /// A validator that runs with the server's gates in scope (validation tagged
 /// `+k8s:ifEnabled(Gate)` and hand-written checks read them).
 pub(crate) fn validator(inner: Validator, gates: Shared) -> Validator {
+    Arc::new(move |obj, old| kapi_api::features::with_gates(read(&gates).kapi(), || inner(obj, old)))
+}
+
+/// `inner` with the server's gates in effect, as [`validator`].
+pub(crate) fn warner(inner: Warner, gates: Shared) -> Warner {
     Arc::new(move |obj, old| kapi_api::features::with_gates(read(&gates).kapi(), || inner(obj, old)))
 }
 

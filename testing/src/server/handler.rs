@@ -76,6 +76,7 @@ impl ApiServer {
         if let Some(w) = deprecation {
             super::deprecation::warn_first(&mut resp, &w);
         }
+        super::warnings::record(&mut resp);
         resp
     }
 
@@ -524,10 +525,12 @@ impl ApiServer {
         self.crd_refuse_create_while_terminating(&call.info)?;
         let opts = call.query.create_options()?;
         let w = options::validate_create(&opts)?;
-        let (mut obj, warnings) = self.decode_body(call, w.field_validation)?;
+        let (mut obj, mut warnings) = self.decode_body(call, w.field_validation)?;
         self.record_update(call, None, obj.as_mut(), body_empty_managed_fields(call), &opts.field_manager)?;
         let obj = self.name_requester(call, obj)?;
-        let out = self.tracker.create_staged(&call.info.gvr(), call.namespace(), obj, &opts, call.stage)?;
+        let (out, strategy_warnings) =
+            self.tracker.create_staged(&call.info.gvr(), call.namespace(), obj, &opts, call.stage)?;
+        warnings.extend(strategy_warnings);
         object_response(201, call.enc, out.as_ref(), &warnings)
     }
 
@@ -552,7 +555,7 @@ impl ApiServer {
         }
         let opts = call.query.update_options()?;
         let w = options::validate_update(&opts)?;
-        let (obj, warnings) = self.decode_body(call, w.field_validation)?;
+        let (obj, mut warnings) = self.decode_body(call, w.field_validation)?;
         let body_name = (call.info.metadata)(obj.as_ref()).map(|m| m.name.clone()).unwrap_or_default();
         if body_name != call.name() {
             return Err(api_errors::bad_request(format!(
@@ -580,12 +583,13 @@ impl ApiServer {
             replace: call.route.subresource.is_none(),
             stage: call.stage,
         };
-        let (out, created) = self.tracker.modify(&gvr, &modify, |current| {
+        let (out, created, strategy_warnings) = self.tracker.modify_with_warnings(&gvr, &modify, |current| {
             let mut obj = obj;
             self.crd_rules(&call.info, call.route.subresource.as_deref(), current, obj.as_ref())?;
             self.record_update(call, current, obj.as_mut(), sent_empty_list, &opts.field_manager)?;
             if current.is_some() { Ok(obj) } else { self.name_requester(call, obj) }
         })?;
+        warnings.extend(strategy_warnings);
         object_response(if created { 201 } else { 200 }, call.enc, out.as_ref(), &warnings)
     }
 
@@ -705,7 +709,7 @@ impl ApiServer {
             replace: false,
             stage: call.stage,
         };
-        let (out, created) = self.tracker.modify(&info.gvr(), &modify, |current| {
+        let (out, created, strategy_warnings) = self.tracker.modify_with_warnings(&info.gvr(), &modify, |current| {
             let mut applied_fields = None;
             let live = match current {
                 Some(c) => crate::tracker::meta::to_value((view.to_doc)(c)?.as_ref())?,
@@ -759,6 +763,7 @@ impl ApiServer {
                 None => self.name_requester(call, obj),
             }
         })?;
+        found.extend(strategy_warnings);
         let out = (view.to_doc)(out.as_ref())?;
         object_response(if created { 201 } else { 200 }, call.enc, out.as_ref(), &found)
     }

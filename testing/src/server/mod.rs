@@ -85,6 +85,7 @@ mod streams;
 mod subresource;
 mod table;
 mod versions;
+mod warnings;
 mod watch;
 mod x509;
 
@@ -308,6 +309,9 @@ impl ApiServer {
             "approval",
             gates::validator(crate::tracker::validation::csr_approval(), gates.clone()),
         );
+        // Writes that pass validation get the warnings registered in the scheme.
+        tracker
+            .set_warner(gates::warner(crate::tracker::validation::warnings_from_scheme(scheme.clone()), gates.clone()));
         tracker.set_validates(crate::tracker::validation::validates_from_scheme(scheme.clone()));
         tracker.set_prepare(gates::prepare(scheme.clone(), gates.clone(), ServiceRanges::default()));
         tracker.set_side_writes(strategy::side_writes());

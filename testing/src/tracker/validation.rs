@@ -1,4 +1,4 @@
-//! The tracker's hooks for object validation: functions the test server installs (from its scheme's registered `validate_<kind>` and `validate_<kind>_status_update` functions, pods' `ephemeralcontainers` rules and certificate signing requests' `approval` rules) that every create and update of the main resource, every status write and every validated subresource write runs before anything is stored.
+//! The tracker's hooks for object validation and write warnings: functions the test server installs (from its scheme's registered `validate_<kind>`, `validate_<kind>_status_update` and `warnings_for_<kind>` functions, pods' `ephemeralcontainers` rules and certificate signing requests' `approval` rules) that every create and update of the main resource, every status write and every validated subresource write runs before anything is stored.
 
 use std::sync::Arc;
 
@@ -7,6 +7,9 @@ use kapi_machinery::Object;
 
 /// Validates a new object (and, on update, against the stored one), returning every failure.
 pub type Validator = Arc<dyn Fn(&dyn Object, Option<&dyn Object>) -> Vec<FieldError> + Send + Sync>;
+
+/// The warnings of a valid create (no stored object) or update of a main resource.
+pub type Warner = Arc<dyn Fn(&dyn Object, Option<&dyn Object>) -> Vec<String> + Send + Sync>;
 
 /// Whether a validator has rules for an object's kind (its version's own, or another version's
 /// that the scheme converts it to).
@@ -21,6 +24,11 @@ pub fn validates_from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Schem
 /// test server's, which can gain kinds after the tracker has the hook).
 pub fn from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Scheme>>) -> Validator {
     Arc::new(move |obj, old| scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).validate(obj, old))
+}
+
+/// The warnings registered in a scheme behind a lock (its kinds' `warnings_for_<kind>`).
+pub fn warnings_from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Scheme>>) -> Warner {
+    Arc::new(move |obj, old| scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).warnings(obj, old))
 }
 
 /// A validator for status writes that runs the status validation functions registered in a

@@ -13,15 +13,8 @@ const PATTERN_SIZE_LIMIT: usize = 1 << 20;
 /// A schema node: the JSON of a `JSONSchemaProps`.
 pub type Schema = Value;
 
-/// A string keyword of a node (`type`, `format`), empty when unset.
-pub fn text<'a>(s: &'a Schema, key: &str) -> &'a str {
-    s.get(key).and_then(Value::as_str).unwrap_or_default()
-}
-
-/// Whether a boolean keyword of a node is `true`.
-pub fn flag(s: &Schema, key: &str) -> bool {
-    matches!(s.get(key), Some(Value::Bool(true)))
-}
+// The accessors the rules' typing shares with the rest of the schema code.
+pub use kapi_cel::schema::{flag, text};
 
 fn number(s: &Schema, key: &str) -> Option<f64> {
     match s.get(key) {

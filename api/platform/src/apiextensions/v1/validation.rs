@@ -12,6 +12,11 @@
 
 use std::borrow::Cow;
 
+use kapi_cel::schema::{Problem, RulePlace, Step, flag, properties, sub_schema, text};
+pub use kapi_cel::schema::{Rule, rules_of};
+// The cost tests estimate single rules in the environment the check gives them.
+#[cfg(test)]
+use kapi_cel::schema::{RULE_VARS, rule_types};
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::validation::content::{is_dns1035_label, is_dns1123_subdomain};
 use kapi_machinery::validation::{BadValue, ErrorList, ErrorType, FieldError, Path, go_quote};
@@ -37,8 +42,6 @@ const CONVERSION_REVIEW_VERSIONS: &[&str] = &["v1", "v1beta1"];
 /// The reasons a validation rule may give, sorted as upstream lists them.
 const RULE_REASONS: &[&str] =
     &["FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"];
-/// The variables a validation rule may use.
-const RULE_VARS: &[&str] = &["self", "oldSelf"];
 /// The annotation that records the API review of a definition in a Kubernetes-owned group.
 const API_APPROVED: &str = "api-approved.kubernetes.io";
 /// Schemas deeper than this are not looked into (requests are bounded the same way).
@@ -866,26 +869,6 @@ fn to_schema(props: &JSONSchemaProps) -> Option<Schema> {
     value::parse(&bytes).ok()
 }
 
-fn text<'a>(s: &'a Schema, key: &str) -> &'a str {
-    s.get(key).and_then(Value::as_str).unwrap_or_default()
-}
-
-fn flag(s: &Schema, key: &str) -> bool {
-    matches!(s.get(key), Some(Value::Bool(true)))
-}
-
-fn properties(s: &Schema) -> &[(String, Value)] {
-    match s.get("properties") {
-        Some(Value::Object(m)) => m,
-        _ => &[],
-    }
-}
-
-/// `additionalProperties` or `items` when it is a schema (`true` alone says nothing).
-fn sub_schema<'a>(s: &'a Schema, key: &str) -> Option<&'a Schema> {
-    s.get(key).filter(|a| matches!(a, Value::Object(_)))
-}
-
 fn has_default(props: &JSONSchemaProps) -> bool {
     to_schema(props).is_some_and(|s| any_default(&s, 0))
 }
@@ -917,9 +900,7 @@ fn validate_schema(props: &JSONSchemaProps, status_enabled: bool, opts: &Options
     if errs.len() - before == soft.len() {
         default_values::validate_defaults(&s, &root, opts.require_pruned_defaults, errs);
         if errs.len() - before == soft.len() {
-            let mut total = TotalCost::default();
-            compile_rules(&s, &root, true, None, Some(1), &mut total, 0, errs);
-            total.report(&root, errs);
+            compile_rules(&s, &root, errs);
         }
     }
     default_values::forbidden_defaults(&s, &root, true, false, None, 0, errs);
@@ -1555,46 +1536,6 @@ fn nested_complete(v: &Schema, s: Option<&Schema>, s_path: &Path, v_path: &Path,
     }
 }
 
-/// One rule of `x-kubernetes-validations`, as its JSON holds it (absent texts empty); the
-/// test server evaluates the same rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rule<'a> {
-    /// The CEL expression.
-    pub rule: &'a str,
-    /// The message on failure.
-    pub message: &'a str,
-    /// The CEL expression that makes the message.
-    pub message_expression: &'a str,
-    /// The field the failure is reported at, relative to the node.
-    pub field_path: &'a str,
-    /// The failure's reason (`FieldValueInvalid` and the like).
-    pub reason: &'a str,
-    /// Whether `oldSelf` is an optional.
-    pub optional_old_self: Option<bool>,
-}
-
-/// The `x-kubernetes-validations` rules of a schema node (a JSON schema object).
-pub fn rules_of(s: &Value) -> Vec<Rule<'_>> {
-    let Some(Value::Array(rules)) = s.get("x-kubernetes-validations") else { return Vec::new() };
-    rules
-        .iter()
-        .map(|r| {
-            let t = |k: &str| r.get(k).and_then(Value::as_str).unwrap_or_default();
-            Rule {
-                rule: t("rule"),
-                message: t("message"),
-                message_expression: t("messageExpression"),
-                field_path: t("fieldPath"),
-                reason: t("reason"),
-                optional_old_self: match r.get("optionalOldSelf") {
-                    Some(Value::Bool(b)) => Some(*b),
-                    _ => None,
-                },
-            }
-        })
-        .collect()
-}
-
 /// Upstream's checks of the fields of each `x-kubernetes-validations` rule at a node, beside
 /// compiling it: a rule, a message that is not blank and has no line breaks (and is given when
 /// the rule has them), a message expression that is not blank, a known reason, and a field
@@ -1636,436 +1577,61 @@ fn rule_fields(s: &Schema, path: &Path, errs: &mut ErrorList) {
     }
 }
 
-/// The CEL rules of a schema, each at its place: every rule and message expression must
-/// compile, with upstream's paths (`...properties[spec].x-kubernetes-validations[0].rule`).
-/// `root` is whether the node is a resource's root (the object, or an embedded resource).
-///
-/// `uncorrelatable` is the highest node above whose old and new values cannot be paired (a list
-/// that is not a `map` list): a transition rule (one using `oldSelf`) below it could never run.
-///
-/// `cardinality` is how many times the node can occur, from the `maxItems` and `maxProperties`
-/// above it (`None` where a list or map above has none); each rule's estimated cost counts that
-/// many times, towards its own limit and the schema's `total`.
-#[allow(clippy::too_many_arguments)]
-fn compile_rules(
-    s: &Schema,
-    path: &Path,
-    root: bool,
-    uncorrelatable: Option<&Path>,
-    cardinality: Option<u64>,
-    total: &mut TotalCost,
-    depth: usize,
-    errs: &mut ErrorList,
-) {
-    if depth > MAX_SCHEMA_DEPTH {
-        return;
-    }
-    // The variables' types, built once for the node's rules and only where it has any.
-    let mut rule_env: Option<RuleEnv> = None;
+/// The CEL rules of a schema, each at its place (kapi-cel's `check_rules`, upstream's
+/// compilation): every rule and message expression must compile with the types of its node,
+/// with upstream's paths (`...properties[spec].x-kubernetes-validations[0].rule`), and their
+/// estimated costs stay within upstream's limits. `root` is the schema's path.
+fn compile_rules(s: &Schema, root: &Path, errs: &mut ErrorList) {
     // Upstream compiles no rule of a node whose rule entries have errors (a blank rule, a bad
     // message): those are reported already.
-    let mut entry_errs = ErrorList::new();
-    rule_fields(s, path, &mut entry_errs);
-    let rules = if entry_errs.is_empty() { rules_of(s) } else { Vec::new() };
-    for (i, r) in rules.iter().enumerate() {
-        let at = path.child("x-kubernetes-validations").index(i);
-        // Upstream shows the whole rule as the bad value.
-        let invalid = |field: Path, detail: String| {
-            FieldError::new(ErrorType::Invalid, field, BadValue::Json(rule_value(r)), detail)
-        };
-        let uses_old_self = match kapi_cel::Program::compile(r.rule, RULE_VARS) {
-            Err(e) => {
-                errs.push(invalid(at.child("rule"), format!("compilation failed: {e}")));
-                false
-            }
-            Ok(p) => {
-                // Typed as upstream declares `self` and `oldSelf` (an optional with
-                // `optionalOldSelf`); the checker finds undefined fields and operand type errors,
-                // and the result must be a bool. A `dyn` result is let through only where the
-                // checker guessed (see the docs).
-                let renv = rule_env.get_or_insert_with(|| rule_types(s, root));
-                let env = if r.optional_old_self == Some(true) { &renv.optional } else { &renv.plain };
-                let checked = p.check_costed(r.rule, env);
-                // Upstream estimates a rule that compiled to a bool, and counts it as often as
-                // its node can occur: bounded by the lists and maps above, or by how many of
-                // the node's smallest value fit in a request.
-                if let Ok((t, estimate)) = &checked
-                    && t.ty.is_bool()
-                {
-                    let cost = times(estimate.max, cardinality.unwrap_or(renv.max_cardinality));
-                    total.charge(errs, at.child("rule"), "estimated rule cost", cost);
-                }
-                match checked.map(|(t, _)| t) {
-                    Err(e) => errs.push(invalid(at.child("rule"), format!("compilation failed: {e}"))),
-                    Ok(t) if !t.may_be(kapi_cel::Type::is_bool) => {
-                        errs.push(invalid(at.child("rule"), "cel expression must evaluate to a bool".to_owned()))
-                    }
-                    // Upstream compiles the message expression only for a rule that compiled.
-                    Ok(_) if !r.message_expression.is_empty() => {
-                        let compiled = kapi_cel::Program::compile(r.message_expression, RULE_VARS);
-                        let checked = compiled.and_then(|m| m.check_costed(r.message_expression, env));
-                        match checked {
-                            Err(e) => errs.push(invalid(
-                                at.child("messageExpression"),
-                                format!("messageExpression compilation failed: {e}"),
-                            )),
-                            Ok((t, _)) if !t.may_be(kapi_cel::Type::is_string) => errs.push(invalid(
-                                at.child("messageExpression"),
-                                "messageExpression must evaluate to a string".to_owned(),
-                            )),
-                            // A message expression's cost counts once, whatever its node's
-                            // cardinality, as upstream counts it.
-                            Ok((t, estimate)) => {
-                                let cost = if t.ty.is_string() { estimate.max } else { 0 };
-                                let what = "estimated messageExpression cost";
-                                total.charge(errs, at.child("messageExpression"), what, cost);
-                            }
-                        }
-                    }
-                    Ok(_) => {}
-                }
-                p.uses("oldSelf")
-            }
-        };
-        if uses_old_self {
-            if let Some(within) = uncorrelatable {
-                errs.push(FieldError::invalid(
-                    at.child("rule"),
-                    r.rule,
-                    &format!(
-                        "oldSelf cannot be used on the uncorrelatable portion of the schema within {}",
-                        within.as_str()
-                    ),
-                ));
-            }
-        } else if let Some(optional) = r.optional_old_self {
-            errs.push(FieldError::invalid_value(
-                at.child("optionalOldSelf"),
-                optional,
-                "may not be set if oldSelf is not used in rule",
-            ));
-        }
-    }
-    // Old and new items pair up only in `map` lists (by their keys); the first node that loses
-    // the pairing is the one named.
-    let items_uncorrelatable = match uncorrelatable {
-        Some(p) => Some(p.clone()),
-        None if text(s, "x-kubernetes-list-type") != "map" => Some(path.clone()),
-        None => None,
+    let entries_ok = |node: &Schema| {
+        let mut entry_errs = ErrorList::new();
+        rule_fields(node, root, &mut entry_errs);
+        entry_errs.is_empty()
     };
-    let child_cardinality = cardinality.and_then(|c| children_per_node(s).map(|n| times(c, n)));
-    for (k, ps) in properties(s) {
-        compile_rules(
-            ps,
-            &path.child("properties").key(k),
-            flag(ps, "x-kubernetes-embedded-resource"),
-            uncorrelatable,
-            child_cardinality,
-            total,
-            depth + 1,
-            errs,
-        );
-    }
-    if let Some(sub) = sub_schema(s, "items") {
-        let embedded = flag(sub, "x-kubernetes-embedded-resource");
-        let uncorrelatable = items_uncorrelatable.as_ref();
-        let items = path.child("items");
-        compile_rules(sub, &items, embedded, uncorrelatable, child_cardinality, total, depth + 1, errs);
-    }
-    if let Some(sub) = sub_schema(s, "additionalProperties") {
-        let embedded = flag(sub, "x-kubernetes-embedded-resource");
-        let values = path.child("additionalProperties");
-        compile_rules(sub, &values, embedded, uncorrelatable, child_cardinality, total, depth + 1, errs);
-    }
-}
-
-/// Upstream's `StaticEstimatedCostLimit`: the most one rule (times its cardinality) or one
-/// message expression may be estimated to cost.
-const STATIC_COST_LIMIT: u64 = 10_000_000;
-/// Upstream's `StaticEstimatedCRDCostLimit`: the most all of a schema's rules may.
-const STATIC_CRD_COST_LIMIT: u64 = 100_000_000;
-/// Upstream's `DefaultMaxRequestSizeBytes`, which bounds what a schema does not.
-const MAX_REQUEST_BYTES: i64 = 3 * 1024 * 1024;
-
-/// Upstream's `multiplyWithOverflowGuard`.
-fn times(cost: u64, cardinality: u64) -> u64 {
-    if cost == 0 { 0 } else { cost.saturating_mul(cardinality) }
-}
-
-/// Upstream's `extractMaxElements`: how many times each child of a node can occur per
-/// occurrence of the node; `None` for a list or map without `maxItems` or `maxProperties`.
-fn children_per_node(s: &Schema) -> Option<u64> {
-    let bound = |key: &str| int(s, key).map(|n| u64::try_from(n.max(0)).unwrap_or(0));
-    match text(s, "type") {
-        "object" if s.get("additionalProperties").is_some() => bound("maxProperties"),
-        "array" => bound("maxItems"),
-        _ => Some(1),
-    }
-}
-
-/// An integer keyword of a schema (`maxLength`).
-fn int(s: &Schema, key: &str) -> Option<i64> {
-    match s.get(key) {
-        Some(Value::Number(n)) => n.parse().ok(),
-        _ => None,
-    }
-}
-
-/// Upstream's `getCostErrorMessage`.
-fn cost_message(what: &str, cost: u64, limit: u64) -> String {
-    let factor = cost as f64 / limit as f64;
-    let factor = if factor > 100.0 {
-        "more than 100x".to_owned()
-    } else if factor < 1.5 {
-        // Go's `%f`: six decimals, so that a factor just above 1 does not read `1.0x`.
-        format!("{factor:.6}x")
-    } else {
-        format!("{factor:.1}x")
-    };
-    format!(
-        "{what} exceeds budget by factor of {factor} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"
-    )
-}
-
-/// Upstream's `TotalCost`: the sum of a schema's estimated rule and message expression costs,
-/// and the (at most four) most expensive of them that reach 1% of the limit.
-#[derive(Debug, Default)]
-struct TotalCost {
-    total: u64,
-    most_expensive: Vec<(Path, u64)>,
-}
-
-impl TotalCost {
-    /// One expression's estimate: `Forbidden` at `path` over the per-expression limit (`what`
-    /// names it in the message), and counted in the total either way.
-    fn charge(&mut self, errs: &mut ErrorList, path: Path, what: &str, cost: u64) {
-        if cost > STATIC_COST_LIMIT {
-            errs.push(FieldError::forbidden(path.clone(), &cost_message(what, cost, STATIC_COST_LIMIT)));
-        }
-        self.observe(path, cost);
-    }
-
-    fn observe(&mut self, path: Path, cost: u64) {
-        self.total = self.total.saturating_add(cost);
-        if cost < STATIC_CRD_COST_LIMIT / 100 {
-            return;
-        }
-        self.most_expensive.push((path, cost));
-        self.most_expensive.sort_by_key(|e| std::cmp::Reverse(e.1));
-        self.most_expensive.truncate(4);
-    }
-
-    /// The errors of a total over the limit: each of the most expensive, then the schema's.
-    fn report(&self, root: &Path, errs: &mut ErrorList) {
-        if self.total <= STATIC_CRD_COST_LIMIT {
-            return;
-        }
-        for (path, _) in &self.most_expensive {
-            errs.push(FieldError::forbidden(
-                path.clone(),
-                "contributed to estimated rule & messageExpression cost total exceeding cost limit for entire OpenAPIv3 schema",
-            ));
-        }
-        errs.push(FieldError::forbidden(
-            root.clone(),
-            &cost_message(
-                "x-kubernetes-validations estimated rule & messageExpression cost total for entire OpenAPIv3 schema",
-                self.total,
-                STATIC_CRD_COST_LIMIT,
-            ),
-        ));
-    }
-}
-
-/// The environments of a node's rules and what their cost estimate needs.
-struct RuleEnv {
-    /// `self` and `oldSelf` of the node's type, with the node's size bounds.
-    plain: kapi_cel::Env,
-    /// The same with `oldSelf` an optional (for `optionalOldSelf`).
-    optional: kapi_cel::Env,
-    /// How many of the node's smallest value fit in a request (upstream's `maxCardinality`),
-    /// the cardinality of a node below an unbounded list or map.
-    max_cardinality: u64,
-}
-
-/// The environment of a node's rules. A node upstream gives no type is `dyn`.
-fn rule_types(s: &Schema, root: bool) -> RuleEnv {
-    use kapi_cel::{Env, Type};
-    let t = decl_type(s, root, "selfType", 0).unwrap_or(Type::Dyn);
-    let (bounds, min_size) = decl_bounds(s, root, 0).unwrap_or((kapi_cel::Bounds::default(), 1));
-    let plain = Env::new().var("self", t.clone()).var("oldSelf", t.clone()).bounds(bounds.clone());
-    let optional = Env::new().var("self", t.clone()).var("oldSelf", Type::optional(t)).bounds(bounds);
-    let max_cardinality = u64::try_from(MAX_REQUEST_BYTES / min_size.saturating_add(1).max(1)).unwrap_or(0);
-    RuleEnv { plain, optional, max_cardinality }
-}
-
-/// The size bounds upstream's `SchemaDeclType` gives a schema's values, and the smallest size
-/// of one serialized (`MinSerializedSize`), or `None` where it exposes nothing (as
-/// [`decl_type`]): a string's `maxLength` times 4 (bytes for runes), or the longest of its enum,
-/// or what fits in a request; a list's `maxItems` or how many of its smallest items fit; a
-/// map's `maxProperties` or how many of its smallest entries fit; the formats upstream types
-/// as bytes, durations or timestamps their own limits; objects and scalars none.
-fn decl_bounds(s: &Schema, root: bool, depth: usize) -> Option<(kapi_cel::Bounds, i64)> {
-    use kapi_cel::Bounds;
-    let unbounded_string = MAX_REQUEST_BYTES - 2;
-    let non_negative = |n: i64| u64::try_from(n.max(0)).unwrap_or(0);
-    let leaf = |n: i64| Bounds::leaf(non_negative(n));
-    if depth > MAX_SCHEMA_DEPTH {
-        return Some((Bounds::default(), 1));
-    }
-    if flag(s, "x-kubernetes-int-or-string") {
-        let max = int(s, "maxLength").map_or(unbounded_string, |m| m.max(0).saturating_mul(4));
-        return Some((leaf(max), 1));
-    }
-    let embedded = |p: &Schema| flag(p, "x-kubernetes-embedded-resource");
-    match text(s, "type") {
-        "array" => {
-            let items = sub_schema(s, "items")?;
-            let (elem, min) = decl_bounds(items, embedded(items), depth + 1)?;
-            let max = int(s, "maxItems").unwrap_or((MAX_REQUEST_BYTES - 2) / min.saturating_add(1).max(1));
-            Some((Bounds { elem: Some(Box::new(elem)), ..leaf(max) }, 2))
-        }
-        "object" => {
-            if let Some(add) = sub_schema(s, "additionalProperties") {
-                let (elem, min) = decl_bounds(add, embedded(add), depth + 1)?;
-                let max = int(s, "maxProperties").unwrap_or((MAX_REQUEST_BYTES - 2) / min.saturating_add(6).max(1));
-                let b = Bounds { elem: Some(Box::new(elem)), key: Some(Box::new(Bounds::default())), ..leaf(max) };
-                return Some((b, 2));
-            }
-            let required: Vec<&str> = match s.get("required") {
-                Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
-                _ => Vec::new(),
-            };
-            let replaced = root && !has_type_and_object_meta(s);
-            let mut fields = Vec::new();
-            let mut min: i64 = 2;
-            let mut add = |name: &str, b: Bounds, field_min: i64, defaulted: bool| {
-                // A required property without a default is in every serialized object.
-                if required.contains(&name) && !defaulted {
-                    let len = i64::try_from(name.len()).unwrap_or(i64::MAX);
-                    min = min.saturating_add(len).saturating_add(field_min).saturating_add(4);
-                }
-                fields.push((name.to_owned(), b));
-            };
-            for (k, p) in properties(s) {
-                if replaced && matches!(k.as_str(), "apiVersion" | "kind" | "metadata") {
-                    continue;
-                }
-                if let Some((b, m)) = decl_bounds(p, embedded(p), depth + 1) {
-                    add(k, b, m, p.get("default").is_some());
-                }
-            }
-            if replaced {
-                // Upstream's `WithTypeAndObjectMeta`: plain strings, and `metadata` of two.
-                add("kind", leaf(unbounded_string), 2, false);
-                add("apiVersion", leaf(unbounded_string), 2, false);
-                let meta_fields =
-                    vec![("name".into(), leaf(unbounded_string)), ("generateName".into(), leaf(unbounded_string))];
-                add("metadata", Bounds { fields: meta_fields, ..Bounds::default() }, 2, false);
-            }
-            Some((Bounds { fields, ..Bounds::default() }, min))
-        }
-        "string" => Some(match text(s, "format") {
-            "byte" => (leaf(int(s, "maxLength").unwrap_or(unbounded_string)), 2),
-            // Upstream's `MaxDurationSizeJSON`, `JSONDateSize` and `MaxDatetimeSizeJSON`, and
-            // the smallest of each serialized.
-            "duration" => (leaf(32), 3),
-            "date" => (leaf(12), 12),
-            "date-time" => (leaf(32), 21),
-            _ => {
-                let max = match (int(s, "maxLength"), s.get("enum")) {
-                    (Some(m), _) => m.max(0).saturating_mul(4),
-                    (None, Some(Value::Array(e))) if !e.is_empty() => e
-                        .iter()
-                        .filter_map(Value::as_str)
-                        .map(|v| i64::try_from(v.len()).unwrap_or(i64::MAX))
-                        .max()
-                        .unwrap_or(0),
-                    _ => unbounded_string,
-                };
-                (leaf(max), 2)
-            }
-        }),
-        "boolean" => Some((Bounds::default(), 4)),
-        "number" | "integer" => Some((Bounds::default(), 1)),
-        _ => None,
-    }
-}
-
-/// A schema's CEL type as upstream's `SchemaDeclType` gives it, or `None` where upstream
-/// exposes nothing (no type, an array without `items`, a map of such): `int-or-string` is
-/// `dyn`; an object with `additionalProperties` a `map(string, T)`; other objects an object
-/// type with the properties that have a type (a resource root always with `apiVersion`,
-/// `kind` and `metadata` of `name` and `generateName`), so any other field is undefined,
-/// `x-kubernetes-preserve-unknown-fields` or not; arrays lists. Object types are named as
-/// upstream names them (`selfType.spec`, without its per-write number); strings of format
-/// `byte` are `bytes`, `duration` a duration, `date` and `date-time` timestamps (the formats
-/// written exactly so, as upstream's), and their values are bound so (`rules::to_val`).
-fn decl_type(s: &Schema, root: bool, name: &str, depth: usize) -> Option<kapi_cel::Type> {
-    use kapi_cel::Type;
-    if depth > MAX_SCHEMA_DEPTH {
-        return Some(Type::Dyn);
-    }
-    if flag(s, "x-kubernetes-int-or-string") {
-        return Some(Type::Dyn);
-    }
-    let string = || Some(Type::String);
-    match text(s, "type") {
-        "array" => {
-            let items = sub_schema(s, "items")?;
-            decl_type(items, flag(items, "x-kubernetes-embedded-resource"), &format!("{name}.@idx"), depth + 1)
-                .map(Type::list)
-        }
-        "object" => {
-            if let Some(add) = sub_schema(s, "additionalProperties") {
-                let v =
-                    decl_type(add, flag(add, "x-kubernetes-embedded-resource"), &format!("{name}.@elem"), depth + 1)?;
-                return Some(Type::map(Type::String, v));
-            }
-            let mut fields: Vec<(String, Type)> = properties(s)
-                .iter()
-                .filter_map(|(k, p)| {
-                    let t = decl_type(p, flag(p, "x-kubernetes-embedded-resource"), &format!("{name}.{k}"), depth + 1)?;
-                    Some((k.clone(), t))
-                })
-                .collect();
-            if root && !has_type_and_object_meta(s) {
-                // Upstream's `WithTypeAndObjectMeta`: these replace whatever the schema says.
-                fields.retain(|(k, _)| !matches!(k.as_str(), "apiVersion" | "kind" | "metadata"));
-                let meta = Type::object(
-                    format!("{name}.metadata"),
-                    vec![("name".into(), Type::String), ("generateName".into(), Type::String)],
+    let checked = kapi_cel::schema::check_rules(s, &entries_ok);
+    for p in &checked.problems {
+        let at = rule_path(root, &p.at);
+        let error = match &p.problem {
+            Problem::Cost(message) => FieldError::forbidden(at, message),
+            Problem::Uncorrelatable(within) => {
+                let detail = format!(
+                    "oldSelf cannot be used on the uncorrelatable portion of the schema within {}",
+                    node_path(root, within).as_str()
                 );
-                fields.extend([("apiVersion".into(), Type::String), ("kind".into(), Type::String)]);
-                fields.push(("metadata".into(), meta));
+                FieldError::invalid(at, p.rule.rule, &detail)
             }
-            Some(Type::object(name, fields))
+            Problem::OptionalOldSelfUnused(optional) => {
+                FieldError::invalid_value(at, *optional, "may not be set if oldSelf is not used in rule")
+            }
+            // Upstream shows the whole rule as the bad value.
+            other => {
+                let detail = other.detail(p.at.field).unwrap_or_default();
+                FieldError::new(ErrorType::Invalid, at, BadValue::Json(rule_value(&p.rule)), detail)
+            }
+        };
+        errs.push(error);
+    }
+    if let Some(total) = &checked.total {
+        for at in &total.most_expensive {
+            errs.push(FieldError::forbidden(rule_path(root, at), kapi_cel::schema::CONTRIBUTED_TO_TOTAL));
         }
-        "string" => match text(s, "format") {
-            "byte" => Some(Type::Bytes),
-            "duration" => Some(Type::Duration),
-            "date" | "date-time" => Some(Type::Timestamp),
-            _ => string(),
-        },
-        "boolean" => Some(Type::Bool),
-        "number" => Some(Type::Double),
-        "integer" => Some(Type::Int),
-        _ => None,
+        errs.push(FieldError::forbidden(root.clone(), &total.message));
     }
 }
 
-/// Whether a root's schema already declares `kind`, `apiVersion` and `metadata` with `name`
-/// and `generateName` as upstream's `WithTypeAndObjectMeta` requires to leave it as it is.
-fn has_type_and_object_meta(s: &Schema) -> bool {
-    fn prop<'a>(s: &'a Schema, k: &str) -> Option<&'a Schema> {
-        properties(s).iter().find(|(n, _)| n == k).map(|(_, p)| p)
-    }
-    let is = |p: Option<&Schema>, t: &str| p.is_some_and(|p| text(p, "type") == t);
-    let meta = prop(s, "metadata");
-    is(prop(s, "kind"), "string")
-        && is(prop(s, "apiVersion"), "string")
-        && is(meta, "object")
-        && meta.is_some_and(|m| is(prop(m, "name"), "string") && is(prop(m, "generateName"), "string"))
+/// The path of a schema node below `root`.
+fn node_path(root: &Path, steps: &[Step<'_>]) -> Path {
+    steps.iter().fold(root.clone(), |p, step| match step {
+        Step::Property(k) => p.child("properties").key(k),
+        Step::Items => p.child("items"),
+        Step::AdditionalProperties => p.child("additionalProperties"),
+    })
+}
+
+/// The path of a field of a rule entry below `root`.
+fn rule_path(root: &Path, at: &RulePlace<'_>) -> Path {
+    node_path(root, &at.node).child("x-kubernetes-validations").index(at.index).child(at.field.json_name())
 }
 
 /// A rule as Go's `%#v` prints the internal `ValidationRule` upstream reports: unset pointer

@@ -10,6 +10,9 @@
 //! On update, upstream compares `metadata.generation` of the new object (already bumped by the
 //! strategy's `PrepareForUpdate`) with the old one and warns about the pod template only when it
 //! changed; the functions here expect the new object as it will be stored.
+//!
+//! The per-kind entry points (`warnings_for_pod`, …) are in `validation.rs` beside each
+//! `validate_<kind>`, where the generator looks for them (it reads a package's own files only).
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -57,13 +60,8 @@ const FRACTIONAL_BYTES: &str = "is invalid, must be an integer";
 const POD_NAME_ADVICE: &str = "metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended";
 const CONTROLLER_NAME_ADVICE: &str = "metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended";
 
-/// The warnings of a pod write: on create, upstream's `podStrategy.WarningsOnCreate` (the name as
-/// a hostname, then [`GetWarningsForPod`]'s checks), preceded by the AppArmor annotation
-/// warnings its `PrepareForCreate` adds (`applyAppArmorVersionSkew`); on update none, as
-/// upstream skips them on the high-frequency pod update path.
-///
-/// [`GetWarningsForPod`]: https://github.com/kubernetes/kubernetes/blob/master/pkg/api/pod/warnings.go
-pub fn warnings_for_pod(obj: &Pod, old: Option<&Pod>) -> Vec<String> {
+/// See [`super::warnings_for_pod`].
+pub(super) fn pod(obj: &Pod, old: Option<&Pod>) -> Vec<String> {
     if old.is_some() {
         return Vec::new();
     }
@@ -76,9 +74,8 @@ pub fn warnings_for_pod(obj: &Pod, old: Option<&Pod>) -> Vec<String> {
     warnings
 }
 
-/// The warnings of a pod template write (`podTemplateStrategy`): the template's, on update only
-/// when the generation changed.
-pub fn warnings_for_pod_template(obj: &PodTemplate, old: Option<&PodTemplate>) -> Vec<String> {
+/// See [`super::warnings_for_pod_template`].
+pub(super) fn pod_template(obj: &PodTemplate, old: Option<&PodTemplate>) -> Vec<String> {
     let path = Path::new("template");
     match old {
         None => warnings_for_pod_template_spec(&path, Some(&obj.template), None),
@@ -89,13 +86,8 @@ pub fn warnings_for_pod_template(obj: &PodTemplate, old: Option<&PodTemplate>) -
     }
 }
 
-/// The warnings of a replication controller write (`rcStrategy`): on create the name as a
-/// hostname and the template's; on update, when the generation changed, the warnings of the
-/// *old* template, since upstream passes the two templates swapped.
-pub fn warnings_for_replication_controller(
-    obj: &ReplicationController,
-    old: Option<&ReplicationController>,
-) -> Vec<String> {
+/// See [`super::warnings_for_replication_controller`].
+pub(super) fn replication_controller(obj: &ReplicationController, old: Option<&ReplicationController>) -> Vec<String> {
     let path = Path::new("spec").child("template");
     match old {
         None => {

@@ -2,10 +2,8 @@
 
 use kapi_machinery::validation::Path;
 
-use super::{
-    overlap, pod_spec_and_meta, warnings_for_persistent_volume_claim_spec, warnings_for_pod, warnings_for_pod_template,
-    warnings_for_pod_template_spec, warnings_for_replication_controller,
-};
+use super::{overlap, pod_spec_and_meta, warnings_for_persistent_volume_claim_spec, warnings_for_pod_template_spec};
+use crate::core::v1::validation::{warnings_for_pod, warnings_for_pod_template, warnings_for_replication_controller};
 use crate::core::v1::{PersistentVolumeClaimSpec, Pod, PodTemplate, PodTemplateSpec, ReplicationController};
 
 fn decode<T: kapi_machinery::json::JsonDecode + Default>(json: &str) -> T {

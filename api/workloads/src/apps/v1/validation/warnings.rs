@@ -4,6 +4,9 @@
 //! ([`warnings_for_pod_template_spec`]), on update only when the object's generation (a daemon
 //! set's: its template generation) changed, as upstream does; the functions expect the new
 //! object as it will be stored, after the strategy's generation bump.
+//!
+//! The `warnings_for_<kind>` entry points are in `validation.rs` beside each `validate_<kind>`,
+//! where the generator looks for them.
 
 use kapi_machinery::validation::Path;
 
@@ -20,9 +23,8 @@ fn template_path() -> Path {
     Path::new("spec").child("template")
 }
 
-/// The warnings of a deployment write (`deploymentStrategy`): on create the name as a hostname
-/// and the template's, on update the template's when the generation changed.
-pub fn warnings_for_deployment(obj: &Deployment, old: Option<&Deployment>) -> Vec<String> {
+/// See [`super::warnings_for_deployment`].
+pub(super) fn deployment(obj: &Deployment, old: Option<&Deployment>) -> Vec<String> {
     let template = Some(&obj.spec.template);
     match old {
         None => {
@@ -37,8 +39,8 @@ pub fn warnings_for_deployment(obj: &Deployment, old: Option<&Deployment>) -> Ve
     }
 }
 
-/// The warnings of a replica set write (`rsStrategy`), the same rules as a deployment's.
-pub fn warnings_for_replica_set(obj: &ReplicaSet, old: Option<&ReplicaSet>) -> Vec<String> {
+/// See [`super::warnings_for_replica_set`].
+pub(super) fn replica_set(obj: &ReplicaSet, old: Option<&ReplicaSet>) -> Vec<String> {
     let template = Some(&obj.spec.template);
     match old {
         None => {
@@ -53,12 +55,8 @@ pub fn warnings_for_replica_set(obj: &ReplicaSet, old: Option<&ReplicaSet>) -> V
     }
 }
 
-/// The warnings of a stateful set write (`statefulSetStrategy`): the template's (on update when
-/// the generation changed), fractional storage in the claim templates, and a negative
-/// `revisionHistoryLimit`. No name warning: upstream gives none for stateful sets. The claim
-/// templates' paths are upstream's: `spec.volumeClaimTemplates[i].resources…` on create,
-/// `spec.volumeClaimTemplates[i].Spec.resources…` on update.
-pub fn warnings_for_stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> Vec<String> {
+/// See [`super::warnings_for_stateful_set`].
+pub(super) fn stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> Vec<String> {
     let mut warnings = match old {
         None => warnings_for_pod_template_spec(&template_path(), Some(&obj.spec.template), None),
         Some(old) if obj.metadata.generation != old.metadata.generation => {
@@ -80,10 +78,8 @@ pub fn warnings_for_stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -
     warnings
 }
 
-/// The warnings of a daemon set write (`daemonSetStrategy`): the template's, on update only when
-/// the template generation (the `deprecated.daemonset.template.generation` annotation in apps/v1)
-/// changed. No name warning: upstream gives none for daemon sets.
-pub fn warnings_for_daemon_set(obj: &DaemonSet, old: Option<&DaemonSet>) -> Vec<String> {
+/// See [`super::warnings_for_daemon_set`].
+pub(super) fn daemon_set(obj: &DaemonSet, old: Option<&DaemonSet>) -> Vec<String> {
     let template = Some(&obj.spec.template);
     match old {
         None => warnings_for_pod_template_spec(&template_path(), template, None),

@@ -1,6 +1,8 @@
 //! The create and update rules of the deployment, replica set, stateful set and daemon set strategies' warnings, as their `strategy.go` files and `strategy_test.go` cases have them.
 
-use super::{warnings_for_daemon_set, warnings_for_deployment, warnings_for_replica_set, warnings_for_stateful_set};
+use crate::apps::v1::validation::{
+    warnings_for_daemon_set, warnings_for_deployment, warnings_for_replica_set, warnings_for_stateful_set,
+};
 use crate::apps::v1::{DaemonSet, Deployment, ReplicaSet, StatefulSet};
 
 fn decode<T: kapi_machinery::json::JsonDecode + Default + HasMeta>(json: &str, generation: i64) -> T {

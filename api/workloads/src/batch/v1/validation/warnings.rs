@@ -4,6 +4,9 @@
 //! warned about ([`warnings_for_pod_template_spec`]); on update only when the generation changed,
 //! as upstream does, so the functions expect the new object as it will be stored, after the
 //! strategy's generation bump.
+//!
+//! The `warnings_for_<kind>` entry points are in `validation.rs` beside each `validate_<kind>`,
+//! where the generator looks for them.
 
 use kapi_machinery::validation::Path;
 
@@ -13,9 +16,8 @@ use super::super::{CronJob, Job, JobSpec};
 use super::{COMPLETIONS_SOFT_LIMIT, PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS};
 use crate::core::v1::validation::{controller_name_warnings, warnings_for_pod_template_spec};
 
-/// The warnings of a job write (`jobStrategy`): on create the name as a hostname and the job
-/// spec's, on update the job spec's when the generation changed.
-pub fn warnings_for_job(obj: &Job, old: Option<&Job>) -> Vec<String> {
+/// See [`super::warnings_for_job`].
+pub(super) fn job(obj: &Job, old: Option<&Job>) -> Vec<String> {
     let path = Path::new("spec");
     match old {
         None => {
@@ -28,11 +30,8 @@ pub fn warnings_for_job(obj: &Job, old: Option<&Job>) -> Vec<String> {
     }
 }
 
-/// The warnings of a cron job write (`cronJobStrategy`): on create the name as a hostname and
-/// the job template's spec; on update the job template's spec when the generation changed, and
-/// a `TZ` in the schedule, which creation refuses but an older object may keep (under upstream's
-/// path `spec.spec.schedule`).
-pub fn warnings_for_cron_job(obj: &CronJob, old: Option<&CronJob>) -> Vec<String> {
+/// See [`super::warnings_for_cron_job`].
+pub(super) fn cron_job(obj: &CronJob, old: Option<&CronJob>) -> Vec<String> {
     let path = Path::new("spec").child("jobTemplate").child("spec");
     let spec = &obj.spec.job_template.spec;
     let Some(old) = old else {

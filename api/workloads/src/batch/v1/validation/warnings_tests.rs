@@ -1,6 +1,6 @@
 //! The create and update rules of the job and cron job strategies' warnings and upstream's `WarningsForJobSpec`, as `pkg/api/job/warnings.go` and the strategies have them.
 
-use super::{warnings_for_cron_job, warnings_for_job};
+use crate::batch::v1::validation::{warnings_for_cron_job, warnings_for_job};
 use crate::batch::v1::{CronJob, Job};
 
 fn job(json: &str, generation: i64) -> Job {

@@ -142,6 +142,12 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_status_validation_func(
                 crate::core::v1::validation::validate_service_status_update,
             );
+        scheme.add_warnings_func(crate::core::v1::validation::warnings_for_pod);
+        scheme.add_warnings_func(crate::core::v1::validation::warnings_for_pod_template);
+        scheme
+            .add_warnings_func(
+                crate::core::v1::validation::warnings_for_replication_controller,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

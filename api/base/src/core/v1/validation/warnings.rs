@@ -9,9 +9,7 @@
 //!
 //! On update, upstream compares `metadata.generation` of the new object (already bumped by the
 //! strategy's `PrepareForUpdate`) with the old one and warns about the pod template only when it
-//! changed. The functions here warn when the generation differs or when the write changes what
-//! the kind's `PrepareForUpdate` bumps it for (a pod template's template, a replication
-//! controller's spec, …), so they answer the same before and after a caller bumps it.
+//! changed; the functions here expect the new object as it will be stored.
 //!
 //! The per-kind entry points (`warnings_for_pod`, …) are in `validation.rs` beside each
 //! `validate_<kind>`, where the generator looks for them (it reads a package's own files only).
@@ -81,7 +79,7 @@ pub(super) fn pod_template(obj: &PodTemplate, old: Option<&PodTemplate>) -> Vec<
     let path = Path::new("template");
     match old {
         None => warnings_for_pod_template_spec(&path, Some(&obj.template), None),
-        Some(old) if obj.metadata.generation != old.metadata.generation || obj.template != old.template => {
+        Some(old) if obj.metadata.generation != old.metadata.generation => {
             warnings_for_pod_template_spec(&path, Some(&obj.template), Some(&old.template))
         }
         Some(_) => Vec::new(),
@@ -97,7 +95,7 @@ pub(super) fn replication_controller(obj: &ReplicationController, old: Option<&R
             warnings.extend(warnings_for_pod_template_spec(&path, obj.spec.template.as_ref(), None));
             warnings
         }
-        Some(old) if obj.metadata.generation != old.metadata.generation || obj.spec != old.spec => {
+        Some(old) if obj.metadata.generation != old.metadata.generation => {
             warnings_for_pod_template_spec(&path, old.spec.template.as_ref(), obj.spec.template.as_ref())
         }
         Some(_) => Vec::new(),

@@ -2,9 +2,8 @@
 //!
 //! Each warns about its pod template as pods' templates are warned about
 //! ([`warnings_for_pod_template_spec`]), on update only when the object's generation (a daemon
-//! set's: its template generation) changed, as upstream does. A write that changes what the
-//! strategy bumps the generation for (the spec; a deployment's annotations too; a daemon set's
-//! template) counts as such a change, so the answer is the same before and after a caller bumps it.
+//! set's: its template generation) changed, as upstream does; the functions expect the new
+//! object as it will be stored, after the strategy's generation bump.
 //!
 //! The `warnings_for_<kind>` entry points are in `validation.rs` beside each `validate_<kind>`,
 //! where the generator looks for them.
@@ -33,7 +32,7 @@ pub(super) fn deployment(obj: &Deployment, old: Option<&Deployment>) -> Vec<Stri
             warnings.extend(warnings_for_pod_template_spec(&template_path(), template, None));
             warnings
         }
-        Some(old) if obj.metadata.generation != old.metadata.generation || deployment_bumps(obj, old) => {
+        Some(old) if obj.metadata.generation != old.metadata.generation => {
             warnings_for_pod_template_spec(&template_path(), template, Some(&old.spec.template))
         }
         Some(_) => Vec::new(),
@@ -49,7 +48,7 @@ pub(super) fn replica_set(obj: &ReplicaSet, old: Option<&ReplicaSet>) -> Vec<Str
             warnings.extend(warnings_for_pod_template_spec(&template_path(), template, None));
             warnings
         }
-        Some(old) if obj.metadata.generation != old.metadata.generation || obj.spec != old.spec => {
+        Some(old) if obj.metadata.generation != old.metadata.generation => {
             warnings_for_pod_template_spec(&template_path(), template, Some(&old.spec.template))
         }
         Some(_) => Vec::new(),
@@ -60,7 +59,7 @@ pub(super) fn replica_set(obj: &ReplicaSet, old: Option<&ReplicaSet>) -> Vec<Str
 pub(super) fn stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> Vec<String> {
     let mut warnings = match old {
         None => warnings_for_pod_template_spec(&template_path(), Some(&obj.spec.template), None),
-        Some(old) if obj.metadata.generation != old.metadata.generation || obj.spec != old.spec => {
+        Some(old) if obj.metadata.generation != old.metadata.generation => {
             warnings_for_pod_template_spec(&template_path(), Some(&obj.spec.template), Some(&old.spec.template))
         }
         Some(_) => Vec::new(),
@@ -84,20 +83,11 @@ pub(super) fn daemon_set(obj: &DaemonSet, old: Option<&DaemonSet>) -> Vec<String
     let template = Some(&obj.spec.template);
     match old {
         None => warnings_for_pod_template_spec(&template_path(), template, None),
-        Some(old)
-            if template_generation(&obj.metadata) != template_generation(&old.metadata)
-                || obj.spec.template != old.spec.template =>
-        {
+        Some(old) if template_generation(&obj.metadata) != template_generation(&old.metadata) => {
             warnings_for_pod_template_spec(&template_path(), template, Some(&old.spec.template))
         }
         Some(_) => Vec::new(),
     }
-}
-
-/// Whether upstream's `PrepareForUpdate` bumps a deployment's generation: a changed spec or
-/// changed annotations (which are copied to its replica sets).
-fn deployment_bumps(obj: &Deployment, old: &Deployment) -> bool {
-    obj.spec != old.spec || obj.metadata.annotations != old.metadata.annotations
 }
 
 /// The internal `spec.templateGeneration`: the annotation's number, 0 without one (as the

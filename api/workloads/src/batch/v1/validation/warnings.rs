@@ -2,8 +2,8 @@
 //!
 //! A job spec warns about a large indexed job and about its pod template as pods' templates are
 //! warned about ([`warnings_for_pod_template_spec`]); on update only when the generation changed,
-//! as upstream does. A write that changes the spec (what the strategies bump the generation for)
-//! counts as such a change, so the answer is the same before and after a caller bumps it.
+//! as upstream does, so the functions expect the new object as it will be stored, after the
+//! strategy's generation bump.
 //!
 //! The `warnings_for_<kind>` entry points are in `validation.rs` beside each `validate_<kind>`,
 //! where the generator looks for them.
@@ -25,9 +25,7 @@ pub(super) fn job(obj: &Job, old: Option<&Job>) -> Vec<String> {
             warnings.extend(job_spec(&path, &obj.spec, None));
             warnings
         }
-        Some(old) if obj.metadata.generation != old.metadata.generation || obj.spec != old.spec => {
-            job_spec(&path, &obj.spec, Some(&old.spec))
-        }
+        Some(old) if obj.metadata.generation != old.metadata.generation => job_spec(&path, &obj.spec, Some(&old.spec)),
         Some(_) => Vec::new(),
     }
 }
@@ -42,7 +40,7 @@ pub(super) fn cron_job(obj: &CronJob, old: Option<&CronJob>) -> Vec<String> {
         return warnings;
     };
     let mut warnings = Vec::new();
-    if obj.metadata.generation != old.metadata.generation || obj.spec != old.spec {
+    if obj.metadata.generation != old.metadata.generation {
         warnings = job_spec(&path, spec, Some(&old.spec.job_template.spec));
     }
     if obj.spec.schedule.contains("TZ") {

@@ -45,9 +45,6 @@ fn jobs_warn_about_the_name_a_large_indexed_job_and_the_template() {
     let mut bumped = created.clone();
     bumped.metadata.generation = 2;
     assert_eq!(warnings_for_job(&bumped, Some(&created)).len(), 2);
-    let mut suspended = created.clone();
-    suspended.spec.suspend = Some(true);
-    assert_eq!(warnings_for_job(&suspended, Some(&created)).len(), 2);
 
     // At the limits, or not indexed, there is no warning about the size.
     for extra in [

@@ -474,6 +474,13 @@ fn parse_sig(s: &str) -> Option<Sig> {
     tail.trim().is_empty().then_some(Sig { method, args, result })
 }
 
+/// Whether the checker's table declares `name` in this call style (a method or not), with any
+/// number of arguments: a call with another number is then cel-go's `found no matching
+/// overload`, not an unknown function.
+pub(crate) fn declares(name: &str, method: bool) -> bool {
+    overloads().get(name).is_some_and(|sigs| sigs.iter().any(|s| s.method == method))
+}
+
 fn overloads() -> &'static HashMap<String, Vec<Sig>> {
     static TABLE: OnceLock<HashMap<String, Vec<Sig>>> = OnceLock::new();
     TABLE.get_or_init(|| {
@@ -748,9 +755,8 @@ impl Checker<'_> {
                 let recv = target.as_deref().map(|t| self.check(t));
                 let mut types: Vec<Type> = recv.into_iter().collect();
                 types.extend(args.iter().map(|a| self.check(a)));
-                // cel-go places a call at its opening parenthesis.
-                let open = self.src.get(n.at..).and_then(|s| s.find('(')).map_or(n.at, |i| n.at + i);
-                self.resolve(n, open, func, target.is_some(), &types)
+                // The parser placed the call at its `(`, as cel-go does.
+                self.resolve(n, n.at, func, target.is_some(), &types)
             }
             Expr::List(items) => {
                 let mut elem: Option<Type> = None;

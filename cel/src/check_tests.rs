@@ -79,6 +79,15 @@ fn operand_type_errors_are_compile_errors() {
         "ERROR: <input>:1:16: found no matching overload for '_==_' applied to '(string, null)'"
     );
     assert_eq!(ty("size(1)"), "ERROR: <input>:1:5: found no matching overload for 'size' applied to '(int)'");
+    // Another number of arguments is no overload, not an unknown function, as in cel-go.
+    assert_eq!(
+        ty("size('a', 1)"),
+        "ERROR: <input>:1:5: found no matching overload for 'size' applied to '(string, int)'"
+    );
+    assert_eq!(
+        ty("'a'.startsWith()"),
+        "ERROR: <input>:1:15: found no matching overload for 'startsWith' applied to 'string.()'"
+    );
     assert_eq!(
         ty("self.spec.replicas.startsWith('a')"),
         "ERROR: <input>:1:30: found no matching overload for 'startsWith' applied to 'int.(string)'"

@@ -72,6 +72,20 @@ fn a_snippet_puts_a_caret_under_the_column() {
         shown("object.a &&\n\tnope"),
         "ERROR: <input>:2:2: undeclared reference to 'nope' (in container '')\n |  nope\n | .^"
     );
+    // A call is placed at its `(`, as cel-go's parser places it, for an unknown function too
+    // (cel-go's checker tests `fun()`, `'string'.fun()`, `undef()`).
+    assert_eq!(
+        shown("fun()"),
+        "ERROR: <input>:1:4: undeclared reference to 'fun' (in container '')\n | fun()\n | ...^"
+    );
+    assert_eq!(
+        shown("'string'.fun()"),
+        "ERROR: <input>:1:13: undeclared reference to 'fun' (in container '')\n | 'string'.fun()\n | ............^"
+    );
+    assert_eq!(
+        shown("undef()"),
+        "ERROR: <input>:1:6: undeclared reference to 'undef' (in container '')\n | undef()\n | .....^"
+    );
     assert_eq!(
         shown("'é' + x"),
         "ERROR: <input>:1:7: undeclared reference to 'x' (in container '')\n | 'é' + x\n | .．....^"

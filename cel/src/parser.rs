@@ -307,7 +307,7 @@ impl Parser<'_> {
     }
 
     fn method(&mut self, target: Node, name: String, args: Vec<Node>, at: usize) -> PResult {
-        if !functions::known(&name, true, args.len()) {
+        if !functions::known(&name, true, args.len()) && !crate::check::declares(&name, true) {
             return Err(self.err(at, format!("undeclared reference to '{name}' (in container '')")));
         }
         self.mk(Expr::Call { target: Some(Box::new(target)), func: name, args }, at)
@@ -378,12 +378,14 @@ impl Parser<'_> {
                 if namespaced {
                     self.bump();
                     let Tok::Ident(func) = self.bump() else { return Err(self.unexpected()) };
+                    let open = self.at();
                     self.bump();
-                    return self.global_call(format!("{name}.{func}"), at);
+                    return self.global_call(format!("{name}.{func}"), open);
                 }
                 if matches!(self.peek(), Tok::Punct("(")) {
+                    let open = self.at();
                     self.bump();
-                    return self.global_call(name, at);
+                    return self.global_call(name, open);
                 }
                 if self.messages.contains(&name.as_str())
                     && !self.bound.contains(&name)
@@ -471,9 +473,11 @@ impl Parser<'_> {
             if optional {
                 return self.mk(Expr::OptSelect { operand: Box::new(node), field: name }, at);
             }
+            // A call is placed at its `(`, as cel-go places it (and the errors about it).
+            let open = self.at();
             if self.eat("(") {
                 let args = self.args(")")?;
-                return self.method(node, name, args, at);
+                return self.method(node, name, args, open);
             }
             return self.mk(Expr::Select { operand: Box::new(node), field: name, test: false }, at);
         }
@@ -550,6 +554,7 @@ impl Parser<'_> {
         )
     }
 
+    /// A call of a function that takes no receiver, after its `(` at `at`.
     fn global_call(&mut self, name: String, at: usize) -> PResult {
         if name == "has" {
             let arg = self.expr()?;
@@ -557,12 +562,14 @@ impl Parser<'_> {
             // The test keeps the selection's place (its `.`), for messages about the field.
             let dot = arg.at;
             let Expr::Select { operand, field, test: false } = arg.expr else {
-                return Err(self.err(at, "invalid argument to has() macro"));
+                // cel-go's macro reports the argument.
+                return Err(self.err(dot, "invalid argument to has() macro"));
             };
             return self.mk(Expr::Select { operand, field, test: true }, dot);
         }
         let args = self.args(")")?;
-        if !functions::known(&name, false, args.len()) {
+        // A function declared with another number of arguments is the checker's to refuse.
+        if !functions::known(&name, false, args.len()) && !crate::check::declares(&name, false) {
             return Err(self.err(at, format!("undeclared reference to '{name}' (in container '')")));
         }
         self.mk(Expr::Call { target: None, func: name, args }, at)

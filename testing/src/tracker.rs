@@ -1005,16 +1005,18 @@ impl State {
                 return Err(api_errors::invalid_object(&info, &key.1, &errs));
             }
         }
-        // Upstream's status and other subresource strategies warn about nothing.
-        if subresource.is_none() {
-            let warner = self.warner.as_ref();
-            self.warnings = warner.map(|w| w(new.as_ref(), Some(existing.as_ref()))).unwrap_or_default();
-        }
         let before = meta::to_value(existing.as_ref())?;
         let mut after = meta::to_value(new.as_ref())?;
         if self.rules_of(&info).generation.bumped(&before, &after, subresource) {
             meta_mut(&info, new.as_mut())?.generation = old.generation.saturating_add(1);
             after = meta::to_value(new.as_ref())?;
+        }
+        // The warnings see the new generation, as upstream's strategies bump it in
+        // `PrepareForUpdate`, before `WarningsOnUpdate`. Upstream's status and other subresource
+        // strategies warn about nothing.
+        if subresource.is_none() {
+            let warner = self.warner.as_ref();
+            self.warnings = warner.map(|w| w(new.as_ref(), Some(existing.as_ref()))).unwrap_or_default();
         }
         if before == after {
             return Ok(existing);

@@ -155,6 +155,12 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_warnings_func(
                 crate::core::v1::volume_warnings::warnings_for_persistent_volume_claim,
             );
+        scheme.add_warnings_func(crate::core::v1::validation::warnings_for_pod);
+        scheme.add_warnings_func(crate::core::v1::validation::warnings_for_pod_template);
+        scheme
+            .add_warnings_func(
+                crate::core::v1::validation::warnings_for_replication_controller,
+            );
         scheme
             .add_warnings_func(crate::core::v1::service_warnings::warnings_for_service);
     }

@@ -6,6 +6,10 @@
 //! repeated here. Where upstream's pod validation depends on feature gates or options, the
 //! defaults of the fixtures' release apply (see `api/base/src/features.rs`); the module docs of
 //! `pod.rs` list them.
+//!
+//! The `warnings_for_<kind>` functions give the `Warning` texts upstream returns on writes of
+//! pods, pod templates and replication controllers; `warnings.rs` holds their checks, which the
+//! workload kinds share for their pod templates.
 
 mod affinity;
 mod cluster;
@@ -27,6 +31,7 @@ mod status;
 mod storage;
 mod sysctl;
 mod volumes;
+mod warnings;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -66,6 +71,9 @@ pub use signer::{cluster_trust_bundle_name, signer_name};
 #[doc(hidden)]
 pub use status::{non_negatives, not_above};
 pub use storage::validate_inline_persistent_volume_spec;
+#[doc(hidden)]
+pub use warnings::controller_name_warnings;
+pub use warnings::{warnings_for_persistent_volume_claim_spec, warnings_for_pod_template_spec};
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
 pub const MAX_SECRET_SIZE: usize = 1024 * 1024;
@@ -806,6 +814,32 @@ pub fn validate_replication_controller(obj: &ReplicationController, old: Option<
         }
     }
     errs
+}
+
+/// The warnings of a pod write: on create, upstream's `podStrategy.WarningsOnCreate` (the name as
+/// a hostname, then [`GetWarningsForPod`]'s checks), preceded by the AppArmor annotation
+/// warnings its `PrepareForCreate` adds (`applyAppArmorVersionSkew`); on update none, as
+/// upstream skips them on the high-frequency pod update path.
+///
+/// [`GetWarningsForPod`]: https://github.com/kubernetes/kubernetes/blob/master/pkg/api/pod/warnings.go
+pub fn warnings_for_pod(obj: &Pod, old: Option<&Pod>) -> Vec<String> {
+    warnings::pod(obj, old)
+}
+
+/// The warnings of a pod template write (`podTemplateStrategy`): the template's, on update only
+/// when the generation changed.
+pub fn warnings_for_pod_template(obj: &PodTemplate, old: Option<&PodTemplate>) -> Vec<String> {
+    warnings::pod_template(obj, old)
+}
+
+/// The warnings of a replication controller write (`rcStrategy`): on create the name as a
+/// hostname and the template's; on update, when the generation changed, the warnings of the
+/// *old* template, since upstream passes the two templates swapped.
+pub fn warnings_for_replication_controller(
+    obj: &ReplicationController,
+    old: Option<&ReplicationController>,
+) -> Vec<String> {
+    warnings::replication_controller(obj, old)
 }
 
 /// Validates a replication controller's `/status` update (upstream's

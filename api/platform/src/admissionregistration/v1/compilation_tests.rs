@@ -127,7 +127,7 @@ fn webhook_updates_compile_only_new_expressions() {
         Some(&webhooks(&["true"])),
         &format!(
             r#"webhooks[0].matchConditions[0].expression: Invalid value: "test() == true": {}"#,
-            undeclared("test() == true", 1, "test")
+            undeclared("test() == true", 5, "test")
         ),
     );
     // Where the conditions changed, only the ones the stored object lacked are compiled.
@@ -137,7 +137,7 @@ fn webhook_updates_compile_only_new_expressions() {
         Some(&stored),
         &format!(
             r#"webhooks[0].matchConditions[1].expression: Invalid value: "test2()": {}"#,
-            undeclared("test2()", 1, "test2")
+            undeclared("test2()", 6, "test2")
         ),
     );
 }
@@ -238,7 +238,7 @@ fn policy_expressions_compile() {
         says(&policy(|s| s.validations[0].expression = "size(object.a, 1) > 0".into()), None),
         format!(
             r#"spec.validations[0].expression: Invalid value: "size(object.a, 1) > 0": {}"#,
-            undeclared("size(object.a, 1) > 0", 1, "size")
+            failed("size(object.a, 1) > 0", 5, "found no matching overload for 'size' applied to '(dyn, int)'")
         )
     );
 }
@@ -405,10 +405,10 @@ fn policy_updates_compile_only_new_expressions() {
         says(&stored, Some(&before)),
         format!(
             r#"[spec.matchConditions[0].expression: Invalid value: "test() == true": {}, spec.validations[0].expression: Invalid value: "test() == true": {}, spec.validations[0].messageExpression: Invalid value: "string(test())": {}, spec.auditAnnotations[0].valueExpression: Invalid value: "string(test())": {}]"#,
-            undeclared("test() == true", 1, "test"),
-            undeclared("test() == true", 1, "test"),
-            undeclared("string(test())", 8, "test"),
-            undeclared("string(test())", 8, "test"),
+            undeclared("test() == true", 5, "test"),
+            undeclared("test() == true", 5, "test"),
+            undeclared("string(test())", 12, "test"),
+            undeclared("string(test())", 12, "test"),
         )
     );
 }

@@ -243,7 +243,7 @@ fn updates_compile_only_new_expressions() {
         message(&validate_mutating_admission_policy(&with_params, Some(&stored))),
         format!(
             r#"[spec.matchConditions[0].expression: Invalid value: "test()": {0}, spec.variables[0].expression: Invalid value: "test()": {0}, spec.mutations[0].applyConfiguration.expression: Invalid value: "test()": {0}]"#,
-            undeclared("test()", 1, "test")
+            undeclared("test()", 5, "test")
         )
     );
     let mut changed = stored.clone();
@@ -252,7 +252,7 @@ fn updates_compile_only_new_expressions() {
         message(&validate_mutating_admission_policy(&changed, Some(&stored))),
         format!(
             r#"spec.mutations[0].jsonPatch.expression: Invalid value: "test2()": {}"#,
-            undeclared("test2()", 1, "test2")
+            undeclared("test2()", 6, "test2")
         )
     );
 }

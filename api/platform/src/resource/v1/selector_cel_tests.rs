@@ -73,7 +73,7 @@ fn upstream_compile_errors() {
     // DRAListTypeAttributes is off: no `includes`, and an attribute (`any`) is not a range.
     assert!(
         refused(r#"device.attributes["dra.example.com"].attr.includes("fish")"#).starts_with(
-            "compilation failed: ERROR: <input>:1:42: undeclared reference to 'includes' (in container '')"
+            "compilation failed: ERROR: <input>:1:51: undeclared reference to 'includes' (in container '')"
         ),
         "{}",
         refused(r#"device.attributes["dra.example.com"].attr.includes("fish")"#)

@@ -70,6 +70,10 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_status_validation_func(
                 crate::apps::v1::validation::validate_stateful_set_status_update,
             );
+        scheme.add_warnings_func(crate::apps::v1::validation::warnings_for_daemon_set);
+        scheme.add_warnings_func(crate::apps::v1::validation::warnings_for_deployment);
+        scheme.add_warnings_func(crate::apps::v1::validation::warnings_for_replica_set);
+        scheme.add_warnings_func(crate::apps::v1::validation::warnings_for_stateful_set);
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

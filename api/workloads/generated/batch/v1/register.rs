@@ -38,6 +38,8 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_status_validation_func(
                 crate::batch::v1::validation::validate_job_status_update,
             );
+        scheme.add_warnings_func(crate::batch::v1::validation::warnings_for_cron_job);
+        scheme.add_warnings_func(crate::batch::v1::validation::warnings_for_job);
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

@@ -5,6 +5,8 @@
 //! `activeDeadlineSeconds`, the strategy's fields, and what may change on update. Not covered:
 //! `ValidateReadOnlyPersistentDisks` for several replicas.
 
+mod warnings;
+
 use std::collections::BTreeSet;
 
 use kapi_machinery::types::IntOrString;
@@ -418,6 +420,33 @@ pub fn validate_stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> Er
         }
     }
     errs
+}
+
+/// The warnings of a deployment write (`deploymentStrategy`): on create the name as a hostname
+/// and the template's, on update the template's when the generation changed.
+pub fn warnings_for_deployment(obj: &Deployment, old: Option<&Deployment>) -> Vec<String> {
+    warnings::deployment(obj, old)
+}
+
+/// The warnings of a replica set write (`rsStrategy`), the same rules as a deployment's.
+pub fn warnings_for_replica_set(obj: &ReplicaSet, old: Option<&ReplicaSet>) -> Vec<String> {
+    warnings::replica_set(obj, old)
+}
+
+/// The warnings of a stateful set write (`statefulSetStrategy`): the template's (on update when
+/// the generation changed), fractional storage in the claim templates, and a negative
+/// `revisionHistoryLimit`. No name warning: upstream gives none for stateful sets. The claim
+/// templates' paths are upstream's: `spec.volumeClaimTemplates[i].resources…` on create,
+/// `spec.volumeClaimTemplates[i].Spec.resources…` on update.
+pub fn warnings_for_stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> Vec<String> {
+    warnings::stateful_set(obj, old)
+}
+
+/// The warnings of a daemon set write (`daemonSetStrategy`): the template's, on update only when
+/// the template generation (the `deprecated.daemonset.template.generation` annotation in apps/v1)
+/// changed. No name warning: upstream gives none for daemon sets.
+pub fn warnings_for_daemon_set(obj: &DaemonSet, old: Option<&DaemonSet>) -> Vec<String> {
+    warnings::daemon_set(obj, old)
 }
 
 // ---------------------------------------------------------------------------------------------

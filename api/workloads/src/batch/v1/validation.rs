@@ -10,6 +10,7 @@
 mod cron;
 mod status_options;
 mod template_update;
+mod warnings;
 
 use std::collections::BTreeSet;
 
@@ -613,6 +614,20 @@ pub fn validate_cron_job(obj: &CronJob, old: Option<&CronJob>) -> ErrorList {
         ));
     }
     errs
+}
+
+/// The warnings of a job write (`jobStrategy`): on create the name as a hostname and the job
+/// spec's, on update the job spec's when the generation changed.
+pub fn warnings_for_job(obj: &Job, old: Option<&Job>) -> Vec<String> {
+    warnings::job(obj, old)
+}
+
+/// The warnings of a cron job write (`cronJobStrategy`): on create the name as a hostname and
+/// the job template's spec; on update the job template's spec when the generation changed, and
+/// a `TZ` in the schedule, which creation refuses but an older object may keep (under upstream's
+/// path `spec.spec.schedule`).
+pub fn warnings_for_cron_job(obj: &CronJob, old: Option<&CronJob>) -> Vec<String> {
+    warnings::cron_job(obj, old)
 }
 
 /// Upstream's `validateTimeZone`: nil, or an explicit IANA name that loads.

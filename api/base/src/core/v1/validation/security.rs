@@ -191,7 +191,7 @@ fn seccomp_profile(sp: Option<&SeccompProfile>, path: &Path) -> ErrorList {
 }
 
 /// Upstream's `ValidateAppArmorProfileField`.
-fn app_armor_profile(profile: Option<&AppArmorProfile>, path: &Path) -> ErrorList {
+pub(super) fn app_armor_profile(profile: Option<&AppArmorProfile>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let Some(profile) = profile else { return errs };
     let lp = path.child("localhostProfile");

@@ -1,12 +1,9 @@
 //! The warnings kube-apiserver returns on a persistent volume's and a claim's create and update (upstream's `GetWarningsForPersistentVolume` and `GetWarningsForPersistentVolumeClaim`).
 
-use std::collections::BTreeMap;
-
-use kapi_machinery::types::Quantity;
-use kapi_machinery::validation::{Path, go_quote};
+use kapi_machinery::validation::Path;
 
 use super::validation::node_selector_term_warnings;
-use crate::core::v1::{PersistentVolume, PersistentVolumeClaim, ResourceName};
+use crate::core::v1::{PersistentVolume, PersistentVolumeClaim};
 
 const BETA_STORAGE_CLASS: &str = "volume.beta.kubernetes.io/storage-class";
 const DEPRECATED_STORAGE_CLASS: &str = r#"deprecated since v1.8; use "storageClassName" attribute instead"#;
@@ -62,19 +59,6 @@ pub fn warnings_for_persistent_volume(obj: &PersistentVolume, _old: Option<&Pers
     warnings
 }
 
-/// `<path>[storage]: fractional byte value "<q>" is invalid, must be an integer` when the list's
-/// storage quantity is not a whole number of bytes.
-fn fractional_storage(list: &BTreeMap<ResourceName, Quantity>, path: &Path) -> Option<String> {
-    let (_, q) = list.iter().find(|(name, _)| name.0 == "storage")?;
-    (q.milli_value() % 1000 != 0).then(|| {
-        format!(
-            "{}: fractional byte value {} is invalid, must be an integer",
-            path.key("storage"),
-            go_quote(&q.to_string())
-        )
-    })
-}
-
 /// The warnings for a persistent volume claim written by create (`old` is `None`) or update;
 /// upstream looks at the new object only: the beta storage class annotation, then a storage
 /// request and a storage limit that are not a whole number of bytes.
@@ -86,10 +70,7 @@ pub fn warnings_for_persistent_volume_claim(
     if obj.metadata.annotations.contains_key(BETA_STORAGE_CLASS) {
         warnings.push(format!("{}: {DEPRECATED_STORAGE_CLASS}", annotation_path(BETA_STORAGE_CLASS)));
     }
-    let resources = &obj.spec.resources;
-    let path = Path::new("spec").child("resources");
-    warnings.extend(fractional_storage(&resources.requests, &path.child("requests")));
-    warnings.extend(fractional_storage(&resources.limits, &path.child("limits")));
+    warnings.extend(super::validation::warnings_for_persistent_volume_claim_spec(&Path::new("spec"), &obj.spec));
     warnings
 }
 

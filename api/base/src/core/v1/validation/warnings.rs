@@ -20,25 +20,14 @@ use kapi_machinery::types::Quantity;
 use kapi_machinery::validation::content::is_dns1123_label;
 use kapi_machinery::validation::{Path, go_quote};
 
+use super::node_label_warnings::{deprecated_node_label, node_selector_term_warnings};
 use super::security::app_armor_profile;
 use crate::core::v1::{
-    AppArmorProfile, AppArmorProfileType, ContainerPort, EnvVar, NodeSelectorTerm, PersistentVolumeClaimSpec, Pod,
-    PodAffinityTerm, PodSpec, PodTemplate, PodTemplateSpec, ReplicationController, ResourceName, ResourceRequirements,
-    SecurityContext, Volume, VolumeProjection, WeightedPodAffinityTerm,
+    AppArmorProfile, AppArmorProfileType, ContainerPort, EnvVar, PersistentVolumeClaimSpec, Pod, PodAffinityTerm,
+    PodSpec, PodTemplate, PodTemplateSpec, ReplicationController, ResourceName, ResourceRequirements, SecurityContext,
+    Volume, VolumeProjection, WeightedPodAffinityTerm,
 };
 use crate::meta::v1::ObjectMeta;
-
-/// Upstream's `deprecatedNodeLabels` (`pkg/api/node/util.go`).
-const DEPRECATED_NODE_LABELS: &[(&str, &str)] = &[
-    ("beta.kubernetes.io/arch", r#"deprecated since v1.14; use "kubernetes.io/arch" instead"#),
-    ("beta.kubernetes.io/instance-type", r#"deprecated since v1.17; use "node.kubernetes.io/instance-type" instead"#),
-    ("beta.kubernetes.io/os", r#"deprecated since v1.14; use "kubernetes.io/os" instead"#),
-    (
-        "failure-domain.beta.kubernetes.io/region",
-        r#"deprecated since v1.17; use "topology.kubernetes.io/region" instead"#,
-    ),
-    ("failure-domain.beta.kubernetes.io/zone", r#"deprecated since v1.17; use "topology.kubernetes.io/zone" instead"#),
-];
 
 /// Upstream's `deprecatedAnnotations`, in its order.
 const DEPRECATED_ANNOTATIONS: &[(&str, &str)] = &[
@@ -153,10 +142,6 @@ fn fractional(q: &Quantity) -> bool {
     q.milli_value() % 1000 != 0
 }
 
-fn deprecated_node_label(key: &str) -> Option<&'static str> {
-    DEPRECATED_NODE_LABELS.iter().find(|(k, _)| *k == key).map(|(_, m)| *m)
-}
-
 /// One container of any kind, as upstream's `VisitContainersWithPath` hands it over.
 struct Ctr<'a> {
     name: &'a str,
@@ -226,13 +211,13 @@ fn pod_spec_and_meta(prefix: Option<&Path>, spec: &PodSpec, meta: &ObjectMeta) -
                 .child("requiredDuringSchedulingIgnoredDuringExecution")
                 .child("nodeSelectorTerms");
             for (i, term) in required.node_selector_terms.iter().flatten().enumerate() {
-                warnings.extend(node_selector_term(term, &at.index(i)));
+                warnings.extend(node_selector_term_warnings(term, &at.index(i)));
             }
         }
         let at =
             spec_path.child("affinity").child("nodeAffinity").child("preferredDuringSchedulingIgnoredDuringExecution");
         for (i, term) in node.preferred_during_scheduling_ignored_during_execution.iter().enumerate() {
-            warnings.extend(node_selector_term(&term.preference, &at.index(i).child("preference")));
+            warnings.extend(node_selector_term_warnings(&term.preference, &at.index(i).child("preference")));
         }
     }
     for (i, t) in spec.topology_spread_constraints.iter().enumerate() {
@@ -340,17 +325,6 @@ fn pod_spec_and_meta(prefix: Option<&Path>, spec: &PodSpec, meta: &ObjectMeta) -
             let at = at.child("podAntiAffinity");
             warnings.extend(null_selectors(&a.required_during_scheduling_ignored_during_execution, &at));
             warnings.extend(null_weighted_selectors(&a.preferred_during_scheduling_ignored_during_execution, &at));
-        }
-    }
-    warnings
-}
-
-/// Upstream's `GetWarningsForNodeSelectorTerm`: deprecated node labels in match expressions.
-fn node_selector_term(term: &NodeSelectorTerm, at: &Path) -> Vec<String> {
-    let mut warnings = Vec::new();
-    for (i, e) in term.match_expressions.iter().enumerate() {
-        if let Some(msg) = deprecated_node_label(&e.key) {
-            warnings.push(format!("{}: {} is {msg}", at.child("matchExpressions").index(i).child("key"), e.key));
         }
     }
     warnings

@@ -12,6 +12,7 @@ mod cluster;
 mod clusterips;
 mod dns;
 mod ephemeral;
+mod node_annotations;
 mod pod;
 mod pod_annotations;
 mod pod_resources;
@@ -847,7 +848,7 @@ pub fn validate_persistent_volume_claim_status_update(
 }
 
 /// Validates a `Node` on create or update (upstream's `ValidateNode` and `ValidateNodeUpdate`):
-/// taints, capacity and allocatable quantities, pod CIDRs; on update unique addresses, pod CIDRs
+/// the `scheduler.alpha.kubernetes.io/taints` and `preferAvoidPods` annotations, taints, capacity and allocatable quantities, pod CIDRs; on update unique addresses, pod CIDRs
 /// and provider ID unchanged once set, the config source and `externalID`.
 pub fn validate_node(obj: &Node, old: Option<&Node>) -> ErrorList {
     cluster::node(obj, old)

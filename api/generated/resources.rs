@@ -517,7 +517,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     crate ::core::v1::Service, crate ::core::v1::ServiceList, resource = "services",
     namespaced = true, protobuf = true, verbs = ["create", "update", "delete", "get",
     "list", "watch", "patch", "apply"], subresources = ["status"], short_names = ["svc"],
-    categories = ["all"],
+    categories = ["all"], own_name_rule = true,
 );
 #[cfg(all(feature = "authentication", feature = "core"))]
 ::kapi_api::impl_resource!(

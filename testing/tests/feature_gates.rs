@@ -1,11 +1,13 @@
-//! Feature-gated fields through the test server and kapi-client: a field whose gate is off is dropped on create, and on update unless the stored object already uses it; each server has its own gates, so two servers in one process with different gates serve side by side.
+//! Feature-gated fields through the test server and kapi-client: a field whose gate is off is dropped on create, and on update unless the stored object already uses it; each server has its own gates, so two servers in one process with different gates serve side by side; a gate that relaxes validation (`RelaxedServiceNameValidation`) follows the server's gates.
 
 mod clientset_support;
 
 use std::sync::Arc;
 
 use kapi_api::apps::v1::{Deployment, DeploymentSpec};
-use kapi_api::core::v1::{Container, Pod, PodSchedulingGroup, PodSpec, PodTemplateSpec};
+use kapi_api::core::v1::{
+    Container, Pod, PodSchedulingGroup, PodSpec, PodTemplateSpec, Service, ServicePort, ServiceSpec,
+};
 use kapi_api::features::{Feature, FeatureGates};
 use kapi_api::meta::v1::{CreateOptions, GetOptions, LabelSelector, ObjectMeta, PatchOptions, UpdateOptions};
 use kapi_client::clientset::Clientset;
@@ -122,4 +124,45 @@ async fn gated_fields_are_dropped_from_other_kinds_that_hold_a_pod_template() {
     let containers = created.spec.template.spec.containers.unwrap_or_default();
     assert_eq!(containers[0].image, "nginx", "the rest is kept");
     test.shutdown().await;
+}
+
+/// Creates a Service named `1-svc` on a server with `RelaxedServiceNameValidation` as given: the
+/// error message, or `None` when it was created.
+async fn create_relaxed_service(relaxed: bool) -> Option<(u16, String)> {
+    let (_server, cs, test) =
+        cluster(FeatureGates::default().with(Feature::RelaxedServiceNameValidation, relaxed)).await;
+    let services: Api<Service> = cs.core_v1().services("default");
+    let svc = Service {
+        metadata: ObjectMeta { name: "1-svc".into(), namespace: "default".into(), ..Default::default() },
+        spec: ServiceSpec { ports: vec![ServicePort { port: 80, ..Default::default() }], ..Default::default() },
+        ..Default::default()
+    };
+    let out = match services.create(&svc, &CreateOptions::default()).await {
+        Ok(created) => {
+            assert_eq!(created.metadata.name, "1-svc");
+            None
+        }
+        Err(e) => {
+            let status = e.status().expect("an API status");
+            Some((status.code, status.status.message.clone()))
+        }
+    };
+    test.shutdown().await;
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_service_name_is_a_dns_label_only_with_relaxed_service_name_validation() {
+    // Beta and on in v1.36.
+    assert!(FeatureGates::default().enabled(Feature::RelaxedServiceNameValidation));
+    let (off, on) = tokio::join!(create_relaxed_service(false), create_relaxed_service(true));
+    assert_eq!(
+        off,
+        Some((
+            422,
+            r#"Service "1-svc" is invalid: metadata.name: Invalid value: "1-svc": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"#
+                .to_owned()
+        ))
+    );
+    assert_eq!(on, None);
 }

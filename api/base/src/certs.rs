@@ -4,11 +4,13 @@
 //! (which blocks count, what a malformed block does to the blocks after it, which structural
 //! fault is named), and the reading must stay linear in a hostile bundle. A certificate is read
 //! down to the elements Go reads first (version, serial, algorithm identifiers, the name,
-//! validity and key sequences, unique IDs, the extension list, the signature), its names' shape
-//! and its basic constraints; the values in names, times, keys and other extensions are not
-//! interpreted, so a certificate Go refuses for those alone passes [`parse_certificate`].
-//! [`certificate_fields`] reads further, for an issued leaf: the validity times, the subject
-//! alternative DNS names and e-mail addresses, and the key's element. Certificate signing
+//! validity and key sequences, unique IDs, the extension list, the signature), its names' shape,
+//! its validity times, its basic constraints and its subject alternative names (each entry as
+//! Go's `parseSANExtension` refuses it, a URI's text not parsed as a URL); the values in names,
+//! keys and other extensions are not interpreted, so a certificate Go refuses for those alone
+//! passes [`parse_certificate`]. [`certificate_fields`] reads further, for an issued leaf: the
+//! validity times, the subject alternative DNS names and e-mail addresses, and the key's
+//! element. Certificate signing
 //! requests, which Go reads with `encoding/asn1` instead, have their own reader in [`pkcs10`].
 
 use std::collections::BTreeSet;
@@ -311,17 +313,17 @@ pub struct Certificate {
 }
 
 /// The structure `x509.ParseCertificate` reads, in its order and with its messages.
-pub fn parse_certificate(der: &[u8]) -> Result<Certificate, &'static str> {
+pub fn parse_certificate(der: &[u8]) -> Result<Certificate, String> {
     let (cert, len) = certificate_prefix(der)?;
     if len != der.len() {
-        return Err("x509: trailing data");
+        return Err("x509: trailing data".into());
     }
     Ok(cert)
 }
 
 /// How many certificates `x509.ParseCertificates` reads from DER certificates laid end to end
 /// (none from no bytes), or its reason for refusing them.
-pub fn parse_certificates(mut der: &[u8]) -> Result<usize, &'static str> {
+pub fn parse_certificates(mut der: &[u8]) -> Result<usize, String> {
     let mut n = 0;
     while !der.is_empty() {
         let (_, len) = certificate_prefix(der)?;
@@ -351,10 +353,10 @@ pub struct CertificateFields<'a> {
 /// [`parse_certificate`], then the validity times and the subject alternative DNS names and
 /// e-mail addresses read as Go reads them (`parseValidity`, `parseSANExtension`), with Go's
 /// message when those are malformed. Other name types and extensions are not interpreted.
-pub fn certificate_fields(der: &[u8]) -> Result<CertificateFields<'_>, &'static str> {
+pub fn certificate_fields(der: &[u8]) -> Result<CertificateFields<'_>, String> {
     let (_, parts, len) = certificate_parts(der)?;
     if len != der.len() {
-        return Err("x509: trailing data");
+        return Err("x509: trailing data".into());
     }
     let mut validity = Der(parts.validity);
     let not_before = validity_time(&mut validity)?;
@@ -472,12 +474,12 @@ struct Parts<'a> {
 }
 
 /// Go's `parseCertificate`: the certificate at the start of `der` and its encoding's length.
-fn certificate_prefix(der: &[u8]) -> Result<(Certificate, usize), &'static str> {
+fn certificate_prefix(der: &[u8]) -> Result<(Certificate, usize), String> {
     certificate_parts(der).map(|(cert, _, len)| (cert, len))
 }
 
 /// [`certificate_prefix`], with the parts [`certificate_fields`] reads.
-fn certificate_parts(der: &[u8]) -> Result<(Certificate, Parts<'_>, usize), &'static str> {
+fn certificate_parts(der: &[u8]) -> Result<(Certificate, Parts<'_>, usize), String> {
     let mut input = Der(der);
     let (cert, raw) = input.element(SEQUENCE).ok_or("x509: malformed certificate")?;
     let mut input = Der(cert);
@@ -492,30 +494,34 @@ fn certificate_parts(der: &[u8]) -> Result<(Certificate, Parts<'_>, usize), &'st
                 Some(n) if valid_integer(n) && v.0.is_empty() && n.len() <= 8 && n[0] & 0x80 == 0 => {
                     n.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
                 }
-                _ => return Err("x509: malformed version"),
+                _ => return Err("x509: malformed version".into()),
             }
         }
     };
     if version > 2 {
-        return Err("x509: invalid version");
+        return Err("x509: invalid version".into());
     }
     match tbs.read(INTEGER) {
         Some(n) if valid_integer(n) => {
             if n[0] & 0x80 != 0 {
-                return Err("x509: negative serial number");
+                return Err("x509: negative serial number".into());
             }
         }
-        _ => return Err("x509: malformed serial number"),
+        _ => return Err("x509: malformed serial number".into()),
     }
     let sig_ai = tbs.read(SEQUENCE).ok_or("x509: malformed signature algorithm identifier")?;
     let outer_ai = input.read(SEQUENCE).ok_or("x509: malformed algorithm identifier")?;
     if sig_ai != outer_ai {
-        return Err("x509: inner and outer signature algorithm identifiers don't match");
+        return Err("x509: inner and outer signature algorithm identifiers don't match".into());
     }
     algorithm_identifier(sig_ai)?;
     let (_, issuer) = tbs.element(SEQUENCE).ok_or("x509: malformed issuer")?;
     parse_name(issuer)?;
     let validity = tbs.read(SEQUENCE).ok_or("x509: malformed validity")?;
+    // Go's `parseValidity`, here in its order: the two times, whatever follows them unread.
+    let mut times = Der(validity);
+    validity_time(&mut times)?;
+    validity_time(&mut times)?;
     // Go names the subject "issuer" here.
     let (_, subject) = tbs.element(SEQUENCE).ok_or("x509: malformed issuer")?;
     parse_name(subject)?;
@@ -525,7 +531,7 @@ fn certificate_parts(der: &[u8]) -> Result<(Certificate, Parts<'_>, usize), &'st
     algorithm_identifier(pk_ai)?;
     match spki.read(BIT_STRING) {
         Some(b) if valid_bit_string(b) => {}
-        _ => return Err("x509: malformed subjectPublicKey"),
+        _ => return Err("x509: malformed subjectPublicKey".into()),
     }
     let mut cert = Certificate::default();
     let mut subject_alt_names = None;
@@ -540,7 +546,7 @@ fn certificate_parts(der: &[u8]) -> Result<(Certificate, Parts<'_>, usize), &'st
     }
     match input.read(BIT_STRING) {
         Some(b) if valid_bit_string(b) => {}
-        _ => return Err("x509: malformed signature"),
+        _ => return Err("x509: malformed signature".into()),
     }
     Ok((cert, Parts { validity, public_key, subject_alt_names }, raw.len()))
 }
@@ -570,40 +576,54 @@ const OID_BASIC_CONSTRAINTS: &[u8] = &[0x55, 0x1d, 0x13];
 const OID_SUBJECT_ALT_NAME: &[u8] = &[0x55, 0x1d, 0x11];
 
 /// The extension list's shape (each an OID, an optional critical flag and an octet string, no
-/// OID twice), then the basic constraints, the one extension read further here; the subject
+/// OID twice), then, in the list's order as Go's `processExtensions` goes, the two extensions
+/// read further here: the basic constraints and the subject alternative names (their entries as
+/// Go's `parseSANExtension` refuses them, a URI's text not parsed as a URL); the subject
 /// alternative names' value is handed back for [`certificate_fields`].
-fn extensions(wrapped: &[u8]) -> Result<(Certificate, Option<&[u8]>), &'static str> {
+fn extensions(wrapped: &[u8]) -> Result<(Certificate, Option<&[u8]>), String> {
     let mut outer = Der(wrapped);
     let list = outer.read(SEQUENCE).ok_or("x509: malformed extensions")?;
     let mut list = Der(list);
     let mut seen: BTreeSet<&[u8]> = BTreeSet::new();
     let mut basic = None;
     let mut san = None;
+    let mut processed: Vec<&[u8]> = Vec::new();
     while !list.0.is_empty() {
         let ext = list.read(SEQUENCE).ok_or("x509: malformed extension")?;
         let mut ext = Der(ext);
         let oid = match ext.read(OID) {
             Some(o) if valid_oid(o) => o,
-            _ => return Err("x509: malformed extension OID field"),
+            _ => return Err("x509: malformed extension OID field".into()),
         };
         match ext.optional(BOOLEAN) {
             Some(None) => {}
             Some(Some([0x00 | 0xff])) => {}
-            _ => return Err("x509: malformed extension critical field"),
+            _ => return Err("x509: malformed extension critical field".into()),
         }
         let value = ext.read(OCTET_STRING).ok_or("x509: malformed extension value field")?;
         if !seen.insert(oid) {
-            return Err("x509: certificate contains duplicate extensions");
+            return Err("x509: certificate contains duplicate extensions".into());
         }
         if oid == OID_BASIC_CONSTRAINTS {
             basic = Some(value);
+            processed.push(oid);
         }
         if oid == OID_SUBJECT_ALT_NAME {
             san = Some(value);
+            processed.push(oid);
         }
     }
-    let Some(value) = basic else { return Ok((Certificate::default(), san)) };
-    Ok((Certificate { is_ca: basic_constraints(value)?, basic_constraints_valid: true }, san))
+    let mut cert = Certificate::default();
+    for oid in processed {
+        match (oid == OID_BASIC_CONSTRAINTS, basic, san) {
+            (true, Some(value), _) => {
+                cert = Certificate { is_ca: basic_constraints(value)?, basic_constraints_valid: true };
+            }
+            (false, _, Some(value)) => pkcs10::subject_alt_names(value)?,
+            _ => {}
+        }
+    }
+    Ok((cert, san))
 }
 
 /// Go's `parseBasicConstraintsExtension`: a SEQUENCE of an optional `cA` BOOLEAN and an

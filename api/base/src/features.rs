@@ -59,11 +59,14 @@ pub enum Feature {
     HostnameOverride,
     /// A container's `restartPolicyRules` (beta, on).
     ContainerRestartRules,
+    /// A new Service's name, and an Ingress backend's service name, may be any DNS-1123 label
+    /// rather than only a DNS-1035 label (beta, on).
+    RelaxedServiceNameValidation,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 20] = [
+    pub const ALL: [Feature; 21] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -84,6 +87,7 @@ impl Feature {
         Feature::GenericWorkload,
         Feature::HostnameOverride,
         Feature::ContainerRestartRules,
+        Feature::RelaxedServiceNameValidation,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -109,13 +113,14 @@ impl Feature {
             Feature::GenericWorkload => "GenericWorkload",
             Feature::HostnameOverride => "HostnameOverride",
             Feature::ContainerRestartRules => "ContainerRestartRules",
+            Feature::RelaxedServiceNameValidation => "RelaxedServiceNameValidation",
         }
     }
 
     /// Upstream's default for the fixtures' release: pod-level resources, a stateful set's
     /// `maxUnavailable`, SELinux mounts of ReadWriteOncePod volumes and beta declarative
-    /// validation, a pod's `hostnameOverride`, containers' restart rules and autoscalers'
-    /// configurable tolerance are beta and on; the gates declarative validation tags name with
+    /// validation, a pod's `hostnameOverride`, containers' restart rules, autoscalers'
+    /// configurable tolerance and relaxed service names are beta and on; the gates declarative validation tags name with
     /// `+k8s:ifEnabled` and `GenericWorkload` are alpha and off; the others are generally
     /// available.
     pub const fn default_enabled(self) -> bool {
@@ -131,6 +136,7 @@ impl Feature {
             | Feature::DeclarativeValidationBeta
             | Feature::HostnameOverride
             | Feature::ContainerRestartRules
+            | Feature::RelaxedServiceNameValidation
             | Feature::HPAConfigurableTolerance => true,
             Feature::HPAScaleToZero
             | Feature::PodGroupPreemptionPolicy

@@ -52,3 +52,96 @@ fn times_as_go_reads_them() {
         assert_eq!(generalized_time(bad), None, "{}", String::from_utf8_lossy(bad));
     }
 }
+
+mod subject_alt_names {
+    use super::*;
+    use crate::test_support::certificates::{der as element, extension, names_with_extensions};
+
+    const SAN: &[u8] = &[0x55, 0x1d, 0x11];
+    const BASIC_CONSTRAINTS: &[u8] = &[0x55, 0x1d, 0x13];
+
+    fn san(entries: &[Vec<u8>]) -> Vec<u8> {
+        extension(SAN, &element(0x30, &entries.concat()))
+    }
+
+    /// The certificate's DER with these extensions, and what each reader says of it.
+    fn verdicts(extensions: &[Vec<u8>]) -> [Result<(), String>; 3] {
+        let pem = names_with_extensions(extensions);
+        let der = der(&pem);
+        [
+            parse_certificate(&der).map(|_| ()),
+            parse_certificates(&der).map(|_| ()),
+            certificate_fields(&der).map(|_| ()),
+        ]
+    }
+
+    fn refused(extensions: &[Vec<u8>], msg: &str) {
+        for v in verdicts(extensions) {
+            assert_eq!(v, Err(msg.to_owned()));
+        }
+    }
+
+    #[test]
+    fn the_rebuilt_certificate_reads_as_before() {
+        let ok = san(&[element(0x82, b"ok.example"), element(0x87, &[10, 0, 0, 1]), element(0x87, &[0; 16])]);
+        let ca = extension(BASIC_CONSTRAINTS, &element(0x30, &element(0x01, &[0xff])));
+        for v in verdicts(&[ok.clone(), ca]) {
+            assert_eq!(v, Ok(()));
+        }
+        let f = der(&names_with_extensions(&[ok]));
+        assert_eq!(certificate_fields(&f).unwrap().dns_names, ["ok.example"]);
+        assert_eq!(parse_certificate(&f), Ok(Certificate::default()));
+    }
+
+    #[test]
+    fn entries_go_refuses() {
+        // Go's `parseSANExtension`: an IP address of 4 or 16 bytes, IA5 strings.
+        refused(&[san(&[element(0x87, &[10, 0, 0, 1, 2])])], "x509: cannot parse IP address of length 5");
+        refused(&[san(&[element(0x87, &[])])], "x509: cannot parse IP address of length 0");
+        refused(
+            &[san(&[element(0x86, "https://é.example".as_bytes())])],
+            "x509: SAN uniformResourceIdentifier is malformed",
+        );
+        refused(&[san(&[element(0x82, &[0xff])])], "x509: SAN dNSName is malformed");
+        refused(&[san(&[element(0x81, "é@x".as_bytes())])], "x509: SAN rfc822Name is malformed");
+        // `forEachSAN`: a SEQUENCE of whole elements.
+        refused(&[extension(SAN, &element(0x31, &[]))], "x509: invalid subject alternative names");
+        refused(&[extension(SAN, &element(0x30, &[0x82, 0x05, b'a']))], "x509: invalid subject alternative name");
+        // Other name types are not looked into, an other name's contents included.
+        for v in verdicts(&[san(&[element(0xa0, &[0xff]), element(0x88, &[0xff])])]) {
+            assert_eq!(v, Ok(()));
+        }
+    }
+
+    #[test]
+    fn extensions_are_processed_in_their_order() {
+        let bad_san = san(&[element(0x87, &[1, 2, 3])]);
+        let bad_basic = extension(BASIC_CONSTRAINTS, &element(0x31, &[]));
+        refused(&[bad_san.clone(), bad_basic.clone()], "x509: cannot parse IP address of length 3");
+        refused(&[bad_basic, bad_san], "x509: invalid basic constraints");
+    }
+}
+
+#[test]
+fn validity_times_are_read_by_every_reader() {
+    use crate::test_support::certificates::{der as element, names_with_validity};
+    let good = [element(0x17, b"261201035650Z"), element(0x18, b"20261202035650Z")].concat();
+    let f = der(&names_with_validity(&good));
+    assert!(parse_certificate(&f).is_ok());
+    assert_eq!(certificate_fields(&f).unwrap().not_after, (unix(2026, 12, 2, 3, 56, 50), 0));
+    let cases = [
+        ([element(0x17, b"261301035650Z"), element(0x17, b"261202035650Z")].concat(), "x509: malformed UTCTime"),
+        (
+            [element(0x17, b"261201035650Z"), element(0x18, b"20261202035650.50Z")].concat(),
+            "x509: malformed GeneralizedTime",
+        ),
+        ([element(0x17, b"261201035650Z"), element(0x13, b"x")].concat(), "x509: unsupported time format"),
+        (element(0x17, b"261201035650Z"), "x509: unsupported time format"),
+    ];
+    for (validity, msg) in cases {
+        let f = der(&names_with_validity(&validity));
+        assert_eq!(parse_certificate(&f), Err(msg.to_owned()));
+        assert_eq!(parse_certificates(&f), Err(msg.to_owned()));
+        assert_eq!(certificate_fields(&f).map(|_| ()), Err(msg.to_owned()));
+    }
+}

@@ -419,7 +419,7 @@ fn extension_request_value(attribute: &[u8]) -> Option<&[u8]> {
 }
 
 /// Go's `parseSANExtension` through `forEachSAN`, which reads with `cryptobyte`.
-fn subject_alt_names(value: &[u8]) -> Result<(), String> {
+pub(super) fn subject_alt_names(value: &[u8]) -> Result<(), String> {
     let mut outer = super::Der(value);
     let mut names = super::Der(outer.read(super::SEQUENCE).ok_or("x509: invalid subject alternative names")?);
     while !names.0.is_empty() {

@@ -27,3 +27,58 @@ BAMCA0kAMEYCIQDc18wC4xtLpqyc4HEtm7/K+O0o43bQA7Vmbi5qUSmerQIhALBK
 c0U7NidIfRLB/bd9aZpQwgAtdSnJ7zqVNu+ex1BE
 -----END CERTIFICATE-----
 ";
+
+/// One DER element: `tag`, a minimal definite length and `contents`.
+pub fn der(tag: u8, contents: &[u8]) -> Vec<u8> {
+    let len = contents.len();
+    let mut out = vec![tag];
+    match u8::try_from(len) {
+        Ok(short) if short < 0x80 => out.push(short),
+        _ => {
+            let bytes: Vec<u8> = len.to_be_bytes().into_iter().skip_while(|b| *b == 0).collect();
+            out.push(0x80 | u8::try_from(bytes.len()).expect("a usize has at most 8 bytes"));
+            out.extend(bytes);
+        }
+    }
+    out.extend_from_slice(contents);
+    out
+}
+
+/// An `Extension` SEQUENCE: the OID of content octets `oid` and the value `value`, not critical.
+pub fn extension(oid: &[u8], value: &[u8]) -> Vec<u8> {
+    der(0x30, &[der(0x06, oid), der(0x04, value)].concat())
+}
+
+/// `NAMES` as PEM with its extension list replaced by `extensions` (whole `Extension`
+/// SEQUENCEs, in order). The signature no longer covers it, which the reader does not check.
+pub fn names_with_extensions(extensions: &[Vec<u8>]) -> String {
+    names_rebuilt(
+        |_, tag, contents| {
+            if tag == 0xa3 { der(0xa3, &der(0x30, &extensions.concat())) } else { der(tag, contents) }
+        },
+    )
+}
+
+/// `NAMES` as PEM with its validity SEQUENCE's contents replaced by `validity` (the two times).
+pub fn names_with_validity(validity: &[u8]) -> String {
+    names_rebuilt(|i, tag, contents| if i == 4 { der(0x30, validity) } else { der(tag, contents) })
+}
+
+/// `NAMES` as PEM with each element of its TBS certificate (by index, tag and contents) made anew.
+fn names_rebuilt(field: impl Fn(usize, u8, &[u8]) -> Vec<u8>) -> String {
+    use crate::certs::{Pem, der_any};
+    let names = Pem::new(NAMES.as_bytes()).decode().expect("NAMES is PEM").bytes;
+    let (_, cert, _) = der_any(&names).expect("a certificate");
+    let (_, tbs, rest) = der_any(cert).expect("the TBS certificate");
+    let mut fields = Vec::new();
+    let mut tbs = tbs;
+    while let Some((tag, contents, rest)) = der_any(tbs) {
+        fields.push(field(fields.len(), tag, contents));
+        tbs = rest;
+    }
+    let cert = der(0x30, &[der(0x30, &fields.concat()), rest.to_vec()].concat());
+    let mut b64 = Vec::new();
+    kapi_machinery::base64::encode_into(&cert, &mut b64);
+    let lines: Vec<&str> = b64.chunks(64).map(|c| std::str::from_utf8(c).expect("base64 is ASCII")).collect();
+    format!("-----BEGIN CERTIFICATE-----\n{}\n-----END CERTIFICATE-----\n", lines.join("\n"))
+}

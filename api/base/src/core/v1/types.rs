@@ -4831,6 +4831,7 @@ pub struct ServicePort {
 /// +genclient
 /// +shortNames=svc
 /// +categories=all
+/// +ownNameRule
 /// +genclient:skipVerbs=deleteCollection
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]

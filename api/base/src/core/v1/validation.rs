@@ -17,6 +17,7 @@ mod clusterips;
 mod dns;
 mod ephemeral;
 mod ip_warnings;
+mod node_annotations;
 mod node_label_warnings;
 mod pod;
 mod pod_annotations;
@@ -37,7 +38,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_machinery::json;
 use kapi_machinery::validation::content::{
-    is_dns1123_label, is_dns1123_subdomain, is_qualified_name, is_valid_port_num,
+    is_dns1035_label, is_dns1123_label, is_dns1123_subdomain, is_qualified_name, is_valid_port_num,
 };
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
@@ -444,6 +445,22 @@ pub fn validate_secret(obj: &Secret, old: Option<&Secret>) -> ErrorList {
     errs
 }
 
+/// Upstream's name rule for a new Service: `NameIsDNSLabel` with `RelaxedServiceNameValidation`,
+/// else `ValidateServiceName` (`NameIsDNS1035Label`). An empty name is the server's to report
+/// (`name or generateName is required`), as upstream's `ValidateObjectMeta` reports it before
+/// the name function runs. The name is immutable, so an update does not check it again.
+fn service_name(name: &str) -> ErrorList {
+    if name.is_empty() {
+        return ErrorList::new();
+    }
+    let msgs = if crate::features::enabled(crate::features::Feature::RelaxedServiceNameValidation) {
+        is_dns1123_label(name)
+    } else {
+        is_dns1035_label(name)
+    };
+    msgs.iter().map(|m| FieldError::invalid(Path::new("metadata").child("name"), name, m)).collect()
+}
+
 fn merged_data(s: &Secret) -> BTreeMap<&str, &[u8]> {
     let mut out: BTreeMap<&str, &[u8]> = s.data.iter().map(|(k, v)| (k.as_str(), v.as_slice())).collect();
     for (k, v) in &s.string_data {
@@ -491,7 +508,9 @@ pub fn validate_namespace(obj: &Namespace, _old: Option<&Namespace>) -> ErrorLis
 // ---------------------------------------------------------------------------------------------
 // Service.
 
-/// Validates a `Service` on create or update: ports (names required when there are several,
+/// Validates a `Service` on create or update: on create its name (upstream's
+/// `ValidateServiceCreate`: a DNS-1035 label, or with `RelaxedServiceNameValidation` any DNS-1123
+/// label; the kind is `+ownNameRule`, so a server leaves the name to this), ports (names required when there are several,
 /// unique names and port/protocol pairs, protocols, target ports, node ports only off
 /// `ClusterIP`), the type, the selector's labels, session affinity and its config,
 /// `externalName` for `ExternalName`, headless rules, `clusterIP`/`clusterIPs`/`ipFamilies`/
@@ -507,6 +526,9 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
     let spec = &obj.spec;
     let spec_path = Path::new("spec");
     let ty = spec.r#type.0.as_str();
+    if old.is_none() {
+        errs.extend(service_name(&obj.metadata.name));
+    }
     if let Some(old) = old {
         errs.extend(clusterips::upgrade_downgrade_cluster_ips(old, obj));
         errs.extend(clusterips::upgrade_downgrade_ip_families(old, obj));
@@ -891,7 +913,7 @@ pub fn validate_persistent_volume_claim_status_update(
 }
 
 /// Validates a `Node` on create or update (upstream's `ValidateNode` and `ValidateNodeUpdate`):
-/// taints, capacity and allocatable quantities, pod CIDRs; on update unique addresses, pod CIDRs
+/// the `scheduler.alpha.kubernetes.io/taints` and `preferAvoidPods` annotations, taints, capacity and allocatable quantities, pod CIDRs; on update unique addresses, pod CIDRs
 /// and provider ID unchanged once set, the config source and `externalID`.
 pub fn validate_node(obj: &Node, old: Option<&Node>) -> ErrorList {
     cluster::node(obj, old)

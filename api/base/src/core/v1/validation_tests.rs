@@ -236,6 +236,40 @@ fn service(ty: &str, ports: Vec<ServicePort>) -> Service {
 }
 
 #[test]
+fn service_names_follow_the_relaxed_service_name_gate() {
+    use crate::features::{Feature, FeatureGates, with_gates};
+    let named = |name: &str| {
+        let mut s = service("ClusterIP", vec![port("", 80)]);
+        s.metadata.name = name.into();
+        s
+    };
+    let gates = |on: bool| FeatureGates::default().with(Feature::RelaxedServiceNameValidation, on);
+    // Upstream's TestPreAllocIPs cases: `1-test` is a DNS label, not a DNS-1035 label.
+    let dns1035 = "metadata.name: Invalid value: \"1-test\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+    with_gates(gates(false), || {
+        assert_eq!(strings(&validate_service(&named("1-test"), None)), [dns1035]);
+        assert!(validate_service(&named("my-svc"), None).is_empty());
+        // The name is immutable: an update does not check it again.
+        assert!(validate_service(&named("1-test"), Some(&named("1-test"))).is_empty());
+    });
+    with_gates(gates(true), || {
+        assert!(validate_service(&named("1-test"), None).is_empty());
+        assert_eq!(
+            strings(&validate_service(&named("a.b"), None)),
+            ["metadata.name: Invalid value: \"a.b\": must not contain dots"]
+        );
+        assert_eq!(
+            strings(&validate_service(&named("Svc"), None)),
+            [
+                "metadata.name: Invalid value: \"Svc\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+            ]
+        );
+    });
+    // The gate is on by default (beta in v1.36).
+    assert!(validate_service(&named("1-test"), None).is_empty());
+}
+
+#[test]
 fn service_ports() {
     assert!(validate_service(&service("ClusterIP", vec![port("", 80)]), None).is_empty());
     assert_eq!(

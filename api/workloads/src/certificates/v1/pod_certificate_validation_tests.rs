@@ -468,6 +468,24 @@ fn leaf_names_as_upstream() {
 }
 
 #[test]
+fn leaf_names_go_refuses_to_parse() {
+    use kapi_api_base::test_support::certificates::{der, extension, names_with_extensions};
+    // Upstream's message for any leaf `x509.ParseCertificate` refuses, here for a 5-byte IP
+    // address and a URI that is not an IA5 string among its alternative names.
+    let start = Time::from_civil(2026, 12, 1, 3, 56, 50).unwrap();
+    for entry in [der(0x87, &[10, 0, 0, 1, 2]), der(0x86, "https://é.example".as_bytes())] {
+        let leaf = names_with_extensions(&[extension(&[0x55, 0x1d, 0x11], &der(0x30, &entry))]);
+        let errs = stub_update(issued_from(&leaf, start, 24 * 3600), start);
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(errs[0].ends_with("leaf certificate does not parse as valid X.509"), "{errs:?}");
+    }
+    // A well-formed IP address and URI pass, as upstream checks neither further.
+    let san = der(0x30, &[der(0x87, &[10, 0, 0, 1]), der(0x86, b"spiffe://cluster/ns/x")].concat());
+    let leaf = names_with_extensions(&[extension(&[0x55, 0x1d, 0x11], &san)]);
+    assert_eq!(stub_update(issued_from(&leaf, start, 24 * 3600), start), Vec::<String>::new());
+}
+
+#[test]
 fn leaf_key_as_upstream() {
     // `LEAF` has an Ed25519 key, not the stub request's P-256 one.
     let errs = stub_update(issued(LEAF), now());

@@ -156,6 +156,11 @@ fn cluster_trust_bundles() {
             bundle("foo", "", &format!("{CA_1}\n{not_parseable}")),
             vec![format!("{tb}entry 1 does not parse as X.509")],
         ),
+        (
+            "invalid, an IP address alternative name Go's parser refuses (not upstream's case)",
+            bundle("foo", "", &format!("{CA_1}\n{}", bad_ip_ca())),
+            vec![format!("{tb}entry 1 does not parse as X.509")],
+        ),
     ];
     for (name, b, want) in cases {
         assert_eq!(messages(&validate_cluster_trust_bundle(&b, None)), want, "{name}");
@@ -197,4 +202,11 @@ fn through_the_scheme_in_every_version() {
         messages(&s.validate(&b, None)),
         ["spec.trustBundle: Invalid value: \"<value omitted>\": entry 0 does not have the CA bit set"]
     );
+}
+
+/// A CA certificate whose subject alternative names hold a 3-byte IP address.
+fn bad_ip_ca() -> String {
+    use kapi_api_base::test_support::certificates::{der, extension, names_with_extensions};
+    let ca = extension(&[0x55, 0x1d, 0x13], &der(0x30, &der(0x01, &[0xff])));
+    names_with_extensions(&[ca, extension(&[0x55, 0x1d, 0x11], &der(0x30, &der(0x87, &[10, 0, 0])))])
 }

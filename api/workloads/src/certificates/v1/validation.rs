@@ -123,7 +123,7 @@ fn certificate_error(pem: &[u8]) -> Option<String> {
         }
         n += 1;
         match parse_certificates(&b.bytes) {
-            Err(e) => return Some(e.into()),
+            Err(e) => return Some(e),
             Ok(0) => return Some("found CERTIFICATE PEM block containing 0 certificates".into()),
             Ok(_) => {}
         }

@@ -84,7 +84,23 @@ fn invalid_certificates() -> Vec<(&'static str, String, &'static str)> {
         ),
         // Upstream accepts either message, as Go's reader has changed: ours is the current one.
         ("non-ASN1 data", around(CERT_1.replace("WjAUMRIw", "WjAUNRIw")), "x509: invalid RDNSequence"),
+        // Not upstream's: an IP address alternative name of 5 bytes, which Go's parser refuses.
+        ("5-byte IP address", bad_ip_certificate(), "x509: cannot parse IP address of length 5"),
+        // Nor this: a `notBefore` in month 13.
+        ("malformed UTCTime", bad_time_certificate(), "x509: malformed UTCTime"),
     ]
+}
+
+/// A certificate whose validity starts in month 13.
+fn bad_time_certificate() -> String {
+    use kapi_api_base::test_support::certificates::{der, names_with_validity};
+    names_with_validity(&[der(0x17, b"261301035650Z"), der(0x17, b"261202035650Z")].concat())
+}
+
+/// A certificate whose subject alternative names hold a 5-byte IP address.
+fn bad_ip_certificate() -> String {
+    use kapi_api_base::test_support::certificates::{der, extension, names_with_extensions};
+    names_with_extensions(&[extension(&[0x55, 0x1d, 0x11], &der(0x30, &der(0x87, &[10, 0, 0, 1, 2])))])
 }
 
 fn cond(ty: &str, status: &str) -> CertificateSigningRequestCondition {

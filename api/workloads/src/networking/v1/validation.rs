@@ -265,8 +265,13 @@ struct IngressOptions {
 }
 
 impl IngressOptions {
+    /// Upstream's options for a create (`old` absent) or an update. `RelaxedServiceNameValidation`
+    /// relaxes service names on both; an update also keeps them relaxed when the stored ingress
+    /// had a service name that is a DNS label but no DNS-1035 label (the two combined by "or" is
+    /// inferred: upstream's `ValidateIngressUpdate` source was not available).
     fn from_old(old: Option<&Ingress>) -> IngressOptions {
-        let Some(old) = old else { return IngressOptions::default() };
+        let gate = enabled(Feature::RelaxedServiceNameValidation);
+        let Some(old) = old else { return IngressOptions { relaxed_service_name: gate, ..IngressOptions::default() } };
         let relaxed = |name: &str| is_dns1123_label(name).is_empty() && !is_dns1035_label(name).is_empty();
         let default_relaxed =
             old.spec.default_backend.as_ref().and_then(|b| b.service.as_ref()).is_some_and(|s| relaxed(&s.name));
@@ -288,7 +293,7 @@ impl IngressOptions {
                 r.host.contains('*')
                     && !rule_value(&r.ingress_rule_value, &Path::root(), &IngressOptions::default()).is_empty()
             }),
-            relaxed_service_name: default_relaxed || paths_relaxed,
+            relaxed_service_name: gate || default_relaxed || paths_relaxed,
         }
     }
 }

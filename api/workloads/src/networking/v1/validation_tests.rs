@@ -3,6 +3,7 @@
 use kapi_machinery::Scheme;
 
 use super::*;
+use crate::features::{FeatureGates, with_gates};
 use crate::meta::v1::{LabelSelector, ObjectMeta};
 use crate::networking::v1::{
     IngressLoadBalancerIngress, IngressRule, IngressServiceBackend, IngressTLS, NetworkPolicyIngressRule, PathType,
@@ -171,7 +172,9 @@ fn ingress_hosts_backends_and_spec() {
     let b = ing.spec.default_backend.as_mut().unwrap();
     b.service.as_mut().unwrap().port = ServiceBackendPort::default();
     b.service.as_mut().unwrap().name = "1-backend".into();
-    let got = strings(&validate_ingress(&ing, None));
+    // DNS-1035 service names are what upstream checks with `RelaxedServiceNameValidation` off.
+    let off = FeatureGates::default().with(Feature::RelaxedServiceNameValidation, false);
+    let got = with_gates(off, || strings(&validate_ingress(&ing, None)));
     assert!(
         got[0].starts_with("spec.defaultBackend.service.name: Invalid value: \"1-backend\": a DNS-1035 label"),
         "{got:?}"
@@ -182,8 +185,10 @@ fn ingress_hosts_backends_and_spec() {
     old.spec.default_backend.as_mut().unwrap().service.as_mut().unwrap().name = "1-backend".into();
     let mut new = old.clone();
     new.spec.rules = vec![rule("foo.com", "/", "Prefix")];
-    assert!(validate_ingress(&new, Some(&old)).is_empty());
-    assert_eq!(validate_ingress(&new, None).len(), 1);
+    with_gates(off, || {
+        assert!(validate_ingress(&new, Some(&old)).is_empty());
+        assert_eq!(validate_ingress(&new, None).len(), 1);
+    });
 
     let mut ing = ingress();
     ing.spec.default_backend = Some(IngressBackend {
@@ -202,6 +207,48 @@ fn ingress_hosts_backends_and_spec() {
         strings(&validate_ingress(&ing, None)),
         ["spec.defaultBackend: Invalid value: \"\": resource or service backend is required"]
     );
+}
+
+#[test]
+fn ingress_service_names_follow_the_relaxed_service_name_gate() {
+    let gates = |on: bool| FeatureGates::default().with(Feature::RelaxedServiceNameValidation, on);
+    let named = |default_name: &str, path_name: &str| {
+        let mut ing = ingress();
+        ing.spec.default_backend.as_mut().unwrap().service.as_mut().unwrap().name = default_name.into();
+        let mut r = rule("foo.com", "/", "Prefix");
+        let paths = r.ingress_rule_value.http.as_mut().unwrap().paths.as_mut().unwrap();
+        paths[0].backend.service.as_mut().unwrap().name = path_name.into();
+        ing.spec.rules = vec![r];
+        ing
+    };
+    let dns1035 = |path: &str, name: &str| {
+        format!(
+            "{path}: Invalid value: \"{name}\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"
+        )
+    };
+    let rule_path = "spec.rules[0].http.paths[0].backend.service.name";
+    let relaxed = named("1-default", "2-path");
+    with_gates(gates(false), || {
+        assert_eq!(
+            strings(&validate_ingress(&relaxed, None)),
+            [dns1035("spec.defaultBackend.service.name", "1-default"), dns1035(rule_path, "2-path")]
+        );
+        // An update may keep them when the stored ingress had such a name (here in a path only).
+        assert!(validate_ingress(&relaxed, Some(&named("svc", "2-path"))).is_empty());
+        assert_eq!(validate_ingress(&relaxed, Some(&named("svc", "path"))).len(), 2);
+    });
+    with_gates(gates(true), || {
+        assert!(validate_ingress(&relaxed, None).is_empty());
+        assert!(validate_ingress(&relaxed, Some(&named("svc", "path"))).is_empty());
+        // Still a DNS-1123 label: no dots, no upper case.
+        let bad = named("Svc", "svc");
+        let got = strings(&validate_ingress(&bad, None));
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(
+            got[0].starts_with("spec.defaultBackend.service.name: Invalid value: \"Svc\": a lowercase RFC 1123 label"),
+            "{got:?}"
+        );
+    });
 }
 
 #[test]

@@ -29,7 +29,7 @@ const IMMUTABLE: &str = super::IMMUTABLE;
 /// Upstream's `validateNodeTaints`: key, value and effect, and unique by key and effect.
 ///
 /// Upstream puts node taints under `metadata.taints`, not `spec.taints`; the path is kept.
-fn node_taints(taints: &[Taint], path: &Path) -> ErrorList {
+pub(super) fn node_taints(taints: &[Taint], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let mut seen = BTreeSet::new();
     for (i, t) in taints.iter().enumerate() {
@@ -81,12 +81,15 @@ fn node_resources(node: &Node) -> ErrorList {
     errs
 }
 
-/// Validates a `Node`: taints, capacity and allocatable quantities, pod CIDRs (valid, at most
+/// Validates a `Node`: the taints and avoid-pods annotations, taints, capacity and allocatable quantities, pod CIDRs (valid, at most
 /// one per IP family, no duplicates); on update also unique addresses, pod CIDRs and provider ID
 /// unchanged once set, the config source, and `externalID` unchanged.
 #[doc(hidden)]
 pub fn node(obj: &Node, old: Option<&Node>) -> ErrorList {
-    let mut errs = ErrorList::new();
+    let mut errs = super::node_annotations::node_specific_annotations(
+        &obj.metadata.annotations,
+        &Path::new("metadata").child("annotations"),
+    );
     let taints_path = Path::new("metadata").child("taints");
     let Some(old) = old else {
         if !obj.spec.taints.is_empty() {

@@ -3,6 +3,8 @@
 //! schema (upstream's messages), `status` and `scale` subresources, server-side apply by the
 //! schema's list types, discovery and OpenAPI; name conflicts; deleting the definition.
 
+mod http_support;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -66,16 +68,8 @@ impl Reply {
 }
 
 async fn call(api: &ApiServer, method: Method, path: &str, content_type: &str, body: &str) -> Reply {
-    let req = http::Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", content_type)
-        .body(Bytes::from(body.to_owned()))
-        .unwrap();
-    let resp = api.handle(req).await;
-    let code = resp.status().as_u16();
-    let warnings = resp.headers().get_all("warning").iter().map(|v| v.to_str().unwrap().to_owned()).collect();
-    let data = resp.into_body().collect().await.unwrap().to_bytes();
+    let http_support::Answer { code, warnings, body: data } =
+        http_support::call(api, method, path, content_type, body).await;
     let body = value::parse(&data).unwrap_or(Value::String(String::from_utf8_lossy(&data).into_owned()));
     Reply { code, body, warnings }
 }

@@ -1,12 +1,11 @@
 //! CEL validation rules (`x-kubernetes-validations`) of custom resources in the test server: rules at the root, on fields, under `items` and `additionalProperties`; transition rules; `fieldPath`, `reason`, `messageExpression`; definitions whose rules do not compile.
 
+mod http_support;
 mod kubectl_support;
 
 use std::sync::Arc;
 
-use bytes::Bytes;
 use http::Method;
-use http_body_util::BodyExt as _;
 use kapi_machinery::json::value::{self, Value};
 use kapi_testing::{ApiServer, TestServer};
 use kubectl_support::{kubectl, kubectl_binary, kubectl_status};
@@ -67,15 +66,7 @@ impl Reply {
 }
 
 async fn call(api: &ApiServer, method: Method, path: &str, content_type: &str, body: &str) -> Reply {
-    let req = http::Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", content_type)
-        .body(Bytes::from(body.to_owned()))
-        .unwrap();
-    let resp = api.handle(req).await;
-    let code = resp.status().as_u16();
-    let data = resp.into_body().collect().await.unwrap().to_bytes();
+    let http_support::Answer { code, body: data, .. } = http_support::call(api, method, path, content_type, body).await;
     let body = value::parse(&data).unwrap_or(Value::String(String::from_utf8_lossy(&data).into_owned()));
     Reply { code, body }
 }

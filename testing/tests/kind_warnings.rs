@@ -1,8 +1,9 @@
 //! Warnings on writes from the registry strategies of kinds other than pods: a service's and a custom resource definition's create and update carry upstream's `Warning: 299` texts, read through kapi-client's `*_with_warnings` calls and the raw headers.
 
+mod http_support;
+
 use std::sync::Arc;
 
-use bytes::Bytes;
 use http::Method;
 use kapi_api::core::v1::{Service, ServicePort, ServiceSpec};
 use kapi_api::meta::v1::{CreateOptions, ObjectMeta, PatchOptions};
@@ -63,15 +64,8 @@ const CRD: &str = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResou
     "serial":{"type":"string","format":"serial-number"}}}}}}}]}}"#;
 
 async fn call(api: &ApiServer, method: Method, path: &str, content_type: &str, body: &str) -> (u16, Vec<String>) {
-    let req = http::Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", content_type)
-        .body(Bytes::from(body.to_owned()))
-        .unwrap();
-    let resp = api.handle(req).await;
-    let warnings = resp.headers().get_all("warning").iter().map(|v| v.to_str().unwrap().to_owned()).collect();
-    (resp.status().as_u16(), warnings)
+    let answer = http_support::call(api, method, path, content_type, body).await;
+    (answer.code, answer.warnings)
 }
 
 #[tokio::test]

@@ -1,8 +1,8 @@
 //! Warnings of writes (`warnings_for_<kind>`, upstream's `WarningsOnCreate`/`WarningsOnUpdate`): sent by the test server on every accepted create, update, patch and apply of a main resource, dry runs included, not on refused writes or status writes, each text once.
 
-use bytes::Bytes;
+mod http_support;
+
 use http::Method;
-use http_body_util::BodyExt;
 use kapi_api::batch::v1::CronJob;
 use kapi_api::core::v1::ConfigMap;
 use kapi_api::flowcontrol::v1::FlowSchema;
@@ -48,24 +48,8 @@ fn server() -> ApiServer {
 
 /// The status code and this test's warnings of a request.
 async fn call(api: &ApiServer, method: Method, path: &str, content_type: &str, body: &str) -> (u16, Vec<String>) {
-    let req = http::Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", content_type)
-        .body(Bytes::from(body.to_owned()))
-        .unwrap();
-    let resp = api.handle(req).await;
-    let code = resp.status().as_u16();
-    let warnings = resp
-        .headers()
-        .get_all("warning")
-        .iter()
-        .map(|v| v.to_str().unwrap().to_owned())
-        .filter(|w| w.contains(MARK))
-        .collect();
-    // Read whole, as a client would.
-    let _ = resp.into_body().collect().await.unwrap();
-    (code, warnings)
+    let answer = http_support::call(api, method, path, content_type, body).await;
+    (answer.code, answer.warnings.into_iter().filter(|w| w.contains(MARK)).collect())
 }
 
 fn header(text: &str) -> String {

@@ -11,6 +11,7 @@
 use kapi_machinery::validation::Path;
 
 use super::super::{DaemonSet, Deployment, ReplicaSet, StatefulSet};
+use crate::core::v1::PodTemplateSpec;
 use crate::core::v1::validation::{
     controller_name_warnings, warnings_for_persistent_volume_claim_spec, warnings_for_pod_template_spec,
 };
@@ -25,31 +26,29 @@ fn template_path() -> Path {
 
 /// See [`super::warnings_for_deployment`].
 pub(super) fn deployment(obj: &Deployment, old: Option<&Deployment>) -> Vec<String> {
-    let template = Some(&obj.spec.template);
-    match old {
-        None => {
-            let mut warnings = controller_name_warnings(&obj.metadata.name);
-            warnings.extend(warnings_for_pod_template_spec(&template_path(), template, None));
-            warnings
-        }
-        Some(old) if obj.metadata.generation != old.metadata.generation => {
-            warnings_for_pod_template_spec(&template_path(), template, Some(&old.spec.template))
-        }
-        Some(_) => Vec::new(),
-    }
+    controller(&obj.metadata, &obj.spec.template, old.map(|o| (&o.metadata, &o.spec.template)))
 }
 
 /// See [`super::warnings_for_replica_set`].
 pub(super) fn replica_set(obj: &ReplicaSet, old: Option<&ReplicaSet>) -> Vec<String> {
-    let template = Some(&obj.spec.template);
+    controller(&obj.metadata, &obj.spec.template, old.map(|o| (&o.metadata, &o.spec.template)))
+}
+
+/// The deployment and replica set strategies' warnings: on create the name and the template, on
+/// update the template when the generation changed.
+fn controller(
+    meta: &ObjectMeta,
+    template: &PodTemplateSpec,
+    old: Option<(&ObjectMeta, &PodTemplateSpec)>,
+) -> Vec<String> {
     match old {
         None => {
-            let mut warnings = controller_name_warnings(&obj.metadata.name);
-            warnings.extend(warnings_for_pod_template_spec(&template_path(), template, None));
+            let mut warnings = controller_name_warnings(&meta.name);
+            warnings.extend(warnings_for_pod_template_spec(&template_path(), Some(template), None));
             warnings
         }
-        Some(old) if obj.metadata.generation != old.metadata.generation => {
-            warnings_for_pod_template_spec(&template_path(), template, Some(&old.spec.template))
+        Some((old_meta, old_template)) if meta.generation != old_meta.generation => {
+            warnings_for_pod_template_spec(&template_path(), Some(template), Some(old_template))
         }
         Some(_) => Vec::new(),
     }

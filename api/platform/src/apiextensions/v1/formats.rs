@@ -16,13 +16,55 @@ use regex::Regex;
 
 pub use time::{parse_date, parse_date_time, parse_duration};
 
+/// The string formats apiextensions keeps in a schema at the 1.36 server's compatibility version
+/// (1.35), with their dashes removed as upstream compares them; [`is_valid`] checks values
+/// against each.
+pub const SUPPORTED: &[&str] = &[
+    "bsonobjectid",
+    "uri",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "cidr",
+    "mac",
+    "uuid",
+    "uuid3",
+    "uuid4",
+    "uuid5",
+    "isbn",
+    "isbn10",
+    "isbn13",
+    "creditcard",
+    "ssn",
+    "hexcolor",
+    "rgbcolor",
+    "byte",
+    "password",
+    "date",
+    "duration",
+    "datetime",
+    // Since 1.34.
+    "k8sshortname",
+    "k8slongname",
+];
+
+/// Whether apiextensions keeps `format` in a string schema: one of [`SUPPORTED`], dashes aside.
+pub fn is_supported(format: &str) -> bool {
+    SUPPORTED.contains(&undashed(format).as_str())
+}
+
+/// A format's name as upstream compares it: without dashes.
+fn undashed(format: &str) -> String {
+    format.chars().filter(|&c| c != '-').collect()
+}
+
 /// Whether `value` is valid for `format`. A format apiextensions does not support at 1.36 is
 /// dropped from the schema, so every value passes it. Names are compared with their dashes
 /// removed, as go-openapi's registry and apiextensions' list compare them (`date-time` is
 /// `datetime`, `uu-id` is `uuid`).
 pub fn is_valid(format: &str, value: &str) -> bool {
-    let name: String = format.chars().filter(|&c| c != '-').collect();
-    match name.as_str() {
+    match undashed(format).as_str() {
         "bsonobjectid" => value.len() == 24 && value.bytes().all(|b| b.is_ascii_hexdigit()),
         "uri" => uri::is_request_uri(value),
         "email" => email::is_address(value),

@@ -6,39 +6,6 @@ use kapi_machinery::validation::go_quote;
 
 use super::{CustomResourceDefinition, CustomResourceDefinitionSpec, JSONSchemaProps};
 
-/// The string formats apiextensions keeps in a schema at the 1.36 server's compatibility version
-/// (1.35), with their dashes removed as upstream compares them; [`super::formats::is_valid`]
-/// checks values against each.
-const STRING_FORMATS: &[&str] = &[
-    "bsonobjectid",
-    "uri",
-    "email",
-    "hostname",
-    "ipv4",
-    "ipv6",
-    "cidr",
-    "mac",
-    "uuid",
-    "uuid3",
-    "uuid4",
-    "uuid5",
-    "isbn",
-    "isbn10",
-    "isbn13",
-    "creditcard",
-    "ssn",
-    "hexcolor",
-    "rgbcolor",
-    "byte",
-    "password",
-    "date",
-    "duration",
-    "datetime",
-    // Since 1.34.
-    "k8sshortname",
-    "k8slongname",
-];
-
 /// Upstream's `GetUnrecognizedFormats` for one schema node: its format when its type does not
 /// take it (a string or untyped node: the formats above; an integer: `int32`, `int64`; a number:
 /// `float`, `double`; any other type: none).
@@ -47,7 +14,7 @@ fn unrecognized_format(s: &JSONSchemaProps) -> Option<&str> {
         return None;
     }
     let known = match s.r#type.as_str() {
-        "" | "string" => STRING_FORMATS.contains(&s.format.replace('-', "").as_str()),
+        "" | "string" => super::formats::is_supported(&s.format),
         "integer" => matches!(s.format.as_str(), "int32" | "int64"),
         "number" => matches!(s.format.as_str(), "float" | "double"),
         _ => false,

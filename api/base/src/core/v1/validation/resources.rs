@@ -185,7 +185,7 @@ pub fn basic_resource(q: &Quantity, path: &Path) -> ErrorList {
 // IP addresses and CIDRs, as `k8s.io/utils/net`'s sloppy parsers and apimachinery's strict checks.
 
 /// Go's `net.IP.String()`: IPv4-mapped addresses print as IPv4.
-fn go_ip_string(ip: IpAddr) -> String {
+pub(super) fn go_ip_string(ip: IpAddr) -> String {
     match ip {
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
             Some(v4) => v4.to_string(),
@@ -195,7 +195,7 @@ fn go_ip_string(ip: IpAddr) -> String {
     }
 }
 
-fn is_v4_mapped(ip: IpAddr) -> bool {
+pub(super) fn is_v4_mapped(ip: IpAddr) -> bool {
     matches!(ip, IpAddr::V6(v6) if v6.to_ipv4_mapped().is_some())
 }
 
@@ -288,7 +288,7 @@ pub fn parse_cidr_sloppy(s: &str) -> Option<Cidr> {
 
 impl Cidr {
     /// The address with the bits after the prefix cleared.
-    fn masked(&self) -> IpAddr {
+    pub(super) fn masked(&self) -> IpAddr {
         match self.ip {
             IpAddr::V4(a) => {
                 let mask = u32::MAX.checked_shl(32 - u32::from(self.bits)).unwrap_or(0);
@@ -299,6 +299,11 @@ impl Cidr {
                 IpAddr::V6(Ipv6Addr::from(u128::from(a) & mask))
             }
         }
+    }
+
+    /// Whether the text had leading zeros in the address or the prefix length.
+    pub(super) fn leading_zero(&self) -> bool {
+        self.leading_zero
     }
 
     /// Whether this is an IPv4 network (IPv4-mapped addresses count, as Go's `To4` does).

@@ -921,3 +921,28 @@ async fn a_write_that_loses_a_race_runs_its_mutating_admission_again() {
     assert_eq!(status_of(&err).0, 409);
     assert_eq!(calls.load(Ordering::SeqCst), 3);
 }
+
+#[tokio::test]
+async fn warnings_come_in_the_order_of_the_phases_that_raise_them() {
+    // Upstream records warnings as they arise: the mutating webhooks' before the strategy's
+    // (`WarningsOnCreate` runs in the store, after mutating admission), the validating
+    // webhooks' after it.
+    let env = env().await;
+    let pods = rule(&["CREATE"], "", &["pods"]);
+    let mutating = env.serve_sync(|_req| AdmissionResponse::allow().with_warning("from the mutating webhook")).await;
+    let validating =
+        env.serve_sync(|_req| AdmissionResponse::allow().with_warning("from the validating webhook")).await;
+    env.mutating("m", vec![mutating_hook("m.example.com", mutating, pods.clone())]).await;
+    env.validating("v", vec![validating_hook("v.example.com", validating, pods)]).await;
+    let mut p = pod("labelled");
+    p.spec.node_selector = [("beta.kubernetes.io/arch".to_owned(), "amd64".to_owned())].into();
+    env.cs.core_v1().pods("default").create(&p, &CreateOptions::default()).await.unwrap();
+    assert_eq!(
+        *env.warnings.lock().unwrap(),
+        [
+            "from the mutating webhook",
+            r#"spec.nodeSelector[beta.kubernetes.io/arch]: deprecated since v1.14; use "kubernetes.io/arch" instead"#,
+            "from the validating webhook",
+        ]
+    );
+}

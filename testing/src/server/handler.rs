@@ -53,12 +53,27 @@ const COMMIT_TRIES: u32 = 5;
 /// The job registry's warning on a delete that names no propagation policy.
 const JOB_DELETE_WARNING: &str = "child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning";
 
-/// Adds admission webhooks' warnings as `Warning` headers.
+/// Adds admission's warnings as `Warning` headers after those the response has.
 fn add_warnings(resp: &mut http::Response<Body>, warnings: Vec<String>) {
     for w in warnings {
         if let Ok(v) = http::HeaderValue::from_str(&format!("299 - {}", quote(&w))) {
             resp.headers_mut().append(header::WARNING, v);
         }
+    }
+}
+
+/// Puts the mutating phase's warnings before those the response has (the strategy's).
+fn prepend_warnings(resp: &mut http::Response<Body>, warnings: Vec<String>) {
+    if warnings.is_empty() {
+        return;
+    }
+    let served: Vec<http::HeaderValue> = match resp.headers_mut().entry(header::WARNING) {
+        http::header::Entry::Occupied(e) => e.remove_entry_mult().1.collect(),
+        http::header::Entry::Vacant(_) => Vec::new(),
+    };
+    add_warnings(resp, warnings);
+    for v in served {
+        resp.headers_mut().append(header::WARNING, v);
     }
 }
 
@@ -229,7 +244,7 @@ impl ApiServer {
         // to), so the request served can be a new one.
         // The built-in plugins may fill in the object (a new pod): the request served from here
         // on is then the filled-in one.
-        let (builtin, mut builtin_warnings) = match self.admit_builtin(call).await {
+        let (builtin, mut early) = match self.admit_builtin(call).await {
             Ok(Some((r, w))) => (Some(r), w),
             Ok(None) => (None, Vec::new()),
             Err(e) => return error_response(&e, enc),
@@ -268,12 +283,14 @@ impl ApiServer {
             Ok(a) => a,
             Err(e) => return error_response(&e, enc),
         };
-        let (replaced, warnings, deferred) = match admitted {
-            Some(a) => (a.request, a.warnings, a.deferred),
-            None => (None, Vec::new(), None),
+        // Upstream records warnings as they arise: the mutating phase's (decoding, built-in
+        // plugins, mutating webhooks), then the strategy's (on the served response), then the
+        // validating phase's.
+        let (replaced, mutating, mut warnings, deferred) = match admitted {
+            Some(a) => (a.request, a.warnings, a.late, a.deferred),
+            None => (None, Vec::new(), Vec::new(), None),
         };
-        builtin_warnings.extend(warnings);
-        let mut warnings = builtin_warnings;
+        early.extend(mutating);
         let served = match &replaced {
             Some(r) => match route::resolve(r.uri().path(), &self.tracker) {
                 Ok((info, route)) => {
@@ -301,6 +318,7 @@ impl ApiServer {
         if resp.status().is_success() {
             self.crd_after_request(&call.info, req.method());
         }
+        prepend_warnings(&mut resp, early);
         add_warnings(&mut resp, warnings);
         resp
     }

@@ -88,8 +88,12 @@ pub(super) struct Admitted<'c> {
     /// The request to serve instead of the original (a mutated body; a patch turned into the
     /// update or create it amounts to); `None` to serve the original.
     pub(super) request: Option<http::Request<Bytes>>,
-    /// Warnings the webhooks returned, for `Warning` headers.
+    /// Warnings of the mutating phase (the body's decoding, the mutating webhooks), which
+    /// upstream records before the strategy's.
     pub(super) warnings: Vec<String>,
+    /// Warnings of validating webhooks and policies that ran here at once (a delete, a
+    /// subresource of another kind), which upstream records after the strategy's.
+    pub(super) late: Vec<String>,
     /// The validating webhooks of a create or update, which run on the write held back once
     /// it is prepared and validated ([`ApiServer::validate_held`]).
     pub(super) deferred: Option<Deferred<'c>>,
@@ -596,11 +600,11 @@ impl ApiServer {
         // once the server has prepared and validated it; a delete, and a subresource of
         // another kind, are reviewed here at once.
         let defer = other.is_none() && operation != "DELETE";
-        let (object, called) = if defer {
-            self.run_mutating(&chain, &attrs, object, old.as_ref(), &mut warnings).await?
-        } else {
-            self.run_chain(&chain, &attrs, object, old.as_ref(), &mut warnings).await?
-        };
+        let mut late = Vec::new();
+        let (object, mut called) = self.run_mutating(&chain, &attrs, object, old.as_ref(), &mut warnings).await?;
+        if !defer {
+            called |= self.run_validating(&chain, &attrs, object.as_ref(), old.as_ref(), &mut late).await?;
+        }
         let validates = validating.iter().any(|h| h.may_match(&attrs, &subject.equivalents))
             || policies.iter().any(|p| p.may_match(&attrs, &subject.equivalents));
         let deferred = (defer && validates).then_some(Deferred { policies, validating, subject, attrs });
@@ -613,7 +617,7 @@ impl ApiServer {
             (Method::PATCH, Some(mut obj)) => Some(self.patch_as_write(call, &mut obj, old.as_ref(), patch_created)?),
             (_, Some(obj)) => Some(with_body(call.req, call.req.method().clone(), call.req.uri().clone(), &obj)),
         };
-        Ok(Some(Admitted { request, warnings, deferred }))
+        Ok(Some(Admitted { request, warnings, late, deferred }))
     }
 
     /// The validating webhooks of a create or update on the write held back: `object` as it
@@ -692,7 +696,7 @@ impl ApiServer {
                 }
             }
         }
-        Ok(called.then_some(Admitted { request: None, warnings, deferred: None }))
+        Ok(called.then_some(Admitted { request: None, warnings: Vec::new(), late: warnings, deferred: None }))
     }
 
     /// The webhooks for one object: the mutating ones, then the validating ones on the

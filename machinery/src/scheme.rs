@@ -65,6 +65,21 @@ type DropFn = Box<dyn Fn(&mut dyn Object, Option<&dyn Object>, &dyn Fn(&str) -> 
 type ObjectFn<R> = Box<dyn Fn(&dyn Object, Option<&dyn Object>) -> R + Send + Sync>;
 type ValidateFn = ObjectFn<ErrorList>;
 type WarningsFn = ObjectFn<Vec<String>>;
+
+/// Warnings functions by type, and the versions of each group and kind that have some (where a
+/// write in another version borrows them).
+#[derive(Default)]
+struct Warners {
+    fns: HashMap<TypeId, Vec<WarningsFn>>,
+    versions: HashMap<(String, String), Vec<String>>,
+}
+
+impl Warners {
+    fn add<T: Kind>(&mut self, f: WarningsFn) {
+        record_version(&mut self.versions, T::static_gvk());
+        self.fns.entry(TypeId::of::<T>()).or_default().push(f);
+    }
+}
 type ConvertFn = Box<dyn Fn(Box<dyn Object>) -> Result<Box<dyn Object>, String> + Send + Sync>;
 /// A field-label conversion: the label and value to select by, or the refusal's message.
 pub type FieldLabelFn = Box<dyn Fn(&str, &str) -> Result<(String, String), String> + Send + Sync>;
@@ -86,9 +101,10 @@ pub struct Scheme {
     hand_written: HashMap<(String, String), Vec<String>>,
     /// The same for hand-written status validation.
     hand_written_status: HashMap<(String, String), Vec<String>>,
-    warners: HashMap<TypeId, Vec<WarningsFn>>,
-    /// The same for the warnings of writes.
-    warning_versions: HashMap<(String, String), Vec<String>>,
+    /// The warnings of writes of the main resource.
+    warners: Warners,
+    /// The warnings of writes to `status`.
+    status_warners: Warners,
     conversions: HashMap<(TypeId, TypeId), ConvertFn>,
     field_labels: HashMap<GroupVersionKind, FieldLabelFn>,
     lifecycles: HashMap<GroupVersionKind, Lifecycle>,
@@ -107,8 +123,8 @@ impl Scheme {
             status_validators: HashMap::new(),
             hand_written: HashMap::new(),
             hand_written_status: HashMap::new(),
-            warners: HashMap::new(),
-            warning_versions: HashMap::new(),
+            warners: Warners::default(),
+            status_warners: Warners::default(),
             conversions: HashMap::new(),
             field_labels: HashMap::new(),
             lifecycles: HashMap::new(),
@@ -260,13 +276,23 @@ impl Scheme {
     /// stored one. Several run in the order added. A write in another version of the kind that
     /// has none of its own gets these, as for [`Scheme::validate`].
     pub fn add_warnings_func<T: Kind>(&mut self, f: fn(&T, Option<&T>) -> Vec<String>) {
-        record_version(&mut self.warning_versions, T::static_gvk());
-        self.warners.entry(TypeId::of::<T>()).or_default().push(Box::new(
-            move |obj: &dyn Object, old: Option<&dyn Object>| {
-                let Some(new) = obj.as_any().downcast_ref::<T>() else { return Vec::new() };
-                f(new, old.and_then(|o| o.as_any().downcast_ref::<T>()))
-            },
-        ));
+        self.warners.add::<T>(Box::new(move |obj: &dyn Object, old: Option<&dyn Object>| {
+            let Some(new) = obj.as_any().downcast_ref::<T>() else { return Vec::new() };
+            f(new, old.and_then(|o| o.as_any().downcast_ref::<T>()))
+        }));
+    }
+
+    /// Adds a function that gives the warnings a write to a kind's `status` returns (upstream's
+    /// status strategy `WarningsOnUpdate`): it gets the new object and the stored one.
+    pub fn add_status_warnings_func<T: Kind>(&mut self, f: fn(&T, &T) -> Vec<String>) {
+        self.status_warners.add::<T>(Box::new(move |obj: &dyn Object, old: Option<&dyn Object>| {
+            let (Some(new), Some(old)) =
+                (obj.as_any().downcast_ref::<T>(), old.and_then(|o| o.as_any().downcast_ref::<T>()))
+            else {
+                return Vec::new();
+            };
+            f(new, old)
+        }));
     }
 
     /// The warnings a server returns with an accepted write of the object (`old` the stored
@@ -275,10 +301,20 @@ impl Scheme {
     /// [`Scheme::validate`] converts it (an object that does not convert gets none: its
     /// validation reports that).
     pub fn warnings(&self, obj: &dyn Object, old: Option<&dyn Object>) -> Vec<String> {
-        if let Some(fs) = self.warners.get(&obj.as_any().type_id()) {
+        self.warnings_of(&self.warners, obj, old)
+    }
+
+    /// The warnings a server returns with an accepted write to the object's `status` (`old` the
+    /// stored object), found as [`Scheme::warnings`] finds them.
+    pub fn status_warnings(&self, obj: &dyn Object, old: &dyn Object) -> Vec<String> {
+        self.warnings_of(&self.status_warners, obj, Some(old))
+    }
+
+    fn warnings_of(&self, warners: &Warners, obj: &dyn Object, old: Option<&dyn Object>) -> Vec<String> {
+        if let Some(fs) = warners.fns.get(&obj.as_any().type_id()) {
             return fs.iter().flat_map(|f| f(obj, old)).collect();
         }
-        let Some((version, fs)) = self.validating_version(&self.warners, &self.warning_versions, obj) else {
+        let Some((version, fs)) = self.validating_version(&warners.fns, &warners.versions, obj) else {
             return Vec::new();
         };
         let Ok(new) = self.convert_to_version(obj, version) else { return Vec::new() };

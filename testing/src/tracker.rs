@@ -234,6 +234,8 @@ struct State {
     subresource_validators: HashMap<&'static str, validation::Validator>,
     /// What a create or update of a main resource warns about once it is valid (none: nothing).
     warner: Option<validation::Warner>,
+    /// What a write to the `status` subresource warns about once it is valid (none: nothing).
+    status_warner: Option<validation::Warner>,
     /// The warnings of the write being served, taken by the caller that returns them.
     warnings: Vec<String>,
     /// The resources' strategies: what a write does to the object before it is validated.
@@ -1012,11 +1014,15 @@ impl State {
             after = meta::to_value(new.as_ref())?;
         }
         // The warnings see the new generation, as upstream's strategies bump it in
-        // `PrepareForUpdate`, before `WarningsOnUpdate`. Upstream's status and other subresource
-        // strategies warn about nothing.
-        if subresource.is_none() {
-            let warner = self.warner.as_ref();
-            self.warnings = warner.map(|w| w(new.as_ref(), Some(existing.as_ref()))).unwrap_or_default();
+        // `PrepareForUpdate`, before `WarningsOnUpdate`. Upstream's strategies of subresources
+        // other than `status` warn about nothing.
+        let warner = match subresource {
+            None => self.warner.as_ref(),
+            Some("status") => self.status_warner.as_ref(),
+            Some(_) => None,
+        };
+        if let Some(w) = warner {
+            self.warnings = w(new.as_ref(), Some(existing.as_ref()));
         }
         if before == after {
             return Ok(existing);
@@ -1277,6 +1283,13 @@ impl ObjectTracker {
         self.lock().warner = Some(w);
     }
 
+    /// Gives every write to a `status` subresource that passed validation the warnings `w` finds
+    /// (given the new and the stored object), as upstream's status strategies'
+    /// `WarningsOnUpdate`. Replaces an earlier one.
+    pub fn set_status_warner(&self, w: validation::Warner) {
+        self.lock().status_warner = Some(w);
+    }
+
     /// Tells which kinds the validator has rules for, so a write through another version than
     /// the store's is validated in that version when it has them.
     pub fn set_validates(&self, validates: validation::Validates) {
@@ -1344,6 +1357,7 @@ impl ObjectTracker {
                     status_validator: None,
                     subresource_validators: HashMap::new(),
                     warner: None,
+                    status_warner: None,
                     warnings: Vec::new(),
                     prepare: None,
                     rules: None,

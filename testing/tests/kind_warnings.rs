@@ -1,4 +1,4 @@
-//! Warnings on writes from the registry strategies of kinds other than pods: a service's and a custom resource definition's create and update carry upstream's `Warning: 299` texts, read through kapi-client's `*_with_warnings` calls and the raw headers.
+//! Warnings on writes from the registry strategies of kinds other than pods: a service's and a custom resource definition's create and update, and a service's status write, carry upstream's `Warning: 299` texts, read through kapi-client's `*_with_warnings` calls and the raw headers.
 
 mod http_support;
 
@@ -51,6 +51,35 @@ async fn a_service_write_carries_its_strategys_warnings() {
     // A plain service: none.
     let plain = services.create_with_warnings(&service("plain", &[], None), &CreateOptions::default()).await.unwrap();
     assert!(plain.warnings.is_empty(), "{:?}", plain.warnings);
+}
+
+#[tokio::test]
+async fn a_status_write_carries_its_status_strategys_warnings() {
+    let (_api, _server, client) = client().await;
+    let services: Api<Service> = Api::namespaced(client, "default");
+    let mut lb = service("lb", &[], None);
+    lb.spec.r#type = "LoadBalancer".into();
+    services.create(&lb, &CreateOptions::default()).await.unwrap();
+    // A load balancer's address in a non-standard form: upstream's service status strategy warns.
+    let status =
+        Patch::Merge(br#"{"status":{"loadBalancer":{"ingress":[{"ip":"192.0.2.010","ipMode":"VIP"}]}}}"#.to_vec());
+    let written: kapi_client::Response<Service> =
+        services.patch_subresource_with_warnings("lb", "status", &status, &PatchOptions::default()).await.unwrap();
+    assert_eq!(
+        written.warnings,
+        [
+            r#"status.loadBalancer.ingress[0]: non-standard IP address "192.0.2.010" will be considered invalid in a future Kubernetes release: use "192.0.2.10""#
+        ]
+    );
+    // A status write warns about the status only, not about the spec the main resource's
+    // strategy judges.
+    let spec = Patch::Merge(br#"{"spec":{"externalIPs":["192.0.2.20"]}}"#.to_vec());
+    services.patch("lb", &spec, &PatchOptions::default()).await.unwrap();
+    let clean =
+        Patch::Merge(br#"{"status":{"loadBalancer":{"ingress":[{"ip":"192.0.2.10","ipMode":"VIP"}]}}}"#.to_vec());
+    let written: kapi_client::Response<Service> =
+        services.patch_subresource_with_warnings("lb", "status", &clean, &PatchOptions::default()).await.unwrap();
+    assert!(written.warnings.is_empty(), "{:?}", written.warnings);
 }
 
 const CRD: &str = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",

@@ -1,4 +1,4 @@
-//! Warnings of writes (`warnings_for_<kind>`, upstream's `WarningsOnCreate`/`WarningsOnUpdate`): sent by the test server on every accepted create, update, patch and apply of a main resource, dry runs included, not on refused writes or status writes, each text once.
+//! Warnings of writes (`warnings_for_<kind>`, upstream's `WarningsOnCreate`/`WarningsOnUpdate`): sent by the test server on every accepted create, update, patch and apply of a main resource, dry runs included, not on refused writes; status writes carry the status strategy's (`warnings_for_<kind>_status_update`); each text once.
 
 mod http_support;
 
@@ -28,6 +28,11 @@ fn flow_schema_warnings(_: &FlowSchema, _: Option<&FlowSchema>) -> Vec<String> {
     vec![format!("{MARK} flow schema")]
 }
 
+fn flow_schema_status_warnings(obj: &FlowSchema, old: &FlowSchema) -> Vec<String> {
+    let count = |f: &FlowSchema| f.status.conditions.len();
+    vec![format!("{MARK} status conditions {} after {}", count(obj), count(old))]
+}
+
 fn cron_job_warnings(obj: &CronJob, _: Option<&CronJob>) -> Vec<String> {
     vec![format!("{MARK} schedule {}", obj.spec.schedule)]
 }
@@ -36,6 +41,7 @@ fn scheme() -> Scheme {
     let mut scheme = kapi_api::scheme().unwrap();
     scheme.add_warnings_func(config_map_warnings);
     scheme.add_warnings_func(flow_schema_warnings);
+    scheme.add_status_warnings_func(flow_schema_status_warnings);
     scheme.add_warnings_func(cron_job_warnings);
     scheme
 }
@@ -90,17 +96,22 @@ async fn accepted_writes_carry_the_kinds_warnings() {
 }
 
 #[tokio::test]
-async fn status_writes_carry_none() {
+async fn status_writes_carry_the_status_warnings_only() {
     let api = server();
     let path = "/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas";
     let fs = r#"{"apiVersion":"flowcontrol.apiserver.k8s.io/v1","kind":"FlowSchema","metadata":{"name":"f"},
         "spec":{"priorityLevelConfiguration":{"name":"global-default"},"matchingPrecedence":500}}"#;
     let (code, w) = call(&api, Method::POST, path, JSON, fs).await;
     assert_eq!((code, w), (201, vec![header("flow schema")]));
+    // The status strategy's warnings, which see the stored object; not the main resource's.
     let status = r#"{"status":{"conditions":[{"type":"Disputed","status":"False"}]}}"#;
     let merge = "application/merge-patch+json";
     let (code, w) = call(&api, Method::PATCH, &format!("{path}/f/status"), merge, status).await;
-    assert_eq!((code, w), (200, vec![]));
+    assert_eq!((code, w), (200, vec![header("status conditions 1 after 0")]));
+    // A write to the main resource gets the kind's warnings, not the status strategy's.
+    let (code, w) =
+        call(&api, Method::PATCH, &format!("{path}/f"), merge, r#"{"spec":{"matchingPrecedence":600}}"#).await;
+    assert_eq!((code, w), (200, vec![header("flow schema")]));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! register-gen: for every package that declares `+groupName=<group>`, a `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and list kind) of the package, and an `add_to_scheme` that adds the defaulting, hand-written validation (`validate_<kind>`, and `validate_<kind>_status_update` for status writes), the warnings of writes (`warnings_for_<kind>`), generated declarative validation (`validate_declarative_<kind>`) and conversion functions and the common option kinds too. The common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through `extern crate self as kapi_api`, in ours.
+//! register-gen: for every package that declares `+groupName=<group>`, a `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and list kind) of the package, and an `add_to_scheme` that adds the defaulting, hand-written validation (`validate_<kind>`, and `validate_<kind>_status_update` for status writes), the warnings of writes (`warnings_for_<kind>`, and `warnings_for_<kind>_status_update` for status writes), generated declarative validation (`validate_declarative_<kind>`) and conversion functions and the common option kinds too. The common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through `extern crate self as kapi_api`, in ours.
 
 use kapi_frontend::diagnostics::Diagnostic;
 use kapi_frontend::markers::GROUP_NAME;
@@ -76,6 +76,12 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             u.hand_written_in(&pkg.rel, Convention::Warnings).map(|h| (h.type_name.clone(), h.path(u))).collect();
         warnings.sort_by(|a, b| a.0.cmp(&b.0));
         let register_warnings = warnings.iter().map(|(_, p)| quote!(scheme.add_warnings_func(#p);));
+        // Hand-written `warnings_for_<kind>_status_update` functions, for `status` writes.
+        let mut status_warnings: Vec<(String, syn::Path)> =
+            u.hand_written_in(&pkg.rel, Convention::StatusWarnings).map(|h| (h.type_name.clone(), h.path(u))).collect();
+        status_warnings.sort_by(|a, b| a.0.cmp(&b.0));
+        let register_status_warnings =
+            status_warnings.iter().map(|(_, p)| quote!(scheme.add_status_warnings_func(#p);));
         // Generated declarative validation, after the hand-written functions of the same kinds.
         let register_declarative =
             super::validation::validated_kinds(u, &plan.needs_validation, &pkg.rel).into_iter().map(|t| {
@@ -91,7 +97,8 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
         let has_validation = !(validators.is_empty()
             && status_validators.is_empty()
             && register_declarative.is_empty()
-            && warnings.is_empty());
+            && warnings.is_empty()
+            && status_warnings.is_empty());
         let validation_feature = super::VALIDATION_FEATURE;
         let register_validation = has_validation.then(|| {
             quote! {
@@ -101,6 +108,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
                     #(#register_declarative)*
                     #(#register_status_validation)*
                     #(#register_warnings)*
+                    #(#register_status_warnings)*
                 }
             }
         });

@@ -47,6 +47,10 @@ pub enum Convention {
     /// strategy `WarningsOnCreate` and `WarningsOnUpdate`): the warnings a server returns with a
     /// write it accepts. Like [`Convention::Validator`], only names of a kind follow it.
     Warnings,
+    /// `pub fn warnings_for_<kind>_status_update(obj: &Kind, old: &Kind) -> Vec<String>`
+    /// (upstream's status strategy `WarningsOnUpdate`): the warnings of an accepted write to the
+    /// `status` subresource. Like [`Convention::Validator`], only names of a kind follow it.
+    StatusWarnings,
 }
 
 /// A hand-written function that follows a convention, checked.
@@ -121,6 +125,9 @@ fn classify(name: &str) -> Option<(Convention, &str)> {
         return Some((Convention::Validator, t));
     }
     if let Some(kind) = name.strip_prefix("warnings_for_") {
+        if let Some(kind) = kind.strip_suffix("_status_update") {
+            return Some((Convention::StatusWarnings, kind));
+        }
         return Some((Convention::Warnings, kind));
     }
     name.strip_prefix("fuzz_").map(|t| (Convention::Fuzzer, t))
@@ -149,12 +156,16 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
                     Convention::Defaulter => !t.def.attrs.is_internal(),
                     Convention::Conversion(_) => !t.def.attrs.is_internal() && u.hub_type_of(t).is_some(),
                     Convention::Fuzzer => true,
-                    Convention::Validator | Convention::StatusValidator | Convention::Warnings => {
-                        !t.def.attrs.is_internal() && t.kind().is_some()
-                    }
+                    Convention::Validator
+                    | Convention::StatusValidator
+                    | Convention::Warnings
+                    | Convention::StatusWarnings => !t.def.attrs.is_internal() && t.kind().is_some(),
                 }
         });
-        let of_kinds = matches!(convention, Convention::Validator | Convention::StatusValidator | Convention::Warnings);
+        let of_kinds = matches!(
+            convention,
+            Convention::Validator | Convention::StatusValidator | Convention::Warnings | Convention::StatusWarnings
+        );
         if candidate.is_none() && of_kinds {
             continue;
         }
@@ -166,7 +177,10 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
                     "`convert_<type in snake case>_to_internal` / `_from_internal`",
                 ),
                 Convention::Fuzzer => ("no type of this package", "`fuzz_<type in snake case>`"),
-                Convention::Validator | Convention::StatusValidator | Convention::Warnings => {
+                Convention::Validator
+                | Convention::StatusValidator
+                | Convention::Warnings
+                | Convention::StatusWarnings => {
                     unreachable!("validator and warnings names without a kind are skipped above")
                 }
             };
@@ -211,6 +225,11 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
                     && f.output.as_ref().is_some_and(|o| vec_of(o, "String")),
                 format!("pub fn {name}(obj: &{ty}, old: Option<&{ty}>) -> Vec<String>"),
             ),
+            Convention::StatusWarnings => (
+                matches!(&f.inputs[..], [a, b] if ref_to(a, &ty) && ref_to(b, &ty))
+                    && f.output.as_ref().is_some_and(|o| vec_of(o, "String")),
+                format!("pub fn {name}(obj: &{ty}, old: &{ty}) -> Vec<String>"),
+            ),
         };
         if !ok || !f.is_pub {
             let mut d = at(format!("hand-written function `{name}` has the wrong signature"))
@@ -242,5 +261,6 @@ mod tests {
     fn warnings_are_named_for_their_kind() {
         assert_eq!(classify("warnings_for_cron_job"), Some((Convention::Warnings, "cron_job")));
         assert_eq!(classify("warnings_cron_job"), None);
+        assert_eq!(classify("warnings_for_pod_status_update"), Some((Convention::StatusWarnings, "pod")));
     }
 }

@@ -312,6 +312,10 @@ impl ApiServer {
         // Writes that pass validation get the warnings registered in the scheme.
         tracker
             .set_warner(gates::warner(crate::tracker::validation::warnings_from_scheme(scheme.clone()), gates.clone()));
+        tracker.set_status_warner(gates::warner(
+            crate::tracker::validation::status_warnings_from_scheme(scheme.clone()),
+            gates.clone(),
+        ));
         tracker.set_validates(crate::tracker::validation::validates_from_scheme(scheme.clone()));
         tracker.set_prepare(gates::prepare(scheme.clone(), gates.clone(), ServiceRanges::default()));
         tracker.set_side_writes(strategy::side_writes());

@@ -1,4 +1,4 @@
-//! The tracker's hooks for object validation and write warnings: functions the test server installs (from its scheme's registered `validate_<kind>`, `validate_<kind>_status_update` and `warnings_for_<kind>` functions, pods' `ephemeralcontainers` rules and certificate signing requests' `approval` rules) that every create and update of the main resource, every status write and every validated subresource write runs before anything is stored.
+//! The tracker's hooks for object validation and write warnings: functions the test server installs (from its scheme's registered `validate_<kind>`, `validate_<kind>_status_update` and `warnings_for_<kind>` and `warnings_for_<kind>_status_update` functions, pods' `ephemeralcontainers` rules and certificate signing requests' `approval` rules) that every create and update of the main resource, every status write and every validated subresource write runs before anything is stored.
 
 use std::sync::Arc;
 
@@ -29,6 +29,15 @@ pub fn from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Scheme>>) -> Va
 /// The warnings registered in a scheme behind a lock (its kinds' `warnings_for_<kind>`).
 pub fn warnings_from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Scheme>>) -> Warner {
     Arc::new(move |obj, old| scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).warnings(obj, old))
+}
+
+/// The warnings of status writes registered in a scheme behind a lock (its kinds'
+/// `warnings_for_<kind>_status_update`); without a stored object there are none.
+pub fn status_warnings_from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Scheme>>) -> Warner {
+    Arc::new(move |obj, old| match old {
+        Some(old) => scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).status_warnings(obj, old),
+        None => Vec::new(),
+    })
 }
 
 /// A validator for status writes that runs the status validation functions registered in a

@@ -163,6 +163,14 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             );
         scheme
             .add_warnings_func(crate::core::v1::service_warnings::warnings_for_service);
+        scheme
+            .add_status_warnings_func(
+                crate::core::v1::status_warnings::warnings_for_pod_status_update,
+            );
+        scheme
+            .add_status_warnings_func(
+                crate::core::v1::status_warnings::warnings_for_service_status_update,
+            );
     }
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);

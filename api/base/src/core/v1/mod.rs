@@ -18,6 +18,9 @@ pub mod node_warnings;
 #[cfg(feature = "validation")]
 #[doc(hidden)]
 pub mod service_warnings;
+#[cfg(feature = "validation")]
+#[doc(hidden)]
+pub mod status_warnings;
 mod types;
 #[cfg(feature = "validation")]
 pub mod validation;

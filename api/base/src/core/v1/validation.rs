@@ -52,6 +52,7 @@ use crate::meta::v1::{LabelSelector, LabelSelectorOperator};
 pub use super::endpoints_warnings::warnings_for_endpoints;
 pub use super::node_warnings::warnings_for_node;
 pub use super::service_warnings::warnings_for_service;
+pub use super::status_warnings::{warnings_for_pod_status_update, warnings_for_service_status_update};
 pub use super::volume_warnings::{warnings_for_persistent_volume, warnings_for_persistent_volume_claim};
 #[doc(hidden)]
 pub use affinity::node_selector;

@@ -41,6 +41,7 @@ pub mod semantic;
 pub mod serde_codec;
 pub mod serializer;
 pub mod types;
+mod unicode_tables;
 pub mod validation;
 pub mod yaml;
 

@@ -250,9 +250,19 @@ impl From<bool> for BadValue {
     }
 }
 
-/// Go's `strconv.Quote`: double quotes, `\"` and `\\`, the C escapes, `\x..` for other ASCII
-/// control bytes, `\u....`/`\U........` for other non-printable characters; printable Unicode
-/// stays as it is.
+/// Go's `unicode.IsPrint` (and `strconv.IsPrint`): letters, marks, numbers, punctuation,
+/// symbols and U+0020, by the categories of Go's Unicode edition (see `hack/gen-unicode-tables.py`).
+pub fn is_go_print(c: char) -> bool {
+    let u = u32::from(c);
+    let ranges = crate::unicode_tables::PRINT;
+    // The last range starting at or before `u` holds it or nothing does.
+    let i = ranges.partition_point(|&(start, _)| start <= u);
+    i > 0 && u <= ranges[i - 1].1
+}
+
+/// Go's `strconv.Quote`: double quotes, `\"` and `\\`, what [`is_go_print`] accepts as it is,
+/// and the rest escaped: the C escapes, `\x..` below U+0020 and for U+007F, `\u....` or
+/// `\U........` above.
 pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -260,6 +270,7 @@ pub fn go_quote(s: &str) -> String {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
+            c if is_go_print(c) => out.push(c),
             '\u{7}' => out.push_str("\\a"),
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
@@ -268,14 +279,8 @@ pub fn go_quote(s: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\u{b}' => out.push_str("\\v"),
             c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if c.is_control() || (c.is_whitespace() && c != ' ') || c == '\u{feff}' => {
-                if (c as u32) < 0x10000 {
-                    out.push_str(&format!("\\u{:04x}", c as u32));
-                } else {
-                    out.push_str(&format!("\\U{:08x}", c as u32));
-                }
-            }
-            c => out.push(c),
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
         }
     }
     out.push('"');
@@ -490,9 +495,48 @@ mod tests {
         assert_eq!(go_quote("\u{1}"), r#""\x01""#);
         assert_eq!(go_quote("héllo"), "\"héllo\"");
         assert_eq!(go_quote("\u{2028}"), r#""\u2028""#);
+        // What Go's tables alone tell: a format character, an unassigned and a private-use
+        // code point, a tag; a no-break space is a space but not printable.
+        assert_eq!(go_quote("soft\u{ad}hyphen"), r#""soft\u00adhyphen""#);
+        assert_eq!(go_quote("\u{378}\u{e000}\u{a0}"), r#""\u0378\ue000\u00a0""#);
+        assert_eq!(go_quote("\u{e0001}"), r#""\U000e0001""#);
+        assert_eq!(go_quote("\u{1f600}\u{fffd}"), "\"\u{1f600}\u{fffd}\"");
         // Named string types are JSON, which escapes HTML characters where %q does not.
         assert_eq!(BadValue::named("<a>").render().unwrap(), r#""\u003ca\u003e""#);
         assert_eq!(BadValue::string_list::<&str>(&[]).render().unwrap(), "null");
+    }
+
+    #[test]
+    fn printable_as_go_unicode_is_print() {
+        for c in [' ', '~', 'a', '\u{a1}', '\u{3a3}', '\u{1f600}', '\u{fffd}', '\u{31350}', '\u{e0100}'] {
+            assert!(is_go_print(c), "{c:?}");
+        }
+        // Unicode 15.1's ideographic description characters are past Go's edition.
+        assert!(!is_go_print('\u{2ffc}'));
+        // Controls, spaces other than U+0020, format characters, unassigned, private use and
+        // noncharacters, surrogates' neighbours and the last code point.
+        for c in [
+            '\0',
+            '\t',
+            '\u{7f}',
+            '\u{9f}',
+            '\u{a0}',
+            '\u{ad}',
+            '\u{378}',
+            '\u{2028}',
+            '\u{3000}',
+            '\u{d7ff}',
+            '\u{e000}',
+            '\u{fdd0}',
+            '\u{fffe}',
+            '\u{e0001}',
+            '\u{10ffff}',
+        ] {
+            assert!(!is_go_print(c), "{c:?}");
+        }
+        // The table is sorted and disjoint, so the search finds the one range that may hold a
+        // code point.
+        assert!(crate::unicode_tables::PRINT.windows(2).all(|w| w[0].1 < w[1].0 && w[0].0 <= w[0].1));
     }
 
     #[test]

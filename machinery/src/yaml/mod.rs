@@ -10,7 +10,6 @@ mod number;
 mod resolve;
 mod sort;
 pub mod stream;
-mod unicode_tables;
 
 use std::collections::HashMap;
 

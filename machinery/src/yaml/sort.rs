@@ -2,7 +2,7 @@
 
 use std::cmp::Ordering;
 
-use super::unicode_tables::{DIGITS, LETTERS};
+use crate::unicode_tables::{DIGITS, LETTERS};
 
 fn in_table(table: &[(u32, u32)], c: char) -> bool {
     let c = u32::from(c);

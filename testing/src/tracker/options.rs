@@ -2,7 +2,8 @@
 //! and friends do it: failures are `422 Invalid` statuses on the options kind
 //! (`CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: …`).
 
-use kapi_api::meta::errors::{FieldError, invalid_options};
+use kapi_api::meta::errors::{FieldError, Path, invalid_options};
+use kapi_api::meta::v1::object_meta_validation::validate_field_manager;
 use kapi_api::meta::v1::{
     CreateOptions, DRY_RUN_ALL, DeleteOptions, DeletionPropagation, FIELD_VALIDATION_IGNORE, FIELD_VALIDATION_STRICT,
     FIELD_VALIDATION_WARN, ListOptions, PatchOptions, ResourceVersionMatch, UpdateOptions,
@@ -30,14 +31,9 @@ fn dry_run_errors(values: &[String]) -> Vec<FieldError> {
     vec![FieldError::not_supported("dryRun", format!("[]string{{{}}}", shown.join(", ")), &[DRY_RUN_ALL])]
 }
 
+/// Upstream's `ValidateFieldManager` on the query's `fieldManager`.
 fn field_manager_errors(manager: &str) -> Vec<FieldError> {
-    if manager.len() > 128 {
-        return vec![FieldError::too_long("fieldManager", 128)];
-    }
-    if manager.chars().any(|c| c.is_control()) {
-        return vec![FieldError::invalid("fieldManager", manager, "must only contain printable characters")];
-    }
-    Vec::new()
+    validate_field_manager(manager, &Path::new("fieldManager"))
 }
 
 fn field_validation(value: &str, errors: &mut Vec<FieldError>) -> FieldValidation {
@@ -225,6 +221,25 @@ mod tests {
         assert_eq!(validate_update(&UpdateOptions::default()).unwrap().field_validation, FieldValidation::Warn);
         let o = UpdateOptions { field_validation: "strict".into(), ..Default::default() };
         assert!(validate_update(&o).is_err());
+    }
+
+    #[test]
+    fn field_managers_as_upstreams_validate_field_manager() {
+        // Every character Go's `unicode.IsPrint` refuses is named, with its byte position; a
+        // too-long name is reported beside them.
+        let o = CreateOptions { field_manager: "kube\u{ad}ctl\t".into(), ..Default::default() };
+        assert_eq!(
+            validate_create(&o).unwrap_err().to_string(),
+            "CreateOptions.meta.k8s.io \"\" is invalid: [fieldManager: Invalid value: \"kube\\u00adctl\\t\": invalid \
+             character U+00AD (at position 4), fieldManager: Invalid value: \"kube\\u00adctl\\t\": invalid character U+0009 \
+             (at position 9)]"
+        );
+        let o = UpdateOptions { field_manager: format!("{}\u{0}", "m".repeat(128)), ..Default::default() };
+        let err = validate_update(&o).unwrap_err().to_string();
+        assert!(err.contains("fieldManager: Too long: may not be more than 128 bytes"), "{err}");
+        assert!(err.contains("invalid character U+0000 (at position 128)"), "{err}");
+        let o = UpdateOptions { field_manager: "kübectl 🚀".into(), ..Default::default() };
+        assert!(validate_update(&o).is_ok());
     }
 
     #[test]

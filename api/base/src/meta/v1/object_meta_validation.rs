@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use kapi_machinery::json;
 use kapi_machinery::validation::content::{is_qualified_name, validate_qualified_name};
-use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path, go_quote};
+use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path, go_quote, is_go_print};
 
 use super::validation::validate_labels;
 use super::{ManagedFieldsEntry, ManagedFieldsOperationType, ObjectMeta, OwnerReference};
@@ -175,7 +175,7 @@ pub fn validate_field_manager(manager: &str, path: &Path) -> ErrorList {
         errs.push(FieldError::too_long(path, FIELD_MANAGER_MAX_LENGTH));
     }
     for (i, c) in manager.char_indices() {
-        if !is_go_printable(c) {
+        if !is_go_print(c) {
             errs.push(FieldError::invalid(
                 path,
                 manager,
@@ -184,43 +184,6 @@ pub fn validate_field_manager(manager: &str, path: &Path) -> ErrorList {
         }
     }
     errs
-}
-
-/// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII space.
-/// Rust's standard library has no general categories, so this refuses what Go refuses that can
-/// be told without tables (controls, every space but U+0020, the format characters in use,
-/// private use and noncharacters); an unassigned code point passes here where Go refuses it.
-fn is_go_printable(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    let u = u32::from(c);
-    let format = matches!(
-        u,
-        0xAD | 0x600..=0x605
-            | 0x61C
-            | 0x6DD
-            | 0x70F
-            | 0x890..=0x891
-            | 0x8E2
-            | 0x180E
-            | 0x200B..=0x200F
-            | 0x202A..=0x202E
-            | 0x2060..=0x2064
-            | 0x2066..=0x206F
-            | 0xFEFF
-            | 0xFFF9..=0xFFFB
-            | 0x110BD
-            | 0x110CD
-            | 0x13430..=0x1343F
-            | 0x1BCA0..=0x1BCA3
-            | 0x1D173..=0x1D17A
-            | 0xE0001
-            | 0xE0020..=0xE007F
-    );
-    let private_use = matches!(u, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD);
-    let noncharacter = matches!(u, 0xFDD0..=0xFDEF) || (u & 0xFFFE) == 0xFFFE;
-    !(c.is_control() || c.is_whitespace() || format || private_use || noncharacter)
 }
 
 /// A value as upstream renders a struct or list in an error (`json.Marshal`).

@@ -19,7 +19,7 @@ pub use kapi_cel::schema::{Rule, rules_of};
 use kapi_cel::schema::{RULE_VARS, rule_types};
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::validation::content::{is_dns1035_label, is_dns1123_subdomain};
-use kapi_machinery::validation::{BadValue, ErrorList, ErrorType, FieldError, Path, go_quote};
+use kapi_machinery::validation::{BadValue, ErrorList, ErrorType, FieldError, Path, go_quote, is_go_print};
 
 use super::{
     ConditionStatus, ConversionStrategyType, CustomResourceColumnDefinition, CustomResourceConversion,
@@ -396,9 +396,10 @@ fn deprecation_warning(deprecated: bool, warning: Option<&str>) -> Vec<String> {
     if w.is_empty() {
         out.push("must not be an empty string".into());
     }
-    // Go's index is the byte offset of the character, as `char_indices` gives.
-    if let Some((i, _)) = w.char_indices().find(|(_, c)| c.is_control()) {
-        out.push(format!("must only contain printable UTF-8 characters; control character found at index {i}"));
+    // Go's index is the byte offset of the character, as `char_indices` gives. Upstream checks
+    // for control characters after this, which no control character reaches: none is printable.
+    if let Some((i, _)) = w.char_indices().find(|&(_, c)| !is_go_print(c)) {
+        out.push(format!("must only contain printable UTF-8 characters; non-printable character found at index {i}"));
     }
     out
 }

@@ -1836,3 +1836,43 @@ fn invalid_defaults_structural_schema() {
         ],
     );
 }
+
+/// Upstream's `Test_validateDeprecationWarning`, case for case (a warning that is not UTF-8
+/// cannot be a Rust string).
+#[test]
+fn deprecation_warnings_as_upstreams() {
+    let cases: &[(&str, bool, Option<&str>, &[&str])] = &[
+        ("not deprecated, nil warning", false, None, &[]),
+        ("not deprecated, empty warning", false, Some(""), &["can only be set for deprecated versions"]),
+        ("not deprecated, set warning", false, Some("foo"), &["can only be set for deprecated versions"]),
+        ("utf-8", true, Some("Iñtërnâtiônàlizætiøn,💝🐹🌇⛔"), &[]),
+        ("long warning", true, Some(&"x".repeat(256)), &[]),
+        ("too long warning", true, Some(&"x".repeat(257)), &["must be <= 256 characters long"]),
+        (
+            "newline",
+            true,
+            Some("Test message\nfoo"),
+            &["must only contain printable UTF-8 characters; non-printable character found at index 12"],
+        ),
+        (
+            "non-printable character",
+            true,
+            Some("Test message\u{8}"),
+            &["must only contain printable UTF-8 characters; non-printable character found at index 12"],
+        ),
+        (
+            "null character",
+            true,
+            Some("Test message\u{0}"),
+            &["must only contain printable UTF-8 characters; non-printable character found at index 12"],
+        ),
+    ];
+    for (name, deprecated, warning, want) in cases {
+        assert_eq!(deprecation_warning(*deprecated, *warning), *want, "{name}");
+    }
+    // What Go's tables tell beyond control characters: a format character, at its byte offset.
+    assert_eq!(
+        deprecation_warning(true, Some("ünused\u{200b}")),
+        ["must only contain printable UTF-8 characters; non-printable character found at index 7"]
+    );
+}

@@ -1,6 +1,7 @@
 //! What an update of a subresource whose body is the resource's own kind takes from the body, as
 //! upstream's strategies for those subresources do: `status` the status; pods' `ephemeralcontainers`
-//! the ephemeral containers and `resize` the containers' resources and resize policies;
+//! the ephemeral containers and `resize` the containers' resources and resize policies and the
+//! pod-level resources;
 //! certificate signing requests' `approval` the status conditions; namespaces' `finalize` the spec's
 //! finalizers. Everything else stays as stored.
 
@@ -28,6 +29,8 @@ pub(crate) fn merge(info: &ResourceInfo, subresource: &str, stored: &Value, inco
             for list in ["containers", "initContainers"] {
                 resize_containers(&mut out, incoming, list);
             }
+            // Kept only with pod-level resize on: the strategy puts the stored ones back otherwise.
+            copy_path(&mut out, incoming, &["spec", "resources"]);
         }
         other => return Err(api_errors::method_not_supported(info, &format!("update of {other}"))),
     }

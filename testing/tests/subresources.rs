@@ -704,6 +704,40 @@ async fn resize_writes_are_validated() {
 }
 
 #[tokio::test]
+async fn resize_refuses_reordered_containers_as_upstreams_e2e() {
+    let (cs, _server, _test) = clientset(Backend::Http(ContentType::Json)).await;
+    let pods = cs.core_v1().pods("ns");
+    let mut p = pod("two");
+    let mut second = p.spec.containers.as_ref().unwrap()[0].clone();
+    second.name = "c2".into();
+    p.spec.containers.as_mut().unwrap().push(second);
+    let created = pods.create(&p, &CreateOptions::default()).await.unwrap();
+    // Upstream's `pod_resize.go` e2e case "reorder containers": both names are refused.
+    let mut reordered = created.clone();
+    reordered.spec.containers.as_mut().unwrap().reverse();
+    let err = pods.update_resize("two", &reordered, &UpdateOptions::default()).await.unwrap_err();
+    assert_eq!(code(&err), 422, "{err}");
+    let names = created.spec.containers.as_ref().unwrap().iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+    assert!(
+        err.to_string().contains(
+            "spec.containers[0].name: Forbidden: containers may not be renamed or reordered on resize, \
+             spec.containers[1].name: Forbidden: containers may not be renamed or reordered on resize"
+        ),
+        "{names:?}: {err}"
+    );
+    // One added: the list is refused as a whole.
+    let mut added = created.clone();
+    let mut third = added.spec.containers.as_ref().unwrap()[0].clone();
+    third.name = "c3".into();
+    added.spec.containers.as_mut().unwrap().push(third);
+    let err = pods.update_resize("two", &added, &UpdateOptions::default()).await.unwrap_err();
+    assert!(
+        err.to_string().contains("spec.containers: Forbidden: containers may not be added or removed on resize"),
+        "{err}"
+    );
+}
+
+#[tokio::test]
 async fn pod_level_resources_resize_with_their_gate() {
     let (cs, server, _test) = clientset(Backend::Http(ContentType::Json)).await;
     let pods = cs.core_v1().pods("ns");

@@ -654,6 +654,119 @@ async fn ephemeral_containers_and_resize_take_only_their_fields() {
 }
 
 #[tokio::test]
+async fn resize_writes_are_validated() {
+    for backend in BACKENDS {
+        let (cs, _server, _test) = clientset(backend).await;
+        let pods = cs.core_v1().pods("ns");
+        let created = pods.create(&pod("a"), &CreateOptions::default()).await.unwrap();
+        // The cpu limit alone was set: the request defaulted to it, and the pod is burstable.
+        assert_eq!(created.status.qos_class.0, "Burstable", "{backend:?}");
+
+        let mut faster = created.clone();
+        let app = &mut faster.spec.containers.as_mut().unwrap()[0];
+        app.resources.limits.insert(ResourceName("cpu".into()), "1".parse().unwrap());
+        let out = pods.update_resize("a", &faster, &UpdateOptions::default()).await.unwrap();
+        let app = &out.spec.containers.as_ref().unwrap()[0];
+        assert_eq!(app.resources.limits[&ResourceName("cpu".into())].to_string(), "1", "{backend:?}");
+
+        // Only cpu and memory may be resized.
+        let mut storage = out.clone();
+        let app = &mut storage.spec.containers.as_mut().unwrap()[0];
+        app.resources.requests.insert(ResourceName("ephemeral-storage".into()), "1Gi".parse().unwrap());
+        let err = pods.update_resize("a", &storage, &UpdateOptions::default()).await.unwrap_err();
+        assert_eq!(code(&err), 422, "{backend:?}: {err}");
+        assert!(
+            err.to_string()
+                .contains(r#"Pod "a" is invalid: spec: Forbidden: only cpu and memory resources are mutable"#),
+            "{backend:?}: {err}"
+        );
+
+        // A patch is merged into the stored pod, defaulted and checked the same way: limits stay
+        // (removed requests would come back from the limits, as defaulting fills them).
+        let err = pods
+            .patch_subresource::<Pod>(
+                "a",
+                "resize",
+                &Patch::Json(br#"[{"op":"remove","path":"/spec/containers/0/resources/limits"}]"#.to_vec()),
+                &PatchOptions::default(),
+            )
+            .await
+            .unwrap_err();
+        assert_eq!(code(&err), 422, "{backend:?}: {err}");
+        assert!(
+            err.to_string()
+                .contains("spec.containers[0].resources.limits: Forbidden: resource limits cannot be removed"),
+            "{backend:?}: {err}"
+        );
+        let stored = pods.get("a", &GetOptions::default()).await.unwrap();
+        assert_eq!(stored.spec.containers.as_ref().unwrap()[0].resources, out.spec.containers.unwrap()[0].resources);
+    }
+}
+
+#[tokio::test]
+async fn resize_refuses_reordered_containers_as_upstreams_e2e() {
+    let (cs, _server, _test) = clientset(Backend::Http(ContentType::Json)).await;
+    let pods = cs.core_v1().pods("ns");
+    let mut p = pod("two");
+    let mut second = p.spec.containers.as_ref().unwrap()[0].clone();
+    second.name = "c2".into();
+    p.spec.containers.as_mut().unwrap().push(second);
+    let created = pods.create(&p, &CreateOptions::default()).await.unwrap();
+    // Upstream's `pod_resize.go` e2e case "reorder containers": both names are refused.
+    let mut reordered = created.clone();
+    reordered.spec.containers.as_mut().unwrap().reverse();
+    let err = pods.update_resize("two", &reordered, &UpdateOptions::default()).await.unwrap_err();
+    assert_eq!(code(&err), 422, "{err}");
+    let names = created.spec.containers.as_ref().unwrap().iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+    assert!(
+        err.to_string().contains(
+            "spec.containers[0].name: Forbidden: containers may not be renamed or reordered on resize, \
+             spec.containers[1].name: Forbidden: containers may not be renamed or reordered on resize"
+        ),
+        "{names:?}: {err}"
+    );
+    // One added: the list is refused as a whole.
+    let mut added = created.clone();
+    let mut third = added.spec.containers.as_ref().unwrap()[0].clone();
+    third.name = "c3".into();
+    added.spec.containers.as_mut().unwrap().push(third);
+    let err = pods.update_resize("two", &added, &UpdateOptions::default()).await.unwrap_err();
+    assert!(
+        err.to_string().contains("spec.containers: Forbidden: containers may not be added or removed on resize"),
+        "{err}"
+    );
+}
+
+#[tokio::test]
+async fn pod_level_resources_resize_with_their_gate() {
+    let (cs, server, _test) = clientset(Backend::Http(ContentType::Json)).await;
+    let pods = cs.core_v1().pods("ns");
+    let mut p = pod("a");
+    p.spec.containers.as_mut().unwrap()[0].resources = ResourceRequirements::default();
+    let cpu = |q: &str| [(ResourceName("cpu".into()), q.parse::<Quantity>().unwrap())].into();
+    p.spec.resources =
+        Some(Box::new(ResourceRequirements { requests: cpu("100m"), limits: cpu("200m"), claims: vec![] }));
+    let created = pods.create(&p, &CreateOptions::default()).await.unwrap();
+
+    // On, as in v1.36: the pod's own cpu is resized in place.
+    let mut more = created.clone();
+    more.spec.resources.as_mut().unwrap().requests = cpu("150m");
+    let out = pods.update_resize("a", &more, &UpdateOptions::default()).await.unwrap();
+    let resources = out.spec.resources.as_ref().unwrap();
+    assert_eq!(resources.requests[&ResourceName("cpu".into())].to_string(), "150m");
+
+    // Off, a pod with pod-level resources may not be resized at all.
+    server.set_feature_gate("InPlacePodLevelResourcesVerticalScaling", false);
+    let err = pods.update_resize("a", &out, &UpdateOptions::default()).await.unwrap_err();
+    assert_eq!(code(&err), 422, "{err}");
+    assert!(
+        err.to_string()
+            .contains(r#"Pod "a" is invalid: []: Forbidden: pods with pod-level resources cannot be resized"#),
+        "{err}"
+    );
+}
+
+#[tokio::test]
 async fn service_account_tokens() {
     for backend in BACKENDS {
         let (cs, server, _test) = clientset(backend).await;

@@ -57,6 +57,10 @@ pub enum Feature {
     GenericWorkload,
     /// A pod's `hostnameOverride` (beta, on).
     HostnameOverride,
+    /// In-place resize of a pod's own `resources` through `pods/resize` (beta, on).
+    InPlacePodLevelResourcesVerticalScaling,
+    /// In-place resize of non-sidecar init containers through `pods/resize` (beta, on).
+    InPlacePodVerticalScalingInitContainers,
     /// A container's `restartPolicyRules` (beta, on).
     ContainerRestartRules,
     /// A new Service's name, and an Ingress backend's service name, may be any DNS-1123 label
@@ -66,7 +70,7 @@ pub enum Feature {
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 21] = [
+    pub const ALL: [Feature; 23] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -86,6 +90,8 @@ impl Feature {
         Feature::InPlacePodVerticalScalingSchedulerPreemption,
         Feature::GenericWorkload,
         Feature::HostnameOverride,
+        Feature::InPlacePodLevelResourcesVerticalScaling,
+        Feature::InPlacePodVerticalScalingInitContainers,
         Feature::ContainerRestartRules,
         Feature::RelaxedServiceNameValidation,
     ];
@@ -112,6 +118,8 @@ impl Feature {
             Feature::InPlacePodVerticalScalingSchedulerPreemption => "InPlacePodVerticalScalingSchedulerPreemption",
             Feature::GenericWorkload => "GenericWorkload",
             Feature::HostnameOverride => "HostnameOverride",
+            Feature::InPlacePodLevelResourcesVerticalScaling => "InPlacePodLevelResourcesVerticalScaling",
+            Feature::InPlacePodVerticalScalingInitContainers => "InPlacePodVerticalScalingInitContainers",
             Feature::ContainerRestartRules => "ContainerRestartRules",
             Feature::RelaxedServiceNameValidation => "RelaxedServiceNameValidation",
         }
@@ -119,7 +127,8 @@ impl Feature {
 
     /// Upstream's default for the fixtures' release: pod-level resources, a stateful set's
     /// `maxUnavailable`, SELinux mounts of ReadWriteOncePod volumes and beta declarative
-    /// validation, a pod's `hostnameOverride`, containers' restart rules, autoscalers'
+    /// validation, a pod's `hostnameOverride`, in-place resize of pod-level resources and of
+    /// non-sidecar init containers, containers' restart rules, autoscalers'
     /// configurable tolerance and relaxed service names are beta and on; the gates declarative validation tags name with
     /// `+k8s:ifEnabled` and `GenericWorkload` are alpha and off; the others are generally
     /// available.
@@ -135,6 +144,8 @@ impl Feature {
             | Feature::SELinuxMountReadWriteOncePod
             | Feature::DeclarativeValidationBeta
             | Feature::HostnameOverride
+            | Feature::InPlacePodLevelResourcesVerticalScaling
+            | Feature::InPlacePodVerticalScalingInitContainers
             | Feature::ContainerRestartRules
             | Feature::RelaxedServiceNameValidation
             | Feature::HPAConfigurableTolerance => true,

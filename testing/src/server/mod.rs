@@ -306,6 +306,10 @@ impl ApiServer {
             gates::validator(crate::tracker::validation::pod_ephemeral_containers(), gates.clone()),
         );
         tracker.set_subresource_validator(
+            "resize",
+            gates::validator(crate::tracker::validation::pod_resize(), gates.clone()),
+        );
+        tracker.set_subresource_validator(
             "approval",
             gates::validator(crate::tracker::validation::csr_approval(), gates.clone()),
         );
@@ -552,6 +556,10 @@ impl ApiServer {
             self.tracker.set_subresource_validator(
                 "ephemeralcontainers",
                 gates::validator(crate::tracker::validation::pod_ephemeral_containers(), self.gates.clone()),
+            );
+            self.tracker.set_subresource_validator(
+                "resize",
+                gates::validator(crate::tracker::validation::pod_resize(), self.gates.clone()),
             );
             self.tracker.set_subresource_validator(
                 "approval",

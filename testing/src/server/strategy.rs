@@ -185,9 +185,18 @@ fn template_generation(ds: &mut Value, old: Option<&Value>) {
 }
 
 /// The strategy of a write to one of `info`'s subresources (`ctx.subresource`), run on the
-/// object the tracker merged: persistent volumes' `status` strategy dates a phase change.
+/// object the tracker merged: persistent volumes' `status` strategy dates a phase change, and
+/// pods' `resize` keeps the stored pod-level resources unless they may be resized.
 pub(crate) fn prepare_subresource(info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>) -> Result<()> {
-    use kapi_api::core::v1::PersistentVolume;
+    use kapi_api::core::v1::{PersistentVolume, Pod};
+    use kapi_api::features::{self, Feature};
+    if let (("", "pods"), Some("resize"), Some(old)) =
+        ((info.group, info.resource), ctx.subresource, ctx.old.and_then(|o| o.as_any().downcast_ref::<Pod>()))
+        && !features::enabled(Feature::InPlacePodLevelResourcesVerticalScaling)
+        && let Some(pod) = obj.as_mut().as_any_mut().downcast_mut::<Pod>()
+    {
+        pod.spec.resources = old.spec.resources.clone();
+    }
     if let (("", "persistentvolumes"), Some("status"), Some(old)) = (
         (info.group, info.resource),
         ctx.subresource,

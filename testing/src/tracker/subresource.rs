@@ -1,6 +1,7 @@
 //! What an update of a subresource whose body is the resource's own kind takes from the body, as
 //! upstream's strategies for those subresources do: `status` the status; pods' `ephemeralcontainers`
-//! the ephemeral containers and `resize` the containers' resources and resize policies;
+//! the ephemeral containers and `resize` the containers' resources and resize policies and the
+//! pod-level resources;
 //! certificate signing requests' `approval` the status conditions; namespaces' `finalize` the spec's
 //! finalizers. Everything else stays as stored.
 
@@ -25,9 +26,18 @@ pub(crate) fn merge(info: &ResourceInfo, subresource: &str, stored: &Value, inco
         // Upstream's approval rules run on the result, as the server's `approval` validator.
         "approval" => copy_path(&mut out, incoming, &["status", "conditions"]),
         "resize" => {
-            for list in ["containers", "initContainers"] {
-                resize_containers(&mut out, incoming, list);
+            // Upstream's `dropNonResizeUpdates`: a write that adds or removes containers is kept
+            // as written (its spec), so that validation refuses it.
+            let lists = ["containers", "initContainers"];
+            if lists.iter().any(|l| list_len(incoming, l) != list_len(stored, l)) {
+                copy_path(&mut out, incoming, &["spec"]);
+            } else {
+                for list in lists {
+                    resize_containers(&mut out, incoming, list);
+                }
             }
+            // Kept only with pod-level resize on: the strategy puts the stored ones back otherwise.
+            copy_path(&mut out, incoming, &["spec", "resources"]);
         }
         other => return Err(api_errors::method_not_supported(info, &format!("update of {other}"))),
     }
@@ -62,16 +72,27 @@ fn copy_path(into: &mut Value, from: &Value, path: &[&str]) {
     set_at(into, path, at(from, path).cloned());
 }
 
-/// Takes `resources` and `resizePolicy` of each stored container from the incoming container of
-/// the same name (upstream's resize strategy keeps every other field).
+/// The number of containers in one of a pod's lists.
+fn list_len(pod: &Value, list: &str) -> usize {
+    match at(pod, &["spec", list]) {
+        Some(Value::Array(a)) => a.len(),
+        _ => 0,
+    }
+}
+
+/// Takes `resources` and `resizePolicy` of each stored container from the incoming container at
+/// the same index (upstream's resize strategy keeps every other field); a list whose names do
+/// not match the stored ones in order is kept as written, for validation to refuse the renaming
+/// or reordering.
 fn resize_containers(out: &mut Value, incoming: &Value, list: &str) {
     let Some(Value::Array(new)) = at(incoming, &["spec", list]).cloned() else { return };
     let Some(Value::Array(mut stored)) = at(out, &["spec", list]).cloned() else { return };
-    for c in &mut stored {
-        let name = c.get("name").and_then(Value::as_str).map(str::to_owned);
-        let Some(from) = new.iter().find(|n| n.get("name").and_then(Value::as_str) == name.as_deref()) else {
-            continue;
-        };
+    let name = |c: &Value| c.get("name").and_then(Value::as_str).map(str::to_owned);
+    if new.len() != stored.len() || new.iter().zip(&stored).any(|(n, s)| name(n) != name(s)) {
+        set_at(out, &["spec", list], Some(Value::Array(new)));
+        return;
+    }
+    for (c, from) in stored.iter_mut().zip(&new) {
         for field in ["resources", "resizePolicy"] {
             meta::set_member(c, field, from.get(field).cloned());
         }

@@ -1,4 +1,4 @@
-//! The tracker's hooks for object validation and write warnings: functions the test server installs (from its scheme's registered `validate_<kind>`, `validate_<kind>_status_update` and `warnings_for_<kind>` and `warnings_for_<kind>_status_update` functions, pods' `ephemeralcontainers` rules and certificate signing requests' `approval` rules) that every create and update of the main resource, every status write and every validated subresource write runs before anything is stored.
+//! The tracker's hooks for object validation and write warnings: functions the test server installs (from its scheme's registered `validate_<kind>`, `validate_<kind>_status_update`, `warnings_for_<kind>` and `warnings_for_<kind>_status_update` functions, pods' `ephemeralcontainers` and `resize` rules and certificate signing requests' `approval` rules) that every create and update of the main resource, every status write and every validated subresource write runs before anything is stored.
 
 use std::sync::Arc;
 
@@ -61,6 +61,20 @@ pub fn pod_ephemeral_containers() -> Validator {
             (Some(new), Some(old)) => {
                 kapi_api::core::v1::validation::validate_pod_ephemeral_containers_update(new, old)
             }
+            _ => Vec::new(),
+        }
+    })
+}
+
+/// A validator for writes to pods' `resize` subresource (upstream's `ValidatePodResize`), on the
+/// stored pod with the written resources merged in; pods are stored as v1 only.
+pub fn pod_resize() -> Validator {
+    use kapi_api::core::v1::Pod;
+    Arc::new(|obj, old| {
+        let new = obj.as_any().downcast_ref::<Pod>();
+        let old = old.and_then(|o| o.as_any().downcast_ref::<Pod>());
+        match (new, old) {
+            (Some(new), Some(old)) => kapi_api::core::v1::validation::validate_pod_resize(new, old),
             _ => Vec::new(),
         }
     })

@@ -1,4 +1,4 @@
-//! Hand-written validation of core/v1 kinds (config maps, secrets, namespaces, services, pods, pod templates, replication controllers, persistent volumes and claims, nodes, endpoints, resource quotas, limit ranges, events) and of their status updates (services, pods, replication controllers, namespaces, volumes and claims, nodes, quotas), with the checks, field paths and messages of upstream's `pkg/apis/core/validation`.
+//! Hand-written validation of core/v1 kinds (config maps, secrets, namespaces, services, pods, pod templates, replication controllers, persistent volumes and claims, nodes, endpoints, resource quotas, limit ranges, events), of writes to pods' `ephemeralcontainers` and `resize` subresources, and of their status updates (services, pods, replication controllers, namespaces, volumes and claims, nodes, quotas), with the checks, field paths and messages of upstream's `pkg/apis/core/validation`.
 //!
 //! Upstream validates its internal types after defaulting; these functions take the v1 types the
 //! test server stores, also after defaulting, and report the same paths and messages. Object
@@ -23,6 +23,8 @@ mod pod;
 mod pod_annotations;
 mod pod_resources;
 mod pod_status;
+mod qos;
+mod resize;
 mod resources;
 mod security;
 mod service_fields;
@@ -63,6 +65,7 @@ pub use node_label_warnings::{deprecated_node_label, node_selector_term_warnings
 pub use pod::{PodValidationOptions, validate_pod_spec, validate_pod_template_spec, validate_pod_template_spec_with};
 #[doc(hidden)]
 pub use pod::{pod_spec_changes, validate_pod_spec_with, validate_tolerations};
+pub use qos::{compute_pod_qos, pod_qos};
 #[doc(hidden)]
 pub use resources::{
     Cidr, container_resource_name, is_extended_resource_name, is_valid_cidr, is_valid_ip, non_special_ip,
@@ -76,6 +79,13 @@ pub use storage::validate_inline_persistent_volume_spec;
 #[doc(hidden)]
 pub use warnings::controller_name_warnings;
 pub use warnings::{warnings_for_persistent_volume_claim_spec, warnings_for_pod_template_spec};
+
+/// The path upstream's `field.NewPath("")` prints, `[]` (an element without a name prints as
+/// its empty index), for an error about the whole object: a static pod's ephemeral containers or
+/// resize, a Windows pod's resize.
+fn whole_object() -> Path {
+    Path::new("[]")
+}
 
 /// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
 pub const MAX_SECRET_SIZE: usize = 1024 * 1024;
@@ -789,6 +799,20 @@ pub fn validate_pod_ephemeral_containers_update(obj: &Pod, old: &Pod) -> ErrorLi
         Err(only) => return vec![only],
     }
     errs
+}
+
+/// Validates a write to a pod's `resize` subresource (upstream's `ValidatePodResize`): the
+/// pod-specific annotations and the whole new spec, with the stored spec's options, then the
+/// resize rules of `resize.rs` (cpu and memory of the containers and of the pod alone, nothing
+/// removed, the QoS class kept; a static pod's mirror and a Windows pod refuse any resize).
+pub fn validate_pod_resize(obj: &Pod, old: &Pod) -> ErrorList {
+    let opts = PodValidationOptions::from_old_spec(Some(&old.spec));
+    let annotations = Path::new("metadata").child("annotations");
+    let allow_invalid_cost = pod_annotations::allow_invalid_cost(old);
+    let mut errs =
+        pod_annotations::pod_annotations(&obj.metadata.annotations, &obj.spec, allow_invalid_cost, &annotations);
+    errs.extend(validate_pod_spec_with(&obj.spec, &Path::new("spec"), true, &opts));
+    resize::pod_resize(obj, old, errs)
 }
 
 /// Validates a pod's `/status` update (upstream's `ValidatePodStatusUpdate`): the pod-specific

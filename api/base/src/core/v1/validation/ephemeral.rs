@@ -146,7 +146,7 @@ fn as_container(c: &EphemeralContainerCommon) -> Container {
 /// unchanged. Order is not kept by a patch, so containers are matched by name.
 pub(super) fn ephemeral_containers_changes(new: &Pod, old: &Pod) -> Result<ErrorList, FieldError> {
     if old.metadata.annotations.contains_key(MIRROR_POD_ANNOTATION) {
-        return Err(FieldError::forbidden(Path::root(), "static pods do not support ephemeral containers"));
+        return Err(FieldError::forbidden(super::whole_object(), "static pods do not support ephemeral containers"));
     }
     let path = Path::new("spec").child("ephemeralContainers");
     let by_name: BTreeMap<&str, &EphemeralContainer> =

@@ -373,5 +373,7 @@ fn a_static_pods_mirror_refuses_ephemeral_containers() {
     let errs = validate_pod_ephemeral_containers_update(&new, &old);
     assert_eq!(errs.len(), 1, "{:?}", strings(&errs));
     assert_eq!(errs[0].error_type, Forbidden);
+    // Upstream's `field.NewPath("")` prints as `[]`.
+    assert_eq!(errs[0].field, "[]");
     assert_eq!(errs[0].detail, "static pods do not support ephemeral containers");
 }

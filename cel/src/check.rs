@@ -153,6 +153,22 @@ impl fmt::Display for Type {
     }
 }
 
+impl Type {
+    /// The name cel-go's `Type.String()` gives the type, as upstream prints an expression's
+    /// output type (`must evaluate to bool but got null_type`): the checker's names but
+    /// `null_type` for `null`, at any depth (`list(null_type)`).
+    pub fn output_name(&self) -> String {
+        match self {
+            Type::Null => "null_type".into(),
+            Type::List(t) => format!("list({})", t.output_name()),
+            Type::Map(k, v) => format!("map({}, {})", k.output_name(), v.output_name()),
+            Type::Type(t) => format!("type({})", t.output_name()),
+            Type::Optional(t) => format!("optional_type({})", t.output_name()),
+            t => t.to_string(),
+        }
+    }
+}
+
 /// The declared variables an expression is checked against.
 #[derive(Debug, Clone, Default)]
 pub struct Env {

@@ -18,7 +18,7 @@ pub(super) struct Env<'a> {
     pub patch_types: bool,
 }
 
-/// The result type upstream requires of a kind of expression.
+/// The result type upstream requires of a kind of expression (its `ReturnTypes`).
 #[derive(Clone, Copy)]
 pub(super) enum Want {
     /// Match conditions and validations.
@@ -27,8 +27,10 @@ pub(super) enum Want {
     String,
     /// Audit annotation values.
     StringOrNull,
-    /// Variables and mutations (a mutation's type is a message kapi-cel cannot name).
-    Any,
+    /// An `ApplyConfiguration` mutation: an `Object{…}`.
+    Object,
+    /// A `JSONPatch` mutation: a list of `JSONPatch{…}`.
+    JsonPatches,
 }
 
 /// A variable a policy declares, with the type of its expression ([`typed_variables`]), or
@@ -59,30 +61,28 @@ const ALWAYS: [&str; 4] = ["object", "oldObject", "request", "namespaceObject"];
 const PATCH_TYPES: &[&str] = &["Object", "JSONPatch"];
 
 /// Compiles `expr` in `env`; on failure, the detail upstream puts after the invalid value:
-/// `compilation failed: ERROR: <input>:…` with cel-go's snippet, or `must evaluate to bool`.
+/// `compilation failed: ERROR: <input>:…` with cel-go's snippet, or `must evaluate to bool but
+/// got int` (upstream's `CompileCELExpression`).
 pub(super) fn check(expr: &str, env: Env<'_>, want: Want) -> Result<(), String> {
     let t = type_of(expr, env)?;
+    // As cel-go's `Type.String()` names them.
     let wanted: &[&str] = match want {
         Want::Bool => &["bool"],
         Want::String => &["string"],
         Want::StringOrNull => &["string", "null_type"],
-        Want::Any => return Ok(()),
-    };
-    let name = |t: &Type| match t {
-        Type::Bool => "bool",
-        Type::String => "string",
-        Type::Null => "null_type",
-        _ => "other",
+        Want::Object => &["Object"],
+        Want::JsonPatches => &["list(JSONPatch)"],
     };
     // A `dyn` result is refused as upstream refuses it (`object.metadata.name` as a
     // validation), unless the checker guessed somewhere: a false refusal is worse than a
     // missed one.
-    if t.may_be(|t| wanted.contains(&name(t))) {
+    if t.may_be(|t| wanted.contains(&t.output_name().as_str())) {
         return Ok(());
     }
+    let got = t.ty.output_name();
     Err(match wanted {
-        [one] => format!("must evaluate to {one}"),
-        many => format!("must evaluate to one of [{}]", many.join(" ")),
+        [one] => format!("must evaluate to {one} but got {got}"),
+        many => format!("must evaluate to one of [{}] but got {got}", many.join(" ")),
     })
 }
 

@@ -90,7 +90,7 @@ fn validate_mutating_operations(mr: &MatchResources, path: &Path) -> ErrorList {
 fn validate_mutation(m: &Mutation, env: Env<'_>, stored: &BTreeSet<&str>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let (ap, jp) = (path.child("applyConfiguration"), path.child("jsonPatch"));
-    let (wanted, unwanted) = match m.patch_type.0.as_str() {
+    let (wanted, unwanted, result) = match m.patch_type.0.as_str() {
         "" => {
             errs.push(FieldError::required(path.child("patchType"), ""));
             return errs;
@@ -98,10 +98,12 @@ fn validate_mutation(m: &Mutation, env: Env<'_>, stored: &BTreeSet<&str>, path: 
         PatchType::APPLY_CONFIGURATION => (
             (m.apply_configuration.as_ref().map(|a| a.expression.as_str()), &ap),
             (m.json_patch.is_some(), &jp, "{jsonPatch}"),
+            Want::Object,
         ),
         PatchType::JSON_PATCH => (
             (m.json_patch.as_ref().map(|p| p.expression.as_str()), &jp),
             (m.apply_configuration.is_some(), &ap, "{applyConfiguration}"),
+            Want::JsonPatches,
         ),
         other => {
             errs.push(FieldError::not_supported_value(path.child("patchType"), BadValue::named(other), PATCH_TYPES));
@@ -119,7 +121,7 @@ fn validate_mutation(m: &Mutation, env: Env<'_>, stored: &BTreeSet<&str>, path: 
             if trimmed.is_empty() {
                 errs.push(FieldError::required(&ep, ""));
             } else if !stored.contains(expr)
-                && let Err(detail) = cel_checks::check(trimmed, env, Want::Any)
+                && let Err(detail) = cel_checks::check(trimmed, env, result)
             {
                 errs.push(FieldError::invalid(&ep, trimmed, &detail));
             }

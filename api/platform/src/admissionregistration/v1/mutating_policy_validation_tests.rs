@@ -217,6 +217,44 @@ fn patch_expressions_compile() {
     );
 }
 
+/// Each patch type's result type, as upstream's `ApplyConfigurationCondition` and
+/// `JSONPatchCondition` declare it (`Object`, `list(JSONPatch)`), with `CompileCELExpression`'s
+/// message; a result typed by guess is let through.
+#[test]
+fn patches_evaluate_to_their_patch_types() {
+    let says_of = |m: Mutation| says(&policy(|s| s.mutations = vec![m]));
+    assert_eq!(says_of(apply(APPLY)), "");
+    assert_eq!(says_of(patch(PATCH)), "");
+    assert_eq!(
+        says_of(patch("[]")),
+        r#"spec.mutations[0].jsonPatch.expression: Invalid value: "[]": must evaluate to list(JSONPatch) but got list(dyn)"#
+    );
+    assert_eq!(
+        says_of(apply("Object.metadata{labels: {'a': 'b'}}")),
+        r#"spec.mutations[0].applyConfiguration.expression: Invalid value: "Object.metadata{labels: {'a': 'b'}}": must evaluate to Object but got Object.metadata"#
+    );
+    assert_eq!(
+        says_of(apply("{'metadata': {'labels': {'a': 'b'}}}")),
+        r#"spec.mutations[0].applyConfiguration.expression: Invalid value: "{'metadata': {'labels': {'a': 'b'}}}": must evaluate to Object but got map(string, map(string, map(string, string)))"#
+    );
+    assert_eq!(
+        says_of(patch("JSONPatch{op: 'remove', path: '/spec'}")),
+        r#"spec.mutations[0].jsonPatch.expression: Invalid value: "JSONPatch{op: 'remove', path: '/spec'}": must evaluate to list(JSONPatch) but got JSONPatch"#
+    );
+    assert_eq!(
+        says_of(apply("object")),
+        r#"spec.mutations[0].applyConfiguration.expression: Invalid value: "object": must evaluate to Object but got dyn"#
+    );
+    assert_eq!(
+        says_of(patch(APPLY)),
+        format!(
+            r#"spec.mutations[0].jsonPatch.expression: Invalid value: "{APPLY}": must evaluate to list(JSONPatch) but got Object"#
+        )
+    );
+    // Either branch of a condition, both of the patch type.
+    assert_eq!(says_of(apply(&format!("object.metadata.name == 'x' ? {APPLY} : Object{{}}"))), "");
+}
+
 #[test]
 fn the_reinvocation_policy_is_required_and_known() {
     assert_eq!(says(&policy(|s| s.reinvocation_policy.0.clear())), "spec.reinvocationPolicy: Required value");

@@ -11,9 +11,10 @@
 //! the tokens it expected), references to undeclared variables and functions, calls with the
 //! wrong number of arguments, and what kapi-cel's type checker finds against upstream's
 //! declarations: fields `request`, `namespaceObject` and `variables` do not have, operands of
-//! the wrong type, and a result of the wrong type (`must evaluate to bool` for `6`, `must
-//! evaluate to string` for `0 == 0`). Not found: a result typed `dyn` (`object.spec` as a
-//! validation), the types a mutation must produce, and upstream's cost estimate. An update does not compile again an expression the
+//! the wrong type, and a result of the wrong type (`must evaluate to bool but got int` for `6`,
+//! `must evaluate to string but got bool` for `0 == 0`, `must evaluate to Object but got …` for
+//! a mutation). Not found: a result kapi's checker typed `dyn` by guess, and upstream's cost
+//! estimate. An update does not compile again an expression the
 //! stored object already had while what it may refer to is unchanged (whether there is a
 //! parameter kind and, where it sees `variables`, the variable names): upstream compiles those in
 //! a wider environment, and objects stored before kapi compiled anything must stay updatable.

@@ -64,17 +64,6 @@ fn device_bounds() -> Bounds {
     }
 }
 
-/// How cel-go's `Type.String()` names a result type in the "must evaluate to" message, where it
-/// differs from its checker's names.
-fn output_type_name(t: &Type) -> String {
-    match t {
-        Type::Null => "null_type".into(),
-        Type::Timestamp => "google.protobuf.Timestamp".into(),
-        Type::Duration => "google.protobuf.Duration".into(),
-        t => t.to_string(),
-    }
-}
-
 /// Compiles a device selector's expression as upstream's `CompileCELExpression` does with the
 /// `NewExpressions` environment: Kubernetes' base libraries, `cel.bind`, and `device`; the result
 /// must be `bool` or unknown. Gives the expression's estimated cost (upstream bounds it by
@@ -93,7 +82,7 @@ pub(super) fn check_selector(expression: &str) -> Result<u64, String> {
     if t.may_be(|t| t.is_bool() || *t == Type::any()) {
         return Ok(cost.max);
     }
-    Err(format!("must evaluate to bool or the unknown type, not {}", output_type_name(&t.ty)))
+    Err(format!("must evaluate to bool or the unknown type, not {}", t.ty.output_name()))
 }
 
 #[cfg(test)]

@@ -599,29 +599,10 @@ fn go_sharp_v(v: &GoVal) -> String {
         GoVal::Int(i) => i.to_string(),
         GoVal::Uint(u) => format!("0x{u:x}"),
         GoVal::Float(f, _) => yaml_float(*f),
-        GoVal::Str(s) => go_quote(s),
+        GoVal::Str(s) => crate::validation::go_quote(s),
         GoVal::Seq(_) => "[]interface {}{...}".to_owned(),
         GoVal::Map(_) => "map[interface {}]interface {}{...}".to_owned(),
     }
-}
-
-/// A Go-syntax quoted string, close to `strconv.Quote`.
-fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Go `base64.StdEncoding.DecodeString`, which skips `\r` and `\n` and needs padding.

@@ -146,3 +146,51 @@ async fn kubectl_prints_the_deprecation_warning() {
     assert!(out.status.success() && !stderr.contains("Warning:"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A definition with a deprecated version that has its own warning (UTF-8, as upstream's
+/// validation allows), one that gets upstream's default text, and the current version.
+const DEPRECATED_CRD: &str = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
+"metadata":{"name":"gizmos.example.com"},
+"spec":{"group":"example.com","scope":"Namespaced","names":{"plural":"gizmos","singular":"gizmo","kind":"Gizmo"},
+ "versions":[
+  {"name":"v1alpha1","served":true,"storage":false,"deprecated":true,"deprecationWarning":"Iñtërnâtiônàlizætiøn,💝🐹🌇⛔ \"quoted\" \\ done",
+   "schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}},
+  {"name":"v1beta1","served":true,"storage":false,"deprecated":true,
+   "schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}},
+  {"name":"v1","served":true,"storage":true,
+   "schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}]}}"#;
+
+#[tokio::test]
+async fn deprecated_custom_resource_versions_warn_on_every_request() {
+    let (api, server) = served().await;
+    let req = http::Request::builder()
+        .method(http::Method::POST)
+        .uri("/apis/apiextensions.k8s.io/v1/customresourcedefinitions")
+        .header("content-type", "application/json")
+        .body(bytes::Bytes::from_static(DEPRECATED_CRD.as_bytes()))
+        .unwrap();
+    assert_eq!(api.handle(req).await.status(), 201);
+    let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+    let sink = seen.clone();
+    let transport = Arc::new(Transport::new(&Config::new(server.url()).unwrap()).unwrap());
+    let client = Client::new(transport, server.url())
+        .unwrap()
+        .with_warning_handler(move |w: &str| sink.lock().unwrap().push(w.to_owned()));
+    let gizmos = |version: &str| {
+        let gvk = kapi_machinery::GroupVersionKind::new("example.com", version, "Gizmo");
+        let resource = kapi_client::dynamic::ApiResource::new(&gvk, "gizmos", true);
+        kapi_client::dynamic::DynamicApi::namespaced(&client, &resource, "default").unwrap()
+    };
+    // The version's own warning, sent as upstream sends it (raw UTF-8) and read back whole.
+    gizmos("v1alpha1").list(&ListOptions::default()).await.unwrap();
+    // Upstream's default text names the newest undeprecated served version.
+    gizmos("v1beta1").list(&ListOptions::default()).await.unwrap();
+    gizmos("v1").list(&ListOptions::default()).await.unwrap();
+    assert_eq!(
+        *seen.lock().unwrap(),
+        [
+            "Iñtërnâtiônàlizætiøn,💝🐹🌇⛔ \"quoted\" \\ done",
+            "example.com/v1beta1 Gizmo is deprecated; use example.com/v1 Gizmo"
+        ]
+    );
+}

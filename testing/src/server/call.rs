@@ -83,35 +83,31 @@ impl Call<'_> {
     }
 }
 
-/// Go's `strconv.Quote` for a warning text (non-ASCII escaped so the header stays ASCII).
-pub(super) fn quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
+/// The `Warning` header of a warning text, as upstream's `NewWarningHeader` makes it:
+/// `299 - "<text>"` with only `"` and `\` escaped (UTF-8 stays as it is); a text with a control
+/// character makes none (upstream's recorder drops it).
+pub(super) fn warning_header(text: &str) -> Option<http::HeaderValue> {
+    if text.chars().any(char::is_control) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    out.push_str("299 - \"");
     for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_ascii_graphic() || c == ' ' => out.push(c),
-            c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if (c as u32) <= 0xffff => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        if c == '"' || c == '\\' {
+            out.push('\\');
         }
+        out.push(c);
     }
     out.push('"');
-    out
+    http::HeaderValue::from_bytes(out.as_bytes()).ok()
 }
 
 pub(super) fn respond(code: u16, enc: Encoding, data: Vec<u8>, warnings: &[String]) -> http::Response<Body> {
     let mut resp = http::Response::new(body::full(data));
     *resp.status_mut() = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     resp.headers_mut().insert(header::CONTENT_TYPE, http::HeaderValue::from_static(enc.media_type()));
-    for w in warnings {
-        if let Ok(v) = http::HeaderValue::from_str(&format!("299 - {}", quote(w))) {
-            resp.headers_mut().append(header::WARNING, v);
-        }
+    for v in warnings.iter().filter_map(|w| warning_header(w)) {
+        resp.headers_mut().append(header::WARNING, v);
     }
     resp
 }

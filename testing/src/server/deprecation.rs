@@ -1,4 +1,4 @@
-//! Deprecation warnings: every request to a kind its lifecycle calls deprecated in the server's release gets upstream's `Warning: 299 - "<group>/<version> <Kind> is deprecated in v1.X+, unavailable in v1.Y+; use …"`, first among the response's warnings.
+//! Deprecation warnings: every request to a kind its lifecycle calls deprecated in the server's release gets upstream's `Warning: 299 - "<group>/<version> <Kind> is deprecated in v1.X+, unavailable in v1.Y+; use …"`, and every request to a deprecated custom resource version its definition's warning, first among the response's warnings.
 
 use http::header;
 use kapi_http::body::Body;
@@ -13,11 +13,15 @@ pub const SERVER_RELEASE: Release = Release::new(1, 36);
 
 impl ApiServer {
     /// The deprecation warning for a request path, if it names a served resource whose kind is
-    /// deprecated in [`SERVER_RELEASE`]. Subresources carry their resource's warning. Removed
+    /// deprecated in [`SERVER_RELEASE`], or a custom resource version its definition marks
+    /// deprecated. Subresources carry their resource's warning. Removed
     /// kinds are still served (and warned about): tests use them, where a real server of this
     /// release would answer `404`.
     pub(super) fn deprecation_warning(&self, path: &str) -> Option<String> {
         let (info, _) = route::resolve(path, &self.tracker).ok()?;
+        if let Some(w) = self.crd_deprecation(&info) {
+            return Some(w);
+        }
         let scheme = self.scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
         let lifecycle = scheme.lifecycle(&GroupVersionKind::new(info.group, info.version, info.kind))?;
         if !lifecycle.is_deprecated_in(SERVER_RELEASE) {
@@ -30,7 +34,7 @@ impl ApiServer {
 /// Puts a warning before the response's other warnings, as upstream's handler adds it before the
 /// request is served.
 pub(super) fn warn_first(resp: &mut http::Response<Body>, warning: &str) {
-    let Ok(value) = http::HeaderValue::from_str(&format!("299 - {}", super::call::quote(warning))) else { return };
+    let Some(value) = super::call::warning_header(warning) else { return };
     let others: Vec<http::HeaderValue> = resp.headers().get_all(header::WARNING).iter().cloned().collect();
     let headers = resp.headers_mut();
     headers.remove(header::WARNING);

@@ -15,7 +15,8 @@ use kapi_machinery::{DecodeErrorKind, KindInfo, Object, TypeMeta};
 
 use super::admission::Deferred;
 use super::call::{
-    Call, ManagedFieldsComputed, PatchView, error_response, findings, object_response, patch_error, quote, respond,
+    Call, ManagedFieldsComputed, PatchView, error_response, findings, object_response, patch_error, respond,
+    warning_header,
 };
 use super::codec::{self, Target};
 use super::negotiate::{self, Encoding};
@@ -55,10 +56,8 @@ const JOB_DELETE_WARNING: &str = "child pods are preserved by default when jobs 
 
 /// Adds admission's warnings as `Warning` headers after those the response has.
 fn add_warnings(resp: &mut http::Response<Body>, warnings: Vec<String>) {
-    for w in warnings {
-        if let Ok(v) = http::HeaderValue::from_str(&format!("299 - {}", quote(&w))) {
-            resp.headers_mut().append(header::WARNING, v);
-        }
+    for v in warnings.iter().filter_map(|w| warning_header(w)) {
+        resp.headers_mut().append(header::WARNING, v);
     }
 }
 

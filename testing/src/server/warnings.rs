@@ -3,7 +3,7 @@
 use http::header;
 use kapi_http::body::Body;
 
-use super::call::quote;
+use super::call::warning_header;
 
 /// Upstream's `truncateAtTotalRunes`: the characters of warning text a response carries before
 /// texts are cut.
@@ -22,7 +22,7 @@ pub(super) fn record(resp: &mut http::Response<Body>) {
     }
     // Only the server's own `299 - "…"` headers are read back; anything else is kept as it is.
     let texts: Vec<Result<String, http::HeaderValue>> =
-        values.into_iter().map(|v| v.to_str().ok().and_then(text_of).ok_or(v)).collect();
+        values.into_iter().map(|v| std::str::from_utf8(v.as_bytes()).ok().and_then(text_of).ok_or(v)).collect();
     let mut recorder = Recorder::default();
     let mut foreign = Vec::new();
     for t in texts {
@@ -33,10 +33,8 @@ pub(super) fn record(resp: &mut http::Response<Body>) {
     }
     let headers = resp.headers_mut();
     headers.remove(header::WARNING);
-    for text in recorder.written {
-        if let Ok(v) = http::HeaderValue::from_str(&format!("299 - {}", quote(&text))) {
-            headers.append(header::WARNING, v);
-        }
+    for v in recorder.written.iter().filter_map(|t| warning_header(t)) {
+        headers.append(header::WARNING, v);
     }
     for v in foreign {
         headers.append(header::WARNING, v);
@@ -78,32 +76,19 @@ fn cut(text: &str) -> String {
     text.chars().take(ITEM_CHARS).collect()
 }
 
-/// The text of a `299 - "…"` header as [`quote`] wrote it, or `None` for another shape.
+/// The text of a `299 - "…"` header as [`warning_header`] wrote it (a backslash escapes the
+/// character after it), or `None` for another shape.
 fn text_of(value: &str) -> Option<String> {
     let quoted = value.strip_prefix("299 - \"")?.strip_suffix('"')?;
     let mut out = String::with_capacity(quoted.len());
     let mut chars = quoted.chars();
     while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
+        match c {
+            '\\' => out.push(chars.next()?),
+            // An unescaped quote inside is another shape (several warnings in one value).
+            '"' => return None,
+            c => out.push(c),
         }
-        let hex = |chars: &mut std::str::Chars<'_>, n: usize| {
-            let digits: String = chars.by_ref().take(n).collect();
-            u32::from_str_radix(&digits, 16).ok().and_then(char::from_u32)
-        };
-        let decoded = match chars.next()? {
-            '"' => '"',
-            '\\' => '\\',
-            'n' => '\n',
-            'r' => '\r',
-            't' => '\t',
-            'x' => hex(&mut chars, 2)?,
-            'u' => hex(&mut chars, 4)?,
-            'U' => hex(&mut chars, 8)?,
-            _ => return None,
-        };
-        out.push(decoded);
     }
     Some(out)
 }
@@ -115,23 +100,43 @@ mod tests {
     fn response(texts: &[String]) -> http::Response<Body> {
         let mut resp = http::Response::new(kapi_http::body::full(Vec::new()));
         for t in texts {
-            resp.headers_mut()
-                .append(header::WARNING, http::HeaderValue::from_str(&format!("299 - {}", quote(t))).unwrap());
+            resp.headers_mut().append(header::WARNING, warning_header(t).unwrap());
         }
         resp
     }
 
     fn sent(resp: &http::Response<Body>) -> Vec<String> {
-        resp.headers().get_all(header::WARNING).iter().map(|v| text_of(v.to_str().unwrap()).unwrap()).collect()
+        let text = |v: &http::HeaderValue| text_of(std::str::from_utf8(v.as_bytes()).unwrap()).unwrap();
+        resp.headers().get_all(header::WARNING).iter().map(text).collect()
     }
 
     #[test]
-    fn quoted_texts_read_back() {
-        for t in ["plain", "a \"quoted\" \\ path\n\ttab", "caf\u{e9} \u{1F600} \u{7}"] {
-            assert_eq!(text_of(&format!("299 - {}", quote(t))).as_deref(), Some(t));
+    fn headers_as_upstreams_new_warning_header() {
+        // Only quotes and backslashes escaped; UTF-8 as it is.
+        let v = warning_header("a \"quoted\" \\ caf\u{e9} \u{1F600}").unwrap();
+        assert_eq!(v.as_bytes(), "299 - \"a \\\"quoted\\\" \\\\ caf\u{e9} \u{1F600}\"".as_bytes());
+        assert_eq!(
+            text_of(std::str::from_utf8(v.as_bytes()).unwrap()).as_deref(),
+            Some("a \"quoted\" \\ caf\u{e9} \u{1F600}")
+        );
+        // A control character, a tab or a newline included, makes no header.
+        for t in ["line\nbreak", "tab\there", "bell\u{7}", "c1\u{85}"] {
+            assert!(warning_header(t).is_none(), "{t:?}");
         }
         assert_eq!(text_of("199 - \"x\""), None);
-        assert_eq!(text_of("299 - \"bad \\q\""), None);
+    }
+
+    #[test]
+    fn texts_with_control_characters_are_dropped() {
+        let texts = ["ok", "bad\nline", "also ok"].map(String::from);
+        let mut resp = http::Response::new(kapi_http::body::full(Vec::new()));
+        for t in &texts {
+            if let Some(v) = warning_header(t) {
+                resp.headers_mut().append(header::WARNING, v);
+            }
+        }
+        record(&mut resp);
+        assert_eq!(sent(&resp), ["ok", "also ok"]);
     }
 
     #[test]

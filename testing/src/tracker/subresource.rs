@@ -118,18 +118,30 @@ mod tests {
 
     #[test]
     fn resize_takes_resources_only() {
-        let mut stored = value::parse(
+        let stored = value::parse(
             br#"{"spec":{"containers":[{"name":"a","image":"x","resources":{"limits":{"cpu":"1"}}},{"name":"b","image":"y"}]}}"#,
         )
         .unwrap();
+        // Matched by index: everything but the resources and resize policy stays as stored.
         let incoming = value::parse(
-            br#"{"spec":{"containers":[{"name":"a","image":"changed","resources":{"limits":{"cpu":"2"}}}]}}"#,
+            br#"{"spec":{"containers":[{"name":"a","image":"changed","resources":{"limits":{"cpu":"2"}}},{"name":"b","image":"y"}]}}"#,
         )
         .unwrap();
-        resize_containers(&mut stored, &incoming, "containers");
+        let mut out = stored.clone();
+        resize_containers(&mut out, &incoming, "containers");
         assert_eq!(
-            stored.to_compact_vec(),
+            out.to_compact_vec(),
             br#"{"spec":{"containers":[{"name":"a","image":"x","resources":{"limits":{"cpu":"2"}}},{"name":"b","image":"y"}]}}"#
         );
+        // Another length, or names out of order: the list as written, for validation to refuse.
+        for written in [
+            &br#"{"spec":{"containers":[{"name":"a","image":"x"}]}}"#[..],
+            br#"{"spec":{"containers":[{"name":"b","image":"y"},{"name":"a","image":"x"}]}}"#,
+        ] {
+            let incoming = value::parse(written).unwrap();
+            let mut out = stored.clone();
+            resize_containers(&mut out, &incoming, "containers");
+            assert_eq!(out.to_compact_vec(), written);
+        }
     }
 }

@@ -21,6 +21,7 @@
 mod cleanup;
 pub(crate) mod columns;
 pub(crate) mod conversion;
+mod deprecation;
 mod jsonpath;
 pub(crate) mod object;
 mod openapi;
@@ -76,6 +77,8 @@ pub(crate) struct Served {
     pub(crate) terminating: bool,
     /// The conversion webhook of a definition with `conversion.strategy: Webhook`.
     pub(crate) webhook: Option<kapi_api::apiextensions::v1::WebhookConversion>,
+    /// The warning every request to a deprecated version carries.
+    pub(crate) deprecation: Option<String>,
 }
 
 impl Served {
@@ -114,6 +117,11 @@ fn is_crd_v1(info: &ResourceInfo) -> bool {
 }
 
 impl ApiServer {
+    /// The deprecation warning of a request to a custom resource version, if it is deprecated.
+    pub(super) fn crd_deprecation(&self, info: &ResourceInfo) -> Option<String> {
+        self.served_custom(info).and_then(|s| s.deprecation.clone())
+    }
+
     /// The custom resource a request is for, if it is one.
     fn served_custom(&self, info: &ResourceInfo) -> Option<Arc<Served>> {
         self.crds.get(&info.gvr())
@@ -551,6 +559,7 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
                     .as_ref()
                     .filter(|c| c.strategy.0 == ConversionStrategyType::WEBHOOK)
                     .and_then(|c| c.webhook.clone()),
+                deprecation: deprecation::warning(v, &crd.spec),
             }
         })
         .collect()

@@ -64,14 +64,24 @@ pub fn parse_public_key_with_bits(der: &[u8]) -> Result<(PublicKey, &[u8]), &'st
     let parsed = match oid {
         OID_RSA => rsa(params, key),
         OID_EC => ecdsa(params, key),
-        OID_ED25519 | OID_X25519 => {
+        OID_ED25519 => {
             if !params.is_empty() {
-                return Err("x509: key encoded with illegal parameters");
+                return Err("x509: Ed25519 key encoded with illegal parameters");
             }
             if key.len() != 32 {
-                return Err("x509: wrong key size");
+                return Err("x509: wrong Ed25519 public key size");
             }
-            Ok(if oid == OID_ED25519 { PublicKey::Ed25519 } else { PublicKey::Other })
+            Ok(PublicKey::Ed25519)
+        }
+        OID_X25519 => {
+            if !params.is_empty() {
+                return Err("x509: X25519 key encoded with illegal parameters");
+            }
+            // `ecdh.X25519().NewPublicKey`'s refusal.
+            if key.len() != 32 {
+                return Err("crypto/ecdh: invalid public key");
+            }
+            Ok(PublicKey::Other)
         }
         OID_DSA => dsa(params, key),
         _ => Err("x509: unknown public key algorithm"),

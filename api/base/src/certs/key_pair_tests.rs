@@ -359,3 +359,23 @@ fn garbled_keys_and_certificates_are_answered_without_panicking() {
         }
     }
 }
+
+#[test]
+fn hostile_rsa_keys_stay_cheap() {
+    // A 16384-bit modulus whose primes are as large as it (no CRT values): refused for p ≥ N
+    // before any arithmetic; one over the limit is not checked at all.
+    let n = [&[0xc3][..], &[0x5a; 2047]].concat();
+    let key = |n: &[u8], p: &[u8], q: &[u8]| {
+        sequence(&[int(&[0]), int(n), int(&[1, 0, 1]), int(&[0x11; 100]), int(p), int(q)])
+    };
+    let start = std::time::Instant::now();
+    assert_eq!(private_key::parse_private_key(&key(&n, &n, &[0x0d; 2000])), Err(UNPARSED));
+    let over = [&[0xc3][..], &[0x5a; 2048]].concat();
+    assert!(private_key::parse_private_key(&key(&over, &over, &over)).is_ok(), "not checked past the limit");
+    // A prime at the Fermat bound, in a modulus twice its size: the coefficient is computed, and
+    // the key refused.
+    let n = [&[0xc3][..], &[0x5b; 1023]].concat();
+    let p = [&[0x8f][..], &[0x5b; 511]].concat();
+    assert_eq!(private_key::parse_private_key(&key(&n, &p, &[0x0d; 500])), Err(UNPARSED));
+    assert!(start.elapsed() < std::time::Duration::from_secs(60), "{:?}", start.elapsed());
+}

@@ -7,6 +7,10 @@
 //! follows a structure's last field is ignored. Only success or failure is reported: the
 //! callers' messages replace Go's.
 
+// `checkInteger` and `parseObjectIdentifier` accept what `cryptobyte` accepts: minimal
+// integers, and OID components of at most 31 bits without a leading 0x80.
+pub(super) use super::{valid_integer, valid_oid};
+
 /// The class bits of a universal and a context-specific tag.
 const UNIVERSAL: u8 = 0;
 const CONTEXT: u8 = 2;
@@ -196,11 +200,6 @@ pub(crate) fn sequences_of(contents: &[u8]) -> Result<Vec<&[u8]>, ()> {
     Ok(out)
 }
 
-/// `checkInteger`: not empty, and no leading byte that only repeats the sign.
-fn valid_integer(b: &[u8]) -> bool {
-    super::valid_integer(b)
-}
-
 /// A Go `int` (`parseInt64`): at most eight bytes.
 pub(crate) fn int64(contents: &[u8]) -> Result<i64, ()> {
     if !valid_integer(contents) || contents.len() > 8 {
@@ -221,23 +220,6 @@ pub(crate) fn positive(contents: &[u8]) -> Result<Option<&[u8]>, ()> {
     }
     let start = contents.iter().position(|&b| b != 0).unwrap_or(contents.len());
     Ok(Some(&contents[start..]).filter(|m| !m.is_empty()))
-}
-
-/// An OBJECT IDENTIFIER's contents as `parseObjectIdentifier` accepts them (not empty, each
-/// component a valid base-128 number); equal contents are equal identifiers, since the
-/// encoding is minimal.
-pub(crate) fn valid_oid(contents: &[u8]) -> bool {
-    if contents.is_empty() {
-        return false;
-    }
-    let mut i = 0;
-    while i < contents.len() {
-        match base128(contents, i) {
-            Some((_, next)) => i = next,
-            None => return false,
-        }
-    }
-    true
 }
 
 #[cfg(test)]

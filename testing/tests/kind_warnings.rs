@@ -1,4 +1,4 @@
-//! Warnings on writes from the registry strategies of kinds other than pods: a service's and a custom resource definition's create and update, and a service's status write, carry upstream's `Warning: 299` texts, read through kapi-client's `*_with_warnings` calls and the raw headers.
+//! Warnings on writes from the registry strategies of kinds other than pods: a service's, a custom resource definition's and a `kubernetes.io/tls` secret's create and update, and a service's status write, carry upstream's `Warning: 299` texts, read through kapi-client's `*_with_warnings` calls and the raw headers.
 
 mod http_support;
 
@@ -117,4 +117,65 @@ async fn a_crd_with_an_unrecognized_format_is_warned_about_once() {
     let (code, warnings) = call(&api, Method::PATCH, &item, "application/merge-patch+json", added).await;
     assert_eq!(code, 200);
     assert_eq!(warnings, [r#"299 - "unrecognized format \"int16\"""#]);
+}
+
+/// An Ed25519 certificate made with openssl, a key of another pair, and its own key.
+const ED25519_CERT: &str = "-----BEGIN CERTIFICATE-----
+MIIBPjCB8aADAgECAhQ4EO8u7iAS1+nHityS++HazvMQZTAFBgMrZXAwFTETMBEG
+A1UEAwwKZWQuZXhhbXBsZTAeFw0yNjEyMDEwOTA4MTBaFw0zNjExMjgwOTA4MTBa
+MBUxEzARBgNVBAMMCmVkLmV4YW1wbGUwKjAFBgMrZXADIQCAIUt5KOHucCxQ8iiR
+LcS8niE7tixrH7TQBKmqEF9UEKNTMFEwHQYDVR0OBBYEFMmXaueW/ZGedRZEWa3K
+uRgMF8JZMB8GA1UdIwQYMBaAFMmXaueW/ZGedRZEWa3KuRgMF8JZMA8GA1UdEwEB
+/wQFMAMBAf8wBQYDK2VwA0EAG/cLO4s3cdVZemlIs2KuSrjyN8NHQ2BWgZfui1Nz
+o0sRB21hIjBTNqFGpLZr1sw8w0UmIPbznRk0woRoQ8gtBw==
+-----END CERTIFICATE-----
+";
+const ED25519_OTHER_KEY: &str = "-----BEGIN PRIVATE KEY-----
+MC4CAQAwBQYDK2VwBCIEINjnuXCJkDQYkvxv1uQMihiwG4GrN1mOqsMNStcNIAtl
+-----END PRIVATE KEY-----
+";
+const ED25519_KEY: &str = "-----BEGIN PRIVATE KEY-----
+MC4CAQAwBQYDK2VwBCIEIG9vJJJs8Vq4LMc0dTefGMeqIh1umwvIU+o8ywfHtaws
+-----END PRIVATE KEY-----
+";
+
+/// A secret of `kind` with the certificate and key as `stringData`.
+fn tls_secret(name: &str, kind: &str, cert: &str, key: &str) -> String {
+    let json = |s: &str| s.replace('\n', "\\n");
+    format!(
+        r#"{{"apiVersion":"v1","kind":"Secret","metadata":{{"name":"{name}"}},"type":"{kind}",
+"stringData":{{"tls.crt":"{}","tls.key":"{}"}}}}"#,
+        json(cert),
+        json(key)
+    )
+}
+
+#[tokio::test]
+async fn a_tls_secret_whose_key_does_not_match_is_warned_about() {
+    let api = ApiServer::serving_everything();
+    api.register_builtin();
+    let secrets = "/api/v1/namespaces/default/secrets";
+    let body = tls_secret("web-tls", "kubernetes.io/tls", ED25519_CERT, ED25519_OTHER_KEY);
+    let (code, warnings) = call(&api, Method::POST, secrets, "application/json", &body).await;
+    assert_eq!(code, 201);
+    assert_eq!(warnings, [r#"299 - "tls: private key does not match public key""#]);
+    // The update that puts the right key in is not warned about.
+    let fix = format!(r#"{{"stringData":{{"tls.key":"{}"}}}}"#, ED25519_KEY.replace('\n', "\\n"));
+    let (code, warnings) =
+        call(&api, Method::PATCH, &format!("{secrets}/web-tls"), "application/merge-patch+json", &fix).await;
+    assert_eq!((code, warnings), (200, Vec::<String>::new()));
+    // Inputs swapped: Go's text, its quotes escaped in the header.
+    let body = tls_secret("swapped", "kubernetes.io/tls", ED25519_KEY, ED25519_CERT);
+    let (code, warnings) = call(&api, Method::POST, secrets, "application/json", &body).await;
+    assert_eq!(code, 201);
+    assert_eq!(
+        warnings,
+        [
+            r#"299 - "tls: failed to find certificate PEM data in certificate input, but did find a private key; PEM inputs may have been switched""#
+        ]
+    );
+    // Another type with the same data: none.
+    let body = tls_secret("opaque", "Opaque", ED25519_CERT, ED25519_OTHER_KEY);
+    let (code, warnings) = call(&api, Method::POST, secrets, "application/json", &body).await;
+    assert_eq!((code, warnings), (201, Vec::<String>::new()));
 }

@@ -11,12 +11,25 @@
 //! passes [`parse_certificate`]. [`certificate_fields`] reads further, for an issued leaf: the
 //! validity times, the subject alternative DNS names and e-mail addresses, and the key's
 //! element. Certificate signing
-//! requests, which Go reads with `encoding/asn1` instead, have their own reader in [`pkcs10`].
+//! requests, which Go reads with `encoding/asn1` instead, have their own reader in [`pkcs10`];
+//! [`key_pair`] reads a certificate and private key as Go's `tls.X509KeyPair` does, with the
+//! private key formats' `encoding/asn1` reading, RSA key validation and ECDSA arithmetic beside
+//! it.
 
 use std::collections::BTreeSet;
 
+mod asn1;
+pub mod bignum;
+pub mod ecdsa;
+#[cfg(test)]
+mod ecdsa_vectors;
+pub mod key_pair;
+#[cfg(test)]
+pub(crate) mod key_pair_vectors;
 pub mod pkcs10;
 pub mod pkix;
+mod private_key;
+mod rsa_key;
 
 /// One PEM block: its type, whether it had headers, and its decoded bytes.
 pub struct Block<'a> {
@@ -354,7 +367,7 @@ pub struct CertificateFields<'a> {
 /// e-mail addresses read as Go reads them (`parseValidity`, `parseSANExtension`), with Go's
 /// message when those are malformed. Other name types and extensions are not interpreted.
 pub fn certificate_fields(der: &[u8]) -> Result<CertificateFields<'_>, String> {
-    let (_, parts, len) = certificate_parts(der)?;
+    let (_, parts, len) = certificate_parts(der, &mut |_| Ok(()))?;
     if len != der.len() {
         return Err("x509: trailing data".into());
     }
@@ -475,11 +488,33 @@ struct Parts<'a> {
 
 /// Go's `parseCertificate`: the certificate at the start of `der` and its encoding's length.
 fn certificate_prefix(der: &[u8]) -> Result<(Certificate, usize), String> {
-    certificate_parts(der).map(|(cert, _, len)| (cert, len))
+    certificate_parts(der, &mut |_| Ok(())).map(|(cert, _, len)| (cert, len))
 }
 
-/// [`certificate_prefix`], with the parts [`certificate_fields`] reads.
-fn certificate_parts(der: &[u8]) -> Result<(Certificate, Parts<'_>, usize), String> {
+/// [`parse_certificate`] with the public key read by `key` where Go's `parseCertificate` parses
+/// it (right after the `SubjectPublicKeyInfo`, before the unique IDs and extensions), so that the
+/// first fault in Go's order is the one reported; `key` is given the whole
+/// `SubjectPublicKeyInfo`.
+pub fn parse_certificate_with_key<K>(der: &[u8], key: impl FnOnce(&[u8]) -> Result<K, String>) -> Result<K, String> {
+    let mut key = Some(key);
+    let mut parsed = None;
+    let (_, _, len) = certificate_parts(der, &mut |spki| {
+        let read = key.take().expect("a certificate has one key");
+        parsed = Some(read(spki)?);
+        Ok(())
+    })?;
+    if len != der.len() {
+        return Err("x509: trailing data".into());
+    }
+    Ok(parsed.expect("the key is read before the certificate is accepted"))
+}
+
+/// [`certificate_prefix`], with the parts [`certificate_fields`] reads; `key` is called on the
+/// `SubjectPublicKeyInfo` as soon as its structure is read.
+fn certificate_parts<'a>(
+    der: &'a [u8],
+    key: &mut dyn FnMut(&[u8]) -> Result<(), String>,
+) -> Result<(Certificate, Parts<'a>, usize), String> {
     let mut input = Der(der);
     let (cert, raw) = input.element(SEQUENCE).ok_or("x509: malformed certificate")?;
     let mut input = Der(cert);
@@ -533,6 +568,7 @@ fn certificate_parts(der: &[u8]) -> Result<(Certificate, Parts<'_>, usize), Stri
         Some(b) if valid_bit_string(b) => {}
         _ => return Err("x509: malformed subjectPublicKey".into()),
     }
+    key(public_key)?;
     let mut cert = Certificate::default();
     let mut subject_alt_names = None;
     if version >= 1 {

@@ -5,6 +5,7 @@ use kapi_machinery::{Fill, FillCtx, Scheme, SemanticEq, json};
 
 pub mod certificates;
 pub mod csrs;
+pub mod proof_vectors;
 pub mod public_keys;
 
 /// Fills a kind as upstream's fixture test does, round-trips it through JSON and protobuf,

@@ -6,11 +6,11 @@
 use super::{Der, INTEGER, OID, SEQUENCE, valid_bit_string, valid_integer, valid_oid};
 
 const NULL: &[u8] = &[0x05, 0x00];
-const OID_RSA: &[u8] = &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01];
-const OID_EC: &[u8] = &[0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01];
+pub(crate) const OID_RSA: &[u8] = &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01];
+pub(crate) const OID_EC: &[u8] = &[0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01];
 const OID_DSA: &[u8] = &[0x2a, 0x86, 0x48, 0xce, 0x38, 0x04, 0x01];
-const OID_ED25519: &[u8] = &[0x2b, 0x65, 0x70];
-const OID_X25519: &[u8] = &[0x2b, 0x65, 0x6e];
+pub(crate) const OID_ED25519: &[u8] = &[0x2b, 0x65, 0x70];
+pub(crate) const OID_X25519: &[u8] = &[0x2b, 0x65, 0x6e];
 /// The named curves Go's `x509` knows, with their names and coordinate sizes in bytes.
 const CURVES: &[(&[u8], &str, usize)] = &[
     (&[0x2b, 0x81, 0x04, 0x00, 0x21], "P-224", 28),
@@ -18,6 +18,11 @@ const CURVES: &[(&[u8], &str, usize)] = &[
     (&[0x2b, 0x81, 0x04, 0x00, 0x22], "P-384", 48),
     (&[0x2b, 0x81, 0x04, 0x00, 0x23], "P-521", 66),
 ];
+
+/// The name Go gives the named curve of an OBJECT IDENTIFIER's contents, if it knows it.
+pub(crate) fn curve_named(oid: &[u8]) -> Option<&'static str> {
+    CURVES.iter().find(|(o, _, _)| *o == oid).map(|&(_, name, _)| name)
+}
 
 /// A public key as far as its type and size go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,14 +64,24 @@ pub fn parse_public_key_with_bits(der: &[u8]) -> Result<(PublicKey, &[u8]), &'st
     let parsed = match oid {
         OID_RSA => rsa(params, key),
         OID_EC => ecdsa(params, key),
-        OID_ED25519 | OID_X25519 => {
+        OID_ED25519 => {
             if !params.is_empty() {
-                return Err("x509: key encoded with illegal parameters");
+                return Err("x509: Ed25519 key encoded with illegal parameters");
             }
             if key.len() != 32 {
-                return Err("x509: wrong key size");
+                return Err("x509: wrong Ed25519 public key size");
             }
-            Ok(if oid == OID_ED25519 { PublicKey::Ed25519 } else { PublicKey::Other })
+            Ok(PublicKey::Ed25519)
+        }
+        OID_X25519 => {
+            if !params.is_empty() {
+                return Err("x509: X25519 key encoded with illegal parameters");
+            }
+            // `ecdh.X25519().NewPublicKey`'s refusal.
+            if key.len() != 32 {
+                return Err("crypto/ecdh: invalid public key");
+            }
+            Ok(PublicKey::Other)
         }
         OID_DSA => dsa(params, key),
         _ => Err("x509: unknown public key algorithm"),

@@ -51,7 +51,18 @@ fn malformed_keys_are_refused() {
     short.pop();
     short[1] -= 1;
     short[10] -= 1;
-    assert_eq!(parse_public_key(&short), Err("x509: wrong key size"));
+    assert_eq!(parse_public_key(&short), Err("x509: wrong Ed25519 public key size"));
+    let mut x_short = der(keys::X25519);
+    x_short.pop();
+    x_short[1] -= 1;
+    x_short[10] -= 1;
+    assert_eq!(parse_public_key(&x_short), Err("crypto/ecdh: invalid public key"));
+    let mut with_params = der(keys::ED25519);
+    // SEQUENCE { SEQUENCE { OID, NULL }, BIT STRING }: two bytes longer, in both sequences.
+    with_params.splice(9..9, [0x05, 0x00]);
+    with_params[1] += 2;
+    with_params[3] += 2;
+    assert_eq!(parse_public_key(&with_params), Err("x509: Ed25519 key encoded with illegal parameters"));
     // A compressed P-256 point (0x02 instead of 0x04) is not what Go unmarshals.
     let mut compressed = der(keys::P256);
     compressed[26] = 0x02;

@@ -2,9 +2,9 @@
 
 use kapi_machinery::Scheme;
 
-use crate::certificates::v1::proof_vectors as v;
 use crate::certificates::v1beta1;
 use crate::testing::{decoded, printed};
+use kapi_api_base::test_support::proof_vectors as v;
 
 fn scheme() -> Scheme {
     let mut s = Scheme::new();
@@ -13,7 +13,7 @@ fn scheme() -> Scheme {
 }
 
 /// A request for pod UID `pod-uid-1` with the Ed25519 key and proof of
-/// [`proof_vectors`](crate::certificates::v1::proof_vectors), unless `pkix` names another key.
+/// [`proof_vectors`](kapi_api_base::test_support::proof_vectors), unless `pkix` names another key.
 fn request(pod_name: &str, pkix: &str, status: &str) -> String {
     let proof = v::ED25519_PROOF;
     format!(

@@ -161,6 +161,7 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             .add_warnings_func(
                 crate::core::v1::validation::warnings_for_replication_controller,
             );
+        scheme.add_warnings_func(crate::core::v1::secret_warnings::warnings_for_secret);
         scheme
             .add_warnings_func(crate::core::v1::service_warnings::warnings_for_service);
         scheme

@@ -17,6 +17,9 @@ mod list;
 pub mod node_warnings;
 #[cfg(feature = "validation")]
 #[doc(hidden)]
+pub mod secret_warnings;
+#[cfg(feature = "validation")]
+#[doc(hidden)]
 pub mod service_warnings;
 #[cfg(feature = "validation")]
 #[doc(hidden)]

@@ -53,6 +53,7 @@ use crate::meta::v1::{LabelSelector, LabelSelectorOperator};
 
 pub use super::endpoints_warnings::warnings_for_endpoints;
 pub use super::node_warnings::warnings_for_node;
+pub use super::secret_warnings::warnings_for_secret;
 pub use super::service_warnings::warnings_for_service;
 pub use super::status_warnings::{warnings_for_pod_status_update, warnings_for_service_status_update};
 pub use super::volume_warnings::{warnings_for_persistent_volume, warnings_for_persistent_volume_claim};
@@ -472,7 +473,8 @@ fn service_name(name: &str) -> ErrorList {
     msgs.iter().map(|m| FieldError::invalid(Path::new("metadata").child("name"), name, m)).collect()
 }
 
-fn merged_data(s: &Secret) -> BTreeMap<&str, &[u8]> {
+/// A secret's `data` with `stringData` merged over it, as upstream's conversion merges them.
+pub(crate) fn merged_data(s: &Secret) -> BTreeMap<&str, &[u8]> {
     let mut out: BTreeMap<&str, &[u8]> = s.data.iter().map(|(k, v)| (k.as_str(), v.as_slice())).collect();
     for (k, v) in &s.string_data {
         out.insert(k.as_str(), v.as_bytes());

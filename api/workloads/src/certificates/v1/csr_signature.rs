@@ -14,7 +14,8 @@ use ring::digest::{self, SHA256, SHA384, SHA512};
 use ring::signature::{self as sig, UnparsedPublicKey, VerificationAlgorithm};
 
 use super::pss_parameters::{PssHash, pss_hash};
-use super::{ecdsa, rsa};
+use super::rsa;
+use kapi_api_base::certs::ecdsa;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum KeyAlgorithm {

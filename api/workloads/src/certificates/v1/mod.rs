@@ -4,8 +4,6 @@
 //! +conversionGen=crate::certificates
 //! +k8s:prerelease-lifecycle-gen=true
 
-#[cfg(feature = "validation")]
-mod bignum;
 #[cfg(feature = "internal")]
 mod conversion;
 #[cfg(feature = "validation")]
@@ -14,15 +12,9 @@ mod csr_signature;
 pub(crate) mod csr_vectors;
 #[cfg(feature = "validation")]
 mod der;
-#[cfg(feature = "validation")]
-mod ecdsa;
-#[cfg(all(test, feature = "validation"))]
-pub(crate) mod ecdsa_vectors;
 mod field_labels;
 #[cfg(feature = "validation")]
 pub mod pod_certificate_validation;
-#[cfg(all(test, feature = "validation"))]
-pub(crate) mod proof_vectors;
 #[cfg(feature = "validation")]
 mod pss_parameters;
 #[cfg(feature = "validation")]

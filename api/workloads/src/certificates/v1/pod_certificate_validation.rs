@@ -26,12 +26,13 @@ use kapi_machinery::validation::{BadValue, ErrorList, ErrorType, FieldError, Pat
 use ring::digest::{self, SHA256};
 use ring::signature::{self as sig, UnparsedPublicKey, VerificationAlgorithm};
 
+use super::rsa;
 use super::validation::signer_name;
 use super::{PodCertificateRequest, PodCertificateRequestSpec, PodCertificateRequestStatus};
-use super::{ecdsa, rsa};
 use crate::meta::v1::Condition;
 use crate::meta::v1::object_meta_validation::validate_annotations;
 use crate::meta::v1::validation::validate_conditions;
+use kapi_api_base::certs::ecdsa;
 
 /// Upstream's `MinMaxExpirationSeconds`, `KubernetesMaxMaxExpirationSeconds` and
 /// `MaxMaxExpirationSeconds`.

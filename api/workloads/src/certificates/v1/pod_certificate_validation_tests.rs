@@ -6,8 +6,8 @@ use kapi_machinery::types::Time;
 
 use super::*;
 use crate::certificates::v1::PodCertificateRequestSpec;
-use crate::certificates::v1::proof_vectors as v;
 use crate::meta::v1::{Condition, ConditionStatus, ObjectMeta};
+use kapi_api_base::test_support::proof_vectors as v;
 
 /// A self-signed Ed25519 certificate for `pod-1` (`openssl req -x509`).
 const LEAF: &str = "-----BEGIN CERTIFICATE-----

@@ -3,7 +3,7 @@
 use kapi_api_base::certs::pkix::rsa_public_key_parts;
 use ring::digest::{self, Algorithm, SHA256, SHA384, SHA512};
 
-use super::bignum::{self, Modulus};
+use kapi_api_base::certs::bignum::{self, Modulus};
 
 /// Go's `ErrVerification`.
 pub(crate) const VERIFICATION: &str = "crypto/rsa: verification error";

@@ -4,7 +4,7 @@ use kapi_api_base::certs::pkix::parse_public_key_with_bits;
 use kapi_api_base::test_support::public_keys::der;
 
 use super::*;
-use crate::certificates::v1::proof_vectors as v;
+use kapi_api_base::test_support::proof_vectors as v;
 use ring::digest::{SHA384, SHA512};
 
 const UID: &[u8] = b"pod-uid-1";

@@ -98,7 +98,7 @@ fn request_error(request: &[u8]) -> Option<String> {
     // Go's parser also refuses an elliptic point off its curve (before the subject, which the
     // parser here has already read).
     if let Some(PublicKey::Ecdsa(curve)) = csr.key
-        && !super::ecdsa::on_curve(curve, csr.key_bits)
+        && !kapi_api_base::certs::ecdsa::on_curve(curve, csr.key_bits)
     {
         return Some("x509: failed to unmarshal elliptic curve point".into());
     }

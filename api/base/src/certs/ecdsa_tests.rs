@@ -1,12 +1,12 @@
 //! Signatures openssl made on each curve with each hash, checked against ring where ring verifies them, and the inputs Go's `ecdsa.VerifyASN1` refuses.
 
-use kapi_api_base::certs::pkix::{PublicKey, parse_public_key_with_bits};
-use kapi_api_base::test_support::public_keys::der;
+use crate::certs::pkix::{PublicKey, parse_public_key_with_bits};
+use crate::test_support::public_keys::der;
 use ring::digest::{self, SHA256};
 
+use super::super::ecdsa_vectors::VECTORS;
 use super::*;
-use crate::certificates::v1::ecdsa_vectors::VECTORS;
-use crate::certificates::v1::proof_vectors as v;
+use crate::test_support::proof_vectors as v;
 
 fn unhex(s: &str) -> Vec<u8> {
     hex(s)
@@ -208,7 +208,7 @@ fn any_prefix_or_changed_byte_is_answered_without_panicking() {
 
 #[test]
 fn nist_p521_sigver_vectors_as_nist_expects() {
-    use crate::certificates::v1::ecdsa_vectors::NIST_P521;
+    use super::super::ecdsa_vectors::NIST_P521;
     // NIST writes the 521-bit values in 131 hex digits; the point takes 66 bytes a coordinate.
     let padded = |h: &str| hex(&format!("{h:0>132}"));
     for v in NIST_P521 {
@@ -232,4 +232,26 @@ fn signature_long(r: &[u8], s: &[u8]) -> Vec<u8> {
     let mut out = if body.len() < 0x80 { vec![0x30, body.len() as u8] } else { vec![0x30, 0x81, body.len() as u8] };
     out.extend(body);
     out
+}
+
+#[test]
+fn private_scalars_give_their_points_as_go_derives_them() {
+    for params in CURVES {
+        let c = Curve::named(params.name).unwrap();
+        let size = scalar_size(params.name).unwrap();
+        let g = [&[4][..], &hex(params.gx), &hex(params.gy)].concat();
+        let one = [vec![0; size - 1], vec![1]].concat();
+        assert_eq!(public_key(params.name, &one), Some(g[g.len() - 1 - 2 * c.size..].to_vec()), "{}", params.name);
+        // n − 1: −G, the same x.
+        let mut n_minus_1 = c.n.value().to_vec();
+        bignum::sub_in_place(&mut n_minus_1, &[1]);
+        let minus_g = public_key(params.name, &bignum::to_be(&n_minus_1, size)).unwrap();
+        assert_eq!(minus_g[1..1 + c.size], g[g.len() - 2 * c.size..g.len() - c.size], "{}", params.name);
+        assert!(on_curve(params.name, &minus_g));
+        assert_eq!(public_key(params.name, &vec![0; size]), None, "zero");
+        assert_eq!(public_key(params.name, &bignum::to_be(c.n.value(), size)), None, "n");
+        assert_eq!(public_key(params.name, &one[1..]), None, "short");
+    }
+    assert_eq!(scalar_size("P-521"), Some(66));
+    assert_eq!(public_key("P-192", &[1]), None);
 }

@@ -1,7 +1,7 @@
-//! ECDSA verification on the NIST curves P-224, P-256, P-384 and P-521 as Go's `ecdsa.VerifyASN1` does it (the ASN.1 `(r, s)`, the hash cut to the order's length, u₁·G + u₂·Q), with the point-on-curve check of Go's key parser, in plain arithmetic (`bignum`); only public values are handled, so nothing here needs to run in constant time.
+//! ECDSA on the NIST curves P-224, P-256, P-384 and P-521 in plain arithmetic (`bignum`): verification as Go's `ecdsa.VerifyASN1` does it (the ASN.1 `(r, s)`, the hash cut to the order's length, u₁·G + u₂·Q), the point-on-curve check of Go's key parser, and a private scalar's public point as Go's `ecdsa.ParseRawPrivateKey` derives it. Nothing here runs in constant time: verification handles public values only, and the one private input, a key pair written into a `kubernetes.io/tls` secret, is read by the API server's warning alone (see `key_pair`).
 
 use super::bignum::{self, Modulus};
-use super::der;
+use super::der_element;
 
 /// A short Weierstrass curve y² = x³ − 3x + b over GF(p) (SEC 2, FIPS 186-4 D.1.2), its base
 /// point and its prime order, as big-endian hex.
@@ -209,13 +209,41 @@ impl Curve {
 }
 
 /// Whether `point` is an uncompressed point on the named curve, as Go's key parser requires.
-pub(crate) fn on_curve(curve: &str, point: &[u8]) -> bool {
+pub fn on_curve(curve: &str, point: &[u8]) -> bool {
     Curve::named(curve).is_some_and(|c| c.point(point).is_some())
+}
+
+/// The bytes of a private scalar on the named curve (Go's `(N.BitLen() + 7) / 8`).
+pub fn scalar_size(curve: &str) -> Option<usize> {
+    Curve::named(curve).map(|c| bignum::bit_len(c.n.value()).div_ceil(8))
+}
+
+/// Go's `ecdsa.ParseRawPrivateKey`: the uncompressed public point d·G of a private scalar of
+/// [`scalar_size`] big-endian bytes, or `None` where Go refuses it (d = 0, d ≥ n, another
+/// length).
+pub fn public_key(curve: &str, scalar: &[u8]) -> Option<Vec<u8>> {
+    let c = Curve::named(curve)?;
+    if Some(scalar.len()) != scalar_size(curve) {
+        return None;
+    }
+    let d = bignum::from_be(scalar, c.n.limbs())?;
+    if bignum::is_zero(&d) || !bignum::less(&d, c.n.value()) {
+        return None;
+    }
+    let zero = vec![0; c.n.limbs()];
+    // 0 < d < n: d·G is never the point at infinity.
+    let q = c.double_mul(&d, &zero, &c.g);
+    let f = &c.p;
+    let z_inv = f.invert_prime(&q.z);
+    let z_inv2 = f.mul(&z_inv, &z_inv);
+    let x = f.plain(&f.mul(&q.x, &z_inv2));
+    let y = f.plain(&f.mul(&q.y, &f.mul(&z_inv2, &z_inv)));
+    Some([&[4][..], &bignum::to_be(&x, c.size), &bignum::to_be(&y, c.size)].concat())
 }
 
 /// Go's `ecdsa.VerifyASN1`: whether `signature`, a DER `SEQUENCE { r INTEGER, s INTEGER }`, is
 /// the key's signature of `hash` on the named curve.
-pub(crate) fn verify_asn1(curve: &str, point: &[u8], hash: &[u8], signature: &[u8]) -> bool {
+pub fn verify_asn1(curve: &str, point: &[u8], hash: &[u8], signature: &[u8]) -> bool {
     let Some(c) = Curve::named(curve) else { return false };
     let Some(q) = c.point(point) else { return false };
     let Some((r, s)) = parse_signature(signature) else { return false };
@@ -244,13 +272,24 @@ pub(crate) fn verify_asn1(curve: &str, point: &[u8], hash: &[u8], signature: &[u
 /// The two integers of a DER ECDSA signature as Go's `cryptobyte` reads them: a SEQUENCE with
 /// nothing after it, of two minimal non-negative INTEGERs and nothing else; their magnitudes.
 fn parse_signature(signature: &[u8]) -> Option<(&[u8], &[u8])> {
-    let (body, rest) = der::element(signature, 0x30)?;
-    let (r, body) = der::element(body, 0x02)?;
-    let (s, body) = der::element(body, 0x02)?;
+    let (body, rest) = der_element(signature, 0x30)?;
+    let (r, body) = der_element(body, 0x02)?;
+    let (s, body) = der_element(body, 0x02)?;
     if !rest.is_empty() || !body.is_empty() {
         return None;
     }
-    Some((der::unsigned_integer(r)?, der::unsigned_integer(s)?))
+    Some((unsigned_integer(r)?, unsigned_integer(s)?))
+}
+
+/// A minimal, non-negative INTEGER's magnitude, without its leading zero.
+fn unsigned_integer(contents: &[u8]) -> Option<&[u8]> {
+    match contents {
+        [] => None,
+        [first, ..] if first & 0x80 != 0 => None,
+        [0, next, ..] if next & 0x80 == 0 => None,
+        [0, tail @ ..] if !tail.is_empty() => Some(tail),
+        _ => Some(contents),
+    }
 }
 
 #[cfg(test)]

@@ -48,3 +48,20 @@ fn modular_arithmetic_matches_u128() {
     let m33 = Modulus::new(vec![33]).unwrap();
     assert_eq!(m33.plain(&m33.pow(&m33.montgomery(&[5]), &[3])), [26]);
 }
+
+#[test]
+fn plain_products_remainders_and_coprimality() {
+    let big = |v: u128| from_be_all(&v.to_be_bytes());
+    let value = |l: &[u32]| l.iter().rev().fold(0u128, |acc, &x| acc << 32 | u128::from(x));
+    let (a, b) = (0x0123_4567_89ab_cdef_u128, 0xfedc_ba98_u128);
+    assert_eq!(value(&mul(&big(a), &big(b))), a * b);
+    for (x, m) in [(a * b + 7, b), (a, 10), (5, 7), (0, 3), (1 << 100, (1 << 64) + 1), (a, 1 << 40)] {
+        assert_eq!(value(&rem(&big(x), &big(m)).unwrap()), x % m, "{x} mod {m}");
+    }
+    assert_eq!(rem(&big(5), &[0, 0]), None);
+    assert!(coprime(&big(35), &big(12)) && !coprime(&big(35), &big(21)) && !coprime(&big(4), &big(6)));
+    assert!(coprime(&big(1), &big(0)) && !coprime(&big(0), &big(5)) && !coprime(&big(7), &big(7)));
+    assert!(coprime(&big((1 << 89) - 1), &big((1 << 61) - 1)), "two Mersenne primes");
+    assert!(!coprime(&big(((1 << 61) - 1) * 3), &big(((1 << 61) - 1) * 5)));
+    assert!(cmp(&[1, 0, 0], &[1]).is_eq() && cmp(&[0, 1], &[5]).is_gt() && is_one(&[1, 0]) && !is_one(&[1, 1]));
+}

@@ -22,6 +22,17 @@ async fn served() -> (Arc<ApiServer>, TestServer) {
     (api, server)
 }
 
+/// A client of the server, and the warnings its handler has seen.
+fn client_seeing_warnings(server: &TestServer) -> (Client, Arc<Mutex<Vec<String>>>) {
+    let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+    let sink = seen.clone();
+    let transport = Arc::new(Transport::new(&Config::new(server.url()).unwrap()).unwrap());
+    let client = Client::new(transport, server.url())
+        .unwrap()
+        .with_warning_handler(move |w: &str| sink.lock().unwrap().push(w.to_owned()));
+    (client, seen)
+}
+
 #[test]
 fn lifecycles_are_upstreams() {
     assert_eq!(Ingress::deprecation_warning().as_deref(), Some(INGRESS_WARNING));
@@ -50,12 +61,7 @@ fn lifecycles_are_upstreams() {
 #[tokio::test]
 async fn the_client_receives_deprecation_warnings() {
     let (_api, server) = served().await;
-    let seen = Arc::new(Mutex::new(Vec::<String>::new()));
-    let sink = seen.clone();
-    let transport = Arc::new(Transport::new(&Config::new(server.url()).unwrap()).unwrap());
-    let client = Client::new(transport, server.url())
-        .unwrap()
-        .with_warning_handler(move |w: &str| sink.lock().unwrap().push(w.to_owned()));
+    let (client, seen) = client_seeing_warnings(&server);
 
     let ingresses: Api<Ingress> = Api::namespaced(client.clone(), "default");
     // Old versions are validated through the store's (networking.k8s.io/v1), as upstream
@@ -170,12 +176,7 @@ async fn deprecated_custom_resource_versions_warn_on_every_request() {
         .body(bytes::Bytes::from_static(DEPRECATED_CRD.as_bytes()))
         .unwrap();
     assert_eq!(api.handle(req).await.status(), 201);
-    let seen = Arc::new(Mutex::new(Vec::<String>::new()));
-    let sink = seen.clone();
-    let transport = Arc::new(Transport::new(&Config::new(server.url()).unwrap()).unwrap());
-    let client = Client::new(transport, server.url())
-        .unwrap()
-        .with_warning_handler(move |w: &str| sink.lock().unwrap().push(w.to_owned()));
+    let (client, seen) = client_seeing_warnings(&server);
     let gizmos = |version: &str| {
         let gvk = kapi_machinery::GroupVersionKind::new("example.com", version, "Gizmo");
         let resource = kapi_client::dynamic::ApiResource::new(&gvk, "gizmos", true);

@@ -789,12 +789,8 @@ pub fn validate_pod(obj: &Pod, old: Option<&Pod>) -> ErrorList {
 /// mirror (which refuses ephemeral containers alone), every stored ephemeral container still
 /// there and unchanged.
 pub fn validate_pod_ephemeral_containers_update(obj: &Pod, old: &Pod) -> ErrorList {
-    let opts = PodValidationOptions::from_old_spec(Some(&old.spec));
+    let mut errs = pod_metadata_and_spec(obj, old);
     let annotations = Path::new("metadata").child("annotations");
-    let allow_invalid_cost = pod_annotations::allow_invalid_cost(old);
-    let mut errs =
-        pod_annotations::pod_annotations(&obj.metadata.annotations, &obj.spec, allow_invalid_cost, &annotations);
-    errs.extend(validate_pod_spec_with(&obj.spec, &Path::new("spec"), true, &opts));
     errs.extend(pod_annotations::annotation_changes(obj, old, &annotations));
     match ephemeral::ephemeral_containers_changes(obj, old) {
         Ok(changes) => errs.extend(changes),
@@ -808,13 +804,19 @@ pub fn validate_pod_ephemeral_containers_update(obj: &Pod, old: &Pod) -> ErrorLi
 /// resize rules of `resize.rs` (cpu and memory of the containers and of the pod alone, nothing
 /// removed, the QoS class kept; a static pod's mirror and a Windows pod refuse any resize).
 pub fn validate_pod_resize(obj: &Pod, old: &Pod) -> ErrorList {
+    resize::pod_resize(obj, old, pod_metadata_and_spec(obj, old))
+}
+
+/// What a pod subresource write checks first (upstream's `validatePodMetadataAndSpec`): the
+/// pod-specific annotations and the whole new spec, with the options the stored pod allows.
+fn pod_metadata_and_spec(obj: &Pod, old: &Pod) -> ErrorList {
     let opts = PodValidationOptions::from_old_spec(Some(&old.spec));
     let annotations = Path::new("metadata").child("annotations");
     let allow_invalid_cost = pod_annotations::allow_invalid_cost(old);
     let mut errs =
         pod_annotations::pod_annotations(&obj.metadata.annotations, &obj.spec, allow_invalid_cost, &annotations);
     errs.extend(validate_pod_spec_with(&obj.spec, &Path::new("spec"), true, &opts));
-    resize::pod_resize(obj, old, errs)
+    errs
 }
 
 /// Validates a pod's `/status` update (upstream's `ValidatePodStatusUpdate`): the pod-specific

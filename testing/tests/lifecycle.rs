@@ -985,15 +985,16 @@ async fn validating_admission_policies_deny_and_warn() {
     let deployments = cs.apps_v1().deployments("default");
     let refused = |err: kapi_client::Error| err.status().unwrap().status.clone();
 
-    // The parameter is missing: the binding refuses (Invalid, 422).
+    // The parameter is missing: a configuration error of the binding, refused by upstream's
+    // generic policy dispatcher (403, its message bare, each error a cause).
     let st = refused(deployments.create(&deployment("web", 5), &CreateOptions::default()).await.unwrap_err());
-    assert_eq!((st.code, st.reason.0.as_str()), (422, "Invalid"));
-    assert_eq!(
-        st.message,
-        "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'replica-limit' with binding \
-         'replica-limit-binding' denied request: failed to configure binding: no params found for policy binding \
-         with `Deny` parameterNotFoundAction"
-    );
+    let why = "policy 'replica-limit' with binding 'replica-limit-binding' denied request: failed to configure \
+               binding: no params found for policy binding with `Deny` parameterNotFoundAction";
+    assert_eq!((st.code, st.reason.0.as_str()), (403, "Forbidden"));
+    assert_eq!(st.message, why);
+    let details = st.details.as_ref().unwrap();
+    assert_eq!((details.kind.as_str(), details.name.as_str()), ("deployments", "web"));
+    assert_eq!(details.causes.iter().map(|c| c.message.as_str()).collect::<Vec<_>>(), [why]);
 
     let limits = ConfigMap {
         metadata: ObjectMeta { name: "limits".into(), ..Default::default() },

@@ -356,6 +356,20 @@ fn forbidden(attrs: &Attributes<'_>, why: &str) -> Error {
     api_errors::into_error(api_errors::failure(403, "Forbidden", message, Some(details)))
 }
 
+/// Upstream's `admission.NewForbidden`: `403` with `<resource> "<name>" is forbidden: <why>`,
+/// the name the request's, else the object's, else its `generateName`, else `Unknown`.
+fn admission_forbidden(attrs: &Attributes<'_>, object: Option<&Value>, why: &str) -> Error {
+    let meta = |key: &str| {
+        object.and_then(|o| o.get("metadata")).and_then(|m| m.get(key)).and_then(Value::as_str).unwrap_or("")
+    };
+    let name = [attrs.name.as_str(), meta("name"), meta("generateName"), "Unknown"]
+        .into_iter()
+        .find(|n| !n.is_empty())
+        .unwrap_or("Unknown")
+        .to_owned();
+    forbidden(&Attributes { name, ..attrs.clone() }, why)
+}
+
 /// A delete's options as a review's `options`: `meta.k8s.io/v1` `DeleteOptions`.
 fn delete_options_value(opts: &DeleteOptions) -> Result<Value> {
     let mut v = value::parse(&kapi_machinery::json::to_vec(opts).map_err(|e| api_errors::internal(&e.to_string()))?)
@@ -766,9 +780,13 @@ impl ApiServer {
                     continue;
                 }
                 called = true;
-                let patched = self.call_hook(hook, &inv.attrs, inv.object.as_ref(), inv.old.as_ref(), warnings).await?;
-                // Upstream's audit annotation of each mutating call: whether it changed the object.
-                let mutated = patched.is_some() && inv.object.as_ref() != patched.as_ref();
+                let failed_open = format!("failed-open.mutation.webhook.admission.k8s.io/round_{round}_index_{i}");
+                let patched = self
+                    .call_hook(hook, &inv.attrs, inv.object.as_ref(), inv.old.as_ref(), warnings, &failed_open)
+                    .await;
+                // Upstream's audit annotation of each mutating call, also of one that failed:
+                // whether it changed the object.
+                let mutated = matches!(&patched, Ok(Some(p)) if inv.object.as_ref() != Some(p));
                 super::audit::annotate(
                     format!("mutation.webhook.admission.k8s.io/round_{round}_index_{i}"),
                     String::from_utf8_lossy(
@@ -781,7 +799,7 @@ impl ApiServer {
                     )
                     .into_owned(),
                 );
-                if let Some(patched) = patched {
+                if let Some(patched) = patched? {
                     let patched = match &inv.through {
                         None => patched,
                         Some(e) => self.convert_value(e, &self.normalize_as(e, &patched)?, &subject.info)?,
@@ -832,9 +850,14 @@ impl ApiServer {
         let called = !invocations.is_empty();
         let results: Vec<_> = invocations
             .iter()
-            .map(|(hook, inv)| async move {
+            .enumerate()
+            .map(|(i, (hook, inv))| async move {
                 let mut found = Vec::new();
-                let r = self.call_hook(hook, &inv.attrs, inv.object.as_ref(), inv.old.as_ref(), &mut found).await;
+                // Upstream numbers the validating webhooks called, not all of them.
+                let failed_open = format!("failed-open.validating.webhook.admission.k8s.io/round_0_index_{i}");
+                let r = self
+                    .call_hook(hook, &inv.attrs, inv.object.as_ref(), inv.old.as_ref(), &mut found, &failed_open)
+                    .await;
                 (found, r)
             })
             .collect::<FuturesUnordered<_>>()
@@ -886,8 +909,8 @@ impl ApiServer {
         }
         Ok(Some(inv))
     }
-    /// Upstream's `ShouldCallHook` plus its dry-run check: the rules, the namespace and object
-    /// selectors, the match conditions; a dry run may reach only webhooks without side effects.
+    /// Upstream's `ShouldCallHook`: the rules, the namespace and object selectors, the match
+    /// conditions (a dry run is checked when the webhook is called, as upstream's dispatchers do).
     /// `request` is the request's attributes, `inv` what the webhook would be sent.
     fn should_call(&self, hook: &Hook, request: &Attributes<'_>, inv: &Invocation<'_>) -> Result<bool> {
         let (attrs, obj, old) = (&inv.attrs, inv.object.as_ref(), inv.old.as_ref());
@@ -940,20 +963,6 @@ impl ApiServer {
                 Ok(false) => return Ok(false),
                 // Upstream's `NewForbidden` of the request's resource and name.
                 Err(e) => return Err(forbidden(request, &e)),
-            }
-        }
-        if attrs.dry_run {
-            match hook.side_effects.as_ref().map(|s| s.0.as_str()) {
-                Some(SideEffectClass::NONE | SideEffectClass::NONE_ON_DRY_RUN) => {}
-                None => {
-                    return self.failed(hook, CallFailure("Webhook SideEffects is nil".into())).map(|()| false);
-                }
-                Some(_) => {
-                    return Err(api_errors::bad_request(format!(
-                        "admission webhook {:?} does not support dry run",
-                        hook.name
-                    )));
-                }
             }
         }
         Ok(true)

@@ -1048,6 +1048,56 @@ async fn validating_admission_policies_deny_and_warn() {
     );
 }
 
+/// Upstream's generic policy dispatcher: a binding without `paramRef` is evaluated with
+/// `params` null; a `paramKind` no resource serves fails the policy (`failed to configure
+/// policy`), refused as a bare `403` message when no validation denies.
+#[tokio::test]
+async fn validating_admission_policy_configuration_errors_read_as_upstream() {
+    use kapi_api::admissionregistration::v1::{ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding};
+    use kapi_api::core::v1::Secret;
+    fn from<T: kapi_machinery::json::JsonDecode + Default>(json: &str) -> T {
+        kapi_machinery::json::from_slice(json.as_bytes()).unwrap()
+    }
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let vaps = cs.admissionregistration_v1().validating_admission_policies();
+    let bindings = cs.admissionregistration_v1().validating_admission_policy_bindings();
+    let add = |name: &str, param_kind: &str, param_ref: &str| {
+        let policy: ValidatingAdmissionPolicy = from(&format!(
+            r#"{{"metadata":{{"name":"{name}"}},"spec":{{"paramKind":{param_kind},
+                "matchConstraints":{{"resourceRules":[{{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["secrets"]}}]}},
+                "validations":[{{"expression":"params == null","message":"params given"}}]}}}}"#
+        ));
+        let binding: ValidatingAdmissionPolicyBinding = from(&format!(
+            r#"{{"metadata":{{"name":"{name}-binding"}},"spec":{{"policyName":"{name}",{param_ref}"validationActions":["Deny"]}}}}"#
+        ));
+        let (vaps, bindings) = (vaps.clone(), bindings.clone());
+        async move {
+            vaps.create(&policy, &CreateOptions::default()).await.unwrap();
+            bindings.create(&binding, &CreateOptions::default()).await.unwrap();
+        }
+    };
+    let secrets = cs.core_v1().secrets("default");
+    let secret =
+        |name: &str| Secret { metadata: ObjectMeta { name: name.into(), ..Default::default() }, ..Default::default() };
+    add("no-ref", r#"{"apiVersion":"v1","kind":"ConfigMap"}"#, "").await;
+    secrets.create(&secret("s1"), &CreateOptions::default()).await.unwrap();
+
+    add(
+        "unknown-kind",
+        r#"{"apiVersion":"example.com/v1","kind":"Nope"}"#,
+        r#""paramRef":{"name":"p","parameterNotFoundAction":"Allow"},"#,
+    )
+    .await;
+    let st =
+        secrets.create(&secret("s2"), &CreateOptions::default()).await.unwrap_err().status().unwrap().status.clone();
+    let why = "policy \"unknown-kind\" denied request: failed to configure policy: failed to find resource \
+               referenced by paramKind: 'example.com/v1, Kind=Nope'";
+    assert_eq!((st.code, st.reason.0.as_str(), st.message.as_str()), (403, "Forbidden", why));
+    let details = st.details.unwrap();
+    assert_eq!((details.kind.as_str(), details.name.as_str()), ("secrets", "s2"));
+    assert_eq!(details.causes.iter().map(|c| c.message.as_str()).collect::<Vec<_>>(), [why]);
+}
+
 #[tokio::test]
 async fn mutating_admission_policies_patch_apply_and_reinvoke() {
     use kapi_api::admissionregistration::v1::{MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding};

@@ -637,3 +637,63 @@ pub(super) fn policy_errors(
     }
     api_errors::into_error(status)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(json: &str) -> ValidatingAdmissionPolicySpec {
+        kapi_machinery::json::from_slice(json.as_bytes()).expect("test spec")
+    }
+
+    fn vars() -> Vars {
+        let object = value::parse(br#"{"metadata":{"name":"web"},"spec":{"replicas":3}}"#).expect("test JSON");
+        Vars {
+            object: conditions::to_val(&object),
+            old: Val::Null,
+            request: Val::Null,
+            params: Val::Null,
+            namespace: Val::Null,
+            authorizer: Val::Null,
+        }
+    }
+
+    /// Upstream's validator: an audit annotation of another type than string or null is an
+    /// error under either failure policy; a value is trimmed and an empty one left out.
+    #[test]
+    fn audit_annotations_read_as_upstream() {
+        for policy in ["Fail", "Ignore"] {
+            let e = evaluate(
+                &spec(&format!(
+                    r#"{{"failurePolicy":"{policy}","auditAnnotations":[
+                        {{"key":"n","valueExpression":"object.spec.replicas"}},
+                        {{"key":"name","valueExpression":"'  ' + object.metadata.name + ' '"}},
+                        {{"key":"blank","valueExpression":"' '"}},
+                        {{"key":"none","valueExpression":"null"}}]}}"#
+                )),
+                &vars(),
+            );
+            assert_eq!(
+                e.annotation_errors,
+                [
+                    "valueExpression 'object.spec.replicas' resulted in unsupported return type: int. Return type must be either string or null."
+                ],
+                "{policy}"
+            );
+            assert_eq!(e.annotations, [("name".to_owned(), "web".to_owned())]);
+            assert!(e.denials.is_empty());
+        }
+        let e = evaluate(
+            &spec(r#"{"failurePolicy":"Ignore","auditAnnotations":[{"key":"k","valueExpression":"object.nope"}]}"#),
+            &vars(),
+        );
+        assert!(e.annotation_errors.is_empty());
+    }
+
+    #[test]
+    fn a_validation_that_gives_no_bool_reads_as_a_compilation_error() {
+        let e = evaluate(&spec(r#"{"validations":[{"expression":"object.spec.replicas"}]}"#), &vars());
+        let messages: Vec<_> = e.denials.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages, ["compilation error: must evaluate to bool but got int"]);
+    }
+}

@@ -36,10 +36,8 @@
 //! Simplifications: a retried update runs the validating webhooks again, not the mutating
 //! ones; a subresource of another kind is
 //! matched through the request's version only (no `matchPolicy: Equivalent` conversion); a
-//! match condition using `authorizer` is an evaluation error (the test server's CEL has no
-//! authorizer library), and one that does not compile fails when evaluated (upstream refuses
-//! it when the configuration is written); a missing namespace has no labels for
-//! `namespaceSelector`.
+//! match condition of another type than bool is found out when it runs (upstream's compiler
+//! refuses it, and that error is what it reads as).
 
 mod call;
 mod conditions;
@@ -368,6 +366,56 @@ fn admission_forbidden(attrs: &Attributes<'_>, object: Option<&Value>, why: &str
         .unwrap_or("Unknown")
         .to_owned();
     forbidden(&Attributes { name, ..attrs.clone() }, why)
+}
+
+impl ApiServer {
+    /// Upstream's namespace and object selector matchers (`webhook/predicates`), shared by
+    /// webhooks and policies: a request outside a namespace (but for a namespace itself) passes
+    /// any namespace selector; a missing namespace is `404` once a selector asks for its
+    /// labels; an object selector matches the object or the old one, never an object without
+    /// metadata (a connection's options); a selector that does not parse is an internal error.
+    fn selectors_match(
+        &self,
+        namespace_selector: Option<&LabelSelector>,
+        object_selector: Option<&LabelSelector>,
+        attrs: &Attributes<'_>,
+        obj: Option<&Value>,
+        old: Option<&Value>,
+    ) -> Result<bool> {
+        let namespaces_itself = attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces";
+        if namespaces_itself || !attrs.namespace.is_empty() {
+            let s = selector(namespace_selector).map_err(|e| api_errors::internal(&e))?;
+            if !s.is_empty() {
+                let labels = if namespaces_itself {
+                    labels_of(obj.or(old))
+                } else {
+                    let ns = GroupVersionResource::new("", "v1", "namespaces");
+                    let found = self.tracker.get(&ns, "", attrs.namespace, &GetOptions::default()).ok();
+                    let Some(v) = found.and_then(|o| to_value(o.as_ref()).ok()) else {
+                        let details = StatusDetails {
+                            name: attrs.namespace.to_owned(),
+                            kind: "namespaces".into(),
+                            ..Default::default()
+                        };
+                        let message = format!("namespaces {:?} not found", attrs.namespace);
+                        return Err(api_errors::into_error(api_errors::failure(
+                            404,
+                            "NotFound",
+                            message,
+                            Some(details),
+                        )));
+                    };
+                    labels_of(Some(&v))
+                };
+                if !s.matches(&labels) {
+                    return Ok(false);
+                }
+            }
+        }
+        let s = selector(object_selector).map_err(|e| api_errors::internal(&e))?;
+        let labelled = |o: &&Value| o.get("metadata").is_some() && s.matches(&labels_of(Some(o)));
+        Ok(s.is_empty() || [obj, old].into_iter().flatten().any(|o| labelled(&o)))
+    }
 }
 
 /// A delete's options as a review's `options`: `meta.k8s.io/v1` `DeleteOptions`.
@@ -917,36 +965,8 @@ impl ApiServer {
         if !hook.rules.iter().any(|r| attrs.matches(r)) {
             return Ok(false);
         }
-        let ns_selector = selector(hook.namespace_selector.as_ref())
-            .map_err(|e| api_errors::internal(&format!("webhook {:?}: namespaceSelector: {e}", hook.name)))?;
-        let namespaces_itself = attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces";
-        let ns_labels = if namespaces_itself {
-            Some(labels_of(obj.or(old)))
-        } else if attrs.namespace.is_empty() {
-            // Cluster-scoped objects are outside every namespace selector's reach.
-            None
-        } else {
-            let ns = GroupVersionResource::new("", "v1", "namespaces");
-            let labels = self
-                .tracker
-                .get(&ns, "", attrs.namespace, &GetOptions::default())
-                .ok()
-                .and_then(|o| to_value(o.as_ref()).ok())
-                .map(|v| labels_of(Some(&v)))
-                .unwrap_or_default();
-            Some(labels)
-        };
-        if let Some(labels) = ns_labels
-            && !ns_selector.matches(&labels)
-        {
-            return Ok(false);
-        }
-        let obj_selector = selector(hook.object_selector.as_ref())
-            .map_err(|e| api_errors::internal(&format!("webhook {:?}: objectSelector: {e}", hook.name)))?;
-        let matched = match (obj, old) {
-            (None, None) => obj_selector.matches(&BTreeMap::new()),
-            _ => [obj, old].into_iter().flatten().any(|o| obj_selector.matches(&labels_of(Some(o)))),
-        };
+        let matched =
+            self.selectors_match(hook.namespace_selector.as_ref(), hook.object_selector.as_ref(), attrs, obj, old)?;
         if !matched {
             return Ok(false);
         }

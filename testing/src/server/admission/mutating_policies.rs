@@ -185,7 +185,7 @@ impl ApiServer {
                     config.push(config_error(&policy.name, binding, e));
                 }
             };
-            match self.selectors_match(m, &pattrs, obj.as_ref(), old.as_ref()) {
+            match self.match_selectors(m, &pattrs, obj.as_ref(), old.as_ref()) {
                 Ok(true) => {}
                 Ok(false) => continue,
                 Err(e) => {
@@ -220,7 +220,7 @@ impl ApiServer {
                     if !rules_ok || rule_matches(&bm.exclude_resource_rules, &pattrs) {
                         continue;
                     }
-                    match self.selectors_match(bm, &pattrs, obj.as_ref(), old.as_ref()) {
+                    match self.match_selectors(bm, &pattrs, obj.as_ref(), old.as_ref()) {
                         Ok(true) => {}
                         Ok(false) => continue,
                         Err(e) => {

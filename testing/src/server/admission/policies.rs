@@ -152,31 +152,18 @@ impl ApiServer {
         .collect()
     }
 
-    /// The namespace and object selectors of a match, as a webhook's are read.
-    pub(super) fn selectors_match(
+    /// The namespace and object selectors of a match, as a webhook's are read; an error is
+    /// the status's message (`Internal error occurred: …`), a configuration error of the policy
+    /// or binding.
+    pub(super) fn match_selectors(
         &self,
         m: &MatchResources,
         attrs: &Attributes<'_>,
         obj: Option<&Value>,
         old: Option<&Value>,
     ) -> std::result::Result<bool, String> {
-        let ns_selector = selector(m.namespace_selector.as_ref())?;
-        let namespaces_itself = attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces";
-        if namespaces_itself {
-            if !ns_selector.matches(&labels_of(obj.or(old))) {
-                return Ok(false);
-            }
-        } else if !attrs.namespace.is_empty() {
-            let labels = self.namespace_object(attrs.namespace).map(|v| labels_of(Some(&v))).unwrap_or_default();
-            if !ns_selector.matches(&labels) {
-                return Ok(false);
-            }
-        }
-        let obj_selector = selector(m.object_selector.as_ref())?;
-        Ok(match (obj, old) {
-            (None, None) => obj_selector.matches(&Default::default()),
-            _ => [obj, old].into_iter().flatten().any(|o| obj_selector.matches(&labels_of(Some(o)))),
-        })
+        self.selectors_match(m.namespace_selector.as_ref(), m.object_selector.as_ref(), attrs, obj, old)
+            .map_err(|e| api_errors::status_of(&e).message)
     }
 
     pub(super) fn namespace_object(&self, name: &str) -> Option<Value> {
@@ -299,7 +286,7 @@ impl ApiServer {
                     config.push(config_error(&policy.name, binding, e));
                 }
             };
-            match self.selectors_match(m, &attrs, object, old) {
+            match self.match_selectors(m, &attrs, object, old) {
                 Ok(true) => {}
                 Ok(false) => continue,
                 Err(e) => {
@@ -333,7 +320,7 @@ impl ApiServer {
                     if !rules_ok || rule_matches(&bm.exclude_resource_rules, &attrs) {
                         continue;
                     }
-                    match self.selectors_match(bm, &attrs, object, old) {
+                    match self.match_selectors(bm, &attrs, object, old) {
                         Ok(true) => {}
                         Ok(false) => continue,
                         Err(e) => {

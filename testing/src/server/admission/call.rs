@@ -199,12 +199,15 @@ impl ApiServer {
             })?
             .clone();
         let (url, server_name) = self.webhook_url(&hook.client_config)?;
+        let seconds = hook.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS).clamp(1, MAX_TIMEOUT_SECONDS);
+        // Upstream's REST client tells the webhook its timeout in the query (`?timeout=10s`,
+        // a Go duration), which failures name with the URL; a webhook URL has no query.
+        let url = format!("{url}?timeout={seconds}s");
         let endpoint = https::Endpoint {
             url: &url,
             server_name: server_name.as_deref(),
             ca_bundle: hook.client_config.ca_bundle.as_deref().filter(|c| !c.is_empty()),
         };
-        let seconds = hook.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS).clamp(1, MAX_TIMEOUT_SECONDS);
         let deadline = Duration::from_secs(seconds.unsigned_abs().into());
         let uid = new_uid();
         let request = review_request(attrs, uid.clone(), obj, old);

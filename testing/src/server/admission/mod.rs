@@ -1005,11 +1005,10 @@ impl ApiServer {
         self.normalize_kind(info.kind_info(), v)
     }
 
-    /// A patched object as the server holds it: decoded as `kind` and defaulted.
+    /// A patched object as the server holds it: decoded as `kind` and defaulted; a failure is
+    /// upstream's `NewInternalError` of the decoder's error.
     fn normalize_kind(&self, kind: KindInfo, v: &Value) -> Result<Value> {
-        let (obj, _) = self
-            .decode_defaulted(kind, v, false)
-            .map_err(|message| api_errors::internal(&format!("decoding the object a webhook patched: {message}")))?;
+        let (obj, _) = self.decode_defaulted(kind, v, false).map_err(|message| api_errors::internal(&message))?;
         to_value(obj.as_ref())
     }
 

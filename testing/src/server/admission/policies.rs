@@ -390,6 +390,8 @@ impl ApiServer {
             crate::server::audit::annotate(key, values.join(", "));
         }
         if !audited.is_empty() {
+            // Upstream's `maxValidationFailures`: the audit log keeps the first 50.
+            audited.truncate(50);
             crate::server::audit::annotate(
                 "validation.policy.admission.k8s.io/validation_failure",
                 String::from_utf8_lossy(&Value::Array(audited).to_compact_vec()).into_owned(),

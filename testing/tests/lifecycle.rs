@@ -1050,9 +1050,10 @@ async fn validating_admission_policies_deny_and_warn() {
 
 /// Upstream's generic policy dispatcher: a binding without `paramRef` is evaluated with
 /// `params` null; a `paramKind` no resource serves fails the policy (`failed to configure
-/// policy`), refused as a bare `403` message when no validation denies.
+/// policy`), refused as a bare `403` message when no validation denies; a mutating policy's
+/// missing parameter reads the same.
 #[tokio::test]
-async fn validating_admission_policy_configuration_errors_read_as_upstream() {
+async fn admission_policy_configuration_errors_read_as_upstream() {
     use kapi_api::admissionregistration::v1::{ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding};
     use kapi_api::core::v1::Secret;
     fn from<T: kapi_machinery::json::JsonDecode + Default>(json: &str) -> T {
@@ -1096,6 +1097,43 @@ async fn validating_admission_policy_configuration_errors_read_as_upstream() {
     let details = st.details.unwrap();
     assert_eq!((details.kind.as_str(), details.name.as_str()), ("secrets", "s2"));
     assert_eq!(details.causes.iter().map(|c| c.message.as_str()).collect::<Vec<_>>(), [why]);
+
+    // A mutating policy's missing parameter is the same configuration error.
+    use kapi_api::admissionregistration::v1::{MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding};
+    let policy: MutatingAdmissionPolicy = from(
+        r#"{"metadata":{"name":"tagger"},"spec":{"paramKind":{"apiVersion":"v1","kind":"ConfigMap"},
+            "matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["configmaps"]}]},
+            "reinvocationPolicy":"Never",
+            "mutations":[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":"Object{metadata: Object.metadata{labels: {'tagged': 'yes'}}}"}}]}}"#,
+    );
+    cs.admissionregistration_v1()
+        .mutating_admission_policies()
+        .create(&policy, &CreateOptions::default())
+        .await
+        .unwrap();
+    let binding: MutatingAdmissionPolicyBinding = from(
+        r#"{"metadata":{"name":"tagger-binding"},"spec":{"policyName":"tagger",
+            "paramRef":{"name":"missing","parameterNotFoundAction":"Deny"}}}"#,
+    );
+    cs.admissionregistration_v1()
+        .mutating_admission_policy_bindings()
+        .create(&binding, &CreateOptions::default())
+        .await
+        .unwrap();
+    let cm = ConfigMap { metadata: ObjectMeta { name: "c".into(), ..Default::default() }, ..Default::default() };
+    let st = cs
+        .core_v1()
+        .config_maps("default")
+        .create(&cm, &CreateOptions::default())
+        .await
+        .unwrap_err()
+        .status()
+        .unwrap()
+        .status
+        .clone();
+    let why = "policy 'tagger' with binding 'tagger-binding' denied request: failed to configure binding: no params \
+               found for policy binding with `Deny` parameterNotFoundAction";
+    assert_eq!((st.code, st.reason.0.as_str(), st.message.as_str()), (403, "Forbidden", why));
 }
 
 #[tokio::test]

@@ -17,8 +17,10 @@
 //! type name …`). The result is decoded as the kind (strictly after a JSON patch: an unknown
 //! field is a `500`) and defaulted. A failing mutation, match condition or configuration is,
 //! under `failurePolicy: Fail` (the default), a `403` whose message is the first failure,
-//! `policy '<policy>' with binding '<binding>' denied request: <why>`, reason `Invalid`, every
-//! failure a cause; under `Ignore` it is skipped.
+//! `policy '<policy>' with binding '<binding>' denied request: <why>`, every failure a cause;
+//! configuration errors (`failed to configure binding: …`, upstream's generic dispatcher's)
+//! come first and make the reason `Forbidden`, else it is `Invalid`; under `Ignore` it is
+//! skipped.
 //!
 //! `reinvocationPolicy: IfNeeded` runs a policy again, once, when a later policy or a mutating
 //! webhook changed the object after it ran (upstream's reinvocation context, keyed by policy,

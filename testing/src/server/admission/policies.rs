@@ -6,7 +6,7 @@
 //! its own `matchResources`, then is evaluated once per parameter object (`paramKind` with the
 //! binding's `paramRef`: by name, or by selector, in the request's namespace unless the
 //! reference names one; none found is allowed or, with `parameterNotFoundAction: Deny`,
-//! refused). The variables are `object`, `oldObject`, `request`, `params`, `namespaceObject`
+//! refused; a binding without `paramRef` is evaluated with `params` null). The variables are `object`, `oldObject`, `request`, `params`, `namespaceObject`
 //! and `variables`. A validation that is false is denied with its `messageExpression`'s
 //! result, else its `message`, else `failed expression: <expression>`, and its `reason`
 //! (`Invalid`, `422`, by default); one that fails to evaluate is denied under `failurePolicy:
@@ -19,7 +19,10 @@
 //! `validation.policy.admission.k8s.io/validation_failure` (a JSON list of the failures with
 //! their policy, binding, expression index and actions), seen in the audit log (module
 //! `audit`). The policy's `auditAnnotations` become annotations `<policy>/<key>` (each key's
-//! distinct values joined by `, `).
+//! distinct values joined by `, `); one that gives neither a string nor null denies. A
+//! configuration error (a selector, the `paramKind`, the parameters) is refused, when no
+//! validation denies, as the generic dispatcher refuses it: `403 Forbidden`, the bare message
+//! `policy '<policy>' with binding '<binding>' denied request: failed to configure binding: …`.
 //!
 //! `authorizer` is kapi-cel's authorizer library, its checks answered by the server's
 //! authorization for the requester (or the service account an expression names).

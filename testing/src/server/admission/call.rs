@@ -221,7 +221,11 @@ impl ApiServer {
             return Err(CallFailure(format!("failed to call webhook: the server responded {status}: {text}")));
         }
         let invalid = |m: String| CallFailure(format!("received invalid webhook response: {m}"));
-        let doc = value::parse(&data).map_err(|e| invalid(e.to_string()))?;
+        // An answer that does not decode fails in upstream's REST client (`Into`), before the
+        // answer is checked: its JSON serializer's words after `failed to call webhook: `.
+        let undecodable = |e: String| CallFailure(format!("failed to call webhook: {e}"));
+        let doc = value::parse(&data)
+            .map_err(|e| undecodable(format!("couldn't get version/kind; json parse error: {e}")))?;
         let text = |k: &str| doc.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
         let want = format!("admission.k8s.io/{version}");
         // Upstream's `VerifyAdmissionResponse`: a v1 answer must be of the uid sent and of the
@@ -229,7 +233,7 @@ impl ApiServer {
         // type; a v1beta1 answer is taken as it comes (its patch as a JSON Patch).
         let response = if version == "v1" {
             let r: review_v1::AdmissionReview =
-                kapi_machinery::json::from_slice(&data).map_err(|e| invalid(e.to_string()))?;
+                kapi_machinery::json::from_slice(&data).map_err(|e| undecodable(e.to_string()))?;
             let r = r.response.ok_or_else(|| invalid("webhook response was absent".into()))?;
             if r.uid != uid {
                 return Err(invalid(format!("expected response.uid={uid:?}, got {:?}", r.uid)));
@@ -262,7 +266,7 @@ impl ApiServer {
             r
         } else {
             let r: review_v1beta1::AdmissionReview =
-                kapi_machinery::json::from_slice(&data).map_err(|e| invalid(e.to_string()))?;
+                kapi_machinery::json::from_slice(&data).map_err(|e| undecodable(e.to_string()))?;
             let r = r.response.ok_or_else(|| invalid("webhook response was absent".into()))?;
             let patch = r.patch.filter(|p| hook.mutating && !p.is_empty());
             review_v1::AdmissionResponse {

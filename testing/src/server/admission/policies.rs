@@ -462,16 +462,24 @@ pub(super) fn review_value(attrs: &Attributes<'_>) -> Result<Value> {
     .map_err(|e| api_errors::internal(&e.to_string()))
 }
 
-/// A policy's `variables` as CEL's `variables`: in order, each seeing those before it; one
-/// that fails is left out, so an expression using it fails in turn.
+/// A policy's `variables` as CEL's `variables`: in order, each seeing those before it. One that
+/// fails is an error value that fails whatever reads it, in the words of upstream's
+/// composition (`composited variable "max" fails to evaluate: …`).
 pub(super) fn compose(variables: &[Variable], vars: &[(&str, Val)]) -> Val {
     let mut composed: Vec<(Val, Val)> = Vec::new();
     for var in variables {
         let mut with = vars.to_vec();
         with.push(("variables", map_of(composed.clone()).unwrap_or(Val::Null)));
-        if let Ok(val) = run(&var.expression, &with) {
-            composed.push((Val::string(var.name.as_str()), val));
-        }
+        let val = match Program::compile(&var.expression, VARIABLES) {
+            Err(e) => {
+                Val::Err(format!("composited variable {:?} fails to compile: compilation failed: {e}", var.name).into())
+            }
+            Ok(program) => match program.eval(&with, PER_CALL_LIMIT).result {
+                Ok(v) => v,
+                Err(e) => Val::Err(format!("composited variable {:?} fails to evaluate: {e}", var.name).into()),
+            },
+        };
+        composed.push((Val::string(var.name.as_str()), val));
     }
     map_of(composed).unwrap_or(Val::Null)
 }
@@ -680,6 +688,24 @@ mod tests {
             &vars(),
         );
         assert!(e.annotation_errors.is_empty());
+    }
+
+    /// Upstream's composition: reading a variable that failed fails with its name.
+    #[test]
+    fn a_failed_variable_fails_what_reads_it() {
+        let e = evaluate(
+            &spec(
+                r#"{"variables":[{"name":"max","expression":"object.spec.nope"}],
+                    "validations":[{"expression":"object.spec.replicas <= variables.max"},{"expression":"true"}]}"#,
+            ),
+            &vars(),
+        );
+        let messages: Vec<_> = e.denials.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            ["expression 'object.spec.replicas <= variables.max' resulted in error: composited variable \"max\" \
+                 fails to evaluate: no such key: nope"]
+        );
     }
 
     #[test]

@@ -985,15 +985,16 @@ async fn validating_admission_policies_deny_and_warn() {
     let deployments = cs.apps_v1().deployments("default");
     let refused = |err: kapi_client::Error| err.status().unwrap().status.clone();
 
-    // The parameter is missing: the binding refuses (Invalid, 422).
+    // The parameter is missing: a configuration error of the binding, refused by upstream's
+    // generic policy dispatcher (403, its message bare, each error a cause).
     let st = refused(deployments.create(&deployment("web", 5), &CreateOptions::default()).await.unwrap_err());
-    assert_eq!((st.code, st.reason.0.as_str()), (422, "Invalid"));
-    assert_eq!(
-        st.message,
-        "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'replica-limit' with binding \
-         'replica-limit-binding' denied request: failed to configure binding: no params found for policy binding \
-         with `Deny` parameterNotFoundAction"
-    );
+    let why = "policy 'replica-limit' with binding 'replica-limit-binding' denied request: failed to configure \
+               binding: no params found for policy binding with `Deny` parameterNotFoundAction";
+    assert_eq!((st.code, st.reason.0.as_str()), (403, "Forbidden"));
+    assert_eq!(st.message, why);
+    let details = st.details.as_ref().unwrap();
+    assert_eq!((details.kind.as_str(), details.name.as_str()), ("deployments", "web"));
+    assert_eq!(details.causes.iter().map(|c| c.message.as_str()).collect::<Vec<_>>(), [why]);
 
     let limits = ConfigMap {
         metadata: ObjectMeta { name: "limits".into(), ..Default::default() },
@@ -1045,6 +1046,94 @@ async fn validating_admission_policies_deny_and_warn() {
             "Validation failed for ValidatingAdmissionPolicy 'team-label' with binding 'team-label-warn': every config map needs a team label"
         ]
     );
+}
+
+/// Upstream's generic policy dispatcher: a binding without `paramRef` is evaluated with
+/// `params` null; a `paramKind` no resource serves fails the policy (`failed to configure
+/// policy`), refused as a bare `403` message when no validation denies; a mutating policy's
+/// missing parameter reads the same.
+#[tokio::test]
+async fn admission_policy_configuration_errors_read_as_upstream() {
+    use kapi_api::admissionregistration::v1::{ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding};
+    use kapi_api::core::v1::Secret;
+    fn from<T: kapi_machinery::json::JsonDecode + Default>(json: &str) -> T {
+        kapi_machinery::json::from_slice(json.as_bytes()).unwrap()
+    }
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let vaps = cs.admissionregistration_v1().validating_admission_policies();
+    let bindings = cs.admissionregistration_v1().validating_admission_policy_bindings();
+    let add = |name: &str, param_kind: &str, param_ref: &str| {
+        let policy: ValidatingAdmissionPolicy = from(&format!(
+            r#"{{"metadata":{{"name":"{name}"}},"spec":{{"paramKind":{param_kind},
+                "matchConstraints":{{"resourceRules":[{{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["secrets"]}}]}},
+                "validations":[{{"expression":"params == null","message":"params given"}}]}}}}"#
+        ));
+        let binding: ValidatingAdmissionPolicyBinding = from(&format!(
+            r#"{{"metadata":{{"name":"{name}-binding"}},"spec":{{"policyName":"{name}",{param_ref}"validationActions":["Deny"]}}}}"#
+        ));
+        let (vaps, bindings) = (vaps.clone(), bindings.clone());
+        async move {
+            vaps.create(&policy, &CreateOptions::default()).await.unwrap();
+            bindings.create(&binding, &CreateOptions::default()).await.unwrap();
+        }
+    };
+    let secrets = cs.core_v1().secrets("default");
+    let secret =
+        |name: &str| Secret { metadata: ObjectMeta { name: name.into(), ..Default::default() }, ..Default::default() };
+    add("no-ref", r#"{"apiVersion":"v1","kind":"ConfigMap"}"#, "").await;
+    secrets.create(&secret("s1"), &CreateOptions::default()).await.unwrap();
+
+    add(
+        "unknown-kind",
+        r#"{"apiVersion":"example.com/v1","kind":"Nope"}"#,
+        r#""paramRef":{"name":"p","parameterNotFoundAction":"Allow"},"#,
+    )
+    .await;
+    let st =
+        secrets.create(&secret("s2"), &CreateOptions::default()).await.unwrap_err().status().unwrap().status.clone();
+    let why = "policy \"unknown-kind\" denied request: failed to configure policy: failed to find resource \
+               referenced by paramKind: 'example.com/v1, Kind=Nope'";
+    assert_eq!((st.code, st.reason.0.as_str(), st.message.as_str()), (403, "Forbidden", why));
+    let details = st.details.unwrap();
+    assert_eq!((details.kind.as_str(), details.name.as_str()), ("secrets", "s2"));
+    assert_eq!(details.causes.iter().map(|c| c.message.as_str()).collect::<Vec<_>>(), [why]);
+
+    // A mutating policy's missing parameter is the same configuration error.
+    use kapi_api::admissionregistration::v1::{MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding};
+    let policy: MutatingAdmissionPolicy = from(
+        r#"{"metadata":{"name":"tagger"},"spec":{"paramKind":{"apiVersion":"v1","kind":"ConfigMap"},
+            "matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["configmaps"]}]},
+            "reinvocationPolicy":"Never",
+            "mutations":[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":"Object{metadata: Object.metadata{labels: {'tagged': 'yes'}}}"}}]}}"#,
+    );
+    cs.admissionregistration_v1()
+        .mutating_admission_policies()
+        .create(&policy, &CreateOptions::default())
+        .await
+        .unwrap();
+    let binding: MutatingAdmissionPolicyBinding = from(
+        r#"{"metadata":{"name":"tagger-binding"},"spec":{"policyName":"tagger",
+            "paramRef":{"name":"missing","parameterNotFoundAction":"Deny"}}}"#,
+    );
+    cs.admissionregistration_v1()
+        .mutating_admission_policy_bindings()
+        .create(&binding, &CreateOptions::default())
+        .await
+        .unwrap();
+    let cm = ConfigMap { metadata: ObjectMeta { name: "c".into(), ..Default::default() }, ..Default::default() };
+    let st = cs
+        .core_v1()
+        .config_maps("default")
+        .create(&cm, &CreateOptions::default())
+        .await
+        .unwrap_err()
+        .status()
+        .unwrap()
+        .status
+        .clone();
+    let why = "policy 'tagger' with binding 'tagger-binding' denied request: failed to configure binding: no params \
+               found for policy binding with `Deny` parameterNotFoundAction";
+    assert_eq!((st.code, st.reason.0.as_str(), st.message.as_str()), (403, "Forbidden", why));
 }
 
 #[tokio::test]

@@ -299,9 +299,9 @@ impl AdmissionResponse {
         }
     }
 
-    /// Refuses the request with an HTTP status code (403 is what the server assumes when none
-    /// is given) and a message the client sees after `admission webhook "<name>" denied the
-    /// request: `.
+    /// Refuses the request with an HTTP status code (the server answers `400` for a code under
+    /// 400, as upstream's `ToStatusErr`) and a message the client sees after `admission webhook
+    /// "<name>" denied the request: `.
     pub fn deny(code: u16, message: impl Into<String>) -> AdmissionResponse {
         let status = Status {
             status: STATUS_FAILURE.into(),

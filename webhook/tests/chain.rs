@@ -348,11 +348,7 @@ async fn match_conditions_decide_and_their_errors_follow_the_failure_policy() {
     let err = cm.create(&config_map("other", &[]), &CreateOptions::default()).await.unwrap_err();
     assert_eq!(
         status_of(&err),
-        (
-            403,
-            "configmaps \"other\" is forbidden: admission webhook \"deny.example.com\" denied the request: refused other"
-                .into()
-        )
+        (403, "admission webhook \"deny.example.com\" denied the request: refused other".into())
     );
     assert_eq!(*calls.lock().unwrap(), ["other"]);
 
@@ -426,10 +422,7 @@ async fn validating_webhooks_are_called_in_parallel() {
     env.validating("p-1", vec![validating_hook("slow.example.com", slow, cms.clone())]).await;
     env.validating("p-2", vec![validating_hook("fast.example.com", fast, cms.clone())]).await;
     let err = cm.create(&config_map("refused", &[]), &CreateOptions::default()).await.unwrap_err();
-    assert_eq!(
-        status_of(&err).1,
-        "configmaps \"refused\" is forbidden: admission webhook \"fast.example.com\" denied the request: fast refusal"
-    );
+    assert_eq!(status_of(&err).1, "admission webhook \"fast.example.com\" denied the request: fast refusal");
     assert_eq!(slow_done.load(Ordering::SeqCst), 1, "the answer came before every webhook had answered");
 }
 
@@ -549,13 +542,13 @@ async fn subresources_of_another_kind_are_reviewed_as_their_kind() {
     env.validating("creates", vec![validating_hook("creates.example.com", named, rules)]).await;
     let pods = env.cs.core_v1().pods("default");
     pods.create(&pod("p"), &CreateOptions::default()).await.unwrap();
-    let prefix =
-        |what: &str| format!("{what} is forbidden: admission webhook \"creates.example.com\" denied the request: ");
+    // Upstream's `ToStatusErr`: the webhook's code and message, no resource named.
+    let prefix = "admission webhook \"creates.example.com\" denied the request: ".to_owned();
     let eviction = Eviction { metadata: ObjectMeta { name: "p".into(), ..Default::default() }, ..Default::default() };
     let err = pods.evict("p", &eviction, &CreateOptions::default()).await.unwrap_err();
     assert_eq!(
         status_of(&err),
-        (403, prefix("pods \"p\"") + "policy/v1 Eviction pods/eviction default/p CREATE object Eviction old false")
+        (403, prefix.clone() + "policy/v1 Eviction pods/eviction default/p CREATE object Eviction old false")
     );
     let binding = Binding {
         metadata: ObjectMeta { name: "p".into(), ..Default::default() },
@@ -565,7 +558,7 @@ async fn subresources_of_another_kind_are_reviewed_as_their_kind() {
     let err = pods.bind("p", &binding, &CreateOptions::default()).await.unwrap_err();
     assert_eq!(
         status_of(&err),
-        (403, prefix("pods \"p\"") + "v1 Binding pods/binding default/p CREATE object Binding old false")
+        (403, prefix.clone() + "v1 Binding pods/binding default/p CREATE object Binding old false")
     );
     let stored = pods.get("p", &GetOptions::default()).await.unwrap();
     assert!(stored.spec.node_name.is_empty(), "the refused binding bound the pod");
@@ -578,7 +571,7 @@ async fn subresources_of_another_kind_are_reviewed_as_their_kind() {
         status_of(&err),
         (
             403,
-            prefix("serviceaccounts \"robot\"")
+            prefix
                 + "authentication.k8s.io/v1 TokenRequest serviceaccounts/token default/robot CREATE object TokenRequest old false"
         )
     );
@@ -610,14 +603,7 @@ async fn delete_collection_reviews_each_object_and_stops_at_a_refusal() {
     }
     let err =
         cm.delete_collection(&ListOptions::default().labels("batch=1"), &DeleteOptions::default()).await.unwrap_err();
-    assert_eq!(
-        status_of(&err),
-        (
-            403,
-            "configmaps \"Unknown\" is forbidden: admission webhook \"guard.example.com\" denied the request: c stays"
-                .into()
-        )
-    );
+    assert_eq!(status_of(&err), (403, "admission webhook \"guard.example.com\" denied the request: c stays".into()));
     assert_eq!(
         *seen.lock().unwrap(),
         [
@@ -705,10 +691,7 @@ async fn exec_is_a_connect_of_its_options() {
     proc.stdout().unwrap().read_to_string(&mut out).await.unwrap();
     assert_eq!(out, "ls -l");
     let err = tokio::time::timeout(Duration::from_secs(30), pods.exec("p", &options("rm"))).await.unwrap().unwrap_err();
-    assert_eq!(
-        status_of(&err),
-        (403, "pods \"p\" is forbidden: admission webhook \"exec.example.com\" denied the request: no rm".into())
-    );
+    assert_eq!(status_of(&err), (403, "admission webhook \"exec.example.com\" denied the request: no rm".into()));
     assert_eq!(
         *seen.lock().unwrap(),
         [
@@ -829,12 +812,7 @@ async fn validating_webhooks_see_the_object_as_it_is_stored() {
         .unwrap_err();
     assert_eq!(
         status_of(&err),
-        (
-            403,
-            format!(
-                "deployments.apps {name:?} is forbidden: admission webhook \"see.example.com\" denied the request: seven is refused"
-            )
-        )
+        (403, "admission webhook \"see.example.com\" denied the request: seven is refused".into())
     );
     let now = api.get(&name, &GetOptions::default()).await.unwrap();
     assert_eq!(
@@ -945,4 +923,106 @@ async fn warnings_come_in_the_order_of_the_phases_that_raise_them() {
             "from the validating webhook",
         ]
     );
+}
+
+/// Upstream's `VerifyAdmissionResponse` and failure policies: a validating webhook may not
+/// send a patch; a failure ignored is recorded in a `failed-open.…` audit annotation; a
+/// denial keeps the webhook's reason and has at least code 400 (`ToStatusErr`).
+#[tokio::test]
+async fn answers_are_checked_and_failures_recorded_as_upstream() {
+    let env = env().await;
+    env.server.set_audit(
+        kapi_testing::AuditPolicy::parse(b"apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n")
+            .unwrap(),
+        None,
+    );
+    let cms = rule(&["CREATE"], "", &["configmaps"]);
+    let cm = env.cs.core_v1().config_maps("default");
+    let patching = env
+        .serve_sync(edit_data(|d| {
+            d.insert("added".into(), "1".into());
+        }))
+        .await;
+    env.validating("patching", vec![validating_hook("patching.example.com", patching.clone(), cms.clone())]).await;
+    let err = cm.create(&config_map("v1", &[]), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        status_of(&err),
+        (
+            500,
+            "Internal error occurred: failed calling webhook \"patching.example.com\": received invalid webhook \
+             response: validating webhook may not return response.patch"
+                .into()
+        )
+    );
+
+    // Under `Ignore` the same failure, and an unreachable mutating webhook, are skipped and
+    // recorded with the webhook's name (the validating index counts the webhooks called).
+    let ignore = Some(FailurePolicyType::from(FailurePolicyType::IGNORE));
+    let allow = env.serve_sync(|_| AdmissionResponse::allow()).await;
+    env.validating(
+        "patching",
+        vec![
+            ValidatingWebhook {
+                failure_policy: ignore.clone(),
+                ..validating_hook("allow.example.com", allow, rule(&["UPDATE"], "", &["configmaps"]))
+            },
+            ValidatingWebhook {
+                failure_policy: ignore.clone(),
+                ..validating_hook("patching.example.com", patching, cms.clone())
+            },
+        ],
+    )
+    .await;
+    let down = WebhookClientConfig { url: Some("https://127.0.0.1:1/".into()), ..Default::default() };
+    env.mutating(
+        "down",
+        vec![MutatingWebhook { failure_policy: ignore, ..mutating_hook("down.example.com", down, cms.clone()) }],
+    )
+    .await;
+    cm.create(&config_map("ignored", &[]), &CreateOptions::default()).await.unwrap();
+    let events = env.server.audit_events();
+    let event = events
+        .iter()
+        .find(|e| {
+            e.get("stage").and_then(|s| s.as_str()) == Some("ResponseComplete")
+                && e.get("objectRef").and_then(|o| o.get("name")).and_then(|n| n.as_str()) == Some("ignored")
+        })
+        .expect("the create's event");
+    let annotation =
+        |k: &str| event.get("annotations").and_then(|a| a.get(k)).and_then(|v| v.as_str()).map(str::to_owned);
+    assert_eq!(
+        annotation("failed-open.mutation.webhook.admission.k8s.io/round_0_index_0").as_deref(),
+        Some("down.example.com")
+    );
+    assert_eq!(
+        annotation("failed-open.validating.webhook.admission.k8s.io/round_0_index_0").as_deref(),
+        Some("patching.example.com")
+    );
+    assert_eq!(
+        annotation("mutation.webhook.admission.k8s.io/round_0_index_0").as_deref(),
+        Some(r#"{"configuration":"down","webhook":"down.example.com","mutated":false}"#)
+    );
+    env.cs
+        .admissionregistration_v1()
+        .mutating_webhook_configurations()
+        .delete("down", &Default::default())
+        .await
+        .unwrap();
+
+    // A denial with a reason and no message or code.
+    let conflict = env
+        .serve_sync(|_| {
+            AdmissionResponse::deny_with_status(kapi_api::meta::v1::Status {
+                reason: kapi_api::meta::v1::StatusReason("Conflict".into()),
+                ..Default::default()
+            })
+        })
+        .await;
+    env.validating("patching", vec![validating_hook("conflict.example.com", conflict, cms)]).await;
+    let err = cm.create(&config_map("refused", &[]), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        status_of(&err),
+        (400, "admission webhook \"conflict.example.com\" denied the request: Conflict".into())
+    );
+    assert_eq!(err.status().unwrap().status.reason.0, "Conflict");
 }

@@ -7,14 +7,15 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use kapi_api::admission::{v1 as review_v1, v1beta1 as review_v1beta1};
-use kapi_api::admissionregistration::v1::{FailurePolicyType, WebhookClientConfig};
+use kapi_api::admissionregistration::v1::{FailurePolicyType, SideEffectClass, WebhookClientConfig};
 use kapi_api::meta::errors as api_errors;
-use kapi_api::meta::v1::{GroupVersionResource as MetaGvr, Status, StatusDetails, StatusReason};
+use kapi_api::meta::v1::{GroupVersionResource as MetaGvr, Status};
 use kapi_machinery::TypeMeta;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::RawExtension;
 
 use super::{Attributes, CallFailure, Hook, https};
+use crate::server::patch::PatchError;
 use crate::server::{ApiServer, MAX_BODY_BYTES};
 use crate::tracker::meta::new_uid;
 use crate::tracker::{Error, Result};
@@ -26,16 +27,16 @@ const MAX_TIMEOUT_SECONDS: i32 = 30;
 /// The largest webhook response read: the object twice over, as a patch may replace all of it.
 const MAX_RESPONSE_BYTES: usize = 2 * MAX_BODY_BYTES;
 
-/// Upstream's `ToStatusErr`: the webhook's status (403 `Forbidden` when it names no code) with
-/// the message `<resource> "<name>" is forbidden: admission webhook "<hook>" denied the
-/// request: <message>`.
-pub(super) fn denied(attrs: &Attributes<'_>, hook: &str, result: Option<Status>) -> Error {
+/// Upstream's `ToStatusErr`: the webhook's own status, its code raised to `400` when under it
+/// and its status made `Failure`, with the message `admission webhook "<hook>" denied the
+/// request: <message>` (else `: <reason>`, else ` without explanation`); its reason and
+/// details are left as the webhook sent them.
+pub(super) fn denied(hook: &str, result: Option<Status>) -> Error {
     let mut s = result.unwrap_or_default();
-    let name = if attrs.name.is_empty() { "Unknown".to_owned() } else { attrs.name.clone() };
-    if s.code == 0 {
-        s.code = 403;
+    if s.code < 400 {
+        s.code = 400;
     }
-    if s.status.is_empty() {
+    if s.status.is_empty() || s.status == kapi_api::meta::v1::STATUS_SUCCESS {
         s.status = kapi_api::meta::v1::STATUS_FAILURE.into();
     }
     let denied_by = format!("admission webhook {hook:?} denied the request");
@@ -46,31 +47,6 @@ pub(super) fn denied(attrs: &Attributes<'_>, hook: &str, result: Option<Status>)
     } else {
         format!("{denied_by} without explanation")
     };
-    if s.details.is_none() {
-        s.details = Some(if s.code == 500 {
-            StatusDetails {
-                causes: vec![kapi_api::meta::v1::StatusCause { message: s.message.clone(), ..Default::default() }],
-                ..Default::default()
-            }
-        } else {
-            StatusDetails {
-                group: attrs.gvr.group.clone(),
-                kind: attrs.gvr.resource.clone(),
-                name: name.clone(),
-                ..Default::default()
-            }
-        });
-    }
-    let prefix = if s.code == 500 {
-        "Internal error occurred".to_owned()
-    } else {
-        format!("{} {name:?} is forbidden", api_errors::qualified_resource(&attrs.gvr.group, &attrs.gvr.resource))
-    };
-    s.message = format!("{prefix}: {}", s.message);
-    if s.reason.0.is_empty() {
-        s.reason =
-            StatusReason(if s.code == 500 { StatusReason::INTERNAL_ERROR } else { StatusReason::FORBIDDEN }.into());
-    }
     s.type_meta = TypeMeta { api_version: "v1".into(), kind: "Status".into() };
     api_errors::into_error(s)
 }
@@ -114,11 +90,13 @@ pub(super) fn review_request(
 }
 
 impl ApiServer {
-    /// A failed call under the webhook's failure policy: ignored, or `500` with upstream's
-    /// `failed calling webhook "<name>": …`.
-    pub(super) fn failed(&self, hook: &Hook, failure: CallFailure) -> Result<()> {
+    /// A failed call under the webhook's failure policy: ignored (recorded in the audit
+    /// annotation `failed_open`, upstream's `failed-open.…` key, with the webhook's name), or
+    /// `500` with upstream's `failed calling webhook "<name>": …`.
+    fn failed(&self, hook: &Hook, failure: CallFailure, failed_open: &str) -> Result<()> {
         let ignore = hook.failure_policy.as_ref().is_some_and(|p| p.0 == FailurePolicyType::IGNORE);
         if ignore {
+            crate::server::audit::annotate(failed_open, hook.name.clone());
             Ok(())
         } else {
             Err(api_errors::internal(&format!("failed calling webhook {:?}: {}", hook.name, failure.0)))
@@ -126,6 +104,7 @@ impl ApiServer {
     }
 
     /// Calls one webhook; for a mutating webhook the patched object when it sent a patch.
+    /// `failed_open` is the audit annotation that records a failure ignored.
     pub(super) async fn call_hook(
         &self,
         hook: &Hook,
@@ -133,10 +112,28 @@ impl ApiServer {
         obj: Option<&Value>,
         old: Option<&Value>,
         warnings: &mut Vec<String>,
+        failed_open: &str,
     ) -> Result<Option<Value>> {
+        // Upstream's dispatchers check a dry run first thing in the call: a webhook with side
+        // effects refuses it, one that does not say fails under its failure policy.
+        if attrs.dry_run {
+            match hook.side_effects.as_ref().map(|s| s.0.as_str()) {
+                Some(SideEffectClass::NONE | SideEffectClass::NONE_ON_DRY_RUN) => {}
+                None => {
+                    let failure = CallFailure("Webhook SideEffects is nil".into());
+                    return self.failed(hook, failure, failed_open).map(|()| None);
+                }
+                Some(_) => {
+                    return Err(api_errors::bad_request(format!(
+                        "admission webhook {:?} does not support dry run",
+                        hook.name
+                    )));
+                }
+            }
+        }
         let response = match self.send(hook, attrs, obj, old).await {
             Ok(r) => r,
-            Err(f) => return self.failed(hook, f).map(|()| None),
+            Err(f) => return self.failed(hook, f, failed_open).map(|()| None),
         };
         warnings.extend(response.warnings.iter().cloned());
         // The webhook's audit annotations, under its name (upstream drops a key that does not
@@ -148,11 +145,20 @@ impl ApiServer {
             }
         }
         if !response.allowed {
-            return Err(denied(attrs, &hook.name, response.result));
+            return Err(denied(&hook.name, response.result));
         }
-        let Some(patch) = response.patch.filter(|_| hook.mutating) else { return Ok(None) };
-        let empty = matches!(value::parse(&patch), Ok(Value::Array(ops)) if ops.is_empty());
-        if patch.is_empty() || empty {
+        // Only a mutating webhook's answer carries a patch (`send` refused it of the others).
+        let Some(patch) = response.patch.filter(|p| !p.is_empty()) else { return Ok(None) };
+        // Upstream decodes the patch (`jsonpatch.DecodePatch`) before it looks at whether there
+        // is anything to apply, or anything to apply it to.
+        let ops = match decode_patch(&patch) {
+            Ok(ops) => ops,
+            Err(e) => {
+                let failure = CallFailure(format!("received undecodable patch in webhook response: {e}"));
+                return self.failed(hook, failure, failed_open).map(|()| None);
+            }
+        };
+        if ops == 0 {
             return Ok(None);
         }
         let Some(obj) = obj else {
@@ -161,13 +167,15 @@ impl ApiServer {
                 hook.name
             )));
         };
-        if let Err(e) = value::parse(&patch) {
-            return self
-                .failed(hook, CallFailure(format!("received undecodable patch in webhook response: {e}")))
-                .map(|()| None);
+        if let Some(t) = response.patch_type.as_ref().filter(|t| t.0 != review_v1::PatchType::JSON_PATCH) {
+            let failure = CallFailure(format!("unsupported patch type {:?}", t.0));
+            return self.failed(hook, failure, failed_open).map(|()| None);
         }
-        crate::server::patch::json_patch(obj, &patch, MAX_BODY_BYTES).map(Some).map_err(|e| {
-            api_errors::internal(&format!("applying the patch of admission webhook {:?}: {e:?}", hook.name))
+        // Upstream's `NewInternalError` of the patch's error.
+        crate::server::patch::json_patch(obj, &patch, MAX_BODY_BYTES).map(Some).map_err(|e| match e {
+            PatchError::Malformed(m) | PatchError::NotApplicable(m) | PatchError::TestFailed(m) => {
+                api_errors::internal(&m)
+            }
         })
     }
 
@@ -184,19 +192,22 @@ impl ApiServer {
             .iter()
             .find(|v| *v == "v1" || *v == "v1beta1")
             .ok_or_else(|| {
-                CallFailure(format!(
-                    "webhook does not accept known AdmissionReview versions: {:?} (this server sends v1 and v1beta1)",
-                    hook.admission_review_versions
-                ))
+                CallFailure(
+                    "could not create admission objects: webhook does not accept known AdmissionReview versions (v1, v1beta1)"
+                        .into(),
+                )
             })?
             .clone();
         let (url, server_name) = self.webhook_url(&hook.client_config)?;
+        let seconds = hook.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS).clamp(1, MAX_TIMEOUT_SECONDS);
+        // Upstream's REST client tells the webhook its timeout in the query (`?timeout=10s`,
+        // a Go duration), which failures name with the URL; a webhook URL has no query.
+        let url = format!("{url}?timeout={seconds}s");
         let endpoint = https::Endpoint {
             url: &url,
             server_name: server_name.as_deref(),
             ca_bundle: hook.client_config.ca_bundle.as_deref().filter(|c| !c.is_empty()),
         };
-        let seconds = hook.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS).clamp(1, MAX_TIMEOUT_SECONDS);
         let deadline = Duration::from_secs(seconds.unsigned_abs().into());
         let uid = new_uid();
         let request = review_request(attrs, uid.clone(), obj, old);
@@ -210,52 +221,64 @@ impl ApiServer {
             return Err(CallFailure(format!("failed to call webhook: the server responded {status}: {text}")));
         }
         let invalid = |m: String| CallFailure(format!("received invalid webhook response: {m}"));
-        let doc = value::parse(&data).map_err(|e| invalid(e.to_string()))?;
+        // An answer that does not decode fails in upstream's REST client (`Into`), before the
+        // answer is checked: its JSON serializer's words after `failed to call webhook: `.
+        let undecodable = |e: String| CallFailure(format!("failed to call webhook: {e}"));
+        let doc = value::parse(&data)
+            .map_err(|e| undecodable(format!("couldn't get version/kind; json parse error: {e}")))?;
         let text = |k: &str| doc.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
         let want = format!("admission.k8s.io/{version}");
-        if text("apiVersion") != want || text("kind") != "AdmissionReview" {
-            return Err(invalid(format!(
-                "expected webhook response of {want}, Kind=AdmissionReview, got {}, Kind={}",
-                text("apiVersion"),
-                text("kind")
-            )));
-        }
+        // Upstream's `VerifyAdmissionResponse`: a v1 answer must be of the uid sent and of the
+        // kind `AdmissionReview` in v1, and carry a patch only from a mutating webhook, with its
+        // type; a v1beta1 answer is taken as it comes (its patch as a JSON Patch).
         let response = if version == "v1" {
             let r: review_v1::AdmissionReview =
-                kapi_machinery::json::from_slice(&data).map_err(|e| invalid(e.to_string()))?;
+                kapi_machinery::json::from_slice(&data).map_err(|e| undecodable(e.to_string()))?;
             let r = r.response.ok_or_else(|| invalid("webhook response was absent".into()))?;
-            match (&r.patch, &r.patch_type) {
-                (Some(_), None) => {
-                    return Err(invalid("webhook returned response.patch but not response.patchType".into()));
+            if r.uid != uid {
+                return Err(invalid(format!("expected response.uid={uid:?}, got {:?}", r.uid)));
+            }
+            if text("apiVersion") != want || text("kind") != "AdmissionReview" {
+                return Err(invalid(format!(
+                    "expected webhook response of {want}, Kind=AdmissionReview, got {}",
+                    gvk_string(&text("apiVersion"), &text("kind"))
+                )));
+            }
+            let has_patch = r.patch.as_ref().is_some_and(|p| !p.is_empty());
+            if hook.mutating {
+                match &r.patch_type {
+                    None if has_patch => {
+                        return Err(invalid("webhook returned response.patch but not response.patchType".into()));
+                    }
+                    Some(_) if !has_patch => {
+                        return Err(invalid("webhook returned response.patchType but not response.patch".into()));
+                    }
+                    Some(t) if t.0.is_empty() => {
+                        return Err(invalid(format!("webhook returned invalid response.patchType of {:?}", t.0)));
+                    }
+                    _ => {}
                 }
-                (_, Some(t)) if t.0 != review_v1::PatchType::JSON_PATCH => {
-                    return Err(invalid(format!("webhook returned invalid response.patchType of {:?}", t.0)));
-                }
-                _ => {}
+            } else if has_patch {
+                return Err(invalid("validating webhook may not return response.patch".into()));
+            } else if r.patch_type.is_some() {
+                return Err(invalid("validating webhook may not return response.patchType".into()));
             }
             r
         } else {
             let r: review_v1beta1::AdmissionReview =
-                kapi_machinery::json::from_slice(&data).map_err(|e| invalid(e.to_string()))?;
+                kapi_machinery::json::from_slice(&data).map_err(|e| undecodable(e.to_string()))?;
             let r = r.response.ok_or_else(|| invalid("webhook response was absent".into()))?;
-            if let Some(t) = &r.patch_type
-                && t.0 != review_v1beta1::PatchType::JSON_PATCH
-            {
-                return Err(invalid(format!("webhook returned invalid response.patchType of {:?}", t.0)));
-            }
+            let patch = r.patch.filter(|p| hook.mutating && !p.is_empty());
             review_v1::AdmissionResponse {
                 uid: r.uid,
                 allowed: r.allowed,
                 result: r.result,
-                patch: r.patch,
-                patch_type: r.patch_type.map(|p| review_v1::PatchType(p.0)),
+                patch_type: patch.as_ref().map(|_| review_v1::PatchType(review_v1::PatchType::JSON_PATCH.into())),
+                patch,
                 audit_annotations: r.audit_annotations,
                 warnings: r.warnings,
             }
         };
-        if response.uid != uid {
-            return Err(invalid(format!("expected response.uid={uid:?}, got {:?}", response.uid)));
-        }
         Ok(response)
     }
 
@@ -276,6 +299,36 @@ impl ApiServer {
             }
             (None, None) => Err(CallFailure("the client config names neither a url nor a service".into())),
         }
+    }
+}
+
+/// Go's `GroupVersionKind.String()` of an `apiVersion` and `kind`: `group/version, Kind=kind`,
+/// `/version` for the core group.
+fn gvk_string(api_version: &str, kind: &str) -> String {
+    let gv = if api_version.contains('/') { api_version.to_owned() } else { format!("/{api_version}") };
+    format!("{gv}, Kind={kind}")
+}
+
+/// The number of operations of a webhook's patch, decoded as `jsonpatch.DecodePatch` decodes it
+/// (Go's `json.Unmarshal` into a list of objects: `null` is no operation), or Go's error.
+fn decode_patch(patch: &[u8]) -> std::result::Result<usize, String> {
+    let go_kind = |v: &Value| match v {
+        Value::Object(_) => "object",
+        Value::Array(_) => "array",
+        Value::String(_) => "string",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "bool",
+        Value::Null => "null",
+    };
+    match value::parse(patch).map_err(|e| e.to_string())? {
+        Value::Null => Ok(0),
+        Value::Array(ops) => match ops.iter().find(|op| !matches!(op, Value::Object(_) | Value::Null)) {
+            Some(op) => {
+                Err(format!("json: cannot unmarshal {} into Go value of type jsonpatch.Operation", go_kind(op)))
+            }
+            None => Ok(ops.len()),
+        },
+        other => Err(format!("json: cannot unmarshal {} into Go value of type jsonpatch.Patch", go_kind(&other))),
     }
 }
 
@@ -311,45 +364,53 @@ fn encode_review_request(version: &str, r: review_v1::AdmissionRequest) -> std::
 
 #[cfg(test)]
 mod tests {
-    use kapi_machinery::GroupVersionResource;
+    use kapi_api::meta::v1::StatusReason;
 
     use super::*;
 
-    fn attrs() -> Attributes<'static> {
-        let gvr = GroupVersionResource::new("apps", "v1", "deployments");
-        Attributes {
-            operation: "CREATE",
-            gvr: gvr.clone(),
-            kind: Default::default(),
-            request_gvr: gvr,
-            request_kind: Default::default(),
-            subresource: "",
-            namespace: "ns",
-            name: "x".into(),
-            dry_run: false,
-            options: None,
-            user: crate::server::UserInfo::anonymous(),
+    /// Upstream's `TestToStatusErr` cases.
+    #[test]
+    fn denials_read_as_upstream() {
+        let s = api_errors::status_of(&denied("foo", None));
+        assert_eq!((s.code, s.status.as_str()), (400, "Failure"));
+        assert_eq!(s.message, "admission webhook \"foo\" denied the request without explanation");
+        assert_eq!(s.reason.0, "");
+        assert!(s.details.is_none());
+        let own = |code, reason: &str, message: &str| Status {
+            code,
+            reason: StatusReason(reason.into()),
+            message: message.into(),
+            ..Default::default()
+        };
+        let s = api_errors::status_of(&denied("foo", Some(own(0, "Forbidden", ""))));
+        assert_eq!((s.code, s.message.as_str()), (400, "admission webhook \"foo\" denied the request: Forbidden"));
+        assert_eq!(s.reason.0, "Forbidden");
+        let s = api_errors::status_of(&denied("foo", Some(own(0, "Forbidden", "you shall not pass"))));
+        assert_eq!(s.message, "admission webhook \"foo\" denied the request: you shall not pass");
+        for (code, want) in [(401, 401), (500, 500), (200, 400), (399, 400)] {
+            let s = api_errors::status_of(&denied("foo", Some(own(code, "", ""))));
+            assert_eq!((s.code, s.status.as_str()), (want, "Failure"), "{code}");
+            assert_eq!(s.message, "admission webhook \"foo\" denied the request without explanation");
         }
+        let success = Status { status: "Success".into(), ..Default::default() };
+        assert_eq!(api_errors::status_of(&denied("foo", Some(success))).status, "Failure");
     }
 
     #[test]
-    fn denials_read_as_upstream() {
-        let a = attrs();
-        let s = api_errors::status_of(&denied(&a, "w.example.com", None));
-        assert_eq!(s.code, 403);
-        assert_eq!(s.reason.0, "Forbidden");
+    fn patches_decode_as_go_decodes_them() {
+        assert_eq!(decode_patch(b"[]"), Ok(0));
+        assert_eq!(decode_patch(b"null"), Ok(0));
+        assert_eq!(decode_patch(br#"[{"op":"add","path":"/a","value":1}]"#), Ok(1));
         assert_eq!(
-            s.message,
-            "deployments.apps \"x\" is forbidden: admission webhook \"w.example.com\" denied the request without explanation"
+            decode_patch(br#"{"op":"add"}"#),
+            Err("json: cannot unmarshal object into Go value of type jsonpatch.Patch".into())
         );
-        let details = s.details.unwrap();
         assert_eq!(
-            (details.group.as_str(), details.kind.as_str(), details.name.as_str()),
-            ("apps", "deployments", "x")
+            decode_patch(b"[1]"),
+            Err("json: cannot unmarshal number into Go value of type jsonpatch.Operation".into())
         );
-        let own = Status { code: 500, reason: StatusReason("Broken".into()), ..Default::default() };
-        let s = api_errors::status_of(&denied(&a, "w", Some(own)));
-        assert_eq!(s.message, "Internal error occurred: admission webhook \"w\" denied the request: Broken");
-        assert_eq!(s.details.unwrap().causes[0].message, "admission webhook \"w\" denied the request: Broken");
+        assert_eq!(gvk_string("v1", "AdmissionReview"), "/v1, Kind=AdmissionReview");
+        assert_eq!(gvk_string("", ""), "/, Kind=");
+        assert_eq!(gvk_string("admission.k8s.io/v1beta1", "X"), "admission.k8s.io/v1beta1, Kind=X");
     }
 }

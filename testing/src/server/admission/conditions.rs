@@ -56,9 +56,7 @@ pub(super) fn matches(
             Ok(Val::Bool(b)) => Ok(b),
             // Upstream's compiler refuses a condition of another type; without static types
             // this one finds out when it runs.
-            Ok(v) => {
-                Err(format!("expression '{expr}' resulted in error: must evaluate to bool, got {}", v.type_name()))
-            }
+            Ok(v) => Err(not_bool(&v)),
             Err(e) => Err(format!("expression '{expr}' resulted in error: {e}")),
         });
     }
@@ -81,6 +79,13 @@ pub(super) fn matches(
         1 => Err(errors.remove(0)),
         _ => Err(format!("[{}]", errors.join(", "))),
     }
+}
+
+/// The error of a condition or validation that gave something else than a bool: what
+/// upstream's compiler says of an expression of another type (`CompileCELExpression`), as its
+/// evaluation reports it (`compilation error: must evaluate to bool but got int`).
+pub(super) fn not_bool(v: &Val) -> String {
+    format!("compilation error: must evaluate to bool but got {}", v.type_name())
 }
 
 /// A JSON document as CEL sees it without a schema: integers as `int` (larger ones as
@@ -152,7 +157,7 @@ mod tests {
         assert!(err.starts_with("compilation error: "), "{err}");
         assert_eq!(
             m(&[cond("n", "object.spec.replicas")], false),
-            Err("expression 'object.spec.replicas' resulted in error: must evaluate to bool, got int".into())
+            Err("compilation error: must evaluate to bool but got int".into())
         );
     }
 

@@ -36,10 +36,8 @@
 //! Simplifications: a retried update runs the validating webhooks again, not the mutating
 //! ones; a subresource of another kind is
 //! matched through the request's version only (no `matchPolicy: Equivalent` conversion); a
-//! match condition using `authorizer` is an evaluation error (the test server's CEL has no
-//! authorizer library), and one that does not compile fails when evaluated (upstream refuses
-//! it when the configuration is written); a missing namespace has no labels for
-//! `namespaceSelector`.
+//! match condition of another type than bool is found out when it runs (upstream's compiler
+//! refuses it, and that error is what it reads as).
 
 mod call;
 mod conditions;
@@ -354,6 +352,70 @@ fn forbidden(attrs: &Attributes<'_>, why: &str) -> Error {
         ..Default::default()
     };
     api_errors::into_error(api_errors::failure(403, "Forbidden", message, Some(details)))
+}
+
+/// Upstream's `admission.NewForbidden`: `403` with `<resource> "<name>" is forbidden: <why>`,
+/// the name the request's, else the object's, else its `generateName`, else `Unknown`.
+fn admission_forbidden(attrs: &Attributes<'_>, object: Option<&Value>, why: &str) -> Error {
+    let meta = |key: &str| {
+        object.and_then(|o| o.get("metadata")).and_then(|m| m.get(key)).and_then(Value::as_str).unwrap_or("")
+    };
+    let name = [attrs.name.as_str(), meta("name"), meta("generateName"), "Unknown"]
+        .into_iter()
+        .find(|n| !n.is_empty())
+        .unwrap_or("Unknown")
+        .to_owned();
+    forbidden(&Attributes { name, ..attrs.clone() }, why)
+}
+
+impl ApiServer {
+    /// Upstream's namespace and object selector matchers (`webhook/predicates`), shared by
+    /// webhooks and policies: a request outside a namespace (but for a namespace itself) passes
+    /// any namespace selector; a missing namespace is `404` once a selector asks for its
+    /// labels; an object selector matches the object or the old one, never an object without
+    /// metadata (a connection's options); a selector that does not parse is an internal error.
+    fn selectors_match(
+        &self,
+        namespace_selector: Option<&LabelSelector>,
+        object_selector: Option<&LabelSelector>,
+        attrs: &Attributes<'_>,
+        obj: Option<&Value>,
+        old: Option<&Value>,
+    ) -> Result<bool> {
+        let namespaces_itself = attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces";
+        if namespaces_itself || !attrs.namespace.is_empty() {
+            let s = selector(namespace_selector).map_err(|e| api_errors::internal(&e))?;
+            if !s.is_empty() {
+                let labels = if namespaces_itself {
+                    labels_of(obj.or(old))
+                } else {
+                    let ns = GroupVersionResource::new("", "v1", "namespaces");
+                    let found = self.tracker.get(&ns, "", attrs.namespace, &GetOptions::default()).ok();
+                    let Some(v) = found.and_then(|o| to_value(o.as_ref()).ok()) else {
+                        let details = StatusDetails {
+                            name: attrs.namespace.to_owned(),
+                            kind: "namespaces".into(),
+                            ..Default::default()
+                        };
+                        let message = format!("namespaces {:?} not found", attrs.namespace);
+                        return Err(api_errors::into_error(api_errors::failure(
+                            404,
+                            "NotFound",
+                            message,
+                            Some(details),
+                        )));
+                    };
+                    labels_of(Some(&v))
+                };
+                if !s.matches(&labels) {
+                    return Ok(false);
+                }
+            }
+        }
+        let s = selector(object_selector).map_err(|e| api_errors::internal(&e))?;
+        let labelled = |o: &&Value| o.get("metadata").is_some() && s.matches(&labels_of(Some(o)));
+        Ok(s.is_empty() || [obj, old].into_iter().flatten().any(|o| labelled(&o)))
+    }
 }
 
 /// A delete's options as a review's `options`: `meta.k8s.io/v1` `DeleteOptions`.
@@ -766,9 +828,13 @@ impl ApiServer {
                     continue;
                 }
                 called = true;
-                let patched = self.call_hook(hook, &inv.attrs, inv.object.as_ref(), inv.old.as_ref(), warnings).await?;
-                // Upstream's audit annotation of each mutating call: whether it changed the object.
-                let mutated = patched.is_some() && inv.object.as_ref() != patched.as_ref();
+                let failed_open = format!("failed-open.mutation.webhook.admission.k8s.io/round_{round}_index_{i}");
+                let patched = self
+                    .call_hook(hook, &inv.attrs, inv.object.as_ref(), inv.old.as_ref(), warnings, &failed_open)
+                    .await;
+                // Upstream's audit annotation of each mutating call, also of one that failed:
+                // whether it changed the object.
+                let mutated = matches!(&patched, Ok(Some(p)) if inv.object.as_ref() != Some(p));
                 super::audit::annotate(
                     format!("mutation.webhook.admission.k8s.io/round_{round}_index_{i}"),
                     String::from_utf8_lossy(
@@ -781,7 +847,7 @@ impl ApiServer {
                     )
                     .into_owned(),
                 );
-                if let Some(patched) = patched {
+                if let Some(patched) = patched? {
                     let patched = match &inv.through {
                         None => patched,
                         Some(e) => self.convert_value(e, &self.normalize_as(e, &patched)?, &subject.info)?,
@@ -832,9 +898,14 @@ impl ApiServer {
         let called = !invocations.is_empty();
         let results: Vec<_> = invocations
             .iter()
-            .map(|(hook, inv)| async move {
+            .enumerate()
+            .map(|(i, (hook, inv))| async move {
                 let mut found = Vec::new();
-                let r = self.call_hook(hook, &inv.attrs, inv.object.as_ref(), inv.old.as_ref(), &mut found).await;
+                // Upstream numbers the validating webhooks called, not all of them.
+                let failed_open = format!("failed-open.validating.webhook.admission.k8s.io/round_0_index_{i}");
+                let r = self
+                    .call_hook(hook, &inv.attrs, inv.object.as_ref(), inv.old.as_ref(), &mut found, &failed_open)
+                    .await;
                 (found, r)
             })
             .collect::<FuturesUnordered<_>>()
@@ -886,44 +957,16 @@ impl ApiServer {
         }
         Ok(Some(inv))
     }
-    /// Upstream's `ShouldCallHook` plus its dry-run check: the rules, the namespace and object
-    /// selectors, the match conditions; a dry run may reach only webhooks without side effects.
+    /// Upstream's `ShouldCallHook`: the rules, the namespace and object selectors, the match
+    /// conditions (a dry run is checked when the webhook is called, as upstream's dispatchers do).
     /// `request` is the request's attributes, `inv` what the webhook would be sent.
     fn should_call(&self, hook: &Hook, request: &Attributes<'_>, inv: &Invocation<'_>) -> Result<bool> {
         let (attrs, obj, old) = (&inv.attrs, inv.object.as_ref(), inv.old.as_ref());
         if !hook.rules.iter().any(|r| attrs.matches(r)) {
             return Ok(false);
         }
-        let ns_selector = selector(hook.namespace_selector.as_ref())
-            .map_err(|e| api_errors::internal(&format!("webhook {:?}: namespaceSelector: {e}", hook.name)))?;
-        let namespaces_itself = attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces";
-        let ns_labels = if namespaces_itself {
-            Some(labels_of(obj.or(old)))
-        } else if attrs.namespace.is_empty() {
-            // Cluster-scoped objects are outside every namespace selector's reach.
-            None
-        } else {
-            let ns = GroupVersionResource::new("", "v1", "namespaces");
-            let labels = self
-                .tracker
-                .get(&ns, "", attrs.namespace, &GetOptions::default())
-                .ok()
-                .and_then(|o| to_value(o.as_ref()).ok())
-                .map(|v| labels_of(Some(&v)))
-                .unwrap_or_default();
-            Some(labels)
-        };
-        if let Some(labels) = ns_labels
-            && !ns_selector.matches(&labels)
-        {
-            return Ok(false);
-        }
-        let obj_selector = selector(hook.object_selector.as_ref())
-            .map_err(|e| api_errors::internal(&format!("webhook {:?}: objectSelector: {e}", hook.name)))?;
-        let matched = match (obj, old) {
-            (None, None) => obj_selector.matches(&BTreeMap::new()),
-            _ => [obj, old].into_iter().flatten().any(|o| obj_selector.matches(&labels_of(Some(o)))),
-        };
+        let matched =
+            self.selectors_match(hook.namespace_selector.as_ref(), hook.object_selector.as_ref(), attrs, obj, old)?;
         if !matched {
             return Ok(false);
         }
@@ -940,20 +983,6 @@ impl ApiServer {
                 Ok(false) => return Ok(false),
                 // Upstream's `NewForbidden` of the request's resource and name.
                 Err(e) => return Err(forbidden(request, &e)),
-            }
-        }
-        if attrs.dry_run {
-            match hook.side_effects.as_ref().map(|s| s.0.as_str()) {
-                Some(SideEffectClass::NONE | SideEffectClass::NONE_ON_DRY_RUN) => {}
-                None => {
-                    return self.failed(hook, CallFailure("Webhook SideEffects is nil".into())).map(|()| false);
-                }
-                Some(_) => {
-                    return Err(api_errors::bad_request(format!(
-                        "admission webhook {:?} does not support dry run",
-                        hook.name
-                    )));
-                }
             }
         }
         Ok(true)
@@ -976,11 +1005,10 @@ impl ApiServer {
         self.normalize_kind(info.kind_info(), v)
     }
 
-    /// A patched object as the server holds it: decoded as `kind` and defaulted.
+    /// A patched object as the server holds it: decoded as `kind` and defaulted; a failure is
+    /// upstream's `NewInternalError` of the decoder's error.
     fn normalize_kind(&self, kind: KindInfo, v: &Value) -> Result<Value> {
-        let (obj, _) = self
-            .decode_defaulted(kind, v, false)
-            .map_err(|message| api_errors::internal(&format!("decoding the object a webhook patched: {message}")))?;
+        let (obj, _) = self.decode_defaulted(kind, v, false).map_err(|message| api_errors::internal(&message))?;
         to_value(obj.as_ref())
     }
 

@@ -17,8 +17,10 @@
 //! type name …`). The result is decoded as the kind (strictly after a JSON patch: an unknown
 //! field is a `500`) and defaulted. A failing mutation, match condition or configuration is,
 //! under `failurePolicy: Fail` (the default), a `403` whose message is the first failure,
-//! `policy '<policy>' with binding '<binding>' denied request: <why>`, reason `Invalid`, every
-//! failure a cause; under `Ignore` it is skipped.
+//! `policy '<policy>' with binding '<binding>' denied request: <why>`, every failure a cause;
+//! configuration errors (`failed to configure binding: …`, upstream's generic dispatcher's)
+//! come first and make the reason `Forbidden`, else it is `Invalid`; under `Ignore` it is
+//! skipped.
 //!
 //! `reinvocationPolicy: IfNeeded` runs a policy again, once, when a later policy or a mutating
 //! webhook changed the object after it ran (upstream's reinvocation context, keyed by policy,
@@ -37,12 +39,14 @@ use kapi_api::admissionregistration::v1::{
 };
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
-use kapi_api::meta::v1::{StatusCause, StatusReason};
+use kapi_api::meta::v1::StatusReason;
 use kapi_machinery::KindInfo;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::schema::{FieldSchema, HasSchema, TypeSchema};
 
-use super::policies::{VARIABLES, bound, compose, constraints_match, equivalent, review_value, rule_matches};
+use super::policies::{
+    VARIABLES, bound, compose, config_error, constraints_match, equivalent, review_value, rule_matches,
+};
 use super::{Attributes, Subject, conditions};
 use crate::cel::{PER_CALL_LIMIT, Program, Val};
 use crate::server::patch::{self, MergeRules, PatchError};
@@ -147,6 +151,7 @@ impl ApiServer {
             state.require_reinvoking();
         }
         let mut failures: Vec<String> = Vec::new();
+        let mut config: Vec<String> = Vec::new();
         let mut changed = false;
         for policy in policies {
             let Some(m) = &policy.spec.match_constraints else { continue };
@@ -176,14 +181,27 @@ impl ApiServer {
                     });
                 }
             };
-            match self.selectors_match(m, &pattrs, obj.as_ref(), old.as_ref()) {
+            // Upstream's generic dispatcher's configuration errors: selectors, parameters.
+            let mut misconfigured = |binding: Option<&str>, e: &str| {
+                if policy.fails_closed() {
+                    config.push(config_error(&policy.name, binding, e));
+                }
+            };
+            match self.match_selectors(m, &pattrs, obj.as_ref(), old.as_ref()) {
                 Ok(true) => {}
                 Ok(false) => continue,
                 Err(e) => {
-                    fail(None, e);
+                    misconfigured(None, &e);
                     continue;
                 }
             }
+            let param_resource = match self.param_resource(policy.spec.param_kind.as_ref()) {
+                Ok(r) => r,
+                Err(e) => {
+                    misconfigured(None, &e);
+                    continue;
+                }
+            };
             let request = review_value(&pattrs)?;
             let namespace_object = if pattrs.namespace.is_empty()
                 || (pattrs.gvr.group.is_empty() && pattrs.gvr.resource == "namespaces")
@@ -204,23 +222,22 @@ impl ApiServer {
                     if !rules_ok || rule_matches(&bm.exclude_resource_rules, &pattrs) {
                         continue;
                     }
-                    match self.selectors_match(bm, &pattrs, obj.as_ref(), old.as_ref()) {
+                    match self.match_selectors(bm, &pattrs, obj.as_ref(), old.as_ref()) {
                         Ok(true) => {}
                         Ok(false) => continue,
                         Err(e) => {
-                            fail(Some(bname), e);
+                            misconfigured(Some(bname), &e);
                             continue;
                         }
                     }
                 }
-                let params =
-                    match self.params(policy.spec.param_kind.as_ref(), binding.param_ref.as_ref(), pattrs.namespace) {
-                        Ok(p) => p,
-                        Err(e) => {
-                            fail(Some(bname), e);
-                            continue;
-                        }
-                    };
+                let params = match self.params(param_resource.as_ref(), binding.param_ref.as_ref(), pattrs.namespace) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        misconfigured(Some(bname), &e);
+                        continue;
+                    }
+                };
                 for param in params {
                     if !policy.spec.match_conditions.is_empty() {
                         let ignore = !policy.fails_closed();
@@ -287,7 +304,11 @@ impl ApiServer {
             }
         }
         state.last_output = object.clone();
-        if failures.is_empty() { Ok(changed) } else { Err(refusal(attrs, failures)) }
+        if failures.is_empty() && config.is_empty() {
+            Ok(changed)
+        } else {
+            Err(refusal(attrs, object.as_ref(), config, failures))
+        }
     }
 
     /// One mutation on `current`: the patched object, decoded as `kind` and defaulted.
@@ -605,14 +626,11 @@ impl Walk<'_> {
     }
 }
 
-/// The refusal of the failures: upstream's `NewForbidden`, its message the first failure's,
-/// reason `Invalid`, each failure a cause.
-fn refusal(attrs: &Attributes<'_>, failures: Vec<String>) -> Error {
-    let mut status = api_errors::status_of(&super::forbidden(attrs, "admission request denied by policy"));
-    status.message = failures[0].clone();
-    status.reason = StatusReason("Invalid".into());
-    if let Some(details) = status.details.as_mut() {
-        details.causes = failures.into_iter().map(|message| StatusCause { message, ..Default::default() }).collect();
-    }
-    api_errors::into_error(status)
+/// The refusal of the failures: upstream's generic dispatcher's, the configuration errors
+/// (collected before any policy runs, reason `Forbidden`) before the evaluations' (reason
+/// `Invalid`); the reason is the first failure's.
+fn refusal(attrs: &Attributes<'_>, object: Option<&Value>, config: Vec<String>, failures: Vec<String>) -> Error {
+    let reason = if config.is_empty() { StatusReason::INVALID } else { StatusReason::FORBIDDEN };
+    let errors = config.into_iter().chain(failures).collect();
+    super::policies::policy_errors(attrs, object, errors, reason)
 }

@@ -6,7 +6,7 @@
 //! its own `matchResources`, then is evaluated once per parameter object (`paramKind` with the
 //! binding's `paramRef`: by name, or by selector, in the request's namespace unless the
 //! reference names one; none found is allowed or, with `parameterNotFoundAction: Deny`,
-//! refused). The variables are `object`, `oldObject`, `request`, `params`, `namespaceObject`
+//! refused; a binding without `paramRef` is evaluated with `params` null). The variables are `object`, `oldObject`, `request`, `params`, `namespaceObject`
 //! and `variables`. A validation that is false is denied with its `messageExpression`'s
 //! result, else its `message`, else `failed expression: <expression>`, and its `reason`
 //! (`Invalid`, `422`, by default); one that fails to evaluate is denied under `failurePolicy:
@@ -19,7 +19,10 @@
 //! `validation.policy.admission.k8s.io/validation_failure` (a JSON list of the failures with
 //! their policy, binding, expression index and actions), seen in the audit log (module
 //! `audit`). The policy's `auditAnnotations` become annotations `<policy>/<key>` (each key's
-//! distinct values joined by `, `).
+//! distinct values joined by `, `); one that gives neither a string nor null denies. A
+//! configuration error (a selector, the `paramKind`, the parameters) is refused, when no
+//! validation denies, as the generic dispatcher refuses it: `403 Forbidden`, the bare message
+//! `policy '<policy>' with binding '<binding>' denied request: failed to configure binding: …`.
 //!
 //! `authorizer` is kapi-cel's authorizer library, its checks answered by the server's
 //! authorization for the requester (or the service account an expression names).
@@ -33,7 +36,7 @@ use kapi_api::admissionregistration::v1::{
 };
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
-use kapi_api::meta::v1::{GetOptions, ListOptions, StatusCause};
+use kapi_api::meta::v1::{GetOptions, ListOptions, StatusCause, StatusReason};
 use kapi_machinery::GroupVersionResource;
 use kapi_machinery::json::value::{self, Value};
 
@@ -152,31 +155,18 @@ impl ApiServer {
         .collect()
     }
 
-    /// The namespace and object selectors of a match, as a webhook's are read.
-    pub(super) fn selectors_match(
+    /// The namespace and object selectors of a match, as a webhook's are read; an error is
+    /// the status's message (`Internal error occurred: …`), a configuration error of the policy
+    /// or binding.
+    pub(super) fn match_selectors(
         &self,
         m: &MatchResources,
         attrs: &Attributes<'_>,
         obj: Option<&Value>,
         old: Option<&Value>,
     ) -> std::result::Result<bool, String> {
-        let ns_selector = selector(m.namespace_selector.as_ref())?;
-        let namespaces_itself = attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces";
-        if namespaces_itself {
-            if !ns_selector.matches(&labels_of(obj.or(old))) {
-                return Ok(false);
-            }
-        } else if !attrs.namespace.is_empty() {
-            let labels = self.namespace_object(attrs.namespace).map(|v| labels_of(Some(&v))).unwrap_or_default();
-            if !ns_selector.matches(&labels) {
-                return Ok(false);
-            }
-        }
-        let obj_selector = selector(m.object_selector.as_ref())?;
-        Ok(match (obj, old) {
-            (None, None) => obj_selector.matches(&Default::default()),
-            _ => [obj, old].into_iter().flatten().any(|o| obj_selector.matches(&labels_of(Some(o)))),
-        })
+        self.selectors_match(m.namespace_selector.as_ref(), m.object_selector.as_ref(), attrs, obj, old)
+            .map_err(|e| api_errors::status_of(&e).message)
     }
 
     pub(super) fn namespace_object(&self, name: &str) -> Option<Value> {
@@ -184,35 +174,44 @@ impl ApiServer {
         self.tracker.get(&ns, "", name, &GetOptions::default()).ok().and_then(|o| to_value(o.as_ref()).ok())
     }
 
-    /// The parameter objects of a binding (`None` when the policy takes none), or why there are
-    /// none to evaluate with.
-    pub(super) fn params(
+    /// The resource of a policy's `paramKind` (`None` when it takes no parameters), or why
+    /// there is none: upstream's policy source fails the whole policy then.
+    pub(super) fn param_resource(
         &self,
         param_kind: Option<&ParamKind>,
-        param_ref: Option<&ParamRef>,
-        namespace: &str,
-    ) -> std::result::Result<Vec<Option<Value>>, String> {
-        let Some(kind) = param_kind else { return Ok(vec![None]) };
-        let Some(param_ref) = param_ref else {
-            return Err(format!("paramKind kind `{}` is specified but paramRef is not", kind.kind));
-        };
+    ) -> std::result::Result<Option<ResourceInfo>, String> {
+        let Some(kind) = param_kind else { return Ok(None) };
         let (group, version) = match kind.api_version.split_once('/') {
             Some((g, v)) => (g, v),
             None => ("", kind.api_version.as_str()),
         };
-        let Some(info) = self
+        match self
             .tracker
             .resources()
             .into_iter()
             .find(|r| r.group == group && r.version == version && r.kind == kind.kind)
-        else {
-            return Err(format!(
-                "failed to find resource referenced by paramKind: '{}, Kind={}'",
-                kind.api_version, kind.kind
-            ));
-        };
+        {
+            Some(info) => Ok(Some(info)),
+            // Go's `GroupVersionKind.String()`: `group/version, Kind=kind`.
+            None => {
+                Err(format!("failed to find resource referenced by paramKind: '{group}/{version}, Kind={}'", kind.kind))
+            }
+        }
+    }
+
+    /// The parameter objects of a binding (`None` when there are none to look up: the policy
+    /// takes no parameters, or the binding names no `paramRef`), as upstream's `CollectParams`,
+    /// or why there are none to evaluate with.
+    pub(super) fn params(
+        &self,
+        param: Option<&ResourceInfo>,
+        param_ref: Option<&ParamRef>,
+        namespace: &str,
+    ) -> std::result::Result<Vec<Option<Value>>, String> {
+        let (Some(info), Some(param_ref)) = (param, param_ref) else { return Ok(vec![None]) };
         let ns = match (info.namespaced, param_ref.namespace.as_str()) {
-            (false, _) => "",
+            (false, "") => "",
+            (false, _) => return Err("paramRef.namespace must not be provided for a cluster-scoped `paramKind`".into()),
             (true, "") => namespace,
             (true, n) => n,
         };
@@ -236,8 +235,8 @@ impl ApiServer {
                 .collect()
         };
         if found.is_empty() {
-            let deny = param_ref.parameter_not_found_action.as_ref().is_none_or(|a| a.0 == "Deny");
-            if deny {
+            // Only a `Deny` refuses; an unset action allows, as upstream reads it.
+            if param_ref.parameter_not_found_action.as_ref().is_some_and(|a| a.0 == "Deny") {
                 return Err("no params found for policy binding with `Deny` parameterNotFoundAction".into());
             }
             return Ok(Vec::new());
@@ -257,6 +256,9 @@ impl ApiServer {
         warnings: &mut Vec<String>,
     ) -> Result<()> {
         let mut denied: Option<(String, Option<String>, Denial)> = None;
+        // Upstream's generic dispatcher's configuration errors (selectors, parameters), reported
+        // only when no validation denies.
+        let mut config: Vec<String> = Vec::new();
         // What the `Audit` actions and the policies' audit annotations record.
         let mut audited: Vec<Value> = Vec::new();
         let mut annotations: Vec<(String, Vec<String>)> = Vec::new();
@@ -282,55 +284,29 @@ impl ApiServer {
                     denied = Some((policy.name.clone(), binding.map(str::to_owned), d));
                 }
             };
-            let config_error = |binding: Option<&str>, e: String| Denial {
-                message: match binding {
-                    None => format!("failed to configure policy: {e}"),
-                    Some(_) => format!("failed to configure binding: {e}"),
-                },
-                reason: String::new(),
-                index: 0,
+            let mut misconfigured = |binding: Option<&str>, e: &str| {
+                if policy.fails_closed() {
+                    config.push(config_error(&policy.name, binding, e));
+                }
             };
-            match self.selectors_match(m, &attrs, object, old) {
+            match self.match_selectors(m, &attrs, object, old) {
                 Ok(true) => {}
                 Ok(false) => continue,
                 Err(e) => {
-                    if policy.fails_closed() {
-                        deny(None, config_error(None, e));
-                    }
+                    misconfigured(None, &e);
                     continue;
                 }
             }
+            let param_resource = match self.param_resource(policy.spec.param_kind.as_ref()) {
+                Ok(r) => r,
+                Err(e) => {
+                    misconfigured(None, &e);
+                    continue;
+                }
+            };
             let request = review_value(&attrs)?;
             // Built once per policy: every binding and parameter sees the same request.
             let authorizer = self.request_authorizer(&attrs);
-            if !policy.spec.match_conditions.is_empty() {
-                match conditions::matches(
-                    &policy.spec.match_conditions,
-                    object,
-                    old,
-                    &request,
-                    authorizer.clone(),
-                    !policy.fails_closed(),
-                ) {
-                    Ok(true) => {}
-                    Ok(false) => continue,
-                    Err(e) => {
-                        // An error under `Fail` denies through every binding's actions.
-                        for (bname, binding) in &policy.bindings {
-                            Self::act(
-                                policy,
-                                bname,
-                                binding,
-                                Denial { message: e.clone(), reason: String::new(), index: 0 },
-                                warnings,
-                                &mut audited,
-                                &mut deny,
-                            );
-                        }
-                        continue;
-                    }
-                }
-            }
             let namespace_object =
                 if attrs.namespace.is_empty() || (attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces") {
                     None
@@ -347,28 +323,43 @@ impl ApiServer {
                     if !rules_ok || rule_matches(&bm.exclude_resource_rules, &attrs) {
                         continue;
                     }
-                    match self.selectors_match(bm, &attrs, object, old) {
+                    match self.match_selectors(bm, &attrs, object, old) {
                         Ok(true) => {}
                         Ok(false) => continue,
                         Err(e) => {
-                            if policy.fails_closed() {
-                                deny(Some(bname), config_error(Some(bname), e));
-                            }
+                            misconfigured(Some(bname), &e);
                             continue;
                         }
                     }
                 }
-                let params =
-                    match self.params(policy.spec.param_kind.as_ref(), binding.param_ref.as_ref(), attrs.namespace) {
-                        Ok(p) => p,
-                        Err(e) => {
-                            if policy.fails_closed() {
-                                deny(Some(bname), config_error(Some(bname), e));
-                            }
-                            continue;
-                        }
-                    };
+                let params = match self.params(param_resource.as_ref(), binding.param_ref.as_ref(), attrs.namespace) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        misconfigured(Some(bname), &e);
+                        continue;
+                    }
+                };
                 for param in params {
+                    // Upstream's validator checks the match conditions of each binding and
+                    // parameter; an error under `Fail` is denied through the binding's actions.
+                    if !policy.spec.match_conditions.is_empty() {
+                        match conditions::matches(
+                            &policy.spec.match_conditions,
+                            object,
+                            old,
+                            &request,
+                            authorizer.clone(),
+                            !policy.fails_closed(),
+                        ) {
+                            Ok(true) => {}
+                            Ok(false) => continue,
+                            Err(e) => {
+                                let d = Denial { message: e, reason: String::new(), index: 0 };
+                                Self::act(policy, bname, binding, d, warnings, &mut audited, &mut deny);
+                                continue;
+                            }
+                        }
+                    }
                     let vars = Vars {
                         object: object_val.clone(),
                         old: old_val.clone(),
@@ -377,11 +368,15 @@ impl ApiServer {
                         namespace: namespace_val.clone(),
                         authorizer: authorizer.clone(),
                     };
-                    let (denials, values) = evaluate(&policy.spec, &vars);
-                    for d in denials {
+                    let evaluation = evaluate(&policy.spec, &vars);
+                    for d in evaluation.denials {
                         Self::act(policy, bname, binding, d, warnings, &mut audited, &mut deny);
                     }
-                    for (key, value) in values {
+                    // An audit annotation's error denies whatever the binding's actions say.
+                    for message in evaluation.annotation_errors {
+                        deny(Some(bname), Denial { message, reason: String::new(), index: 0 });
+                    }
+                    for (key, value) in evaluation.annotations {
                         let key = format!("{}/{key}", policy.name);
                         match annotations.iter_mut().find(|(k, _)| *k == key) {
                             Some((_, vs)) if !vs.contains(&value) => vs.push(value),
@@ -398,14 +393,17 @@ impl ApiServer {
             crate::server::audit::annotate(key, values.join(", "));
         }
         if !audited.is_empty() {
+            // Upstream's `maxValidationFailures`: the audit log keeps the first 50.
+            audited.truncate(50);
             crate::server::audit::annotate(
                 "validation.policy.admission.k8s.io/validation_failure",
                 String::from_utf8_lossy(&Value::Array(audited).to_compact_vec()).into_owned(),
             );
         }
         match denied {
-            None => Ok(()),
-            Some((policy, binding, d)) => Err(refusal(attrs, &policy, binding.as_deref(), d)),
+            Some((policy, binding, d)) => Err(refusal(attrs, object, &policy, binding.as_deref(), d)),
+            None if config.is_empty() => Ok(()),
+            None => Err(policy_errors(attrs, object, config, StatusReason::FORBIDDEN)),
         }
     }
 
@@ -464,16 +462,24 @@ pub(super) fn review_value(attrs: &Attributes<'_>) -> Result<Value> {
     .map_err(|e| api_errors::internal(&e.to_string()))
 }
 
-/// A policy's `variables` as CEL's `variables`: in order, each seeing those before it; one
-/// that fails is left out, so an expression using it fails in turn.
+/// A policy's `variables` as CEL's `variables`: in order, each seeing those before it. One that
+/// fails is an error value that fails whatever reads it, in the words of upstream's
+/// composition (`composited variable "max" fails to evaluate: …`).
 pub(super) fn compose(variables: &[Variable], vars: &[(&str, Val)]) -> Val {
     let mut composed: Vec<(Val, Val)> = Vec::new();
     for var in variables {
         let mut with = vars.to_vec();
         with.push(("variables", map_of(composed.clone()).unwrap_or(Val::Null)));
-        if let Ok(val) = run(&var.expression, &with) {
-            composed.push((Val::string(var.name.as_str()), val));
-        }
+        let val = match Program::compile(&var.expression, VARIABLES) {
+            Err(e) => {
+                Val::Err(format!("composited variable {:?} fails to compile: compilation failed: {e}", var.name).into())
+            }
+            Ok(program) => match program.eval(&with, PER_CALL_LIMIT).result {
+                Ok(v) => v,
+                Err(e) => Val::Err(format!("composited variable {:?} fails to evaluate: {e}", var.name).into()),
+            },
+        };
+        composed.push((Val::string(var.name.as_str()), val));
     }
     map_of(composed).unwrap_or(Val::Null)
 }
@@ -490,10 +496,20 @@ fn run_in(expr: &str, declared: &[&str], vars: &[(&str, Val)]) -> std::result::R
     program.eval(vars, PER_CALL_LIMIT).result.map_err(|e| format!("expression '{expr}' resulted in error: {e}"))
 }
 
-/// The denials of one evaluation of a policy's validations (an error counts as one only under
-/// `failurePolicy: Fail`), and the values of its audit annotations (by key; a `null` value
-/// gives none).
-fn evaluate(spec: &ValidatingAdmissionPolicySpec, v: &Vars) -> (Vec<Denial>, Vec<(String, String)>) {
+/// What one evaluation of a policy's validations and audit annotations gave.
+struct Evaluation {
+    /// The validations' denials (an error counts as one only under `failurePolicy: Fail`).
+    denials: Vec<Denial>,
+    /// The audit annotations' errors, which deny whatever the binding's actions.
+    annotation_errors: Vec<String>,
+    /// The audit annotations' values by key (an empty or `null` value gives none).
+    annotations: Vec<(String, String)>,
+}
+
+/// Upstream's `maxAuditAnnotationValueLength`: a longer value is cut.
+const MAX_AUDIT_ANNOTATION_VALUE: usize = 10 * 1024;
+
+fn evaluate(spec: &ValidatingAdmissionPolicySpec, v: &Vars) -> Evaluation {
     let fails_closed = spec.failure_policy.as_ref().is_none_or(|p| p.0 != FailurePolicyType::IGNORE);
     let mut vars: Vec<(&str, Val)> = vec![
         ("object", v.object.clone()),
@@ -504,56 +520,58 @@ fn evaluate(spec: &ValidatingAdmissionPolicySpec, v: &Vars) -> (Vec<Denial>, Vec
         ("authorizer", v.authorizer.clone()),
     ];
     vars.push(("variables", compose(&spec.variables, &vars)));
-    let mut out = Vec::new();
+    let mut out = Evaluation { denials: Vec::new(), annotation_errors: Vec::new(), annotations: Vec::new() };
     for (index, validation) in spec.validations.iter().enumerate() {
         match run(&validation.expression, &vars) {
             Ok(Val::Bool(true)) => {}
-            Ok(Val::Bool(false)) => out.push(Denial {
+            Ok(Val::Bool(false)) => out.denials.push(Denial {
                 message: message(validation, &vars),
                 reason: validation.reason.as_ref().map_or_else(|| "Invalid".to_owned(), |r| r.0.clone()),
                 index,
             }),
+            // Upstream's compiler refuses an expression of another type (`CompileCELExpression`),
+            // and the evaluation reports that error; without static types this one finds out
+            // when it runs.
             Ok(other) => {
                 if fails_closed {
-                    out.push(Denial {
-                        message: format!(
-                            "expression '{}' resulted in error: must evaluate to bool, got {}",
-                            validation.expression,
-                            other.type_name()
-                        ),
-                        reason: String::new(),
-                        index,
-                    });
+                    out.denials.push(Denial { message: conditions::not_bool(&other), reason: String::new(), index });
                 }
             }
             Err(e) => {
                 if fails_closed {
-                    out.push(Denial { message: e, reason: String::new(), index });
+                    out.denials.push(Denial { message: e, reason: String::new(), index });
                 }
             }
         }
     }
-    // Audit annotations: a string, or `null` for none; anything else, or an error, fails as a
-    // validation does.
-    let mut values = Vec::new();
+    // Audit annotations (upstream's validator): a string, trimmed, or `null` for none; another
+    // type is an error under either failure policy, an evaluation error only under `Fail`.
     for a in &spec.audit_annotations {
         match run(&a.value_expression, &vars) {
-            Ok(Val::Str(v)) => values.push((a.key.clone(), v.to_string())),
+            Ok(Val::Str(v)) => {
+                let mut v = v.trim();
+                if v.len() > MAX_AUDIT_ANNOTATION_VALUE {
+                    let mut end = MAX_AUDIT_ANNOTATION_VALUE;
+                    while !v.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    v = &v[..end];
+                }
+                if !v.is_empty() {
+                    out.annotations.push((a.key.clone(), v.to_owned()));
+                }
+            }
             Ok(Val::Null) => {}
-            Ok(other) if fails_closed => out.push(Denial {
-                message: format!(
-                    "valueExpression '{}' resulted in error: value expression must evaluate to a string or null, got {}",
-                    a.value_expression,
-                    other.type_name()
-                ),
-                reason: String::new(),
-                index: 0,
-            }),
-            Err(e) if fails_closed => out.push(Denial { message: e, reason: String::new(), index: 0 }),
-            Ok(_) | Err(_) => {}
+            Ok(other) => out.annotation_errors.push(format!(
+                "valueExpression '{}' resulted in unsupported return type: {}. Return type must be either string or null.",
+                a.value_expression,
+                other.type_name()
+            )),
+            Err(e) if fails_closed => out.annotation_errors.push(e),
+            Err(_) => {}
         }
     }
-    (out, values)
+    out
 }
 
 /// A false validation's message: its `messageExpression`'s (a string of one line), else its
@@ -574,19 +592,126 @@ fn message(validation: &Validation, vars: &[(&str, Val)]) -> String {
     format!("failed expression: {}", validation.expression.trim())
 }
 
-/// The refusal of the first denial: upstream's `NewForbidden` with the denial's reason and
-/// code, the message also as a cause.
-fn refusal(attrs: &Attributes<'_>, policy: &str, binding: Option<&str>, d: Denial) -> Error {
+/// The refusal of the first denial: upstream's `admission.NewForbidden` with the denial's
+/// reason and code, the message also as a cause.
+fn refusal(attrs: &Attributes<'_>, object: Option<&Value>, policy: &str, binding: Option<&str>, d: Denial) -> Error {
     let message = match binding {
         Some(b) => format!("ValidatingAdmissionPolicy '{policy}' with binding '{b}' denied request: {}", d.message),
         None => format!("ValidatingAdmissionPolicy '{policy}' denied request: {}", d.message),
     };
     let reason = if d.reason.is_empty() { "Invalid".to_owned() } else { d.reason };
-    let mut status = api_errors::status_of(&super::forbidden(attrs, &message));
+    let mut status = api_errors::status_of(&super::admission_forbidden(attrs, object, &message));
     status.code = code_of(&reason);
-    status.reason = kapi_api::meta::v1::StatusReason(reason);
+    status.reason = StatusReason(reason);
     if let Some(details) = status.details.as_mut() {
         details.causes.push(StatusCause { message, ..Default::default() });
     }
     api_errors::into_error(status)
+}
+
+/// Upstream's `PolicyError` of a configuration error: `policy 'p' with binding 'b' denied
+/// request: failed to configure binding: …`, or `policy "p" denied request: failed to configure
+/// policy: …`.
+pub(super) fn config_error(policy: &str, binding: Option<&str>, e: &str) -> String {
+    match binding {
+        Some(b) => format!("policy '{policy}' with binding '{b}' denied request: failed to configure binding: {e}"),
+        None => format!("policy {policy:?} denied request: failed to configure policy: {e}"),
+    }
+}
+
+/// The refusal of upstream's generic policy dispatcher: `admission.NewForbidden` whose message
+/// is the first error's, with `reason` (the first error's own, else `Forbidden`, which keeps
+/// the code `403`), every error a cause.
+pub(super) fn policy_errors(
+    attrs: &Attributes<'_>,
+    object: Option<&Value>,
+    errors: Vec<String>,
+    reason: &str,
+) -> Error {
+    let mut status =
+        api_errors::status_of(&super::admission_forbidden(attrs, object, "admission request denied by policy"));
+    status.message = errors[0].clone();
+    status.reason = StatusReason(reason.into());
+    if let Some(details) = status.details.as_mut() {
+        details.causes = errors.into_iter().map(|message| StatusCause { message, ..Default::default() }).collect();
+    }
+    api_errors::into_error(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(json: &str) -> ValidatingAdmissionPolicySpec {
+        kapi_machinery::json::from_slice(json.as_bytes()).expect("test spec")
+    }
+
+    fn vars() -> Vars {
+        let object = value::parse(br#"{"metadata":{"name":"web"},"spec":{"replicas":3}}"#).expect("test JSON");
+        Vars {
+            object: conditions::to_val(&object),
+            old: Val::Null,
+            request: Val::Null,
+            params: Val::Null,
+            namespace: Val::Null,
+            authorizer: Val::Null,
+        }
+    }
+
+    /// Upstream's validator: an audit annotation of another type than string or null is an
+    /// error under either failure policy; a value is trimmed and an empty one left out.
+    #[test]
+    fn audit_annotations_read_as_upstream() {
+        for policy in ["Fail", "Ignore"] {
+            let e = evaluate(
+                &spec(&format!(
+                    r#"{{"failurePolicy":"{policy}","auditAnnotations":[
+                        {{"key":"n","valueExpression":"object.spec.replicas"}},
+                        {{"key":"name","valueExpression":"'  ' + object.metadata.name + ' '"}},
+                        {{"key":"blank","valueExpression":"' '"}},
+                        {{"key":"none","valueExpression":"null"}}]}}"#
+                )),
+                &vars(),
+            );
+            assert_eq!(
+                e.annotation_errors,
+                [
+                    "valueExpression 'object.spec.replicas' resulted in unsupported return type: int. Return type must be either string or null."
+                ],
+                "{policy}"
+            );
+            assert_eq!(e.annotations, [("name".to_owned(), "web".to_owned())]);
+            assert!(e.denials.is_empty());
+        }
+        let e = evaluate(
+            &spec(r#"{"failurePolicy":"Ignore","auditAnnotations":[{"key":"k","valueExpression":"object.nope"}]}"#),
+            &vars(),
+        );
+        assert!(e.annotation_errors.is_empty());
+    }
+
+    /// Upstream's composition: reading a variable that failed fails with its name.
+    #[test]
+    fn a_failed_variable_fails_what_reads_it() {
+        let e = evaluate(
+            &spec(
+                r#"{"variables":[{"name":"max","expression":"object.spec.nope"}],
+                    "validations":[{"expression":"object.spec.replicas <= variables.max"},{"expression":"true"}]}"#,
+            ),
+            &vars(),
+        );
+        let messages: Vec<_> = e.denials.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            ["expression 'object.spec.replicas <= variables.max' resulted in error: composited variable \"max\" \
+                 fails to evaluate: no such key: nope"]
+        );
+    }
+
+    #[test]
+    fn a_validation_that_gives_no_bool_reads_as_a_compilation_error() {
+        let e = evaluate(&spec(r#"{"validations":[{"expression":"object.spec.replicas"}]}"#), &vars());
+        let messages: Vec<_> = e.denials.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages, ["compilation error: must evaluate to bool but got int"]);
+    }
 }

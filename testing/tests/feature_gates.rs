@@ -166,3 +166,48 @@ async fn a_service_name_is_a_dns_label_only_with_relaxed_service_name_validation
     );
     assert_eq!(on, None);
 }
+
+/// Creates a resource slice whose one device has a list-valued attribute on a server with
+/// `DRAListTypeAttributes` as given: the stored attribute, or the refusal.
+async fn create_list_attribute(enabled: bool) -> Result<kapi_api::resource::v1::DeviceAttribute, String> {
+    use kapi_api::resource::v1::{
+        Device, DeviceAttribute, QualifiedName, ResourcePool, ResourceSlice, ResourceSliceSpec,
+    };
+    let (_server, cs, test) = cluster(FeatureGates::default().with(Feature::DRAListTypeAttributes, enabled)).await;
+    let slices: Api<ResourceSlice> = cs.resource_v1().resource_slices();
+    let slice = ResourceSlice {
+        metadata: ObjectMeta { name: "node-a-gpus".into(), ..Default::default() },
+        spec: ResourceSliceSpec {
+            driver: "gpu.example.com".into(),
+            pool: ResourcePool { name: "node-a".into(), generation: 1, resource_slice_count: 1 },
+            node_name: Some("node-a".into()),
+            devices: vec![Device {
+                name: "gpu-0".into(),
+                attributes: [(
+                    QualifiedName("numaNodes".into()),
+                    DeviceAttribute { ints: vec![0, 1], ..Default::default() },
+                )]
+                .into(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let out = match slices.create(&slice, &CreateOptions::default()).await {
+        Ok(created) => Ok(created.spec.devices[0].attributes[&QualifiedName("numaNodes".into())].clone()),
+        Err(e) => Err(e.status().expect("an API status").status.message.clone()),
+    };
+    test.shutdown().await;
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn list_attributes_of_devices_need_dra_list_type_attributes() {
+    // Alpha and off in v1.36: the lists are dropped, which leaves the attribute without a value.
+    assert!(!FeatureGates::default().enabled(Feature::DRAListTypeAttributes));
+    let (off, on) = tokio::join!(create_list_attribute(false), create_list_attribute(true));
+    let off = off.expect_err("refused once the list is dropped");
+    assert!(off.contains(r#"spec.devices[0].attributes[numaNodes]: Invalid value: """#), "{off}");
+    assert_eq!(on.unwrap().ints, [0, 1]);
+}

@@ -49,6 +49,9 @@ pub enum Feature {
     TopologyAwareWorkloadScheduling,
     /// Typed partitionable devices in resource slices (alpha, off).
     DRAPartitionableDevicesType,
+    /// List-valued device attributes (`ints`, `bools`, `strings`, `versions`) in resource
+    /// slices (alpha, off).
+    DRAListTypeAttributes,
     /// Workloads that reference jobs (alpha, off).
     WorkloadWithJob,
     /// Scheduler preemption for deferred in-place resizes (alpha, off).
@@ -70,7 +73,7 @@ pub enum Feature {
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 23] = [
+    pub const ALL: [Feature; 24] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -86,6 +89,7 @@ impl Feature {
         Feature::CompositePodGroup,
         Feature::TopologyAwareWorkloadScheduling,
         Feature::DRAPartitionableDevicesType,
+        Feature::DRAListTypeAttributes,
         Feature::WorkloadWithJob,
         Feature::InPlacePodVerticalScalingSchedulerPreemption,
         Feature::GenericWorkload,
@@ -114,6 +118,7 @@ impl Feature {
             Feature::CompositePodGroup => "CompositePodGroup",
             Feature::TopologyAwareWorkloadScheduling => "TopologyAwareWorkloadScheduling",
             Feature::DRAPartitionableDevicesType => "DRAPartitionableDevicesType",
+            Feature::DRAListTypeAttributes => "DRAListTypeAttributes",
             Feature::WorkloadWithJob => "WorkloadWithJob",
             Feature::InPlacePodVerticalScalingSchedulerPreemption => "InPlacePodVerticalScalingSchedulerPreemption",
             Feature::GenericWorkload => "GenericWorkload",
@@ -154,6 +159,7 @@ impl Feature {
             | Feature::CompositePodGroup
             | Feature::TopologyAwareWorkloadScheduling
             | Feature::DRAPartitionableDevicesType
+            | Feature::DRAListTypeAttributes
             | Feature::WorkloadWithJob
             | Feature::InPlacePodVerticalScalingSchedulerPreemption
             | Feature::GenericWorkload => false,

@@ -407,6 +407,7 @@ pub struct DeviceAttribute {
     ///
     /// +k8s:beta(since: "1.37")=+k8s:optional
     /// +k8s:beta(since: "1.37")=+k8s:unionMember
+    /// +featureGate=DRAListTypeAttributes
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub ints: Vec<i64>,
@@ -414,6 +415,7 @@ pub struct DeviceAttribute {
     ///
     /// +k8s:beta(since: "1.37")=+k8s:optional
     /// +k8s:beta(since: "1.37")=+k8s:unionMember
+    /// +featureGate=DRAListTypeAttributes
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub bools: Vec<bool>,
@@ -422,6 +424,7 @@ pub struct DeviceAttribute {
     /// +k8s:beta(since: "1.37")=+k8s:optional
     /// +k8s:beta(since: "1.37")=+k8s:unionMember
     /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:maxBytes=64
+    /// +featureGate=DRAListTypeAttributes
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub strings: Vec<String>,
@@ -429,6 +432,7 @@ pub struct DeviceAttribute {
     ///
     /// +k8s:beta(since: "1.37")=+k8s:optional
     /// +k8s:beta(since: "1.37")=+k8s:unionMember
+    /// +featureGate=DRAListTypeAttributes
     #[kapi(proto = 9, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub versions: Vec<String>,

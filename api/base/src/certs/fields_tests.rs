@@ -107,6 +107,25 @@ mod subject_alt_names {
         // `forEachSAN`: a SEQUENCE of whole elements.
         refused(&[extension(SAN, &element(0x31, &[]))], "x509: invalid subject alternative names");
         refused(&[extension(SAN, &element(0x30, &[0x82, 0x05, b'a']))], "x509: invalid subject alternative name");
+        // A URI is read by `url.Parse`, its host (with any port) as a domain of non-empty labels.
+        for (uri, msg) in [
+            ("http://a:1:2/", "parse \"http://a:1:2/\": invalid port \":1:2\" after host"),
+            ("https://[1.2.3.4]/", "parse \"https://[1.2.3.4]/\": invalid IP-literal"),
+            ("%zz", "parse \"%zz\": invalid URL escape \"%zz\""),
+            ("https://a..b/", "invalid domain"),
+            ("https://a.example./", "invalid domain"),
+            ("https://%C3%A9.example/", "invalid domain"),
+            ("x://[fe80::1%25a%20b]/", "invalid domain"),
+        ] {
+            refused(&[san(&[element(0x86, uri.as_bytes())])], &format!("x509: cannot parse URI {uri:?}: {msg}"));
+        }
+        for uri in
+            ["spiffe://cluster.local/ns/a/sa/b", "urn:x:y", "/relative", "https://[::1]:8443/", "", "https://h:/"]
+        {
+            for v in verdicts(&[san(&[element(0x86, uri.as_bytes())])]) {
+                assert_eq!(v, Ok(()), "{uri}");
+            }
+        }
         // Other name types are not looked into, an other name's contents included.
         for v in verdicts(&[san(&[element(0xa0, &[0xff]), element(0x88, &[0xff])])]) {
             assert_eq!(v, Ok(()));

@@ -26,6 +26,7 @@ mod extensions;
 pub mod key_pair;
 #[cfg(test)]
 pub(crate) mod key_pair_vectors;
+mod name_constraints;
 mod names;
 pub mod pkcs10;
 pub mod pkix;

@@ -32,6 +32,12 @@ pub fn parse_request_uri(raw: &str) -> Result<Url, String> {
     parse_url(raw.as_bytes(), true).map_err(|e| error(raw, &e))
 }
 
+/// Go's `net.ParseIP` succeeds: an IPv4 or IPv6 address as `netip.ParseAddr` reads it, without
+/// a zone.
+pub(crate) fn is_ip(s: &[u8]) -> bool {
+    !s.contains(&b'%') && netip::parse_addr(s).is_ok()
+}
+
 /// `url.Error.Error()` for the `parse` operation.
 fn error(url: &str, msg: &str) -> String {
     format!("parse {}: {msg}", quote(url.as_bytes()))

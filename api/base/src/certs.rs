@@ -3,15 +3,13 @@
 //! Our own code rather than a PEM or X.509 crate: the verdict and the message must be Go's
 //! (which blocks count, what a malformed block does to the blocks after it, which structural
 //! fault is named), and the reading must stay linear in a hostile bundle. A certificate is read
-//! down to the elements Go reads first (version, serial, algorithm identifiers, the name,
-//! validity and key sequences, unique IDs, the extension list, the signature), its names' shape,
-//! its validity times, its basic constraints and its subject alternative names (each entry as
-//! Go's `parseSANExtension` refuses it, a URI parsed by [`crate::url::parse`] and its host
-//! checked as a domain); the values in names, keys and other extensions are not interpreted, so
-//! a certificate Go refuses for those alone passes [`parse_certificate`]. [`certificate_fields`]
-//! reads further, for an issued leaf: the validity times, the subject alternative DNS names and
-//! e-mail addresses, and the key's
-//! element. Certificate signing
+//! as Go 1.26's `parseCertificate` reads it, in its order: the structure, the names' attribute
+//! values (`names`), the validity times, the public key (`certificate_public_key`) and every
+//! extension `processExtensions` parses (`extensions`, `name_constraints`; a URI alternative
+//! name through [`crate::url::parse`]). [`certificate_fields`] hands on what an issued leaf's
+//! validation reads: the validity times, the subject alternative DNS names and e-mail
+//! addresses, and the key's element. Left out: an ECDSA point off its curve is named with Go's
+//! pre-1.25 text (`x509: failed to unmarshal elliptic curve point`). Certificate signing
 //! requests, which Go reads with `encoding/asn1` instead, have their own reader in [`pkcs10`];
 //! [`key_pair`] reads a certificate and private key as Go's `tls.X509KeyPair` does, with the
 //! private key formats' `encoding/asn1` reading, RSA key validation and ECDSA arithmetic beside
@@ -365,11 +363,10 @@ pub struct CertificateFields<'a> {
     pub email_addresses: Vec<&'a str>,
 }
 
-/// [`parse_certificate`], then the validity times and the subject alternative DNS names and
-/// e-mail addresses read as Go reads them (`parseValidity`, `parseSANExtension`), with Go's
-/// message when those are malformed. Other name types and extensions are not interpreted.
+/// [`parse_certificate`] (all Go reads), then the validity times and the subject alternative DNS
+/// names and e-mail addresses as Go's `x509.Certificate` holds them.
 pub fn certificate_fields(der: &[u8]) -> Result<CertificateFields<'_>, String> {
-    let (_, parts, len) = certificate_parts(der, &mut |_| Ok(()))?;
+    let (_, parts, len) = certificate_parts(der, &mut |spki| certificate_public_key(spki).map(drop))?;
     if len != der.len() {
         return Err("x509: trailing data".into());
     }
@@ -490,7 +487,25 @@ struct Parts<'a> {
 
 /// Go's `parseCertificate`: the certificate at the start of `der` and its encoding's length.
 fn certificate_prefix(der: &[u8]) -> Result<(Certificate, usize), String> {
-    certificate_parts(der, &mut |_| Ok(())).map(|(cert, _, len)| (cert, len))
+    certificate_parts(der, &mut |spki| certificate_public_key(spki).map(drop)).map(|(cert, _, len)| (cert, len))
+}
+
+/// The key Go's `parseCertificate` parses (`parsePublicKey`, for the algorithms
+/// `getPublicKeyAlgorithmFromOID` knows: RSA, ECDSA with its point on the curve, Ed25519, DSA),
+/// with its bits; `None` for a key Go leaves unparsed (X25519 and unknown algorithms).
+pub(crate) fn certificate_public_key(spki: &[u8]) -> Result<Option<(pkix::PublicKey, &[u8])>, String> {
+    let algorithm = Der(spki).read(SEQUENCE).and_then(|k| Der(k).read(SEQUENCE)).and_then(|a| Der(a).read(OID));
+    if algorithm == Some(pkix::OID_X25519) {
+        return Ok(None);
+    }
+    match pkix::parse_public_key_with_bits(spki) {
+        Ok((pkix::PublicKey::Ecdsa(curve), bits)) if !ecdsa::on_curve(curve, bits) => {
+            Err("x509: failed to unmarshal elliptic curve point".into())
+        }
+        Ok(parsed) => Ok(Some(parsed)),
+        Err("x509: unknown public key algorithm") => Ok(None),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// [`parse_certificate`] with the public key read by `key` where Go's `parseCertificate` parses

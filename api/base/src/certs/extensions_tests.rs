@@ -129,3 +129,26 @@ fn extensions_are_processed_in_their_order() {
     refused(&[bad_ku.clone(), bad_eku.clone()], "x509: invalid key usage");
     refused(&[bad_eku, bad_ku], "x509: invalid extended key usages");
 }
+
+#[test]
+fn byte_flips_in_every_extension_do_not_panic() {
+    let seq = |parts: &[Vec<u8>]| der(0x30, &parts.concat());
+    let list = [
+        extension(&ce(17), &seq(&[der(0x86, b"https://[::1]:1/a?b#c"), der(0x87, &[1, 2, 3, 4])])),
+        extension(&ce(30), &seq(&[der(0xa0, &seq(&[der(0x81, b"a@b")]))])),
+        extension(&ce(31), &seq(&[seq(&[der(0xa0, &der(0xa0, &der(0x86, b"x")))])])),
+        extension(&ce(32), &seq(&[seq(&[der(0x06, &[0x2a])])])),
+        extension(OID_AUTHORITY_INFO_ACCESS, &seq(&[seq(&[der(0x06, &[0x2b]), der(0x86, b"y")])])),
+    ]
+    .concat();
+    let wrapped = der(0x30, &list);
+    assert!(extensions(&wrapped).is_ok());
+    for i in 0..wrapped.len() {
+        let _ = extensions(&wrapped[..i]);
+        for flip in [0x00, 0x30, 0x80, 0x86, 0xa0, 0xff, b':', b'['] {
+            let mut w = wrapped.clone();
+            w[i] = flip;
+            let _ = extensions(&w);
+        }
+    }
+}

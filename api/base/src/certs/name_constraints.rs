@@ -117,7 +117,7 @@ fn rfc2821_mailbox(s: &[u8]) -> bool {
             match c {
                 b'"' => break,
                 b'\\' => match s.get(i) {
-                    Some(&n) if matches!(n, 1..=9 | 11 | 12 | 14..=127) => i += 1,
+                    Some(&(1..=9 | 11 | 12 | 14..=127)) => i += 1,
                     _ => return false,
                 },
                 1..=8 | 11 | 12 | 14..=31 | 32 | 33 | 35..=91 | 93..=127 => {}

@@ -62,7 +62,7 @@ fn printable(b: u8) -> bool {
 }
 
 fn bmp(value: &[u8]) -> bool {
-    if value.len() % 2 != 0 {
+    if !value.len().is_multiple_of(2) {
         return false;
     }
     let value = value.strip_suffix(&[0, 0]).unwrap_or(value);

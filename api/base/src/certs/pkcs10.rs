@@ -6,9 +6,9 @@
 //! step mirrors one Go type; every element is read once, so the reading is linear.
 //!
 //! Not read as Go reads them: the times of a subject attribute (`UTCTime`, `GeneralizedTime`),
-//! and the address of a
-//! context-specific tag's parameters, which Go prints as a pointer in a `tags don't match`
-//! message (written `tag:0` here). The signature is not verified.
+//! and the address of a context-specific tag's parameters, which Go prints as a pointer in a
+//! `tags don't match` message (written `tag:0` here). The signature is not verified. A requested
+//! URI alternative name is read as the certificate reader reads it (`url.Parse`, then its host).
 
 use super::pkix::{PublicKey, parse_public_key};
 

@@ -3,29 +3,29 @@
 //! Our own code rather than a PEM or X.509 crate: the verdict and the message must be Go's
 //! (which blocks count, what a malformed block does to the blocks after it, which structural
 //! fault is named), and the reading must stay linear in a hostile bundle. A certificate is read
-//! down to the elements Go reads first (version, serial, algorithm identifiers, the name,
-//! validity and key sequences, unique IDs, the extension list, the signature), its names' shape,
-//! its validity times, its basic constraints and its subject alternative names (each entry as
-//! Go's `parseSANExtension` refuses it, a URI's text not parsed as a URL); the values in names,
-//! keys and other extensions are not interpreted, so a certificate Go refuses for those alone
-//! passes [`parse_certificate`]. [`certificate_fields`] reads further, for an issued leaf: the
-//! validity times, the subject alternative DNS names and e-mail addresses, and the key's
-//! element. Certificate signing
+//! as Go 1.26's `parseCertificate` reads it, in its order: the structure, the names' attribute
+//! values (`names`), the validity times, the public key (`certificate_public_key`) and every
+//! extension `processExtensions` parses (`extensions`, `name_constraints`; a URI alternative
+//! name through [`crate::url::parse`]). [`certificate_fields`] hands on what an issued leaf's
+//! validation reads: the validity times, the subject alternative DNS names and e-mail
+//! addresses, and the key's element. Left out: an ECDSA point off its curve is named with Go's
+//! pre-1.25 text (`x509: failed to unmarshal elliptic curve point`). Certificate signing
 //! requests, which Go reads with `encoding/asn1` instead, have their own reader in [`pkcs10`];
 //! [`key_pair`] reads a certificate and private key as Go's `tls.X509KeyPair` does, with the
 //! private key formats' `encoding/asn1` reading, RSA key validation and ECDSA arithmetic beside
 //! it.
-
-use std::collections::BTreeSet;
 
 mod asn1;
 pub mod bignum;
 pub mod ecdsa;
 #[cfg(test)]
 mod ecdsa_vectors;
+mod extensions;
 pub mod key_pair;
 #[cfg(test)]
 pub(crate) mod key_pair_vectors;
+mod name_constraints;
+mod names;
 pub mod pkcs10;
 pub mod pkix;
 mod private_key;
@@ -363,11 +363,10 @@ pub struct CertificateFields<'a> {
     pub email_addresses: Vec<&'a str>,
 }
 
-/// [`parse_certificate`], then the validity times and the subject alternative DNS names and
-/// e-mail addresses read as Go reads them (`parseValidity`, `parseSANExtension`), with Go's
-/// message when those are malformed. Other name types and extensions are not interpreted.
+/// [`parse_certificate`] (all Go reads), then the validity times and the subject alternative DNS
+/// names and e-mail addresses as Go's `x509.Certificate` holds them.
 pub fn certificate_fields(der: &[u8]) -> Result<CertificateFields<'_>, String> {
-    let (_, parts, len) = certificate_parts(der, &mut |_| Ok(()))?;
+    let (_, parts, len) = certificate_parts(der, &mut |spki| certificate_public_key(spki).map(drop))?;
     if len != der.len() {
         return Err("x509: trailing data".into());
     }
@@ -488,7 +487,25 @@ struct Parts<'a> {
 
 /// Go's `parseCertificate`: the certificate at the start of `der` and its encoding's length.
 fn certificate_prefix(der: &[u8]) -> Result<(Certificate, usize), String> {
-    certificate_parts(der, &mut |_| Ok(())).map(|(cert, _, len)| (cert, len))
+    certificate_parts(der, &mut |spki| certificate_public_key(spki).map(drop)).map(|(cert, _, len)| (cert, len))
+}
+
+/// The key Go's `parseCertificate` parses (`parsePublicKey`, for the algorithms
+/// `getPublicKeyAlgorithmFromOID` knows: RSA, ECDSA with its point on the curve, Ed25519, DSA),
+/// with its bits; `None` for a key Go leaves unparsed (X25519 and unknown algorithms).
+pub(crate) fn certificate_public_key(spki: &[u8]) -> Result<Option<(pkix::PublicKey, &[u8])>, String> {
+    let algorithm = Der(spki).read(SEQUENCE).and_then(|k| Der(k).read(SEQUENCE)).and_then(|a| Der(a).read(OID));
+    if algorithm == Some(pkix::OID_X25519) {
+        return Ok(None);
+    }
+    match pkix::parse_public_key_with_bits(spki) {
+        Ok((pkix::PublicKey::Ecdsa(curve), bits)) if !ecdsa::on_curve(curve, bits) => {
+            Err("x509: failed to unmarshal elliptic curve point".into())
+        }
+        Ok(parsed) => Ok(Some(parsed)),
+        Err("x509: unknown public key algorithm") => Ok(None),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// [`parse_certificate`] with the public key read by `key` where Go's `parseCertificate` parses
@@ -551,7 +568,7 @@ fn certificate_parts<'a>(
     }
     algorithm_identifier(sig_ai)?;
     let (_, issuer) = tbs.element(SEQUENCE).ok_or("x509: malformed issuer")?;
-    parse_name(issuer)?;
+    names::parse_name(issuer)?;
     let validity = tbs.read(SEQUENCE).ok_or("x509: malformed validity")?;
     // Go's `parseValidity`, here in its order: the two times, whatever follows them unread.
     let mut times = Der(validity);
@@ -559,7 +576,7 @@ fn certificate_parts<'a>(
     validity_time(&mut times)?;
     // Go names the subject "issuer" here.
     let (_, subject) = tbs.element(SEQUENCE).ok_or("x509: malformed issuer")?;
-    parse_name(subject)?;
+    names::parse_name(subject)?;
     let (spki, public_key) = tbs.element(SEQUENCE).ok_or("x509: malformed spki")?;
     let mut spki = Der(spki);
     let pk_ai = spki.read(SEQUENCE).ok_or("x509: malformed public key algorithm identifier")?;
@@ -577,7 +594,7 @@ fn certificate_parts<'a>(
         if version == 2
             && let Some(exts) = tbs.optional(EXTENSIONS_TAG).ok_or("x509: malformed extensions")?
         {
-            (cert, subject_alt_names) = extensions(exts)?;
+            (cert, subject_alt_names) = extensions::extensions(exts)?;
         }
     }
     match input.read(BIT_STRING) {
@@ -585,100 +602,6 @@ fn certificate_parts<'a>(
         _ => return Err("x509: malformed signature".into()),
     }
     Ok((cert, Parts { validity, public_key, subject_alt_names }, raw.len()))
-}
-
-const SET: u8 = 0x31;
-
-/// Go's `parseName` down to each attribute's tag: a SEQUENCE of SETs of (OID, any element). The
-/// values' string contents, which Go checks by their tag, are not looked at.
-fn parse_name(der: &[u8]) -> Result<(), &'static str> {
-    const INVALID: &str = "x509: invalid RDNSequence";
-    let mut outer = Der(der);
-    let mut rdns = Der(outer.read(SEQUENCE).ok_or(INVALID)?);
-    while !rdns.0.is_empty() {
-        let mut set = Der(rdns.read(SET).ok_or(INVALID)?);
-        while !set.0.is_empty() {
-            let mut atv = Der(set.read(SEQUENCE).ok_or("x509: invalid RDNSequence: invalid attribute")?);
-            atv.read(OID).filter(|o| valid_oid(o)).ok_or("x509: invalid RDNSequence: invalid attribute type")?;
-            atv.any().ok_or("x509: invalid RDNSequence: invalid attribute value")?;
-        }
-    }
-    Ok(())
-}
-
-/// `2.5.29.19`, the basic constraints extension.
-const OID_BASIC_CONSTRAINTS: &[u8] = &[0x55, 0x1d, 0x13];
-/// `2.5.29.17`, the subject alternative name extension.
-const OID_SUBJECT_ALT_NAME: &[u8] = &[0x55, 0x1d, 0x11];
-
-/// The extension list's shape (each an OID, an optional critical flag and an octet string, no
-/// OID twice), then, in the list's order as Go's `processExtensions` goes, the two extensions
-/// read further here: the basic constraints and the subject alternative names (their entries as
-/// Go's `parseSANExtension` refuses them, a URI's text not parsed as a URL); the subject
-/// alternative names' value is handed back for [`certificate_fields`].
-fn extensions(wrapped: &[u8]) -> Result<(Certificate, Option<&[u8]>), String> {
-    let mut outer = Der(wrapped);
-    let list = outer.read(SEQUENCE).ok_or("x509: malformed extensions")?;
-    let mut list = Der(list);
-    let mut seen: BTreeSet<&[u8]> = BTreeSet::new();
-    let mut basic = None;
-    let mut san = None;
-    let mut processed: Vec<&[u8]> = Vec::new();
-    while !list.0.is_empty() {
-        let ext = list.read(SEQUENCE).ok_or("x509: malformed extension")?;
-        let mut ext = Der(ext);
-        let oid = match ext.read(OID) {
-            Some(o) if valid_oid(o) => o,
-            _ => return Err("x509: malformed extension OID field".into()),
-        };
-        match ext.optional(BOOLEAN) {
-            Some(None) => {}
-            Some(Some([0x00 | 0xff])) => {}
-            _ => return Err("x509: malformed extension critical field".into()),
-        }
-        let value = ext.read(OCTET_STRING).ok_or("x509: malformed extension value field")?;
-        if !seen.insert(oid) {
-            return Err("x509: certificate contains duplicate extensions".into());
-        }
-        if oid == OID_BASIC_CONSTRAINTS {
-            basic = Some(value);
-            processed.push(oid);
-        }
-        if oid == OID_SUBJECT_ALT_NAME {
-            san = Some(value);
-            processed.push(oid);
-        }
-    }
-    let mut cert = Certificate::default();
-    for oid in processed {
-        match (oid == OID_BASIC_CONSTRAINTS, basic, san) {
-            (true, Some(value), _) => {
-                cert = Certificate { is_ca: basic_constraints(value)?, basic_constraints_valid: true };
-            }
-            (false, _, Some(value)) => pkcs10::subject_alt_names(value)?,
-            _ => {}
-        }
-    }
-    Ok((cert, san))
-}
-
-/// Go's `parseBasicConstraintsExtension`: a SEQUENCE of an optional `cA` BOOLEAN and an
-/// optional path length INTEGER.
-fn basic_constraints(value: &[u8]) -> Result<bool, &'static str> {
-    const INVALID: &str = "x509: invalid basic constraints";
-    let mut outer = Der(value);
-    let mut seq = Der(outer.read(SEQUENCE).ok_or(INVALID)?);
-    let is_ca = match seq.optional(BOOLEAN).ok_or(INVALID)? {
-        None => false,
-        Some([0xff]) => true,
-        Some([0x00]) => false,
-        Some(_) => return Err(INVALID),
-    };
-    // A Go `int`: eight bytes at most.
-    match seq.optional(INTEGER).ok_or(INVALID)? {
-        Some(n) if !valid_integer(n) || n.len() > 8 => Err(INVALID),
-        _ => Ok(is_ca),
-    }
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod certs;
 pub mod features;
 pub mod field_labels;
 pub mod meta;
+pub mod url;
 
 #[cfg(feature = "core")]
 pub mod core;

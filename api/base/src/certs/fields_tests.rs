@@ -107,6 +107,25 @@ mod subject_alt_names {
         // `forEachSAN`: a SEQUENCE of whole elements.
         refused(&[extension(SAN, &element(0x31, &[]))], "x509: invalid subject alternative names");
         refused(&[extension(SAN, &element(0x30, &[0x82, 0x05, b'a']))], "x509: invalid subject alternative name");
+        // A URI is read by `url.Parse`, its host (with any port) as a domain of non-empty labels.
+        for (uri, msg) in [
+            ("http://a:1:2/", "parse \"http://a:1:2/\": invalid port \":1:2\" after host"),
+            ("https://[1.2.3.4]/", "parse \"https://[1.2.3.4]/\": invalid IP-literal"),
+            ("%zz", "parse \"%zz\": invalid URL escape \"%zz\""),
+            ("https://a..b/", "invalid domain"),
+            ("https://a.example./", "invalid domain"),
+            ("https://%C3%A9.example/", "invalid domain"),
+            ("x://[fe80::1%25a%20b]/", "invalid domain"),
+        ] {
+            refused(&[san(&[element(0x86, uri.as_bytes())])], &format!("x509: cannot parse URI {uri:?}: {msg}"));
+        }
+        for uri in
+            ["spiffe://cluster.local/ns/a/sa/b", "urn:x:y", "/relative", "https://[::1]:8443/", "", "https://h:/"]
+        {
+            for v in verdicts(&[san(&[element(0x86, uri.as_bytes())])]) {
+                assert_eq!(v, Ok(()), "{uri}");
+            }
+        }
         // Other name types are not looked into, an other name's contents included.
         for v in verdicts(&[san(&[element(0xa0, &[0xff]), element(0x88, &[0xff])])]) {
             assert_eq!(v, Ok(()));
@@ -143,5 +162,43 @@ fn validity_times_are_read_by_every_reader() {
         assert_eq!(parse_certificate(&f), Err(msg.to_owned()));
         assert_eq!(parse_certificates(&f), Err(msg.to_owned()));
         assert_eq!(certificate_fields(&f).map(|_| ()), Err(msg.to_owned()));
+    }
+}
+
+#[test]
+fn keys_as_parse_certificate_parses_them() {
+    use crate::test_support::certificates::{der as element, names_with_key};
+    let spki = |oid: &[u8], params: &[u8], key: &[u8]| {
+        let alg = element(0x30, &[element(0x06, oid), params.to_vec()].concat());
+        element(0x30, &[alg, element(0x03, &[&[0][..], key].concat())].concat())
+    };
+    let p256 = element(0x06, &[0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07]);
+    let rsa_key = element(0x30, &[element(0x02, &[0x00, 0xc1]), element(0x02, &[0x01, 0x00, 0x01])].concat());
+    let mut off_curve = vec![0x04];
+    off_curve.extend([1u8; 64]);
+    let cases = [
+        (spki(pkix::OID_RSA, &[], &rsa_key), Err("x509: RSA key missing NULL parameters")),
+        (
+            spki(pkix::OID_RSA, &[0x05, 0x00], &element(0x30, &element(0x02, &[1]))),
+            Err("x509: invalid RSA public exponent"),
+        ),
+        (
+            spki(pkix::OID_EC, &element(0x06, &[0x2b, 0x81, 0x04, 0x00, 0x0a]), &off_curve),
+            Err("x509: unsupported elliptic curve"),
+        ),
+        (spki(pkix::OID_EC, &p256, &off_curve), Err("x509: failed to unmarshal elliptic curve point")),
+        (spki(pkix::OID_ED25519, &[], &[0; 31]), Err("x509: wrong Ed25519 public key size")),
+        // Go reads an RSA key's SEQUENCE and two integers, nothing after them.
+        (spki(pkix::OID_RSA, &[0x05, 0x00], &[rsa_key.clone(), vec![0x05, 0x00]].concat()), Ok(())),
+        // X25519 and unknown algorithms are not keys `parseCertificate` parses.
+        (spki(pkix::OID_X25519, &[0x05, 0x00], &[0; 3]), Ok(())),
+        (spki(&[0x2a, 0x03], &[0x05, 0x00], &[0xff]), Ok(())),
+    ];
+    for (spki, want) in cases {
+        let cert = der(&names_with_key(&spki));
+        let want = want.map_err(str::to_owned);
+        assert_eq!(parse_certificate(&cert).map(drop), want);
+        assert_eq!(parse_certificates(&cert).map(drop), want);
+        assert_eq!(certificate_fields(&cert).map(drop), want);
     }
 }

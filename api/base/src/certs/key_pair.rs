@@ -3,7 +3,7 @@
 //! The certificate input's blocks are all read (`CERTIFICATE` blocks kept, others' types
 //! noted), the key input's up to the first `PRIVATE KEY` or `… PRIVATE KEY` block; the first
 //! certificate is parsed as `x509.ParseCertificate` does ([`super::parse_certificate_with_key`],
-//! with its approximations: names' and other extensions' values are not interpreted), then the
+//! with the key read as its `parsePublicKey` reads it), then the
 //! private key (`private_key`), then the two public keys are compared as Go 1.26 compares them
 //! (`PublicKey.Equal`: an RSA modulus and exponent, an ECDSA curve and point, Ed25519 bytes).
 //!
@@ -11,19 +11,13 @@
 //! for this warning, by a server whose timing is not exposed to an adversary.
 
 use super::Pem;
-use super::ecdsa;
-use super::pkix::{self, PublicKey, rsa_public_key_parts};
+use super::pkix::{PublicKey, rsa_public_key_parts};
 use super::private_key::{PublicHalf, parse_private_key};
 
 /// The certificate's key as `X509KeyPair` tells it apart: `None` where Go's certificate has a key
 /// of a type TLS does not use (DSA, X25519) or of an algorithm Go does not know.
 fn certificate_key(spki: &[u8]) -> Result<Option<PublicHalf>, String> {
-    let (key, bits) = match pkix::parse_public_key_with_bits(spki) {
-        Ok(parsed) => parsed,
-        // `parseCertificate` leaves the key of an algorithm it does not know unparsed.
-        Err("x509: unknown public key algorithm") => return Ok(None),
-        Err(e) => return Err(e.to_owned()),
-    };
+    let Some((key, bits)) = super::certificate_public_key(spki)? else { return Ok(None) };
     Ok(match key {
         PublicKey::Rsa(_) => {
             let (n, e) = rsa_public_key_parts(bits).ok_or("x509: invalid RSA public key")?;
@@ -32,12 +26,7 @@ fn certificate_key(spki: &[u8]) -> Result<Option<PublicHalf>, String> {
             let e = e.iter().fold(0i64, |acc, &b| acc << 8 | i64::from(b));
             Some(PublicHalf::Rsa { n: n.to_vec(), e })
         }
-        PublicKey::Ecdsa(curve) => {
-            if !ecdsa::on_curve(curve, bits) {
-                return Err("x509: failed to unmarshal elliptic curve point".into());
-            }
-            Some(PublicHalf::Ecdsa { curve, point: bits.to_vec() })
-        }
+        PublicKey::Ecdsa(curve) => Some(PublicHalf::Ecdsa { curve, point: bits.to_vec() }),
         PublicKey::Ed25519 => Some(PublicHalf::Ed25519(bits.to_vec())),
         PublicKey::Other => None,
     })

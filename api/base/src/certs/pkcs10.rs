@@ -6,9 +6,9 @@
 //! step mirrors one Go type; every element is read once, so the reading is linear.
 //!
 //! Not read as Go reads them: the times of a subject attribute (`UTCTime`, `GeneralizedTime`),
-//! the contents of a URI alternative name (Go parses it with `net/url`), and the address of a
-//! context-specific tag's parameters, which Go prints as a pointer in a `tags don't match`
-//! message (written `tag:0` here). The signature is not verified.
+//! and the address of a context-specific tag's parameters, which Go prints as a pointer in a
+//! `tags don't match` message (written `tag:0` here). The signature is not verified. A requested
+//! URI alternative name is read as the certificate reader reads it (`url.Parse`, then its host).
 
 use super::pkix::{PublicKey, parse_public_key};
 
@@ -317,7 +317,7 @@ pub fn parse_certificate_request(der: &[u8]) -> Result<CertificateRequest<'_>, S
                 return Err("x509: certificate request contains duplicate requested extensions".into());
             }
             if ext.id == OID_SUBJECT_ALT_NAME {
-                subject_alt_names(ext.value)?;
+                super::extensions::subject_alt_names(ext.value)?;
             }
         }
     }
@@ -416,25 +416,6 @@ fn extension_request_value(attribute: &[u8]) -> Option<&[u8]> {
     let values = f.required(Want::Universal(SET, true, "")).ok()?;
     let first = *sequence_of(values.contents, None).ok()?.first()?;
     (id == OID_EXTENSION_REQUEST).then_some(first)
-}
-
-/// Go's `parseSANExtension` through `forEachSAN`, which reads with `cryptobyte`.
-pub(super) fn subject_alt_names(value: &[u8]) -> Result<(), String> {
-    let mut outer = super::Der(value);
-    let mut names = super::Der(outer.read(super::SEQUENCE).ok_or("x509: invalid subject alternative names")?);
-    while !names.0.is_empty() {
-        let (tag, data, _) = names.any().ok_or("x509: invalid subject alternative name")?;
-        match tag ^ 0x80 {
-            1 if !data.is_ascii() => return Err("x509: SAN rfc822Name is malformed".into()),
-            2 if !data.is_ascii() => return Err("x509: SAN dNSName is malformed".into()),
-            6 if !data.is_ascii() => return Err("x509: SAN uniformResourceIdentifier is malformed".into()),
-            7 if data.len() != 4 && data.len() != 16 => {
-                return Err(format!("x509: cannot parse IP address of length {}", data.len()));
-            }
-            _ => {}
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -95,6 +95,15 @@ fn keys_subjects_and_alternative_names_are_read_as_go_reads_them() {
         parse_certificate_request(&with(&ec, 183, 0xe9)).map(|_| ()),
         Err("x509: SAN dNSName is malformed".into())
     );
+    // The DNS name (14 bytes at 183) read as a URI: a relative reference Go takes; with a `:`
+    // first, `url.Parse` finds no scheme.
+    assert!(parse_certificate_request(&with(&ec, 181, 0x86)).is_ok());
+    let uri = with(&with(&ec, 181, 0x86), 183, b':');
+    let text = std::str::from_utf8(&uri[183..197]).unwrap();
+    assert_eq!(
+        parse_certificate_request(&uri).map(|_| ()),
+        Err(format!("x509: cannot parse URI {text:?}: parse {text:?}: missing protocol scheme"))
+    );
     // The uncompressed point's marker (at 86) made compressed: Go's key parser refuses it.
     assert_eq!(
         parse_certificate_request(&with(&ec, 86, 0x02)).map(|_| ()),

@@ -94,17 +94,10 @@ fn rsa(params: &[u8], key: &[u8]) -> Result<PublicKey, &'static str> {
     if params != NULL {
         return Err("x509: RSA key missing NULL parameters");
     }
-    let mut outer = Der(key);
-    let seq = outer.read(SEQUENCE).ok_or("x509: invalid RSA public key")?;
-    if !outer.0.is_empty() {
-        return Err("x509: invalid RSA public key");
-    }
-    let mut seq = Der(seq);
+    // Go reads the SEQUENCE and its two integers and looks at nothing after either.
+    let mut seq = Der(Der(key).read(SEQUENCE).ok_or("x509: invalid RSA public key")?);
     let n = seq.read(INTEGER).filter(|b| valid_integer(b)).ok_or("x509: invalid RSA modulus")?;
     let e = seq.read(INTEGER).filter(|b| valid_integer(b)).ok_or("x509: invalid RSA public exponent")?;
-    if !seq.0.is_empty() {
-        return Err("x509: invalid RSA public key");
-    }
     let n_positive = n[0] & 0x80 == 0 && n.iter().any(|&b| b != 0);
     if !n_positive {
         return Err("x509: RSA modulus is not a positive number");
@@ -124,13 +117,10 @@ fn rsa(params: &[u8], key: &[u8]) -> Result<PublicKey, &'static str> {
 /// [`parse_public_key_with_bits`] gives them), big-endian without the sign byte; `None` when it is
 /// not one.
 pub fn rsa_public_key_parts(bits: &[u8]) -> Option<(&[u8], &[u8])> {
-    let mut outer = Der(bits);
-    let mut seq = Der(outer.read(SEQUENCE)?);
+    // What follows the SEQUENCE or the exponent is ignored, as Go's key parser ignores it.
+    let mut seq = Der(Der(bits).read(SEQUENCE)?);
     let n = seq.read(INTEGER).filter(|b| valid_integer(b))?;
     let e = seq.read(INTEGER).filter(|b| valid_integer(b))?;
-    if !outer.0.is_empty() || !seq.0.is_empty() {
-        return None;
-    }
     fn magnitude(b: &[u8]) -> &[u8] {
         b.strip_prefix(&[0]).unwrap_or(b)
     }

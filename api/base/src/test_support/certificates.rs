@@ -64,6 +64,16 @@ pub fn names_with_validity(validity: &[u8]) -> String {
     names_rebuilt(|i, tag, contents| if i == 4 { der(0x30, validity) } else { der(tag, contents) })
 }
 
+/// `NAMES` as PEM with its subject (the whole Name element) replaced by `subject`.
+pub fn names_with_subject(subject: &[u8]) -> String {
+    names_rebuilt(|i, tag, contents| if i == 5 { subject.to_vec() } else { der(tag, contents) })
+}
+
+/// `NAMES` as PEM with its `SubjectPublicKeyInfo` replaced by `spki` (the whole element).
+pub fn names_with_key(spki: &[u8]) -> String {
+    names_rebuilt(|i, tag, contents| if i == 6 { spki.to_vec() } else { der(tag, contents) })
+}
+
 /// `NAMES` as PEM with each element of its TBS certificate (by index, tag and contents) made anew.
 fn names_rebuilt(field: impl Fn(usize, u8, &[u8]) -> Vec<u8>) -> String {
     use crate::certs::{Pem, der_any};

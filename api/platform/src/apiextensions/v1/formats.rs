@@ -5,7 +5,6 @@
 //! hand where Go calls a parser (`net/url`, `net/mail`, `time`).
 
 mod time;
-mod uri;
 
 use std::sync::LazyLock;
 
@@ -66,7 +65,7 @@ fn undashed(format: &str) -> String {
 pub fn is_valid(format: &str, value: &str) -> bool {
     match undashed(format).as_str() {
         "bsonobjectid" => value.len() == 24 && value.bytes().all(|b| b.is_ascii_hexdigit()),
-        "uri" => uri::is_request_uri(value),
+        "uri" => kapi_api_base::url::parse_request_uri(value).is_ok(),
         "email" => email::is_address(value),
         "hostname" => is_hostname(value),
         "ipv4" => parse_ip_sloppy(value).is_some() && value.contains('.'),

@@ -13,6 +13,7 @@ pub mod certs;
 pub mod features;
 pub mod field_labels;
 pub mod meta;
+#[cfg(feature = "validation")]
 pub mod url;
 
 #[cfg(feature = "core")]

@@ -119,27 +119,59 @@ fn implementation(
 ) -> TokenStream {
     let ty = u.item_path(t.file, &t.def.ident);
     let names = gates.iter();
-    let mut uses = Vec::new();
+    // The fields of one gate are tested and cleared together (`gate == "G" && (a || b)`), in
+    // the place of its first field; held values are asked in field order among them.
+    enum Use {
+        Gate(usize),
+        Nested(TokenStream),
+    }
+    let mut order = Vec::new();
+    let mut by_gate: Vec<(&str, Vec<TokenStream>, Vec<TokenStream>)> = Vec::new();
     let mut clears = Vec::new();
     for f in t.def.fields() {
         let fid = &f.ident;
         if let Some(g) = &f.feature_gate {
-            let gate = &g.value;
-            let set = is_set(f);
-            let clear = clear(f);
-            uses.push((quote!(gate == #gate && #set), true));
-            clears.push(quote!(if gate == #gate { #clear }));
+            let i = match by_gate.iter().position(|(name, _, _)| *name == g.value.as_str()) {
+                Some(i) => i,
+                None => {
+                    by_gate.push((g.value.as_str(), Vec::new(), Vec::new()));
+                    order.push(Use::Gate(by_gate.len() - 1));
+                    clears.push(Use::Gate(by_gate.len() - 1));
+                    by_gate.len() - 1
+                }
+            };
+            by_gate[i].1.push(is_set(f));
+            by_gate[i].2.push(clear(f));
         }
         if target_of(u, t, &f.shape).is_some_and(|k| all.contains_key(&k)) {
-            uses.push((nested_uses(&f.shape, quote!(self.#fid)), false));
-            clears.push(nested_clear(&f.shape, quote!(self.#fid)));
+            order.push(Use::Nested(nested_uses(&f.shape, quote!(self.#fid))));
+            clears.push(Use::Nested(nested_clear(&f.shape, quote!(self.#fid))));
         }
     }
-    // A gate's test joined to others by `||` is in parentheses; a lone one needs none (rustc
-    // warns of them).
-    let several = uses.len() > 1;
-    let uses: Vec<TokenStream> =
-        uses.into_iter().map(|(u, gated)| if gated && several { quote!((#u)) } else { u }).collect();
+    // A gate's test joined to others by `||` is in parentheses, as are several fields' tests
+    // under one gate; a lone one needs none (rustc warns of them).
+    let several = order.len() > 1;
+    let uses: Vec<TokenStream> = order
+        .into_iter()
+        .map(|u| match u {
+            Use::Gate(i) => {
+                let (gate, sets, _) = &by_gate[i];
+                let set = if sets.len() > 1 { quote!((#(#sets)||*)) } else { quote!(#(#sets)*) };
+                if several { quote!((gate == #gate && #set)) } else { quote!(gate == #gate && #set) }
+            }
+            Use::Nested(ts) => ts,
+        })
+        .collect();
+    let clears: Vec<TokenStream> = clears
+        .into_iter()
+        .map(|c| match c {
+            Use::Gate(i) => {
+                let (gate, _, fields) = &by_gate[i];
+                quote!(if gate == #gate { #(#fields)* })
+            }
+            Use::Nested(ts) => ts,
+        })
+        .collect();
     let doc = format!(" The feature-gated fields of `{}` and of what it holds.", t.name());
     quote! {
         #[doc = #doc]

@@ -47,22 +47,15 @@ impl DropDisabledFields for crate::resource::v1beta2::types::Device {
 impl DropDisabledFields for crate::resource::v1beta2::types::DeviceAttribute {
     const FEATURE_GATES: &'static [&'static str] = &["DRAListTypeAttributes"];
     fn uses_feature_gate(&self, gate: &str) -> bool {
-        (gate == "DRAListTypeAttributes" && !self.ints.is_empty())
-            || (gate == "DRAListTypeAttributes" && !self.bools.is_empty())
-            || (gate == "DRAListTypeAttributes" && !self.strings.is_empty())
-            || (gate == "DRAListTypeAttributes" && !self.versions.is_empty())
+        gate == "DRAListTypeAttributes"
+            && (!self.ints.is_empty() || !self.bools.is_empty()
+                || !self.strings.is_empty() || !self.versions.is_empty())
     }
     fn clear_feature_gate(&mut self, gate: &str) {
         if gate == "DRAListTypeAttributes" {
             self.ints.clear();
-        }
-        if gate == "DRAListTypeAttributes" {
             self.bools.clear();
-        }
-        if gate == "DRAListTypeAttributes" {
             self.strings.clear();
-        }
-        if gate == "DRAListTypeAttributes" {
             self.versions.clear();
         }
     }

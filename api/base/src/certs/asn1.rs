@@ -1,11 +1,11 @@
-//! Go's `encoding/asn1` reading of a structure field by field (`Unmarshal`'s `parseField`), for the private key formats `crypto/x509` parses with it: PKCS #1, PKCS #8 and SEC 1.
+//! Go's `encoding/asn1` reading of elements (`parseTagAndLength` with its messages) and of a structure field by field (`Unmarshal`'s `parseField`), for what `crypto/x509` parses with it: certificate requests (`pkcs10`) and the private key formats PKCS #1, PKCS #8 and SEC 1.
 //!
 //! Its rules differ from the `cryptobyte` ones the certificate reader follows: tag numbers may
 //! take several bytes, an optional field's tag is compared before its length is (an element of
 //! another tag is left for the next field even when its length runs past the data), an
 //! explicitly tagged field's outer length is not checked against its child, and whatever
-//! follows a structure's last field is ignored. Only success or failure is reported: the
-//! callers' messages replace Go's.
+//! follows a structure's last field is ignored. The field reader reports only success or
+//! failure: the key parsers' callers replace Go's messages.
 
 // `checkInteger` and `parseObjectIdentifier` accept what `cryptobyte` accepts: minimal
 // integers, and OID components of at most 31 bits without a leading 0x80.
@@ -41,71 +41,86 @@ impl Kind {
     }
 }
 
-/// An element's identifier and length as `parseTagAndLength` reads them.
-struct Header {
-    class: u8,
-    compound: bool,
-    tag: u32,
-    length: usize,
+pub(crate) fn syntax(msg: &str) -> String {
+    format!("asn1: syntax error: {msg}")
 }
 
-/// `parseTagAndLength` at `at`: the header and where its contents start, or `None` where Go
-/// fails (truncated, indefinite, non-minimal tag or length, a length of 2³¹ or more).
-fn header(b: &[u8], at: usize) -> Option<(Header, usize)> {
-    let &first = b.get(at)?;
-    let mut i = at + 1;
-    let mut tag = u32::from(first & 0x1f);
-    if tag == 0x1f {
-        let (t, next) = base128(b, i)?;
-        if t < 0x1f {
-            return None;
-        }
-        (tag, i) = (t, next);
-    }
-    let &len_byte = b.get(i)?;
-    i += 1;
-    let length = if len_byte & 0x80 == 0 {
-        usize::from(len_byte)
-    } else {
-        let n = usize::from(len_byte & 0x7f);
-        if n == 0 {
-            return None;
-        }
-        let mut length = 0usize;
-        for _ in 0..n {
-            let &byte = b.get(i)?;
-            i += 1;
-            if length >= 1 << 23 {
-                return None;
-            }
-            length = length << 8 | usize::from(byte);
-            if length == 0 {
-                return None;
-            }
-        }
-        if length < 0x80 {
-            return None;
-        }
-        length
-    };
-    Some((Header { class: first >> 6, compound: first & 0x20 != 0, tag, length }, i))
+pub(crate) fn structural(msg: &str) -> String {
+    format!("asn1: structure error: {msg}")
 }
 
-/// `parseBase128Int`: a minimally encoded base-128 number of at most five bytes that fits a
-/// Go `int32`, and where it ends.
-pub(crate) fn base128(b: &[u8], at: usize) -> Option<(u32, usize)> {
-    let mut value = 0u64;
-    for (shifted, i) in (at..).take(5).enumerate() {
-        let &byte = b.get(i)?;
-        if shifted == 0 && byte == 0x80 {
-            return None;
+/// Go's `tagAndLength`: an element's header.
+#[derive(Clone, Copy)]
+pub(crate) struct Header {
+    pub(crate) class: u8,
+    pub(crate) tag: u32,
+    pub(crate) compound: bool,
+    pub(crate) len: usize,
+}
+
+/// Go's `parseBase128Int` from `at`: the value and where it ends.
+pub(crate) fn base128(bytes: &[u8], mut at: usize) -> Result<(u32, usize), String> {
+    let mut value: u64 = 0;
+    let mut shifted = 0;
+    while let Some(&b) = bytes.get(at) {
+        // Five bytes hold 35 bits: more than a Go `int32` or a non-minimal encoding.
+        if shifted == 5 {
+            return Err(structural("base 128 integer too large"));
         }
-        value = value << 7 | u64::from(byte & 0x7f);
-        if byte & 0x80 == 0 {
-            return u32::try_from(value).ok().filter(|&v| v <= i32::MAX as u32).map(|v| (v, i + 1));
+        if shifted == 0 && b == 0x80 {
+            return Err(syntax("integer is not minimally encoded"));
+        }
+        value = (value << 7) | u64::from(b & 0x7f);
+        at += 1;
+        shifted += 1;
+        if b & 0x80 == 0 {
+            return u32::try_from(value)
+                .ok()
+                .filter(|v| *v <= i32::MAX as u32)
+                .map(|v| (v, at))
+                .ok_or_else(|| structural("base 128 integer too large"));
         }
     }
-    None
+    Err(syntax("truncated base 128 integer"))
+}
+
+/// Go's `parseTagAndLength` from `at`: the header and where the contents start.
+pub(crate) fn header(bytes: &[u8], at: usize) -> Result<(Header, usize), String> {
+    let Some(&b) = bytes.get(at) else { return Err(syntax("truncated tag or length")) };
+    let mut at = at + 1;
+    let mut h = Header { class: b >> 6, tag: u32::from(b & 0x1f), compound: b & 0x20 != 0, len: 0 };
+    if h.tag == 0x1f {
+        (h.tag, at) = base128(bytes, at)?;
+        if h.tag < 0x1f {
+            return Err(syntax("non-minimal tag"));
+        }
+    }
+    let Some(&b) = bytes.get(at) else { return Err(syntax("truncated tag or length")) };
+    at += 1;
+    if b & 0x80 == 0 {
+        h.len = usize::from(b);
+        return Ok((h, at));
+    }
+    let n = usize::from(b & 0x7f);
+    if n == 0 {
+        return Err(syntax("indefinite length found (not DER)"));
+    }
+    for _ in 0..n {
+        let Some(&b) = bytes.get(at) else { return Err(syntax("truncated tag or length")) };
+        at += 1;
+        // Go stops before its `int` could overflow.
+        if h.len >= 1 << 23 {
+            return Err(structural("length too large"));
+        }
+        h.len = (h.len << 8) | usize::from(b);
+        if h.len == 0 {
+            return Err(structural("superfluous leading zeros in length"));
+        }
+    }
+    if h.len < 0x80 {
+        return Err(structural("non-minimal length"));
+    }
+    Ok((h, at))
 }
 
 /// One element read: its contents and its whole encoding (a `RawValue`'s `FullBytes`).
@@ -137,11 +152,11 @@ impl<'a> Fields<'a> {
         if self.pos == self.b.len() {
             return if optional { Ok(None) } else { Err(()) };
         }
-        let (h, start) = header(self.b, self.pos).ok_or(())?;
+        let (h, start) = header(self.b, self.pos).map_err(drop)?;
         if !kind.matches(&h) {
             return if optional { Ok(None) } else { Err(()) };
         }
-        self.take(start, h.length).map(Some)
+        self.take(start, h.len).map(Some)
     }
 
     /// A required field of `kind`.
@@ -156,23 +171,23 @@ impl<'a> Fields<'a> {
         if self.pos == self.b.len() {
             return Ok(None);
         }
-        let (outer, after) = header(self.b, self.pos).ok_or(())?;
+        let (outer, after) = header(self.b, self.pos).map_err(drop)?;
         if after == self.b.len() {
             // "explicit tag has no child", checked before the tag is compared.
             return Err(());
         }
-        if outer.class != CONTEXT || outer.tag != tag || !(outer.length == 0 || outer.compound) {
+        if outer.class != CONTEXT || outer.tag != tag || !(outer.len == 0 || outer.compound) {
             return Ok(None);
         }
-        if outer.length == 0 {
+        if outer.len == 0 {
             // Only an `asn1.Flag` may be an empty explicit tag.
             return Err(());
         }
-        let (h, start) = header(self.b, after).ok_or(())?;
+        let (h, start) = header(self.b, after).map_err(drop)?;
         if !kind.matches(&h) {
             return Ok(None);
         }
-        self.take(start, h.length).map(|e| Some(e.contents))
+        self.take(start, h.len).map(|e| Some(e.contents))
     }
 
     fn take(&mut self, start: usize, length: usize) -> Result<Element<'a>, ()> {

@@ -4,7 +4,7 @@ use super::*;
 
 #[test]
 fn headers_as_parse_tag_and_length_reads_them() {
-    let ok = |b: &[u8]| header(b, 0).map(|(h, start)| (h.class, h.compound, h.tag, h.length, start));
+    let ok = |b: &[u8]| header(b, 0).ok().map(|(h, start)| (h.class, h.compound, h.tag, h.len, start));
     assert_eq!(ok(&[0x02, 0x01, 0x05]), Some((0, false, 2, 1, 2)));
     assert_eq!(ok(&[0xa0, 0x00]), Some((2, true, 0, 0, 2)));
     // A tag number of several bytes, minimal and at least 31.

@@ -2,6 +2,7 @@
 
 use super::extensions::domain_name_valid;
 use super::{Der, SEQUENCE};
+use crate::url::quote;
 
 const INVALID: &str = "x509: invalid NameConstraints extension";
 
@@ -69,10 +70,6 @@ fn subtrees(list: &[u8]) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-fn quote(b: &[u8]) -> String {
-    crate::url::quote(b)
 }
 
 /// Go's `isIA5String` failing inside a constraint: its own `x509:` text, prefixed.

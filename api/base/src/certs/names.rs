@@ -57,7 +57,7 @@ fn string_value(tag: u8, value: &[u8]) -> Result<(), String> {
 }
 
 /// Go's `isPrintable` for x509: the PrintableString set, with `*` and `&` that certificates use.
-fn printable(b: u8) -> bool {
+pub(super) fn printable(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b" '()+,-./:=?*&".contains(&b)
 }
 

@@ -10,6 +10,8 @@
 //! `tags don't match` message (written `tag:0` here). The signature is not verified. A requested
 //! URI alternative name is read as the certificate reader reads it (`url.Parse`, then its host).
 
+use super::asn1::{Header, base128, header, structural, syntax};
+use super::names::printable;
 use super::pkix::{PublicKey, parse_public_key};
 
 /// The parts of a request that signature verification needs, as Go keeps them.
@@ -53,89 +55,6 @@ const CONTEXT_SPECIFIC: u8 = 2;
 const OID_EXTENSION_REQUEST: &[u8] = &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x0e];
 /// `2.5.29.17`, subject alternative names.
 const OID_SUBJECT_ALT_NAME: &[u8] = &[0x55, 0x1d, 0x11];
-
-fn syntax(msg: &str) -> String {
-    format!("asn1: syntax error: {msg}")
-}
-
-fn structural(msg: &str) -> String {
-    format!("asn1: structure error: {msg}")
-}
-
-/// Go's `tagAndLength`: an element's header.
-#[derive(Clone, Copy)]
-struct Header {
-    class: u8,
-    tag: u32,
-    compound: bool,
-    len: usize,
-}
-
-/// Go's `parseBase128Int` from `at`: the value and where it ends.
-fn base128(bytes: &[u8], mut at: usize) -> Result<(u32, usize), String> {
-    let mut value: u64 = 0;
-    let mut shifted = 0;
-    while let Some(&b) = bytes.get(at) {
-        // Five bytes hold 35 bits: more than a Go `int32` or a non-minimal encoding.
-        if shifted == 5 {
-            return Err(structural("base 128 integer too large"));
-        }
-        if shifted == 0 && b == 0x80 {
-            return Err(syntax("integer is not minimally encoded"));
-        }
-        value = (value << 7) | u64::from(b & 0x7f);
-        at += 1;
-        shifted += 1;
-        if b & 0x80 == 0 {
-            return u32::try_from(value)
-                .ok()
-                .filter(|v| *v <= i32::MAX as u32)
-                .map(|v| (v, at))
-                .ok_or_else(|| structural("base 128 integer too large"));
-        }
-    }
-    Err(syntax("truncated base 128 integer"))
-}
-
-/// Go's `parseTagAndLength` from `at` (which is inside `bytes`): the header and where the
-/// contents start.
-fn header(bytes: &[u8], at: usize) -> Result<(Header, usize), String> {
-    let b = bytes[at];
-    let mut at = at + 1;
-    let mut h = Header { class: b >> 6, tag: u32::from(b & 0x1f), compound: b & 0x20 != 0, len: 0 };
-    if h.tag == 0x1f {
-        (h.tag, at) = base128(bytes, at)?;
-        if h.tag < 0x1f {
-            return Err(syntax("non-minimal tag"));
-        }
-    }
-    let Some(&b) = bytes.get(at) else { return Err(syntax("truncated tag or length")) };
-    at += 1;
-    if b & 0x80 == 0 {
-        h.len = usize::from(b);
-        return Ok((h, at));
-    }
-    let n = usize::from(b & 0x7f);
-    if n == 0 {
-        return Err(syntax("indefinite length found (not DER)"));
-    }
-    for _ in 0..n {
-        let Some(&b) = bytes.get(at) else { return Err(syntax("truncated tag or length")) };
-        at += 1;
-        // Go stops before its `int` could overflow.
-        if h.len >= 1 << 23 {
-            return Err(structural("length too large"));
-        }
-        h.len = (h.len << 8) | usize::from(b);
-        if h.len == 0 {
-            return Err(structural("superfluous leading zeros in length"));
-        }
-    }
-    if h.len < 0x80 {
-        return Err(structural("non-minimal length"));
-    }
-    Ok((h, at))
-}
 
 /// What a Go field's type asks of the next element.
 #[derive(Clone, Copy)]
@@ -360,9 +279,7 @@ fn any_value(e: Element<'_>) -> Result<(), String> {
     let b = e.contents;
     let all = |ok: fn(u8) -> bool| b.iter().all(|&c| ok(c));
     match h.tag {
-        PRINTABLE_STRING if !all(|c| c.is_ascii_alphanumeric() || b" '()+,-./:=?*&".contains(&c)) => {
-            Err(syntax("PrintableString contains invalid character"))
-        }
+        PRINTABLE_STRING if !all(printable) => Err(syntax("PrintableString contains invalid character")),
         NUMERIC_STRING if !all(|c| c.is_ascii_digit() || c == b' ') => {
             Err(syntax("NumericString contains invalid character"))
         }

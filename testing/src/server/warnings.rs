@@ -76,21 +76,13 @@ fn cut(text: &str) -> String {
     text.chars().take(ITEM_CHARS).collect()
 }
 
-/// The text of a `299 - "…"` header as [`warning_header`] wrote it (a backslash escapes the
-/// character after it), or `None` for another shape.
+/// The text of a `299 - "…"` header as [`warning_header`] wrote it (one warning of the server
+/// itself, read by kapi-http's parser), or `None` for another shape.
 fn text_of(value: &str) -> Option<String> {
-    let quoted = value.strip_prefix("299 - \"")?.strip_suffix('"')?;
-    let mut out = String::with_capacity(quoted.len());
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => out.push(chars.next()?),
-            // An unescaped quote inside is another shape (several warnings in one value).
-            '"' => return None,
-            c => out.push(c),
-        }
+    match kapi_http::warning::parse_warning(value) {
+        Ok((w, "")) if w.code == 299 && w.agent == "-" => Some(w.text),
+        _ => None,
     }
-    Some(out)
 }
 
 #[cfg(test)]

@@ -6,10 +6,16 @@ use kapi_machinery::validation::declarative::Options;
 
 use crate::admissionregistration::v1 as ar;
 use crate::autoscaling::v1 as hpa;
-use crate::features::{Feature, FeatureGates, with_gates};
+use crate::features::{Feature, FeatureGates, Release, with_gates};
 use crate::meta::v1::ObjectMeta;
 use crate::node::v1 as node;
 use crate::rbac::v1 as rbac;
+
+/// The gates of 1.37, the release the beta rules checked here reached beta in (their tags'
+/// `since`): a 1.36 server shadows them, as they were alpha there.
+fn release_1_37() -> FeatureGates {
+    FeatureGates::default().at_release(Release::new(1, 37))
+}
 
 fn strings(errs: ErrorList) -> Vec<String> {
     errs.iter().map(ToString::to_string).collect()
@@ -30,24 +36,31 @@ fn binding(policy: &str, actions: &[&str]) -> ar::ValidatingAdmissionPolicyBindi
 /// Upstream's `validatingadmissionpolicybinding/declarative_validation_test.go`, create and update.
 #[test]
 fn binding_requires_policy_name_and_actions() {
-    let check = ar::validate_declarative_validating_admission_policy_binding;
-    let valid = binding("test-policy", &["Deny"]);
-    assert!(check(&valid, None).is_empty());
-    assert_eq!(strings(check(&binding("", &["Deny"]), None)), ["spec.policyName: Required value"]);
-    assert_eq!(strings(check(&binding("test-policy", &[]), None)), ["spec.validationActions: Required value"]);
-    assert!(check(&valid, Some(&valid)).is_empty());
-    assert_eq!(strings(check(&binding("", &["Deny"]), Some(&valid))), ["spec.policyName: Required value"]);
-    assert_eq!(strings(check(&binding("test-policy", &[]), Some(&valid))), ["spec.validationActions: Required value"]);
+    with_gates(release_1_37(), || {
+        let check = ar::validate_declarative_validating_admission_policy_binding;
+        let valid = binding("test-policy", &["Deny"]);
+        assert!(check(&valid, None).is_empty());
+        assert_eq!(strings(check(&binding("", &["Deny"]), None)), ["spec.policyName: Required value"]);
+        assert_eq!(strings(check(&binding("test-policy", &[]), None)), ["spec.validationActions: Required value"]);
+        assert!(check(&valid, Some(&valid)).is_empty());
+        assert_eq!(strings(check(&binding("", &["Deny"]), Some(&valid))), ["spec.policyName: Required value"]);
+        assert_eq!(
+            strings(check(&binding("test-policy", &[]), Some(&valid))),
+            ["spec.validationActions: Required value"]
+        );
+    });
 }
 
-/// Beta rules are enforced while `DeclarativeValidationBeta` is on (the default), not otherwise.
+/// Beta rules are enforced while `DeclarativeValidationBeta` is on (the default) in a release that
+/// has reached their `since`; not with the gate off, nor by a 1.36 server, in which they were alpha.
 #[test]
-fn beta_rules_follow_their_gate() {
+fn beta_rules_follow_their_gate_and_release() {
     let bad = binding("", &[]);
-    let off = FeatureGates::default().with(Feature::DeclarativeValidationBeta, false);
-    assert!(with_gates(off, || ar::validate_declarative_validating_admission_policy_binding(&bad, None)).is_empty());
+    let check = || ar::validate_declarative_validating_admission_policy_binding(&bad, None);
+    assert!(check().is_empty());
+    assert!(with_gates(release_1_37().with(Feature::DeclarativeValidationBeta, false), check).is_empty());
     assert_eq!(
-        strings(ar::validate_declarative_validating_admission_policy_binding(&bad, None)),
+        strings(with_gates(release_1_37(), check)),
         ["spec.policyName: Required value", "spec.validationActions: Required value"]
     );
 }
@@ -73,24 +86,26 @@ fn runtime_class(handler: &str) -> node::RuntimeClass {
 /// immutable.
 #[test]
 fn runtime_class_handler() {
-    let check = node::validate_declarative_runtime_class;
-    assert!(check(&runtime_class("test"), None).is_empty());
-    assert_eq!(strings(check(&runtime_class(""), None)), ["handler: Required value"]);
-    assert_eq!(
-        strings(check(&runtime_class("asasdasda&^%"), None)),
-        [
-            r#"handler: Invalid value: "asasdasda&^%": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"#
-        ]
-    );
-    let long = "asasdasda&^%&^%$UUUUUUUaaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbcccccccccccccccccccccccc";
-    let errs = strings(check(&runtime_class(long), None));
-    assert_eq!(errs.len(), 2, "{errs:?}");
-    assert_eq!(errs[0], format!(r#"handler: Invalid value: "{long}": must be no more than 63 bytes"#));
-    assert!(check(&runtime_class("runc"), Some(&runtime_class("runc"))).is_empty());
-    assert_eq!(
-        strings(check(&runtime_class("asadsasdas"), Some(&runtime_class("runc")))),
-        ["handler: Invalid value: null: field is immutable"]
-    );
+    with_gates(release_1_37(), || {
+        let check = node::validate_declarative_runtime_class;
+        assert!(check(&runtime_class("test"), None).is_empty());
+        assert_eq!(strings(check(&runtime_class(""), None)), ["handler: Required value"]);
+        assert_eq!(
+            strings(check(&runtime_class("asasdasda&^%"), None)),
+            [
+                r#"handler: Invalid value: "asasdasda&^%": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"#
+            ]
+        );
+        let long = "asasdasda&^%&^%$UUUUUUUaaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbcccccccccccccccccccccccc";
+        let errs = strings(check(&runtime_class(long), None));
+        assert_eq!(errs.len(), 2, "{errs:?}");
+        assert_eq!(errs[0], format!(r#"handler: Invalid value: "{long}": must be no more than 63 bytes"#));
+        assert!(check(&runtime_class("runc"), Some(&runtime_class("runc"))).is_empty());
+        assert_eq!(
+            strings(check(&runtime_class("asadsasdas"), Some(&runtime_class("runc")))),
+            ["handler: Invalid value: null: field is immutable"]
+        );
+    });
 }
 
 fn autoscaler(min: Option<i32>, max: i32) -> hpa::HorizontalPodAutoscaler {
@@ -114,24 +129,26 @@ fn autoscaler(min: Option<i32>, max: i32) -> hpa::HorizontalPodAutoscaler {
 /// the minimum is not reported too).
 #[test]
 fn autoscaler_bounds_follow_feature_gates() {
-    let check = hpa::validate_declarative_horizontal_pod_autoscaler;
-    assert!(check(&autoscaler(Some(1), 3), None).is_empty());
-    assert!(check(&autoscaler(None, 3), None).is_empty());
-    assert_eq!(
-        strings(check(&autoscaler(Some(0), 3), None)),
-        ["spec.minReplicas: Invalid value: 0: must be greater than or equal to 1"]
-    );
-    let on = FeatureGates::default().with(Feature::HPAScaleToZero, true);
-    assert!(with_gates(on, || check(&autoscaler(Some(0), 3), None)).is_empty());
-    assert_eq!(
-        strings(with_gates(on, || check(&autoscaler(Some(-1), 3), None))),
-        ["spec.minReplicas: Invalid value: -1: must be greater than or equal to 0"]
-    );
-    assert_eq!(strings(check(&autoscaler(None, 0), None)), ["spec.maxReplicas: Required value"]);
-    assert_eq!(
-        strings(check(&autoscaler(None, -2), None)),
-        ["spec.maxReplicas: Invalid value: -2: must be greater than or equal to 1"]
-    );
+    with_gates(release_1_37(), || {
+        let check = hpa::validate_declarative_horizontal_pod_autoscaler;
+        assert!(check(&autoscaler(Some(1), 3), None).is_empty());
+        assert!(check(&autoscaler(None, 3), None).is_empty());
+        assert_eq!(
+            strings(check(&autoscaler(Some(0), 3), None)),
+            ["spec.minReplicas: Invalid value: 0: must be greater than or equal to 1"]
+        );
+        let on = release_1_37().with(Feature::HPAScaleToZero, true);
+        assert!(with_gates(on, || check(&autoscaler(Some(0), 3), None)).is_empty());
+        assert_eq!(
+            strings(with_gates(on, || check(&autoscaler(Some(-1), 3), None))),
+            ["spec.minReplicas: Invalid value: -1: must be greater than or equal to 0"]
+        );
+        assert_eq!(strings(check(&autoscaler(None, 0), None)), ["spec.maxReplicas: Required value"]);
+        assert_eq!(
+            strings(check(&autoscaler(None, -2), None)),
+            ["spec.maxReplicas: Invalid value: -2: must be greater than or equal to 1"]
+        );
+    });
 }
 
 /// Alpha rules are never enforced by a server; every rule runs with `Options::ALL`.
@@ -165,19 +182,21 @@ fn alpha_rules_run_only_when_asked() {
 /// Items of a list are validated at their index.
 #[test]
 fn list_items_carry_their_index() {
-    let role = rbac::ClusterRole {
-        metadata: ObjectMeta { name: "r".into(), ..Default::default() },
-        rules: Some(vec![
-            rbac::PolicyRule { verbs: Some(vec!["get".into()]), ..Default::default() },
-            rbac::PolicyRule { verbs: None, ..Default::default() },
-            rbac::PolicyRule { verbs: Some(vec![]), ..Default::default() },
-        ]),
-        ..Default::default()
-    };
-    assert_eq!(
-        strings(rbac::validate_declarative_cluster_role(&role, None)),
-        ["rules[1].verbs: Required value", "rules[2].verbs: Required value"]
-    );
+    with_gates(release_1_37(), || {
+        let role = rbac::ClusterRole {
+            metadata: ObjectMeta { name: "r".into(), ..Default::default() },
+            rules: Some(vec![
+                rbac::PolicyRule { verbs: Some(vec!["get".into()]), ..Default::default() },
+                rbac::PolicyRule { verbs: None, ..Default::default() },
+                rbac::PolicyRule { verbs: Some(vec![]), ..Default::default() },
+            ]),
+            ..Default::default()
+        };
+        assert_eq!(
+            strings(rbac::validate_declarative_cluster_role(&role, None)),
+            ["rules[1].verbs: Required value", "rules[2].verbs: Required value"]
+        );
+    });
 }
 
 /// `add_to_scheme` registers the generated validators, so a scheme (and the test server) runs them.
@@ -217,60 +236,64 @@ fn priority_level(
 /// (`+k8s:modeDiscriminator`, `+k8s:ifMode`), on create and on update.
 #[test]
 fn priority_level_members_follow_the_mode() {
-    use crate::flowcontrol::v1 as fc;
-    let check = fc::validate_declarative_priority_level_configuration;
-    let valid = priority_level(|_| {});
-    assert!(check(&valid, None).is_empty());
-    let queue = priority_level(|p| {
-        let response = &mut p.spec.limited.as_mut().unwrap().limit_response;
-        response.r#type = fc::LimitResponseType("Queue".into());
-        response.queuing = Some(fc::QueuingConfiguration { queues: 64, hand_size: 8, queue_length_limit: 50 });
-    });
-    assert!(check(&queue, None).is_empty());
-    let exempt = |p: &mut fc::PriorityLevelConfiguration| {
-        p.metadata.name = "exempt".into();
-        p.spec.r#type = fc::PriorityLevelEnablement("Exempt".into());
-        p.spec.limited = None;
-    };
-    assert!(check(&priority_level(exempt), None).is_empty());
-    let exempt_with_config = priority_level(|p| {
-        exempt(p);
-        p.spec.exempt =
-            Some(fc::ExemptPriorityLevelConfiguration { nominal_concurrency_shares: Some(100), ..Default::default() });
-    });
-    assert!(check(&exempt_with_config, None).is_empty());
+    with_gates(release_1_37(), || {
+        use crate::flowcontrol::v1 as fc;
+        let check = fc::validate_declarative_priority_level_configuration;
+        let valid = priority_level(|_| {});
+        assert!(check(&valid, None).is_empty());
+        let queue = priority_level(|p| {
+            let response = &mut p.spec.limited.as_mut().unwrap().limit_response;
+            response.r#type = fc::LimitResponseType("Queue".into());
+            response.queuing = Some(fc::QueuingConfiguration { queues: 64, hand_size: 8, queue_length_limit: 50 });
+        });
+        assert!(check(&queue, None).is_empty());
+        let exempt = |p: &mut fc::PriorityLevelConfiguration| {
+            p.metadata.name = "exempt".into();
+            p.spec.r#type = fc::PriorityLevelEnablement("Exempt".into());
+            p.spec.limited = None;
+        };
+        assert!(check(&priority_level(exempt), None).is_empty());
+        let exempt_with_config = priority_level(|p| {
+            exempt(p);
+            p.spec.exempt = Some(fc::ExemptPriorityLevelConfiguration {
+                nominal_concurrency_shares: Some(100),
+                ..Default::default()
+            });
+        });
+        assert!(check(&exempt_with_config, None).is_empty());
 
-    let no_limited = priority_level(|p| p.spec.limited = None);
-    assert_eq!(strings(check(&no_limited, None)), ["spec.limited: Required value"]);
-    let exempt_with_limited = priority_level(|p| {
-        let limited = p.spec.limited.clone();
-        exempt(p);
-        p.spec.limited = limited;
-    });
-    assert_eq!(strings(check(&exempt_with_limited, None)), ["spec.limited: Forbidden"]);
-    let limited_with_exempt = priority_level(|p| p.spec.exempt = Some(Default::default()));
-    assert_eq!(strings(check(&limited_with_exempt, None)), ["spec.exempt: Forbidden"]);
-    // `Queue` needs its settings; `Reject` forbids them.
-    let queue_without = priority_level(|p| {
-        p.spec.limited.as_mut().unwrap().limit_response.r#type = fc::LimitResponseType("Queue".into())
-    });
-    assert_eq!(strings(check(&queue_without, None)), ["spec.limited.limitResponse.queuing: Required value"]);
-    let reject_with = priority_level(|p| {
-        p.spec.limited.as_mut().unwrap().limit_response.queuing = Some(fc::QueuingConfiguration::default())
-    });
-    assert_eq!(strings(check(&reject_with, None)), ["spec.limited.limitResponse.queuing: Forbidden"]);
+        let no_limited = priority_level(|p| p.spec.limited = None);
+        assert_eq!(strings(check(&no_limited, None)), ["spec.limited: Required value"]);
+        let exempt_with_limited = priority_level(|p| {
+            let limited = p.spec.limited.clone();
+            exempt(p);
+            p.spec.limited = limited;
+        });
+        assert_eq!(strings(check(&exempt_with_limited, None)), ["spec.limited: Forbidden"]);
+        let limited_with_exempt = priority_level(|p| p.spec.exempt = Some(Default::default()));
+        assert_eq!(strings(check(&limited_with_exempt, None)), ["spec.exempt: Forbidden"]);
+        // `Queue` needs its settings; `Reject` forbids them.
+        let queue_without = priority_level(|p| {
+            p.spec.limited.as_mut().unwrap().limit_response.r#type = fc::LimitResponseType("Queue".into())
+        });
+        assert_eq!(strings(check(&queue_without, None)), ["spec.limited.limitResponse.queuing: Required value"]);
+        let reject_with = priority_level(|p| {
+            p.spec.limited.as_mut().unwrap().limit_response.queuing = Some(fc::QueuingConfiguration::default())
+        });
+        assert_eq!(strings(check(&reject_with, None)), ["spec.limited.limitResponse.queuing: Forbidden"]);
 
-    // Updates: the same checks, and none where neither the discriminator nor the member changed.
-    assert!(check(&valid, Some(&valid)).is_empty());
-    assert!(check(&queue, Some(&valid)).is_empty());
-    assert_eq!(strings(check(&no_limited, Some(&valid))), ["spec.limited: Required value"]);
-    assert_eq!(strings(check(&limited_with_exempt, Some(&valid))), ["spec.exempt: Forbidden"]);
-    let mut relabelled = limited_with_exempt.clone();
-    relabelled.metadata.labels.insert("a".into(), "b".into());
-    assert!(check(&relabelled, Some(&limited_with_exempt)).is_empty());
-    // Beta, like the tags: off with `DeclarativeValidationBeta`.
-    let off = FeatureGates::default().with(Feature::DeclarativeValidationBeta, false);
-    assert!(with_gates(off, || check(&no_limited, None)).is_empty());
+        // Updates: the same checks, and none where neither the discriminator nor the member changed.
+        assert!(check(&valid, Some(&valid)).is_empty());
+        assert!(check(&queue, Some(&valid)).is_empty());
+        assert_eq!(strings(check(&no_limited, Some(&valid))), ["spec.limited: Required value"]);
+        assert_eq!(strings(check(&limited_with_exempt, Some(&valid))), ["spec.exempt: Forbidden"]);
+        let mut relabelled = limited_with_exempt.clone();
+        relabelled.metadata.labels.insert("a".into(), "b".into());
+        assert!(check(&relabelled, Some(&limited_with_exempt)).is_empty());
+        // Beta, like the tags: off with `DeclarativeValidationBeta`.
+        let off = release_1_37().with(Feature::DeclarativeValidationBeta, false);
+        assert!(with_gates(off, || check(&no_limited, None)).is_empty());
+    });
 }
 
 fn signing_request(conditions: &[&str]) -> crate::certificates::v1::CertificateSigningRequest {
@@ -295,20 +318,23 @@ fn signing_request(conditions: &[&str]) -> crate::certificates::v1::CertificateS
 /// `Denied` conditions (`+k8s:item(type: …)=+k8s:zeroOrOneOfMember`), with ratcheting on update.
 #[test]
 fn signing_requests_are_approved_or_denied_not_both() {
-    let check = crate::certificates::v1::validate_declarative_certificate_signing_request;
-    for valid in [&[][..], &["Approved"], &["Denied"], &["Failed"], &["Approved", "Failed"], &["Denied", "Failed"]] {
-        assert!(check(&signing_request(valid), None).is_empty(), "{valid:?}");
-    }
-    let both = r#"status.conditions: Invalid value: "{conditions[{\"type\": \"Approved\"}], conditions[{\"type\": \"Denied\"}]}": must specify at most one of: `conditions[{"type": "Approved"}]`, `conditions[{"type": "Denied"}]`"#;
-    assert_eq!(strings(check(&signing_request(&["Approved", "Denied"]), None)), [both]);
-    assert_eq!(strings(check(&signing_request(&["Denied", "Approved"]), None)), [both]);
-    // Updates: adding both is refused; an old pair stays, reordered, relabelled or with a new
-    // condition beside it.
-    assert_eq!(strings(check(&signing_request(&["Approved", "Denied"]), Some(&signing_request(&[])))), [both]);
-    let old = signing_request(&["Approved", "Denied"]);
-    for new in [&["Approved", "Denied"][..], &["Denied", "Approved"], &["Approved", "Denied", "Failed"]] {
-        assert!(check(&signing_request(new), Some(&old)).is_empty(), "{new:?}");
-    }
+    with_gates(release_1_37(), || {
+        let check = crate::certificates::v1::validate_declarative_certificate_signing_request;
+        for valid in [&[][..], &["Approved"], &["Denied"], &["Failed"], &["Approved", "Failed"], &["Denied", "Failed"]]
+        {
+            assert!(check(&signing_request(valid), None).is_empty(), "{valid:?}");
+        }
+        let both = r#"status.conditions: Invalid value: "{conditions[{\"type\": \"Approved\"}], conditions[{\"type\": \"Denied\"}]}": must specify at most one of: `conditions[{"type": "Approved"}]`, `conditions[{"type": "Denied"}]`"#;
+        assert_eq!(strings(check(&signing_request(&["Approved", "Denied"]), None)), [both]);
+        assert_eq!(strings(check(&signing_request(&["Denied", "Approved"]), None)), [both]);
+        // Updates: adding both is refused; an old pair stays, reordered, relabelled or with a new
+        // condition beside it.
+        assert_eq!(strings(check(&signing_request(&["Approved", "Denied"]), Some(&signing_request(&[])))), [both]);
+        let old = signing_request(&["Approved", "Denied"]);
+        for new in [&["Approved", "Denied"][..], &["Denied", "Approved"], &["Approved", "Denied", "Failed"]] {
+            assert!(check(&signing_request(new), Some(&old)).is_empty(), "{new:?}");
+        }
+    });
 }
 
 /// `+k8s:dependentRequired` and `+k8s:dependentForbidden` (alpha, so only with `Options::ALL`):

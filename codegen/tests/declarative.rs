@@ -42,7 +42,7 @@ fn validators_follow_the_tags() {
         "if !(prev == Some(new) && old.is_some_and(|o| o.mode == obj.mode)) { #[allow(unreachable_patterns)] match obj.mode.0.as_str() { \"Fast\" => 'f0: {",
         "_ => { if new.is_some() { v::forbidden(errs, &p); } }",
         "\"Slow\" => 'f0: {",
-        "_ => { if new.is_some() { if o.beta { v::forbidden(errs, &p); } } }",
+        "_ => { if new.is_some() { if o.beta_since(v::Release::new(1, 37)) { v::forbidden(errs, &p); } } }",
         // Items selected by their list map keys: a union over them, checked at the list, and
         // rules on one item against the old list's item with the same keys.
         "v::union( errs, &p, &[ \"parts[{\\\"name\\\": \\\"first\\\"}]\", \"parts[{\\\"name\\\": \\\"second\\\"}]\", ], &[ new_items.iter().any(|x| x.name == \"first\"),",

@@ -16,6 +16,13 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
+pub use kapi_machinery::validation::declarative::Release;
+
+/// The release the test server answers as (its `/version`), whose stages the declarative rules
+/// take: a rule tagged `+k8s:beta(since: "1.37")` is still alpha, shadowed by hand-written
+/// validation, in it.
+pub const SERVED_RELEASE: Release = Release::new(1, 36);
+
 /// A feature gate that some defaulting function reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Feature {
@@ -205,6 +212,7 @@ impl FromStr for Feature {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FeatureGates {
     enabled: [bool; Feature::ALL.len()],
+    release: Release,
 }
 
 impl Default for FeatureGates {
@@ -213,7 +221,7 @@ impl Default for FeatureGates {
         for f in Feature::ALL {
             enabled[f.index()] = f.default_enabled();
         }
-        FeatureGates { enabled }
+        FeatureGates { enabled, release: SERVED_RELEASE }
     }
 }
 
@@ -227,6 +235,18 @@ impl FeatureGates {
     /// what a server hands the generated `drop_disabled_fields`, which names gates by string.
     pub fn enabled_by_name(&self, name: &str) -> Option<bool> {
         name.parse::<Feature>().ok().map(|f| self.enabled(f))
+    }
+
+    /// The release whose stages the declarative rules take ([`SERVED_RELEASE`] unless set).
+    pub fn release(&self) -> Release {
+        self.release
+    }
+
+    /// This set answering as `release`: tests of what a later release enforces.
+    #[must_use]
+    pub fn at_release(mut self, release: Release) -> Self {
+        self.release = release;
+        self
     }
 
     /// This set with `feature` turned on or off.
@@ -281,6 +301,24 @@ pub fn enabled(feature: Feature) -> bool {
     current().enabled(feature)
 }
 
+/// Whether the hand-written checks that declarative rules tagged `+k8s:beta(since: …)` cover give
+/// way to those rules on this thread: `DeclarativeValidationBeta` is on and the release has
+/// reached `since` (upstream's `filterHandwrittenErrors` drops a covered error marked beta).
+pub fn declarative_beta(since: Release) -> bool {
+    let gates = current();
+    gates.enabled(Feature::DeclarativeValidationBeta) && gates.release().at_least(since)
+}
+
+/// The declarative validation options of this thread's gates: what generated
+/// `validate_declarative_<kind>` functions run.
+pub fn declarative_options() -> kapi_machinery::validation::declarative::Options {
+    let gates = current();
+    kapi_machinery::validation::declarative::Options::enforced(
+        gates.enabled(Feature::DeclarativeValidationBeta),
+        gates.release(),
+    )
+}
+
 /// Runs `f` with `gates` in effect on this thread, restoring the previous gates afterwards (also
 /// when `f` panics).
 pub fn with_gates<R>(gates: FeatureGates, f: impl FnOnce() -> R) -> R {
@@ -293,6 +331,12 @@ pub fn with_gates<R>(gates: FeatureGates, f: impl FnOnce() -> R) -> R {
     SCOPED.with(|s| s.borrow_mut().push(gates));
     let _pop = Pop;
     f()
+}
+
+/// Runs `f` with this thread's gates answering as `release` (the gates themselves unchanged): a
+/// test of what a later release enforces.
+pub fn at_release<R>(release: Release, f: impl FnOnce() -> R) -> R {
+    with_gates(current().at_release(release), f)
 }
 
 #[cfg(test)]
@@ -347,5 +391,31 @@ mod tests {
         assert_eq!(FeatureGates::default().enabled_by_name("GenericWorkload"), Some(false));
         assert_eq!(FeatureGates::default().enabled_by_name("HostnameOverride"), Some(true));
         assert_eq!(g.enabled_by_name("MyOwnGate"), None);
+    }
+
+    /// A rule that reaches beta in a later release than the served one stays alpha in it: the
+    /// hand-written checks it covers answer, and the generated options shadow it.
+    #[test]
+    fn beta_rules_wait_for_their_release() {
+        let next = Release::new(1, 37);
+        assert_eq!(current().release(), SERVED_RELEASE);
+        assert!(declarative_beta(SERVED_RELEASE));
+        assert!(!declarative_beta(next));
+        assert!(!declarative_options().beta_since(next));
+        at_release(next, || {
+            assert!(declarative_beta(next));
+            assert!(declarative_options().beta_since(next));
+            assert!(declarative_options().beta_since(Release::new(1, 2)));
+            assert!(!declarative_options().beta_since(Release::new(2, 0)));
+        });
+        let off = FeatureGates::default().with(Feature::DeclarativeValidationBeta, false);
+        with_gates(off, || {
+            at_release(next, || {
+                assert_eq!(current().release(), next);
+                assert!(!current().enabled(Feature::DeclarativeValidationBeta));
+                assert!(!declarative_beta(next));
+                assert!(!declarative_options().beta_since(SERVED_RELEASE));
+            })
+        });
     }
 }

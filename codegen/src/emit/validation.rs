@@ -120,9 +120,22 @@ fn struct_level(tag: &Tag) -> bool {
 fn guarded(stability: &Stability, body: TokenStream) -> TokenStream {
     match stability {
         Stability::Stable => body,
-        Stability::Beta { .. } => quote!(if o.beta { #body }),
+        Stability::Beta { since } => {
+            let (major, minor) = release(since);
+            let (major, minor) =
+                (proc_macro2::Literal::u16_unsuffixed(major), proc_macro2::Literal::u16_unsuffixed(minor));
+            quote!(if o.beta_since(v::Release::new(#major, #minor)) { #body })
+        }
         Stability::Alpha { .. } => quote!(if o.alpha { #body }),
     }
+}
+
+/// The `major.minor` of a tag's `since` (digits only, as the front-end checked), each part
+/// saturating at `u16::MAX`, which only makes a rule of an absurd release never reach beta.
+fn release(since: &str) -> (u16, u16) {
+    let part = |p: &str| p.parse::<u16>().unwrap_or(u16::MAX);
+    let (major, minor) = since.split_once('.').unwrap_or((since, "0"));
+    (part(major), part(minor))
 }
 
 /// What a named type is, for the code that reads its value.
@@ -1309,15 +1322,14 @@ pub fn generate(u: &Universe, needs: &BTreeSet<Key>, part: Part, out: &mut Emitt
             let w = format_ident!("declarative_{}", snake);
             let ty = u.item_path(t.file, &t.def.ident);
             let doc = format!(
-                " Validates a `{name}` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules."
+                " Validates a `{name}` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as."
             );
             let doc_with = format!(" Validates a `{name}` running the rules `opts` selects (`Options::ALL` for every rule).");
             quote! {
                 #[doc = #doc]
                 #lazy
                 pub fn #f(obj: &#ty, old: Option<&#ty>) -> ErrorList {
-                    let beta = ::kapi_api::features::enabled(::kapi_api::features::Feature::DeclarativeValidationBeta);
-                    #with(obj, old, v::Options::enforced(beta))
+                    #with(obj, old, ::kapi_api::features::declarative_options())
                 }
 
                 #[doc = #doc_with]
@@ -1367,4 +1379,17 @@ pub fn validated_kinds<'a>(u: &'a Universe, needs: &BTreeSet<Key>, rel: &Path) -
         u.types_in(rel).filter(|t| is_validated_kind(t) && needs.contains(&key_of(t))).collect();
     kinds.sort_by_key(|t| t.name());
     kinds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::release;
+
+    #[test]
+    fn since_reads_as_major_and_minor() {
+        assert_eq!(release("1.37"), (1, 37));
+        assert_eq!(release("01.036"), (1, 36));
+        // Past `u16`: a release no server reaches.
+        assert_eq!(release("1.99999"), (1, u16::MAX));
+    }
 }

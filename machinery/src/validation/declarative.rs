@@ -11,26 +11,65 @@ use super::content::{
 use super::{BadValue, ErrorList, ErrorType, FieldError, Path};
 use crate::json::JsonEncode;
 
+/// A Kubernetes release, `major.minor`: the one a `+k8s:alpha(since: …)`/`+k8s:beta(since: …)` tag
+/// names, and the one a server answers as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Release {
+    pub major: u16,
+    pub minor: u16,
+}
+
+impl Release {
+    /// A release later than any tag names: every beta rule has reached beta in it.
+    pub const LATEST: Release = Release { major: u16::MAX, minor: u16::MAX };
+
+    pub const fn new(major: u16, minor: u16) -> Release {
+        Release { major, minor }
+    }
+
+    /// Whether this release is `other` or later.
+    pub const fn at_least(self, other: Release) -> bool {
+        self.major > other.major || (self.major == other.major && self.minor >= other.minor)
+    }
+}
+
+impl std::fmt::Display for Release {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.major, self.minor)
+    }
+}
+
 /// Which validations a generated validator runs, by the stability its tag gives it: untagged
-/// (stable) rules always run; `+k8s:beta` rules when beta validation is enforced (upstream's
-/// `DeclarativeValidationBeta` gate, on by default); `+k8s:alpha` rules never in a server
-/// (upstream keeps them shadowed by hand-written validation), only where a test asks for every
-/// rule ([`Options::ALL`], upstream's `WithAllDeclarativeEnforcedForTest`).
+/// (stable) rules always run; `+k8s:beta(since: R)` rules when beta validation is enforced
+/// (upstream's `DeclarativeValidationBeta` gate, on by default) and the server's release is `R`
+/// or later (before `R` the rule was at most alpha: a 1.36 server shadows a rule that became
+/// beta in 1.37, as 1.36's k8s.io/api tags it `+k8s:alpha(since: "1.36")`); `+k8s:alpha` rules
+/// never in a server (upstream keeps them shadowed by hand-written validation), only where a
+/// test asks for every rule ([`Options::ALL`], upstream's `WithAllDeclarativeEnforcedForTest`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
-    /// Run `+k8s:beta` rules.
+    /// Run `+k8s:beta` rules that have reached beta by `release`.
     pub beta: bool,
-    /// Run `+k8s:alpha` rules, which a server never does (see [`Options::enforced`]).
+    /// Run every `+k8s:alpha` and `+k8s:beta` rule, which a server never does (see
+    /// [`Options::enforced`]).
     pub alpha: bool,
+    /// The release the server answers as, which decides each beta rule's stage.
+    pub release: Release,
 }
 
 impl Options {
     /// Every rule, whatever its stability.
-    pub const ALL: Options = Options { beta: true, alpha: true };
+    pub const ALL: Options = Options { beta: true, alpha: true, release: Release::LATEST };
 
-    /// What a server enforces: stable rules, and beta ones if `beta` is on.
-    pub const fn enforced(beta: bool) -> Options {
-        Options { beta, alpha: false }
+    /// What a server of `release` enforces: stable rules, and the beta ones of that release if
+    /// `beta` is on.
+    pub const fn enforced(beta: bool, release: Release) -> Options {
+        Options { beta, alpha: false, release }
+    }
+
+    /// Whether a rule tagged `+k8s:beta(since: …)` runs.
+    pub const fn beta_since(self, since: Release) -> bool {
+        self.alpha || (self.beta && self.release.at_least(since))
     }
 }
 
@@ -528,6 +567,18 @@ pub fn format(errs: &mut ErrorList, path: &Path, value: &str, format: Format, na
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn releases_order_and_decide_each_beta_rule() {
+        let r = Release::new;
+        assert!(r(1, 37).at_least(r(1, 36)) && r(2, 0).at_least(r(1, 99)) && r(1, 36).at_least(r(1, 36)));
+        assert!(!r(1, 36).at_least(r(1, 37)) && !r(1, 99).at_least(r(2, 0)));
+        assert_eq!(r(1, 36).to_string(), "1.36");
+        let served = Options::enforced(true, r(1, 36));
+        assert!(served.beta_since(r(1, 36)) && !served.beta_since(r(1, 37)));
+        assert!(!Options::enforced(false, r(1, 37)).beta_since(r(1, 36)));
+        assert!(Options::ALL.beta_since(r(u16::MAX, u16::MAX)));
+    }
 
     fn run(f: impl FnOnce(&mut ErrorList)) -> Vec<String> {
         let mut errs = ErrorList::new();

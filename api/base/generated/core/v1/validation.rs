@@ -2,19 +2,16 @@
 //! Declarative validation of the kinds of `core/v1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `PersistentVolumeClaim` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `PersistentVolumeClaim` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_persistent_volume_claim(
     obj: &crate::core::v1::types::PersistentVolumeClaim,
     old: Option<&crate::core::v1::types::PersistentVolumeClaim>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_persistent_volume_claim_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `PersistentVolumeClaim` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -27,16 +24,13 @@ pub fn validate_declarative_persistent_volume_claim_with(
     declarative_persistent_volume_claim(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `Pod` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `Pod` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_pod(
     obj: &crate::core::v1::types::Pod,
     old: Option<&crate::core::v1::types::Pod>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_pod_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_pod_with(obj, old, ::kapi_api::features::declarative_options())
 }
 /// Validates a `Pod` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_pod_with(
@@ -48,16 +42,17 @@ pub fn validate_declarative_pod_with(
     declarative_pod(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `PodTemplate` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `PodTemplate` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_pod_template(
     obj: &crate::core::v1::types::PodTemplate,
     old: Option<&crate::core::v1::types::PodTemplate>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_pod_template_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_pod_template_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `PodTemplate` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_pod_template_with(
@@ -69,19 +64,16 @@ pub fn validate_declarative_pod_template_with(
     declarative_pod_template(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `ReplicationController` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ReplicationController` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_replication_controller(
     obj: &crate::core::v1::types::ReplicationController,
     old: Option<&crate::core::v1::types::ReplicationController>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_replication_controller_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `ReplicationController` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -94,16 +86,13 @@ pub fn validate_declarative_replication_controller_with(
     declarative_replication_controller(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `Node` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `Node` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_node(
     obj: &crate::core::v1::types::Node,
     old: Option<&crate::core::v1::types::Node>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_node_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_node_with(obj, old, ::kapi_api::features::declarative_options())
 }
 /// Validates a `Node` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_node_with(
@@ -115,16 +104,17 @@ pub fn validate_declarative_node_with(
     declarative_node(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `Secret` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `Secret` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_secret(
     obj: &crate::core::v1::types::Secret,
     old: Option<&crate::core::v1::types::Secret>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_secret_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_secret_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `Secret` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_secret_with(
@@ -836,7 +826,7 @@ pub fn declarative_replication_controller_spec(
                     if let Some(new) = new.as_ref() {
                         let prev = prev.and_then(|p| p.as_ref());
                         let _ = prev;
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::minimum(errs, &p, i64::from(*new), 0i64);
                         }
                     }
@@ -856,7 +846,7 @@ pub fn declarative_replication_controller_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::minimum(errs, &p, i64::from(*new), 0i64);
                     }
                 }
@@ -915,7 +905,7 @@ pub fn declarative_replication_controller(
                                 }
                             }
                             {
-                                if o.beta {
+                                if o.beta_since(v::Release::new(1, 37)) {
                                     v::format(
                                         errs,
                                         &p,

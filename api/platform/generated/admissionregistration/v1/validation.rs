@@ -2,19 +2,16 @@
 //! Declarative validation of the kinds of `admissionregistration/v1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `ValidatingAdmissionPolicy` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ValidatingAdmissionPolicy` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_validating_admission_policy(
     obj: &crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
     old: Option<&crate::admissionregistration::v1::types::ValidatingAdmissionPolicy>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_validating_admission_policy_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `ValidatingAdmissionPolicy` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -27,7 +24,7 @@ pub fn validate_declarative_validating_admission_policy_with(
     declarative_validating_admission_policy(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `ValidatingAdmissionPolicyBinding` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ValidatingAdmissionPolicyBinding` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_validating_admission_policy_binding(
     obj: &crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
@@ -35,13 +32,10 @@ pub fn validate_declarative_validating_admission_policy_binding(
         &crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
     >,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_validating_admission_policy_binding_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `ValidatingAdmissionPolicyBinding` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -197,7 +191,7 @@ pub fn declarative_validating_admission_policy_binding_spec(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -214,7 +208,7 @@ pub fn declarative_validating_admission_policy_binding_spec(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;

@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `authorization/v1beta1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `SubjectAccessReview` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `SubjectAccessReview` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_subject_access_review(
     obj: &crate::authorization::v1beta1::types::SubjectAccessReview,
     old: Option<&crate::authorization::v1beta1::types::SubjectAccessReview>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_subject_access_review_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_subject_access_review_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `SubjectAccessReview` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_subject_access_review_with(
@@ -23,19 +24,16 @@ pub fn validate_declarative_subject_access_review_with(
     declarative_subject_access_review(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `SelfSubjectAccessReview` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `SelfSubjectAccessReview` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_self_subject_access_review(
     obj: &crate::authorization::v1beta1::types::SelfSubjectAccessReview,
     old: Option<&crate::authorization::v1beta1::types::SelfSubjectAccessReview>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_self_subject_access_review_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `SelfSubjectAccessReview` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -48,19 +46,16 @@ pub fn validate_declarative_self_subject_access_review_with(
     declarative_self_subject_access_review(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `LocalSubjectAccessReview` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `LocalSubjectAccessReview` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_local_subject_access_review(
     obj: &crate::authorization::v1beta1::types::LocalSubjectAccessReview,
     old: Option<&crate::authorization::v1beta1::types::LocalSubjectAccessReview>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_local_subject_access_review_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `LocalSubjectAccessReview` running the rules `opts` selects (`Options::ALL` for every rule).

@@ -2,19 +2,16 @@
 //! Declarative validation of the kinds of `flowcontrol/v1beta3`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `PriorityLevelConfiguration` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `PriorityLevelConfiguration` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_priority_level_configuration(
     obj: &crate::flowcontrol::v1beta3::types::PriorityLevelConfiguration,
     old: Option<&crate::flowcontrol::v1beta3::types::PriorityLevelConfiguration>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_priority_level_configuration_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `PriorityLevelConfiguration` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -84,7 +81,7 @@ pub fn declarative_priority_level_configuration_spec(
                 }
                 _ => {
                     if new.is_some() {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::forbidden(errs, &p);
                         }
                     }
@@ -102,7 +99,7 @@ pub fn declarative_priority_level_configuration_spec(
                 "Limited" => 'f0: {
                     {
                         if !(new.is_some()) {
-                            if o.beta {
+                            if o.beta_since(v::Release::new(1, 37)) {
                                 v::required(errs, &p);
                             }
                             break 'f0;
@@ -111,7 +108,7 @@ pub fn declarative_priority_level_configuration_spec(
                 }
                 _ => {
                     if new.is_some() {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::forbidden(errs, &p);
                         }
                     }
@@ -127,7 +124,7 @@ pub fn declarative_priority_level_configuration_spec(
             'f0: {
                 {
                     if !(*new != Default::default()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -226,7 +223,7 @@ pub fn declarative_limit_response(
                 "Queue" => 'f0: {
                     {
                         if !(new.is_some()) {
-                            if o.beta {
+                            if o.beta_since(v::Release::new(1, 37)) {
                                 v::required(errs, &p);
                             }
                             break 'f0;
@@ -235,7 +232,7 @@ pub fn declarative_limit_response(
                 }
                 _ => {
                     if new.is_some() {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::forbidden(errs, &p);
                         }
                     }
@@ -251,7 +248,7 @@ pub fn declarative_limit_response(
             'f0: {
                 {
                     if !(*new != Default::default()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;

@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `lifecycle/v1alpha1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `EvictionRequest` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `EvictionRequest` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_eviction_request(
     obj: &crate::lifecycle::v1alpha1::types::EvictionRequest,
     old: Option<&crate::lifecycle::v1alpha1::types::EvictionRequest>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_eviction_request_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_eviction_request_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `EvictionRequest` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_eviction_request_with(
@@ -23,16 +24,17 @@ pub fn validate_declarative_eviction_request_with(
     declarative_eviction_request(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `Eviction` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `Eviction` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_eviction(
     obj: &crate::lifecycle::v1alpha1::types::Eviction,
     old: Option<&crate::lifecycle::v1alpha1::types::Eviction>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_eviction_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_eviction_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `Eviction` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_eviction_with(
@@ -72,7 +74,7 @@ pub fn declarative_eviction_request(
                     if prev != Some(new) {
                         'f1: {
                             {
-                                if o.beta {
+                                if o.beta_since(v::Release::new(1, 37)) {
                                     v::format(
                                         errs,
                                         &p,
@@ -426,7 +428,7 @@ pub fn declarative_eviction(
                     if prev != Some(new) {
                         'f1: {
                             {
-                                if o.beta {
+                                if o.beta_since(v::Release::new(1, 37)) {
                                     v::format(
                                         errs,
                                         &p,

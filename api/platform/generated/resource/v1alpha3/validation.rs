@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `resource/v1alpha3`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `DeviceTaintRule` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `DeviceTaintRule` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_device_taint_rule(
     obj: &crate::resource::v1alpha3::types::DeviceTaintRule,
     old: Option<&crate::resource::v1alpha3::types::DeviceTaintRule>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_device_taint_rule_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_device_taint_rule_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `DeviceTaintRule` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_device_taint_rule_with(
@@ -23,19 +24,16 @@ pub fn validate_declarative_device_taint_rule_with(
     declarative_device_taint_rule(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `ResourcePoolStatusRequest` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ResourcePoolStatusRequest` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_resource_pool_status_request(
     obj: &crate::resource::v1alpha3::types::ResourcePoolStatusRequest,
     old: Option<&crate::resource::v1alpha3::types::ResourcePoolStatusRequest>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_resource_pool_status_request_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `ResourcePoolStatusRequest` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -71,7 +69,7 @@ pub fn declarative_device_taint(
             'f0: {
                 {
                     if !(*new != Default::default()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -97,7 +95,7 @@ pub fn declarative_device_taint_effect(
     obj: &crate::resource::v1alpha3::types::DeviceTaintEffect,
     old: Option<&crate::resource::v1alpha3::types::DeviceTaintEffect>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         v::enumeration(errs, path, obj.0.as_str(), &["NoExecute", "NoSchedule", "None"]);
     }
 }

@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `resource/v1beta1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `ResourceSlice` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ResourceSlice` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_resource_slice(
     obj: &crate::resource::v1beta1::types::ResourceSlice,
     old: Option<&crate::resource::v1beta1::types::ResourceSlice>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_resource_slice_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_resource_slice_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `ResourceSlice` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_resource_slice_with(
@@ -23,16 +24,17 @@ pub fn validate_declarative_resource_slice_with(
     declarative_resource_slice(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `ResourceClaim` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ResourceClaim` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_resource_claim(
     obj: &crate::resource::v1beta1::types::ResourceClaim,
     old: Option<&crate::resource::v1beta1::types::ResourceClaim>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_resource_claim_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_resource_claim_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `ResourceClaim` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_resource_claim_with(
@@ -44,16 +46,17 @@ pub fn validate_declarative_resource_claim_with(
     declarative_resource_claim(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `DeviceClass` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `DeviceClass` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_device_class(
     obj: &crate::resource::v1beta1::types::DeviceClass,
     old: Option<&crate::resource::v1beta1::types::DeviceClass>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_device_class_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_device_class_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `DeviceClass` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_device_class_with(
@@ -65,19 +68,16 @@ pub fn validate_declarative_device_class_with(
     declarative_device_class(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `ResourceClaimTemplate` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ResourceClaimTemplate` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_resource_claim_template(
     obj: &crate::resource::v1beta1::types::ResourceClaimTemplate,
     old: Option<&crate::resource::v1beta1::types::ResourceClaimTemplate>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_resource_claim_template_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `ResourceClaimTemplate` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -164,7 +164,7 @@ pub fn declarative_resource_slice_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -182,7 +182,7 @@ pub fn declarative_resource_slice_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 8u64);
                     }
                 }
@@ -324,14 +324,14 @@ pub fn declarative_counter_set(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
                     }
                 }
@@ -346,7 +346,7 @@ pub fn declarative_counter_set(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -359,7 +359,7 @@ pub fn declarative_counter_set(
                     let prev = Some(new).filter(|_| false);
                     'f1: {
                         {
-                            if o.beta {
+                            if o.beta_since(v::Release::new(1, 37)) {
                                 v::format(
                                     errs,
                                     &p,
@@ -463,7 +463,7 @@ pub fn declarative_basic_device(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -481,7 +481,7 @@ pub fn declarative_basic_device(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 2u64);
                     }
                 }
@@ -538,7 +538,7 @@ pub fn declarative_basic_device(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 4u64);
                     }
                 }
@@ -557,7 +557,7 @@ pub fn declarative_basic_device(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 4u64);
                     }
                 }
@@ -831,14 +831,14 @@ pub fn declarative_device_counter_consumption(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
                     }
                 }
@@ -853,7 +853,7 @@ pub fn declarative_device_counter_consumption(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -866,7 +866,7 @@ pub fn declarative_device_counter_consumption(
                     let prev = Some(new).filter(|_| false);
                     'f1: {
                         {
-                            if o.beta {
+                            if o.beta_since(v::Release::new(1, 37)) {
                                 v::format(
                                     errs,
                                     &p,
@@ -897,7 +897,7 @@ pub fn declarative_device_attribute(
     obj: &crate::resource::v1beta1::types::DeviceAttribute,
     old: Option<&crate::resource::v1beta1::types::DeviceAttribute>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         {
             let before = old
                 .filter(|old| **old != Default::default())
@@ -1089,7 +1089,7 @@ pub fn declarative_device_taint(
             'f0: {
                 {
                     if !(*new != Default::default()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -1115,7 +1115,7 @@ pub fn declarative_device_taint_effect(
     obj: &crate::resource::v1beta1::types::DeviceTaintEffect,
     old: Option<&crate::resource::v1beta1::types::DeviceTaintEffect>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         v::enumeration(errs, path, obj.0.as_str(), &["NoExecute", "NoSchedule", "None"]);
     }
 }
@@ -1141,7 +1141,7 @@ pub fn declarative_resource_claim(
         if prev != Some(new) {
             'f0: {
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
@@ -1215,7 +1215,7 @@ pub fn declarative_device_claim(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = new.as_deref().unwrap_or_default();
                             let prev_items: &[_] = prev
@@ -1233,7 +1233,7 @@ pub fn declarative_device_claim(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(
                             errs,
                             &p,
@@ -1271,7 +1271,7 @@ pub fn declarative_device_claim(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1297,7 +1297,7 @@ pub fn declarative_device_claim(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1345,7 +1345,7 @@ pub fn declarative_device_request(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1379,7 +1379,7 @@ pub fn declarative_device_request(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -1397,7 +1397,7 @@ pub fn declarative_device_request(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 8u64);
                     }
                 }
@@ -1457,14 +1457,14 @@ pub fn declarative_device_sub_request(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(errs, &p, new.as_str(), v::Format::LongName, false);
                     }
                 }
@@ -1483,7 +1483,7 @@ pub fn declarative_device_sub_request(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1542,7 +1542,7 @@ pub fn declarative_device_allocation_mode(
     obj: &crate::resource::v1beta1::types::DeviceAllocationMode,
     old: Option<&crate::resource::v1beta1::types::DeviceAllocationMode>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         v::enumeration(errs, path, obj.0.as_str(), &["All", "ExactCount"]);
     }
 }
@@ -1573,7 +1573,7 @@ pub fn declarative_device_constraint(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -1593,7 +1593,7 @@ pub fn declarative_device_constraint(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1615,7 +1615,7 @@ pub fn declarative_device_constraint(
                     if let Some(new) = new.as_ref() {
                         let prev = prev.and_then(|p| p.as_ref());
                         let _ = prev;
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::format(
                                 errs,
                                 &p,
@@ -1657,7 +1657,7 @@ pub fn declarative_device_claim_configuration(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -1677,7 +1677,7 @@ pub fn declarative_device_claim_configuration(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1752,19 +1752,19 @@ pub fn declarative_opaque_device_configuration(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_length(errs, &p, new.as_str(), 63u64);
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(
                             errs,
                             &p,
@@ -1805,7 +1805,7 @@ pub fn declarative_device_toleration(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
                     }
                 }
@@ -1858,7 +1858,7 @@ pub fn declarative_device_toleration_operator(
     obj: &crate::resource::v1beta1::types::DeviceTolerationOperator,
     old: Option<&crate::resource::v1beta1::types::DeviceTolerationOperator>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         v::enumeration(errs, path, obj.0.as_str(), &["Equal", "Exists"]);
     }
 }
@@ -1889,7 +1889,7 @@ pub fn declarative_resource_claim_status(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if let Some(prev) = prev {
                             v::update(
                                 errs,
@@ -1921,7 +1921,7 @@ pub fn declarative_resource_claim_status(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -1939,7 +1939,7 @@ pub fn declarative_resource_claim_status(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 256u64);
                     }
                 }
@@ -1958,7 +1958,7 @@ pub fn declarative_resource_claim_status(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -2053,7 +2053,7 @@ pub fn declarative_device_allocation_result(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -2085,7 +2085,7 @@ pub fn declarative_device_allocation_result(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 64u64);
                     }
                 }
@@ -2129,14 +2129,14 @@ pub fn declarative_device_request_allocation_result(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(
                             errs,
                             &p,
@@ -2147,7 +2147,7 @@ pub fn declarative_device_request_allocation_result(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_length(errs, &p, new.as_str(), 63u64);
                     }
                 }
@@ -2162,14 +2162,14 @@ pub fn declarative_device_request_allocation_result(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(
                             errs,
                             &p,
@@ -2215,7 +2215,7 @@ pub fn declarative_device_request_allocation_result(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 4u64);
                     }
                 }
@@ -2234,7 +2234,7 @@ pub fn declarative_device_request_allocation_result(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 4u64);
                     }
                 }
@@ -2256,7 +2256,7 @@ pub fn declarative_device_request_allocation_result(
                     if let Some(new) = new.as_ref() {
                         let prev = prev.and_then(|p| p.as_ref());
                         let _ = prev;
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
                         }
                     }
@@ -2324,7 +2324,7 @@ pub fn declarative_device_allocation_configuration(
             'f0: {
                 {
                     if !(*new != Default::default()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -2346,7 +2346,7 @@ pub fn declarative_device_allocation_configuration(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -2366,7 +2366,7 @@ pub fn declarative_device_allocation_configuration(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -2399,7 +2399,7 @@ pub fn declarative_allocation_config_source(
     obj: &crate::resource::v1beta1::types::AllocationConfigSource,
     old: Option<&crate::resource::v1beta1::types::AllocationConfigSource>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         v::enumeration(errs, path, obj.0.as_str(), &["FromClaim", "FromClass"]);
     }
 }
@@ -2436,7 +2436,7 @@ pub fn declarative_device_class(
                                 }
                             }
                             {
-                                if o.beta {
+                                if o.beta_since(v::Release::new(1, 37)) {
                                     v::format(
                                         errs,
                                         &p,
@@ -2490,7 +2490,7 @@ pub fn declarative_device_class_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -2509,7 +2509,7 @@ pub fn declarative_device_class_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -2544,7 +2544,7 @@ pub fn declarative_device_class_spec(
                     if let Some(new) = new.as_ref() {
                         let prev = prev.and_then(|p| p.as_ref());
                         let _ = prev;
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::format(
                                 errs,
                                 &p,
@@ -2667,7 +2667,7 @@ pub fn declarative_allocated_device_status(
                     if let Some(new) = new.as_ref() {
                         let prev = prev.and_then(|p| p.as_ref());
                         let _ = prev;
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
                         }
                     }
@@ -2753,7 +2753,7 @@ pub fn declarative_network_device_data(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_bytes(errs, &p, new.as_str(), 256u64);
                     }
                 }
@@ -2772,7 +2772,7 @@ pub fn declarative_network_device_data(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -2792,7 +2792,7 @@ pub fn declarative_network_device_data(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 16u64);
                     }
                 }
@@ -2811,7 +2811,7 @@ pub fn declarative_network_device_data(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_bytes(errs, &p, new.as_str(), 128u64);
                     }
                 }

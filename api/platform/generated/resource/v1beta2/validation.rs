@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `resource/v1beta2`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `ResourceSlice` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ResourceSlice` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_resource_slice(
     obj: &crate::resource::v1beta2::types::ResourceSlice,
     old: Option<&crate::resource::v1beta2::types::ResourceSlice>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_resource_slice_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_resource_slice_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `ResourceSlice` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_resource_slice_with(
@@ -23,16 +24,17 @@ pub fn validate_declarative_resource_slice_with(
     declarative_resource_slice(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `DeviceTaintRule` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `DeviceTaintRule` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_device_taint_rule(
     obj: &crate::resource::v1beta2::types::DeviceTaintRule,
     old: Option<&crate::resource::v1beta2::types::DeviceTaintRule>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_device_taint_rule_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_device_taint_rule_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `DeviceTaintRule` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_device_taint_rule_with(
@@ -44,16 +46,17 @@ pub fn validate_declarative_device_taint_rule_with(
     declarative_device_taint_rule(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `ResourceClaim` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ResourceClaim` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_resource_claim(
     obj: &crate::resource::v1beta2::types::ResourceClaim,
     old: Option<&crate::resource::v1beta2::types::ResourceClaim>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_resource_claim_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_resource_claim_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `ResourceClaim` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_resource_claim_with(
@@ -65,16 +68,17 @@ pub fn validate_declarative_resource_claim_with(
     declarative_resource_claim(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `DeviceClass` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `DeviceClass` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_device_class(
     obj: &crate::resource::v1beta2::types::DeviceClass,
     old: Option<&crate::resource::v1beta2::types::DeviceClass>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_device_class_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_device_class_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `DeviceClass` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_device_class_with(
@@ -86,19 +90,16 @@ pub fn validate_declarative_device_class_with(
     declarative_device_class(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `ResourceClaimTemplate` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ResourceClaimTemplate` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_resource_claim_template(
     obj: &crate::resource::v1beta2::types::ResourceClaimTemplate,
     old: Option<&crate::resource::v1beta2::types::ResourceClaimTemplate>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_resource_claim_template_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `ResourceClaimTemplate` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -185,7 +186,7 @@ pub fn declarative_resource_slice_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -203,7 +204,7 @@ pub fn declarative_resource_slice_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 8u64);
                     }
                 }
@@ -345,14 +346,14 @@ pub fn declarative_counter_set(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
                     }
                 }
@@ -367,7 +368,7 @@ pub fn declarative_counter_set(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -380,7 +381,7 @@ pub fn declarative_counter_set(
                     let prev = Some(new).filter(|_| false);
                     'f1: {
                         {
-                            if o.beta {
+                            if o.beta_since(v::Release::new(1, 37)) {
                                 v::format(
                                     errs,
                                     &p,
@@ -450,7 +451,7 @@ pub fn declarative_device(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -468,7 +469,7 @@ pub fn declarative_device(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 2u64);
                     }
                 }
@@ -525,7 +526,7 @@ pub fn declarative_device(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 4u64);
                     }
                 }
@@ -544,7 +545,7 @@ pub fn declarative_device(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 4u64);
                     }
                 }
@@ -818,14 +819,14 @@ pub fn declarative_device_counter_consumption(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
                     }
                 }
@@ -840,7 +841,7 @@ pub fn declarative_device_counter_consumption(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -853,7 +854,7 @@ pub fn declarative_device_counter_consumption(
                     let prev = Some(new).filter(|_| false);
                     'f1: {
                         {
-                            if o.beta {
+                            if o.beta_since(v::Release::new(1, 37)) {
                                 v::format(
                                     errs,
                                     &p,
@@ -884,7 +885,7 @@ pub fn declarative_device_attribute(
     obj: &crate::resource::v1beta2::types::DeviceAttribute,
     old: Option<&crate::resource::v1beta2::types::DeviceAttribute>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         {
             let before = old
                 .filter(|old| **old != Default::default())
@@ -1076,7 +1077,7 @@ pub fn declarative_device_taint(
             'f0: {
                 {
                     if !(*new != Default::default()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -1102,7 +1103,7 @@ pub fn declarative_device_taint_effect(
     obj: &crate::resource::v1beta2::types::DeviceTaintEffect,
     old: Option<&crate::resource::v1beta2::types::DeviceTaintEffect>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         v::enumeration(errs, path, obj.0.as_str(), &["NoExecute", "NoSchedule", "None"]);
     }
 }
@@ -1238,7 +1239,7 @@ pub fn declarative_resource_claim(
         if prev != Some(new) {
             'f0: {
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
@@ -1312,7 +1313,7 @@ pub fn declarative_device_claim(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = new.as_deref().unwrap_or_default();
                             let prev_items: &[_] = prev
@@ -1330,7 +1331,7 @@ pub fn declarative_device_claim(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(
                             errs,
                             &p,
@@ -1368,7 +1369,7 @@ pub fn declarative_device_claim(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1394,7 +1395,7 @@ pub fn declarative_device_claim(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1460,7 +1461,7 @@ pub fn declarative_device_request(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -1478,7 +1479,7 @@ pub fn declarative_device_request(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 8u64);
                     }
                 }
@@ -1521,7 +1522,7 @@ pub fn declarative_exact_device_request(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1588,14 +1589,14 @@ pub fn declarative_device_sub_request(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(errs, &p, new.as_str(), v::Format::LongName, false);
                     }
                 }
@@ -1614,7 +1615,7 @@ pub fn declarative_device_sub_request(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1673,7 +1674,7 @@ pub fn declarative_device_allocation_mode(
     obj: &crate::resource::v1beta2::types::DeviceAllocationMode,
     old: Option<&crate::resource::v1beta2::types::DeviceAllocationMode>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         v::enumeration(errs, path, obj.0.as_str(), &["All", "ExactCount"]);
     }
 }
@@ -1704,7 +1705,7 @@ pub fn declarative_device_constraint(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -1724,7 +1725,7 @@ pub fn declarative_device_constraint(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1746,7 +1747,7 @@ pub fn declarative_device_constraint(
                     if let Some(new) = new.as_ref() {
                         let prev = prev.and_then(|p| p.as_ref());
                         let _ = prev;
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::format(
                                 errs,
                                 &p,
@@ -1788,7 +1789,7 @@ pub fn declarative_device_claim_configuration(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -1808,7 +1809,7 @@ pub fn declarative_device_claim_configuration(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -1883,19 +1884,19 @@ pub fn declarative_opaque_device_configuration(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_length(errs, &p, new.as_str(), 63u64);
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(
                             errs,
                             &p,
@@ -1936,7 +1937,7 @@ pub fn declarative_device_toleration(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
                     }
                 }
@@ -1989,7 +1990,7 @@ pub fn declarative_device_toleration_operator(
     obj: &crate::resource::v1beta2::types::DeviceTolerationOperator,
     old: Option<&crate::resource::v1beta2::types::DeviceTolerationOperator>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         v::enumeration(errs, path, obj.0.as_str(), &["Equal", "Exists"]);
     }
 }
@@ -2020,7 +2021,7 @@ pub fn declarative_resource_claim_status(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if let Some(prev) = prev {
                             v::update(
                                 errs,
@@ -2052,7 +2053,7 @@ pub fn declarative_resource_claim_status(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -2070,7 +2071,7 @@ pub fn declarative_resource_claim_status(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 256u64);
                     }
                 }
@@ -2089,7 +2090,7 @@ pub fn declarative_resource_claim_status(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -2184,7 +2185,7 @@ pub fn declarative_device_allocation_result(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -2216,7 +2217,7 @@ pub fn declarative_device_allocation_result(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 64u64);
                     }
                 }
@@ -2260,14 +2261,14 @@ pub fn declarative_device_request_allocation_result(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(
                             errs,
                             &p,
@@ -2278,7 +2279,7 @@ pub fn declarative_device_request_allocation_result(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_length(errs, &p, new.as_str(), 63u64);
                     }
                 }
@@ -2293,14 +2294,14 @@ pub fn declarative_device_request_allocation_result(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(
                             errs,
                             &p,
@@ -2346,7 +2347,7 @@ pub fn declarative_device_request_allocation_result(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 4u64);
                     }
                 }
@@ -2365,7 +2366,7 @@ pub fn declarative_device_request_allocation_result(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 4u64);
                     }
                 }
@@ -2387,7 +2388,7 @@ pub fn declarative_device_request_allocation_result(
                     if let Some(new) = new.as_ref() {
                         let prev = prev.and_then(|p| p.as_ref());
                         let _ = prev;
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
                         }
                     }
@@ -2455,7 +2456,7 @@ pub fn declarative_device_allocation_configuration(
             'f0: {
                 {
                     if !(*new != Default::default()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -2477,7 +2478,7 @@ pub fn declarative_device_allocation_configuration(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -2497,7 +2498,7 @@ pub fn declarative_device_allocation_configuration(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -2530,7 +2531,7 @@ pub fn declarative_allocation_config_source(
     obj: &crate::resource::v1beta2::types::AllocationConfigSource,
     old: Option<&crate::resource::v1beta2::types::AllocationConfigSource>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         v::enumeration(errs, path, obj.0.as_str(), &["FromClaim", "FromClass"]);
     }
 }
@@ -2567,7 +2568,7 @@ pub fn declarative_device_class(
                                 }
                             }
                             {
-                                if o.beta {
+                                if o.beta_since(v::Release::new(1, 37)) {
                                     v::format(
                                         errs,
                                         &p,
@@ -2621,7 +2622,7 @@ pub fn declarative_device_class_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -2640,7 +2641,7 @@ pub fn declarative_device_class_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 32u64);
                     }
                 }
@@ -2675,7 +2676,7 @@ pub fn declarative_device_class_spec(
                     if let Some(new) = new.as_ref() {
                         let prev = prev.and_then(|p| p.as_ref());
                         let _ = prev;
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::format(
                                 errs,
                                 &p,
@@ -2798,7 +2799,7 @@ pub fn declarative_allocated_device_status(
                     if let Some(new) = new.as_ref() {
                         let prev = prev.and_then(|p| p.as_ref());
                         let _ = prev;
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
                         }
                     }
@@ -2884,7 +2885,7 @@ pub fn declarative_network_device_data(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_bytes(errs, &p, new.as_str(), 256u64);
                     }
                 }
@@ -2903,7 +2904,7 @@ pub fn declarative_network_device_data(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         {
                             let new_items: &[_] = &new[..];
                             let prev_items: &[_] = prev
@@ -2923,7 +2924,7 @@ pub fn declarative_network_device_data(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(errs, &p, new.len(), 16u64);
                     }
                 }
@@ -2942,7 +2943,7 @@ pub fn declarative_network_device_data(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_bytes(errs, &p, new.as_str(), 128u64);
                     }
                 }

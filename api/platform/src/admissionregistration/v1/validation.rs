@@ -37,7 +37,7 @@ use super::{
     ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicySpec, ValidatingWebhook, ValidatingWebhookConfiguration,
     Validation, ValidationAction, Variable, WebhookClientConfig,
 };
-use crate::features::{Feature, enabled};
+use crate::features::{Release, declarative_beta};
 use crate::meta::v1::LabelSelector;
 use crate::meta::v1::validation::{
     is_valid_label_selector, validate_conditions, validate_label_selector, validate_label_selector_with,
@@ -48,6 +48,10 @@ pub use super::static_name_warnings::{
     warnings_for_mutating_webhook_configuration, warnings_for_validating_admission_policy,
     warnings_for_validating_admission_policy_binding, warnings_for_validating_webhook_configuration,
 };
+
+/// The release the declarative rules covering these checks became beta in (their tags'
+/// `+k8s:beta(since: "1.37")`): before it the hand-written checks answer.
+const COVERED_SINCE: Release = Release::new(1, 37);
 
 /// The AdmissionReview versions the server accepts (upstream's `AcceptedAdmissionReviewVersions`).
 const ACCEPTED_REVIEW_VERSIONS: [&str; 2] = ["v1", "v1beta1"];
@@ -934,7 +938,7 @@ pub fn validate_validating_admission_policy_binding(
     obj: &ValidatingAdmissionPolicyBinding,
     _old: Option<&ValidatingAdmissionPolicyBinding>,
 ) -> ErrorList {
-    let beta = enabled(Feature::DeclarativeValidationBeta);
+    let beta = declarative_beta(COVERED_SINCE);
     let spec = &obj.spec;
     let path = Path::new("spec");
     let mut errs = ErrorList::new();

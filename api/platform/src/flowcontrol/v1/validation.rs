@@ -19,7 +19,7 @@ use super::{
     PriorityLevelConfigurationSpec, PriorityLevelConfigurationStatus, PriorityLevelEnablement, QueuingConfiguration,
     ResourcePolicyRule, ServiceAccountSubject, Subject, SubjectKind, UserSubject,
 };
-use crate::features::{Feature, enabled};
+use crate::features::{self, Release};
 use crate::flowcontrol::v1beta3::PRIORITY_LEVEL_PRESERVE_ZERO_CONCURRENCY_SHARES_KEY;
 
 // The sets below are upstream's, in `sets.List()` order (sorted).
@@ -39,8 +39,12 @@ const NAME_CATCH_ALL: &str = "catch-all";
 const ALL: &str = "*";
 const NS_ERR_INTRO: &str = "each member of this list must be '*' or a DNS-1123 label; ";
 
+/// The release the declarative rules covering these checks became beta in (their tags'
+/// `+k8s:beta(since: "1.37")`): before it the hand-written checks answer.
+const COVERED_SINCE: Release = Release::new(1, 37);
+
 fn declarative_beta() -> bool {
-    enabled(Feature::DeclarativeValidationBeta)
+    features::declarative_beta(COVERED_SINCE)
 }
 
 fn has_wildcard(list: &[String]) -> bool {

@@ -3,7 +3,7 @@
 use kapi_machinery::Scheme;
 
 use super::*;
-use crate::features::{FeatureGates, with_gates};
+use crate::features::{Feature, FeatureGates, Release, at_release, with_gates};
 use crate::meta::v1::ObjectMeta;
 
 fn sorted(errs: &ErrorList) -> Vec<String> {
@@ -591,24 +591,30 @@ fn covered_rules_follow_the_declarative_gate() {
     both.limited = None;
     both.exempt = Some(ExemptPriorityLevelConfiguration::default());
     let obj = level("broken-limited", both);
-    // With the gate on (the default) the hand-written checks leave them to the generated rules.
-    assert!(validate_priority_level_configuration(&obj, None).is_empty());
-    expect(scheme.validate(&obj, None), &["spec.exempt: Forbidden", "spec.limited: Required value"]);
     let empty = level("system-foo", PriorityLevelConfigurationSpec::default());
-    expect(scheme.validate(&empty, None), &["spec.type: Required value"]);
     let mut queue = level("system-foo", limited(1, "", Some((64, 8, 50))));
-    expect(
-        scheme.validate(&queue, None),
-        &["spec.limited.limitResponse.queuing: Forbidden", "spec.limited.limitResponse.type: Required value"],
-    );
-    // With it off they are the hand-written ones, an empty type `Required` as upstream now says.
-    upstream(|| {
+    // As 1.37 with the gate on (its default) the hand-written checks leave them to the generated
+    // rules.
+    at_release(Release::new(1, 37), || {
+        assert!(validate_priority_level_configuration(&obj, None).is_empty());
+        expect(scheme.validate(&obj, None), &["spec.exempt: Forbidden", "spec.limited: Required value"]);
+        expect(scheme.validate(&empty, None), &["spec.type: Required value"]);
+        expect(
+            scheme.validate(&queue, None),
+            &["spec.limited.limitResponse.queuing: Forbidden", "spec.limited.limitResponse.type: Required value"],
+        );
+    });
+    // A 1.36 server, in which those rules were alpha, and the gate off give the hand-written ones,
+    // an empty type `Required` as upstream now says.
+    let hand_written = || {
         expect(validate_priority_level_configuration(&empty, None), &["spec.type: Required value"]);
         expect(
             validate_priority_level_configuration(&queue, None),
             &["spec.limited.limitResponse.type: Required value"],
         );
-    });
+    };
+    hand_written();
+    upstream(hand_written);
     queue.spec.limited.as_mut().expect("limited").limit_response.r#type = LimitResponseType("Drop".into());
     expect(
         validate_priority_level_configuration(&queue, None),

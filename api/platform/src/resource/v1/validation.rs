@@ -31,8 +31,12 @@ use super::{
 };
 use crate::core::v1::NodeSelector;
 use crate::core::v1::validation::{IMMUTABLE, is_extended_resource_name, json_value, node_selector, parse_cidr_sloppy};
-use crate::features::{Feature, enabled};
+use crate::features::{self, Release};
 use crate::meta::v1::validation::{validate_conditions, validate_labels};
+
+/// The release the declarative rules covering these checks became beta in (their tags'
+/// `+k8s:beta(since: "1.37")`): before it the hand-written checks answer.
+const COVERED_SINCE: Release = Release::new(1, 37);
 
 /// Upstream's `CELSelectorExpressionMaxLength`.
 const CEL_SELECTOR_EXPRESSION_MAX_LENGTH: usize = 10 * 1024;
@@ -103,7 +107,7 @@ const TOTAL_ANNOTATION_SIZE: usize = 256 * 1024;
 /// Whether beta declarative validation runs: then the checks upstream marks covered by it are
 /// the generated rules', not these.
 fn declarative_beta() -> bool {
-    enabled(Feature::DeclarativeValidationBeta)
+    features::declarative_beta(COVERED_SINCE)
 }
 
 /// Keeps errors upstream marks covered by declarative validation only while it is off.

@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `apps/v1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `StatefulSet` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `StatefulSet` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_stateful_set(
     obj: &crate::apps::v1::types::StatefulSet,
     old: Option<&crate::apps::v1::types::StatefulSet>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_stateful_set_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_stateful_set_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `StatefulSet` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_stateful_set_with(
@@ -23,16 +24,17 @@ pub fn validate_declarative_stateful_set_with(
     declarative_stateful_set(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `Deployment` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `Deployment` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_deployment(
     obj: &crate::apps::v1::types::Deployment,
     old: Option<&crate::apps::v1::types::Deployment>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_deployment_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_deployment_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `Deployment` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_deployment_with(
@@ -44,16 +46,17 @@ pub fn validate_declarative_deployment_with(
     declarative_deployment(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `DaemonSet` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `DaemonSet` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_daemon_set(
     obj: &crate::apps::v1::types::DaemonSet,
     old: Option<&crate::apps::v1::types::DaemonSet>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_daemon_set_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_daemon_set_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `DaemonSet` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_daemon_set_with(
@@ -65,16 +68,17 @@ pub fn validate_declarative_daemon_set_with(
     declarative_daemon_set(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `ReplicaSet` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ReplicaSet` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_replica_set(
     obj: &crate::apps::v1::types::ReplicaSet,
     old: Option<&crate::apps::v1::types::ReplicaSet>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_replica_set_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_replica_set_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `ReplicaSet` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_replica_set_with(

@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `apps/v1beta1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `Scale` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `Scale` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_scale(
     obj: &crate::apps::v1beta1::types::Scale,
     old: Option<&crate::apps::v1beta1::types::Scale>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_scale_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_scale_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `Scale` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_scale_with(
@@ -23,16 +24,17 @@ pub fn validate_declarative_scale_with(
     declarative_scale(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `StatefulSet` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `StatefulSet` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_stateful_set(
     obj: &crate::apps::v1beta1::types::StatefulSet,
     old: Option<&crate::apps::v1beta1::types::StatefulSet>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_stateful_set_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_stateful_set_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `StatefulSet` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_stateful_set_with(
@@ -44,16 +46,17 @@ pub fn validate_declarative_stateful_set_with(
     declarative_stateful_set(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `Deployment` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `Deployment` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_deployment(
     obj: &crate::apps::v1beta1::types::Deployment,
     old: Option<&crate::apps::v1beta1::types::Deployment>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_deployment_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_deployment_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `Deployment` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_deployment_with(
@@ -92,7 +95,7 @@ pub fn declarative_scale_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::minimum(errs, &p, i64::from(*new), 0i64);
                     }
                 }

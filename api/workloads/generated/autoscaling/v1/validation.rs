@@ -2,19 +2,16 @@
 //! Declarative validation of the kinds of `autoscaling/v1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `HorizontalPodAutoscaler` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `HorizontalPodAutoscaler` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_horizontal_pod_autoscaler(
     obj: &crate::autoscaling::v1::types::HorizontalPodAutoscaler,
     old: Option<&crate::autoscaling::v1::types::HorizontalPodAutoscaler>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_horizontal_pod_autoscaler_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `HorizontalPodAutoscaler` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -27,16 +24,17 @@ pub fn validate_declarative_horizontal_pod_autoscaler_with(
     declarative_horizontal_pod_autoscaler(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `Scale` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `Scale` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_scale(
     obj: &crate::autoscaling::v1::types::Scale,
     old: Option<&crate::autoscaling::v1::types::Scale>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_scale_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_scale_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `Scale` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_scale_with(
@@ -141,7 +139,7 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
                         if let Some(new) = new.as_ref() {
                             let prev = prev.and_then(|p| p.as_ref());
                             let _ = prev;
-                            if o.beta {
+                            if o.beta_since(v::Release::new(1, 37)) {
                                 v::minimum(errs, &p, i64::from(*new), 0i64);
                             }
                         }
@@ -154,7 +152,7 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
                         if let Some(new) = new.as_ref() {
                             let prev = prev.and_then(|p| p.as_ref());
                             let _ = prev;
-                            if o.beta {
+                            if o.beta_since(v::Release::new(1, 37)) {
                                 v::minimum(errs, &p, i64::from(*new), 1i64);
                             }
                         }
@@ -171,14 +169,14 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
             'f0: {
                 {
                     if !(*new != 0) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::minimum(errs, &p, i64::from(*new), 1i64);
                     }
                 }
@@ -265,7 +263,7 @@ pub fn declarative_scale_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::minimum(errs, &p, i64::from(*new), 0i64);
                     }
                 }

@@ -2,19 +2,16 @@
 //! Declarative validation of the kinds of `autoscaling/v2`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `HorizontalPodAutoscaler` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `HorizontalPodAutoscaler` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_horizontal_pod_autoscaler(
     obj: &crate::autoscaling::v2::types::HorizontalPodAutoscaler,
     old: Option<&crate::autoscaling::v2::types::HorizontalPodAutoscaler>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_horizontal_pod_autoscaler_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `HorizontalPodAutoscaler` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -106,7 +103,7 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
                         if let Some(new) = new.as_ref() {
                             let prev = prev.and_then(|p| p.as_ref());
                             let _ = prev;
-                            if o.beta {
+                            if o.beta_since(v::Release::new(1, 37)) {
                                 v::minimum(errs, &p, i64::from(*new), 0i64);
                             }
                         }
@@ -119,7 +116,7 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
                         if let Some(new) = new.as_ref() {
                             let prev = prev.and_then(|p| p.as_ref());
                             let _ = prev;
-                            if o.beta {
+                            if o.beta_since(v::Release::new(1, 37)) {
                                 v::minimum(errs, &p, i64::from(*new), 1i64);
                             }
                         }
@@ -136,14 +133,14 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
             'f0: {
                 {
                     if !(*new != 0) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::minimum(errs, &p, i64::from(*new), 1i64);
                     }
                 }

@@ -2,16 +2,13 @@
 //! Declarative validation of the kinds of `batch/v1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `Job` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `Job` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_job(
     obj: &crate::batch::v1::types::Job,
     old: Option<&crate::batch::v1::types::Job>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_job_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_job_with(obj, old, ::kapi_api::features::declarative_options())
 }
 /// Validates a `Job` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_job_with(
@@ -23,16 +20,17 @@ pub fn validate_declarative_job_with(
     declarative_job(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `CronJob` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `CronJob` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_cron_job(
     obj: &crate::batch::v1::types::CronJob,
     old: Option<&crate::batch::v1::types::CronJob>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_cron_job_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_cron_job_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `CronJob` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_cron_job_with(
@@ -434,7 +432,7 @@ pub fn declarative_cron_job_spec(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;

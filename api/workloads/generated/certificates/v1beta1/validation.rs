@@ -2,19 +2,16 @@
 //! Declarative validation of the kinds of `certificates/v1beta1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `CertificateSigningRequest` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `CertificateSigningRequest` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_certificate_signing_request(
     obj: &crate::certificates::v1beta1::types::CertificateSigningRequest,
     old: Option<&crate::certificates::v1beta1::types::CertificateSigningRequest>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_certificate_signing_request_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `CertificateSigningRequest` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -27,16 +24,17 @@ pub fn validate_declarative_certificate_signing_request_with(
     declarative_certificate_signing_request(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `ClusterTrustBundle` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ClusterTrustBundle` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_cluster_trust_bundle(
     obj: &crate::certificates::v1beta1::types::ClusterTrustBundle,
     old: Option<&crate::certificates::v1beta1::types::ClusterTrustBundle>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_cluster_trust_bundle_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_cluster_trust_bundle_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `ClusterTrustBundle` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_cluster_trust_bundle_with(
@@ -48,19 +46,16 @@ pub fn validate_declarative_cluster_trust_bundle_with(
     declarative_cluster_trust_bundle(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `PodCertificateRequest` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `PodCertificateRequest` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_pod_certificate_request(
     obj: &crate::certificates::v1beta1::types::PodCertificateRequest,
     old: Option<&crate::certificates::v1beta1::types::PodCertificateRequest>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_pod_certificate_request_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `PodCertificateRequest` running the rules `opts` selects (`Options::ALL` for every rule).
@@ -125,7 +120,7 @@ pub fn declarative_certificate_signing_request_status(
                         break 'f0;
                     }
                 }
-                if o.beta {
+                if o.beta_since(v::Release::new(1, 37)) {
                     {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();

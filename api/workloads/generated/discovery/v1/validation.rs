@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `discovery/v1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `EndpointSlice` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `EndpointSlice` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_endpoint_slice(
     obj: &crate::discovery::v1::types::EndpointSlice,
     old: Option<&crate::discovery::v1::types::EndpointSlice>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_endpoint_slice_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_endpoint_slice_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `EndpointSlice` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_endpoint_slice_with(
@@ -46,14 +47,14 @@ pub fn declarative_endpoint_slice(
             'f0: {
                 {
                     if !(*new != Default::default()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
@@ -103,7 +104,7 @@ pub fn declarative_address_type(
     obj: &crate::discovery::v1::types::AddressType,
     old: Option<&crate::discovery::v1::types::AddressType>,
 ) {
-    if o.beta {
+    if o.beta_since(v::Release::new(1, 37)) {
         v::enumeration(errs, path, obj.0.as_str(), &["FQDN", "IPv4", "IPv6"]);
     }
 }
@@ -130,14 +131,14 @@ pub fn declarative_endpoint(
             'f0: {
                 {
                     if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_items(
                             errs,
                             &p,

@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `networking/v1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `NetworkPolicy` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `NetworkPolicy` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_network_policy(
     obj: &crate::networking::v1::types::NetworkPolicy,
     old: Option<&crate::networking::v1::types::NetworkPolicy>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_network_policy_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_network_policy_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `NetworkPolicy` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_network_policy_with(
@@ -23,16 +24,17 @@ pub fn validate_declarative_network_policy_with(
     declarative_network_policy(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `IngressClass` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `IngressClass` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_ingress_class(
     obj: &crate::networking::v1::types::IngressClass,
     old: Option<&crate::networking::v1::types::IngressClass>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_ingress_class_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_ingress_class_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `IngressClass` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_ingress_class_with(
@@ -44,16 +46,17 @@ pub fn validate_declarative_ingress_class_with(
     declarative_ingress_class(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `IPAddress` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `IPAddress` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_ip_address(
     obj: &crate::networking::v1::types::IPAddress,
     old: Option<&crate::networking::v1::types::IPAddress>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_ip_address_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_ip_address_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `IPAddress` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_ip_address_with(
@@ -258,7 +261,7 @@ pub fn declarative_ip_block(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -391,7 +394,7 @@ pub fn declarative_ingress_class_parameters_reference(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -408,7 +411,7 @@ pub fn declarative_ingress_class_parameters_reference(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -467,14 +470,14 @@ pub fn declarative_ip_address_spec(
             'f0: {
                 {
                     if !(new.is_some()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
@@ -511,7 +514,7 @@ pub fn declarative_parent_reference(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -528,7 +531,7 @@ pub fn declarative_parent_reference(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;

@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `networking/v1beta1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `IngressClass` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `IngressClass` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_ingress_class(
     obj: &crate::networking::v1beta1::types::IngressClass,
     old: Option<&crate::networking::v1beta1::types::IngressClass>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_ingress_class_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_ingress_class_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `IngressClass` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_ingress_class_with(
@@ -23,16 +24,17 @@ pub fn validate_declarative_ingress_class_with(
     declarative_ingress_class(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `IPAddress` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `IPAddress` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_ip_address(
     obj: &crate::networking::v1beta1::types::IPAddress,
     old: Option<&crate::networking::v1beta1::types::IPAddress>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_ip_address_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_ip_address_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `IPAddress` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_ip_address_with(
@@ -133,7 +135,7 @@ pub fn declarative_ingress_class_parameters_reference(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -150,7 +152,7 @@ pub fn declarative_ingress_class_parameters_reference(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -209,14 +211,14 @@ pub fn declarative_ip_address_spec(
             'f0: {
                 {
                     if !(new.is_some()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
@@ -253,7 +255,7 @@ pub fn declarative_parent_reference(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -270,7 +272,7 @@ pub fn declarative_parent_reference(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;

@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `policy/v1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `PodDisruptionBudget` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `PodDisruptionBudget` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_pod_disruption_budget(
     obj: &crate::policy::v1::types::PodDisruptionBudget,
     old: Option<&crate::policy::v1::types::PodDisruptionBudget>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_pod_disruption_budget_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_pod_disruption_budget_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `PodDisruptionBudget` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_pod_disruption_budget_with(

@@ -2,16 +2,13 @@
 //! Declarative validation of the kinds of `rbac/v1alpha1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `Role` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `Role` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_role(
     obj: &crate::rbac::v1alpha1::types::Role,
     old: Option<&crate::rbac::v1alpha1::types::Role>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_role_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_role_with(obj, old, ::kapi_api::features::declarative_options())
 }
 /// Validates a `Role` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_role_with(
@@ -23,16 +20,17 @@ pub fn validate_declarative_role_with(
     declarative_role(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `RoleBinding` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `RoleBinding` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_role_binding(
     obj: &crate::rbac::v1alpha1::types::RoleBinding,
     old: Option<&crate::rbac::v1alpha1::types::RoleBinding>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_role_binding_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_role_binding_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `RoleBinding` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_role_binding_with(
@@ -44,16 +42,17 @@ pub fn validate_declarative_role_binding_with(
     declarative_role_binding(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `ClusterRole` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ClusterRole` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_cluster_role(
     obj: &crate::rbac::v1alpha1::types::ClusterRole,
     old: Option<&crate::rbac::v1alpha1::types::ClusterRole>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_cluster_role_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_cluster_role_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `ClusterRole` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_cluster_role_with(
@@ -65,16 +64,17 @@ pub fn validate_declarative_cluster_role_with(
     declarative_cluster_role(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `ClusterRoleBinding` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `ClusterRoleBinding` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_cluster_role_binding(
     obj: &crate::rbac::v1alpha1::types::ClusterRoleBinding,
     old: Option<&crate::rbac::v1alpha1::types::ClusterRoleBinding>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_cluster_role_binding_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_cluster_role_binding_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `ClusterRoleBinding` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_cluster_role_binding_with(
@@ -109,7 +109,7 @@ pub fn declarative_policy_rule(
             'f0: {
                 {
                     if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -142,7 +142,7 @@ pub fn declarative_subject(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
@@ -175,7 +175,7 @@ pub fn declarative_role_ref(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;

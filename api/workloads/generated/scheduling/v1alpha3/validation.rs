@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `scheduling/v1alpha3`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `Workload` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `Workload` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_workload(
     obj: &crate::scheduling::v1alpha3::types::Workload,
     old: Option<&crate::scheduling::v1alpha3::types::Workload>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_workload_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_workload_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `Workload` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_workload_with(
@@ -23,16 +24,17 @@ pub fn validate_declarative_workload_with(
     declarative_workload(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `PodGroup` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `PodGroup` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_pod_group(
     obj: &crate::scheduling::v1alpha3::types::PodGroup,
     old: Option<&crate::scheduling::v1alpha3::types::PodGroup>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_pod_group_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_pod_group_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `PodGroup` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_pod_group_with(
@@ -44,16 +46,17 @@ pub fn validate_declarative_pod_group_with(
     declarative_pod_group(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `CompositePodGroup` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `CompositePodGroup` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_composite_pod_group(
     obj: &crate::scheduling::v1alpha3::types::CompositePodGroup,
     old: Option<&crate::scheduling::v1alpha3::types::CompositePodGroup>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_composite_pod_group_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_composite_pod_group_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `CompositePodGroup` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_composite_pod_group_with(

@@ -2,16 +2,17 @@
 //! Declarative validation of the kinds of `storage/v1beta1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `StorageClass` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `StorageClass` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_storage_class(
     obj: &crate::storage::v1beta1::types::StorageClass,
     old: Option<&crate::storage::v1beta1::types::StorageClass>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_storage_class_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_storage_class_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `StorageClass` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_storage_class_with(
@@ -23,16 +24,17 @@ pub fn validate_declarative_storage_class_with(
     declarative_storage_class(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `VolumeAttachment` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `VolumeAttachment` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_volume_attachment(
     obj: &crate::storage::v1beta1::types::VolumeAttachment,
     old: Option<&crate::storage::v1beta1::types::VolumeAttachment>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_volume_attachment_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_volume_attachment_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `VolumeAttachment` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_volume_attachment_with(
@@ -44,16 +46,17 @@ pub fn validate_declarative_volume_attachment_with(
     declarative_volume_attachment(&mut errs, opts, &Path::root(), obj, old);
     errs
 }
-/// Validates a `CSIDriver` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `CSIDriver` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_csi_driver(
     obj: &crate::storage::v1beta1::types::CSIDriver,
     old: Option<&crate::storage::v1beta1::types::CSIDriver>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
-    validate_declarative_csi_driver_with(obj, old, v::Options::enforced(beta))
+    validate_declarative_csi_driver_with(
+        obj,
+        old,
+        ::kapi_api::features::declarative_options(),
+    )
 }
 /// Validates a `CSIDriver` running the rules `opts` selects (`Options::ALL` for every rule).
 pub fn validate_declarative_csi_driver_with(
@@ -88,14 +91,14 @@ pub fn declarative_storage_class(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
@@ -116,7 +119,7 @@ pub fn declarative_storage_class(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
@@ -137,7 +140,7 @@ pub fn declarative_storage_class(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
@@ -158,7 +161,7 @@ pub fn declarative_storage_class(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
@@ -190,7 +193,7 @@ pub fn declarative_volume_attachment(
         if prev != Some(new) {
             'f0: {
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
@@ -224,14 +227,14 @@ pub fn declarative_volume_attachment_spec(
             'f0: {
                 {
                     if !(!new.is_empty()) {
-                        if o.beta {
+                        if o.beta_since(v::Release::new(1, 37)) {
                             v::required(errs, &p);
                         }
                         break 'f0;
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::format(
                             errs,
                             &p,
@@ -242,7 +245,7 @@ pub fn declarative_volume_attachment_spec(
                     }
                 }
                 {
-                    if o.beta {
+                    if o.beta_since(v::Release::new(1, 37)) {
                         v::max_length(errs, &p, new.as_str(), 63u64);
                     }
                 }

@@ -2,19 +2,16 @@
 //! Declarative validation of the kinds of `storagemigration/v1`, from their `+k8s:` tags.
 use kapi_machinery::validation::declarative as v;
 use kapi_machinery::validation::{ErrorList, Path};
-/// Validates a `StorageVersionMigration` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, beta rules.
+/// Validates a `StorageVersionMigration` (and, on update, against the stored one) by the `+k8s:` tags of its types, returning every enforced error: stable and, while the `DeclarativeValidationBeta` gate is on, the beta rules of the release the gates answer as.
 #[::kapi_macros::where_used]
 pub fn validate_declarative_storage_version_migration(
     obj: &crate::storagemigration::v1::types::StorageVersionMigration,
     old: Option<&crate::storagemigration::v1::types::StorageVersionMigration>,
 ) -> ErrorList {
-    let beta = ::kapi_api::features::enabled(
-        ::kapi_api::features::Feature::DeclarativeValidationBeta,
-    );
     validate_declarative_storage_version_migration_with(
         obj,
         old,
-        v::Options::enforced(beta),
+        ::kapi_api::features::declarative_options(),
     )
 }
 /// Validates a `StorageVersionMigration` running the rules `opts` selects (`Options::ALL` for every rule).

@@ -18,7 +18,11 @@ use super::{
     HorizontalPodAutoscalerBehavior, MetricIdentifier, MetricSpec, MetricTarget,
 };
 use crate::core::v1::validation::{container_resource_name, dns1123_label, non_negative};
-use crate::features::{Feature, enabled};
+use crate::features::{self, Feature, Release, enabled};
+
+/// The release the declarative rules covering these checks became beta in (their tags'
+/// `+k8s:beta(since: "1.37")`): before it the hand-written checks answer.
+const COVERED_SINCE: Release = Release::new(1, 37);
 
 const MAX_PERIOD_SECONDS: i32 = 1800;
 const MAX_STABILIZATION_WINDOW_SECONDS: i32 = 3600;
@@ -28,7 +32,7 @@ const METRIC_SOURCE_TYPES: &[&str] = &["ContainerResource", "External", "Object"
 const POPULATE: &str = "must populate information for the given metric source";
 
 fn declarative_beta() -> bool {
-    enabled(Feature::DeclarativeValidationBeta)
+    features::declarative_beta(COVERED_SINCE)
 }
 
 fn quantity_value(q: &Quantity) -> BadValue {

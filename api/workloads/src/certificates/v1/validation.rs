@@ -15,7 +15,11 @@ use kapi_api_base::certs::{Pem, parse_certificates};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path, go_quote};
 
 use super::{CertificateSigningRequest, CertificateSigningRequestCondition};
-use crate::features::{Feature, enabled};
+use crate::features::{Release, declarative_beta};
+
+/// The release the declarative rules covering these checks became beta in (their tags'
+/// `+k8s:beta(since: "1.37")`): before it the hand-written checks answer.
+const COVERED_SINCE: Release = Release::new(1, 37);
 
 const LEGACY_SIGNER: &str = "kubernetes.io/legacy-unknown";
 /// Upstream's `allValidUsages`, sorted as `sets.List` returns them.
@@ -206,7 +210,7 @@ fn conditions(list: &[CertificateSigningRequestCondition], opts: &Options) -> Er
     let mut seen = HashSet::new();
     let (mut approved, mut denied) = (false, false);
     // Approved with Denied is the generated rule's while beta declarative validation is on.
-    let exclusive = !opts.both_approved_and_denied && !enabled(Feature::DeclarativeValidationBeta);
+    let exclusive = !opts.both_approved_and_denied && !declarative_beta(COVERED_SINCE);
     for (i, c) in list.iter().enumerate() {
         let p = path.index(i);
         if !opts.empty_condition_type && c.r#type.0.is_empty() {

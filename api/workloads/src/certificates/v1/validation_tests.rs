@@ -7,7 +7,7 @@ use kapi_machinery::validation::ErrorType;
 use super::*;
 use crate::certificates::v1::{CertificateSigningRequestSpec, KeyUsage, RequestConditionType};
 use crate::core::v1::ConditionStatus;
-use crate::features::{FeatureGates, with_gates};
+use crate::features::{Feature, FeatureGates, with_gates};
 use crate::meta::v1::ObjectMeta;
 
 fn strings(errs: &ErrorList) -> Vec<String> {

@@ -12,10 +12,14 @@ use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{Endpoint, EndpointHints, EndpointPort, EndpointSlice};
 use crate::core::v1::validation::{IMMUTABLE, dns1123_label, dns1123_subdomain, non_special_ip, parse_cidr_sloppy};
-use crate::features::{Feature, enabled};
+use crate::features::{self, Release};
 use crate::meta::v1::validation::validate_labels;
 
 pub use super::endpoint_slice_warnings::warnings_for_endpoint_slice;
+
+/// The release the declarative rules covering these checks became beta in (their tags'
+/// `+k8s:beta(since: "1.37")`): before it the hand-written checks answer.
+const COVERED_SINCE: Release = Release::new(1, 37);
 
 const ADDRESS_TYPES: &[&str] = &["FQDN", "IPv4", "IPv6"];
 const PROTOCOLS: &[&str] = &["SCTP", "TCP", "UDP"];
@@ -27,7 +31,7 @@ const MAX_ZONE_HINTS: usize = 8;
 const MAX_NODE_HINTS: usize = 8;
 
 fn declarative_beta() -> bool {
-    enabled(Feature::DeclarativeValidationBeta)
+    features::declarative_beta(COVERED_SINCE)
 }
 
 /// Whether `value` parses as an IPv4 address (`Some(true)`), an IPv6 one (`Some(false)`), or

@@ -23,11 +23,15 @@ use crate::core::v1::validation::{
     IMMUTABLE, domain_prefixed_path, immutable, is_valid_cidr, is_valid_ip, is_valid_port_name, json_value,
     parse_cidr_sloppy,
 };
-use crate::features::{Feature, enabled};
+use crate::features::{self, Feature, Release, enabled};
 use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
 
 pub use super::ingress_warnings::warnings_for_ingress;
 pub use super::network_policy_warnings::warnings_for_network_policy;
+
+/// The release the declarative rules covering these checks became beta in (their tags'
+/// `+k8s:beta(since: "1.37")`): before it the hand-written checks answer.
+const COVERED_SINCE: Release = Release::new(1, 37);
 
 const INGRESS_CLASS_ANNOTATION: &str = "kubernetes.io/ingress.class";
 const MAX_CONTROLLER_LEN: usize = 250;
@@ -46,7 +50,7 @@ const BAD_IP: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ff
 /// Whether the generated declarative rules enforce what upstream marks `MarkCoveredByDeclarative`
 /// for beta tags: then upstream drops the hand-written error and keeps the declarative one.
 fn declarative_beta() -> bool {
-    enabled(Feature::DeclarativeValidationBeta)
+    features::declarative_beta(COVERED_SINCE)
 }
 
 /// `netutils.ParseIPSloppy`: the address if the text is one (leading zeros allowed).

@@ -13,17 +13,21 @@ use super::RuntimeClass;
 use crate::core::v1::validation::{
     IMMUTABLE, container_resource_name, json_value, quantity_value, validate_tolerations,
 };
-use crate::features::{Feature, enabled};
+use crate::features::{Release, declarative_beta};
 use crate::meta::v1::validation::validate_labels;
 
 pub use super::runtime_class_warnings::warnings_for_runtime_class;
+
+/// The release the declarative rules covering these checks became beta in (their tags'
+/// `+k8s:beta(since: "1.37")`): before it the hand-written checks answer.
+const COVERED_SINCE: Release = Release::new(1, 37);
 
 /// Validates a `RuntimeClass` (upstream's `ValidateRuntimeClass`, and on update also
 /// `ValidateRuntimeClassUpdate`, as upstream's strategy runs both): the handler, the pod
 /// overhead (resource names and quantities, hugepages only with CPU or memory), and the
 /// scheduling node selector and tolerations (valid and unique); on update an unchanged handler.
 pub fn validate_runtime_class(obj: &RuntimeClass, old: Option<&RuntimeClass>) -> ErrorList {
-    let beta = enabled(Feature::DeclarativeValidationBeta);
+    let beta = declarative_beta(COVERED_SINCE);
     let mut errs = ErrorList::new();
     if !beta {
         errs.extend(is_dns1123_label(&obj.handler).iter().map(|m| FieldError::invalid("handler", &obj.handler, m)));

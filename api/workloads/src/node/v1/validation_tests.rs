@@ -4,7 +4,7 @@ use kapi_machinery::types::Quantity;
 
 use super::*;
 use crate::core::v1::{ResourceName, Toleration, TolerationOperator};
-use crate::features::{FeatureGates, with_gates};
+use crate::features::{Feature, FeatureGates, with_gates};
 use crate::meta::v1::ObjectMeta;
 use crate::node::v1::{Overhead, Scheduling};
 

@@ -9,13 +9,17 @@ use kapi_machinery::validation::content::is_dns1123_subdomain;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef, Subject};
-use crate::features::{Feature, enabled};
+use crate::features::{self, Release};
 use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
+
+/// The release the declarative rules covering these checks became beta in (their tags'
+/// `+k8s:beta(since: "1.37")`): before it the hand-written checks answer.
+const COVERED_SINCE: Release = Release::new(1, 37);
 
 const GROUP: &str = "rbac.authorization.k8s.io";
 
 fn declarative_beta() -> bool {
-    enabled(Feature::DeclarativeValidationBeta)
+    features::declarative_beta(COVERED_SINCE)
 }
 
 /// Upstream's `ValidateRBACName` (`path.IsValidPathSegmentName`).

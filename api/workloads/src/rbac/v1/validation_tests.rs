@@ -4,7 +4,7 @@ use kapi_machinery::Scheme;
 use kapi_machinery::validation::ErrorType;
 
 use super::*;
-use crate::features::{FeatureGates, with_gates};
+use crate::features::{Feature, FeatureGates, Release, at_release, with_gates};
 use crate::meta::v1::{LabelSelector, LabelSelectorOperator, LabelSelectorRequirement, ObjectMeta};
 use crate::rbac::v1::AggregationRule;
 
@@ -247,10 +247,19 @@ fn roles_as_upstream() {
 
 #[test]
 fn covered_rules_follow_the_declarative_gate() {
-    // TestValidateRoleNonResourceURLNoVerbs: through the scheme the generated rule reports it.
+    // TestValidateRoleNonResourceURLNoVerbs: through the scheme as 1.37 the generated rule
+    // reports it.
     let no_verbs = cluster_role(vec![rule(&[], &[], &[], &["/*"])]);
-    assert_eq!(strings(&scheme().validate(&no_verbs, None)), ["rules[0].verbs: Required value"]);
-    // With beta declarative validation off, the hand-written message is upstream's.
+    assert_eq!(
+        at_release(Release::new(1, 37), || strings(&scheme().validate(&no_verbs, None))),
+        ["rules[0].verbs: Required value"]
+    );
+    // A 1.36 server, in which that rule was alpha, and beta declarative validation off give
+    // upstream's hand-written message.
+    assert_eq!(
+        strings(&scheme().validate(&no_verbs, None)),
+        ["rules[0].verbs: Required value: verbs must contain at least one value"]
+    );
     let off = FeatureGates::default().with(Feature::DeclarativeValidationBeta, false);
     with_gates(off, || {
         assert_eq!(

@@ -18,10 +18,14 @@ use crate::core::v1::TopologySelectorTerm;
 use crate::core::v1::validation::{
     IMMUTABLE, json_value, non_negative, token_expiration, validate_inline_persistent_volume_spec,
 };
-use crate::features::{Feature, enabled};
+use crate::features::{self, Feature, Release, enabled};
 use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
 
 pub use super::topology_warnings::{warnings_for_csi_storage_capacity, warnings_for_storage_class};
+
+/// The release the declarative rules covering these checks became beta in (their tags'
+/// `+k8s:beta(since: "1.37")`): before it the hand-written checks answer.
+const COVERED_SINCE: Release = Release::new(1, 37);
 
 const MAX_PARAMETERS: usize = 512;
 const MAX_PARAMETERS_SIZE: usize = 256 * 1024;
@@ -35,7 +39,7 @@ const FS_GROUP_POLICIES: &[&str] = &["File", "None", "ReadWriteOnceWithFSType"];
 const LIFECYCLE_MODES: &[&str] = &["Persistent", "Ephemeral"];
 
 fn declarative_beta() -> bool {
-    enabled(Feature::DeclarativeValidationBeta)
+    features::declarative_beta(COVERED_SINCE)
 }
 
 fn invalid_each(path: &Path, value: &str, msgs: Vec<String>) -> ErrorList {

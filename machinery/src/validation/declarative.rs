@@ -15,7 +15,9 @@ use crate::json::JsonEncode;
 /// names, and the one a server answers as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Release {
+    /// The `1` of `1.36`.
     pub major: u16,
+    /// The `36` of `1.36`.
     pub minor: u16,
 }
 
@@ -23,6 +25,7 @@ impl Release {
     /// A release later than any tag names: every beta rule has reached beta in it.
     pub const LATEST: Release = Release { major: u16::MAX, minor: u16::MAX };
 
+    /// The release `major.minor`.
     pub const fn new(major: u16, minor: u16) -> Release {
         Release { major, minor }
     }

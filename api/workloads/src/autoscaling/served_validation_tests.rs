@@ -112,3 +112,30 @@ fn status_writes_get_v2s_status_checks() {
         ["status.desiredReplicas: Invalid value: -1: must be greater than or equal to 0"]
     );
 }
+
+/// A v1 write's scale target, and the described objects of the annotation's Object metrics
+/// (v1's `target`), get v2's `apiVersion` checks; an update keeping the target is not checked.
+#[test]
+fn api_versions_of_the_target_and_the_annotation_objects() {
+    let s = scheme();
+    let core_target = |name: &str| {
+        let mut h = hpa(&s, r#""minReplicas":1,"maxReplicas":5"#, &[]);
+        h.spec.scale_target_ref.api_version = "v1".into();
+        h.metadata.name = name.into();
+        h
+    };
+    let stored = core_target("a");
+    assert_eq!(
+        printed(&s.validate(&stored, None)),
+        [r#"spec.scaleTargetRef.apiVersion: Invalid value: "v1": apiVersion must specify API group"#]
+    );
+    assert_eq!(printed(&s.validate(&stored, Some(&stored))), Vec::<String>::new());
+    let object = r#"[{"type":"Object","object":{"target":{"kind":"Service","name":"web","apiVersion":"a/b/c"},"metricName":"qps","targetValue":"10"}}]"#;
+    let h = hpa(&s, r#""minReplicas":1,"maxReplicas":5"#, &[("metrics", object)]);
+    assert_eq!(
+        printed(&s.validate(&h, None)),
+        [
+            r#"spec.metrics[0].object.describedObject.apiVersion: Invalid value: "a/b/c": unexpected GroupVersion string: a/b/c"#
+        ]
+    );
+}

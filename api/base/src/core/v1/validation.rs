@@ -33,6 +33,7 @@ mod spread;
 mod status;
 mod storage;
 mod sysctl;
+mod user_annotations;
 mod volumes;
 mod warnings;
 
@@ -73,10 +74,11 @@ pub use resources::{
     parse_cidr_sloppy, quantity_value,
 };
 #[doc(hidden)]
-pub use signer::{cluster_trust_bundle_name, signer_name};
+pub use signer::{cluster_trust_bundle_name, is_kubernetes_signer_name, signer_name};
 #[doc(hidden)]
 pub use status::{non_negatives, not_above};
 pub use storage::validate_inline_persistent_volume_spec;
+pub use user_annotations::validate_user_annotations;
 #[doc(hidden)]
 pub use warnings::controller_name_warnings;
 pub use warnings::{warnings_for_persistent_volume_claim_spec, warnings_for_pod_template_spec};

@@ -4,9 +4,9 @@
 //! upstream marks as covering its hand-written ones; they are made here only while beta
 //! declarative validation is off. autoscaling/v1 writes are validated here too, after conversion
 //! (see [`Scheme::validate`](kapi_machinery::Scheme::validate)), so metrics and behavior that v1
-//! carries in annotations get these checks at the converted paths. Not ported: the `apiVersion`
-//! checks of the scale target and of object metrics' described objects that newer upstream
-//! releases add (their source is not among the stored upstream files).
+//! carries in annotations get these checks at the converted paths. The `apiVersion` checks of the
+//! scale target and of object metrics' described objects follow upstream's options, which its
+//! strategy derives from the stored autoscaler ([`ValidationOptions::for_autoscaler`]).
 
 use std::collections::BTreeSet;
 
@@ -49,22 +49,102 @@ fn path_segment(name: &str) -> Vec<String> {
     ["/", "%"].iter().filter(|c| name.contains(**c)).map(|c| format!("may not contain '{c}'")).collect()
 }
 
-/// The lowest `minReplicas` an autoscaler may have: 0 with the `HPAScaleToZero` gate or when
-/// the stored autoscaler already had 0, else 1 (upstream's `MinReplicasLowerBound`).
-pub(crate) fn min_replicas_lower_bound(old_min: Option<Option<i32>>) -> i32 {
-    if enabled(Feature::HPAScaleToZero) || old_min.flatten() == Some(0) { 0 } else { 1 }
+/// How strictly a reference's `apiVersion` is checked (upstream's
+/// `CrossVersionObjectReferenceValidationOptions`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ReferenceOptions {
+    /// An `apiVersion` without a group (the core group) passes.
+    pub(crate) allow_empty_api_group: bool,
+    /// The `apiVersion` is not checked at all.
+    pub(crate) allow_invalid_api_version: bool,
+}
+
+/// What an autoscaler's spec is validated against (upstream's
+/// `HorizontalPodAutoscalerSpecValidationOptions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ValidationOptions {
+    /// The lowest `minReplicas` allowed.
+    pub(crate) min_replicas_lower_bound: i32,
+    /// For `spec.scaleTargetRef`.
+    pub(crate) scale_target_ref: ReferenceOptions,
+    /// For object metrics' `describedObject`.
+    pub(crate) object_metrics: ReferenceOptions,
+}
+
+impl ValidationOptions {
+    /// The options upstream's strategy (`validationOptionsForHorizontalPodAutoscaler`) gives a
+    /// create (`old` absent) or an update. `minReplicas` may be 0 with the `HPAScaleToZero` gate
+    /// or when the stored autoscaler already had 0. The scale target needs a group unless it is a
+    /// `ReplicationController`, the one scalable core kind, and is not checked on an update that
+    /// keeps its kind and `apiVersion`; described objects may be in the core group, and are not
+    /// checked once the stored autoscaler has an object metric with an invalid one, so that such
+    /// an autoscaler can still be updated.
+    pub(crate) fn for_autoscaler(new: &HorizontalPodAutoscaler, old: Option<&HorizontalPodAutoscaler>) -> Self {
+        let old_min = old.and_then(|o| o.spec.min_replicas);
+        let mut opts = ValidationOptions {
+            min_replicas_lower_bound: if enabled(Feature::HPAScaleToZero) || old_min == Some(0) { 0 } else { 1 },
+            scale_target_ref: ReferenceOptions::default(),
+            object_metrics: ReferenceOptions { allow_empty_api_group: true, allow_invalid_api_version: false },
+        };
+        let target = &new.spec.scale_target_ref;
+        if old.is_some_and(|o| {
+            o.spec.scale_target_ref.api_version == target.api_version && o.spec.scale_target_ref.kind == target.kind
+        }) {
+            opts.scale_target_ref.allow_invalid_api_version = true;
+        } else if target.kind == "ReplicationController" {
+            opts.scale_target_ref.allow_empty_api_group = true;
+        }
+        let stored_invalid = old.is_some_and(|o| {
+            o.spec.metrics.iter().any(|m| {
+                m.r#type.0 == "Object"
+                    && m.object.as_ref().is_some_and(|ob| {
+                        api_version_error(&ob.described_object.api_version, opts.object_metrics).is_some()
+                    })
+            })
+        });
+        if stored_invalid {
+            opts.object_metrics.allow_invalid_api_version = true;
+        }
+        opts
+    }
+}
+
+/// Upstream's `schema.ParseGroupVersion`: `group/version`, a bare version in the core group, or
+/// nothing (`""` and `"/"`); more than one `/` does not parse.
+fn parse_group_version(gv: &str) -> Result<(&str, &str), String> {
+    if gv.is_empty() || gv == "/" {
+        return Ok(("", ""));
+    }
+    match gv.matches('/').count() {
+        0 => Ok(("", gv)),
+        1 => Ok(gv.split_once('/').unwrap_or(("", gv))),
+        _ => Err(format!("unexpected GroupVersion string: {gv}")),
+    }
+}
+
+/// Upstream's `ValidateAPIVersion`: the message of what is wrong with a reference's
+/// `apiVersion`, if anything.
+fn api_version_error(api_version: &str, opts: ReferenceOptions) -> Option<String> {
+    if opts.allow_invalid_api_version {
+        return None;
+    }
+    match parse_group_version(api_version) {
+        Err(e) => Some(e),
+        Ok(("", _)) if !opts.allow_empty_api_group => Some("apiVersion must specify API group".to_owned()),
+        Ok(_) => None,
+    }
 }
 
 /// The replica and target checks autoscaling/v1 and v2 share (the first part of upstream's
 /// `validateHorizontalPodAutoscalerSpec`).
-pub(crate) fn replicas_and_target(
+fn replicas_and_target(
     min: Option<i32>,
     max: i32,
-    kind: &str,
-    name: &str,
-    lower_bound: i32,
+    target: &CrossVersionObjectReference,
+    opts: ValidationOptions,
     path: &Path,
 ) -> ErrorList {
+    let lower_bound = opts.min_replicas_lower_bound;
     let mut errs = ErrorList::new();
     let beta = declarative_beta();
     if let Some(m) = min
@@ -89,20 +169,24 @@ pub(crate) fn replicas_and_target(
             "must be greater than or equal to `minReplicas`",
         ));
     }
-    errs.extend(cross_version_reference(kind, name, &path.child("scaleTargetRef")));
+    errs.extend(cross_version_reference(target, opts.scale_target_ref, &path.child("scaleTargetRef")));
     errs
 }
 
-/// Upstream's `ValidateCrossVersionObjectReference`: kind and name required path segments.
-fn cross_version_reference(kind: &str, name: &str, path: &Path) -> ErrorList {
+/// Upstream's `ValidateCrossVersionObjectReference`: kind and name required path segments, then
+/// the `apiVersion` as `opts` allow.
+fn cross_version_reference(r: &CrossVersionObjectReference, opts: ReferenceOptions, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
-    for (value, field) in [(kind, "kind"), (name, "name")] {
+    for (value, field) in [(&r.kind, "kind"), (&r.name, "name")] {
         let p = path.child(field);
         if value.is_empty() {
             errs.push(FieldError::required(&p, ""));
         } else {
             errs.extend(path_segment(value).iter().map(|m| FieldError::invalid(&p, value, m)));
         }
+    }
+    if let Some(m) = api_version_error(&r.api_version, opts) {
+        errs.push(FieldError::invalid(path.child("apiVersion"), &r.api_version, &m));
     }
     errs
 }
@@ -162,7 +246,7 @@ fn utilization_or_value(t: &MetricTarget, path: &Path) -> ErrorList {
 }
 
 /// Upstream's `validateMetricSpec`: a known type, its source set and only it, and the source.
-fn metric_spec(m: &MetricSpec, path: &Path) -> ErrorList {
+fn metric_spec(m: &MetricSpec, objects: ReferenceOptions, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let ty = m.r#type.0.as_str();
     if ty.is_empty() {
@@ -176,8 +260,7 @@ fn metric_spec(m: &MetricSpec, path: &Path) -> ErrorList {
     if let Some(o) = &m.object {
         present.insert("object");
         let p = path.child("object");
-        let d = &o.described_object;
-        errs.extend(cross_version_reference(&d.kind, &d.name, &p.child("describedObject")));
+        errs.extend(cross_version_reference(&o.described_object, objects, &p.child("describedObject")));
         errs.extend(metric_identifier(&o.metric, &p.child("metric")));
         errs.extend(metric_target(&o.target, &p.child("target")));
         if o.target.value.is_none() && o.target.average_value.is_none() {
@@ -280,10 +363,10 @@ fn metric_spec(m: &MetricSpec, path: &Path) -> ErrorList {
 
 /// Upstream's `validateMetrics`: each metric, and an Object or External metric when
 /// `minReplicas` is 0.
-fn metrics(list: &[MetricSpec], min: Option<i32>, path: &Path) -> ErrorList {
+fn metrics(list: &[MetricSpec], min: Option<i32>, objects: ReferenceOptions, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     for (i, m) in list.iter().enumerate() {
-        errs.extend(metric_spec(m, &path.index(i)));
+        errs.extend(metric_spec(m, objects, &path.index(i)));
     }
     let scales_on_object = list.iter().any(|m| matches!(m.r#type.0.as_str(), "Object" | "External"));
     if min == Some(0) && !scales_on_object {
@@ -372,17 +455,16 @@ fn scaling_policy(p: &HPAScalingPolicy, path: &Path) -> ErrorList {
 /// `ValidateHorizontalPodAutoscaler` and `ValidateHorizontalPodAutoscalerUpdate`): replicas
 /// (`minReplicas` at least 1, or 0 where scaling to zero is allowed or the stored autoscaler
 /// had 0; `maxReplicas` at least 1 and not below `minReplicas`), the scale target, the metrics
-/// and the scaling behavior.
+/// and the scaling behavior, with the options upstream's strategy derives from `old`.
 pub fn validate_horizontal_pod_autoscaler(
     obj: &HorizontalPodAutoscaler,
     old: Option<&HorizontalPodAutoscaler>,
 ) -> ErrorList {
     let spec = &obj.spec;
     let path = Path::new("spec");
-    let bound = min_replicas_lower_bound(old.map(|o| o.spec.min_replicas));
-    let CrossVersionObjectReference { kind, name, .. } = &spec.scale_target_ref;
-    let mut errs = replicas_and_target(spec.min_replicas, spec.max_replicas, kind, name, bound, &path);
-    errs.extend(metrics(&spec.metrics, spec.min_replicas, &path.child("metrics")));
+    let opts = ValidationOptions::for_autoscaler(obj, old);
+    let mut errs = replicas_and_target(spec.min_replicas, spec.max_replicas, &spec.scale_target_ref, opts, &path);
+    errs.extend(metrics(&spec.metrics, spec.min_replicas, opts.object_metrics, &path.child("metrics")));
     if let Some(b) = &spec.behavior {
         errs.extend(behavior(b, &path.child("behavior")));
     }

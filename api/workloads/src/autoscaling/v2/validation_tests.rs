@@ -1,4 +1,4 @@
-//! Upstream's autoscaling validation test cases (`TestValidateHorizontalPodAutoscaler` success and failure cases with their messages, `TestValidateBehavior`, `TestValidateHorizontalPodAutoscalerScaleToZero...`, `...ConfigurableTolerance...`) and its strategy's tolerance dropping, pinned against our validation.
+//! Upstream's autoscaling validation test cases (`TestValidateHorizontalPodAutoscaler` success and failure cases with their messages, `TestValidateBehavior`, `TestValidateHorizontalPodAutoscalerScaleToZero...`, `...ConfigurableTolerance...`), its strategy's tolerance dropping and validation options (`TestValidationOptionsForHorizontalPodAutoscaler`), pinned against our validation.
 
 use kapi_machinery::Scheme;
 
@@ -102,7 +102,8 @@ fn replica_failures_as_upstream() {
         strings(&validate_horizontal_pod_autoscaler(&h, None)),
         [
             "spec.scaleTargetRef.kind: Invalid value: \"..\": may not be '..'",
-            "spec.scaleTargetRef.name: Required value"
+            "spec.scaleTargetRef.name: Required value",
+            "spec.scaleTargetRef.apiVersion: Invalid value: \"\": apiVersion must specify API group",
         ]
     );
 }
@@ -363,4 +364,164 @@ fn tolerance_is_dropped_while_the_gate_is_off() {
     s.drop_disabled_fields(&mut updated, Some(&with), &off);
     assert!(tolerance(&updated).is_some());
     assert!(Feature::HPAConfigurableTolerance.default_enabled());
+}
+
+/// Upstream's strategy test `TestValidationOptionsForHorizontalPodAutoscaler`: the options a
+/// create or an update is validated with.
+#[test]
+fn validation_options_as_upstream() {
+    let target = |min: i32, api_version: &str, kind: &str, metrics: Vec<MetricSpec>| {
+        let mut h = hpa(Some(min), 5, metrics);
+        h.spec.scale_target_ref =
+            CrossVersionObjectReference { kind: kind.into(), name: "name".into(), api_version: api_version.into() };
+        h
+    };
+    let pods = MetricSpec {
+        r#type: MetricSourceType("Pods".into()),
+        pods: Some(PodsMetricSource {
+            metric: MetricIdentifier { name: "my-metric".into(), ..Default::default() },
+            target: MetricTarget {
+                r#type: MetricTargetType("AverageValue".into()),
+                average_value: Some(Quantity::parse("10").unwrap()),
+                ..Default::default()
+            },
+        }),
+        ..Default::default()
+    };
+    let nil_object = MetricSpec { r#type: MetricSourceType("Object".into()), ..Default::default() };
+    let opts = |invalid: bool, empty: bool| ReferenceOptions {
+        allow_invalid_api_version: invalid,
+        allow_empty_api_group: empty,
+    };
+    /// Name, new and old autoscaler, `HPAScaleToZero`, and the options expected.
+    type Case = (
+        &'static str,
+        HorizontalPodAutoscaler,
+        Option<HorizontalPodAutoscaler>,
+        bool,
+        i32,
+        ReferenceOptions,
+        ReferenceOptions,
+    );
+    #[rustfmt::skip]
+    let cases: Vec<Case> = vec![
+        ("scale to zero disabled, no old hpa", target(1, "apps/v1", "Deployment", vec![]), None, false, 1, opts(false, false), opts(false, true)),
+        ("scale to zero disabled, old hpa has minReplicas=1", target(1, "apps/v1", "Deployment", vec![]), Some(target(1, "apps/v1", "Deployment", vec![])), false, 1, opts(true, false), opts(false, true)),
+        ("scale to zero disabled, old hpa has minReplicas=0", target(0, "apps/v1", "Deployment", vec![]), Some(target(0, "apps/v1", "Deployment", vec![])), false, 0, opts(true, false), opts(false, true)),
+        ("scale to zero enabled", target(0, "apps/v1", "Deployment", vec![]), None, true, 0, opts(false, false), opts(false, true)),
+        ("ReplicationController with the legacy API Version", target(1, "", "ReplicationController", vec![]), None, false, 1, opts(false, true), opts(false, true)),
+        ("scale target ref api version changed", target(1, "apps/v1", "Deployment", vec![]), Some(target(1, "extensions/v1beta1", "RandomCR", vec![])), false, 1, opts(false, false), opts(false, true)),
+        ("scale target ref api version unchanged", target(1, "apps/v1", "", vec![]), Some(target(1, "apps/v1", "", vec![])), false, 1, opts(true, false), opts(false, true)),
+        ("scale target ref api and Kind are changed to ReplicationController", target(1, "", "ReplicationController", vec![]), Some(target(1, "apps/v1", "Deployment", vec![])), false, 1, opts(false, true), opts(false, true)),
+        ("Kind changed", target(1, "apps/v1", "CronJobs", vec![]), Some(target(1, "apps/v1", "Deployment", vec![])), false, 1, opts(false, false), opts(false, true)),
+        ("no metrics", target(1, "apps/v1", "Deployment", vec![]), None, false, 1, opts(false, false), opts(false, true)),
+        ("non-object metric", target(1, "", "", vec![pods]), None, false, 1, opts(false, false), opts(false, true)),
+        ("new object metric with valid api version", target(1, "", "", vec![object_metric("apps/v1")]), None, false, 1, opts(false, false), opts(false, true)),
+        ("old object metric with invalid api version", target(1, "apps/v1", "Deployment", vec![object_metric("apps/v1/v3")]), Some(target(2, "apps/v1", "Deployment", vec![object_metric("apps/v1/v2")])), false, 1, opts(true, false), opts(true, true)),
+        ("new object metric with invalid api version", target(1, "", "", vec![object_metric("apps/v1/v2")]), None, false, 1, opts(false, false), opts(false, true)),
+        ("nil object Metrics", target(1, "", "", vec![nil_object]), None, false, 1, opts(false, false), opts(false, true)),
+    ];
+    for (name, new, old, scale_to_zero, lower, scale_target_ref, object_metrics) in cases {
+        with_gates(FeatureGates::default().with(Feature::HPAScaleToZero, scale_to_zero), || {
+            let got = ValidationOptions::for_autoscaler(&new, old.as_ref());
+            assert_eq!(
+                got,
+                ValidationOptions { min_replicas_lower_bound: lower, scale_target_ref, object_metrics },
+                "{name}"
+            );
+        });
+    }
+}
+
+/// An object metric of a deployment's `my-metric`, described with this `apiVersion` (upstream's
+/// `objectMetric` in its strategy test).
+fn object_metric(api_version: &str) -> MetricSpec {
+    MetricSpec {
+        r#type: MetricSourceType("Object".into()),
+        object: Some(ObjectMetricSource {
+            described_object: CrossVersionObjectReference {
+                kind: "Deployment".into(),
+                name: "mydeployment".into(),
+                api_version: api_version.into(),
+            },
+            metric: MetricIdentifier { name: "my-metric".into(), ..Default::default() },
+            target: MetricTarget {
+                r#type: MetricTargetType("Value".into()),
+                value: Some(Quantity::parse("10").unwrap()),
+                ..Default::default()
+            },
+        }),
+        ..Default::default()
+    }
+}
+
+/// The `apiVersion` checks and their messages: `schema.ParseGroupVersion`'s error, or a missing
+/// group where the options want one, at the reference's `apiVersion`.
+#[test]
+fn api_versions_as_upstream() {
+    let targeting = |kind: &str, api_version: &str, metrics: Vec<MetricSpec>| {
+        let mut h = hpa(Some(1), 5, metrics);
+        h.spec.scale_target_ref =
+            CrossVersionObjectReference { kind: kind.into(), name: "web".into(), api_version: api_version.into() };
+        h
+    };
+    let create = |h: &HorizontalPodAutoscaler| strings(&validate_horizontal_pod_autoscaler(h, None));
+    let no_group =
+        |v: &str| format!(r#"spec.scaleTargetRef.apiVersion: Invalid value: "{v}": apiVersion must specify API group"#);
+    // Only a replication controller may be in the core group.
+    assert!(create(&targeting("ReplicationController", "", vec![])).is_empty());
+    assert!(create(&targeting("ReplicationController", "v1", vec![])).is_empty());
+    assert!(create(&targeting("Deployment", "apps/v1", vec![])).is_empty());
+    assert_eq!(create(&targeting("Deployment", "", vec![])), [no_group("")]);
+    assert_eq!(create(&targeting("Deployment", "v1", vec![])), [no_group("v1")]);
+    assert_eq!(create(&targeting("Deployment", "/", vec![])), [no_group("/")]);
+    assert_eq!(create(&targeting("Deployment", "/v1", vec![])), [no_group("/v1")]);
+    // A group without a version parses.
+    assert!(create(&targeting("Deployment", "apps/", vec![])).is_empty());
+    assert_eq!(
+        create(&targeting("ReplicationController", "apps/v1/v2", vec![])),
+        [r#"spec.scaleTargetRef.apiVersion: Invalid value: "apps/v1/v2": unexpected GroupVersion string: apps/v1/v2"#]
+    );
+    // After the kind and the name.
+    let mut h = targeting("", "", vec![]);
+    h.spec.scale_target_ref.name = String::new();
+    assert_eq!(
+        create(&h),
+        ["spec.scaleTargetRef.kind: Required value", "spec.scaleTargetRef.name: Required value", &no_group("")]
+    );
+
+    // An update that keeps the target's kind and apiVersion is not checked; one that changes either is.
+    let stored = targeting("Deployment", "v1", vec![]);
+    assert!(validate_horizontal_pod_autoscaler(&stored, Some(&stored)).is_empty());
+    let renamed = targeting("StatefulSet", "v1", vec![]);
+    assert_eq!(strings(&validate_horizontal_pod_autoscaler(&renamed, Some(&stored))), [no_group("v1")]);
+
+    // Described objects may be in the core group, and come after the kind and name, before the metric.
+    assert!(create(&targeting("Deployment", "apps/v1", vec![object_metric("")])).is_empty());
+    assert!(create(&targeting("Deployment", "apps/v1", vec![object_metric("v1")])).is_empty());
+    let mut bad = object_metric("apps/v1/v2");
+    if let Some(o) = bad.object.as_mut() {
+        o.described_object.name = "a/b".into();
+        o.metric.name = String::new();
+    }
+    assert_eq!(
+        create(&targeting("Deployment", "apps/v1", vec![bad.clone()])),
+        [
+            r#"spec.metrics[0].object.describedObject.name: Invalid value: "a/b": may not contain '/'"#,
+            r#"spec.metrics[0].object.describedObject.apiVersion: Invalid value: "apps/v1/v2": unexpected GroupVersion string: apps/v1/v2"#,
+            "spec.metrics[0].object.metric.name: Required value: must specify a metric name",
+        ]
+    );
+    // Once the stored autoscaler has a described object with an invalid apiVersion, none is checked.
+    let stored = targeting("Deployment", "apps/v1", vec![object_metric("a/b/c")]);
+    let new = targeting("Deployment", "apps/v1", vec![object_metric("apps/v1/v2"), object_metric("x/y/z")]);
+    assert!(validate_horizontal_pod_autoscaler(&new, Some(&stored)).is_empty());
+    let stored = targeting("Deployment", "apps/v1", vec![object_metric("apps/v1")]);
+    assert_eq!(
+        strings(&validate_horizontal_pod_autoscaler(&new, Some(&stored))),
+        [
+            r#"spec.metrics[0].object.describedObject.apiVersion: Invalid value: "apps/v1/v2": unexpected GroupVersion string: apps/v1/v2"#,
+            r#"spec.metrics[1].object.describedObject.apiVersion: Invalid value: "x/y/z": unexpected GroupVersion string: x/y/z"#,
+        ]
+    );
 }

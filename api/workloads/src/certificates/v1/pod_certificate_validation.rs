@@ -9,8 +9,7 @@
 //! `ecdsa`, RSA-PSS with any salt length in `rsa` (ring's takes only a 32-byte salt). An issued
 //! leaf certificate's names, key and validity are checked as upstream checks them; the requested
 //! key is the stub request's (v1 has no `pkixPublicKey`), and with no readable stub request none
-//! is compared (inferred). `unverifiedUserAnnotations` follows the field's documentation, as
-//! upstream's `ValidateUserAnnotations` was not available.
+//! is compared (inferred).
 
 use std::collections::BTreeMap;
 
@@ -29,8 +28,8 @@ use ring::signature::{self as sig, UnparsedPublicKey, VerificationAlgorithm};
 use super::rsa;
 use super::validation::signer_name;
 use super::{PodCertificateRequest, PodCertificateRequestSpec, PodCertificateRequestStatus};
+use crate::core::v1::validation::{is_kubernetes_signer_name, validate_user_annotations};
 use crate::meta::v1::Condition;
-use crate::meta::v1::object_meta_validation::validate_annotations;
 use crate::meta::v1::validation::validate_conditions;
 use kapi_api_base::certs::ecdsa;
 
@@ -64,7 +63,7 @@ pub(crate) struct SpecFields<'a> {
     pub node_name: &'a str,
     pub node_uid: &'a str,
     pub max_expiration_seconds: Option<i32>,
-    pub user_annotations: &'a std::collections::BTreeMap<String, String>,
+    pub user_annotations: &'a BTreeMap<String, String>,
     pub pkix: Option<&'a [u8]>,
     pub proof: Option<&'a [u8]>,
 }
@@ -132,7 +131,7 @@ pub(crate) fn immutable_spec<T: PartialEq + kapi_machinery::json::JsonEncode>(ne
 pub(crate) fn create_errors(s: &SpecFields) -> ErrorList {
     let spec = Path::new("spec");
     let mut errs = signer_name(&spec.child("signerName"), s.signer_name);
-    errs.extend(user_annotations(s.user_annotations, &spec.child("unverifiedUserAnnotations")));
+    errs.extend(validate_user_annotations(s.user_annotations, &spec.child("unverifiedUserAnnotations")));
     let name = |errs: &mut ErrorList, field: &str, value: &str, shown: BadValue| {
         for m in is_dns1123_subdomain(value) {
             errs.push(FieldError::invalid_value(spec.child(field), shown.clone(), &m));
@@ -159,7 +158,8 @@ pub(crate) fn create_errors(s: &SpecFields) -> ErrorList {
         errs.push(FieldError::required(&ep, "must be set"));
         return errs;
     };
-    let ceiling = if is_kubernetes_signer(s.signer_name) { KUBERNETES_MAX_MAX_EXPIRATION } else { MAX_MAX_EXPIRATION };
+    let ceiling =
+        if is_kubernetes_signer_name(s.signer_name) { KUBERNETES_MAX_MAX_EXPIRATION } else { MAX_MAX_EXPIRATION };
     if !(MIN_MAX_EXPIRATION..=ceiling).contains(&max) {
         errs.push(FieldError::invalid_value(
             &ep,
@@ -171,23 +171,6 @@ pub(crate) fn create_errors(s: &SpecFields) -> ErrorList {
         errs.extend(key_errors(s.pkix.unwrap_or_default(), s.proof.unwrap_or_default(), s.pod_uid));
     }
     errs
-}
-
-/// Upstream's `ValidateUserAnnotations`, whose source was not available, from the field's
-/// documentation: metadata annotations' rules (each key a qualified name, 256 KiB in all), and
-/// every key domain-prefixed. The last rule's message is inferred.
-fn user_annotations(annotations: &BTreeMap<String, String>, path: &Path) -> ErrorList {
-    let mut errs = validate_annotations(annotations, path);
-    for key in annotations.keys().filter(|k| !k.contains('/')) {
-        errs.push(FieldError::invalid(path, key, "must be domain-prefixed"));
-    }
-    errs
-}
-
-/// Upstream's `IsKubernetesSignerName`: the domain is `kubernetes.io` or under it.
-fn is_kubernetes_signer(name: &str) -> bool {
-    let host = name.split_once('/').map_or(name, |(h, _)| h);
-    host == "kubernetes.io" || host.ends_with(".kubernetes.io")
 }
 
 /// The public key's size, form and type, the proof's size, and the proof: a signature of the

@@ -569,7 +569,9 @@ fn create_user_annotations() {
     assert_eq!(create(&[("example.com/a", "any value at all".into())]), Vec::<String>::new());
     assert_eq!(
         create(&[("plain", String::new())]),
-        [r#"spec.unverifiedUserAnnotations: Invalid value: "plain": must be domain-prefixed"#]
+        [
+            r#"spec.unverifiedUserAnnotations: Invalid value: "plain": must be a domain-prefixed key (such as "acme.io/foo")"#
+        ]
     );
     let errs = create(&[("example.com/a b", String::new())]);
     assert_eq!(errs.len(), 1, "{errs:?}");

@@ -7,6 +7,13 @@ const DOMAIN_MAX: usize = 253;
 /// A domain, `/`, and a path of a label, `.` and a subdomain.
 const SIGNER_MAX: usize = DOMAIN_MAX + (253 + 63 + 1) + 1;
 
+/// Upstream's `IsKubernetesSignerName`: a signer the Kubernetes project reserves, its domain
+/// `kubernetes.io` or under it.
+pub fn is_kubernetes_signer_name(name: &str) -> bool {
+    let host = name.split_once('/').map_or(name, |(h, _)| h);
+    host == "kubernetes.io" || host.ends_with(".kubernetes.io")
+}
+
 /// Upstream's `ValidateSignerName`: `<domain>/<path>`, the domain of DNS labels with at least
 /// one dot, the path of DNS subdomains separated by dots, within the length limits.
 pub fn signer_name(path: &Path, name: &str) -> ErrorList {

@@ -10,7 +10,7 @@ use super::{dns1123_label, name_is_dns_subdomain};
 use crate::core::v1::{
     AzureDiskVolumeSource, CSIVolumeSource, DownwardAPIVolumeFile, EphemeralVolumeSource, FCVolumeSource,
     FlexVolumeSource, FlockerVolumeSource, HostPathVolumeSource, ISCSIVolumeSource, ImageVolumeSource, NFSVolumeSource,
-    ProjectedVolumeSource, QuobyteVolumeSource, ResourceFieldSelector, VolumeSource,
+    PodCertificateProjection, ProjectedVolumeSource, QuobyteVolumeSource, ResourceFieldSelector, VolumeSource,
 };
 use crate::meta::v1::validation::validate_labels;
 
@@ -796,12 +796,77 @@ fn projected(pr: &ProjectedVolumeSource, path: &Path) -> ErrorList {
             errs.extend(local_non_reserved_path(&b.path, &p.child("path")));
             claim(&mut paths, &b.path, &b.path, path, &mut errs);
         }
-        if src.pod_certificate.is_some() {
+        if let Some(c) = &src.pod_certificate {
             kinds += 1;
+            errs.extend(pod_certificate(c, &sp.child("podCertificate"), path, &mut paths));
         }
         if kinds > 1 {
             errs.push(FieldError::forbidden(&sp, "may not specify more than 1 volume type per source"));
         }
+    }
+    errs
+}
+
+/// The key types a pod certificate projection may ask for, in upstream's order.
+const KEY_TYPES: &[&str] = &["RSA3072", "RSA4096", "ECDSAP256", "ECDSAP384", "ECDSAP521", "ED25519"];
+/// Upstream's `MinMaxExpirationSeconds`, `KubernetesMaxMaxExpirationSeconds` and
+/// `MaxMaxExpirationSeconds` (`pkg/apis/certificates`).
+const MIN_MAX_EXPIRATION: i32 = 3600;
+const KUBERNETES_MAX_MAX_EXPIRATION: i32 = 86400;
+const MAX_MAX_EXPIRATION: i32 = 91 * 86400;
+
+/// A projected pod certificate source (upstream's `podCertificate` case of
+/// `validateProjectionSources`): the signer name, the user annotations, the key type, the
+/// expiration bounds (a day at most for `kubernetes.io` signers), and at least one of the three
+/// files, each a local path no other source of the volume uses (`root`, the volume's path, is
+/// where a reused one is reported).
+fn pod_certificate<'a>(
+    c: &'a PodCertificateProjection,
+    path: &Path,
+    root: &Path,
+    paths: &mut BTreeSet<&'a str>,
+) -> ErrorList {
+    let mut errs = super::signer::signer_name(&path.child("signerName"), &c.signer_name);
+    errs.extend(super::validate_user_annotations(&c.user_annotations, &path.child("userAnnotations")));
+    if !KEY_TYPES.contains(&c.key_type.as_str()) {
+        errs.push(FieldError::not_supported_value(
+            path.child("keyType"),
+            BadValue::from(c.key_type.as_str()),
+            KEY_TYPES,
+        ));
+    }
+    if let Some(s) = c.max_expiration_seconds {
+        let p = path.child("maxExpirationSeconds");
+        if s < MIN_MAX_EXPIRATION {
+            errs.push(FieldError::invalid_value(
+                &p,
+                s,
+                &format!("if provided, maxExpirationSeconds must be >= {MIN_MAX_EXPIRATION}"),
+            ));
+        }
+        let max = if super::signer::is_kubernetes_signer_name(&c.signer_name) {
+            KUBERNETES_MAX_MAX_EXPIRATION
+        } else {
+            MAX_MAX_EXPIRATION
+        };
+        if s > max {
+            errs.push(FieldError::invalid_value(&p, s, &format!("if provided, maxExpirationSeconds must be <= {max}")));
+        }
+    }
+    let files = [
+        (&c.credential_bundle_path, "credentialBundlePath"),
+        (&c.key_path, "keyPath"),
+        (&c.certificate_chain_path, "certificateChainPath"),
+    ];
+    for (file, field) in files.into_iter().filter(|(f, _)| !f.is_empty()) {
+        errs.extend(local_non_reserved_path(file, &path.child(field)));
+        claim(paths, file, file, root, &mut errs);
+    }
+    if files.iter().all(|(f, _)| f.is_empty()) {
+        errs.push(FieldError::required(
+            path,
+            "specify at least one of credentialBundlePath, keyPath, and certificateChainPath",
+        ));
     }
     errs
 }

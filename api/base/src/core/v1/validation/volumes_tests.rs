@@ -734,3 +734,186 @@ fn projected_trust_bundles_by_name() {
         ]
     );
 }
+
+/// A projected pod certificate source asking `signer` for an ECDSA P-256 key in one bundle file.
+fn pod_certificate(signer: &str) -> crate::core::v1::PodCertificateProjection {
+    crate::core::v1::PodCertificateProjection {
+        signer_name: signer.into(),
+        key_type: "ECDSAP256".into(),
+        credential_bundle_path: "credentialbundle.pem".into(),
+        ..Default::default()
+    }
+}
+
+fn with_pod_certificates(s: &mut PodSpec, sources: Vec<crate::core::v1::PodCertificateProjection>) {
+    let sources =
+        sources.into_iter().map(|c| VolumeProjection { pod_certificate: Some(Box::new(c)), ..Default::default() });
+    vol(s, "v", projection(sources.collect()));
+}
+
+/// Upstream's `validateProjectionSources` for a pod certificate (written from upstream's source,
+/// whose test cases were not available): the signer name, the key type, the expiration bounds,
+/// and the files.
+#[test]
+fn projected_pod_certificates() {
+    let at = "spec.volumes[0].projected.sources[0].podCertificate";
+    let mut s = spec();
+    with_pod_certificates(&mut s, vec![pod_certificate("example.com/signer")]);
+    assert_eq!(errors(&s), Vec::<String>::new());
+    let split = crate::core::v1::PodCertificateProjection {
+        credential_bundle_path: String::new(),
+        key_path: "key.pem".into(),
+        certificate_chain_path: "chain.pem".into(),
+        max_expiration_seconds: Some(91 * 86400),
+        ..pod_certificate("example.com/signer")
+    };
+    with_pod_certificates(&mut s, vec![split]);
+    assert_eq!(errors(&s), Vec::<String>::new());
+
+    let bad = crate::core::v1::PodCertificateProjection {
+        key_type: "DSA".into(),
+        max_expiration_seconds: Some(3599),
+        credential_bundle_path: String::new(),
+        ..pod_certificate("example")
+    };
+    with_pod_certificates(&mut s, vec![bad]);
+    assert_eq!(
+        errors(&s),
+        [
+            format!(
+                "{at}.signerName: Invalid value: \"example\": must be a fully qualified domain and path of the form 'example.com/signer-name'"
+            ),
+            format!(
+                "{at}.keyType: Unsupported value: \"DSA\": supported values: \"RSA3072\", \"RSA4096\", \"ECDSAP256\", \"ECDSAP384\", \"ECDSAP521\", \"ED25519\""
+            ),
+            format!(
+                "{at}.maxExpirationSeconds: Invalid value: 3599: if provided, maxExpirationSeconds must be >= 3600"
+            ),
+            format!(
+                "{at}: Required value: specify at least one of credentialBundlePath, keyPath, and certificateChainPath"
+            ),
+        ]
+    );
+    let empty = crate::core::v1::PodCertificateProjection::default();
+    with_pod_certificates(&mut s, vec![empty]);
+    assert_eq!(
+        errors(&s),
+        [
+            format!("{at}.signerName: Required value"),
+            format!(
+                "{at}.keyType: Unsupported value: \"\": supported values: \"RSA3072\", \"RSA4096\", \"ECDSAP256\", \"ECDSAP384\", \"ECDSAP521\", \"ED25519\""
+            ),
+            format!(
+                "{at}: Required value: specify at least one of credentialBundlePath, keyPath, and certificateChainPath"
+            ),
+        ]
+    );
+}
+
+/// `kubernetes.io` signers (the domain or under it) issue for a day at most, others for 91 days.
+#[test]
+fn projected_pod_certificate_lifetimes() {
+    let at = "spec.volumes[0].projected.sources[0].podCertificate.maxExpirationSeconds";
+    let lasting = |signer: &str, seconds: i32| crate::core::v1::PodCertificateProjection {
+        max_expiration_seconds: Some(seconds),
+        ..pod_certificate(signer)
+    };
+    let mut s = spec();
+    for (signer, seconds) in [
+        ("kubernetes.io/a", 86400),
+        ("x.kubernetes.io/a", 3600),
+        ("example.com/a", 7862400),
+        ("kubernetes.iox/a", 86401),
+    ] {
+        with_pod_certificates(&mut s, vec![lasting(signer, seconds)]);
+        assert_eq!(errors(&s), Vec::<String>::new(), "{signer} {seconds}");
+    }
+    with_pod_certificates(&mut s, vec![lasting("kubernetes.io/a", 86401)]);
+    assert_eq!(errors(&s), [format!("{at}: Invalid value: 86401: if provided, maxExpirationSeconds must be <= 86400")]);
+    with_pod_certificates(&mut s, vec![lasting("sub.kubernetes.io/a", 86401)]);
+    assert_eq!(errors(&s), [format!("{at}: Invalid value: 86401: if provided, maxExpirationSeconds must be <= 86400")]);
+    with_pod_certificates(&mut s, vec![lasting("example.com/a", 7862401)]);
+    assert_eq!(
+        errors(&s),
+        [format!("{at}: Invalid value: 7862401: if provided, maxExpirationSeconds must be <= 7862400")]
+    );
+}
+
+/// Each file a local path, and none used twice in the volume (reported at the volume, with the
+/// path), whichever sources name them.
+#[test]
+fn projected_pod_certificate_files() {
+    let at = "spec.volumes[0].projected.sources[0].podCertificate";
+    let mut s = spec();
+    let files = |bundle: &str, key: &str, chain: &str| crate::core::v1::PodCertificateProjection {
+        credential_bundle_path: bundle.into(),
+        key_path: key.into(),
+        certificate_chain_path: chain.into(),
+        ..pod_certificate("example.com/signer")
+    };
+    with_pod_certificates(&mut s, vec![files("/abs", "../key", "..chain")]);
+    assert_eq!(
+        errors(&s),
+        [
+            format!("{at}.credentialBundlePath: Invalid value: \"/abs\": must be a relative path"),
+            format!("{at}.keyPath: Invalid value: \"../key\": must not contain '..'"),
+            format!("{at}.certificateChainPath: Invalid value: \"..chain\": must not start with '..'"),
+        ]
+    );
+    with_pod_certificates(&mut s, vec![files("same", "same", "")]);
+    assert_eq!(errors(&s), [r#"spec.volumes[0].projected: Invalid value: "same": conflicting duplicate paths"#]);
+    with_pod_certificates(&mut s, vec![files("a", "", ""), files("", "b", "a")]);
+    assert_eq!(errors(&s), [r#"spec.volumes[0].projected: Invalid value: "a": conflicting duplicate paths"#]);
+    // A secret's item and a certificate file collide as well, in either order.
+    vol(
+        &mut s,
+        "v",
+        projection(vec![
+            VolumeProjection { secret: Some(Box::new(secret_projection("s", "a"))), ..Default::default() },
+            VolumeProjection { pod_certificate: Some(Box::new(files("a", "", ""))), ..Default::default() },
+        ]),
+    );
+    assert_eq!(errors(&s), [r#"spec.volumes[0].projected: Invalid value: "a": conflicting duplicate paths"#]);
+    // With another kind in the same source.
+    vol(
+        &mut s,
+        "v",
+        projection(vec![VolumeProjection {
+            secret: Some(Box::new(secret_projection("s", "x"))),
+            pod_certificate: Some(Box::new(files("a", "", ""))),
+            ..Default::default()
+        }]),
+    );
+    assert_eq!(
+        errors(&s),
+        ["spec.volumes[0].projected.sources[0]: Forbidden: may not specify more than 1 volume type per source"]
+    );
+}
+
+/// The user annotations, after the signer name and before the key type.
+#[test]
+fn projected_pod_certificate_user_annotations() {
+    let at = "spec.volumes[0].projected.sources[0].podCertificate";
+    let mut s = spec();
+    let annotated = |keys: &[&str]| crate::core::v1::PodCertificateProjection {
+        user_annotations: keys.iter().map(|k| ((*k).to_owned(), "v".to_owned())).collect(),
+        key_type: "RSA".into(),
+        ..pod_certificate("example.com/signer")
+    };
+    with_pod_certificates(&mut s, vec![annotated(&["example.com/Role", "a.example/b"])]);
+    assert_eq!(
+        errors(&s),
+        [format!(
+            "{at}.keyType: Unsupported value: \"RSA\": supported values: \"RSA3072\", \"RSA4096\", \"ECDSAP256\", \"ECDSAP384\", \"ECDSAP521\", \"ED25519\""
+        )]
+    );
+    with_pod_certificates(&mut s, vec![annotated(&["Role"])]);
+    let got = errors(&s);
+    assert_eq!(
+        got[0],
+        format!(
+            r#"{at}.userAnnotations: Invalid value: "role": must be a domain-prefixed key (such as "acme.io/foo")"#
+        )
+    );
+    assert!(got[1].starts_with(&format!("{at}.keyType: Unsupported value")), "{got:?}");
+}

@@ -45,6 +45,7 @@ mod connect;
 pub(in crate::server) mod https;
 mod mutating_policies;
 mod policies;
+mod policy_dispatch;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,9 +1,10 @@
 //! MutatingAdmissionPolicy: the stored policies and their bindings (`admissionregistration.k8s.io/v1`) run in CEL on each create and update they match, their JSON patches and apply configurations applied in order, before the mutating webhooks, as kube-apiserver's plugin runs them.
 //!
 //! Facts from upstream's `admission/plugin/policy/mutating` and its `patch` package. Matching,
-//! bindings, parameters, `variables` and `matchConditions` are those of ValidatingAdmissionPolicy
-//! (module `policies`). For each binding and parameter object the mutations run in order, each
-//! on the object the one before left:
+//! bindings, parameters and `matchConditions` are the shared dispatcher's (module
+//! `policy_dispatch`), `variables` those of ValidatingAdmissionPolicy (module `policies`). For
+//! each binding and parameter object the mutations run in order, each on the object the one
+//! before left:
 //! - `JSONPatch`: the expression gives a list of `JSONPatch{op, path, from, value}`, applied
 //!   as a JSON Patch; a failed `test` operation leaves the object as it was; any other failure is
 //!   `JSONPath: <why>`.
@@ -34,19 +35,17 @@
 use std::collections::BTreeSet;
 
 use kapi_api::admissionregistration::v1::{
-    FailurePolicyType, MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, MutatingAdmissionPolicyBindingSpec,
+    MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, MutatingAdmissionPolicyBindingSpec,
     MutatingAdmissionPolicySpec, Mutation, PatchType, ReinvocationPolicyType,
 };
 use kapi_api::meta::errors as api_errors;
-use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::StatusReason;
 use kapi_machinery::KindInfo;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::schema::{FieldSchema, HasSchema, TypeSchema};
 
-use super::policies::{
-    VARIABLES, bound, compose, config_error, constraints_match, equivalent, review_value, rule_matches,
-};
+use super::policies::{VARIABLES, compose};
+use super::policy_dispatch::{self, Evaluator, Invocation, bound, policy_error, policy_errors};
 use super::{Attributes, Subject, conditions};
 use crate::cel::{PER_CALL_LIMIT, Program, Val};
 use crate::server::patch::{self, MergeRules, PatchError};
@@ -57,26 +56,9 @@ use crate::tracker::{Error, Result};
 /// The message types a mutation may construct.
 const MESSAGES: &[&str] = &["Object", "JSONPatch"];
 
-/// One policy with its bindings, by name.
-pub(super) struct MutatingPolicy {
-    name: String,
-    spec: MutatingAdmissionPolicySpec,
-    bindings: Vec<(String, MutatingAdmissionPolicyBindingSpec)>,
-}
-
-impl MutatingPolicy {
-    /// Whether the policy's rules name the request or an equivalent resource (before any
-    /// object is read).
-    pub(super) fn may_match(&self, attrs: &Attributes<'_>, equivalents: &[ResourceInfo]) -> bool {
-        let Some(m) = &self.spec.match_constraints else { return false };
-        constraints_match(m, attrs)
-            || (equivalent(m) && equivalents.iter().any(|e| constraints_match(m, &attrs.through(e))))
-    }
-
-    fn fails_closed(&self) -> bool {
-        self.spec.failure_policy.as_ref().is_none_or(|p| p.0 != FailurePolicyType::IGNORE)
-    }
-}
+/// One mutating policy with its bindings, by name.
+pub(super) type MutatingPolicy =
+    policy_dispatch::Policy<MutatingAdmissionPolicySpec, MutatingAdmissionPolicyBindingSpec>;
 
 /// Upstream's invocation key: policy, binding, and the parameter object's namespace and name.
 type Key = (String, String, Option<(String, String)>);
@@ -107,6 +89,69 @@ enum Failure {
 impl From<String> for Failure {
     fn from(s: String) -> Self {
         Failure::Policy(s)
+    }
+}
+
+/// The mutating policies' evaluator in one pass: the failures their `failurePolicy` keeps,
+/// and the reinvocation context it reads and records.
+struct Mutator<'a> {
+    api: &'a ApiServer,
+    state: &'a mut Reinvocation,
+    /// The second round: only the invocations the context says to run again run.
+    reinvoking: bool,
+    failures: Vec<String>,
+}
+
+impl Mutator<'_> {
+    fn fail(&mut self, policy: &MutatingPolicy, binding: &str, why: String) {
+        if policy.fails_closed() {
+            self.failures.push(policy_error(&policy.name, Some(binding), &why));
+        }
+    }
+}
+
+impl Evaluator for Mutator<'_> {
+    type Spec = MutatingAdmissionPolicySpec;
+    type Binding = MutatingAdmissionPolicyBindingSpec;
+
+    fn condition_failed(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, why: String) {
+        self.fail(inv.policy, inv.binding_name, why);
+    }
+
+    /// The mutations in order, each on the object the one before left.
+    fn invoke(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, obj: &mut Option<Value>) -> Result<bool> {
+        let policy = inv.policy;
+        let key: Key = (policy.name.clone(), inv.binding_name.to_owned(), inv.param.as_ref().map(param_key));
+        if self.reinvoking && !self.state.reinvoke.contains(&key) {
+            return Ok(false);
+        }
+        let before = obj.clone();
+        for mutation in &policy.spec.mutations {
+            let Some(current) = &*obj else { continue };
+            let mut vars: Vec<(&str, Val)> = vec![
+                ("object", conditions::to_val(current)),
+                ("oldObject", inv.context.old.clone()),
+                ("request", inv.context.request_val.clone()),
+                ("params", inv.param.as_ref().map_or(Val::Null, conditions::to_val)),
+                ("namespaceObject", inv.context.namespace.clone()),
+                ("authorizer", inv.context.authorizer.clone()),
+            ];
+            let variables = compose(&policy.spec.variables, &vars);
+            vars.push(("variables", variables));
+            match self.api.mutate(mutation, current, &vars, inv.kind, inv.attrs) {
+                Ok(next) => *obj = Some(next),
+                Err(Failure::Policy(why)) => self.fail(policy, inv.binding_name, why),
+                Err(Failure::Status(e)) => return Err(e),
+            }
+        }
+        let changed = *obj != before;
+        if changed {
+            self.state.require_reinvoking();
+        }
+        if policy.spec.reinvocation_policy.0 == ReinvocationPolicyType::IF_NEEDED {
+            self.state.invoked.insert(key);
+        }
+        Ok(changed)
     }
 }
 
@@ -150,164 +195,14 @@ impl ApiServer {
         if reinvoking && state.last_output.as_ref() != object.as_ref() {
             state.require_reinvoking();
         }
-        let mut failures: Vec<String> = Vec::new();
-        let mut config: Vec<String> = Vec::new();
-        let mut changed = false;
-        for policy in policies {
-            let Some(m) = &policy.spec.match_constraints else { continue };
-            // The request's version, or the first equivalent one a rule names.
-            let through = if constraints_match(m, attrs) {
-                None
-            } else if equivalent(m)
-                && let Some(e) = subject.equivalents.iter().find(|e| constraints_match(m, &attrs.through(e)))
-            {
-                Some(*e)
-            } else {
-                continue;
-            };
-            let pattrs = through.as_ref().map_or_else(|| attrs.clone(), |e| attrs.through(e));
-            let convert = |v: &Value| match &through {
-                None => Ok(v.clone()),
-                Some(e) => self.convert_value(&subject.info, v, e),
-            };
-            let mut obj = object.as_ref().map(convert).transpose()?;
-            let old = old.map(convert).transpose()?;
-            let kind = through.as_ref().map_or(subject.kind, |e| Some(e.kind_info()));
-            let mut fail = |binding: Option<&str>, why: String| {
-                if policy.fails_closed() {
-                    failures.push(match binding {
-                        Some(b) => format!("policy '{}' with binding '{b}' denied request: {why}", policy.name),
-                        None => format!("policy {:?} denied request: {why}", policy.name),
-                    });
-                }
-            };
-            // Upstream's generic dispatcher's configuration errors: selectors, parameters.
-            let mut misconfigured = |binding: Option<&str>, e: &str| {
-                if policy.fails_closed() {
-                    config.push(config_error(&policy.name, binding, e));
-                }
-            };
-            match self.match_selectors(m, &pattrs, obj.as_ref(), old.as_ref()) {
-                Ok(true) => {}
-                Ok(false) => continue,
-                Err(e) => {
-                    misconfigured(None, &e);
-                    continue;
-                }
-            }
-            let param_resource = match self.param_resource(policy.spec.param_kind.as_ref()) {
-                Ok(r) => r,
-                Err(e) => {
-                    misconfigured(None, &e);
-                    continue;
-                }
-            };
-            let request = review_value(&pattrs)?;
-            let namespace_object = if pattrs.namespace.is_empty()
-                || (pattrs.gvr.group.is_empty() && pattrs.gvr.resource == "namespaces")
-            {
-                None
-            } else {
-                self.namespace_object(pattrs.namespace)
-            };
-            // The same for every binding, parameter and mutation of the policy.
-            let authorizer = self.request_authorizer(&pattrs);
-            let request_val = conditions::to_val(&request);
-            let old_val = old.as_ref().map_or(Val::Null, conditions::to_val);
-            let namespace_val = namespace_object.as_ref().map_or(Val::Null, conditions::to_val);
-            let mut policy_changed = false;
-            for (bname, binding) in &policy.bindings {
-                if let Some(bm) = &binding.match_resources {
-                    let rules_ok = bm.resource_rules.is_empty() || rule_matches(&bm.resource_rules, &pattrs);
-                    if !rules_ok || rule_matches(&bm.exclude_resource_rules, &pattrs) {
-                        continue;
-                    }
-                    match self.match_selectors(bm, &pattrs, obj.as_ref(), old.as_ref()) {
-                        Ok(true) => {}
-                        Ok(false) => continue,
-                        Err(e) => {
-                            misconfigured(Some(bname), &e);
-                            continue;
-                        }
-                    }
-                }
-                let params = match self.params(param_resource.as_ref(), binding.param_ref.as_ref(), pattrs.namespace) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        misconfigured(Some(bname), &e);
-                        continue;
-                    }
-                };
-                for param in params {
-                    if !policy.spec.match_conditions.is_empty() {
-                        let ignore = !policy.fails_closed();
-                        match conditions::matches(
-                            &policy.spec.match_conditions,
-                            obj.as_ref(),
-                            old.as_ref(),
-                            &request,
-                            authorizer.clone(),
-                            ignore,
-                        ) {
-                            Ok(true) => {}
-                            Ok(false) => continue,
-                            Err(e) => {
-                                fail(Some(bname), e);
-                                continue;
-                            }
-                        }
-                    }
-                    let key: Key = (policy.name.clone(), bname.clone(), param.as_ref().map(param_key));
-                    if reinvoking && !state.reinvoke.contains(&key) {
-                        continue;
-                    }
-                    let before = obj.clone();
-                    for mutation in &policy.spec.mutations {
-                        let Some(current) = &obj else { continue };
-                        let mut vars: Vec<(&str, Val)> = vec![
-                            ("object", conditions::to_val(current)),
-                            ("oldObject", old_val.clone()),
-                            ("request", request_val.clone()),
-                            ("params", param.as_ref().map_or(Val::Null, conditions::to_val)),
-                            ("namespaceObject", namespace_val.clone()),
-                            ("authorizer", authorizer.clone()),
-                        ];
-                        let variables = compose(&policy.spec.variables, &vars);
-                        vars.push(("variables", variables));
-                        match self.mutate(mutation, current, &vars, kind, &pattrs) {
-                            Ok(next) => obj = Some(next),
-                            Err(Failure::Policy(why)) => fail(Some(bname), why),
-                            Err(Failure::Status(e)) => return Err(e),
-                        }
-                    }
-                    if obj != before {
-                        policy_changed = true;
-                        state.require_reinvoking();
-                    }
-                    if policy.spec.reinvocation_policy.0 == ReinvocationPolicyType::IF_NEEDED {
-                        state.invoked.insert(key);
-                    }
-                }
-            }
-            if policy_changed {
-                changed = true;
-                *object = match (&through, obj) {
-                    (Some(e), Some(o)) => {
-                        let back = self.convert_value(e, &o, &subject.info)?;
-                        Some(match subject.kind {
-                            Some(k) => self.normalize_kind(k, &back)?,
-                            None => back,
-                        })
-                    }
-                    (_, o) => o,
-                };
-            }
-        }
+        let mut mutator = Mutator { api: self, state: &mut *state, reinvoking, failures: Vec::new() };
+        let dispatched = self.dispatch_policies(policies, subject, attrs, object, old, &mut mutator)?;
+        let failures = mutator.failures;
         state.last_output = object.clone();
-        if failures.is_empty() && config.is_empty() {
-            Ok(changed)
+        if failures.is_empty() && dispatched.config.is_empty() {
+            Ok(dispatched.changed)
         } else {
-            Err(refusal(attrs, object.as_ref(), config, failures))
+            Err(refusal(attrs, object.as_ref(), dispatched.config, failures))
         }
     }
 
@@ -632,5 +527,5 @@ impl Walk<'_> {
 fn refusal(attrs: &Attributes<'_>, object: Option<&Value>, config: Vec<String>, failures: Vec<String>) -> Error {
     let reason = if config.is_empty() { StatusReason::INVALID } else { StatusReason::FORBIDDEN };
     let errors = config.into_iter().chain(failures).collect();
-    super::policies::policy_errors(attrs, object, errors, reason)
+    policy_errors(attrs, object, errors, reason)
 }

@@ -23,6 +23,8 @@
 //! configuration error (a selector, the `paramKind`, the parameters) is refused, when no
 //! validation denies, as the generic dispatcher refuses it: `403 Forbidden`, the bare message
 //! `policy '<policy>' with binding '<binding>' denied request: failed to configure binding: …`.
+//! The matching, bindings, parameters and match conditions are the shared dispatcher's (module
+//! `policy_dispatch`); this module is the evaluator of the validations.
 //!
 //! `authorizer` is kapi-cel's authorizer library, its checks answered by the server's
 //! authorization for the requester (or the service account an expression names).
@@ -31,19 +33,17 @@
 //! policy's `status.typeChecking` stays empty); the CEL cost is bounded per expression only.
 
 use kapi_api::admissionregistration::v1::{
-    FailurePolicyType, MatchPolicyType, MatchResources, NamedRuleWithOperations, ParamKind, ParamRef,
-    ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicySpec, Validation, Variable,
+    FailurePolicyType, ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding,
+    ValidatingAdmissionPolicyBindingSpec, ValidatingAdmissionPolicySpec, Validation, Variable,
 };
 use kapi_api::meta::errors as api_errors;
-use kapi_api::meta::resource::ResourceInfo;
-use kapi_api::meta::v1::{GetOptions, ListOptions, StatusCause, StatusReason};
-use kapi_machinery::GroupVersionResource;
-use kapi_machinery::json::value::{self, Value};
+use kapi_api::meta::v1::{StatusCause, StatusReason};
+use kapi_machinery::json::value::Value;
 
-use super::{Attributes, Subject, conditions, labels_of, read_configs, selector};
+use super::policy_dispatch::{self, Evaluator, Invocation, bound, policy_errors};
+use super::{Attributes, Subject, conditions};
 use crate::cel::{PER_CALL_LIMIT, Program, Val, map_of};
 use crate::server::ApiServer;
-use crate::tracker::meta::to_value;
 use crate::tracker::{Error, Result};
 
 /// The variables a policy's expressions may use.
@@ -52,12 +52,8 @@ pub(super) const VARIABLES: &[&str] =
 /// Those of a validation's `messageExpression`: upstream declares no `authorizer` there.
 const MESSAGE_VARIABLES: &[&str] = &["object", "oldObject", "request", "params", "namespaceObject", "variables"];
 
-/// One policy with its bindings, by name.
-pub(super) struct Policy {
-    name: String,
-    spec: ValidatingAdmissionPolicySpec,
-    bindings: Vec<(String, kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBindingSpec)>,
-}
+/// One validating policy with its bindings, by name.
+pub(super) type Policy = policy_dispatch::Policy<ValidatingAdmissionPolicySpec, ValidatingAdmissionPolicyBindingSpec>;
 
 /// A validation's outcome that is not an admission.
 struct Denial {
@@ -67,51 +63,6 @@ struct Denial {
     index: usize,
 }
 
-/// Whether one of a match's rules names the request (and its `resourceNames`, the object).
-pub(super) fn rule_matches(rules: &[NamedRuleWithOperations], attrs: &Attributes<'_>) -> bool {
-    rules.iter().any(|r| {
-        attrs.matches(&r.rule_with_operations)
-            && (r.resource_names.is_empty() || r.resource_names.contains(&attrs.name))
-    })
-}
-
-/// A match's rules: one names the request and no exclusion does.
-pub(super) fn constraints_match(m: &MatchResources, attrs: &Attributes<'_>) -> bool {
-    rule_matches(&m.resource_rules, attrs) && !rule_matches(&m.exclude_resource_rules, attrs)
-}
-
-pub(super) fn equivalent(m: &MatchResources) -> bool {
-    m.match_policy.as_ref().is_none_or(|p| p.0 != MatchPolicyType::EXACT)
-}
-
-/// A policy by name, with its bindings by name.
-pub(super) type Bound<P, B> = (String, P, Vec<(String, B)>);
-
-/// The stored policies of one kind that have bindings (upstream evaluates no other), by name,
-/// each with its bindings by name; `policy_of` names a binding's policy.
-pub(super) fn bound<P, B>(
-    api: &ApiServer,
-    policies: &str,
-    bindings: &str,
-    policy_of: impl Fn(&B) -> &str,
-) -> Vec<Bound<P, B>>
-where
-    P: kapi_machinery::json::JsonDecode + Default,
-    B: kapi_machinery::json::JsonDecode + Default + Clone,
-{
-    let bindings = read_configs::<B>(api, bindings);
-    if bindings.is_empty() {
-        return Vec::new();
-    }
-    read_configs::<P>(api, policies)
-        .into_iter()
-        .filter_map(|(name, p)| {
-            let bound: Vec<_> = bindings.iter().filter(|(_, b)| policy_of(b) == name).cloned().collect();
-            (!bound.is_empty()).then_some((name, p, bound))
-        })
-        .collect()
-}
-
 /// Upstream's `reasonToCode`.
 fn code_of(reason: &str) -> i32 {
     match reason {
@@ -119,20 +70,6 @@ fn code_of(reason: &str) -> i32 {
         "Forbidden" => 403,
         "RequestEntityTooLarge" => 413,
         _ => 422,
-    }
-}
-
-impl Policy {
-    /// Whether the policy's rules name the request or an equivalent resource (before any
-    /// object is read).
-    pub(super) fn may_match(&self, attrs: &Attributes<'_>, equivalents: &[ResourceInfo]) -> bool {
-        let Some(m) = &self.spec.match_constraints else { return false };
-        constraints_match(m, attrs)
-            || (equivalent(m) && equivalents.iter().any(|e| constraints_match(m, &attrs.through(e))))
-    }
-
-    fn fails_closed(&self) -> bool {
-        self.spec.failure_policy.as_ref().is_none_or(|p| p.0 != FailurePolicyType::IGNORE)
     }
 }
 
@@ -155,95 +92,6 @@ impl ApiServer {
         .collect()
     }
 
-    /// The namespace and object selectors of a match, as a webhook's are read; an error is
-    /// the status's message (`Internal error occurred: …`), a configuration error of the policy
-    /// or binding.
-    pub(super) fn match_selectors(
-        &self,
-        m: &MatchResources,
-        attrs: &Attributes<'_>,
-        obj: Option<&Value>,
-        old: Option<&Value>,
-    ) -> std::result::Result<bool, String> {
-        self.selectors_match(m.namespace_selector.as_ref(), m.object_selector.as_ref(), attrs, obj, old)
-            .map_err(|e| api_errors::status_of(&e).message)
-    }
-
-    pub(super) fn namespace_object(&self, name: &str) -> Option<Value> {
-        let ns = GroupVersionResource::new("", "v1", "namespaces");
-        self.tracker.get(&ns, "", name, &GetOptions::default()).ok().and_then(|o| to_value(o.as_ref()).ok())
-    }
-
-    /// The resource of a policy's `paramKind` (`None` when it takes no parameters), or why
-    /// there is none: upstream's policy source fails the whole policy then.
-    pub(super) fn param_resource(
-        &self,
-        param_kind: Option<&ParamKind>,
-    ) -> std::result::Result<Option<ResourceInfo>, String> {
-        let Some(kind) = param_kind else { return Ok(None) };
-        let (group, version) = match kind.api_version.split_once('/') {
-            Some((g, v)) => (g, v),
-            None => ("", kind.api_version.as_str()),
-        };
-        match self
-            .tracker
-            .resources()
-            .into_iter()
-            .find(|r| r.group == group && r.version == version && r.kind == kind.kind)
-        {
-            Some(info) => Ok(Some(info)),
-            // Go's `GroupVersionKind.String()`: `group/version, Kind=kind`.
-            None => {
-                Err(format!("failed to find resource referenced by paramKind: '{group}/{version}, Kind={}'", kind.kind))
-            }
-        }
-    }
-
-    /// The parameter objects of a binding (`None` when there are none to look up: the policy
-    /// takes no parameters, or the binding names no `paramRef`), as upstream's `CollectParams`,
-    /// or why there are none to evaluate with.
-    pub(super) fn params(
-        &self,
-        param: Option<&ResourceInfo>,
-        param_ref: Option<&ParamRef>,
-        namespace: &str,
-    ) -> std::result::Result<Vec<Option<Value>>, String> {
-        let (Some(info), Some(param_ref)) = (param, param_ref) else { return Ok(vec![None]) };
-        let ns = match (info.namespaced, param_ref.namespace.as_str()) {
-            (false, "") => "",
-            (false, _) => return Err("paramRef.namespace must not be provided for a cluster-scoped `paramKind`".into()),
-            (true, "") => namespace,
-            (true, n) => n,
-        };
-        if info.namespaced && ns.is_empty() {
-            return Err("cannot use namespaced paramRef in policy binding that matches cluster-scoped resources".into());
-        }
-        let found: Vec<Value> = if !param_ref.name.is_empty() {
-            self.tracker
-                .get(&info.gvr(), ns, &param_ref.name, &GetOptions::default())
-                .ok()
-                .and_then(|o| to_value(o.as_ref()).ok())
-                .into_iter()
-                .collect()
-        } else {
-            let sel = selector(param_ref.selector.as_ref())?;
-            let (items, _) = self.tracker.list(&info.gvr(), ns, &ListOptions::default()).map_err(|e| e.to_string())?;
-            items
-                .iter()
-                .filter_map(|o| to_value(o.as_ref()).ok())
-                .filter(|v| sel.matches(&labels_of(Some(v))))
-                .collect()
-        };
-        if found.is_empty() {
-            // Only a `Deny` refuses; an unset action allows, as upstream reads it.
-            if param_ref.parameter_not_found_action.as_ref().is_some_and(|a| a.0 == "Deny") {
-                return Err("no params found for policy binding with `Deny` parameterNotFoundAction".into());
-            }
-            return Ok(Vec::new());
-        }
-        Ok(found.into_iter().map(Some).collect())
-    }
-
     /// Evaluates the matching policies on a create, update or delete; refuses with the first
     /// denial a binding says to deny, after adding the warnings of those it says to warn of.
     pub(super) fn run_policies(
@@ -255,138 +103,10 @@ impl ApiServer {
         old: Option<&Value>,
         warnings: &mut Vec<String>,
     ) -> Result<()> {
-        let mut denied: Option<(String, Option<String>, Denial)> = None;
-        // Upstream's generic dispatcher's configuration errors (selectors, parameters), reported
-        // only when no validation denies.
-        let mut config: Vec<String> = Vec::new();
-        // What the `Audit` actions and the policies' audit annotations record.
-        let mut audited: Vec<Value> = Vec::new();
-        let mut annotations: Vec<(String, Vec<String>)> = Vec::new();
-        for policy in policies {
-            let Some(m) = &policy.spec.match_constraints else { continue };
-            // The request's version, or the first equivalent one a rule names.
-            let (attrs, object, old) = if constraints_match(m, attrs) {
-                (attrs.clone(), object.cloned(), old.cloned())
-            } else if equivalent(m)
-                && let Some(e) = subject.equivalents.iter().find(|e| constraints_match(m, &attrs.through(e)))
-            {
-                (
-                    attrs.through(e),
-                    object.map(|o| self.convert_value(&subject.info, o, e)).transpose()?,
-                    old.map(|o| self.convert_value(&subject.info, o, e)).transpose()?,
-                )
-            } else {
-                continue;
-            };
-            let (object, old) = (object.as_ref(), old.as_ref());
-            let mut deny = |binding: Option<&str>, d: Denial| {
-                if denied.is_none() {
-                    denied = Some((policy.name.clone(), binding.map(str::to_owned), d));
-                }
-            };
-            let mut misconfigured = |binding: Option<&str>, e: &str| {
-                if policy.fails_closed() {
-                    config.push(config_error(&policy.name, binding, e));
-                }
-            };
-            match self.match_selectors(m, &attrs, object, old) {
-                Ok(true) => {}
-                Ok(false) => continue,
-                Err(e) => {
-                    misconfigured(None, &e);
-                    continue;
-                }
-            }
-            let param_resource = match self.param_resource(policy.spec.param_kind.as_ref()) {
-                Ok(r) => r,
-                Err(e) => {
-                    misconfigured(None, &e);
-                    continue;
-                }
-            };
-            let request = review_value(&attrs)?;
-            // Built once per policy: every binding and parameter sees the same request.
-            let authorizer = self.request_authorizer(&attrs);
-            let namespace_object =
-                if attrs.namespace.is_empty() || (attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces") {
-                    None
-                } else {
-                    self.namespace_object(attrs.namespace)
-                };
-            let object_val = object.map_or(Val::Null, conditions::to_val);
-            let old_val = old.map_or(Val::Null, conditions::to_val);
-            let request_val = conditions::to_val(&request);
-            let namespace_val = namespace_object.as_ref().map_or(Val::Null, conditions::to_val);
-            for (bname, binding) in &policy.bindings {
-                if let Some(bm) = &binding.match_resources {
-                    let rules_ok = bm.resource_rules.is_empty() || rule_matches(&bm.resource_rules, &attrs);
-                    if !rules_ok || rule_matches(&bm.exclude_resource_rules, &attrs) {
-                        continue;
-                    }
-                    match self.match_selectors(bm, &attrs, object, old) {
-                        Ok(true) => {}
-                        Ok(false) => continue,
-                        Err(e) => {
-                            misconfigured(Some(bname), &e);
-                            continue;
-                        }
-                    }
-                }
-                let params = match self.params(param_resource.as_ref(), binding.param_ref.as_ref(), attrs.namespace) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        misconfigured(Some(bname), &e);
-                        continue;
-                    }
-                };
-                for param in params {
-                    // Upstream's validator checks the match conditions of each binding and
-                    // parameter; an error under `Fail` is denied through the binding's actions.
-                    if !policy.spec.match_conditions.is_empty() {
-                        match conditions::matches(
-                            &policy.spec.match_conditions,
-                            object,
-                            old,
-                            &request,
-                            authorizer.clone(),
-                            !policy.fails_closed(),
-                        ) {
-                            Ok(true) => {}
-                            Ok(false) => continue,
-                            Err(e) => {
-                                let d = Denial { message: e, reason: String::new(), index: 0 };
-                                Self::act(policy, bname, binding, d, warnings, &mut audited, &mut deny);
-                                continue;
-                            }
-                        }
-                    }
-                    let vars = Vars {
-                        object: object_val.clone(),
-                        old: old_val.clone(),
-                        request: request_val.clone(),
-                        params: param.as_ref().map_or(Val::Null, conditions::to_val),
-                        namespace: namespace_val.clone(),
-                        authorizer: authorizer.clone(),
-                    };
-                    let evaluation = evaluate(&policy.spec, &vars);
-                    for d in evaluation.denials {
-                        Self::act(policy, bname, binding, d, warnings, &mut audited, &mut deny);
-                    }
-                    // An audit annotation's error denies whatever the binding's actions say.
-                    for message in evaluation.annotation_errors {
-                        deny(Some(bname), Denial { message, reason: String::new(), index: 0 });
-                    }
-                    for (key, value) in evaluation.annotations {
-                        let key = format!("{}/{key}", policy.name);
-                        match annotations.iter_mut().find(|(k, _)| *k == key) {
-                            Some((_, vs)) if !vs.contains(&value) => vs.push(value),
-                            Some(_) => {}
-                            None => annotations.push((key, vec![value])),
-                        }
-                    }
-                }
-            }
-        }
+        let mut validator = Validator { warnings, denied: None, audited: Vec::new(), annotations: Vec::new() };
+        // Validations leave the object as it is: the copy is only read.
+        let dispatched = self.dispatch_policies(policies, subject, attrs, &mut object.cloned(), old, &mut validator)?;
+        let Validator { denied, mut audited, annotations, .. } = validator;
         // Upstream's audit annotations: each key's distinct values, and every failure an
         // `Audit` action recorded.
         for (key, values) in annotations {
@@ -400,28 +120,41 @@ impl ApiServer {
                 String::from_utf8_lossy(&Value::Array(audited).to_compact_vec()).into_owned(),
             );
         }
+        // Upstream's generic dispatcher's configuration errors are reported only when no
+        // validation denies.
         match denied {
-            Some((policy, binding, d)) => Err(refusal(attrs, object, &policy, binding.as_deref(), d)),
-            None if config.is_empty() => Ok(()),
-            None => Err(policy_errors(attrs, object, config, StatusReason::FORBIDDEN)),
+            Some((policy, binding, d)) => Err(refusal(attrs, object, &policy, &binding, d)),
+            None if dispatched.config.is_empty() => Ok(()),
+            None => Err(policy_errors(attrs, object, dispatched.config, StatusReason::FORBIDDEN)),
+        }
+    }
+}
+
+/// The validating policies' evaluator: the first denial a binding says to deny, the warnings
+/// of those it says to warn of, and what the `Audit` actions and the policies' audit
+/// annotations record.
+struct Validator<'w> {
+    warnings: &'w mut Vec<String>,
+    /// The policy and binding of the first denial, with it.
+    denied: Option<(String, String, Denial)>,
+    audited: Vec<Value>,
+    annotations: Vec<(String, Vec<String>)>,
+}
+
+impl Validator<'_> {
+    fn deny(&mut self, policy: &str, binding: &str, d: Denial) {
+        if self.denied.is_none() {
+            self.denied = Some((policy.to_owned(), binding.to_owned(), d));
         }
     }
 
     /// Where one denial goes, as the binding's `validationActions` say.
-    fn act(
-        policy: &Policy,
-        binding_name: &str,
-        binding: &kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBindingSpec,
-        d: Denial,
-        warnings: &mut Vec<String>,
-        audited: &mut Vec<Value>,
-        deny: &mut impl FnMut(Option<&str>, Denial),
-    ) {
+    fn act(&mut self, policy: &str, binding_name: &str, binding: &ValidatingAdmissionPolicyBindingSpec, d: Denial) {
         for action in &binding.validation_actions {
             match action.0.as_str() {
-                "Audit" => audited.push(Value::Object(vec![
+                "Audit" => self.audited.push(Value::Object(vec![
                     ("message".into(), Value::String(d.message.clone())),
-                    ("policy".into(), Value::String(policy.name.clone())),
+                    ("policy".into(), Value::String(policy.to_owned())),
                     ("binding".into(), Value::String(binding_name.to_owned())),
                     ("expressionIndex".into(), Value::Number(d.index.to_string())),
                     (
@@ -429,17 +162,58 @@ impl ApiServer {
                         Value::Array(binding.validation_actions.iter().map(|a| Value::String(a.0.clone())).collect()),
                     ),
                 ])),
-                "Deny" => deny(
-                    Some(binding_name),
+                "Deny" => self.deny(
+                    policy,
+                    binding_name,
                     Denial { message: d.message.clone(), reason: d.reason.clone(), index: d.index },
                 ),
-                "Warn" => warnings.push(format!(
-                    "Validation failed for ValidatingAdmissionPolicy '{}' with binding '{binding_name}': {}",
-                    policy.name, d.message
+                "Warn" => self.warnings.push(format!(
+                    "Validation failed for ValidatingAdmissionPolicy '{policy}' with binding '{binding_name}': {}",
+                    d.message
                 )),
                 _ => {}
             }
         }
+    }
+}
+
+impl Evaluator for Validator<'_> {
+    type Spec = ValidatingAdmissionPolicySpec;
+    type Binding = ValidatingAdmissionPolicyBindingSpec;
+
+    /// Upstream's validator denies it through the binding's actions.
+    fn condition_failed(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, why: String) {
+        let d = Denial { message: why, reason: String::new(), index: 0 };
+        self.act(&inv.policy.name, inv.binding_name, inv.binding, d);
+    }
+
+    fn invoke(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, object: &mut Option<Value>) -> Result<bool> {
+        let (policy, binding_name) = (&inv.policy.name, inv.binding_name);
+        let vars = Vars {
+            object: object.as_ref().map_or(Val::Null, conditions::to_val),
+            old: inv.context.old.clone(),
+            request: inv.context.request_val.clone(),
+            params: inv.param.as_ref().map_or(Val::Null, conditions::to_val),
+            namespace: inv.context.namespace.clone(),
+            authorizer: inv.context.authorizer.clone(),
+        };
+        let evaluation = evaluate(&inv.policy.spec, &vars);
+        for d in evaluation.denials {
+            self.act(policy, binding_name, inv.binding, d);
+        }
+        // An audit annotation's error denies whatever the binding's actions say.
+        for message in evaluation.annotation_errors {
+            self.deny(policy, binding_name, Denial { message, reason: String::new(), index: 0 });
+        }
+        for (key, value) in evaluation.annotations {
+            let key = format!("{policy}/{key}");
+            match self.annotations.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, vs)) if !vs.contains(&value) => vs.push(value),
+                Some(_) => {}
+                None => self.annotations.push((key, vec![value])),
+            }
+        }
+        Ok(false)
     }
 }
 
@@ -451,15 +225,6 @@ struct Vars {
     params: Val,
     namespace: Val,
     authorizer: Val,
-}
-
-/// The request as CEL's `request`: the review's request.
-pub(super) fn review_value(attrs: &Attributes<'_>) -> Result<Value> {
-    value::parse(
-        &kapi_machinery::json::to_vec(&super::call::review_request(attrs, String::new(), None, None))
-            .map_err(|e| api_errors::internal(&e.to_string()))?,
-    )
-    .map_err(|e| api_errors::internal(&e.to_string()))
 }
 
 /// A policy's `variables` as CEL's `variables`: in order, each seeing those before it. One that
@@ -594,11 +359,9 @@ fn message(validation: &Validation, vars: &[(&str, Val)]) -> String {
 
 /// The refusal of the first denial: upstream's `admission.NewForbidden` with the denial's
 /// reason and code, the message also as a cause.
-fn refusal(attrs: &Attributes<'_>, object: Option<&Value>, policy: &str, binding: Option<&str>, d: Denial) -> Error {
-    let message = match binding {
-        Some(b) => format!("ValidatingAdmissionPolicy '{policy}' with binding '{b}' denied request: {}", d.message),
-        None => format!("ValidatingAdmissionPolicy '{policy}' denied request: {}", d.message),
-    };
+fn refusal(attrs: &Attributes<'_>, object: Option<&Value>, policy: &str, binding: &str, d: Denial) -> Error {
+    let message =
+        format!("ValidatingAdmissionPolicy '{policy}' with binding '{binding}' denied request: {}", d.message);
     let reason = if d.reason.is_empty() { "Invalid".to_owned() } else { d.reason };
     let mut status = api_errors::status_of(&super::admission_forbidden(attrs, object, &message));
     status.code = code_of(&reason);
@@ -609,37 +372,10 @@ fn refusal(attrs: &Attributes<'_>, object: Option<&Value>, policy: &str, binding
     api_errors::into_error(status)
 }
 
-/// Upstream's `PolicyError` of a configuration error: `policy 'p' with binding 'b' denied
-/// request: failed to configure binding: …`, or `policy "p" denied request: failed to configure
-/// policy: …`.
-pub(super) fn config_error(policy: &str, binding: Option<&str>, e: &str) -> String {
-    match binding {
-        Some(b) => format!("policy '{policy}' with binding '{b}' denied request: failed to configure binding: {e}"),
-        None => format!("policy {policy:?} denied request: failed to configure policy: {e}"),
-    }
-}
-
-/// The refusal of upstream's generic policy dispatcher: `admission.NewForbidden` whose message
-/// is the first error's, with `reason` (the first error's own, else `Forbidden`, which keeps
-/// the code `403`), every error a cause.
-pub(super) fn policy_errors(
-    attrs: &Attributes<'_>,
-    object: Option<&Value>,
-    errors: Vec<String>,
-    reason: &str,
-) -> Error {
-    let mut status =
-        api_errors::status_of(&super::admission_forbidden(attrs, object, "admission request denied by policy"));
-    status.message = errors[0].clone();
-    status.reason = StatusReason(reason.into());
-    if let Some(details) = status.details.as_mut() {
-        details.causes = errors.into_iter().map(|message| StatusCause { message, ..Default::default() }).collect();
-    }
-    api_errors::into_error(status)
-}
-
 #[cfg(test)]
 mod tests {
+    use kapi_machinery::json::value;
+
     use super::*;
 
     fn spec(json: &str) -> ValidatingAdmissionPolicySpec {

@@ -4,6 +4,7 @@ pub mod content;
 pub mod declarative;
 pub mod email;
 pub mod ip;
+pub mod prefixed;
 
 use std::fmt;
 

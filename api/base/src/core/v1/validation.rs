@@ -129,28 +129,6 @@ pub fn non_negative(value: i64, path: &Path) -> ErrorList {
     if value < 0 { vec![FieldError::invalid_value(path, value, NEGATIVE)] } else { Vec::new() }
 }
 
-/// Upstream's `IsDomainPrefixedPath`: a DNS subdomain, `/`, and an HTTP path.
-#[doc(hidden)]
-pub fn domain_prefixed_path(path: &Path, value: &str) -> ErrorList {
-    const HTTP_PATH_FMT: &str = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
-    if value.is_empty() {
-        return vec![FieldError::required(path, "")];
-    }
-    let Some((host, rest)) = value.split_once('/').filter(|(h, r)| !h.is_empty() && !r.is_empty()) else {
-        return vec![FieldError::invalid(path, value, "must be a domain-prefixed path (such as \"acme.io/foo\")")];
-    };
-    let mut errs: ErrorList = is_dns1123_subdomain(host).iter().map(|m| FieldError::invalid(path, host, m)).collect();
-    let ok = rest.bytes().all(|c| c.is_ascii_alphanumeric() || b"/-._~%!$&'()*+,;=:".contains(&c));
-    if !ok {
-        errs.push(FieldError::invalid(
-            path,
-            rest,
-            &kapi_machinery::validation::content::regex_error("Invalid path", HTTP_PATH_FMT, &[]),
-        ));
-    }
-    errs
-}
-
 /// A value rendered as upstream renders a struct or pointer bad value: its JSON.
 #[doc(hidden)]
 pub fn json_value<T: json::JsonEncode + ?Sized>(v: &T) -> BadValue {

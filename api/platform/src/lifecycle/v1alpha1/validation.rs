@@ -18,8 +18,8 @@ use std::collections::HashSet;
 
 use kapi_machinery::json::{JsonElement, JsonEncode};
 use kapi_machinery::types::Time;
-use kapi_machinery::validation::content::is_qualified_name;
 use kapi_machinery::validation::declarative::json_value;
+use kapi_machinery::validation::prefixed::domain_prefixed_key;
 use kapi_machinery::validation::{BadValue, ErrorList, ErrorType, FieldError, Path};
 
 use super::{
@@ -188,21 +188,6 @@ fn check_requesters(errs: &mut ErrorList, requesters: &[Requester], old: &[Reque
             errs.extend(domain_prefixed_key(&path.index(i).child("name"), &r.name));
         }
     }
-}
-
-/// Upstream's `IsDomainPrefixedKey`: a label key with a domain prefix, such as `acme.io/foo`.
-fn domain_prefixed_key(path: &Path, key: &str) -> ErrorList {
-    if key.is_empty() {
-        return vec![FieldError::required(path, "")];
-    }
-    let errs: ErrorList = is_qualified_name(key).iter().map(|m| FieldError::invalid(path, key, m)).collect();
-    if !errs.is_empty() {
-        return errs;
-    }
-    if key.split('/').count() != 2 {
-        return vec![FieldError::invalid(path, key, "must be a domain-prefixed key (such as \"acme.io/foo\")")];
-    }
-    errs
 }
 
 /// A list as upstream shows it in an error: JSON, `null` for an empty (nil) list.

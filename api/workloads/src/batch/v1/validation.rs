@@ -14,11 +14,12 @@ mod warnings;
 
 use std::collections::BTreeSet;
 
+use kapi_machinery::validation::prefixed::domain_prefixed_path;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{CronJob, Job, JobSpec, JobTemplateSpec, PodFailurePolicy, SuccessPolicy};
 use crate::core::v1::validation::{
-    PodValidationOptions, Selector, domain_prefixed_path, immutable, json_value, non_negative, selector_mismatch,
+    PodValidationOptions, Selector, immutable, json_value, non_negative, selector_mismatch,
     validate_pod_template_spec_with,
 };
 use crate::meta::v1::validation::validate_label_selector;

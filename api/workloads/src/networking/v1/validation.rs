@@ -11,6 +11,7 @@ use kapi_machinery::types::IntOrString;
 use kapi_machinery::validation::content::{
     is_dns1035_label, is_dns1123_label, is_dns1123_subdomain, is_valid_port_num, max_len_error, regex_error,
 };
+use kapi_machinery::validation::prefixed::domain_prefixed_path;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{
@@ -20,8 +21,7 @@ use super::{
 };
 use crate::core::v1::TypedLocalObjectReference;
 use crate::core::v1::validation::{
-    IMMUTABLE, domain_prefixed_path, immutable, is_valid_cidr, is_valid_ip, is_valid_port_name, json_value,
-    parse_cidr_sloppy,
+    IMMUTABLE, immutable, is_valid_cidr, is_valid_ip, is_valid_port_name, json_value, parse_cidr_sloppy,
 };
 use crate::features::{self, Feature, Release, enabled};
 use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};

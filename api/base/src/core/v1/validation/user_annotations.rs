@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use kapi_machinery::validation::content::is_qualified_name;
+use kapi_machinery::validation::prefixed::domain_prefixed_key;
 use kapi_machinery::validation::{ErrorList, FieldError, Path};
 
 use crate::meta::v1::object_meta_validation::TOTAL_ANNOTATION_SIZE_LIMIT;
@@ -15,27 +15,11 @@ pub fn validate_user_annotations(annotations: &BTreeMap<String, String>, path: &
     let mut errs = ErrorList::new();
     let mut size = 0usize;
     for (k, v) in annotations {
-        errs.extend(domain_prefixed_key(&k.to_lowercase(), path));
+        errs.extend(domain_prefixed_key(path, &k.to_lowercase()));
         size = size.saturating_add(k.len()).saturating_add(v.len());
     }
     if size > TOTAL_ANNOTATION_SIZE_LIMIT {
         errs.push(FieldError::too_long(path, TOTAL_ANNOTATION_SIZE_LIMIT));
-    }
-    errs
-}
-
-/// Upstream's `IsDomainPrefixedKey`: required, a qualified name (only its errors when it is not
-/// one), and with exactly one `/`.
-fn domain_prefixed_key(key: &str, path: &Path) -> ErrorList {
-    if key.is_empty() {
-        return vec![FieldError::required(path, "")];
-    }
-    let errs: ErrorList = is_qualified_name(key).iter().map(|m| FieldError::invalid(path, key, m)).collect();
-    if !errs.is_empty() {
-        return errs;
-    }
-    if key.split('/').count() != 2 {
-        return vec![FieldError::invalid(path, key, r#"must be a domain-prefixed key (such as "acme.io/foo")"#)];
     }
     errs
 }

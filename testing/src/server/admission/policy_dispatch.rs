@@ -398,21 +398,29 @@ impl ApiServer {
         if info.namespaced && ns.is_empty() {
             return Err("cannot use namespaced paramRef in policy binding that matches cluster-scoped resources".into());
         }
-        let found: Vec<Value> = if !param_ref.name.is_empty() {
-            self.tracker
-                .get(&info.gvr(), ns, &param_ref.name, &GetOptions::default())
+        let found: Vec<Value> = match (param_ref.name.as_str(), param_ref.selector.as_ref()) {
+            // Validation refuses both and neither on write; with it off they reach here.
+            ("", None) => return Err("one of name or selector must be provided".into()),
+            (name, None) => self
+                .tracker
+                .get(&info.gvr(), ns, name, &GetOptions::default())
                 .ok()
                 .and_then(|o| to_value(o.as_ref()).ok())
                 .into_iter()
-                .collect()
-        } else {
-            let sel = selector(param_ref.selector.as_ref())?;
-            let (items, _) = self.tracker.list(&info.gvr(), ns, &ListOptions::default()).map_err(|e| e.to_string())?;
-            items
-                .iter()
-                .filter_map(|o| to_value(o.as_ref()).ok())
-                .filter(|v| sel.matches(&labels_of(Some(v))))
-                .collect()
+                .collect(),
+            ("", Some(sel)) => {
+                let sel = selector(Some(sel))?;
+                let (items, _) =
+                    self.tracker.list(&info.gvr(), ns, &ListOptions::default()).map_err(|e| e.to_string())?;
+                items
+                    .iter()
+                    .filter_map(|o| to_value(o.as_ref()).ok())
+                    .filter(|v| sel.matches(&labels_of(Some(v))))
+                    .collect()
+            }
+            (_, Some(_)) => {
+                return Err("paramRef.name and paramRef.selector are mutually exclusive".into());
+            }
         };
         if found.is_empty() {
             // Only a `Deny` refuses; an unset action allows, as upstream reads it.

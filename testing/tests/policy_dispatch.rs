@@ -2,11 +2,15 @@
 
 use std::sync::Arc;
 
-use kapi_api::admissionregistration::v1::{ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding};
-use kapi_api::core::v1::Secret;
+use kapi_api::admissionregistration::v1::{
+    MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, ValidatingAdmissionPolicy,
+    ValidatingAdmissionPolicyBinding,
+};
+use kapi_api::core::v1::{ConfigMap, Secret};
 use kapi_api::meta::v1::{CreateOptions, ObjectMeta, Status};
 use kapi_client::clientset::Clientset;
 use kapi_client::{Client, Config, Transport};
+use kapi_testing::server::AdmissionPlugins;
 use kapi_testing::{ApiServer, TestServer};
 
 async fn cluster() -> (Clientset, Arc<ApiServer>, TestServer) {
@@ -41,6 +45,24 @@ async fn validating(cs: &Clientset, name: &str, spec: &str, resource: &str, bind
     }
 }
 
+/// A mutating policy on creates of config maps labelling them `key=value`, bound once per
+/// `bindings` entry.
+async fn mutating(cs: &Clientset, name: &str, spec: &str, key: &str, bindings: &[(&str, &str)]) {
+    let policy: MutatingAdmissionPolicy = from(&format!(
+        r#"{{"metadata":{{"name":"{name}"}},"spec":{{{spec}
+            "matchConstraints":{{"resourceRules":[{{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["configmaps"]}}]}},
+            "reinvocationPolicy":"Never",
+            "mutations":[{{"patchType":"ApplyConfiguration","applyConfiguration":{{"expression":"Object{{metadata: Object.metadata{{labels: {{'{key}': 'yes'}}}}}}"}}}}]}}}}"#
+    ));
+    let api = cs.admissionregistration_v1();
+    api.mutating_admission_policies().create(&policy, &CreateOptions::default()).await.unwrap();
+    for (bname, rest) in bindings {
+        let binding: MutatingAdmissionPolicyBinding =
+            from(&format!(r#"{{"metadata":{{"name":"{bname}"}},"spec":{{{rest}"policyName":"{name}"}}}}"#));
+        api.mutating_admission_policy_bindings().create(&binding, &CreateOptions::default()).await.unwrap();
+    }
+}
+
 fn meta(name: &str) -> ObjectMeta {
     ObjectMeta { name: name.into(), ..Default::default() }
 }
@@ -51,6 +73,14 @@ async fn create_secret(cs: &Clientset, ns: &str, name: &str) -> Result<(), Statu
         Ok(_) => Ok(()),
         Err(e) => Err(e.status().unwrap().status.clone()),
     }
+}
+
+async fn create_cm(cs: &Clientset, ns: &str, cm: ConfigMap) -> Result<ConfigMap, Status> {
+    cs.core_v1()
+        .config_maps(ns)
+        .create(&cm, &CreateOptions::default())
+        .await
+        .map_err(|e| e.status().unwrap().status.clone())
 }
 
 /// The code, reason and message of a refusal.
@@ -89,4 +119,48 @@ async fn a_param_ref_with_both_or_neither_name_and_selector_is_a_configuration_e
     let why = "policy 'neither' with binding 'neither-binding' denied request: failed to configure binding: \
                one of name or selector must be provided";
     assert_eq!(said(&st), (403, "Forbidden", why));
+}
+
+#[tokio::test]
+async fn a_request_in_a_namespace_that_does_not_exist_is_not_found_once_a_policy_applies() {
+    let (cs, server, _test) = cluster().await;
+    // NamespaceLifecycle refuses such a create first, with the same words.
+    let mut plugins = AdmissionPlugins::default();
+    plugins.set("NamespaceLifecycle", false).unwrap();
+    server.set_admission_plugins(plugins);
+    let missing = "namespaces \"nowhere\" not found";
+
+    // The validating side reads the namespace for each binding that matches, parameters or not.
+    validating(
+        &cs,
+        "no-param",
+        r#""paramKind":{"apiVersion":"v1","kind":"ConfigMap"},"#,
+        "secrets",
+        &[("no-param-binding", r#""paramRef":{"name":"absent","parameterNotFoundAction":"Allow"},"#)],
+    )
+    .await;
+    let st = create_secret(&cs, "nowhere", "s").await.unwrap_err();
+    assert_eq!(said(&st), (404, "NotFound", missing));
+    let details = st.details.unwrap();
+    assert_eq!((details.kind.as_str(), details.name.as_str()), ("namespaces", "nowhere"));
+
+    // The mutating side only once it has something to invoke.
+    mutating(
+        &cs,
+        "no-param",
+        r#""paramKind":{"apiVersion":"v1","kind":"ConfigMap"},"#,
+        "unused",
+        &[("no-param-binding", r#""paramRef":{"name":"absent","parameterNotFoundAction":"Allow"},"#)],
+    )
+    .await;
+    create_cm(&cs, "nowhere", ConfigMap { metadata: meta("c1"), ..Default::default() }).await.unwrap();
+    mutating(&cs, "tagger", "", "tagged", &[("tagger-binding", "")]).await;
+    let st = create_cm(&cs, "nowhere", ConfigMap { metadata: meta("c2"), ..Default::default() }).await.unwrap_err();
+    assert_eq!(said(&st), (404, "NotFound", missing));
+
+    // A namespace that exists is the policy's `namespaceObject`.
+    let ns: kapi_api::core::v1::Namespace = from(r#"{"metadata":{"name":"here","labels":{"team":"a"}}}"#);
+    cs.core_v1().namespaces().create(&ns, &CreateOptions::default()).await.unwrap();
+    let cm = create_cm(&cs, "here", ConfigMap { metadata: meta("c3"), ..Default::default() }).await.unwrap();
+    assert_eq!(cm.metadata.labels.get("tagged").map(String::as_str), Some("yes"));
 }

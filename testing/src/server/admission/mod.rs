@@ -393,18 +393,7 @@ impl ApiServer {
                     let ns = GroupVersionResource::new("", "v1", "namespaces");
                     let found = self.tracker.get(&ns, "", attrs.namespace, &GetOptions::default()).ok();
                     let Some(v) = found.and_then(|o| to_value(o.as_ref()).ok()) else {
-                        let details = StatusDetails {
-                            name: attrs.namespace.to_owned(),
-                            kind: "namespaces".into(),
-                            ..Default::default()
-                        };
-                        let message = format!("namespaces {:?} not found", attrs.namespace);
-                        return Err(api_errors::into_error(api_errors::failure(
-                            404,
-                            "NotFound",
-                            message,
-                            Some(details),
-                        )));
+                        return Err(namespace_not_found(attrs.namespace));
                     };
                     labels_of(Some(&v))
                 };
@@ -417,6 +406,17 @@ impl ApiServer {
         let labelled = |o: &&Value| o.get("metadata").is_some() && s.matches(&labels_of(Some(o)));
         Ok(s.is_empty() || [obj, old].into_iter().flatten().any(|o| labelled(&o)))
     }
+}
+
+/// The `NotFound` of a request's namespace that does not exist.
+fn namespace_not_found(name: &str) -> Error {
+    let details = StatusDetails { name: name.to_owned(), kind: "namespaces".into(), ..Default::default() };
+    api_errors::into_error(api_errors::failure(
+        404,
+        "NotFound",
+        format!("namespaces {name:?} not found"),
+        Some(details),
+    ))
 }
 
 /// A delete's options as a review's `options`: `meta.k8s.io/v1` `DeleteOptions`.

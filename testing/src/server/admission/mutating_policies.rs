@@ -113,6 +113,8 @@ impl Mutator<'_> {
 impl Evaluator for Mutator<'_> {
     type Spec = MutatingAdmissionPolicySpec;
     type Binding = MutatingAdmissionPolicyBindingSpec;
+    // Upstream's mutating dispatcher reads it once, after collecting the invocations.
+    const NAMESPACE_PER_BINDING: bool = false;
 
     fn condition_failed(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, why: String) {
         self.fail(inv.policy, inv.binding_name, why);

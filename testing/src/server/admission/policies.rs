@@ -180,6 +180,8 @@ impl Validator<'_> {
 impl Evaluator for Validator<'_> {
     type Spec = ValidatingAdmissionPolicySpec;
     type Binding = ValidatingAdmissionPolicyBindingSpec;
+    // Upstream's validating dispatcher reads it for each binding that matches.
+    const NAMESPACE_PER_BINDING: bool = true;
 
     /// Upstream's validator denies it through the binding's actions.
     fn condition_failed(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, why: String) {

@@ -171,6 +171,12 @@ pub(super) trait Evaluator {
     type Spec: PolicySpec;
     type Binding: BindingSpec;
 
+    /// Whether the request's namespace is read for each binding whose parameters were
+    /// collected, even none (upstream's validating dispatcher), rather than only once there is
+    /// something to invoke (its mutating one): a namespace that does not exist stops the request
+    /// with `NotFound` at that point.
+    const NAMESPACE_PER_BINDING: bool;
+
     /// A match condition failed to evaluate under `failurePolicy: Fail` (`why` in upstream's
     /// words).
     fn condition_failed(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, why: String);
@@ -205,6 +211,8 @@ impl ApiServer {
     ) -> Result<Dispatched> {
         let mut config: Vec<String> = Vec::new();
         let mut changed = false;
+        // The request's namespace object, read once when first needed.
+        let mut namespace: Option<Val> = None;
         for policy in policies {
             let Some(m) = policy.spec.match_constraints() else { continue };
             // The request's version, or the first equivalent one a rule names.
@@ -249,18 +257,12 @@ impl ApiServer {
             let request = review_value(&pattrs)?;
             // Built once per policy: every binding and parameter sees the same request.
             let authorizer = self.request_authorizer(&pattrs);
-            let namespace_object = if pattrs.namespace.is_empty()
-                || (pattrs.gvr.group.is_empty() && pattrs.gvr.resource == "namespaces")
-            {
-                None
-            } else {
-                self.namespace_object(pattrs.namespace)
-            };
-            let context = Context {
+            let mut context = Context {
                 request_val: conditions::to_val(&request),
                 request,
                 old: old.as_ref().map_or(Val::Null, conditions::to_val),
-                namespace: namespace_object.as_ref().map_or(Val::Null, conditions::to_val),
+                // Set once a binding needs it.
+                namespace: Val::Null,
                 authorizer,
             };
             let mut policy_changed = false;
@@ -286,6 +288,12 @@ impl ApiServer {
                         continue;
                     }
                 };
+                if E::NAMESPACE_PER_BINDING || !params.is_empty() {
+                    context.namespace = match &namespace {
+                        Some(ns) => ns.clone(),
+                        None => namespace.insert(self.request_namespace(attrs)?).clone(),
+                    };
+                }
                 for param in params {
                     let inv = Invocation {
                         policy,
@@ -352,9 +360,17 @@ impl ApiServer {
             .map_err(|e| api_errors::status_of(&e).message)
     }
 
-    fn namespace_object(&self, name: &str) -> Option<Value> {
+    /// The request's namespace as CEL's `namespaceObject`: null for a cluster-scoped request
+    /// and for a namespace itself, a `NotFound` error when it does not exist.
+    fn request_namespace(&self, attrs: &Attributes<'_>) -> Result<Val> {
+        if attrs.namespace.is_empty() || (attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces") {
+            return Ok(Val::Null);
+        }
         let ns = GroupVersionResource::new("", "v1", "namespaces");
-        self.tracker.get(&ns, "", name, &GetOptions::default()).ok().and_then(|o| to_value(o.as_ref()).ok())
+        match self.tracker.get(&ns, "", attrs.namespace, &GetOptions::default()) {
+            Ok(o) => Ok(conditions::to_val(&to_value(o.as_ref())?)),
+            Err(_) => Err(super::namespace_not_found(attrs.namespace)),
+        }
     }
 
     /// The resource of a policy's `paramKind` (`None` when it takes no parameters), or why

@@ -9,6 +9,7 @@ use kapi_api::admissionregistration::v1::{
 use kapi_api::core::v1::{ConfigMap, Secret};
 use kapi_api::meta::v1::{CreateOptions, ObjectMeta, Status};
 use kapi_client::clientset::Clientset;
+use kapi_client::dynamic::{ApiResource, DynamicApi, DynamicObject};
 use kapi_client::{Client, Config, Transport};
 use kapi_testing::server::AdmissionPlugins;
 use kapi_testing::{ApiServer, TestServer};
@@ -27,12 +28,13 @@ fn from<T: kapi_machinery::json::JsonDecode + Default>(json: &str) -> T {
     kapi_machinery::json::from_slice(json.as_bytes()).unwrap()
 }
 
-/// A validating policy on creates of `resource` in the core group, denying when `expression`
-/// is false, bound once per `bindings` entry (`name`, the rest of the binding's spec).
-async fn validating(cs: &Clientset, name: &str, spec: &str, resource: &str, bindings: &[(&str, &str)]) {
+/// A validating policy that denies whatever it matches (`spec`: the rest of its spec, its
+/// `matchConstraints` by default those of creates of secrets), bound once per `bindings` entry
+/// (`name`, the rest of the binding's spec).
+async fn validating(cs: &Clientset, name: &str, spec: &str, bindings: &[(&str, &str)]) {
+    let constraints = if spec.contains("matchConstraints") { "" } else { SECRETS };
     let policy: ValidatingAdmissionPolicy = from(&format!(
-        r#"{{"metadata":{{"name":"{name}"}},"spec":{{{spec}
-            "matchConstraints":{{"resourceRules":[{{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["{resource}"]}}]}},
+        r#"{{"metadata":{{"name":"{name}"}},"spec":{{{spec}{constraints}
             "validations":[{{"expression":"false","message":"{name} denies"}}]}}}}"#
     ));
     let api = cs.admissionregistration_v1();
@@ -63,12 +65,15 @@ async fn mutating(cs: &Clientset, name: &str, spec: &str, key: &str, bindings: &
     }
 }
 
+const SECRETS: &str = r#""matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["secrets"]}]},"#;
+
 fn meta(name: &str) -> ObjectMeta {
     ObjectMeta { name: name.into(), ..Default::default() }
 }
 
-async fn create_secret(cs: &Clientset, ns: &str, name: &str) -> Result<(), Status> {
-    let secret = Secret { metadata: meta(name), ..Default::default() };
+async fn create_secret(cs: &Clientset, ns: &str, name: &str, labels: &[(&str, &str)]) -> Result<(), Status> {
+    let mut secret = Secret { metadata: meta(name), ..Default::default() };
+    secret.metadata.labels = labels.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     match cs.core_v1().secrets(ns).create(&secret, &CreateOptions::default()).await {
         Ok(_) => Ok(()),
         Err(e) => Err(e.status().unwrap().status.clone()),
@@ -97,11 +102,10 @@ async fn a_param_ref_with_both_or_neither_name_and_selector_is_a_configuration_e
         &cs,
         "both",
         r#""paramKind":{"apiVersion":"v1","kind":"ConfigMap"},"#,
-        "secrets",
         &[("both-binding", r#""paramRef":{"name":"p","selector":{},"parameterNotFoundAction":"Allow"},"#)],
     )
     .await;
-    let st = create_secret(&cs, "default", "s").await.unwrap_err();
+    let st = create_secret(&cs, "default", "s", &[]).await.unwrap_err();
     let why = "policy 'both' with binding 'both-binding' denied request: failed to configure binding: \
                paramRef.name and paramRef.selector are mutually exclusive";
     assert_eq!(said(&st), (403, "Forbidden", why));
@@ -111,11 +115,10 @@ async fn a_param_ref_with_both_or_neither_name_and_selector_is_a_configuration_e
         &cs,
         "neither",
         r#""paramKind":{"apiVersion":"v1","kind":"ConfigMap"},"#,
-        "secrets",
         &[("neither-binding", r#""paramRef":{"parameterNotFoundAction":"Allow"},"#)],
     )
     .await;
-    let st = create_secret(&cs, "default", "s").await.unwrap_err();
+    let st = create_secret(&cs, "default", "s", &[]).await.unwrap_err();
     let why = "policy 'neither' with binding 'neither-binding' denied request: failed to configure binding: \
                one of name or selector must be provided";
     assert_eq!(said(&st), (403, "Forbidden", why));
@@ -135,11 +138,10 @@ async fn a_request_in_a_namespace_that_does_not_exist_is_not_found_once_a_policy
         &cs,
         "no-param",
         r#""paramKind":{"apiVersion":"v1","kind":"ConfigMap"},"#,
-        "secrets",
         &[("no-param-binding", r#""paramRef":{"name":"absent","parameterNotFoundAction":"Allow"},"#)],
     )
     .await;
-    let st = create_secret(&cs, "nowhere", "s").await.unwrap_err();
+    let st = create_secret(&cs, "nowhere", "s", &[]).await.unwrap_err();
     assert_eq!(said(&st), (404, "NotFound", missing));
     let details = st.details.unwrap();
     assert_eq!((details.kind.as_str(), details.name.as_str()), ("namespaces", "nowhere"));
@@ -163,4 +165,67 @@ async fn a_request_in_a_namespace_that_does_not_exist_is_not_found_once_a_policy
     cs.core_v1().namespaces().create(&ns, &CreateOptions::default()).await.unwrap();
     let cm = create_cm(&cs, "here", ConfigMap { metadata: meta("c3"), ..Default::default() }).await.unwrap();
     assert_eq!(cm.metadata.labels.get("tagged").map(String::as_str), Some("yes"));
+}
+
+#[tokio::test]
+async fn selectors_are_read_before_rules_and_their_errors_kept_until_the_rules_match() {
+    let (cs, server, _test) = cluster().await;
+    // Validation refuses a selector that does not parse on write.
+    server.set_validation(false);
+    validating(
+        &cs,
+        "picky",
+        r#""matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["secrets"]}],
+            "namespaceSelector":{"matchExpressions":[{"key":"team","operator":"Bogus"}]},
+            "objectSelector":{"matchLabels":{"pick":"yes"}}},"#,
+        &[("picky-binding", "")],
+    )
+    .await;
+    // The object selector does not match: the namespace selector's error is dropped.
+    create_secret(&cs, "default", "unlabelled", &[]).await.unwrap();
+    // It matches, and so do the rules: the error is the policy's.
+    let st = create_secret(&cs, "default", "labelled", &[("pick", "yes")]).await.unwrap_err();
+    let why = "policy \"picky\" denied request: failed to configure policy: Internal error occurred: \
+               \"Bogus\" is not a valid label selector operator";
+    assert_eq!(said(&st), (403, "Forbidden", why));
+}
+
+#[tokio::test]
+async fn a_binding_matches_the_request_as_it_came_with_its_own_match_policy() {
+    let (cs, _server, _test) = cluster().await;
+    // The policy names autoscaling/v2 (and sees a v1 request converted to it); the binding
+    // names v1 exactly, which the request is.
+    let rules = |version: &str| {
+        format!(
+            r#"{{"resourceRules":[{{"apiGroups":["autoscaling"],"apiVersions":["{version}"],"operations":["CREATE"],"resources":["horizontalpodautoscalers"]}}]"#
+        )
+    };
+    validating(
+        &cs,
+        "hpa",
+        &format!(r#""matchConstraints":{}}},"#, rules("v2")),
+        &[("hpa-binding", &format!(r#""matchResources":{},"matchPolicy":"Exact"}},"#, rules("v1")))],
+    )
+    .await;
+    let hpas = DynamicApi::namespaced(
+        cs.client(),
+        &ApiResource {
+            group: "autoscaling".into(),
+            version: "v1".into(),
+            kind: "HorizontalPodAutoscaler".into(),
+            resource: "horizontalpodautoscalers".into(),
+            namespaced: true,
+        },
+        "default",
+    )
+    .unwrap();
+    let hpa = DynamicObject::from_json(
+        br#"{"apiVersion":"autoscaling/v1","kind":"HorizontalPodAutoscaler","metadata":{"name":"h"},
+            "spec":{"scaleTargetRef":{"apiVersion":"apps/v1","kind":"Deployment","name":"web"},"maxReplicas":2}}"#,
+    )
+    .unwrap();
+    let st = hpas.create(&hpa, &CreateOptions::default()).await.unwrap_err().status().unwrap().status.clone();
+    let why = "horizontalpodautoscalers.autoscaling \"h\" is forbidden: ValidatingAdmissionPolicy 'hpa' with binding \
+               'hpa-binding' denied request: hpa denies";
+    assert_eq!(said(&st), (422, "Invalid", why));
 }

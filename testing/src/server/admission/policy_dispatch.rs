@@ -137,6 +137,26 @@ fn constraints_match(m: &MatchResources, attrs: &Attributes<'_>) -> bool {
     rule_matches(&m.resource_rules, attrs) && !rule_matches(&m.exclude_resource_rules, attrs)
 }
 
+/// The resource a match's rules name: the request's own (`Some(None)`) or, unless
+/// `matchPolicy: Exact`, an equivalent one, taking the rules in order and for each the
+/// equivalents in order, as upstream's `matchesResourceRules`.
+fn rules_name(
+    rules: &[NamedRuleWithOperations],
+    m: &MatchResources,
+    attrs: &Attributes<'_>,
+    equivalents: &[ResourceInfo],
+) -> Option<Option<ResourceInfo>> {
+    if rule_matches(rules, attrs) {
+        return Some(None);
+    }
+    if !equivalent(m) {
+        return None;
+    }
+    rules.iter().find_map(|r| {
+        equivalents.iter().find(|e| rule_matches(std::slice::from_ref(r), &attrs.through(e))).map(|e| Some(*e))
+    })
+}
+
 fn equivalent(m: &MatchResources) -> bool {
     m.match_policy.as_ref().is_none_or(|p| p.0 != MatchPolicyType::EXACT)
 }
@@ -215,15 +235,20 @@ impl ApiServer {
         let mut namespace: Option<Val> = None;
         for policy in policies {
             let Some(m) = policy.spec.match_constraints() else { continue };
-            // The request's version, or the first equivalent one a rule names.
-            let through = if constraints_match(m, attrs) {
-                None
-            } else if equivalent(m)
-                && let Some(e) = subject.equivalents.iter().find(|e| constraints_match(m, &attrs.through(e)))
-            {
-                Some(*e)
-            } else {
-                continue;
+            // Upstream's configuration errors: selectors, parameters.
+            let mut misconfigured = |binding: Option<&str>, e: &str| {
+                if policy.fails_closed() {
+                    config.push(config_error(&policy.name, binding, e));
+                }
+            };
+            // The request's version, or the equivalent one the rules name.
+            let through = match self.criteria_match(m, attrs, &subject.equivalents, object.as_ref(), old) {
+                Ok(Some(through)) => through,
+                Ok(None) => continue,
+                Err(e) => {
+                    misconfigured(None, &e);
+                    continue;
+                }
             };
             let pattrs = through.as_ref().map_or_else(|| attrs.clone(), |e| attrs.through(e));
             let convert = |v: &Value| match &through {
@@ -231,22 +256,8 @@ impl ApiServer {
                 Some(e) => self.convert_value(&subject.info, v, e),
             };
             let mut obj = object.as_ref().map(convert).transpose()?;
-            let old = old.map(convert).transpose()?;
+            let old_obj = old.map(convert).transpose()?;
             let kind = through.as_ref().map_or(subject.kind, |e| Some(e.kind_info()));
-            // Upstream's configuration errors: selectors, parameters.
-            let mut misconfigured = |binding: Option<&str>, e: &str| {
-                if policy.fails_closed() {
-                    config.push(config_error(&policy.name, binding, e));
-                }
-            };
-            match self.match_selectors(m, &pattrs, obj.as_ref(), old.as_ref()) {
-                Ok(true) => {}
-                Ok(false) => continue,
-                Err(e) => {
-                    misconfigured(None, &e);
-                    continue;
-                }
-            }
             let param_resource = match self.param_resource(policy.spec.param_kind()) {
                 Ok(r) => r,
                 Err(e) => {
@@ -260,21 +271,19 @@ impl ApiServer {
             let mut context = Context {
                 request_val: conditions::to_val(&request),
                 request,
-                old: old.as_ref().map_or(Val::Null, conditions::to_val),
+                old: old_obj.as_ref().map_or(Val::Null, conditions::to_val),
                 // Set once a binding needs it.
                 namespace: Val::Null,
                 authorizer,
             };
             let mut policy_changed = false;
             for (bname, binding) in &policy.bindings {
+                // Upstream matches a binding on the request as it came, with the binding's own
+                // `matchPolicy`, whatever version the policy sees.
                 if let Some(bm) = binding.match_resources() {
-                    let rules_ok = bm.resource_rules.is_empty() || rule_matches(&bm.resource_rules, &pattrs);
-                    if !rules_ok || rule_matches(&bm.exclude_resource_rules, &pattrs) {
-                        continue;
-                    }
-                    match self.match_selectors(bm, &pattrs, obj.as_ref(), old.as_ref()) {
-                        Ok(true) => {}
-                        Ok(false) => continue,
+                    match self.criteria_match(bm, attrs, &subject.equivalents, object.as_ref(), old) {
+                        Ok(Some(_)) => {}
+                        Ok(None) => continue,
                         Err(e) => {
                             misconfigured(Some(bname), &e);
                             continue;
@@ -311,7 +320,7 @@ impl ApiServer {
                         match conditions::matches(
                             conditions,
                             obj.as_ref(),
-                            old.as_ref(),
+                            old_obj.as_ref(),
                             &context.request,
                             context.authorizer.clone(),
                             !policy.fails_closed(),
@@ -346,18 +355,38 @@ impl ApiServer {
         Ok(Dispatched { config, changed })
     }
 
-    /// The namespace and object selectors of a match, as a webhook's are read; an error is
-    /// the status's message (`Internal error occurred: …`), a configuration error of the policy
-    /// or binding.
-    fn match_selectors(
+    /// Upstream's `Matcher.Matches` of a policy's `matchConstraints` or a binding's
+    /// `matchResources` on the request as it came: the selectors first, then the exclusions and
+    /// rules (no rules: any request); a selector's error counts only once the rules match, and
+    /// a namespace selector's not at all when the object selector does not match. `Some` with
+    /// the resource the rules name ([`rules_name`]); an error is the status's message
+    /// (`Internal error occurred: …`), a configuration error of the policy or binding.
+    fn criteria_match(
         &self,
         m: &MatchResources,
         attrs: &Attributes<'_>,
+        equivalents: &[ResourceInfo],
         obj: Option<&Value>,
         old: Option<&Value>,
-    ) -> std::result::Result<bool, String> {
-        self.selectors_match(m.namespace_selector.as_ref(), m.object_selector.as_ref(), attrs, obj, old)
-            .map_err(|e| api_errors::status_of(&e).message)
+    ) -> std::result::Result<Option<Option<ResourceInfo>>, String> {
+        let namespace = self.namespace_selector_matches(m.namespace_selector.as_ref(), attrs, obj, old);
+        if matches!(namespace, Ok(false)) {
+            return Ok(None);
+        }
+        let object = super::object_selector_matches(m.object_selector.as_ref(), obj, old);
+        if matches!(object, Ok(false)) {
+            return Ok(None);
+        }
+        if rules_name(&m.exclude_resource_rules, m, attrs, equivalents).is_some() {
+            return Ok(None);
+        }
+        let through =
+            if m.resource_rules.is_empty() { Some(None) } else { rules_name(&m.resource_rules, m, attrs, equivalents) };
+        let Some(through) = through else { return Ok(None) };
+        let message = |e: Error| api_errors::status_of(&e).message;
+        namespace.map_err(message)?;
+        object.map_err(message)?;
+        Ok(Some(through))
     }
 
     /// The request's namespace as CEL's `namespaceObject`: null for a cluster-scoped request

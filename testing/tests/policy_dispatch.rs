@@ -6,6 +6,7 @@ use kapi_api::admissionregistration::v1::{
     MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, ValidatingAdmissionPolicy,
     ValidatingAdmissionPolicyBinding,
 };
+use kapi_api::apiextensions::v1::CustomResourceDefinition;
 use kapi_api::core::v1::{ConfigMap, Secret};
 use kapi_api::meta::v1::{CreateOptions, ObjectMeta, Status};
 use kapi_client::clientset::Clientset;
@@ -66,6 +67,30 @@ async fn mutating(cs: &Clientset, name: &str, spec: &str, key: &str, bindings: &
 }
 
 const SECRETS: &str = r#""matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["secrets"]}]},"#;
+
+/// Horizontal pod autoscalers in `default`, through autoscaling `version`.
+fn hpas(cs: &Clientset, version: &str) -> DynamicApi {
+    let resource = ApiResource {
+        group: "autoscaling".into(),
+        version: version.into(),
+        kind: "HorizontalPodAutoscaler".into(),
+        resource: "horizontalpodautoscalers".into(),
+        namespaced: true,
+    };
+    DynamicApi::namespaced(cs.client(), &resource, "default").unwrap()
+}
+
+/// An autoscaler in autoscaling `version` (`v1` or `v2`).
+fn hpa(version: &str, name: &str) -> DynamicObject {
+    DynamicObject::from_json(
+        format!(
+            r#"{{"apiVersion":"autoscaling/{version}","kind":"HorizontalPodAutoscaler","metadata":{{"name":"{name}"}},
+                "spec":{{"scaleTargetRef":{{"apiVersion":"apps/v1","kind":"Deployment","name":"web"}},"maxReplicas":2}}}}"#
+        )
+        .as_bytes(),
+    )
+    .unwrap()
+}
 
 fn meta(name: &str) -> ObjectMeta {
     ObjectMeta { name: name.into(), ..Default::default() }
@@ -207,25 +232,122 @@ async fn a_binding_matches_the_request_as_it_came_with_its_own_match_policy() {
         &[("hpa-binding", &format!(r#""matchResources":{},"matchPolicy":"Exact"}},"#, rules("v1")))],
     )
     .await;
-    let hpas = DynamicApi::namespaced(
+    let st = hpas(&cs, "v1")
+        .create(&hpa("v1", "h"), &CreateOptions::default())
+        .await
+        .unwrap_err()
+        .status()
+        .unwrap()
+        .status
+        .clone();
+    let why = "horizontalpodautoscalers.autoscaling \"h\" is forbidden: ValidatingAdmissionPolicy 'hpa' with binding \
+               'hpa-binding' denied request: hpa denies";
+    assert_eq!(said(&st), (422, "Invalid", why));
+}
+
+#[tokio::test]
+async fn mutating_policies_are_matched_on_the_object_as_it_came() {
+    let (cs, _server, _test) = cluster().await;
+    mutating(&cs, "a-tag", "", "tagged", &[("a-tag-binding", "")]).await;
+    // Its binding would match once the first policy has tagged the object, were it matched
+    // after that.
+    mutating(
+        &cs,
+        "b-follow",
+        "",
+        "followed",
+        &[("b-follow-binding", r#""matchResources":{"objectSelector":{"matchLabels":{"tagged":"yes"}}},"#)],
+    )
+    .await;
+    let cm = create_cm(&cs, "default", ConfigMap { metadata: meta("c"), ..Default::default() }).await.unwrap();
+    let labels: Vec<_> = cm.metadata.labels.keys().map(String::as_str).collect();
+    assert_eq!(labels, ["tagged"]);
+}
+
+#[tokio::test]
+async fn mutating_policies_write_back_once_from_the_last_version_they_ran_in() {
+    let (cs, _server, _test) = cluster().await;
+    // Each policy labels horizontal pod autoscalers, the first seeing them as autoscaling/v2,
+    // the second as autoscaling/v1; upstream converts each version from the request's object
+    // and writes back only the last one's.
+    for (name, version) in [("a-v2", "v2"), ("b-v1", "v1")] {
+        let policy: MutatingAdmissionPolicy = from(&format!(
+            r#"{{"metadata":{{"name":"{name}"}},"spec":{{
+                "matchConstraints":{{"resourceRules":[{{"apiGroups":["autoscaling"],"apiVersions":["{version}"],"operations":["CREATE"],"resources":["horizontalpodautoscalers"]}}]}},
+                "reinvocationPolicy":"Never",
+                "mutations":[{{"patchType":"ApplyConfiguration","applyConfiguration":{{"expression":"Object{{metadata: Object.metadata{{labels: {{'{name}': 'yes'}}}}}}"}}}}]}}}}"#
+        ));
+        let api = cs.admissionregistration_v1();
+        api.mutating_admission_policies().create(&policy, &CreateOptions::default()).await.unwrap();
+        let binding: MutatingAdmissionPolicyBinding =
+            from(&format!(r#"{{"metadata":{{"name":"{name}-binding"}},"spec":{{"policyName":"{name}"}}}}"#));
+        api.mutating_admission_policy_bindings().create(&binding, &CreateOptions::default()).await.unwrap();
+    }
+    let created = hpas(&cs, "v1").create(&hpa("v1", "h1"), &CreateOptions::default()).await.unwrap();
+    assert_eq!(labels_of(&created), ["b-v1"]);
+    // Through v2 too: b-v1 runs last, on v1 converted from the request's object.
+    let created = hpas(&cs, "v2").create(&hpa("v2", "h2"), &CreateOptions::default()).await.unwrap();
+    assert_eq!(labels_of(&created), ["b-v1"]);
+}
+
+fn labels_of(o: &DynamicObject) -> Vec<String> {
+    o.metadata.labels.keys().cloned().collect()
+}
+
+#[tokio::test]
+async fn a_failed_conversion_is_a_configuration_error_once_a_binding_matches() {
+    let (cs, _server, _test) = cluster().await;
+    // Gadgets are stored as v1; v2 is converted by a webhook nobody serves.
+    let crd: CustomResourceDefinition = from(
+        r#"{"metadata":{"name":"gadgets.example.com"},"spec":{"group":"example.com","scope":"Namespaced",
+            "names":{"plural":"gadgets","singular":"gadget","kind":"Gadget"},
+            "conversion":{"strategy":"Webhook","webhook":{"conversionReviewVersions":["v1"],
+                "clientConfig":{"url":"https://127.0.0.1:1/convert"}}},
+            "versions":[
+                {"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}},
+                {"name":"v2","served":true,"storage":false,"schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}]}}"#,
+    );
+    cs.apiextensions_v1().custom_resource_definitions().create(&crd, &CreateOptions::default()).await.unwrap();
+    let v2 = r#""matchConstraints":{"resourceRules":[{"apiGroups":["example.com"],"apiVersions":["v2"],"operations":["CREATE"],"resources":["gadgets"]}]},"#;
+    // A binding that does not match: nothing is converted.
+    validating(
+        &cs,
+        "gadgets",
+        v2,
+        &[("gadgets-binding", r#""matchResources":{"objectSelector":{"matchLabels":{"check":"yes"}}},"#)],
+    )
+    .await;
+    let gadgets = DynamicApi::namespaced(
         cs.client(),
         &ApiResource {
-            group: "autoscaling".into(),
+            group: "example.com".into(),
             version: "v1".into(),
-            kind: "HorizontalPodAutoscaler".into(),
-            resource: "horizontalpodautoscalers".into(),
+            kind: "Gadget".into(),
+            resource: "gadgets".into(),
             namespaced: true,
         },
         "default",
     )
     .unwrap();
-    let hpa = DynamicObject::from_json(
-        br#"{"apiVersion":"autoscaling/v1","kind":"HorizontalPodAutoscaler","metadata":{"name":"h"},
-            "spec":{"scaleTargetRef":{"apiVersion":"apps/v1","kind":"Deployment","name":"web"},"maxReplicas":2}}"#,
-    )
-    .unwrap();
-    let st = hpas.create(&hpa, &CreateOptions::default()).await.unwrap_err().status().unwrap().status.clone();
-    let why = "horizontalpodautoscalers.autoscaling \"h\" is forbidden: ValidatingAdmissionPolicy 'hpa' with binding \
-               'hpa-binding' denied request: hpa denies";
-    assert_eq!(said(&st), (422, "Invalid", why));
+    let gadget = |name: &str, labels: &str| {
+        DynamicObject::from_json(
+            format!(r#"{{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{{"name":"{name}","labels":{{{labels}}}}}}}"#)
+                .as_bytes(),
+        )
+        .unwrap()
+    };
+    gadgets.create(&gadget("g1", ""), &CreateOptions::default()).await.unwrap();
+    let st = gadgets
+        .create(&gadget("g2", r#""check":"yes""#), &CreateOptions::default())
+        .await
+        .unwrap_err()
+        .status()
+        .unwrap()
+        .status
+        .clone();
+    // The converter's own words after the prefix are kapi's (upstream's name the webhook).
+    let why = "policy 'gadgets' with binding 'gadgets-binding' denied request: failed to configure binding: \
+               failed to convert object version: ";
+    assert_eq!((st.code, st.reason.0.as_str()), (403, "Forbidden"));
+    assert!(st.message.starts_with(why), "{}", st.message);
 }

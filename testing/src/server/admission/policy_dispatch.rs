@@ -6,9 +6,12 @@
 //! then sees the objects) and whose selectors match, for each of its bindings whose own
 //! `matchResources` match, for each parameter object the binding's `paramRef` finds, the
 //! policy's `matchConditions` are checked and the kind's evaluator runs (an [`Evaluator`]: the
-//! validations of module `policies`, the mutations of module `mutating_policies`). A selector,
-//! `paramKind` or parameter that cannot be used is a configuration error of the policy or the
-//! binding, kept (under `failurePolicy: Fail`) for the kind to report.
+//! validations of module `policies`, the mutations of module `mutating_policies`). Policies
+//! and bindings are matched on the request as it came; the objects in each version are
+//! converted from it once and written back once, from the version the last invocation ran in.
+//! A selector, `paramKind`, parameter or conversion that cannot be used is a configuration
+//! error of the policy or the binding, kept (under `failurePolicy: Fail`) for the kind to
+//! report.
 
 use kapi_api::admissionregistration::v1::{
     FailurePolicyType, MatchCondition, MatchPolicyType, MatchResources, MutatingAdmissionPolicyBindingSpec,
@@ -161,8 +164,8 @@ fn equivalent(m: &MatchResources) -> bool {
     m.match_policy.as_ref().is_none_or(|p| p.0 != MatchPolicyType::EXACT)
 }
 
-/// What every binding and parameter object of one policy sees of the request, built once per
-/// policy in the version the policy matched.
+/// What every parameter object of one binding sees of the request, in the version the policy
+/// matched.
 pub(super) struct Context {
     /// The request as CEL's `request`, as JSON (for the match conditions) and as CEL.
     pub(super) request: Value,
@@ -191,19 +194,44 @@ pub(super) trait Evaluator {
     type Spec: PolicySpec;
     type Binding: BindingSpec;
 
-    /// Whether the request's namespace is read for each binding whose parameters were
-    /// collected, even none (upstream's validating dispatcher), rather than only once there is
-    /// something to invoke (its mutating one): a namespace that does not exist stops the request
-    /// with `NotFound` at that point.
-    const NAMESPACE_PER_BINDING: bool;
+    /// Whether upstream runs the kind through its validating dispatcher's own loop rather than
+    /// the generic one: that reads the request's namespace for each binding whose parameters
+    /// were collected, even none, where the mutating dispatcher reads it only once there is
+    /// something to invoke (a namespace that does not exist stops the request with `NotFound`
+    /// at that point); and it converts the object once a binding has parameters, a failure
+    /// being the binding's, where the generic one converts once a binding matches, a failure
+    /// being the policy's.
+    const VALIDATING: bool;
 
     /// A match condition failed to evaluate under `failurePolicy: Fail` (`why` in upstream's
     /// words).
     fn condition_failed(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, why: String);
 
     /// Runs the policy for one invocation on `object` (the object in the policy's version, as
-    /// the invocations before left it); whether it changed it. An error stops the request.
-    fn invoke(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, object: &mut Option<Value>) -> Result<bool>;
+    /// the invocations before in that version left it). An error stops the request.
+    fn invoke(
+        &mut self,
+        inv: &Invocation<'_, Self::Spec, Self::Binding>,
+        object: &mut Option<Value>,
+    ) -> Result<Invoked>;
+}
+
+/// Whether an invocation ran.
+pub(super) enum Invoked {
+    /// Not in this round of reinvocation.
+    Skipped,
+    /// It ran, and changed the object or not.
+    Ran { changed: bool },
+}
+
+/// The objects in one version a policy sees.
+struct Versioned {
+    /// The equivalent resource (`None`: the request's own).
+    through: Option<ResourceInfo>,
+    object: Option<Value>,
+    old: Option<Value>,
+    /// Whether an invocation changed `object`.
+    changed: bool,
 }
 
 /// What a dispatch left besides the evaluators' own results.
@@ -217,9 +245,10 @@ pub(super) struct Dispatched {
 
 impl ApiServer {
     /// Upstream's generic dispatcher over `policies` (by name, their bindings by name): runs
-    /// `evaluator` for each policy, binding and parameter object that match. `object` is the
-    /// request's; after each policy that changed it, it is the policy's result converted back
-    /// to the request's version, which the next policy sees.
+    /// `evaluator` for each policy, binding and parameter object that match. Policies and
+    /// bindings are matched on `object` as the request has it; each version a policy sees
+    /// starts from it, and the version the last invocation ran in, when changed, becomes
+    /// `object` again at the end.
     pub(super) fn dispatch_policies<E: Evaluator>(
         &self,
         policies: &[Policy<E::Spec, E::Binding>],
@@ -229,20 +258,28 @@ impl ApiServer {
         old: Option<&Value>,
         evaluator: &mut E,
     ) -> Result<Dispatched> {
+        let original = object.clone();
         let mut config: Vec<String> = Vec::new();
         let mut changed = false;
         // The request's namespace object, read once when first needed.
         let mut namespace: Option<Val> = None;
+        // Upstream's versioned attributes: the objects in each version a binding needed,
+        // converted from the request's once and then changed in place by the invocations in
+        // that version; `last`, the one the last invocation ran in.
+        let mut versions: Vec<Versioned> = Vec::new();
+        let mut last: Option<usize> = None;
         for policy in policies {
             let Some(m) = policy.spec.match_constraints() else { continue };
-            // Upstream's configuration errors: selectors, parameters.
+            // Upstream's configuration errors: selectors, parameters, conversion.
             let mut misconfigured = |binding: Option<&str>, e: &str| {
                 if policy.fails_closed() {
                     config.push(config_error(&policy.name, binding, e));
                 }
             };
-            // The request's version, or the equivalent one the rules name.
-            let through = match self.criteria_match(m, attrs, &subject.equivalents, object.as_ref(), old) {
+            // Upstream matches policies and bindings on the request as it came, before any
+            // invocation changes it. The version is the request's, or the equivalent one the
+            // rules name.
+            let through = match self.criteria_match(m, attrs, &subject.equivalents, original.as_ref(), old) {
                 Ok(Some(through)) => through,
                 Ok(None) => continue,
                 Err(e) => {
@@ -251,12 +288,6 @@ impl ApiServer {
                 }
             };
             let pattrs = through.as_ref().map_or_else(|| attrs.clone(), |e| attrs.through(e));
-            let convert = |v: &Value| match &through {
-                None => Ok(v.clone()),
-                Some(e) => self.convert_value(&subject.info, v, e),
-            };
-            let mut obj = object.as_ref().map(convert).transpose()?;
-            let old_obj = old.map(convert).transpose()?;
             let kind = through.as_ref().map_or(subject.kind, |e| Some(e.kind_info()));
             let param_resource = match self.param_resource(policy.spec.param_kind()) {
                 Ok(r) => r,
@@ -266,26 +297,29 @@ impl ApiServer {
                 }
             };
             let request = review_value(&pattrs)?;
+            let request_val = conditions::to_val(&request);
             // Built once per policy: every binding and parameter sees the same request.
             let authorizer = self.request_authorizer(&pattrs);
-            let mut context = Context {
-                request_val: conditions::to_val(&request),
-                request,
-                old: old_obj.as_ref().map_or(Val::Null, conditions::to_val),
-                // Set once a binding needs it.
-                namespace: Val::Null,
-                authorizer,
-            };
-            let mut policy_changed = false;
             for (bname, binding) in &policy.bindings {
-                // Upstream matches a binding on the request as it came, with the binding's own
-                // `matchPolicy`, whatever version the policy sees.
+                // With the binding's own `matchPolicy`, whatever version the policy sees.
                 if let Some(bm) = binding.match_resources() {
-                    match self.criteria_match(bm, attrs, &subject.equivalents, object.as_ref(), old) {
+                    match self.criteria_match(bm, attrs, &subject.equivalents, original.as_ref(), old) {
                         Ok(Some(_)) => {}
                         Ok(None) => continue,
                         Err(e) => {
                             misconfigured(Some(bname), &e);
+                            continue;
+                        }
+                    }
+                }
+                let mut version = None;
+                if !E::VALIDATING {
+                    // The generic dispatcher converts once a binding matches; a failure is
+                    // the policy's.
+                    match self.version(&mut versions, subject, through.as_ref(), original.as_ref(), old) {
+                        Ok(i) => version = Some(i),
+                        Err(e) => {
+                            misconfigured(None, &e);
                             continue;
                         }
                     }
@@ -297,12 +331,33 @@ impl ApiServer {
                         continue;
                     }
                 };
-                if E::NAMESPACE_PER_BINDING || !params.is_empty() {
-                    context.namespace = match &namespace {
+                if E::VALIDATING && !params.is_empty() {
+                    // The validating one once a binding has parameters; a failure is the
+                    // binding's.
+                    match self.version(&mut versions, subject, through.as_ref(), original.as_ref(), old) {
+                        Ok(i) => version = Some(i),
+                        Err(e) => {
+                            misconfigured(Some(bname), &format!("failed to convert object version: {e}"));
+                            continue;
+                        }
+                    }
+                }
+                let context_namespace = if E::VALIDATING || !params.is_empty() {
+                    match &namespace {
                         Some(ns) => ns.clone(),
                         None => namespace.insert(self.request_namespace(attrs)?).clone(),
-                    };
-                }
+                    }
+                } else {
+                    Val::Null
+                };
+                let Some(version) = version else { continue };
+                let context = Context {
+                    request: request.clone(),
+                    request_val: request_val.clone(),
+                    old: versions[version].old.as_ref().map_or(Val::Null, conditions::to_val),
+                    namespace: context_namespace,
+                    authorizer: authorizer.clone(),
+                };
                 for param in params {
                     let inv = Invocation {
                         policy,
@@ -313,14 +368,16 @@ impl ApiServer {
                         param,
                         context: &context,
                     };
+                    let current = &mut versions[version];
                     // Checked for each binding and parameter, as upstream's evaluators check
-                    // them; an error counts only under `Fail`.
+                    // them, on the object as the invocations before left it in this version;
+                    // an error counts only under `Fail`.
                     let conditions = policy.spec.match_conditions();
                     if !conditions.is_empty() {
                         match conditions::matches(
                             conditions,
-                            obj.as_ref(),
-                            old_obj.as_ref(),
+                            current.object.as_ref(),
+                            current.old.as_ref(),
                             &context.request,
                             context.authorizer.clone(),
                             !policy.fails_closed(),
@@ -333,26 +390,66 @@ impl ApiServer {
                             }
                         }
                     }
-                    if evaluator.invoke(&inv, &mut obj)? {
-                        policy_changed = true;
+                    match evaluator.invoke(&inv, &mut current.object)? {
+                        Invoked::Skipped => {}
+                        Invoked::Ran { changed: c } => {
+                            last = Some(version);
+                            current.changed |= c;
+                            changed |= c;
+                        }
                     }
                 }
             }
-            if policy_changed {
-                changed = true;
-                *object = match (&through, obj) {
-                    (Some(e), Some(o)) => {
-                        let back = self.convert_value(e, &o, &subject.info)?;
-                        Some(match subject.kind {
-                            Some(k) => self.normalize_kind(k, &back)?,
-                            None => back,
-                        })
-                    }
-                    (_, o) => o,
-                };
-            }
+        }
+        // Upstream writes the object back once, from the version the last invocation ran in
+        // and only when that changed: what invocations changed in another version is lost.
+        if let Some(v) = last.map(|i| &versions[i])
+            && v.changed
+        {
+            *object = match (&v.through, &v.object) {
+                (Some(e), Some(o)) => {
+                    let back = self.convert_value(e, o, &subject.info)?;
+                    Some(match subject.kind {
+                        Some(k) => self.normalize_kind(k, &back)?,
+                        None => back,
+                    })
+                }
+                (_, o) => o.clone(),
+            };
         }
         Ok(Dispatched { config, changed })
+    }
+
+    /// The index in `versions` of the objects in the version `through` names (the request's
+    /// own with `None`), converted from the request's when first asked for; a failure is the
+    /// converter's message.
+    fn version(
+        &self,
+        versions: &mut Vec<Versioned>,
+        subject: &Subject,
+        through: Option<&ResourceInfo>,
+        object: Option<&Value>,
+        old: Option<&Value>,
+    ) -> std::result::Result<usize, String> {
+        let same = |v: &Versioned| v.through.as_ref().map(ResourceInfo::gvr) == through.map(ResourceInfo::gvr);
+        if let Some(i) = versions.iter().position(same) {
+            return Ok(i);
+        }
+        let convert = |v: &Value| match through {
+            None => Ok(v.clone()),
+            // Upstream's message is the converter's own, not wrapped as an internal error.
+            Some(e) => self.convert_value(&subject.info, v, e).map_err(|e| {
+                let message = api_errors::status_of(&e).message;
+                message.strip_prefix("Internal error occurred: ").map_or_else(|| message.clone(), str::to_owned)
+            }),
+        };
+        versions.push(Versioned {
+            through: through.copied(),
+            object: object.map(convert).transpose()?,
+            old: old.map(convert).transpose()?,
+            changed: false,
+        });
+        Ok(versions.len() - 1)
     }
 
     /// Upstream's `Matcher.Matches` of a policy's `matchConstraints` or a binding's

@@ -383,40 +383,60 @@ impl ApiServer {
         obj: Option<&Value>,
         old: Option<&Value>,
     ) -> Result<bool> {
-        let namespaces_itself = attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces";
-        if namespaces_itself || !attrs.namespace.is_empty() {
-            let s = selector(namespace_selector).map_err(|e| api_errors::internal(&e))?;
-            if !s.is_empty() {
-                let labels = if namespaces_itself {
-                    labels_of(obj.or(old))
-                } else {
-                    let ns = GroupVersionResource::new("", "v1", "namespaces");
-                    let found = self.tracker.get(&ns, "", attrs.namespace, &GetOptions::default()).ok();
-                    let Some(v) = found.and_then(|o| to_value(o.as_ref()).ok()) else {
-                        let details = StatusDetails {
-                            name: attrs.namespace.to_owned(),
-                            kind: "namespaces".into(),
-                            ..Default::default()
-                        };
-                        let message = format!("namespaces {:?} not found", attrs.namespace);
-                        return Err(api_errors::into_error(api_errors::failure(
-                            404,
-                            "NotFound",
-                            message,
-                            Some(details),
-                        )));
-                    };
-                    labels_of(Some(&v))
-                };
-                if !s.matches(&labels) {
-                    return Ok(false);
-                }
-            }
-        }
-        let s = selector(object_selector).map_err(|e| api_errors::internal(&e))?;
-        let labelled = |o: &&Value| o.get("metadata").is_some() && s.matches(&labels_of(Some(o)));
-        Ok(s.is_empty() || [obj, old].into_iter().flatten().any(|o| labelled(&o)))
+        Ok(self.namespace_selector_matches(namespace_selector, attrs, obj, old)?
+            && object_selector_matches(object_selector, obj, old)?)
     }
+
+    /// The namespace half of [`ApiServer::selectors_match`].
+    fn namespace_selector_matches(
+        &self,
+        namespace_selector: Option<&LabelSelector>,
+        attrs: &Attributes<'_>,
+        obj: Option<&Value>,
+        old: Option<&Value>,
+    ) -> Result<bool> {
+        let namespaces_itself = attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces";
+        if !namespaces_itself && attrs.namespace.is_empty() {
+            return Ok(true);
+        }
+        let s = selector(namespace_selector).map_err(|e| api_errors::internal(&e))?;
+        if s.is_empty() {
+            return Ok(true);
+        }
+        let labels = if namespaces_itself {
+            labels_of(obj.or(old))
+        } else {
+            let ns = GroupVersionResource::new("", "v1", "namespaces");
+            let found = self.tracker.get(&ns, "", attrs.namespace, &GetOptions::default()).ok();
+            let Some(v) = found.and_then(|o| to_value(o.as_ref()).ok()) else {
+                return Err(namespace_not_found(attrs.namespace));
+            };
+            labels_of(Some(&v))
+        };
+        Ok(s.matches(&labels))
+    }
+}
+
+/// The object half of [`ApiServer::selectors_match`].
+fn object_selector_matches(
+    object_selector: Option<&LabelSelector>,
+    obj: Option<&Value>,
+    old: Option<&Value>,
+) -> Result<bool> {
+    let s = selector(object_selector).map_err(|e| api_errors::internal(&e))?;
+    let labelled = |o: &&Value| o.get("metadata").is_some() && s.matches(&labels_of(Some(o)));
+    Ok(s.is_empty() || [obj, old].into_iter().flatten().any(|o| labelled(&o)))
+}
+
+/// The `NotFound` of a request's namespace that does not exist.
+fn namespace_not_found(name: &str) -> Error {
+    let details = StatusDetails { name: name.to_owned(), kind: "namespaces".into(), ..Default::default() };
+    api_errors::into_error(api_errors::failure(
+        404,
+        "NotFound",
+        format!("namespaces {name:?} not found"),
+        Some(details),
+    ))
 }
 
 /// A delete's options as a review's `options`: `meta.k8s.io/v1` `DeleteOptions`.

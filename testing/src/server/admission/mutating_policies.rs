@@ -45,7 +45,7 @@ use kapi_machinery::json::value::Value;
 use kapi_machinery::schema::{FieldSchema, HasSchema, TypeSchema};
 
 use super::policies::{VARIABLES, compose};
-use super::policy_dispatch::{self, Evaluator, Invocation, bound, policy_error, policy_errors};
+use super::policy_dispatch::{self, Evaluator, Invocation, Invoked, bound, policy_error, policy_errors};
 use super::{Attributes, Subject, conditions};
 use crate::cel::{PER_CALL_LIMIT, Program, Val};
 use crate::server::patch::{self, MergeRules, PatchError};
@@ -113,17 +113,18 @@ impl Mutator<'_> {
 impl Evaluator for Mutator<'_> {
     type Spec = MutatingAdmissionPolicySpec;
     type Binding = MutatingAdmissionPolicyBindingSpec;
+    const VALIDATING: bool = false;
 
     fn condition_failed(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, why: String) {
         self.fail(inv.policy, inv.binding_name, why);
     }
 
     /// The mutations in order, each on the object the one before left.
-    fn invoke(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, obj: &mut Option<Value>) -> Result<bool> {
+    fn invoke(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, obj: &mut Option<Value>) -> Result<Invoked> {
         let policy = inv.policy;
         let key: Key = (policy.name.clone(), inv.binding_name.to_owned(), inv.param.as_ref().map(param_key));
         if self.reinvoking && !self.state.reinvoke.contains(&key) {
-            return Ok(false);
+            return Ok(Invoked::Skipped);
         }
         let before = obj.clone();
         for mutation in &policy.spec.mutations {
@@ -151,7 +152,7 @@ impl Evaluator for Mutator<'_> {
         if policy.spec.reinvocation_policy.0 == ReinvocationPolicyType::IF_NEEDED {
             self.state.invoked.insert(key);
         }
-        Ok(changed)
+        Ok(Invoked::Ran { changed })
     }
 }
 

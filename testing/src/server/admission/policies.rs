@@ -40,7 +40,7 @@ use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::{StatusCause, StatusReason};
 use kapi_machinery::json::value::Value;
 
-use super::policy_dispatch::{self, Evaluator, Invocation, bound, policy_errors};
+use super::policy_dispatch::{self, Evaluator, Invocation, Invoked, bound, policy_errors};
 use super::{Attributes, Subject, conditions};
 use crate::cel::{PER_CALL_LIMIT, Program, Val, map_of};
 use crate::server::ApiServer;
@@ -180,6 +180,7 @@ impl Validator<'_> {
 impl Evaluator for Validator<'_> {
     type Spec = ValidatingAdmissionPolicySpec;
     type Binding = ValidatingAdmissionPolicyBindingSpec;
+    const VALIDATING: bool = true;
 
     /// Upstream's validator denies it through the binding's actions.
     fn condition_failed(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, why: String) {
@@ -187,7 +188,11 @@ impl Evaluator for Validator<'_> {
         self.act(&inv.policy.name, inv.binding_name, inv.binding, d);
     }
 
-    fn invoke(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, object: &mut Option<Value>) -> Result<bool> {
+    fn invoke(
+        &mut self,
+        inv: &Invocation<'_, Self::Spec, Self::Binding>,
+        object: &mut Option<Value>,
+    ) -> Result<Invoked> {
         let (policy, binding_name) = (&inv.policy.name, inv.binding_name);
         let vars = Vars {
             object: object.as_ref().map_or(Val::Null, conditions::to_val),
@@ -213,7 +218,7 @@ impl Evaluator for Validator<'_> {
                 None => self.annotations.push((key, vec![value])),
             }
         }
-        Ok(false)
+        Ok(Invoked::Ran { changed: false })
     }
 }
 

@@ -6,9 +6,12 @@
 //! then sees the objects) and whose selectors match, for each of its bindings whose own
 //! `matchResources` match, for each parameter object the binding's `paramRef` finds, the
 //! policy's `matchConditions` are checked and the kind's evaluator runs (an [`Evaluator`]: the
-//! validations of module `policies`, the mutations of module `mutating_policies`). A selector,
-//! `paramKind` or parameter that cannot be used is a configuration error of the policy or the
-//! binding, kept (under `failurePolicy: Fail`) for the kind to report.
+//! validations of module `policies`, the mutations of module `mutating_policies`). Policies
+//! and bindings are matched on the request as it came; the objects in each version are
+//! converted from it once and written back once, from the version the last invocation ran in.
+//! A selector, `paramKind`, parameter or conversion that cannot be used is a configuration
+//! error of the policy or the binding, kept (under `failurePolicy: Fail`) for the kind to
+//! report.
 
 use kapi_api::admissionregistration::v1::{
     FailurePolicyType, MatchCondition, MatchPolicyType, MatchResources, MutatingAdmissionPolicyBindingSpec,
@@ -137,12 +140,32 @@ fn constraints_match(m: &MatchResources, attrs: &Attributes<'_>) -> bool {
     rule_matches(&m.resource_rules, attrs) && !rule_matches(&m.exclude_resource_rules, attrs)
 }
 
+/// The resource a match's rules name: the request's own (`Some(None)`) or, unless
+/// `matchPolicy: Exact`, an equivalent one, taking the rules in order and for each the
+/// equivalents in order, as upstream's `matchesResourceRules`.
+fn rules_name(
+    rules: &[NamedRuleWithOperations],
+    m: &MatchResources,
+    attrs: &Attributes<'_>,
+    equivalents: &[ResourceInfo],
+) -> Option<Option<ResourceInfo>> {
+    if rule_matches(rules, attrs) {
+        return Some(None);
+    }
+    if !equivalent(m) {
+        return None;
+    }
+    rules.iter().find_map(|r| {
+        equivalents.iter().find(|e| rule_matches(std::slice::from_ref(r), &attrs.through(e))).map(|e| Some(*e))
+    })
+}
+
 fn equivalent(m: &MatchResources) -> bool {
     m.match_policy.as_ref().is_none_or(|p| p.0 != MatchPolicyType::EXACT)
 }
 
-/// What every binding and parameter object of one policy sees of the request, built once per
-/// policy in the version the policy matched.
+/// What every parameter object of one binding sees of the request, in the version the policy
+/// matched.
 pub(super) struct Context {
     /// The request as CEL's `request`, as JSON (for the match conditions) and as CEL.
     pub(super) request: Value,
@@ -171,13 +194,44 @@ pub(super) trait Evaluator {
     type Spec: PolicySpec;
     type Binding: BindingSpec;
 
+    /// Whether upstream runs the kind through its validating dispatcher's own loop rather than
+    /// the generic one: that reads the request's namespace for each binding whose parameters
+    /// were collected, even none, where the mutating dispatcher reads it only once there is
+    /// something to invoke (a namespace that does not exist stops the request with `NotFound`
+    /// at that point); and it converts the object once a binding has parameters, a failure
+    /// being the binding's, where the generic one converts once a binding matches, a failure
+    /// being the policy's.
+    const VALIDATING: bool;
+
     /// A match condition failed to evaluate under `failurePolicy: Fail` (`why` in upstream's
     /// words).
     fn condition_failed(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, why: String);
 
     /// Runs the policy for one invocation on `object` (the object in the policy's version, as
-    /// the invocations before left it); whether it changed it. An error stops the request.
-    fn invoke(&mut self, inv: &Invocation<'_, Self::Spec, Self::Binding>, object: &mut Option<Value>) -> Result<bool>;
+    /// the invocations before in that version left it). An error stops the request.
+    fn invoke(
+        &mut self,
+        inv: &Invocation<'_, Self::Spec, Self::Binding>,
+        object: &mut Option<Value>,
+    ) -> Result<Invoked>;
+}
+
+/// Whether an invocation ran.
+pub(super) enum Invoked {
+    /// Not in this round of reinvocation.
+    Skipped,
+    /// It ran, and changed the object or not.
+    Ran { changed: bool },
+}
+
+/// The objects in one version a policy sees.
+struct Versioned {
+    /// The equivalent resource (`None`: the request's own).
+    through: Option<ResourceInfo>,
+    object: Option<Value>,
+    old: Option<Value>,
+    /// Whether an invocation changed `object`.
+    changed: bool,
 }
 
 /// What a dispatch left besides the evaluators' own results.
@@ -191,9 +245,10 @@ pub(super) struct Dispatched {
 
 impl ApiServer {
     /// Upstream's generic dispatcher over `policies` (by name, their bindings by name): runs
-    /// `evaluator` for each policy, binding and parameter object that match. `object` is the
-    /// request's; after each policy that changed it, it is the policy's result converted back
-    /// to the request's version, which the next policy sees.
+    /// `evaluator` for each policy, binding and parameter object that match. Policies and
+    /// bindings are matched on `object` as the request has it; each version a policy sees
+    /// starts from it, and the version the last invocation ran in, when changed, becomes
+    /// `object` again at the end.
     pub(super) fn dispatch_policies<E: Evaluator>(
         &self,
         policies: &[Policy<E::Spec, E::Binding>],
@@ -203,42 +258,37 @@ impl ApiServer {
         old: Option<&Value>,
         evaluator: &mut E,
     ) -> Result<Dispatched> {
+        let original = object.clone();
         let mut config: Vec<String> = Vec::new();
         let mut changed = false;
+        // The request's namespace object, read once when first needed.
+        let mut namespace: Option<Val> = None;
+        // Upstream's versioned attributes: the objects in each version a binding needed,
+        // converted from the request's once and then changed in place by the invocations in
+        // that version; `last`, the one the last invocation ran in.
+        let mut versions: Vec<Versioned> = Vec::new();
+        let mut last: Option<usize> = None;
         for policy in policies {
             let Some(m) = policy.spec.match_constraints() else { continue };
-            // The request's version, or the first equivalent one a rule names.
-            let through = if constraints_match(m, attrs) {
-                None
-            } else if equivalent(m)
-                && let Some(e) = subject.equivalents.iter().find(|e| constraints_match(m, &attrs.through(e)))
-            {
-                Some(*e)
-            } else {
-                continue;
-            };
-            let pattrs = through.as_ref().map_or_else(|| attrs.clone(), |e| attrs.through(e));
-            let convert = |v: &Value| match &through {
-                None => Ok(v.clone()),
-                Some(e) => self.convert_value(&subject.info, v, e),
-            };
-            let mut obj = object.as_ref().map(convert).transpose()?;
-            let old = old.map(convert).transpose()?;
-            let kind = through.as_ref().map_or(subject.kind, |e| Some(e.kind_info()));
-            // Upstream's configuration errors: selectors, parameters.
+            // Upstream's configuration errors: selectors, parameters, conversion.
             let mut misconfigured = |binding: Option<&str>, e: &str| {
                 if policy.fails_closed() {
                     config.push(config_error(&policy.name, binding, e));
                 }
             };
-            match self.match_selectors(m, &pattrs, obj.as_ref(), old.as_ref()) {
-                Ok(true) => {}
-                Ok(false) => continue,
+            // Upstream matches policies and bindings on the request as it came, before any
+            // invocation changes it. The version is the request's, or the equivalent one the
+            // rules name.
+            let through = match self.criteria_match(m, attrs, &subject.equivalents, original.as_ref(), old) {
+                Ok(Some(through)) => through,
+                Ok(None) => continue,
                 Err(e) => {
                     misconfigured(None, &e);
                     continue;
                 }
-            }
+            };
+            let pattrs = through.as_ref().map_or_else(|| attrs.clone(), |e| attrs.through(e));
+            let kind = through.as_ref().map_or(subject.kind, |e| Some(e.kind_info()));
             let param_resource = match self.param_resource(policy.spec.param_kind()) {
                 Ok(r) => r,
                 Err(e) => {
@@ -247,34 +297,29 @@ impl ApiServer {
                 }
             };
             let request = review_value(&pattrs)?;
+            let request_val = conditions::to_val(&request);
             // Built once per policy: every binding and parameter sees the same request.
             let authorizer = self.request_authorizer(&pattrs);
-            let namespace_object = if pattrs.namespace.is_empty()
-                || (pattrs.gvr.group.is_empty() && pattrs.gvr.resource == "namespaces")
-            {
-                None
-            } else {
-                self.namespace_object(pattrs.namespace)
-            };
-            let context = Context {
-                request_val: conditions::to_val(&request),
-                request,
-                old: old.as_ref().map_or(Val::Null, conditions::to_val),
-                namespace: namespace_object.as_ref().map_or(Val::Null, conditions::to_val),
-                authorizer,
-            };
-            let mut policy_changed = false;
             for (bname, binding) in &policy.bindings {
+                // With the binding's own `matchPolicy`, whatever version the policy sees.
                 if let Some(bm) = binding.match_resources() {
-                    let rules_ok = bm.resource_rules.is_empty() || rule_matches(&bm.resource_rules, &pattrs);
-                    if !rules_ok || rule_matches(&bm.exclude_resource_rules, &pattrs) {
-                        continue;
-                    }
-                    match self.match_selectors(bm, &pattrs, obj.as_ref(), old.as_ref()) {
-                        Ok(true) => {}
-                        Ok(false) => continue,
+                    match self.criteria_match(bm, attrs, &subject.equivalents, original.as_ref(), old) {
+                        Ok(Some(_)) => {}
+                        Ok(None) => continue,
                         Err(e) => {
                             misconfigured(Some(bname), &e);
+                            continue;
+                        }
+                    }
+                }
+                let mut version = None;
+                if !E::VALIDATING {
+                    // The generic dispatcher converts once a binding matches; a failure is
+                    // the policy's.
+                    match self.version(&mut versions, subject, through.as_ref(), original.as_ref(), old) {
+                        Ok(i) => version = Some(i),
+                        Err(e) => {
+                            misconfigured(None, &e);
                             continue;
                         }
                     }
@@ -286,6 +331,33 @@ impl ApiServer {
                         continue;
                     }
                 };
+                if E::VALIDATING && !params.is_empty() {
+                    // The validating one once a binding has parameters; a failure is the
+                    // binding's.
+                    match self.version(&mut versions, subject, through.as_ref(), original.as_ref(), old) {
+                        Ok(i) => version = Some(i),
+                        Err(e) => {
+                            misconfigured(Some(bname), &format!("failed to convert object version: {e}"));
+                            continue;
+                        }
+                    }
+                }
+                let context_namespace = if E::VALIDATING || !params.is_empty() {
+                    match &namespace {
+                        Some(ns) => ns.clone(),
+                        None => namespace.insert(self.request_namespace(attrs)?).clone(),
+                    }
+                } else {
+                    Val::Null
+                };
+                let Some(version) = version else { continue };
+                let context = Context {
+                    request: request.clone(),
+                    request_val: request_val.clone(),
+                    old: versions[version].old.as_ref().map_or(Val::Null, conditions::to_val),
+                    namespace: context_namespace,
+                    authorizer: authorizer.clone(),
+                };
                 for param in params {
                     let inv = Invocation {
                         policy,
@@ -296,14 +368,16 @@ impl ApiServer {
                         param,
                         context: &context,
                     };
+                    let current = &mut versions[version];
                     // Checked for each binding and parameter, as upstream's evaluators check
-                    // them; an error counts only under `Fail`.
+                    // them, on the object as the invocations before left it in this version;
+                    // an error counts only under `Fail`.
                     let conditions = policy.spec.match_conditions();
                     if !conditions.is_empty() {
                         match conditions::matches(
                             conditions,
-                            obj.as_ref(),
-                            old.as_ref(),
+                            current.object.as_ref(),
+                            current.old.as_ref(),
                             &context.request,
                             context.authorizer.clone(),
                             !policy.fails_closed(),
@@ -316,45 +390,113 @@ impl ApiServer {
                             }
                         }
                     }
-                    if evaluator.invoke(&inv, &mut obj)? {
-                        policy_changed = true;
+                    match evaluator.invoke(&inv, &mut current.object)? {
+                        Invoked::Skipped => {}
+                        Invoked::Ran { changed: c } => {
+                            last = Some(version);
+                            current.changed |= c;
+                            changed |= c;
+                        }
                     }
                 }
             }
-            if policy_changed {
-                changed = true;
-                *object = match (&through, obj) {
-                    (Some(e), Some(o)) => {
-                        let back = self.convert_value(e, &o, &subject.info)?;
-                        Some(match subject.kind {
-                            Some(k) => self.normalize_kind(k, &back)?,
-                            None => back,
-                        })
-                    }
-                    (_, o) => o,
-                };
-            }
+        }
+        // Upstream writes the object back once, from the version the last invocation ran in
+        // and only when that changed: what invocations changed in another version is lost.
+        if let Some(v) = last.map(|i| &versions[i])
+            && v.changed
+        {
+            *object = match (&v.through, &v.object) {
+                (Some(e), Some(o)) => {
+                    let back = self.convert_value(e, o, &subject.info)?;
+                    Some(match subject.kind {
+                        Some(k) => self.normalize_kind(k, &back)?,
+                        None => back,
+                    })
+                }
+                (_, o) => o.clone(),
+            };
         }
         Ok(Dispatched { config, changed })
     }
 
-    /// The namespace and object selectors of a match, as a webhook's are read; an error is
-    /// the status's message (`Internal error occurred: …`), a configuration error of the policy
-    /// or binding.
-    fn match_selectors(
+    /// The index in `versions` of the objects in the version `through` names (the request's
+    /// own with `None`), converted from the request's when first asked for; a failure is the
+    /// converter's message.
+    fn version(
+        &self,
+        versions: &mut Vec<Versioned>,
+        subject: &Subject,
+        through: Option<&ResourceInfo>,
+        object: Option<&Value>,
+        old: Option<&Value>,
+    ) -> std::result::Result<usize, String> {
+        let same = |v: &Versioned| v.through.as_ref().map(ResourceInfo::gvr) == through.map(ResourceInfo::gvr);
+        if let Some(i) = versions.iter().position(same) {
+            return Ok(i);
+        }
+        let convert = |v: &Value| match through {
+            None => Ok(v.clone()),
+            // Upstream's message is the converter's own, not wrapped as an internal error.
+            Some(e) => self.convert_value(&subject.info, v, e).map_err(|e| {
+                let message = api_errors::status_of(&e).message;
+                message.strip_prefix("Internal error occurred: ").map_or_else(|| message.clone(), str::to_owned)
+            }),
+        };
+        versions.push(Versioned {
+            through: through.copied(),
+            object: object.map(convert).transpose()?,
+            old: old.map(convert).transpose()?,
+            changed: false,
+        });
+        Ok(versions.len() - 1)
+    }
+
+    /// Upstream's `Matcher.Matches` of a policy's `matchConstraints` or a binding's
+    /// `matchResources` on the request as it came: the selectors first, then the exclusions and
+    /// rules (no rules: any request); a selector's error counts only once the rules match, and
+    /// a namespace selector's not at all when the object selector does not match. `Some` with
+    /// the resource the rules name ([`rules_name`]); an error is the status's message
+    /// (`Internal error occurred: …`), a configuration error of the policy or binding.
+    fn criteria_match(
         &self,
         m: &MatchResources,
         attrs: &Attributes<'_>,
+        equivalents: &[ResourceInfo],
         obj: Option<&Value>,
         old: Option<&Value>,
-    ) -> std::result::Result<bool, String> {
-        self.selectors_match(m.namespace_selector.as_ref(), m.object_selector.as_ref(), attrs, obj, old)
-            .map_err(|e| api_errors::status_of(&e).message)
+    ) -> std::result::Result<Option<Option<ResourceInfo>>, String> {
+        let namespace = self.namespace_selector_matches(m.namespace_selector.as_ref(), attrs, obj, old);
+        if matches!(namespace, Ok(false)) {
+            return Ok(None);
+        }
+        let object = super::object_selector_matches(m.object_selector.as_ref(), obj, old);
+        if matches!(object, Ok(false)) {
+            return Ok(None);
+        }
+        if rules_name(&m.exclude_resource_rules, m, attrs, equivalents).is_some() {
+            return Ok(None);
+        }
+        let through =
+            if m.resource_rules.is_empty() { Some(None) } else { rules_name(&m.resource_rules, m, attrs, equivalents) };
+        let Some(through) = through else { return Ok(None) };
+        let message = |e: Error| api_errors::status_of(&e).message;
+        namespace.map_err(message)?;
+        object.map_err(message)?;
+        Ok(Some(through))
     }
 
-    fn namespace_object(&self, name: &str) -> Option<Value> {
+    /// The request's namespace as CEL's `namespaceObject`: null for a cluster-scoped request
+    /// and for a namespace itself, a `NotFound` error when it does not exist.
+    fn request_namespace(&self, attrs: &Attributes<'_>) -> Result<Val> {
+        if attrs.namespace.is_empty() || (attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces") {
+            return Ok(Val::Null);
+        }
         let ns = GroupVersionResource::new("", "v1", "namespaces");
-        self.tracker.get(&ns, "", name, &GetOptions::default()).ok().and_then(|o| to_value(o.as_ref()).ok())
+        match self.tracker.get(&ns, "", attrs.namespace, &GetOptions::default()) {
+            Ok(o) => Ok(conditions::to_val(&to_value(o.as_ref())?)),
+            Err(_) => Err(super::namespace_not_found(attrs.namespace)),
+        }
     }
 
     /// The resource of a policy's `paramKind` (`None` when it takes no parameters), or why
@@ -398,21 +540,29 @@ impl ApiServer {
         if info.namespaced && ns.is_empty() {
             return Err("cannot use namespaced paramRef in policy binding that matches cluster-scoped resources".into());
         }
-        let found: Vec<Value> = if !param_ref.name.is_empty() {
-            self.tracker
-                .get(&info.gvr(), ns, &param_ref.name, &GetOptions::default())
+        let found: Vec<Value> = match (param_ref.name.as_str(), param_ref.selector.as_ref()) {
+            // Validation refuses both and neither on write; with it off they reach here.
+            ("", None) => return Err("one of name or selector must be provided".into()),
+            (name, None) => self
+                .tracker
+                .get(&info.gvr(), ns, name, &GetOptions::default())
                 .ok()
                 .and_then(|o| to_value(o.as_ref()).ok())
                 .into_iter()
-                .collect()
-        } else {
-            let sel = selector(param_ref.selector.as_ref())?;
-            let (items, _) = self.tracker.list(&info.gvr(), ns, &ListOptions::default()).map_err(|e| e.to_string())?;
-            items
-                .iter()
-                .filter_map(|o| to_value(o.as_ref()).ok())
-                .filter(|v| sel.matches(&labels_of(Some(v))))
-                .collect()
+                .collect(),
+            ("", Some(sel)) => {
+                let sel = selector(Some(sel))?;
+                let (items, _) =
+                    self.tracker.list(&info.gvr(), ns, &ListOptions::default()).map_err(|e| e.to_string())?;
+                items
+                    .iter()
+                    .filter_map(|o| to_value(o.as_ref()).ok())
+                    .filter(|v| sel.matches(&labels_of(Some(v))))
+                    .collect()
+            }
+            (_, Some(_)) => {
+                return Err("paramRef.name and paramRef.selector are mutually exclusive".into());
+            }
         };
         if found.is_empty() {
             // Only a `Deny` refuses; an unset action allows, as upstream reads it.

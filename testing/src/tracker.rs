@@ -1492,6 +1492,13 @@ impl ObjectTracker {
         self.lock().conversions.insert(gvr.clone(), convert);
     }
 
+    /// Converts `obj` into `to`'s version as reads through `to` are converted (a custom
+    /// resource: by its definition's strategy, `None` or its webhook); unchanged where `to` has
+    /// no conversion.
+    pub(crate) fn convert_into(&self, to: &ResourceInfo, obj: Box<dyn Object>) -> Result<Box<dyn Object>> {
+        self.converted(&to.gvr(), obj)
+    }
+
     fn converted(&self, gvr: &GroupVersionResource, obj: Box<dyn Object>) -> Result<Box<dyn Object>> {
         let conversion = self.lock().conversion(gvr);
         convert_with(conversion, obj)

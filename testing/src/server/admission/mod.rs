@@ -1010,10 +1010,15 @@ impl ApiServer {
     }
 
     /// An object (as JSON) of one resource's version in another's, through the scheme's
-    /// conversions.
+    /// conversions, or for a custom resource, which the scheme does not know, its definition's
+    /// (upstream converts both with the request's codec).
     fn convert_value(&self, from: &ResourceInfo, v: &Value, to: &ResourceInfo) -> Result<Value> {
         let obj = crate::tracker::meta::from_value(from, v)?;
         let scheme = self.scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !scheme.recognizes(&kapi_machinery::GroupVersionKind::new(to.group, to.version, to.kind)) {
+            drop(scheme);
+            return to_value(self.tracker.convert_into(to, obj)?.as_ref());
+        }
         let out = scheme
             .convert_into_group_version(obj, to.group, to.version)
             .map_err(|e| api_errors::internal(&e.to_string()))?;

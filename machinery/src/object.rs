@@ -26,6 +26,21 @@ pub struct GroupVersion {
     pub version: String,
 }
 
+/// Upstream's `schema.ParseGroupVersion`, borrowing: `""` and `"/"` are empty, no `/` is a bare
+/// version in the core group, one `/` splits group from version (either may be empty), more is
+/// `unexpected GroupVersion string: <gv>`. Looser than [`GroupVersion::parse`], which refuses
+/// empty parts where a decoded object's `apiVersion` is read; validation messages follow this.
+pub fn parse_group_version(gv: &str) -> Result<(&str, &str), String> {
+    if gv.is_empty() || gv == "/" {
+        return Ok(("", ""));
+    }
+    match gv.split_once('/') {
+        None => Ok(("", gv)),
+        Some((g, v)) if !v.contains('/') => Ok((g, v)),
+        Some(_) => Err(format!("unexpected GroupVersion string: {gv}")),
+    }
+}
+
 impl GroupVersion {
     /// A group and version.
     pub fn new(group: impl Into<String>, version: impl Into<String>) -> Self {
@@ -469,5 +484,20 @@ impl dyn Object {
 impl Clone for Box<dyn Object> {
     fn clone(&self) -> Self {
         self.deep_copy_object()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_group_version;
+
+    #[test]
+    fn group_versions_parse_as_upstream() {
+        assert_eq!(parse_group_version(""), Ok(("", "")));
+        assert_eq!(parse_group_version("/"), Ok(("", "")));
+        assert_eq!(parse_group_version("v1"), Ok(("", "v1")));
+        assert_eq!(parse_group_version("rbac/v8"), Ok(("rbac", "v8")));
+        assert_eq!(parse_group_version("rbac/"), Ok(("rbac", "")));
+        assert_eq!(parse_group_version("a/b/c"), Err("unexpected GroupVersion string: a/b/c".to_owned()));
     }
 }

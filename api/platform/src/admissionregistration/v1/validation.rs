@@ -25,6 +25,7 @@
 
 use std::collections::BTreeSet;
 
+use kapi_machinery::object::parse_group_version;
 use kapi_machinery::validation::content::{
     is_dns1035_label, is_dns1123_subdomain, is_fully_qualified_name, validate_qualified_name,
 };
@@ -732,18 +733,6 @@ fn go_audit_annotations(list: &[AuditAnnotation]) -> String {
         .map(|a| format!("{{\"Key\":{},\"ValueExpression\":{}}}", quote(&a.key), quote(&a.value_expression)))
         .collect();
     format!("[{}]", items.join(","))
-}
-
-/// Upstream's `parseGroupVersion`: `group/version`, a bare version, or nothing.
-fn parse_group_version(gv: &str) -> Result<(&str, &str), String> {
-    if gv.is_empty() || gv == "/" {
-        return Ok(("", ""));
-    }
-    match gv.matches('/').count() {
-        0 => Ok(("", gv)),
-        1 => Ok(gv.split_once('/').unwrap_or(("", gv))),
-        _ => Err(format!("unexpected GroupVersion string: {gv}")),
-    }
 }
 
 pub(super) fn validate_param_kind(pk: &ParamKind, path: &Path) -> ErrorList {

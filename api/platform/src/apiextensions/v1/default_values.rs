@@ -1,6 +1,7 @@
 //! Upstream's `ValidateDefaults` (apiextensions-apiserver's `schema/defaulting`, with `schema/objectmeta`'s coercion and checks of embedded object metadata): each default of a structural schema pruned, its resources' `apiVersion`, `kind` and `metadata` valid, valid against its node's schema and passing the node's `x-kubernetes-validations` rules.
 
 use kapi_machinery::json::value::Value;
+use kapi_machinery::object::parse_group_version;
 use kapi_machinery::types::Time;
 use kapi_machinery::validation::content::{is_dns1035_label, is_dns1123_label, is_qualified_name};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path, aggregate};
@@ -512,18 +513,6 @@ fn embedded_resource(path: &Path, members: &[(String, Value)], errs: &mut ErrorL
             ("metadata", Value::Object(meta)) => object_meta(&path.child("metadata"), meta, errs),
             _ => {}
         }
-    }
-}
-
-/// Upstream's `schema.ParseGroupVersion`: `group/version`, a bare version, or nothing.
-fn parse_group_version(gv: &str) -> Result<(&str, &str), String> {
-    if gv.is_empty() || gv == "/" {
-        return Ok(("", ""));
-    }
-    match gv.split_once('/') {
-        None => Ok(("", gv)),
-        Some((g, v)) if !v.contains('/') => Ok((g, v)),
-        Some(_) => Err(format!("unexpected GroupVersion string: {gv}")),
     }
 }
 

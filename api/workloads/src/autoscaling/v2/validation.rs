@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 
+use kapi_machinery::object::parse_group_version;
 use kapi_machinery::types::Quantity;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
@@ -106,19 +107,6 @@ impl ValidationOptions {
             opts.object_metrics.allow_invalid_api_version = true;
         }
         opts
-    }
-}
-
-/// Upstream's `schema.ParseGroupVersion`: `group/version`, a bare version in the core group, or
-/// nothing (`""` and `"/"`); more than one `/` does not parse.
-fn parse_group_version(gv: &str) -> Result<(&str, &str), String> {
-    if gv.is_empty() || gv == "/" {
-        return Ok(("", ""));
-    }
-    match gv.matches('/').count() {
-        0 => Ok(("", gv)),
-        1 => Ok(gv.split_once('/').unwrap_or(("", gv))),
-        _ => Err(format!("unexpected GroupVersion string: {gv}")),
     }
 }
 

@@ -2,6 +2,7 @@
 //! API version where the internal one names its API group.
 
 use kapi_machinery::ConversionError;
+use kapi_machinery::object::parse_group_version;
 
 use super::Subject;
 use crate::rbac as internal;
@@ -19,7 +20,7 @@ pub fn convert_subject_to_internal(mut from: Subject) -> Result<internal::Subjec
         internal::SERVICE_ACCOUNT_KIND => out.api_group = String::new(),
         internal::USER_KIND | internal::GROUP_KIND => out.api_group = internal::GROUP_NAME.to_owned(),
         _ => {
-            if let Some((group, _)) = parse_group_version(&api_version) {
+            if let Some((group, _)) = parse_group_version(&api_version).ok() {
                 out.api_group = group.to_owned();
             }
         }
@@ -46,32 +47,4 @@ pub fn convert_subject_from_internal(mut from: internal::Subject) -> Result<Subj
         _ => format!("{api_group}/"),
     };
     Ok(out)
-}
-
-/// Splits an `apiVersion` as upstream's `schema.ParseGroupVersion` does: `""` and `"/"` are empty,
-/// no slash is a bare version, one slash splits group from version, more is an error (`None`).
-fn parse_group_version(s: &str) -> Option<(&str, &str)> {
-    if s.is_empty() || s == "/" {
-        return Some(("", ""));
-    }
-    match s.matches('/').count() {
-        0 => Some(("", s)),
-        1 => s.split_once('/'),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_group_version;
-
-    #[test]
-    fn group_versions_parse_as_upstream() {
-        assert_eq!(parse_group_version(""), Some(("", "")));
-        assert_eq!(parse_group_version("/"), Some(("", "")));
-        assert_eq!(parse_group_version("v1"), Some(("", "v1")));
-        assert_eq!(parse_group_version("rbac/v8"), Some(("rbac", "v8")));
-        assert_eq!(parse_group_version("rbac/"), Some(("rbac", "")));
-        assert_eq!(parse_group_version("a/b/c"), None);
-    }
 }

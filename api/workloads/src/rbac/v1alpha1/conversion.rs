@@ -20,7 +20,7 @@ pub fn convert_subject_to_internal(mut from: Subject) -> Result<internal::Subjec
         internal::SERVICE_ACCOUNT_KIND => out.api_group = String::new(),
         internal::USER_KIND | internal::GROUP_KIND => out.api_group = internal::GROUP_NAME.to_owned(),
         _ => {
-            if let Some((group, _)) = parse_group_version(&api_version).ok() {
+            if let Ok((group, _)) = parse_group_version(&api_version) {
                 out.api_group = group.to_owned();
             }
         }

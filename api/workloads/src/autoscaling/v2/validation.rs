@@ -6,7 +6,7 @@
 //! (see [`Scheme::validate`](kapi_machinery::Scheme::validate)), so metrics and behavior that v1
 //! carries in annotations get these checks at the converted paths. The `apiVersion` checks of the
 //! scale target and of object metrics' described objects follow upstream's options, which its
-//! strategy derives from the stored autoscaler ([`ValidationOptions::for_autoscaler`]).
+//! strategy derives from the stored autoscaler (`ValidationOptions::for_autoscaler`).
 
 use std::collections::BTreeSet;
 

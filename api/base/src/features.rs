@@ -305,8 +305,7 @@ pub fn enabled(feature: Feature) -> bool {
 /// way to those rules on this thread: `DeclarativeValidationBeta` is on and the release has
 /// reached `since` (upstream's `filterHandwrittenErrors` drops a covered error marked beta).
 pub fn declarative_beta(since: Release) -> bool {
-    let gates = current();
-    gates.enabled(Feature::DeclarativeValidationBeta) && gates.release().at_least(since)
+    declarative_options().beta_since(since)
 }
 
 /// The declarative validation options of this thread's gates: what generated

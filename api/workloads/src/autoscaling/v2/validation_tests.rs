@@ -50,21 +50,26 @@ fn hpa(min: Option<i32>, max: i32, metrics: Vec<MetricSpec>) -> HorizontalPodAut
     }
 }
 
-#[test]
-fn success_cases() {
-    assert!(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![cpu(utilization(70))]), None).is_empty());
-    let pods = MetricSpec {
+/// A `Pods` metric of `name` with an average value target of `value`.
+fn pods_metric(name: &str, value: &str) -> MetricSpec {
+    MetricSpec {
         r#type: MetricSourceType("Pods".into()),
         pods: Some(PodsMetricSource {
-            metric: MetricIdentifier { name: "somemetric".into(), ..Default::default() },
+            metric: MetricIdentifier { name: name.into(), ..Default::default() },
             target: MetricTarget {
                 r#type: MetricTargetType("AverageValue".into()),
-                average_value: Some(Quantity::parse("100").unwrap()),
+                average_value: Some(Quantity::parse(value).expect("a test quantity parses")),
                 ..Default::default()
             },
         }),
         ..Default::default()
-    };
+    }
+}
+
+#[test]
+fn success_cases() {
+    assert!(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![cpu(utilization(70))]), None).is_empty());
+    let pods = pods_metric("somemetric", "100");
     assert!(validate_horizontal_pod_autoscaler(&hpa(Some(1), 5, vec![pods]), None).is_empty());
 }
 
@@ -376,18 +381,7 @@ fn validation_options_as_upstream() {
             CrossVersionObjectReference { kind: kind.into(), name: "name".into(), api_version: api_version.into() };
         h
     };
-    let pods = MetricSpec {
-        r#type: MetricSourceType("Pods".into()),
-        pods: Some(PodsMetricSource {
-            metric: MetricIdentifier { name: "my-metric".into(), ..Default::default() },
-            target: MetricTarget {
-                r#type: MetricTargetType("AverageValue".into()),
-                average_value: Some(Quantity::parse("10").unwrap()),
-                ..Default::default()
-            },
-        }),
-        ..Default::default()
-    };
+    let pods = pods_metric("my-metric", "10");
     let nil_object = MetricSpec { r#type: MetricSourceType("Object".into()), ..Default::default() };
     let opts = |invalid: bool, empty: bool| ReferenceOptions {
         allow_invalid_api_version: invalid,

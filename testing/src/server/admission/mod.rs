@@ -244,6 +244,12 @@ fn meta_gvk(info: &ResourceInfo) -> GroupVersionKind {
 }
 
 impl Attributes<'_> {
+    /// Whether the request is for core `namespaces` (a namespace itself, or one of its
+    /// subresources): its own object is the namespace selectors look at.
+    fn is_for_a_namespace(&self) -> bool {
+        self.gvr.group.is_empty() && self.gvr.resource == "namespaces"
+    }
+
     /// The attributes as a webhook matching `other`, an equivalent resource, sees them.
     fn through(&self, other: &ResourceInfo) -> Self {
         Attributes { gvr: other.gvr(), kind: meta_gvk(other), ..self.clone() }
@@ -261,8 +267,7 @@ impl Attributes<'_> {
             let (res, sub) = res.split_once('/').unwrap_or((res.as_str(), ""));
             (res == "*" || res == self.gvr.resource) && (sub == "*" || sub == self.subresource)
         });
-        let namespaces_itself =
-            self.gvr.group.is_empty() && self.gvr.resource == "namespaces" && self.subresource.is_empty();
+        let namespaces_itself = self.is_for_a_namespace() && self.subresource.is_empty();
         let scope = match r.scope.as_ref().map(|s| s.0.as_str()) {
             None | Some(ScopeType::ALL) => true,
             Some(ScopeType::CLUSTER) => self.namespace.is_empty() || namespaces_itself,
@@ -395,7 +400,7 @@ impl ApiServer {
         obj: Option<&Value>,
         old: Option<&Value>,
     ) -> Result<bool> {
-        let namespaces_itself = attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces";
+        let namespaces_itself = attrs.is_for_a_namespace();
         if !namespaces_itself && attrs.namespace.is_empty() {
             return Ok(true);
         }
@@ -403,17 +408,20 @@ impl ApiServer {
         if s.is_empty() {
             return Ok(true);
         }
-        let labels = if namespaces_itself {
-            labels_of(obj.or(old))
-        } else {
-            let ns = GroupVersionResource::new("", "v1", "namespaces");
-            let found = self.tracker.get(&ns, "", attrs.namespace, &GetOptions::default()).ok();
-            let Some(v) = found.and_then(|o| to_value(o.as_ref()).ok()) else {
-                return Err(namespace_not_found(attrs.namespace));
-            };
-            labels_of(Some(&v))
-        };
+        let labels =
+            if namespaces_itself { labels_of(obj.or(old)) } else { labels_of(Some(&self.request_namespace(attrs)?)) };
         Ok(s.matches(&labels))
+    }
+
+    /// The stored namespace a namespaced request is in; `404 namespaces "x" not found` when
+    /// there is none (what selectors and policies that look at it answer).
+    fn request_namespace(&self, attrs: &Attributes<'_>) -> Result<Value> {
+        let ns = GroupVersionResource::new("", "v1", "namespaces");
+        let found = self
+            .tracker
+            .get(&ns, "", attrs.namespace, &GetOptions::default())
+            .map_err(|_| namespace_not_found(attrs.namespace))?;
+        to_value(found.as_ref())
     }
 }
 

@@ -21,8 +21,8 @@ use kapi_api::admissionregistration::v1::{
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{GetOptions, ListOptions, StatusCause, StatusReason};
+use kapi_machinery::KindInfo;
 use kapi_machinery::json::value::{self, Value};
-use kapi_machinery::{GroupVersionResource, KindInfo};
 
 use super::{Attributes, Subject, conditions, labels_of, read_configs, selector};
 use crate::cel::Val;
@@ -345,7 +345,7 @@ impl ApiServer {
                 let context_namespace = if E::VALIDATING || !params.is_empty() {
                     match &namespace {
                         Some(ns) => ns.clone(),
-                        None => namespace.insert(self.request_namespace(attrs)?).clone(),
+                        None => namespace.insert(self.namespace_object(attrs)?).clone(),
                     }
                 } else {
                     Val::Null
@@ -488,15 +488,11 @@ impl ApiServer {
 
     /// The request's namespace as CEL's `namespaceObject`: null for a cluster-scoped request
     /// and for a namespace itself, a `NotFound` error when it does not exist.
-    fn request_namespace(&self, attrs: &Attributes<'_>) -> Result<Val> {
-        if attrs.namespace.is_empty() || (attrs.gvr.group.is_empty() && attrs.gvr.resource == "namespaces") {
+    fn namespace_object(&self, attrs: &Attributes<'_>) -> Result<Val> {
+        if attrs.namespace.is_empty() || attrs.is_for_a_namespace() {
             return Ok(Val::Null);
         }
-        let ns = GroupVersionResource::new("", "v1", "namespaces");
-        match self.tracker.get(&ns, "", attrs.namespace, &GetOptions::default()) {
-            Ok(o) => Ok(conditions::to_val(&to_value(o.as_ref())?)),
-            Err(_) => Err(super::namespace_not_found(attrs.namespace)),
-        }
+        Ok(conditions::to_val(&self.request_namespace(attrs)?))
     }
 
     /// The resource of a policy's `paramKind` (`None` when it takes no parameters), or why

@@ -13,9 +13,17 @@ pub struct Release {
 }
 
 impl Release {
+    /// A release later than any other: every beta rule has reached beta in it.
+    pub const LATEST: Release = Release { major: u32::MAX, minor: u32::MAX };
+
     /// A release.
     pub const fn new(major: u32, minor: u32) -> Release {
         Release { major, minor }
+    }
+
+    /// Whether this release is `other` or later (the order, usable in constants).
+    pub const fn at_least(self, other: Release) -> bool {
+        self.major > other.major || (self.major == other.major && self.minor >= other.minor)
     }
 
     /// Parses a server's version as `/version` reports it (`major` `"1"`, `minor` `"36"`, `"36+"`

@@ -123,7 +123,7 @@ fn guarded(stability: &Stability, body: TokenStream) -> TokenStream {
         Stability::Beta { since } => {
             let (major, minor) = release(since);
             let (major, minor) =
-                (proc_macro2::Literal::u16_unsuffixed(major), proc_macro2::Literal::u16_unsuffixed(minor));
+                (proc_macro2::Literal::u32_unsuffixed(major), proc_macro2::Literal::u32_unsuffixed(minor));
             quote!(if o.beta_since(v::Release::new(#major, #minor)) { #body })
         }
         Stability::Alpha { .. } => quote!(if o.alpha { #body }),
@@ -131,9 +131,9 @@ fn guarded(stability: &Stability, body: TokenStream) -> TokenStream {
 }
 
 /// The `major.minor` of a tag's `since` (digits only, as the front-end checked), each part
-/// saturating at `u16::MAX`, which only makes a rule of an absurd release never reach beta.
-fn release(since: &str) -> (u16, u16) {
-    let part = |p: &str| p.parse::<u16>().unwrap_or(u16::MAX);
+/// saturating at `u32::MAX`, which only makes a rule of an absurd release never reach beta.
+fn release(since: &str) -> (u32, u32) {
+    let part = |p: &str| p.parse::<u32>().unwrap_or(u32::MAX);
     let (major, minor) = since.split_once('.').unwrap_or((since, "0"));
     (part(major), part(minor))
 }
@@ -1389,7 +1389,7 @@ mod tests {
     fn since_reads_as_major_and_minor() {
         assert_eq!(release("1.37"), (1, 37));
         assert_eq!(release("01.036"), (1, 36));
-        // Past `u16`: a release no server reaches.
-        assert_eq!(release("1.99999"), (1, u16::MAX));
+        // Past `u32`: a release no server reaches.
+        assert_eq!(release("1.99999999999"), (1, u32::MAX));
     }
 }

@@ -11,36 +11,9 @@ use super::content::{
 use super::{BadValue, ErrorList, ErrorType, FieldError, Path};
 use crate::json::JsonEncode;
 
-/// A Kubernetes release, `major.minor`: the one a `+k8s:alpha(since: …)`/`+k8s:beta(since: …)` tag
-/// names, and the one a server answers as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Release {
-    /// The `1` of `1.36`.
-    pub major: u16,
-    /// The `36` of `1.36`.
-    pub minor: u16,
-}
-
-impl Release {
-    /// A release later than any tag names: every beta rule has reached beta in it.
-    pub const LATEST: Release = Release { major: u16::MAX, minor: u16::MAX };
-
-    /// The release `major.minor`.
-    pub const fn new(major: u16, minor: u16) -> Release {
-        Release { major, minor }
-    }
-
-    /// Whether this release is `other` or later.
-    pub const fn at_least(self, other: Release) -> bool {
-        self.major > other.major || (self.major == other.major && self.minor >= other.minor)
-    }
-}
-
-impl std::fmt::Display for Release {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}.{}", self.major, self.minor)
-    }
-}
+/// The release a `+k8s:alpha(since: …)`/`+k8s:beta(since: …)` tag names and a server answers as:
+/// the same `major.minor` lifecycles count in.
+pub use crate::lifecycle::Release;
 
 /// Which validations a generated validator runs, by the stability its tag gives it: untagged
 /// (stable) rules always run; `+k8s:beta(since: R)` rules when beta validation is enforced
@@ -580,7 +553,7 @@ mod tests {
         let served = Options::enforced(true, r(1, 36));
         assert!(served.beta_since(r(1, 36)) && !served.beta_since(r(1, 37)));
         assert!(!Options::enforced(false, r(1, 37)).beta_since(r(1, 36)));
-        assert!(Options::ALL.beta_since(r(u16::MAX, u16::MAX)));
+        assert!(Options::ALL.beta_since(r(u32::MAX, u32::MAX)));
     }
 
     fn run(f: impl FnOnce(&mut ErrorList)) -> Vec<String> {

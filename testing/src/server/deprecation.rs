@@ -1,19 +1,16 @@
 //! Deprecation warnings: every request to a kind its lifecycle calls deprecated in the server's release gets upstream's `Warning: 299 - "<group>/<version> <Kind> is deprecated in v1.X+, unavailable in v1.Y+; use …"`, and every request to a deprecated custom resource version its definition's warning, first among the response's warnings.
 
 use http::header;
+use kapi_api::features::SERVED_RELEASE;
 use kapi_http::body::Body;
 use kapi_machinery::GroupVersionKind;
-use kapi_machinery::lifecycle::Release;
 
 use super::ApiServer;
 use super::route;
 
-/// The Kubernetes release the server reports at `/version` and judges deprecation against.
-pub const SERVER_RELEASE: Release = Release::new(1, 36);
-
 impl ApiServer {
     /// The deprecation warning for a request path, if it names a served resource whose kind is
-    /// deprecated in [`SERVER_RELEASE`], or a custom resource version its definition marks
+    /// deprecated in [`SERVED_RELEASE`], or a custom resource version its definition marks
     /// deprecated. Subresources carry their resource's warning. Removed
     /// kinds are still served (and warned about): tests use them, where a real server of this
     /// release would answer `404`.
@@ -24,7 +21,7 @@ impl ApiServer {
         }
         let scheme = self.scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
         let lifecycle = scheme.lifecycle(&GroupVersionKind::new(info.group, info.version, info.kind))?;
-        if !lifecycle.is_deprecated_in(SERVER_RELEASE) {
+        if !lifecycle.is_deprecated_in(SERVED_RELEASE) {
             return None;
         }
         lifecycle.warning(info.group, info.version, info.kind)
@@ -47,13 +44,6 @@ pub(super) fn warn_first(resp: &mut http::Response<Body>, warning: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_release_is_the_one_version_reports() {
-        let info = kapi_machinery::json::value::parse(super::super::openapi::VERSION_INFO.as_bytes()).unwrap();
-        let field = |name: &str| info.get(name).and_then(|v| v.as_str()).unwrap_or_default().to_owned();
-        assert_eq!(Release::from_version_info(&field("major"), &field("minor")), Some(SERVER_RELEASE));
-    }
 
     #[test]
     fn the_deprecation_warning_comes_first() {

@@ -37,7 +37,7 @@
 //!   validation work.
 //!
 //! - Deprecated versions: every request to a kind its lifecycle (`+k8s:prerelease-lifecycle-gen`)
-//!   calls deprecated in the server's release (1.36, [`deprecation::SERVER_RELEASE`]) gets
+//!   calls deprecated in the server's release (1.36, [`kapi_api::features::SERVED_RELEASE`]) gets
 //!   upstream's `Warning: 299 - "extensions/v1beta1 Ingress is deprecated in v1.14+, unavailable in
 //!   v1.22+; use networking.k8s.io/v1 Ingress"`. Removed versions are still served.
 //!

@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use bytes::Bytes;
 use http::{StatusCode, header};
+use kapi_api::features::SERVED_RELEASE;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_http::body::{self, Body};
 use kapi_machinery::json::value::{self, Value};
@@ -21,8 +22,24 @@ pub const OPENAPI_V2_PROTOBUF: &str = "application/com.github.proto-openapi.spec
 /// answer, so the answer always carries [`OPENAPI_V2_PROTOBUF`].
 const OPENAPI_V2_PROTOBUF_ASKED: &str = "application/com.github.proto-openapi.spec.v2@v1.0+protobuf";
 
-/// The version the server reports: the Kubernetes release of the fixtures the API follows.
-pub(super) const VERSION_INFO: &str = r#"{"major":"1","minor":"36","emulationMajor":"1","emulationMinor":"36","minCompatibilityMajor":"1","minCompatibilityMinor":"35","gitVersion":"v1.36.0-kapi","gitCommit":"0000000000000000000000000000000000000000","gitTreeState":"clean","buildDate":"1970-01-01T00:00:00Z","goVersion":"go1.26","compiler":"gc","platform":"linux/amd64"}"#;
+/// What `/version` answers: the release the API follows ([`SERVED_RELEASE`], the one every
+/// other release-dependent answer of the server is judged by), emulating itself, compatible with
+/// the release before it, as a fresh kube-apiserver reports.
+fn version_info() -> String {
+    let (major, minor) = (SERVED_RELEASE.major, SERVED_RELEASE.minor);
+    let previous = minor.saturating_sub(1);
+    format!(
+        concat!(
+            r#"{{"major":"{major}","minor":"{minor}","emulationMajor":"{major}","emulationMinor":"{minor}","#,
+            r#""minCompatibilityMajor":"{major}","minCompatibilityMinor":"{previous}","gitVersion":"v{major}.{minor}.0-kapi","#,
+            r#""gitCommit":"0000000000000000000000000000000000000000","gitTreeState":"clean","#,
+            r#""buildDate":"1970-01-01T00:00:00Z","goVersion":"go1.26","compiler":"gc","platform":"linux/amd64"}}"#
+        ),
+        major = major,
+        minor = minor,
+        previous = previous,
+    )
+}
 
 /// The checks each health endpoint reports.
 const CHECKS: &[&str] = &["ping", "log", "etcd", "poststarthook/start-informers"];
@@ -40,9 +57,7 @@ pub(super) fn serve(
     resources: &[ResourceInfo],
 ) -> Option<http::Response<Body>> {
     match path {
-        "/version" | "/version/" => {
-            Some(respond(StatusCode::OK, "application/json", Bytes::from_static(VERSION_INFO.as_bytes())))
-        }
+        "/version" | "/version/" => Some(respond(StatusCode::OK, "application/json", Bytes::from(version_info()))),
         "/openapi/v2" => Some(v2(accept)),
         "/openapi/v3" | "/openapi/v3/" => Some(v3_root(resources, &[])),
         _ => {
@@ -372,6 +387,17 @@ fn schema_protobuf(p: &mut Proto, schema: &Value, depth: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn version_reports_the_served_release() {
+        let info = value::parse(version_info().as_bytes()).expect("`/version` is JSON");
+        let field = |name: &str| info.get(name).and_then(|v| v.as_str()).unwrap_or_default().to_owned();
+        let release = kapi_machinery::lifecycle::Release::from_version_info(&field("major"), &field("minor"));
+        assert_eq!(release, Some(SERVED_RELEASE));
+        assert_eq!(field("emulationMinor"), field("minor"));
+        assert_eq!(field("minCompatibilityMinor"), (SERVED_RELEASE.minor - 1).to_string());
+        assert_eq!(field("gitVersion"), format!("v{SERVED_RELEASE}.0-kapi"));
+    }
 
     #[test]
     fn protobuf_fields_are_tagged_as_gnostic_numbers_them() {

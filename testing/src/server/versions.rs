@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_machinery::lifecycle::Lifecycle;
 
-use super::deprecation::SERVER_RELEASE;
+use kapi_api::features::SERVED_RELEASE;
 
 /// The stability of an API version, from its name (`v1`, `v2beta1`, `v1alpha3`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,12 +139,12 @@ impl RuntimeConfig {
 
     /// Whether a resource is served, given its kind's lifecycle.
     pub fn serves(&self, info: &ResourceInfo, lifecycle: Option<&Lifecycle>) -> bool {
-        if !self.removed && lifecycle.is_some_and(|l| l.is_removed_in(SERVER_RELEASE)) {
+        if !self.removed && lifecycle.is_some_and(|l| l.is_removed_in(SERVED_RELEASE)) {
             return false;
         }
         // A kind introduced after the server's release is not served by it, as upstream does
         // not serve kinds newer than the version it emulates.
-        if !self.removed && lifecycle.is_some_and(|l| l.introduced > SERVER_RELEASE) {
+        if !self.removed && lifecycle.is_some_and(|l| l.introduced > SERVED_RELEASE) {
             return false;
         }
         let level = version_key(info.version).0.min(2);

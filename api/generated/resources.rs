@@ -759,7 +759,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     crate ::networking::v1::IPAddress, crate ::networking::v1::IPAddressList, resource =
     "ipaddresses", namespaced = false, protobuf = true, verbs = ["create", "update",
     "delete", "deletecollection", "get", "list", "watch", "patch", "apply"], subresources
-    = [],
+    = [], own_name_rule = true,
 );
 #[cfg(feature = "networking")]
 ::kapi_api::impl_resource!(
@@ -787,7 +787,7 @@ use ::kapi_api::served::{ResourceInfo, ResourceInfoExt};
     crate ::networking::v1beta1::IPAddress, crate ::networking::v1beta1::IPAddressList,
     resource = "ipaddresses", namespaced = false, protobuf = true, verbs = ["create",
     "update", "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-    subresources = [],
+    subresources = [], own_name_rule = true,
 );
 #[cfg(feature = "networking")]
 ::kapi_api::impl_resource!(

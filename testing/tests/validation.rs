@@ -765,3 +765,38 @@ async fn certificate_signing_requests_and_their_approvals_are_validated() {
         r#"status.certificate: Invalid value: "<certificate data>": must contain at least one CERTIFICATE PEM block"#,
     );
 }
+
+#[tokio::test]
+async fn ip_addresses_are_named_by_their_own_rule() {
+    use kapi_api::networking::v1::{IPAddress, IPAddressSpec, ParentReference};
+    let (client, _server, _test) = http_client().await;
+    let api = client.api::<IPAddress>();
+    let ip = |name: &str, generate_name: &str| IPAddress {
+        metadata: ObjectMeta { name: name.into(), generate_name: generate_name.into(), ..Default::default() },
+        spec: IPAddressSpec {
+            parent_ref: Some(ParentReference {
+                resource: "services".into(),
+                namespace: "default".into(),
+                name: "web".into(),
+                ..Default::default()
+            }),
+        },
+        ..Default::default()
+    };
+    // An IPv6 address is no DNS subdomain, and upstream checks an IP address's name only as an IP.
+    let stored = api.create(&ip("2001:db8::1", ""), &CreateOptions::default()).await.unwrap();
+    assert_eq!(stored.metadata.name, "2001:db8::1");
+    let err = api.create(&ip("2001:DB8::2", ""), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).3,
+        [(
+            "FieldValueInvalid".to_owned(),
+            "metadata.name".to_owned(),
+            r#"Invalid value: "2001:DB8::2": must be in canonical form ("2001:db8::2")"#.to_owned()
+        )]
+    );
+    // A generate name is held to the same rule, so no generated name passes.
+    let err = api.create(&ip("", "10.0.0."), &CreateOptions::default()).await.unwrap_err();
+    let fields: Vec<String> = invalid(&err).3.into_iter().map(|(_, field, _)| field).collect();
+    assert_eq!(fields, ["metadata.generateName", "metadata.name"]);
+}

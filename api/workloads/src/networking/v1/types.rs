@@ -475,6 +475,7 @@ pub struct IngressClassList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +ownNameRule
 /// +k8s:prerelease-lifecycle-gen:introduced=1.33
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]

@@ -569,9 +569,16 @@ fn parameters_reference(p: &IngressClassParametersReference, path: &Path) -> Err
 /// unchanged reference (its presence and, with beta declarative validation on, its immutability
 /// are the generated rules').
 pub fn validate_ip_address(obj: &IPAddress, old: Option<&IPAddress>) -> ErrorList {
+    // Upstream's `ValidateObjectMeta` with `ValidateIPAddressName` (the kind is `+ownNameRule`, so
+    // the server leaves both names to this): the generate name too is held to an IP address, so
+    // no generated name is valid; an empty name is the server's to report.
     let mut errs = ErrorList::new();
+    let meta = Path::new("metadata");
+    if !obj.metadata.generate_name.is_empty() {
+        errs.extend(is_valid_ip(&meta.child("generateName"), &obj.metadata.generate_name));
+    }
     if !obj.metadata.name.is_empty() {
-        errs.extend(is_valid_ip(&Path::new("metadata").child("name"), &obj.metadata.name));
+        errs.extend(is_valid_ip(&meta.child("name"), &obj.metadata.name));
     }
     let path = Path::new("spec").child("parentRef");
     match &obj.spec.parent_ref {

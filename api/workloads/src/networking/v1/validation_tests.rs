@@ -484,6 +484,15 @@ fn ip_addresses_and_the_scheme() {
         ..Default::default()
     };
     assert!(validate_ip_address(&ip("192.168.1.1", Some(parent.clone())), None).is_empty());
+    assert!(validate_ip_address(&ip("2001:db8::1", Some(parent.clone())), None).is_empty());
+    let mut generated = ip("", Some(parent.clone()));
+    generated.metadata.generate_name = "10.0.0.".into();
+    assert_eq!(
+        strings(&validate_ip_address(&generated, None)),
+        [
+            "metadata.generateName: Invalid value: \"10.0.0.\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"
+        ]
+    );
     assert_eq!(
         strings(&validate_ip_address(&ip("192.168.01.1", Some(parent.clone())), None)),
         ["metadata.name: Invalid value: \"192.168.01.1\": must not have leading 0s"]

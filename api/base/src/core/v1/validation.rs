@@ -49,8 +49,9 @@ use super::{
     ConfigMap, Endpoints, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod,
     PodTemplate, PodTemplateSpec, ReplicationController, ResourceQuota, Secret, Service, ServicePort,
 };
+use crate::meta::v1::object_meta_validation::validate_own_names;
 use crate::meta::v1::validation::validate_labels;
-use crate::meta::v1::{LabelSelector, LabelSelectorOperator};
+use crate::meta::v1::{LabelSelector, LabelSelectorOperator, ObjectMeta};
 
 pub use super::endpoints_warnings::warnings_for_endpoints;
 pub use super::node_warnings::warnings_for_node;
@@ -184,6 +185,24 @@ pub fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
         return is_dns1123_subdomain(&mask_trailing_dash(name));
     }
     is_dns1123_subdomain(name)
+}
+
+/// Upstream's `NameIsDNSLabel` with `prefix`: a trailing dash is allowed in a prefix.
+#[doc(hidden)]
+pub fn name_is_dns_label(name: &str, prefix: bool) -> Vec<String> {
+    if prefix {
+        return is_dns1123_label(&mask_trailing_dash(name));
+    }
+    is_dns1123_label(name)
+}
+
+/// Upstream's `NameIsDNS1035Label` with `prefix`: a trailing dash is allowed in a prefix.
+#[doc(hidden)]
+pub fn name_is_dns1035_label(name: &str, prefix: bool) -> Vec<String> {
+    if prefix {
+        return is_dns1035_label(&mask_trailing_dash(name));
+    }
+    is_dns1035_label(name)
 }
 
 /// Upstream's `maskTrailingDash`: a prefix of two or more bytes ending in `-` is checked with
@@ -437,20 +456,15 @@ pub fn validate_secret(obj: &Secret, old: Option<&Secret>) -> ErrorList {
     errs
 }
 
-/// Upstream's name rule for a new Service: `NameIsDNSLabel` with `RelaxedServiceNameValidation`,
-/// else `ValidateServiceName` (`NameIsDNS1035Label`). An empty name is the server's to report
-/// (`name or generateName is required`), as upstream's `ValidateObjectMeta` reports it before
-/// the name function runs. The name is immutable, so an update does not check it again.
-fn service_name(name: &str) -> ErrorList {
-    if name.is_empty() {
-        return ErrorList::new();
-    }
-    let msgs = if crate::features::enabled(crate::features::Feature::RelaxedServiceNameValidation) {
-        is_dns1123_label(name)
+/// Upstream's name rule for a new Service, for its name and generate name: `NameIsDNSLabel` with
+/// `RelaxedServiceNameValidation`, else `ValidateServiceName` (`NameIsDNS1035Label`). The name is
+/// immutable, so an update does not check it again.
+fn service_names(meta: &ObjectMeta) -> ErrorList {
+    if crate::features::enabled(crate::features::Feature::RelaxedServiceNameValidation) {
+        validate_own_names(meta, name_is_dns_label)
     } else {
-        is_dns1035_label(name)
-    };
-    msgs.iter().map(|m| FieldError::invalid(Path::new("metadata").child("name"), name, m)).collect()
+        validate_own_names(meta, name_is_dns1035_label)
+    }
 }
 
 /// A secret's `data` with `stringData` merged over it, as upstream's conversion merges them.
@@ -520,7 +534,7 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
     let spec_path = Path::new("spec");
     let ty = spec.r#type.0.as_str();
     if old.is_none() {
-        errs.extend(service_name(&obj.metadata.name));
+        errs.extend(service_names(&obj.metadata));
     }
     if let Some(old) = old {
         errs.extend(clusterips::upgrade_downgrade_cluster_ips(old, obj));

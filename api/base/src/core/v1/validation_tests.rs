@@ -267,6 +267,21 @@ fn service_names_follow_the_relaxed_service_name_gate() {
     });
     // The gate is on by default (beta in v1.36).
     assert!(validate_service(&named("1-test"), None).is_empty());
+    // A generate name is held to the same rule, a trailing dash allowed (the server has already
+    // put the generated name in place, which is checked too).
+    let generated = |prefix: &str, name: &str| {
+        let mut s = named(name);
+        s.metadata.generate_name = prefix.into();
+        s
+    };
+    assert!(validate_service(&generated("web-", "web-x7k2p"), None).is_empty());
+    assert_eq!(
+        strings(&validate_service(&generated("a.b-", "a.b-x7k2p"), None)),
+        [
+            "metadata.generateName: Invalid value: \"a.b-\": must not contain dots",
+            "metadata.name: Invalid value: \"a.b-x7k2p\": must not contain dots"
+        ]
+    );
 }
 
 #[test]

@@ -19,6 +19,23 @@ pub const FIELD_MANAGER_MAX_LENGTH: usize = 128;
 /// Upstream's `MaxSubresourceNameLength` for a managed fields entry's subresource.
 const MAX_SUBRESOURCE_NAME_LENGTH: usize = 256;
 
+/// The name checks of `ValidateObjectMetaAccessor` for a kind with a name rule of its own
+/// (`+ownNameRule`: the server leaves both names to the kind): the generate name with
+/// `rule(generate_name, true)`, then the name with `rule(name, false)`, each message an
+/// `Invalid` of `metadata.generateName` or `metadata.name`. An empty name is the server's `name or
+/// generateName is required`, as the store reports it before the kind's validation runs.
+pub fn validate_own_names(meta: &ObjectMeta, rule: impl Fn(&str, bool) -> Vec<String>) -> ErrorList {
+    let path = Path::new("metadata");
+    let mut errs = ErrorList::new();
+    for (value, field, prefix) in [(&meta.generate_name, "generateName", true), (&meta.name, "name", false)] {
+        if !value.is_empty() {
+            let at = path.child(field);
+            errs.extend(rule(value, prefix).iter().map(|m| FieldError::invalid(&at, value, m)));
+        }
+    }
+    errs
+}
+
 /// The checks of `ValidateObjectMetaAccessor` after the name, namespace and generation: labels,
 /// annotations, owner references, finalizers and managed fields, at `path` (`metadata`).
 pub fn validate_object_meta_contents(meta: &ObjectMeta, path: &Path) -> ErrorList {

@@ -137,3 +137,24 @@ fn updates_check_new_contents_and_no_finalizer_added_while_deleting() {
     assert!(validate_object_meta_update_contents(&live, &live, &path).is_empty());
     assert_eq!(validate_object_meta_contents(&live, &path).len(), 1);
 }
+
+#[test]
+fn own_name_rules_check_the_generate_name_then_the_name() {
+    let meta = |generate_name: &str, name: &str| ObjectMeta {
+        generate_name: generate_name.into(),
+        name: name.into(),
+        ..ObjectMeta::default()
+    };
+    // The rule learns which of the two it checks: here a generate name may end in `-`.
+    let rule = |value: &str, prefix: bool| {
+        let bad = value.contains('_') || (!prefix && value.ends_with('-'));
+        if bad { vec![format!("bad {}", if prefix { "prefix" } else { "name" })] } else { Vec::new() }
+    };
+    assert!(validate_own_names(&meta("a-", "a-xyz"), rule).is_empty());
+    assert_eq!(
+        strings(&validate_own_names(&meta("a_-", "a-"), rule)),
+        ["metadata.generateName: Invalid value: \"a_-\": bad prefix", "metadata.name: Invalid value: \"a-\": bad name"]
+    );
+    // An empty name is the store's to report.
+    assert!(validate_own_names(&meta("", ""), rule).is_empty());
+}

@@ -8,6 +8,7 @@ use kapi_machinery::validation::content::{is_dns1035_label, is_dns1123_subdomain
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{APIService, ConditionStatus};
+use crate::meta::v1::object_meta_validation::validate_own_names;
 
 /// Upstream's condition statuses, in its (unsorted) order.
 const CONDITION_STATUSES: &[&str] = &[ConditionStatus::TRUE, ConditionStatus::FALSE, ConditionStatus::UNKNOWN];
@@ -25,22 +26,20 @@ fn path_segment_name(name: &str) -> Vec<String> {
 /// no CA bundle or skipped TLS verification for a local service, and a referenced service's
 /// namespace and name, with no skipped verification beside a CA bundle.
 pub fn validate_api_service(obj: &APIService, _old: Option<&APIService>) -> ErrorList {
-    let mut errs = ErrorList::new();
     let spec = &obj.spec;
-    let name = &obj.metadata.name;
-    // An empty name is the server's `name or generateName is required`.
-    if !name.is_empty() {
-        let required_name = format!("{}.{}", spec.version, spec.group);
+    // The name is `<version>.<group>` exactly; upstream's rule ignores whether it checks a
+    // generate name, so no generate name passes but that one.
+    let required_name = format!("{}.{}", spec.version, spec.group);
+    let mut errs = validate_own_names(&obj.metadata, |name, _prefix| {
         let mut failures = path_segment_name(name);
-        if failures.is_empty() && *name != required_name {
+        if failures.is_empty() && name != required_name {
             failures.push(format!(
                 "must be `spec.version+\".\"+spec.group`: {}",
                 kapi_machinery::validation::go_quote(&required_name)
             ));
         }
-        let np = Path::new("metadata").child("name");
-        errs.extend(failures.iter().map(|m| FieldError::invalid(&np, name, m)));
-    }
+        failures
+    });
     let sp = Path::new("spec");
     if spec.group.is_empty() && spec.version != "v1" {
         errs.push(FieldError::required(

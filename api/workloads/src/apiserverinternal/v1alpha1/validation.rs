@@ -8,6 +8,7 @@ use kapi_machinery::validation::content::{
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{ServerStorageVersion, StorageVersion, StorageVersionCondition, StorageVersionStatus};
+use crate::meta::v1::object_meta_validation::validate_own_names;
 
 /// Validates a `StorageVersion`. On create (upstream's `ValidateStorageVersion`): a name
 /// `<group>.<resource>` and the status. On update nothing: upstream's
@@ -17,13 +18,8 @@ pub fn validate_storage_version(obj: &StorageVersion, old: Option<&StorageVersio
     if old.is_some() {
         return ErrorList::new();
     }
-    let mut errs = ErrorList::new();
-    let name = &obj.metadata.name;
-    // An empty name is the server's `name or generateName is required`.
-    if !name.is_empty() {
-        let np = Path::new("metadata").child("name");
-        errs.extend(storage_version_name(name).iter().map(|m| FieldError::invalid(&np, name, m)));
-    }
+    // Upstream's `ValidateStorageVersionName` ignores whether it checks a generate name.
+    let mut errs = validate_own_names(&obj.metadata, |name, _prefix| storage_version_name(name));
     errs.extend(validate_status(&obj.status, &Path::new("status")));
     errs
 }

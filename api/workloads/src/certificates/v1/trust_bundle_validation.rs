@@ -7,6 +7,7 @@ use kapi_machinery::validation::{ErrorList, FieldError, Path};
 
 use super::ClusterTrustBundle;
 use super::validation::{cluster_trust_bundle_name, signer_name};
+use crate::meta::v1::object_meta_validation::validate_own_names;
 
 /// Upstream's `MaxTrustBundleSize`.
 const MAX_TRUST_BUNDLE_SIZE: usize = 1 << 20;
@@ -18,13 +19,8 @@ const OMITTED: &str = "<value omitted>";
 /// signer name, the bundle (not parsed again on an update that keeps it, so bundles stored
 /// under older parsers stay updatable) and, on update, the signer name unchanged.
 pub fn validate_cluster_trust_bundle(obj: &ClusterTrustBundle, old: Option<&ClusterTrustBundle>) -> ErrorList {
-    let mut errs = ErrorList::new();
     let signer = obj.spec.signer_name.as_str();
-    let name = obj.metadata.name.as_str();
-    if !name.is_empty() {
-        let np = Path::new("metadata").child("name");
-        errs.extend(cluster_trust_bundle_name(signer, name).iter().map(|m| FieldError::invalid(&np, name, m)));
-    }
+    let mut errs = validate_own_names(&obj.metadata, |name, prefix| cluster_trust_bundle_name(signer, name, prefix));
     let sp = Path::new("spec").child("signerName");
     if !signer.is_empty() {
         errs.extend(signer_name(&sp, signer));

@@ -8,6 +8,7 @@ use kapi_machinery::validation::{ErrorList, FieldError, Path};
 use super::{LeaseCandidate, LeaseCandidateSpec};
 use crate::coordination::v1::CoordinatedLeaseStrategy;
 use crate::coordination::v1::validation::strategy;
+use crate::meta::v1::object_meta_validation::validate_own_names;
 
 /// Validates a `LeaseCandidate` (upstream's `ValidateLeaseCandidate`, and on update
 /// `ValidateLeaseCandidateUpdate`): on create a name that is a config map key, then the spec
@@ -15,13 +16,11 @@ use crate::coordination::v1::validation::strategy;
 ///
 /// A v1alpha2 candidate is converted to this version by the scheme, so it gets these checks too.
 pub fn validate_lease_candidate(obj: &LeaseCandidate, old: Option<&LeaseCandidate>) -> ErrorList {
+    // Upstream checks the names with its create-time metadata checks only (`ValidLeaseCandidateName`:
+    // a config map key, which may end in `-`, so a generate name is checked as it is).
     let mut errs = ErrorList::new();
-    let name = &obj.metadata.name;
-    // Upstream checks the name with its create-time metadata checks only; an empty name is the
-    // server's `name or generateName is required`.
-    if old.is_none() && !name.is_empty() {
-        let np = Path::new("metadata").child("name");
-        errs.extend(is_config_map_key(name).iter().map(|m| FieldError::invalid(&np, name, m)));
+    if old.is_none() {
+        errs.extend(validate_own_names(&obj.metadata, |name, _prefix| is_config_map_key(name)));
     }
     errs.extend(validate_spec(&obj.spec, &Path::new("spec")));
     if let Some(old) = old

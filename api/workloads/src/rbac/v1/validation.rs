@@ -10,6 +10,8 @@ use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef, Subject};
 use crate::features::{self, Release};
+use crate::meta::v1::ObjectMeta;
+use crate::meta::v1::object_meta_validation::validate_own_names;
 use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
 
 /// The release the declarative rules covering these checks became beta in (their tags'
@@ -70,26 +72,23 @@ fn rules(list: Option<&Vec<PolicyRule>>, namespaced: bool) -> ErrorList {
 /// Validates a `Role` (upstream's `ValidateRole`, also its update): every rule has verbs, and
 /// either resources with API groups or, never in a namespaced role, non-resource URLs.
 pub fn validate_role(obj: &Role, _old: Option<&Role>) -> ErrorList {
-    let mut errs = name_errors(&obj.metadata.name);
+    let mut errs = name_errors(&obj.metadata);
     errs.extend(rules(obj.rules.as_ref(), true));
     errs
 }
 
 /// Upstream's `ValidateObjectMeta` with `ValidateRBACName`: RBAC objects are named by path
-/// segments (`system:basic-user`), not DNS subdomains; the server leaves their names to this.
-fn name_errors(name: &str) -> ErrorList {
-    if name.is_empty() {
-        return ErrorList::new();
-    }
-    let at = Path::new("metadata").child("name");
-    rbac_name(name).iter().map(|m| FieldError::invalid(&at, name, m)).collect()
+/// segments (`system:basic-user`), not DNS subdomains; the server leaves their names (a generate
+/// name too, held to the same rule) to this.
+fn name_errors(meta: &ObjectMeta) -> ErrorList {
+    validate_own_names(meta, |name, _prefix| rbac_name(name))
 }
 
 /// Validates a `ClusterRole` (upstream's `ValidateClusterRole` and its update): the rules, and
 /// an aggregation rule's selectors (at least one, each valid). An update keeps selector
 /// expression values the stored role's aggregation selectors already had.
 pub fn validate_cluster_role(obj: &ClusterRole, old: Option<&ClusterRole>) -> ErrorList {
-    let mut errs = name_errors(&obj.metadata.name);
+    let mut errs = name_errors(&obj.metadata);
     errs.extend(rules(obj.rules.as_ref(), false));
     let allow_invalid_values = old
         .and_then(|o| o.aggregation_rule.as_ref())
@@ -199,7 +198,7 @@ fn role_ref_value(r: &RoleRef) -> BadValue {
 /// the role reference (group `rbac.authorization.k8s.io`, kind `Role` or `ClusterRole`, a name),
 /// each subject by its kind, and on update an unchanged role reference.
 pub fn validate_role_binding(obj: &RoleBinding, old: Option<&RoleBinding>) -> ErrorList {
-    let mut errs = name_errors(&obj.metadata.name);
+    let mut errs = name_errors(&obj.metadata);
     errs.extend(binding(&obj.role_ref, &obj.subjects, old.map(|o| &o.role_ref), true));
     errs
 }
@@ -207,7 +206,7 @@ pub fn validate_role_binding(obj: &RoleBinding, old: Option<&RoleBinding>) -> Er
 /// Validates a `ClusterRoleBinding` (upstream's `ValidateClusterRoleBinding` and its update): as
 /// a role binding, but the role must be a `ClusterRole` and service accounts need a namespace.
 pub fn validate_cluster_role_binding(obj: &ClusterRoleBinding, old: Option<&ClusterRoleBinding>) -> ErrorList {
-    let mut errs = name_errors(&obj.metadata.name);
+    let mut errs = name_errors(&obj.metadata);
     errs.extend(binding(&obj.role_ref, &obj.subjects, old.map(|o| &o.role_ref), false));
     errs
 }

@@ -336,4 +336,14 @@ fn names_are_path_segments() {
         strings(&validate_cluster_role_binding(&binding, None)),
         [r#"metadata.name: Invalid value: "..": may not be '..'"#]
     );
+    // A generate name is held to the same rule, before the name made from it.
+    role.metadata.generate_name = "ops/".into();
+    role.metadata.name = "ops/x7k2p".into();
+    assert_eq!(
+        strings(&validate_role(&role, None)),
+        [
+            r#"metadata.generateName: Invalid value: "ops/": may not contain '/'"#,
+            r#"metadata.name: Invalid value: "ops/x7k2p": may not contain '/'"#
+        ]
+    );
 }

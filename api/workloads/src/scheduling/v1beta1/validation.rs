@@ -8,11 +8,12 @@
 
 use std::collections::HashSet;
 
-use kapi_machinery::validation::content::is_dns1123_label;
 use kapi_machinery::validation::declarative::json_value;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{CompositePodGroupTemplate, PodGroup, PodGroupTemplate, Workload, WorkloadSpec};
+use crate::core::v1::validation::name_is_dns_label;
+use crate::meta::v1::object_meta_validation::validate_own_names;
 use crate::meta::v1::validation::validate_conditions;
 
 /// Upstream's `WorkloadMaxTemplateDepth`: how deep composite templates may nest.
@@ -43,16 +44,15 @@ pub fn validate_workload(obj: &Workload, _old: Option<&Workload>) -> ErrorList {
     errs
 }
 
-/// Validates a `PodGroup` on create (upstream's `ValidatePodGroup`): its name a DNS label
-/// (upstream's `ValidatePodGroupName`). The update (`ValidatePodGroupUpdate`) checks only what
-/// the server checks for every kind; names are immutable. An empty name is the server's
-/// `name or generateName is required`.
+/// Validates a `PodGroup` on create (upstream's `ValidatePodGroup`): its name and generate name
+/// DNS labels (upstream's `ValidatePodGroupName`, taken to be `NameIsDNSLabel` as every other
+/// `NameIs…` rule: a generate name may end in `-`). The update (`ValidatePodGroupUpdate`) checks
+/// only what the server checks for every kind; names are immutable.
 pub fn validate_pod_group(obj: &PodGroup, old: Option<&PodGroup>) -> ErrorList {
-    let name = &obj.metadata.name;
-    if old.is_some() || name.is_empty() {
+    if old.is_some() {
         return ErrorList::new();
     }
-    is_dns1123_label(name).iter().map(|m| FieldError::invalid("metadata.name", name, m)).collect()
+    validate_own_names(&obj.metadata, name_is_dns_label)
 }
 
 /// Validates a `PodGroup`'s `/status` write (upstream's `ValidatePodGroupStatusUpdate`): the

@@ -54,19 +54,19 @@ pub fn signer_name(path: &Path, name: &str) -> ErrorList {
     errs
 }
 
-/// Upstream's `ValidateClusterTrustBundleName`: the messages for a bundle named `name` whose
-/// signer is `signer` (empty: none). A signer's bundles are named `<signer, '/' as ':'>:<subdomain>`;
-/// a bundle without a signer has a subdomain name without `:`.
-pub fn cluster_trust_bundle_name(signer: &str, name: &str) -> Vec<String> {
+/// Upstream's `ValidateClusterTrustBundleName`: the messages for a bundle named `name` (a generate
+/// name when `is_prefix`) whose signer is `signer` (empty: none). A signer's bundles are named
+/// `<signer, '/' as ':'>:<subdomain>`; a bundle without a signer has a subdomain name without `:`.
+pub fn cluster_trust_bundle_name(signer: &str, name: &str, is_prefix: bool) -> Vec<String> {
     if signer.is_empty() {
         if name.contains(':') {
             return vec!["ClusterTrustBundle without signer name must not have \":\" in its name".into()];
         }
-        return is_dns1123_subdomain(name);
+        return super::name_is_dns_subdomain(name, is_prefix);
     }
     let prefix = format!("{}:", signer.replace('/', ":"));
     match name.strip_prefix(&prefix) {
-        Some(rest) => is_dns1123_subdomain(rest),
+        Some(rest) => super::name_is_dns_subdomain(rest, is_prefix),
         None => vec![format!("ClusterTrustBundle for signerName {signer} must be named with prefix {prefix}")],
     }
 }

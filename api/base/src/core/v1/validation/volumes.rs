@@ -765,7 +765,7 @@ fn projected(pr: &ProjectedVolumeSource, path: &Path) -> ErrorList {
                     }
                     let signer = super::signer::signer_of_cluster_trust_bundle(name).unwrap_or_default();
                     errs.extend(
-                        super::signer::cluster_trust_bundle_name(&signer, name).iter().map(|m| {
+                        super::signer::cluster_trust_bundle_name(&signer, name, false).iter().map(|m| {
                             FieldError::invalid(&np, name, &format!("not a valid clustertrustbundlename: {m}"))
                         }),
                     );

@@ -2,10 +2,10 @@
 //!
 //! Checked rule by rule against `pkg/apis/core/validation/validation.go` of a post-1.36
 //! development tree (the fork `AIAgentSandox/kubernetes`, commit `64149d12`, whose API types
-//! already drop v1.36's `PodStatusResult`); its resize code is the v1.35/v1.36 code (pod-level
-//! resize, container order, init containers, node allocatable claims) with nothing newer that
-//! `docs/test-server.md` knows of. Upstream's `TestValidatePodResize` cases of that tree are
-//! pinned in `resize_tests.rs`.
+//! already drop v1.36's `PodStatusResult`); none of its resize rules (pod-level resize, container
+//! order, init containers, node allocatable claims) was found to be newer than v1.36, so they are
+//! taken as v1.36's (`docs/test-server.md` says more). That tree's `TestValidatePodResize` cases
+//! are pinned in `resize_tests.rs`.
 
 use std::collections::BTreeMap;
 

@@ -761,7 +761,7 @@ async fn pod_level_resources_resize_with_their_gate() {
     assert_eq!(code(&err), 422, "{err}");
     assert!(
         err.to_string()
-            .contains(r#"Pod "a" is invalid: []: Forbidden: pods with pod-level resources cannot be resized"#),
+            .contains(r#"Pod "a" is invalid: []: Forbidden: resize of pods with pod-level resources is forbidden when InPlacePodLevelResourcesVerticalScalingEnabled feature gate is disabled"#),
         "{err}"
     );
 }

@@ -628,10 +628,13 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
     } else if affinity == "None" && spec.session_affinity_config.is_some() {
         errs.push(FieldError::forbidden(&config_path, "must not be set when session affinity is None"));
     }
-    errs.extend(clusterips::cluster_ips_related_fields(obj));
+    errs.extend(clusterips::cluster_ips_related_fields(obj, old));
+    // On update an address the stored service already had passes the format check (upstream
+    // ratchets it, as the accepted forms were tightened); the special ranges are still refused.
+    let existing_external = old.map_or(&[][..], |o| o.spec.external_ips.as_slice());
     for (i, ip) in spec.external_ips.iter().enumerate() {
         let p = spec_path.child("externalIPs").index(i);
-        let ip_errs = is_valid_ip(&p, ip);
+        let ip_errs = if existing_external.contains(ip) { ErrorList::new() } else { is_valid_ip(&p, ip) };
         if ip_errs.is_empty() {
             errs.extend(non_special_ip(ip, &p));
         } else {
@@ -665,7 +668,7 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
             errs.push(FieldError::duplicate(spec_path.child("ports").index(i), port_key_value(p)));
         }
     }
-    errs.extend(service_fields::load_balancer_and_traffic(obj));
+    errs.extend(service_fields::load_balancer_and_traffic(obj, old));
     errs
 }
 

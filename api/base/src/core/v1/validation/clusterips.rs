@@ -57,8 +57,10 @@ fn is_ipv6(ip: &str) -> bool {
 
 /// `clusterIP` and `clusterIPs` in step, the families and policy known, families unique, the
 /// IPs valid (`None` only alone), at most two and one per family, each matching its family.
-/// `ExternalName` services are checked by the caller (all of these must be unset).
-pub(super) fn cluster_ips_related_fields(s: &Service) -> ErrorList {
+/// `ExternalName` services are checked by the caller (all of these must be unset). On update
+/// (`old` set) an address the stored service already had passes the format check, as upstream
+/// ratchets it.
+pub(super) fn cluster_ips_related_fields(s: &Service, old: Option<&Service>) -> ErrorList {
     let mut errs = ErrorList::new();
     if is_external_name(s) {
         return errs;
@@ -112,7 +114,8 @@ pub(super) fn cluster_ips_related_fields(s: &Service) -> ErrorList {
             }
             continue;
         }
-        let ip_errs = is_valid_ip(&clusterips_path().index(i), ip);
+        let existing = old.is_some_and(|o| o.spec.cluster_ips.contains(ip));
+        let ip_errs = if existing { ErrorList::new() } else { is_valid_ip(&clusterips_path().index(i), ip) };
         invalid_ips |= !ip_errs.is_empty();
         errs.extend(ip_errs);
     }

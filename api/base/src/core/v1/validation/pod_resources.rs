@@ -6,7 +6,9 @@ use kapi_machinery::types::Quantity;
 use kapi_machinery::validation::{BadValue, ErrorList, ErrorType, FieldError, Path};
 
 use super::{dns1123_label, json_value, name_is_dns_subdomain};
-use crate::core::v1::{ContainerResizePolicy, PodResourceClaim, PodSpec, ResourceClaim, ResourceName};
+use crate::core::v1::{
+    ContainerResizePolicy, OSName, PodResourceClaim, PodSpec, ResourceClaim, ResourceName, ResourceRequirements,
+};
 
 /// The resources pod-level `resources` may name besides huge pages (upstream's
 /// `SupportedPodLevelResources`, with the huge pages prefix, sorted).
@@ -179,49 +181,72 @@ fn max_all(total: &mut BTreeMap<ResourceName, Quantity>, other: &BTreeMap<Resour
     }
 }
 
-/// Upstream's `AggregateContainerRequests`: the containers' requests summed with the sidecars',
-/// or the largest an init container needs beside the sidecars started before it, if larger.
-fn aggregate_container_requests(spec: &PodSpec) -> BTreeMap<ResourceName, Quantity> {
-    let mut reqs = BTreeMap::new();
+/// Upstream's `AggregateContainerRequests` (with `requests`) and `AggregateContainerLimits` (with
+/// `limits`): the containers' amounts summed with the sidecars', or the largest an init
+/// container needs beside the sidecars started before it, if larger.
+fn aggregate_containers(
+    spec: &PodSpec,
+    amounts: fn(&ResourceRequirements) -> &BTreeMap<ResourceName, Quantity>,
+) -> BTreeMap<ResourceName, Quantity> {
+    let mut total = BTreeMap::new();
     for c in spec.containers.as_deref().unwrap_or_default() {
-        add_all(&mut reqs, &c.resources.requests);
+        add_all(&mut total, amounts(&c.resources));
     }
     let mut sidecars = BTreeMap::new();
     let mut init = BTreeMap::new();
     for c in &spec.init_containers {
         if c.restart_policy.as_ref().is_some_and(|p| p.0 == "Always") {
-            add_all(&mut reqs, &c.resources.requests);
-            add_all(&mut sidecars, &c.resources.requests);
+            add_all(&mut total, amounts(&c.resources));
+            add_all(&mut sidecars, amounts(&c.resources));
             max_all(&mut init, &sidecars);
         } else {
-            let mut need = c.resources.requests.clone();
+            let mut need = amounts(&c.resources).clone();
             add_all(&mut need, &sidecars);
             max_all(&mut init, &need);
         }
     }
-    max_all(&mut reqs, &init);
-    reqs
+    max_all(&mut total, &init);
+    total
 }
 
-/// Upstream's `validatePodResources` (with `PodLevelResources` on): no claims, valid requirements
-/// of supported resources, requests not below what the containers together request, and no
-/// container limit above the pod's.
+/// Upstream's `validatePodResources` (with `PodLevelResources` on): none on a Windows pod (then
+/// the only error), no claims, valid requirements of supported resources, requests (where set)
+/// not below what the containers together request, hugepage limits (where set) not below what
+/// they together limit, and no container limit above the pod's.
 pub(super) fn pod_resources(spec: &PodSpec, pod_claims: &BTreeSet<&str>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let Some(r) = &spec.resources else { return errs };
+    if spec.os.as_ref().is_some_and(|os| os.name.0 == OSName::WINDOWS) {
+        // Upstream skips the detailed checks of a field the pod's OS may not set.
+        return vec![FieldError::forbidden(path, "may not be set for a windows pod")];
+    }
     if !r.claims.is_empty() {
-        errs.push(FieldError::forbidden(path.child("claims"), "claims cannot be set for Resources at pod-level"));
+        errs.push(FieldError::forbidden(path.child("claims"), "claims may not be set for Resources at pod-level"));
     }
     errs.extend(super::pod::resource_requirements(r, pod_resource_name, pod_claims, path));
     let req_path = path.child("requests");
-    let zero = Quantity::zero();
-    for (name, total) in aggregate_container_requests(spec) {
-        let pod = r.requests.get(&name).unwrap_or(&zero);
+    for (name, total) in aggregate_containers(spec, |r| &r.requests) {
+        // A pod-level request left unset is not compared.
+        let Some(pod) = r.requests.get(&name) else { continue };
         if total > *pod {
             errs.push(FieldError::invalid(
                 req_path.key(&name.0),
                 &pod.to_string(),
                 &format!("must be greater than or equal to aggregate container requests of {total}"),
+            ));
+        }
+    }
+    // Hugepages are not overcommitted: the pod's limit must hold the containers' together.
+    for (name, total) in aggregate_containers(spec, |r| &r.limits) {
+        if !name.0.starts_with("hugepages-") {
+            continue;
+        }
+        let Some(pod) = r.limits.get(&name) else { continue };
+        if total > *pod {
+            errs.push(FieldError::invalid(
+                path.child("limits").key(&name.0),
+                &pod.to_string(),
+                &format!("must be greater than or equal to aggregate container limits of {total}"),
             ));
         }
     }

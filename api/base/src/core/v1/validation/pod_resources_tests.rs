@@ -319,6 +319,46 @@ fn pod_level_resources() {
             r#"spec.resources.requests[ephemeral-storage]: Unsupported value: "ephemeral-storage": supported values: "cpu", "hugepages-", "memory""#
         ]
     );
+    // A pod-level request left unset is not compared with the containers' (upstream's
+    // `validatePodResourceConsistency`; its `TestValidatePodResize` pod-level cases rely on it).
+    let mut s = spec();
+    ctr(&mut s).resources.requests = list(&[("cpu", "600m"), ("memory", "1Gi")]);
+    s.resources = Some(Box::new(ResourceRequirements { limits: list(&[("memory", "2Gi")]), ..Default::default() }));
+    assert_eq!(errors(&s), Vec::<String>::new());
+    // Claims are forbidden with upstream's wording.
+    let mut s = spec();
+    s.resources = Some(Box::new(ResourceRequirements {
+        claims: vec![ResourceClaim { name: "a".into(), request: String::new() }],
+        ..Default::default()
+    }));
+    s.resource_claims = vec![claim("a", Some("c"), None)];
+    assert!(
+        errors(&s)
+            .contains(&"spec.resources.claims: Forbidden: claims may not be set for Resources at pod-level".to_owned()),
+        "{:?}",
+        errors(&s)
+    );
+    // A Windows pod may not set them, and gets no more detailed errors about them.
+    let mut s = spec();
+    s.os = Some(crate::core::v1::PodOS { name: crate::core::v1::OSName("windows".into()) });
+    s.resources =
+        Some(Box::new(ResourceRequirements { requests: list(&[("ephemeral-storage", "1Gi")]), ..Default::default() }));
+    assert_eq!(errors(&s), ["spec.resources: Forbidden: may not be set for a windows pod"]);
+    // The pod's hugepage limit holds the containers' together.
+    let mut s = spec();
+    let huge = list(&[("cpu", "1"), ("hugepages-2Mi", "4Mi")]);
+    ctr(&mut s).resources = ResourceRequirements { requests: huge.clone(), limits: huge, claims: Vec::new() };
+    let pod_huge = list(&[("cpu", "1"), ("hugepages-2Mi", "2Mi")]);
+    s.resources =
+        Some(Box::new(ResourceRequirements { requests: pod_huge.clone(), limits: pod_huge, claims: Vec::new() }));
+    let errs = errors(&s);
+    assert!(
+        errs.contains(
+            &r#"spec.resources.limits[hugepages-2Mi]: Invalid value: "2Mi": must be greater than or equal to aggregate container limits of 4Mi"#
+                .to_owned()
+        ),
+        "{errs:?}"
+    );
     // Huge pages need cpu or memory beside them, in a container as in the pod.
     let mut s = spec();
     ctr(&mut s).resources.limits = list(&[("hugepages-2Mi", "2Mi")]);

@@ -1,10 +1,11 @@
 //! Writes to a pod's `resize` subresource, as upstream's `ValidatePodResize` (v1.36) checks them after the pod's spec: only cpu and memory of the containers (and of the pod itself) may change, nothing may be removed, and the QoS class stays.
 //!
-//! Read from kubernetes/kubernetes `pkg/apis/core/validation/validation.go` (commit `000f2605`,
-//! the newest copy at hand, which predates v1.35) with the v1.35 and v1.36 changes taken from
-//! their pull requests (#130282 container order, #133012 memory limit decreases allowed, #132919
-//! pod-level resize, #135084 resources added where none were, #137352 non-sidecar init containers);
-//! `docs/test-server.md` says which parts rest on those rather than on the source itself.
+//! Checked rule by rule against `pkg/apis/core/validation/validation.go` of a post-1.36
+//! development tree (the fork `AIAgentSandox/kubernetes`, commit `64149d12`, whose API types
+//! already drop v1.36's `PodStatusResult`); none of its resize rules (pod-level resize, container
+//! order, init containers, node allocatable claims) was found to be newer than v1.36, so they are
+//! taken as v1.36's (`docs/test-server.md` says more). That tree's `TestValidatePodResize` cases
+//! are pinned in `resize_tests.rs`.
 
 use std::collections::BTreeMap;
 
@@ -24,16 +25,12 @@ const RESIZABLE: [&str; 2] = ["cpu", "memory"];
 const ONLY_CPU_MEMORY: &str = "only cpu and memory resources are mutable";
 
 /// Upstream's `ValidatePodResize` after `validatePodMetadataAndSpec`, whose errors come in as
-/// `errs`: a refusal of the whole pod (pod-level resources with their resize off, a static pod's
-/// mirror, a Windows pod) is the only error; otherwise the QoS class, the node's support, the
-/// pod-level and per-container changes, and last, when nothing else failed, that the spec differs
-/// from the stored one in cpu and memory alone.
+/// `errs`: a refusal of the whole pod (a static pod's mirror, a Windows pod) is the only error;
+/// otherwise the QoS class, the node's support, then pod-level resources (with their resize off,
+/// a refusal that ends the checks with the errors so far), node allocatable claims, the
+/// per-container changes, and last, when nothing else failed, that the spec differs from the
+/// stored one in cpu and memory alone.
 pub(super) fn pod_resize(new: &Pod, old: &Pod, mut errs: ErrorList) -> ErrorList {
-    let pod_level_resize = features::enabled(Feature::InPlacePodLevelResourcesVerticalScaling);
-    let pod_level = pod_level_set(&old.spec) || pod_level_set(&new.spec);
-    if pod_level && !pod_level_resize {
-        return vec![FieldError::forbidden(super::whole_object(), "pods with pod-level resources cannot be resized")];
-    }
     if old.metadata.annotations.contains_key(MIRROR_POD_ANNOTATION) {
         return vec![FieldError::forbidden(super::whole_object(), "static pods cannot be resized")];
     }
@@ -54,7 +51,15 @@ pub(super) fn pod_resize(new: &Pod, old: &Pod, mut errs: ErrorList) -> ErrorList
         errs.push(FieldError::forbidden(&spec, "Pod running on node without support for resize"));
     }
     let mut munged = new.spec.clone();
-    if pod_level {
+    if pod_level_set(&old.spec) || pod_level_set(&new.spec) {
+        if !features::enabled(Feature::InPlacePodLevelResourcesVerticalScaling) {
+            // Upstream names the gate with its options field's name.
+            errs.push(FieldError::forbidden(
+                super::whole_object(),
+                "resize of pods with pod-level resources is forbidden when InPlacePodLevelResourcesVerticalScalingEnabled feature gate is disabled",
+            ));
+            return errs;
+        }
         errs.extend(pod_level_changes(&new.spec, &old.spec, &mut munged));
     }
     if !old.status.node_allocatable_resource_claim_statuses.is_empty() {
@@ -192,12 +197,14 @@ fn removed(new: &BTreeMap<ResourceName, Quantity>, old: &BTreeMap<ResourceName, 
     old.keys().any(|name| !new.contains_key(name))
 }
 
-/// An init container with the allowed changes undone, and its errors: with non-sidecar init
-/// containers resizable every init container changes as a regular one (but one that restarts
-/// on resize must be a sidecar); without, sidecars do and other init containers may not change.
+/// An init container with the allowed changes undone, and its errors: a sidecar, or with
+/// non-sidecar init containers resizable any init container, changes as a regular one (but a
+/// changed non-sidecar gets an error for each resize policy that restarts it); without, another
+/// init container may not change at all.
 fn init_container(new: &Container, old: &Container, init_resize: bool, path: &Path, errs: &mut ErrorList) -> Container {
     let sidecar = is_sidecar(new);
-    if init_resize {
+    let modified = new != old;
+    if sidecar || init_resize {
         let kept = with_old_cpu_memory(new, old);
         if kept != *old {
             errs.push(FieldError::forbidden(
@@ -205,31 +212,25 @@ fn init_container(new: &Container, old: &Container, init_resize: bool, path: &Pa
                 "only cpu and memory resources for init or sidecar containers are mutable",
             ));
         }
-        if new != old && !sidecar && restarts_on_resize(new) {
-            errs.push(FieldError::forbidden(
-                path,
-                "non-sidecar init containers with a resize policy of RestartContainer cannot be resized",
-            ));
+        if modified && !sidecar {
+            for _ in new.resize_policy.iter().filter(|p| restarts(&p.restart_policy)) {
+                errs.push(FieldError::forbidden(
+                    path,
+                    "non-sidecar init containers with a resize policy of RestartContainer cannot be resized",
+                ));
+            }
         }
         return kept;
     }
-    let spec = Path::new("spec");
-    if sidecar {
-        let kept = with_old_cpu_memory(new, old);
-        if kept != *old {
-            errs.push(FieldError::forbidden(&spec, "only cpu and memory resources for sidecar containers are mutable"));
-        }
-        return kept;
-    }
-    if new != old {
-        errs.push(FieldError::forbidden(&spec, "resources for non-sidecar init containers are immutable"));
+    if modified {
+        errs.push(FieldError::forbidden("spec", "resources for non-sidecar init containers are immutable"));
     }
     new.clone()
 }
 
-/// Whether a container's resize policy restarts it for some resource.
-fn restarts_on_resize(c: &Container) -> bool {
-    c.resize_policy.iter().any(|p| p.restart_policy.0 == ResourceResizeRestartPolicy::RESTART_CONTAINER)
+/// Whether a resize policy restarts the container.
+fn restarts(policy: &ResourceResizeRestartPolicy) -> bool {
+    policy.0 == ResourceResizeRestartPolicy::RESTART_CONTAINER
 }
 
 /// An init container that restarts always: a sidecar.

@@ -42,9 +42,10 @@ pub(super) fn topology_annotations(s: &Service) -> ErrorList {
     }
 }
 
-/// The checks at the end of upstream's `ValidateService`, in its order.
-pub(super) fn load_balancer_and_traffic(s: &Service) -> ErrorList {
-    let mut errs = source_ranges(s);
+/// The checks at the end of upstream's `ValidateService`, in its order; `old` is the stored
+/// service on update.
+pub(super) fn load_balancer_and_traffic(s: &Service, old: Option<&Service>) -> ErrorList {
+    let mut errs = source_ranges(s, old);
     let spec_path = Path::new("spec");
     if s.spec.allocate_load_balancer_node_ports.is_some() && !is_load_balancer(s) {
         errs.push(FieldError::forbidden(spec_path.child("allocateLoadBalancerNodePorts"), LOAD_BALANCER_ONLY));
@@ -87,8 +88,10 @@ pub(super) fn update(new: &Service, old: &Service) -> ErrorList {
 
 /// `loadBalancerSourceRanges`, or when it is empty the older annotation (comma-separated): only
 /// on load balancers, and CIDRs. Values may be padded with spaces, which upstream tolerates since
-/// the field replaced the annotation.
-fn source_ranges(s: &Service) -> ErrorList {
+/// the field replaced the annotation. On update a range the stored service already had is not
+/// checked again, nor an annotation left as it was (upstream ratchets these, as the accepted
+/// CIDR forms were tightened).
+fn source_ranges(s: &Service, old: Option<&Service>) -> ErrorList {
     let mut errs = ErrorList::new();
     if !s.spec.load_balancer_source_ranges.is_empty() {
         // Upstream names the field with a capital letter here.
@@ -96,16 +99,22 @@ fn source_ranges(s: &Service) -> ErrorList {
         if !is_load_balancer(s) {
             errs.push(FieldError::forbidden(&path, LOAD_BALANCER_ONLY));
         }
+        let existing: Vec<&str> =
+            old.map(|o| o.spec.load_balancer_source_ranges.iter().map(|r| r.trim()).collect()).unwrap_or_default();
         for (i, value) in s.spec.load_balancer_source_ranges.iter().enumerate() {
-            errs.extend(is_valid_cidr(&path.index(i), value.trim()));
+            let value = value.trim();
+            if !existing.contains(&value) {
+                errs.extend(is_valid_cidr(&path.index(i), value));
+            }
         }
     } else if let Some(value) = s.metadata.annotations.get(SOURCE_RANGES_ANNOTATION) {
         let path = Path::new("metadata").child("annotations").key(SOURCE_RANGES_ANNOTATION);
         if !is_load_balancer(s) {
             errs.push(FieldError::forbidden(&path, LOAD_BALANCER_ONLY));
         }
+        let unchanged = old.is_some_and(|o| o.metadata.annotations.get(SOURCE_RANGES_ANNOTATION) == Some(value));
         let value = value.trim();
-        if !value.is_empty() {
+        if !unchanged && !value.is_empty() {
             for cidr in value.split(',') {
                 errs.extend(is_valid_cidr(&path, cidr.trim()));
             }

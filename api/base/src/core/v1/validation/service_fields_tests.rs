@@ -548,7 +548,194 @@ const UPDATE_CASES: &[(&str, UpdateTweak, usize)] = &[
         },
         1,
     ),
+    // Upstream's IP validation ratcheting cases (post-1.36 tree `AIAgentSandox/kubernetes` at
+    // `64149d12`): a stored value that the stricter checks reject may stay, not be added.
+    (
+        "pre-existing invalid clusterIP ignored when updating other fields",
+        |old, new| {
+            for s in [old, new] {
+                cluster_ips(s, &["1.2.3.04"]);
+            }
+        },
+        0,
+    ),
+    (
+        "pre-existing invalid clusterIP ignored when adding clusterIPs",
+        |old, new| {
+            cluster_ips(old, &["1.2.3.04"]);
+            families(old, "SingleStack", &["IPv4"]);
+            cluster_ips(new, &["1.2.3.04", "2001:db8::4"]);
+            families(new, "RequireDualStack", &["IPv4", "IPv6"]);
+        },
+        0,
+    ),
+    (
+        "pre-existing invalid clusterIP ignored when removing clusterIPs",
+        |old, new| {
+            cluster_ips(old, &["1.2.3.04", "2001:db::4"]);
+            families(old, "RequireDualStack", &["IPv4", "IPv6"]);
+            cluster_ips(new, &["1.2.3.04"]);
+            families(new, "SingleStack", &["IPv4"]);
+        },
+        0,
+    ),
+    (
+        "pre-existing invalid externalIP ignored",
+        |old, new| {
+            external_ips(old, &["1.2.3.04"]);
+            external_ips(new, &["1.2.3.04"]);
+        },
+        0,
+    ),
+    (
+        "pre-existing invalid externalIP ignored when adding externalIPs",
+        |old, new| {
+            external_ips(old, &["1.2.3.04"]);
+            external_ips(new, &["5.6.7.8", "1.2.3.04"]);
+        },
+        0,
+    ),
+    (
+        "pre-existing invalid externalIP ignored when removing externalIPs",
+        |old, new| {
+            external_ips(old, &["5.6.7.8", "1.2.3.04"]);
+            external_ips(new, &["1.2.3.04"]);
+        },
+        0,
+    ),
+    (
+        "can fix invalid externalIP",
+        |old, new| {
+            external_ips(old, &["1.2.3.04"]);
+            external_ips(new, &["1.2.3.4"]);
+        },
+        0,
+    ),
+    (
+        "can't add invalid externalIP",
+        |old, new| {
+            etp(old, "Cluster");
+            external_ips(new, &["1.2.3.04"]);
+        },
+        1,
+    ),
+    (
+        "pre-existing invalid loadBalancerSourceRanges ignored when updating other fields",
+        |old, new| {
+            old_load_balancer(old);
+            ranges(old, &["010.0.0.0/8"]);
+            load_balancer(new);
+            ranges(new, &["010.0.0.0/8"]);
+        },
+        0,
+    ),
+    (
+        "pre-existing invalid loadBalancerSourceRanges ignored when adding source ranges",
+        |old, new| {
+            old_load_balancer(old);
+            ranges(old, &["010.0.0.0/8"]);
+            load_balancer(new);
+            ranges(new, &["1.2.3.0/24", "010.0.0.0/8"]);
+        },
+        0,
+    ),
+    (
+        // Upstream's case sets the old ranges twice and leaves the new service without any.
+        "pre-existing invalid loadBalancerSourceRanges ignored when removing source ranges",
+        |old, new| {
+            old_load_balancer(old);
+            ranges(old, &["010.0.0.0/8"]);
+            load_balancer(new);
+        },
+        0,
+    ),
+    (
+        "can fix invalid loadBalancerSourceRanges",
+        |old, new| {
+            old_load_balancer(old);
+            ranges(old, &["010.0.0.0/8"]);
+            load_balancer(new);
+            ranges(new, &["10.0.0.0/8"]);
+        },
+        0,
+    ),
+    (
+        "can't add invalid loadBalancerSourceRanges",
+        |old, new| {
+            old_load_balancer(old);
+            load_balancer(new);
+            ranges(new, &["010.0.0.0/8"]);
+        },
+        1,
+    ),
+    (
+        "pre-existing invalid source ranges ignored when updating other fields",
+        |old, new| {
+            old_load_balancer(old);
+            annotate(old, SOURCE_RANGES, "010.0.0.0/8");
+            load_balancer(new);
+            annotate(new, SOURCE_RANGES, "010.0.0.0/8");
+        },
+        0,
+    ),
+    (
+        "can fix invalid source ranges annotation",
+        |old, new| {
+            old_load_balancer(old);
+            annotate(old, SOURCE_RANGES, "010.0.0.0/8");
+            load_balancer(new);
+            annotate(new, SOURCE_RANGES, "10.0.0.0/8");
+        },
+        0,
+    ),
+    (
+        "can't modify pre-existing invalid source ranges annotation without fixing it",
+        |old, new| {
+            old_load_balancer(old);
+            annotate(old, SOURCE_RANGES, "010.0.0.0/8");
+            load_balancer(new);
+            annotate(new, SOURCE_RANGES, "010.0.0.0/8, 1.2.3.0/24");
+        },
+        1,
+    ),
+    (
+        "can't add invalid source ranges annotation",
+        |old, new| {
+            old_load_balancer(old);
+            load_balancer(new);
+            annotate(new, SOURCE_RANGES, "010.0.0.0/8, 1.2.3.0/24");
+        },
+        1,
+    ),
+    (
+        // The name is not checked again on update (`ValidateServiceUpdate` checks only that
+        // the metadata update is allowed), so a name only the relaxed rule accepts may stay.
+        "can modify a pre-existing relaxed service name without error",
+        |old, new| {
+            old.metadata.name = "1-test-service".into();
+            new.metadata.name = "1-test-service".into();
+            new.metadata.labels.insert("foo".into(), "bar".into());
+        },
+        0,
+    ),
 ];
+
+/// `clusterIP` and `clusterIPs` set together, as upstream's cases set them.
+fn cluster_ips(s: &mut Service, ips: &[&str]) {
+    s.spec.cluster_ip = ips[0].into();
+    s.spec.cluster_ips = ips.iter().map(|ip| (*ip).to_owned()).collect();
+}
+
+fn families(s: &mut Service, policy: &str, families: &[&str]) {
+    s.spec.ip_family_policy = Some(crate::core::v1::IPFamilyPolicy(policy.into()));
+    s.spec.ip_families = families.iter().map(|f| crate::core::v1::IPFamily((*f).into())).collect();
+}
+
+/// External IPs on a service with the `Cluster` policy they need.
+fn external_ips(s: &mut Service, ips: &[&str]) {
+    etp(s, "Cluster");
+    s.spec.external_ips = ips.iter().map(|ip| (*ip).to_owned()).collect();
+}
 
 #[test]
 fn upstream_update_cases() {

@@ -8,6 +8,9 @@
 //! `testing = ["kapi-machinery/testing"]` (forwarding to the crates whose types it uses), and
 //! `#[derive(Kapi)]` emits those impls only when it is on.
 //!
+//! The feature `jsonpath` adds client-go's JSONPath template parser (`jsonpath`), which
+//! validation and a server's printer columns use.
+//!
 //! The feature `serde` adds `serde::Serialize` and `serde::Deserialize` to every type the derive
 //! writes codecs for, in any crate, following the JSON codec's rules (`serde_codec`).
 
@@ -25,6 +28,8 @@ pub mod fill;
 pub mod fuzz;
 pub mod gates;
 pub mod json;
+#[cfg(feature = "jsonpath")]
+pub mod jsonpath;
 pub mod lifecycle;
 mod map_key;
 pub mod object;

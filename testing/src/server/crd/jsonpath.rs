@@ -1,12 +1,19 @@
-//! A bounded evaluator of the JSONPath subset kubectl's `jsonpath` package understands, for custom resources' printer columns (`additionalPrinterColumns[].jsonPath`).
+//! A bounded evaluator of client-go's JSONPath for custom resources' printer columns (`additionalPrinterColumns[].jsonPath`), over the tree of kapi-machinery's port of its parser.
 //!
-//! Supported: fields (`.spec.replicas`, `['a.b']`), indexes (`[0]`, `[-1]`), slices
-//! (`[1:3]`, `[::2]`), wildcards (`[*]`, `.*`), recursive descent (`..name`) and filters
+//! A column's path is parsed as upstream's table convertor parses it, `{<path>}` with client-go's
+//! parser, so a path is refused with upstream's own error text. Evaluated: fields (`.spec.replicas`,
+//! `.a\.b`; `['a.b']` is upstream's path `.a.b`), indexes (`[0]`, `[-1]`), slices (`[1:3]`, `[::2]`, `[*]`), `.*`, recursive
+//! descent (`..name`), unions (`[0,2]`) and filters comparing with a string, number or boolean
 //! (`[?(@.type=="Ready")]`, `[?(@.port>80)]`, `[?(@.name)]`). A missing key, an index out of
-//! range or a step that does not fit the value gives no result, as upstream's evaluator does
-//! with `AllowMissingKeys(true)`; the table then shows an empty cell.
+//! range, a step that does not fit the value or a slice step of 0 gives no result, where
+//! upstream's evaluator (with `AllowMissingKeys(true)`) gives none or fails: either way the table
+//! shows an empty cell. `.` alone is the field named "", as upstream's tree has it. Not
+//! evaluated, and refused when the columns are read: identifiers (`range`), literals as steps,
+//! other filter operands (`@.a == @.b`) and operators. Unlike upstream, a negative slice step
+//! walks backwards.
 
 use kapi_machinery::json::value::Value;
+use kapi_machinery::jsonpath::{self, Node};
 
 /// The longest path accepted: column paths are short, and the bound keeps parsing cheap.
 const MAX_PATH_LEN: usize = 1024;
@@ -29,6 +36,8 @@ enum Step {
     /// `..`: the value and everything under it, then the next step.
     Recursive,
     Filter(Filter),
+    /// `[a,b]`: each member's results from the same value, in turn.
+    Union(Vec<Vec<Step>>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -56,253 +65,88 @@ enum Literal {
     Bool(bool),
 }
 
-/// Why a path does not parse: the byte offset in the path and what is wrong there.
+/// Why a path cannot be served: client-go's parse error, word for word, or a construct this
+/// evaluator does not implement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PathError {
-    pub(crate) offset: usize,
     pub(crate) message: String,
 }
 
 impl std::fmt::Display for PathError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "at offset {}: {}", self.offset, self.message)
+        f.write_str(&self.message)
     }
 }
 
-struct Parser<'a> {
-    src: &'a [u8],
-    pos: usize,
+fn unsupported<T>(what: &str) -> Result<T, PathError> {
+    Err(PathError { message: format!("{what} is not supported in a printer column") })
 }
 
-impl Parser<'_> {
-    fn err<T>(&self, message: impl Into<String>) -> Result<T, PathError> {
-        Err(PathError { offset: self.pos, message: message.into() })
-    }
+/// The steps of an action's nodes (a filter's left operand too).
+fn steps(nodes: &[Node]) -> Result<Vec<Step>, PathError> {
+    nodes.iter().map(step).collect()
+}
 
-    fn peek(&self) -> Option<u8> {
-        self.src.get(self.pos).copied()
-    }
-
-    fn eat(&mut self, b: u8) -> bool {
-        if self.peek() == Some(b) {
-            self.pos += 1;
-            true
-        } else {
-            false
+fn step(node: &Node) -> Result<Step, PathError> {
+    Ok(match node {
+        Node::Field(name) => Step::Field(name.clone()),
+        Node::Wildcard => Step::Wildcard,
+        Node::Recursive => Step::Recursive,
+        // `[i]`: upstream's end is derived from the start (`i + 1`), an index by another name.
+        Node::Array([start, end, _]) if end.derived => Step::Index(if start.known { start.value } else { 0 }),
+        Node::Array(params) => {
+            let [start, end, step] = params.map(|p| p.known.then_some(p.value));
+            Step::Slice(start, end, step)
         }
-    }
-
-    fn skip_spaces(&mut self) {
-        while self.peek().is_some_and(|b| b == b' ') {
-            self.pos += 1;
-        }
-    }
-
-    /// A bare field name: anything up to the next `.`, `[`, space or operator character.
-    fn name(&mut self) -> Result<String, PathError> {
-        let start = self.pos;
-        while let Some(b) = self.peek() {
-            if matches!(
-                b,
-                b'.' | b'[' | b']' | b' ' | b'(' | b')' | b'=' | b'!' | b'<' | b'>' | b'\'' | b'"' | b'{' | b'}' | b','
-            ) {
-                break;
-            }
-            self.pos += 1;
-        }
-        if self.pos == start {
-            return self.err("expected a field name");
-        }
-        Ok(String::from_utf8_lossy(&self.src[start..self.pos]).into_owned())
-    }
-
-    fn quoted(&mut self) -> Result<String, PathError> {
-        let Some(quote) = self.peek().filter(|b| *b == b'\'' || *b == b'"') else {
-            return self.err("expected a quoted string");
-        };
-        self.pos += 1;
-        let mut out = Vec::new();
-        loop {
-            match self.peek() {
-                None => return self.err("unterminated string"),
-                Some(b) if b == quote => {
-                    self.pos += 1;
-                    return Ok(String::from_utf8_lossy(&out).into_owned());
+        Node::Union(members) => Step::Union(members.iter().map(|m| steps(m)).collect::<Result<_, _>>()?),
+        Node::Filter { left, right, operator } => {
+            let left = steps(left)?;
+            let cmp = match operator.as_str() {
+                "exists" => None,
+                op => {
+                    let op = match op {
+                        "==" => Op::Eq,
+                        "!=" => Op::Ne,
+                        "<" => Op::Lt,
+                        "<=" => Op::Le,
+                        ">" => Op::Gt,
+                        ">=" => Op::Ge,
+                        _ => return unsupported(&format!("the filter operator {op:?}")),
+                    };
+                    let literal = match right.as_slice() {
+                        [Node::Text(s)] => Literal::Str(s.clone()),
+                        // Go's `int` compares with a JSON number as a number.
+                        [Node::Int(i)] => Literal::Num(*i as f64),
+                        [Node::Float(f)] => Literal::Num(*f),
+                        [Node::Bool(b)] => Literal::Bool(*b),
+                        _ => return unsupported("a filter operand other than a string, number or boolean"),
+                    };
+                    Some((op, literal))
                 }
-                Some(b'\\') if self.src.get(self.pos + 1).is_some() => {
-                    out.push(self.src[self.pos + 1]);
-                    self.pos += 2;
-                }
-                Some(b) => {
-                    out.push(b);
-                    self.pos += 1;
-                }
-            }
+            };
+            Step::Filter(Filter { left, cmp })
         }
-    }
-
-    fn int(&mut self) -> Result<Option<i64>, PathError> {
-        self.skip_spaces();
-        let start = self.pos;
-        if self.peek() == Some(b'-') {
-            self.pos += 1;
-        }
-        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
-            self.pos += 1;
-        }
-        if self.pos == start {
-            return Ok(None);
-        }
-        let text = std::str::from_utf8(&self.src[start..self.pos]).unwrap_or_default();
-        match text.parse::<i64>() {
-            Ok(n) => {
-                self.skip_spaces();
-                Ok(Some(n))
-            }
-            Err(_) => {
-                self.pos = start;
-                self.err(format!("invalid array index {text:?}"))
-            }
-        }
-    }
-
-    /// Steps until the end, or until `stop` (the `)` of a filter).
-    fn steps(&mut self, in_filter: bool) -> Result<Vec<Step>, PathError> {
-        let mut steps = Vec::new();
-        loop {
-            if in_filter {
-                self.skip_spaces();
-            }
-            match self.peek() {
-                None => break,
-                Some(b'.') => {
-                    self.pos += 1;
-                    if self.eat(b'.') {
-                        steps.push(Step::Recursive);
-                        if self.peek() == Some(b'[') {
-                            continue;
-                        }
-                    }
-                    if self.eat(b'*') {
-                        steps.push(Step::Wildcard);
-                    } else if self.peek().is_none() && steps.is_empty() {
-                        // `.` alone is the whole object.
-                    } else {
-                        steps.push(Step::Field(self.name()?));
-                    }
-                }
-                Some(b'[') => {
-                    self.pos += 1;
-                    steps.push(self.bracket()?);
-                }
-                Some(_) if in_filter => break,
-                Some(b) => return self.err(format!("unexpected character {:?}", b as char)),
-            }
-        }
-        Ok(steps)
-    }
-
-    /// What follows a `[`, through its `]`.
-    fn bracket(&mut self) -> Result<Step, PathError> {
-        self.skip_spaces();
-        let step = match self.peek() {
-            Some(b'*') => {
-                self.pos += 1;
-                Step::Wildcard
-            }
-            Some(b'\'' | b'"') => Step::Field(self.quoted()?),
-            Some(b'?') => {
-                self.pos += 1;
-                if !self.eat(b'(') {
-                    return self.err("expected `(` after `?`");
-                }
-                let filter = self.filter()?;
-                if !self.eat(b')') {
-                    return self.err("expected `)` closing the filter");
-                }
-                Step::Filter(filter)
-            }
-            _ => {
-                let start = self.int()?;
-                if self.eat(b':') {
-                    let end = self.int()?;
-                    let step = if self.eat(b':') { self.int()? } else { None };
-                    if step == Some(0) {
-                        return self.err("slice step must not be 0");
-                    }
-                    Step::Slice(start, end, step)
-                } else {
-                    match start {
-                        Some(i) => Step::Index(i),
-                        None => return self.err("expected an index, a slice, `*`, a quoted name or a filter"),
-                    }
-                }
-            }
-        };
-        self.skip_spaces();
-        if !self.eat(b']') {
-            return self.err("expected `]`");
-        }
-        Ok(step)
-    }
-
-    fn filter(&mut self) -> Result<Filter, PathError> {
-        self.skip_spaces();
-        if !self.eat(b'@') {
-            return self.err("a filter starts with `@`");
-        }
-        let left = self.steps(true)?;
-        self.skip_spaces();
-        let op = match (self.peek(), self.src.get(self.pos + 1).copied()) {
-            (Some(b')'), _) => return Ok(Filter { left, cmp: None }),
-            (Some(b'='), Some(b'=')) => Op::Eq,
-            (Some(b'!'), Some(b'=')) => Op::Ne,
-            (Some(b'<'), Some(b'=')) => Op::Le,
-            (Some(b'>'), Some(b'=')) => Op::Ge,
-            (Some(b'<'), _) => Op::Lt,
-            (Some(b'>'), _) => Op::Gt,
-            _ => return self.err("expected a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`) or `)`"),
-        };
-        self.pos += if matches!(op, Op::Lt | Op::Gt) { 1 } else { 2 };
-        self.skip_spaces();
-        let literal = match self.peek() {
-            Some(b'\'' | b'"') => Literal::Str(self.quoted()?),
-            _ => {
-                let start = self.pos;
-                while self.peek().is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'+' | b'.')) {
-                    self.pos += 1;
-                }
-                let text = std::str::from_utf8(&self.src[start..self.pos]).unwrap_or_default();
-                match text {
-                    "true" => Literal::Bool(true),
-                    "false" => Literal::Bool(false),
-                    _ => match text.parse::<f64>() {
-                        Ok(n) if n.is_finite() => Literal::Num(n),
-                        _ => {
-                            self.pos = start;
-                            return self.err("expected a quoted string, a number, `true` or `false`");
-                        }
-                    },
-                }
-            }
-        };
-        self.skip_spaces();
-        Ok(Filter { left, cmp: Some((op, literal)) })
-    }
+        Node::Identifier(name) => return unsupported(&format!("the identifier {name:?}")),
+        Node::Text(_) | Node::Int(_) | Node::Float(_) | Node::Bool(_) => return unsupported("a literal"),
+        Node::List(_) => return unsupported("a nested action"),
+    })
 }
 
 impl JsonPath {
-    /// Parses a column's path, as upstream wraps it: `{<path>}`. Paths start with `.` (or `[`).
+    /// Parses a column's path as upstream's table convertor does: client-go's parser on
+    /// `{<path>}`. The first action is the column (upstream shows the first result list's first
+    /// value); text or actions after a `}` in the path are parsed and not evaluated.
     pub(crate) fn parse(path: &str) -> Result<JsonPath, PathError> {
         if path.len() > MAX_PATH_LEN {
-            return Err(PathError { offset: MAX_PATH_LEN, message: format!("longer than {MAX_PATH_LEN} bytes") });
+            return Err(PathError { message: format!("longer than {MAX_PATH_LEN} bytes") });
         }
-        let mut p = Parser { src: path.as_bytes(), pos: 0 };
-        if !matches!(p.peek(), Some(b'.' | b'[')) {
-            return p.err("a path starts with `.`");
-        }
-        let steps = p.steps(false)?;
-        Ok(JsonPath { steps })
+        let root = jsonpath::parse(&format!("{{{path}}}")).map_err(|e| PathError { message: e.to_string() })?;
+        // The template starts with `{`, so its first node is that action.
+        let nodes = match root.first() {
+            Some(Node::List(nodes)) => nodes.as_slice(),
+            _ => &[],
+        };
+        Ok(JsonPath { steps: steps(nodes)? })
     }
 
     /// The values the path selects in `doc`, in document order; empty when nothing matches.
@@ -373,12 +217,16 @@ fn apply<'a>(step: &Step, v: &'a Value, out: &mut Vec<&'a Value>) {
                 let len = items.len() as i64;
                 let norm = |x: i64| if x < 0 { (x + len).max(0) } else { x.min(len) };
                 let step = step.unwrap_or(1);
+                if step == 0 {
+                    // Upstream's "step must be > 0" is an evaluation error: an empty cell.
+                    return;
+                }
                 if step > 0 {
                     let (s, e) = (norm(start.unwrap_or(0)), norm(end.unwrap_or(len)));
                     let mut i = s;
                     while i < e {
                         out.push(&items[i as usize]);
-                        i += step;
+                        i = i.saturating_add(step);
                     }
                 } else {
                     let s = start.map_or(len - 1, |x| if x < 0 { x + len } else { x.min(len - 1) });
@@ -386,12 +234,20 @@ fn apply<'a>(step: &Step, v: &'a Value, out: &mut Vec<&'a Value>) {
                     let mut i = s;
                     while i > e && i >= 0 {
                         out.push(&items[i as usize]);
-                        i += step;
+                        i = i.saturating_add(step);
                     }
                 }
             }
         }
         Step::Recursive => descend(v, out),
+        Step::Union(members) => {
+            for m in members {
+                if out.len() >= MAX_RESULTS {
+                    break;
+                }
+                out.extend(eval(m, vec![v]));
+            }
+        }
         Step::Filter(f) => {
             let items: Vec<&Value> = match v {
                 Value::Array(items) => items.iter().collect(),
@@ -451,7 +307,10 @@ mod tests {
         assert_eq!(find(".spec.replicas", DOC), ["3"]);
         assert_eq!(find(".spec.missing", DOC), Vec::<String>::new());
         assert_eq!(find(".spec.replicas.deeper", DOC), Vec::<String>::new());
-        assert_eq!(find(".spec['a.b']", DOC), ["\"dotted\""]);
+        // Upstream reads a quoted key as a path, dots and all; a backslash escapes a dot.
+        assert_eq!(find(".spec['a.b']", DOC), Vec::<String>::new());
+        assert_eq!(find(r".spec.a\.b", DOC), ["\"dotted\""]);
+        assert_eq!(find(".spec['replicas']", DOC), ["3"]);
         assert_eq!(find(".spec.ports[0].name", DOC), ["\"http\""]);
         assert_eq!(find(".spec.ports[-1].port", DOC), ["8080"]);
         assert_eq!(find(".spec.ports[5].port", DOC), Vec::<String>::new());
@@ -459,7 +318,6 @@ mod tests {
         assert_eq!(find(".spec.ports[1:].port", DOC), ["443", "8080"]);
         assert_eq!(find(".spec.ports[::-1].port", DOC), ["8080", "443", "80"]);
         assert_eq!(find(".status.*", DOC).len(), 1);
-        assert_eq!(find(".", DOC).len(), 1);
     }
 
     #[test]
@@ -473,22 +331,38 @@ mod tests {
     }
 
     #[test]
-    fn bad_paths_name_the_offset() {
-        for (path, offset) in [
-            ("spec", 0),
-            (".spec[", 6),
-            (".spec[abc]", 6),
-            (".spec[0", 7),
-            (".spec[?(@.a ~ 1)]", 12),
-            (".spec[?(@.a == nope)]", 15),
-            (".spec['x", 8),
-            (".spec[::0]", 9),
-            (".a..", 4),
+    fn paths_upstream_parses_and_this_evaluator_does_not_are_errors() {
+        for (path, message) in [
+            (".spec[", "unterminated array"),
+            (".spec[abc]", "invalid array index abc"),
+            (".spec[0", "unterminated array"),
+            (".spec[?(@.a ~ 1)]", "unrecognized character in action: U+007E '~'"),
+            (".spec['x", "unterminated array"),
+            (".spec..*", "unrecognized character in action: U+002A '*'"),
+            ("spec", r#"the identifier "spec" is not supported in a printer column"#),
+            (
+                ".spec[?(@.a == nope)]",
+                "a filter operand other than a string, number or boolean is not supported in a printer column",
+            ),
+            (".spec[?(@.a =< 1)]", r#"the filter operator "=<" is not supported in a printer column"#),
         ] {
             let err = JsonPath::parse(path).expect_err(path);
-            assert_eq!(err.offset, offset, "{path}: {err}");
+            assert_eq!(err.message, message, "{path}");
         }
         let long = format!(".{}", "a".repeat(MAX_PATH_LEN));
         assert!(JsonPath::parse(&long).is_err());
+    }
+
+    #[test]
+    fn what_upstream_parses_and_evaluates_to_nothing() {
+        // Upstream's evaluator fails on a step of 0 and a wildcard index of an object; the cell is empty.
+        assert_eq!(find(".spec.ports[::0].port", DOC), Vec::<String>::new());
+        assert_eq!(find(".spec[*]", DOC), Vec::<String>::new());
+        assert_eq!(find(".", DOC), Vec::<String>::new());
+        // A `}` ends the action; the rest is text upstream does not show in the cell.
+        assert_eq!(find(".spec.replicas}x", DOC), ["3"]);
+        assert_eq!(find(".spec..", DOC).len(), 5);
+        assert_eq!(find(".spec.ports[0,2].port", DOC), ["80", "8080"]);
+        assert_eq!(find("$.spec.ports[?(.port < 100)].name", DOC), ["\"http\""]);
     }
 }

@@ -895,8 +895,9 @@ fn validate_audit_annotation(
 
 /// Validates a `ValidatingAdmissionPolicy` status write (upstream's
 /// `ValidateValidatingAdmissionPolicyStatusUpdate`): each type-checking warning has a message
-/// and a field reference, and the conditions are valid conditions. Upstream also parses each
-/// field reference as JSONPath; that parse is not ported.
+/// and a field reference that parses, trimmed and in braces, as client-go's JSONPath
+/// (kapi-machinery's `jsonpath`, upstream's `invalid JSONPath: <its error>`), and the
+/// conditions are valid conditions.
 pub fn validate_validating_admission_policy_status_update(
     obj: &ValidatingAdmissionPolicy,
     _old: &ValidatingAdmissionPolicy,
@@ -909,8 +910,14 @@ pub fn validate_validating_admission_policy_status_update(
             if w.warning.is_empty() {
                 errs.push(FieldError::required(wp.child("warning"), ""));
             }
-            if w.field_ref.trim().is_empty() {
-                errs.push(FieldError::required(wp.child("fieldRef"), ""));
+            let fp = wp.child("fieldRef");
+            // Upstream trims with Go's `strings.TrimSpace` (Unicode white space, as `trim`) and
+            // reports the trimmed reference.
+            let field_ref = w.field_ref.trim();
+            if field_ref.is_empty() {
+                errs.push(FieldError::required(fp, ""));
+            } else if let Err(e) = kapi_machinery::jsonpath::parse(&format!("{{{field_ref}}}")) {
+                errs.push(FieldError::invalid(fp, field_ref, &format!("invalid JSONPath: {e}")));
             }
         }
     }

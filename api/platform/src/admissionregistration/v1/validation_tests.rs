@@ -751,6 +751,44 @@ mod policies {
             message(&validate_validating_admission_policy_status_update(&p, &p)),
             "status.typeChecking.expressionWarnings[0].fieldRef: Required value"
         );
+        // "type checking bad json path": the reference is parsed as client-go's JSONPath, in braces.
+        p.status = status("spec[foo]", "message");
+        assert_eq!(
+            message(&validate_validating_admission_policy_status_update(&p, &p)),
+            r#"status.typeChecking.expressionWarnings[0].fieldRef: Invalid value: "spec[foo]": invalid JSONPath: invalid array index foo"#
+        );
+        // Trimmed before parsing and shown trimmed; both checks of a warning are reported.
+        p.status = status("\t spec.x[?(@.a)x] \n", "");
+        assert_eq!(
+            message(&validate_validating_admission_policy_status_update(&p, &p)),
+            "[status.typeChecking.expressionWarnings[0].warning: Required value, \
+             status.typeChecking.expressionWarnings[0].fieldRef: Invalid value: \"spec.x[?(@.a)x]\": \
+             invalid JSONPath: unclosed array expect ]]"
+        );
+        for (field_ref, detail) in [
+            ("spec.x{", "unrecognized character in action: U+007B '{'"),
+            ("{x}", "unrecognized character in action: U+007B '{'"),
+            ("spec['a", "unterminated array"),
+            ("'spec", "unterminated quoted string"),
+            ("spec.validations[1:x]", "invalid array index 1:x"),
+            ("spec.validations[1:-]", "array index - is not a number"),
+            ("spec....x", "invalid multiple recursive descent"),
+        ] {
+            p.status = status(field_ref, "message");
+            assert_eq!(
+                message(&validate_validating_admission_policy_status_update(&p, &p)),
+                format!(
+                    "status.typeChecking.expressionWarnings[0].fieldRef: Invalid value: {}: invalid JSONPath: {detail}",
+                    kapi_machinery::validation::go_quote(field_ref)
+                ),
+                "{field_ref}"
+            );
+        }
+        // A `}` closes the action early and what follows is text; `!` is part of a field name.
+        for field_ref in ["spec.validations[0].expression", "spec.x}", "spec.x}y", "spec.x!", "..x", "spec['a.b'][*]"] {
+            p.status = status(field_ref, "message");
+            assert_eq!(message(&validate_validating_admission_policy_status_update(&p, &p)), "", "{field_ref}");
+        }
         p.status = ValidatingAdmissionPolicyStatus {
             conditions: vec![crate::meta::v1::Condition { r#type: "Ready".into(), ..Default::default() }],
             ..ValidatingAdmissionPolicyStatus::default()

@@ -1,4 +1,4 @@
-//! Feature-gated fields through the test server and kapi-client: a field whose gate is off is dropped on create, and on update unless the stored object already uses it; each server has its own gates, so two servers in one process with different gates serve side by side; a gate that relaxes validation (`RelaxedServiceNameValidation`) follows the server's gates.
+//! Feature-gated fields through the test server and kapi-client: a field whose gate is off is dropped on create, and on update unless the stored object already uses it (marked fields, the projected `podCertificate` and `clusterTrustBundle` sources before validation, and the hand-ruled stop signals, cross-namespace claim sources and lease coordination fields); each server has its own gates, so two servers in one process with different gates serve side by side; a gate that relaxes validation (`RelaxedServiceNameValidation`) follows the server's gates.
 
 mod clientset_support;
 
@@ -334,4 +334,41 @@ async fn hand_ruled_gated_fields_are_dropped_with_the_1_36_defaults() {
     assert_eq!((created.spec.strategy, created.spec.preferred_holder), (None, None));
     assert_eq!(created.spec.holder_identity.as_deref(), Some("a"));
     test.shutdown().await;
+}
+
+/// A claim whose `dataSourceRef` names another namespace loses the whole reference while
+/// `CrossNamespaceVolumeDataSource` (alpha, off in 1.36) is off, and keeps it with the gate on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cross_namespace_data_source_is_dropped_whole_with_the_gate_off() {
+    use kapi_api::core::v1::{
+        PersistentVolumeAccessMode, PersistentVolumeClaim, PersistentVolumeClaimSpec, ResourceName,
+        TypedObjectReference,
+    };
+    async fn created_ref(gates: FeatureGates) -> Option<TypedObjectReference> {
+        let (_server, cs, test) = cluster(gates).await;
+        let claims: Api<PersistentVolumeClaim> = cs.core_v1().persistent_volume_claims("default");
+        let mut claim = PersistentVolumeClaim {
+            metadata: ObjectMeta { name: "c".into(), namespace: "default".into(), ..Default::default() },
+            spec: PersistentVolumeClaimSpec {
+                access_modes: vec![PersistentVolumeAccessMode(PersistentVolumeAccessMode::READ_WRITE_ONCE.into())],
+                data_source_ref: Some(TypedObjectReference {
+                    api_group: Some("snapshot.storage.k8s.io".into()),
+                    kind: "VolumeSnapshot".into(),
+                    name: "snap".into(),
+                    namespace: Some("other".into()),
+                }),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        claim.spec.resources.requests.insert(ResourceName("storage".into()), "1Gi".parse().unwrap());
+        let created = claims.create(&claim, &CreateOptions::default()).await.unwrap();
+        test.shutdown().await;
+        created.spec.data_source_ref
+    }
+    assert!(!FeatureGates::default().enabled(Feature::CrossNamespaceVolumeDataSource));
+    let on = FeatureGates::default().with(Feature::CrossNamespaceVolumeDataSource, true);
+    let (off, on) = tokio::join!(created_ref(FeatureGates::default()), created_ref(on));
+    assert_eq!(off, None);
+    assert_eq!(on.and_then(|r| r.namespace).as_deref(), Some("other"));
 }

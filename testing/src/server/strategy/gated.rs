@@ -47,7 +47,7 @@ fn pod_spec_path(group: &str, resource: &str) -> Option<&'static [&'static str]>
 }
 
 /// Which hand-ruled drop a write takes.
-enum Drop {
+enum Rule {
     /// `ContainerStopSignals`, in the pod spec at this path.
     StopSignals(&'static [&'static str]),
     /// `CrossNamespaceVolumeDataSource`, in a claim.
@@ -64,16 +64,16 @@ pub(crate) fn drop_disabled(
     old: Option<&dyn Object>,
     enabled: &dyn Fn(&str) -> bool,
 ) -> Result<()> {
-    let drop = match (info.group, info.resource) {
-        ("", "persistentvolumeclaims") if !enabled(CROSS_NAMESPACE_VOLUME_DATA_SOURCE) => Drop::CrossNamespaceSource,
-        ("coordination.k8s.io", "leases") if !enabled(COORDINATED_LEADER_ELECTION) => Drop::LeaseCoordination,
+    let rule = match (info.group, info.resource) {
+        ("", "persistentvolumeclaims") if !enabled(CROSS_NAMESPACE_VOLUME_DATA_SOURCE) => Rule::CrossNamespaceSource,
+        ("coordination.k8s.io", "leases") if !enabled(COORDINATED_LEADER_ELECTION) => Rule::LeaseCoordination,
         (group, resource) => match pod_spec_path(group, resource) {
-            Some(path) if !enabled(CONTAINER_STOP_SIGNALS) => Drop::StopSignals(path),
+            Some(path) if !enabled(CONTAINER_STOP_SIGNALS) => Rule::StopSignals(path),
             _ => return Ok(()),
         },
     };
     // Most pods set no stop signal: those are left without a trip through JSON.
-    if matches!(drop, Drop::StopSignals(_))
+    if matches!(rule, Rule::StopSignals(_))
         && let Some(pod) = obj.as_any().downcast_ref::<Pod>()
         && !pod_sets_stop_signal(&pod.spec)
     {
@@ -82,10 +82,10 @@ pub(crate) fn drop_disabled(
     let mut doc = to_value(obj.as_ref())?;
     // The stored object is read only when the new one holds something to drop.
     let old_doc = || old.map(to_value).transpose();
-    let changed = match drop {
-        Drop::StopSignals(path) => drop_stop_signals_at(&mut doc, &old_doc, path)?,
-        Drop::CrossNamespaceSource => drop_cross_namespace_source(&mut doc, &old_doc)?,
-        Drop::LeaseCoordination => drop_lease_coordination(&mut doc, &old_doc)?,
+    let changed = match rule {
+        Rule::StopSignals(path) => drop_stop_signals_at(&mut doc, &old_doc, path)?,
+        Rule::CrossNamespaceSource => drop_cross_namespace_source(&mut doc, &old_doc)?,
+        Rule::LeaseCoordination => drop_lease_coordination(&mut doc, &old_doc)?,
     };
     if changed {
         *obj = from_value(info, &doc)?;

@@ -1,4 +1,4 @@
-//! Feature-gated fields through the test server and kapi-client: a field whose gate is off is dropped on create, and on update unless the stored object already uses it; each server has its own gates, so two servers in one process with different gates serve side by side; a gate that relaxes validation (`RelaxedServiceNameValidation`) follows the server's gates.
+//! Feature-gated fields through the test server and kapi-client: a field whose gate is off is dropped on create, and on update unless the stored object already uses it (marked fields, the projected `podCertificate` and `clusterTrustBundle` sources before validation, and the hand-ruled stop signals, cross-namespace claim sources and lease coordination fields); each server has its own gates, so two servers in one process with different gates serve side by side; a gate that relaxes validation (`RelaxedServiceNameValidation`) follows the server's gates.
 
 mod clientset_support;
 
@@ -210,4 +210,165 @@ async fn list_attributes_of_devices_need_dra_list_type_attributes() {
     let off = off.expect_err("refused once the list is dropped");
     assert!(off.contains(r#"spec.devices[0].attributes[numaNodes]: Invalid value: """#), "{off}");
     assert_eq!(on.unwrap().ints, [0, 1]);
+}
+
+/// A pod with a projected volume of a pod certificate (its key type as given) and a cluster trust
+/// bundle, the two sources whose gates are beta and off in 1.36.
+fn pod_with_credentials(name: &str, key_type: &str) -> Pod {
+    use kapi_api::core::v1::{
+        ClusterTrustBundleProjection, PodCertificateProjection, ProjectedVolumeSource, Volume, VolumeProjection,
+        VolumeSource,
+    };
+    let certificate = PodCertificateProjection {
+        signer_name: "example.com/signer".into(),
+        key_type: key_type.into(),
+        credential_bundle_path: "bundle.pem".into(),
+        ..Default::default()
+    };
+    let bundle = ClusterTrustBundleProjection {
+        signer_name: Some("example.com/signer".into()),
+        path: "ca.pem".into(),
+        ..Default::default()
+    };
+    let sources = vec![
+        VolumeProjection { pod_certificate: Some(Box::new(certificate)), ..Default::default() },
+        VolumeProjection { cluster_trust_bundle: Some(Box::new(bundle)), ..Default::default() },
+    ];
+    let mut p = pod(name, None);
+    p.spec.volumes = vec![Volume {
+        name: "creds".into(),
+        volume_source: VolumeSource {
+            projected: Some(Box::new(ProjectedVolumeSource { sources: Some(sources), ..Default::default() })),
+            ..Default::default()
+        },
+    }];
+    p
+}
+
+/// Which of a pod's projected sources still hold a pod certificate and a trust bundle.
+fn credentials(p: &Pod) -> Vec<(bool, bool)> {
+    let projected = p.spec.volumes.first().and_then(|v| v.volume_source.projected.as_ref());
+    let sources = projected.and_then(|p| p.sources.clone()).unwrap_or_default();
+    sources.iter().map(|s| (s.pod_certificate.is_some(), s.cluster_trust_bundle.is_some())).collect()
+}
+
+fn credentials_on() -> FeatureGates {
+    FeatureGates::default().with(Feature::PodCertificateRequest, true).with(Feature::ClusterTrustBundleProjection, true)
+}
+
+#[tokio::test]
+async fn projected_credentials_are_dropped_before_validation_with_the_1_36_defaults() {
+    assert!(!FeatureGates::default().enabled(Feature::PodCertificateRequest));
+    assert!(!FeatureGates::default().enabled(Feature::ClusterTrustBundleProjection));
+    let (_server, cs, test) = cluster(FeatureGates::default()).await;
+    let pods: Api<Pod> = cs.core_v1().pods("default");
+    // A key type no signer offers: dropped with its source, not refused.
+    let created = pods.create(&pod_with_credentials("p", "DSA"), &CreateOptions::default()).await.unwrap();
+    assert_eq!(
+        credentials(&created),
+        [(false, false), (false, false)],
+        "both entries emptied, as upstream leaves them"
+    );
+    let stored = pods.get("p", &GetOptions::default()).await.unwrap();
+    assert_eq!(credentials(&stored), credentials(&created));
+    test.shutdown().await;
+}
+
+#[tokio::test]
+async fn projected_credentials_are_kept_and_validated_with_their_gates_on() {
+    let (server, cs, test) = cluster(credentials_on()).await;
+    let pods: Api<Pod> = cs.core_v1().pods("default");
+    let created = pods.create(&pod_with_credentials("p", "ED25519"), &CreateOptions::default()).await.unwrap();
+    assert_eq!(credentials(&created), [(true, false), (false, true)]);
+    let err = pods.create(&pod_with_credentials("bad", "DSA"), &CreateOptions::default()).await.unwrap_err();
+    let status = err.status().expect("an API status");
+    assert_eq!(status.code, 422, "{}", status.status.message);
+    assert!(
+        status.status.message.contains("spec.volumes[0].projected.sources[0].podCertificate.keyType"),
+        "{}",
+        status.status.message
+    );
+
+    // The gates go off: an update of the pod that already uses both keeps them.
+    server.set_feature_gate("PodCertificateRequest", false);
+    server.set_feature_gate("ClusterTrustBundleProjection", false);
+    let mut p = pods.get("p", &GetOptions::default()).await.unwrap();
+    p.metadata.labels.insert("touched".into(), "yes".into());
+    let updated = pods.update(&p, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(credentials(&updated), [(true, false), (false, true)], "kept: the stored pod uses them");
+    assert_eq!(updated.metadata.labels.get("touched").map(String::as_str), Some("yes"));
+    test.shutdown().await;
+}
+
+/// Fields upstream drops by a rule of its own (`testing/src/server/strategy/gated.rs`): a
+/// container's stop signal with the lifecycle it empties, and a lease's coordination fields.
+#[tokio::test]
+async fn hand_ruled_gated_fields_are_dropped_with_the_1_36_defaults() {
+    use kapi_api::coordination::v1::{CoordinatedLeaseStrategy, Lease, LeaseSpec};
+    use kapi_api::core::v1::{Lifecycle, Signal};
+    assert!(!FeatureGates::default().enabled(Feature::ContainerStopSignals));
+    assert!(!FeatureGates::default().enabled(Feature::CoordinatedLeaderElection));
+    let (_server, cs, test) = cluster(FeatureGates::default()).await;
+    let pods: Api<Pod> = cs.core_v1().pods("default");
+    let mut p = pod("stop", None);
+    if let Some(c) = p.spec.containers.as_mut().and_then(|c| c.first_mut()) {
+        c.lifecycle = Some(Box::new(Lifecycle { stop_signal: Some(Signal("SIGUSR1".into())), ..Default::default() }));
+    }
+    // No `os.name`, which a stop signal needs: the signal is gone before validation would say so.
+    let created = pods.create(&p, &CreateOptions::default()).await.unwrap();
+    let containers = created.spec.containers.unwrap_or_default();
+    assert_eq!(containers[0].lifecycle, None, "the emptied lifecycle goes too");
+
+    let leases: Api<Lease> = cs.coordination_v1().leases("default");
+    let lease = Lease {
+        metadata: ObjectMeta { name: "l".into(), namespace: "default".into(), ..Default::default() },
+        spec: LeaseSpec {
+            holder_identity: Some("a".into()),
+            strategy: Some(CoordinatedLeaseStrategy("OldestEmulationVersion".into())),
+            preferred_holder: Some("b".into()),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let created = leases.create(&lease, &CreateOptions::default()).await.unwrap();
+    assert_eq!((created.spec.strategy, created.spec.preferred_holder), (None, None));
+    assert_eq!(created.spec.holder_identity.as_deref(), Some("a"));
+    test.shutdown().await;
+}
+
+/// A claim whose `dataSourceRef` names another namespace loses the whole reference while
+/// `CrossNamespaceVolumeDataSource` (alpha, off in 1.36) is off, and keeps it with the gate on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cross_namespace_data_source_is_dropped_whole_with_the_gate_off() {
+    use kapi_api::core::v1::{
+        PersistentVolumeAccessMode, PersistentVolumeClaim, PersistentVolumeClaimSpec, ResourceName,
+        TypedObjectReference,
+    };
+    async fn created_ref(gates: FeatureGates) -> Option<TypedObjectReference> {
+        let (_server, cs, test) = cluster(gates).await;
+        let claims: Api<PersistentVolumeClaim> = cs.core_v1().persistent_volume_claims("default");
+        let mut claim = PersistentVolumeClaim {
+            metadata: ObjectMeta { name: "c".into(), namespace: "default".into(), ..Default::default() },
+            spec: PersistentVolumeClaimSpec {
+                access_modes: vec![PersistentVolumeAccessMode(PersistentVolumeAccessMode::READ_WRITE_ONCE.into())],
+                data_source_ref: Some(TypedObjectReference {
+                    api_group: Some("snapshot.storage.k8s.io".into()),
+                    kind: "VolumeSnapshot".into(),
+                    name: "snap".into(),
+                    namespace: Some("other".into()),
+                }),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        claim.spec.resources.requests.insert(ResourceName("storage".into()), "1Gi".parse().unwrap());
+        let created = claims.create(&claim, &CreateOptions::default()).await.unwrap();
+        test.shutdown().await;
+        created.spec.data_source_ref
+    }
+    assert!(!FeatureGates::default().enabled(Feature::CrossNamespaceVolumeDataSource));
+    let on = FeatureGates::default().with(Feature::CrossNamespaceVolumeDataSource, true);
+    let (off, on) = tokio::join!(created_ref(FeatureGates::default()), created_ref(on));
+    assert_eq!(off, None);
+    assert_eq!(on.and_then(|r| r.namespace).as_deref(), Some("other"));
 }

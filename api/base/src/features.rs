@@ -76,11 +76,26 @@ pub enum Feature {
     /// A new Service's name, and an Ingress backend's service name, may be any DNS-1123 label
     /// rather than only a DNS-1035 label (beta, on).
     RelaxedServiceNameValidation,
+    /// A projected volume's `clusterTrustBundle` source (beta, off): dropped from a pod written
+    /// while it is off, unless the stored pod already has one.
+    ClusterTrustBundleProjection,
+    /// Pod certificates, and a projected volume's `podCertificate` source (beta, off): the source is
+    /// dropped from a pod written while it is off, unless the stored pod already has one.
+    PodCertificateRequest,
+    /// A container's `lifecycle.stopSignal` (alpha, off): dropped from a pod written while it is off,
+    /// unless the stored pod already sets one.
+    ContainerStopSignals,
+    /// A claim's `dataSourceRef.namespace` (alpha, off): a new `dataSourceRef` naming a namespace is
+    /// dropped whole while it is off, unless the stored claim already has a `dataSourceRef`.
+    CrossNamespaceVolumeDataSource,
+    /// Coordinated leader election: a lease's `strategy` and `preferredHolder` (beta, off), each
+    /// dropped from a write while it is off unless the stored lease already sets it.
+    CoordinatedLeaderElection,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 24] = [
+    pub const ALL: [Feature; 29] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -105,6 +120,11 @@ impl Feature {
         Feature::InPlacePodVerticalScalingInitContainers,
         Feature::ContainerRestartRules,
         Feature::RelaxedServiceNameValidation,
+        Feature::ClusterTrustBundleProjection,
+        Feature::PodCertificateRequest,
+        Feature::ContainerStopSignals,
+        Feature::CrossNamespaceVolumeDataSource,
+        Feature::CoordinatedLeaderElection,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -134,6 +154,11 @@ impl Feature {
             Feature::InPlacePodVerticalScalingInitContainers => "InPlacePodVerticalScalingInitContainers",
             Feature::ContainerRestartRules => "ContainerRestartRules",
             Feature::RelaxedServiceNameValidation => "RelaxedServiceNameValidation",
+            Feature::ClusterTrustBundleProjection => "ClusterTrustBundleProjection",
+            Feature::PodCertificateRequest => "PodCertificateRequest",
+            Feature::ContainerStopSignals => "ContainerStopSignals",
+            Feature::CrossNamespaceVolumeDataSource => "CrossNamespaceVolumeDataSource",
+            Feature::CoordinatedLeaderElection => "CoordinatedLeaderElection",
         }
     }
 
@@ -141,9 +166,11 @@ impl Feature {
     /// `maxUnavailable`, SELinux mounts of ReadWriteOncePod volumes and beta declarative
     /// validation, a pod's `hostnameOverride`, in-place resize of pod-level resources and of
     /// non-sidecar init containers, containers' restart rules, autoscalers'
-    /// configurable tolerance and relaxed service names are beta and on; the gates declarative validation tags name with
-    /// `+k8s:ifEnabled` and `GenericWorkload` are alpha and off; the others are generally
-    /// available.
+    /// configurable tolerance and relaxed service names are beta and on; the gates declarative
+    /// validation tags name with `+k8s:ifEnabled`, `GenericWorkload`, `ContainerStopSignals` and
+    /// `CrossNamespaceVolumeDataSource` are alpha and off; `ClusterTrustBundleProjection`,
+    /// `PodCertificateRequest` and `CoordinatedLeaderElection` are beta and off (the last entry at
+    /// or before 1.36 of upstream's versioned gate specs); the others are generally available.
     pub const fn default_enabled(self) -> bool {
         match self {
             Feature::PodLevelResources
@@ -169,7 +196,12 @@ impl Feature {
             | Feature::DRAListTypeAttributes
             | Feature::WorkloadWithJob
             | Feature::InPlacePodVerticalScalingSchedulerPreemption
-            | Feature::GenericWorkload => false,
+            | Feature::GenericWorkload
+            | Feature::ClusterTrustBundleProjection
+            | Feature::PodCertificateRequest
+            | Feature::ContainerStopSignals
+            | Feature::CrossNamespaceVolumeDataSource
+            | Feature::CoordinatedLeaderElection => false,
         }
     }
 

@@ -65,8 +65,8 @@ pub(crate) fn read(gates: &Shared) -> ServerGates {
 
 /// The resources' strategies with the server's gates: the gated fields of the kinds registered
 /// with the scheme are dropped first (upstream's `dropDisabledFields` at the start of
-/// `PrepareForCreate` and `PrepareForUpdate`), then the resource's own strategy runs with the
-/// gates in scope.
+/// `PrepareForCreate` and `PrepareForUpdate`), then the hand-ruled ones, then the resource's own
+/// strategy runs with the gates in scope.
 pub(crate) fn prepare(scheme: Arc<RwLock<Scheme>>, gates: Shared, ranges: ServiceRanges) -> PrepareFn {
     Arc::new(move |info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>| {
         let g = read(&gates);
@@ -79,6 +79,8 @@ pub(crate) fn prepare(scheme: Arc<RwLock<Scheme>>, gates: Shared, ranges: Servic
             ctx.old,
             &|name| g.enabled(name),
         );
+        // Then the drops whose rule a marker cannot say (see `strategy::gated`).
+        strategy::drop_disabled(info, obj, ctx.old, &|name| g.enabled(name))?;
         kapi_api::features::with_gates(g.kapi(), || strategy::prepare(&ranges, info, obj, ctx))
     })
 }

@@ -6,10 +6,12 @@
 //! what single resources do, working on the object's JSON form so it serves whichever kinds the
 //! build enables.
 
+mod gated;
 mod ip_addresses;
 mod pods;
 mod services;
 
+pub(crate) use gated::drop_disabled;
 pub use services::ServiceRanges;
 
 use kapi_api::apiextensions::v1::CustomResourceDefinition;

@@ -11,6 +11,72 @@ pub fn register_feature_gates(scheme: &mut Scheme) {
             crate::core::v1::types::ReplicationController,
         >();
 }
+/// The feature-gated fields of `Volume` and of what it holds.
+impl DropDisabledFields for crate::core::v1::types::Volume {
+    const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
+        "PodCertificateRequest",
+    ];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        self.volume_source.uses_feature_gate(gate)
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        self.volume_source.clear_feature_gate(gate);
+    }
+}
+/// The feature-gated fields of `VolumeSource` and of what it holds.
+impl DropDisabledFields for crate::core::v1::types::VolumeSource {
+    const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
+        "PodCertificateRequest",
+    ];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        self.projected.as_ref().is_some_and(|v| (*v).uses_feature_gate(gate))
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        if let Some(v) = self.projected.as_mut() {
+            (*v).clear_feature_gate(gate);
+        }
+    }
+}
+/// The feature-gated fields of `ProjectedVolumeSource` and of what it holds.
+impl DropDisabledFields for crate::core::v1::types::ProjectedVolumeSource {
+    const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
+        "PodCertificateRequest",
+    ];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        self.sources
+            .as_ref()
+            .is_some_and(|v| v.iter().any(|v| v.uses_feature_gate(gate)))
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        if let Some(v) = self.sources.as_mut() {
+            for v in v.iter_mut() {
+                v.clear_feature_gate(gate);
+            }
+        }
+    }
+}
+/// The feature-gated fields of `VolumeProjection` and of what it holds.
+impl DropDisabledFields for crate::core::v1::types::VolumeProjection {
+    const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
+        "PodCertificateRequest",
+    ];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        (gate == "ClusterTrustBundleProjection" && self.cluster_trust_bundle.is_some())
+            || (gate == "PodCertificateRequest" && self.pod_certificate.is_some())
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        if gate == "ClusterTrustBundleProjection" {
+            self.cluster_trust_bundle = None;
+        }
+        if gate == "PodCertificateRequest" {
+            self.pod_certificate = None;
+        }
+    }
+}
 /// The feature-gated fields of `Container` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::Container {
     const FEATURE_GATES: &'static [&'static str] = &[
@@ -33,14 +99,17 @@ impl DropDisabledFields for crate::core::v1::types::Container {
 /// The feature-gated fields of `PodSpec` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::PodSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
-        self.init_containers.iter().any(|v| v.uses_feature_gate(gate))
+        self.volumes.iter().any(|v| v.uses_feature_gate(gate))
+            || self.init_containers.iter().any(|v| v.uses_feature_gate(gate))
             || self
                 .containers
                 .as_ref()
@@ -50,6 +119,9 @@ impl DropDisabledFields for crate::core::v1::types::PodSpec {
             || (gate == "GenericWorkload" && self.scheduling_group.is_some())
     }
     fn clear_feature_gate(&mut self, gate: &str) {
+        for v in self.volumes.iter_mut() {
+            v.clear_feature_gate(gate);
+        }
         for v in self.init_containers.iter_mut() {
             v.clear_feature_gate(gate);
         }
@@ -72,10 +144,12 @@ impl DropDisabledFields for crate::core::v1::types::PodSpec {
 /// The feature-gated fields of `Pod` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::Pod {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -88,10 +162,12 @@ impl DropDisabledFields for crate::core::v1::types::Pod {
 /// The feature-gated fields of `PodList` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::PodList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -108,10 +184,12 @@ impl DropDisabledFields for crate::core::v1::types::PodList {
 /// The feature-gated fields of `PodTemplateSpec` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::PodTemplateSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -124,10 +202,12 @@ impl DropDisabledFields for crate::core::v1::types::PodTemplateSpec {
 /// The feature-gated fields of `PodTemplate` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::PodTemplate {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -140,10 +220,12 @@ impl DropDisabledFields for crate::core::v1::types::PodTemplate {
 /// The feature-gated fields of `PodTemplateList` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::PodTemplateList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -160,10 +242,12 @@ impl DropDisabledFields for crate::core::v1::types::PodTemplateList {
 /// The feature-gated fields of `ReplicationControllerSpec` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::ReplicationControllerSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -178,10 +262,12 @@ impl DropDisabledFields for crate::core::v1::types::ReplicationControllerSpec {
 /// The feature-gated fields of `ReplicationController` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::ReplicationController {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -194,10 +280,12 @@ impl DropDisabledFields for crate::core::v1::types::ReplicationController {
 /// The feature-gated fields of `ReplicationControllerList` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::ReplicationControllerList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {

@@ -10,6 +10,8 @@ mod defaults;
 #[cfg(feature = "validation")]
 #[doc(hidden)]
 pub mod endpoints_warnings;
+#[cfg(test)]
+mod featuregates_tests;
 mod field_labels;
 mod list;
 #[cfg(feature = "validation")]

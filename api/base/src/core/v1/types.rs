@@ -1815,11 +1815,18 @@ pub struct VolumeProjection {
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub service_account_token: Option<Box<ServiceAccountTokenProjection>>,
-    /// Certificates of cluster trust bundles; alpha.
+    /// Certificates of cluster trust bundles; beta, off by default.
+    ///
+    /// +featureGate=ClusterTrustBundleProjection
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub cluster_trust_bundle: Option<Box<ClusterTrustBundleProjection>>,
-    /// A key and certificate issued for the pod.
+    /// A key and certificate issued for the pod; beta, off by default.
+    ///
+    /// +featureGate=PodCertificateRequest
+    // k8s.io/api marks this field `PodCertificateProjection`, a gate kube-apiserver does not
+    // have; upstream's pod strategy drops it by `PodCertificateRequest`, which is what a cluster
+    // does, so kapi's marker names that gate.
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub pod_certificate: Option<Box<PodCertificateProjection>>,

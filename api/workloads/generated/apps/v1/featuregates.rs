@@ -12,10 +12,12 @@ pub fn register_feature_gates(scheme: &mut Scheme) {
 /// The feature-gated fields of `StatefulSet` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::StatefulSet {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -28,10 +30,12 @@ impl DropDisabledFields for crate::apps::v1::types::StatefulSet {
 /// The feature-gated fields of `StatefulSetSpec` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::StatefulSetSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -44,10 +48,12 @@ impl DropDisabledFields for crate::apps::v1::types::StatefulSetSpec {
 /// The feature-gated fields of `StatefulSetList` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::StatefulSetList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -64,10 +70,12 @@ impl DropDisabledFields for crate::apps::v1::types::StatefulSetList {
 /// The feature-gated fields of `Deployment` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::Deployment {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -80,10 +88,12 @@ impl DropDisabledFields for crate::apps::v1::types::Deployment {
 /// The feature-gated fields of `DeploymentSpec` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::DeploymentSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -96,10 +106,12 @@ impl DropDisabledFields for crate::apps::v1::types::DeploymentSpec {
 /// The feature-gated fields of `DeploymentList` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::DeploymentList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -116,10 +128,12 @@ impl DropDisabledFields for crate::apps::v1::types::DeploymentList {
 /// The feature-gated fields of `DaemonSetSpec` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::DaemonSetSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -132,10 +146,12 @@ impl DropDisabledFields for crate::apps::v1::types::DaemonSetSpec {
 /// The feature-gated fields of `DaemonSet` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::DaemonSet {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -148,10 +164,12 @@ impl DropDisabledFields for crate::apps::v1::types::DaemonSet {
 /// The feature-gated fields of `DaemonSetList` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::DaemonSetList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -168,10 +186,12 @@ impl DropDisabledFields for crate::apps::v1::types::DaemonSetList {
 /// The feature-gated fields of `ReplicaSet` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::ReplicaSet {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -184,10 +204,12 @@ impl DropDisabledFields for crate::apps::v1::types::ReplicaSet {
 /// The feature-gated fields of `ReplicaSetList` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::ReplicaSetList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -204,10 +226,12 @@ impl DropDisabledFields for crate::apps::v1::types::ReplicaSetList {
 /// The feature-gated fields of `ReplicaSetSpec` and of what it holds.
 impl DropDisabledFields for crate::apps::v1::types::ReplicaSetSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {

@@ -10,10 +10,12 @@ pub fn register_feature_gates(scheme: &mut Scheme) {
 /// The feature-gated fields of `StatefulSet` and of what it holds.
 impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSet {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -26,10 +28,12 @@ impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSet {
 /// The feature-gated fields of `StatefulSetSpec` and of what it holds.
 impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSetSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -42,10 +46,12 @@ impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSetSpec {
 /// The feature-gated fields of `StatefulSetList` and of what it holds.
 impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSetList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -62,10 +68,12 @@ impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSetList {
 /// The feature-gated fields of `Deployment` and of what it holds.
 impl DropDisabledFields for crate::apps::v1beta1::types::Deployment {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -78,10 +86,12 @@ impl DropDisabledFields for crate::apps::v1beta1::types::Deployment {
 /// The feature-gated fields of `DeploymentSpec` and of what it holds.
 impl DropDisabledFields for crate::apps::v1beta1::types::DeploymentSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -94,10 +104,12 @@ impl DropDisabledFields for crate::apps::v1beta1::types::DeploymentSpec {
 /// The feature-gated fields of `DeploymentList` and of what it holds.
 impl DropDisabledFields for crate::apps::v1beta1::types::DeploymentList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {

@@ -10,10 +10,12 @@ pub fn register_feature_gates(scheme: &mut Scheme) {
 /// The feature-gated fields of `Job` and of what it holds.
 impl DropDisabledFields for crate::batch::v1::types::Job {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -26,10 +28,12 @@ impl DropDisabledFields for crate::batch::v1::types::Job {
 /// The feature-gated fields of `JobList` and of what it holds.
 impl DropDisabledFields for crate::batch::v1::types::JobList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -46,10 +50,12 @@ impl DropDisabledFields for crate::batch::v1::types::JobList {
 /// The feature-gated fields of `JobSpec` and of what it holds.
 impl DropDisabledFields for crate::batch::v1::types::JobSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -62,10 +68,12 @@ impl DropDisabledFields for crate::batch::v1::types::JobSpec {
 /// The feature-gated fields of `JobTemplateSpec` and of what it holds.
 impl DropDisabledFields for crate::batch::v1::types::JobTemplateSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -78,10 +86,12 @@ impl DropDisabledFields for crate::batch::v1::types::JobTemplateSpec {
 /// The feature-gated fields of `CronJob` and of what it holds.
 impl DropDisabledFields for crate::batch::v1::types::CronJob {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -94,10 +104,12 @@ impl DropDisabledFields for crate::batch::v1::types::CronJob {
 /// The feature-gated fields of `CronJobList` and of what it holds.
 impl DropDisabledFields for crate::batch::v1::types::CronJobList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -114,10 +126,12 @@ impl DropDisabledFields for crate::batch::v1::types::CronJobList {
 /// The feature-gated fields of `CronJobSpec` and of what it holds.
 impl DropDisabledFields for crate::batch::v1::types::CronJobSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {

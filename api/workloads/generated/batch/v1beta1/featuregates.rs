@@ -9,10 +9,12 @@ pub fn register_feature_gates(scheme: &mut Scheme) {
 /// The feature-gated fields of `JobTemplateSpec` and of what it holds.
 impl DropDisabledFields for crate::batch::v1beta1::types::JobTemplateSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -25,10 +27,12 @@ impl DropDisabledFields for crate::batch::v1beta1::types::JobTemplateSpec {
 /// The feature-gated fields of `CronJob` and of what it holds.
 impl DropDisabledFields for crate::batch::v1beta1::types::CronJob {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -41,10 +45,12 @@ impl DropDisabledFields for crate::batch::v1beta1::types::CronJob {
 /// The feature-gated fields of `CronJobList` and of what it holds.
 impl DropDisabledFields for crate::batch::v1beta1::types::CronJobList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -61,10 +67,12 @@ impl DropDisabledFields for crate::batch::v1beta1::types::CronJobList {
 /// The feature-gated fields of `CronJobSpec` and of what it holds.
 impl DropDisabledFields for crate::batch::v1beta1::types::CronJobSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {

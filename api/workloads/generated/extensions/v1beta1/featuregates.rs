@@ -18,10 +18,12 @@ pub fn register_feature_gates(scheme: &mut Scheme) {
 /// The feature-gated fields of `Deployment` and of what it holds.
 impl DropDisabledFields for crate::extensions::v1beta1::types::Deployment {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -34,10 +36,12 @@ impl DropDisabledFields for crate::extensions::v1beta1::types::Deployment {
 /// The feature-gated fields of `DeploymentSpec` and of what it holds.
 impl DropDisabledFields for crate::extensions::v1beta1::types::DeploymentSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -50,10 +54,12 @@ impl DropDisabledFields for crate::extensions::v1beta1::types::DeploymentSpec {
 /// The feature-gated fields of `DeploymentList` and of what it holds.
 impl DropDisabledFields for crate::extensions::v1beta1::types::DeploymentList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -70,10 +76,12 @@ impl DropDisabledFields for crate::extensions::v1beta1::types::DeploymentList {
 /// The feature-gated fields of `DaemonSetSpec` and of what it holds.
 impl DropDisabledFields for crate::extensions::v1beta1::types::DaemonSetSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -86,10 +94,12 @@ impl DropDisabledFields for crate::extensions::v1beta1::types::DaemonSetSpec {
 /// The feature-gated fields of `DaemonSet` and of what it holds.
 impl DropDisabledFields for crate::extensions::v1beta1::types::DaemonSet {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -102,10 +112,12 @@ impl DropDisabledFields for crate::extensions::v1beta1::types::DaemonSet {
 /// The feature-gated fields of `DaemonSetList` and of what it holds.
 impl DropDisabledFields for crate::extensions::v1beta1::types::DaemonSetList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -122,10 +134,12 @@ impl DropDisabledFields for crate::extensions::v1beta1::types::DaemonSetList {
 /// The feature-gated fields of `ReplicaSet` and of what it holds.
 impl DropDisabledFields for crate::extensions::v1beta1::types::ReplicaSet {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -138,10 +152,12 @@ impl DropDisabledFields for crate::extensions::v1beta1::types::ReplicaSet {
 /// The feature-gated fields of `ReplicaSetList` and of what it holds.
 impl DropDisabledFields for crate::extensions::v1beta1::types::ReplicaSetList {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
@@ -158,10 +174,12 @@ impl DropDisabledFields for crate::extensions::v1beta1::types::ReplicaSetList {
 /// The feature-gated fields of `ReplicaSetSpec` and of what it holds.
 impl DropDisabledFields for crate::extensions::v1beta1::types::ReplicaSetSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
+        "ClusterTrustBundleProjection",
         "ContainerRestartRules",
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {

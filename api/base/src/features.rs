@@ -91,11 +91,15 @@ pub enum Feature {
     /// Coordinated leader election: a lease's `strategy` and `preferredHolder` (beta, off), each
     /// dropped from a write while it is off unless the stored lease already sets it.
     CoordinatedLeaderElection,
+    /// Strict parsing of legacy IP and CIDR fields (a service's cluster and external IPs, a
+    /// pod's DNS nameservers and status IPs, endpoints, node pod CIDRs, ...): no leading zeros,
+    /// no IPv4-mapped IPv6 addresses, no CIDR bits set beyond the prefix (alpha, off).
+    StrictIPCIDRValidation,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 29] = [
+    pub const ALL: [Feature; 30] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -125,6 +129,7 @@ impl Feature {
         Feature::ContainerStopSignals,
         Feature::CrossNamespaceVolumeDataSource,
         Feature::CoordinatedLeaderElection,
+        Feature::StrictIPCIDRValidation,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -159,6 +164,7 @@ impl Feature {
             Feature::ContainerStopSignals => "ContainerStopSignals",
             Feature::CrossNamespaceVolumeDataSource => "CrossNamespaceVolumeDataSource",
             Feature::CoordinatedLeaderElection => "CoordinatedLeaderElection",
+            Feature::StrictIPCIDRValidation => "StrictIPCIDRValidation",
         }
     }
 
@@ -167,8 +173,8 @@ impl Feature {
     /// validation, a pod's `hostnameOverride`, in-place resize of pod-level resources and of
     /// non-sidecar init containers, containers' restart rules, autoscalers'
     /// configurable tolerance and relaxed service names are beta and on; the gates declarative
-    /// validation tags name with `+k8s:ifEnabled`, `GenericWorkload`, `ContainerStopSignals` and
-    /// `CrossNamespaceVolumeDataSource` are alpha and off; `ClusterTrustBundleProjection`,
+    /// validation tags name with `+k8s:ifEnabled`, `GenericWorkload`, `ContainerStopSignals`,
+    /// `CrossNamespaceVolumeDataSource` and `StrictIPCIDRValidation` are alpha and off; `ClusterTrustBundleProjection`,
     /// `PodCertificateRequest` and `CoordinatedLeaderElection` are beta and off (the last entry at
     /// or before 1.36 of upstream's versioned gate specs); the others are generally available.
     pub const fn default_enabled(self) -> bool {
@@ -201,7 +207,8 @@ impl Feature {
             | Feature::PodCertificateRequest
             | Feature::ContainerStopSignals
             | Feature::CrossNamespaceVolumeDataSource
-            | Feature::CoordinatedLeaderElection => false,
+            | Feature::CoordinatedLeaderElection
+            | Feature::StrictIPCIDRValidation => false,
         }
     }
 

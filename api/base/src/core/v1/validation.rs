@@ -71,8 +71,9 @@ pub use pod::{pod_spec_changes, validate_pod_spec_with, validate_tolerations};
 pub use qos::{compute_pod_qos, pod_qos};
 #[doc(hidden)]
 pub use resources::{
-    Cidr, container_resource_name, is_extended_resource_name, is_valid_cidr, is_valid_ip, non_special_ip,
-    parse_cidr_sloppy, quantity_value,
+    Cidr, container_resource_name, is_extended_resource_name, is_valid_cidr, is_valid_cidr_for_legacy_field,
+    is_valid_ip, is_valid_ip_for_legacy_field, legacy_cidr, legacy_ip, non_special_ip, parse_cidr_sloppy,
+    quantity_value,
 };
 #[doc(hidden)]
 pub use signer::{cluster_trust_bundle_name, is_kubernetes_signer_name, signer_name};
@@ -629,12 +630,13 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
         errs.push(FieldError::forbidden(&config_path, "must not be set when session affinity is None"));
     }
     errs.extend(clusterips::cluster_ips_related_fields(obj, old));
-    // On update an address the stored service already had passes the format check (upstream
-    // ratchets it, as the accepted forms were tightened); the special ranges are still refused.
+    // A legacy IP field: on update an address the stored service already had passes the format
+    // check (upstream ratchets it, as the accepted forms may be tightened); the special ranges
+    // are still refused.
     let existing_external = old.map_or(&[][..], |o| o.spec.external_ips.as_slice());
     for (i, ip) in spec.external_ips.iter().enumerate() {
         let p = spec_path.child("externalIPs").index(i);
-        let ip_errs = if existing_external.contains(ip) { ErrorList::new() } else { is_valid_ip(&p, ip) };
+        let ip_errs = legacy_ip(&p, ip, existing_external);
         if ip_errs.is_empty() {
             errs.extend(non_special_ip(ip, &p));
         } else {

@@ -7,8 +7,8 @@ use kapi_machinery::validation::content::{is_dns1123_subdomain, is_label_value, 
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::resources::{
-    container_resource_name, is_standard_quota_resource, is_valid_cidr, is_valid_ip, non_special_ip,
-    overcommit_allowed, parse_cidr_sloppy, quantity_json, quantity_value, quota_resource_name, resource_name,
+    container_resource_name, is_standard_quota_resource, legacy_cidr, legacy_ip, non_special_ip, overcommit_allowed,
+    parse_cidr_sloppy, quantity_json, quantity_value, quota_resource_name, resource_name,
 };
 use super::{app_protocol, dns1123_label, is_config_map_key, port_and_protocol, port_name};
 use crate::core::v1::{
@@ -154,7 +154,8 @@ fn json_str(s: &str) -> String {
     }
 }
 
-/// The pod CIDRs of a new node: each valid, and when several, one per IP family and no repeats.
+/// The pod CIDRs of a new node: each a legacy CIDR field (sloppy parsing unless
+/// `StrictIPCIDRValidation`), and when several, one per IP family and no repeats.
 fn pod_cidrs(cidrs: &[String]) -> ErrorList {
     let mut errs = ErrorList::new();
     if cidrs.is_empty() {
@@ -162,7 +163,7 @@ fn pod_cidrs(cidrs: &[String]) -> ErrorList {
     }
     let path = Path::new("spec").child("podCIDRs");
     for (i, c) in cidrs.iter().enumerate() {
-        errs.extend(is_valid_cidr(&path.index(i), c));
+        errs.extend(legacy_cidr::<&str>(&path.index(i), c, &[]));
     }
     if cidrs.len() > 1 {
         // Upstream's `IsDualStackCIDRStrings`: one IPv4 and one IPv6 network among them.
@@ -294,7 +295,7 @@ pub fn endpoints(obj: &Endpoints) -> ErrorList {
 }
 
 fn endpoint_address(a: &EndpointAddress, path: &Path) -> ErrorList {
-    let mut errs = is_valid_ip(&path.child("ip"), &a.ip);
+    let mut errs = legacy_ip::<&str>(&path.child("ip"), &a.ip, &[]);
     if !a.hostname.is_empty() {
         errs.extend(dns1123_label(&a.hostname, &path.child("hostname")));
     }

@@ -5,7 +5,7 @@ use std::net::IpAddr;
 
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
-use super::resources::{is_valid_ip, parse_ip_sloppy};
+use super::resources::{legacy_ip, parse_ip_sloppy};
 use crate::core::v1::{IPFamily, Service};
 
 const NONE: &str = "None";
@@ -114,8 +114,9 @@ pub(super) fn cluster_ips_related_fields(s: &Service, old: Option<&Service>) -> 
             }
             continue;
         }
-        let existing = old.is_some_and(|o| o.spec.cluster_ips.contains(ip));
-        let ip_errs = if existing { ErrorList::new() } else { is_valid_ip(&clusterips_path().index(i), ip) };
+        // A legacy IP field, ratcheting the stored service's addresses.
+        let existing = old.map_or(&[][..], |o| o.spec.cluster_ips.as_slice());
+        let ip_errs = legacy_ip(&clusterips_path().index(i), ip, existing);
         invalid_ips |= !ip_errs.is_empty();
         errs.extend(ip_errs);
     }

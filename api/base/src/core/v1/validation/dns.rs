@@ -4,7 +4,7 @@ use kapi_machinery::validation::content::{max_len_error, regex_error};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::dns1123_subdomain;
-use super::resources::is_valid_ip;
+use super::resources::legacy_ip;
 use crate::core::v1::{HostAlias, PodDNSConfig};
 
 const MAX_NAMESERVERS: usize = 3;
@@ -40,7 +40,7 @@ pub(super) fn dns_config(config: Option<&PodDNSConfig>, policy: &str, path: &Pat
         ));
     }
     for (i, ns) in c.nameservers.iter().enumerate() {
-        errs.extend(is_valid_ip(&servers.index(i), ns));
+        errs.extend(legacy_ip::<&str>(&servers.index(i), ns, &[]));
     }
     let searches = path.child("searches");
     if c.searches.len() > MAX_SEARCH_PATHS {
@@ -105,7 +105,7 @@ fn subdomain_with_underscore(value: &str) -> Vec<String> {
 pub(super) fn host_aliases(aliases: &[HostAlias], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     for (i, a) in aliases.iter().enumerate() {
-        errs.extend(is_valid_ip(&path.index(i).child("ip"), &a.ip));
+        errs.extend(legacy_ip::<&str>(&path.index(i).child("ip"), &a.ip, &[]));
         for (j, host) in a.hostnames.iter().enumerate() {
             errs.extend(dns1123_subdomain(host, &path.index(i).child("hostnames").index(j)));
         }

@@ -16,7 +16,7 @@ use kapi_machinery::validation::content::{inclusive_range_error, is_qualified_na
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::name_is_dns_subdomain;
-use super::resources::{is_valid_ip, parse_ip_sloppy};
+use super::resources::{legacy_ip, parse_ip_sloppy};
 use crate::core::v1::{Container, ContainerStatus, Pod};
 
 /// The condition types the system owns; any other must be a qualified name.
@@ -80,8 +80,8 @@ pub(super) fn pod_status_update(new: &Pod, old: &Pod) -> ErrorList {
         &status.child("ephemeralContainerStatuses"),
     ));
     errs.extend(resource_claim_statuses(new, &status.child("resourceClaimStatuses")));
-    errs.extend(pod_ips(new));
-    errs.extend(host_ips(new));
+    errs.extend(pod_ips(new, old));
+    errs.extend(host_ips(new, old));
 
     let windows = new.spec.os.as_ref().is_some_and(|os| os.name.0 == "windows");
     errs.extend(users(&s.container_statuses, windows, &status.child("containerStatuses")));
@@ -318,13 +318,15 @@ fn duplicates(ips: &[&str], path: &Path, errs: &mut ErrorList) {
     }
 }
 
-/// Upstream's `validatePodIPs`.
-fn pod_ips(pod: &Pod) -> ErrorList {
+/// Upstream's `validatePodIPs`: each a legacy IP field, an address the stored pod had kept
+/// unchecked.
+fn pod_ips(pod: &Pod, old: &Pod) -> ErrorList {
     let path = Path::new("status").child("podIPs");
     let ips: Vec<&str> = pod.status.pod_ips.iter().map(|p| p.ip.as_str()).collect();
+    let existing: Vec<&str> = old.status.pod_ips.iter().map(|p| p.ip.as_str()).collect();
     let mut errs = ErrorList::new();
     for (i, ip) in ips.iter().enumerate() {
-        errs.extend(is_valid_ip(&path.index(i), ip));
+        errs.extend(legacy_ip(&path.index(i), ip, &existing));
     }
     if ips.len() > 1 {
         one_per_family(&ips, &path, &mut errs);
@@ -334,7 +336,7 @@ fn pod_ips(pod: &Pod) -> ErrorList {
 }
 
 /// Upstream's `validateHostIPs`: as the pod IPs, and the first one is `hostIP`.
-fn host_ips(pod: &Pod) -> ErrorList {
+fn host_ips(pod: &Pod, old: &Pod) -> ErrorList {
     let path = Path::new("status").child("hostIPs");
     let ips: Vec<&str> = pod.status.host_ips.iter().map(|p| p.ip.as_str()).collect();
     let mut errs = ErrorList::new();
@@ -342,8 +344,9 @@ fn host_ips(pod: &Pod) -> ErrorList {
     if pod.status.host_ip != *first {
         errs.push(FieldError::invalid(path.index(0).child("ip"), first, "must be equal to `hostIP`"));
     }
+    let existing: Vec<&str> = old.status.host_ips.iter().map(|p| p.ip.as_str()).collect();
     for (i, ip) in ips.iter().enumerate() {
-        errs.extend(is_valid_ip(&path.index(i), ip));
+        errs.extend(legacy_ip(&path.index(i), ip, &existing));
     }
     if ips.len() > 1 {
         duplicates(&ips, &path, &mut errs);

@@ -8,6 +8,7 @@ pub(crate) use kapi_machinery::validation::ip::parse_ip_sloppy;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::NEGATIVE;
+use crate::features::{Feature, enabled};
 
 /// Resource names upstream knows (`standardResources`), besides huge pages.
 const STANDARD_RESOURCES: &[&str] = &[
@@ -199,26 +200,57 @@ pub(super) fn is_v4_mapped(ip: IpAddr) -> bool {
     matches!(ip, IpAddr::V6(v6) if v6.to_ipv4_mapped().is_some())
 }
 
+const BAD_IP: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)";
+const BAD_CIDR: &str = "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)";
+
+/// Upstream's `parseIP`: the sloppy parse, and with `strict` no leading zeros nor (a separate
+/// failure, since Go's strict parser rejects leading zeros before it looks at the form) an
+/// IPv4-mapped IPv6 address.
+fn parse_ip(path: &Path, value: &str, strict: bool) -> (Option<IpAddr>, ErrorList) {
+    let Some((ip, leading_zero)) = parse_ip_sloppy(value) else {
+        return (None, vec![FieldError::invalid(path, value, BAD_IP)]);
+    };
+    let mut errs = ErrorList::new();
+    if strict {
+        if leading_zero {
+            errs.push(FieldError::invalid(path, value, "must not have leading 0s"));
+        } else if is_v4_mapped(ip) {
+            errs.push(FieldError::invalid(path, value, "must not be an IPv4-mapped IPv6 address"));
+        }
+    }
+    (Some(ip), errs)
+}
+
 /// Upstream's `IsValidIP`: parses, no leading zeros, not IPv4-mapped, and canonical.
 #[doc(hidden)]
 pub fn is_valid_ip(path: &Path, value: &str) -> ErrorList {
-    let Some((ip, leading_zero)) = parse_ip_sloppy(value) else {
-        return vec![FieldError::invalid(path, value, "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)")];
-    };
-    let mut errs = ErrorList::new();
-    if leading_zero {
-        errs.push(FieldError::invalid(path, value, "must not have leading 0s"));
-    }
-    if is_v4_mapped(ip) {
-        errs.push(FieldError::invalid(path, value, "must not be an IPv4-mapped IPv6 address"));
-    }
-    if errs.is_empty() {
+    let (ip, mut errs) = parse_ip(path, value, true);
+    if let (Some(ip), true) = (ip, errs.is_empty()) {
         let canonical = go_ip_string(ip);
         if canonical != value {
             errs.push(FieldError::invalid(path, value, &format!("must be in canonical form (\"{canonical}\")")));
         }
     }
     errs
+}
+
+/// Upstream's `IsValidIPForLegacyField`, for fields that predate strict IP validation: a value
+/// of `old` (the stored object's values of the field) passes unchecked; otherwise the sloppy
+/// parse, with leading zeros and IPv4-mapped addresses refused only when `strict` (the
+/// `StrictIPCIDRValidation` gate), and never a canonical-form check.
+#[doc(hidden)]
+pub fn is_valid_ip_for_legacy_field<S: AsRef<str>>(path: &Path, value: &str, strict: bool, old: &[S]) -> ErrorList {
+    if old.iter().any(|o| o.as_ref() == value) {
+        return ErrorList::new();
+    }
+    parse_ip(path, value, strict).1
+}
+
+/// [`is_valid_ip_for_legacy_field`] with `strict` from the `StrictIPCIDRValidation` gate (upstream
+/// core validation's wrapper of the same name).
+#[doc(hidden)]
+pub fn legacy_ip<S: AsRef<str>>(path: &Path, value: &str, old: &[S]) -> ErrorList {
+    is_valid_ip_for_legacy_field(path, value, enabled(Feature::StrictIPCIDRValidation), old)
 }
 
 /// Upstream's `ValidateNonSpecialIP`: an IP that is not unspecified, loopback or link-local.
@@ -312,17 +344,15 @@ impl Cidr {
     }
 }
 
-/// Upstream's `IsValidCIDR`: parses, no leading zeros, not IPv4-mapped, no host bits, canonical.
-#[doc(hidden)]
-pub fn is_valid_cidr(path: &Path, value: &str) -> ErrorList {
+/// Upstream's `parseCIDR`: the sloppy parse, and with `strict` the first of: leading zeros (in
+/// the address or the prefix length), an IPv4-mapped address, bits set beyond the prefix.
+fn parse_cidr(path: &Path, value: &str, strict: bool) -> (Option<Cidr>, ErrorList) {
     let Some(c) = parse_cidr_sloppy(value) else {
-        return vec![FieldError::invalid(
-            path,
-            value,
-            "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
-        )];
+        return (None, vec![FieldError::invalid(path, value, BAD_CIDR)]);
     };
-    let why = if c.leading_zero {
+    let why = if !strict {
+        None
+    } else if c.leading_zero {
         Some("must not have leading 0s in IP or prefix length")
     } else if is_v4_mapped(c.ip) {
         Some("must not have an IPv4-mapped IPv6 address")
@@ -331,12 +361,38 @@ pub fn is_valid_cidr(path: &Path, value: &str) -> ErrorList {
     } else {
         None
     };
-    if let Some(why) = why {
-        return vec![FieldError::invalid(path, value, why)];
+    (Some(c), why.map(|why| FieldError::invalid(path, value, why)).into_iter().collect())
+}
+
+/// Upstream's `IsValidCIDR`: parses, no leading zeros, not IPv4-mapped, no host bits, canonical.
+#[doc(hidden)]
+pub fn is_valid_cidr(path: &Path, value: &str) -> ErrorList {
+    let (c, errs) = parse_cidr(path, value, true);
+    let Some(c) = c else { return errs };
+    if !errs.is_empty() {
+        return errs;
     }
     let canonical = format!("{}/{}", go_ip_string(c.masked()), c.bits);
     if canonical != value {
         return vec![FieldError::invalid(path, value, &format!("must be in canonical form (\"{canonical}\")"))];
     }
     Vec::new()
+}
+
+/// Upstream's `IsValidCIDRForLegacyField`, for fields that predate strict CIDR validation: a
+/// value of `old` passes unchecked; otherwise the sloppy parse, with leading zeros, IPv4-mapped
+/// addresses and host bits ("interface address" form) refused only when `strict` (the
+/// `StrictIPCIDRValidation` gate), and never a canonical-form check.
+#[doc(hidden)]
+pub fn is_valid_cidr_for_legacy_field<S: AsRef<str>>(path: &Path, value: &str, strict: bool, old: &[S]) -> ErrorList {
+    if old.iter().any(|o| o.as_ref() == value) {
+        return ErrorList::new();
+    }
+    parse_cidr(path, value, strict).1
+}
+
+/// [`is_valid_cidr_for_legacy_field`] with `strict` from the `StrictIPCIDRValidation` gate.
+#[doc(hidden)]
+pub fn legacy_cidr<S: AsRef<str>>(path: &Path, value: &str, old: &[S]) -> ErrorList {
+    is_valid_cidr_for_legacy_field(path, value, enabled(Feature::StrictIPCIDRValidation), old)
 }

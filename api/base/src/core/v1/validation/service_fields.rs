@@ -3,7 +3,7 @@
 use kapi_machinery::validation::content::{is_qualified_name, is_valid_port_num};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
-use super::resources::is_valid_cidr;
+use super::resources::legacy_cidr;
 use crate::core::v1::{Service, externally_accessible};
 
 const SOURCE_RANGES_ANNOTATION: &str = "service.beta.kubernetes.io/load-balancer-source-ranges";
@@ -87,7 +87,8 @@ pub(super) fn update(new: &Service, old: &Service) -> ErrorList {
 }
 
 /// `loadBalancerSourceRanges`, or when it is empty the older annotation (comma-separated): only
-/// on load balancers, and CIDRs. Values may be padded with spaces, which upstream tolerates since
+/// on load balancers, and legacy CIDR fields (sloppy parsing unless `StrictIPCIDRValidation`,
+/// never a canonical-form check). Values may be padded with spaces, which upstream tolerates since
 /// the field replaced the annotation. On update a range the stored service already had is not
 /// checked again, nor an annotation left as it was (upstream ratchets these, as the accepted
 /// CIDR forms were tightened).
@@ -102,10 +103,7 @@ fn source_ranges(s: &Service, old: Option<&Service>) -> ErrorList {
         let existing: Vec<&str> =
             old.map(|o| o.spec.load_balancer_source_ranges.iter().map(|r| r.trim()).collect()).unwrap_or_default();
         for (i, value) in s.spec.load_balancer_source_ranges.iter().enumerate() {
-            let value = value.trim();
-            if !existing.contains(&value) {
-                errs.extend(is_valid_cidr(&path.index(i), value));
-            }
+            errs.extend(legacy_cidr(&path.index(i), value.trim(), &existing));
         }
     } else if let Some(value) = s.metadata.annotations.get(SOURCE_RANGES_ANNOTATION) {
         let path = Path::new("metadata").child("annotations").key(SOURCE_RANGES_ANNOTATION);
@@ -116,7 +114,7 @@ fn source_ranges(s: &Service, old: Option<&Service>) -> ErrorList {
         let value = value.trim();
         if !unchanged && !value.is_empty() {
             for cidr in value.split(',') {
-                errs.extend(is_valid_cidr(&path, cidr.trim()));
+                errs.extend(legacy_cidr::<&str>(&path, cidr.trim(), &[]));
             }
         }
     }

@@ -4,12 +4,11 @@ use kapi_machinery::validation::content::is_dns1123_subdomain;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::non_negative;
-use super::resources::parse_ip_sloppy;
+use super::resources::{legacy_ip, parse_ip_sloppy};
 use crate::core::v1::{LoadBalancerStatus, PersistentVolume, ReplicationControllerStatus, ServiceSpec};
 use crate::features::{Feature, enabled};
 
 const IP_MODES: &[&str] = &["Proxy", "VIP"];
-const BAD_IP: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)";
 const NOT_AN_IP: &str = "must be a DNS name, not an IP address";
 
 /// Each count that is set must not be negative (upstream's `ValidateNonnegativeField` on each
@@ -64,8 +63,8 @@ pub(crate) fn replication_controller_status(s: &ReplicationControllerStatus, pat
 
 /// Upstream's `ValidateLoadBalancerStatus` for a service's `status.loadBalancer`: ingress points
 /// only on `type: LoadBalancer` (the `AllowServiceLBStatusOnNonLB` gate that allowed them
-/// elsewhere is locked off), each IP an address (sloppy parsing, as upstream's legacy fields,
-/// with `StrictIPCIDRValidation` off; an IP the stored status already had is kept unchecked), an
+/// elsewhere is locked off), each IP a legacy IP field (sloppy parsing unless
+/// `StrictIPCIDRValidation`; an IP the stored status already had is kept unchecked), an
 /// `ipMode` with every IP while `LoadBalancerIPMode` is on, none without an IP, `VIP` or
 /// `Proxy`, and each hostname a DNS subdomain that is not an IP.
 pub(crate) fn load_balancer_status(
@@ -86,8 +85,8 @@ pub(crate) fn load_balancer_status(
     for (i, ingress) in status.ingress.iter().enumerate() {
         let idx = ingress_path.index(i);
         let ip = ingress.ip.as_str();
-        if !ip.is_empty() && !old_ips.contains(&ip) && parse_ip_sloppy(ip).is_none() {
-            errs.push(FieldError::invalid(idx.child("ip"), ip, BAD_IP));
+        if !ip.is_empty() {
+            errs.extend(legacy_ip(&idx.child("ip"), ip, &old_ips));
         }
         match &ingress.ip_mode {
             None => {

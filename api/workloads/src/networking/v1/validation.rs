@@ -21,7 +21,8 @@ use super::{
 };
 use crate::core::v1::TypedLocalObjectReference;
 use crate::core::v1::validation::{
-    IMMUTABLE, immutable, is_valid_cidr, is_valid_ip, is_valid_port_name, json_value, parse_cidr_sloppy,
+    IMMUTABLE, immutable, is_valid_cidr, is_valid_ip, is_valid_port_name, json_value, legacy_cidr, legacy_ip,
+    parse_cidr_sloppy,
 };
 use crate::features::{self, Feature, Release, enabled};
 use crate::meta::v1::validation::{is_valid_label_selector, validate_label_selector_with};
@@ -44,8 +45,6 @@ const POLICY_TYPES: &[&str] = &["Ingress", "Egress"];
 const NOT_AN_IP: &str = "must be a DNS name, not an IP address";
 const WILDCARD_FMT: &str = "\\*\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
 const WILDCARD_MSG: &str = "a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must consist of lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character";
-const BAD_CIDR: &str = "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)";
-const BAD_IP: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)";
 
 /// Whether the generated declarative rules enforce what upstream marks `MarkCoveredByDeclarative`
 /// for beta tags: then upstream drops the hand-written error and keeps the declarative one.
@@ -210,15 +209,6 @@ fn network_policy_peer(
         errs.push(FieldError::forbidden(path, "may not specify both ipBlock and another peer"));
     }
     errs
-}
-
-/// Upstream's `IsValidCIDRForLegacyField` with strict checking off: the value parses (leading
-/// zeros allowed), or the stored object already had it.
-fn legacy_cidr(path: &Path, value: &str, old: &[&str]) -> ErrorList {
-    if old.contains(&value) || parse_cidr_sloppy(value).is_some() {
-        return Vec::new();
-    }
-    vec![FieldError::invalid(path, value, BAD_CIDR)]
 }
 
 /// The network address and prefix length of a CIDR as 128-bit numbers (IPv4 in the low bits).
@@ -478,8 +468,9 @@ pub fn validate_ingress_status_update(obj: &Ingress, old: &Ingress) -> ErrorList
     let mut errs = ErrorList::new();
     for (i, ing) in obj.status.load_balancer.ingress.iter().enumerate() {
         let ip = path.index(i);
-        if !ing.ip.is_empty() && !old_ips.contains(&ing.ip.as_str()) && parse_ip(&ing.ip).is_none() {
-            errs.push(FieldError::invalid(ip.child("ip"), &ing.ip, BAD_IP));
+        if !ing.ip.is_empty() {
+            // A legacy IP field, ratcheting the stored status's addresses.
+            errs.extend(legacy_ip(&ip.child("ip"), &ing.ip, &old_ips));
         }
         if !ing.hostname.is_empty() {
             let hp = ip.child("hostname");

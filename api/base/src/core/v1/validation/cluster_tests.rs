@@ -114,14 +114,10 @@ fn nodes_on_create() {
             vec![(Invalid, "spec.podCIDRs[0]")],
         ),
         (
+            // Host bits in a legacy CIDR field pass while `StrictIPCIDRValidation` is off.
             "duplicate-pod-cidrs",
             node(|n| n.spec.pod_cidrs = vec!["10.0.0.1/16".into(), "10.0.0.1/16".into()]),
-            vec![
-                (Invalid, "spec.podCIDRs[0]"),
-                (Invalid, "spec.podCIDRs[1]"),
-                (Invalid, "spec.podCIDRs"),
-                (Duplicate, "spec.podCIDRs[1]"),
-            ],
+            vec![(Invalid, "spec.podCIDRs"), (Duplicate, "spec.podCIDRs[1]")],
         ),
         (
             "not-dual-stack",
@@ -158,8 +154,12 @@ fn nodes_on_create() {
             "spec.podCIDRs[0]: Invalid value: \"192.168.0.0\": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"
         ]
     );
+    // A legacy CIDR field: host bits are refused only with `StrictIPCIDRValidation` on.
+    let host_bits = node(|n| n.spec.pod_cidrs = vec!["10.0.0.1/16".into()]);
+    assert_eq!(strings(&node_for_test(&host_bits, None)), Vec::<String>::new());
+    let strict = crate::features::FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, true);
     assert_eq!(
-        strings(&node_for_test(&node(|n| n.spec.pod_cidrs = vec!["10.0.0.1/16".into()]), None)),
+        strings(&crate::features::with_gates(strict, || node_for_test(&host_bits, None))),
         ["spec.podCIDRs[0]: Invalid value: \"10.0.0.1/16\": must not have bits set beyond the prefix length"]
     );
     assert_eq!(
@@ -338,16 +338,22 @@ fn endpoints_as_upstream() {
             "subsets[0].addresses[0].ip: Invalid value: \"\": must be a valid IP address",
         ]
     );
+    // A legacy IP field: never a canonical-form check, and leading zeros and IPv4-mapped
+    // addresses refused only with `StrictIPCIDRValidation` on (off in 1.36).
+    for ip in ["2001:DB8::1", "010.0.0.1", "::ffff:1.2.3.4"] {
+        assert_eq!(strings(&endpoints(&subset(vec![address(ip)], vec![]))), Vec::<String>::new(), "{ip}");
+    }
+    let strict =
+        || crate::features::FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, true);
+    let strict_endpoints =
+        |ip: &str| crate::features::with_gates(strict(), || endpoints(&subset(vec![address(ip)], vec![])));
+    assert_eq!(strings(&strict_endpoints("2001:DB8::1")), Vec::<String>::new());
     assert_eq!(
-        strings(&endpoints(&subset(vec![address("2001:DB8::1")], vec![]))),
-        ["subsets[0].addresses[0].ip: Invalid value: \"2001:DB8::1\": must be in canonical form (\"2001:db8::1\")"]
-    );
-    assert_eq!(
-        strings(&endpoints(&subset(vec![address("010.0.0.1")], vec![]))),
+        strings(&strict_endpoints("010.0.0.1")),
         ["subsets[0].addresses[0].ip: Invalid value: \"010.0.0.1\": must not have leading 0s"]
     );
     assert_eq!(
-        strings(&endpoints(&subset(vec![address("::ffff:1.2.3.4")], vec![]))),
+        strings(&strict_endpoints("::ffff:1.2.3.4")),
         ["subsets[0].addresses[0].ip: Invalid value: \"::ffff:1.2.3.4\": must not be an IPv4-mapped IPv6 address"]
     );
 }

@@ -303,12 +303,14 @@ fn pod_status_update_table() {
             vec![(Duplicate, "status.hostIPs[1]"), (Invalid, "status.hostIPs")],
         ),
         (
-            "invalid host IP",
+            // A legacy IP field: the leading zero is refused only with `StrictIPCIDRValidation`
+            // on (off in 1.36; `legacy_ip_fields_follow_the_gate` pins the strict answer).
+            "host IP with leading zero while not strict",
             Box::new(|_, n| {
                 n.status.host_ip = "1.1.1.01".into();
                 n.status.host_ips = host_ips(&["1.1.1.01"]);
             }),
-            vec![(Invalid, "status.hostIPs[0]")],
+            vec![],
         ),
         // Container users.
         (

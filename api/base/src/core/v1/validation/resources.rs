@@ -396,3 +396,7 @@ pub fn is_valid_cidr_for_legacy_field<S: AsRef<str>>(path: &Path, value: &str, s
 pub fn legacy_cidr<S: AsRef<str>>(path: &Path, value: &str, old: &[S]) -> ErrorList {
     is_valid_cidr_for_legacy_field(path, value, enabled(Feature::StrictIPCIDRValidation), old)
 }
+
+#[cfg(test)]
+#[path = "legacy_ip_tests.rs"]
+mod legacy_ip_tests;

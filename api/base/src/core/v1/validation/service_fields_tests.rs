@@ -10,6 +10,7 @@ use crate::core::v1::{
     Protocol, Service, ServiceAffinity, ServiceExternalTrafficPolicy, ServiceInternalTrafficPolicy, ServicePort,
     ServiceSpec, ServiceType,
 };
+use crate::features::{Feature, FeatureGates, with_gates};
 use crate::meta::v1::ObjectMeta;
 
 const SOURCE_RANGES: &str = "service.beta.kubernetes.io/load-balancer-source-ranges";
@@ -737,13 +738,29 @@ fn external_ips(s: &mut Service, ips: &[&str]) {
     s.spec.external_ips = ips.iter().map(|ip| (*ip).to_owned()).collect();
 }
 
+/// The cases whose only error is a leading zero in a legacy IP or CIDR field, refused only with
+/// `StrictIPCIDRValidation` on.
+const STRICT_ONLY: &[&str] = &[
+    "can't add invalid externalIP",
+    "can't add invalid loadBalancerSourceRanges",
+    "can't modify pre-existing invalid source ranges annotation without fixing it",
+    "can't add invalid source ranges annotation",
+];
+
 #[test]
 fn upstream_update_cases() {
+    // Upstream's invalid values here (leading zeros) are invalid only under strict parsing of
+    // legacy fields, so the table runs with `StrictIPCIDRValidation` on.
+    let strict = FeatureGates::default().with(Feature::StrictIPCIDRValidation, true);
     for (name, tweak, want) in UPDATE_CASES {
         let (mut old, mut new) = (valid(), valid());
         tweak(&mut old, &mut new);
-        let errs = validate_service(&new, Some(&old));
+        let errs = with_gates(strict, || validate_service(&new, Some(&old)));
         assert_eq!(errs.len(), *want, "{name}: {:#?}", strings(&errs));
+        if STRICT_ONLY.contains(name) {
+            let errs = validate_service(&new, Some(&old));
+            assert!(errs.is_empty(), "{name} with the 1.36 defaults: {:#?}", strings(&errs));
+        }
     }
 }
 
@@ -751,12 +768,19 @@ fn upstream_update_cases() {
 fn source_ranges_name_the_field_or_the_annotation() {
     let mut s = valid();
     ranges(&mut s, &["1.2.3.4/33", " 10.0.0.1/8 "]);
+    // A legacy CIDR field: host bits are refused only with `StrictIPCIDRValidation` on.
     assert_eq!(
         strings(&validate_service(&s, None)),
         [
             "spec.LoadBalancerSourceRanges: Forbidden: may only be used when `type` is 'LoadBalancer'",
             "spec.LoadBalancerSourceRanges[0]: Invalid value: \"1.2.3.4/33\": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
-            "spec.LoadBalancerSourceRanges[1]: Invalid value: \"10.0.0.1/8\": must not have bits set beyond the prefix length",
+        ]
+    );
+    let strict = FeatureGates::default().with(Feature::StrictIPCIDRValidation, true);
+    assert_eq!(
+        strings(&with_gates(strict, || validate_service(&s, None)))[2..],
+        [
+            "spec.LoadBalancerSourceRanges[1]: Invalid value: \"10.0.0.1/8\": must not have bits set beyond the prefix length"
         ]
     );
     let mut s = valid();

@@ -533,3 +533,42 @@ fn ip_addresses_and_the_scheme() {
         ["spec.rules[0].http.paths[0].path: Invalid value: \"foo\": must be an absolute path"]
     );
 }
+
+#[test]
+fn legacy_ip_and_cidr_fields_follow_the_strict_gate() {
+    let strict = || FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, true);
+    // An ipBlock's CIDR and exceptions are legacy CIDR fields: host bits, leading zeros and
+    // non-canonical text pass with `StrictIPCIDRValidation` off (1.36), the first two not with it on.
+    let p = with_peer(ip_peer("192.168.0.1/16", &["192.168.003.0/24", "2001:DB8::/64"]), None);
+    let errs = validate_network_policy(&p, None);
+    assert_eq!(
+        strings(&errs),
+        [
+            "spec.ingress[0].from[0].ipBlock.except[1]: Invalid value: \"2001:DB8::/64\": must be a strict subset of `cidr`"
+        ]
+    );
+    assert_eq!(
+        strings(&with_gates(strict(), || validate_network_policy(&p, None))),
+        [
+            "spec.ingress[0].from[0].ipBlock.cidr: Invalid value: \"192.168.0.1/16\": must not have bits set beyond the prefix length",
+            "spec.ingress[0].from[0].ipBlock.except[0]: Invalid value: \"192.168.003.0/24\": must not have leading 0s in IP or prefix length",
+            "spec.ingress[0].from[0].ipBlock.except[1]: Invalid value: \"2001:DB8::/64\": must be a strict subset of `cidr`",
+        ]
+    );
+    // The stored policy's CIDRs are kept unchecked.
+    assert_eq!(with_gates(strict(), || validate_network_policy(&p, Some(&p))).len(), 1);
+
+    // An ingress's status IPs are legacy IP fields.
+    let old = ingress();
+    let mut new = old.clone();
+    new.status.load_balancer.ingress = vec![
+        IngressLoadBalancerIngress { ip: "001.002.003.004".into(), ..Default::default() },
+        IngressLoadBalancerIngress { ip: "2001:DB8::1".into(), ..Default::default() },
+    ];
+    assert!(validate_ingress_status_update(&new, &old).is_empty());
+    assert_eq!(
+        strings(&with_gates(strict(), || validate_ingress_status_update(&new, &old))),
+        ["status.loadBalancer.ingress[0].ip: Invalid value: \"001.002.003.004\": must not have leading 0s"]
+    );
+    assert!(with_gates(strict(), || validate_ingress_status_update(&new, &new)).is_empty());
+}

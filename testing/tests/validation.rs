@@ -465,7 +465,9 @@ async fn nodes_endpoints_quotas_limit_ranges_and_events_are_validated() {
     let node = Node {
         metadata: ObjectMeta { name: "n1".into(), ..Default::default() },
         spec: NodeSpec {
-            pod_cidrs: vec!["10.0.0.1/16".into()],
+            // Not a CIDR at all: a legacy field's sloppy parse (`StrictIPCIDRValidation` off in
+            // 1.36) lets `10.0.0.1/16` through, host bits and all.
+            pod_cidrs: vec!["10.0.0.0/33".into()],
             taints: vec![Taint {
                 key: "k".into(),
                 value: "v".into(),

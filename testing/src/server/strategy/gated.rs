@@ -13,10 +13,13 @@
 //!   when the stored lease sets that same field (the lease strategy's `PrepareForUpdate`).
 //!
 //! They work on the object's JSON form, as the other strategies here do, so they serve every
-//! version the build enables; an object with nothing to drop is left as it was decoded.
+//! version the build enables; an object with nothing to drop is left as it was decoded. Most
+//! writes of pods and of the kinds holding a template set no stop signal: a typed one
+//! (`kapi_api::pod_specs`) without any is not turned into JSON at all.
 
-use kapi_api::core::v1::{Lifecycle, Pod, PodSpec};
+use kapi_api::core::v1::{Lifecycle, PodSpec};
 use kapi_api::meta::resource::ResourceInfo;
+use kapi_api::pod_specs::{HeldPodSpec, pod_spec};
 use kapi_machinery::Object;
 use kapi_machinery::json::value::Value;
 
@@ -72,12 +75,14 @@ pub(crate) fn drop_disabled(
             _ => return Ok(()),
         },
     };
-    // Most pods set no stop signal: those are left without a trip through JSON.
-    if matches!(rule, Rule::StopSignals(_))
-        && let Some(pod) = obj.as_any().downcast_ref::<Pod>()
-        && !pod_sets_stop_signal(&pod.spec)
-    {
-        return Ok(());
+    // Most pods and templates set no stop signal: a typed one without any is left without a
+    // trip through JSON; a kind that does not downcast is looked at in JSON.
+    if matches!(rule, Rule::StopSignals(_)) {
+        match pod_spec(obj.as_ref()) {
+            HeldPodSpec::Spec(spec) if !pod_sets_stop_signal(spec) => return Ok(()),
+            HeldPodSpec::Absent => return Ok(()),
+            HeldPodSpec::Spec(_) | HeldPodSpec::Unknown => {}
+        }
     }
     let mut doc = to_value(obj.as_ref())?;
     // The stored object is read only when the new one holds something to drop.

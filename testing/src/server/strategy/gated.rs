@@ -236,6 +236,36 @@ mod tests {
         assert_eq!(pod, before);
     }
 
+    /// A typed deployment takes the shortcut when its template sets no stop signal and the JSON
+    /// path when it does; both end where upstream's `dropContainerStopSignals` does.
+    #[test]
+    fn a_typed_template_is_dropped_from_and_one_without_a_signal_left_alone() {
+        use kapi_api::apps::v1::Deployment;
+        use kapi_api::core::v1::{Container, Signal};
+        use kapi_api::served::ResourceInfoExt;
+        let info = ResourceInfo::of::<Deployment>();
+        let mut d = Deployment::default();
+        d.spec.template.spec.containers = Some(vec![Container { name: "c".into(), ..Default::default() }]);
+        let plain = d.clone();
+        let mut obj: Box<dyn Object> = Box::new(d.clone());
+        drop_disabled(&info, &mut obj, None, &|_| false).unwrap();
+        assert_eq!(obj.as_any().downcast_ref::<Deployment>(), Some(&plain));
+        if let Some(c) = d.spec.template.spec.containers.as_mut() {
+            c[0].lifecycle =
+                Some(Box::new(Lifecycle { stop_signal: Some(Signal("SIGUSR1".into())), ..Default::default() }));
+        }
+        let mut obj: Box<dyn Object> = Box::new(d.clone());
+        drop_disabled(&info, &mut obj, None, &|_| false).unwrap();
+        assert_eq!(
+            obj.as_any().downcast_ref::<Deployment>().map(|d| &d.spec.template.spec),
+            Some(&plain.spec.template.spec)
+        );
+        // A stored template with a signal keeps the new one.
+        let mut obj: Box<dyn Object> = Box::new(d.clone());
+        drop_disabled(&info, &mut obj, Some(&d), &|_| false).unwrap();
+        assert_eq!(obj.as_any().downcast_ref::<Deployment>(), Some(&d));
+    }
+
     #[test]
     fn a_cross_namespace_source_goes_whole_unless_the_claim_had_one() {
         let mut claim = json(r#"{"spec":{"dataSourceRef":{"kind":"VolumeSnapshot","name":"s","namespace":"other"}}}"#);

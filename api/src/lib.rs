@@ -23,6 +23,8 @@ pub use kapi_api_base::{Kapi, features, machinery, meta};
 
 #[path = "field_label_lookup.rs"]
 pub mod field_labels;
+#[cfg(feature = "core")]
+pub mod pod_specs;
 pub mod served;
 
 #[cfg(feature = "resources")]

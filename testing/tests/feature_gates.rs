@@ -1,4 +1,4 @@
-//! Feature-gated fields through the test server and kapi-client: a field whose gate is off is dropped on create, and on update unless the stored object already uses it (marked fields, the projected `podCertificate` and `clusterTrustBundle` sources before validation, and the hand-ruled stop signals, cross-namespace claim sources and lease coordination fields); each server has its own gates, so two servers in one process with different gates serve side by side; a gate that relaxes validation (`RelaxedServiceNameValidation`) follows the server's gates.
+//! Feature-gated fields through the test server and kapi-client: a field whose gate is off is dropped on create, and on update unless the stored object already uses it (marked fields, the projected `podCertificate` and `clusterTrustBundle` sources before validation, and the hand-ruled stop signals, cross-namespace claim sources and lease coordination fields), pods' status fields on `pods/status` writes and an ephemeral container's stop signal on `pods/ephemeralcontainers`; each server has its own gates, so two servers in one process with different gates serve side by side; a gate that relaxes validation (`RelaxedServiceNameValidation`) follows the server's gates.
 
 mod clientset_support;
 
@@ -371,4 +371,181 @@ async fn a_cross_namespace_data_source_is_dropped_whole_with_the_gate_off() {
     let (off, on) = tokio::join!(created_ref(FeatureGates::default()), created_ref(on));
     assert_eq!(off, None);
     assert_eq!(on.and_then(|r| r.namespace).as_deref(), Some("other"));
+}
+
+/// A pod whose container requests CPU, so a device health entry can name `cpu`.
+fn status_pod(name: &str) -> Pod {
+    use kapi_api::core::v1::ResourceName;
+    let mut p = pod(name, None);
+    if let Some(c) = p.spec.containers.as_mut().and_then(|c| c.first_mut()) {
+        c.resources.requests.insert(ResourceName("cpu".into()), "100m".parse().unwrap());
+    }
+    p
+}
+
+/// `p`'s status with the gated status fields: an image volume's digest (`ImageVolumeWithDigest`,
+/// alpha, off in 1.36), DRA node-allocatable claim statuses (`DRANodeAllocatableResources`,
+/// alpha, off) and device health with a message (`ResourceHealthStatus`,
+/// `ResourceHealthStatusMessage`, beta, on).
+fn with_gated_status(mut p: Pod, message: &str) -> Pod {
+    use kapi_api::core::v1::{
+        ContainerStatus, ImageVolumeStatus, NodeAllocatableResourceClaimStatus, ResourceHealth, ResourceHealthStatus,
+        ResourceID, ResourceName, ResourceStatus, VolumeMountStatus, VolumeStatus,
+    };
+    p.status.container_statuses = vec![ContainerStatus {
+        name: "c".into(),
+        image: "nginx".into(),
+        volume_mounts: vec![VolumeMountStatus {
+            name: "img".into(),
+            mount_path: "/img".into(),
+            volume_status: Some(VolumeStatus {
+                image: Some(ImageVolumeStatus { image_ref: "registry.example/img@sha256:0123".into() }),
+            }),
+            ..Default::default()
+        }],
+        allocated_resources_status: vec![ResourceStatus {
+            name: ResourceName("cpu".into()),
+            resources: vec![ResourceHealth {
+                resource_id: ResourceID("cpu-0".into()),
+                health: ResourceHealthStatus(ResourceHealthStatus::HEALTHY.into()),
+                message: Some(message.into()),
+            }],
+        }],
+        ..Default::default()
+    }];
+    p.status.node_allocatable_resource_claim_statuses =
+        vec![NodeAllocatableResourceClaimStatus { resource_claim_name: "claim".into(), ..Default::default() }];
+    p
+}
+
+/// What of the gated status fields a pod holds: the image digest, whether it has node-allocatable
+/// claim statuses, the device health entries and the first one's message.
+fn gated_status(p: &Pod) -> (Option<String>, bool, usize, Option<String>) {
+    let c = p.status.container_statuses.first();
+    let digest = c
+        .and_then(|c| c.volume_mounts.first())
+        .and_then(|m| m.volume_status.as_ref())
+        .and_then(|s| s.image.as_ref())
+        .map(|i| i.image_ref.clone());
+    let health = c.map_or(0, |c| c.allocated_resources_status.len());
+    let message = c
+        .and_then(|c| c.allocated_resources_status.first())
+        .and_then(|s| s.resources.first())
+        .and_then(|r| r.message.clone());
+    (digest, !p.status.node_allocatable_resource_claim_statuses.is_empty(), health, message)
+}
+
+const DIGEST: &str = "registry.example/img@sha256:0123";
+
+/// The gated status fields a status write of a new pod keeps, the answer and the stored pod
+/// agreeing.
+async fn written_status(gates: FeatureGates) -> (Option<String>, bool, usize, Option<String>) {
+    let (_server, cs, test) = cluster(gates).await;
+    let pods: Api<Pod> = cs.core_v1().pods("default");
+    let created = pods.create(&status_pod("s"), &CreateOptions::default()).await.unwrap();
+    let written = pods.update_status(&with_gated_status(created, "ok"), &UpdateOptions::default()).await.unwrap();
+    let stored = pods.get("s", &GetOptions::default()).await.unwrap();
+    assert_eq!(gated_status(&written), gated_status(&stored));
+    test.shutdown().await;
+    gated_status(&stored)
+}
+
+/// A `pods/status` write drops the status fields of gates that are off before validation, as
+/// upstream's status strategy does (`DropDisabledPodFields` in its `PrepareForUpdate`), and keeps
+/// them with their gates on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_status_write_drops_gated_status_fields_with_the_1_36_defaults_and_keeps_them_with_the_gates_on() {
+    for (gate, on) in [
+        (Feature::ImageVolumeWithDigest, false),
+        (Feature::DRANodeAllocatableResources, false),
+        (Feature::ResourceHealthStatus, true),
+        (Feature::ResourceHealthStatusMessage, true),
+    ] {
+        assert_eq!(FeatureGates::default().enabled(gate), on, "{gate} in 1.36");
+    }
+    let on = FeatureGates::default()
+        .with(Feature::ImageVolumeWithDigest, true)
+        .with(Feature::DRANodeAllocatableResources, true);
+    let health_off = FeatureGates::default()
+        .with(Feature::ResourceHealthStatus, false)
+        .with(Feature::ResourceHealthStatusMessage, false);
+    let (defaults, on, health_off) =
+        tokio::join!(written_status(FeatureGates::default()), written_status(on), written_status(health_off));
+    assert_eq!(defaults, (None, false, 1, Some("ok".into())), "the alpha fields dropped, device health kept");
+    assert_eq!(on, (Some(DIGEST.into()), true, 1, Some("ok".into())), "all kept with the gates on");
+    assert_eq!(health_off, (None, false, 0, None), "device health dropped with its gates off");
+}
+
+/// A status write keeps a gated status field the stored pod already has (its gate went off
+/// after it was written), and one whose gate is off cannot be added to a pod that has none.
+#[tokio::test]
+async fn a_status_write_keeps_gated_status_fields_the_stored_pod_has() {
+    let gates = FeatureGates::default()
+        .with(Feature::ImageVolumeWithDigest, true)
+        .with(Feature::DRANodeAllocatableResources, true);
+    let (server, cs, test) = cluster(gates).await;
+    let pods: Api<Pod> = cs.core_v1().pods("default");
+    let created = pods.create(&status_pod("had"), &CreateOptions::default()).await.unwrap();
+    pods.update_status(&with_gated_status(created, "ok"), &UpdateOptions::default()).await.unwrap();
+    let fresh = pods.create(&status_pod("fresh"), &CreateOptions::default()).await.unwrap();
+    for gate in ["ImageVolumeWithDigest", "DRANodeAllocatableResources", "ResourceHealthStatusMessage"] {
+        server.set_feature_gate(gate, false);
+    }
+    let had = pods.get("had", &GetOptions::default()).await.unwrap();
+    let written = pods.update_status(&with_gated_status(had, "hot"), &UpdateOptions::default()).await.unwrap();
+    assert_eq!(
+        gated_status(&written),
+        (Some(DIGEST.into()), true, 1, Some("hot".into())),
+        "kept: the stored pod had them"
+    );
+    let written = pods.update_status(&with_gated_status(fresh, "hot"), &UpdateOptions::default()).await.unwrap();
+    assert_eq!(gated_status(&written), (None, false, 1, None), "dropped: the stored pod had none");
+    test.shutdown().await;
+}
+
+/// `ResourceHealthStatus` off clears device health from every pod write, whatever the stored
+/// pod holds: a status write, and an update of the pod itself, which carries the stored status
+/// (upstream's `dropDisabledPodStatusFields` has no in-use rule for it).
+#[tokio::test]
+async fn device_health_goes_from_every_pod_write_while_its_gate_is_off() {
+    let (server, cs, test) = cluster(FeatureGates::default()).await;
+    let pods: Api<Pod> = cs.core_v1().pods("default");
+    let created = pods.create(&status_pod("h"), &CreateOptions::default()).await.unwrap();
+    let written = pods.update_status(&with_gated_status(created, "ok"), &UpdateOptions::default()).await.unwrap();
+    assert_eq!(gated_status(&written).2, 1);
+    server.set_feature_gate("ResourceHealthStatus", false);
+    let mut p = pods.get("h", &GetOptions::default()).await.unwrap();
+    p.metadata.labels.insert("touched".into(), "yes".into());
+    let updated = pods.update(&p, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(gated_status(&updated).2, 0, "the pod's own update clears the stored health");
+    assert_eq!(gated_status(&pods.get("h", &GetOptions::default()).await.unwrap()).2, 0);
+    let written = pods.update_status(&with_gated_status(updated, "ok"), &UpdateOptions::default()).await.unwrap();
+    assert_eq!(gated_status(&written).2, 0, "a status write cannot add it back");
+    test.shutdown().await;
+}
+
+/// An ephemeral container added through `pods/ephemeralcontainers` loses a stop signal while
+/// `ContainerStopSignals` (alpha, off in 1.36) is off, as upstream's ephemeral containers
+/// strategy drops through `DropDisabledPodFields`; the emptied lifecycle goes with it.
+#[tokio::test]
+async fn an_ephemeral_container_loses_its_stop_signal_with_the_1_36_defaults() {
+    use kapi_api::core::v1::{EphemeralContainer, EphemeralContainerCommon, Lifecycle, Signal};
+    let (_server, cs, test) = cluster(FeatureGates::default()).await;
+    let pods: Api<Pod> = cs.core_v1().pods("default");
+    let mut p = pods.create(&pod("e", None), &CreateOptions::default()).await.unwrap();
+    p.spec.ephemeral_containers = vec![EphemeralContainer {
+        ephemeral_container_common: EphemeralContainerCommon {
+            name: "debug".into(),
+            image: "busybox".into(),
+            lifecycle: Some(Box::new(Lifecycle { stop_signal: Some(Signal("SIGUSR1".into())), ..Default::default() })),
+            ..Default::default()
+        },
+        target_container_name: "c".into(),
+    }];
+    // Upstream forbids any lifecycle on an ephemeral container: the signal, and the lifecycle it
+    // empties, are gone before validation would refuse them.
+    let out = pods.update_ephemeral_containers("e", &p, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(out.spec.ephemeral_containers.len(), 1);
+    assert_eq!(out.spec.ephemeral_containers[0].ephemeral_container_common.lifecycle, None);
+    test.shutdown().await;
 }

@@ -95,11 +95,26 @@ pub enum Feature {
     /// pod's DNS nameservers and status IPs, endpoints, node pod CIDRs, ...): no leading zeros,
     /// no IPv4-mapped IPv6 addresses, no CIDR bits set beyond the prefix (alpha, off).
     StrictIPCIDRValidation,
+    /// A container status's `allocatedResourcesStatus` (beta, on): cleared from every pod write
+    /// while it is off, whatever the stored pod holds.
+    ResourceHealthStatus,
+    /// A device health's `message` in `allocatedResourcesStatus` (beta, on): dropped from a pod
+    /// written while it is off, unless the stored pod already has one.
+    ResourceHealthStatusMessage,
+    /// A volume mount status's `volumeStatus.image`, the digest of an image volume (alpha, off):
+    /// dropped from a pod written while it is off, unless the stored pod already has one.
+    ImageVolumeWithDigest,
+    /// A pod status's `nodeAllocatableResourceClaimStatuses` (alpha, off): dropped from a pod
+    /// written while it is off, unless the stored pod already has them.
+    DRANodeAllocatableResources,
+    /// A pod status's `extendedResourceClaimStatus` (beta, on): dropped from a pod written while
+    /// it is off, unless the stored pod already has one.
+    DRAExtendedResource,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 30] = [
+    pub const ALL: [Feature; 35] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -130,6 +145,11 @@ impl Feature {
         Feature::CrossNamespaceVolumeDataSource,
         Feature::CoordinatedLeaderElection,
         Feature::StrictIPCIDRValidation,
+        Feature::ResourceHealthStatus,
+        Feature::ResourceHealthStatusMessage,
+        Feature::ImageVolumeWithDigest,
+        Feature::DRANodeAllocatableResources,
+        Feature::DRAExtendedResource,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -165,6 +185,11 @@ impl Feature {
             Feature::CrossNamespaceVolumeDataSource => "CrossNamespaceVolumeDataSource",
             Feature::CoordinatedLeaderElection => "CoordinatedLeaderElection",
             Feature::StrictIPCIDRValidation => "StrictIPCIDRValidation",
+            Feature::ResourceHealthStatus => "ResourceHealthStatus",
+            Feature::ResourceHealthStatusMessage => "ResourceHealthStatusMessage",
+            Feature::ImageVolumeWithDigest => "ImageVolumeWithDigest",
+            Feature::DRANodeAllocatableResources => "DRANodeAllocatableResources",
+            Feature::DRAExtendedResource => "DRAExtendedResource",
         }
     }
 
@@ -172,7 +197,9 @@ impl Feature {
     /// `maxUnavailable`, SELinux mounts of ReadWriteOncePod volumes and beta declarative
     /// validation, a pod's `hostnameOverride`, in-place resize of pod-level resources and of
     /// non-sidecar init containers, containers' restart rules, autoscalers'
-    /// configurable tolerance and relaxed service names are beta and on; the gates declarative
+    /// configurable tolerance, relaxed service names, device health in container statuses
+    /// (`ResourceHealthStatus`, `ResourceHealthStatusMessage`) and DRA extended resources are
+    /// beta and on; image volume digests and DRA node-allocatable resources are alpha and off; the gates declarative
     /// validation tags name with `+k8s:ifEnabled`, `GenericWorkload`, `ContainerStopSignals`,
     /// `CrossNamespaceVolumeDataSource` and `StrictIPCIDRValidation` are alpha and off; `ClusterTrustBundleProjection`,
     /// `PodCertificateRequest` and `CoordinatedLeaderElection` are beta and off (the last entry at
@@ -193,7 +220,10 @@ impl Feature {
             | Feature::InPlacePodVerticalScalingInitContainers
             | Feature::ContainerRestartRules
             | Feature::RelaxedServiceNameValidation
-            | Feature::HPAConfigurableTolerance => true,
+            | Feature::HPAConfigurableTolerance
+            | Feature::ResourceHealthStatus
+            | Feature::ResourceHealthStatusMessage
+            | Feature::DRAExtendedResource => true,
             Feature::HPAScaleToZero
             | Feature::PodGroupPreemptionPolicy
             | Feature::CompositePodGroup
@@ -208,7 +238,9 @@ impl Feature {
             | Feature::ContainerStopSignals
             | Feature::CrossNamespaceVolumeDataSource
             | Feature::CoordinatedLeaderElection
-            | Feature::StrictIPCIDRValidation => false,
+            | Feature::StrictIPCIDRValidation
+            | Feature::ImageVolumeWithDigest
+            | Feature::DRANodeAllocatableResources => false,
         }
     }
 

@@ -66,21 +66,30 @@ pub(crate) fn read(gates: &Shared) -> ServerGates {
 /// The resources' strategies with the server's gates: the gated fields of the kinds registered
 /// with the scheme are dropped first (upstream's `dropDisabledFields` at the start of
 /// `PrepareForCreate` and `PrepareForUpdate`), then the hand-ruled ones, then the resource's own
-/// strategy runs with the gates in scope.
+/// strategy runs with the gates in scope. Writes to pods' `status`, `ephemeralcontainers` and
+/// `resize` drop them too, on the object merged with the stored pod.
 pub(crate) fn prepare(scheme: Arc<RwLock<Scheme>>, gates: Shared, ranges: ServiceRanges) -> PrepareFn {
     Arc::new(move |info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>| {
         let g = read(&gates);
-        // A subresource write took only what the subresource owns: its strategy alone runs.
-        if ctx.subresource.is_some() {
+        let drop_disabled = |obj: &mut Box<dyn Object>| {
+            scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).drop_disabled_fields(
+                obj.as_mut(),
+                ctx.old,
+                &|name| g.enabled(name),
+            );
+            // Then the drops whose rule a marker cannot say (see `strategy::gated`).
+            strategy::drop_disabled(info, obj, ctx.old, &|name| g.enabled(name))
+        };
+        // A subresource write took only what the subresource owns (the rest is the stored
+        // object's): pods' drop the gated fields as their main resource does, then the
+        // subresource's strategy runs.
+        if let Some(sub) = ctx.subresource {
+            if strategy::drops_disabled_on(info, sub) {
+                drop_disabled(obj)?;
+            }
             return kapi_api::features::with_gates(g.kapi(), || strategy::prepare_subresource(info, obj, ctx));
         }
-        scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).drop_disabled_fields(
-            obj.as_mut(),
-            ctx.old,
-            &|name| g.enabled(name),
-        );
-        // Then the drops whose rule a marker cannot say (see `strategy::gated`).
-        strategy::drop_disabled(info, obj, ctx.old, &|name| g.enabled(name))?;
+        drop_disabled(obj)?;
         kapi_api::features::with_gates(g.kapi(), || strategy::prepare(&ranges, info, obj, ctx))
     })
 }

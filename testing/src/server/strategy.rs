@@ -7,11 +7,11 @@
 //! build enables.
 
 mod gated;
+mod gated_status;
 mod ip_addresses;
 mod pods;
 mod services;
 
-pub(crate) use gated::drop_disabled;
 pub use services::ServiceRanges;
 
 use kapi_api::apiextensions::v1::CustomResourceDefinition;
@@ -32,6 +32,29 @@ const CONTROLLER_UID_LABELS: [&str; 2] = ["controller-uid", "batch.kubernetes.io
 const CONTROLLER_UID_LABEL: &str = "batch.kubernetes.io/controller-uid";
 /// The annotation that carries a daemon set's internal `spec.templateGeneration` in apps/v1.
 const TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
+
+/// Upstream's drops of gated fields whose rule a `+featureGate=` marker cannot say: a pod's
+/// status fields (`gated_status`), then the others (`gated`); `old` is the stored object on
+/// update.
+pub(crate) fn drop_disabled(
+    info: &ResourceInfo,
+    obj: &mut Box<dyn Object>,
+    old: Option<&dyn Object>,
+    enabled: &dyn Fn(&str) -> bool,
+) -> Result<()> {
+    if (info.group, info.resource) == ("", "pods") {
+        gated_status::drop_disabled(obj.as_mut(), old, enabled);
+    }
+    gated::drop_disabled(info, obj, old, enabled)
+}
+
+/// Whether a write to `subresource` of `info`'s resource drops gated fields as a write to the
+/// resource does: pods' `status`, `ephemeralcontainers` and `resize`, whose strategies each call
+/// upstream's `DropDisabledPodFields` in `PrepareForUpdate` (other kinds' status strategies
+/// drop nothing kapi gates).
+pub(crate) fn drops_disabled_on(info: &ResourceInfo, subresource: &str) -> bool {
+    (info.group, info.resource) == ("", "pods") && matches!(subresource, "status" | "ephemeralcontainers" | "resize")
+}
 
 /// The strategy of a write to `info`'s resource, services allocated from `ranges`.
 pub(crate) fn prepare(

@@ -13,10 +13,13 @@
 //!   when the stored lease sets that same field (the lease strategy's `PrepareForUpdate`).
 //!
 //! They work on the object's JSON form, as the other strategies here do, so they serve every
-//! version the build enables; an object with nothing to drop is left as it was decoded.
+//! version the build enables; an object with nothing to drop is left as it was decoded. Most
+//! writes of pods and of the kinds holding a template set no stop signal: a typed one
+//! (`kapi_api::pod_specs`) without any is not turned into JSON at all.
 
-use kapi_api::core::v1::{Lifecycle, Pod, PodSpec};
+use kapi_api::core::v1::{Lifecycle, PodSpec};
 use kapi_api::meta::resource::ResourceInfo;
+use kapi_api::pod_specs::{HeldPodSpec, pod_spec};
 use kapi_machinery::Object;
 use kapi_machinery::json::value::Value;
 
@@ -72,12 +75,14 @@ pub(crate) fn drop_disabled(
             _ => return Ok(()),
         },
     };
-    // Most pods set no stop signal: those are left without a trip through JSON.
-    if matches!(rule, Rule::StopSignals(_))
-        && let Some(pod) = obj.as_any().downcast_ref::<Pod>()
-        && !pod_sets_stop_signal(&pod.spec)
-    {
-        return Ok(());
+    // Most pods and templates set no stop signal: a typed one without any is left without a
+    // trip through JSON; a kind that does not downcast is looked at in JSON.
+    if matches!(rule, Rule::StopSignals(_)) {
+        match pod_spec(obj.as_ref()) {
+            HeldPodSpec::Spec(spec) if !pod_sets_stop_signal(spec) => return Ok(()),
+            HeldPodSpec::Absent => return Ok(()),
+            HeldPodSpec::Spec(_) | HeldPodSpec::Unknown => {}
+        }
     }
     let mut doc = to_value(obj.as_ref())?;
     // The stored object is read only when the new one holds something to drop.
@@ -229,6 +234,36 @@ mod tests {
         let before = pod.clone();
         assert!(!drop_stop_signals_at(&mut pod, &|| Ok(Some(stored.clone())), &["spec"]).unwrap());
         assert_eq!(pod, before);
+    }
+
+    /// A typed deployment takes the shortcut when its template sets no stop signal and the JSON
+    /// path when it does; both end where upstream's `dropContainerStopSignals` does.
+    #[test]
+    fn a_typed_template_is_dropped_from_and_one_without_a_signal_left_alone() {
+        use kapi_api::apps::v1::Deployment;
+        use kapi_api::core::v1::{Container, Signal};
+        use kapi_api::served::ResourceInfoExt;
+        let info = ResourceInfo::of::<Deployment>();
+        let mut d = Deployment::default();
+        d.spec.template.spec.containers = Some(vec![Container { name: "c".into(), ..Default::default() }]);
+        let plain = d.clone();
+        let mut obj: Box<dyn Object> = Box::new(d.clone());
+        drop_disabled(&info, &mut obj, None, &|_| false).unwrap();
+        assert_eq!(obj.as_any().downcast_ref::<Deployment>(), Some(&plain));
+        if let Some(c) = d.spec.template.spec.containers.as_mut() {
+            c[0].lifecycle =
+                Some(Box::new(Lifecycle { stop_signal: Some(Signal("SIGUSR1".into())), ..Default::default() }));
+        }
+        let mut obj: Box<dyn Object> = Box::new(d.clone());
+        drop_disabled(&info, &mut obj, None, &|_| false).unwrap();
+        assert_eq!(
+            obj.as_any().downcast_ref::<Deployment>().map(|d| &d.spec.template.spec),
+            Some(&plain.spec.template.spec)
+        );
+        // A stored template with a signal keeps the new one.
+        let mut obj: Box<dyn Object> = Box::new(d.clone());
+        drop_disabled(&info, &mut obj, Some(&d), &|_| false).unwrap();
+        assert_eq!(obj.as_any().downcast_ref::<Deployment>(), Some(&d));
     }
 
     #[test]

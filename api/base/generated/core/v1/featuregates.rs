@@ -96,6 +96,73 @@ impl DropDisabledFields for crate::core::v1::types::Container {
         }
     }
 }
+/// The feature-gated fields of `ContainerStatus` and of what it holds.
+impl DropDisabledFields for crate::core::v1::types::ContainerStatus {
+    const FEATURE_GATES: &'static [&'static str] = &[
+        "ImageVolumeWithDigest",
+        "ResourceHealthStatusMessage",
+    ];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        self.volume_mounts.iter().any(|v| v.uses_feature_gate(gate))
+            || self.allocated_resources_status.iter().any(|v| v.uses_feature_gate(gate))
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        for v in self.volume_mounts.iter_mut() {
+            v.clear_feature_gate(gate);
+        }
+        for v in self.allocated_resources_status.iter_mut() {
+            v.clear_feature_gate(gate);
+        }
+    }
+}
+/// The feature-gated fields of `ResourceStatus` and of what it holds.
+impl DropDisabledFields for crate::core::v1::types::ResourceStatus {
+    const FEATURE_GATES: &'static [&'static str] = &["ResourceHealthStatusMessage"];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        self.resources.iter().any(|v| v.uses_feature_gate(gate))
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        for v in self.resources.iter_mut() {
+            v.clear_feature_gate(gate);
+        }
+    }
+}
+/// The feature-gated fields of `ResourceHealth` and of what it holds.
+impl DropDisabledFields for crate::core::v1::types::ResourceHealth {
+    const FEATURE_GATES: &'static [&'static str] = &["ResourceHealthStatusMessage"];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        gate == "ResourceHealthStatusMessage" && self.message.is_some()
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        if gate == "ResourceHealthStatusMessage" {
+            self.message = None;
+        }
+    }
+}
+/// The feature-gated fields of `VolumeMountStatus` and of what it holds.
+impl DropDisabledFields for crate::core::v1::types::VolumeMountStatus {
+    const FEATURE_GATES: &'static [&'static str] = &["ImageVolumeWithDigest"];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        self.volume_status.as_ref().is_some_and(|v| v.uses_feature_gate(gate))
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        if let Some(v) = self.volume_status.as_mut() {
+            v.clear_feature_gate(gate);
+        }
+    }
+}
+/// The feature-gated fields of `VolumeStatus` and of what it holds.
+impl DropDisabledFields for crate::core::v1::types::VolumeStatus {
+    const FEATURE_GATES: &'static [&'static str] = &["ImageVolumeWithDigest"];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        gate == "ImageVolumeWithDigest" && self.image.is_some()
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        if gate == "ImageVolumeWithDigest" {
+            self.image = None;
+        }
+    }
+}
 /// The feature-gated fields of `PodSpec` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::PodSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
@@ -141,22 +208,73 @@ impl DropDisabledFields for crate::core::v1::types::PodSpec {
         }
     }
 }
+/// The feature-gated fields of `PodStatus` and of what it holds.
+impl DropDisabledFields for crate::core::v1::types::PodStatus {
+    const FEATURE_GATES: &'static [&'static str] = &[
+        "DRAExtendedResource",
+        "DRANodeAllocatableResources",
+        "ImageVolumeWithDigest",
+        "InPlacePodLevelResourcesVerticalScaling",
+        "ResourceHealthStatusMessage",
+    ];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        self.init_container_statuses.iter().any(|v| v.uses_feature_gate(gate))
+            || self.container_statuses.iter().any(|v| v.uses_feature_gate(gate))
+            || self
+                .ephemeral_container_statuses
+                .iter()
+                .any(|v| v.uses_feature_gate(gate))
+            || (gate == "DRAExtendedResource"
+                && self.extended_resource_claim_status.is_some())
+            || (gate == "InPlacePodLevelResourcesVerticalScaling"
+                && (!self.allocated_resources.is_empty() || self.resources.is_some()))
+            || (gate == "DRANodeAllocatableResources"
+                && !self.node_allocatable_resource_claim_statuses.is_empty())
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        for v in self.init_container_statuses.iter_mut() {
+            v.clear_feature_gate(gate);
+        }
+        for v in self.container_statuses.iter_mut() {
+            v.clear_feature_gate(gate);
+        }
+        for v in self.ephemeral_container_statuses.iter_mut() {
+            v.clear_feature_gate(gate);
+        }
+        if gate == "DRAExtendedResource" {
+            self.extended_resource_claim_status = None;
+        }
+        if gate == "InPlacePodLevelResourcesVerticalScaling" {
+            self.allocated_resources.clear();
+            self.resources = None;
+        }
+        if gate == "DRANodeAllocatableResources" {
+            self.node_allocatable_resource_claim_statuses.clear();
+        }
+    }
+}
 /// The feature-gated fields of `Pod` and of what it holds.
 impl DropDisabledFields for crate::core::v1::types::Pod {
     const FEATURE_GATES: &'static [&'static str] = &[
         "ClusterTrustBundleProjection",
         "ContainerRestartRules",
+        "DRAExtendedResource",
+        "DRANodeAllocatableResources",
         "GenericWorkload",
         "HostnameOverride",
+        "ImageVolumeWithDigest",
+        "InPlacePodLevelResourcesVerticalScaling",
         "InPlacePodVerticalScaling",
         "PodCertificateRequest",
         "PodLevelResources",
+        "ResourceHealthStatusMessage",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
-        self.spec.uses_feature_gate(gate)
+        self.spec.uses_feature_gate(gate) || self.status.uses_feature_gate(gate)
     }
     fn clear_feature_gate(&mut self, gate: &str) {
         self.spec.clear_feature_gate(gate);
+        self.status.clear_feature_gate(gate);
     }
 }
 /// The feature-gated fields of `PodList` and of what it holds.
@@ -164,11 +282,16 @@ impl DropDisabledFields for crate::core::v1::types::PodList {
     const FEATURE_GATES: &'static [&'static str] = &[
         "ClusterTrustBundleProjection",
         "ContainerRestartRules",
+        "DRAExtendedResource",
+        "DRANodeAllocatableResources",
         "GenericWorkload",
         "HostnameOverride",
+        "ImageVolumeWithDigest",
+        "InPlacePodLevelResourcesVerticalScaling",
         "InPlacePodVerticalScaling",
         "PodCertificateRequest",
         "PodLevelResources",
+        "ResourceHealthStatusMessage",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
         self.items.as_ref().is_some_and(|v| v.iter().any(|v| v.uses_feature_gate(gate)))

@@ -2952,7 +2952,9 @@ pub struct ResourceHealth {
     /// `Healthy`, `Unhealthy` or `Unknown`.
     #[kapi(proto = 2, omitempty)]
     pub health: ResourceHealthStatus,
-    /// Extra details about the health.
+    /// Extra details about the health; beta, on by default in 1.36.
+    ///
+    /// +featureGate=ResourceHealthStatusMessage
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub message: Option<String>,
@@ -3095,7 +3097,9 @@ pub struct VolumeMountStatus {
 /// Extra status of a mounted volume, by volume kind.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct VolumeStatus {
-    /// Status of an image volume.
+    /// Status of an image volume; alpha, off by default in 1.36.
+    ///
+    /// +featureGate=ImageVolumeWithDigest
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub image: Option<ImageVolumeStatus>,
@@ -4286,20 +4290,28 @@ pub struct PodStatus {
         patch_merge_key = "name"
     )]
     pub resource_claim_statuses: Vec<PodResourceClaimStatus>,
-    /// The claim generated for the pod's extended resources.
+    /// The claim generated for the pod's extended resources; beta, on by default in 1.36.
+    ///
+    /// +featureGate=DRAExtendedResource
     #[kapi(proto = 18, omitempty)]
     #[kapi(optional)]
     pub extended_resource_claim_status: Option<PodExtendedResourceClaimStatus>,
     /// Pod-wide resources the node has set aside.
+    ///
+    /// +featureGate=InPlacePodLevelResourcesVerticalScaling
     #[kapi(proto = 19, omitempty)]
     #[kapi(optional)]
     pub allocated_resources: BTreeMap<ResourceName, Quantity>,
     /// Pod-wide requests and limits actually applied.
+    ///
+    /// +featureGate=InPlacePodLevelResourcesVerticalScaling
     #[kapi(proto = 20, omitempty)]
     #[kapi(optional)]
     pub resources: Option<ResourceRequirements>,
-    /// Node-allocatable resources given to the pod through resource claims.
+    /// Node-allocatable resources given to the pod through resource claims; alpha, off by default
+    /// in 1.36.
     ///
+    /// +featureGate=DRANodeAllocatableResources
     /// +k8s:optional
     /// +k8s:listType=map
     /// +k8s:listMapKey=resourceClaimName

@@ -106,11 +106,7 @@ impl Columns {
 /// Go's `int64(f)` on amd64: truncation, and the minimum where the float does not fit.
 fn go_int64(f: f64) -> i64 {
     // 2^63 is exactly representable; every float below it and at or above -2^63 fits.
-    if (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&f) {
-        f as i64
-    } else {
-        i64::MIN
-    }
+    if (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&f) { f as i64 } else { i64::MIN }
 }
 
 /// Upstream's `cellForJSONValue`: a value of the column's type, else null. Only the

@@ -15,8 +15,15 @@
 //!
 //! A quoted string's escapes may spell bytes that are not UTF-8 (`"\xff"`); upstream keeps them
 //! in its Go string, and [`Node::Text`] holds them replaced by U+FFFD.
+//!
+//! [`eval`] evaluates a parsed template on a JSON value as client-go's `JSONPath` does. It sits
+//! here, not in the test server, because it is a pure function of the tree and the value and
+//! its cases are upstream's `jsonpath_test.go`, next to the parser's.
 
 use crate::unicode_tables::{DIGITS, LETTERS};
+
+#[path = "jsonpath_eval.rs"]
+pub mod eval;
 use crate::validation::is_go_print;
 
 /// The longest template [`parse`] accepts, in bytes. Upstream has no limit; a field reference

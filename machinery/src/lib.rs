@@ -9,7 +9,8 @@
 //! `#[derive(Kapi)]` emits those impls only when it is on.
 //!
 //! The feature `jsonpath` adds client-go's JSONPath template parser (`jsonpath`), which
-//! validation and a server's printer columns use.
+//! validation and a server's printer columns use, and its evaluator over JSON values
+//! (`jsonpath::eval`), which the printer columns use.
 //!
 //! The feature `serde` adds `serde::Serialize` and `serde::Deserialize` to every type the derive
 //! writes codecs for, in any crate, following the JSON codec's rules (`serde_codec`).

@@ -651,6 +651,54 @@ async fn the_generated_crontab_definition_is_served() {
     assert_eq!(scale.at(&["spec", "replicas"]), Some(&Value::Number("2".into())));
 }
 
+/// Printer columns whose paths client-go parses and evaluates in ways beyond fields and
+/// indexes (validation asks only for a leading `.`): each cell is what upstream's table
+/// convertor shows, where this server used to answer `500` or another value. A `range` loops,
+/// a quoted string stands for itself, an unknown identifier, a negative step and an error in a
+/// later action empty the cell, a filter may compare two paths, and the columns stop before a
+/// path that does not parse.
+#[tokio::test]
+async fn custom_resource_table_cells_follow_client_go_evaluation() {
+    const TABLE: &str = "application/json;as=Table;v=v1;g=meta.k8s.io";
+    let crd = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
+"metadata":{"name":"gadgets.example.com"},
+"spec":{"group":"example.com","scope":"Namespaced","names":{"plural":"gadgets","kind":"Gadget"},
+ "versions":[{"name":"v1","served":true,"storage":true,
+  "schema":{"openAPIV3Schema":{"type":"object","properties":{
+   "spec":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}},
+  "additionalPrinterColumns":[
+   {"name":"Loop","type":"string","jsonPath":".spec range .items[*]}{.name}{end"},
+   {"name":"Lit","type":"string","jsonPath":".spec.nothing \"lit\""},
+   {"name":"Ident","type":"string","jsonPath":".spec foo"},
+   {"name":"Over","type":"integer","jsonPath":".spec.items[?(@.port > @.min)].port"},
+   {"name":"Back","type":"integer","jsonPath":".spec.list[::-1]"},
+   {"name":"Later","type":"integer","jsonPath":".spec.replicas}{.spec.list[9]"},
+   {"name":"Bytes","type":"string","jsonPath":".spec.word.*"},
+   {"name":"Broken","type":"string","jsonPath":".spec["},
+   {"name":"After","type":"string","jsonPath":".spec.word"}]}]}}"#;
+    let api = Arc::new(ApiServer::new());
+    api.register_builtin();
+    let r = call(&api, Method::POST, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", JSON, crd).await;
+    assert_eq!(r.code, 201, "{:?}", r.body);
+    let gadgets = "/apis/example.com/v1/namespaces/default/gadgets";
+    let body = r#"{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},
+"spec":{"replicas":2,"list":[1,2,3],"word":"hi",
+ "items":[{"name":"a","port":80,"min":100},{"name":"b","port":443,"min":100}]}}"#;
+    assert_eq!(call(&api, Method::POST, gadgets, JSON, body).await.code, 201);
+    let req = http::Request::builder().uri(format!("{gadgets}/g")).header("accept", TABLE).body(Bytes::new()).unwrap();
+    let resp = api.handle(req).await;
+    let status = resp.status().as_u16();
+    let data = resp.into_body().collect().await.unwrap().to_bytes();
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&data));
+    let table = value::parse(&data).expect("a JSON table");
+    let Some(Value::Array(cols)) = table.get("columnDefinitions") else { panic!("columns: {table:?}") };
+    let names: Vec<&str> = cols.iter().filter_map(|c| c.get("name").and_then(Value::as_str)).collect();
+    assert_eq!(names, ["Name", "Loop", "Lit", "Ident", "Over", "Back", "Later", "Bytes"]);
+    let Some(Value::Array(rows)) = table.get("rows") else { panic!("rows: {table:?}") };
+    let cells = String::from_utf8(rows[0].get("cells").expect("cells").to_compact_vec()).unwrap();
+    assert_eq!(cells, r#"["g","a","lit",null,443,null,null,"104"]"#);
+}
+
 /// A read of custom resources as a `Table`: the Name column, then the version's
 /// `additionalPrinterColumns` with their types and priorities, cells from their JSONPaths
 /// (null where the path selects nothing), for a get, a list and a watch.

@@ -49,13 +49,8 @@ pub(super) struct TableRequest {
 }
 
 /// The table a read asks for, if its `Accept` header puts a `Table` first; a bad `includeObject`
-/// is upstream's `400`. `custom` is the columns of a custom resource version (or why its
-/// columns cannot be served, a `500` as upstream answers).
-pub(super) fn requested(
-    call: &Call<'_>,
-    watch: bool,
-    custom: Option<std::result::Result<Arc<Columns>, String>>,
-) -> Result<Option<TableRequest>> {
+/// is upstream's `400`. `custom` is the columns of a custom resource version.
+pub(super) fn requested(call: &Call<'_>, watch: bool, custom: Option<Arc<Columns>>) -> Result<Option<TableRequest>> {
     let accept = call.header(http::header::ACCEPT);
     let Ok((_, Some(negotiate::As::Table(version)))) = negotiate::read_encoding(accept, call.info.protobuf, watch)
     else {
@@ -67,7 +62,6 @@ pub(super) fn requested(
         "Object" => Include::Object,
         other => return Err(api_errors::bad_request(format!("unrecognized includeObject value: {other:?}"))),
     };
-    let custom = custom.transpose().map_err(|e| api_errors::internal(&e))?;
     Ok(Some(TableRequest { version, include, custom }))
 }
 
@@ -116,7 +110,7 @@ fn row(info: &ResourceInfo, req: &TableRequest, obj: &dyn Object, now: i64) -> R
     let meta = (info.metadata)(obj).cloned().unwrap_or_default();
     let custom = req.custom.as_ref().zip(obj.as_any().downcast_ref::<CustomObject>());
     let (cells, conditions) = match custom {
-        Some((c, o)) => (c.cells(&meta.name, &o.to_value(), now), Vec::new()),
+        Some((c, o)) => (c.cells(&meta.name, &o.to_value(), now).map_err(|e| api_errors::internal(&e))?, Vec::new()),
         None => match print(info, obj, now) {
             Some(p) => (p.cells, p.conditions),
             None => (printers::default_cells(&meta), Vec::new()),

@@ -22,7 +22,6 @@ mod cleanup;
 pub(crate) mod columns;
 pub(crate) mod conversion;
 mod deprecation;
-mod jsonpath;
 pub(crate) mod object;
 mod openapi;
 mod scale;
@@ -66,8 +65,8 @@ pub(crate) struct Served {
     pub(crate) schema: Option<Schema>,
     /// The `scale` subresource's paths.
     pub(crate) scale: Option<scale::ScalePaths>,
-    /// The version's table columns (`additionalPrinterColumns`), or why they cannot be served.
-    pub(crate) columns: std::result::Result<Arc<columns::Columns>, String>,
+    /// The version's table columns (`additionalPrinterColumns`).
+    pub(crate) columns: Arc<columns::Columns>,
     /// The resource whose store holds the objects of every version of the definition (the
     /// storage version's, or the first served one's when that is not served): with conversion
     /// `None`, versions differ only in `apiVersion`.
@@ -128,10 +127,7 @@ impl ApiServer {
     }
 
     /// The table columns of a custom resource version, if the request is for one.
-    pub(super) fn crd_columns(
-        &self,
-        info: &ResourceInfo,
-    ) -> Option<std::result::Result<Arc<columns::Columns>, String>> {
+    pub(super) fn crd_columns(&self, info: &ResourceInfo) -> Option<Arc<columns::Columns>> {
         self.served_custom(info).map(|s| s.columns.clone())
     }
 
@@ -543,7 +539,7 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
             info.short_names = object::intern_list(&names.short_names);
             info.categories = object::intern_list(&names.categories);
             let schema = v.schema.as_ref().and_then(|s| s.open_apiv3_schema.as_deref()).and_then(schema::to_schema);
-            let columns = columns::Columns::new(&v.additional_printer_columns).map(Arc::new);
+            let columns = Arc::new(columns::Columns::new(&v.additional_printer_columns));
             Served {
                 crd: crd.metadata.name.clone(),
                 info,

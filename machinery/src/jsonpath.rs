@@ -21,10 +21,10 @@
 //! its cases are upstream's `jsonpath_test.go`, next to the parser's.
 
 use crate::unicode_tables::{DIGITS, LETTERS};
+use crate::validation::is_go_print;
 
 #[path = "jsonpath_eval.rs"]
 pub mod eval;
-use crate::validation::is_go_print;
 
 /// The longest template [`parse`] accepts, in bytes. Upstream has no limit; a field reference
 /// or a column's path is a few dozen bytes, and an object in etcd is at most about 1.5 MB.

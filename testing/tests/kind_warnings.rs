@@ -67,9 +67,7 @@ async fn a_status_write_carries_its_status_strategys_warnings() {
         services.patch_subresource_with_warnings("lb", "status", &status, &PatchOptions::default()).await.unwrap();
     assert_eq!(
         written.warnings,
-        [
-            r#"status.loadBalancer.ingress[0]: non-standard IP address "192.0.2.010" will be considered invalid in a future Kubernetes release: use "192.0.2.10""#
-        ]
+        [r#"status.loadBalancer.ingress[0]: non-standard IP address "192.0.2.010" is invalid: use "192.0.2.10""#]
     );
     // A status write warns about the status only, not about the spec the main resource's
     // strategy judges.

@@ -802,3 +802,65 @@ async fn ip_addresses_are_named_by_their_own_rule() {
     let fields: Vec<String> = invalid(&err).3.into_iter().map(|(_, field, _)| field).collect();
     assert_eq!(fields, ["metadata.generateName", "metadata.name"]);
 }
+
+/// Endpoints and endpoint slices stored with addresses older servers accepted (a loopback IP) may
+/// be updated while their subsets or endpoints stay as stored (upstream's ratchet); an update that
+/// changes them has every address checked and is `422 Invalid`.
+#[tokio::test]
+async fn endpoint_updates_ratchet_unchanged_addresses() {
+    use kapi_api::core::v1::{EndpointAddress, EndpointSubset, Endpoints};
+    use kapi_api::discovery::v1::{AddressType, Endpoint, EndpointSlice};
+    let (client, server, _test) = http_client().await;
+
+    let endpoints = Endpoints {
+        metadata: ObjectMeta { name: "svc".into(), namespace: "default".into(), ..Default::default() },
+        subsets: vec![EndpointSubset {
+            addresses: vec![EndpointAddress { ip: "127.0.0.1".into(), ..Default::default() }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let slice = EndpointSlice {
+        metadata: ObjectMeta { name: "svc-1".into(), namespace: "default".into(), ..Default::default() },
+        address_type: AddressType("IPv4".into()),
+        endpoints: Some(vec![Endpoint { addresses: Some(vec!["127.0.0.1".into()]), ..Default::default() }]),
+        ..Default::default()
+    };
+    let eps_api = client.namespaced::<Endpoints>("default");
+    let slice_api = client.namespaced::<EndpointSlice>("default");
+    server.set_validation(false);
+    let stored_eps = eps_api.create(&endpoints, &CreateOptions::default()).await.unwrap();
+    let stored_slice = slice_api.create(&slice, &CreateOptions::default()).await.unwrap();
+    server.set_validation(true);
+
+    let mut relabelled = stored_eps.clone();
+    relabelled.metadata.labels.insert("app".into(), "web".into());
+    eps_api.update(&relabelled, &UpdateOptions::default()).await.unwrap();
+    let mut relabelled = stored_slice.clone();
+    relabelled.metadata.labels.insert("app".into(), "web".into());
+    slice_api.update(&relabelled, &UpdateOptions::default()).await.unwrap();
+
+    let mut grown = eps_api.get("svc", &GetOptions::default()).await.unwrap();
+    grown.subsets[0].addresses.push(EndpointAddress { ip: "10.0.0.1".into(), ..Default::default() });
+    let err = eps_api.update(&grown, &UpdateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err),
+        (
+            422,
+            "Invalid".into(),
+            r#"Endpoints "svc" is invalid: subsets[0].addresses[0].ip: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)"#.into(),
+            vec![(
+                "FieldValueInvalid".into(),
+                "subsets[0].addresses[0].ip".into(),
+                r#"Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)"#.into(),
+            )],
+        )
+    );
+    let mut grown = slice_api.get("svc-1", &GetOptions::default()).await.unwrap();
+    grown.endpoints.as_mut().unwrap().push(Endpoint { addresses: Some(vec!["10.0.0.1".into()]), ..Default::default() });
+    let err = slice_api.update(&grown, &UpdateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).2,
+        r#"EndpointSlice.discovery.k8s.io "svc-1" is invalid: endpoints[0].addresses[0]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)"#
+    );
+}

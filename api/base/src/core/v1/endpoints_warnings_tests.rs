@@ -28,7 +28,7 @@ fn non_standard_addresses_are_warned_about() {
     assert_eq!(
         warnings_for_endpoints(&endpoints(), None),
         [
-            r#"subsets[1].addresses[1].ip: non-standard IP address "010.0.0.3" will be considered invalid in a future Kubernetes release: use "10.0.0.3""#,
+            r#"subsets[1].addresses[1].ip: non-standard IP address "010.0.0.3" is invalid: use "10.0.0.3""#,
             r#"subsets[1].notReadyAddresses[0].ip: IPv6 address "fd00:0:0::1" should be in RFC 5952 canonical format ("fd00::1")"#,
         ]
     );

@@ -58,8 +58,8 @@ fn warning_counts_are_upstreams() {
     }
 }
 
-const V4_ZEROS: &str = r#"spec.clusterIPs[0]: non-standard IP address "192.012.2.2" will be considered invalid in a future Kubernetes release: use "192.12.2.2""#;
-const V4_ZEROS_1: &str = r#"spec.clusterIPs[1]: non-standard IP address "192.012.2.2" will be considered invalid in a future Kubernetes release: use "192.12.2.2""#;
+const V4_ZEROS: &str = r#"spec.clusterIPs[0]: non-standard IP address "192.012.2.2" is invalid: use "192.12.2.2""#;
+const V4_ZEROS_1: &str = r#"spec.clusterIPs[1]: non-standard IP address "192.012.2.2" is invalid: use "192.12.2.2""#;
 const V6_LONG: &str =
     r#"spec.clusterIPs[0]: IPv6 address "2001:db8:0:0::2" should be in RFC 5952 canonical format ("2001:db8::2")"#;
 const V6_LONG_1: &str =
@@ -109,11 +109,11 @@ fn every_ip_field_is_checked_in_upstreams_order() {
             V6_LONG,
             V4_ZEROS_1,
             r#"spec.externalIPs[0]: IPv6 address "2001:db8:1:0::2" should be in RFC 5952 canonical format ("2001:db8:1::2")"#,
-            r#"spec.externalIPs[1]: non-standard IP address "10.012.2.2" will be considered invalid in a future Kubernetes release: use "10.12.2.2""#,
+            r#"spec.externalIPs[1]: non-standard IP address "10.012.2.2" is invalid: use "10.12.2.2""#,
             "spec.externalIPs is deprecated and may no longer be implemented in some clusters",
-            r#"spec.loadBalancerIP: non-standard IP address "10.001.1.1" will be considered invalid in a future Kubernetes release: use "10.1.1.1""#,
+            r#"spec.loadBalancerIP: non-standard IP address "10.001.1.1" is invalid: use "10.1.1.1""#,
             r#"spec.loadBalancerSourceRanges[0]: IPv6 CIDR value "2001:db8:1:0::/64" should be in RFC 5952 canonical format ("2001:db8:1::/64")"#,
-            r#"spec.loadBalancerSourceRanges[1]: non-standard CIDR value "10.012.2.0/24" will be considered invalid in a future Kubernetes release: use "10.12.2.0/24""#,
+            r#"spec.loadBalancerSourceRanges[1]: non-standard CIDR value "10.012.2.0/24" is invalid: use "10.12.2.0/24""#,
         ],
         "Service with all IPs fields with errors"
     );

@@ -12,8 +12,8 @@ fn pod_ips_then_host_ips_each_at_its_ip() {
     assert_eq!(
         warnings_for_pod_status_update(&pod, &Pod::default()),
         [
-            r#"status.podIPs[1].ip: non-standard IP address "010.000.000.002" will be considered invalid in a future Kubernetes release: use "10.0.0.2""#,
-            r#"status.hostIPs[0].ip: non-standard IP address "::ffff:192.168.0.1" will be considered invalid in a future Kubernetes release: use "192.168.0.1""#,
+            r#"status.podIPs[1].ip: non-standard IP address "010.000.000.002" is invalid: use "10.0.0.2""#,
+            r#"status.hostIPs[0].ip: non-standard IP address "::ffff:192.168.0.1" is invalid: use "192.168.0.1""#,
             r#"status.hostIPs[1].ip: IPv6 address "2001:DB8::1" should be in RFC 5952 canonical format ("2001:db8::1")"#,
         ]
     );
@@ -28,9 +28,7 @@ fn load_balancer_ingress_named_by_entry() {
     ];
     assert_eq!(
         warnings_for_service_status_update(&svc, &Service::default()),
-        [
-            r#"status.loadBalancer.ingress[1]: non-standard IP address "1.2.3.04" will be considered invalid in a future Kubernetes release: use "1.2.3.4""#
-        ]
+        [r#"status.loadBalancer.ingress[1]: non-standard IP address "1.2.3.04" is invalid: use "1.2.3.4""#]
     );
     assert!(warnings_for_service_status_update(&Service::default(), &svc).is_empty());
 }

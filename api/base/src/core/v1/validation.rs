@@ -953,10 +953,18 @@ pub fn validate_node_status_update(obj: &Node, old: &Node) -> ErrorList {
     validate_node(obj, Some(old))
 }
 
-/// Validates `Endpoints` (upstream's `ValidateEndpoints`): subsets with addresses, valid
-/// non-special IPs, hostnames, node names and ports.
-pub fn validate_endpoints(obj: &Endpoints, _old: Option<&Endpoints>) -> ErrorList {
-    cluster::endpoints(obj)
+/// Validates `Endpoints` (upstream's `ValidateEndpointsCreate` and `ValidateEndpointsUpdate`):
+/// subsets with addresses, valid non-special IPs, hostnames, node names and ports. On update the
+/// subsets' errors are dropped when the subsets equal the stored ones, as upstream ratchets
+/// values older releases accepted (the whole list, not each address: any change to the subsets
+/// has every subset checked again).
+pub fn validate_endpoints(obj: &Endpoints, old: Option<&Endpoints>) -> ErrorList {
+    let errs = cluster::endpoints(obj);
+    // Upstream compares only once there is an error, since the subsets can be large.
+    if !errs.is_empty() && old.is_some_and(|old| old.subsets == obj.subsets) {
+        return ErrorList::new();
+    }
+    errs
 }
 
 /// Validates a `ResourceQuota` (upstream's `ValidateResourceQuota` and

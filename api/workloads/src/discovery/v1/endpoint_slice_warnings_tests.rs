@@ -21,7 +21,8 @@ fn slice(address_type: &str, addresses: &[&[&str]]) -> EndpointSlice {
     }
 }
 
-const LEADING_ZERO: &str = r#"endpoints[1].addresses[0]: non-standard IP address "10.0.0.02" will be considered invalid in a future Kubernetes release: use "10.0.0.2""#;
+const LEADING_ZERO: &str =
+    r#"endpoints[1].addresses[0]: non-standard IP address "10.0.0.02" is invalid: use "10.0.0.2""#;
 
 #[test]
 fn non_standard_ips_are_warned_about_on_create_and_update() {

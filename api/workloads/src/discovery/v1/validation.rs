@@ -46,7 +46,8 @@ fn ip_family(value: &str) -> Option<bool> {
 /// Validates an `EndpointSlice` (upstream's `ValidateEndpointSliceCreate` and
 /// `ValidateEndpointSliceUpdate`): the address type, each endpoint's addresses (by the address
 /// type), node name, deprecated topology, hostname and hints, and the ports (unique DNS-label
-/// names, a protocol, a qualified `appProtocol`); on update an unchanged address type.
+/// names, a protocol, a qualified `appProtocol`); on update an unchanged address type, and the
+/// endpoints checked only when they differ from the stored ones.
 pub fn validate_endpoint_slice(obj: &EndpointSlice, old: Option<&EndpointSlice>) -> ErrorList {
     let beta = declarative_beta();
     let mut errs = ErrorList::new();
@@ -58,7 +59,12 @@ pub fn validate_endpoint_slice(obj: &EndpointSlice, old: Option<&EndpointSlice>)
             errs.push(FieldError::not_supported_value("addressType", BadValue::named(at), ADDRESS_TYPES));
         }
     }
-    errs.extend(endpoints(obj.endpoints.as_deref().unwrap_or_default(), at, beta, &Path::new("endpoints")));
+    // Unchanged endpoints are not checked again on update, since they may hold addresses older,
+    // looser rules accepted: upstream's ratchet, for the whole list (`+listType=atomic`), so any
+    // change has every endpoint checked.
+    if old.is_none_or(|old| old.endpoints != obj.endpoints) {
+        errs.extend(endpoints(obj.endpoints.as_deref().unwrap_or_default(), at, beta, &Path::new("endpoints")));
+    }
     errs.extend(ports(obj.ports.as_deref().unwrap_or_default(), &Path::new("ports")));
     if let Some(old) = old
         && !beta

@@ -240,3 +240,36 @@ fn address_types_follow_the_declarative_gate() {
     hand_written();
     with_gates(FeatureGates::default().with(Feature::DeclarativeValidationBeta, false), hand_written);
 }
+
+/// The update ratchet (upstream's for EndpointSlices, KEP-4858: invalid addresses may stay only
+/// while the update leaves `endpoints` unchanged), and upstream's declarative
+/// `TestDeclarativeValidateUpdate` case "invalid update missing addresses" (a change is checked).
+#[test]
+fn unchanged_endpoints_are_not_checked_again() {
+    // A stored slice older rules let through: a loopback address, an endpoint with none.
+    let stored = slice("IPv4", vec![endpoint(&["127.0.0.1"]), endpoint(&[])], vec![]);
+    let mut relabelled = stored.clone();
+    relabelled.metadata.labels.insert("a".into(), "b".into());
+    assert_eq!(validate_endpoint_slice(&relabelled, Some(&stored)), ErrorList::new());
+    // Ports are checked whatever the endpoints.
+    let mut bad_port = relabelled.clone();
+    bad_port.ports = Some(vec![port("http", None)]);
+    assert_eq!(strings(&validate_endpoint_slice(&bad_port, Some(&stored))), ["ports[0].protocol: Required value"]);
+    // Any change to the endpoints has them all checked.
+    let mut grown = stored.clone();
+    grown.endpoints.as_mut().expect("set above").push(endpoint(&["10.0.0.1"]));
+    assert_eq!(
+        strings(&validate_endpoint_slice(&grown, Some(&stored))),
+        [
+            r#"endpoints[0].addresses[0]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)"#,
+            "endpoints[1].addresses: Required value: must contain at least 1 address",
+        ]
+    );
+    // "invalid update missing addresses".
+    let valid = slice("IPv4", vec![endpoint(&["10.1.2.1"])], vec![]);
+    let missing = slice("IPv4", vec![Endpoint { addresses: None, ..Default::default() }], vec![]);
+    assert_eq!(
+        strings(&validate_endpoint_slice(&missing, Some(&valid))),
+        ["endpoints[0].addresses: Required value: must contain at least 1 address"]
+    );
+}

@@ -44,7 +44,7 @@ fn every_block_field_is_checked() {
         warnings_for_network_policy(&np, Some(&np)),
         [
             r#"spec.ingress[0].from[1].ipBlock.cidr: CIDR value "10.0.0.1/8" is ambiguous in this context (should be "10.0.0.0/8" or "10.0.0.1/32"?)"#,
-            r#"spec.ingress[0].from[1].ipBlock.except[1]: non-standard CIDR value "10.02.0.0/16" will be considered invalid in a future Kubernetes release: use "10.2.0.0/16""#,
+            r#"spec.ingress[0].from[1].ipBlock.except[1]: non-standard CIDR value "10.02.0.0/16" is invalid: use "10.2.0.0/16""#,
             r#"spec.egress[0].to[0].ipBlock.cidr: IPv6 CIDR value "2001:db8:0::/32" should be in RFC 5952 canonical format ("2001:db8::/32")"#,
         ]
     );

@@ -7,6 +7,7 @@ use kapi_machinery::validation::ErrorType;
 
 use super::node as node_validation;
 use super::*;
+use crate::core::v1::validation::validate_endpoints;
 use crate::core::v1::{
     EndpointSubset, LimitRangeItem, LimitRangeSpec, LimitType, NamespacePhase, NamespaceStatus, NodeAddress,
     NodeAddressType, ObjectReference, Protocol, ResourceName, ResourceQuotaScope, ResourceQuotaStatus, ScopeSelector,
@@ -356,6 +357,77 @@ fn endpoints_as_upstream() {
         strings(&strict_endpoints("::ffff:1.2.3.4")),
         ["subsets[0].addresses[0].ip: Invalid value: \"::ffff:1.2.3.4\": must not be an IPv4-mapped IPv6 address"]
     );
+}
+
+/// Upstream's `TestValidateEndpointsCreate` cases on legacy IPs: "legacy IPs with legacy
+/// validation" passes with `StrictIPCIDRValidation` off, and "invalid legacy IP with strict
+/// validation" is one `Invalid` at the address's `ip` with it on.
+#[test]
+fn endpoints_create_legacy_ips_as_upstream() {
+    let legacy = endpoints_with(vec![
+        EndpointSubset {
+            addresses: vec![address("010.010.001.001"), address("10.10.2.2")],
+            not_ready_addresses: vec![],
+            ports: vec![eport("a", 8675, "TCP"), eport("b", 309, "TCP")],
+        },
+        EndpointSubset {
+            addresses: vec![address("::ffff:10.10.3.3")],
+            not_ready_addresses: vec![],
+            ports: vec![eport("a", 93, "TCP"), eport("b", 76, "TCP")],
+        },
+    ]);
+    let off = crate::features::FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, false);
+    let on = crate::features::FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, true);
+    assert_eq!(crate::features::with_gates(off, || validate_endpoints(&legacy, None)), ErrorList::new());
+    let strict = endpoints_with(vec![EndpointSubset {
+        addresses: vec![address("001.002.003.004")],
+        not_ready_addresses: vec![],
+        ports: vec![eport("a", 93, "TCP")],
+    }]);
+    assert_eq!(
+        strings(&crate::features::with_gates(on, || validate_endpoints(&strict, None))),
+        ["subsets[0].addresses[0].ip: Invalid value: \"001.002.003.004\": must not have leading 0s"]
+    );
+}
+
+/// Upstream's `TestValidateEndpointsUpdate` ("update to valid app protocol": no error; "update
+/// to invalid app protocol": one) and `ValidateEndpoints`' ratchet: an update whose subsets equal
+/// the stored ones is not refused for them, any change to the subsets has them all checked.
+#[test]
+fn endpoints_update_as_upstream() {
+    let base = |app_protocol: Option<&str>| {
+        endpoints_with(vec![EndpointSubset {
+            addresses: vec![address("10.1.2.3")],
+            not_ready_addresses: vec![],
+            ports: vec![EndpointPort { app_protocol: app_protocol.map(Into::into), ..eport("a", 8675, "TCP") }],
+        }])
+    };
+    assert_eq!(validate_endpoints(&base(Some("https")), Some(&base(None))), ErrorList::new());
+    assert_eq!(
+        kinds(&validate_endpoints(&base(Some("~https")), Some(&base(None)))),
+        pairs(&[(ErrorType::Invalid, "subsets[0].ports[0].appProtocol")])
+    );
+
+    // A stored object older rules let through (a loopback address, no addresses at all).
+    let stored = endpoints_with(vec![
+        EndpointSubset { addresses: vec![address("127.0.0.1")], not_ready_addresses: vec![], ports: vec![] },
+        EndpointSubset { addresses: vec![], not_ready_addresses: vec![], ports: vec![eport("p", 80, "TCP")] },
+    ]);
+    let mut relabelled = stored.clone();
+    relabelled.metadata.labels.insert("a".into(), "b".into());
+    assert_eq!(validate_endpoints(&relabelled, Some(&stored)), ErrorList::new());
+    // Adding a valid address elsewhere is a change: every subset is checked again.
+    let mut grown = stored.clone();
+    grown.subsets[0].addresses.push(address("10.0.0.1"));
+    assert_eq!(
+        strings(&validate_endpoints(&grown, Some(&stored))),
+        [
+            "subsets[0].addresses[0].ip: Invalid value: \"127.0.0.1\": may not be in the loopback range (127.0.0.0/8, ::1/128)",
+            "subsets[1]: Required value: must specify `addresses` or `notReadyAddresses`",
+        ]
+    );
+    // Create has nothing to ratchet against.
+    assert_eq!(validate_endpoints(&stored, None).len(), 2);
 }
 
 // ---------------------------------------------------------------------------------------------

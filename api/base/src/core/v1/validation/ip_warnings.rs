@@ -1,4 +1,4 @@
-//! Upstream's `GetWarningsForIP` and `GetWarningsForCIDR` (apimachinery's `util/validation`): the warnings for IP and CIDR values that a legacy field accepts in a non-standard form.
+//! Upstream's `GetWarningsForIP` and `GetWarningsForCIDR` (apimachinery's `util/validation`, with v0.36's texts): the warnings for IP and CIDR values that a legacy field accepts in a non-standard form.
 
 use std::net::IpAddr;
 
@@ -19,7 +19,7 @@ pub fn ip_warnings(path: &Path, value: &str) -> Vec<String> {
     // What `netip.ParseAddr` refuses: leading zeros, an IPv4-mapped address.
     if leading_zero || is_v4_mapped(ip) {
         return vec![format!(
-            "{path}: non-standard IP address {} will be considered invalid in a future Kubernetes release: use {}",
+            "{path}: non-standard IP address {} is invalid: use {}",
             go_quote(value),
             go_quote(&go_ip_string(ip))
         )];
@@ -63,7 +63,7 @@ pub fn cidr_warnings(path: &Path, value: &str) -> Vec<String> {
     // What `netip.ParsePrefix` refuses: leading zeros, an IPv4-mapped address.
     if cidr.leading_zero() || is_v4_mapped(cidr.ip) {
         warnings.push(format!(
-            "{path}: non-standard CIDR value {} will be considered invalid in a future Kubernetes release: use {}",
+            "{path}: non-standard CIDR value {} is invalid: use {}",
             go_quote(value),
             go_quote(&network)
         ));

@@ -21,17 +21,13 @@ fn ip_warnings_are_upstreams() {
             "IPv4 with leading zeros",
             cluster_ip0(),
             "192.012.2.2",
-            &[
-                r#"spec.clusterIPs[0]: non-standard IP address "192.012.2.2" will be considered invalid in a future Kubernetes release: use "192.12.2.2""#,
-            ],
+            &[r#"spec.clusterIPs[0]: non-standard IP address "192.012.2.2" is invalid: use "192.12.2.2""#],
         ),
         (
             "IPv4-mapped IPv6",
             cluster_ip0(),
             "::ffff:192.12.2.2",
-            &[
-                r#"spec.clusterIPs[0]: non-standard IP address "::ffff:192.12.2.2" will be considered invalid in a future Kubernetes release: use "192.12.2.2""#,
-            ],
+            &[r#"spec.clusterIPs[0]: non-standard IP address "::ffff:192.12.2.2" is invalid: use "192.12.2.2""#],
         ),
         (
             "IPv6 non-canonical format",
@@ -58,9 +54,7 @@ fn ip_warnings_follow_go_printing() {
     // A leading zero inside an embedded IPv4 address: the sloppy parser reads it as decimal.
     assert_eq!(
         ip_warnings(&p, "::ffff:1.2.3.04"),
-        [
-            r#"ip: non-standard IP address "::ffff:1.2.3.04" will be considered invalid in a future Kubernetes release: use "1.2.3.4""#
-        ]
+        [r#"ip: non-standard IP address "::ffff:1.2.3.04" is invalid: use "1.2.3.4""#]
     );
     // An IPv4-compatible (not mapped) address prints in hex.
     assert_eq!(
@@ -82,21 +76,21 @@ fn cidr_warnings_are_upstreams() {
             "IPv4 with leading zeros",
             "192.012.2.0/24",
             &[
-                r#"spec.loadBalancerSourceRanges[0]: non-standard CIDR value "192.012.2.0/24" will be considered invalid in a future Kubernetes release: use "192.12.2.0/24""#,
+                r#"spec.loadBalancerSourceRanges[0]: non-standard CIDR value "192.012.2.0/24" is invalid: use "192.12.2.0/24""#,
             ],
         ),
         (
             "leading zeros in prefix length",
             "192.12.2.0/024",
             &[
-                r#"spec.loadBalancerSourceRanges[0]: non-standard CIDR value "192.12.2.0/024" will be considered invalid in a future Kubernetes release: use "192.12.2.0/24""#,
+                r#"spec.loadBalancerSourceRanges[0]: non-standard CIDR value "192.12.2.0/024" is invalid: use "192.12.2.0/24""#,
             ],
         ),
         (
             "IPv4-mapped IPv6",
             "::ffff:192.12.2.0/120",
             &[
-                r#"spec.loadBalancerSourceRanges[0]: non-standard CIDR value "::ffff:192.12.2.0/120" will be considered invalid in a future Kubernetes release: use "192.12.2.0/24""#,
+                r#"spec.loadBalancerSourceRanges[0]: non-standard CIDR value "::ffff:192.12.2.0/120" is invalid: use "192.12.2.0/24""#,
             ],
         ),
         (
@@ -111,7 +105,7 @@ fn cidr_warnings_are_upstreams() {
             "192.012.2.8/24",
             &[
                 r#"spec.loadBalancerSourceRanges[0]: CIDR value "192.012.2.8/24" is ambiguous in this context (should be "192.12.2.0/24" or "192.12.2.8/32"?)"#,
-                r#"spec.loadBalancerSourceRanges[0]: non-standard CIDR value "192.012.2.8/24" will be considered invalid in a future Kubernetes release: use "192.12.2.0/24""#,
+                r#"spec.loadBalancerSourceRanges[0]: non-standard CIDR value "192.012.2.8/24" is invalid: use "192.12.2.0/24""#,
             ],
         ),
         (
@@ -135,7 +129,7 @@ fn cidr_warnings_follow_go_printing() {
         cidr_warnings(&p, "::ffff:1.2.3.4/120"),
         [
             r#"cidr: CIDR value "::ffff:1.2.3.4/120" is ambiguous in this context (should be "1.2.3.0/24" or "1.2.3.4/128"?)"#,
-            r#"cidr: non-standard CIDR value "::ffff:1.2.3.4/120" will be considered invalid in a future Kubernetes release: use "1.2.3.0/24""#,
+            r#"cidr: non-standard CIDR value "::ffff:1.2.3.4/120" is invalid: use "1.2.3.0/24""#,
         ]
     );
     // Below /96 an IPv4-mapped network is an IPv6 one (and the mapping bits are host bits).
@@ -143,7 +137,7 @@ fn cidr_warnings_follow_go_printing() {
         cidr_warnings(&p, "::ffff:0.0.0.0/64"),
         [
             r#"cidr: CIDR value "::ffff:0.0.0.0/64" is ambiguous in this context (should be "::/64" or "0.0.0.0/128"?)"#,
-            r#"cidr: non-standard CIDR value "::ffff:0.0.0.0/64" will be considered invalid in a future Kubernetes release: use "::/64""#,
+            r#"cidr: non-standard CIDR value "::ffff:0.0.0.0/64" is invalid: use "::/64""#,
         ]
     );
     // The RFC 5952 warning is left out when another one was given.

@@ -195,6 +195,18 @@ fn an_unrecognised_projected_source_repeats_the_previous_check() {
     );
 }
 
+/// Upstream's pod spec warnings say nothing of the form of `dnsConfig.nameservers` or
+/// `hostAliases[].ip` (legacy IP fields): its `GetWarningsForIP` is called for pods only by the
+/// status strategy (`status.podIPs`, `status.hostIPs`). Only a repeated host alias IP is told.
+#[test]
+fn non_standard_nameserver_and_host_alias_ips_are_not_warned_about() {
+    case(
+        "non-standard IPs",
+        r#"{"spec":{"dnsConfig":{"nameservers":["010.0.0.1","2001:DB8::1"]},"hostAliases":[{"ip":"::ffff:1.2.3.4"},{"ip":"::ffff:1.2.3.4"}]}}"#,
+        &[r#"spec.hostAliases[1].ip: duplicate ip "::ffff:1.2.3.4""#],
+    );
+}
+
 #[test]
 fn duplicate_host_aliases_and_image_pull_secrets() {
     case(

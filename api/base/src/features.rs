@@ -34,7 +34,9 @@ pub enum Feature {
     SidecarContainers,
     /// `status.loadBalancer.ingress[].ipMode`, defaulted to `VIP` where an IP is set.
     LoadBalancerIPMode,
-    /// A stateful set's rolling update `maxUnavailable`, defaulted to 1.
+    /// A stateful set's rolling update `maxUnavailable`, defaulted to 1 (beta, off in 1.36: on
+    /// in 1.35.0 to 1.35.3, off again from then until 1.37); while it is off the field is
+    /// dropped from a write unless the stored stateful set sets it.
     MaxUnavailableStatefulSet,
     /// A stateful set's `persistentVolumeClaimRetentionPolicy`, defaulted to `Retain` twice.
     StatefulSetAutoDeletePVC,
@@ -93,7 +95,8 @@ pub enum Feature {
     CoordinatedLeaderElection,
     /// Strict parsing of legacy IP and CIDR fields (a service's cluster and external IPs, a
     /// pod's DNS nameservers and status IPs, endpoints, node pod CIDRs, ...): no leading zeros,
-    /// no IPv4-mapped IPv6 addresses, no CIDR bits set beyond the prefix (alpha, off).
+    /// no IPv4-mapped IPv6 addresses, no CIDR bits set beyond the prefix (beta and on in 1.36,
+    /// alpha and off from 1.33).
     StrictIPCIDRValidation,
     /// A container status's `allocatedResourcesStatus` (beta, on): cleared from every pod write
     /// while it is off, whatever the stored pod holds.
@@ -193,27 +196,24 @@ impl Feature {
         }
     }
 
-    /// Upstream's default for the fixtures' release: pod-level resources, a stateful set's
-    /// `maxUnavailable`, SELinux mounts of ReadWriteOncePod volumes and beta declarative
+    /// Upstream's default for the served release (1.36): pod-level resources, SELinux mounts of ReadWriteOncePod volumes and beta declarative
     /// validation, a pod's `hostnameOverride`, in-place resize of pod-level resources and of
     /// non-sidecar init containers, containers' restart rules, autoscalers'
     /// configurable tolerance, relaxed service names, device health in container statuses
-    /// (`ResourceHealthStatus`, `ResourceHealthStatusMessage`) and DRA extended resources are
-    /// beta and on; image volume digests and DRA node-allocatable resources are alpha and off; the gates declarative
-    /// validation tags name with `+k8s:ifEnabled`, `GenericWorkload`, `ContainerStopSignals`,
+    /// (`ResourceHealthStatus`, `ResourceHealthStatusMessage`), DRA extended resources and strict
+    /// legacy IP and CIDR parsing are beta and on; a stateful set's `maxUnavailable` is beta and
+    /// off; image volume digests and DRA node-allocatable resources are alpha and off; the gates declarative
+    /// validation tags name with `+k8s:ifEnabled`, `GenericWorkload`, `ContainerStopSignals` and
     /// `CrossNamespaceVolumeDataSource` are alpha and off; `ClusterTrustBundleProjection`,
     /// `PodCertificateRequest` and `CoordinatedLeaderElection` are beta and off (the last entry at
-    /// or before 1.36 of upstream's versioned gate specs); the others are generally available.
-    /// One departure: `StrictIPCIDRValidation` is beta and on in 1.36 (alpha and off since 1.33)
-    /// but off here, so legacy IP and CIDR fields still take leading zeros and IPv4-mapped
-    /// addresses (docs/test-server.md, "Legacy IP and CIDR fields").
+    /// or before 1.36 of upstream's versioned gate specs, `pkg/features/kube_features.go`); the
+    /// others are generally available.
     pub const fn default_enabled(self) -> bool {
         match self {
             Feature::PodLevelResources
             | Feature::InPlacePodVerticalScaling
             | Feature::SidecarContainers
             | Feature::LoadBalancerIPMode
-            | Feature::MaxUnavailableStatefulSet
             | Feature::StatefulSetAutoDeletePVC
             | Feature::JobPodReplacementPolicy
             | Feature::SELinuxMountReadWriteOncePod
@@ -226,7 +226,8 @@ impl Feature {
             | Feature::HPAConfigurableTolerance
             | Feature::ResourceHealthStatus
             | Feature::ResourceHealthStatusMessage
-            | Feature::DRAExtendedResource => true,
+            | Feature::DRAExtendedResource
+            | Feature::StrictIPCIDRValidation => true,
             Feature::HPAScaleToZero
             | Feature::PodGroupPreemptionPolicy
             | Feature::CompositePodGroup
@@ -241,7 +242,7 @@ impl Feature {
             | Feature::ContainerStopSignals
             | Feature::CrossNamespaceVolumeDataSource
             | Feature::CoordinatedLeaderElection
-            | Feature::StrictIPCIDRValidation
+            | Feature::MaxUnavailableStatefulSet
             | Feature::ImageVolumeWithDigest
             | Feature::DRANodeAllocatableResources => false,
         }

@@ -68,17 +68,19 @@ fn v1_stateful_set_defaults_follow_the_feature_gates() {
     assert_eq!(s.spec.update_strategy.r#type.0, "RollingUpdate");
     let ru = s.spec.update_strategy.rolling_update.as_ref().unwrap();
     assert_eq!(ru.partition, Some(0));
-    assert_eq!(ru.max_unavailable, Some(IntOrString::int(1)));
+    // `MaxUnavailableStatefulSet` is beta and off in 1.36.
+    assert_eq!(ru.max_unavailable, None);
     let policy = s.spec.persistent_volume_claim_retention_policy.as_ref().unwrap();
     assert_eq!((policy.when_deleted.0.as_str(), policy.when_scaled.0.as_str()), ("Retain", "Retain"));
     assert_eq!((s.spec.replicas, s.spec.revision_history_limit), (Some(1), Some(10)));
 
-    let off = FeatureGates::default()
-        .with(Feature::MaxUnavailableStatefulSet, false)
-        .with(Feature::StatefulSetAutoDeletePVC, false);
+    let on = FeatureGates::default().with(Feature::MaxUnavailableStatefulSet, true);
+    let mut s = v1::StatefulSet::default();
+    features::with_gates(on, || v1::set_object_defaults_stateful_set(&mut s));
+    assert_eq!(s.spec.update_strategy.rolling_update.as_ref().unwrap().max_unavailable, Some(IntOrString::int(1)));
+    let off = FeatureGates::default().with(Feature::StatefulSetAutoDeletePVC, false);
     let mut s = v1::StatefulSet::default();
     features::with_gates(off, || v1::set_object_defaults_stateful_set(&mut s));
-    assert_eq!(s.spec.update_strategy.rolling_update.as_ref().unwrap().max_unavailable, None);
     assert_eq!(s.spec.persistent_volume_claim_retention_policy, None);
 
     // OnDelete keeps no rolling update; a partial retention policy is completed.
@@ -321,6 +323,45 @@ fn a_minimal_deployment_is_defaulted_and_served_back() {
     assert!(beta.contains(r#""apiVersion":"apps/v1beta1""#) && beta.contains(r#""revisionHistoryLimit":10"#), "{beta}");
 }
 
+/// `MaxUnavailableStatefulSet` (beta, off in 1.36): a write's `maxUnavailable` is dropped unless
+/// the stored stateful set sets one (upstream's `dropStatefulSetDisabledFields`), in each served
+/// version.
+#[test]
+fn stateful_set_max_unavailable_is_dropped_while_its_gate_is_off() {
+    let s = scheme();
+    let off = |name: &str| name != "MaxUnavailableStatefulSet" && Feature::ALL.iter().any(|f| f.name() == name && f.default_enabled());
+    assert!(!Feature::MaxUnavailableStatefulSet.default_enabled());
+    let with = |n: Option<i32>| {
+        let mut ss = v1::StatefulSet::default();
+        ss.spec.update_strategy.rolling_update = Some(v1::RollingUpdateStatefulSetStrategy {
+            partition: Some(0),
+            max_unavailable: n.map(IntOrString::int),
+        });
+        ss
+    };
+    let max = |ss: &v1::StatefulSet| ss.spec.update_strategy.rolling_update.as_ref().and_then(|r| r.max_unavailable.clone());
+
+    let mut created = with(Some(2));
+    s.drop_disabled_fields(&mut created, None, &off);
+    assert_eq!(max(&created), None);
+    assert_eq!(created.spec.update_strategy.rolling_update.as_ref().and_then(|r| r.partition), Some(0));
+    let mut kept = with(Some(2));
+    s.drop_disabled_fields(&mut kept, None, &|_| true);
+    assert_eq!(max(&kept), Some(IntOrString::int(2)));
+    let mut updated = with(Some(2));
+    s.drop_disabled_fields(&mut updated, Some(&with(None)), &off);
+    assert_eq!(max(&updated), None);
+    let mut updated = with(Some(3));
+    s.drop_disabled_fields(&mut updated, Some(&with(Some(2))), &off);
+    assert_eq!(max(&updated), Some(IntOrString::int(3)));
+
+    let mut beta = v1beta2::StatefulSet::default();
+    beta.spec.update_strategy.rolling_update =
+        Some(v1beta2::RollingUpdateStatefulSetStrategy { partition: None, max_unavailable: Some(IntOrString::int(2)) });
+    s.drop_disabled_fields(&mut beta, None, &off);
+    assert_eq!(beta.spec.update_strategy.rolling_update.and_then(|r| r.max_unavailable), None);
+}
+
 #[test]
 fn minimal_stateful_set_daemon_set_and_replica_set_are_served_back() {
     let s = scheme();
@@ -328,7 +369,7 @@ fn minimal_stateful_set_daemon_set_and_replica_set_are_served_back() {
     let out = served_as(&s, ss, "v1");
     for part in [
         r#""podManagementPolicy":"OrderedReady""#,
-        r#""updateStrategy":{"type":"RollingUpdate","rollingUpdate":{"partition":0,"maxUnavailable":1}}"#,
+        r#""updateStrategy":{"type":"RollingUpdate","rollingUpdate":{"partition":0}}"#,
         r#""persistentVolumeClaimRetentionPolicy":{"whenDeleted":"Retain","whenScaled":"Retain"}"#,
         r#""imagePullPolicy":"IfNotPresent""#,
     ] {

@@ -15,6 +15,7 @@ impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSet {
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "MaxUnavailableStatefulSet",
         "PodCertificateRequest",
         "PodLevelResources",
     ];
@@ -25,6 +26,31 @@ impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSet {
         self.spec.clear_feature_gate(gate);
     }
 }
+/// The feature-gated fields of `StatefulSetUpdateStrategy` and of what it holds.
+impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSetUpdateStrategy {
+    const FEATURE_GATES: &'static [&'static str] = &["MaxUnavailableStatefulSet"];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        self.rolling_update.as_ref().is_some_and(|v| v.uses_feature_gate(gate))
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        if let Some(v) = self.rolling_update.as_mut() {
+            v.clear_feature_gate(gate);
+        }
+    }
+}
+/// The feature-gated fields of `RollingUpdateStatefulSetStrategy` and of what it holds.
+impl DropDisabledFields
+for crate::apps::v1beta1::types::RollingUpdateStatefulSetStrategy {
+    const FEATURE_GATES: &'static [&'static str] = &["MaxUnavailableStatefulSet"];
+    fn uses_feature_gate(&self, gate: &str) -> bool {
+        gate == "MaxUnavailableStatefulSet" && self.max_unavailable.is_some()
+    }
+    fn clear_feature_gate(&mut self, gate: &str) {
+        if gate == "MaxUnavailableStatefulSet" {
+            self.max_unavailable = None;
+        }
+    }
+}
 /// The feature-gated fields of `StatefulSetSpec` and of what it holds.
 impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSetSpec {
     const FEATURE_GATES: &'static [&'static str] = &[
@@ -33,14 +59,17 @@ impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSetSpec {
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "MaxUnavailableStatefulSet",
         "PodCertificateRequest",
         "PodLevelResources",
     ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
         self.template.uses_feature_gate(gate)
+            || self.update_strategy.uses_feature_gate(gate)
     }
     fn clear_feature_gate(&mut self, gate: &str) {
         self.template.clear_feature_gate(gate);
+        self.update_strategy.clear_feature_gate(gate);
     }
 }
 /// The feature-gated fields of `StatefulSetList` and of what it holds.
@@ -51,6 +80,7 @@ impl DropDisabledFields for crate::apps::v1beta1::types::StatefulSetList {
         "GenericWorkload",
         "HostnameOverride",
         "InPlacePodVerticalScaling",
+        "MaxUnavailableStatefulSet",
         "PodCertificateRequest",
         "PodLevelResources",
     ];

@@ -140,7 +140,10 @@ pub struct RollingUpdateStatefulSetStrategy {
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub partition: Option<i32>,
-    /// How many pods (count or percentage, rounded up) may be down during the update; at least 1, default 1.
+    /// How many pods (count or percentage, rounded up) may be down during the update; at least 1,
+    /// default 1 while its gate is on (beta, off by default in 1.36).
+    ///
+    /// +featureGate=MaxUnavailableStatefulSet
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub max_unavailable: Option<IntOrString>,

@@ -263,6 +263,7 @@ fn ingress_status_updates() {
         strings(&validate_ingress_status_update(&new, &old)),
         [
             "status.loadBalancer.ingress[0].ip: Invalid value: \"1.2.3\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
+            "status.loadBalancer.ingress[1].ip: Invalid value: \"001.002.003.004\": must not have leading 0s",
             "status.loadBalancer.ingress[1].hostname: Invalid value: \"10.0.0.1\": must be a DNS name, not an IP address",
         ]
     );
@@ -537,10 +538,13 @@ fn ip_addresses_and_the_scheme() {
 #[test]
 fn legacy_ip_and_cidr_fields_follow_the_strict_gate() {
     let strict = || FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, true);
+    let lenient = FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, false);
     // An ipBlock's CIDR and exceptions are legacy CIDR fields: host bits, leading zeros and
-    // non-canonical text pass with `StrictIPCIDRValidation` off (1.36), the first two not with it on.
+    // non-canonical text pass with `StrictIPCIDRValidation` off, the first two not with it on
+    // (as in 1.36).
     let p = with_peer(ip_peer("192.168.0.1/16", &["192.168.003.0/24", "2001:DB8::/64"]), None);
-    let errs = validate_network_policy(&p, None);
+    assert_eq!(strings(&validate_network_policy(&p, None)), strings(&with_gates(strict(), || validate_network_policy(&p, None))));
+    let errs = with_gates(lenient, || validate_network_policy(&p, None));
     assert_eq!(
         strings(&errs),
         [
@@ -565,9 +569,9 @@ fn legacy_ip_and_cidr_fields_follow_the_strict_gate() {
         IngressLoadBalancerIngress { ip: "001.002.003.004".into(), ..Default::default() },
         IngressLoadBalancerIngress { ip: "2001:DB8::1".into(), ..Default::default() },
     ];
-    assert!(validate_ingress_status_update(&new, &old).is_empty());
+    assert!(with_gates(lenient, || validate_ingress_status_update(&new, &old)).is_empty());
     assert_eq!(
-        strings(&with_gates(strict(), || validate_ingress_status_update(&new, &old))),
+        strings(&validate_ingress_status_update(&new, &old)),
         ["status.loadBalancer.ingress[0].ip: Invalid value: \"001.002.003.004\": must not have leading 0s"]
     );
     assert!(with_gates(strict(), || validate_ingress_status_update(&new, &new)).is_empty());

@@ -131,8 +131,11 @@ fn nodes_on_create() {
             vec![(Invalid, "spec.podCIDRs")],
         ),
     ];
+    // With host bits allowed, as "duplicate-pod-cidrs" needs.
+    let lenient =
+        || crate::features::FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, false);
     for (name, n, want) in cases {
-        assert_eq!(kinds(&node_for_test(&n, None)), pairs(&want), "{name}");
+        assert_eq!(kinds(&crate::features::with_gates(lenient(), || node_for_test(&n, None))), pairs(&want), "{name}");
     }
     let errs = node_for_test(
         &node(|n| {
@@ -155,12 +158,12 @@ fn nodes_on_create() {
             "spec.podCIDRs[0]: Invalid value: \"192.168.0.0\": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"
         ]
     );
-    // A legacy CIDR field: host bits are refused only with `StrictIPCIDRValidation` on.
+    // A legacy CIDR field: host bits are refused only with `StrictIPCIDRValidation` on, as it is
+    // by default in 1.36.
     let host_bits = node(|n| n.spec.pod_cidrs = vec!["10.0.0.1/16".into()]);
-    assert_eq!(strings(&node_for_test(&host_bits, None)), Vec::<String>::new());
-    let strict = crate::features::FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, true);
+    assert_eq!(strings(&crate::features::with_gates(lenient(), || node_for_test(&host_bits, None))), Vec::<String>::new());
     assert_eq!(
-        strings(&crate::features::with_gates(strict, || node_for_test(&host_bits, None))),
+        strings(&node_for_test(&host_bits, None)),
         ["spec.podCIDRs[0]: Invalid value: \"10.0.0.1/16\": must not have bits set beyond the prefix length"]
     );
     assert_eq!(
@@ -340,14 +343,14 @@ fn endpoints_as_upstream() {
         ]
     );
     // A legacy IP field: never a canonical-form check, and leading zeros and IPv4-mapped
-    // addresses refused only with `StrictIPCIDRValidation` on (off in 1.36).
+    // addresses refused only with `StrictIPCIDRValidation` on (on in 1.36, so with the defaults).
+    let lenient =
+        || crate::features::FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, false);
     for ip in ["2001:DB8::1", "010.0.0.1", "::ffff:1.2.3.4"] {
-        assert_eq!(strings(&endpoints(&subset(vec![address(ip)], vec![]))), Vec::<String>::new(), "{ip}");
+        let errs = crate::features::with_gates(lenient(), || endpoints(&subset(vec![address(ip)], vec![])));
+        assert_eq!(strings(&errs), Vec::<String>::new(), "{ip}");
     }
-    let strict =
-        || crate::features::FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, true);
-    let strict_endpoints =
-        |ip: &str| crate::features::with_gates(strict(), || endpoints(&subset(vec![address(ip)], vec![])));
+    let strict_endpoints = |ip: &str| endpoints(&subset(vec![address(ip)], vec![]));
     assert_eq!(strings(&strict_endpoints("2001:DB8::1")), Vec::<String>::new());
     assert_eq!(
         strings(&strict_endpoints("010.0.0.1")),

@@ -103,6 +103,11 @@ fn strict() -> FeatureGates {
     FeatureGates::default().with(Feature::StrictIPCIDRValidation, true)
 }
 
+/// The gates with `StrictIPCIDRValidation` off (it is on by default in 1.36).
+fn lenient() -> FeatureGates {
+    FeatureGates::default().with(Feature::StrictIPCIDRValidation, false)
+}
+
 #[test]
 fn ips_as_upstream() {
     let path = Path::new("");
@@ -114,13 +119,13 @@ fn ips_as_upstream() {
         let got = is_valid_ip_for_legacy_field::<&str>(&path, value, true, &[]);
         assert_eq!(detail(&got, value), legacy_strict, "legacy strict {value:?}");
         assert!(is_valid_ip_for_legacy_field(&path, value, true, &bad).is_empty(), "old {value:?}");
-        // The gate-reading wrapper is the legacy check with the gate's setting (off by default).
+        // The gate-reading wrapper is the legacy check with the gate's setting (on by default).
         assert_eq!(
             legacy_ip::<&str>(&path, value, &[]),
-            is_valid_ip_for_legacy_field::<&str>(&path, value, false, &[])
+            is_valid_ip_for_legacy_field::<&str>(&path, value, true, &[])
         );
-        let gated = with_gates(strict(), || legacy_ip::<&str>(&path, value, &[]));
-        assert_eq!(gated, is_valid_ip_for_legacy_field::<&str>(&path, value, true, &[]));
+        let gated = with_gates(lenient(), || legacy_ip::<&str>(&path, value, &[]));
+        assert_eq!(gated, is_valid_ip_for_legacy_field::<&str>(&path, value, false, &[]));
     }
 }
 
@@ -145,10 +150,12 @@ fn fields(errs: &ErrorList) -> Vec<String> {
     errs.iter().map(|e| e.field.clone()).collect()
 }
 
-/// `check` passes with the defaults and, with `StrictIPCIDRValidation` on, fails at `want`.
+/// `check` passes with `StrictIPCIDRValidation` off and fails at `want` with it on, as it is by
+/// default.
 fn follows_gate(what: &str, check: impl Fn() -> ErrorList, want: &[&str]) {
-    assert_eq!(fields(&check()), Vec::<String>::new(), "{what}, gate off");
+    assert_eq!(fields(&with_gates(lenient(), &check)), Vec::<String>::new(), "{what}, gate off");
     assert_eq!(fields(&with_gates(strict(), &check)), want, "{what}, gate on");
+    assert_eq!(fields(&check()), want, "{what}, default gates");
 }
 
 fn service() -> Service {

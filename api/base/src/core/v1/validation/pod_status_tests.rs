@@ -304,13 +304,13 @@ fn pod_status_update_table() {
         ),
         (
             // A legacy IP field: the leading zero is refused only with `StrictIPCIDRValidation`
-            // on (off in 1.36; `legacy_ip_fields_follow_the_gate` pins the strict answer).
-            "host IP with leading zero while not strict",
+            // on (on in 1.36; `legacy_ip_fields_follow_the_gate` pins the answer with it off).
+            "host IP with leading zero",
             Box::new(|_, n| {
                 n.status.host_ip = "1.1.1.01".into();
                 n.status.host_ips = host_ips(&["1.1.1.01"]);
             }),
-            vec![],
+            vec![(Invalid, "status.hostIPs[0]")],
         ),
         // Container users.
         (

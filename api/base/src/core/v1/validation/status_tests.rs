@@ -115,10 +115,19 @@ fn load_balancer_ips_and_hostnames() {
             r#"status.ingress[1].ip: Invalid value: "300.300.300.300": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"#,
         ]
     );
-    // Legacy fields parse sloppily: leading zeros and IPv4-mapped IPv6 pass (`StrictIPCIDRValidation` off).
-    assert!(
+    // Legacy fields parse sloppily: leading zeros and IPv4-mapped IPv6 pass with
+    // `StrictIPCIDRValidation` off, and not with it on, as it is by default in 1.36.
+    let sloppy = || {
         check(vec![ingress("010.001.002.003", Some("VIP")), ingress("::ffff:1.2.3.4", Some("VIP"))], "LoadBalancer")
-            .is_empty()
+    };
+    let lenient = crate::features::FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, false);
+    assert!(crate::features::with_gates(lenient, sloppy).is_empty());
+    assert_eq!(
+        sloppy(),
+        [
+            r#"status.ingress[0].ip: Invalid value: "010.001.002.003": must not have leading 0s"#,
+            r#"status.ingress[1].ip: Invalid value: "::ffff:1.2.3.4": must not be an IPv4-mapped IPv6 address"#,
+        ]
     );
     assert!(check(vec![hostname("lb.example.com")], "LoadBalancer").is_empty());
     assert_eq!(

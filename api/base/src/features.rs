@@ -34,9 +34,9 @@ pub enum Feature {
     SidecarContainers,
     /// `status.loadBalancer.ingress[].ipMode`, defaulted to `VIP` where an IP is set.
     LoadBalancerIPMode,
-    /// A stateful set's rolling update `maxUnavailable`, defaulted to 1 (beta, off in 1.36: on
-    /// in 1.35.0 to 1.35.3, off again from then until 1.37); while it is off the field is
-    /// dropped from a write unless the stored stateful set sets it.
+    /// A stateful set's rolling update `maxUnavailable`, defaulted to 1 (beta, off in 1.36; on
+    /// from 1.37); while it is off the field is dropped from a write unless the stored stateful
+    /// set sets it.
     MaxUnavailableStatefulSet,
     /// A stateful set's `persistentVolumeClaimRetentionPolicy`, defaulted to `Retain` twice.
     StatefulSetAutoDeletePVC,

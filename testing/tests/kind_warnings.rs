@@ -60,14 +60,29 @@ async fn a_status_write_carries_its_status_strategys_warnings() {
     let mut lb = service("lb", &[], None);
     lb.spec.r#type = "LoadBalancer".into();
     services.create(&lb, &CreateOptions::default()).await.unwrap();
-    // A load balancer's address in a non-standard form: upstream's service status strategy warns.
+    // A leading zero is refused in 1.36 (`StrictIPCIDRValidation` is on by default).
     let status =
         Patch::Merge(br#"{"status":{"loadBalancer":{"ingress":[{"ip":"192.0.2.010","ipMode":"VIP"}]}}}"#.to_vec());
+    let refused: Result<kapi_client::Response<Service>, _> =
+        services.patch_subresource_with_warnings("lb", "status", &status, &PatchOptions::default()).await;
+    let Err(kapi_client::Error::Api(e)) = refused else { panic!("a leading zero was let through: {refused:?}") };
+    assert_eq!(
+        (e.code, e.status.message.as_str()),
+        (
+            422,
+            r#"Service "lb" is invalid: status.loadBalancer.ingress[0].ip: Invalid value: "192.0.2.010": must not have leading 0s"#
+        )
+    );
+    // A load balancer's address in a non-canonical form: upstream's service status strategy warns.
+    let status =
+        Patch::Merge(br#"{"status":{"loadBalancer":{"ingress":[{"ip":"2001:DB8::10","ipMode":"VIP"}]}}}"#.to_vec());
     let written: kapi_client::Response<Service> =
         services.patch_subresource_with_warnings("lb", "status", &status, &PatchOptions::default()).await.unwrap();
     assert_eq!(
         written.warnings,
-        [r#"status.loadBalancer.ingress[0]: non-standard IP address "192.0.2.010" is invalid: use "192.0.2.10""#]
+        [
+            r#"status.loadBalancer.ingress[0]: IPv6 address "2001:DB8::10" should be in RFC 5952 canonical format ("2001:db8::10")"#
+        ]
     );
     // A status write warns about the status only, not about the spec the main resource's
     // strategy judges.

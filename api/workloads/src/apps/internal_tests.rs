@@ -329,17 +329,18 @@ fn a_minimal_deployment_is_defaulted_and_served_back() {
 #[test]
 fn stateful_set_max_unavailable_is_dropped_while_its_gate_is_off() {
     let s = scheme();
-    let off = |name: &str| name != "MaxUnavailableStatefulSet" && Feature::ALL.iter().any(|f| f.name() == name && f.default_enabled());
+    let off = |name: &str| {
+        name != "MaxUnavailableStatefulSet" && Feature::ALL.iter().any(|f| f.name() == name && f.default_enabled())
+    };
     assert!(!Feature::MaxUnavailableStatefulSet.default_enabled());
     let with = |n: Option<i32>| {
         let mut ss = v1::StatefulSet::default();
-        ss.spec.update_strategy.rolling_update = Some(v1::RollingUpdateStatefulSetStrategy {
-            partition: Some(0),
-            max_unavailable: n.map(IntOrString::int),
-        });
+        ss.spec.update_strategy.rolling_update =
+            Some(v1::RollingUpdateStatefulSetStrategy { partition: Some(0), max_unavailable: n.map(IntOrString::int) });
         ss
     };
-    let max = |ss: &v1::StatefulSet| ss.spec.update_strategy.rolling_update.as_ref().and_then(|r| r.max_unavailable.clone());
+    let max =
+        |ss: &v1::StatefulSet| ss.spec.update_strategy.rolling_update.as_ref().and_then(|r| r.max_unavailable.clone());
 
     let mut created = with(Some(2));
     s.drop_disabled_fields(&mut created, None, &off);

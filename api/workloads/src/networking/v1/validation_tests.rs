@@ -543,7 +543,10 @@ fn legacy_ip_and_cidr_fields_follow_the_strict_gate() {
     // non-canonical text pass with `StrictIPCIDRValidation` off, the first two not with it on
     // (as in 1.36).
     let p = with_peer(ip_peer("192.168.0.1/16", &["192.168.003.0/24", "2001:DB8::/64"]), None);
-    assert_eq!(strings(&validate_network_policy(&p, None)), strings(&with_gates(strict(), || validate_network_policy(&p, None))));
+    assert_eq!(
+        strings(&validate_network_policy(&p, None)),
+        strings(&with_gates(strict(), || validate_network_policy(&p, None)))
+    );
     let errs = with_gates(lenient, || validate_network_policy(&p, None));
     assert_eq!(
         strings(&errs),

@@ -161,7 +161,10 @@ fn nodes_on_create() {
     // A legacy CIDR field: host bits are refused only with `StrictIPCIDRValidation` on, as it is
     // by default in 1.36.
     let host_bits = node(|n| n.spec.pod_cidrs = vec!["10.0.0.1/16".into()]);
-    assert_eq!(strings(&crate::features::with_gates(lenient(), || node_for_test(&host_bits, None))), Vec::<String>::new());
+    assert_eq!(
+        strings(&crate::features::with_gates(lenient(), || node_for_test(&host_bits, None))),
+        Vec::<String>::new()
+    );
     assert_eq!(
         strings(&node_for_test(&host_bits, None)),
         ["spec.podCIDRs[0]: Invalid value: \"10.0.0.1/16\": must not have bits set beyond the prefix length"]

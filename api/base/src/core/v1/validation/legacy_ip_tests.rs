@@ -120,10 +120,7 @@ fn ips_as_upstream() {
         assert_eq!(detail(&got, value), legacy_strict, "legacy strict {value:?}");
         assert!(is_valid_ip_for_legacy_field(&path, value, true, &bad).is_empty(), "old {value:?}");
         // The gate-reading wrapper is the legacy check with the gate's setting (on by default).
-        assert_eq!(
-            legacy_ip::<&str>(&path, value, &[]),
-            is_valid_ip_for_legacy_field::<&str>(&path, value, true, &[])
-        );
+        assert_eq!(legacy_ip::<&str>(&path, value, &[]), is_valid_ip_for_legacy_field::<&str>(&path, value, true, &[]));
         let gated = with_gates(lenient(), || legacy_ip::<&str>(&path, value, &[]));
         assert_eq!(gated, is_valid_ip_for_legacy_field::<&str>(&path, value, false, &[]));
     }

@@ -117,10 +117,10 @@ fn load_balancer_ips_and_hostnames() {
     );
     // Legacy fields parse sloppily: leading zeros and IPv4-mapped IPv6 pass with
     // `StrictIPCIDRValidation` off, and not with it on, as it is by default in 1.36.
-    let sloppy = || {
-        check(vec![ingress("010.001.002.003", Some("VIP")), ingress("::ffff:1.2.3.4", Some("VIP"))], "LoadBalancer")
-    };
-    let lenient = crate::features::FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, false);
+    let sloppy =
+        || check(vec![ingress("010.001.002.003", Some("VIP")), ingress("::ffff:1.2.3.4", Some("VIP"))], "LoadBalancer");
+    let lenient =
+        crate::features::FeatureGates::default().with(crate::features::Feature::StrictIPCIDRValidation, false);
     assert!(crate::features::with_gates(lenient, sloppy).is_empty());
     assert_eq!(
         sloppy(),

@@ -181,18 +181,7 @@ pub fn go_fmt_float(f: f64) -> String {
     if f.is_infinite() {
         return if f > 0.0 { "+Inf".into() } else { "-Inf".into() };
     }
-    if f == 0.0 {
-        return if f.is_sign_negative() { "-0".into() } else { "0".into() };
-    }
-    let sci = format!("{f:e}");
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    if !(-4..6).contains(&exp) {
-        let sign = if exp < 0 { '-' } else { '+' };
-        format!("{mantissa}e{sign}{:02}", exp.abs())
-    } else {
-        format!("{f}")
-    }
+    crate::yaml::format_g(&format!("{f:e}"))
 }
 
 /// The value as Go's `json.Marshal` of its decoded form writes it: object keys sorted (the last

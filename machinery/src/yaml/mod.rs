@@ -17,6 +17,9 @@ use crate::error::DecodeError;
 use crate::json::value::{self, Value};
 
 use emitter::{Event, Style};
+// Go's `%v` of a float64, for JSONPath's printer.
+#[cfg(feature = "jsonpath")]
+pub(crate) use number::format_g;
 use resolve::{Resolved, is_base60_float, resolve_plain};
 pub use stream::{Document, Documents, StreamError, decode_all, decode_objects, documents, is_json_stream, values};
 

@@ -61,8 +61,9 @@ fn fmt_f(neg: bool, digits: &str, point: i32) -> String {
     s
 }
 
-/// Go `FormatFloat(f, 'g', -1, bits)` for a finite value given as Rust's shortest `{:e}` text.
-fn format_g(sci: &str) -> String {
+/// Go `FormatFloat(f, 'g', -1, bits)` for a finite value given as Rust's shortest `{:e}` text
+/// (also what `fmt`'s `%v` prints for a float64, which JSONPath's printer uses).
+pub(crate) fn format_g(sci: &str) -> String {
     let (neg, digits, point) = shortest_digits(sci);
     let exp = point - 1;
     // With the shortest precision Go uses the exponent form when the decimal exponent is below

@@ -18,6 +18,7 @@
 //! (`kapi_api::pod_specs`) without any is not turned into JSON at all.
 
 use kapi_api::core::v1::{Lifecycle, PodSpec};
+use kapi_api::features::Feature;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::pod_specs::{HeldPodSpec, pod_spec};
 use kapi_machinery::Object;
@@ -27,11 +28,11 @@ use crate::tracker::Result;
 use crate::tracker::meta::{from_value, member_mut, set_member, to_value};
 
 /// The gate of a container's `lifecycle.stopSignal` (alpha and off in 1.36).
-const CONTAINER_STOP_SIGNALS: &str = "ContainerStopSignals";
+const CONTAINER_STOP_SIGNALS: &str = Feature::ContainerStopSignals.name();
 /// The gate of a claim's `dataSourceRef.namespace` (alpha and off in 1.36).
-const CROSS_NAMESPACE_VOLUME_DATA_SOURCE: &str = "CrossNamespaceVolumeDataSource";
+const CROSS_NAMESPACE_VOLUME_DATA_SOURCE: &str = Feature::CrossNamespaceVolumeDataSource.name();
 /// The gate of a lease's `strategy` and `preferredHolder` (beta and off in 1.36).
-const COORDINATED_LEADER_ELECTION: &str = "CoordinatedLeaderElection";
+const COORDINATED_LEADER_ELECTION: &str = Feature::CoordinatedLeaderElection.name();
 
 /// The container lists of a pod spec, each of which upstream's `VisitContainers` walks.
 const CONTAINER_LISTS: [&str; 3] = ["initContainers", "containers", "ephemeralContainers"];

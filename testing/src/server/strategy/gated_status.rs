@@ -13,12 +13,13 @@
 //! `ResourceHealthStatus` off any write of a pod clears the stored health, as upstream's.
 
 use kapi_api::core::v1::{ContainerStatus, Pod, PodSpec, PodStatus};
+use kapi_api::features::Feature;
 use kapi_machinery::Object;
 
 /// The gate of a container status's `allocatedResourcesStatus` (beta and on in 1.36).
-const RESOURCE_HEALTH_STATUS: &str = "ResourceHealthStatus";
+const RESOURCE_HEALTH_STATUS: &str = Feature::ResourceHealthStatus.name();
 /// The gate of a container status's `resources` and `allocatedResources` (on in 1.36).
-const IN_PLACE_POD_VERTICAL_SCALING: &str = "InPlacePodVerticalScaling";
+const IN_PLACE_POD_VERTICAL_SCALING: &str = Feature::InPlacePodVerticalScaling.name();
 
 /// Drops the hand-ruled gated fields of a pod's status whose gates `enabled` says are off;
 /// `old` is the stored pod on update. An object that is not a typed pod is left alone (pods

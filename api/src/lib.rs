@@ -2,7 +2,8 @@
 //! of the same name, so a program compiles only the groups it uses; `meta` is always present.
 //!
 //! Four features add code a client does not need: `internal` (the internal types of the groups
-//! that have them, and the conversions between them and each version), `validation` (upstream's
+//! that have them, the conversions between them and each version, and `pod_specs`, the pod
+//! spec a typed object holds, for a server's strategies), `validation` (upstream's
 //! hand-written and declarative validation, registered for `Scheme::validate`), `printers` (the
 //! `kubectl get` columns of each kind) and `testing` (fixture fill, fuzzing and semantic equality
 //! for every type, for tests).
@@ -23,7 +24,8 @@ pub use kapi_api_base::{Kapi, features, machinery, meta};
 
 #[path = "field_label_lookup.rs"]
 pub mod field_labels;
-#[cfg(feature = "core")]
+// A server's strategies use it; a client build (without `internal`) compiles none of it.
+#[cfg(all(feature = "core", feature = "internal"))]
 pub mod pod_specs;
 pub mod served;
 

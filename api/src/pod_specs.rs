@@ -24,6 +24,7 @@ pub fn pod_spec(obj: &dyn Object) -> HeldPodSpec<'_> {
     use crate::core::v1::{Pod, PodTemplate, ReplicationController};
     let any = obj.as_any();
     // Every kind here holds its template at `spec.template`; only the path to `spec` differs.
+    #[cfg(any(feature = "apps", feature = "extensions", feature = "batch"))]
     macro_rules! templates {
         ($($ty:ty => |$o:ident| $spec:expr),* $(,)?) => {
             $(if let Some($o) = any.downcast_ref::<$ty>() {

@@ -699,6 +699,38 @@ async fn custom_resource_table_cells_follow_client_go_evaluation() {
     assert_eq!(cells, r#"["g","a","lit",null,443,null,null,"104"]"#);
 }
 
+/// A printer column on which upstream's JSONPath evaluation panics (an index into what a
+/// `range` over nothing runs on): a table get or list answers as kube-apiserver's panic
+/// recovery does, `500` with Go's `http.Error` text, not a `Status`; a plain read is unaffected.
+#[tokio::test]
+async fn a_printer_column_that_panics_upstream_answers_its_plain_text_500() {
+    const TABLE: &str = "application/json;as=Table;v=v1;g=meta.k8s.io";
+    let crd = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
+"metadata":{"name":"widgets.example.com"},
+"spec":{"group":"example.com","scope":"Namespaced","names":{"plural":"widgets","kind":"Widget"},
+ "versions":[{"name":"v1","served":true,"storage":true,
+  "schema":{"openAPIV3Schema":{"type":"object","properties":{
+   "spec":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}},
+  "additionalPrinterColumns":[{"name":"Bad","type":"string","jsonPath":".spec range .empty[*]}{[0]}{end"}]}]}}"#;
+    let api = Arc::new(ApiServer::new());
+    api.register_builtin();
+    let r = call(&api, Method::POST, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", JSON, crd).await;
+    assert_eq!(r.code, 201, "{:?}", r.body);
+    let widgets = "/apis/example.com/v1/namespaces/default/widgets";
+    let body = r#"{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"empty":[]}}"#;
+    assert_eq!(call(&api, Method::POST, widgets, JSON, body).await.code, 201);
+    for path in [format!("{widgets}/w"), widgets.to_owned()] {
+        let req = http::Request::builder().uri(&path).header("accept", TABLE).body(Bytes::new()).unwrap();
+        let resp = api.handle(req).await;
+        assert_eq!(resp.status().as_u16(), 500, "{path}");
+        assert_eq!(resp.headers()["content-type"], "text/plain; charset=utf-8");
+        assert_eq!(resp.headers()["x-content-type-options"], "nosniff");
+        let data = resp.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(&data[..], b"This request caused apiserver to panic. Look in the logs for details.\n", "{path}");
+    }
+    assert_eq!(call(&api, Method::GET, &format!("{widgets}/w"), JSON, "").await.code, 200);
+}
+
 /// A read of custom resources as a `Table`: the Name column, then the version's
 /// `additionalPrinterColumns` with their types and priorities, cells from their JSONPaths
 /// (null where the path selects nothing), for a get, a list and a watch.

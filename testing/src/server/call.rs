@@ -102,6 +102,17 @@ pub(super) fn warning_header(text: &str) -> Option<http::HeaderValue> {
     http::HeaderValue::from_bytes(out.as_bytes()).ok()
 }
 
+/// Go's `http.Error`: a plain-text body ending in a newline, not a `Status`, as upstream's filters
+/// answer where no API handler writes the reply (a refused request, a recovered panic).
+pub(super) fn plain_text_error(code: StatusCode, text: &str) -> http::Response<Body> {
+    let mut resp = http::Response::new(body::full(format!("{text}\n").into_bytes()));
+    *resp.status_mut() = code;
+    let h = resp.headers_mut();
+    h.insert(header::CONTENT_TYPE, http::HeaderValue::from_static("text/plain; charset=utf-8"));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, http::HeaderValue::from_static("nosniff"));
+    resp
+}
+
 pub(super) fn respond(code: u16, enc: Encoding, data: Vec<u8>, warnings: &[String]) -> http::Response<Body> {
     let mut resp = http::Response::new(body::full(data));
     *resp.status_mut() = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);

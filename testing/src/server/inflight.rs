@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bytes::Bytes;
 use http::{Method, header};
-use kapi_http::body::{self, Body};
+use kapi_http::body::Body;
 
 /// The limits (0: no limit).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,12 +96,11 @@ pub(super) struct Refused;
 
 /// Upstream's refusal: Go's `http.Error` text with `Retry-After: 1`.
 pub(super) fn too_many_requests() -> http::Response<Body> {
-    let mut resp = http::Response::new(body::full(b"Too many requests, please try again later.\n".to_vec()));
-    *resp.status_mut() = http::StatusCode::TOO_MANY_REQUESTS;
-    let h = resp.headers_mut();
-    h.insert(header::RETRY_AFTER, http::HeaderValue::from_static("1"));
-    h.insert(header::CONTENT_TYPE, http::HeaderValue::from_static("text/plain; charset=utf-8"));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, http::HeaderValue::from_static("nosniff"));
+    let mut resp = super::call::plain_text_error(
+        http::StatusCode::TOO_MANY_REQUESTS,
+        "Too many requests, please try again later.",
+    );
+    resp.headers_mut().insert(header::RETRY_AFTER, http::HeaderValue::from_static("1"));
     resp
 }
 

@@ -10,6 +10,9 @@
 //! - Watches stream `WatchEvent`s whose objects are one-row Tables; only the first carries the
 //!   column definitions (upstream sets `NoHeaders` after it). Bookmarks are Tables without rows
 //!   with the bookmark's `resourceVersion`; `ERROR` events keep their `Status`.
+//! - Where upstream's table convertor panics (a custom resource's printer column, see
+//!   `crd/columns.rs`), a get or list is answered as its panic-recovery filter answers: `500`
+//!   with a plain-text body, not a `Status`; in a watch the event becomes an `ERROR` event.
 
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
@@ -24,12 +27,12 @@ use kapi_machinery::{Format, Object, TypeMeta};
 
 use std::sync::Arc;
 
-use super::call::{Call, object_response};
+use super::call::{Call, object_response, plain_text_error};
 use super::codec;
 use super::crd::columns::Columns;
 use super::crd::object::CustomObject;
 use super::negotiate::{self, TableVersion};
-use crate::tracker::{Event, EventType, Result};
+use crate::tracker::{Error, Event, EventType, Result};
 
 /// What a row's `object` holds (`metav1.IncludeObjectPolicy`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,11 +109,37 @@ fn embedded_json(obj: &dyn Object) -> Result<Vec<u8>> {
     Ok(raw)
 }
 
-fn row(info: &ResourceInfo, req: &TableRequest, obj: &dyn Object, now: i64) -> Result<TableRow> {
+/// kube-apiserver's answer to a request its handler panicked on (`WithPanicRecovery`).
+const PANIC_TEXT: &str = "This request caused apiserver to panic. Look in the logs for details.";
+
+/// Why a table was not made: an error answered with its `Status`, or a panic of upstream's
+/// convertor (its text, for the log and a watch's `ERROR` event).
+enum Failure {
+    Status(Error),
+    Panic(String),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        Failure::Status(e)
+    }
+}
+
+impl Failure {
+    /// As a `Status` error (a watch has no other way to say it).
+    fn into_status(self) -> Error {
+        match self {
+            Failure::Status(e) => e,
+            Failure::Panic(why) => api_errors::internal(&why),
+        }
+    }
+}
+
+fn row(info: &ResourceInfo, req: &TableRequest, obj: &dyn Object, now: i64) -> std::result::Result<TableRow, Failure> {
     let meta = (info.metadata)(obj).cloned().unwrap_or_default();
     let custom = req.custom.as_ref().zip(obj.as_any().downcast_ref::<CustomObject>());
     let (cells, conditions) = match custom {
-        Some((c, o)) => (c.cells(&meta.name, &o.to_value(), now).map_err(|e| api_errors::internal(&e))?, Vec::new()),
+        Some((c, o)) => (c.cells(&meta.name, &o.to_value(), now).map_err(Failure::Panic)?, Vec::new()),
         None => match print(info, obj, now) {
             Some(p) => (p.cells, p.conditions),
             None => (printers::default_cells(&meta), Vec::new()),
@@ -156,9 +185,9 @@ fn table(
     objects: &[Box<dyn Object>],
     metadata: ListMeta,
     headers: bool,
-) -> Result<Table> {
+) -> std::result::Result<Table, Failure> {
     let now = now();
-    let rows = objects.iter().map(|o| row(info, req, o.as_ref(), now)).collect::<Result<Vec<_>>>()?;
+    let rows = objects.iter().map(|o| row(info, req, o.as_ref(), now)).collect::<std::result::Result<Vec<_>, _>>()?;
     Ok(Table {
         type_meta: TypeMeta { api_version: req.version.api_version().into(), kind: "Table".into() },
         metadata,
@@ -185,8 +214,12 @@ pub(super) fn response(
             .unwrap_or_default(),
         ..ListMeta::default()
     });
-    let t = table(&call.info, &req, &objects, meta, true)?;
-    object_response(200, call.enc, &t, &[])
+    match table(&call.info, &req, &objects, meta, true) {
+        Ok(t) => object_response(200, call.enc, &t, &[]),
+        Err(Failure::Status(e)) => Err(e),
+        // Upstream logs the panic; this server has no log, so its text is dropped here.
+        Err(Failure::Panic(_)) => Ok(plain_text_error(http::StatusCode::INTERNAL_SERVER_ERROR, PANIC_TEXT)),
+    }
 }
 
 /// Turns a watch's events into one-row tables, the first with the column definitions.
@@ -215,7 +248,8 @@ impl WatchTables {
                 rows: Some(Vec::new()),
             },
             _ => {
-                let t = table(&self.info, &self.req, std::slice::from_ref(&object), metadata, !self.headers_sent)?;
+                let t = table(&self.info, &self.req, std::slice::from_ref(&object), metadata, !self.headers_sent)
+                    .map_err(Failure::into_status)?;
                 self.headers_sent = true;
                 t
             }

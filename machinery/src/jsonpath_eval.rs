@@ -100,16 +100,54 @@ impl<'a> Failed<'a> {
 type Step<'a> = Result<Vec<Found<'a>>, Failed<'a>>;
 
 /// Upstream's `FindResults`: one list of values per top-level node of `template` (text, and
-/// each action), with `range` loops unrolled, on a fresh `JSONPath` (upstream's object keeps
-/// the template a `range` left it with for its next call; this starts from the whole one).
+/// each action), with `range` loops unrolled, on a fresh `JSONPath` (one that evaluates again
+/// is a [`JsonPath`]).
 pub fn find_results<'a>(
     template: &'a [Node],
     data: &'a Value,
     allow_missing_keys: bool,
 ) -> Result<Vec<Vec<Found<'a>>>, EvalError> {
-    let data = if matches!(data, Value::Null) { Found::Nothing } else { Found::Json(data) };
     let mut eval = Eval { root: template, allow_missing_keys, ..Eval::default() };
-    eval.find_results(data, 0)
+    eval.find_results(document(data), 0)
+}
+
+/// The document as upstream's `reflect.ValueOf` of it: a nil interface for `null`.
+fn document(data: &Value) -> Found<'_> {
+    if matches!(data, Value::Null) { Found::Nothing } else { Found::Json(data) }
+}
+
+/// Upstream's `JSONPath` object, evaluated again and again: each [`JsonPath::find_results`]
+/// starts where the one before left the object. After a `range`, client-go's object holds only
+/// the template's rest from that loop's body on, so a second call evaluates that rest (for
+/// `{.spec range .items[*]}{.name}{end}`, `{.name}{end}` on the whole document); and an error
+/// inside a loop leaves its counters raised. apiextensions-apiserver's table convertor keeps one
+/// per printer column for every row and read, until the definition changes.
+#[derive(Debug, Clone)]
+pub struct JsonPath {
+    template: Vec<Node>,
+    allow_missing_keys: bool,
+    carried: Carried,
+}
+
+impl JsonPath {
+    /// An object for a parsed template, as upstream's `New` then `Parse` then `AllowMissingKeys`.
+    pub fn new(template: Vec<Node>, allow_missing_keys: bool) -> JsonPath {
+        JsonPath { template, allow_missing_keys, carried: Carried::default() }
+    }
+
+    /// Upstream's `FindResults` on this object (see [`find_results`]).
+    pub fn find_results<'a>(&'a mut self, data: &'a Value) -> Result<Vec<Vec<Found<'a>>>, EvalError> {
+        let start = self.carried.start;
+        let mut eval = Eval {
+            root: &self.template,
+            allow_missing_keys: self.allow_missing_keys,
+            carried: self.carried,
+            ..Eval::default()
+        };
+        let found = eval.find_results(document(data), start);
+        self.carried = eval.carried;
+        found
+    }
 }
 
 /// Upstream's `Execute`: every list of [`find_results`] printed by [`print_results`], joined.
@@ -277,16 +315,26 @@ fn go_type(v: &Found<'_>) -> Option<&'static str> {
     })
 }
 
+/// What upstream's `JSONPath` object keeps from one `FindResults` call to the next, as indexes
+/// into the whole template: where the template now starts (a `range` sets the parser's root to
+/// the rest of the template after it, and leaves it so) and the loop counters (an error inside a
+/// loop returns without lowering them).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Carried {
+    start: usize,
+    begin_range: usize,
+    in_range: usize,
+    end_range: usize,
+    /// The index of the `end` that closed the latest loop.
+    last_end: Option<usize>,
+}
+
 /// The state of one evaluation: upstream's `JSONPath` fields, over indexes into the template.
 #[derive(Default)]
 struct Eval<'a> {
     root: &'a [Node],
     allow_missing_keys: bool,
-    begin_range: usize,
-    in_range: usize,
-    end_range: usize,
-    /// The index in `root` of the `end` that closed the latest loop.
-    last_end: Option<usize>,
+    carried: Carried,
     /// Values produced so far (see [`MAX_VALUES`]).
     produced: usize,
     /// Open `range` loops (see [`MAX_RANGE_DEPTH`]).
@@ -303,30 +351,34 @@ impl<'a> Eval<'a> {
         while let Some(node) = nodes.get(i) {
             let results = self.walk(&cur, node).map_err(|f| f.error)?;
             // An `end` closed the loop this call runs the body of.
-            if self.end_range > 0 && self.end_range <= self.in_range {
-                self.end_range -= 1;
-                self.last_end = Some(base + i);
+            if self.carried.end_range > 0 && self.carried.end_range <= self.carried.in_range {
+                self.carried.end_range -= 1;
+                self.carried.last_end = Some(base + i);
                 break;
             }
-            if self.begin_range > 0 {
-                self.begin_range -= 1;
-                self.in_range += 1;
+            if self.carried.begin_range > 0 {
+                self.carried.begin_range -= 1;
+                self.carried.in_range += 1;
                 self.depth += 1;
                 if self.depth > MAX_RANGE_DEPTH {
                     return Err(EvalError::new(format!("JSONPath ranges nested deeper than {MAX_RANGE_DEPTH}")));
                 }
+                // Upstream points its parser's root at the body before each run of it, and
+                // leaves it there: the next call of the same object starts from it.
                 if results.is_empty() {
                     // The body still runs once, on no value, so that its `end` is found.
+                    self.carried.start = base + i + 1;
                     self.find_results(Found::Nothing, base + i + 1)?;
                 } else {
                     for value in results {
+                        self.carried.start = base + i + 1;
                         full.extend(self.find_results(value.interface(), base + i + 1)?);
                     }
                 }
                 self.depth -= 1;
-                self.in_range -= 1;
+                self.carried.in_range -= 1;
                 // Go on after the `end` that closed the loop.
-                if let Some(k) = (i + 1..nodes.len()).find(|&k| Some(base + k) == self.last_end) {
+                if let Some(k) = (i + 1..nodes.len()).find(|&k| Some(base + k) == self.carried.last_end) {
                     i = k;
                 }
                 i += 1;
@@ -378,11 +430,11 @@ impl<'a> Eval<'a> {
     fn identifier(&mut self, input: &[Found<'a>], name: &str) -> Step<'a> {
         match name {
             "range" => {
-                self.begin_range += 1;
+                self.carried.begin_range += 1;
                 Ok(input.to_vec())
             }
-            "end" if self.in_range > 0 => {
-                self.end_range += 1;
+            "end" if self.carried.in_range > 0 => {
+                self.carried.end_range += 1;
                 Ok(Vec::new())
             }
             "end" => Err(Failed::new("not in range, nothing to end", Vec::new())),

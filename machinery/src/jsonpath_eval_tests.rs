@@ -588,3 +588,35 @@ fn floats_print_as_fmt_does() {
     let doc = r#"{"a":1e6,"b":[1e6,1e21,1e-7]}"#;
     assert_eq!(run("{.a} {.b}", doc, false), Ok("1e+06 [1000000,1e+21,1e-7]".into()));
 }
+
+/// Upstream's object evaluated twice: a `range` leaves it holding the template's rest from the
+/// loop's body on, so the second call evaluates `{.name}{end}` on the whole document, whose
+/// `end` is then outside any loop.
+#[test]
+fn an_object_keeps_the_template_a_range_left_it() {
+    let doc = parse_json(br#"{"items":[{"name":"a"},{"name":"b"}]}"#).expect("valid JSON");
+    let mut path = JsonPath::new(parse("{range .items[*]}{.name}{end}").expect("parses"), true);
+    let first = path.find_results(&doc).expect("evaluates");
+    let names: Vec<String> = first.iter().flatten().map(|f| f.print()).collect();
+    assert_eq!(names, ["a", "b"]);
+    let again = path.find_results(&doc).expect_err("the rest's end is outside any loop");
+    assert_eq!(again.message(), "not in range, nothing to end");
+    // A fresh evaluation of the same template is unchanged.
+    let nodes = parse("{range .items[*]}{.name}{end}").expect("parses");
+    assert_eq!(find_results(&nodes, &doc, true).expect("evaluates").len(), 2);
+}
+
+/// An error inside a loop returns without lowering the loop's counters, and the object's
+/// template stays the body: the next call runs the body on the whole document and its `end`
+/// closes the loop left open, so the text after it is never reached.
+#[test]
+fn an_error_inside_a_loop_leaves_it_open_for_the_next_call() {
+    let mut path = JsonPath::new(parse("{range .items[*]}{.n[1]}{end}{.top}").expect("parses"), true);
+    let bad = parse_json(br#"{"items":[{"n":[0]}],"top":"t"}"#).expect("valid JSON");
+    let err = path.find_results(&bad).expect_err("index out of range");
+    assert_eq!(err.message(), "array index out of bounds: index 1, length 1");
+    let good = parse_json(br#"{"n":[0,7],"top":"t"}"#).expect("valid JSON");
+    let found = path.find_results(&good).expect("evaluates");
+    let printed: Vec<Vec<String>> = found.iter().map(|r| r.iter().map(|f| f.print()).collect()).collect();
+    assert_eq!(printed, [["7"]]);
+}

@@ -699,9 +699,55 @@ async fn custom_resource_table_cells_follow_client_go_evaluation() {
     assert_eq!(cells, r#"["g","a","lit",null,443,null,null,"104"]"#);
 }
 
+/// A printer column with a `range`: upstream's convertor keeps one JSONPath object per column,
+/// which the first evaluation leaves holding the loop's body, so the first row gets the loop's
+/// first value and every later row and read a null cell (the body's `end` outside a loop),
+/// until the definition changes.
+#[tokio::test]
+async fn a_range_column_fills_only_the_first_row_as_upstream_does() {
+    const TABLE: &str = "application/json;as=Table;v=v1;g=meta.k8s.io";
+    let crd = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
+"metadata":{"name":"loops.example.com"},
+"spec":{"group":"example.com","scope":"Namespaced","names":{"plural":"loops","kind":"Loop"},
+ "versions":[{"name":"v1","served":true,"storage":true,
+  "schema":{"openAPIV3Schema":{"type":"object","properties":{
+   "spec":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}},
+  "additionalPrinterColumns":[{"name":"First","type":"string","jsonPath":".spec range .items[*]}{.name}{end"}]}]}}"#;
+    let api = Arc::new(ApiServer::new());
+    api.register_builtin();
+    let r = call(&api, Method::POST, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", JSON, crd).await;
+    assert_eq!(r.code, 201, "{:?}", r.body);
+    let loops = "/apis/example.com/v1/namespaces/default/loops";
+    for name in ["one", "two"] {
+        let body = format!(
+            r#"{{"apiVersion":"example.com/v1","kind":"Loop","metadata":{{"name":"{name}"}},"spec":{{"items":[{{"name":"{name}-a"}},{{"name":"{name}-b"}}]}}}}"#
+        );
+        assert_eq!(call(&api, Method::POST, loops, JSON, &body).await.code, 201);
+    }
+    let cells = |path: String| {
+        let api = Arc::clone(&api);
+        async move {
+            let req = http::Request::builder().uri(path).header("accept", TABLE).body(Bytes::new()).unwrap();
+            let resp = api.handle(req).await;
+            assert_eq!(resp.status().as_u16(), 200);
+            let data = resp.into_body().collect().await.unwrap().to_bytes();
+            let table = value::parse(&data).expect("a JSON table");
+            let Some(Value::Array(rows)) = table.get("rows") else { panic!("rows: {table:?}") };
+            rows.iter()
+                .map(|r| String::from_utf8(r.get("cells").expect("cells").to_compact_vec()).unwrap())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(cells(loops.to_owned()).await, [r#"["one","one-a"]"#, r#"["two",null]"#]);
+    assert_eq!(cells(format!("{loops}/one")).await, [r#"["one",null]"#]);
+}
+
 /// A printer column on which upstream's JSONPath evaluation panics (an index into what a
-/// `range` over nothing runs on): a table get or list answers as kube-apiserver's panic
-/// recovery does, `500` with Go's `http.Error` text, not a `Status`; a plain read is unaffected.
+/// `range` over nothing runs on): a table read answers as kube-apiserver's panic recovery does,
+/// `500` with Go's `http.Error` text, not a `Status`; a plain read is unaffected. The panic
+/// leaves the column's JSONPath object holding the loop's body with the loop open, as Go's
+/// unwinding leaves it, so the next table read evaluates the body's `[0]` on the whole object:
+/// an error, a null cell.
 #[tokio::test]
 async fn a_printer_column_that_panics_upstream_answers_its_plain_text_500() {
     const TABLE: &str = "application/json;as=Table;v=v1;g=meta.k8s.io";
@@ -719,15 +765,22 @@ async fn a_printer_column_that_panics_upstream_answers_its_plain_text_500() {
     let widgets = "/apis/example.com/v1/namespaces/default/widgets";
     let body = r#"{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"empty":[]}}"#;
     assert_eq!(call(&api, Method::POST, widgets, JSON, body).await.code, 201);
-    for path in [format!("{widgets}/w"), widgets.to_owned()] {
-        let req = http::Request::builder().uri(&path).header("accept", TABLE).body(Bytes::new()).unwrap();
-        let resp = api.handle(req).await;
-        assert_eq!(resp.status().as_u16(), 500, "{path}");
-        assert_eq!(resp.headers()["content-type"], "text/plain; charset=utf-8");
-        assert_eq!(resp.headers()["x-content-type-options"], "nosniff");
-        let data = resp.into_body().collect().await.unwrap().to_bytes();
-        assert_eq!(&data[..], b"This request caused apiserver to panic. Look in the logs for details.\n", "{path}");
-    }
+    let table = |path: String| {
+        let req = http::Request::builder().uri(path).header("accept", TABLE).body(Bytes::new()).unwrap();
+        api.handle(req)
+    };
+    let resp = table(format!("{widgets}/w")).await;
+    assert_eq!(resp.status().as_u16(), 500);
+    assert_eq!(resp.headers()["content-type"], "text/plain; charset=utf-8");
+    assert_eq!(resp.headers()["x-content-type-options"], "nosniff");
+    let data = resp.into_body().collect().await.unwrap().to_bytes();
+    assert_eq!(&data[..], b"This request caused apiserver to panic. Look in the logs for details.\n");
+    let resp = table(widgets.to_owned()).await;
+    assert_eq!(resp.status().as_u16(), 200);
+    let data = resp.into_body().collect().await.unwrap().to_bytes();
+    let listed = value::parse(&data).expect("a JSON table");
+    let Some(Value::Array(rows)) = listed.get("rows") else { panic!("rows: {listed:?}") };
+    assert_eq!(String::from_utf8(rows[0].get("cells").expect("cells").to_compact_vec()).unwrap(), r#"["w",null]"#);
     assert_eq!(call(&api, Method::GET, &format!("{widgets}/w"), JSON, "").await.code, 200);
 }
 

@@ -6,7 +6,8 @@
 //!   columns stop there, as upstream's convertor falls back to the ones it has built.
 //! - A cell is the first value of the first result list of client-go's evaluation
 //!   ([`kapi_machinery::jsonpath::eval`]); it is null when that list is empty or the evaluation
-//!   fails. `string` columns print any value as upstream's JSONPath printer does (objects and
+//!   fails. Each column keeps one JSONPath object for every row and read, as upstream's
+//!   convertor does, so a `range` leaves it the loop's body for the next evaluation. `string` columns print any value as upstream's JSONPath printer does (objects and
 //!   arrays as JSON, a null member as `<no value>`); `integer`, `number` and `boolean` columns
 //!   take values of their Go type (integers truncate floats); `date` columns print the age of an
 //!   RFC 3339 timestamp (`<invalid>` for another string).
@@ -17,16 +18,18 @@ use kapi_api::apiextensions::v1::CustomResourceColumnDefinition;
 use kapi_api::meta::v1::TableColumnDefinition;
 use kapi_api::printers::{Cell, human_duration};
 use kapi_machinery::json::value::Value;
-use kapi_machinery::jsonpath::eval::{self, Found, Number};
-use kapi_machinery::jsonpath::{self, Node};
+use kapi_machinery::jsonpath;
+use kapi_machinery::jsonpath::eval::{self, Found, JsonPath, Number};
 use kapi_machinery::types::Time;
+use std::sync::{Mutex, PoisonError};
 
 /// A version's columns: their definitions and the templates that fill them.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Columns {
     pub(crate) definitions: Vec<TableColumnDefinition>,
-    /// Each column's path and its parsed template.
-    templates: Vec<(String, Vec<Node>)>,
+    /// Each column's path and its JSONPath object, which keeps what each evaluation leaves it
+    /// for the next (rows and reads alike), as upstream's convertor keeps one per column.
+    templates: Vec<(String, Mutex<JsonPath>)>,
 }
 
 /// Upstream's default when a version lists no columns.
@@ -62,7 +65,7 @@ impl Columns {
         let mut templates = Vec::with_capacity(defs.len());
         for d in defs {
             let Ok(template) = jsonpath::parse(&format!("{{{}}}", d.json_path)) else { break };
-            templates.push((d.json_path.clone(), template));
+            templates.push((d.json_path.clone(), Mutex::new(JsonPath::new(template, true))));
             let description = if d.description.is_empty() {
                 format!("Custom resource definition column (in JSONPath format): {}", d.json_path)
             } else {
@@ -85,7 +88,9 @@ impl Columns {
         let mut cells = Vec::with_capacity(self.definitions.len());
         cells.push(Cell::Str(name.to_owned()));
         for ((path, template), def) in self.templates.iter().zip(&self.definitions[1..]) {
-            let first = match eval::find_results(template, doc, true) {
+            // A panic elsewhere while one was held leaves a usable object.
+            let mut template = template.lock().unwrap_or_else(PoisonError::into_inner);
+            let first = match template.find_results(doc) {
                 Ok(results) => results.first().and_then(|r| r.first()).map(|v| v.interface()),
                 Err(e) if e.is_panic() => {
                     return Err(format!("column {:?} ({path:?}): upstream's JSONPath panics: {e}", def.name));

@@ -295,3 +295,30 @@ async fn a_local_api_service_is_available() {
     let (_, read) = send(&server, Method::GET, &format!("{API_SERVICES}/v1.remote.example.com"), "").await;
     assert_eq!(at(&read, &["status", "conditions"]), None);
 }
+
+/// With `MatchLabelKeysInPodTopologySpread` off, a new pod's spread constraints lose their
+/// `matchLabelKeys` (upstream's `dropDisabledMatchLabelKeysFieldInTopologySpread`), so nothing
+/// is merged either; an update keeps keys the stored pod already has.
+#[tokio::test]
+async fn without_the_spread_gate_match_label_keys_are_dropped() {
+    let api = Arc::new(ApiServer::new());
+    api.register_builtin();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    // Created while the gate is on, with a key the pod has no label for (so nothing is merged,
+    // which the legacy rule would refuse once the gate is off, as upstream's does).
+    let (status, stored) = send(&server, Method::POST, PODS, &pod("kept", r#"["absent"]"#)).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&stored)));
+
+    api.set_feature_gate(Feature::MatchLabelKeysInPodTopologySpread.name(), false);
+    let (status, created) = send(&server, Method::POST, PODS, &pod("p", r#"["tier"]"#)).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let constraint = at(&created, &["spec", "topologySpreadConstraints", "0"]).unwrap();
+    assert_eq!(at(constraint, &["matchLabelKeys"]), None);
+    assert_eq!(json(at(constraint, &["labelSelector"])), r#"{"matchLabels":{"app":"web"}}"#);
+
+    // The stored pod uses the keys, so an update keeps them.
+    let relabelled = json(Some(&stored)).replacen(r#""tier":"front""#, r#""tier":"front","extra":"x""#, 1);
+    let (status, updated) = send(&server, Method::PUT, &format!("{PODS}/kept"), &relabelled).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
+    assert_eq!(json(at(&updated, &["spec", "topologySpreadConstraints", "0", "matchLabelKeys"])), r#"["absent"]"#);
+}

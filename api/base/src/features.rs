@@ -113,7 +113,8 @@ pub enum Feature {
     /// A pod status's `extendedResourceClaimStatus` (beta, on): dropped from a pod written while
     /// it is off, unless the stored pod already has one.
     DRAExtendedResource,
-    /// A topology spread constraint's `matchLabelKeys` (beta, on).
+    /// A topology spread constraint's `matchLabelKeys` (beta, on): dropped from a pod or template
+    /// written while it is off, unless the stored one's constraints have any.
     MatchLabelKeysInPodTopologySpread,
     /// A new pod's topology spread constraints get their `matchLabelKeys` merged into their
     /// `labelSelector`, and validation takes the merged form (beta, on).

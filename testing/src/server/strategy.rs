@@ -10,6 +10,7 @@ mod api_services;
 mod device_taint_rules;
 mod endpoint_slices;
 mod gated;
+mod gated_spread;
 mod gated_status;
 mod ip_addresses;
 mod pod_label_keys;
@@ -37,8 +38,9 @@ const CONTROLLER_UID_LABEL: &str = "batch.kubernetes.io/controller-uid";
 /// The annotation that carries a daemon set's internal `spec.templateGeneration` in apps/v1.
 const TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
 
-/// Upstream's drops of gated fields whose rule a `+featureGate=` marker cannot say: a pod's
-/// status fields (`gated_status`), then the others (`gated`); `old` is the stored object on
+/// Upstream's drops of gated fields whose rule a `+featureGate=` marker cannot say (or that
+/// k8s.io/api marks with none): a pod's status fields (`gated_status`), then the others (`gated`),
+/// then spread constraints' `matchLabelKeys` (`gated_spread`); `old` is the stored object on
 /// update.
 pub(crate) fn drop_disabled(
     info: &ResourceInfo,
@@ -49,7 +51,8 @@ pub(crate) fn drop_disabled(
     if (info.group, info.resource) == ("", "pods") {
         gated_status::drop_disabled(obj.as_mut(), old, enabled);
     }
-    gated::drop_disabled(info, obj, old, enabled)
+    gated::drop_disabled(info, obj, old, enabled)?;
+    gated_spread::drop_disabled(info, obj, old, enabled)
 }
 
 /// Whether a write to `subresource` of `info`'s resource drops gated fields as a write to the

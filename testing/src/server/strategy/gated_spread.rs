@@ -15,7 +15,7 @@ const GATE: &str = Feature::MatchLabelKeysInPodTopologySpread.name();
 
 /// Drops every spread constraint's `matchLabelKeys` from a write of a pod or of a kind holding
 /// a pod template while the gate is off, unless the stored object's constraints use them
-/// (upstream's `matchLabelKeysFieldInTopologySpreadInUse`: any constraint with a key).
+/// (upstream's `matchLabelKeysInTopologySpreadInUse`: any constraint with a key).
 pub(crate) fn drop_disabled(
     info: &ResourceInfo,
     obj: &mut Box<dyn Object>,

@@ -253,6 +253,9 @@ struct State {
     /// conversion, so the object is validated in the version the client wrote when that version
     /// has rules of its own.
     request_view: Option<(ConvertFn, ResourceInfo)>,
+    /// The version of the resource the write being served came through (see
+    /// [`PrepareCtx::version`]).
+    request_version: String,
     /// Whether deletes add the garbage collector's finalizers (kube-apiserver's
     /// `--enable-garbage-collector`): only while a collector runs, or they would never go.
     garbage_collection: bool,
@@ -267,6 +270,15 @@ pub enum SideWrite {
         /// The resource to create it in.
         resource: GroupVersionResource,
         /// The object.
+        object: Value,
+    },
+    /// Replaces an object's `status` through its `status` subresource, the object given whole as
+    /// JSON (its `status` the new one), as a control loop of the server's own writes it
+    /// (kube-aggregator's availability of a local `APIService`).
+    UpdateStatus {
+        /// The resource it is in.
+        resource: GroupVersionResource,
+        /// The object with its new status.
         object: Value,
     },
     /// Deletes an object (nothing when it is absent).
@@ -337,11 +349,14 @@ pub struct Rules {
     /// subresource (nodes, whose kubelet registers them with theirs, and service CIDRs); every
     /// other such resource's strategy clears it.
     pub status_on_create: bool,
+    /// Whether a create with neither a name nor `generateName` is named with a random UUID
+    /// (the limit range strategy's `PrepareForCreate`) rather than refused for want of a name.
+    pub uuid_name_on_create: bool,
 }
 
 impl Default for Rules {
     fn default() -> Self {
-        Rules { generation: Generation::ALL_BUT_METADATA, status_on_create: false }
+        Rules { generation: Generation::ALL_BUT_METADATA, status_on_create: false, uuid_name_on_create: false }
     }
 }
 
@@ -367,6 +382,10 @@ pub struct PrepareCtx<'a> {
     pub subresource: Option<&'a str>,
     /// The write persists nothing.
     pub dry_run: bool,
+    /// The version of the resource the request was written through (`v1beta1` for a write to
+    /// `/apis/discovery.k8s.io/v1beta1/...`), whatever version the store holds: some strategies
+    /// depend on it (upstream reads it from the request's info).
+    pub version: &'a str,
     info: ResourceInfo,
     objects: &'a BTreeMap<Key, Encoded>,
     except: Option<&'a Key>,
@@ -773,6 +792,7 @@ impl State {
     /// Notes the view a write comes through (see [`State::request_view`]).
     fn writing_through(&mut self, gvr: &GroupVersionResource) {
         self.request_view = if self.views.contains_key(gvr) { self.conversion(gvr) } else { None };
+        self.request_version.clone_from(&gvr.version);
     }
 
     fn next_rv(&mut self) -> u64 {
@@ -828,7 +848,6 @@ impl State {
         // skips (the dry-run design's "left empty" was shipped in 1.24 and reverted, kubernetes
         // issue 109174).
         m.uid = pins.map_or_else(meta::new_uid, |p| p.uid.clone());
-        let mut errs = meta_errors(&info, m);
         let store = &self.stores[idx];
         if m.name.is_empty()
             && let Some(p) = pins
@@ -836,6 +855,12 @@ impl State {
             // The name the held write generated, taken or not since (then `AlreadyExists`).
             m.name = p.name.clone();
         }
+        // Upstream's store generates a name from `generateName` before the strategy runs, so
+        // only a create with neither gets the UUID name.
+        if m.name.is_empty() && m.generate_name.is_empty() && rules.uuid_name_on_create {
+            m.name = meta::new_uid();
+        }
+        let mut errs = meta_errors(&info, m);
         // Upstream's store generates the name before validating, so a bad `generateName` is
         // reported with the name made from it.
         if m.name.is_empty() && !m.generate_name.is_empty() {
@@ -862,6 +887,7 @@ impl State {
                 old: None,
                 subresource: None,
                 dry_run,
+                version: &self.request_version,
                 info,
                 objects: &store.objects,
                 except: None,
@@ -983,6 +1009,7 @@ impl State {
                 old: Some(existing.as_ref()),
                 subresource,
                 dry_run,
+                version: &self.request_version,
                 info,
                 objects: &self.stores[idx].objects,
                 except: Some(&key),
@@ -1234,6 +1261,13 @@ impl State {
                 let obj = meta::from_value(&self.info(idx), &object)?;
                 self.create(idx, "", obj, false, Stage::Store).map(drop)
             }
+            SideWrite::UpdateStatus { resource, object } => {
+                let idx = self.index_of(&resource)?;
+                let info = self.info(idx);
+                let obj = meta::from_value(&info, &object)?;
+                let namespace = meta_of(&info, obj.as_ref())?.namespace.clone();
+                self.update(idx, &namespace, obj, Some("status"), WriteFlags::default(), Stage::Store).map(drop)
+            }
             SideWrite::Delete { resource, namespace, name } => {
                 let idx = self.index_of(&resource)?;
                 let view = self.info(idx);
@@ -1365,6 +1399,7 @@ impl ObjectTracker {
                     storage_read: None,
                     validates: None,
                     request_view: None,
+                    request_version: String::new(),
                     garbage_collection: false,
                 }),
                 changed,

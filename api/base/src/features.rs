@@ -113,11 +113,17 @@ pub enum Feature {
     /// A pod status's `extendedResourceClaimStatus` (beta, on): dropped from a pod written while
     /// it is off, unless the stored pod already has one.
     DRAExtendedResource,
+    /// A topology spread constraint's `matchLabelKeys` (beta, on): dropped from a pod or template
+    /// written while it is off, unless the stored one's constraints have any.
+    MatchLabelKeysInPodTopologySpread,
+    /// A new pod's topology spread constraints get their `matchLabelKeys` merged into their
+    /// `labelSelector`, and validation takes the merged form (beta, on).
+    MatchLabelKeysInPodTopologySpreadSelectorMerge,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 35] = [
+    pub const ALL: [Feature; 37] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -153,6 +159,8 @@ impl Feature {
         Feature::ImageVolumeWithDigest,
         Feature::DRANodeAllocatableResources,
         Feature::DRAExtendedResource,
+        Feature::MatchLabelKeysInPodTopologySpread,
+        Feature::MatchLabelKeysInPodTopologySpreadSelectorMerge,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -193,6 +201,8 @@ impl Feature {
             Feature::ImageVolumeWithDigest => "ImageVolumeWithDigest",
             Feature::DRANodeAllocatableResources => "DRANodeAllocatableResources",
             Feature::DRAExtendedResource => "DRAExtendedResource",
+            Feature::MatchLabelKeysInPodTopologySpread => "MatchLabelKeysInPodTopologySpread",
+            Feature::MatchLabelKeysInPodTopologySpreadSelectorMerge => "MatchLabelKeysInPodTopologySpreadSelectorMerge",
         }
     }
 
@@ -200,8 +210,9 @@ impl Feature {
     /// validation, a pod's `hostnameOverride`, in-place resize of pod-level resources and of
     /// non-sidecar init containers, containers' restart rules, autoscalers'
     /// configurable tolerance, relaxed service names, device health in container statuses
-    /// (`ResourceHealthStatus`, `ResourceHealthStatusMessage`), DRA extended resources and strict
-    /// legacy IP and CIDR parsing are beta and on; a stateful set's `maxUnavailable` is beta and
+    /// (`ResourceHealthStatus`, `ResourceHealthStatusMessage`), DRA extended resources, strict
+    /// legacy IP and CIDR parsing, topology spread constraints' `matchLabelKeys` and their merge
+    /// into the selector are beta and on; a stateful set's `maxUnavailable` is beta and
     /// off; image volume digests and DRA node-allocatable resources are alpha and off; the gates declarative
     /// validation tags name with `+k8s:ifEnabled`, `GenericWorkload`, `ContainerStopSignals` and
     /// `CrossNamespaceVolumeDataSource` are alpha and off; `ClusterTrustBundleProjection`,
@@ -227,6 +238,8 @@ impl Feature {
             | Feature::ResourceHealthStatus
             | Feature::ResourceHealthStatusMessage
             | Feature::DRAExtendedResource
+            | Feature::MatchLabelKeysInPodTopologySpread
+            | Feature::MatchLabelKeysInPodTopologySpreadSelectorMerge
             | Feature::StrictIPCIDRValidation => true,
             Feature::HPAScaleToZero
             | Feature::PodGroupPreemptionPolicy

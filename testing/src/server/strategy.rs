@@ -6,9 +6,14 @@
 //! what single resources do, working on the object's JSON form so it serves whichever kinds the
 //! build enables.
 
+mod api_services;
+mod device_taint_rules;
+mod endpoint_slices;
 mod gated;
+mod gated_spread;
 mod gated_status;
 mod ip_addresses;
+mod pod_label_keys;
 mod pods;
 mod services;
 
@@ -33,8 +38,9 @@ const CONTROLLER_UID_LABEL: &str = "batch.kubernetes.io/controller-uid";
 /// The annotation that carries a daemon set's internal `spec.templateGeneration` in apps/v1.
 const TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
 
-/// Upstream's drops of gated fields whose rule a `+featureGate=` marker cannot say: a pod's
-/// status fields (`gated_status`), then the others (`gated`); `old` is the stored object on
+/// Upstream's drops of gated fields whose rule a `+featureGate=` marker cannot say (or that
+/// k8s.io/api marks with none): a pod's status fields (`gated_status`), then the others (`gated`),
+/// then spread constraints' `matchLabelKeys` (`gated_spread`); `old` is the stored object on
 /// update.
 pub(crate) fn drop_disabled(
     info: &ResourceInfo,
@@ -45,7 +51,8 @@ pub(crate) fn drop_disabled(
     if (info.group, info.resource) == ("", "pods") {
         gated_status::drop_disabled(obj.as_mut(), old, enabled);
     }
-    gated::drop_disabled(info, obj, old, enabled)
+    gated::drop_disabled(info, obj, old, enabled)?;
+    gated_spread::drop_disabled(info, obj, old, enabled)
 }
 
 /// Whether a write to `subresource` of `info`'s resource drops gated fields as a write to the
@@ -77,6 +84,14 @@ pub(crate) fn prepare(
             }
             Ok(())
         }
+        ("discovery.k8s.io", "endpointslices", old) => {
+            edit(info, obj, old, |slice, old| endpoint_slices::drop_topology_on_v1(slice, old, ctx.version))
+        }
+        ("resource.k8s.io", "devicetaintrules", Some(old)) => edit(info, obj, Some(old), |rule, old| {
+            if let Some(old) = old {
+                device_taint_rules::date_effect_change(rule, old, kapi_machinery::types::Time::now());
+            }
+        }),
         ("batch", "jobs", None) => edit(info, obj, None, |job, _| generate_job_selector(job)),
         ("", "persistentvolumes", None) => {
             if let Some(pv) = obj.as_mut().as_any_mut().downcast_mut::<kapi_api::core::v1::PersistentVolume>() {
@@ -127,13 +142,16 @@ fn record_storage_version(crd: &mut CustomResourceDefinition) {
 /// has them: the `metadata.generation` rule (`PrepareForCreate` setting 1, `PrepareForUpdate`
 /// adding one when the spec changes; most resources without a spec never set it; the horizontal
 /// pod autoscaler's follows the `HPAGeneration` gate, taken as on: its strategy calls it a
-/// release's opt-out), and whether a create keeps the status it was sent.
+/// release's opt-out), whether a create keeps the status it was sent, and whether a nameless
+/// create is named with a UUID.
 pub(crate) fn rules() -> RulesFn {
     std::sync::Arc::new(|info: &ResourceInfo| Rules {
         generation: generation_of(info.group, info.resource),
         // Nodes' strategy allows a status on create (the kubelet registers its node with it);
         // service CIDRs' does not clear it.
         status_on_create: matches!((info.group, info.resource), ("", "nodes") | ("networking.k8s.io", "servicecidrs")),
+        // The limit range strategy names a nameless limit range with a UUID.
+        uuid_name_on_create: (info.group, info.resource) == ("", "limitranges"),
     })
 }
 
@@ -254,11 +272,18 @@ fn volume_status_update(
 
 /// What a committed write makes the server write besides it: the `IPAddress` objects of the
 /// cluster IPs services take and give back (upstream's allocator writes them while the service's
-/// create, update or delete is served).
+/// create, update or delete is served), and a local `APIService`'s `Available` condition
+/// (kube-aggregator's availability controller, which upstream runs in the API server's process
+/// and which writes it just after; here it is written in the same step).
 pub(crate) fn side_writes() -> SideWritesFn {
     std::sync::Arc::new(|info: &ResourceInfo, old: Option<&dyn Object>, new: Option<&dyn Object>| {
         match (info.group, info.resource) {
             ("", "services") => ip_addresses::writes(as_service(old), as_service(new)),
+            ("apiregistration.k8s.io", "apiservices") => new
+                .and_then(|o| to_value(o).ok())
+                .and_then(|v| api_services::availability(info, &v, kapi_machinery::types::Time::now()))
+                .into_iter()
+                .collect(),
             _ => Vec::new(),
         }
     })

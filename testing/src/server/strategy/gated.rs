@@ -38,7 +38,7 @@ const COORDINATED_LEADER_ELECTION: &str = Feature::CoordinatedLeaderElection.nam
 const CONTAINER_LISTS: [&str; 3] = ["initContainers", "containers", "ephemeralContainers"];
 
 /// Where a resource's objects hold a pod spec: the pod's own, or its template's.
-fn pod_spec_path(group: &str, resource: &str) -> Option<&'static [&'static str]> {
+pub(super) fn pod_spec_path(group: &str, resource: &str) -> Option<&'static [&'static str]> {
     Some(match (group, resource) {
         ("", "pods") => &["spec"],
         ("", "podtemplates") => &["template", "spec"],

@@ -112,6 +112,7 @@ mod tests {
                     format!("+{}", object.get("metadata").and_then(|m| m.get("name")).and_then(Value::as_str).unwrap())
                 }
                 SideWrite::Delete { name, .. } => format!("-{name}"),
+                SideWrite::UpdateStatus { .. } => "status".to_owned(),
             })
             .collect()
     }

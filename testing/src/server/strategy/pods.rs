@@ -1,9 +1,10 @@
-//! The pod strategy's `PrepareForCreate`: a new pod's status is `Pending` with its QoS class, and a `PodScheduled` condition when scheduling gates hold it.
+//! The pod strategy's `PrepareForCreate`: a new pod's status is `Pending` with its QoS class, a `PodScheduled` condition when scheduling gates hold it, and its label keys merged into its selectors.
 
 use kapi_api::core::v1::{ConditionStatus, Pod, PodCondition, PodConditionType, PodPhase, validation};
 
 /// What upstream's pod strategy does on create, after the status the client sent is dropped:
-/// `phase: Pending`, the QoS class, and the scheduling-gated condition.
+/// `phase: Pending`, the QoS class, the scheduling-gated condition, then the label keys of its
+/// affinity terms and spread constraints merged into their selectors (see [`super::pod_label_keys`]).
 pub(crate) fn prepare_for_create(pod: &mut Pod) {
     pod.status.phase.0 = PodPhase::PENDING.into();
     pod.status.qos_class.0 = validation::compute_pod_qos(pod).into();
@@ -17,6 +18,7 @@ pub(crate) fn prepare_for_create(pod: &mut Pod) {
         c.message = "Scheduling is blocked due to non-empty scheduling gates".into();
         pod.status.conditions.push(c);
     }
+    super::pod_label_keys::merge_on_create(pod);
 }
 
 #[cfg(test)]

@@ -255,8 +255,10 @@ fn label_keys(path: &Path, keys: &[String], selector: Option<&LabelSelector>) ->
 
 /// Upstream's `validateMatchLabelKeysAndMismatchLabelKeys`. A match label key that the selector
 /// has both in `matchLabels` and in an expression is reported at the term's own path indexed by
-/// the key's position, as upstream reports it.
-fn match_and_mismatch_label_keys(
+/// the key's position, as upstream reports it. Topology spread constraints take it too, without
+/// mismatch keys, when their `matchLabelKeys` are merged into the selector (see
+/// [`super::spread`]).
+pub(super) fn match_and_mismatch_label_keys(
     path: &Path,
     match_keys: &[String],
     mismatch_keys: &[String],

@@ -424,20 +424,25 @@ fn topology_spread_constraints_table() {
             ],
         ),
         (
-            "matchLabelKeys: no selector, a key the selector has, an invalid key",
-            Box::new(|s| {
-                let mut a = constraint("k8s.io/zone", "DoNotSchedule");
-                a.match_label_keys = vec!["foo".into()];
-                let mut b = constraint("k8s.io/region", "DoNotSchedule");
-                b.label_selector = Some(selector("foo", "Exists", &[]));
-                b.match_label_keys = vec!["foo".into(), "/bad".into()];
-                s.topology_spread_constraints = vec![a, b];
-            }),
+            // The merged form's rule (the 1.36 default): a key in one expression is the merged one.
+            "matchLabelKeys: no selector, a key the selector has in an expression, an invalid key",
+            Box::new(|s| s.topology_spread_constraints = label_key_constraints()),
             vec![
                 (Forbidden, "spec.topologySpreadConstraints[0].matchLabelKeys"),
-                (Invalid, "spec.topologySpreadConstraints[1].matchLabelKeys[0]"),
                 (Invalid, "spec.topologySpreadConstraints[1].matchLabelKeys[1]"),
             ],
+        ),
+        (
+            "matchLabelKeys: a key the selector has in matchLabels and an expression",
+            Box::new(|s| {
+                let mut c = constraint("k8s.io/zone", "DoNotSchedule");
+                let mut sel = selector("foo", "In", &["a"]);
+                sel.match_labels.insert("foo".into(), "a".into());
+                c.label_selector = Some(sel);
+                c.match_label_keys = vec!["foo".into()];
+                s.topology_spread_constraints = vec![c];
+            }),
+            vec![(Invalid, "spec.topologySpreadConstraints[0][0]")],
         ),
         (
             "invalid label selector",
@@ -450,6 +455,67 @@ fn topology_spread_constraints_table() {
         ),
     ];
     run_table(cases);
+}
+
+/// A constraint with `matchLabelKeys` and no selector, and one whose selector has the key in an
+/// expression beside an invalid key.
+fn label_key_constraints() -> Vec<TopologySpreadConstraint> {
+    let mut a = constraint("k8s.io/zone", "DoNotSchedule");
+    a.match_label_keys = vec!["foo".into()];
+    let mut b = constraint("k8s.io/region", "DoNotSchedule");
+    b.label_selector = Some(selector("foo", "Exists", &[]));
+    b.match_label_keys = vec!["foo".into(), "/bad".into()];
+    vec![a, b]
+}
+
+/// With `MatchLabelKeysInPodTopologySpreadSelectorMerge` off, or `MatchLabelKeysInPodTopologySpread`
+/// off, the legacy rule: no key the selector names at all.
+#[test]
+fn spread_match_label_keys_take_the_legacy_rule_without_the_merge() {
+    use crate::features::{Feature, FeatureGates, with_gates};
+    use ErrorType::{Forbidden, Invalid};
+    let legacy = vec![
+        (Forbidden, "spec.topologySpreadConstraints[0].matchLabelKeys"),
+        (Invalid, "spec.topologySpreadConstraints[1].matchLabelKeys[0]"),
+        (Invalid, "spec.topologySpreadConstraints[1].matchLabelKeys[1]"),
+    ];
+    for gate in [Feature::MatchLabelKeysInPodTopologySpreadSelectorMerge, Feature::MatchLabelKeysInPodTopologySpread] {
+        let want = legacy.clone();
+        with_gates(FeatureGates::default().with(gate, false), || {
+            let case: Case = ("legacy", Box::new(|s| s.topology_spread_constraints = label_key_constraints()), want);
+            run_table(vec![case]);
+        });
+    }
+}
+
+/// An update keeps the rule the stored pod passes (upstream's
+/// `OldPodViolatesMatchLabelKeysValidation` and its legacy twin).
+#[test]
+fn an_update_keeps_the_spread_rule_the_stored_pod_passes() {
+    use super::super::spread::MatchLabelKeysRule;
+    use crate::core::v1::validation::PodValidationOptions;
+    use crate::features::{Feature, FeatureGates, with_gates};
+    let mut fails_merged = spec();
+    let mut c = constraint("k8s.io/zone", "DoNotSchedule");
+    let mut sel = selector("foo", "In", &["a"]);
+    sel.match_labels.insert("foo".into(), "a".into());
+    c.label_selector = Some(sel);
+    c.match_label_keys = vec!["foo".into()];
+    fails_merged.topology_spread_constraints = vec![c];
+    let opts = PodValidationOptions::from_old_spec(Some(&fails_merged));
+    assert!(opts.old_pod_violates_match_label_keys_validation);
+    assert_eq!(opts.match_label_keys_rule(), MatchLabelKeysRule::Legacy);
+    assert_eq!(PodValidationOptions::from_old_spec(None).match_label_keys_rule(), MatchLabelKeysRule::Merged);
+    // With the merge off, a stored pod failing the legacy rule keeps the merged form's.
+    let mut fails_legacy = spec();
+    fails_legacy.topology_spread_constraints = label_key_constraints()[1..].to_vec();
+    let off = FeatureGates::default().with(Feature::MatchLabelKeysInPodTopologySpreadSelectorMerge, false);
+    with_gates(off, || {
+        let opts = PodValidationOptions::from_old_spec(Some(&fails_legacy));
+        assert!(opts.old_pod_violates_legacy_match_label_keys_validation);
+        assert_eq!(opts.match_label_keys_rule(), MatchLabelKeysRule::Merged);
+        assert_eq!(PodValidationOptions::from_old_spec(None).match_label_keys_rule(), MatchLabelKeysRule::Legacy);
+    });
 }
 
 #[test]

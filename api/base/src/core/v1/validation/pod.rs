@@ -23,11 +23,13 @@ use kapi_machinery::validation::content::{
 };
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
+use super::spread::MatchLabelKeysRule;
 use super::{dns1123_label, json_value, name_is_dns_subdomain, non_negative, port_num_or_name};
 use crate::core::v1::{
     Container, EnvFromSource, EnvVar, HTTPGetAction, LifecycleHandler, PodSpec, PodTemplateSpec, Probe, ProbeHandler,
     ResourceName, ResourceRequirements, Toleration, Volume, VolumeMount, VolumeSource,
 };
+use crate::features::{self, Feature};
 use crate::meta::v1::validation::validate_labels;
 
 const PROTOCOLS: &[&str] = &["SCTP", "TCP", "UDP"];
@@ -104,12 +106,21 @@ pub struct PodValidationOptions {
     /// Init containers may have a `resizePolicy` because a stored sidecar had one
     /// (`AllowSidecarResizePolicy`, which the `InPlacePodVerticalScaling` gate also turns on).
     pub allow_sidecar_resize_policy: bool,
+    /// The stored pod's topology spread constraints fail the rule for `matchLabelKeys` merged
+    /// into the selector, so the legacy rule is kept for them
+    /// (`OldPodViolatesMatchLabelKeysValidation`, set while the merge gate is on).
+    pub old_pod_violates_match_label_keys_validation: bool,
+    /// The stored pod's constraints fail the legacy rule, so the merged form's is taken
+    /// (`OldPodViolatesLegacyMatchLabelKeysValidation`, set while the merge gate is off).
+    pub old_pod_violates_legacy_match_label_keys_validation: bool,
 }
 
 impl PodValidationOptions {
     /// The options for an update of a pod spec whose stored version is `old` (none: a create).
     pub fn from_old_spec(old: Option<&PodSpec>) -> PodValidationOptions {
         let Some(old) = old else { return PodValidationOptions::default() };
+        let spread_keys = features::enabled(Feature::MatchLabelKeysInPodTopologySpread);
+        let merge = features::enabled(Feature::MatchLabelKeysInPodTopologySpreadSelectorMerge);
         PodValidationOptions {
             allow_invalid_label_value_in_selector: super::affinity::has_invalid_affinity_selector(
                 old.affinity.as_deref(),
@@ -125,7 +136,28 @@ impl PodValidationOptions {
                 .init_containers
                 .iter()
                 .any(|c| is_sidecar(c) && !c.resize_policy.is_empty()),
+            old_pod_violates_match_label_keys_validation: spread_keys
+                && merge
+                && super::spread::violates(&old.topology_spread_constraints, MatchLabelKeysRule::Merged),
+            old_pod_violates_legacy_match_label_keys_validation: spread_keys
+                && !merge
+                && super::spread::violates(&old.topology_spread_constraints, MatchLabelKeysRule::Legacy),
         }
+    }
+
+    /// Which rule checks topology spread constraints' `matchLabelKeys`, as upstream's
+    /// `validateTopologySpreadConstraints` picks it: the merged form's while the merge gate is on,
+    /// the legacy one while it is off, each unless the stored pod fails it.
+    pub(super) fn match_label_keys_rule(&self) -> MatchLabelKeysRule {
+        if !features::enabled(Feature::MatchLabelKeysInPodTopologySpread) {
+            return MatchLabelKeysRule::Legacy;
+        }
+        let merged = if features::enabled(Feature::MatchLabelKeysInPodTopologySpreadSelectorMerge) {
+            !self.old_pod_violates_match_label_keys_validation
+        } else {
+            self.old_pod_violates_legacy_match_label_keys_validation
+        };
+        if merged { MatchLabelKeysRule::Merged } else { MatchLabelKeysRule::Legacy }
     }
 
     /// The options for an update of a pod template whose stored version is `old` (upstream's
@@ -242,6 +274,7 @@ pub fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool, opts: 
     errs.extend(super::spread::topology_spread_constraints(
         &spec.topology_spread_constraints,
         opts.allow_invalid_topology_spread_constraint_label_selector,
+        opts.match_label_keys_rule(),
         &path.child("topologySpreadConstraints"),
     ));
     errs.extend(super::security::windows_host_process_pod(spec, path));

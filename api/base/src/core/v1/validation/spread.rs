@@ -13,12 +13,24 @@ const NOT_POSITIVE: &str = "must be greater than zero";
 const ACTIONS: &[&str] = &["DoNotSchedule", "ScheduleAnyway"];
 const NODE_POLICIES: &[&str] = &["Honor", "Ignore"];
 
+/// Which of upstream's two rules checks a constraint's `matchLabelKeys`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum MatchLabelKeysRule {
+    /// `ValidateMatchLabelKeysInTopologySpread`: no key the selector names at all.
+    Legacy,
+    /// `ValidateMatchLabelKeysAndMismatchLabelKeys`, for selectors the keys were merged into: a
+    /// key may be in one expression (the merged one) but not in `matchLabels` and an expression
+    /// too; reported as upstream does, `matchLabelKeys` errors under the constraint's path.
+    Merged,
+}
+
 /// Upstream's `validateTopologySpreadConstraints` at `path` (`spec.topologySpreadConstraints`).
 /// Label values of the selectors' expressions are checked unless `allow_invalid_values` (set on
-/// update when the stored pod already had an invalid selector).
+/// update when the stored pod already had an invalid selector); `rule` checks `matchLabelKeys`.
 pub(super) fn topology_spread_constraints(
     constraints: &[TopologySpreadConstraint],
     allow_invalid_values: bool,
+    rule: MatchLabelKeysRule,
     path: &Path,
 ) -> ErrorList {
     // A constraint is a duplicate when a later one has the same (topologyKey, whenUnsatisfiable);
@@ -68,7 +80,7 @@ pub(super) fn topology_spread_constraints(
                 errs.push(FieldError::not_supported_value(p.child(field), BadValue::named(&policy.0), NODE_POLICIES));
             }
         }
-        errs.extend(match_label_keys(c, &p.child("matchLabelKeys")));
+        errs.extend(match_label_keys_by(rule, c, &p));
         if let Some(sel) = &c.label_selector {
             errs.extend(validate_label_selector_with(sel, allow_invalid_values, &p.child("labelSelector")));
         }
@@ -80,6 +92,22 @@ pub(super) fn topology_spread_constraints(
 /// fails the strict check.
 pub(super) fn has_invalid_selector(constraints: &[TopologySpreadConstraint]) -> bool {
     constraints.iter().filter_map(|c| c.label_selector.as_ref()).any(|s| !is_valid_label_selector(s))
+}
+
+/// Whether any of the constraints fails `rule` (upstream's
+/// `hasInvalidTopologySpreadConstrainMatchLabelKeys` and its legacy twin).
+pub(super) fn violates(constraints: &[TopologySpreadConstraint], rule: MatchLabelKeysRule) -> bool {
+    constraints.iter().any(|c| !match_label_keys_by(rule, c, &Path::root()).is_empty())
+}
+
+/// The errors of `rule` for the constraint at `path`.
+fn match_label_keys_by(rule: MatchLabelKeysRule, c: &TopologySpreadConstraint, path: &Path) -> ErrorList {
+    match rule {
+        MatchLabelKeysRule::Legacy => match_label_keys(c, &path.child("matchLabelKeys")),
+        MatchLabelKeysRule::Merged => {
+            super::affinity::match_and_mismatch_label_keys(path, &c.match_label_keys, &[], c.label_selector.as_ref())
+        }
+    }
 }
 
 /// Upstream's `validateMatchLabelKeysInTopologySpread`: label names the selector does not

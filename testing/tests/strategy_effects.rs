@@ -1,0 +1,324 @@
+//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, and local API services' availability.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use http::{Method, StatusCode};
+use http_body_util::{BodyExt, Full};
+use hyper_util::rt::TokioIo;
+use kapi_api::features::{Feature, FeatureGates};
+use kapi_machinery::json::value::{Value, parse};
+use kapi_machinery::types::Time;
+use kapi_testing::{ApiServer, RuntimeConfig, TestServer};
+use tokio::net::TcpStream;
+
+/// A server with every built-in kind, serving what `config` turns on besides the defaults.
+async fn start_with(api: ApiServer, config: Option<RuntimeConfig>) -> TestServer {
+    let api = Arc::new(api);
+    api.register_builtin();
+    if let Some(config) = config {
+        api.set_runtime_config(config).unwrap();
+    }
+    TestServer::start(api, None).await.unwrap()
+}
+
+async fn start() -> TestServer {
+    start_with(ApiServer::new(), None).await
+}
+
+/// Sends one JSON request; the status and the parsed body.
+async fn send(server: &TestServer, method: Method, path: &str, body: &str) -> (StatusCode, Value) {
+    let stream = TcpStream::connect(server.addr()).await.unwrap();
+    let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.unwrap();
+    tokio::spawn(conn);
+    let req = http::Request::builder()
+        .method(method)
+        .uri(path)
+        .header("host", server.addr().to_string())
+        .header("content-type", "application/json")
+        .header("accept", "application/json")
+        .body(Full::new(Bytes::from(body.to_owned())))
+        .unwrap();
+    let resp = sender.send_request(req).await.unwrap();
+    let status = resp.status();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let value = parse(&bytes).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&bytes)));
+    (status, value)
+}
+
+fn at<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {
+    path.iter().try_fold(v, |v, p| match (v, p.parse::<usize>()) {
+        (Value::Array(items), Ok(i)) => items.get(i),
+        _ => v.get(p),
+    })
+}
+
+fn text<'a>(v: &'a Value, path: &[&str]) -> &'a str {
+    at(v, path).and_then(Value::as_str).unwrap_or_default()
+}
+
+fn json(v: Option<&Value>) -> String {
+    v.map(|v| String::from_utf8(v.to_compact_vec()).unwrap()).unwrap_or_default()
+}
+
+const LIMIT_RANGES: &str = "/api/v1/namespaces/default/limitranges";
+const LIMITS: &str = r#""spec":{"limits":[{"type":"Container","max":{"cpu":"1"}}]}"#;
+
+/// Upstream's limit range `PrepareForCreate` names a nameless one with a UUID; the store made a
+/// name from `generateName` before it, so that one keeps its generated name.
+#[tokio::test]
+async fn a_limit_range_without_a_name_is_named_with_a_uuid() {
+    let server = start().await;
+    let (status, created) =
+        send(&server, Method::POST, LIMIT_RANGES, &format!(r#"{{"kind":"LimitRange","apiVersion":"v1",{LIMITS}}}"#))
+            .await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let name = text(&created, &["metadata", "name"]);
+    let dashes: Vec<usize> = name.match_indices('-').map(|(i, _)| i).collect();
+    assert_eq!((name.len(), dashes), (36, vec![8, 13, 18, 23]), "{name}");
+    assert!(name.chars().all(|c| c == '-' || c.is_ascii_hexdigit()), "{name}");
+    let (status, _) = send(&server, Method::GET, &format!("{LIMIT_RANGES}/{name}"), "").await;
+    assert_eq!(status, StatusCode::OK);
+
+    let body = format!(r#"{{"kind":"LimitRange","apiVersion":"v1","metadata":{{"generateName":"lr-"}},{LIMITS}}}"#);
+    let (status, generated) = send(&server, Method::POST, LIMIT_RANGES, &body).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let name = text(&generated, &["metadata", "name"]);
+    assert!(name.starts_with("lr-") && name.len() == 8, "{name}");
+
+    // Other kinds still need a name.
+    let (status, refused) = send(
+        &server,
+        Method::POST,
+        "/api/v1/namespaces/default/configmaps",
+        r#"{"kind":"ConfigMap","apiVersion":"v1"}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text(&refused, &["message"]).contains("name or generateName is required"), "{}", json(Some(&refused)));
+}
+
+const SLICES_V1: &str = "/apis/discovery.k8s.io/v1/namespaces/default/endpointslices";
+const SLICES_V1BETA1: &str = "/apis/discovery.k8s.io/v1beta1/namespaces/default/endpointslices";
+
+/// A write through v1 drops `deprecatedTopology`; one through v1beta1 keeps its `topology`, and
+/// a later v1 update that changes the endpoints moves the hostname the stored topology named
+/// into `nodeName`.
+#[tokio::test]
+async fn endpoint_slices_lose_their_topology_through_v1() {
+    let config = RuntimeConfig::parse("discovery.k8s.io/v1beta1=true").unwrap().with_removed(true);
+    let server = start_with(ApiServer::new(), Some(config)).await;
+    let v1 = r#"{"apiVersion":"discovery.k8s.io/v1","kind":"EndpointSlice","metadata":{"name":"a"},"addressType":"IPv4",
+        "endpoints":[{"addresses":["10.0.0.1"],"deprecatedTopology":{"kubernetes.io/hostname":"node-1","rack":"r1"}}]}"#;
+    let (status, created) = send(&server, Method::POST, SLICES_V1, v1).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(json(at(&created, &["endpoints", "0"])), r#"{"addresses":["10.0.0.1"],"conditions":{}}"#);
+
+    let v1beta1 = r#"{"apiVersion":"discovery.k8s.io/v1beta1","kind":"EndpointSlice","metadata":{"name":"b"},"addressType":"IPv4",
+        "endpoints":[{"addresses":["10.0.0.1"],"topology":{"kubernetes.io/hostname":"node-1","rack":"r1"}}]}"#;
+    let (status, created) = send(&server, Method::POST, SLICES_V1BETA1, v1beta1).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let (_, read) = send(&server, Method::GET, &format!("{SLICES_V1}/b"), "").await;
+    assert_eq!(
+        json(at(&read, &["endpoints", "0", "deprecatedTopology"])),
+        r#"{"kubernetes.io/hostname":"node-1","rack":"r1"}"#
+    );
+    assert_eq!(at(&read, &["endpoints", "0", "nodeName"]), None);
+
+    // Labels alone leave the endpoints, and so their topology, as they were.
+    let mut relabelled = read.clone();
+    let meta = at(&read, &["metadata"]).unwrap().clone();
+    let mut meta_text = json(Some(&meta));
+    meta_text.insert_str(1, r#""labels":{"a":"b"},"#);
+    if let Value::Object(members) = &mut relabelled {
+        members.retain(|(k, _)| k != "metadata");
+        members.push(("metadata".into(), parse(meta_text.as_bytes()).unwrap()));
+    }
+    let (status, kept) = send(&server, Method::PUT, &format!("{SLICES_V1}/b"), &json(Some(&relabelled))).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&kept)));
+    assert!(at(&kept, &["endpoints", "0", "deprecatedTopology"]).is_some());
+
+    // A changed endpoint: the topology goes, its known hostname becomes the node name.
+    let changed = json(Some(&kept)).replace("10.0.0.1", "10.0.0.2");
+    let (status, updated) = send(&server, Method::PUT, &format!("{SLICES_V1}/b"), &changed).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
+    assert_eq!(at(&updated, &["endpoints", "0", "deprecatedTopology"]), None);
+    assert_eq!(text(&updated, &["endpoints", "0", "nodeName"]), "node-1");
+}
+
+const RULES: &str = "/apis/resource.k8s.io/v1beta2/devicetaintrules";
+
+fn taint_rule(effect: &str, time_added: Option<&str>, rv: Option<&str>) -> String {
+    let time = time_added.map(|t| format!(r#","timeAdded":"{t}""#)).unwrap_or_default();
+    let rv = rv.map(|rv| format!(r#","resourceVersion":"{rv}""#)).unwrap_or_default();
+    format!(
+        r#"{{"apiVersion":"resource.k8s.io/v1beta2","kind":"DeviceTaintRule","metadata":{{"name":"r"{rv}}},
+        "spec":{{"deviceSelector":{{"driver":"example.com"}},"taint":{{"key":"example.com/k","effect":"{effect}"{time}}}}}}}"#
+    )
+}
+
+/// A created rule without `timeAdded` is dated by defaulting; an update that changes the effect
+/// but not `timeAdded` is dated anew, one that sets `timeAdded` keeps it.
+#[tokio::test]
+async fn device_taint_rules_date_a_changed_effect() {
+    let server =
+        start_with(ApiServer::new(), Some(RuntimeConfig::parse("resource.k8s.io/v1beta2=true").unwrap())).await;
+    let before = Time::now().unix_seconds();
+    let (status, created) = send(&server, Method::POST, RULES, &taint_rule("NoSchedule", None, None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let dated = Time::parse_rfc3339(text(&created, &["spec", "taint", "timeAdded"])).unwrap();
+    assert!(dated.unix_seconds() >= before, "{}", json(Some(&created)));
+
+    // Same effect, an old time set by the client: kept.
+    let old = "2020-01-01T00:00:00Z";
+    let rv = text(&created, &["metadata", "resourceVersion"]).to_owned();
+    let (status, same) =
+        send(&server, Method::PUT, &format!("{RULES}/r"), &taint_rule("NoSchedule", Some(old), Some(&rv))).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&same)));
+    assert_eq!(text(&same, &["spec", "taint", "timeAdded"]), old);
+
+    // A new effect with the stored time: dated now.
+    let rv = text(&same, &["metadata", "resourceVersion"]).to_owned();
+    let (status, changed) =
+        send(&server, Method::PUT, &format!("{RULES}/r"), &taint_rule("NoExecute", Some(old), Some(&rv))).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&changed)));
+    let bumped = Time::parse_rfc3339(text(&changed, &["spec", "taint", "timeAdded"])).unwrap();
+    assert!(bumped.unix_seconds() >= before, "{}", json(Some(&changed)));
+
+    // A new effect with a time of the client's own: kept.
+    let mine = "2021-06-01T00:00:00Z";
+    let rv = text(&changed, &["metadata", "resourceVersion"]).to_owned();
+    let (status, chosen) =
+        send(&server, Method::PUT, &format!("{RULES}/r"), &taint_rule("None", Some(mine), Some(&rv))).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&chosen)));
+    assert_eq!(text(&chosen, &["spec", "taint", "timeAdded"]), mine);
+}
+
+const PODS: &str = "/api/v1/namespaces/default/pods";
+
+fn pod(name: &str, spread_keys: &str) -> String {
+    format!(
+        r#"{{"apiVersion":"v1","kind":"Pod","metadata":{{"name":"{name}","labels":{{"app":"web","tier":"front"}}}},
+        "spec":{{"containers":[{{"name":"c","image":"busybox"}}],
+        "affinity":{{"podAntiAffinity":{{"requiredDuringSchedulingIgnoredDuringExecution":[{{
+            "labelSelector":{{"matchLabels":{{"app":"web"}}}},"topologyKey":"zone",
+            "matchLabelKeys":["tier","absent"],"mismatchLabelKeys":["app"]}}]}}}},
+        "topologySpreadConstraints":[{{"maxSkew":1,"topologyKey":"zone","whenUnsatisfiable":"DoNotSchedule",
+            "labelSelector":{{"matchLabels":{{"app":"web"}}}},"matchLabelKeys":{spread_keys}}}]}}}}"#
+    )
+}
+
+/// A new pod's affinity terms get `In` for their match label keys and `NotIn` for their
+/// mismatch label keys, with the pod's own label values; its spread constraints get `In` for
+/// theirs while the merge gate is on, and validation takes the merged form.
+#[tokio::test]
+async fn a_new_pods_label_keys_join_its_selectors() {
+    let server = start().await;
+    let (status, created) = send(&server, Method::POST, PODS, &pod("p", r#"["tier"]"#)).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let term = ["spec", "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "0"];
+    assert_eq!(
+        json(at(&created, &[&term[..], &["labelSelector"]].concat())),
+        r#"{"matchLabels":{"app":"web"},"matchExpressions":[{"key":"tier","operator":"In","values":["front"]},{"key":"app","operator":"NotIn","values":["web"]}]}"#
+    );
+    assert_eq!(json(at(&created, &[&term[..], &["matchLabelKeys"]].concat())), r#"["tier","absent"]"#);
+    assert_eq!(
+        json(at(&created, &["spec", "topologySpreadConstraints", "0", "labelSelector"])),
+        r#"{"matchLabels":{"app":"web"},"matchExpressions":[{"key":"tier","operator":"In","values":["front"]}]}"#
+    );
+
+    // A key the selector also has: refused by the merged form's rule, at upstream's path.
+    let (status, refused) = send(&server, Method::POST, PODS, &pod("q", r#"["app"]"#)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(text(&refused, &["details", "causes", "0", "field"]), "spec.topologySpreadConstraints[0][0]");
+    assert_eq!(
+        text(&refused, &["details", "causes", "0", "message"]),
+        r#"Invalid value: "app": exists in both matchLabelKeys and labelSelector"#
+    );
+}
+
+/// With the merge gate off, spread constraints keep their selectors and the legacy rule judges
+/// their keys; affinity terms still merge (their gate is locked on in 1.36).
+#[tokio::test]
+async fn without_the_merge_gate_spread_constraints_keep_their_selectors() {
+    let gates = FeatureGates::default().with(Feature::MatchLabelKeysInPodTopologySpreadSelectorMerge, false);
+    let server = start_with(ApiServer::new().with_feature_gates(gates), None).await;
+    let (status, created) = send(&server, Method::POST, PODS, &pod("p", r#"["tier"]"#)).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(
+        json(at(&created, &["spec", "topologySpreadConstraints", "0", "labelSelector"])),
+        r#"{"matchLabels":{"app":"web"}}"#
+    );
+    let term = ["spec", "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "0"];
+    assert!(json(at(&created, &[&term[..], &["labelSelector"]].concat())).contains("matchExpressions"));
+    let (status, refused) = send(&server, Method::POST, PODS, &pod("q", r#"["app"]"#)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        text(&refused, &["details", "causes", "0", "field"]),
+        "spec.topologySpreadConstraints[0].matchLabelKeys[0]"
+    );
+}
+
+const API_SERVICES: &str = "/apis/apiregistration.k8s.io/v1/apiservices";
+
+/// A local API service reports `Available` as kube-aggregator's controller writes it; a remote
+/// one is left for the remote controller, which this server does not run.
+#[tokio::test]
+async fn a_local_api_service_is_available() {
+    let server = start().await;
+    let local = r#"{"apiVersion":"apiregistration.k8s.io/v1","kind":"APIService","metadata":{"name":"v1.example.com"},
+        "spec":{"group":"example.com","version":"v1","groupPriorityMinimum":100,"versionPriority":10}}"#;
+    let (status, created) = send(&server, Method::POST, API_SERVICES, local).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let (_, read) = send(&server, Method::GET, &format!("{API_SERVICES}/v1.example.com"), "").await;
+    let condition = at(&read, &["status", "conditions", "0"]).expect("a condition");
+    assert_eq!(
+        (text(condition, &["type"]), text(condition, &["status"]), text(condition, &["reason"])),
+        ("Available", "True", "Local")
+    );
+    assert_eq!(text(condition, &["message"]), "Local APIServices are always available");
+    assert!(Time::parse_rfc3339(text(condition, &["lastTransitionTime"])).is_ok());
+
+    // A status write that says otherwise is set right again.
+    let mut unavailable = json(Some(&read));
+    unavailable = unavailable.replace(r#""status":"True""#, r#""status":"False""#);
+    let (status, _) = send(&server, Method::PUT, &format!("{API_SERVICES}/v1.example.com/status"), &unavailable).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, again) = send(&server, Method::GET, &format!("{API_SERVICES}/v1.example.com"), "").await;
+    assert_eq!(text(&again, &["status", "conditions", "0", "status"]), "True");
+
+    let remote = r#"{"apiVersion":"apiregistration.k8s.io/v1","kind":"APIService","metadata":{"name":"v1.remote.example.com"},
+        "spec":{"group":"remote.example.com","version":"v1","groupPriorityMinimum":100,"versionPriority":10,
+        "service":{"namespace":"default","name":"api"},"insecureSkipTLSVerify":true}}"#;
+    let (status, created) = send(&server, Method::POST, API_SERVICES, remote).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let (_, read) = send(&server, Method::GET, &format!("{API_SERVICES}/v1.remote.example.com"), "").await;
+    assert_eq!(at(&read, &["status", "conditions"]), None);
+}
+
+/// With `MatchLabelKeysInPodTopologySpread` off, a new pod's spread constraints lose their
+/// `matchLabelKeys` (upstream's `dropDisabledMatchLabelKeysFieldInTopologySpread`), so nothing
+/// is merged either; an update keeps keys the stored pod already has.
+#[tokio::test]
+async fn without_the_spread_gate_match_label_keys_are_dropped() {
+    let api = Arc::new(ApiServer::new());
+    api.register_builtin();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    // Created while the gate is on, with a key the pod has no label for (so nothing is merged,
+    // which the legacy rule would refuse once the gate is off, as upstream's does).
+    let (status, stored) = send(&server, Method::POST, PODS, &pod("kept", r#"["absent"]"#)).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&stored)));
+
+    api.set_feature_gate(Feature::MatchLabelKeysInPodTopologySpread.name(), false);
+    let (status, created) = send(&server, Method::POST, PODS, &pod("p", r#"["tier"]"#)).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let constraint = at(&created, &["spec", "topologySpreadConstraints", "0"]).unwrap();
+    assert_eq!(at(constraint, &["matchLabelKeys"]), None);
+    assert_eq!(json(at(constraint, &["labelSelector"])), r#"{"matchLabels":{"app":"web"}}"#);
+
+    // The stored pod uses the keys, so an update keeps them.
+    let relabelled = json(Some(&stored)).replacen(r#""tier":"front""#, r#""tier":"front","extra":"x""#, 1);
+    let (status, updated) = send(&server, Method::PUT, &format!("{PODS}/kept"), &relabelled).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
+    assert_eq!(json(at(&updated, &["spec", "topologySpreadConstraints", "0", "matchLabelKeys"])), r#"["absent"]"#);
+}

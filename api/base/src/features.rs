@@ -125,11 +125,20 @@ pub enum Feature {
     /// shape from which upstream removed the gate, so nothing reads it: it is known so that
     /// `--feature-gates` accepts it as a 1.36 kube-apiserver does.
     WorkloadAwarePreemption,
+    /// Dynamic resource allocation (GA, locked on since 1.35): nothing reads it; it is known so
+    /// that `--feature-gates` takes it with its default and refuses it off, as kube-apiserver does.
+    DynamicResourceAllocation,
+    /// Recursive read-only mounts (GA, locked on since 1.33): known for the flag only.
+    RecursiveReadOnlyMounts,
+    /// Pods' supplemental groups policy (GA, locked on since 1.35): known for the flag only.
+    SupplementalGroupsPolicy,
+    /// A pod status's `observedGeneration` (GA, locked on since 1.35): known for the flag only.
+    PodObservedGenerationTracking,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 38] = [
+    pub const ALL: [Feature; 42] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -168,6 +177,10 @@ impl Feature {
         Feature::VolumeLimitScaling,
         Feature::DRAWorkloadResourceClaims,
         Feature::WorkloadAwarePreemption,
+        Feature::DynamicResourceAllocation,
+        Feature::RecursiveReadOnlyMounts,
+        Feature::SupplementalGroupsPolicy,
+        Feature::PodObservedGenerationTracking,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -211,6 +224,10 @@ impl Feature {
             Feature::VolumeLimitScaling => "VolumeLimitScaling",
             Feature::DRAWorkloadResourceClaims => "DRAWorkloadResourceClaims",
             Feature::WorkloadAwarePreemption => "WorkloadAwarePreemption",
+            Feature::DynamicResourceAllocation => "DynamicResourceAllocation",
+            Feature::RecursiveReadOnlyMounts => "RecursiveReadOnlyMounts",
+            Feature::SupplementalGroupsPolicy => "SupplementalGroupsPolicy",
+            Feature::PodObservedGenerationTracking => "PodObservedGenerationTracking",
         }
     }
 
@@ -247,7 +264,11 @@ impl Feature {
             | Feature::ResourceHealthStatus
             | Feature::ResourceHealthStatusMessage
             | Feature::DRAExtendedResource
-            | Feature::StrictIPCIDRValidation => true,
+            | Feature::StrictIPCIDRValidation
+            | Feature::DynamicResourceAllocation
+            | Feature::RecursiveReadOnlyMounts
+            | Feature::SupplementalGroupsPolicy
+            | Feature::PodObservedGenerationTracking => true,
             Feature::HPAScaleToZero
             | Feature::PodGroupPreemptionPolicy
             | Feature::CompositePodGroup
@@ -273,8 +294,10 @@ impl Feature {
 
     /// Whether the served release (1.36) locks the gate to its default (`LockToDefault: true` in
     /// the last entry at or before 1.36 of upstream's versioned gate specs), so that
-    /// `--feature-gates` may not set it to the other value: in-place pod resize (GA, locked from
-    /// 1.35) and SELinux mounts of ReadWriteOncePod volumes (GA, locked from 1.36), read from the
+    /// `--feature-gates` may not set it to the other value: in-place pod resize, dynamic resource
+    /// allocation, supplemental groups policies and pods' observed generation (GA, locked from
+    /// 1.35), recursive read-only mounts (from 1.33) and SELinux mounts of ReadWriteOncePod
+    /// volumes (from 1.36), read from the
     /// versioned `pkg/features/kube_features.go` of the post-1.36 tree `AIAgentSandox/kubernetes`
     /// `db1f817b`; sidecar containers (locked from 1.33), load balancer IP modes and stateful
     /// sets' claim retention (from 1.32) and job pod replacement policies (from 1.34), whose
@@ -287,6 +310,10 @@ impl Feature {
             self,
             Feature::InPlacePodVerticalScaling
                 | Feature::SELinuxMountReadWriteOncePod
+                | Feature::DynamicResourceAllocation
+                | Feature::RecursiveReadOnlyMounts
+                | Feature::SupplementalGroupsPolicy
+                | Feature::PodObservedGenerationTracking
                 | Feature::SidecarContainers
                 | Feature::LoadBalancerIPMode
                 | Feature::StatefulSetAutoDeletePVC
@@ -537,6 +564,12 @@ mod tests {
             "cannot set feature gate SELinuxMountReadWriteOncePod to false, feature is locked to true"
         );
         assert_eq!(FeatureGates::parse("InPlacePodVerticalScaling=true").unwrap(), FeatureGates::default());
+        // A generally available gate kapi knows only for the flag is refused off as well.
+        assert_eq!(
+            FeatureGates::parse("DynamicResourceAllocation=false").unwrap_err().to_string(),
+            "cannot set feature gate DynamicResourceAllocation to false, feature is locked to true"
+        );
+        assert_eq!(FeatureGates::parse("DynamicResourceAllocation=true").unwrap(), FeatureGates::default());
         let off = FeatureGates::default().with(Feature::InPlacePodVerticalScaling, false);
         assert!(!off.enabled(Feature::InPlacePodVerticalScaling));
         let g = FeatureGates::parse("HostnameOverride=false,VolumeLimitScaling=true").unwrap();
@@ -550,7 +583,11 @@ mod tests {
                 "LoadBalancerIPMode",
                 "StatefulSetAutoDeletePVC",
                 "JobPodReplacementPolicy",
-                "SELinuxMountReadWriteOncePod"
+                "SELinuxMountReadWriteOncePod",
+                "DynamicResourceAllocation",
+                "RecursiveReadOnlyMounts",
+                "SupplementalGroupsPolicy",
+                "PodObservedGenerationTracking"
             ]
         );
         assert!(Feature::ALL.into_iter().filter(|f| f.locked()).all(Feature::default_enabled));

@@ -549,3 +549,144 @@ async fn an_ephemeral_container_loses_its_stop_signal_with_the_1_36_defaults() {
     assert_eq!(out.spec.ephemeral_containers[0].ephemeral_container_common.lifecycle, None);
     test.shutdown().await;
 }
+
+/// A CSI driver's `preventPodSchedulingIfMissing` (`VolumeLimitScaling`, alpha and off in 1.36)
+/// is dropped from a new driver with the defaults and kept with the gate on; once the gate goes
+/// off, an update of a driver that sets it keeps it, and one of a driver that did not cannot add
+/// it (k8s.io/api's marker rule).
+#[tokio::test]
+async fn a_csi_driver_keeps_prevent_pod_scheduling_if_missing_only_with_volume_limit_scaling() {
+    use kapi_api::storage::v1::{CSIDriver, CSIDriverSpec};
+    assert!(!FeatureGates::default().enabled(Feature::VolumeLimitScaling));
+    let driver = |name: &str| CSIDriver {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        spec: CSIDriverSpec { prevent_pod_scheduling_if_missing: Some(true), ..Default::default() },
+        ..Default::default()
+    };
+    let (server, cs, test) = cluster(FeatureGates::default()).await;
+    let drivers: Api<CSIDriver> = cs.storage_v1().csi_drivers();
+    let created = drivers.create(&driver("off.example.com"), &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.spec.prevent_pod_scheduling_if_missing, None, "dropped with the defaults");
+    server.set_feature_gate("VolumeLimitScaling", true);
+    let created = drivers.create(&driver("on.example.com"), &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.spec.prevent_pod_scheduling_if_missing, Some(true), "kept with the gate on");
+    server.set_feature_gate("VolumeLimitScaling", false);
+    let mut used = drivers.get("on.example.com", &GetOptions::default()).await.unwrap();
+    used.spec.prevent_pod_scheduling_if_missing = Some(false);
+    let updated = drivers.update(&used, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(updated.spec.prevent_pod_scheduling_if_missing, Some(false), "kept: the stored driver sets it");
+    let mut fresh = drivers.get("off.example.com", &GetOptions::default()).await.unwrap();
+    fresh.spec.prevent_pod_scheduling_if_missing = Some(true);
+    let updated = drivers.update(&fresh, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(updated.spec.prevent_pod_scheduling_if_missing, None, "dropped: the stored driver had none");
+    test.shutdown().await;
+}
+
+/// A resource slice device's `nodeAllocatableResources` (`DRANodeAllocatableResources`, alpha and
+/// off in 1.36): dropped from a new slice with the defaults, kept with the gate on.
+#[tokio::test]
+async fn node_allocatable_resources_of_devices_need_their_gate() {
+    use kapi_api::core::v1::ResourceName;
+    use kapi_api::resource::v1::{
+        Device, NodeAllocatableMapping, NodeAllocatableResource, ResourcePool, ResourceSlice, ResourceSliceSpec,
+    };
+    let slice = |name: &str| ResourceSlice {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        spec: ResourceSliceSpec {
+            driver: "cpu.example.com".into(),
+            pool: ResourcePool { name: name.into(), generation: 1, resource_slice_count: 1 },
+            node_name: Some(name.into()),
+            devices: vec![Device {
+                name: "cpu-0".into(),
+                node_allocatable_resources: [(
+                    ResourceName("cpu".into()),
+                    NodeAllocatableResource {
+                        mapping: Some(NodeAllocatableMapping {
+                            device_multiplier: Some("1".parse().unwrap()),
+                            ..Default::default()
+                        }),
+                        ..Default::default()
+                    },
+                )]
+                .into(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let (server, cs, test) = cluster(FeatureGates::default()).await;
+    let slices: Api<ResourceSlice> = cs.resource_v1().resource_slices();
+    let created = slices.create(&slice("node-a"), &CreateOptions::default()).await.unwrap();
+    assert!(created.spec.devices[0].node_allocatable_resources.is_empty(), "dropped with the defaults");
+    server.set_feature_gate("DRANodeAllocatableResources", true);
+    let created = slices.create(&slice("node-b"), &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.spec.devices[0].node_allocatable_resources.len(), 1, "kept with the gate on");
+    test.shutdown().await;
+}
+
+/// A server with these gates serving `scheduling.k8s.io/v1beta1`, whose pod groups came after
+/// 1.36 (so only a configuration that also serves versions outside the release has them; it is
+/// read when the server starts).
+async fn scheduling_cluster(gates: FeatureGates) -> (Arc<ApiServer>, Clientset, TestServer) {
+    let server = Arc::new(ApiServer::new().with_feature_gates(gates));
+    server.register_builtin();
+    server.set_controllers(Controllers::none());
+    let config = kapi_testing::RuntimeConfig::parse("scheduling.k8s.io/v1beta1=true").unwrap().with_removed(true);
+    server.set_runtime_config(config).unwrap();
+    let test = TestServer::start(Arc::clone(&server), None).await.unwrap();
+    (server, clientset_support::clientset(&test), test)
+}
+
+fn pod_group(name: &str, claims: bool) -> kapi_api::scheduling::v1beta1::PodGroup {
+    use kapi_api::scheduling::v1beta1::{
+        BasicSchedulingPolicy, PodGroup, PodGroupResourceClaim, PodGroupSchedulingPolicy, PodGroupSpec,
+    };
+    let resource_claims = if claims {
+        vec![PodGroupResourceClaim {
+            name: "gpus".into(),
+            resource_claim_name: Some("rc".into()),
+            ..Default::default()
+        }]
+    } else {
+        Vec::new()
+    };
+    PodGroup {
+        metadata: ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
+        spec: PodGroupSpec {
+            scheduling_policy: PodGroupSchedulingPolicy { basic: Some(BasicSchedulingPolicy {}), ..Default::default() },
+            resource_claims,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// A pod group's `spec.resourceClaims` (`DRAWorkloadResourceClaims`, alpha and off in 1.36):
+/// dropped from a new group with the defaults, kept with the gate on. With the gate off again, a
+/// status write keeps `resourceClaimStatuses` on a group whose stored spec has claims and drops
+/// them from one whose spec has none, as upstream's `dropDisabledPodGroupStatusFields` tests the
+/// stored spec rather than the stored status.
+#[tokio::test]
+async fn pod_group_claims_need_dra_workload_resource_claims() {
+    use kapi_api::scheduling::v1beta1::{PodGroup, PodGroupResourceClaimStatus};
+    assert!(!FeatureGates::default().enabled(Feature::DRAWorkloadResourceClaims));
+    let (server, cs, test) = scheduling_cluster(FeatureGates::default()).await;
+    let groups: Api<PodGroup> = cs.scheduling_v1beta1().pod_groups("default");
+    let created = groups.create(&pod_group("off", true), &CreateOptions::default()).await.unwrap();
+    assert!(created.spec.resource_claims.is_empty(), "dropped with the defaults");
+    server.set_feature_gate("DRAWorkloadResourceClaims", true);
+    let created = groups.create(&pod_group("on", true), &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.spec.resource_claims.len(), 1, "kept with the gate on");
+    server.set_feature_gate("DRAWorkloadResourceClaims", false);
+    let statuses = vec![PodGroupResourceClaimStatus { name: "gpus".into(), resource_claim_name: Some("rc-1".into()) }];
+    let mut with_claims = groups.get("on", &GetOptions::default()).await.unwrap();
+    with_claims.status.resource_claim_statuses = statuses.clone();
+    let written = groups.update_status(&with_claims, &UpdateOptions::default()).await.unwrap();
+    assert_eq!(written.status.resource_claim_statuses, statuses, "kept: the stored spec has claims");
+    let mut without = groups.get("off", &GetOptions::default()).await.unwrap();
+    without.status.resource_claim_statuses = statuses;
+    let written = groups.update_status(&without, &UpdateOptions::default()).await.unwrap();
+    assert!(written.status.resource_claim_statuses.is_empty(), "dropped: the stored spec has none");
+    test.shutdown().await;
+}

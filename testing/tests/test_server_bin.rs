@@ -180,6 +180,16 @@ fn bad_flags_and_files_fail_with_a_message() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("invalid value of GenericWorkload=yes, err: not a bool"), "{stderr}");
+    // A gate locked to its default in 1.36 cannot be set against it (component-base's text).
+    let out = Command::new(BIN).args(["--feature-gates=InPlacePodVerticalScaling=false"]).output().unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            r#"invalid argument "InPlacePodVerticalScaling=false" for "--feature-gates" flag: cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true"#
+        ),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

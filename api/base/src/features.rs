@@ -119,11 +119,32 @@ pub enum Feature {
     /// A new pod's topology spread constraints get their `matchLabelKeys` merged into their
     /// `labelSelector`, and validation takes the merged form (beta, on).
     MatchLabelKeysInPodTopologySpreadSelectorMerge,
+    /// A CSI driver's `preventPodSchedulingIfMissing` (alpha, off): dropped from a write while it
+    /// is off, unless the stored driver already sets it.
+    VolumeLimitScaling,
+    /// Resource claims of pod groups and of workloads' pod group templates, and a pod group
+    /// status's `resourceClaimStatuses` (alpha, off): dropped from a write while it is off,
+    /// unless the stored object's (template's) spec already has claims.
+    DRAWorkloadResourceClaims,
+    /// Workload-aware preemption (alpha, off in 1.36). Upstream gated pod groups' disruption
+    /// mode and priority with it in `scheduling.k8s.io/v1alpha2`; kapi serves the later API
+    /// shape from which upstream removed the gate, so nothing reads it: it is known so that
+    /// `--feature-gates` accepts it as a 1.36 kube-apiserver does.
+    WorkloadAwarePreemption,
+    /// Dynamic resource allocation (GA, locked on since 1.35): nothing reads it; it is known so
+    /// that `--feature-gates` takes it with its default and refuses it off, as kube-apiserver does.
+    DynamicResourceAllocation,
+    /// Recursive read-only mounts (GA, locked on since 1.33): known for the flag only.
+    RecursiveReadOnlyMounts,
+    /// Pods' supplemental groups policy (GA, locked on since 1.35): known for the flag only.
+    SupplementalGroupsPolicy,
+    /// A pod status's `observedGeneration` (GA, locked on since 1.35): known for the flag only.
+    PodObservedGenerationTracking,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 37] = [
+    pub const ALL: [Feature; 44] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -161,6 +182,13 @@ impl Feature {
         Feature::DRAExtendedResource,
         Feature::MatchLabelKeysInPodTopologySpread,
         Feature::MatchLabelKeysInPodTopologySpreadSelectorMerge,
+        Feature::VolumeLimitScaling,
+        Feature::DRAWorkloadResourceClaims,
+        Feature::WorkloadAwarePreemption,
+        Feature::DynamicResourceAllocation,
+        Feature::RecursiveReadOnlyMounts,
+        Feature::SupplementalGroupsPolicy,
+        Feature::PodObservedGenerationTracking,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -203,6 +231,13 @@ impl Feature {
             Feature::DRAExtendedResource => "DRAExtendedResource",
             Feature::MatchLabelKeysInPodTopologySpread => "MatchLabelKeysInPodTopologySpread",
             Feature::MatchLabelKeysInPodTopologySpreadSelectorMerge => "MatchLabelKeysInPodTopologySpreadSelectorMerge",
+            Feature::VolumeLimitScaling => "VolumeLimitScaling",
+            Feature::DRAWorkloadResourceClaims => "DRAWorkloadResourceClaims",
+            Feature::WorkloadAwarePreemption => "WorkloadAwarePreemption",
+            Feature::DynamicResourceAllocation => "DynamicResourceAllocation",
+            Feature::RecursiveReadOnlyMounts => "RecursiveReadOnlyMounts",
+            Feature::SupplementalGroupsPolicy => "SupplementalGroupsPolicy",
+            Feature::PodObservedGenerationTracking => "PodObservedGenerationTracking",
         }
     }
 
@@ -213,7 +248,9 @@ impl Feature {
     /// (`ResourceHealthStatus`, `ResourceHealthStatusMessage`), DRA extended resources, strict
     /// legacy IP and CIDR parsing, topology spread constraints' `matchLabelKeys` and their merge
     /// into the selector are beta and on; a stateful set's `maxUnavailable` is beta and
-    /// off; image volume digests and DRA node-allocatable resources are alpha and off; the gates declarative
+    /// off; image volume digests, DRA node-allocatable resources, CSI drivers' volume limit
+    /// scaling, workloads' resource claims and workload-aware preemption are alpha and off; the
+    /// gates declarative
     /// validation tags name with `+k8s:ifEnabled`, `GenericWorkload`, `ContainerStopSignals` and
     /// `CrossNamespaceVolumeDataSource` are alpha and off; `ClusterTrustBundleProjection`,
     /// `PodCertificateRequest` and `CoordinatedLeaderElection` are beta and off (the last entry at
@@ -240,7 +277,11 @@ impl Feature {
             | Feature::DRAExtendedResource
             | Feature::MatchLabelKeysInPodTopologySpread
             | Feature::MatchLabelKeysInPodTopologySpreadSelectorMerge
-            | Feature::StrictIPCIDRValidation => true,
+            | Feature::StrictIPCIDRValidation
+            | Feature::DynamicResourceAllocation
+            | Feature::RecursiveReadOnlyMounts
+            | Feature::SupplementalGroupsPolicy
+            | Feature::PodObservedGenerationTracking => true,
             Feature::HPAScaleToZero
             | Feature::PodGroupPreemptionPolicy
             | Feature::CompositePodGroup
@@ -257,8 +298,40 @@ impl Feature {
             | Feature::CoordinatedLeaderElection
             | Feature::MaxUnavailableStatefulSet
             | Feature::ImageVolumeWithDigest
-            | Feature::DRANodeAllocatableResources => false,
+            | Feature::DRANodeAllocatableResources
+            | Feature::VolumeLimitScaling
+            | Feature::DRAWorkloadResourceClaims
+            | Feature::WorkloadAwarePreemption => false,
         }
+    }
+
+    /// Whether the served release (1.36) locks the gate to its default (`LockToDefault: true` in
+    /// the last entry at or before 1.36 of upstream's versioned gate specs), so that
+    /// `--feature-gates` may not set it to the other value: in-place pod resize, dynamic resource
+    /// allocation, supplemental groups policies and pods' observed generation (GA, locked from
+    /// 1.35), recursive read-only mounts (from 1.33) and SELinux mounts of ReadWriteOncePod
+    /// volumes (from 1.36), read from the
+    /// versioned `pkg/features/kube_features.go` of the post-1.36 tree `AIAgentSandox/kubernetes`
+    /// `db1f817b`; sidecar containers (locked from 1.33), load balancer IP modes and stateful
+    /// sets' claim retention (from 1.32) and job pod replacement policies (from 1.34), whose
+    /// entries are gone from that tree and were read in earlier upstream trees (a 1.36 server that
+    /// had already removed one refuses it as unrecognized, which refuses `=false` alike).
+    /// The programmatic setters ([`FeatureGates::with`]) ignore the lock: kapi's own tests turn
+    /// locked gates off to reach the code paths they still guard.
+    pub const fn locked(self) -> bool {
+        matches!(
+            self,
+            Feature::InPlacePodVerticalScaling
+                | Feature::SELinuxMountReadWriteOncePod
+                | Feature::DynamicResourceAllocation
+                | Feature::RecursiveReadOnlyMounts
+                | Feature::SupplementalGroupsPolicy
+                | Feature::PodObservedGenerationTracking
+                | Feature::SidecarContainers
+                | Feature::LoadBalancerIPMode
+                | Feature::StatefulSetAutoDeletePVC
+                | Feature::JobPodReplacementPolicy
+        )
     }
 
     const fn index(self) -> usize {
@@ -337,7 +410,8 @@ impl FeatureGates {
         self
     }
 
-    /// This set with `feature` turned on or off.
+    /// This set with `feature` turned on or off, locked or not ([`Feature::locked`]): a test
+    /// convenience that `--feature-gates` ([`FeatureGates::merge`]) does not offer for locked gates.
     #[must_use]
     pub fn with(mut self, feature: Feature, on: bool) -> Self {
         self.enabled[feature.index()] = on;
@@ -350,7 +424,9 @@ impl FeatureGates {
     }
 
     /// This set overridden by a `--feature-gates` value, as a repeated flag adds to the earlier
-    /// ones.
+    /// ones. A locked gate ([`Feature::locked`]) may be named only with its default, as
+    /// component-base's `featuregate` refuses it otherwise: `cannot set feature gate
+    /// InPlacePodVerticalScaling to false, feature is locked to true`.
     pub fn merge(self, spec: &str) -> Result<Self, FeatureGateError> {
         let mut gates = self;
         for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
@@ -361,7 +437,14 @@ impl FeatureGates {
                 "false" => false,
                 other => return Err(FeatureGateError(format!("invalid value of {name}={other}, err: not a bool"))),
             };
-            gates = gates.with(name.trim().parse()?, on);
+            let feature: Feature = name.trim().parse()?;
+            if feature.locked() && on != feature.default_enabled() {
+                return Err(FeatureGateError(format!(
+                    "cannot set feature gate {feature} to {on}, feature is locked to {}",
+                    feature.default_enabled()
+                )));
+            }
+            gates = gates.with(feature, on);
         }
         Ok(gates)
     }
@@ -478,6 +561,49 @@ mod tests {
         assert_eq!(FeatureGates::default().enabled_by_name("GenericWorkload"), Some(false));
         assert_eq!(FeatureGates::default().enabled_by_name("HostnameOverride"), Some(true));
         assert_eq!(g.enabled_by_name("MyOwnGate"), None);
+    }
+
+    /// A locked gate is refused by the flag with component-base's text when set against its
+    /// default, accepted with its default, and still settable programmatically; an unlocked gate
+    /// is settable both ways.
+    #[test]
+    fn locked_gates_refuse_the_flag() {
+        assert_eq!(
+            FeatureGates::parse("InPlacePodVerticalScaling=false").unwrap_err().to_string(),
+            "cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true"
+        );
+        assert_eq!(
+            FeatureGates::parse("HostnameOverride=false,SELinuxMountReadWriteOncePod=false").unwrap_err().to_string(),
+            "cannot set feature gate SELinuxMountReadWriteOncePod to false, feature is locked to true"
+        );
+        assert_eq!(FeatureGates::parse("InPlacePodVerticalScaling=true").unwrap(), FeatureGates::default());
+        // A generally available gate kapi knows only for the flag is refused off as well.
+        assert_eq!(
+            FeatureGates::parse("DynamicResourceAllocation=false").unwrap_err().to_string(),
+            "cannot set feature gate DynamicResourceAllocation to false, feature is locked to true"
+        );
+        assert_eq!(FeatureGates::parse("DynamicResourceAllocation=true").unwrap(), FeatureGates::default());
+        let off = FeatureGates::default().with(Feature::InPlacePodVerticalScaling, false);
+        assert!(!off.enabled(Feature::InPlacePodVerticalScaling));
+        let g = FeatureGates::parse("HostnameOverride=false,VolumeLimitScaling=true").unwrap();
+        assert!(!g.enabled(Feature::HostnameOverride) && g.enabled(Feature::VolumeLimitScaling));
+        let locked: Vec<_> = Feature::ALL.into_iter().filter(|f| f.locked()).map(Feature::name).collect();
+        assert_eq!(
+            locked,
+            [
+                "InPlacePodVerticalScaling",
+                "SidecarContainers",
+                "LoadBalancerIPMode",
+                "StatefulSetAutoDeletePVC",
+                "JobPodReplacementPolicy",
+                "SELinuxMountReadWriteOncePod",
+                "DynamicResourceAllocation",
+                "RecursiveReadOnlyMounts",
+                "SupplementalGroupsPolicy",
+                "PodObservedGenerationTracking"
+            ]
+        );
+        assert!(Feature::ALL.into_iter().filter(|f| f.locked()).all(Feature::default_enabled));
     }
 
     /// A rule that reaches beta in a later release than the served one stays alpha in it: the

@@ -16,6 +16,7 @@ mod ip_addresses;
 mod pod_label_keys;
 mod pods;
 mod services;
+mod workload_claims;
 
 pub use services::ServiceRanges;
 
@@ -39,9 +40,9 @@ const CONTROLLER_UID_LABEL: &str = "batch.kubernetes.io/controller-uid";
 const TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
 
 /// Upstream's drops of gated fields whose rule a `+featureGate=` marker cannot say (or that
-/// k8s.io/api marks with none): a pod's status fields (`gated_status`), then the others (`gated`),
-/// then spread constraints' `matchLabelKeys` (`gated_spread`); `old` is the stored object on
-/// update.
+/// k8s.io/api marks with none): a pod's status fields (`gated_status`), pod groups' and
+/// workloads' resource claims (`workload_claims`), then the others (`gated`), then spread
+/// constraints' `matchLabelKeys` (`gated_spread`); `old` is the stored object on update.
 pub(crate) fn drop_disabled(
     info: &ResourceInfo,
     obj: &mut Box<dyn Object>,
@@ -51,16 +52,22 @@ pub(crate) fn drop_disabled(
     if (info.group, info.resource) == ("", "pods") {
         gated_status::drop_disabled(obj.as_mut(), old, enabled);
     }
+    workload_claims::drop_disabled(info, obj, old, enabled)?;
     gated::drop_disabled(info, obj, old, enabled)?;
     gated_spread::drop_disabled(info, obj, old, enabled)
 }
 
 /// Whether a write to `subresource` of `info`'s resource drops gated fields as a write to the
 /// resource does: pods' `status`, `ephemeralcontainers` and `resize`, whose strategies each call
-/// upstream's `DropDisabledPodFields` in `PrepareForUpdate` (other kinds' status strategies
-/// drop nothing kapi gates).
+/// upstream's `DropDisabledPodFields` in `PrepareForUpdate`, and pod groups' `status`, whose
+/// strategy calls `dropDisabledPodGroupStatusFields` (other kinds' status strategies drop
+/// nothing kapi gates).
 pub(crate) fn drops_disabled_on(info: &ResourceInfo, subresource: &str) -> bool {
-    (info.group, info.resource) == ("", "pods") && matches!(subresource, "status" | "ephemeralcontainers" | "resize")
+    match (info.group, info.resource) {
+        ("", "pods") => matches!(subresource, "status" | "ephemeralcontainers" | "resize"),
+        ("scheduling.k8s.io", "podgroups") => subresource == "status",
+        _ => false,
+    }
 }
 
 /// The strategy of a write to `info`'s resource, services allocated from `ranges`.

@@ -11,7 +11,10 @@ pub fn register_feature_gates(scheme: &mut Scheme) {
 }
 /// The feature-gated fields of `ResourceSlice` and of what it holds.
 impl DropDisabledFields for crate::resource::v1beta1::types::ResourceSlice {
-    const FEATURE_GATES: &'static [&'static str] = &["DRAListTypeAttributes"];
+    const FEATURE_GATES: &'static [&'static str] = &[
+        "DRAListTypeAttributes",
+        "DRANodeAllocatableResources",
+    ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
         self.spec.uses_feature_gate(gate)
     }
@@ -21,7 +24,10 @@ impl DropDisabledFields for crate::resource::v1beta1::types::ResourceSlice {
 }
 /// The feature-gated fields of `ResourceSliceSpec` and of what it holds.
 impl DropDisabledFields for crate::resource::v1beta1::types::ResourceSliceSpec {
-    const FEATURE_GATES: &'static [&'static str] = &["DRAListTypeAttributes"];
+    const FEATURE_GATES: &'static [&'static str] = &[
+        "DRAListTypeAttributes",
+        "DRANodeAllocatableResources",
+    ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
         self.devices.iter().any(|v| v.uses_feature_gate(gate))
     }
@@ -33,7 +39,10 @@ impl DropDisabledFields for crate::resource::v1beta1::types::ResourceSliceSpec {
 }
 /// The feature-gated fields of `Device` and of what it holds.
 impl DropDisabledFields for crate::resource::v1beta1::types::Device {
-    const FEATURE_GATES: &'static [&'static str] = &["DRAListTypeAttributes"];
+    const FEATURE_GATES: &'static [&'static str] = &[
+        "DRAListTypeAttributes",
+        "DRANodeAllocatableResources",
+    ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
         self.basic.as_ref().is_some_and(|v| v.uses_feature_gate(gate))
     }
@@ -45,13 +54,21 @@ impl DropDisabledFields for crate::resource::v1beta1::types::Device {
 }
 /// The feature-gated fields of `BasicDevice` and of what it holds.
 impl DropDisabledFields for crate::resource::v1beta1::types::BasicDevice {
-    const FEATURE_GATES: &'static [&'static str] = &["DRAListTypeAttributes"];
+    const FEATURE_GATES: &'static [&'static str] = &[
+        "DRAListTypeAttributes",
+        "DRANodeAllocatableResources",
+    ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
         self.attributes.values().any(|v| v.uses_feature_gate(gate))
+            || (gate == "DRANodeAllocatableResources"
+                && !self.node_allocatable_resources.is_empty())
     }
     fn clear_feature_gate(&mut self, gate: &str) {
         for v in self.attributes.values_mut() {
             v.clear_feature_gate(gate);
+        }
+        if gate == "DRANodeAllocatableResources" {
+            self.node_allocatable_resources.clear();
         }
     }
 }
@@ -74,7 +91,10 @@ impl DropDisabledFields for crate::resource::v1beta1::types::DeviceAttribute {
 }
 /// The feature-gated fields of `ResourceSliceList` and of what it holds.
 impl DropDisabledFields for crate::resource::v1beta1::types::ResourceSliceList {
-    const FEATURE_GATES: &'static [&'static str] = &["DRAListTypeAttributes"];
+    const FEATURE_GATES: &'static [&'static str] = &[
+        "DRAListTypeAttributes",
+        "DRANodeAllocatableResources",
+    ];
     fn uses_feature_gate(&self, gate: &str) -> bool {
         self.items.as_ref().is_some_and(|v| v.iter().any(|v| v.uses_feature_gate(gate)))
     }

@@ -5,6 +5,8 @@
 //! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
+#[cfg(test)]
+mod featuregates_tests;
 mod field_labels;
 #[cfg(feature = "validation")]
 mod selector_cel;

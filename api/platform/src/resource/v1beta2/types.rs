@@ -212,6 +212,7 @@ pub struct Device {
     /// How allocating the device counts against node resources such as `cpu` or `memory`.
     ///
     /// +k8s:optional
+    /// +featureGate=DRANodeAllocatableResources
     #[kapi(proto = 14, omitempty)]
     #[kapi(optional)]
     pub node_allocatable_resources: BTreeMap<ResourceName, NodeAllocatableResource>,

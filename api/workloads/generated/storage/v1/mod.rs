@@ -13,6 +13,11 @@ pub use conversions::*;
 #[path = "defaulters.rs"]
 mod defaulters;
 pub use defaulters::*;
+#[cfg(feature = "internal")]
+#[path = "featuregates.rs"]
+mod featuregates;
+#[cfg(feature = "internal")]
+pub use featuregates::register_feature_gates;
 #[path = "lifecycle.rs"]
 mod lifecycle;
 pub use lifecycle::{LIFECYCLES, add_lifecycles};

@@ -29,6 +29,7 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
+    #[cfg(feature = "internal")] super::featuregates::register_feature_gates(scheme);
     #[cfg(feature = "validation")]
     {
         scheme.add_validation_func(crate::storage::v1::validation::validate_csi_driver);

@@ -298,6 +298,8 @@ pub struct CSIDriverSpec {
     #[kapi(optional)]
     pub service_account_token_in_secrets: Option<bool>,
     /// Keep pods off nodes where the driver is not registered; defaults to false.
+    ///
+    /// +featureGate=VolumeLimitScaling
     #[kapi(proto = 11, omitempty)]
     #[kapi(optional)]
     pub prevent_pod_scheduling_if_missing: Option<bool>,

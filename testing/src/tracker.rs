@@ -70,7 +70,7 @@ use kapi_machinery::types::Time;
 use kapi_machinery::{GroupVersionResource, Object};
 
 pub(crate) use encoded::Encoded;
-pub use fields::FieldSelector;
+pub use fields::{CustomFields, FieldSelector};
 pub use options::{FieldValidation, WriteOptions};
 pub(crate) use scan::{Since, Stored};
 pub use stage::{Pins, Stage};
@@ -216,6 +216,8 @@ struct State {
     views: HashMap<GroupVersionResource, (GroupVersionResource, ResourceInfo)>,
     /// How objects read through a resource are converted.
     conversions: HashMap<GroupVersionResource, ConvertFn>,
+    /// The field labels of the custom resources' versions (see [`ObjectTracker::set_custom_fields`]).
+    custom_fields: HashMap<GroupVersionResource, Arc<CustomFields>>,
     /// Every served resource, stores and views, in the order they were registered.
     order: Vec<GroupVersionResource>,
     rv: u64,
@@ -445,14 +447,17 @@ pub(crate) struct Filter {
     namespace: String,
     labels: Option<Selector>,
     fields: FieldSelector,
+    /// A custom resource version's field labels, which take the place of the kind's.
+    custom: Option<Arc<CustomFields>>,
 }
 
 impl Filter {
     /// The filter of a list, watch or delete-collection of `info`'s resource. A field selector
     /// may name only the field labels the resource's kind accepts (upstream's field-label
-    /// conversion, with its message).
+    /// conversion, with its message), or those of `custom` for a custom resource.
     pub(crate) fn new(
         info: &ResourceInfo,
+        custom: Option<Arc<CustomFields>>,
         namespace: &str,
         label_selector: &str,
         field_selector: &str,
@@ -464,13 +469,17 @@ impl Filter {
         };
         let mut fields = FieldSelector::parse_any(field_selector).map_err(|e| api_errors::bad_request(e.0))?;
         for r in fields.requirements_mut() {
+            if let Some(custom) = &custom {
+                custom.convert(&r.field).map_err(|e| api_errors::bad_request(e.0))?;
+                continue;
+            }
             // The label as the kind knows it: old spellings (pods' `spec.host`) are rewritten.
             let (label, value) =
                 kapi_api::field_labels::convert_field_label(info.group, info.version, info.kind, &r.field, &r.value)
                     .map_err(|e| api_errors::bad_request(e.to_string()))?;
             (r.field, r.value) = (label, value);
         }
-        Ok(Filter { namespace: namespace.to_owned(), labels, fields })
+        Ok(Filter { namespace: namespace.to_owned(), labels, fields, custom })
     }
 
     fn has_selectors(&self) -> bool {
@@ -501,7 +510,14 @@ impl Filter {
                         obj.encode_json_dyn(&mut w).ok()?;
                         kapi_machinery::json::value::parse(&w.finish().ok()?).ok()
                     });
-                    Cow::Owned(doc.as_ref().map(|d| selectable_value(info, d, field)).unwrap_or_default())
+                    Cow::Owned(
+                        doc.as_ref()
+                            .map(|d| match &self.custom {
+                                Some(custom) => custom.value(field, d),
+                                None => selectable_value(info, d, field),
+                            })
+                            .unwrap_or_default(),
+                    )
                 }
             })
             && self.labels.as_ref().is_none_or(|s| s.matches(&m.labels))
@@ -1380,6 +1396,7 @@ impl ObjectTracker {
                     index: HashMap::new(),
                     views: HashMap::new(),
                     conversions: HashMap::new(),
+                    custom_fields: HashMap::new(),
                     order: Vec::new(),
                     rv: 1,
                     history: VecDeque::new(),
@@ -1527,6 +1544,13 @@ impl ObjectTracker {
         self.lock().conversions.insert(gvr.clone(), convert);
     }
 
+    /// Gives a custom resource version the field labels of its definition's `selectableFields`
+    /// (lists, watches and collection deletes through `gvr` select by them, and refuse other
+    /// labels with upstream's message).
+    pub fn set_custom_fields(&self, gvr: &GroupVersionResource, fields: CustomFields) {
+        self.lock().custom_fields.insert(gvr.clone(), Arc::new(fields));
+    }
+
     /// Converts `obj` into `to`'s version as reads through `to` are converted (a custom
     /// resource: by its definition's strategy, `None` or its webhook); unchanged where `to` has
     /// no conversion.
@@ -1545,6 +1569,7 @@ impl ObjectTracker {
     pub fn unregister(&self, gvr: &GroupVersionResource) {
         let mut st = self.lock();
         st.conversions.remove(gvr);
+        st.custom_fields.remove(gvr);
         st.order.retain(|g| g != gvr);
         if st.views.remove(gvr).is_some() {
             return;
@@ -1557,6 +1582,7 @@ impl ObjectTracker {
         for v in views {
             st.views.remove(&v);
             st.conversions.remove(&v);
+            st.custom_fields.remove(&v);
             st.order.retain(|g| *g != v);
         }
     }
@@ -1845,7 +1871,13 @@ impl ObjectTracker {
             let idx = st.index_of(gvr)?;
             let info = st.info(idx);
             let view = st.view_info(gvr, idx);
-            let filter = Filter::new(&info, namespace, &list.label_selector, &list.field_selector)?;
+            let filter = Filter::new(
+                &info,
+                st.custom_fields.get(gvr).cloned(),
+                namespace,
+                &list.label_selector,
+                &list.field_selector,
+            )?;
             let mut keys: Vec<Key> = Vec::new();
             for (k, o) in &st.stores[idx].objects {
                 if filter.selects(&info, k, o)? {
@@ -1915,7 +1947,13 @@ impl ObjectTracker {
         let st = self.lock();
         let idx = st.index_of(gvr)?;
         let info = st.info(idx);
-        let filter = Filter::new(&info, namespace, &opts.label_selector, &opts.field_selector)?;
+        let filter = Filter::new(
+            &info,
+            st.custom_fields.get(gvr).cloned(),
+            namespace,
+            &opts.label_selector,
+            &opts.field_selector,
+        )?;
         let (at, after) = self.list_version(&st, opts)?;
         let undone = if at == st.rv { BTreeMap::new() } else { st.undone_since(idx, at) };
         // The objects at `at` in key order, borrowed: from the first key after the continue
@@ -2010,7 +2048,13 @@ impl ObjectTracker {
         let st = self.lock();
         let idx = st.index_of(gvr)?;
         let info = st.info(idx);
-        let filter = Filter::new(&info, namespace, &opts.label_selector, &opts.field_selector)?;
+        let filter = Filter::new(
+            &info,
+            st.custom_fields.get(gvr).cloned(),
+            namespace,
+            &opts.label_selector,
+            &opts.field_selector,
+        )?;
         let rv = opts.resource_version.as_str();
         let (start, initial) = match rv {
             "" | "0" => (st.rv, opts.send_initial_events.unwrap_or(true)),

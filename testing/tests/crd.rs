@@ -699,6 +699,54 @@ async fn custom_resource_table_cells_follow_client_go_evaluation() {
     assert_eq!(cells, r#"["g","a","lit",null,443,null,null,"104"]"#);
 }
 
+/// A version's `selectableFields` extend field selectors (lists and collection deletes), with
+/// values read as apiextensions-apiserver reads them (integers and booleans as text, a missing
+/// field empty); a label the version does not declare, or `metadata.namespace` of a
+/// cluster-scoped resource, is `400` `field label not supported: <label>`.
+#[tokio::test]
+async fn selectable_fields_extend_field_selectors() {
+    let crd = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
+"metadata":{"name":"paints.example.com"},
+"spec":{"group":"example.com","scope":"Namespaced","names":{"plural":"paints","kind":"Paint"},
+ "versions":[{"name":"v1","served":true,"storage":true,
+  "schema":{"openAPIV3Schema":{"type":"object","properties":{
+   "spec":{"type":"object","properties":{"color":{"type":"string"},"size":{"type":"integer"},"wet":{"type":"boolean"}}}}}},
+  "selectableFields":[{"jsonPath":".spec.color"},{"jsonPath":".spec.size"},{"jsonPath":".spec.wet"}]}]}}"#;
+    let api = Arc::new(ApiServer::new());
+    api.register_builtin();
+    let r = call(&api, Method::POST, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", JSON, crd).await;
+    assert_eq!(r.code, 201, "{:?}", r.body);
+    let paints = "/apis/example.com/v1/namespaces/default/paints";
+    for (name, spec) in
+        [("a", r#"{"color":"blue","size":1,"wet":true}"#), ("b", r#"{"color":"red","size":2}"#), ("c", r#"{"size":1}"#)]
+    {
+        let body =
+            format!(r#"{{"apiVersion":"example.com/v1","kind":"Paint","metadata":{{"name":"{name}"}},"spec":{spec}}}"#);
+        assert_eq!(call(&api, Method::POST, paints, JSON, &body).await.code, 201);
+    }
+    let names = |selector: &'static str| {
+        let api = Arc::clone(&api);
+        async move {
+            let r = call(&api, Method::GET, &format!("{paints}?fieldSelector={selector}"), JSON, "").await;
+            assert_eq!(r.code, 200, "{selector}: {:?}", r.body);
+            let Some(Value::Array(items)) = r.at(&["items"]) else { panic!("{:?}", r.body) };
+            items.iter().filter_map(|i| i.get("metadata")?.get("name")?.as_str().map(str::to_owned)).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(names("spec.color%3Dblue").await, ["a"]);
+    assert_eq!(names("spec.size%3D1").await, ["a", "c"]);
+    assert_eq!(names("spec.size%3D1,spec.color!%3Dblue").await, ["c"]);
+    assert_eq!(names("spec.color%3D").await, ["c"]);
+    assert_eq!(names("spec.wet%3Dtrue").await, ["a"]);
+    assert_eq!(names("metadata.name%3Db").await, ["b"]);
+    let r = call(&api, Method::GET, &format!("{paints}?fieldSelector=spec.shape%3Dround"), JSON, "").await;
+    assert_eq!(r.code, 400, "{:?}", r.body);
+    assert_eq!(r.at(&["message"]).and_then(Value::as_str), Some("field label not supported: spec.shape"));
+    let r = call(&api, Method::DELETE, &format!("{paints}?fieldSelector=spec.color%3Dred"), JSON, "").await;
+    assert_eq!(r.code, 200, "{:?}", r.body);
+    assert_eq!(names("spec.size%3D2").await, Vec::<String>::new());
+}
+
 /// A printer column with a `range`: upstream's convertor keeps one JSONPath object per column,
 /// which the first evaluation leaves holding the loop's body, so the first row gets the loop's
 /// first value and every later row and read a null cell (the body's `end` outside a loop),

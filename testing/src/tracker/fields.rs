@@ -1,9 +1,13 @@
 //! Field selectors as the API server accepts them for every resource: comma-separated
 //! `field=value`, `field==value` and `field!=value` terms on `metadata.name` and
-//! `metadata.namespace`, with `\` escaping `,`, `=`, `!` and `\` in values.
+//! `metadata.namespace`, with `\` escaping `,`, `=`, `!` and `\` in values; and the fields a
+//! custom resource version adds with its definition's `selectableFields`.
 
 use std::borrow::Cow;
 use std::fmt;
+
+use kapi_machinery::json::value::Value;
+use kapi_machinery::jsonpath::{self, Node, eval};
 
 /// One term of a field selector.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -165,6 +169,51 @@ impl FieldSelector {
     }
 }
 
+/// The field labels of a custom resource version, as apiextensions-apiserver converts and reads
+/// them: `metadata.name`, `metadata.namespace` when the resource is namespaced, and each of the
+/// version's `selectableFields` by its path without the leading `.` (`spec.color`), read from the
+/// object by its JSONPath.
+#[derive(Debug)]
+pub struct CustomFields {
+    namespaced: bool,
+    /// Each selectable field's label and its template (`None`: the path does not parse, which
+    /// the definition's validation refuses).
+    selectable: Vec<(String, Option<Vec<Node>>)>,
+}
+
+impl CustomFields {
+    /// The labels of a version whose `selectableFields` have these JSONPaths.
+    pub fn new<'a>(namespaced: bool, json_paths: impl IntoIterator<Item = &'a str>) -> CustomFields {
+        let selectable = json_paths
+            .into_iter()
+            .map(|p| (p.strip_prefix('.').unwrap_or(p).to_owned(), jsonpath::parse(&format!("{{{p}}}")).ok()))
+            .collect();
+        CustomFields { namespaced, selectable }
+    }
+
+    /// Upstream's `crConverter.ConvertFieldLabel`: the label is kept or refused with
+    /// `field label not supported: <label>`.
+    pub(crate) fn convert(&self, label: &str) -> Result<(), FieldSelectorError> {
+        let known = label == "metadata.name"
+            || (self.namespaced && label == "metadata.namespace")
+            || self.selectable.iter().any(|(l, _)| l == label);
+        if known { Ok(()) } else { Err(FieldSelectorError(format!("field label not supported: {label}"))) }
+    }
+
+    /// The value upstream's strategy gives a selectable field of `doc` (`GetAttrs`): the first
+    /// value the path selects, printed as Go's `fmt.Sprint` prints it (the definition allows only
+    /// strings, integers and booleans), or empty when it selects nothing or `null`. An
+    /// evaluation error, which upstream answers with an internal error, is empty here too.
+    pub(crate) fn value(&self, label: &str, doc: &Value) -> String {
+        let Some((_, Some(template))) = self.selectable.iter().find(|(l, _)| l == label) else { return String::new() };
+        let Ok(results) = eval::find_results(template, doc, true) else { return String::new() };
+        match results.first().and_then(|r| r.first()).map(|v| v.interface()) {
+            None | Some(eval::Found::Nothing | eval::Found::Json(Value::Null)) => String::new(),
+            Some(v) => v.print(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,5 +235,26 @@ mod tests {
         assert!(FieldSelector::parse("metadata.name").is_err());
         assert!(FieldSelector::parse("metadata.name=a=b").is_err());
         assert!(FieldSelector::parse("metadata.name=a\\").is_err());
+    }
+
+    #[test]
+    fn custom_fields_convert_and_read_as_apiextensions_does() {
+        let f = CustomFields::new(true, [".spec.color", ".spec.size", ".spec.on"]);
+        assert!(f.convert("metadata.name").is_ok() && f.convert("metadata.namespace").is_ok());
+        assert!(f.convert("spec.color").is_ok());
+        assert_eq!(f.convert("spec.shape").unwrap_err().0, "field label not supported: spec.shape");
+        assert_eq!(f.convert(".spec.color").unwrap_err().0, "field label not supported: .spec.color");
+        let cluster = CustomFields::new(false, []);
+        assert_eq!(
+            cluster.convert("metadata.namespace").unwrap_err().0,
+            "field label not supported: metadata.namespace"
+        );
+        let doc = kapi_machinery::json::value::parse(br#"{"spec":{"color":"blue","size":42,"on":true}}"#).unwrap();
+        assert_eq!(f.value("spec.color", &doc), "blue");
+        assert_eq!(f.value("spec.size", &doc), "42");
+        assert_eq!(f.value("spec.on", &doc), "true");
+        let bare = kapi_machinery::json::value::parse(br#"{"spec":{"color":null}}"#).unwrap();
+        assert_eq!(f.value("spec.color", &bare), "");
+        assert_eq!(f.value("spec.size", &bare), "");
     }
 }

@@ -67,6 +67,8 @@ pub(crate) struct Served {
     pub(crate) scale: Option<scale::ScalePaths>,
     /// The version's table columns (`additionalPrinterColumns`).
     pub(crate) columns: Arc<columns::Columns>,
+    /// The JSONPaths of the version's `selectableFields`.
+    pub(crate) selectable_fields: Vec<String>,
     /// The resource whose store holds the objects of every version of the definition (the
     /// storage version's, or the first served one's when that is not served): with conversion
     /// `None`, versions differ only in `apiVersion`.
@@ -338,6 +340,8 @@ impl ApiServer {
                 }),
             };
             self.tracker.set_conversion(&gvr, convert);
+            let fields = served.selectable_fields.iter().map(String::as_str);
+            self.tracker.set_custom_fields(&gvr, crate::tracker::CustomFields::new(served.info.namespaced, fields));
             let rules = match &served.schema {
                 Some(s) => MergeRules::of(types::type_schema(s)),
                 None => MergeRules::metadata_only(),
@@ -540,6 +544,7 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
             info.categories = object::intern_list(&names.categories);
             let schema = v.schema.as_ref().and_then(|s| s.open_apiv3_schema.as_deref()).and_then(schema::to_schema);
             let columns = Arc::new(columns::Columns::new(&v.additional_printer_columns));
+            let selectable_fields = v.selectable_fields.iter().map(|f| f.json_path.clone()).collect();
             Served {
                 crd: crd.metadata.name.clone(),
                 info,
@@ -547,6 +552,7 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
                 schema,
                 scale,
                 columns,
+                selectable_fields,
                 store: store.clone(),
                 terminating: false,
                 webhook: crd

@@ -805,6 +805,19 @@ impl State {
         Ok(v(obj, old))
     }
 
+    /// The filter of a list, watch or collection delete through `gvr` (see [`Filter::new`]), with
+    /// the custom resource's field labels where `gvr` has them.
+    fn filter(
+        &self,
+        gvr: &GroupVersionResource,
+        info: &ResourceInfo,
+        namespace: &str,
+        label_selector: &str,
+        field_selector: &str,
+    ) -> Result<Filter> {
+        Filter::new(info, self.custom_fields.get(gvr).cloned(), namespace, label_selector, field_selector)
+    }
+
     /// Notes the view a write comes through (see [`State::request_view`]).
     fn writing_through(&mut self, gvr: &GroupVersionResource) {
         self.request_view = if self.views.contains_key(gvr) { self.conversion(gvr) } else { None };
@@ -1871,13 +1884,7 @@ impl ObjectTracker {
             let idx = st.index_of(gvr)?;
             let info = st.info(idx);
             let view = st.view_info(gvr, idx);
-            let filter = Filter::new(
-                &info,
-                st.custom_fields.get(gvr).cloned(),
-                namespace,
-                &list.label_selector,
-                &list.field_selector,
-            )?;
+            let filter = st.filter(gvr, &info, namespace, &list.label_selector, &list.field_selector)?;
             let mut keys: Vec<Key> = Vec::new();
             for (k, o) in &st.stores[idx].objects {
                 if filter.selects(&info, k, o)? {
@@ -1947,13 +1954,7 @@ impl ObjectTracker {
         let st = self.lock();
         let idx = st.index_of(gvr)?;
         let info = st.info(idx);
-        let filter = Filter::new(
-            &info,
-            st.custom_fields.get(gvr).cloned(),
-            namespace,
-            &opts.label_selector,
-            &opts.field_selector,
-        )?;
+        let filter = st.filter(gvr, &info, namespace, &opts.label_selector, &opts.field_selector)?;
         let (at, after) = self.list_version(&st, opts)?;
         let undone = if at == st.rv { BTreeMap::new() } else { st.undone_since(idx, at) };
         // The objects at `at` in key order, borrowed: from the first key after the continue
@@ -2048,13 +2049,7 @@ impl ObjectTracker {
         let st = self.lock();
         let idx = st.index_of(gvr)?;
         let info = st.info(idx);
-        let filter = Filter::new(
-            &info,
-            st.custom_fields.get(gvr).cloned(),
-            namespace,
-            &opts.label_selector,
-            &opts.field_selector,
-        )?;
+        let filter = st.filter(gvr, &info, namespace, &opts.label_selector, &opts.field_selector)?;
         let rv = opts.resource_version.as_str();
         let (start, initial) = match rv {
             "" | "0" => (st.rv, opts.send_initial_events.unwrap_or(true)),

@@ -2,38 +2,17 @@
 
 use std::sync::Arc;
 
-use bytes::Bytes;
 use http::{Method, StatusCode};
-use http_body_util::{BodyExt, Full};
-use hyper_util::rt::TokioIo;
-use kapi_machinery::json::value::{Value, parse};
+use kapi_machinery::json::value::Value;
 use kapi_testing::{ApiServer, TestServer};
-use tokio::net::TcpStream;
+
+mod tcp_support;
+use tcp_support::send;
 
 async fn start() -> TestServer {
     let api = Arc::new(ApiServer::new());
     api.register_builtin();
     TestServer::start(api, None).await.unwrap()
-}
-
-/// Sends one JSON request; the status and the parsed body.
-async fn send(server: &TestServer, method: Method, path: &str, body: &str) -> (StatusCode, Value) {
-    let stream = TcpStream::connect(server.addr()).await.unwrap();
-    let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.unwrap();
-    tokio::spawn(conn);
-    let req = http::Request::builder()
-        .method(method)
-        .uri(path)
-        .header("host", server.addr().to_string())
-        .header("content-type", "application/json")
-        .header("accept", "application/json")
-        .body(Full::new(Bytes::from(body.to_owned())))
-        .unwrap();
-    let resp = sender.send_request(req).await.unwrap();
-    let status = resp.status();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    let value = parse(&bytes).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&bytes)));
-    (status, value)
 }
 
 fn text<'a>(v: &'a Value, path: &[&str]) -> &'a str {

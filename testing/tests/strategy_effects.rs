@@ -2,15 +2,14 @@
 
 use std::sync::Arc;
 
-use bytes::Bytes;
 use http::{Method, StatusCode};
-use http_body_util::{BodyExt, Full};
-use hyper_util::rt::TokioIo;
 use kapi_api::features::{Feature, FeatureGates};
 use kapi_machinery::json::value::{Value, parse};
 use kapi_machinery::types::Time;
 use kapi_testing::{ApiServer, RuntimeConfig, TestServer};
-use tokio::net::TcpStream;
+
+mod tcp_support;
+use tcp_support::send;
 
 /// A server with every built-in kind, serving what `config` turns on besides the defaults.
 async fn start_with(api: ApiServer, config: Option<RuntimeConfig>) -> TestServer {
@@ -24,26 +23,6 @@ async fn start_with(api: ApiServer, config: Option<RuntimeConfig>) -> TestServer
 
 async fn start() -> TestServer {
     start_with(ApiServer::new(), None).await
-}
-
-/// Sends one JSON request; the status and the parsed body.
-async fn send(server: &TestServer, method: Method, path: &str, body: &str) -> (StatusCode, Value) {
-    let stream = TcpStream::connect(server.addr()).await.unwrap();
-    let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.unwrap();
-    tokio::spawn(conn);
-    let req = http::Request::builder()
-        .method(method)
-        .uri(path)
-        .header("host", server.addr().to_string())
-        .header("content-type", "application/json")
-        .header("accept", "application/json")
-        .body(Full::new(Bytes::from(body.to_owned())))
-        .unwrap();
-    let resp = sender.send_request(req).await.unwrap();
-    let status = resp.status();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    let value = parse(&bytes).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&bytes)));
-    (status, value)
 }
 
 fn at<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {

@@ -10,7 +10,6 @@ mod api_services;
 mod device_taint_rules;
 mod endpoint_slices;
 mod gated;
-mod gated_spread;
 mod gated_status;
 mod ip_addresses;
 mod pod_label_keys;
@@ -41,8 +40,9 @@ const TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
 
 /// Upstream's drops of gated fields whose rule a `+featureGate=` marker cannot say (or that
 /// k8s.io/api marks with none): a pod's status fields (`gated_status`), pod groups' and
-/// workloads' resource claims (`workload_claims`), then the others (`gated`), then spread
-/// constraints' `matchLabelKeys` (`gated_spread`); `old` is the stored object on update.
+/// workloads' resource claims (`workload_claims`), then the others (`gated`: containers' stop
+/// signals and spread constraints' `matchLabelKeys` among them); `old` is the stored object on
+/// update.
 pub(crate) fn drop_disabled(
     info: &ResourceInfo,
     obj: &mut Box<dyn Object>,
@@ -53,8 +53,7 @@ pub(crate) fn drop_disabled(
         gated_status::drop_disabled(obj.as_mut(), old, enabled);
     }
     workload_claims::drop_disabled(info, obj, old, enabled)?;
-    gated::drop_disabled(info, obj, old, enabled)?;
-    gated_spread::drop_disabled(info, obj, old, enabled)
+    gated::drop_disabled(info, obj, old, enabled)
 }
 
 /// Whether a write to `subresource` of `info`'s resource drops gated fields as a write to the
@@ -91,8 +90,8 @@ pub(crate) fn prepare(
             }
             Ok(())
         }
-        ("discovery.k8s.io", "endpointslices", old) => {
-            edit(info, obj, old, |slice, old| endpoint_slices::drop_topology_on_v1(slice, old, ctx.version))
+        ("discovery.k8s.io", "endpointslices", old) if endpoint_slices::drops_topology(ctx.version) => {
+            edit(info, obj, old, endpoint_slices::drop_topology_on_v1)
         }
         ("resource.k8s.io", "devicetaintrules", Some(old)) => edit(info, obj, Some(old), |rule, old| {
             if let Some(old) = old {

@@ -6,6 +6,9 @@
 //! - `ContainerStopSignals`: a container's `lifecycle.stopSignal` is cleared, and a `lifecycle`
 //!   left empty by that is cleared with it (upstream's `dropContainerStopSignals`), for pods and
 //!   every kind that holds a pod template;
+//! - `MatchLabelKeysInPodTopologySpread`: every topology spread constraint's `matchLabelKeys`,
+//!   kept when the stored spec's constraints use any (upstream's
+//!   `dropDisabledMatchLabelKeysFieldInTopologySpread`), in the same kinds;
 //! - `CrossNamespaceVolumeDataSource`: a claim's whole `dataSourceRef` goes when it names a
 //!   namespace, unless the stored claim has a `dataSourceRef` at all (upstream's
 //!   `persistentvolumeclaim.DropDisabledFields`);
@@ -14,8 +17,8 @@
 //!
 //! They work on the object's JSON form, as the other strategies here do, so they serve every
 //! version the build enables; an object with nothing to drop is left as it was decoded. Most
-//! writes of pods and of the kinds holding a template set no stop signal: a typed one
-//! (`kapi_api::pod_specs`) without any is not turned into JSON at all.
+//! writes of pods and of the kinds holding a template set neither pod spec field: a typed one
+//! (`kapi_api::pod_specs`) without the field is not turned into JSON at all.
 
 use kapi_api::core::v1::{Lifecycle, PodSpec};
 use kapi_api::features::Feature;
@@ -29,6 +32,8 @@ use crate::tracker::meta::{from_value, member_mut, set_member, to_value};
 
 /// The gate of a container's `lifecycle.stopSignal` (alpha and off in 1.36).
 const CONTAINER_STOP_SIGNALS: &str = Feature::ContainerStopSignals.name();
+/// The gate of a spread constraint's `matchLabelKeys` (beta and on in 1.36).
+const MATCH_LABEL_KEYS_IN_SPREAD: &str = Feature::MatchLabelKeysInPodTopologySpread.name();
 /// The gate of a claim's `dataSourceRef.namespace` (alpha and off in 1.36).
 const CROSS_NAMESPACE_VOLUME_DATA_SOURCE: &str = Feature::CrossNamespaceVolumeDataSource.name();
 /// The gate of a lease's `strategy` and `preferredHolder` (beta and off in 1.36).
@@ -50,10 +55,35 @@ pub(super) fn pod_spec_path(group: &str, resource: &str) -> Option<&'static [&'s
     })
 }
 
-/// Which hand-ruled drop a write takes.
+/// A pod spec field upstream drops while its gate is off unless the stored pod spec uses it.
+struct PodSpecField {
+    gate: &'static str,
+    /// Whether a typed pod spec sets the field: a typed write without it skips JSON.
+    typed_in_use: fn(&PodSpec) -> bool,
+    /// Whether a pod spec's JSON form sets it.
+    in_use: fn(&Value) -> bool,
+    /// Clears it from a pod spec's JSON form.
+    clear: fn(&mut Value),
+}
+
+/// The hand-ruled pod spec fields, in upstream's `dropDisabledFields` order.
+const POD_SPEC_FIELDS: [PodSpecField; 2] = [
+    PodSpecField {
+        gate: CONTAINER_STOP_SIGNALS,
+        typed_in_use: pod_sets_stop_signal,
+        in_use: stop_signals_in_use,
+        clear: clear_stop_signals,
+    },
+    PodSpecField {
+        gate: MATCH_LABEL_KEYS_IN_SPREAD,
+        typed_in_use: spread_uses_keys,
+        in_use: spread_keys_in_use,
+        clear: clear_spread_keys,
+    },
+];
+
+/// Which hand-ruled drop a write of another kind takes.
 enum Rule {
-    /// `ContainerStopSignals`, in the pod spec at this path.
-    StopSignals(&'static [&'static str]),
     /// `CrossNamespaceVolumeDataSource`, in a claim.
     CrossNamespaceSource,
     /// `CoordinatedLeaderElection`, in a lease.
@@ -71,31 +101,60 @@ pub(crate) fn drop_disabled(
     let rule = match (info.group, info.resource) {
         ("", "persistentvolumeclaims") if !enabled(CROSS_NAMESPACE_VOLUME_DATA_SOURCE) => Rule::CrossNamespaceSource,
         ("coordination.k8s.io", "leases") if !enabled(COORDINATED_LEADER_ELECTION) => Rule::LeaseCoordination,
-        (group, resource) => match pod_spec_path(group, resource) {
-            Some(path) if !enabled(CONTAINER_STOP_SIGNALS) => Rule::StopSignals(path),
-            _ => return Ok(()),
-        },
-    };
-    // Most pods and templates set no stop signal: a typed one without any is left without a
-    // trip through JSON; a kind that does not downcast is looked at in JSON.
-    if matches!(rule, Rule::StopSignals(_)) {
-        match pod_spec(obj.as_ref()) {
-            HeldPodSpec::Spec(spec) if !pod_sets_stop_signal(spec) => return Ok(()),
-            HeldPodSpec::Absent => return Ok(()),
-            HeldPodSpec::Spec(_) | HeldPodSpec::Unknown => {}
+        (group, resource) => {
+            if let Some(path) = pod_spec_path(group, resource) {
+                for field in POD_SPEC_FIELDS.iter().filter(|f| !enabled(f.gate)) {
+                    drop_pod_spec_field(info, obj, old, field, path)?;
+                }
+            }
+            return Ok(());
         }
-    }
+    };
     let mut doc = to_value(obj.as_ref())?;
     // The stored object is read only when the new one holds something to drop.
     let old_doc = || old.map(to_value).transpose();
     let changed = match rule {
-        Rule::StopSignals(path) => drop_stop_signals_at(&mut doc, &old_doc, path)?,
         Rule::CrossNamespaceSource => drop_cross_namespace_source(&mut doc, &old_doc)?,
         Rule::LeaseCoordination => drop_lease_coordination(&mut doc, &old_doc)?,
     };
     if changed {
         *obj = from_value(info, &doc)?;
     }
+    Ok(())
+}
+
+/// Clears `field` from the pod spec at `path` of a write, unless the stored object's pod spec
+/// uses it. Typed objects (`kapi_api::pod_specs`) are asked first, so a write or a stored object
+/// without the field is not turned into JSON; a kind that does not downcast is read as JSON.
+fn drop_pod_spec_field(
+    info: &ResourceInfo,
+    obj: &mut Box<dyn Object>,
+    old: Option<&dyn Object>,
+    field: &PodSpecField,
+    path: &[&str],
+) -> Result<()> {
+    match pod_spec(obj.as_ref()) {
+        HeldPodSpec::Spec(spec) if !(field.typed_in_use)(spec) => return Ok(()),
+        HeldPodSpec::Absent => return Ok(()),
+        HeldPodSpec::Spec(_) | HeldPodSpec::Unknown => {}
+    }
+    let mut doc = to_value(obj.as_ref())?;
+    if !at(&doc, path).is_some_and(field.in_use) {
+        return Ok(());
+    }
+    if let Some(old) = old {
+        let stored_uses = match pod_spec(old) {
+            HeldPodSpec::Spec(spec) => (field.typed_in_use)(spec),
+            HeldPodSpec::Absent => false,
+            HeldPodSpec::Unknown => at(&to_value(old)?, path).is_some_and(field.in_use),
+        };
+        if stored_uses {
+            return Ok(());
+        }
+    }
+    let Some(spec) = at_mut(&mut doc, path) else { return Ok(()) };
+    (field.clear)(spec);
+    *obj = from_value(info, &doc)?;
     Ok(())
 }
 
@@ -138,16 +197,9 @@ fn stop_signals_in_use(spec: &Value) -> bool {
     containers(spec).any(|c| is_set(at(c, &["lifecycle", "stopSignal"])))
 }
 
-/// `ContainerStopSignals` off: clears every container's `lifecycle.stopSignal` of the pod spec
-/// at `path`, and a `lifecycle` it leaves empty, unless the stored object's pod spec uses it.
-fn drop_stop_signals_at(doc: &mut Value, old: &dyn Fn() -> Result<Option<Value>>, path: &[&str]) -> Result<bool> {
-    if !at(doc, path).is_some_and(stop_signals_in_use) {
-        return Ok(false);
-    }
-    if old()?.as_ref().and_then(|o| at(o, path)).is_some_and(stop_signals_in_use) {
-        return Ok(false);
-    }
-    let Some(spec) = at_mut(doc, path) else { return Ok(false) };
+/// `ContainerStopSignals` off: clears every container's `lifecycle.stopSignal` of a pod spec,
+/// and a `lifecycle` it leaves empty (upstream's `dropContainerStopSignals`).
+fn clear_stop_signals(spec: &mut Value) {
     for list in CONTAINER_LISTS {
         let Some(Value::Array(items)) = member_mut(spec, list) else { continue };
         for container in items.iter_mut() {
@@ -159,7 +211,35 @@ fn drop_stop_signals_at(doc: &mut Value, old: &dyn Fn() -> Result<Option<Value>>
             }
         }
     }
-    Ok(true)
+}
+
+/// Whether a typed pod spec's spread constraints use `matchLabelKeys` (upstream's
+/// `matchLabelKeysInTopologySpreadInUse`: any constraint with a key).
+fn spread_uses_keys(spec: &PodSpec) -> bool {
+    spec.topology_spread_constraints.iter().any(|c| !c.match_label_keys.is_empty())
+}
+
+/// The spread constraints of a pod spec's JSON form, none when it has none.
+fn spread_constraints(spec: &Value) -> &[Value] {
+    match spec.get("topologySpreadConstraints") {
+        Some(Value::Array(items)) => items,
+        _ => &[],
+    }
+}
+
+/// Whether a pod spec's JSON form has a spread constraint with `matchLabelKeys`.
+fn spread_keys_in_use(spec: &Value) -> bool {
+    spread_constraints(spec)
+        .iter()
+        .any(|c| matches!(c.get("matchLabelKeys"), Some(Value::Array(keys)) if !keys.is_empty()))
+}
+
+/// `MatchLabelKeysInPodTopologySpread` off: clears every spread constraint's `matchLabelKeys`.
+fn clear_spread_keys(spec: &mut Value) {
+    let Some(Value::Array(items)) = member_mut(spec, "topologySpreadConstraints") else { return };
+    for c in items.iter_mut() {
+        set_member(c, "matchLabelKeys", None);
+    }
 }
 
 /// `CrossNamespaceVolumeDataSource` off: a claim's `dataSourceRef` that names a namespace is
@@ -218,7 +298,7 @@ mod tests {
                 {"name":"b","lifecycle":{"stopSignal":"SIGUSR1","preStop":{"sleep":{"seconds":1}}}}],
                 "initContainers":[{"name":"i","lifecycle":{"stopSignal":"SIGTERM"}}]}}"#,
         );
-        assert!(drop_stop_signals_at(&mut pod, &none, &["spec"]).unwrap());
+        clear_stop_signals(at_mut(&mut pod, &["spec"]).unwrap());
         assert_eq!(
             pod,
             json(
@@ -228,13 +308,33 @@ mod tests {
         );
     }
 
+    /// A stored pod's stop signal, in any container, keeps the new pod's.
     #[test]
     fn a_stored_stop_signal_keeps_them_all() {
-        let stored = json(r#"{"spec":{"initContainers":[{"name":"i","lifecycle":{"stopSignal":"SIGTERM"}}]}}"#);
-        let mut pod = json(r#"{"spec":{"containers":[{"name":"a","lifecycle":{"stopSignal":"SIGUSR1"}}]}}"#);
-        let before = pod.clone();
-        assert!(!drop_stop_signals_at(&mut pod, &|| Ok(Some(stored.clone())), &["spec"]).unwrap());
-        assert_eq!(pod, before);
+        use kapi_api::core::v1::Pod;
+        use kapi_api::served::ResourceInfoExt;
+        let info = ResourceInfo::of::<Pod>();
+        let pod = |text: &str| -> Box<dyn Object> { from_value(&info, &json(text)).expect("a pod") };
+        let stored = pod(r#"{"spec":{"initContainers":[{"name":"i","lifecycle":{"stopSignal":"SIGTERM"}}]}}"#);
+        let text = r#"{"spec":{"containers":[{"name":"a","lifecycle":{"stopSignal":"SIGUSR1"}}]}}"#;
+        let mut obj = pod(text);
+        drop_disabled(&info, &mut obj, Some(stored.as_ref()), &|_| false).unwrap();
+        assert_eq!(to_value(obj.as_ref()).unwrap(), to_value(pod(text).as_ref()).unwrap());
+        drop_disabled(&info, &mut obj, None, &|_| false).unwrap();
+        assert_eq!(
+            to_value(obj.as_ref()).unwrap(),
+            to_value(pod(r#"{"spec":{"containers":[{"name":"a"}]}}"#).as_ref()).unwrap()
+        );
+    }
+
+    #[test]
+    fn spread_keys_go_from_every_constraint_unless_the_stored_spec_uses_them() {
+        let mut spec =
+            json(r#"{"topologySpreadConstraints":[{"topologyKey":"a","matchLabelKeys":["x"]},{"topologyKey":"b"}]}"#);
+        assert!(spread_keys_in_use(&spec));
+        clear_spread_keys(&mut spec);
+        assert_eq!(spec, json(r#"{"topologySpreadConstraints":[{"topologyKey":"a"},{"topologyKey":"b"}]}"#));
+        assert!(!spread_keys_in_use(&json(r#"{"topologySpreadConstraints":[{"matchLabelKeys":[]}]}"#)));
     }
 
     /// A typed deployment takes the shortcut when its template sets no stop signal and the JSON

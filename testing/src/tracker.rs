@@ -156,6 +156,9 @@ pub struct Modify<'a> {
     /// Skip the kind's validator: for writes upstream makes through a path of their own that
     /// does not run the object's update validation (a pod's binding).
     pub skip_validation: bool,
+    /// Write the object's `status` too on a main-resource update, as a storage-level write
+    /// does (a pod's binding sets `PodScheduled` with the node).
+    pub with_status: bool,
     /// A PUT: when the object does not exist, the body's `metadata.uid` is a precondition that
     /// fails (`409`) before `create_if_missing` is looked at.
     pub replace: bool,
@@ -169,6 +172,7 @@ struct WriteFlags {
     dry_run: bool,
     managed_fields_as_given: bool,
     skip_validation: bool,
+    with_status: bool,
 }
 
 /// What a delete did.
@@ -961,7 +965,7 @@ impl State {
         flags: WriteFlags,
         stage: Stage<'_>,
     ) -> Result<Box<dyn Object>> {
-        let WriteFlags { dry_run, managed_fields_as_given, skip_validation } = flags;
+        let WriteFlags { dry_run, managed_fields_as_given, skip_validation, with_status } = flags;
         let info = self.info(idx);
         obj.set_registered_type_meta();
         let m = meta_mut(&info, obj.as_mut())?;
@@ -1029,7 +1033,11 @@ impl State {
                 if m.managed_fields.is_empty() && !managed_fields_as_given {
                     m.managed_fields = old.managed_fields.clone();
                 }
-                if has_status(&info) { replace_member(&info, obj.as_ref(), existing.as_ref(), "status")? } else { obj }
+                if has_status(&info) && !with_status {
+                    replace_member(&info, obj.as_ref(), existing.as_ref(), "status")?
+                } else {
+                    obj
+                }
             }
         };
         // The strategy of the main resource or of the subresource written.
@@ -1776,6 +1784,7 @@ impl ObjectTracker {
             create_if_missing,
             managed_fields_as_given,
             skip_validation,
+            with_status,
             replace,
             stage,
         } = *target;
@@ -1832,7 +1841,7 @@ impl ObjectTracker {
                             namespace,
                             new,
                             subresource,
-                            WriteFlags { dry_run, managed_fields_as_given, skip_validation },
+                            WriteFlags { dry_run, managed_fields_as_given, skip_validation, with_status },
                             stage,
                         )?,
                         false,

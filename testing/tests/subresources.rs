@@ -548,16 +548,51 @@ async fn binding_assigns_the_node_once() {
         let bound = pods.get("a", &GetOptions::default()).await.unwrap();
         assert_eq!(bound.spec.node_name, "node-1");
         assert_eq!(bound.metadata.annotations.get("bound-by").map(String::as_str), Some("test"));
+        // Upstream's storage sets `PodScheduled` true as it binds.
+        let scheduled: Vec<(&str, &str)> =
+            bound.status.conditions.iter().map(|c| (c.r#type.0.as_str(), c.status.0.as_str())).collect();
+        assert_eq!(scheduled, [("PodScheduled", "True")], "{backend:?}");
 
         let err = pods.bind("a", &binding("a", "node-2"), &CreateOptions::default()).await.unwrap_err();
         assert!(err.is_conflict(), "{err}");
+        assert_eq!(
+            err.to_string(),
+            r#"Operation cannot be fulfilled on pods/binding "a": pod a is already assigned to node "node-1""#,
+            "{backend:?}"
+        );
         let err = pods.bind("x", &binding("x", "node-2"), &CreateOptions::default()).await.unwrap_err();
         assert!(err.is_not_found(), "{err}");
-        pods.create(&pod("b"), &CreateOptions::default()).await.unwrap();
+        let created = pods.create(&pod("b"), &CreateOptions::default()).await.unwrap();
+        // `ValidatePodBinding`'s errors come back bare, as a `500` (upstream returns its aggregate).
         let mut not_a_node = binding("b", "n");
         not_a_node.target.kind = "Pod".into();
         let err = pods.bind("b", &not_a_node, &CreateOptions::default()).await.unwrap_err();
-        assert!(err.is_invalid(), "{err}");
+        assert_eq!(code(&err), 500, "{backend:?}: {err}");
+        assert_eq!(err.to_string(), r#"target.kind: Unsupported value: "Pod": supported values: "Node", "<empty>""#);
+        // The body's name must be the URL's.
+        let err = pods.bind("b", &binding("c", "n"), &CreateOptions::default()).await.unwrap_err();
+        assert_eq!((code(&err), err.to_string().as_str()), (400, "name in URL does not match name in Binding object"));
+        // The body's uid is a precondition.
+        let mut other_uid = binding("b", "n");
+        other_uid.metadata.uid = "not-the-pods".into();
+        let err = pods.bind("b", &other_uid, &CreateOptions::default()).await.unwrap_err();
+        assert!(err.is_conflict(), "{err}");
+        assert!(
+            err.to_string().ends_with(&format!(
+                "Precondition failed: UID in precondition: not-the-pods, UID in object meta: {}",
+                created.metadata.uid
+            )),
+            "{backend:?}: {err}"
+        );
+        // A pod with scheduling gates is not bound.
+        let mut gated = pod("g");
+        gated.spec.scheduling_gates = vec![kapi_api::core::v1::PodSchedulingGate { name: "example.com/wait".into() }];
+        pods.create(&gated, &CreateOptions::default()).await.unwrap();
+        let err = pods.bind("g", &binding("g", "n"), &CreateOptions::default()).await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"Operation cannot be fulfilled on pods/binding "g": pod g has non-empty .spec.schedulingGates"#
+        );
     }
 }
 
@@ -599,6 +634,45 @@ async fn ephemeral_container_writes_are_validated() {
         let err = pods.update_ephemeral_containers("a", &changed, &UpdateOptions::default()).await.unwrap_err();
         assert!(err.is_invalid(), "{backend:?}: {err}");
         assert!(err.to_string().contains("may not be changed"), "{backend:?}: {err}");
+    }
+}
+
+/// A namespace's `finalize` takes only `spec.finalizers`, each a qualified name and an
+/// unprefixed one `kubernetes` (upstream's `ValidateNamespaceFinalizeUpdate`, at the entry's
+/// index where a create reports the list).
+#[tokio::test]
+async fn namespace_finalize_writes_are_validated() {
+    use kapi_api::core::v1::{FinalizerName, Namespace};
+    for backend in BACKENDS {
+        let (cs, _server, _test) = clientset(backend).await;
+        let namespaces = cs.core_v1().namespaces();
+        let created = namespaces
+            .create(&Namespace { metadata: meta("fin"), ..Default::default() }, &CreateOptions::default())
+            .await
+            .unwrap();
+        // Without a resource version: the namespace controller may have written the status since.
+        let with = |names: &[&str]| {
+            let mut ns = created.clone();
+            ns.metadata.resource_version.clear();
+            ns.spec.finalizers = names.iter().map(|n| FinalizerName((*n).to_owned())).collect();
+            ns
+        };
+        let out = namespaces
+            .finalize("fin", &with(&["kubernetes", "example.com/x"]), &UpdateOptions::default())
+            .await
+            .unwrap();
+        let names: Vec<&str> = out.spec.finalizers.iter().map(|f| f.0.as_str()).collect();
+        assert_eq!(names, ["kubernetes", "example.com/x"], "{backend:?}");
+
+        let err =
+            namespaces.finalize("fin", &with(&["kubernetes", "custom"]), &UpdateOptions::default()).await.unwrap_err();
+        assert!(err.is_invalid(), "{backend:?}: {err}");
+        assert!(
+            err.to_string().contains(
+                r#"spec.finalizers[1]: Invalid value: "custom": name is neither a standard finalizer name nor is it fully qualified"#
+            ),
+            "{backend:?}: {err}"
+        );
     }
 }
 

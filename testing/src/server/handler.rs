@@ -597,6 +597,7 @@ impl ApiServer {
             ),
             managed_fields_as_given: true,
             skip_validation: false,
+            with_status: false,
             replace: call.route.subresource.is_none(),
             stage: call.stage,
         };
@@ -723,6 +724,7 @@ impl ApiServer {
             // A view of another kind (`scale`) keeps the object's managed fields.
             managed_fields_as_given: same_kind,
             skip_validation: false,
+            with_status: false,
             replace: false,
             stage: call.stage,
         };

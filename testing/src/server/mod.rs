@@ -56,6 +56,7 @@
 mod admission;
 pub mod audit;
 mod authn;
+mod binding;
 mod bootstrap;
 mod call;
 mod codec;
@@ -296,23 +297,7 @@ impl ApiServer {
         // else the defaults) until it is given its own.
         let gates: gates::Shared = Arc::new(RwLock::new(gates::ServerGates::new(kapi_api::features::current())));
         // Writes are validated by the validation functions registered in the scheme.
-        tracker.set_validator(gates::validator(crate::tracker::validation::from_scheme(scheme.clone()), gates.clone()));
-        tracker.set_status_validator(gates::validator(
-            crate::tracker::validation::status_from_scheme(scheme.clone()),
-            gates.clone(),
-        ));
-        tracker.set_subresource_validator(
-            "ephemeralcontainers",
-            gates::validator(crate::tracker::validation::pod_ephemeral_containers(), gates.clone()),
-        );
-        tracker.set_subresource_validator(
-            "resize",
-            gates::validator(crate::tracker::validation::pod_resize(), gates.clone()),
-        );
-        tracker.set_subresource_validator(
-            "approval",
-            gates::validator(crate::tracker::validation::csr_approval(), gates.clone()),
-        );
+        install_validators(&tracker, &scheme, &gates);
         // Writes that pass validation get the warnings registered in the scheme.
         tracker
             .set_warner(gates::warner(crate::tracker::validation::warnings_from_scheme(scheme.clone()), gates.clone()));
@@ -545,26 +530,7 @@ impl ApiServer {
     /// webhook with `sideEffects: Some`, say); metadata is still checked.
     pub fn set_validation(&self, on: bool) {
         if on {
-            self.tracker.set_validator(gates::validator(
-                crate::tracker::validation::from_scheme(self.scheme.clone()),
-                self.gates.clone(),
-            ));
-            self.tracker.set_status_validator(gates::validator(
-                crate::tracker::validation::status_from_scheme(self.scheme.clone()),
-                self.gates.clone(),
-            ));
-            self.tracker.set_subresource_validator(
-                "ephemeralcontainers",
-                gates::validator(crate::tracker::validation::pod_ephemeral_containers(), self.gates.clone()),
-            );
-            self.tracker.set_subresource_validator(
-                "resize",
-                gates::validator(crate::tracker::validation::pod_resize(), self.gates.clone()),
-            );
-            self.tracker.set_subresource_validator(
-                "approval",
-                gates::validator(crate::tracker::validation::csr_approval(), self.gates.clone()),
-            );
+            install_validators(&self.tracker, &self.scheme, &self.gates);
         } else {
             self.tracker.clear_validator();
         }
@@ -742,6 +708,24 @@ impl kapi_client::Registry for ApiServer {
 
     fn register_unlisted<R: Resource>(&self) -> Result<(), SchemeError> {
         ApiServer::register_unlisted::<R>(self)
+    }
+}
+
+/// Gives `tracker` the validators of every write, under the server's gates: the kinds'
+/// registered in `scheme`, their status validation for `status`, and the subresources whose
+/// bodies are the kind's own (`ephemeralcontainers`, `resize`, `approval`, `finalize`).
+fn install_validators(tracker: &ObjectTracker, scheme: &Arc<RwLock<Scheme>>, gates: &gates::Shared) {
+    use crate::tracker::validation as v;
+    tracker.set_validator(gates::validator(v::from_scheme(scheme.clone()), gates.clone()));
+    tracker.set_status_validator(gates::validator(v::status_from_scheme(scheme.clone()), gates.clone()));
+    let subresources = [
+        ("ephemeralcontainers", v::pod_ephemeral_containers()),
+        ("resize", v::pod_resize()),
+        ("approval", v::csr_approval()),
+        ("finalize", v::namespace_finalize()),
+    ];
+    for (subresource, validator) in subresources {
+        tracker.set_subresource_validator(subresource, gates::validator(validator, gates.clone()));
     }
 }
 

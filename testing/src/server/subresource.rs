@@ -14,9 +14,8 @@
 //!   eviction's `deleteOptions` (dry run from either the query or those options) under the pod
 //!   disruption budgets that select it (module `eviction`), and the answer is `201` with a
 //!   success `Status`.
-//! - `binding` (pods): `POST` a `Binding`; the pod's `spec.nodeName` becomes the target's name
-//!   and the binding's annotations are added; `409 Conflict` if the pod is already bound or
-//!   being deleted. `201` with a success `Status`.
+//! - `binding` (pods): `POST` a `Binding`; the pod is bound as upstream's binding storage does
+//!   (module `binding`). `201` with a success `Status`.
 //! - `token` (service accounts): `POST` a `TokenRequest`; the answer (`201`) carries a JWT-shaped
 //!   token (unsigned: a random signature) whose claims name the service account, audiences
 //!   (defaulted to the server's), and `expirationTimestamp` `expirationSeconds` (default 3600,
@@ -35,6 +34,7 @@ use kapi_machinery::types::Time;
 use kapi_machinery::{KindInfo, Object, Subresource, TypeMeta};
 
 use super::ApiServer;
+use super::binding::Binding;
 use super::call::{Call, PatchView, findings, object_response};
 use super::codec::{self, Target};
 use super::crd::ScalePaths;
@@ -213,21 +213,7 @@ impl ApiServer {
         let opts = call.query.create_options()?;
         let w = options::validate_create(&opts)?;
         let (binding, warnings) = self.decode_input(call, sub, w.field_validation)?;
-        let b = meta::to_value(binding.as_ref())?;
-        check_body_name(&b, call.name(), "Binding")?;
-        let target_kind = at(&b, &["target", "kind"]).and_then(Value::as_str).unwrap_or_default();
-        let node = at(&b, &["target", "name"]).and_then(Value::as_str).unwrap_or_default().to_owned();
-        let mut errs = Vec::new();
-        if !target_kind.is_empty() && target_kind != "Node" {
-            errs.push(FieldError::invalid("target.kind", target_kind, "must be empty or 'Node'"));
-        }
-        if node.is_empty() {
-            errs.push(FieldError::required("target.name", ""));
-        }
-        if !errs.is_empty() {
-            return Err(api_errors::invalid("", "Binding", call.name(), &errs));
-        }
-        let annotations = at(&b, &["metadata", "annotations"]).cloned();
+        let binding = Binding::read(&meta::to_value(binding.as_ref())?, call.name())?;
         let info = call.info;
         let modify = Modify {
             namespace: call.namespace(),
@@ -237,31 +223,13 @@ impl ApiServer {
             // Upstream assigns the node in its binding storage, without the pod update rules
             // (which forbid changing `spec.nodeName`).
             skip_validation: true,
+            with_status: true,
             ..Default::default()
         };
         self.tracker.modify(&info.gvr(), &modify, |current| {
             let current = current.ok_or_else(|| api_errors::not_found(&info, call.name()))?;
             let mut pod = meta::to_value(current)?;
-            if at(&pod, &["metadata", "deletionTimestamp"]).is_some_and(|t| *t != Value::Null) {
-                return Err(api_errors::conflict(
-                    &info,
-                    call.name(),
-                    &format!("pod {} is being deleted, cannot be assigned to a host", call.name()),
-                ));
-            }
-            if let Some(bound) = at(&pod, &["spec", "nodeName"]).and_then(Value::as_str).filter(|n| !n.is_empty()) {
-                return Err(api_errors::conflict(
-                    &info,
-                    call.name(),
-                    &format!("pod {} is already assigned to node {bound:?}", call.name()),
-                ));
-            }
-            set_at(&mut pod, &["spec", "nodeName"], Some(Value::String(node.clone())));
-            if let Some(Value::Object(new)) = &annotations {
-                for (k, v) in new {
-                    set_at(&mut pod, &["metadata", "annotations", k], Some(v.clone()));
-                }
-            }
+            binding.assign(&info, call.namespace(), &mut pod, Time::now())?;
             meta::from_value(&info, &pod)
         })?;
         object_response(201, call.enc, &success(), &warnings)
@@ -337,10 +305,11 @@ fn success() -> Status {
     }
 }
 
-/// A body naming another object than the URL is a bad request, as upstream's.
-fn check_body_name(v: &Value, url_name: &str, kind: &str) -> Result<()> {
+/// A body naming another object than the URL, or none, is a bad request, as upstream's
+/// eviction and binding storage answer it (`name != eviction.Name`).
+pub(super) fn check_body_name(v: &Value, url_name: &str, kind: &str) -> Result<()> {
     let name = at(v, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default();
-    if name.is_empty() || name == url_name {
+    if name == url_name {
         Ok(())
     } else {
         Err(api_errors::bad_request(format!("name in URL does not match name in {kind} object")))

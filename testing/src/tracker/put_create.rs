@@ -41,12 +41,25 @@ pub(crate) fn check_uid_precondition(info: &ResourceInfo, namespace: &str, name:
     if uid.is_empty() {
         return Ok(());
     }
+    Err(precondition_failed(info, namespace, name, "UID", uid, ""))
+}
+
+/// A storage precondition the stored object does not meet (upstream's `Preconditions.Check`,
+/// `field` `UID` or `ResourceVersion`): a `409` on the resource carrying the storage error.
+pub(crate) fn precondition_failed(
+    info: &ResourceInfo,
+    namespace: &str,
+    name: &str,
+    field: &str,
+    wanted: &str,
+    actual: &str,
+) -> crate::tracker::Error {
     let why = format!(
         "StorageError: invalid object, Code: 4, Key: {}, ResourceVersion: 0, AdditionalErrorMsg: \
-         Precondition failed: UID in precondition: {uid}, UID in object meta: ",
+         Precondition failed: {field} in precondition: {wanted}, {field} in object meta: {actual}",
         storage_key(info, namespace, name)
     );
-    Err(api_errors::conflict(info, name, &why))
+    api_errors::conflict(info, name, &why)
 }
 
 /// The object's etcd key in kube-apiserver (`--etcd-prefix` `/registry`): the resource's name,

@@ -80,6 +80,20 @@ pub fn pod_resize() -> Validator {
     })
 }
 
+/// A validator for writes to namespaces' `finalize` subresource (upstream's
+/// `ValidateNamespaceFinalizeUpdate`); namespaces are v1 only.
+pub fn namespace_finalize() -> Validator {
+    use kapi_api::core::v1::Namespace;
+    Arc::new(|obj, old| {
+        let new = obj.as_any().downcast_ref::<Namespace>();
+        let old = old.and_then(|o| o.as_any().downcast_ref::<Namespace>());
+        match (new, old) {
+            (Some(new), Some(old)) => kapi_api::core::v1::validation::validate_namespace_finalize_update(new, old),
+            _ => Vec::new(),
+        }
+    })
+}
+
 /// A validator for writes to certificate signing requests' `approval` subresource: upstream's
 /// `ValidateCertificateSigningRequestApprovalUpdate`, then the kind's declarative rules, as its
 /// approval strategy runs them (an error both report is kept once). Only v1 serves `approval`,

@@ -496,19 +496,30 @@ fn not_a_json_object(bytes: &[u8]) -> Option<String> {
 /// Validates a `Namespace`: each `spec.finalizers` entry a qualified name, and an unprefixed one
 /// the standard `kubernetes`.
 pub fn validate_namespace(obj: &Namespace, _old: Option<&Namespace>) -> ErrorList {
-    let mut errs = ErrorList::new();
     // Upstream reports every finalizer at the list's path, without an index.
     let path = Path::new("spec").child("finalizers");
-    for f in &obj.spec.finalizers {
-        let name = f.0.as_str();
-        errs.extend(is_qualified_name(name).into_iter().map(|m| FieldError::invalid(&path, name, &m)));
-        if !name.contains('/') && name != "kubernetes" {
-            errs.push(FieldError::invalid(
-                &path,
-                name,
-                "name is neither a standard finalizer name nor is it fully qualified",
-            ));
-        }
+    obj.spec.finalizers.iter().flat_map(|f| finalizer_name(&f.0, &path)).collect()
+}
+
+/// Validates a write to a namespace's `finalize` subresource (upstream's
+/// `ValidateNamespaceFinalizeUpdate`, past the metadata update rules every write runs): each
+/// `spec.finalizers` entry as on create, reported here at its index.
+pub fn validate_namespace_finalize_update(obj: &Namespace, _old: &Namespace) -> ErrorList {
+    let path = Path::new("spec").child("finalizers");
+    obj.spec.finalizers.iter().enumerate().flat_map(|(i, f)| finalizer_name(&f.0, &path.index(i))).collect()
+}
+
+/// Upstream's `validateFinalizerName` of core: a qualified name, and an unprefixed one the
+/// standard `kubernetes`.
+fn finalizer_name(name: &str, path: &Path) -> ErrorList {
+    let mut errs: ErrorList =
+        is_qualified_name(name).into_iter().map(|m| FieldError::invalid(path, name, &m)).collect();
+    if !name.contains('/') && name != "kubernetes" {
+        errs.push(FieldError::invalid(
+            path,
+            name,
+            "name is neither a standard finalizer name nor is it fully qualified",
+        ));
     }
     errs
 }

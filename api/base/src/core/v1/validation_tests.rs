@@ -204,6 +204,15 @@ fn namespace_finalizers() {
             "spec.finalizers: Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified"
         ]
     );
+    // The `finalize` subresource reports each entry at its index (`ValidateNamespaceFinalizeUpdate`).
+    let mut two = ns("kubernetes");
+    two.spec.finalizers.push(FinalizerName("cleanup".into()));
+    assert_eq!(
+        strings(&validate_namespace_finalize_update(&two, &ns("kubernetes"))),
+        [
+            "spec.finalizers[1]: Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified"
+        ]
+    );
 }
 
 fn port(name: &str, port: i32) -> ServicePort {

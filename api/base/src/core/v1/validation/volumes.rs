@@ -2,6 +2,7 @@
 
 use std::collections::BTreeSet;
 
+use kapi_machinery::types::Time;
 use kapi_machinery::validation::content::{inclusive_range_error, is_dns1123_subdomain};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
@@ -12,6 +13,8 @@ use crate::core::v1::{
     FlexVolumeSource, FlockerVolumeSource, HostPathVolumeSource, ISCSIVolumeSource, ImageVolumeSource, NFSVolumeSource,
     PodCertificateProjection, ProjectedVolumeSource, QuobyteVolumeSource, ResourceFieldSelector, VolumeSource,
 };
+use crate::meta::v1::ObjectMeta;
+use crate::meta::v1::object_meta_validation::validate_annotations;
 use crate::meta::v1::validation::validate_labels;
 
 const MORE_THAN_ONE: &str = "may not specify more than 1 volume type";
@@ -902,13 +905,43 @@ fn csi(c: &CSIVolumeSource, path: &Path) -> ErrorList {
     errs
 }
 
-/// Upstream's `validateEphemeralVolumeSource`: a claim template whose metadata has valid labels
-/// and whose spec is a valid claim spec.
+/// Upstream's `validateEphemeralVolumeSource`: a claim template whose metadata is valid
+/// template metadata and whose spec is a valid claim spec.
 fn ephemeral(e: &EphemeralVolumeSource, path: &Path) -> ErrorList {
     let tp = path.child("volumeClaimTemplate");
     let Some(t) = &e.volume_claim_template else { return vec![FieldError::required(&tp, "")] };
-    let mut errs = validate_labels(&t.metadata.labels, &tp.child("metadata").child("labels"));
+    let mut errs = template_object_meta(&t.metadata, &tp.child("metadata"));
     errs.extend(super::storage::claim_spec(&t.spec, &tp.child("spec")));
+    errs
+}
+
+/// Upstream's `ValidateTemplateObjectMeta`: annotations and labels, the only members a claim
+/// template's metadata may set; every other member set is `Forbidden` at its name as
+/// upstream's reflection spells it (the Go field name with its first letter lowered, so `uID`),
+/// in the Go struct's order. An empty list counts as unset here, where Go's reflection tells an
+/// empty list it decoded from an absent one.
+fn template_object_meta(meta: &ObjectMeta, path: &Path) -> ErrorList {
+    const CANNOT_BE_SET: &str = "cannot be set";
+    let mut errs = validate_annotations(&meta.annotations, &path.child("annotations"));
+    errs.extend(validate_labels(&meta.labels, &path.child("labels")));
+    let set = [
+        ("name", !meta.name.is_empty()),
+        ("generateName", !meta.generate_name.is_empty()),
+        ("namespace", !meta.namespace.is_empty()),
+        ("selfLink", !meta.self_link.is_empty()),
+        ("uID", !meta.uid.is_empty()),
+        ("resourceVersion", !meta.resource_version.is_empty()),
+        ("generation", meta.generation != 0),
+        ("creationTimestamp", meta.creation_timestamp != Time::ZERO),
+        ("deletionTimestamp", meta.deletion_timestamp.is_some()),
+        ("deletionGracePeriodSeconds", meta.deletion_grace_period_seconds.is_some()),
+        ("ownerReferences", !meta.owner_references.is_empty()),
+        ("finalizers", !meta.finalizers.is_empty()),
+        ("managedFields", !meta.managed_fields.is_empty()),
+    ];
+    errs.extend(
+        set.into_iter().filter(|(_, set)| *set).map(|(name, _)| FieldError::forbidden(path.child(name), CANNOT_BE_SET)),
+    );
     errs
 }
 

@@ -385,6 +385,29 @@ fn volume_sources_from_upstream() {
             ],
         ),
         (
+            // Upstream's `ValidateTemplateObjectMeta`: only annotations and labels may be set, the
+            // rest is `Forbidden` at the Go field's name with its first letter lowered.
+            "ephemeral claim template metadata with a name, a uid and a bad annotation",
+            Box::new(|s| {
+                let mut t = crate::core::v1::PersistentVolumeClaimTemplate::default();
+                t.metadata.name = "claim".into();
+                t.metadata.uid = "u-1".into();
+                t.metadata.finalizers = vec!["f".into()];
+                t.metadata.annotations = BTreeMap::from([("a/b/c".to_owned(), String::new())]);
+                t.metadata.labels = BTreeMap::from([("ok".to_owned(), "yes".to_owned())]);
+                let e = EphemeralVolumeSource { volume_claim_template: Some(t) };
+                vol(s, "eph", VolumeSource { ephemeral: Some(Box::new(e)), ..Default::default() });
+            }),
+            vec![
+                (Invalid, "spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.annotations"),
+                (Forbidden, "spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.name"),
+                (Forbidden, "spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.uID"),
+                (Forbidden, "spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.finalizers"),
+                (Required, "spec.volumes[0].ephemeral.volumeClaimTemplate.spec.accessModes"),
+                (Required, "spec.volumes[0].ephemeral.volumeClaimTemplate.spec.resources[storage]"),
+            ],
+        ),
+        (
             "image volume with an unknown pull policy",
             Box::new(|s| {
                 let i = ImageVolumeSource { reference: "img".into(), pull_policy: PullPolicy("Sometimes".into()) };

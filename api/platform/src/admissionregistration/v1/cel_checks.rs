@@ -10,8 +10,9 @@ pub(super) struct Env<'a> {
     pub params: bool,
     /// `authorizer`: every admission expression but a validation's message expression.
     pub authorizer: bool,
-    /// `variables`, with the names declared so far and their types: only where the policy has
-    /// variables and the expression is not a match condition (upstream compiles those without
+    /// `variables`, with the names declared so far and their types: for a validating policy only
+    /// where it has variables, for a mutating policy always (upstream composes those whatever
+    /// their variables), and never in a match condition (upstream compiles those without
     /// composition).
     pub variables: Option<&'a [Var<'a>]>,
     /// The message types a mutation may construct (`Object{…}`, `JSONPatch{…}`).

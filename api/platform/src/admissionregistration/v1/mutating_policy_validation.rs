@@ -1,12 +1,20 @@
-//! Hand-written validation of v1 mutating admission policies and their bindings: rules inferred from those the kinds share with validating admission policies and from the API reference, not ported, as the stored upstream source predates them.
+//! Hand-written validation of v1 mutating admission policies and their bindings, ported from upstream's `pkg/apis/admissionregistration/validation` (`validateMutatingAdmissionPolicySpec`, `validateMutation`, `validateMutatingAdmissionPolicyBindingSpec`).
 //!
-//! The shared parts (failure policy, parameter kind, match constraints and resources, match
-//! conditions, variables, parameter reference, policy name) run validation.rs's checks, with
-//! upstream's messages. Added here, with upstream's standard message forms cross-checked against
-//! two independent reimplementations that cite upstream's source: only operations a mutation
-//! can apply to, at least one mutation, each with a supported patch type and exactly the
-//! matching patch, whose expression compiles (see validation.rs for what compiling finds), and a
+//! The parts shared with validating admission policies (failure policy, parameter kind, match
+//! constraints and resources, match conditions, variables, parameter reference, policy name) run
+//! validation.rs's checks, as upstream runs the same functions for both kinds. Added here, in
+//! upstream's order: only the operations a mutation can apply to (reported at
+//! `…resourceRules.operations`, without indices), at least one mutation, each with a supported
+//! patch type and exactly the matching patch, whose trimmed expression compiles, and a
 //! reinvocation policy.
+//!
+//! Upstream compiles a mutating policy with its composition compiler whatever its variables, so
+//! `variables` is declared in variables and patches even where the policy has none. What an
+//! update does not compile again follows upstream's stored expressions: match conditions the
+//! stored object had, and patch expressions equal to one of its *apply configuration*
+//! expressions (upstream looks a JSON patch up in that set too); variables are always compiled,
+//! as upstream looks them up among the stored validations' expressions, of which a mutating
+//! policy has none.
 
 use std::collections::BTreeSet;
 
@@ -38,9 +46,10 @@ impl<'a> From<&'a MutatingAdmissionPolicySpec> for PolicyParts<'a> {
     }
 }
 
-/// Validates a `MutatingAdmissionPolicy` on create (`old` is `None`) or update: what it shares
-/// with a `ValidatingAdmissionPolicy` (failure policy, parameter kind, match constraints with at
-/// least one resource rule, match conditions, variables) with the same rules and messages, only
+/// Validates a `MutatingAdmissionPolicy` on create (`old` is `None`) or update (upstream's
+/// `ValidateMutatingAdmissionPolicy` and `…Update`): what it shares with a
+/// `ValidatingAdmissionPolicy` (failure policy, parameter kind, match constraints with at least
+/// one resource rule, match conditions, variables) with the same rules and messages, only
 /// operations a mutation can apply to, at least one mutation, each with a supported patch type
 /// and exactly the matching patch, whose expression compiles, and a reinvocation policy.
 pub fn validate_mutating_admission_policy(
@@ -56,8 +65,9 @@ pub fn validate_mutating_admission_policy(
     let (typed, failed) = cel_checks::typed_variables(&spec.variables, params);
     let mut errs =
         validate_policy_parts(&parts, keeps_conditions, &stored, &failed, &path, validate_mutating_operations);
-    let env =
-        Env { params, authorizer: true, variables: (!typed.is_empty()).then_some(typed.as_slice()), patch_types: true };
+    // Upstream's composition compiler declares `variables` even with no variables (an object
+    // without fields), unlike a validating policy's, which it creates only for variables.
+    let env = Env { params, authorizer: true, variables: Some(typed.as_slice()), patch_types: true };
     if spec.mutations.is_empty() {
         errs.push(FieldError::required(path.child("mutations"), "mutations must contain at least one item"));
     }
@@ -86,7 +96,9 @@ fn validate_mutating_operations(mr: &MatchResources, path: &Path) -> ErrorList {
 }
 
 /// A mutation's patch type and the one patch it names, whose expression (trimmed) compiles with
-/// the patch message types declared.
+/// the patch message types declared (upstream's `validateMutation`, `validateApplyConfiguration`
+/// and `validateJSONPatch`); `stored` holds the stored policy's apply configuration expressions,
+/// against which upstream checks a JSON patch's expression as well.
 fn validate_mutation(m: &Mutation, env: Env<'_>, stored: &BTreeSet<&str>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let (ap, jp) = (path.child("applyConfiguration"), path.child("jsonPatch"));
@@ -133,9 +145,11 @@ fn validate_mutation(m: &Mutation, env: Env<'_>, stored: &BTreeSet<&str>, path: 
     errs
 }
 
-/// Validates a `MutatingAdmissionPolicyBinding` on create or update: the policy name, parameter
-/// reference and match resources as a `ValidatingAdmissionPolicyBinding`'s (it has no validation
-/// actions), with only operations a mutation can apply to.
+/// Validates a `MutatingAdmissionPolicyBinding` on create or update (upstream's
+/// `ValidateMutatingAdmissionPolicyBinding`, which its update runs unchanged): the policy name,
+/// parameter reference and match resources as a `ValidatingAdmissionPolicyBinding`'s (it has no
+/// validation actions, and its missing policy name is not left to declarative rules), with only
+/// operations a mutation can apply to.
 pub fn validate_mutating_admission_policy_binding(
     obj: &MutatingAdmissionPolicyBinding,
     _old: Option<&MutatingAdmissionPolicyBinding>,
@@ -163,7 +177,11 @@ pub fn validate_mutating_admission_policy_binding(
 }
 
 impl<'a> Stored<'a> {
-    /// The stored policy's expressions that `new` would compile with the same declarations.
+    /// The stored policy's expressions that upstream compiles in its stored expressions'
+    /// environment, where `new` compiles them with the same declarations (see validation.rs's
+    /// `Stored`): its match conditions, and its apply configuration expressions, against which
+    /// upstream checks both patch types' expressions. None of its variables: upstream looks those
+    /// up among the stored validations, which a mutating policy does not have.
     fn of_mutating(old: Option<&'a MutatingAdmissionPolicy>, new: &MutatingAdmissionPolicySpec) -> Stored<'a> {
         let Some(spec) = old.map(|o| &o.spec) else { return Stored::default() };
         let same = |with_variables| {
@@ -173,17 +191,17 @@ impl<'a> Stored<'a> {
                 with_variables,
             )
         };
-        let patch = |m: &'a Mutation| {
-            let apply = m.apply_configuration.as_ref().map(|a| a.expression.as_str());
-            apply.into_iter().chain(m.json_patch.as_ref().map(|p| p.expression.as_str()))
-        };
         let mut stored = Stored::default();
         if same(false) {
             stored.match_conditions = spec.match_conditions.iter().map(|c| c.expression.as_str()).collect();
         }
         if same(true) {
-            stored.variables = spec.variables.iter().map(|v| v.expression.as_str()).collect();
-            stored.mutations = spec.mutations.iter().flat_map(patch).collect();
+            stored.mutations = spec
+                .mutations
+                .iter()
+                .filter_map(|m| m.apply_configuration.as_ref())
+                .map(|a| a.expression.as_str())
+                .collect();
         }
         stored
     }

@@ -3,12 +3,13 @@
 //! CEL expressions are compiled when written, with kapi-cel, in the variables upstream declares
 //! for each (`object`, `oldObject`, `request`, `namespaceObject`; `params` where the policy has
 //! a parameter kind; `authorizer` everywhere but a validation's message expression; `variables`
-//! where the policy has variables, except in match conditions; the `Object` and `JSONPatch`
-//! message types in mutations): match conditions (trimmed), variables, validations and their
-//! message expressions (as written), audit annotation values (trimmed), and mutations' patch
-//! expressions (trimmed). Found: syntax errors (`compilation failed: ERROR: <input>:1:19: Syntax
-//! error: …`, cel-go's text where kapi-cel's parser gives the same, its prefix where cel-go lists
-//! the tokens it expected), references to undeclared variables and functions, calls with the
+//! where a validating policy has variables and in every mutating policy, except in match
+//! conditions; the `Object` and `JSONPatch` message types in mutations): match conditions
+//! (trimmed), variables, validations and their message expressions (as written), audit
+//! annotation values (trimmed), and mutations' patch expressions (trimmed). Found: syntax
+//! errors (`compilation failed: ERROR: <input>:1:19: Syntax error: …`, cel-go's text where
+//! kapi-cel's parser gives the same, its prefix where cel-go lists the tokens it expected),
+//! references to undeclared variables and functions, calls with the
 //! wrong number of arguments, and what kapi-cel's type checker finds against upstream's
 //! declarations: fields `request`, `namespaceObject` and `variables` do not have, operands of
 //! the wrong type, and a result of the wrong type (`must evaluate to bool but got int` for `6`,
@@ -582,7 +583,7 @@ pub(super) fn validate_variables(
         if v.name.trim().is_empty() {
             errs.push(FieldError::required(vp.child("name"), "name is not specified"));
         } else if !is_cel_identifier(&v.name) {
-            errs.push(FieldError::invalid(vp.child("name"), &v.name, "name is not a valid CEL identifier"));
+            errs.push(FieldError::invalid(vp.child("name"), &v.name, "must be a valid CEL identifier"));
         }
         if v.expression.trim().is_empty() {
             errs.push(FieldError::required(vp.child("expression"), "expression is not specified"));

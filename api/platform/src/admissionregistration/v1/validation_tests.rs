@@ -668,7 +668,7 @@ mod policies {
         for bad in ["1foo", "foo-bar", "in", "namespace"] {
             expect(
                 &policy(|s| s.variables = vec![var(bad, "1")]),
-                &format!(r#"spec.variables[0].name: Invalid value: "{bad}": name is not a valid CEL identifier"#),
+                &format!(r#"spec.variables[0].name: Invalid value: "{bad}": must be a valid CEL identifier"#),
             );
         }
         let ann = |key: &str, value: &str| AuditAnnotation { key: key.into(), value_expression: value.into() };

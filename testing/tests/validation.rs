@@ -864,3 +864,51 @@ async fn endpoint_updates_ratchet_unchanged_addresses() {
         r#"EndpointSlice.discovery.k8s.io "svc-1" is invalid: endpoints[0].addresses[0]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)"#
     );
 }
+
+/// An endpoint slice's addresses are checked by its address type, as a 1.36 server does: IPv6
+/// strictly (canonical form), a wrong family reported at the whole list, FQDNs with a trailing dot
+/// and two segments accepted.
+#[tokio::test]
+async fn endpoint_slice_addresses_are_checked_by_address_type() {
+    use kapi_api::discovery::v1::{AddressType, Endpoint, EndpointSlice};
+    let (client, _server, _test) = http_client().await;
+    let api = client.namespaced::<EndpointSlice>("default");
+    let slice = |name: &str, address_type: &str, addresses: &[&str]| EndpointSlice {
+        metadata: ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
+        address_type: AddressType(address_type.into()),
+        endpoints: Some(vec![Endpoint {
+            addresses: Some(addresses.iter().map(|a| (*a).to_owned()).collect()),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    let err =
+        api.create(&slice("v6", "IPv6", &["2001:DB8::1", "10.0.0.1"]), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err),
+        (
+            422,
+            "Invalid".into(),
+            concat!(
+                r#"EndpointSlice.discovery.k8s.io "v6" is invalid: [endpoints[0].addresses[0]: Invalid value: "2001:DB8::1": "#,
+                r#"must be in canonical form ("2001:db8::1"), endpoints[0].addresses: Invalid value: "10.0.0.1": "#,
+                "must be an IPv6 address]"
+            )
+            .into(),
+            vec![
+                (
+                    "FieldValueInvalid".into(),
+                    "endpoints[0].addresses[0]".into(),
+                    r#"Invalid value: "2001:DB8::1": must be in canonical form ("2001:db8::1")"#.into(),
+                ),
+                (
+                    "FieldValueInvalid".into(),
+                    "endpoints[0].addresses".into(),
+                    r#"Invalid value: "10.0.0.1": must be an IPv6 address"#.into(),
+                ),
+            ],
+        )
+    );
+    api.create(&slice("v6-ok", "IPv6", &["2001:db8::1"]), &CreateOptions::default()).await.unwrap();
+    api.create(&slice("fqdn", "FQDN", &["example.com."]), &CreateOptions::default()).await.unwrap();
+}

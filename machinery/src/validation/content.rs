@@ -184,6 +184,34 @@ pub fn is_fully_qualified_name(path: &Path, name: &str) -> ErrorList {
     Vec::new()
 }
 
+/// Upstream's `IsFullyQualifiedDomainName` (endpoint slices' `FQDN` addresses): a trailing dot
+/// dropped, then a DNS subdomain of at least two segments, each a DNS label. The first failure
+/// is the only error; its value is the name without the dot, or for a bad segment the segment.
+pub fn is_fully_qualified_domain_name(path: &Path, name: &str) -> ErrorList {
+    if name.is_empty() {
+        return vec![FieldError::required(path, "")];
+    }
+    let name = name.strip_suffix('.').unwrap_or(name);
+    let errs = is_dns1123_subdomain(name);
+    if !errs.is_empty() {
+        return vec![FieldError::invalid(path, name, &errs.join(","))];
+    }
+    if name.split('.').count() < 2 {
+        return vec![FieldError::invalid(
+            path,
+            name,
+            "should be a domain with at least two segments separated by dots",
+        )];
+    }
+    for label in name.split('.') {
+        let errs = is_dns1123_label(label);
+        if !errs.is_empty() {
+            return vec![FieldError::invalid(path, label, &errs.join(","))];
+        }
+    }
+    Vec::new()
+}
+
 /// Upstream's `ValidateQualifiedName` (`apivalidation`): each finding as an `Invalid` error.
 pub fn validate_qualified_name(path: &Path, value: &str) -> ErrorList {
     is_qualified_name(value).into_iter().map(|m| FieldError::invalid(path, value, &m)).collect()
@@ -255,5 +283,59 @@ mod tests {
             r#"webhooks[0].name: Invalid value: "a.b": should be a domain with at least three segments separated by dots"#
         );
         assert_eq!(is_valid_port_num(0), ["must be between 1 and 65535, inclusive"]);
+    }
+
+    /// Upstream's `TestIsFullyQualifiedDomainName` (apimachinery v0.36.3), and the messages.
+    #[test]
+    fn fully_qualified_domain_names() {
+        let p = Path::new("endpoints").index(0).child("addresses").index(0);
+        let long = "a".repeat(63) + "." + &"b".repeat(63) + "." + &"c".repeat(63) + "." + &"d".repeat(54) + ".k8s.io";
+        let good = [
+            "a.com".to_owned(),
+            "k8s.io".into(),
+            "dev.k8s.io".into(),
+            "dev.k8s.io.".into(),
+            "foo.example.com".into(),
+            "this.is.a.really.long.fqdn".into(),
+            "bbc.co.uk".into(),
+            "10.0.0.1".into(),
+            "hyphens-are-good.k8s.io".into(),
+            "a".repeat(63) + ".k8s.io",
+            long.clone(),
+        ];
+        for v in &good {
+            assert!(is_fully_qualified_domain_name(&p, v).is_empty(), "{v}");
+        }
+        let too_long = long.replacen(&"d".repeat(54), &"d".repeat(55), 1);
+        let bad = [
+            ".".to_owned(),
+            "...".into(),
+            ".io".into(),
+            "com".into(),
+            ".com".into(),
+            "Dev.k8s.io".into(),
+            ".foo.example.com".into(),
+            "*.example.com".into(),
+            "*.bar.com".into(),
+            "*.foo.bar.com".into(),
+            "underscores_are_bad.k8s.io".into(),
+            "foo@bar.example.com".into(),
+            "http://foo.example.com".into(),
+            "a".repeat(64) + ".k8s.io",
+            too_long,
+        ];
+        for v in &bad {
+            assert_eq!(is_fully_qualified_domain_name(&p, v).len(), 1, "{v}");
+        }
+        assert_eq!(
+            is_fully_qualified_domain_name(&p, "com.")[0].to_string(),
+            r#"endpoints[0].addresses[0]: Invalid value: "com": should be a domain with at least two segments separated by dots"#
+        );
+        let label = "a".repeat(64);
+        assert_eq!(
+            is_fully_qualified_domain_name(&p, &format!("{label}.k8s.io"))[0].to_string(),
+            format!(r#"endpoints[0].addresses[0]: Invalid value: "{label}": must be no more than 63 characters"#)
+        );
+        assert_eq!(is_fully_qualified_domain_name(&p, "")[0].to_string(), "endpoints[0].addresses[0]: Required value");
     }
 }

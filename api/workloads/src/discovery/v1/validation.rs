@@ -6,12 +6,16 @@
 //! off.
 
 use std::collections::HashSet;
+use std::net::IpAddr;
 
-use kapi_machinery::validation::content::{is_fully_qualified_name, is_label_value, validate_qualified_name};
+use kapi_machinery::validation::content::{is_fully_qualified_domain_name, is_label_value, validate_qualified_name};
+use kapi_machinery::validation::ip::parse_ip_sloppy;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{Endpoint, EndpointHints, EndpointPort, EndpointSlice};
-use crate::core::v1::validation::{IMMUTABLE, dns1123_label, dns1123_subdomain, non_special_ip, parse_cidr_sloppy};
+use crate::core::v1::validation::{
+    IMMUTABLE, dns1123_label, dns1123_subdomain, is_valid_ip, legacy_ip, non_special_ip,
+};
 use crate::features::{self, Release};
 use crate::meta::v1::validation::validate_labels;
 
@@ -29,25 +33,39 @@ const MAX_PORTS: usize = 20000;
 const MAX_ENDPOINTS: usize = 1000;
 const MAX_ZONE_HINTS: usize = 8;
 const MAX_NODE_HINTS: usize = 8;
+/// The topology key v1beta1's conversion moves to an endpoint's `zone` (`corev1.LabelTopologyZone`).
+const ZONE_LABEL: &str = "topology.kubernetes.io/zone";
 
 fn declarative_beta() -> bool {
     features::declarative_beta(COVERED_SINCE)
 }
 
-/// Whether `value` parses as an IPv4 address (`Some(true)`), an IPv6 one (`Some(false)`), or
-/// not at all, as `netutils.ParseIPSloppy` and `To4` see it.
+/// Whether `value` is an IPv4 address (`Some(true)`, IPv4-mapped IPv6 ones included) or an
+/// IPv6 one (`Some(false)`), as `netutils.IsIPv4String` and `IsIPv6String` read it (the sloppy
+/// parse, then Go's `To4`); `None` when it does not parse.
 fn ip_family(value: &str) -> Option<bool> {
-    if value.contains('/') {
-        return None;
-    }
-    parse_cidr_sloppy(&format!("{value}/0")).map(|c| c.is_v4())
+    parse_ip_sloppy(value).map(|(ip, _)| match ip {
+        IpAddr::V4(_) => true,
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().is_some(),
+    })
+}
+
+/// Whether two endpoint lists are equal as upstream's `apiequality.Semantic.DeepEqual` sees
+/// them: a missing list or address list equals an empty one.
+fn same_endpoints(a: Option<&[Endpoint]>, b: Option<&[Endpoint]>) -> bool {
+    let (a, b) = (a.unwrap_or_default(), b.unwrap_or_default());
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
+            x.addresses.as_deref().unwrap_or_default() == y.addresses.as_deref().unwrap_or_default()
+                && Endpoint { addresses: None, ..x.clone() } == Endpoint { addresses: None, ..y.clone() }
+        })
 }
 
 /// Validates an `EndpointSlice` (upstream's `ValidateEndpointSliceCreate` and
-/// `ValidateEndpointSliceUpdate`): the address type, each endpoint's addresses (by the address
-/// type), node name, deprecated topology, hostname and hints, and the ports (unique DNS-label
-/// names, a protocol, a qualified `appProtocol`); on update an unchanged address type, and the
-/// endpoints checked only when they differ from the stored ones.
+/// `ValidateEndpointSliceUpdate`, less the metadata): the address type, the ports (unique
+/// DNS-label names, a protocol, a qualified `appProtocol`), each endpoint's addresses (by the
+/// address type), node name, deprecated topology, hostname and hints; on update the endpoints'
+/// errors dropped when they equal the stored ones, then an unchanged address type.
 pub fn validate_endpoint_slice(obj: &EndpointSlice, old: Option<&EndpointSlice>) -> ErrorList {
     let beta = declarative_beta();
     let mut errs = ErrorList::new();
@@ -59,19 +77,47 @@ pub fn validate_endpoint_slice(obj: &EndpointSlice, old: Option<&EndpointSlice>)
             errs.push(FieldError::not_supported_value("addressType", BadValue::named(at), ADDRESS_TYPES));
         }
     }
-    // Unchanged endpoints are not checked again on update, since they may hold addresses older,
-    // looser rules accepted: upstream's ratchet, for the whole list (`+listType=atomic`), so any
-    // change has every endpoint checked.
-    if old.is_none_or(|old| old.endpoints != obj.endpoints) {
-        errs.extend(endpoints(obj.endpoints.as_deref().unwrap_or_default(), at, beta, &Path::new("endpoints")));
-    }
     errs.extend(ports(obj.ports.as_deref().unwrap_or_default(), &Path::new("ports")));
+    let endpoint_errs = endpoints(obj.endpoints.as_deref().unwrap_or_default(), at, beta, &Path::new("endpoints"));
+    // Endpoints left as stored may hold addresses older, looser rules accepted, so their errors
+    // are dropped: upstream's ratchet, for the whole list (`+listType=atomic`), so any change
+    // has every endpoint checked. Compared only when there are errors, as upstream does, since
+    // the list may be long.
+    let unchanged = || old.is_some_and(|old| same_endpoints(old.endpoints.as_deref(), obj.endpoints.as_deref()));
+    if endpoint_errs.is_empty() || !unchanged() {
+        errs.extend(endpoint_errs);
+    }
     if let Some(old) = old
         && !beta
         && old.address_type != obj.address_type
     {
         errs.push(FieldError::invalid_value("addressType", BadValue::named(at), IMMUTABLE));
     }
+    errs
+}
+
+/// The checks of one address by the slice's address type. An IPv4 address is a legacy IP field
+/// (leading zeros and IPv4-mapped addresses refused only with `StrictIPCIDRValidation`); an
+/// IPv6 one gets the strict check, canonical form included. An address that parses is then of
+/// the type's family (else `must be an IPv4 address`/`must be an IPv6 address`, which upstream
+/// reports at the whole `addresses` list, not the item) and not unspecified, loopback or
+/// link-local (upstream's `ValidateEndpointIP`). Unknown types are not checked, as upstream's
+/// switch has no default.
+fn address(address_type: &str, value: &str, addresses: &Path, item: &Path) -> ErrorList {
+    let (parse_errs, v4, family_msg) = match address_type {
+        "IPv4" => (legacy_ip::<&str>(item, value, &[]), true, "must be an IPv4 address"),
+        "IPv6" => (is_valid_ip(item, value), false, "must be an IPv6 address"),
+        "FQDN" => return is_fully_qualified_domain_name(item, value),
+        _ => return ErrorList::new(),
+    };
+    if !parse_errs.is_empty() {
+        return parse_errs;
+    }
+    let mut errs = ErrorList::new();
+    if ip_family(value) != Some(v4) {
+        errs.push(FieldError::invalid(addresses, value, family_msg));
+    }
+    errs.extend(non_special_ip(value, item));
     errs
 }
 
@@ -92,24 +138,7 @@ fn endpoints(list: &[Endpoint], address_type: &str, beta: bool, path: &Path) -> 
             }
         }
         for (j, a) in addresses.iter().enumerate() {
-            let p = ap.index(j);
-            match address_type {
-                "IPv4" => {
-                    if ip_family(a) != Some(true) {
-                        errs.push(FieldError::invalid(&p, a, "must be a valid IPv4 address"));
-                    }
-                    errs.extend(non_special_ip(a, &p));
-                }
-                "IPv6" => {
-                    if ip_family(a) != Some(false) {
-                        errs.push(FieldError::invalid(&p, a, "must be a valid IPv6 address"));
-                    }
-                    errs.extend(non_special_ip(a, &p));
-                }
-                "FQDN" => errs.extend(is_fully_qualified_name(&p, a)),
-                // Unknown types are not checked, as upstream's switch has no default.
-                _ => {}
-            }
+            errs.extend(address(address_type, a, &ap, &ap.index(j)));
         }
         if let Some(n) = &ep.node_name {
             errs.extend(dns1123_subdomain(n, &idx.child("nodeName")));
@@ -119,6 +148,11 @@ fn endpoints(list: &[Endpoint], address_type: &str, beta: bool, path: &Path) -> 
             errs.push(FieldError::too_many(&tp, ep.deprecated_topology.len(), MAX_TOPOLOGY_LABELS));
         }
         errs.extend(validate_labels(&ep.deprecated_topology, &tp));
+        // Conversion from v1beta1 moves this key to `zone`, and v1 writes drop the topology, so
+        // it is never seen here but through a bug, as upstream's internal error says.
+        if ep.deprecated_topology.contains_key(ZONE_LABEL) {
+            errs.push(FieldError::internal(tp.key(ZONE_LABEL), "reserved key was not removed in conversion"));
+        }
         if let Some(h) = &ep.hostname {
             errs.extend(dns1123_label(h, &idx.child("hostname")));
         }
@@ -130,8 +164,8 @@ fn endpoints(list: &[Endpoint], address_type: &str, beta: bool, path: &Path) -> 
 }
 
 /// Upstream's `validateHints`: at most 8 zones, each named once with a label value; then at
-/// most 8 nodes, each named once with a node name (a DNS subdomain). Too many zones or nodes is
-/// the only error of its list, as upstream returns early.
+/// most 8 nodes, each named once with a node name (a DNS subdomain). Too many zones is the only
+/// error, too many nodes the last, as upstream returns early.
 fn hints(h: &EndpointHints, path: &Path) -> ErrorList {
     let zp = path.child("forZones");
     if h.for_zones.len() > MAX_ZONE_HINTS {
@@ -146,9 +180,6 @@ fn hints(h: &EndpointHints, path: &Path) -> ErrorList {
         }
         errs.extend(is_label_value(&z.name).iter().map(|m| FieldError::invalid(&p, &z.name, m)));
     }
-    // The node hints (`PreferSameTrafficDistribution`, 1.33) follow the zones' pattern; the
-    // upstream source this package was ported from predates them, so the rule is the field's
-    // documented limit of 8 and the node name check `ValidateNodeName` makes elsewhere.
     let np = path.child("forNodes");
     if h.for_nodes.len() > MAX_NODE_HINTS {
         errs.push(FieldError::too_many(&np, h.for_nodes.len(), MAX_NODE_HINTS));

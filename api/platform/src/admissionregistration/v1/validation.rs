@@ -558,7 +558,10 @@ impl<'a> Stored<'a> {
             stored.match_conditions = spec.match_conditions.iter().map(|c| c.expression.as_str()).collect();
         }
         if same(true) {
-            stored.variables = spec.variables.iter().map(|v| v.expression.as_str()).collect();
+            // Upstream looks a variable's expression up among the stored validations' expressions
+            // (`preexistingExpressions.validationExpressions`), not the stored variables, so an
+            // unchanged variable is compiled again unless a validation has the same text.
+            stored.variables = spec.validations.iter().map(|v| v.expression.as_str()).collect();
             stored.validations = spec.validations.iter().map(|v| v.expression.as_str()).collect();
             stored.messages = spec.validations.iter().map(|v| v.message_expression.as_str()).collect();
             stored.annotations = spec.audit_annotations.iter().map(|a| a.value_expression.as_str()).collect();
@@ -851,9 +854,9 @@ fn validate_validation(
     }
     let trimmed = v.message.trim();
     if !v.message.is_empty() && trimmed.is_empty() {
-        errs.push(FieldError::invalid(path.child("message"), &v.message, "message must be non-empty if specified"));
+        errs.push(FieldError::invalid(path.child("message"), &v.message, "must be non-empty if specified"));
     } else if trimmed.contains(['\n', '\r']) {
-        errs.push(FieldError::invalid(path.child("message"), &v.message, "message must not contain line breaks"));
+        errs.push(FieldError::invalid(path.child("message"), &v.message, "must not contain line breaks"));
     }
     if let Some(r) = v.reason.as_ref().map(|r| r.0.as_str()).filter(|r| !VALIDATION_REASONS.contains(r)) {
         errs.push(FieldError::not_supported_value(path.child("reason"), BadValue::named(r), VALIDATION_REASONS));

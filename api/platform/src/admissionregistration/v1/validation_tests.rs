@@ -648,11 +648,11 @@ mod policies {
     fn messages_variables_and_audit_annotations() {
         expect(
             &policy(|s| s.validations[0].message = "   ".into()),
-            r#"spec.validations[0].message: Invalid value: "   ": message must be non-empty if specified"#,
+            r#"spec.validations[0].message: Invalid value: "   ": must be non-empty if specified"#,
         );
         expect(
             &policy(|s| s.validations[0].message = "hello\nworld".into()),
-            r#"spec.validations[0].message: Invalid value: "hello\nworld": message must not contain line breaks"#,
+            r#"spec.validations[0].message: Invalid value: "hello\nworld": must not contain line breaks"#,
         );
         expect(&policy(|s| s.validations[0].message = " trailing newline\n".into()), "");
         expect(
@@ -728,6 +728,21 @@ mod policies {
             message(&validate_validating_admission_policy(&policy(|s| s.match_conditions = many), None)),
             "spec.matchConditions: Too many: 65: must have at most 64 items"
         );
+    }
+
+    /// Upstream decides whether an unchanged variable is a stored expression by looking it up
+    /// among the stored policy's validation expressions, not its variables.
+    #[test]
+    fn stored_variables_are_looked_up_among_the_stored_validations() {
+        let var = |expression: &str| Variable { name: "v".into(), expression: expression.into() };
+        let old = policy(|s| s.variables = vec![var("nope")]);
+        let got = message(&validate_validating_admission_policy(&old, Some(&old)));
+        assert!(got.starts_with(r#"spec.variables[0].expression: Invalid value: "nope": compilation failed"#), "{got}");
+        let also_validated = policy(|s| {
+            s.variables = vec![var("nope")];
+            s.validations.push(validation("nope"));
+        });
+        assert_eq!(message(&validate_validating_admission_policy(&also_validated, Some(&also_validated))), "");
     }
 
     #[test]

@@ -170,18 +170,19 @@ pub fn is_fully_qualified_name(path: &Path, name: &str) -> ErrorList {
     if name.is_empty() {
         return vec![FieldError::required(path, "")];
     }
+    dotted_subdomain(path, name, 3, "three").into_iter().collect()
+}
+
+/// The check both fully qualified name rules share: a DNS subdomain of at least `min`
+/// segments (`count` spells it in the message), else its one error.
+fn dotted_subdomain(path: &Path, name: &str, min: usize, count: &str) -> Option<FieldError> {
     let errs = is_dns1123_subdomain(name);
     if !errs.is_empty() {
-        return vec![FieldError::invalid(path, name, &errs.join(","))];
+        return Some(FieldError::invalid(path, name, &errs.join(",")));
     }
-    if name.split('.').count() < 3 {
-        return vec![FieldError::invalid(
-            path,
-            name,
-            "should be a domain with at least three segments separated by dots",
-        )];
-    }
-    Vec::new()
+    (name.split('.').count() < min).then(|| {
+        FieldError::invalid(path, name, &format!("should be a domain with at least {count} segments separated by dots"))
+    })
 }
 
 /// Upstream's `IsFullyQualifiedDomainName` (endpoint slices' `FQDN` addresses): a trailing dot
@@ -192,16 +193,8 @@ pub fn is_fully_qualified_domain_name(path: &Path, name: &str) -> ErrorList {
         return vec![FieldError::required(path, "")];
     }
     let name = name.strip_suffix('.').unwrap_or(name);
-    let errs = is_dns1123_subdomain(name);
-    if !errs.is_empty() {
-        return vec![FieldError::invalid(path, name, &errs.join(","))];
-    }
-    if name.split('.').count() < 2 {
-        return vec![FieldError::invalid(
-            path,
-            name,
-            "should be a domain with at least two segments separated by dots",
-        )];
+    if let Some(e) = dotted_subdomain(path, name, 2, "two") {
+        return vec![e];
     }
     for label in name.split('.') {
         let errs = is_dns1123_label(label);

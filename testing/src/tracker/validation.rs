@@ -1,4 +1,4 @@
-//! The tracker's hooks for object validation and write warnings: functions the test server installs (from its scheme's registered `validate_<kind>`, `validate_<kind>_status_update`, `warnings_for_<kind>` and `warnings_for_<kind>_status_update` functions, pods' `ephemeralcontainers` and `resize` rules and certificate signing requests' `approval` rules) that every create and update of the main resource, every status write and every validated subresource write runs before anything is stored.
+//! The tracker's hooks for object validation and write warnings: functions the test server installs (from its scheme's registered `validate_<kind>`, `validate_<kind>_status_update`, `warnings_for_<kind>` and `warnings_for_<kind>_status_update` functions, pods' `ephemeralcontainers` and `resize` rules, certificate signing requests' `approval` rules and namespaces' `finalize` rules) that every create and update of the main resource, every status write and every validated subresource write runs before anything is stored.
 
 use std::sync::Arc;
 
@@ -49,61 +49,43 @@ pub fn status_from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Scheme>>
     })
 }
 
-/// A validator for writes to pods' `ephemeralcontainers` subresource (upstream's
-/// `ValidatePodEphemeralContainersUpdate`); pods are stored as v1 only, so anything else has
-/// nothing to check.
-pub fn pod_ephemeral_containers() -> Validator {
-    use kapi_api::core::v1::Pod;
-    Arc::new(|obj, old| {
-        let new = obj.as_any().downcast_ref::<Pod>();
-        let old = old.and_then(|o| o.as_any().downcast_ref::<Pod>());
+/// A validator running `rule` on a write of kind `T` and the stored object, as the subresource
+/// strategies below do; anything else (another version, no stored object) has nothing to check.
+fn typed_update<T: Object + 'static>(rule: fn(&T, &T) -> Vec<FieldError>) -> Validator {
+    Arc::new(move |obj, old| {
+        let new = obj.as_any().downcast_ref::<T>();
+        let old = old.and_then(|o| o.as_any().downcast_ref::<T>());
         match (new, old) {
-            (Some(new), Some(old)) => {
-                kapi_api::core::v1::validation::validate_pod_ephemeral_containers_update(new, old)
-            }
+            (Some(new), Some(old)) => rule(new, old),
             _ => Vec::new(),
         }
     })
+}
+
+/// A validator for writes to pods' `ephemeralcontainers` subresource (upstream's
+/// `ValidatePodEphemeralContainersUpdate`); pods are stored as v1 only.
+pub fn pod_ephemeral_containers() -> Validator {
+    typed_update(kapi_api::core::v1::validation::validate_pod_ephemeral_containers_update)
 }
 
 /// A validator for writes to pods' `resize` subresource (upstream's `ValidatePodResize`), on the
 /// stored pod with the written resources merged in; pods are stored as v1 only.
 pub fn pod_resize() -> Validator {
-    use kapi_api::core::v1::Pod;
-    Arc::new(|obj, old| {
-        let new = obj.as_any().downcast_ref::<Pod>();
-        let old = old.and_then(|o| o.as_any().downcast_ref::<Pod>());
-        match (new, old) {
-            (Some(new), Some(old)) => kapi_api::core::v1::validation::validate_pod_resize(new, old),
-            _ => Vec::new(),
-        }
-    })
+    typed_update(kapi_api::core::v1::validation::validate_pod_resize)
 }
 
 /// A validator for writes to namespaces' `finalize` subresource (upstream's
 /// `ValidateNamespaceFinalizeUpdate`); namespaces are v1 only.
 pub fn namespace_finalize() -> Validator {
-    use kapi_api::core::v1::Namespace;
-    Arc::new(|obj, old| {
-        let new = obj.as_any().downcast_ref::<Namespace>();
-        let old = old.and_then(|o| o.as_any().downcast_ref::<Namespace>());
-        match (new, old) {
-            (Some(new), Some(old)) => kapi_api::core::v1::validation::validate_namespace_finalize_update(new, old),
-            _ => Vec::new(),
-        }
-    })
+    typed_update(kapi_api::core::v1::validation::validate_namespace_finalize_update)
 }
 
 /// A validator for writes to certificate signing requests' `approval` subresource: upstream's
 /// `ValidateCertificateSigningRequestApprovalUpdate`, then the kind's declarative rules, as its
-/// approval strategy runs them (an error both report is kept once). Only v1 serves `approval`,
-/// so anything else has nothing to check.
+/// approval strategy runs them (an error both report is kept once). Only v1 serves `approval`.
 pub fn csr_approval() -> Validator {
     use kapi_api::certificates::v1::{self as certificates, CertificateSigningRequest};
-    Arc::new(|obj, old| {
-        let new = obj.as_any().downcast_ref::<CertificateSigningRequest>();
-        let old = old.and_then(|o| o.as_any().downcast_ref::<CertificateSigningRequest>());
-        let (Some(new), Some(old)) = (new, old) else { return Vec::new() };
+    typed_update(|new: &CertificateSigningRequest, old: &CertificateSigningRequest| {
         let mut errs = certificates::validation::validate_certificate_signing_request_approval_update(new, old);
         let declarative = certificates::validate_declarative_certificate_signing_request(new, Some(old));
         let seen: std::collections::HashSet<FieldError> = errs.iter().cloned().collect();

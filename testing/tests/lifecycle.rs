@@ -241,6 +241,50 @@ fn pod(name: &str, node: Option<&str>) -> Pod {
     }
 }
 
+/// PodTopologyLabels: a pod created on a node, or bound to one, gets the node's
+/// `topology.k8s.io/zone` and `region` labels where it has none of its own; other node labels
+/// and a missing node give nothing.
+#[tokio::test]
+async fn pods_on_a_node_take_its_topology_labels() {
+    use kapi_api::core::v1::{Binding, Node, ObjectReference};
+    use std::collections::BTreeMap;
+    let (cs, _server, _test) = cluster(Controllers::default()).await;
+    let labels = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
+        pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    };
+    let node = Node {
+        metadata: ObjectMeta {
+            name: "n1".into(),
+            labels: labels(&[
+                ("topology.k8s.io/zone", "z1"),
+                ("topology.k8s.io/region", "r1"),
+                ("topology.kubernetes.io/zone", "other"),
+            ]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    cs.core_v1().nodes().create(&node, &CreateOptions::default()).await.unwrap();
+    let pods = cs.core_v1().pods("default");
+    let mut placed = pod("placed", Some("n1"));
+    placed.metadata.labels = labels(&[("topology.k8s.io/zone", "mine")]);
+    let created = pods.create(&placed, &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.metadata.labels, labels(&[("topology.k8s.io/region", "r1"), ("topology.k8s.io/zone", "mine")]));
+    let elsewhere = pods.create(&pod("elsewhere", Some("missing")), &CreateOptions::default()).await.unwrap();
+    assert!(elsewhere.metadata.labels.is_empty());
+
+    pods.create(&pod("waiting", None), &CreateOptions::default()).await.unwrap();
+    let binding = Binding {
+        metadata: ObjectMeta { name: "waiting".into(), ..Default::default() },
+        target: ObjectReference { kind: "Node".into(), name: "n1".into(), ..Default::default() },
+        ..Default::default()
+    };
+    pods.bind("waiting", &binding, &CreateOptions::default()).await.unwrap();
+    let bound = pods.get("waiting", &GetOptions::default()).await.unwrap();
+    assert_eq!(bound.spec.node_name, "n1");
+    assert_eq!(bound.metadata.labels, labels(&[("topology.k8s.io/region", "r1"), ("topology.k8s.io/zone", "z1")]));
+}
+
 #[tokio::test]
 async fn bound_pods_terminate_gracefully() {
     let (cs, _server, _test) = cluster(Controllers::default()).await;

@@ -526,7 +526,11 @@ async fn eviction_spends_the_pod_disruption_budget() {
 
 fn binding(name: &str, node: &str) -> Binding {
     Binding {
-        metadata: ObjectMeta { annotations: labels(&[("bound-by", "test")]), ..meta(name) },
+        metadata: ObjectMeta {
+            annotations: labels(&[("bound-by", "test")]),
+            labels: labels(&[("bound", "yes")]),
+            ..meta(name)
+        },
         target: ObjectReference { kind: "Node".into(), name: node.into(), ..Default::default() },
         ..Default::default()
     }
@@ -548,6 +552,8 @@ async fn binding_assigns_the_node_once() {
         let bound = pods.get("a", &GetOptions::default()).await.unwrap();
         assert_eq!(bound.spec.node_name, "node-1");
         assert_eq!(bound.metadata.annotations.get("bound-by").map(String::as_str), Some("test"));
+        // The binding's labels too, with `PodTopologyLabelsAdmission` on (as in 1.36).
+        assert_eq!(bound.metadata.labels.get("bound").map(String::as_str), Some("yes"));
         // Upstream's storage sets `PodScheduled` true as it binds.
         let scheduled: Vec<(&str, &str)> =
             bound.status.conditions.iter().map(|c| (c.r#type.0.as_str(), c.status.0.as_str())).collect();

@@ -3,10 +3,9 @@
 //! Upstream (`pkg/registry/core/pod/storage/storage.go`, `setPodNodeAndMetadata`) answers a
 //! body that fails `ValidatePodBinding` with the bare aggregate of its errors, which the handler
 //! turns into a `500` without a reason, and a pod it cannot bind with a `409` on `pods/binding`.
-//! The binding's labels are copied with `PodTopologyLabelsAdmission` on and its
-//! `nominatedNodeName` cleared with `ClearingNominatedNodeNameAfterBinding` on (both beta and on
-//! since 1.35); the admission plugin that adds the node's topology labels to the binding is not
-//! run here.
+//! The binding's labels are copied with `PodTopologyLabelsAdmission` on (the PodTopologyLabels
+//! plugin adds the node's topology labels to them first) and the pod's `nominatedNodeName`
+//! cleared, as with `ClearingNominatedNodeNameAfterBinding` on (both beta and on since 1.35).
 
 use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_api::meta::resource::ResourceInfo;
@@ -29,11 +28,11 @@ pub(super) struct Binding {
 }
 
 impl Binding {
-    /// The binding in `body` (its JSON form) for the pod `url_name`: its name must be the URL's
-    /// (`400`), then upstream's `ValidatePodBinding` must pass (a `500` with the errors'
-    /// aggregate, as upstream returns them unwrapped).
-    pub(super) fn read(body: &Value, url_name: &str) -> Result<Binding> {
-        super::subresource::check_body_name(body, url_name, "Binding")?;
+    /// The binding in `body` (its JSON form, its name checked against the URL's): upstream's
+    /// `ValidatePodBinding` must pass (a `500` with the errors' aggregate, as upstream returns
+    /// them unwrapped). Its labels reach the pod only with `copy_labels`
+    /// (`PodTopologyLabelsAdmission`).
+    pub(super) fn read(body: &Value, copy_labels: bool) -> Result<Binding> {
         let kind = text(body, &["target", "kind"]);
         let node = text(body, &["target", "name"]);
         let mut errs = Vec::new();
@@ -54,7 +53,7 @@ impl Binding {
             node: node.to_owned(),
             uid: text(body, &["metadata", "uid"]).to_owned(),
             resource_version: text(body, &["metadata", "resourceVersion"]).to_owned(),
-            labels: members(&["metadata", "labels"]),
+            labels: if copy_labels { members(&["metadata", "labels"]) } else { Vec::new() },
             annotations: members(&["metadata", "annotations"]),
         })
     }
@@ -152,15 +151,13 @@ mod tests {
 
     #[test]
     fn a_body_is_checked_as_upstreams_validate_pod_binding() {
-        let err = Binding::read(&v(r#"{"metadata":{"name":"p"},"target":{"kind":"Pod"}}"#), "p").err().unwrap();
+        let err = Binding::read(&v(r#"{"metadata":{"name":"p"},"target":{"kind":"Pod"}}"#), true).err().unwrap();
         let status = &err.status;
         assert_eq!((err.code, status.reason.0.as_str()), (500, ""));
         assert_eq!(
             status.message,
             r#"[target.kind: Unsupported value: "Pod": supported values: "Node", "<empty>", target.name: Required value]"#
         );
-        let err = Binding::read(&v(r#"{"metadata":{"name":"q"},"target":{"name":"n"}}"#), "p").err().unwrap();
-        assert_eq!((err.code, err.status.message.as_str()), (400, "name in URL does not match name in Binding object"));
     }
 
     #[test]

@@ -50,9 +50,19 @@ impl ServerGates {
         }
     }
 
+    /// Whether the gate of this name is on, for a gate kapi does not model as a [`Feature`] too:
+    /// set on this server, else its value from `--feature-gates` or v1.36's default.
+    pub(crate) fn enabled_known(&self, name: &str) -> bool {
+        self.enabled_by_kapi_or_set(name).or_else(|| self.kapi.flag_value(name)).unwrap_or(false)
+    }
+
+    fn enabled_by_kapi_or_set(&self, name: &str) -> Option<bool> {
+        self.kapi.enabled_by_name(name).or_else(|| self.others.get(name).copied())
+    }
+
     /// Whether the gate of this name is on.
     pub(crate) fn enabled(&self, name: &str) -> bool {
-        self.kapi.enabled_by_name(name).or_else(|| self.others.get(name).copied()).unwrap_or(false)
+        self.enabled_by_kapi_or_set(name).unwrap_or(false)
     }
 }
 

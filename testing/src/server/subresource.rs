@@ -213,7 +213,14 @@ impl ApiServer {
         let opts = call.query.create_options()?;
         let w = options::validate_create(&opts)?;
         let (binding, warnings) = self.decode_input(call, sub, w.field_validation)?;
-        let binding = Binding::read(&meta::to_value(binding.as_ref())?, call.name())?;
+        let mut body = meta::to_value(binding.as_ref())?;
+        check_body_name(&body, call.name(), "Binding")?;
+        // PodTopologyLabels admits the binding before the storage reads it.
+        if self.topology_labels_admitted() && at(&body, &["target", "kind"]).and_then(Value::as_str) == Some("Node") {
+            let node = at(&body, &["target", "name"]).and_then(Value::as_str).unwrap_or_default().to_owned();
+            self.admit_topology_labels(&node, &mut body)?;
+        }
+        let binding = Binding::read(&body, self.binding_labels_copied())?;
         let info = call.info;
         let modify = Modify {
             namespace: call.namespace(),
@@ -307,7 +314,7 @@ fn success() -> Status {
 
 /// A body naming another object than the URL, or none, is a bad request, as upstream's
 /// eviction and binding storage answer it (`name != eviction.Name`).
-pub(super) fn check_body_name(v: &Value, url_name: &str, kind: &str) -> Result<()> {
+fn check_body_name(v: &Value, url_name: &str, kind: &str) -> Result<()> {
     let name = at(v, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default();
     if name == url_name {
         Ok(())

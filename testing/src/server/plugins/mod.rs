@@ -1,4 +1,4 @@
-//! kube-apiserver's built-in admission plugins, in kube-apiserver's order: NamespaceLifecycle, LimitRanger, ServiceAccount, PodSecurity (validating), Priority, DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass before the webhooks, ResourceQuota after them; and the system objects they rely on.
+//! kube-apiserver's built-in admission plugins, in kube-apiserver's order: NamespaceLifecycle, LimitRanger, ServiceAccount, PodSecurity (validating), Priority, DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass, PodTopologyLabels before the webhooks, ResourceQuota after them; and the system objects they rely on.
 //!
 //! Facts from upstream's `plugin/namespace/lifecycle`: writes into a namespace that does not
 //! exist are `404` naming the namespace; creates in a terminating one are `403` with a
@@ -14,6 +14,7 @@ mod limits;
 mod pods;
 mod podsecurity;
 mod quota;
+mod topology;
 
 pub(super) use limits::Limited;
 pub use podsecurity::PodSecurityConfig;
@@ -57,6 +58,8 @@ pub struct AdmissionPlugins {
     pub default_storage_class: bool,
     /// `RuntimeClass`.
     pub runtime_class: bool,
+    /// `PodTopologyLabels`.
+    pub pod_topology_labels: bool,
     /// `ResourceQuota`.
     pub resource_quota: bool,
 }
@@ -73,13 +76,14 @@ impl Default for AdmissionPlugins {
             default_toleration_seconds: true,
             default_storage_class: true,
             runtime_class: true,
+            pod_topology_labels: true,
             resource_quota: true,
         }
     }
 }
 
 /// The plugins' names, in kube-apiserver's order.
-const NAMES: [&str; 9] = [
+const NAMES: [&str; 10] = [
     "NamespaceLifecycle",
     "LimitRanger",
     "ServiceAccount",
@@ -88,6 +92,7 @@ const NAMES: [&str; 9] = [
     "DefaultTolerationSeconds",
     "DefaultStorageClass",
     "RuntimeClass",
+    "PodTopologyLabels",
     "ResourceQuota",
 ];
 
@@ -117,6 +122,7 @@ impl AdmissionPlugins {
             default_toleration_seconds: false,
             default_storage_class: false,
             runtime_class: false,
+            pod_topology_labels: false,
             resource_quota: false,
         }
     }
@@ -133,6 +139,7 @@ impl AdmissionPlugins {
                 "DefaultTolerationSeconds" => self.default_toleration_seconds = on,
                 "DefaultStorageClass" => self.default_storage_class = on,
                 "RuntimeClass" => self.runtime_class = on,
+                "PodTopologyLabels" => self.pod_topology_labels = on,
                 "ResourceQuota" => self.resource_quota = on,
                 other => {
                     return Err(format!("unknown admission plugin: {other} (this server has: {})", NAMES.join(", ")));
@@ -233,11 +240,13 @@ impl ApiServer {
                 && *call.req.method() == Method::POST
                 && call.route.name.is_none()
         };
+        let topology = self.topology_labels_admitted();
         let pod_plugins = plugins.limit_ranger
             || plugins.service_account
             || plugins.priority
             || plugins.default_toleration_seconds
-            || plugins.runtime_class;
+            || plugins.runtime_class
+            || topology;
         let pod = creates("pods") && pod_plugins;
         let claim = creates("persistentvolumeclaims") && plugins.default_storage_class;
         if !pod && !claim {
@@ -268,6 +277,13 @@ impl ApiServer {
             }
             if plugins.runtime_class {
                 self.admit_runtime_class(&name, &mut doc)?;
+            }
+            if topology {
+                let node = crate::tracker::subresource::at(&doc, &["spec", "nodeName"])
+                    .and_then(kapi_machinery::json::value::Value::as_str)
+                    .unwrap_or_default()
+                    .to_owned();
+                self.admit_topology_labels(&node, &mut doc)?;
             }
         }
         let mut req = http::Request::new(Bytes::from(doc.to_compact_vec()));

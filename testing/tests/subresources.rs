@@ -168,6 +168,17 @@ async fn deployment_scale_reads_and_writes_replicas() {
         negative.metadata.resource_version.clear();
         let err = api.update_scale("web", &negative, &UpdateOptions::default()).await.unwrap_err();
         assert_eq!(code(&err), 422, "{err}");
+        assert!(
+            err.to_string().contains(
+                r#"Scale.autoscaling "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0"#
+            ),
+            "{err}"
+        );
+        // The replicas are validated before the resource version is compared, as upstream does.
+        let mut stale_negative = negative.clone();
+        stale_negative.metadata.resource_version = "1".into();
+        let err = api.update_scale("web", &stale_negative, &UpdateOptions::default()).await.unwrap_err();
+        assert_eq!(code(&err), 422, "{err}");
 
         // Patch (as kubectl scale does) and apply.
         let patched: kapi_api::autoscaling::v1::Scale = api
@@ -883,9 +894,23 @@ async fn service_account_tokens() {
         };
         let err = accounts.create_token("robot", &short, &CreateOptions::default()).await.unwrap_err();
         assert!(err.is_invalid(), "{err}");
+        // Upstream reports the validation without a name, as `kubectl create token` shows it.
+        assert_eq!(
+            err.to_string(),
+            r#"TokenRequest.authentication.k8s.io "" is invalid: spec.expirationSeconds: Invalid value: 60: may not specify a duration less than 10 minutes"#,
+            "{backend:?}"
+        );
         let err =
             accounts.create_token("nobody", &TokenRequest::default(), &CreateOptions::default()).await.unwrap_err();
         assert!(err.is_not_found(), "{err}");
+        // A name in the body must be the account's, checked before the account is looked up.
+        let named = TokenRequest { metadata: meta("other"), ..Default::default() };
+        let err = accounts.create_token("nobody", &named, &CreateOptions::default()).await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"TokenRequest.authentication.k8s.io "nobody" is invalid: metadata.name: Invalid value: "other": must match the service account name if specified"#,
+            "{backend:?}"
+        );
     }
 }
 

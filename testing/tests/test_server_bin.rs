@@ -213,7 +213,7 @@ async fn feature_gates_flag_decides_what_writes_keep() {
         &[
             "--feature-gates=GenericWorkload=true",
             "--feature-gates",
-            "HostnameOverride=false,APIResponseCompression=false,LoggingAlphaOptions=true",
+            "HostnameOverride=false,APIResponseCompression=false,LoggingAlphaOptions=true,APIServerTracing=true",
         ],
     );
     let pods: Api<Pod> = Api::namespaced(client_of(&kc).await, "default");
@@ -233,6 +233,13 @@ async fn feature_gates_flag_decides_what_writes_keep() {
     assert_eq!(created.spec.hostname_override, None);
     let (status, stderr) = stop(child, "-TERM");
     assert!(status.success(), "{status}: {stderr}");
+    // A generally available gate set draws kube-apiserver's warning.
+    assert!(
+        stderr.contains(
+            r#""Warning: setting GA feature gate. It will be removed in a future release." featureGate="APIServerTracing" value=true"#
+        ),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

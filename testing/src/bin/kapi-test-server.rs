@@ -207,6 +207,10 @@ async fn run(args: Args) -> Result<(), String> {
         gates =
             gates.merge(spec).map_err(|e| format!("invalid argument \"{spec}\" for \"--feature-gates\" flag: {e}"))?;
     }
+    // kube-apiserver logs a warning for each generally available or deprecated gate set.
+    for warning in gates.flag_warnings() {
+        eprintln!("kapi-test-server: {warning}");
+    }
     let api = Arc::new(ApiServer::new().with_feature_gates(gates));
     api.register_builtin();
     let mut config = RuntimeConfig::new();

@@ -9,7 +9,8 @@
 //!   time, `spec.replicas` from the object's (1 when unset, as defaulting makes it),
 //!   `status.replicas` from its status and the selector as label selector text (and, for the old
 //!   groups' `Scale`, as a map). `get`; `update` and every patch type write `spec.replicas` back
-//!   (a resource version in the `Scale` must be the object's, else `409 Conflict`).
+//!   (negative replicas a `422` on `Scale.autoscaling`, then a resource version in the `Scale`
+//!   must be the object's, else `409 Conflict`).
 //! - `eviction` (pods): `POST` an `Eviction` (policy/v1 or v1beta1); the pod is deleted with the
 //!   eviction's `deleteOptions` (dry run from either the query or those options) under the pod
 //!   disruption budgets that select it (module `eviction`), and the answer is `201` with a
@@ -31,6 +32,7 @@ use kapi_api::meta::v1::{DeleteOptions, STATUS_SUCCESS, Status};
 use kapi_http::body::Body;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Time;
+use kapi_machinery::validation::BadValue;
 use kapi_machinery::{KindInfo, Object, Subresource, TypeMeta};
 
 use super::ApiServer;
@@ -152,7 +154,7 @@ impl ApiServer {
         let paths = self.crd_scale_paths(&info);
         let (out, _) = self.tracker.modify(&info.gvr(), &modify, |current| {
             let current = current.ok_or_else(|| api_errors::not_found(&info, call.name()))?;
-            with_scale(&info, sub.result, current, scale.as_ref(), paths.as_ref())
+            with_scale(&info, current, scale.as_ref(), paths.as_ref())
         })?;
         let answer = scale_of(&info, sub.result, out.as_ref(), paths.as_ref())?;
         object_response(200, call.enc, answer.as_ref(), &warnings)
@@ -166,7 +168,7 @@ impl ApiServer {
             kind,
             rules: MergeRules::metadata_only(),
             to_doc: &|obj| scale_of(&info, kind, obj, paths.as_ref()),
-            from_doc: &|current, scale| with_scale(&info, kind, current, scale.as_ref(), paths.as_ref()),
+            from_doc: &|current, scale| with_scale(&info, current, scale.as_ref(), paths.as_ref()),
         };
         self.patch_view(call, &view)
     }
@@ -246,42 +248,45 @@ impl ApiServer {
         call.require_subresource_verb("token", "create")?;
         let opts = call.query.create_options()?;
         let w = options::validate_create(&opts)?;
-        let account = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &Default::default())?;
-        let uid = (call.info.metadata)(account.as_ref()).map(|m| m.uid.clone()).unwrap_or_default();
         let (request, warnings) = self.decode_input(call, sub, w.field_validation)?;
         let mut v = meta::to_value(request.as_ref())?;
+        // Upstream's `TokenREST.Create`: a name in the body must be the account's, then the
+        // account must exist, then `ValidateTokenRequest` runs, reported without a name.
+        let invalid =
+            |name: &str, errs: &[FieldError]| api_errors::invalid("authentication.k8s.io", "TokenRequest", name, errs);
+        let body_name = at(&v, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default();
+        if !body_name.is_empty() && body_name != call.name() {
+            let why = "must match the service account name if specified";
+            return Err(invalid(call.name(), &[FieldError::invalid("metadata.name", body_name, why)]));
+        }
+        let account = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &Default::default())?;
+        let uid = (call.info.metadata)(account.as_ref()).map(|m| m.uid.clone()).unwrap_or_default();
         let seconds = match at(&v, &["spec", "expirationSeconds"]) {
             Some(Value::Number(n)) => n.parse::<i64>().unwrap_or(-1),
             _ => 3600,
         };
+        let path = "spec.expirationSeconds";
         let mut errs = Vec::new();
         if seconds < 600 {
-            errs.push(FieldError::invalid(
-                "spec.expirationSeconds",
-                &seconds.to_string(),
-                "may not specify a duration less than 10 minutes",
-            ));
+            errs.push(FieldError::invalid_value(path, seconds, "may not specify a duration less than 10 minutes"));
         } else if seconds > 1 << 32 {
-            errs.push(FieldError::invalid(
-                "spec.expirationSeconds",
-                &seconds.to_string(),
-                "may not specify a duration larger than 2^32 seconds",
-            ));
+            errs.push(FieldError::invalid_value(path, seconds, "may not specify a duration larger than 2^32 seconds"));
         }
         if !errs.is_empty() {
-            return Err(api_errors::invalid("authentication.k8s.io", "TokenRequest", call.name(), &errs));
+            return Err(invalid("", &errs));
         }
+        let now = Time::now();
         let audiences = match at(&v, &["spec", "audiences"]) {
             Some(Value::Array(a)) if !a.is_empty() => a.clone(),
             _ => vec![Value::String(DEFAULT_TOKEN_AUDIENCE.into())],
         };
-        let now = Time::now().unix_seconds();
-        let expires = now.saturating_add(seconds);
-        let token = token(call.namespace(), call.name(), &uid, &audiences, now, expires);
+        let expires = now.unix_seconds().saturating_add(seconds);
+        let token = token(call.namespace(), call.name(), &uid, &audiences, now.unix_seconds(), expires);
         set_at(&mut v, &["spec", "audiences"], Some(Value::Array(audiences)));
         set_at(&mut v, &["spec", "expirationSeconds"], Some(Value::Number(seconds.to_string())));
         set_at(&mut v, &["metadata", "name"], Some(Value::String(call.name().into())));
         set_at(&mut v, &["metadata", "namespace"], Some(Value::String(call.namespace().into())));
+        set_at(&mut v, &["metadata", "creationTimestamp"], Some(Value::String(now.format_rfc3339())));
         set_at(&mut v, &["status", "token"], Some(Value::String(token)));
         set_at(
             &mut v,
@@ -425,31 +430,36 @@ fn scale_of(
     Ok(codec::decode_json(&target, &doc.to_compact_vec(), false)?.0)
 }
 
-/// The object with the `spec.replicas` of a `Scale`; a resource version in the `Scale` must be
-/// the object's.
+/// The object with the `spec.replicas` of a `Scale`: upstream's `ValidateScale` first (refused
+/// as an invalid `Scale.autoscaling` whatever group the request spoke, as every scale storage
+/// converts to the autoscaling internal `Scale`), then a resource version in the `Scale` must
+/// be the object's.
 fn with_scale(
     info: &ResourceInfo,
-    kind: KindInfo,
     current: &dyn Object,
     scale: &dyn Object,
     paths: Option<&ScalePaths>,
 ) -> Result<Box<dyn Object>> {
     let s = meta::to_value(scale)?;
     let m = (info.metadata)(current).ok_or_else(|| api_errors::internal("the object has no metadata"))?;
-    let rv = at(&s, &["metadata", "resourceVersion"]).and_then(Value::as_str).unwrap_or_default();
-    if !rv.is_empty() && rv != m.resource_version {
-        return Err(api_errors::conflict(info, &m.name, api_errors::OPTIMISTIC_LOCK_MESSAGE));
-    }
     let replicas = at(&s, &["spec", "replicas"]).cloned().unwrap_or_else(|| Value::Number("0".into()));
     if let Value::Number(n) = &replicas
         && n.starts_with('-')
     {
         return Err(api_errors::invalid(
-            kind.group,
-            kind.kind,
+            "autoscaling",
+            "Scale",
             &m.name,
-            &[FieldError::invalid("spec.replicas", n, "must be greater than or equal to 0")],
+            &[FieldError::invalid_value(
+                "spec.replicas",
+                n.parse::<i64>().map_or_else(|_| BadValue::from(n.as_str()), BadValue::Int),
+                "must be greater than or equal to 0",
+            )],
         ));
+    }
+    let rv = at(&s, &["metadata", "resourceVersion"]).and_then(Value::as_str).unwrap_or_default();
+    if !rv.is_empty() && rv != m.resource_version {
+        return Err(api_errors::conflict(info, &m.name, api_errors::OPTIMISTIC_LOCK_MESSAGE));
     }
     let mut v = meta::to_value(current)?;
     match paths {

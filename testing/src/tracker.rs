@@ -614,6 +614,10 @@ fn drop_member(info: &ResourceInfo, obj: &dyn Object, member: &str) -> Result<Bo
     meta::from_value(info, &v)
 }
 
+/// Upstream's `EnsureObjectNamespaceMatchesRequestNamespace` refusal.
+pub(crate) const NAMESPACE_MISMATCH: &str =
+    "the namespace of the provided object does not match the namespace sent on the request";
+
 /// Fixes the object's namespace against the request's, as upstream's `BeforeCreate` does.
 fn resolve_namespace(info: &ResourceInfo, request_ns: &str, m: &mut ObjectMeta) -> Result<()> {
     if !info.namespaced {
@@ -623,9 +627,7 @@ fn resolve_namespace(info: &ResourceInfo, request_ns: &str, m: &mut ObjectMeta) 
     if m.namespace.is_empty() {
         m.namespace = request_ns.to_owned();
     } else if !request_ns.is_empty() && m.namespace != request_ns {
-        return Err(api_errors::bad_request(
-            "the namespace of the provided object does not match the namespace sent on the request",
-        ));
+        return Err(api_errors::bad_request(NAMESPACE_MISMATCH));
     }
     Ok(())
 }
@@ -634,8 +636,14 @@ fn resolve_namespace(info: &ResourceInfo, request_ns: &str, m: &mut ObjectMeta) 
 /// its order; the rest of it (labels, annotations, owner references, finalizers, managed
 /// fields) runs with the kind's validation (see `State::create`).
 fn meta_errors(info: &ResourceInfo, m: &ObjectMeta) -> Vec<FieldError> {
+    name_errors(m, info.namespaced, info.own_name_rule)
+}
+
+/// [`meta_errors`] for metadata that is not a stored kind's (a `Scale`'s: upstream's
+/// `ValidateScale` checks it as a namespaced object's with DNS subdomain names).
+pub(crate) fn name_errors(m: &ObjectMeta, namespaced: bool, own_name_rule: bool) -> Vec<FieldError> {
     let mut errs = Vec::new();
-    if !m.generate_name.is_empty() && !info.own_name_rule {
+    if !m.generate_name.is_empty() && !own_name_rule {
         for msg in kapi_api::core::v1::validation::name_is_dns_subdomain(&m.generate_name, true) {
             errs.push(FieldError::invalid("metadata.generateName", &m.generate_name, &msg));
         }
@@ -644,12 +652,12 @@ fn meta_errors(info: &ResourceInfo, m: &ObjectMeta) -> Vec<FieldError> {
         if m.generate_name.is_empty() {
             errs.push(FieldError::required("metadata.name", "name or generateName is required"));
         }
-    } else if !info.own_name_rule {
+    } else if !own_name_rule {
         // A kind with a name rule of its own (its group's `+ownNameRule`) checks it in its
         // validation (kapi-api's, run on every write).
         errs.extend(meta::validate_subdomain("metadata.name", &m.name));
     }
-    if info.namespaced {
+    if namespaced {
         if m.namespace.is_empty() {
             errs.push(FieldError::required("metadata.namespace", ""));
         } else {

@@ -280,6 +280,25 @@ async fn status_and_scale_subresources() {
     assert_eq!(scaled.code, 200, "{:?}", scaled.body);
     let obj = get(&api, &format!("{WIDGETS}/w")).await;
     assert_eq!(obj.at(&["spec", "replicas"]), Some(&Value::Number("7".into())));
+
+    // apiextensions' scale storage has no `ValidateScale`: the number is written and the
+    // object's schema judges it (`minimum: 0`), in the object's kind.
+    let negative = call(&api, Method::PATCH, &format!("{WIDGETS}/w/scale"), MERGE, r#"{"spec":{"replicas":-1}}"#).await;
+    assert_eq!(negative.code, 422, "{:?}", negative.body);
+    assert_eq!(
+        negative.message(),
+        "Widget.example.com \"w\" is invalid: spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0"
+    );
+    // An object without replicas: a patch that leaves them unset is refused, one that sets them
+    // writes them.
+    let bare = r#"{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"bare"},"spec":{"prop2":[]}}"#;
+    assert_eq!(call(&api, Method::POST, WIDGETS, JSON, bare).await.code, 201);
+    let unset =
+        call(&api, Method::PATCH, &format!("{WIDGETS}/bare/scale"), MERGE, r#"{"metadata":{"labels":{"a":"b"}}}"#).await;
+    assert_eq!((unset.code, unset.message()), (400, r#"the spec replicas field ".spec.replicas" cannot be empty"#.into()));
+    let set = call(&api, Method::PATCH, &format!("{WIDGETS}/bare/scale"), MERGE, r#"{"spec":{"replicas":1}}"#).await;
+    assert_eq!(set.code, 200, "{:?}", set.body);
+    assert_eq!(get(&api, &format!("{WIDGETS}/bare")).await.at(&["spec", "replicas"]), Some(&Value::Number("1".into())));
 }
 
 #[tokio::test]

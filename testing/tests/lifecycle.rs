@@ -523,11 +523,13 @@ async fn in_flight_limits_refuse_a_flood_of_writes() {
     use kapi_testing::server::InFlightLimits;
     let (cs, server, test) = cluster(Controllers::none()).await;
     server.set_max_in_flight(InFlightLimits { read_only: 400, mutating: 2 });
-    // Two slow writes hold both mutating slots.
+    // Two slow writes hold both mutating slots. They hold them far longer than the requests
+    // below take on a loaded machine (the 800 ms this once was ran out under parallel builds,
+    // letting the third write in), and start well before those.
     server.fail_next(
         kapi_testing::Fault::status(500, "InternalError", "slow")
             .on_method(http::Method::POST)
-            .after(Duration::from_millis(800))
+            .after(Duration::from_secs(5))
             .times(2),
     );
     let slow: Vec<_> = (0..2)
@@ -536,7 +538,7 @@ async fn in_flight_limits_refuse_a_flood_of_writes() {
             tokio::spawn(async move { cms.create(&cm(&format!("slow-{i}"), &[]), &CreateOptions::default()).await })
         })
         .collect();
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
     // A third write is refused as kube-apiserver refuses it: plain text, Retry-After 1.
     let url = format!("{}/api/v1/namespaces/default/configmaps", test.url());
     let body = r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"third"}}"#;

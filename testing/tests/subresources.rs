@@ -174,6 +174,28 @@ async fn deployment_scale_reads_and_writes_replicas() {
             ),
             "{err}"
         );
+        // `ValidateScale` checks the scale's metadata too, before the replicas; a namespace other
+        // than the request's is refused before that, by the handler.
+        let mut labelled = negative.clone();
+        labelled.metadata.labels.insert("bad key".into(), "x".into());
+        labelled.metadata.generation = -1;
+        let err = api.update_scale("web", &labelled, &UpdateOptions::default()).await.unwrap_err();
+        assert_eq!(code(&err), 422, "{err}");
+        let text = err.to_string();
+        let (labels, generation, replicas) = (
+            text.find(r#"metadata.labels: Invalid value: "bad key": name part must consist of"#),
+            text.find("metadata.generation: Invalid value: -1: must be greater than or equal to 0"),
+            text.find("spec.replicas: Invalid value: -1"),
+        );
+        assert!(generation.is_some() && generation < labels && labels < replicas, "{err}");
+        let mut elsewhere = updated.clone();
+        elsewhere.metadata.namespace = "other".into();
+        let err = api.update_scale("web", &elsewhere, &UpdateOptions::default()).await.unwrap_err();
+        assert_eq!(code(&err), 400, "{err}");
+        assert!(
+            err.to_string().contains("the namespace of the provided object does not match the namespace sent on the request"),
+            "{err}"
+        );
         // The replicas are validated before the resource version is compared, as upstream does.
         let mut stale_negative = negative.clone();
         stale_negative.metadata.resource_version = "1".into();

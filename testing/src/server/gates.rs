@@ -73,6 +73,12 @@ pub(crate) fn read(gates: &Shared) -> ServerGates {
     gates.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
 }
 
+/// Answers from the server's gates under the lock, without copying them: a reader that asks one
+/// gate on a write's path need not clone the map of other gates.
+pub(crate) fn with<R>(gates: &Shared, f: impl FnOnce(&ServerGates) -> R) -> R {
+    f(&gates.read().unwrap_or_else(std::sync::PoisonError::into_inner))
+}
+
 /// The resources' strategies with the server's gates: the gated fields of the kinds registered
 /// with the scheme are dropped first (upstream's `dropDisabledFields` at the start of
 /// `PrepareForCreate` and `PrepareForUpdate`), then the hand-ruled ones, then the resource's own

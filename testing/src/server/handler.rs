@@ -6,6 +6,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::{Method, StatusCode, header};
 use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{
     DeleteOptions, GetOptions, ListMeta, ObjectMeta, STATUS_SUCCESS, Status, StatusDetails, StatusReason,
 };
@@ -573,7 +574,9 @@ impl ApiServer {
         let opts = call.query.update_options()?;
         let w = options::validate_update(&opts)?;
         let (obj, mut warnings) = self.decode_body(call, w.field_validation)?;
-        let body_name = (call.info.metadata)(obj.as_ref()).map(|m| m.name.clone()).unwrap_or_default();
+        let body_meta = (call.info.metadata)(obj.as_ref());
+        ensure_request_namespace(&call.info, call.namespace(), body_meta.map_or("", |m| m.namespace.as_str()))?;
+        let body_name = body_meta.map(|m| m.name.clone()).unwrap_or_default();
         if body_name != call.name() {
             return Err(api_errors::bad_request(format!(
                 "the name of the object ({body_name}) does not match the name on the URL ({})",
@@ -933,6 +936,15 @@ fn may_be_document(path: &str) -> bool {
     }
 }
 
+/// Upstream's update handler runs `EnsureObjectNamespaceMatchesRequestNamespace` before it
+/// compares names: a namespaced resource's object names the request's namespace or none.
+pub(super) fn ensure_request_namespace(info: &ResourceInfo, request: &str, object: &str) -> Result<()> {
+    if info.namespaced && !object.is_empty() && object != request {
+        return Err(api_errors::bad_request(crate::tracker::NAMESPACE_MISMATCH));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::may_be_document;
@@ -948,3 +960,4 @@ mod tests {
         }
     }
 }
+

@@ -361,12 +361,12 @@ impl ApiServer {
 
     /// kapi's feature gates of this server.
     pub fn feature_gates(&self) -> FeatureGates {
-        gates::read(&self.gates).kapi()
+        gates::with(&self.gates, gates::ServerGates::kapi)
     }
 
     /// Whether the gate of this name is on for this server.
     pub fn feature_enabled(&self, name: &str) -> bool {
-        gates::read(&self.gates).enabled(name)
+        gates::with(&self.gates, |g| g.enabled(name))
     }
 
     /// Sets the ranges services get their cluster IPs and node ports from (kube-apiserver's
@@ -442,7 +442,7 @@ impl ApiServer {
         if !which.any() {
             return Ok(None);
         }
-        let pod_level = gates::read(&self.gates).enabled("PodLevelResources");
+        let pod_level = gates::with(&self.gates, |g| g.enabled("PodLevelResources"));
         let root_ca = self.root_ca.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
         crate::controllers::start(self.tracker.clone(), which, pod_level, root_ca)
             .map(Some)

@@ -9,8 +9,11 @@
 //!   time, `spec.replicas` from the object's (1 when unset, as defaulting makes it),
 //!   `status.replicas` from its status and the selector as label selector text (and, for the old
 //!   groups' `Scale`, as a map). `get`; `update` and every patch type write `spec.replicas` back
-//!   (negative replicas a `422` on `Scale.autoscaling`, then a resource version in the `Scale`
-//!   must be the object's, else `409 Conflict`).
+//!   (a built-in kind's scale checked as upstream's `ValidateScale` checks it, its metadata and
+//!   non-negative replicas, a `422` on `Scale.autoscaling`; then a resource version in the
+//!   `Scale` must be the object's, else `409 Conflict`). A custom resource's scale is written
+//!   as apiextensions writes it: no `ValidateScale`, the object's own validation judges the
+//!   number.
 //! - `eviction` (pods): `POST` an `Eviction` (policy/v1 or v1beta1); the pod is deleted with the
 //!   eviction's `deleteOptions` (dry run from either the query or those options) under the pod
 //!   disruption budgets that select it (module `eviction`), and the answer is `201` with a
@@ -28,11 +31,12 @@ use http::{Method, header};
 use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_api::meta::labels::{Operator, Requirement, Selector};
 use kapi_api::meta::resource::ResourceInfo;
-use kapi_api::meta::v1::{DeleteOptions, STATUS_SUCCESS, Status};
+use kapi_api::meta::v1::object_meta_validation::validate_object_meta_contents;
+use kapi_api::meta::v1::{DeleteOptions, ObjectMeta, STATUS_SUCCESS, Status};
 use kapi_http::body::Body;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Time;
-use kapi_machinery::validation::BadValue;
+use kapi_machinery::validation::{BadValue, Path};
 use kapi_machinery::{KindInfo, Object, Subresource, TypeMeta};
 
 use super::ApiServer;
@@ -136,6 +140,8 @@ impl ApiServer {
         let w = options::validate_update(&opts)?;
         let (scale, warnings) = self.decode_input(call, sub, w.field_validation)?;
         let scale_meta = meta::to_value(scale.as_ref())?;
+        let scale_namespace = at(&scale_meta, &["metadata", "namespace"]).and_then(Value::as_str).unwrap_or_default();
+        super::handler::ensure_request_namespace(&call.info, call.namespace(), scale_namespace)?;
         let scale_name = at(&scale_meta, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default();
         if scale_name != call.name() {
             return Err(api_errors::bad_request(format!(
@@ -164,10 +170,22 @@ impl ApiServer {
         let info = call.info;
         let kind = sub.result;
         let paths = self.crd_scale_paths(&info);
+        // A custom resource without replicas shows the patch upstream's marker for them, so a
+        // patch that leaves them unset is refused (`with_scale`).
+        let to_doc = |obj: &dyn Object| match &paths {
+            Some(p) if !p.has_spec_replicas(&meta::to_value(obj)?) => {
+                let mut scale = meta::to_value(scale_of(&info, kind, obj, paths.as_ref())?.as_ref())?;
+                set_at(&mut scale, &["spec", "replicas"], Some(Value::Number(UNSET_REPLICAS.to_string())));
+                let versions = [kind.api_version()];
+                let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
+                Ok(codec::decode_json(&target, &scale.to_compact_vec(), false)?.0)
+            }
+            _ => scale_of(&info, kind, obj, paths.as_ref()),
+        };
         let view = PatchView {
             kind,
             rules: MergeRules::metadata_only(),
-            to_doc: &|obj| scale_of(&info, kind, obj, paths.as_ref()),
+            to_doc: &to_doc,
             from_doc: &|current, scale| with_scale(&info, current, scale.as_ref(), paths.as_ref()),
         };
         self.patch_view(call, &view)
@@ -430,10 +448,16 @@ fn scale_of(
     Ok(codec::decode_json(&target, &doc.to_compact_vec(), false)?.0)
 }
 
-/// The object with the `spec.replicas` of a `Scale`: upstream's `ValidateScale` first (refused
-/// as an invalid `Scale.autoscaling` whatever group the request spoke, as every scale storage
-/// converts to the autoscaling internal `Scale`), then a resource version in the `Scale` must
-/// be the object's.
+/// What a custom resource's scale storage gives a patch for replicas the object does not have
+/// (the smallest `int32`, as apiextensions' `scaleUpdatedObjectInfo` marks them).
+const UNSET_REPLICAS: i32 = i32::MIN;
+
+/// The object with the `spec.replicas` of a `Scale`. A built-in kind's scale storage runs
+/// upstream's `ValidateScale` first (refused as an invalid `Scale.autoscaling` whatever group
+/// the request spoke, as every such storage converts to the autoscaling internal `Scale`); a
+/// custom resource's has none: it refuses a patch that leaves unset replicas unset and writes
+/// any number, which the object's own validation then judges. Then a resource version in the
+/// `Scale` must be the object's.
 fn with_scale(
     info: &ResourceInfo,
     current: &dyn Object,
@@ -443,19 +467,20 @@ fn with_scale(
     let s = meta::to_value(scale)?;
     let m = (info.metadata)(current).ok_or_else(|| api_errors::internal("the object has no metadata"))?;
     let replicas = at(&s, &["spec", "replicas"]).cloned().unwrap_or_else(|| Value::Number("0".into()));
-    if let Value::Number(n) = &replicas
-        && n.starts_with('-')
-    {
-        return Err(api_errors::invalid(
-            "autoscaling",
-            "Scale",
-            &m.name,
-            &[FieldError::invalid_value(
-                "spec.replicas",
-                n.parse::<i64>().map_or_else(|_| BadValue::from(n.as_str()), BadValue::Int),
-                "must be greater than or equal to 0",
-            )],
-        ));
+    match paths {
+        None => {
+            let errs = validate_scale(&s, &m.namespace, &replicas)?;
+            if !errs.is_empty() {
+                return Err(api_errors::invalid("autoscaling", "Scale", &m.name, &errs));
+            }
+        }
+        Some(p) if replicas == Value::Number(UNSET_REPLICAS.to_string()) => {
+            return Err(api_errors::bad_request(format!(
+                "the spec replicas field {:?} cannot be empty",
+                p.spec_replicas
+            )));
+        }
+        Some(_) => {}
     }
     let rv = at(&s, &["metadata", "resourceVersion"]).and_then(Value::as_str).unwrap_or_default();
     if !rv.is_empty() && rv != m.resource_version {
@@ -467,6 +492,31 @@ fn with_scale(
         None => set_at(&mut v, &["spec", "replicas"], Some(replicas)),
     }
     meta::from_value(info, &v)
+}
+
+/// Upstream's `ValidateScale`: the scale's metadata as a namespaced object's with DNS subdomain
+/// names (`ValidateObjectMeta`; the namespace is the request's, which the handler has set where
+/// the scale named none), then the replicas.
+fn validate_scale(scale: &Value, namespace: &str, replicas: &Value) -> Result<Vec<FieldError>> {
+    let mut scale_meta: ObjectMeta = match at(scale, &["metadata"]) {
+        Some(m) => kapi_machinery::json::from_slice(&m.to_compact_vec())
+            .map_err(|e| api_errors::internal(&e.to_string()))?,
+        None => ObjectMeta::default(),
+    };
+    namespace.clone_into(&mut scale_meta.namespace);
+    let metadata = Path::new("metadata");
+    let mut errs = crate::tracker::name_errors(&scale_meta, true, false);
+    errs.extend(validate_object_meta_contents(&scale_meta, &metadata));
+    if let Value::Number(n) = replicas
+        && n.starts_with('-')
+    {
+        errs.push(FieldError::invalid_value(
+            "spec.replicas",
+            n.parse::<i64>().map_or_else(|_| BadValue::from(n.as_str()), BadValue::Int),
+            "must be greater than or equal to 0",
+        ));
+    }
+    Ok(errs)
 }
 
 /// A JWT-shaped service account token: `header.claims.signature`, base64url without padding;

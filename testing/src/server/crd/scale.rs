@@ -35,6 +35,11 @@ impl ScalePaths {
         (number(&self.spec_replicas), number(&self.status_replicas), selector)
     }
 
+    /// Whether the object has a whole number at the spec replicas path.
+    pub(crate) fn has_spec_replicas(&self, obj: &Value) -> bool {
+        matches!(at(obj, &members(&self.spec_replicas)), Some(Value::Number(_)))
+    }
+
     /// Writes a `Scale`'s `spec.replicas` where the definition says.
     pub(crate) fn write(&self, obj: &mut Value, replicas: Value) {
         set_at(obj, &members(&self.spec_replicas), Some(replicas));

@@ -314,7 +314,7 @@ impl ApiServer {
         if old.and_then(|o| o.get("metadata")).and_then(|m| m.get("deletionTimestamp")).is_some() {
             return Ok(None);
         }
-        let pod_level = super::super::gates::read(&self.gates).enabled("PodLevelResources");
+        let pod_level = super::super::gates::with(&self.gates, |g| g.enabled("PodLevelResources"));
         for range in self.limit_ranges(namespace)? {
             let errs = match what {
                 Limited::PodCreate => pod_violations(object, &range, pod_level),

@@ -240,14 +240,13 @@ impl ApiServer {
                 && *call.req.method() == Method::POST
                 && call.route.name.is_none()
         };
-        let topology = self.topology_labels_admitted();
-        let pod_plugins = plugins.limit_ranger
-            || plugins.service_account
-            || plugins.priority
-            || plugins.default_toleration_seconds
-            || plugins.runtime_class
-            || topology;
-        let pod = creates("pods") && pod_plugins;
+        let pod = creates("pods")
+            && (plugins.limit_ranger
+                || plugins.service_account
+                || plugins.priority
+                || plugins.default_toleration_seconds
+                || plugins.runtime_class
+                || plugins.pod_topology_labels);
         let claim = creates("persistentvolumeclaims") && plugins.default_storage_class;
         if !pod && !claim {
             return Ok(None);
@@ -278,7 +277,8 @@ impl ApiServer {
             if plugins.runtime_class {
                 self.admit_runtime_class(&name, &mut doc)?;
             }
-            if topology {
+            // The gate is read only for a new pod, under the gates' lock without a copy.
+            if plugins.pod_topology_labels && self.binding_labels_copied() {
                 let node = crate::tracker::subresource::at(&doc, &["spec", "nodeName"])
                     .and_then(kapi_machinery::json::value::Value::as_str)
                     .unwrap_or_default()

@@ -85,7 +85,7 @@ impl ApiServer {
         let name = object.get("metadata").and_then(|m| m.get("name")).and_then(Value::as_str).unwrap_or("Unknown");
         let refuse = |why: String| forbidden(group, resource, name, &why, Vec::new());
         let dry_run = !call.query.all("dryRun").is_empty();
-        let pod_level = super::super::gates::read(&self.gates).enabled("PodLevelResources");
+        let pod_level = super::super::gates::with(&self.gates, |g| g.enabled("PodLevelResources"));
         let mut delta = quota::usage(group, resource, object, pod_level);
         // An update is charged its growth (a "create on update" the whole object).
         if let Some(old) = old.filter(|o| o.get("metadata").and_then(|m| m.get("resourceVersion")).is_some()) {

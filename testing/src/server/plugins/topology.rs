@@ -24,7 +24,7 @@ impl ApiServer {
     /// Whether `PodTopologyLabelsAdmission` is on: the plugin acts, and a binding's labels reach
     /// its pod.
     pub(in crate::server) fn binding_labels_copied(&self) -> bool {
-        super::super::gates::read(&self.gates).enabled_known(GATE)
+        super::super::gates::with(&self.gates, |g| g.enabled_known(GATE))
     }
 
     /// Whether the plugin acts: on among the cluster's plugins, with its gate on.

@@ -12,10 +12,11 @@ use kapi_api::authorization::v1::{
 };
 use kapi_api::core::v1::ConfigMap;
 use kapi_api::meta::v1::{CreateOptions, ListOptions, ObjectMeta};
-use kapi_api::rbac::v1::{ClusterRole, PolicyRule, Role, RoleBinding, RoleRef, Subject};
+use kapi_api::rbac::v1::{ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef, Subject};
 use kapi_client::clientset::Clientset;
 use kapi_client::config::{Auth, PemSource};
 use kapi_client::{Client, Config, Service, Transport};
+use kapi_machinery::json::value::{Value, parse};
 use kapi_testing::server::{AuthorizationMode, parse_token_file};
 use kapi_testing::{ApiServer, Controllers, TestServer};
 
@@ -760,4 +761,242 @@ async fn policies_ask_the_authorizer_for_the_requester() {
         .unwrap();
     cms.create(&gold("second"), &CreateOptions::default()).await.unwrap();
     admin.core_v1().config_maps("default").create(&gold("third"), &CreateOptions::default()).await.unwrap();
+}
+
+/// Sends a JSON body (a merge patch for `PATCH`) as the token's user; the status and the answer.
+async fn send(test: &TestServer, method: &str, path: &str, token: &str, body: &str) -> (u16, Value) {
+    let mut config = Config::new(test.url()).unwrap();
+    config.retry.max_retries = 0;
+    let t = Transport::new(&config).unwrap();
+    let content_type = if method == "PATCH" { "application/merge-patch+json" } else { "application/json" };
+    let req = http::Request::builder()
+        .method(method)
+        .uri(format!("{}{path}", test.url()))
+        .header("Authorization", format!("Bearer {token}"))
+        .header("Content-Type", content_type)
+        .body(bytes::Bytes::from(body.to_owned()))
+        .unwrap();
+    let resp = t.call(req).await.unwrap();
+    let status = resp.status().as_u16();
+    let data = kapi_client::body::collect(resp.into_body()).await.unwrap();
+    (status, parse(&data).unwrap())
+}
+
+/// A refusal's message and its causes' fields and reasons.
+fn refusal(answer: &Value) -> (String, Vec<(String, String)>) {
+    let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
+    let causes = match answer.get("details").and_then(|d| d.get("causes")) {
+        Some(Value::Array(c)) => c.iter().map(|c| (text(c, "field"), text(c, "reason"))).collect(),
+        _ => Vec::new(),
+    };
+    (text(answer, "message"), causes)
+}
+
+const POLICIES: &str = "/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies";
+const MUTATING: &str = "/apis/admissionregistration.k8s.io/v1/mutatingadmissionpolicies";
+const BINDINGS: &str = "/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicybindings";
+const MUTATING_BINDINGS: &str = "/apis/admissionregistration.k8s.io/v1/mutatingadmissionpolicybindings";
+/// What `alice` is, as upstream's registry prints her.
+const ALICE: &str = "&{alice 1001 [dev ops system:authenticated] map[]}";
+
+/// A validating policy on config maps, with `param_kind` (JSON) as its `paramKind`.
+fn validating_policy(name: &str, param_kind: &str) -> String {
+    format!(
+        r#"{{"metadata":{{"name":"{name}"}},"spec":{{"paramKind":{param_kind},
+            "matchConstraints":{{"resourceRules":[{{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["configmaps"]}}]}},
+            "validations":[{{"expression":"true"}}]}}}}"#
+    )
+}
+
+/// A mutating policy on config maps, with `param_kind` (JSON) as its `paramKind`.
+fn mutating_policy(name: &str, param_kind: &str) -> String {
+    format!(
+        r#"{{"metadata":{{"name":"{name}"}},"spec":{{"paramKind":{param_kind},
+            "matchConstraints":{{"resourceRules":[{{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["configmaps"]}}]}},
+            "reinvocationPolicy":"Never",
+            "mutations":[{{"patchType":"ApplyConfiguration","applyConfiguration":{{"expression":"Object{{}}"}}}}]}}}}"#
+    )
+}
+
+/// Grants `alice` a cluster role with `rules` through a cluster role binding, both named `name`.
+async fn grant_cluster_wide(admin: &Clientset, name: &str, rules: Vec<PolicyRule>) {
+    let role = ClusterRole {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        rules: Some(rules),
+        ..Default::default()
+    };
+    admin.rbac_v1().cluster_roles().create(&role, &CreateOptions::default()).await.unwrap();
+    let binding = ClusterRoleBinding {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        subjects: vec![Subject {
+            kind: "User".into(),
+            name: "alice".into(),
+            api_group: "rbac.authorization.k8s.io".into(),
+            ..Default::default()
+        }],
+        role_ref: RoleRef {
+            api_group: "rbac.authorization.k8s.io".into(),
+            kind: "ClusterRole".into(),
+            name: name.into(),
+        },
+        ..Default::default()
+    };
+    admin.rbac_v1().cluster_role_bindings().create(&binding, &CreateOptions::default()).await.unwrap();
+}
+
+/// Lets `alice` write admission policies and their bindings, nothing more.
+async fn policy_writer(admin: &Clientset) {
+    let resources = [
+        "validatingadmissionpolicies",
+        "mutatingadmissionpolicies",
+        "validatingadmissionpolicybindings",
+        "mutatingadmissionpolicybindings",
+    ];
+    let rules = vec![rule(&["create", "update", "patch", "get"], "admissionregistration.k8s.io", &resources)];
+    grant_cluster_wide(admin, "policy-writer", rules).await;
+}
+
+#[tokio::test]
+async fn policy_param_kinds_need_get_on_every_parameter() {
+    // Upstream's validatingadmissionpolicy and mutatingadmissionpolicy `TestAuthorization`
+    // ("superuser", "authorized", "denied"), through the server's RBAC.
+    let (_server, test) = start(AuthorizationMode::Rbac).await;
+    let admin = clientset(&test, Some("admin-token"));
+    policy_writer(&admin).await;
+    let config_maps = r#"{"apiVersion":"v1","kind":"ConfigMap"}"#;
+    // "denied": a well-formed policy, refused at `spec.paramKind` in upstream's words.
+    let (code, answer) = send(&test, "POST", POLICIES, "alice-token", &validating_policy("p", config_maps)).await;
+    assert_eq!(code, 422, "{answer:?}");
+    let want = format!(
+        "ValidatingAdmissionPolicy.admissionregistration.k8s.io \"p\" is invalid: spec.paramKind: Forbidden: user \
+         {ALICE} must have \"get\" permission on all objects of the referenced paramKind (kind=ConfigMap, apiVersion=v1)"
+    );
+    assert_eq!(refusal(&answer), (want, vec![("spec.paramKind".to_owned(), "FieldValueForbidden".to_owned())]));
+    let (code, answer) = send(&test, "POST", MUTATING, "alice-token", &mutating_policy("m", config_maps)).await;
+    assert_eq!(code, 422, "{answer:?}");
+    assert!(refusal(&answer).0.starts_with(
+        "MutatingAdmissionPolicy.admissionregistration.k8s.io \"m\" is invalid: spec.paramKind: Forbidden: user &{alice"
+    ));
+    // An invalid policy gets its validation errors only, as upstream checks valid ones alone.
+    let broken = validating_policy("broken", config_maps).replace(r#""expression":"true""#, r#""expression":"""#);
+    let (code, answer) = send(&test, "POST", POLICIES, "alice-token", &broken).await;
+    assert_eq!(code, 422);
+    assert!(refusal(&answer).1.iter().all(|(field, _)| field != "spec.paramKind"), "{answer:?}");
+    // Reading them in one namespace is not reading every object.
+    let reader = Role {
+        metadata: ObjectMeta { name: "cm-reader".into(), namespace: "default".into(), ..Default::default() },
+        rules: Some(vec![rule(&["get"], "", &["configmaps"])]),
+        ..Default::default()
+    };
+    admin.rbac_v1().roles("default").create(&reader, &CreateOptions::default()).await.unwrap();
+    admin
+        .rbac_v1()
+        .role_bindings("default")
+        .create(&alice_binding("cm-reader", "Role", "cm-reader"), &CreateOptions::default())
+        .await
+        .unwrap();
+    let (code, _) = send(&test, "POST", POLICIES, "alice-token", &validating_policy("p", config_maps)).await;
+    assert_eq!(code, 422);
+    // "authorized": `get` on config maps cluster-wide.
+    grant_cluster_wide(&admin, "cm-reader", vec![rule(&["get"], "", &["configmaps"])]).await;
+    let (code, answer) = send(&test, "POST", POLICIES, "alice-token", &validating_policy("p", config_maps)).await;
+    assert_eq!(code, 201, "{answer:?}");
+    let (code, answer) = send(&test, "POST", MUTATING, "alice-token", &mutating_policy("m", config_maps)).await;
+    assert_eq!(code, 201, "{answer:?}");
+    // A kind the server does not serve needs `get` on every resource of its group.
+    let unserved = r#"{"apiVersion":"example.com/v1","kind":"Limits"}"#;
+    let (code, answer) = send(&test, "POST", POLICIES, "alice-token", &validating_policy("q", unserved)).await;
+    assert_eq!(code, 422, "{answer:?}");
+    assert!(refusal(&answer).0.ends_with("(kind=Limits, apiVersion=example.com/v1)"));
+    // "superuser": system:masters is never checked.
+    let (code, answer) = send(&test, "POST", POLICIES, "admin-token", &validating_policy("q", unserved)).await;
+    assert_eq!(code, 201, "{answer:?}");
+    // Without the grant, an update keeping the paramKind is not checked again; one changing it is.
+    admin.rbac_v1().cluster_role_bindings().delete("cm-reader", &Default::default()).await.unwrap();
+    let keep = r#"{"spec":{"failurePolicy":"Ignore"}}"#;
+    let (code, answer) = send(&test, "PATCH", &format!("{POLICIES}/p"), "alice-token", keep).await;
+    assert_eq!(code, 200, "{answer:?}");
+    let (code, answer) = send(&test, "PATCH", &format!("{MUTATING}/m"), "alice-token", keep).await;
+    assert_eq!(code, 200, "{answer:?}");
+    let change = r#"{"spec":{"paramKind":{"apiVersion":"v1","kind":"Secret"}}}"#;
+    let (code, answer) = send(&test, "PATCH", &format!("{POLICIES}/p"), "alice-token", change).await;
+    assert_eq!(code, 422, "{answer:?}");
+    assert!(refusal(&answer).0.ends_with("(kind=Secret, apiVersion=v1)"), "{answer:?}");
+}
+
+#[tokio::test]
+async fn binding_param_refs_need_get_on_the_parameters() {
+    // Upstream's validatingadmissionpolicybinding and mutatingadmissionpolicybinding
+    // `TestAuthorization` ("superuser", "authorized", "denied"), through the server's RBAC.
+    let (_server, test) = start(AuthorizationMode::Rbac).await;
+    let admin = clientset(&test, Some("admin-token"));
+    policy_writer(&admin).await;
+    let config_maps = r#"{"apiVersion":"v1","kind":"ConfigMap"}"#;
+    let (code, _) = send(&test, "POST", POLICIES, "admin-token", &validating_policy("p", config_maps)).await;
+    assert_eq!(code, 201);
+    let (code, _) = send(&test, "POST", MUTATING, "admin-token", &mutating_policy("m", config_maps)).await;
+    assert_eq!(code, 201);
+    let binding = |name: &str, policy: &str, param_ref: &str| {
+        format!(
+            r#"{{"metadata":{{"name":"{name}"}},"spec":{{"policyName":"{policy}","paramRef":{param_ref},"validationActions":["Deny"]}}}}"#
+        )
+    };
+    let mutating_binding = |name: &str, policy: &str, param_ref: &str| {
+        format!(r#"{{"metadata":{{"name":"{name}"}},"spec":{{"policyName":"{policy}","paramRef":{param_ref}}}}}"#)
+    };
+    let limits = r#"{"name":"limits","namespace":"default","parameterNotFoundAction":"Deny"}"#;
+    // "denied", in upstream's words (its format swaps the verb and the user).
+    let (code, answer) = send(&test, "POST", BINDINGS, "alice-token", &binding("b", "p", limits)).await;
+    assert_eq!(code, 422, "{answer:?}");
+    let want = format!(
+        "ValidatingAdmissionPolicyBinding.admissionregistration.k8s.io \"b\" is invalid: spec.paramRef: Forbidden: \
+         user get does not have \"{ALICE}\" permission on the object referenced by paramRef"
+    );
+    assert_eq!(refusal(&answer), (want, vec![("spec.paramRef".to_owned(), "FieldValueForbidden".to_owned())]));
+    let (code, answer) =
+        send(&test, "POST", MUTATING_BINDINGS, "alice-token", &mutating_binding("mb", "m", limits)).await;
+    assert_eq!(code, 422, "{answer:?}");
+    assert!(refusal(&answer).0.contains("spec.paramRef: Forbidden: user get does not have"), "{answer:?}");
+    // "authorized": `get` on that one config map, in its namespace.
+    let reader = Role {
+        metadata: ObjectMeta { name: "limits-reader".into(), namespace: "default".into(), ..Default::default() },
+        rules: Some(vec![PolicyRule { resource_names: vec!["limits".into()], ..rule(&["get"], "", &["configmaps"]) }]),
+        ..Default::default()
+    };
+    admin.rbac_v1().roles("default").create(&reader, &CreateOptions::default()).await.unwrap();
+    admin
+        .rbac_v1()
+        .role_bindings("default")
+        .create(&alice_binding("limits-reader", "Role", "limits-reader"), &CreateOptions::default())
+        .await
+        .unwrap();
+    let (code, answer) = send(&test, "POST", BINDINGS, "alice-token", &binding("b", "p", limits)).await;
+    assert_eq!(code, 201, "{answer:?}");
+    let (code, answer) =
+        send(&test, "POST", MUTATING_BINDINGS, "alice-token", &mutating_binding("mb", "m", limits)).await;
+    assert_eq!(code, 201, "{answer:?}");
+    // Another name, a selector (`list`), or a policy that does not exist (every resource of
+    // every group) is not covered.
+    let other = r#"{"name":"other","namespace":"default","parameterNotFoundAction":"Deny"}"#;
+    let (code, _) = send(&test, "POST", BINDINGS, "alice-token", &binding("c", "p", other)).await;
+    assert_eq!(code, 422);
+    let selected = r#"{"selector":{},"namespace":"default","parameterNotFoundAction":"Deny"}"#;
+    let (code, answer) = send(&test, "POST", BINDINGS, "alice-token", &binding("c", "p", selected)).await;
+    assert_eq!(code, 422);
+    assert!(refusal(&answer).0.contains("user list does not have"), "{answer:?}");
+    let (code, _) = send(&test, "POST", BINDINGS, "alice-token", &binding("c", "ghost", limits)).await;
+    assert_eq!(code, 422);
+    // "superuser".
+    let (code, answer) = send(&test, "POST", BINDINGS, "admin-token", &binding("c", "ghost", selected)).await;
+    assert_eq!(code, 201, "{answer:?}");
+    // Without the grant, even an update keeping the reference is checked again: upstream's
+    // comparison never finds two references with a `parameterNotFoundAction` equal.
+    admin.rbac_v1().role_bindings("default").delete("limits-reader", &Default::default()).await.unwrap();
+    let keep = r#"{"spec":{"validationActions":["Warn"]}}"#;
+    let (code, answer) = send(&test, "PATCH", &format!("{BINDINGS}/b"), "alice-token", keep).await;
+    assert_eq!(code, 422, "{answer:?}");
+    // A binding without a reference is never checked.
+    let (code, answer) =
+        send(&test, "PATCH", &format!("{BINDINGS}/b"), "alice-token", r#"{"spec":{"paramRef":null}}"#).await;
+    assert_eq!(code, 200, "{answer:?}");
 }

@@ -39,6 +39,8 @@ struct Validating<'a, 'c> {
     secured: Option<Secured>,
     /// RBAC's escalation checks of a role or binding.
     escalation: bool,
+    /// The parameter authorization of an admission policy or binding.
+    param_authz: bool,
     quota: bool,
     deferred: Option<&'a Deferred<'c>>,
 }
@@ -275,6 +277,7 @@ impl ApiServer {
             Err(e) => return error_response(&e, enc),
         };
         let escalation = self.escalation_checked(call);
+        let param_authz = self.param_authz_checked(call);
         let quota = match self.quota_applies(call) {
             Ok(q) => q,
             Err(e) => return error_response(&e, enc),
@@ -298,7 +301,7 @@ impl ApiServer {
                         Call { info, route, query: Query::parse(r.uri().query()), req: r, enc, stage: Stage::Store };
                     self.serve_write(
                         &call,
-                        Validating { limited, secured, escalation, quota, deferred: deferred.as_ref() },
+                        Validating { limited, secured, escalation, param_authz, quota, deferred: deferred.as_ref() },
                         &mut warnings,
                     )
                     .await
@@ -308,7 +311,7 @@ impl ApiServer {
             None => {
                 self.serve_write(
                     call,
-                    Validating { limited, secured, escalation, quota, deferred: deferred.as_ref() },
+                    Validating { limited, secured, escalation, param_authz, quota, deferred: deferred.as_ref() },
                     &mut warnings,
                 )
                 .await
@@ -336,8 +339,8 @@ impl ApiServer {
         validating: Validating<'_, '_>,
         warnings: &mut Vec<String>,
     ) -> Result<http::Response<Body>> {
-        let Validating { limited, secured, escalation, quota, deferred } = validating;
-        if deferred.is_none() && limited.is_none() && secured.is_none() && !escalation && !quota {
+        let Validating { limited, secured, escalation, param_authz, quota, deferred } = validating;
+        if deferred.is_none() && limited.is_none() && secured.is_none() && !escalation && !param_authz && !quota {
             return self.dispatch(call, false);
         }
         let mut tries = 0;
@@ -378,6 +381,12 @@ impl ApiServer {
                 }
                 Some(old)
             };
+            // Upstream authorizes a policy's parameters in its strategy's validation, before
+            // validating admission, and only once the object is otherwise valid, as the held
+            // write now is.
+            if param_authz {
+                self.check_param_authz(call, &object, old.as_ref())?;
+            }
             if escalation {
                 self.check_escalation(call, &object)?;
             }

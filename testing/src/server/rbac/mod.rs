@@ -15,6 +15,7 @@
 
 mod bootstrap;
 mod escalation;
+mod param_authz;
 
 use std::sync::RwLock;
 

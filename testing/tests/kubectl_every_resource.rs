@@ -1,4 +1,4 @@
-//! kubectl against every resource the test server serves, in every version: discovery lists them; each goes through `create -f -`, `get` (its table's header and row), `label`, `get -o yaml`, `get -o jsonpath`, `explain`, `create --dry-run=server` and `delete`, and each create-only review through `create -o yaml`. All failures are collected, so one run shows them all.
+//! kubectl against every resource the test server serves, in every version: discovery lists them; each goes through `create -f -`, `get` (its table's header and row), `label`, `get -o yaml`, `get -o jsonpath`, `explain`, `create --dry-run=server` and `delete`, and each create-only review (and the legacy `bindings`) through `create -o yaml`. All failures are collected, so one run shows them all.
 
 mod kubectl_support;
 
@@ -20,6 +20,8 @@ type VersionColumns = (String, Vec<String>);
 /// kube-apiserver's `AlwaysAllow` mode, and kubectl sends no credentials.
 struct Review {
     kind: &'static str,
+    /// The object's name: none for reviews; a legacy `Binding` names the pod it binds.
+    name: &'static str,
     body: &'static str,
     expect: &'static [(&'static [&'static str], Option<&'static str>)],
 }
@@ -29,6 +31,7 @@ const ACCESS: &str = r#""resourceAttributes":{"namespace":"every","verb":"get","
 const REVIEWS: &[Review] = &[
     Review {
         kind: "TokenReview",
+        name: "",
         body: r#""spec":{"token":"TOKEN"}"#,
         expect: &[
             (&["status", "authenticated"], Some("true")),
@@ -38,11 +41,13 @@ const REVIEWS: &[Review] = &[
     },
     Review {
         kind: "TokenReview",
+        name: "",
         body: r#""spec":{"token":"not-a-token-of-this-server"}"#,
         expect: &[(&["status", "authenticated"], None), (&["status", "user"], Some("{}"))],
     },
     Review {
         kind: "SelfSubjectReview",
+        name: "",
         body: "",
         expect: &[
             (&["status", "userInfo", "username"], Some("system:anonymous")),
@@ -51,27 +56,38 @@ const REVIEWS: &[Review] = &[
     },
     Review {
         kind: "SubjectAccessReview",
+        name: "",
         body: r#""spec":{"user":"alice",ACCESS}"#,
         expect: &[(&["status", "allowed"], Some("true"))],
     },
     Review {
         kind: "LocalSubjectAccessReview",
+        name: "",
         body: r#""spec":{"user":"alice",ACCESS}"#,
         expect: &[(&["status", "allowed"], Some("true"))],
     },
     Review {
         kind: "SelfSubjectAccessReview",
+        name: "",
         body: r#""spec":{ACCESS}"#,
         expect: &[(&["status", "allowed"], Some("true"))],
     },
     Review {
         kind: "SelfSubjectRulesReview",
+        name: "",
         body: r#""spec":{"namespace":"every"}"#,
         expect: &[
             (&["status", "incomplete"], Some("false")),
             (&["status", "resourceRules"], Some(r#"[{"apiGroups":["*"],"resources":["*"],"verbs":["*"]}]"#)),
             (&["status", "nonResourceRules"], Some(r#"[{"nonResourceURLs":["*"],"verbs":["*"]}]"#)),
         ],
+    },
+    // The legacy `bindings`: the pod `bound` (made in the setup) bound, the answer a `Status`.
+    Review {
+        name: "bound",
+        kind: "Binding",
+        body: r#""target":{"kind":"Node","name":"node-1"}"#,
+        expect: &[(&["status"], Some("Success")), (&["code"], Some("201"))],
     },
 ];
 
@@ -349,13 +365,16 @@ async fn kubectl_everyday_commands_work_for_every_resource() {
     // server issue and for one it did not.
     k.run("setup", &["create", "serviceaccount", "robot", "-n", NS], None).await;
     let token = k.run("setup", &["create", "token", "robot", "-n", NS], None).await.unwrap_or_default();
+    k.run("setup", &["run", "bound", "--image=nginx", "-n", NS], None).await;
     for r in &reviews {
         let cases: Vec<&Review> = REVIEWS.iter().filter(|v| v.kind == r.kind).collect();
         if cases.is_empty() {
             k.failures.push(format!("{}: no review case for {}", r.label(), r.kind));
         }
         for review in cases {
-            let metadata = if r.namespaced { format!(r#","metadata":{{"namespace":"{NS}"}}"#) } else { String::new() };
+            let name = if review.name.is_empty() { String::new() } else { format!(r#","name":"{}""#, review.name) };
+            let metadata =
+                if r.namespaced { format!(r#","metadata":{{"namespace":"{NS}"{name}}}"#) } else { String::new() };
             let body = review.body.replace("ACCESS", ACCESS).replace("TOKEN", token.trim());
             let body = if body.is_empty() { body } else { format!(",{body}") };
             let doc = format!(r#"{{"apiVersion":"{}","kind":"{}"{metadata}{body}}}"#, r.api_version(), r.kind);

@@ -28,6 +28,7 @@ use kapi_api::meta::v1::{
 use kapi_api::policy::v1::{Eviction, PodDisruptionBudget, PodDisruptionBudgetSpec, UnhealthyPodEvictionPolicyType};
 use kapi_client::clientset::Clientset;
 use kapi_client::{Client, Config, ContentType, Error, Patch, Transport};
+use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::{Quantity, Time};
 use kapi_testing::{ApiServer, TestServer};
 
@@ -635,6 +636,219 @@ async fn binding_assigns_the_node_once() {
     }
 }
 
+/// A request through the client's service with a JSON body: the status and the answer as JSON.
+async fn raw_call(client: &Client, method: http::Method, path: &str, body: &str) -> (u16, Value) {
+    let request = http::Request::builder()
+        .method(method)
+        .uri(format!("{}{path}", client.base_url()))
+        .header(http::header::ACCEPT, "application/json")
+        .header(http::header::CONTENT_TYPE, "application/json")
+        .body(bytes::Bytes::from(body.to_owned()))
+        .unwrap();
+    let response = client.service().call(request).await.unwrap();
+    let status = response.status().as_u16();
+    let data = kapi_client::body::collect(response.into_body()).await.unwrap();
+    (status, value::parse(&data).unwrap_or(Value::Null))
+}
+
+fn message(v: &Value) -> &str {
+    v.get("message").and_then(Value::as_str).unwrap_or_default()
+}
+
+/// A `Binding` for `POST /api/v1/namespaces/ns/bindings` (`metadata`: its members).
+fn legacy_binding(metadata: &str, node: &str) -> String {
+    format!(
+        r#"{{"apiVersion":"v1","kind":"Binding","metadata":{{{metadata}}},"target":{{"kind":"Node","name":"{node}"}}}}"#
+    )
+}
+
+const LEGACY_BINDINGS: &str = "/api/v1/namespaces/ns/bindings";
+
+/// The legacy `bindings` resource as upstream's `LegacyBindingREST` serves it: the pod the body
+/// names is bound through `pods/binding`'s storage; the body's uid is wiped by the create
+/// handler (no precondition) while its resource version stays one; an empty or unusable name
+/// is refused as the store's key function refuses it; and only `create` is served.
+#[tokio::test]
+async fn legacy_bindings_bind_the_pod_the_body_names() {
+    for backend in [Backend::Fake, Backend::Http(ContentType::Json)] {
+        let (cs, _server, _test) = clientset(backend).await;
+        let client = cs.client();
+        let pods = cs.core_v1().pods("ns");
+        let created = pods.create(&pod("a"), &CreateOptions::default()).await.unwrap();
+        let named_a = r#""name":"a","annotations":{"bound-by":"legacy"},"labels":{"bound":"yes"}"#;
+
+        let (status, _) = raw_call(
+            client,
+            http::Method::POST,
+            &format!("{LEGACY_BINDINGS}?dryRun=All"),
+            &legacy_binding(named_a, "node-1"),
+        )
+        .await;
+        assert_eq!(status, 201, "{backend:?}");
+        assert_eq!(pods.get("a", &GetOptions::default()).await.unwrap().spec.node_name, "");
+
+        // A uid that is not the pod's binds all the same: the handler wiped it.
+        let with_uid = format!(r#"{named_a},"uid":"not-the-pods""#);
+        let (status, answer) =
+            raw_call(client, http::Method::POST, LEGACY_BINDINGS, &legacy_binding(&with_uid, "node-1")).await;
+        assert_eq!(status, 201, "{backend:?}: {answer:?}");
+        // `BindingREST.Create`'s success `Status`, given the handler's `201` as its code.
+        assert_eq!(
+            String::from_utf8(answer.to_compact_vec()).unwrap(),
+            r#"{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","code":201}"#
+        );
+        let bound = pods.get("a", &GetOptions::default()).await.unwrap();
+        assert_eq!(bound.spec.node_name, "node-1", "{backend:?}");
+        assert_ne!(bound.metadata.resource_version, created.metadata.resource_version);
+        assert_eq!(bound.metadata.annotations.get("bound-by").map(String::as_str), Some("legacy"));
+        assert_eq!(bound.metadata.labels.get("bound").map(String::as_str), Some("yes"));
+        let scheduled: Vec<(&str, &str)> =
+            bound.status.conditions.iter().map(|c| (c.r#type.0.as_str(), c.status.0.as_str())).collect();
+        assert_eq!(scheduled, [("PodScheduled", "True")], "{backend:?}");
+
+        let post = |body: String| async move { raw_call(client, http::Method::POST, LEGACY_BINDINGS, &body).await };
+        let (status, answer) = post(legacy_binding(r#""name":"a""#, "node-2")).await;
+        assert_eq!(
+            (status, message(&answer)),
+            (409, r#"Operation cannot be fulfilled on pods/binding "a": pod a is already assigned to node "node-1""#),
+            "{backend:?}"
+        );
+        let (status, answer) = post(legacy_binding(r#""name":"x""#, "node-2")).await;
+        assert_eq!((status, message(&answer)), (404, r#"pods "x" not found"#), "{backend:?}");
+        // Upstream's `NamespaceKeyFunc` on the body's name.
+        let (status, answer) = post(legacy_binding("", "node-2")).await;
+        assert_eq!((status, message(&answer)), (400, "Name parameter required."), "{backend:?}");
+        let (status, answer) = post(legacy_binding(r#""name":"..""#, "node-2")).await;
+        assert_eq!((status, message(&answer)), (400, r#"Name parameter invalid: "..": may not be '..'"#));
+        // `ValidatePodBinding` first, as on `pods/binding`.
+        let (status, answer) = post(
+            r#"{"apiVersion":"v1","kind":"Binding","metadata":{"name":"a"},"target":{"kind":"Pod","name":"n"}}"#.into(),
+        )
+        .await;
+        assert_eq!(
+            (status, message(&answer)),
+            (500, r#"target.kind: Unsupported value: "Pod": supported values: "Node", "<empty>""#),
+            "{backend:?}"
+        );
+        let (status, answer) = post(legacy_binding(r#""name":"a","namespace":"other""#, "node-2")).await;
+        assert_eq!(
+            (status, message(&answer)),
+            (400, "the namespace of the provided object does not match the namespace sent on the request")
+        );
+        // The resource version stays a precondition.
+        let b = pods.create(&pod("b"), &CreateOptions::default()).await.unwrap();
+        let (status, answer) = post(legacy_binding(r#""name":"b","resourceVersion":"1""#, "node-2")).await;
+        assert_eq!(status, 409, "{backend:?}: {answer:?}");
+        assert!(
+            message(&answer).ends_with(&format!(
+                "Precondition failed: ResourceVersion in precondition: 1, ResourceVersion in object meta: {}",
+                b.metadata.resource_version
+            )),
+            "{backend:?}: {answer:?}"
+        );
+        let (status, _) = post(legacy_binding(r#""name":"b""#, "node-2")).await;
+        assert_eq!(status, 201);
+        assert_eq!(pods.get("b", &GetOptions::default()).await.unwrap().spec.node_name, "node-2");
+
+        // Create only: reads and deletes of the collection are `405`; there is no object path.
+        for method in [http::Method::GET, http::Method::DELETE] {
+            let (status, _) = raw_call(client, method.clone(), LEGACY_BINDINGS, "").await;
+            assert_eq!(status, 405, "{backend:?} {method}");
+        }
+        let (status, _) = raw_call(client, http::Method::GET, &format!("{LEGACY_BINDINGS}/a"), "").await;
+        assert_eq!(status, 404, "{backend:?}");
+    }
+}
+
+/// Admission sees a legacy binding as upstream's handler describes it: resource `bindings`, no
+/// subresource, kind `/v1, Kind=Binding`, the body's name; a validating policy runs after
+/// `ValidatePodBinding` and before the pod is read (a missing pod is refused by the policy).
+#[tokio::test]
+async fn legacy_bindings_are_admitted_as_bindings() {
+    let (cs, _server, _test) = clientset(Backend::Http(ContentType::Json)).await;
+    let client = cs.client();
+    let policy: kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy = kapi_machinery::json::from_slice(
+        br#"{"metadata":{"name":"p"},"spec":{
+            "matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["bindings"]}]},
+            "validations":[{"expression":"object.target.name != 'forbidden'",
+              "messageExpression":"request.resource.resource + '|' + (has(request.subResource) ? request.subResource : '') + '|' + request.kind.version + '|' + request.kind.kind + '|' + request.name + '|' + request.operation"}]}}"#,
+    )
+    .unwrap();
+    let binding: kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding =
+        kapi_machinery::json::from_slice(
+            br#"{"metadata":{"name":"b"},"spec":{"policyName":"p","validationActions":["Deny"]}}"#,
+        )
+        .unwrap();
+    let api = cs.admissionregistration_v1();
+    api.validating_admission_policies().create(&policy, &CreateOptions::default()).await.unwrap();
+    api.validating_admission_policy_bindings().create(&binding, &CreateOptions::default()).await.unwrap();
+    cs.core_v1().pods("ns").create(&pod("a"), &CreateOptions::default()).await.unwrap();
+
+    let post = |body: String| async move { raw_call(client, http::Method::POST, LEGACY_BINDINGS, &body).await };
+    let (status, answer) = post(legacy_binding(r#""name":"x""#, "forbidden")).await;
+    // Upstream's `422 Invalid` of a denying policy, on `bindings`.
+    assert_eq!(status, 422, "{answer:?}");
+    assert_eq!(
+        message(&answer),
+        r#"bindings "x" is forbidden: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: bindings||v1|Binding|x|CREATE"#
+    );
+    // `ValidatePodBinding`'s refusal comes before the policy's.
+    let (status, _) = post(
+        r#"{"apiVersion":"v1","kind":"Binding","metadata":{"name":"x"},"target":{"kind":"Pod","name":"forbidden"}}"#
+            .into(),
+    )
+    .await;
+    assert_eq!(status, 500);
+    let (status, answer) = post(legacy_binding(r#""name":"a""#, "node-1")).await;
+    assert_eq!(status, 201, "{answer:?}");
+    let bound = cs.core_v1().pods("ns").get("a", &GetOptions::default()).await.unwrap();
+    assert_eq!(bound.spec.node_name, "node-1");
+}
+
+/// Under RBAC a legacy binding is a `create` of `bindings`: the scheduler's bootstrap role
+/// grants it, a user without a rule for it is refused as upstream's authorizer words it.
+#[tokio::test]
+async fn legacy_bindings_are_authorized_as_creates_of_bindings() {
+    use kapi_testing::server::{AuthorizationMode, parse_token_file};
+    const TOKENS: &str =
+        "alice-token,alice,1001\nscheduler-token,system:kube-scheduler,1002\nadmin-token,admin,1,system:masters\n";
+    let server = Arc::new(ApiServer::new());
+    server.register_builtin();
+    server.set_controllers(kapi_testing::Controllers::none());
+    server.set_static_tokens(parse_token_file(TOKENS).unwrap());
+    server.set_authorization_mode(AuthorizationMode::Rbac);
+    let test = TestServer::start(server.clone(), None).await.unwrap();
+    let client = |token: &str| {
+        let mut config = Config::new(test.url()).unwrap();
+        config.retry.max_retries = 0;
+        config.auth = kapi_client::Auth::BearerToken(token.into());
+        Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap()
+    };
+    let admin = Clientset::new(client("admin-token"));
+    // No service account loop runs here: the account the pod plugins look for is made by hand.
+    let account =
+        ServiceAccount { metadata: ObjectMeta { name: "default".into(), ..Default::default() }, ..Default::default() };
+    admin.core_v1().service_accounts("default").create(&account, &CreateOptions::default()).await.unwrap();
+    let mut p = pod("a");
+    p.metadata.namespace = "default".into();
+    admin.core_v1().pods("default").create(&p, &CreateOptions::default()).await.unwrap();
+    let path = "/api/v1/namespaces/default/bindings";
+    let body = legacy_binding(r#""name":"a""#, "node-1");
+
+    let (status, answer) = raw_call(&client("alice-token"), http::Method::POST, path, &body).await;
+    assert_eq!(
+        (status, message(&answer)),
+        (
+            403,
+            r#"bindings is forbidden: User "alice" cannot create resource "bindings" in API group "" in the namespace "default""#
+        )
+    );
+    let (status, answer) = raw_call(&client("scheduler-token"), http::Method::POST, path, &body).await;
+    assert_eq!(status, 201, "{answer:?}");
+    let bound = admin.core_v1().pods("default").get("a", &GetOptions::default()).await.unwrap();
+    assert_eq!(bound.spec.node_name, "node-1");
+}
+
 #[tokio::test]
 async fn ephemeral_container_writes_are_validated() {
     for backend in BACKENDS {
@@ -1098,10 +1312,31 @@ async fn discovery_names_subresource_kinds() {
         r#""name":"pods/eviction","singularName":"","namespaced":true,"group":"policy","version":"v1","kind":"Eviction","verbs":["create"]"#,
         r#""name":"serviceaccounts/token","singularName":"","namespaced":true,"group":"authentication.k8s.io","version":"v1","kind":"TokenRequest","verbs":["create"]"#,
         r#""name":"pods/binding","singularName":"","namespaced":true,"kind":"Binding","verbs":["create"]"#,
+        // The legacy resource, first of core v1 as upstream sorts it, without a storage version hash.
+        r#""resources":[{"name":"bindings","singularName":"binding","namespaced":true,"kind":"Binding","verbs":["create"]},"#,
         r#""name":"pods/status","singularName":"","namespaced":true,"kind":"Pod","verbs":["get","update","patch"]"#,
     ] {
         assert!(core.contains(entry), "missing {entry} in {core}");
     }
+    // Aggregated discovery and the OpenAPI v3 document list the legacy `bindings` too.
+    let request = http::Request::get(format!("{}/api", cs.client().base_url()))
+        .header(http::header::ACCEPT, "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList")
+        .body(bytes::Bytes::new())
+        .unwrap();
+    let response = cs.client().service().call(request).await.unwrap();
+    let aggregated = kapi_client::body::collect(response.into_body()).await.unwrap();
+    let aggregated = String::from_utf8_lossy(&aggregated);
+    assert!(
+        aggregated.contains(r#""resources":[{"resource":"bindings","responseKind":{"group":"","version":"v1","kind":"Binding"},"scope":"Namespaced","singularResource":"binding","verbs":["create"]}"#),
+        "{aggregated}"
+    );
+    let openapi = raw_get(cs.client(), "/openapi/v3/api/v1").await;
+    let openapi = value::parse(openapi.as_bytes()).unwrap();
+    let paths = openapi.get("paths").unwrap();
+    let post = paths.get("/api/v1/namespaces/{namespace}/bindings").and_then(|p| p.get("post")).unwrap();
+    assert_eq!(post.get("operationId").and_then(Value::as_str), Some("createCoreV1NamespacedBinding"));
+    assert!(paths.get("/api/v1/bindings").is_none());
+    assert!(paths.get("/api/v1/namespaces/{namespace}/bindings/{name}").is_none());
     let groups = raw_get(cs.client(), "/apis").await;
     assert!(
         groups.contains(r#"{"name":"apps","versions":[{"groupVersion":"apps/v1","version":"v1"},{"groupVersion":"apps/v1beta2","version":"v1beta2"},{"groupVersion":"apps/v1beta1","version":"v1beta1"}],"preferredVersion":{"groupVersion":"apps/v1","version":"v1"}}"#),

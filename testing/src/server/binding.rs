@@ -6,17 +6,82 @@
 //! The binding's labels are copied with `PodTopologyLabelsAdmission` on (the PodTopologyLabels
 //! plugin adds the node's topology labels to them first) and the pod's `nominatedNodeName`
 //! cleared, as with `ClearingNominatedNodeNameAfterBinding` on (both beta and on since 1.35).
+//!
+//! The same storage serves the legacy resource `bindings` (`POST
+//! /api/v1/namespaces/{ns}/bindings`, upstream's `LegacyBindingREST` in
+//! `pkg/registry/core/pod/storage/storage.go`), which binds the pod the body names; its
+//! description ([`legacy_resource`]) is the server's own, see there why.
 
+use kapi_api::core::v1::Binding as BindingObject;
 use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::StatusDetails;
 use kapi_machinery::json::value::Value;
+use kapi_machinery::schema::HasSchema;
 use kapi_machinery::types::Time;
 
 use crate::tracker::meta::member_mut;
 use crate::tracker::put_create::precondition_failed;
 use crate::tracker::subresource::{at, set_at};
 use crate::tracker::{Error, Result};
+
+/// The legacy `bindings` resource of core v1: namespaced, `create` only, kind `Binding`, as
+/// upstream's `storage_core.go` registers the pod storage's `LegacyBinding` and discovery lists it.
+///
+/// Described here rather than by the generated resource table: that table holds the `Resource`
+/// implementations of the `+genclient` kinds, which the clientsets are generated from, and
+/// upstream's `Binding` has no `+genclient` (client-go binds through `pods/binding` only), so a
+/// table entry would give kapi's clientset a `bindings` client client-go lacks. The resource is
+/// a fact of kube-apiserver's registry, so the server adds it (`ApiServer::register_builtin`).
+pub(super) fn legacy_resource() -> ResourceInfo {
+    ResourceInfo {
+        group: "",
+        version: "v1",
+        resource: LEGACY_RESOURCE,
+        kind: "Binding",
+        list_kind: None,
+        namespaced: true,
+        protobuf: true,
+        verbs: &["create"],
+        subresources: &[],
+        short_names: &[],
+        categories: &[],
+        own_name_rule: false,
+        new_object: || Box::new(BindingObject::default()),
+        metadata: |o| o.as_any().downcast_ref::<BindingObject>().map(|b| &b.metadata),
+        metadata_mut: |o| o.as_any_mut().downcast_mut::<BindingObject>().map(|b| &mut b.metadata),
+        new_list: None,
+        split_list: None,
+        schema: BindingObject::schema,
+    }
+}
+
+/// The plural name of the legacy resource.
+pub(super) const LEGACY_RESOURCE: &str = "bindings";
+
+/// Whether a resource is the legacy `bindings` of core v1.
+pub(super) fn is_legacy(info: &ResourceInfo) -> bool {
+    (info.group, info.version, info.resource) == ("", "v1", LEGACY_RESOURCE)
+}
+
+/// The pod name a legacy binding's body gives, checked as upstream's store checks a key's name
+/// (`NamespaceKeyFunc`): `400 Name parameter required.` when empty, `Name parameter invalid`
+/// when it cannot be a path segment.
+pub(super) fn check_pod_name(name: &str) -> Result<()> {
+    if name.is_empty() {
+        return Err(api_errors::bad_request("Name parameter required."));
+    }
+    let why: Vec<String> = if name == "." || name == ".." {
+        vec![format!("may not be '{name}'")]
+    } else {
+        ["/", "%"].iter().filter(|c| name.contains(**c)).map(|c| format!("may not contain '{c}'")).collect()
+    };
+    if why.is_empty() {
+        Ok(())
+    } else {
+        Err(api_errors::bad_request(format!("Name parameter invalid: {name:?}: {}", why.join(";"))))
+    }
+}
 
 /// What a `Binding` asks of its pod.
 pub(super) struct Binding {
@@ -147,6 +212,28 @@ mod tests {
 
     fn v(text: &str) -> Value {
         parse(text.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn a_legacy_bindings_name_is_checked_as_a_store_key() {
+        // Upstream's `NamespaceKeyFunc` and `IsPathSegmentName`.
+        let message = |name: &str| check_pod_name(name).err().map(|e| (e.code, e.status.message.clone()));
+        assert_eq!(message("p"), None);
+        assert_eq!(message(""), Some((400, "Name parameter required.".to_owned())));
+        assert_eq!(message(".."), Some((400, r#"Name parameter invalid: "..": may not be '..'"#.to_owned())));
+        assert_eq!(
+            message("a/b%c"),
+            Some((400, r#"Name parameter invalid: "a/b%c": may not contain '/';may not contain '%'"#.to_owned()))
+        );
+    }
+
+    #[test]
+    fn the_legacy_resource_is_create_only_binding() {
+        let info = legacy_resource();
+        assert!(is_legacy(&info));
+        assert_eq!((info.kind, info.namespaced, info.verbs, info.list_kind), ("Binding", true, &["create"][..], None));
+        let obj = (info.new_object)();
+        assert!((info.metadata)(obj.as_ref()).is_some());
     }
 
     #[test]

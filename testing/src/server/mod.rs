@@ -539,9 +539,16 @@ impl ApiServer {
     /// Serves every resource of the enabled `kapi-api` groups, from the facts generated beside
     /// their registration (`kapi_api::resources()`), as kube-apiserver serves its built-in APIs;
     /// which of them answer follows the runtime configuration. Their kinds are in the scheme of
-    /// [`ApiServer::new`] already.
+    /// [`ApiServer::new`] already. With core v1 pods comes the legacy `bindings` resource,
+    /// which kube-apiserver serves from the pods' storage and no generated table lists.
     pub fn register_builtin(&self) {
-        for info in kapi_api::resources() {
+        let resources = kapi_api::resources();
+        // The legacy `bindings` (module `binding`) is served beside core v1 pods, whose storage
+        // it writes; upstream's discovery sorts it first of core v1.
+        if resources.iter().any(|r| (r.group, r.version, r.resource) == ("", "v1", "pods")) {
+            self.register_info(binding::legacy_resource());
+        }
+        for info in resources {
             self.register_info(info);
         }
     }

@@ -19,7 +19,8 @@
 //!   disruption budgets that select it (module `eviction`), and the answer is `201` with a
 //!   success `Status`.
 //! - `binding` (pods): `POST` a `Binding`; the pod is bound as upstream's binding storage does
-//!   (module `binding`). `201` with a success `Status`.
+//!   (module `binding`). `201` with a success `Status`. The legacy resource `bindings` binds
+//!   through the same storage (`bind_legacy`).
 //! - `token` (service accounts): `POST` a `TokenRequest`; the answer (`201`) carries a JWT-shaped
 //!   token (unsigned: a random signature) whose claims name the service account, audiences
 //!   (defaulted to the server's), and `expirationTimestamp` `expirationSeconds` (default 3600,
@@ -37,10 +38,10 @@ use kapi_http::body::Body;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Time;
 use kapi_machinery::validation::{BadValue, Path};
-use kapi_machinery::{KindInfo, Object, Subresource, TypeMeta};
+use kapi_machinery::{GroupVersionResource, KindInfo, Object, Subresource, TypeMeta};
 
 use super::ApiServer;
-use super::binding::Binding;
+use super::binding::{Binding, check_pod_name};
 use super::call::{Call, PatchView, findings, object_response};
 use super::codec::{self, Target};
 use super::crd::ScalePaths;
@@ -50,7 +51,7 @@ use super::patch::MergeRules;
 use crate::tracker::meta;
 use crate::tracker::options::{self, FieldValidation};
 use crate::tracker::subresource::{SAME_KIND_SUBRESOURCES, at, set_at};
-use crate::tracker::{Modify, Result};
+use crate::tracker::{Modify, Result, Stage};
 
 /// The audience of tokens whose request names none (upstream's default API server audience).
 pub const DEFAULT_TOKEN_AUDIENCE: &str = "https://kubernetes.default.svc.cluster.local";
@@ -241,25 +242,73 @@ impl ApiServer {
             self.admit_topology_labels(&node, &mut body)?;
         }
         let binding = Binding::read(&body, self.binding_labels_copied())?;
-        let info = call.info;
+        self.assign_pod(call, &call.info, call.name(), &binding, w.dry_run)?;
+        object_response(201, call.enc, &success(), &warnings)
+    }
+
+    /// `POST /api/v1/namespaces/{ns}/bindings`, upstream's `LegacyBindingREST`: the binding
+    /// storage of `pods/binding` with the body's own name as the pod's. What differs is the
+    /// create handler's: the body's uid is wiped (only `pods/binding` keeps its system fields),
+    /// so only its resource version is a precondition; a namespace in the body must be the
+    /// URL's; and no PodTopologyLabels (it admits `pods` only). The validating webhooks see the
+    /// binding after `ValidatePodBinding` (a held write, [`Stage::Hold`]) and before the pod's
+    /// name is checked and the pod read.
+    pub(super) fn bind_legacy(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        call.require_verb("create")?;
+        let opts = call.query.create_options()?;
+        let w = options::validate_create(&opts)?;
+        let (binding, warnings) = self.decode_body(call, w.field_validation)?;
+        let mut body = meta::to_value(binding.as_ref())?;
+        set_at(&mut body, &["metadata", "uid"], None);
+        let namespace = at(&body, &["metadata", "namespace"]).and_then(Value::as_str).unwrap_or_default();
+        if !namespace.is_empty() && namespace != call.namespace() {
+            return Err(api_errors::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            ));
+        }
+        let read = Binding::read(&body, self.binding_labels_copied())?;
+        if matches!(call.stage, Stage::Hold) {
+            let held = meta::from_value(&call.info, &body)?;
+            return object_response(201, call.enc, held.as_ref(), &warnings);
+        }
+        let name = at(&body, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default();
+        check_pod_name(name)?;
+        let pods = self
+            .tracker
+            .resource(&GroupVersionResource::new("", "v1", "pods"))
+            .ok_or_else(|| api_errors::internal("core v1 pods are not served, so nothing can be bound"))?;
+        self.assign_pod(call, &pods, name, &read, w.dry_run)?;
+        object_response(201, call.enc, &success(), &warnings)
+    }
+
+    /// Binds pod `name` of `pods` in the request's namespace as upstream's binding storage does
+    /// (module `binding`).
+    fn assign_pod(
+        &self,
+        call: &Call<'_>,
+        pods: &ResourceInfo,
+        name: &str,
+        binding: &Binding,
+        dry_run: bool,
+    ) -> Result<()> {
         let modify = Modify {
             namespace: call.namespace(),
-            name: call.name(),
+            name,
             subresource: None,
-            dry_run: w.dry_run,
+            dry_run,
             // Upstream assigns the node in its binding storage, without the pod update rules
             // (which forbid changing `spec.nodeName`).
             skip_validation: true,
             with_status: true,
             ..Default::default()
         };
-        self.tracker.modify(&info.gvr(), &modify, |current| {
-            let current = current.ok_or_else(|| api_errors::not_found(&info, call.name()))?;
+        self.tracker.modify(&pods.gvr(), &modify, |current| {
+            let current = current.ok_or_else(|| api_errors::not_found(pods, name))?;
             let mut pod = meta::to_value(current)?;
-            binding.assign(&info, call.namespace(), &mut pod, Time::now())?;
-            meta::from_value(&info, &pod)
+            binding.assign(pods, call.namespace(), &mut pod, Time::now())?;
+            meta::from_value(pods, &pod)
         })?;
-        object_response(201, call.enc, &success(), &warnings)
+        Ok(())
     }
 
     fn create_token(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {

@@ -12,15 +12,16 @@
 //! other threads: code that defaults objects on a thread pool passes the gates to it itself.
 //!
 //! `--feature-gates` ([`FeatureGates::merge`]) takes every gate a v1.36 kube-apiserver knows
-//! ([`KNOWN_GATES`]); only [`Feature`]s change what kapi does, the others are remembered
-//! ([`FeatureGates::flag_value`], [`FeatureGates::set_on_flag`]) and change nothing.
+//! ([`KNOWN_GATES`]), with its dependencies ([`GATE_DEPENDENCIES`]); only [`Feature`]s change what
+//! kapi does, the others are remembered ([`FeatureGates::flag_value`],
+//! [`FeatureGates::set_on_flag`]) and change nothing.
 
 use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
 
-use crate::feature_registry::{ALL_ALPHA, ALL_BETA, KNOWN_GATES, Stage, lookup};
+use crate::feature_registry::{ALL_ALPHA, ALL_BETA, GATE_DEPENDENCIES, KNOWN_GATES, Stage, lookup};
 pub use kapi_machinery::validation::declarative::Release;
 
 /// The release the test server answers as (its `/version`), whose stages the declarative rules
@@ -351,7 +352,9 @@ impl fmt::Display for Feature {
 }
 
 /// A gate name that is neither in [`KNOWN_GATES`] nor one of [`Feature::ALL`], a locked gate set
-/// against its default, or a `--feature-gates` entry that is not `Name=<bool>`.
+/// against its default, a `--feature-gates` entry that is not `Name=<bool>`, or an enabled gate
+/// whose dependencies are not all enabled; several are reported together as component-base's
+/// aggregate error writes them (`[first, second]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FeatureGateError(String);
 
@@ -398,10 +401,12 @@ impl GateBits {
 /// A value for every gate: the defaults with some gates overridden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FeatureGates {
+    /// kapi's gates: the one place their values are kept, for the flag's answers too.
     enabled: [bool; Feature::ALL.len()],
     release: Release,
-    /// The value of every gate of [`KNOWN_GATES`] (kapi's included, kept equal to `enabled`).
-    known: GateBits,
+    /// The value of each gate of [`KNOWN_GATES`] that is not one of kapi's (the bits of kapi's
+    /// gates are never read: [`FeatureGates::registry_value`] answers those from `enabled`).
+    others: GateBits,
     /// The gates of [`KNOWN_GATES`] that `--feature-gates` set, by name or through `AllAlpha` /
     /// `AllBeta` (component-base's `enabled` map, which those pseudo-gates skip).
     on_flag: GateBits,
@@ -413,11 +418,11 @@ impl Default for FeatureGates {
         for f in Feature::ALL {
             enabled[f.index()] = f.default_enabled();
         }
-        let mut known = GateBits([0; WORDS]);
+        let mut others = GateBits([0; WORDS]);
         for (idx, g) in KNOWN_GATES.iter().enumerate() {
-            known.set(idx, g.default);
+            others.set(idx, g.default);
         }
-        FeatureGates { enabled, release: SERVED_RELEASE, known, on_flag: GateBits([0; WORDS]) }
+        FeatureGates { enabled, release: SERVED_RELEASE, others, on_flag: GateBits([0; WORDS]) }
     }
 }
 
@@ -450,10 +455,24 @@ impl FeatureGates {
     #[must_use]
     pub fn with(mut self, feature: Feature, on: bool) -> Self {
         self.enabled[feature.index()] = on;
-        if let Some(idx) = lookup(feature.name()) {
-            self.known.set(idx, on);
-        }
         self
+    }
+
+    /// The value of the gate at `idx` in [`KNOWN_GATES`]: kapi's from `enabled`, the others'
+    /// from their bits.
+    fn registry_value(&self, idx: usize) -> bool {
+        match KNOWN_GATES[idx].name.parse::<Feature>() {
+            Ok(f) => self.enabled(f),
+            Err(_) => self.others.get(idx),
+        }
+    }
+
+    /// Sets the gate at `idx` in [`KNOWN_GATES`]: kapi's in `enabled`, the others' bit.
+    fn set_registry_value(&mut self, idx: usize, on: bool) {
+        match KNOWN_GATES[idx].name.parse::<Feature>() {
+            Ok(f) => self.enabled[f.index()] = on,
+            Err(_) => self.others.set(idx, on),
+        }
     }
 
     /// The value of any gate a v1.36 kube-apiserver knows, or of one of kapi's ([`Feature`]):
@@ -461,7 +480,7 @@ impl FeatureGates {
     /// that is neither).
     pub fn flag_value(&self, name: &str) -> Option<bool> {
         match lookup(name) {
-            Some(idx) => Some(self.known.get(idx)),
+            Some(idx) => Some(self.registry_value(idx)),
             None => self.enabled_by_name(name),
         }
     }
@@ -474,7 +493,7 @@ impl FeatureGates {
             .iter()
             .enumerate()
             .filter(|(idx, _)| self.on_flag.get(*idx))
-            .map(|(idx, g)| (g.name, self.known.get(idx)))
+            .map(|(idx, g)| (g.name, self.registry_value(idx)))
     }
 
     /// component-base's warning for each generally available or deprecated gate the flag set,
@@ -494,26 +513,31 @@ impl FeatureGates {
         })
     }
 
-    /// Sets the gate `name` as the flag does: in [`KNOWN_GATES`] (its bit, and kapi's value when
-    /// it is a [`Feature`]) or one of kapi's own gates that 1.36 does not know.
-    fn set_from_flag(&mut self, name: &str, on: bool) -> Result<(), FeatureGateError> {
-        let feature = name.parse::<Feature>().ok();
-        let (default, locked) = match (lookup(name), feature) {
+    /// Sets the gate `name` as the flag does: a gate of [`KNOWN_GATES`] or one of kapi's own
+    /// gates that 1.36 does not know.
+    fn set_from_flag(&mut self, name: &str, on: bool) -> Result<(), SetError> {
+        let idx = lookup(name);
+        let feature = match idx {
+            Some(_) => None,
+            None => Some(name.parse::<Feature>().map_err(|_| SetError::Unrecognized)?),
+        };
+        let (default, locked) = match (idx, feature) {
             (Some(idx), _) => (KNOWN_GATES[idx].default, KNOWN_GATES[idx].locked),
             (None, Some(f)) => (f.default_enabled(), f.locked()),
-            (None, None) => return Err(FeatureGateError(format!("unrecognized feature gate: {name}"))),
+            (None, None) => return Err(SetError::Unrecognized),
         };
         if locked && on != default {
-            return Err(FeatureGateError(format!(
+            return Err(SetError::Locked(FeatureGateError(format!(
                 "cannot set feature gate {name} to {on}, feature is locked to {default}"
-            )));
+            ))));
         }
-        if let Some(idx) = lookup(name) {
-            self.known.set(idx, on);
-            self.on_flag.set(idx, true);
-        }
-        if let Some(f) = feature {
-            self.enabled[f.index()] = on;
+        match (idx, feature) {
+            (Some(idx), _) => {
+                self.set_registry_value(idx, on);
+                self.on_flag.set(idx, true);
+            }
+            (None, Some(f)) => self.enabled[f.index()] = on,
+            (None, None) => {}
         }
         Ok(())
     }
@@ -526,12 +550,14 @@ impl FeatureGates {
             if g.stage != stage || g.name == ALL_ALPHA || g.name == ALL_BETA || self.on_flag.get(idx) {
                 continue;
             }
-            self.known.set(idx, on);
+            self.set_registry_value(idx, on);
             self.on_flag.set(idx, true);
-            if let Ok(f) = g.name.parse::<Feature>() {
-                self.enabled[f.index()] = on;
-            }
         }
+    }
+
+    /// The dependency errors of this set ([`dependency_errors`] over [`GATE_DEPENDENCIES`]).
+    fn dependency_errors(&self) -> Vec<FeatureGateError> {
+        dependency_errors(GATE_DEPENDENCIES, |name| lookup(name).is_some_and(|idx| self.registry_value(idx)))
     }
 
     /// The defaults overridden by a `--feature-gates` value: comma-separated `Name=true|false`.
@@ -539,18 +565,31 @@ impl FeatureGates {
         FeatureGates::default().merge(spec)
     }
 
-    /// This set overridden by a `--feature-gates` value, as a repeated flag adds to the earlier
-    /// ones; component-base's `featuregate` `Set` is the model. Every gate of [`KNOWN_GATES`] is
-    /// accepted, and kapi's own [`Feature`]s that 1.36 does not know; any other name is refused
-    /// (`unrecognized feature gate: Nope`). A locked gate may be named only with its default:
-    /// `cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true`.
-    /// Generally available and deprecated gates may be set ([`FeatureGates::flag_warnings`]).
-    /// `AllAlpha=true`/`AllBeta=true` turn on every alpha/beta gate of 1.36 that the flag does
-    /// not set itself, kapi's included. Gates that are not kapi's change nothing here.
+    /// This set overridden by a `--feature-gates` value (several flags are joined with `,` first,
+    /// as [`FeatureGates::parse_flags`] does); component-base's `featuregate` `Set` is the model.
+    /// Every gate of [`KNOWN_GATES`] is accepted, and kapi's own [`Feature`]s that 1.36 does not
+    /// know; any other name is refused (`unrecognized feature gate: Nope`). A locked gate may be
+    /// named only with its default: `cannot set feature gate InPlacePodVerticalScaling to false,
+    /// feature is locked to true`. Generally available and deprecated gates may be set
+    /// ([`FeatureGates::flag_warnings`]). `AllAlpha=true`/`AllBeta=true` turn on every alpha/beta
+    /// gate of 1.36 that the value does not set itself, kapi's included. Gates that are not kapi's
+    /// change nothing here. Then every enabled gate must have its [`GATE_DEPENDENCIES`] enabled
+    /// (`ResourceHealthStatusMessage is enabled, but depends on features that are disabled:
+    /// [ResourceHealthStatus]`), judged on the whole resulting set: this set's values, the
+    /// defaults and what `AllAlpha`/`AllBeta` turned.
+    ///
+    /// Entries are split at `,`; empty ones are skipped; an entry without `=` is refused (`missing
+    /// bool value for X`), and so is a value Go's `strconv.ParseBool` does not take (`invalid value
+    /// of X=maybe, err: strconv.ParseBool: parsing "maybe": invalid syntax`); names and values are
+    /// trimmed of white space. Those are reported at once, for the first such entry.
     ///
     /// Upstream collects the entries into a map first, so a repeated name keeps its last value,
-    /// and a pseudo-gate never overrides a gate named in the same value; errors are reported for
-    /// the first failing entry in the order written (upstream's map order is random).
+    /// and a pseudo-gate never overrides a gate named in the same value. It then walks the map in
+    /// Go's random order, collecting every locked-gate error and stopping at the first unknown
+    /// name; here the walk is in the order written (one of upstream's possible orders), so the
+    /// errors are the same on every run. Dependency errors, only checked when the gates were all
+    /// set, come in gate-name order (upstream walks its dependency map in random order too).
+    /// Several errors read as component-base's aggregate: `[first, second]`.
     pub fn merge(self, spec: &str) -> Result<Self, FeatureGateError> {
         let mut entries: Vec<(&str, bool)> = Vec::new();
         for entry in spec.split(',').filter(|e| !e.is_empty()) {
@@ -558,26 +597,128 @@ impl FeatureGates {
                 Some((name, value)) => (name.trim(), value.trim()),
                 None => return Err(FeatureGateError(format!("missing bool value for {}", entry.trim()))),
             };
-            let on = parse_bool(value)
-                .ok_or_else(|| FeatureGateError(format!("invalid value of {name}={value}, err: not a bool")))?;
+            let on = parse_bool(value).ok_or_else(|| {
+                FeatureGateError(format!(
+                    "invalid value of {name}={value}, err: strconv.ParseBool: parsing {}: invalid syntax",
+                    go_quote(value)
+                ))
+            })?;
             match entries.iter_mut().find(|(n, _)| *n == name) {
                 Some(slot) => slot.1 = on,
                 None => entries.push((name, on)),
             }
         }
         let mut gates = self;
+        let mut errors = Vec::new();
         let mut pseudo = Vec::new();
         for (name, on) in entries {
-            gates.set_from_flag(name, on)?;
+            match gates.set_from_flag(name, on) {
+                Ok(()) => {}
+                Err(SetError::Locked(e)) => errors.push(e),
+                Err(SetError::Unrecognized) => {
+                    errors.push(FeatureGateError(format!("unrecognized feature gate: {name}")));
+                    break;
+                }
+            }
             if name == ALL_ALPHA || name == ALL_BETA {
                 pseudo.push((name, on));
             }
         }
-        for (name, on) in pseudo {
-            gates.set_unset(if name == ALL_ALPHA { Stage::Alpha } else { Stage::Beta }, on);
+        if errors.is_empty() {
+            for (name, on) in pseudo {
+                gates.set_unset(if name == ALL_ALPHA { Stage::Alpha } else { Stage::Beta }, on);
+            }
+            errors = gates.dependency_errors();
         }
-        Ok(gates)
+        match aggregate(errors) {
+            Some(e) => Err(e),
+            None => Ok(gates),
+        }
     }
+
+    /// The defaults overridden by every `--feature-gates` flag given, in order: kube-apiserver
+    /// splits each value at `,`, trims the entries, drops empty ones and sets the gates once from
+    /// them all joined with `,` (component-base's `ComponentGlobalsRegistry.Set`), so a later
+    /// flag overrides an earlier one name by name and the dependencies are judged on the whole.
+    pub fn parse_flags<'a>(flags: impl IntoIterator<Item = &'a str>) -> Result<Self, FeatureGateError> {
+        let mut joined = String::new();
+        for entry in flags.into_iter().flat_map(|f| f.split(',')).map(str::trim).filter(|e| !e.is_empty()) {
+            if !joined.is_empty() {
+                joined.push(',');
+            }
+            joined.push_str(entry);
+        }
+        FeatureGates::parse(&joined)
+    }
+}
+
+/// component-base's check after a `Set`: every gate of `table` that is `on` while some of its
+/// dependencies are not, as `X is enabled, but depends on features that are disabled: [A B]` (Go's
+/// `%v` of the sorted list), in the table's order.
+fn dependency_errors(table: &[(&str, &[&str])], on: impl Fn(&str) -> bool) -> Vec<FeatureGateError> {
+    table
+        .iter()
+        .filter(|(name, _)| on(name))
+        .filter_map(|(name, deps)| {
+            let off: Vec<&str> = deps.iter().copied().filter(|dep| !on(dep)).collect();
+            (!off.is_empty()).then(|| {
+                FeatureGateError(format!(
+                    "{name} is enabled, but depends on features that are disabled: [{}]",
+                    off.join(" ")
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Why the flag could not set one gate: a locked gate set against its default goes on to the
+/// next entry, an unknown name stops the walk (component-base returns at once).
+enum SetError {
+    Locked(FeatureGateError),
+    Unrecognized,
+}
+
+/// component-base's aggregate of several errors (`utilerrors.NewAggregate`): one error reads as
+/// itself, several as `[first, second]`, a repeated text once.
+fn aggregate(errors: Vec<FeatureGateError>) -> Option<FeatureGateError> {
+    let mut texts: Vec<String> = Vec::new();
+    for FeatureGateError(text) in errors {
+        if !texts.contains(&text) {
+            texts.push(text);
+        }
+    }
+    match texts.len() {
+        0 => None,
+        1 => texts.pop().map(FeatureGateError),
+        _ => Some(FeatureGateError(format!("[{}]", texts.join(", ")))),
+    }
+}
+
+/// Go's `strconv.Quote` of a flag value, as `strconv.ParseBool`'s error names it: quotes and
+/// backslashes escaped, control characters as `\n`, `\t`, `\xNN` or `\uNNNN`.
+fn go_quote(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\x07' => out.push_str("\\a"),
+            '\x08' => out.push_str("\\b"),
+            '\x0c' => out.push_str("\\f"),
+            '\x0b' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\x7f' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            // Go escapes what `unicode.IsPrint` refuses; Rust's control characters are the
+            // commonest of those (format characters such as U+00AD are not escaped here).
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// Go's `strconv.ParseBool`, which component-base parses each value with.
@@ -601,14 +742,28 @@ pub fn set_process_gates(gates: FeatureGates) -> Result<(), FeatureGates> {
     PROCESS_GATES.set(gates)
 }
 
-/// The gates in effect on this thread (see the module documentation for the order).
+/// The defaults, built once: what a thread without scoped or process-wide gates reads.
+static DEFAULT_GATES: LazyLock<FeatureGates> = LazyLock::new(FeatureGates::default);
+
+/// Runs `f` on the gates in effect on this thread, borrowed where they are kept: [`enabled`] runs
+/// on every defaulting and validation call, and a copy of the whole set (over a hundred bytes)
+/// for one value each time would be wasted.
+fn with_current<R>(f: impl FnOnce(&FeatureGates) -> R) -> R {
+    SCOPED.with(|s| match s.borrow().last() {
+        Some(gates) => f(gates),
+        None => f(PROCESS_GATES.get().unwrap_or(&DEFAULT_GATES)),
+    })
+}
+
+/// The gates in effect on this thread (see the module documentation for the order), copied: for
+/// one gate use [`enabled`], which borrows them.
 pub fn current() -> FeatureGates {
-    SCOPED.with(|s| s.borrow().last().copied()).unwrap_or_else(|| PROCESS_GATES.get().copied().unwrap_or_default())
+    with_current(|gates| *gates)
 }
 
 /// Whether `feature` is on for the defaulting running on this thread.
 pub fn enabled(feature: Feature) -> bool {
-    current().enabled(feature)
+    with_current(|gates| gates.enabled(feature))
 }
 
 /// Whether the hand-written checks that declarative rules tagged `+k8s:beta(since: …)` cover give
@@ -621,11 +776,12 @@ pub fn declarative_beta(since: Release) -> bool {
 /// The declarative validation options of this thread's gates: what generated
 /// `validate_declarative_<kind>` functions run.
 pub fn declarative_options() -> kapi_machinery::validation::declarative::Options {
-    let gates = current();
-    kapi_machinery::validation::declarative::Options::enforced(
-        gates.enabled(Feature::DeclarativeValidationBeta),
-        gates.release(),
-    )
+    with_current(|gates| {
+        kapi_machinery::validation::declarative::Options::enforced(
+            gates.enabled(Feature::DeclarativeValidationBeta),
+            gates.release(),
+        )
+    })
 }
 
 /// Runs `f` with `gates` in effect on this thread, restoring the previous gates afterwards (also
@@ -685,14 +841,18 @@ mod tests {
 
     #[test]
     fn parses_a_feature_gates_flag() {
-        let g = FeatureGates::parse("PodLevelResources=false, SidecarContainers=true").unwrap();
+        // In-place resize of pod-level resources needs them (see `dependency_errors_name_every_failing_gate`).
+        let g = FeatureGates::parse(
+            "PodLevelResources=false, SidecarContainers=true, InPlacePodLevelResourcesVerticalScaling=false",
+        )
+        .unwrap();
         assert!(!g.enabled(Feature::PodLevelResources));
         assert!(g.enabled(Feature::SidecarContainers));
         assert_eq!(FeatureGates::parse("").unwrap(), FeatureGates::default());
         assert_eq!(FeatureGates::parse("Nope=true").unwrap_err().to_string(), "unrecognized feature gate: Nope");
         assert_eq!(
             FeatureGates::parse("PodLevelResources=yes").unwrap_err().to_string(),
-            "invalid value of PodLevelResources=yes, err: not a bool"
+            r#"invalid value of PodLevelResources=yes, err: strconv.ParseBool: parsing "yes": invalid syntax"#
         );
         assert!(FeatureGates::parse("PodLevelResources").is_err());
         let g = FeatureGates::parse("GenericWorkload=true").unwrap();
@@ -858,9 +1018,26 @@ mod tests {
             );
             assert!(FeatureGates::parse(&format!("{}={}", spec.name, spec.default)).is_ok());
         }
+        // Every unlocked gate may be set against its default, unless that breaks a dependency
+        // (see `dependencies_refuse_a_gate_on_without_its_dependencies`).
+        let default = |name: &str| KNOWN_GATES[lookup(name).unwrap()].default;
+        let needs_an_off_gate =
+            |name: &str| GATE_DEPENDENCIES.iter().any(|(n, deps)| *n == name && deps.iter().any(|d| !default(d)));
+        let needed_by_an_on_gate =
+            |name: &str| GATE_DEPENDENCIES.iter().any(|(n, deps)| deps.contains(&name) && default(n));
         for spec in KNOWN_GATES.iter().filter(|g| !g.locked) {
-            let g = FeatureGates::parse(&format!("{}={}", spec.name, !spec.default)).unwrap();
-            assert_eq!(g.flag_value(spec.name), Some(!spec.default), "{}", spec.name);
+            let flag = format!("{}={}", spec.name, !spec.default);
+            let breaks = if spec.default { needed_by_an_on_gate(spec.name) } else { needs_an_off_gate(spec.name) };
+            match FeatureGates::parse(&flag) {
+                Ok(g) => {
+                    assert!(!breaks, "{flag} was accepted");
+                    assert_eq!(g.flag_value(spec.name), Some(!spec.default), "{}", spec.name);
+                }
+                Err(e) => {
+                    assert!(breaks, "{flag}: {e}");
+                    assert!(e.to_string().contains("is enabled, but depends on features that are disabled"), "{e}");
+                }
+            }
         }
         assert_eq!(FeatureGates::parse("Nope=true").unwrap_err().to_string(), "unrecognized feature gate: Nope");
         assert_eq!(
@@ -878,14 +1055,14 @@ mod tests {
     /// `AllAlpha=false` leaves them on, as component-base's `setUnsetAlphaGates` does.
     #[test]
     fn all_alpha_and_all_beta() {
-        let g = FeatureGates::parse("AllAlpha=true,GenericWorkload=false").unwrap();
+        let g = FeatureGates::parse("AllAlpha=true,VolumeLimitScaling=false").unwrap();
         let alpha: Vec<Feature> = Feature::ALL
             .into_iter()
             .filter(|f| lookup(f.name()).is_some_and(|idx| KNOWN_GATES[idx].stage == Stage::Alpha))
             .collect();
         assert!(alpha.contains(&Feature::HPAScaleToZero) && alpha.contains(&Feature::DRAWorkloadResourceClaims));
         for f in alpha {
-            assert_eq!(g.enabled(f), f != Feature::GenericWorkload, "{f}");
+            assert_eq!(g.enabled(f), f != Feature::VolumeLimitScaling, "{f}");
         }
         assert_eq!(g.flag_value("LoggingAlphaOptions"), Some(true));
         assert_eq!(g.flag_value("AllAlpha"), Some(true));
@@ -909,6 +1086,257 @@ mod tests {
         let g = FeatureGates::parse("AllBeta=false").unwrap();
         assert!(!g.enabled(Feature::HostnameOverride) && !g.enabled(Feature::PodLevelResources));
         assert!(g.enabled(Feature::InPlacePodVerticalScaling), "generally available, not beta");
+    }
+
+    /// component-base's `TestValidateDependencies` (featuregate/feature_gate_test.go, v0.36.3),
+    /// case by case, on its own table: four alpha gates, off by default, `FeatureA` needing
+    /// `FeatureB` and `FeatureC`, `FeatureB` needing `FeatureD`.
+    #[test]
+    fn upstream_validate_dependencies_cases() {
+        const TABLE: &[(&str, &[&str])] = &[("FeatureA", &["FeatureB", "FeatureC"]), ("FeatureB", &["FeatureD"])];
+        let check = |set: &str| {
+            let on = |name: &str| set.split(',').any(|e| e == format!("{name}=true"));
+            aggregate(dependency_errors(TABLE, on)).map(|e| e.to_string())
+        };
+        // "all enabled"
+        assert_eq!(check("FeatureA=true,FeatureB=true,FeatureC=true,FeatureD=true"), None);
+        // "one dependency disabled"
+        assert_eq!(
+            check("FeatureA=true,FeatureB=false,FeatureC=true,FeatureD=true").as_deref(),
+            Some("FeatureA is enabled, but depends on features that are disabled: [FeatureB]")
+        );
+        // "another dependency disabled"
+        assert_eq!(
+            check("FeatureA=true,FeatureB=true,FeatureC=false,FeatureD=true").as_deref(),
+            Some("FeatureA is enabled, but depends on features that are disabled: [FeatureC]")
+        );
+        // "multiple dependencies disabled"
+        assert_eq!(
+            check("FeatureA=true,FeatureB=false,FeatureC=false,FeatureD=true").as_deref(),
+            Some("FeatureA is enabled, but depends on features that are disabled: [FeatureB FeatureC]")
+        );
+        // "transitive dependency disabled"
+        assert_eq!(
+            check("FeatureA=true,FeatureB=true,FeatureC=true,FeatureD=false").as_deref(),
+            Some("FeatureB is enabled, but depends on features that are disabled: [FeatureD]")
+        );
+        // "feature disabled"
+        assert_eq!(check("FeatureA=false,FeatureB=false,FeatureC=true,FeatureD=true"), None);
+        // "all disabled"
+        assert_eq!(check(""), None);
+        // Not an upstream case: two failing gates read as component-base's aggregate.
+        assert_eq!(
+            check("FeatureA=true,FeatureB=true").as_deref(),
+            Some(
+                "[FeatureA is enabled, but depends on features that are disabled: [FeatureC], \
+                 FeatureB is enabled, but depends on features that are disabled: [FeatureD]]"
+            )
+        );
+    }
+
+    /// Every entry of the 1.36 table: the gate on with a dependency that may be turned off turned
+    /// off is refused with upstream's text; the gate on with all it needs on is accepted.
+    #[test]
+    fn dependencies_refuse_a_gate_on_without_its_dependencies() {
+        assert_eq!(FeatureGates::parse(""), Ok(FeatureGates::default()), "the defaults pass");
+        fn needs(name: &str, out: &mut Vec<&'static str>) {
+            for (n, deps) in GATE_DEPENDENCIES {
+                if *n == name {
+                    for dep in *deps {
+                        out.push(dep);
+                        needs(dep, out);
+                    }
+                }
+            }
+        }
+        for (name, deps) in GATE_DEPENDENCIES {
+            let mut all = Vec::new();
+            needs(name, &mut all);
+            let on: Vec<String> = all.iter().map(|d| format!("{d}=true")).collect();
+            let g = FeatureGates::parse(&format!("{name}=true,{}", on.join(",")))
+                .unwrap_or_else(|e| panic!("{name} with {all:?}: {e}"));
+            assert_eq!(g.flag_value(name), Some(true));
+            for dep in deps.iter().filter(|d| !KNOWN_GATES[lookup(d).unwrap()].locked) {
+                let err = FeatureGates::parse(&format!("{name}=true,{dep}=false")).unwrap_err().to_string();
+                let want = format!("{name} is enabled, but depends on features that are disabled: [{dep}]");
+                assert!(err.contains(&want), "{err}");
+            }
+            // A locked dependency cannot be turned off at all.
+            for dep in deps.iter().filter(|d| KNOWN_GATES[lookup(d).unwrap()].locked) {
+                let err = FeatureGates::parse(&format!("{name}=true,{dep}=false")).unwrap_err().to_string();
+                assert_eq!(err, format!("cannot set feature gate {dep} to false, feature is locked to true"));
+            }
+        }
+    }
+
+    /// Dependencies among kapi's gates and the others, with the exact texts, on the whole
+    /// resulting set: defaults, the flag and what `AllAlpha`/`AllBeta` turned.
+    #[test]
+    fn dependency_errors_name_every_failing_gate() {
+        let err = |spec: &str| FeatureGates::parse(spec).unwrap_err().to_string();
+        assert_eq!(
+            err("ResourceHealthStatus=false"),
+            "ResourceHealthStatusMessage is enabled, but depends on features that are disabled: [ResourceHealthStatus]"
+        );
+        assert!(FeatureGates::parse("ResourceHealthStatus=false,ResourceHealthStatusMessage=false").is_ok());
+        assert_eq!(
+            err("MatchLabelKeysInPodTopologySpread=false"),
+            "MatchLabelKeysInPodTopologySpreadSelectorMerge is enabled, but depends on features that are disabled: \
+             [MatchLabelKeysInPodTopologySpread]"
+        );
+        assert_eq!(
+            err("ClusterTrustBundleProjection=true"),
+            "ClusterTrustBundleProjection is enabled, but depends on features that are disabled: [ClusterTrustBundle]"
+        );
+        let g = FeatureGates::parse("ClusterTrustBundleProjection=true,ClusterTrustBundle=true").unwrap();
+        assert!(g.enabled(Feature::ClusterTrustBundleProjection));
+        // Several dependencies off, listed sorted; several gates failing, in name order.
+        assert_eq!(
+            err("PodLevelResources=false,NodeDeclaredFeatures=false"),
+            "[ExtendWebSocketsToKubelet is enabled, but depends on features that are disabled: [NodeDeclaredFeatures], \
+             InPlacePodLevelResourcesVerticalScaling is enabled, but depends on features that are disabled: \
+             [NodeDeclaredFeatures PodLevelResources], \
+             InPlacePodVerticalScalingInitContainers is enabled, but depends on features that are disabled: \
+             [NodeDeclaredFeatures], \
+             RestartAllContainersOnContainerExits is enabled, but depends on features that are disabled: \
+             [NodeDeclaredFeatures]]"
+        );
+        // `AllAlpha=true` turns on gates whose dependencies must be on as well.
+        assert!(FeatureGates::parse("AllAlpha=true").is_ok());
+        assert_eq!(
+            err("AllAlpha=true,GenericWorkload=false"),
+            "[DRAWorkloadResourceClaims is enabled, but depends on features that are disabled: [GenericWorkload], \
+             TopologyAwareWorkloadScheduling is enabled, but depends on features that are disabled: [GenericWorkload], \
+             WorkloadWithJob is enabled, but depends on features that are disabled: [GenericWorkload]]"
+        );
+        assert_eq!(
+            err("AllAlpha=true,AllBeta=false"),
+            "[PodLevelResourceManagers is enabled, but depends on features that are disabled: [PodLevelResources], \
+             StorageVersionAPI is enabled, but depends on features that are disabled: [APIServerIdentity], \
+             UserNamespacesHostNetworkSupport is enabled, but depends on features that are disabled: \
+             [NodeDeclaredFeatures]]"
+        );
+        assert!(FeatureGates::parse("AllBeta=false").is_ok(), "dependents off with what they need");
+        // `AllAlpha=false` after gates were named on leaves them on, with their dependencies.
+        assert_eq!(
+            err("WorkloadWithJob=true,AllAlpha=false"),
+            "WorkloadWithJob is enabled, but depends on features that are disabled: [GenericWorkload]"
+        );
+        // A repeated flag is judged with the earlier ones (`merge` onto the set they made).
+        let g = FeatureGates::parse("WorkloadWithJob=true,GenericWorkload=true").unwrap();
+        assert_eq!(
+            g.merge("GenericWorkload=false").unwrap_err().to_string(),
+            "WorkloadWithJob is enabled, but depends on features that are disabled: [GenericWorkload]"
+        );
+        // Dependencies are checked only once every gate was set.
+        assert_eq!(
+            err("ResourceHealthStatus=false,APIServerTracing=false"),
+            "cannot set feature gate APIServerTracing to false, feature is locked to true"
+        );
+        // The programmatic setter does not check them, as it does not check locks.
+        let g = FeatureGates::default().with(Feature::ResourceHealthStatus, false);
+        assert!(g.enabled(Feature::ResourceHealthStatusMessage) && !g.enabled(Feature::ResourceHealthStatus));
+    }
+
+    /// Several locked gates are all reported, in the order written; an unknown name stops there
+    /// (component-base returns at once, with the errors collected so far).
+    #[test]
+    fn several_set_errors_are_aggregated() {
+        let err = |spec: &str| FeatureGates::parse(spec).unwrap_err().to_string();
+        assert_eq!(
+            err("InPlacePodVerticalScaling=false,APIServerTracing=false"),
+            "[cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true, \
+             cannot set feature gate APIServerTracing to false, feature is locked to true]"
+        );
+        assert_eq!(
+            err("APIServerTracing=false,Nope=true,InPlacePodVerticalScaling=false,Nope2=true"),
+            "[cannot set feature gate APIServerTracing to false, feature is locked to true, \
+             unrecognized feature gate: Nope]"
+        );
+        assert_eq!(err("Nope=true,APIServerTracing=false"), "unrecognized feature gate: Nope");
+    }
+
+    /// component-base's `Set` texts for entries that are not `Name=<bool>`: checked for every
+    /// entry before any gate is looked up, names and values trimmed, empty entries skipped.
+    #[test]
+    fn invalid_values_as_component_base_words_them() {
+        let err = |spec: &str| FeatureGates::parse(spec).unwrap_err().to_string();
+        assert_eq!(
+            err("GenericWorkload=maybe"),
+            r#"invalid value of GenericWorkload=maybe, err: strconv.ParseBool: parsing "maybe": invalid syntax"#
+        );
+        assert_eq!(
+            err("Nope=true, X = maybe "),
+            r#"invalid value of X=maybe, err: strconv.ParseBool: parsing "maybe": invalid syntax"#,
+            "values are parsed before names are looked up"
+        );
+        assert_eq!(
+            err("GenericWorkload="),
+            r#"invalid value of GenericWorkload=, err: strconv.ParseBool: parsing "": invalid syntax"#
+        );
+        assert_eq!(
+            err("A=true=false"),
+            r#"invalid value of A=true=false, err: strconv.ParseBool: parsing "true=false": invalid syntax"#
+        );
+        assert_eq!(
+            err(r#"A=y"es"#),
+            r#"invalid value of A=y"es, err: strconv.ParseBool: parsing "y\"es": invalid syntax"#
+        );
+        assert_eq!(err("A=a\tb"), "invalid value of A=a\tb, err: strconv.ParseBool: parsing \"a\\tb\": invalid syntax");
+        assert_eq!(err("GenericWorkload"), "missing bool value for GenericWorkload");
+        assert_eq!(err(" GenericWorkload ,HostnameOverride=false"), "missing bool value for GenericWorkload");
+        // A blank entry is not empty: its name is blank.
+        assert_eq!(err("GenericWorkload=true, "), "missing bool value for ");
+        assert_eq!(err("=true"), "unrecognized feature gate: ");
+        let g = FeatureGates::parse(",, GenericWorkload = true ,").unwrap();
+        assert!(g.enabled(Feature::GenericWorkload));
+        // Go's `strconv.ParseBool` takes these spellings and no others.
+        for (v, on) in [("1", true), ("t", true), ("T", true), ("TRUE", true), ("true", true), ("True", true)]
+            .into_iter()
+            .chain([("0", false), ("f", false), ("F", false), ("FALSE", false), ("false", false), ("False", false)])
+        {
+            assert_eq!(
+                FeatureGates::parse(&format!("GenericWorkload={v}")).unwrap().enabled(Feature::GenericWorkload),
+                on
+            );
+        }
+        for v in ["yes", "on", "tRUE", "01", "+1"] {
+            assert!(err(&format!("GenericWorkload={v}")).ends_with(": invalid syntax"), "{v}");
+        }
+    }
+
+    /// Several `--feature-gates` flags are set together, as kube-apiserver joins them: a later
+    /// one overrides an earlier name by name, and the dependencies are judged on the whole.
+    #[test]
+    fn several_flags_are_set_together() {
+        assert!(FeatureGates::parse("ResourceHealthStatus=false").is_err());
+        let g =
+            FeatureGates::parse_flags(["ResourceHealthStatus=false", " ResourceHealthStatusMessage=false "]).unwrap();
+        assert!(!g.enabled(Feature::ResourceHealthStatus) && !g.enabled(Feature::ResourceHealthStatusMessage));
+        let g = FeatureGates::parse_flags(["AllAlpha=true", "AllAlpha=false"]).unwrap();
+        assert!(!g.enabled(Feature::HPAScaleToZero), "the last AllAlpha wins");
+        let g = FeatureGates::parse_flags(["GenericWorkload=true,", " ", ""]).unwrap();
+        assert!(g.enabled(Feature::GenericWorkload));
+        assert_eq!(FeatureGates::parse_flags([]), Ok(FeatureGates::default()));
+        assert_eq!(
+            FeatureGates::parse_flags(["GenericWorkload=true", "Nope=true"]).unwrap_err().to_string(),
+            "unrecognized feature gate: Nope"
+        );
+    }
+
+    /// kapi's gates are answered by the flag accessors from the values kapi reads, also when set
+    /// programmatically, and the thread's gates are borrowed, not copied, by [`enabled`].
+    #[test]
+    fn one_value_per_gate() {
+        let g = FeatureGates::default().with(Feature::HostnameOverride, false).with(Feature::GenericWorkload, true);
+        assert_eq!(g.flag_value("HostnameOverride"), Some(false));
+        assert_eq!(g.flag_value("GenericWorkload"), Some(true));
+        let g = FeatureGates::parse("GenericWorkload=true").unwrap().with(Feature::GenericWorkload, false);
+        assert_eq!(g.set_on_flag().collect::<Vec<_>>(), [("GenericWorkload", false)]);
+        with_gates(FeatureGates::default().with(Feature::HostnameOverride, false), || {
+            assert!(!enabled(Feature::HostnameOverride));
+            assert!(!current().enabled(Feature::HostnameOverride));
+        });
     }
 
     /// A rule that reaches beta in a later release than the served one stays alpha in it: the

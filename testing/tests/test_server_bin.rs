@@ -167,39 +167,61 @@ fn bad_flags_and_files_fail_with_a_message() {
     let out = Command::new(BIN).args(["--address", "not-an-ip"]).output().unwrap();
     assert!(!out.status.success());
     // kube-apiserver's words for a gate it does not know and for a value that is not a bool.
-    let out = Command::new(BIN).args(["--feature-gates", "GenericWorkload=true,Nope=true"]).output().unwrap();
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains(
-            r#"invalid argument "GenericWorkload=true,Nope=true" for "--feature-gates" flag: unrecognized feature gate: Nope"#
-        ),
-        "{stderr}"
+    feature_gates_refused(&["--feature-gates", "GenericWorkload=true,Nope=true"], "unrecognized feature gate: Nope");
+    feature_gates_refused(
+        &["--feature-gates=GenericWorkload=yes"],
+        r#"invalid value of GenericWorkload=yes, err: strconv.ParseBool: parsing "yes": invalid syntax"#,
     );
-    let out = Command::new(BIN).args(["--feature-gates=GenericWorkload=yes"]).output().unwrap();
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("invalid value of GenericWorkload=yes, err: not a bool"), "{stderr}");
+    feature_gates_refused(&["--feature-gates=GenericWorkload"], "missing bool value for GenericWorkload");
     // A gate locked to its default in 1.36 cannot be set against it (component-base's text).
-    let out = Command::new(BIN).args(["--feature-gates=InPlacePodVerticalScaling=false"]).output().unwrap();
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains(
-            r#"invalid argument "InPlacePodVerticalScaling=false" for "--feature-gates" flag: cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true"#
-        ),
-        "{stderr}"
+    feature_gates_refused(
+        &["--feature-gates=InPlacePodVerticalScaling=false"],
+        "cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true",
     );
     // Every gate 1.36 locks is refused against its default, also one kapi does not read.
-    let out = Command::new(BIN).args(["--feature-gates=APIServerTracing=false"]).output().unwrap();
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains(
-            r#"invalid argument "APIServerTracing=false" for "--feature-gates" flag: cannot set feature gate APIServerTracing to false, feature is locked to true"#
-        ),
-        "{stderr}"
+    feature_gates_refused(
+        &["--feature-gates=APIServerTracing=false"],
+        "cannot set feature gate APIServerTracing to false, feature is locked to true",
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Starts the server with `args`, which it must refuse at once, printing `message` (the whole
+/// error, as kube-apiserver prints it after `Error: `).
+fn feature_gates_refused(args: &[&str], message: &str) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    assert!(!out.status.success(), "{args:?} were accepted");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.lines().any(|l| l == format!("kapi-test-server: {message}")), "{args:?}: {stderr}");
+}
+
+/// A gate on whose dependencies are off stops the server with component-base's text, judged on
+/// all `--feature-gates` flags together; naming the dependencies too starts it.
+#[test]
+fn feature_gate_dependencies_are_checked_at_start_up() {
+    feature_gates_refused(
+        &["--feature-gates=ResourceHealthStatus=false"],
+        "ResourceHealthStatusMessage is enabled, but depends on features that are disabled: [ResourceHealthStatus]",
+    );
+    feature_gates_refused(
+        &["--feature-gates", "AllAlpha=true", "--feature-gates", "GenericWorkload=false"],
+        "[DRAWorkloadResourceClaims is enabled, but depends on features that are disabled: [GenericWorkload], \
+         TopologyAwareWorkloadScheduling is enabled, but depends on features that are disabled: [GenericWorkload], \
+         WorkloadWithJob is enabled, but depends on features that are disabled: [GenericWorkload]]",
+    );
+    feature_gates_refused(
+        &["--feature-gates", "ClusterTrustBundleProjection=true"],
+        "ClusterTrustBundleProjection is enabled, but depends on features that are disabled: [ClusterTrustBundle]",
+    );
+    // The second flag supplies what the first one needs.
+    let dir = scratch("gate-deps");
+    let kc = dir.join("kubeconfig");
+    let (child, _) = start(
+        &kc,
+        &["--feature-gates=ResourceHealthStatus=false", "--feature-gates", "ResourceHealthStatusMessage=false"],
+    );
+    let (status, stderr) = stop(child, "-TERM");
+    assert!(status.success(), "{status}: {stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -19,6 +19,17 @@
 //!
 //! A kube gate that the development tree has already removed although 1.36 still had it is
 //! missing here (the tree is later than the release); such a name is refused as unrecognized.
+//!
+//! [`GATE_DEPENDENCIES`] are kube's `defaultKubernetesFeatureGateDependencies` in the same
+//! `pkg/features/kube_features.go` (commit 64149d12), which kube registers with `AddDependencies`
+//! for its own gates and the generic apiserver's; the generic apiserver, apiextensions-apiserver,
+//! client-go and component-base register none at v0.36.3. Entries naming a gate that 1.36 does not
+//! have (`CompositePodGroup`, `NodeControllerLeaseCircuitBreaker`, `PodGroupPreemptionPolicy`,
+//! `StaleControllerConsistencyHPA`) are left out, and every entry kept passes the checks
+//! component-base's `AddDependencies` makes with the 1.36 stages, defaults and locks (a test runs
+//! them), so a 1.36 kube-apiserver could have registered it. Whether the 1.36 release declared
+//! each of them could not be checked against the release tree itself: a dependency that the
+//! development tree added later between two 1.36 gates would be enforced here too early.
 
 /// A gate's maturity in 1.36 (component-base's `prerelease`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -288,6 +299,58 @@ pub const KNOWN_GATES: &[GateSpec] = &[
     gate("WorkloadWithJob", false, Stage::Alpha, false),
 ];
 
+/// Gates that may be on only while other gates are on (component-base refuses the rest at start-up:
+/// `ResourceHealthStatusMessage is enabled, but depends on features that are disabled:
+/// [ResourceHealthStatus]`), sorted by name in byte order, each with its dependencies sorted as
+/// `AddDependencies` sorts them. Only gates with dependencies are listed.
+pub const GATE_DEPENDENCIES: &[(&str, &[&str])] = &[
+    ("ClusterTrustBundleProjection", &["ClusterTrustBundle"]),
+    ("DRAAdminAccess", &["DynamicResourceAllocation"]),
+    ("DRAConsumableCapacity", &["DynamicResourceAllocation"]),
+    ("DRADeviceBindingConditions", &["DRAResourceClaimDeviceStatus", "DynamicResourceAllocation"]),
+    ("DRADeviceTaintRules", &["DRADeviceTaints"]),
+    ("DRADeviceTaints", &["DynamicResourceAllocation"]),
+    ("DRAExtendedResource", &["DynamicResourceAllocation"]),
+    ("DRAListTypeAttributes", &["DynamicResourceAllocation"]),
+    ("DRANodeAllocatableResources", &["DynamicResourceAllocation"]),
+    ("DRAPartitionableDevices", &["DynamicResourceAllocation"]),
+    ("DRAPrioritizedList", &["DynamicResourceAllocation"]),
+    ("DRAResourceClaimGranularStatusAuthorization", &["DRAResourceClaimDeviceStatus", "DynamicResourceAllocation"]),
+    ("DRAResourcePoolStatus", &["DynamicResourceAllocation"]),
+    ("DRASchedulerFilterTimeout", &["DynamicResourceAllocation"]),
+    ("DRAWorkloadResourceClaims", &["DynamicResourceAllocation", "GenericWorkload"]),
+    ("DeclarativeValidationBeta", &["DeclarativeValidation"]),
+    ("DeclarativeValidationTakeover", &["DeclarativeValidation"]),
+    ("DisableAllocatorDualWrite", &["MultiCIDRServiceAllocator"]),
+    ("ExtendWebSocketsToKubelet", &["NodeDeclaredFeatures"]),
+    ("GracefulNodeShutdownBasedOnPodPriority", &["GracefulNodeShutdown"]),
+    ("ImageVolumeWithDigest", &["ImageVolume"]),
+    (
+        "InPlacePodLevelResourcesVerticalScaling",
+        &["InPlacePodVerticalScaling", "NodeDeclaredFeatures", "PodLevelResources"],
+    ),
+    ("InPlacePodVerticalScalingExclusiveCPUs", &["InPlacePodVerticalScaling"]),
+    ("InPlacePodVerticalScalingExclusiveMemory", &["InPlacePodVerticalScaling"]),
+    ("InPlacePodVerticalScalingInitContainers", &["InPlacePodVerticalScaling", "NodeDeclaredFeatures"]),
+    ("MatchLabelKeysInPodTopologySpreadSelectorMerge", &["MatchLabelKeysInPodTopologySpread"]),
+    ("PodLevelResourceManagers", &["PodLevelResources"]),
+    ("ProcMountType", &["UserNamespacesSupport"]),
+    ("ResourceHealthStatus", &["DynamicResourceAllocation"]),
+    ("ResourceHealthStatusMessage", &["ResourceHealthStatus"]),
+    ("RestartAllContainersOnContainerExits", &["ContainerRestartRules", "NodeDeclaredFeatures"]),
+    ("ServiceAccountTokenNodeBinding", &["ServiceAccountTokenNodeBindingValidation"]),
+    ("StaleControllerConsistencyDaemonSet", &["AtomicFIFO"]),
+    ("StaleControllerConsistencyJob", &["AtomicFIFO"]),
+    ("StaleControllerConsistencyReplicaSet", &["AtomicFIFO"]),
+    ("StaleControllerConsistencyStatefulSet", &["AtomicFIFO"]),
+    ("StorageVersionAPI", &["APIServerIdentity"]),
+    ("TopologyAwareWorkloadScheduling", &["GenericWorkload"]),
+    ("UnknownVersionInteroperabilityProxy", &["APIServerIdentity"]),
+    ("UserNamespacesHostNetworkSupport", &["NodeDeclaredFeatures", "UserNamespacesSupport"]),
+    ("WindowsGracefulNodeShutdown", &["GracefulNodeShutdown"]),
+    ("WorkloadWithJob", &["GenericWorkload"]),
+];
+
 /// The index in [`KNOWN_GATES`] of the gate named `name`.
 pub fn lookup(name: &str) -> Option<usize> {
     KNOWN_GATES.binary_search_by(|g| g.name.cmp(name)).ok()
@@ -316,6 +379,48 @@ mod tests {
     fn locked_gates_are_ga_or_deprecated() {
         for g in KNOWN_GATES.iter().filter(|g| g.locked) {
             assert!(matches!(g.stage, Stage::GA | Stage::Deprecated), "{} is locked at {:?}", g.name, g.stage);
+        }
+    }
+
+    /// component-base's `stabilityOrder`: a gate may depend only on gates at least as stable.
+    fn stability(stage: Stage) -> u8 {
+        match stage {
+            Stage::Deprecated => 0,
+            Stage::Alpha => 1,
+            Stage::Beta => 2,
+            Stage::GA => 3,
+        }
+    }
+
+    /// The table is sorted and names only 1.36 gates, and each entry passes the checks
+    /// component-base's `AddDependencies` makes at 1.36 (a kube-apiserver whose entries failed
+    /// them would not start): a gate depends only on gates at least as stable, an enabled-by-default
+    /// gate only on enabled-by-default ones, a locked gate only on locked ones; and there is no
+    /// cycle. So the defaults alone never fail the dependency check.
+    #[test]
+    fn dependencies_are_1_36_gates_that_add_dependencies_accepts() {
+        for pair in GATE_DEPENDENCIES.windows(2) {
+            assert!(pair[0].0 < pair[1].0, "{} is not before {}", pair[0].0, pair[1].0);
+        }
+        for (name, deps) in GATE_DEPENDENCIES {
+            let g = KNOWN_GATES[lookup(name).unwrap_or_else(|| panic!("{name} is not a 1.36 gate"))];
+            assert!(!deps.is_empty(), "{name}");
+            assert!(deps.windows(2).all(|p| p[0] < p[1]), "dependencies of {name} are sorted and unique");
+            for dep in *deps {
+                let d = KNOWN_GATES[lookup(dep).unwrap_or_else(|| panic!("{dep} is not a 1.36 gate"))];
+                assert!(stability(g.stage) <= stability(d.stage), "{name} ({:?}) on {dep} ({:?})", g.stage, d.stage);
+                assert!(!g.default || d.default, "default-enabled {name} on default-disabled {dep}");
+                assert!(!g.locked || d.locked, "locked {name} on unlocked {dep}");
+                assert!(
+                    GATE_DEPENDENCIES.iter().find(|(n, _)| n == dep).is_none_or(|(_, dd)| !dd.contains(name)),
+                    "cycle between {name} and {dep}"
+                );
+            }
+        }
+        // Upstream's entries for gates 1.36 does not have are left out.
+        for name in ["CompositePodGroup", "NodeControllerLeaseCircuitBreaker", "PodGroupPreemptionPolicy"] {
+            assert_eq!(lookup(name), None);
+            assert!(GATE_DEPENDENCIES.iter().all(|(n, _)| *n != name));
         }
     }
 

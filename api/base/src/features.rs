@@ -11,17 +11,23 @@
 //! Parallel tests therefore never see each other's choices. The scope does not follow work onto
 //! other threads: code that defaults objects on a thread pool passes the gates to it itself.
 //!
-//! `--feature-gates` ([`FeatureGates::merge`]) takes every gate a v1.36 kube-apiserver knows
-//! ([`KNOWN_GATES`]); only [`Feature`]s change what kapi does, the others are remembered
-//! ([`FeatureGates::flag_value`], [`FeatureGates::set_on_flag`]) and change nothing.
+//! With the `validation` feature (a server's), `--feature-gates` (`FeatureGates::merge`, in
+//! `flag.rs`) takes every gate a v1.36 kube-apiserver knows (`feature_registry::KNOWN_GATES`),
+//! with its dependencies (`feature_registry::GATE_DEPENDENCIES`); only [`Feature`]s change what
+//! kapi does, the others are remembered (`FeatureGates::flag_value`, `FeatureGates::set_on_flag`)
+//! and change nothing.
 
 use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
 
-use crate::feature_registry::{ALL_ALPHA, ALL_BETA, KNOWN_GATES, Stage, lookup};
 pub use kapi_machinery::validation::declarative::Release;
+
+// The flag needs the table of every 1.36 gate, which only a server (and an admission webhook,
+// which has `validation` too) has any use for: a client does not compile it.
+#[cfg(feature = "validation")]
+mod flag;
 
 /// The release the test server answers as (its `/version`), whose stages the declarative rules
 /// take: a rule tagged `+k8s:beta(since: "1.37")` is still alpha, shadowed by hand-written
@@ -350,8 +356,10 @@ impl fmt::Display for Feature {
     }
 }
 
-/// A gate name that is neither in [`KNOWN_GATES`] nor one of [`Feature::ALL`], a locked gate set
-/// against its default, or a `--feature-gates` entry that is not `Name=<bool>`.
+/// A gate name that is neither in `feature_registry::KNOWN_GATES` nor one of [`Feature::ALL`], a locked gate set
+/// against its default, a `--feature-gates` entry that is not `Name=<bool>`, or an enabled gate
+/// whose dependencies are not all enabled; several are reported together as component-base's
+/// aggregate error writes them (`[first, second]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FeatureGateError(String);
 
@@ -374,37 +382,15 @@ impl FromStr for Feature {
     }
 }
 
-/// Words of a bit set with one bit per gate of [`KNOWN_GATES`].
-const WORDS: usize = KNOWN_GATES.len().div_ceil(64);
-
-/// One bit per gate of [`KNOWN_GATES`], by index: fixed size, so [`FeatureGates`] stays `Copy`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct GateBits([u64; WORDS]);
-
-impl GateBits {
-    fn get(&self, idx: usize) -> bool {
-        self.0[idx / 64] & (1 << (idx % 64)) != 0
-    }
-
-    fn set(&mut self, idx: usize, on: bool) {
-        if on {
-            self.0[idx / 64] |= 1 << (idx % 64);
-        } else {
-            self.0[idx / 64] &= !(1 << (idx % 64));
-        }
-    }
-}
-
 /// A value for every gate: the defaults with some gates overridden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FeatureGates {
+    /// kapi's gates: the one place their values are kept, for the flag's answers too.
     enabled: [bool; Feature::ALL.len()],
     release: Release,
-    /// The value of every gate of [`KNOWN_GATES`] (kapi's included, kept equal to `enabled`).
-    known: GateBits,
-    /// The gates of [`KNOWN_GATES`] that `--feature-gates` set, by name or through `AllAlpha` /
-    /// `AllBeta` (component-base's `enabled` map, which those pseudo-gates skip).
-    on_flag: GateBits,
+    /// The other gates of a v1.36 kube-apiserver, and which gates `--feature-gates` set.
+    #[cfg(feature = "validation")]
+    flags: flag::FlagState,
 }
 
 impl Default for FeatureGates {
@@ -413,11 +399,12 @@ impl Default for FeatureGates {
         for f in Feature::ALL {
             enabled[f.index()] = f.default_enabled();
         }
-        let mut known = GateBits([0; WORDS]);
-        for (idx, g) in KNOWN_GATES.iter().enumerate() {
-            known.set(idx, g.default);
+        FeatureGates {
+            enabled,
+            release: SERVED_RELEASE,
+            #[cfg(feature = "validation")]
+            flags: flag::FlagState::default(),
         }
-        FeatureGates { enabled, release: SERVED_RELEASE, known, on_flag: GateBits([0; WORDS]) }
     }
 }
 
@@ -446,149 +433,13 @@ impl FeatureGates {
     }
 
     /// This set with `feature` turned on or off, locked or not ([`Feature::locked`]): a test
-    /// convenience that `--feature-gates` ([`FeatureGates::merge`]) does not offer for locked gates.
+    /// convenience that `--feature-gates` (`FeatureGates::merge`) does not offer for locked gates.
     #[must_use]
     pub fn with(mut self, feature: Feature, on: bool) -> Self {
         self.enabled[feature.index()] = on;
-        if let Some(idx) = lookup(feature.name()) {
-            self.known.set(idx, on);
-        }
         self
     }
-
-    /// The value of any gate a v1.36 kube-apiserver knows, or of one of kapi's ([`Feature`]):
-    /// what the defaults and the flag made it, whether or not kapi reads it (`None` for a name
-    /// that is neither).
-    pub fn flag_value(&self, name: &str) -> Option<bool> {
-        match lookup(name) {
-            Some(idx) => Some(self.known.get(idx)),
-            None => self.enabled_by_name(name),
-        }
-    }
-
-    /// The gates of [`KNOWN_GATES`] that `--feature-gates` set, with their values, in name order:
-    /// those named, and those `AllAlpha`/`AllBeta` turned (what a server reports it was started
-    /// with). kapi's gates that a 1.36 kube-apiserver does not know are not listed.
-    pub fn set_on_flag(&self) -> impl Iterator<Item = (&'static str, bool)> + '_ {
-        KNOWN_GATES
-            .iter()
-            .enumerate()
-            .filter(|(idx, _)| self.on_flag.get(*idx))
-            .map(|(idx, g)| (g.name, self.known.get(idx)))
-    }
-
-    /// component-base's warning for each generally available or deprecated gate the flag set,
-    /// as its klog text logger writes it (upstream logs it and goes on): `"Warning: setting GA
-    /// feature gate. It will be removed in a future release." featureGate="APIServerTracing"
-    /// value=true`.
-    pub fn flag_warnings(&self) -> impl Iterator<Item = String> + '_ {
-        self.set_on_flag().filter_map(|(name, on)| {
-            let stage = match lookup(name).map(|idx| KNOWN_GATES[idx].stage) {
-                Some(Stage::GA) => "GA",
-                Some(Stage::Deprecated) => "deprecated",
-                _ => return None,
-            };
-            Some(format!(
-                "\"Warning: setting {stage} feature gate. It will be removed in a future release.\" featureGate=\"{name}\" value={on}"
-            ))
-        })
-    }
-
-    /// Sets the gate `name` as the flag does: in [`KNOWN_GATES`] (its bit, and kapi's value when
-    /// it is a [`Feature`]) or one of kapi's own gates that 1.36 does not know.
-    fn set_from_flag(&mut self, name: &str, on: bool) -> Result<(), FeatureGateError> {
-        let feature = name.parse::<Feature>().ok();
-        let (default, locked) = match (lookup(name), feature) {
-            (Some(idx), _) => (KNOWN_GATES[idx].default, KNOWN_GATES[idx].locked),
-            (None, Some(f)) => (f.default_enabled(), f.locked()),
-            (None, None) => return Err(FeatureGateError(format!("unrecognized feature gate: {name}"))),
-        };
-        if locked && on != default {
-            return Err(FeatureGateError(format!(
-                "cannot set feature gate {name} to {on}, feature is locked to {default}"
-            )));
-        }
-        if let Some(idx) = lookup(name) {
-            self.known.set(idx, on);
-            self.on_flag.set(idx, true);
-        }
-        if let Some(f) = feature {
-            self.enabled[f.index()] = on;
-        }
-        Ok(())
-    }
-
-    /// `AllAlpha` or `AllBeta`: every gate of `stage` the flag has not set yet takes `on`, and
-    /// counts as set from then on (component-base's `setUnsetAlphaGates`), so a later
-    /// `AllAlpha=false` leaves the gates an earlier `AllAlpha=true` turned on.
-    fn set_unset(&mut self, stage: Stage, on: bool) {
-        for (idx, g) in KNOWN_GATES.iter().enumerate() {
-            if g.stage != stage || g.name == ALL_ALPHA || g.name == ALL_BETA || self.on_flag.get(idx) {
-                continue;
-            }
-            self.known.set(idx, on);
-            self.on_flag.set(idx, true);
-            if let Ok(f) = g.name.parse::<Feature>() {
-                self.enabled[f.index()] = on;
-            }
-        }
-    }
-
-    /// The defaults overridden by a `--feature-gates` value: comma-separated `Name=true|false`.
-    pub fn parse(spec: &str) -> Result<Self, FeatureGateError> {
-        FeatureGates::default().merge(spec)
-    }
-
-    /// This set overridden by a `--feature-gates` value, as a repeated flag adds to the earlier
-    /// ones; component-base's `featuregate` `Set` is the model. Every gate of [`KNOWN_GATES`] is
-    /// accepted, and kapi's own [`Feature`]s that 1.36 does not know; any other name is refused
-    /// (`unrecognized feature gate: Nope`). A locked gate may be named only with its default:
-    /// `cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true`.
-    /// Generally available and deprecated gates may be set ([`FeatureGates::flag_warnings`]).
-    /// `AllAlpha=true`/`AllBeta=true` turn on every alpha/beta gate of 1.36 that the flag does
-    /// not set itself, kapi's included. Gates that are not kapi's change nothing here.
-    ///
-    /// Upstream collects the entries into a map first, so a repeated name keeps its last value,
-    /// and a pseudo-gate never overrides a gate named in the same value; errors are reported for
-    /// the first failing entry in the order written (upstream's map order is random).
-    pub fn merge(self, spec: &str) -> Result<Self, FeatureGateError> {
-        let mut entries: Vec<(&str, bool)> = Vec::new();
-        for entry in spec.split(',').filter(|e| !e.is_empty()) {
-            let (name, value) = match entry.split_once('=') {
-                Some((name, value)) => (name.trim(), value.trim()),
-                None => return Err(FeatureGateError(format!("missing bool value for {}", entry.trim()))),
-            };
-            let on = parse_bool(value)
-                .ok_or_else(|| FeatureGateError(format!("invalid value of {name}={value}, err: not a bool")))?;
-            match entries.iter_mut().find(|(n, _)| *n == name) {
-                Some(slot) => slot.1 = on,
-                None => entries.push((name, on)),
-            }
-        }
-        let mut gates = self;
-        let mut pseudo = Vec::new();
-        for (name, on) in entries {
-            gates.set_from_flag(name, on)?;
-            if name == ALL_ALPHA || name == ALL_BETA {
-                pseudo.push((name, on));
-            }
-        }
-        for (name, on) in pseudo {
-            gates.set_unset(if name == ALL_ALPHA { Stage::Alpha } else { Stage::Beta }, on);
-        }
-        Ok(gates)
-    }
 }
-
-/// Go's `strconv.ParseBool`, which component-base parses each value with.
-fn parse_bool(value: &str) -> Option<bool> {
-    match value {
-        "1" | "t" | "T" | "TRUE" | "true" | "True" => Some(true),
-        "0" | "f" | "F" | "FALSE" | "false" | "False" => Some(false),
-        _ => None,
-    }
-}
-
 static PROCESS_GATES: OnceLock<FeatureGates> = OnceLock::new();
 
 thread_local! {
@@ -601,14 +452,28 @@ pub fn set_process_gates(gates: FeatureGates) -> Result<(), FeatureGates> {
     PROCESS_GATES.set(gates)
 }
 
-/// The gates in effect on this thread (see the module documentation for the order).
+/// The defaults, built once: what a thread without scoped or process-wide gates reads.
+static DEFAULT_GATES: LazyLock<FeatureGates> = LazyLock::new(FeatureGates::default);
+
+/// Runs `f` on the gates in effect on this thread, borrowed where they are kept: [`enabled`] runs
+/// on every defaulting and validation call, and a copy of the whole set (over a hundred bytes)
+/// for one value each time would be wasted.
+fn with_current<R>(f: impl FnOnce(&FeatureGates) -> R) -> R {
+    SCOPED.with(|s| match s.borrow().last() {
+        Some(gates) => f(gates),
+        None => f(PROCESS_GATES.get().unwrap_or(&DEFAULT_GATES)),
+    })
+}
+
+/// The gates in effect on this thread (see the module documentation for the order), copied: for
+/// one gate use [`enabled`], which borrows them.
 pub fn current() -> FeatureGates {
-    SCOPED.with(|s| s.borrow().last().copied()).unwrap_or_else(|| PROCESS_GATES.get().copied().unwrap_or_default())
+    with_current(|gates| *gates)
 }
 
 /// Whether `feature` is on for the defaulting running on this thread.
 pub fn enabled(feature: Feature) -> bool {
-    current().enabled(feature)
+    with_current(|gates| gates.enabled(feature))
 }
 
 /// Whether the hand-written checks that declarative rules tagged `+k8s:beta(since: …)` cover give
@@ -621,11 +486,12 @@ pub fn declarative_beta(since: Release) -> bool {
 /// The declarative validation options of this thread's gates: what generated
 /// `validate_declarative_<kind>` functions run.
 pub fn declarative_options() -> kapi_machinery::validation::declarative::Options {
-    let gates = current();
-    kapi_machinery::validation::declarative::Options::enforced(
-        gates.enabled(Feature::DeclarativeValidationBeta),
-        gates.release(),
-    )
+    with_current(|gates| {
+        kapi_machinery::validation::declarative::Options::enforced(
+            gates.enabled(Feature::DeclarativeValidationBeta),
+            gates.release(),
+        )
+    })
 }
 
 /// Runs `f` with `gates` in effect on this thread, restoring the previous gates afterwards (also
@@ -681,234 +547,6 @@ mod tests {
         let r = std::panic::catch_unwind(|| with_gates(off, || panic!("boom")));
         assert!(r.is_err());
         assert!(enabled(Feature::SidecarContainers));
-    }
-
-    #[test]
-    fn parses_a_feature_gates_flag() {
-        let g = FeatureGates::parse("PodLevelResources=false, SidecarContainers=true").unwrap();
-        assert!(!g.enabled(Feature::PodLevelResources));
-        assert!(g.enabled(Feature::SidecarContainers));
-        assert_eq!(FeatureGates::parse("").unwrap(), FeatureGates::default());
-        assert_eq!(FeatureGates::parse("Nope=true").unwrap_err().to_string(), "unrecognized feature gate: Nope");
-        assert_eq!(
-            FeatureGates::parse("PodLevelResources=yes").unwrap_err().to_string(),
-            "invalid value of PodLevelResources=yes, err: not a bool"
-        );
-        assert!(FeatureGates::parse("PodLevelResources").is_err());
-        let g = FeatureGates::parse("GenericWorkload=true").unwrap();
-        assert_eq!(g.enabled_by_name("GenericWorkload"), Some(true));
-        assert_eq!(FeatureGates::default().enabled_by_name("GenericWorkload"), Some(false));
-        assert_eq!(FeatureGates::default().enabled_by_name("HostnameOverride"), Some(true));
-        assert_eq!(g.enabled_by_name("MyOwnGate"), None);
-    }
-
-    /// A locked gate is refused by the flag with component-base's text when set against its
-    /// default, accepted with its default, and still settable programmatically; an unlocked gate
-    /// is settable both ways.
-    #[test]
-    fn locked_gates_refuse_the_flag() {
-        assert_eq!(
-            FeatureGates::parse("InPlacePodVerticalScaling=false").unwrap_err().to_string(),
-            "cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true"
-        );
-        assert_eq!(
-            FeatureGates::parse("HostnameOverride=false,SELinuxMountReadWriteOncePod=false").unwrap_err().to_string(),
-            "cannot set feature gate SELinuxMountReadWriteOncePod to false, feature is locked to true"
-        );
-        let same = FeatureGates::parse("InPlacePodVerticalScaling=true").unwrap();
-        assert!(Feature::ALL.into_iter().all(|f| same.enabled(f) == f.default_enabled()));
-        // A generally available gate kapi knows only for the flag is refused off as well.
-        assert_eq!(
-            FeatureGates::parse("DynamicResourceAllocation=false").unwrap_err().to_string(),
-            "cannot set feature gate DynamicResourceAllocation to false, feature is locked to true"
-        );
-        let same = FeatureGates::parse("DynamicResourceAllocation=true").unwrap();
-        assert!(Feature::ALL.into_iter().all(|f| same.enabled(f) == f.default_enabled()));
-        let off = FeatureGates::default().with(Feature::InPlacePodVerticalScaling, false);
-        assert!(!off.enabled(Feature::InPlacePodVerticalScaling));
-        let g = FeatureGates::parse("HostnameOverride=false,VolumeLimitScaling=true").unwrap();
-        assert!(!g.enabled(Feature::HostnameOverride) && g.enabled(Feature::VolumeLimitScaling));
-        let locked: Vec<_> = Feature::ALL.into_iter().filter(|f| f.locked()).map(Feature::name).collect();
-        assert_eq!(
-            locked,
-            [
-                "InPlacePodVerticalScaling",
-                "SidecarContainers",
-                "LoadBalancerIPMode",
-                "StatefulSetAutoDeletePVC",
-                "JobPodReplacementPolicy",
-                "SELinuxMountReadWriteOncePod",
-                "DynamicResourceAllocation",
-                "RecursiveReadOnlyMounts",
-                "SupplementalGroupsPolicy",
-                "PodObservedGenerationTracking"
-            ]
-        );
-        assert!(Feature::ALL.into_iter().filter(|f| f.locked()).all(Feature::default_enabled));
-    }
-
-    /// kapi's gates that a v1.36 kube-apiserver does not register (see [`kapi_only_gates_are_not_known_to_1_36`]).
-    const NOT_IN_1_36: [Feature; 9] = [
-        Feature::SidecarContainers,
-        Feature::LoadBalancerIPMode,
-        Feature::StatefulSetAutoDeletePVC,
-        Feature::JobPodReplacementPolicy,
-        Feature::PodGroupPreemptionPolicy,
-        Feature::CompositePodGroup,
-        Feature::DRAPartitionableDevicesType,
-        Feature::InPlacePodVerticalScalingSchedulerPreemption,
-        Feature::WorkloadAwarePreemption,
-    ];
-
-    /// Every kapi gate a 1.36 kube-apiserver knows has upstream's default and lock.
-    #[test]
-    fn features_agree_with_the_registry() {
-        for f in Feature::ALL {
-            match lookup(f.name()) {
-                Some(idx) => {
-                    let spec = KNOWN_GATES[idx];
-                    assert_eq!(f.default_enabled(), spec.default, "default of {f}");
-                    assert_eq!(f.locked(), spec.locked, "lock of {f}");
-                    assert!(!NOT_IN_1_36.contains(&f), "{f} is in the registry");
-                }
-                None => assert!(NOT_IN_1_36.contains(&f), "{f} is neither in the registry nor listed as kapi's own"),
-            }
-        }
-    }
-
-    /// kapi's gates that the registry lacks: the development tree's first entry for some is 1.37
-    /// (`CompositePodGroup`, `PodGroupPreemptionPolicy`,
-    /// `InPlacePodVerticalScalingSchedulerPreemption`), the others are not in it at all. The flag
-    /// still takes them, with kapi's default and lock, as before the registry.
-    #[test]
-    fn kapi_only_gates_are_not_known_to_1_36() {
-        for f in NOT_IN_1_36 {
-            assert_eq!(lookup(f.name()), None, "{f}");
-            let g = FeatureGates::parse(&format!("{f}={}", f.default_enabled())).unwrap();
-            assert_eq!(g.enabled(f), f.default_enabled());
-            assert_eq!(g.set_on_flag().count(), 0, "{f} is not reported as a 1.36 gate");
-        }
-        assert_eq!(
-            FeatureGates::parse("SidecarContainers=false").unwrap_err().to_string(),
-            "cannot set feature gate SidecarContainers to false, feature is locked to true"
-        );
-        let g = FeatureGates::parse("CompositePodGroup=true").unwrap();
-        assert!(g.enabled(Feature::CompositePodGroup));
-    }
-
-    /// A gate a 1.36 kube-apiserver knows but kapi does not read is accepted, remembered and
-    /// changes none of kapi's gates.
-    #[test]
-    fn other_known_gates_are_accepted_and_change_nothing() {
-        let g =
-            FeatureGates::parse("APIResponseCompression=false,LoggingAlphaOptions=true,WatchListClient=false").unwrap();
-        assert!(Feature::ALL.into_iter().all(|f| g.enabled(f) == f.default_enabled()));
-        assert_eq!(g.flag_value("APIResponseCompression"), Some(false));
-        assert_eq!(g.flag_value("LoggingAlphaOptions"), Some(true));
-        assert_eq!(g.flag_value("ContextualLogging"), Some(true), "a default");
-        assert_eq!(g.flag_value("GenericWorkload"), Some(false), "one of kapi's");
-        assert_eq!(g.flag_value("CompositePodGroup"), Some(false), "kapi's own");
-        assert_eq!(g.flag_value("Nope"), None);
-        assert_eq!(g.enabled_by_name("APIResponseCompression"), None, "not a gate kapi's code reads");
-        assert_eq!(
-            g.set_on_flag().collect::<Vec<_>>(),
-            [("APIResponseCompression", false), ("LoggingAlphaOptions", true), ("WatchListClient", false)]
-        );
-        // Generally available and deprecated gates may be set, with upstream's warning.
-        let g = FeatureGates::parse("APIServerTracing=true,KMSv1=true,DRAPrioritizedList=false").unwrap();
-        assert_eq!(g.flag_value("KMSv1"), Some(true));
-        assert_eq!(
-            g.flag_warnings().collect::<Vec<_>>(),
-            [
-                r#""Warning: setting GA feature gate. It will be removed in a future release." featureGate="APIServerTracing" value=true"#,
-                r#""Warning: setting GA feature gate. It will be removed in a future release." featureGate="DRAPrioritizedList" value=false"#,
-                r#""Warning: setting deprecated feature gate. It will be removed in a future release." featureGate="KMSv1" value=true"#,
-            ]
-        );
-        // A repeated name keeps its last value; a repeated flag adds to the earlier one.
-        let g = FeatureGates::parse("KMSv1=true,KMSv1=false").unwrap().merge("HostnameOverride=false").unwrap();
-        assert_eq!(g.flag_value("KMSv1"), Some(false));
-        assert!(!g.enabled(Feature::HostnameOverride));
-        // Go's `strconv.ParseBool` spellings.
-        let g = FeatureGates::parse("GenericWorkload=T,HostnameOverride=0,PodsAPI=TRUE").unwrap();
-        assert!(g.enabled(Feature::GenericWorkload) && !g.enabled(Feature::HostnameOverride));
-        assert_eq!(g.flag_value("PodsAPI"), Some(true));
-    }
-
-    /// Every locked gate of the registry is refused against its default with component-base's
-    /// text, whether kapi reads it or not; an unknown name is refused as unrecognized, also one
-    /// that upstream adds only after 1.36.
-    #[test]
-    fn locked_and_unknown_gates_of_the_registry() {
-        assert_eq!(
-            FeatureGates::parse("APIServerTracing=false").unwrap_err().to_string(),
-            "cannot set feature gate APIServerTracing to false, feature is locked to true"
-        );
-        assert_eq!(
-            FeatureGates::parse("GitRepoVolumeDriver=true").unwrap_err().to_string(),
-            "cannot set feature gate GitRepoVolumeDriver to true, feature is locked to false"
-        );
-        for spec in KNOWN_GATES.iter().filter(|g| g.locked) {
-            assert_eq!(
-                FeatureGates::parse(&format!("{}={}", spec.name, !spec.default)).unwrap_err().to_string(),
-                format!(
-                    "cannot set feature gate {} to {}, feature is locked to {}",
-                    spec.name, !spec.default, spec.default
-                )
-            );
-            assert!(FeatureGates::parse(&format!("{}={}", spec.name, spec.default)).is_ok());
-        }
-        for spec in KNOWN_GATES.iter().filter(|g| !g.locked) {
-            let g = FeatureGates::parse(&format!("{}={}", spec.name, !spec.default)).unwrap();
-            assert_eq!(g.flag_value(spec.name), Some(!spec.default), "{}", spec.name);
-        }
-        assert_eq!(FeatureGates::parse("Nope=true").unwrap_err().to_string(), "unrecognized feature gate: Nope");
-        assert_eq!(
-            FeatureGates::parse("HPAGeneration=true").unwrap_err().to_string(),
-            "unrecognized feature gate: HPAGeneration"
-        );
-        assert_eq!(
-            FeatureGates::parse("apiservertracing=true").unwrap_err().to_string(),
-            "unrecognized feature gate: apiservertracing"
-        );
-    }
-
-    /// `AllAlpha=true` turns on every alpha gate, kapi's included, that the flag does not set
-    /// itself; `AllBeta` does the same for beta gates. Gates turned so count as set: a later
-    /// `AllAlpha=false` leaves them on, as component-base's `setUnsetAlphaGates` does.
-    #[test]
-    fn all_alpha_and_all_beta() {
-        let g = FeatureGates::parse("AllAlpha=true,GenericWorkload=false").unwrap();
-        let alpha: Vec<Feature> = Feature::ALL
-            .into_iter()
-            .filter(|f| lookup(f.name()).is_some_and(|idx| KNOWN_GATES[idx].stage == Stage::Alpha))
-            .collect();
-        assert!(alpha.contains(&Feature::HPAScaleToZero) && alpha.contains(&Feature::DRAWorkloadResourceClaims));
-        for f in alpha {
-            assert_eq!(g.enabled(f), f != Feature::GenericWorkload, "{f}");
-        }
-        assert_eq!(g.flag_value("LoggingAlphaOptions"), Some(true));
-        assert_eq!(g.flag_value("AllAlpha"), Some(true));
-        // Beta gates, and kapi's gates 1.36 does not know, keep their defaults.
-        assert!(!g.enabled(Feature::MaxUnavailableStatefulSet) && g.enabled(Feature::HostnameOverride));
-        assert!(!g.enabled(Feature::CompositePodGroup));
-        assert_eq!(g.flag_value("SELinuxMount"), Some(false));
-        let again = g.merge("AllAlpha=false").unwrap();
-        assert!(again.enabled(Feature::HPAScaleToZero));
-        let named_later = g.merge("HPAScaleToZero=false").unwrap();
-        assert!(!named_later.enabled(Feature::HPAScaleToZero));
-
-        let g = FeatureGates::parse("AllBeta=true").unwrap();
-        for f in
-            [Feature::MaxUnavailableStatefulSet, Feature::CoordinatedLeaderElection, Feature::PodCertificateRequest]
-        {
-            assert!(g.enabled(f), "{f}");
-        }
-        assert!(!g.enabled(Feature::GenericWorkload));
-        assert_eq!(g.flag_value("SELinuxMount"), Some(true));
-        let g = FeatureGates::parse("AllBeta=false").unwrap();
-        assert!(!g.enabled(Feature::HostnameOverride) && !g.enabled(Feature::PodLevelResources));
-        assert!(g.enabled(Feature::InPlacePodVerticalScaling), "generally available, not beta");
     }
 
     /// A rule that reaches beta in a later release than the served one stays alpha in it: the

@@ -10,6 +10,7 @@ pub use kapi_macros::Kapi;
 
 #[cfg(feature = "validation")]
 pub mod certs;
+#[cfg(feature = "validation")]
 pub mod feature_registry;
 pub mod features;
 pub mod field_labels;

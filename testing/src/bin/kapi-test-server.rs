@@ -202,11 +202,9 @@ async fn run(args: Args) -> Result<(), String> {
     // Installed before anyone is told the server is up, so a stop request sent right after the
     // kubeconfig appears is a clean stop, never the default action of the signal.
     let mut stop = StopSignals::install()?;
-    let mut gates = FeatureGates::default();
-    for spec in &args.feature_gates {
-        gates =
-            gates.merge(spec).map_err(|e| format!("invalid argument \"{spec}\" for \"--feature-gates\" flag: {e}"))?;
-    }
+    // kube-apiserver sets the gates once from all its `--feature-gates` values joined, after
+    // parsing the flags, and stops with the error alone (`Error: <message>`).
+    let gates = FeatureGates::parse_flags(args.feature_gates.iter().map(String::as_str)).map_err(|e| e.to_string())?;
     // kube-apiserver logs a warning for each generally available or deprecated gate set.
     for warning in gates.flag_warnings() {
         eprintln!("kapi-test-server: {warning}");

@@ -294,8 +294,12 @@ async fn status_and_scale_subresources() {
     let bare = r#"{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"bare"},"spec":{"prop2":[]}}"#;
     assert_eq!(call(&api, Method::POST, WIDGETS, JSON, bare).await.code, 201);
     let unset =
-        call(&api, Method::PATCH, &format!("{WIDGETS}/bare/scale"), MERGE, r#"{"metadata":{"labels":{"a":"b"}}}"#).await;
-    assert_eq!((unset.code, unset.message()), (400, r#"the spec replicas field ".spec.replicas" cannot be empty"#.into()));
+        call(&api, Method::PATCH, &format!("{WIDGETS}/bare/scale"), MERGE, r#"{"metadata":{"labels":{"a":"b"}}}"#)
+            .await;
+    assert_eq!(
+        (unset.code, unset.message()),
+        (400, r#"the spec replicas field ".spec.replicas" cannot be empty"#.into())
+    );
     let set = call(&api, Method::PATCH, &format!("{WIDGETS}/bare/scale"), MERGE, r#"{"spec":{"replicas":1}}"#).await;
     assert_eq!(set.code, 200, "{:?}", set.body);
     assert_eq!(get(&api, &format!("{WIDGETS}/bare")).await.at(&["spec", "replicas"]), Some(&Value::Number("1".into())));

@@ -194,7 +194,8 @@ async fn deployment_scale_reads_and_writes_replicas() {
         let err = api.update_scale("web", &elsewhere, &UpdateOptions::default()).await.unwrap_err();
         assert_eq!(code(&err), 400, "{err}");
         assert!(
-            err.to_string().contains("the namespace of the provided object does not match the namespace sent on the request"),
+            err.to_string()
+                .contains("the namespace of the provided object does not match the namespace sent on the request"),
             "{err}"
         );
         // The replicas are validated before the resource version is compared, as upstream does.

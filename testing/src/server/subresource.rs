@@ -548,8 +548,9 @@ fn with_scale(
 /// the scale named none), then the replicas.
 fn validate_scale(scale: &Value, namespace: &str, replicas: &Value) -> Result<Vec<FieldError>> {
     let mut scale_meta: ObjectMeta = match at(scale, &["metadata"]) {
-        Some(m) => kapi_machinery::json::from_slice(&m.to_compact_vec())
-            .map_err(|e| api_errors::internal(&e.to_string()))?,
+        Some(m) => {
+            kapi_machinery::json::from_slice(&m.to_compact_vec()).map_err(|e| api_errors::internal(&e.to_string()))?
+        }
         None => ObjectMeta::default(),
     };
     namespace.clone_into(&mut scale_meta.namespace);

@@ -161,7 +161,7 @@ impl ApiServer {
         let paths = self.crd_scale_paths(&info);
         let (out, _) = self.tracker.modify(&info.gvr(), &modify, |current| {
             let current = current.ok_or_else(|| api_errors::not_found(&info, call.name()))?;
-            with_scale(&info, current, scale.as_ref(), paths.as_ref())
+            self.scaled(&info, current, scale.as_ref(), paths.as_ref())
         })?;
         let answer = scale_of(&info, sub.result, out.as_ref(), paths.as_ref())?;
         object_response(200, call.enc, answer.as_ref(), &warnings)
@@ -187,9 +187,27 @@ impl ApiServer {
             kind,
             rules: MergeRules::metadata_only(),
             to_doc: &to_doc,
-            from_doc: &|current, scale| with_scale(&info, current, scale.as_ref(), paths.as_ref()),
+            from_doc: &|current, scale| self.scaled(&info, current, scale.as_ref(), paths.as_ref()),
         };
         self.patch_view(call, &view)
+    }
+
+    /// The object with a `Scale`'s replicas ([`with_scale`]); a custom resource's is then
+    /// validated as a write of the object is (its schema and rules), as apiextensions' scale
+    /// storage updates through the resource's own strategy.
+    fn scaled(
+        &self,
+        info: &ResourceInfo,
+        current: &dyn Object,
+        scale: &dyn Object,
+        paths: Option<&ScalePaths>,
+    ) -> Result<Box<dyn Object>> {
+        let out = with_scale(info, current, scale, paths)?;
+        if paths.is_some() {
+            self.crd_validate(info, None, out.as_ref())?;
+            self.crd_rules(info, None, Some(current), out.as_ref())?;
+        }
+        Ok(out)
     }
 
     fn evict(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {

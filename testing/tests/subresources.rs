@@ -758,6 +758,17 @@ async fn legacy_bindings_bind_the_pod_the_body_names() {
         }
         let (status, _) = raw_call(client, http::Method::GET, &format!("{LEGACY_BINDINGS}/a"), "").await;
         assert_eq!(status, 404, "{backend:?}");
+        // So are the reviews, every other create-only resource.
+        let reviews = "/apis/authorization.k8s.io/v1/subjectaccessreviews";
+        assert_eq!(raw_call(client, http::Method::GET, reviews, "").await.0, 405, "{backend:?}");
+        for method in [http::Method::GET, http::Method::PUT, http::Method::DELETE] {
+            let (status, answer) = raw_call(client, method.clone(), &format!("{reviews}/a"), "{}").await;
+            assert_eq!(
+                (status, message(&answer)),
+                (404, "the server could not find the requested resource"),
+                "{backend:?} {method}"
+            );
+        }
     }
 }
 

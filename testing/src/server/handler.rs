@@ -418,9 +418,9 @@ impl ApiServer {
         let m = call.req.method();
         let namespaced_without_ns = call.info.namespaced && call.route.namespace.is_none();
         match (&call.route.name, &call.route.subresource) {
-            // Upstream registers only the collection's `POST` for the legacy `bindings`, so an
-            // object path is a path it does not serve.
-            (Some(_), _) if super::binding::is_legacy(&call.info) => Err(api_errors::path_not_found()),
+            // Upstream registers only the collection's `POST` for a create-only resource (the
+            // reviews, the legacy `bindings`), so an object path is a path it does not serve.
+            (Some(_), _) if call.info.verbs == ["create"] => Err(api_errors::path_not_found()),
             (None, _) => match *m {
                 Method::GET if is_watch => self.watch(call),
                 Method::GET => self.list(call),

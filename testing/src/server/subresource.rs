@@ -279,11 +279,7 @@ impl ApiServer {
         let mut body = meta::to_value(binding.as_ref())?;
         set_at(&mut body, &["metadata", "uid"], None);
         let namespace = at(&body, &["metadata", "namespace"]).and_then(Value::as_str).unwrap_or_default();
-        if !namespace.is_empty() && namespace != call.namespace() {
-            return Err(api_errors::bad_request(
-                "the namespace of the provided object does not match the namespace sent on the request",
-            ));
-        }
+        super::handler::ensure_request_namespace(&call.info, call.namespace(), namespace)?;
         let read = Binding::read(&body, self.binding_labels_copied())?;
         if matches!(call.stage, Stage::Hold) {
             let held = meta::from_value(&call.info, &body)?;

@@ -781,7 +781,7 @@ async fn legacy_bindings_are_admitted_as_bindings() {
     let client = cs.client();
     let policy: kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy = kapi_machinery::json::from_slice(
         br#"{"metadata":{"name":"p"},"spec":{
-            "matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["bindings"]}]},
+            "matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["bindings","pods/binding"]}]},
             "validations":[{"expression":"object.target.name != 'forbidden'",
               "messageExpression":"request.resource.resource + '|' + (has(request.subResource) ? request.subResource : '') + '|' + request.kind.version + '|' + request.kind.kind + '|' + request.name + '|' + request.operation"}]}}"#,
     )
@@ -811,6 +811,25 @@ async fn legacy_bindings_are_admitted_as_bindings() {
     )
     .await;
     assert_eq!(status, 500);
+    // `pods/binding` alike: the body's name, then `ValidatePodBinding`, then the policy.
+    let sub = "/api/v1/namespaces/ns/pods/a/binding";
+    let sub_binding = |name: &str, kind: &str| {
+        format!(
+            r#"{{"apiVersion":"v1","kind":"Binding","metadata":{{"name":"{name}"}},"target":{{"kind":"{kind}","name":"forbidden"}}}}"#
+        )
+    };
+    let (status, answer) = raw_call(client, http::Method::POST, sub, &sub_binding("other", "Pod")).await;
+    assert_eq!((status, message(&answer)), (400, "name in URL does not match name in Binding object"));
+    let (status, answer) = raw_call(client, http::Method::POST, sub, &sub_binding("a", "Pod")).await;
+    assert_eq!(status, 500, "{answer:?}");
+    let (status, answer) = raw_call(client, http::Method::POST, sub, &sub_binding("a", "Node")).await;
+    assert_eq!(
+        (status, message(&answer)),
+        (
+            422,
+            r#"pods "a" is forbidden: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: pods|binding|v1|Binding|a|CREATE"#
+        )
+    );
     let (status, answer) = post(legacy_binding(r#""name":"a""#, "node-1")).await;
     assert_eq!(status, 201, "{answer:?}");
     let bound = cs.core_v1().pods("ns").get("a", &GetOptions::default()).await.unwrap();

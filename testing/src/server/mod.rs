@@ -581,6 +581,13 @@ impl ApiServer {
         if let Some((.., verbs)) = SERVED_VERBS.iter().find(|(g, r, _)| (*g, *r) == (info.group, info.resource)) {
             info.verbs = verbs;
         }
+        // The legacy `bindings` (module `binding`) comes with core v1 pods, whose storage it
+        // writes, however they are registered (the API crate's table, a clientset's).
+        if (info.group, info.version, info.resource) == ("", "v1", "pods")
+            && !self.known.read().unwrap_or_else(std::sync::PoisonError::into_inner).iter().any(binding::is_legacy)
+        {
+            self.register_info(binding::legacy_resource());
+        }
         {
             let mut known = self.known.write().unwrap_or_else(std::sync::PoisonError::into_inner);
             match known.iter_mut().find(|k| k.gvr() == info.gvr()) {

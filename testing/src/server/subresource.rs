@@ -260,6 +260,15 @@ impl ApiServer {
             self.admit_topology_labels(&node, &mut body)?;
         }
         let binding = Binding::read(&body, self.binding_labels_copied())?;
+        // Validating admission sees the binding once it is valid (a held write), as upstream's
+        // storage calls it after `ValidatePodBinding`.
+        if matches!(call.stage, Stage::Hold) {
+            let kind = sub.input_kinds()[0];
+            let versions = [kind.api_version()];
+            let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
+            let held = codec::decode_json(&target, &body.to_compact_vec(), false)?.0;
+            return object_response(201, call.enc, held.as_ref(), &warnings);
+        }
         self.assign_pod(call, &call.info, call.name(), &binding, w.dry_run)?;
         object_response(201, call.enc, &success(), &warnings)
     }

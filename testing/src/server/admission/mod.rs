@@ -688,9 +688,10 @@ impl ApiServer {
             subject: &subject,
         };
         // A create or update of the object (or of its status) is validated by the webhooks
-        // once the server has prepared and validated it; a delete, and a subresource of
-        // another kind, are reviewed here at once.
-        let defer = other.is_none() && operation != "DELETE";
+        // once the server has prepared and validated it, and so is a pod's binding (upstream's
+        // binding storage runs validating admission after `ValidatePodBinding`); a delete, and
+        // the other subresources of another kind, are reviewed here at once.
+        let defer = other.is_none_or(|s| s.name == "binding") && operation != "DELETE";
         let mut late = Vec::new();
         let (object, mut called) = self.run_mutating(&chain, &attrs, object, old.as_ref(), &mut warnings).await?;
         if !defer {

@@ -1,5 +1,7 @@
 //! `--feature-gates`: kube-apiserver's flag over every 1.36 gate, with component-base's checks and texts (server side only).
 
+use kapi_machinery::validation::go_quote;
+
 use super::{Feature, FeatureGateError, FeatureGates};
 use crate::feature_registry::{ALL_ALPHA, ALL_BETA, GATE_DEPENDENCIES, KNOWN_GATES, Stage, lookup};
 
@@ -281,33 +283,6 @@ fn aggregate(errors: Vec<FeatureGateError>) -> Option<FeatureGateError> {
         1 => texts.pop().map(FeatureGateError),
         _ => Some(FeatureGateError(format!("[{}]", texts.join(", ")))),
     }
-}
-
-/// Go's `strconv.Quote` of a flag value, as `strconv.ParseBool`'s error names it: quotes and
-/// backslashes escaped, control characters as `\n`, `\t`, `\xNN` or `\uNNNN`.
-fn go_quote(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() + 2);
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\x07' => out.push_str("\\a"),
-            '\x08' => out.push_str("\\b"),
-            '\x0c' => out.push_str("\\f"),
-            '\x0b' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\x7f' => out.push_str(&format!("\\x{:02x}", c as u32)),
-            // Go escapes what `unicode.IsPrint` refuses; Rust's control characters are the
-            // commonest of those (format characters such as U+00AD are not escaped here).
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Go's `strconv.ParseBool`, which component-base parses each value with.

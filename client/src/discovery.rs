@@ -208,7 +208,13 @@ fn from_aggregated_resource(group: &str, version: &str, r: &APIResourceDiscovery
             .iter()
             .map(|s| DiscoveredSubresource {
                 name: s.subresource.clone(),
-                kind: s.response_kind.as_ref().map(|k| GroupVersionKind::new(&k.group, &k.version, &k.kind)),
+                kind: s.response_kind.as_ref().filter(|k| !k.kind.is_empty()).map(|k| {
+                    // Upstream's built-in entries leave the group and version empty where they are
+                    // the resource's own (`status`): read as the legacy list's entries are.
+                    let group = if k.group.is_empty() { group } else { &k.group };
+                    let version = if k.version.is_empty() { version } else { &k.version };
+                    GroupVersionKind::new(group, version, &k.kind)
+                }),
                 verbs: strings(&s.verbs),
             })
             .collect(),

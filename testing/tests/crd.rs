@@ -112,8 +112,44 @@ async fn a_definition_gets_defaults_and_status() {
     let Some(Value::Array(resources)) = list.at(&["resources"]) else { panic!("{:?}", list.body) };
     let names: Vec<&str> = resources.iter().filter_map(|r| r.get("name").and_then(Value::as_str)).collect();
     assert_eq!(names, ["widgets", "widgets/status", "widgets/scale"]);
+    // A built-in group version lists its paths sorted, with sorted verbs, as upstream's installer.
+    let apps = get(&api, "/apis/apps/v1").await;
+    let Some(Value::Array(resources)) = apps.at(&["resources"]) else { panic!("{:?}", apps.body) };
+    let names: Vec<&str> = resources.iter().filter_map(|r| r.get("name").and_then(Value::as_str)).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(names, sorted);
+    assert!(names.starts_with(&[
+        "controllerrevisions",
+        "daemonsets",
+        "daemonsets/status",
+        "deployments",
+        "deployments/scale"
+    ]));
+    for r in resources {
+        let Some(Value::Array(verbs)) = r.get("verbs") else { panic!("{r:?}") };
+        let verbs: Vec<&str> = verbs.iter().filter_map(Value::as_str).collect();
+        assert!(verbs.is_sorted(), "{r:?}");
+    }
     let groups = get(&api, "/apis").await;
     assert!(String::from_utf8_lossy(&groups.body.to_compact_vec()).contains("\"example.com/v1\""));
+
+    // Aggregated: apiextensions names a custom resource's group and version in its response
+    // kinds; a built-in entry (`ConvertGroupVersionIntoToDiscovery` of the legacy list) only
+    // where the legacy entry does, and no entry has `acceptedTypes`.
+    let req = http::Request::get("/apis")
+        .header("accept", "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList")
+        .body(Bytes::new())
+        .unwrap();
+    let data = api.handle(req).await.into_body().collect().await.unwrap().to_bytes();
+    let aggregated = String::from_utf8_lossy(&data);
+    for entry in [
+        r#"{"resource":"widgets","responseKind":{"group":"example.com","version":"v1","kind":"Widget"},"scope":"Namespaced","singularResource":"widget","verbs":["delete","deletecollection","get","list","patch","create","update","watch"],"shortNames":["wd"],"subresources":[{"subresource":"status","responseKind":{"group":"example.com","version":"v1","kind":"Widget"},"verbs":["get","patch","update"]},{"subresource":"scale","responseKind":{"group":"autoscaling","version":"v1","kind":"Scale"},"verbs":["get","patch","update"]}]}"#,
+        r#"{"resource":"deployments","responseKind":{"group":"","version":"","kind":"Deployment"},"scope":"Namespaced","singularResource":"deployment","verbs":["create","delete","deletecollection","get","list","patch","update","watch"],"shortNames":["deploy"],"categories":["all"],"subresources":[{"subresource":"scale","responseKind":{"group":"autoscaling","version":"v1","kind":"Scale"},"verbs":["get","patch","update"]},{"subresource":"status","responseKind":{"group":"","version":"","kind":"Deployment"},"verbs":["get","patch","update"]}]}"#,
+    ] {
+        assert!(aggregated.contains(entry), "missing {entry} in {aggregated}");
+    }
+    assert!(!aggregated.contains("acceptedTypes"), "{aggregated}");
 }
 
 #[tokio::test]

@@ -195,6 +195,29 @@ fn feature_gates_refused(args: &[&str], message: &str) {
     assert!(stderr.lines().any(|l| l == format!("kapi-test-server: {message}")), "{args:?}: {stderr}");
 }
 
+/// `--feature-gates`' `component:` prefix and `--emulated-version` as component-base reads them:
+/// `kube` is the only component, and 1.36 the only version kapi serves.
+#[test]
+fn component_flags_name_the_kube_component() {
+    feature_gates_refused(
+        &["--feature-gates=kube:GenericWorkload=true,kube:Nope=true"],
+        "unrecognized feature gate: Nope",
+    );
+    feature_gates_refused(&["--feature-gates=wardle:FeatureA=true"], "component not registered: wardle");
+    feature_gates_refused(
+        &["--feature-gates=GenericWorkload=true", "--feature-gates=kube:HostnameOverride=false"],
+        "set kube feature gates with default empty prefix or kube: prefix consistently, do not mix use",
+    );
+    feature_gates_refused(&["--emulated-version=1.30"], "emulation version 1.30 is not between [1.33, 1.36]");
+    feature_gates_refused(&["--emulated-version=wardle=1.2"], "component not registered: wardle");
+    feature_gates_refused(&["--emulated-version=1.36.1"], "patch version not allowed, got: kube=1.36.1");
+    feature_gates_refused(
+        &["--emulated-version=1.35"],
+        "--emulated-version: kapi-test-server serves v1.36 only and cannot emulate 1.35 \
+         (its feature gate defaults and served APIs are 1.36's)",
+    );
+}
+
 /// A gate on whose dependencies are off stops the server with component-base's text, judged on
 /// all `--feature-gates` flags together; naming the dependencies too starts it.
 #[test]
@@ -233,9 +256,10 @@ async fn feature_gates_flag_decides_what_writes_keep() {
     let (child, _) = start(
         &kc,
         &[
-            "--feature-gates=GenericWorkload=true",
+            "--feature-gates=kube:GenericWorkload=true",
             "--feature-gates",
-            "HostnameOverride=false,APIResponseCompression=false,LoggingAlphaOptions=true,APIServerTracing=true",
+            "kube:HostnameOverride=false,kube:APIResponseCompression=false,kube:LoggingAlphaOptions=true,kube:APIServerTracing=true",
+            "--emulated-version=kube=1.36",
         ],
     );
     let pods: Api<Pod> = Api::namespaced(client_of(&kc).await, "default");

@@ -70,15 +70,23 @@ impl Call<'_> {
         vec![self.info.gvk().api_version()]
     }
 
+    /// A verb the resource does not serve. Upstream's installer registers a route only for what
+    /// the storage implements, so its router answers a missing one with its bare `405`; only a
+    /// watch through a list path reaches the list handler, which refuses it as
+    /// `NewMethodNotSupported` (`watch is not supported on resources of kind "…"`).
     pub(super) fn require_verb(&self, verb: &str) -> Result<()> {
-        if self.info.supports(verb) { Ok(()) } else { Err(api_errors::method_not_supported(&self.info, verb)) }
+        match verb {
+            _ if self.info.supports(verb) => Ok(()),
+            "watch" => Err(api_errors::method_not_supported(&self.info, verb)),
+            _ => Err(api_errors::method_not_allowed()),
+        }
     }
 
-    /// Subresources are served with the verbs they declare.
+    /// Subresources are served with the verbs they declare; upstream routes no other method.
     pub(super) fn require_subresource_verb(&self, subresource: &str, verb: &str) -> Result<()> {
         match self.info.subresource(subresource) {
             Some(s) if s.supports(verb) => Ok(()),
-            _ => Err(api_errors::method_not_supported(&self.info, &format!("{verb} of {subresource}"))),
+            _ => Err(api_errors::method_not_allowed()),
         }
     }
 }

@@ -28,12 +28,13 @@ use super::versions::{storage_version_hash, version_key};
 /// reports its external address (clients such as the Python one require the list).
 ///
 /// `storage` names the resource whose store holds a resource's objects, for its
-/// `storageVersionHash`.
+/// `storageVersionHash`; `custom` tells the resources a CustomResourceDefinition serves.
 pub(super) fn document(
     path: &str,
     host: Option<&str>,
     resources: &[ResourceInfo],
     storage: &dyn Fn(&ResourceInfo) -> Option<ResourceInfo>,
+    custom: &dyn Fn(&ResourceInfo) -> bool,
 ) -> Option<Box<dyn Object>> {
     let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     match segs.as_slice() {
@@ -52,8 +53,8 @@ pub(super) fn document(
         ["apis", g] if resources.iter().any(|r| r.group == *g && !g.is_empty()) => {
             Some(Box::new(APIGroup { type_meta: type_meta::<APIGroup>(), ..group(resources, g) }))
         }
-        ["api", v] => resource_list(resources, "", v, storage),
-        ["apis", g, v] if !g.is_empty() => resource_list(resources, g, v, storage),
+        ["api", v] => resource_list(resources, "", v, storage, custom),
+        ["apis", g, v] if !g.is_empty() => resource_list(resources, g, v, storage, custom),
         _ => None,
     }
 }
@@ -88,7 +89,12 @@ pub(super) fn wants_aggregated(accept: Option<&str>) -> bool {
 }
 
 /// The aggregated discovery document of `/api` (the core group) or `/apis` (the others).
-pub(super) fn aggregated(path: &str, resources: &[ResourceInfo]) -> Option<APIGroupDiscoveryList> {
+/// `custom` tells the resources a CustomResourceDefinition serves.
+pub(super) fn aggregated(
+    path: &str,
+    resources: &[ResourceInfo],
+    custom: &dyn Fn(&ResourceInfo) -> bool,
+) -> Option<APIGroupDiscoveryList> {
     let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     let names: Vec<&str> = match segs.as_slice() {
         ["api"] => vec![""],
@@ -108,7 +114,7 @@ pub(super) fn aggregated(path: &str, resources: &[ResourceInfo]) -> Option<APIGr
                     resources: resources
                         .iter()
                         .filter(|r| r.group == g && r.version == v)
-                        .map(aggregated_resource)
+                        .map(|r| aggregated_resource(r, custom(r)))
                         .collect(),
                     freshness: DiscoveryFreshness(DiscoveryFreshness::CURRENT.to_owned()),
                 })
@@ -129,27 +135,39 @@ fn gvk_of(k: &KindInfo) -> GroupVersionKind {
     GroupVersionKind { group: k.group.to_owned(), version: k.version.to_owned(), kind: k.kind.to_owned() }
 }
 
-fn aggregated_resource(r: &ResourceInfo) -> APIResourceDiscovery {
+/// A resource's aggregated entry. Upstream builds a built-in group version's entries from its
+/// legacy `APIResource`s (`ConvertGroupVersionIntoToDiscovery`), so a response kind carries a
+/// group and version only where the legacy entry does (a resource's own kind has none: `{"group":
+/// "","version":"","kind":"Deployment"}`; `deployments/scale` names autoscaling/v1); apiextensions
+/// writes a custom resource's own entries with the full group and version. Neither fills
+/// `acceptedTypes`.
+fn aggregated_resource(r: &ResourceInfo, custom: bool) -> APIResourceDiscovery {
+    let (group, version) = if custom { (r.group, r.version) } else { ("", "") };
     APIResourceDiscovery {
         resource: r.resource.to_owned(),
         response_kind: Some(GroupVersionKind {
-            group: r.group.to_owned(),
-            version: r.version.to_owned(),
+            group: group.to_owned(),
+            version: version.to_owned(),
             kind: r.kind.to_owned(),
         }),
         scope: ResourceScope(if r.namespaced { ResourceScope::NAMESPACED } else { ResourceScope::CLUSTER }.to_owned()),
         singular_resource: r.kind.to_ascii_lowercase(),
-        verbs: verbs(r.verbs).map(|v| v.0),
+        verbs: verbs(r.verbs, !custom).map(|v| v.0),
         short_names: owned(r.short_names),
         categories: owned(r.categories),
-        subresources: r
-            .subresources
-            .iter()
-            .map(|s| APISubresourceDiscovery {
-                subresource: s.name.to_owned(),
-                response_kind: Some(gvk_of(&s.result)),
-                accepted_types: s.input_kinds().iter().map(gvk_of).collect(),
-                verbs: verbs(s.verbs).map(|v| v.0),
+        subresources: subresources(r, custom)
+            .map(|s| {
+                let legacy = subresource(r, s);
+                APISubresourceDiscovery {
+                    subresource: s.name.to_owned(),
+                    response_kind: Some(if custom {
+                        gvk_of(&s.result)
+                    } else {
+                        GroupVersionKind { group: legacy.group, version: legacy.version, kind: legacy.kind }
+                    }),
+                    accepted_types: Vec::new(),
+                    verbs: legacy.verbs.map(|v| v.0),
+                }
             })
             .collect(),
     }
@@ -192,8 +210,25 @@ fn group(resources: &[ResourceInfo], name: &str) -> APIGroup {
 }
 
 /// Discovery verbs: apply is a patch.
-fn verbs(verbs: &[&str]) -> Option<Verbs> {
-    Some(Verbs(verbs.iter().filter(|v| **v != "apply").map(|v| (*v).to_owned()).collect()))
+/// The verbs discovery lists: sorted for a built-in resource (upstream's installer sorts them),
+/// as apiextensions lists them for a custom resource.
+fn verbs(verbs: &[&str], sorted: bool) -> Option<Verbs> {
+    let mut out: Vec<String> = verbs.iter().filter(|v| **v != "apply").map(|v| (*v).to_owned()).collect();
+    if sorted {
+        out.sort();
+    }
+    Some(Verbs(out))
+}
+
+/// A resource's subresources in discovery's order: a built-in group version's paths are
+/// registered sorted (`deployments/scale` before `deployments/status`); apiextensions lists a
+/// custom resource's `status` before its `scale`.
+fn subresources(r: &ResourceInfo, custom: bool) -> impl Iterator<Item = &Subresource> {
+    let mut subs: Vec<&Subresource> = r.subresources.iter().collect();
+    if !custom {
+        subs.sort_by_key(|s| s.name);
+    }
+    subs.into_iter()
 }
 
 fn resource_list(
@@ -201,19 +236,20 @@ fn resource_list(
     group: &str,
     version: &str,
     storage: &dyn Fn(&ResourceInfo) -> Option<ResourceInfo>,
+    custom: &dyn Fn(&ResourceInfo) -> bool,
 ) -> Option<Box<dyn Object>> {
     let served: Vec<&ResourceInfo> = resources.iter().filter(|r| r.group == group && r.version == version).collect();
     if served.is_empty() {
         return None;
     }
     let mut list = Vec::new();
-    for r in served {
+    for r in &served {
         list.push(APIResource {
             name: r.resource.to_owned(),
             singular_name: r.kind.to_ascii_lowercase(),
             namespaced: r.namespaced,
             kind: r.kind.to_owned(),
-            verbs: verbs(r.verbs),
+            verbs: verbs(r.verbs, !custom(r)),
             short_names: owned(r.short_names),
             categories: owned(r.categories),
             storage_version_hash: if stored(r) {
@@ -223,9 +259,14 @@ fn resource_list(
             },
             ..APIResource::default()
         });
-        for s in r.subresources {
+        for s in subresources(r, custom(r)) {
             list.push(subresource(r, s));
         }
+    }
+    // A built-in group version's resources and subresources are listed in the sorted order of
+    // their paths, as upstream's installer registers them (`foo-bar` before `foo/status`).
+    if !served.iter().any(|r| custom(r)) {
+        list.sort_by(|a, b| a.name.cmp(&b.name));
     }
     let group_version = if group.is_empty() { version.to_owned() } else { format!("{group}/{version}") };
     Some(Box::new(APIResourceList {
@@ -252,7 +293,7 @@ fn subresource(r: &ResourceInfo, s: &Subresource) -> APIResource {
         group: if other { kind.group.to_owned() } else { String::new() },
         version: if other { kind.version.to_owned() } else { String::new() },
         kind: kind.kind.to_owned(),
-        verbs: verbs(s.verbs),
+        verbs: verbs(s.verbs, true),
         ..APIResource::default()
     }
 }

@@ -140,7 +140,7 @@ impl ApiServer {
         }
         if req.method() == Method::GET
             && super::discovery::wants_aggregated(accept)
-            && let Some(doc) = super::discovery::aggregated(req.uri().path(), &resources)
+            && let Some(doc) = super::discovery::aggregated(req.uri().path(), &resources, &|r| self.is_custom(r))
         {
             return match kapi_machinery::json::to_vec(&doc) {
                 Ok(data) => {
@@ -162,6 +162,7 @@ impl ApiServer {
                     .or(req.uri().authority().map(|a| a.as_str())),
                 &resources,
                 &|r| self.tracker.storage_of(&r.gvr()),
+                &|r| self.is_custom(r),
             )
         {
             let enc = match negotiate::response_encoding(accept, true) {
@@ -195,7 +196,7 @@ impl ApiServer {
         let query = Query::parse(req.uri().query());
         // A deprecated `/watch/…` path serves only watches.
         if route.watch_path && req.method() != Method::GET {
-            return error_response(&api_errors::method_not_allowed(req.method().as_str()), fallback);
+            return error_response(&api_errors::method_not_allowed(), fallback);
         }
         let is_watch = req.method() == Method::GET && (route.watch_path || query.bool("watch") == Some(true));
         // Reads may be asked for as tables (module `table`), in the encoding negotiated here.
@@ -426,7 +427,7 @@ impl ApiServer {
                 Method::GET => self.list(call),
                 Method::POST if !namespaced_without_ns => self.create(call),
                 Method::DELETE if !namespaced_without_ns => self.delete_collection(call),
-                _ => Err(api_errors::method_not_allowed(m.as_str())),
+                _ => Err(api_errors::method_not_allowed()),
             },
             (Some(_), None) => match *m {
                 Method::GET if is_watch => self.watch(call),
@@ -434,7 +435,7 @@ impl ApiServer {
                 Method::PUT => self.update(call),
                 Method::PATCH => self.patch(call),
                 Method::DELETE => self.delete(call),
-                _ => Err(api_errors::method_not_allowed(m.as_str())),
+                _ => Err(api_errors::method_not_allowed()),
             },
             (Some(_), Some(sub)) => self.subresource(call, sub),
         }

@@ -126,7 +126,7 @@ impl ApiServer {
         let gvr = GroupVersionResource::new("", "v1", "pods");
         self.tracker.resource(&gvr)?;
         if req.method() != Method::GET {
-            return Some(Err(api_errors::method_not_allowed(req.method().as_str())));
+            return Some(Err(api_errors::method_not_allowed()));
         }
         Some(self.pod_log(&gvr, ns, name, req.uri().query()))
     }

@@ -156,7 +156,7 @@ impl ApiServer {
         sub: &str,
     ) -> Result<http::Response<Body>> {
         if !matches!(*req.method(), Method::GET | Method::POST) {
-            return Err(api_errors::method_not_allowed(req.method().as_str()));
+            return Err(api_errors::method_not_allowed());
         }
         let query = Query::parse(req.uri().query());
         let pod = self.tracker.get(gvr, ns, name, &GetOptions::default())?;

@@ -79,8 +79,8 @@ impl ApiServer {
                     _ => self.patch(call),
                 }
             }
-            ("scale" | "eviction" | "binding" | "token", _) => Err(api_errors::method_not_allowed(m.as_str())),
-            _ if SAME_KIND_SUBRESOURCES.contains(&name) => Err(api_errors::method_not_allowed(m.as_str())),
+            ("scale" | "eviction" | "binding" | "token", _) => Err(api_errors::method_not_allowed()),
+            _ if SAME_KIND_SUBRESOURCES.contains(&name) => Err(api_errors::method_not_allowed()),
             _ => Err(api_errors::method_not_supported(
                 &call.info,
                 &format!("{} of the subresource {name} (the test server does not implement it)", m.as_str()),

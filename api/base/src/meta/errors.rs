@@ -241,12 +241,14 @@ pub fn method_not_supported(info: &ResourceInfo, action: &str) -> Box<StatusErro
     ))
 }
 
-/// `405 MethodNotAllowed` for an HTTP method a path does not serve.
-pub fn method_not_allowed(method: &str) -> Box<StatusError> {
+/// `405 MethodNotAllowed` for an HTTP method a path does not serve: upstream's router finds no
+/// route for the method and its service error handler answers `NewGenericServerResponse(405, …)`
+/// with no verb, resource or name, so the text names neither the method nor the resource.
+pub fn method_not_allowed() -> Box<StatusError> {
     into_error(failure(
         405,
         StatusReason::METHOD_NOT_ALLOWED,
-        format!("the server does not allow this method on the requested resource ({method})"),
+        "the server does not allow this method on the requested resource",
         Some(StatusDetails::default()),
     ))
 }

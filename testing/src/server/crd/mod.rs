@@ -123,6 +123,11 @@ impl ApiServer {
         self.served_custom(info).and_then(|s| s.deprecation.clone())
     }
 
+    /// Whether a CustomResourceDefinition serves the resource.
+    pub(super) fn is_custom(&self, info: &ResourceInfo) -> bool {
+        self.served_custom(info).is_some()
+    }
+
     /// The custom resource a request is for, if it is one.
     fn served_custom(&self, info: &ResourceInfo) -> Option<Arc<Served>> {
         self.crds.get(&info.gvr())

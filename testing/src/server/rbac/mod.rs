@@ -243,7 +243,7 @@ impl ApiServer {
             (Method::PATCH, _) => "patch",
             (Method::DELETE, true) => "delete",
             (Method::DELETE, false) => "deletecollection",
-            (other, _) => return Err(kapi_api::meta::errors::method_not_allowed(other.as_str())),
+            _ => return Err(kapi_api::meta::errors::method_not_allowed()),
         };
         let a = Attributes {
             verb: verb.into(),

@@ -1,5 +1,7 @@
 //! `kapi-test-server`: the test API server as a program, for trying a client against it: serves every resource of the groups it was built with, runs a cluster's control loops, seeds only the system namespaces, writes a kubeconfig, and stops on Ctrl-C or SIGTERM.
 
+mod component_flags;
+
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -48,11 +50,17 @@ struct Args {
     #[arg(long, value_name = "KEY=VALUE,...")]
     runtime_config: Vec<String>,
     /// Turns feature gates on or off, as kube-apiserver's flag does
-    /// (`GenericWorkload=true,HostnameOverride=false`); repeatable. Gates not named keep
-    /// upstream's v1.36 defaults. The server's defaulting and validation read them, and writes
-    /// drop the fields of gates that are off unless the stored object already uses them.
-    #[arg(long, value_name = "NAME=BOOL,...")]
+    /// (`GenericWorkload=true,HostnameOverride=false`, or with the component
+    /// `kube:GenericWorkload=true`); repeatable. Gates not named keep upstream's v1.36 defaults.
+    /// The server's defaulting and validation read them, and writes drop the fields of gates
+    /// that are off unless the stored object already uses them.
+    #[arg(long, value_name = "[kube:]NAME=BOOL,...")]
     feature_gates: Vec<String>,
+    /// The version to emulate, as kube-apiserver's flag (`1.36` or `kube=1.36`): only 1.36, the
+    /// version served, is accepted; 1.33 to 1.35, which kube-apiserver 1.36 can emulate, are
+    /// refused as not supported.
+    #[arg(long, value_name = "[kube=]MAJOR.MINOR,...")]
+    emulated_version: Vec<String>,
     /// The control loops to run beside the server, as kube-controller-manager's flag names them:
     /// `*` (the default) for all, `-name` to leave one out (`*,-garbagecollector`). Names:
     /// clusterrole-aggregation, garbagecollector, namespace, podtermination, resourcequota, root-ca-cert-publisher,
@@ -202,9 +210,11 @@ async fn run(args: Args) -> Result<(), String> {
     // Installed before anyone is told the server is up, so a stop request sent right after the
     // kubeconfig appears is a clean stop, never the default action of the signal.
     let mut stop = StopSignals::install()?;
-    // kube-apiserver sets the gates once from all its `--feature-gates` values joined, after
-    // parsing the flags, and stops with the error alone (`Error: <message>`).
-    let gates = FeatureGates::parse_flags(args.feature_gates.iter().map(String::as_str)).map_err(|e| e.to_string())?;
+    // kube-apiserver sets the versions and then the gates once from all its `--feature-gates`
+    // values joined, after parsing the flags, and stops with the error alone (`Error: <message>`).
+    let gates = component_flags::apply(&args.feature_gates, &args.emulated_version, |kube| {
+        FeatureGates::parse_flags(kube.iter().map(String::as_str)).map_err(|e| e.to_string())
+    })?;
     // kube-apiserver logs a warning for each generally available or deprecated gate set.
     for warning in gates.flag_warnings() {
         eprintln!("kapi-test-server: {warning}");

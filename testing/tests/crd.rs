@@ -150,6 +150,11 @@ async fn a_definition_gets_defaults_and_status() {
         assert!(aggregated.contains(entry), "missing {entry} in {aggregated}");
     }
     assert!(!aggregated.contains("acceptedTypes"), "{aggregated}");
+    let apps = aggregated.find(r#"{"version":"v1","resources":[{"resource":"controllerrevisions","#);
+    assert!(
+        apps.is_some_and(|at| aggregated[at..].find("daemonsets") < aggregated[at..].find("deployments")),
+        "{aggregated}"
+    );
 }
 
 #[tokio::test]

@@ -109,14 +109,20 @@ pub(super) fn aggregated(
             metadata: ObjectMeta { name: g.to_owned(), ..ObjectMeta::default() },
             versions: versions_of(resources, g)
                 .into_iter()
-                .map(|v| APIVersionDiscovery {
-                    version: v.to_owned(),
-                    resources: resources
+                .map(|v| {
+                    // By resource name: upstream's installer registers a built-in group version's
+                    // paths sorted, and apiextensions sorts a custom group version's entries.
+                    let mut entries: Vec<APIResourceDiscovery> = resources
                         .iter()
                         .filter(|r| r.group == g && r.version == v)
                         .map(|r| aggregated_resource(r, custom(r)))
-                        .collect(),
-                    freshness: DiscoveryFreshness(DiscoveryFreshness::CURRENT.to_owned()),
+                        .collect();
+                    entries.sort_by(|a, b| a.resource.cmp(&b.resource));
+                    APIVersionDiscovery {
+                        version: v.to_owned(),
+                        resources: entries,
+                        freshness: DiscoveryFreshness(DiscoveryFreshness::CURRENT.to_owned()),
+                    }
                 })
                 .collect(),
         })

@@ -1519,3 +1519,194 @@ async fn strategies_prepare_volumes_nodes_and_service_accounts() {
         assert_eq!(sa.secrets, vec![ObjectReference { name: "token".into(), ..Default::default() }], "{backend:?}");
     }
 }
+
+/// A `ValidatingAdmissionPolicy` `p` (bound as `b`, `Deny`) that refuses every request its
+/// `rules` (a JSON array of resource rules) match, saying what it saw through `message`.
+async fn deny_with_policy(cs: &Clientset, rules: &str, message: &str) {
+    let policy = format!(
+        r#"{{"metadata":{{"name":"p"}},"spec":{{"matchConstraints":{{"resourceRules":{rules}}},
+            "validations":[{{"expression":"false","messageExpression":"{message}"}}]}}}}"#
+    );
+    let policy: kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy =
+        kapi_machinery::json::from_slice(policy.as_bytes()).unwrap();
+    let binding: kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding =
+        kapi_machinery::json::from_slice(
+            br#"{"metadata":{"name":"b"},"spec":{"policyName":"p","validationActions":["Deny"]}}"#,
+        )
+        .unwrap();
+    let api = cs.admissionregistration_v1();
+    api.validating_admission_policies().create(&policy, &CreateOptions::default()).await.unwrap();
+    api.validating_admission_policy_bindings().create(&binding, &CreateOptions::default()).await.unwrap();
+}
+
+/// A scale write reaches validating admission where upstream's generic store calls it, through
+/// `toScaleUpdateValidation`: after `ValidateScale`, the resource version and the deployment's
+/// own validation, on the `Scale` of the updated deployment with the current `Scale` as the old
+/// object. So a scale the storage refuses gets the storage's answer under a denying policy.
+#[tokio::test]
+async fn scale_writes_are_admitted_after_the_storage_checks() {
+    let (cs, _server, _test) = clientset(Backend::Http(ContentType::Json)).await;
+    let client = cs.client();
+    let deployments = cs.apps_v1().deployments("ns");
+    let created = deployments.create(&deployment("web", 2), &CreateOptions::default()).await.unwrap();
+    deny_with_policy(
+        &cs,
+        r#"[{"apiGroups":["apps"],"apiVersions":["v1"],"operations":["UPDATE"],"resources":["deployments/scale"]}]"#,
+        "request.kind.group + '/' + request.kind.version + ' ' + request.kind.kind + ' ' + string(oldObject.spec.replicas) + ' -> ' + string(object.spec.replicas) + ' at ' + object.metadata.resourceVersion",
+    )
+    .await;
+    let path = "/apis/apps/v1/namespaces/ns/deployments/web/scale";
+    let scale = |replicas: i64, rv: &str| {
+        format!(
+            r#"{{"apiVersion":"autoscaling/v1","kind":"Scale","metadata":{{"name":"web","namespace":"ns","resourceVersion":"{rv}"}},"spec":{{"replicas":{replicas}}}}}"#
+        )
+    };
+    let rv = created.metadata.resource_version.clone();
+    // `ValidateScale` first.
+    let (status, answer) = raw_call(client, http::Method::PUT, path, &scale(-1, &rv)).await;
+    assert_eq!(
+        (status, message(&answer)),
+        (
+            422,
+            r#"Scale.autoscaling "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0"#
+        )
+    );
+    // Then the resource version.
+    let (status, answer) = raw_call(client, http::Method::PUT, path, &scale(3, "1")).await;
+    assert_eq!(
+        (status, message(&answer)),
+        (
+            409,
+            r#"Operation cannot be fulfilled on deployments.apps "web": the object has been modified; please apply your changes to the latest version and try again"#
+        )
+    );
+    // A patch alike.
+    let merge = |body: &str| {
+        let request = http::Request::builder()
+            .method(http::Method::PATCH)
+            .uri(format!("{}{path}", client.base_url()))
+            .header(http::header::ACCEPT, "application/json")
+            .header(http::header::CONTENT_TYPE, "application/merge-patch+json")
+            .body(bytes::Bytes::from(body.to_owned()))
+            .unwrap();
+        async move {
+            let response = client.service().call(request).await.unwrap();
+            let status = response.status().as_u16();
+            let data = kapi_client::body::collect(response.into_body()).await.unwrap();
+            (status, value::parse(&data).unwrap_or(Value::Null))
+        }
+    };
+    let (status, answer) = merge(r#"{"spec":{"replicas":-2}}"#).await;
+    assert_eq!(
+        (status, message(&answer)),
+        (
+            422,
+            r#"Scale.autoscaling "web" is invalid: spec.replicas: Invalid value: -2: must be greater than or equal to 0"#
+        )
+    );
+    // A scale the storage takes is the policy's to refuse, seen as the `Scale` of the updated
+    // deployment (its resource version the stored one's) against the current `Scale`.
+    let denied = |seen: &str| {
+        format!(
+            r#"deployments.apps "web" is forbidden: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: {seen}"#
+        )
+    };
+    let (status, answer) = raw_call(client, http::Method::PUT, path, &scale(3, &rv)).await;
+    assert_eq!((status, message(&answer)), (422, denied(&format!("autoscaling/v1 Scale 2 -> 3 at {rv}")).as_str()));
+    let (status, answer) = merge(r#"{"spec":{"replicas":5}}"#).await;
+    assert_eq!((status, message(&answer)), (422, denied(&format!("autoscaling/v1 Scale 2 -> 5 at {rv}")).as_str()));
+    let kept = deployments.get("web", &GetOptions::default()).await.unwrap();
+    assert_eq!((kept.spec.replicas, kept.metadata.resource_version), (Some(2), rv));
+}
+
+/// An eviction reaches validating admission where upstream's `EvictionREST.Create` calls it:
+/// after the body's name and the dry-run options are checked (the eviction's delete options
+/// then carry the query's dry run) and before the pod is read, so a missing pod is the
+/// policy's to refuse.
+#[tokio::test]
+async fn evictions_are_admitted_after_the_name_and_dry_run_checks() {
+    let (cs, _server, _test) = clientset(Backend::Http(ContentType::Json)).await;
+    let client = cs.client();
+    cs.core_v1().pods("ns").create(&pod("a"), &CreateOptions::default()).await.unwrap();
+    deny_with_policy(
+        &cs,
+        r#"[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["pods/eviction"]}]"#,
+        "request.kind.group + '/' + request.kind.version + ' ' + request.kind.kind + ' ' + object.metadata.name + (has(object.deleteOptions) && has(object.deleteOptions.dryRun) ? ' dry run ' + object.deleteOptions.dryRun.join(',') : '')",
+    )
+    .await;
+    let evict = |pod: &str, query: &str, body: &str| {
+        let path = format!("/api/v1/namespaces/ns/pods/{pod}/eviction{query}");
+        let body = body.to_owned();
+        async move { raw_call(client, http::Method::POST, &path, &body).await }
+    };
+    let body = |version: &str, name: &str, options: &str| {
+        format!(r#"{{"apiVersion":"policy/{version}","kind":"Eviction","metadata":{{"name":"{name}"}}{options}}}"#)
+    };
+    let (status, answer) = evict("a", "", &body("v1", "b", "")).await;
+    assert_eq!((status, message(&answer)), (400, "name in URL does not match name in Eviction object"));
+    let (status, answer) =
+        evict("a", "?dryRun=All", &body("v1", "a", r#","deleteOptions":{"dryRun":["Other"]}"#)).await;
+    assert_eq!(
+        (status, message(&answer)),
+        (500, "Non-matching dry-run options in request and content: [All] and [Other]")
+    );
+    let denied = |seen: &str| {
+        format!(r#"pods "a" is forbidden: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: {seen}"#)
+    };
+    let (status, answer) = evict("a", "?dryRun=All", &body("v1", "a", r#","deleteOptions":{}"#)).await;
+    assert_eq!((status, message(&answer)), (422, denied("policy/v1 Eviction a dry run All").as_str()));
+    let (status, answer) = evict("a", "", &body("v1beta1", "a", "")).await;
+    assert_eq!((status, message(&answer)), (422, denied("policy/v1beta1 Eviction a").as_str()));
+    // The pod is read after admission.
+    let (status, answer) = evict("ghost", "", &body("v1", "ghost", "")).await;
+    assert_eq!(
+        (status, message(&answer)),
+        (
+            422,
+            r#"pods "ghost" is forbidden: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: policy/v1 Eviction ghost"#
+        )
+    );
+    cs.core_v1().pods("ns").get("a", &GetOptions::default()).await.unwrap();
+}
+
+/// A token request reaches validating admission where upstream's `TokenREST.Create` calls it:
+/// after the body's name, the account's lookup, the request's defaults and
+/// `ValidateTokenRequest`, on the defaulted request.
+#[tokio::test]
+async fn token_requests_are_admitted_after_their_validation() {
+    let (cs, _server, _test) = clientset(Backend::Http(ContentType::Json)).await;
+    let accounts = cs.core_v1().service_accounts("ns");
+    accounts
+        .create(&ServiceAccount { metadata: meta("robot"), ..Default::default() }, &CreateOptions::default())
+        .await
+        .unwrap();
+    deny_with_policy(
+        &cs,
+        r#"[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["serviceaccounts/token"]}]"#,
+        "request.kind.kind + ' for ' + object.metadata.namespace + '/' + object.metadata.name + ' ' + object.spec.audiences.join(',') + ' ' + string(object.spec.expirationSeconds)",
+    )
+    .await;
+    let short = TokenRequest {
+        spec: TokenRequestSpec { expiration_seconds: Some(60), ..Default::default() },
+        ..Default::default()
+    };
+    let err = accounts.create_token("robot", &short, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"TokenRequest.authentication.k8s.io "" is invalid: spec.expirationSeconds: Invalid value: 60: may not specify a duration less than 10 minutes"#
+    );
+    let err = accounts.create_token("nobody", &TokenRequest::default(), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(err.to_string(), r#"serviceaccounts "nobody" not found"#);
+    let named = TokenRequest { metadata: meta("other"), ..Default::default() };
+    let err = accounts.create_token("robot", &named, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"TokenRequest.authentication.k8s.io "robot" is invalid: metadata.name: Invalid value: "other": must match the service account name if specified"#
+    );
+    let err = accounts.create_token("robot", &TokenRequest::default(), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(code(&err), 422, "{err}");
+    assert_eq!(
+        err.to_string(),
+        r#"serviceaccounts "robot" is forbidden: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: TokenRequest for ns/robot https://kubernetes.default.svc.cluster.local 3600"#
+    );
+}

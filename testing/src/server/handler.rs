@@ -57,6 +57,14 @@ const COMMIT_TRIES: u32 = 5;
 /// The job registry's warning on a delete that names no propagation policy.
 const JOB_DELETE_WARNING: &str = "child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning";
 
+/// Whether a held write is an action whose conflict is its answer, not a race to run again:
+/// an eviction, a binding (also through the legacy `bindings`) or a token request. Upstream's
+/// storage for them is no update loop of the generic store, and an eviction that spent a
+/// disruption budget must not spend it twice.
+fn commits_once(call: &Call<'_>) -> bool {
+    matches!(call.route.subresource.as_deref(), Some("eviction" | "binding" | "token")) || call.info.verbs == ["create"]
+}
+
 /// Adds admission's warnings as `Warning` headers after those the response has.
 fn add_warnings(resp: &mut http::Response<Body>, warnings: Vec<String>) {
     for v in warnings.iter().filter_map(|w| warning_header(w)) {
@@ -373,9 +381,7 @@ impl ApiServer {
             let old = if created {
                 None
             } else {
-                let stored =
-                    self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &GetOptions::default())?;
-                let old = crate::tracker::meta::to_value(stored.as_ref())?;
+                let old = self.held_old(call)?;
                 let rv = old.get("metadata").and_then(|m| m.get("resourceVersion")).and_then(Value::as_str);
                 if rv != Some(pins.resource_version.as_str()) && tries < COMMIT_TRIES {
                     continue;
@@ -406,7 +412,9 @@ impl ApiServer {
                 Call { route: call.route.clone(), query: call.query.clone(), stage: Stage::Commit(&pins), ..*call };
             match self.dispatch(&commit, false) {
                 Err(e)
-                    if tries < COMMIT_TRIES && api_errors::status_of(&e).reason.as_str() == StatusReason::CONFLICT =>
+                    if tries < COMMIT_TRIES
+                        && !commits_once(call)
+                        && api_errors::status_of(&e).reason.as_str() == StatusReason::CONFLICT =>
                 {
                     continue;
                 }

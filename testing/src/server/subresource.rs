@@ -27,6 +27,11 @@
 //!   at least 600) from now.
 //!
 //! Every write honours `dryRun`: nothing is stored, and the answer is what would have been.
+//!
+//! Validating admission sees a write of `scale`, `eviction`, `binding` and `token` where
+//! upstream's storage calls it: the handler holds the write ([`Stage::Hold`]), each writer
+//! answers with the object admission reviews once its own checks passed, then the write runs
+//! for good (module `handler`, `serve_write`).
 
 use http::{Method, header};
 use kapi_api::meta::errors::{self as api_errors, FieldError};
@@ -135,6 +140,20 @@ impl ApiServer {
         meta::to_value(scale.as_ref()).map(Some)
     }
 
+    /// The stored object a held update replaces, as validating admission sees it: the object
+    /// itself, or through `scale` its current `Scale` (upstream's `toScaleUpdateValidation`
+    /// hands the admission the old object's scale).
+    pub(super) fn held_old(&self, call: &Call<'_>) -> Result<Value> {
+        let scale = call.route.subresource.as_deref().filter(|s| *s == "scale").and_then(|s| call.info.subresource(s));
+        match scale {
+            Some(sub) => self.current_scale(call, sub)?.ok_or_else(|| api_errors::not_found(&call.info, call.name())),
+            None => {
+                let stored = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &Default::default())?;
+                meta::to_value(stored.as_ref())
+            }
+        }
+    }
+
     fn update_scale(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
         call.require_subresource_verb("scale", "update")?;
         let opts = call.query.update_options()?;
@@ -150,11 +169,15 @@ impl ApiServer {
                 call.name()
             )));
         }
+        // A held write (validating admission to come) prepares and validates the object but
+        // stores nothing, as upstream's store calls the admission after the strategy's
+        // `ValidateUpdate` and before it writes.
         let modify = Modify {
             namespace: call.namespace(),
             name: call.name(),
             subresource: None,
             dry_run: w.dry_run,
+            stage: call.stage,
             ..Default::default()
         };
         let info = call.info;
@@ -177,9 +200,7 @@ impl ApiServer {
             Some(p) if !p.has_spec_replicas(&meta::to_value(obj)?) => {
                 let mut scale = meta::to_value(scale_of(&info, kind, obj, paths.as_ref())?.as_ref())?;
                 set_at(&mut scale, &["spec", "replicas"], Some(Value::Number(UNSET_REPLICAS.to_string())));
-                let versions = [kind.api_version()];
-                let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
-                Ok(codec::decode_json(&target, &scale.to_compact_vec(), false)?.0)
+                decode_as(kind, &scale)
             }
             _ => scale_of(&info, kind, obj, paths.as_ref()),
         };
@@ -215,7 +236,7 @@ impl ApiServer {
         let opts = call.query.create_options()?;
         let w = options::validate_create(&opts)?;
         let (eviction, warnings) = self.decode_input(call, sub, w.field_validation)?;
-        let v = meta::to_value(eviction.as_ref())?;
+        let mut v = meta::to_value(eviction.as_ref())?;
         check_body_name(&v, call.name(), "Eviction")?;
         let mut delete = match v.get("deleteOptions") {
             Some(d @ Value::Object(_)) => codec::decode_delete_options(
@@ -240,6 +261,17 @@ impl ApiServer {
                 None,
             )));
         }
+        // Upstream's `EvictionREST.Create` calls validating admission here, on the eviction
+        // whose delete options (when it has them) now carry the query's dry run, and only then
+        // reads the pod and its budgets.
+        if matches!(call.stage, Stage::Hold) {
+            if matches!(v.get("deleteOptions"), Some(Value::Object(_))) && !delete.dry_run.is_empty() {
+                let dry_run = delete.dry_run.iter().map(|d| Value::String(d.clone())).collect();
+                set_at(&mut v, &["deleteOptions", "dryRun"], Some(Value::Array(dry_run)));
+            }
+            let held = decode_as(input_kind(sub, eviction.as_ref())?, &v)?;
+            return object_response(201, call.enc, held.as_ref(), &warnings);
+        }
         match self.evict_pod(&call.info, call.namespace(), call.name(), &delete)? {
             Evicted::Deleted => object_response(201, call.enc, &success(), &warnings),
             // A failure `Status` in a `201`, as upstream's create handler writes it.
@@ -263,10 +295,7 @@ impl ApiServer {
         // Validating admission sees the binding once it is valid (a held write), as upstream's
         // storage calls it after `ValidatePodBinding`.
         if matches!(call.stage, Stage::Hold) {
-            let kind = sub.input_kinds()[0];
-            let versions = [kind.api_version()];
-            let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
-            let held = codec::decode_json(&target, &body.to_compact_vec(), false)?.0;
+            let held = decode_as(sub.input_kinds()[0], &body)?;
             return object_response(201, call.enc, held.as_ref(), &warnings);
         }
         self.assign_pod(call, &call.info, call.name(), &binding, w.dry_run)?;
@@ -340,8 +369,11 @@ impl ApiServer {
         let w = options::validate_create(&opts)?;
         let (request, warnings) = self.decode_input(call, sub, w.field_validation)?;
         let mut v = meta::to_value(request.as_ref())?;
+        let kind = input_kind(sub, request.as_ref())?;
         // Upstream's `TokenREST.Create`: a name in the body must be the account's, then the
-        // account must exist, then `ValidateTokenRequest` runs, reported without a name.
+        // account must exist; the request gets its defaults (audiences, name, namespace,
+        // creation time, no status); then `ValidateTokenRequest` runs, reported without a
+        // name; only then validating admission, on that request.
         let invalid =
             |name: &str, errs: &[FieldError]| api_errors::invalid("authentication.k8s.io", "TokenRequest", name, errs);
         let body_name = at(&v, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default();
@@ -355,6 +387,17 @@ impl ApiServer {
             Some(Value::Number(n)) => n.parse::<i64>().unwrap_or(-1),
             _ => 3600,
         };
+        let now = Time::now();
+        let audiences = match at(&v, &["spec", "audiences"]) {
+            Some(Value::Array(a)) if !a.is_empty() => a.clone(),
+            _ => vec![Value::String(DEFAULT_TOKEN_AUDIENCE.into())],
+        };
+        set_at(&mut v, &["spec", "audiences"], Some(Value::Array(audiences.clone())));
+        set_at(&mut v, &["spec", "expirationSeconds"], Some(Value::Number(seconds.to_string())));
+        set_at(&mut v, &["metadata", "name"], Some(Value::String(call.name().into())));
+        set_at(&mut v, &["metadata", "namespace"], Some(Value::String(call.namespace().into())));
+        set_at(&mut v, &["metadata", "creationTimestamp"], Some(Value::String(now.format_rfc3339())));
+        set_at(&mut v, &["status"], None);
         let path = "spec.expirationSeconds";
         let mut errs = Vec::new();
         if seconds < 600 {
@@ -365,34 +408,19 @@ impl ApiServer {
         if !errs.is_empty() {
             return Err(invalid("", &errs));
         }
-        let now = Time::now();
-        let audiences = match at(&v, &["spec", "audiences"]) {
-            Some(Value::Array(a)) if !a.is_empty() => a.clone(),
-            _ => vec![Value::String(DEFAULT_TOKEN_AUDIENCE.into())],
-        };
+        if matches!(call.stage, Stage::Hold) {
+            let held = decode_as(kind, &v)?;
+            return object_response(201, call.enc, held.as_ref(), &warnings);
+        }
         let expires = now.unix_seconds().saturating_add(seconds);
         let token = token(call.namespace(), call.name(), &uid, &audiences, now.unix_seconds(), expires);
-        set_at(&mut v, &["spec", "audiences"], Some(Value::Array(audiences)));
-        set_at(&mut v, &["spec", "expirationSeconds"], Some(Value::Number(seconds.to_string())));
-        set_at(&mut v, &["metadata", "name"], Some(Value::String(call.name().into())));
-        set_at(&mut v, &["metadata", "namespace"], Some(Value::String(call.namespace().into())));
-        set_at(&mut v, &["metadata", "creationTimestamp"], Some(Value::String(now.format_rfc3339())));
         set_at(&mut v, &["status", "token"], Some(Value::String(token)));
         set_at(
             &mut v,
             &["status", "expirationTimestamp"],
             Some(Value::String(Time::from_unix(expires).format_rfc3339())),
         );
-        let kind = request.registered_gvk();
-        let kind_info = sub
-            .input_kinds()
-            .iter()
-            .find(|k| k.gvk() == kind)
-            .copied()
-            .ok_or_else(|| api_errors::internal("the token request has no declared kind"))?;
-        let versions = [kind_info.api_version()];
-        let target = Target { new: kind_info.new_object, api_versions: &versions, kind: kind_info.kind };
-        let (out, _) = codec::decode_json(&target, &v.to_compact_vec(), false)?;
+        let out = decode_as(kind, &v)?;
         object_response(201, call.enc, out.as_ref(), &warnings)
     }
 }
@@ -463,6 +491,25 @@ fn selector_text(info: &ResourceInfo, obj: &Value) -> Result<(String, Option<Val
     Ok((Selector::from_requirements(requirements).to_string(), Some(map)))
 }
 
+/// Which of the subresource's input kinds a decoded body is (`policy/v1beta1` evictions are
+/// still served), so that what the server builds from it speaks the request's version.
+fn input_kind(sub: &Subresource, obj: &dyn Object) -> Result<KindInfo> {
+    let gvk = obj.registered_gvk();
+    sub.input_kinds()
+        .iter()
+        .find(|k| k.gvk() == gvk)
+        .copied()
+        .ok_or_else(|| api_errors::internal(&format!("the subresource {} declares no kind {}", sub.name, gvk.kind)))
+}
+
+/// A JSON document as an object of a subresource's kind (its `apiVersion` and `kind` must be
+/// that kind's), as the server builds the objects it answers with or hands to admission.
+fn decode_as(kind: KindInfo, doc: &Value) -> Result<Box<dyn Object>> {
+    let versions = [kind.api_version()];
+    let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
+    Ok(codec::decode_json(&target, &doc.to_compact_vec(), false)?.0)
+}
+
 /// The `Scale` of kind `kind` that a scalable object shows (a custom object's from the paths
 /// its definition names).
 fn scale_of(
@@ -515,9 +562,7 @@ fn scale_of(
         ("spec".to_owned(), Value::Object(vec![("replicas".to_owned(), replicas)])),
         ("status".to_owned(), Value::Object(status)),
     ]);
-    let versions = [kind.api_version()];
-    let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
-    Ok(codec::decode_json(&target, &doc.to_compact_vec(), false)?.0)
+    decode_as(kind, &doc)
 }
 
 /// What a custom resource's scale storage gives a patch for replicas the object does not have

@@ -29,9 +29,13 @@
 //! `ValidatingAdmissionPolicy` objects are evaluated on the same requests, before the
 //! validating webhooks (module `policies`).
 //!
-//! A create or update of the object (or its status) reaches the validating webhooks only after
-//! the server has prepared and validated it ([`Deferred`], the handler's `serve_write`), on the
-//! object as it will be stored, as seed 004's flows order it.
+//! A create or update reaches the validating webhooks and policies only where upstream's
+//! storage calls validating admission ([`Deferred`], the handler's `serve_write`): the object
+//! (or its status) once prepared and validated, as it will be stored (seed 004's flows); a
+//! `scale` write on the `Scale` of the updated object once `ValidateScale`, the resource version
+//! and the object's validation passed, with the current `Scale` as the old object; a binding
+//! after `ValidatePodBinding`; an eviction after its name and dry run, before the pod is read;
+//! a token request after the account's lookup and `ValidateTokenRequest`.
 //!
 //! Simplifications: a retried update runs the validating webhooks again, not the mutating
 //! ones; a subresource of another kind is
@@ -90,11 +94,12 @@ pub(super) struct Admitted<'c> {
     /// Warnings of the mutating phase (the body's decoding, the mutating webhooks), which
     /// upstream records before the strategy's.
     pub(super) warnings: Vec<String>,
-    /// Warnings of validating webhooks and policies that ran here at once (a delete, a
-    /// subresource of another kind), which upstream records after the strategy's.
+    /// Warnings of validating webhooks and policies that ran here at once (a delete), which
+    /// upstream records after the strategy's.
     pub(super) late: Vec<String>,
-    /// The validating webhooks of a create or update, which run on the write held back once
-    /// it is prepared and validated ([`ApiServer::validate_held`]).
+    /// The validating webhooks of a create or update (also through a subresource of another
+    /// kind), which run on the write held back once it is prepared and validated
+    /// ([`ApiServer::validate_held`]).
     pub(super) deferred: Option<Deferred<'c>>,
 }
 
@@ -687,11 +692,14 @@ impl ApiServer {
             validating: &validating,
             subject: &subject,
         };
-        // A create or update of the object (or of its status) is validated by the webhooks
-        // once the server has prepared and validated it, and so is a pod's binding (upstream's
-        // binding storage runs validating admission after `ValidatePodBinding`); a delete, and
-        // the other subresources of another kind, are reviewed here at once.
-        let defer = other.is_none_or(|s| s.name == "binding") && operation != "DELETE";
+        // A create or update is validated by the webhooks and policies at the point upstream's
+        // storage calls validating admission: the object (or its status) once the server has
+        // prepared and validated it; a scale once `ValidateScale`, the resource version and the
+        // object's own validation passed (the generic store's update, through
+        // `toScaleUpdateValidation`); a pod's binding after `ValidatePodBinding`; an eviction
+        // after the body's name and dry run, before the pod is read; a token request after
+        // the account's lookup and `ValidateTokenRequest`. A delete is reviewed here at once.
+        let defer = operation != "DELETE";
         let mut late = Vec::new();
         let (object, mut called) = self.run_mutating(&chain, &attrs, object, old.as_ref(), &mut warnings).await?;
         if !defer {
@@ -713,8 +721,10 @@ impl ApiServer {
     }
 
     /// The validating webhooks of a create or update on the write held back: `object` as it
-    /// will be stored (name generated, uid and timestamps set, prepared and validated) and
-    /// `old` the stored object it replaces, both in the request's version. The attributes
+    /// will be stored (name generated, uid and timestamps set, prepared and validated; through
+    /// a subresource of another kind, the object that kind's storage validates) and `old` the
+    /// stored object it replaces (the current `Scale` for a scale write), both in the
+    /// request's version. The attributes
     /// name the generated name, as upstream's `AdmissionToValidateObjectFunc` does.
     pub(super) async fn validate_held(
         &self,

@@ -246,6 +246,8 @@ struct State {
     warnings: Vec<String>,
     /// The resources' strategies: what a write does to the object before it is validated.
     prepare: Option<PrepareFn>,
+    /// The resources' strategies' last step: what a write does to the object once it is valid.
+    canonicalize: Option<CanonicalizeFn>,
     /// Each resource's strategy rules (none: [`Rules::default`] for all).
     rules: Option<RulesFn>,
     /// What committed writes make the tracker write besides them.
@@ -376,6 +378,12 @@ pub type RulesFn = Arc<dyn Fn(&ResourceInfo) -> Rules + Send + Sync>;
 /// a subresource of the object's own kind (`PrepareCtx::subresource`, upstream's status and other
 /// subresource strategies) after the tracker took what the subresource owns.
 pub type PrepareFn = Arc<dyn Fn(&ResourceInfo, &mut Box<dyn Object>, &PrepareCtx<'_>) -> Result<()> + Send + Sync>;
+
+/// What a resource's strategy does to an object once it passed validation, before it is stored
+/// (upstream's `Canonicalize`, the last step of `BeforeCreate` and `BeforeUpdate`): on every
+/// create and update, dry runs and subresource writes included, so that what is stored and
+/// answered is the canonical form while validation judged what the client sent.
+pub type CanonicalizeFn = Arc<dyn Fn(&ResourceInfo, &mut dyn Object) + Send + Sync>;
 
 /// What a strategy sees of a write besides the object: the stored object on update, the
 /// resource's other stored objects (read under the tracker's lock, so what they hold, such as a
@@ -949,6 +957,9 @@ impl State {
             return Err(api_errors::already_exists(&info, &key.1));
         }
         self.warnings = self.warner.as_ref().map(|w| w(obj.as_ref(), None)).unwrap_or_default();
+        if let Some(canonicalize) = &self.canonicalize {
+            canonicalize(&info, obj.as_mut());
+        }
         if dry_run || stage.holds() {
             return Ok(obj);
         }
@@ -1078,6 +1089,12 @@ impl State {
             if !errs.is_empty() {
                 return Err(api_errors::invalid_object(&info, &key.1, &errs));
             }
+        }
+        // Before the comparison with the stored object: a write that differs from it only in
+        // what canonicalization undoes changes nothing, as upstream's storage compares the
+        // canonical bytes.
+        if let Some(canonicalize) = &self.canonicalize {
+            canonicalize(&info, new.as_mut());
         }
         let before = meta::to_value(existing.as_ref())?;
         let mut after = meta::to_value(new.as_ref())?;
@@ -1387,6 +1404,11 @@ impl ObjectTracker {
         self.lock().prepare = Some(prepare);
     }
 
+    /// Installs the resources' canonicalization after validation (see [`CanonicalizeFn`]).
+    pub fn set_canonicalize(&self, canonicalize: CanonicalizeFn) {
+        self.lock().canonicalize = Some(canonicalize);
+    }
+
     /// Installs each resource's strategy rules (see [`Rules`]).
     pub fn set_rules(&self, rules: RulesFn) {
         self.lock().rules = Some(rules);
@@ -1440,6 +1462,7 @@ impl ObjectTracker {
                     status_warner: None,
                     warnings: Vec::new(),
                     prepare: None,
+                    canonicalize: None,
                     rules: None,
                     side_writes: None,
                     storage_read: None,

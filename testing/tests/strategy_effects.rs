@@ -1,4 +1,4 @@
-//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, and local API services' availability.
+//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability, and Endpoints' subsets repacked.
 
 use std::sync::Arc;
 
@@ -300,4 +300,81 @@ async fn without_the_spread_gate_match_label_keys_are_dropped() {
     let (status, updated) = send(&server, Method::PUT, &format!("{PODS}/kept"), &relabelled).await;
     assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
     assert_eq!(json(at(&updated, &["spec", "topologySpreadConstraints", "0", "matchLabelKeys"])), r#"["absent"]"#);
+}
+
+const ENDPOINTS: &str = "/api/v1/namespaces/default/endpoints";
+
+/// Subsets as a client may write them: an address listed twice, a port split over two subsets,
+/// and the subsets in no particular order.
+const SPLIT_SUBSETS: &str = r#"[
+    {"addresses":[{"ip":"10.0.0.2"},{"ip":"10.0.0.1"}],"ports":[{"name":"http","port":80}]},
+    {"addresses":[{"ip":"10.0.0.1"}],"notReadyAddresses":[{"ip":"10.0.0.3"}],
+     "ports":[{"name":"https","port":443},{"name":"http","port":80}]},
+    {"addresses":[{"ip":"10.0.0.2"}],"ports":[{"name":"metrics","port":9090}]}]"#;
+
+/// What upstream's `RepackSubsets` stores for [`SPLIT_SUBSETS`]: one subset per address set,
+/// addresses by IP, subsets by the MD5 of their go-spew text (the order Go gives).
+const PACKED_SUBSETS: &str = concat!(
+    r#"[{"addresses":[{"ip":"10.0.0.1"},{"ip":"10.0.0.2"}],"notReadyAddresses":[{"ip":"10.0.0.3"}],"#,
+    r#""ports":[{"name":"http","port":80,"protocol":"TCP"}]},"#,
+    r#"{"addresses":[{"ip":"10.0.0.2"}],"ports":[{"name":"metrics","port":9090,"protocol":"TCP"}]},"#,
+    r#"{"addresses":[{"ip":"10.0.0.1"}],"notReadyAddresses":[{"ip":"10.0.0.3"}],"#,
+    r#""ports":[{"name":"https","port":443,"protocol":"TCP"}]}]"#,
+);
+
+fn endpoints_body(name: &str, subsets: &str) -> String {
+    format!(r#"{{"kind":"Endpoints","apiVersion":"v1","metadata":{{"name":"{name}"}},"subsets":{subsets}}}"#)
+}
+
+/// Upstream's Endpoints strategy canonicalizes after validation (`Canonicalize`, the last step
+/// of `BeforeCreate` and `BeforeUpdate`): a create, a dry run, a create through PUT and an
+/// update all store and answer the packed subsets; validation still judges the subsets as
+/// written; an update that only reorders what is stored writes nothing.
+#[tokio::test]
+async fn endpoints_are_stored_with_their_subsets_repacked() {
+    let server = start().await;
+    let (status, created) = send(&server, Method::POST, ENDPOINTS, &endpoints_body("web", SPLIT_SUBSETS)).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(json(at(&created, &["subsets"])), PACKED_SUBSETS);
+    let (_, read) = send(&server, Method::GET, &format!("{ENDPOINTS}/web"), "").await;
+    assert_eq!(json(at(&read, &["subsets"])), PACKED_SUBSETS);
+
+    let (status, dry) =
+        send(&server, Method::POST, &format!("{ENDPOINTS}?dryRun=All"), &endpoints_body("dry", SPLIT_SUBSETS)).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&dry)));
+    assert_eq!(json(at(&dry, &["subsets"])), PACKED_SUBSETS);
+
+    // Endpoints allow a create through PUT.
+    let (status, put_created) =
+        send(&server, Method::PUT, &format!("{ENDPOINTS}/put"), &endpoints_body("put", SPLIT_SUBSETS)).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&put_created)));
+    assert_eq!(json(at(&put_created, &["subsets"])), PACKED_SUBSETS);
+
+    // The same subsets written again, unpacked: after canonicalization nothing changed.
+    let rv = text(&created, &["metadata", "resourceVersion"]).to_owned();
+    let again = format!(
+        r#"{{"kind":"Endpoints","apiVersion":"v1","metadata":{{"name":"web","resourceVersion":"{rv}"}},"subsets":{SPLIT_SUBSETS}}}"#
+    );
+    let (status, unchanged) = send(&server, Method::PUT, &format!("{ENDPOINTS}/web"), &again).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&unchanged)));
+    assert_eq!(text(&unchanged, &["metadata", "resourceVersion"]), rv);
+    assert_eq!(json(at(&unchanged, &["subsets"])), PACKED_SUBSETS);
+
+    // An update is packed too: the duplicate address and the port listed twice go.
+    let update = r#"[{"addresses":[{"ip":"10.0.0.9"},{"ip":"10.0.0.9"}],"ports":[{"port":80}]},
+        {"addresses":[{"ip":"10.0.0.9"}],"ports":[{"port":80}]}]"#;
+    let (status, updated) =
+        send(&server, Method::PUT, &format!("{ENDPOINTS}/web"), &endpoints_body("web", update)).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
+    assert_eq!(
+        json(at(&updated, &["subsets"])),
+        r#"[{"addresses":[{"ip":"10.0.0.9"}],"ports":[{"port":80,"protocol":"TCP"}]}]"#
+    );
+
+    // Validation sees the subsets as written: the second one, which packing would drop, is
+    // refused at its own index.
+    let bad = r#"[{"addresses":[{"ip":"10.0.0.1"}],"ports":[{"port":80}]},{"ports":[{"port":81}]}]"#;
+    let (status, refused) = send(&server, Method::POST, ENDPOINTS, &endpoints_body("bad", bad)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{}", json(Some(&refused)));
+    assert_eq!(text(&refused, &["details", "causes", "0", "field"]), "subsets[1]", "{}", json(Some(&refused)));
 }

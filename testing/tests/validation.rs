@@ -808,14 +808,17 @@ async fn ip_addresses_are_named_by_their_own_rule() {
 /// changes them has every address checked and is `422 Invalid`.
 #[tokio::test]
 async fn endpoint_updates_ratchet_unchanged_addresses() {
-    use kapi_api::core::v1::{EndpointAddress, EndpointSubset, Endpoints};
+    use kapi_api::core::v1::{EndpointAddress, EndpointPort, EndpointSubset, Endpoints};
     use kapi_api::discovery::v1::{AddressType, Endpoint, EndpointSlice};
     let (client, server, _test) = http_client().await;
 
+    // With a port: the strategy's repacking (upstream's too, validation or not) drops a subset
+    // without one.
     let endpoints = Endpoints {
         metadata: ObjectMeta { name: "svc".into(), namespace: "default".into(), ..Default::default() },
         subsets: vec![EndpointSubset {
             addresses: vec![EndpointAddress { ip: "127.0.0.1".into(), ..Default::default() }],
+            ports: vec![EndpointPort { port: 80, ..Default::default() }],
             ..Default::default()
         }],
         ..Default::default()

@@ -309,6 +309,7 @@ impl ApiServer {
         tracker.set_prepare(gates::prepare(scheme.clone(), gates.clone(), ServiceRanges::default()));
         tracker.set_side_writes(strategy::side_writes());
         tracker.set_rules(strategy::rules());
+        tracker.set_canonicalize(strategy::canonicalize());
         tracker.set_storage_read(storage_read(scheme.clone()));
         ApiServer {
             tracker,

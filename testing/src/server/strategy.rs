@@ -9,12 +9,15 @@
 mod api_services;
 mod device_taint_rules;
 mod endpoint_slices;
+mod endpoints;
 mod gated;
 mod gated_status;
 mod ip_addresses;
+mod md5;
 mod pod_label_keys;
 mod pods;
 mod services;
+mod spew;
 mod workload_claims;
 
 pub use services::ServiceRanges;
@@ -27,7 +30,7 @@ use kapi_machinery::json::value::Value;
 
 use crate::tracker::deletion::NAMESPACE_FINALIZER;
 use crate::tracker::meta::{from_value, object_member_mut, set_member, to_value};
-use crate::tracker::{Generation, PrepareCtx, Result, Rules, RulesFn, SideWritesFn};
+use crate::tracker::{CanonicalizeFn, Generation, PrepareCtx, Result, Rules, RulesFn, SideWritesFn};
 
 /// Upstream's label of a job's pods naming the job (`batch.kubernetes.io/job-name`), and its
 /// older spelling, both set on the pod template.
@@ -131,6 +134,18 @@ pub(crate) fn prepare(
         }),
         _ => Ok(()),
     }
+}
+
+/// The strategies' `Canonicalize`, run once a write passed validation: Endpoints' subsets are
+/// repacked (upstream's `RepackSubsets`), the one canonicalization kapi runs so far.
+pub(crate) fn canonicalize() -> CanonicalizeFn {
+    std::sync::Arc::new(|info: &ResourceInfo, obj: &mut dyn Object| {
+        if (info.group, info.resource) == ("", "endpoints")
+            && let Some(ep) = obj.as_any_mut().downcast_mut::<kapi_api::core::v1::Endpoints>()
+        {
+            endpoints::canonicalize(ep);
+        }
+    })
 }
 
 /// Upstream's definition strategy on create and update: the storage version joins

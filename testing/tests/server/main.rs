@@ -8,6 +8,7 @@ mod csr_support;
 #[path = "../http_support/mod.rs"]
 mod http_support;
 #[path = "../kubectl_support/mod.rs"]
+#[allow(dead_code, reason = "only crd_cel runs kubectl here, and needs a part of it")]
 mod kubectl_support;
 #[path = "../net_support/mod.rs"]
 mod net_support;

@@ -1,6 +1,7 @@
 //! `SSL_CERT_FILE` names the CA bundle a configuration without a CA trusts. Alone in its test
 //! binary because it sets a process environment variable.
 
+#[allow(dead_code, reason = "this binary starts one plain TLS server, a part of what the module offers")]
 mod net_support;
 #[path = "../../client/tests/tls_support/mod.rs"]
 mod tls_support;

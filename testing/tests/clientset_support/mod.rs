@@ -15,7 +15,6 @@ pub fn clientset(test: &TestServer) -> Clientset {
 
 /// A server of the built-in kinds without controllers (nothing but the test writes), and a
 /// clientset for it.
-#[allow(dead_code, reason = "a test crate may use the clientset alone")]
 pub async fn quiet_cluster() -> (Clientset, TestServer) {
     let server = Arc::new(ApiServer::new());
     server.register_builtin();

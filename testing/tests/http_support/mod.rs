@@ -6,7 +6,6 @@ use http_body_util::BodyExt as _;
 use kapi_testing::ApiServer;
 
 /// An answer: its status code, its `Warning` header values as sent (`299 - "…"`), its body.
-#[allow(dead_code, reason = "each test binary that includes this module reads what it needs")]
 pub struct Answer {
     pub code: u16,
     pub warnings: Vec<String>,

@@ -1,7 +1,5 @@
 //! What the kubectl suites share: finding kubectl, running it against a test server's kubeconfig, and normalising its tables.
 
-#![allow(dead_code, reason = "each suite that includes this module uses part of it")]
-
 pub mod every;
 
 use std::path::{Path, PathBuf};

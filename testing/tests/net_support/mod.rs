@@ -2,8 +2,6 @@
 //! optional client CA, counting the connections it accepts; and a handler that echoes the
 //! request line and the credentials headers.
 
-#![allow(dead_code)]
-
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;

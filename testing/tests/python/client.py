@@ -1,6 +1,6 @@
 """The official Python client (`pip install kubernetes`) against the kapi test server.
 
-Run by testing/tests/python.rs with the kubeconfig path as the only argument. Prints one
+Run by testing/tests/kubectl/python.rs with the kubeconfig path as the only argument. Prints one
 `KEY value...` line per observation for the Rust test to assert on; any exception fails the run.
 """
 

@@ -1,7 +1,7 @@
 //! CEL validation rules (`x-kubernetes-validations`) of custom resources in the test server: rules at the root, on fields, under `items` and `additionalProperties`; transition rules; `fieldPath`, `reason`, `messageExpression`; definitions whose rules do not compile.
 
-mod http_support;
-mod kubectl_support;
+use crate::http_support;
+use crate::kubectl_support;
 
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 //! certificate signing requests' `approval`; dry run on every write; and every `+genclient` kind
 //! of the API tree served, listed and discoverable.
 
-mod csr_support;
+use crate::csr_support;
 
 use std::collections::BTreeMap;
 use std::path::Path;

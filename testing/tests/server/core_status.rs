@@ -1,6 +1,6 @@
 //! Status writes of core/v1 services, replication controllers, nodes and persistent volumes through HTTP: upstream's status validation answers `422 Invalid`, good writes are stored.
 
-mod clientset_support;
+use crate::clientset_support;
 
 use std::collections::BTreeMap;
 

@@ -1,7 +1,6 @@
 //! Users through kapi-client against the test server: static bearer tokens, client certificates, self reviews, `401` for unknown tokens, RBAC authorization of requests and access reviews.
 
-#[path = "../../client/tests/tls_support/mod.rs"]
-mod tls_support;
+use crate::tls_support;
 
 use std::sync::Arc;
 

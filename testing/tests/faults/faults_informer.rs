@@ -7,7 +7,7 @@ use kapi_api::core::v1::ConfigMap;
 use kapi_client::informer::{HandlerFns, InformerConfig, SharedInformer};
 use kapi_client::reflector::{Backoff, Reflector, ReflectorConfig, ReflectorError, ReflectorSink};
 
-mod fault_support;
+use crate::fault_support;
 
 use fault_support::harness::{Change, Harness, State, Step, WAIT, Write, check_history, rv_of};
 use fault_support::{Fault, Match, within};

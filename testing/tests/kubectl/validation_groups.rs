@@ -1,6 +1,6 @@
 //! kubectl against the test server for the groups whose upstream validation kapi ports (networking, rbac, policy, storage, coordination, certificates, discovery, autoscaling, scheduling, node, events, resource, flowcontrol, apiregistration, admissionregistration, storagemigration, apiextensions, batch, internal.apiserver): an invalid object of each (one written through a beta version) is refused with upstream's `422` text as kubectl prints it, and nothing is stored. Runs when `kubectl` is on the PATH (or `KUBECTL` names it); without one it says so and checks nothing.
 
-mod kubectl_support;
+use crate::kubectl_support;
 
 use std::sync::Arc;
 

@@ -8,7 +8,7 @@ use kapi_machinery::json::value::{Value, parse};
 use kapi_machinery::types::Time;
 use kapi_testing::{ApiServer, RuntimeConfig, TestServer};
 
-mod tcp_support;
+use crate::tcp_support;
 use tcp_support::send;
 
 /// A server with every built-in kind, serving what `config` turns on besides the defaults.

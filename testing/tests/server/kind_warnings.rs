@@ -1,6 +1,6 @@
 //! Warnings on writes from the registry strategies of kinds other than pods: a service's, a custom resource definition's and a `kubernetes.io/tls` secret's create and update, and a service's status write, carry upstream's `Warning: 299` texts, read through kapi-client's `*_with_warnings` calls and the raw headers.
 
-mod http_support;
+use crate::http_support;
 
 use std::sync::Arc;
 

@@ -6,7 +6,7 @@ use http::{Method, StatusCode};
 use kapi_machinery::json::value::Value;
 use kapi_testing::{ApiServer, TestServer};
 
-mod tcp_support;
+use crate::tcp_support;
 use tcp_support::send;
 
 async fn start() -> TestServer {

@@ -5,9 +5,8 @@
 //! that must fail with typed errors within the request deadline.
 
 // The test PKI is shared with kapi-client's kubeconfig tests, which cannot depend on this crate.
-mod net_support;
-#[path = "../../client/tests/tls_support/mod.rs"]
-mod tls_support;
+use crate::net_support;
+use crate::tls_support;
 
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;

@@ -343,7 +343,7 @@ async fn applies_a_multi_document_manifest() {
 async fn the_apply_examples_manifest_applies() {
     let (client, _server, _test) = serve().await;
     let mapper = RestMapper::new(&Discovery::run(&client).await.unwrap());
-    let objects = DynamicObject::from_yaml_stream(include_bytes!("../../client/examples/manifest.yaml")).unwrap();
+    let objects = DynamicObject::from_yaml_stream(include_bytes!("../../../client/examples/manifest.yaml")).unwrap();
     let options = ApplyOptions { field_manager: "kapi-apply".into(), ..Default::default() };
     let applied = apply_all(&client, &mapper, &objects, "default", &options).await.unwrap();
     let what: Vec<_> =

@@ -10,9 +10,7 @@ use kapi_client::watcher::{Event, WatcherConfig, watcher};
 use kapi_client::{Client, Error, Stream, StreamExt};
 use kapi_testing::{ApiServer, Fault};
 
-#[path = "../../client/tests/informer_support/mod.rs"]
-#[allow(dead_code)] // each suite uses part of it
-mod informer_support;
+use crate::informer_support;
 
 use informer_support::*;
 

@@ -1,6 +1,6 @@
 //! kubectl's write commands against every resource the test server serves, in every version (and a custom resource): `patch` (merge, JSON and, for built-in kinds, strategic), client-side `apply`, `apply --server-side` (a conflict between managers, then `--force-conflicts`), `scale` and `patch --subresource=status` where discovery lists them, and `get --watch-only` on a sample of one namespaced and one cluster-scoped resource per group (a watch per resource would double the test's time). All failures are collected, so one run shows them all.
 
-mod kubectl_support;
+use crate::kubectl_support;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -268,7 +268,7 @@ async fn kubectl_write_commands_work_for_every_resource() {
     let api = Arc::new(ApiServer::serving_everything());
     api.register_builtin();
     let server = TestServer::start(api.clone(), None).await.unwrap();
-    let dir = write_dir("writes");
+    let dir = write_dir("every-writes");
     let kubeconfig = dir.join("kubeconfig");
     std::fs::write(&kubeconfig, kapi_testing::kubeconfig(server.url())).unwrap();
     let mut k = Kubectl { bin, kubeconfig, failures: Vec::new(), spent: BTreeMap::new() };

@@ -1,6 +1,6 @@
 //! Service cluster IP and node port allocation through kapi-client against the test server: create, update, delete, dry run and concurrent creates, with upstream's errors; and the `kubernetes` service a cluster starts with.
 
-mod clientset_support;
+use crate::clientset_support;
 
 use std::collections::BTreeSet;
 use std::net::Ipv4Addr;

@@ -12,9 +12,7 @@ use kapi_client::reflector::ListSemantic;
 use kapi_testing::{ApiServer, Fault};
 use tokio::sync::mpsc;
 
-#[path = "../../client/tests/informer_support/mod.rs"]
-#[allow(dead_code)] // each suite uses part of it
-mod informer_support;
+use crate::informer_support;
 
 use informer_support::*;
 

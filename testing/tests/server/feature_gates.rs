@@ -1,6 +1,6 @@
 //! Feature-gated fields through the test server and kapi-client: a field whose gate is off is dropped on create, and on update unless the stored object already uses it (marked fields, the projected `podCertificate` and `clusterTrustBundle` sources before validation, and the hand-ruled stop signals, cross-namespace claim sources and lease coordination fields), pods' status fields on `pods/status` writes and an ephemeral container's stop signal on `pods/ephemeralcontainers`; each server has its own gates, so two servers in one process with different gates serve side by side; a gate that relaxes validation (`RelaxedServiceNameValidation`) follows the server's gates.
 
-mod clientset_support;
+use crate::clientset_support;
 
 use std::sync::Arc;
 

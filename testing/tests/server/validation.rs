@@ -1,6 +1,6 @@
 //! Object validation in the test server: `422 Invalid` with upstream's message and causes on create, update, patch, server-side apply and dry runs, and updates relaxed by what the stored object already had.
 
-mod csr_support;
+use crate::csr_support;
 
 use std::sync::Arc;
 

@@ -9,7 +9,7 @@
 //! as kubectl prints them. Runs when `kubectl` is on the PATH
 //! (or `KUBECTL` names it); without one it says so and checks nothing.
 
-mod kubectl_support;
+use crate::kubectl_support;
 
 use std::sync::Arc;
 
@@ -212,7 +212,7 @@ async fn kubectl_server_side_apply_conflicts_and_force() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-const MANIFEST: &str = include_str!("../../client/examples/manifest.yaml");
+const MANIFEST: &str = include_str!("../../../client/examples/manifest.yaml");
 
 /// `kubectl drain`: cordons the node, lists its pods by `spec.nodeName`, and evicts them through
 /// `pods/eviction`, retrying while the pod disruption budget allows no disruption.

@@ -3,9 +3,8 @@
 //! certificates, caching until expiry, re-running after a 401, and the errors of failing,
 //! missing, slow or chatty plugins.
 
-mod net_support;
-#[path = "../../client/tests/tls_support/mod.rs"]
-mod tls_support;
+use crate::net_support;
+use crate::tls_support;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! Warnings of writes (`warnings_for_<kind>`, upstream's `WarningsOnCreate`/`WarningsOnUpdate`): sent by the test server on every accepted create, update, patch and apply of a main resource, dry runs included, not on refused writes; status writes carry the status strategy's (`warnings_for_<kind>_status_update`); each text once.
 
-mod http_support;
+use crate::http_support;
 
 use http::Method;
 use kapi_api::batch::v1::CronJob;

@@ -1,6 +1,6 @@
 //! kubectl against every resource the test server serves, in every version: discovery lists them; each goes through `create -f -`, `get` (its table's header and row), `label`, `get -o yaml`, `get -o jsonpath`, `explain`, `create --dry-run=server` and `delete`, and each create-only review (and the legacy `bindings`) through `create -o yaml`. All failures are collected, so one run shows them all.
 
-mod kubectl_support;
+use crate::kubectl_support;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -9,7 +9,7 @@ use kapi_client::watcher::{Event, WatcherConfig, watcher};
 use kapi_client::{Error, StreamExt};
 use tokio::task::JoinHandle;
 
-mod fault_support;
+use crate::fault_support;
 
 use fault_support::harness::{Change, Harness, State, Step, WAIT, Write, check_history, gaps_ms, rv_of};
 use fault_support::{Fault, Match, within};

@@ -3,7 +3,7 @@
 //! schema (upstream's messages), `status` and `scale` subresources, server-side apply by the
 //! schema's list types, discovery and OpenAPI; name conflicts; deleting the definition.
 
-mod http_support;
+use crate::http_support;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -4,7 +4,7 @@ use kapi_api::core::v1::ConfigMap;
 use kapi_api::meta::v1::{CreateOptions, GetOptions, ListOptions, ObjectMeta};
 use kapi_client::ListResource;
 
-mod fault_support;
+use crate::fault_support;
 
 use fault_support::harness::{Harness, NS, WAIT, gaps_ms};
 use fault_support::{Fault, Match, within};

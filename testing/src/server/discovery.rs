@@ -226,7 +226,7 @@ fn verbs(verbs: &[&str], sorted: bool) -> Option<Verbs> {
     Some(Verbs(out))
 }
 
-/// A resource's subresources in discovery's order: a built-in group version's paths are
+/// A resource's subresources in aggregated discovery's order: a built-in group version's paths are
 /// registered sorted (`deployments/scale` before `deployments/status`); apiextensions lists a
 /// custom resource's `status` before its `scale`.
 fn subresources(r: &ResourceInfo, custom: bool) -> impl Iterator<Item = &Subresource> {
@@ -265,7 +265,9 @@ fn resource_list(
             },
             ..APIResource::default()
         });
-        for s in subresources(r, custom(r)) {
+        // In the resource's own order: a custom resource's is apiextensions' (`status`, then
+        // `scale`), and a built-in group version's list is sorted whole below.
+        for s in r.subresources {
             list.push(subresource(r, s));
         }
     }

@@ -13,7 +13,6 @@ mod endpoints;
 mod gated;
 mod gated_status;
 mod ip_addresses;
-mod md5;
 mod pod_label_keys;
 mod pods;
 mod services;

@@ -116,16 +116,15 @@ fn emulation_version(flags: &[String]) -> Result<Option<Version>, String> {
 fn parse_version(text: &str) -> Result<(Version, u64), String> {
     let trimmed = text.trim_start_matches(is_go_space);
     let body = trimmed.strip_prefix('v').unwrap_or(trimmed);
-    let numbers_end = body.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(body.len());
-    let mut numbers = &body[..numbers_end];
-    // The numbers are digits separated by single dots; a trailing dot belongs to the rest.
-    while numbers.ends_with('.') || numbers.contains("..") {
-        numbers = match numbers.find("..") {
-            Some(i) => &numbers[..i],
-            None => &numbers[..numbers.len() - 1],
-        };
+    // apimachinery's pattern `[0-9]+(\.[0-9]+)*`: digit runs joined by single dots; a dot not
+    // followed by a digit belongs to the rest.
+    let bytes = body.as_bytes();
+    let mut end = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    while end > 0 && bytes.get(end) == Some(&b'.') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
+        end += 1 + bytes[end + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
     }
-    if numbers.is_empty() || !numbers.starts_with(|c: char| c.is_ascii_digit()) {
+    let numbers = &body[..end];
+    if numbers.is_empty() {
         return Err(format!("could not parse {} as version", go_quote(text)));
     }
     let parts: Vec<&str> = numbers.split('.').collect();
@@ -199,7 +198,8 @@ mod tests {
 
     #[test]
     fn emulated_versions_as_component_base_reads_them() {
-        for ok in ["1.36", "kube=1.36", "v1.36", " kube = 1.36.0 "] {
+        // A dot not followed by a digit ends the numbers; a generic version ignores the rest.
+        for ok in ["1.36", "kube=1.36", "v1.36", " kube = 1.36.0 ", "1.36.", "1.36..7", "1.36-x"] {
             assert_eq!(kube_feature_gates(&[], &flags(&[ok])), Ok(Vec::new()), "{ok}");
         }
         let refused = |v: &[&str]| kube_feature_gates(&[], &flags(v)).unwrap_err();
@@ -210,6 +210,8 @@ mod tests {
         assert_eq!(refused(&["wardle=1.2"]), "component not registered: wardle");
         assert_eq!(refused(&["1"]), r#"illegal version string "1""#);
         assert_eq!(refused(&["x"]), r#"could not parse "x" as version"#);
+        assert_eq!(refused(&[".1.36"]), r#"could not parse ".1.36" as version"#);
+        assert_eq!(refused(&["1..36"]), r#"illegal version string "1..36""#);
         assert_eq!(refused(&["01.36"]), r#"illegal zero-prefixed version component "01" in "01.36""#);
         assert!(
             refused(&["1.35"])

@@ -16,7 +16,9 @@ use std::collections::BTreeMap;
 
 use kapi_api::core::v1::{EndpointAddress, EndpointPort, EndpointSubset, Endpoints};
 
-use super::{md5, spew};
+use md5::{Digest, Md5};
+
+use super::spew;
 
 /// Upstream's `Canonicalize` of an Endpoints: its subsets repacked.
 pub(crate) fn canonicalize(endpoints: &mut Endpoints) {
@@ -90,10 +92,15 @@ pub(crate) fn sort_subsets(mut subsets: Vec<EndpointSubset>) -> Vec<EndpointSubs
     for s in &mut subsets {
         s.addresses.sort_by(address_order);
         s.not_ready_addresses.sort_by(address_order);
-        s.ports.sort_by_cached_key(|p| md5::digest(spew::port(p).as_bytes()));
+        s.ports.sort_by_cached_key(|p| hash_key(&spew::port(p)));
     }
-    subsets.sort_by_cached_key(|s| md5::digest(spew::subset(s).as_bytes()));
+    subsets.sort_by_cached_key(|s| hash_key(&spew::subset(s)));
     subsets
+}
+
+/// Upstream's sort key for ports and subsets (`hashObject`): the MD5 of an object's go-spew text.
+pub(super) fn hash_key(spew_text: &str) -> [u8; 16] {
+    Md5::digest(spew_text.as_bytes()).into()
 }
 
 /// Upstream's `LessEndpointAddress`: the IP's bytes, then no `targetRef` before one, then the

@@ -3,8 +3,7 @@
 //! informer cache metadata only, and a controller runs on metadata with an owned kind watched
 //! through metadata too.
 
-#[allow(dead_code)] // each suite uses part of it
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use kapi_machinery::json::value::{self, Value};
 use kapi_webhook::{Limits, Router};
 
-mod support;
+use crate::support;
 
 async fn start() -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

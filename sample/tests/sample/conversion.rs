@@ -97,7 +97,7 @@ fn defaults_name_the_deployment_after_the_foo_and_run_one_replica() {
 
 #[test]
 fn the_definition_stores_v2_and_converts_through_the_webhook() {
-    let yaml = include_str!("../generated/crds/foos.samples.example.com.yaml");
+    let yaml = include_str!("../../generated/crds/foos.samples.example.com.yaml");
     let doc = kapi_machinery::yaml::yaml_to_json(yaml.as_bytes(), true).unwrap();
     let doc = kapi_machinery::json::value::parse(&doc).unwrap();
     let spec = doc.get("spec").unwrap();

@@ -2,8 +2,7 @@
 //! leader reconciles, and when it stops (releasing the lease, or dying without a word) the other
 //! takes over within the lease duration. The reconciles' log shows they never overlap.
 
-#[allow(dead_code)] // each suite uses part of it
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::Duration;

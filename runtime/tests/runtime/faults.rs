@@ -9,8 +9,7 @@ use kapi_client::reflector::{Backoff, ReflectorConfig};
 use kapi_runtime::metrics::Registry;
 use kapi_runtime::{Action, Config, Controller};
 
-#[path = "../../testing/tests/fault_support/mod.rs"]
-mod fault_support;
+use crate::fault_support;
 
 use fault_support::harness::{Harness, State, WAIT, rv_of};
 use fault_support::{Fault, Match, within};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use kapi_machinery::json::value::{self, Value};
 use kapi_testing::{ApiServer, TestServer};
 
-mod support;
+use crate::support;
 
 use support::{exchange, start_program};
 

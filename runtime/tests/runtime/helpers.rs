@@ -2,8 +2,7 @@
 //! managedFields-dropping transform in a controller's cache, and the metrics' text rendering
 //! after real reconciles.
 
-#[allow(dead_code)] // each suite uses part of it
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::Duration;

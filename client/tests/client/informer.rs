@@ -23,8 +23,7 @@ use kapi_machinery::TypeMeta;
 use kapi_macros::Kapi;
 use tokio::sync::{mpsc, watch};
 
-#[allow(dead_code)] // each suite uses part of it
-mod informer_support;
+use crate::informer_support;
 
 use informer_support::*;
 

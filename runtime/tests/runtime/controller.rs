@@ -2,8 +2,7 @@
 //! change of an owned object and on requeue; per-key back-off after errors; predicates; resync;
 //! one reconcile per key at a time; graceful shutdown; finalizers.
 
-#[allow(dead_code)] // each suite uses part of it
-mod support;
+use crate::support;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-mod support;
+use crate::support;
 
 use support::{PROGRAM, start_program};
 

@@ -3,8 +3,7 @@
 //! stay distinct; floods about one object are dropped; the series timers finish quiet series and
 //! refresh long ones (on tokio's paused clock, with short and with client-go's timings).
 
-#[allow(dead_code)] // each suite uses part of it
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! account): contexts, tokens, client certificates, CA data and files, insecure mode, and errors
 //! that name the file and field.
 
-mod tls_support;
+use crate::tls_support;
 
 use std::path::{Path, PathBuf};
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Extracts the structural facts of upstream's OpenAPI v3 documents for codegen/tests/openapi.rs.
+"""Extracts the structural facts of upstream's OpenAPI v3 documents for codegen/tests/codegen/openapi.rs.
 
 Usage: hack/openapi-facts.py SOURCE-LABEL OUT-DIR K8S-API-DIR@COMMIT UPSTREAM-V3.json...
 

@@ -8,7 +8,7 @@ use kapi_api::autoscaling::{v1, v2};
 use kapi_api::core::v1::ResourceName;
 use kapi_api::meta::v1::ObjectMeta;
 use kapi_machinery::types::Quantity;
-use kapi_machinery::{Format, Options, Serializer};
+use kapi_machinery::{Format, Options, Scheme, Serializer};
 
 fn metric(resource: &str, target: v2::MetricTarget) -> v2::MetricSpec {
     v2::MetricSpec {
@@ -19,8 +19,13 @@ fn metric(resource: &str, target: v2::MetricTarget) -> v2::MetricSpec {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // Every kind of the enabled groups, with the conversions and defaults kapi-api generates.
-    let scheme = kapi_api::scheme()?;
+    // The meta kinds and the one group converted here, with the conversions and defaults kapi-api
+    // generates for it. Not `kapi_api::scheme()`: registrations, codecs and conversions are
+    // `#[inline]` (docs/type-language.md, "Where the code is compiled"), so registering every
+    // group would compile every kind's code into this program, for kinds it never touches.
+    let mut scheme = Scheme::new();
+    kapi_api::meta::add_to_scheme(&mut scheme)?;
+    kapi_api::autoscaling::install(&mut scheme)?;
     let hpa = v2::HorizontalPodAutoscaler {
         metadata: ObjectMeta { name: "web".into(), namespace: "default".into(), ..Default::default() },
         spec: v2::HorizontalPodAutoscalerSpec {

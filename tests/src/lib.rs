@@ -10,7 +10,7 @@ pub mod fuzz;
 mod readme {}
 
 // The docs' pages, likewise: every `rust` block is a doctest; `rust,ignore` blocks are excerpts of
-// compiled files, which tests/docs_code.rs checks against them.
+// compiled files, which tests/workspace/docs_code.rs checks against them.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/migrating-from-kube-rs.md")]
 mod migrating_from_kube_rs {}

@@ -1,6 +1,4 @@
-//! What the sample's test binaries share: the conversion webhook program started with a throwaway certificate, and one plain HTTP/1.1 exchange.
-// Each test binary uses part of this module.
-#![allow(dead_code, reason = "each test binary compiles the module and uses part of it")]
+//! What the sample's suites share: the conversion webhook program started with a throwaway certificate, and one plain HTTP/1.1 exchange.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

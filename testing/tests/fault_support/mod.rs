@@ -7,7 +7,7 @@
 //! disturbs another. Every request is logged with the time it arrived, so tests can check how
 //! the client spaced its retries.
 
-#![allow(dead_code, reason = "the `faults` binary and runtime/tests/faults.rs each use part of it")]
+#![allow(dead_code, reason = "the `faults` binary and kapi-runtime's `runtime` binary each use part of it")]
 
 pub mod harness;
 

@@ -85,6 +85,7 @@ mod strategy;
 mod streams;
 mod subresource;
 mod table;
+mod token;
 mod versions;
 mod warnings;
 mod watch;

@@ -42,6 +42,7 @@ mod strategy_effects;
 mod streams;
 mod subresources;
 mod tls;
+mod token_requests;
 mod tracker;
 mod users;
 mod validation;

@@ -77,6 +77,7 @@ pub mod patch;
 mod plugins;
 mod query;
 mod rbac;
+mod restful;
 mod review;
 mod route;
 pub mod serve;

@@ -30,6 +30,7 @@ mod feature_gates;
 mod kind_warnings;
 mod lifecycle;
 mod logs;
+mod media_types;
 mod metadata;
 mod pod_security;
 mod policy_dispatch;

@@ -227,7 +227,10 @@ impl ApiServer {
         let mut call = Call { info, route, query, req: &req, enc, stage: Stage::Store };
         // Upstream authorizes in a filter, before the router and the handler see the request.
         if let Err(e) = self.authorize(&call, is_watch) {
-            return error_response(&e, enc);
+            return match negotiated {
+                Ok(enc) => error_response(&e, enc),
+                Err(_) => negotiated_error_response(&e, accept),
+            };
         }
         let enc = match negotiated {
             Ok(e) => e,

@@ -208,3 +208,29 @@ async fn watches_without_a_stream_type_are_refused_by_the_stream_negotiation() {
         );
     }
 }
+
+/// Authorization is a filter in front of the router: a user who may not read pods is refused
+/// with `403` whatever they accept, and the refusal, like the router's, is indented JSON when
+/// they accept nothing the server produces.
+#[tokio::test]
+async fn authorization_comes_before_the_media_types() {
+    use kapi_testing::server::{AuthorizationMode, parse_token_file};
+    let server = Arc::new(ApiServer::new());
+    server.register_builtin();
+    server.set_static_tokens(parse_token_file("alice-token,alice,1001\n").unwrap());
+    server.set_authorization_mode(AuthorizationMode::Rbac);
+    let test = TestServer::start(server.clone(), None).await.unwrap();
+    let mut config = Config::new(test.url()).unwrap();
+    config.retry.max_retries = 0;
+    config.auth = kapi_client::Auth::BearerToken("alice-token".into());
+    let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
+    let a = send(&client, http::Method::GET, "/api/v1/namespaces/default/pods/p", &[("accept", "text/html")], "").await;
+    assert_eq!((a.code, a.content_type.as_str()), (403, "application/json"));
+    let message = r#"pods \"p\" is forbidden: User \"alice\" cannot get resource \"pods\" in API group \"\" in the namespace \"default\""#;
+    assert_eq!(
+        String::from_utf8(a.body).unwrap(),
+        format!(
+            "{{\n  \"kind\": \"Status\",\n  \"apiVersion\": \"v1\",\n  \"metadata\": {{}},\n  \"status\": \"Failure\",\n  \"message\": \"{message}\",\n  \"reason\": \"Forbidden\",\n  \"details\": {{\n    \"name\": \"p\",\n    \"kind\": \"pods\"\n  }},\n  \"code\": 403\n}}"
+        )
+    );
+}

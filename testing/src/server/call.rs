@@ -163,6 +163,26 @@ pub(crate) fn error_response(err: &Error, enc: Encoding) -> http::Response<Body>
     resp
 }
 
+/// An error as upstream's `ErrorNegotiated` writes it: in the encoding `Accept` asks for (any
+/// of JSON, YAML and protobuf, for every resource), else, when nothing acceptable can be
+/// produced, as indented JSON (`WriteRawJSON`, `json.MarshalIndent(status, "", "  ")`).
+pub(crate) fn negotiated_error_response(err: &Error, accept: Option<&str>) -> http::Response<Body> {
+    if let Ok(enc) = super::negotiate::response_encoding(accept, true) {
+        return error_response(err, enc);
+    }
+    let status = api_errors::status_of(err);
+    super::audit::log_response_status(&status);
+    let code = u16::try_from(status.code).ok().filter(|c| (400..600).contains(c)).unwrap_or(500);
+    match kapi_machinery::json::to_vec_pretty(&status) {
+        Ok(data) => respond(code, Encoding::Json, data, &[]),
+        Err(e) => {
+            let mut r = http::Response::new(body::full(e.to_string()));
+            *r.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+            r
+        }
+    }
+}
+
 /// Sorts strict-decoding findings by the field validation directive: `Strict` fails with
 /// upstream's `strict decoding error: …`, `Warn` returns them as warnings, `Ignore` drops them.
 pub(super) fn findings(fv: FieldValidation, found: Vec<String>) -> Result<Vec<String>> {

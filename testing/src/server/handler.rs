@@ -16,8 +16,8 @@ use kapi_machinery::{DecodeErrorKind, KindInfo, Object, TypeMeta};
 
 use super::admission::Deferred;
 use super::call::{
-    Call, ManagedFieldsComputed, PatchView, error_response, findings, object_response, patch_error, respond,
-    warning_header,
+    Call, ManagedFieldsComputed, PatchView, error_response, findings, negotiated_error_response, object_response,
+    patch_error, respond, warning_header,
 };
 use super::codec::{self, Target};
 use super::negotiate::{self, Encoding};
@@ -207,20 +207,36 @@ impl ApiServer {
             return error_response(&api_errors::method_not_allowed(), fallback);
         }
         let is_watch = req.method() == Method::GET && (route.watch_path || query.bool("watch") == Some(true));
-        // Reads may be asked for as tables (module `table`), in the encoding negotiated here.
-        let enc = if req.method() == Method::GET {
-            negotiate::read_encoding(accept, info.protobuf, is_watch).map(|(e, _)| e)
+        // go-restful's router (the built-in kinds only) answers a media type no route takes
+        // before the handler negotiates its own (module `restful`).
+        let routed = if self.is_custom(&info) || route.subresource.as_deref().is_some_and(is_connect) {
+            Ok(())
         } else {
-            negotiate::response_encoding(accept, info.protobuf)
+            let lists = req.method() == Method::GET && (route.name.is_none() || route.watch_path);
+            super::restful::check(req.method(), req.headers(), req.body().len(), &super::restful::RouteMedia { lists })
         };
-        let enc = match enc {
-            Ok(e) => e,
-            Err(e) => return error_response(&e, Encoding::Json),
-        };
-        let call = Call { info, route, query, req: &req, enc, stage: Stage::Store };
+        // Reads may be asked for as tables (module `table`), in the encoding negotiated here.
+        let negotiated = routed.and_then(|()| {
+            if req.method() == Method::GET {
+                negotiate::read_encoding(accept, info.protobuf, is_watch).map(|(e, _)| e)
+            } else {
+                negotiate::response_encoding(accept, info.protobuf)
+            }
+        });
+        let enc = negotiated.as_ref().copied().unwrap_or(fallback);
+        let mut call = Call { info, route, query, req: &req, enc, stage: Stage::Store };
+        // Upstream authorizes in a filter, before the router and the handler see the request.
         if let Err(e) = self.authorize(&call, is_watch) {
-            return error_response(&e, enc);
+            return match negotiated {
+                Ok(enc) => error_response(&e, enc),
+                Err(_) => negotiated_error_response(&e, accept),
+            };
         }
+        let enc = match negotiated {
+            Ok(e) => e,
+            Err(e) => return negotiated_error_response(&e, accept),
+        };
+        call.enc = enc;
         if is_watch {
             return self.dispatch(&call, true).unwrap_or_else(|e| error_response(&e, enc));
         }
@@ -714,12 +730,13 @@ impl ApiServer {
     /// stores what the view makes of the result; the answer is the view of the stored object.
     pub(super) fn patch_view(&self, call: &Call<'_>, view: &PatchView<'_>) -> Result<http::Response<Body>> {
         let ct = call.header(header::CONTENT_TYPE).unwrap_or_default();
-        let pt =
-            PatchType::from_content_type(ct).ok_or_else(|| api_errors::unsupported_media_type(PATCH_MEDIA_TYPES))?;
+        // apiextensions' patch handler lists its own patch types, strategic merge not among them.
+        let custom = self.crd_refuses_strategic(&call.info);
+        let accepted = if custom { CUSTOM_PATCH_MEDIA_TYPES } else { PATCH_MEDIA_TYPES };
+        let pt = PatchType::from_content_type(ct)
+            .filter(|pt| !(custom && *pt == PatchType::Strategic))
+            .ok_or_else(|| api_errors::unsupported_media_type(accepted))?;
         let apply = pt == PatchType::Apply;
-        if pt == PatchType::Strategic && self.crd_refuses_strategic(&call.info) {
-            return Err(api_errors::unsupported_media_type(CUSTOM_PATCH_MEDIA_TYPES));
-        }
         let verb = if apply { "apply" } else { "patch" };
         match call.route.subresource.as_deref() {
             None => call.require_verb(verb)?,
@@ -958,6 +975,11 @@ fn may_be_document(path: &str) -> bool {
         Some("apis") => segments.count() <= 2,
         _ => true,
     }
+}
+
+/// The subresources upstream serves as `CONNECT` routes, which take and produce any media type.
+fn is_connect(subresource: &str) -> bool {
+    matches!(subresource, "exec" | "attach" | "portforward" | "proxy" | "log")
 }
 
 /// Upstream's update handler runs `EnsureObjectNamespaceMatchesRequestNamespace` before it

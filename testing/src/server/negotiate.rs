@@ -191,46 +191,49 @@ fn pick_read(
     None
 }
 
+/// The media types upstream's refusals list: every serializer's, protobuf too where a
+/// resource is not served in it (apiextensions' serializer for custom resources has a protobuf
+/// serializer, which only its endpoint restrictions keep from their objects).
+const MEDIA_TYPES: [&str; 3] = [MEDIA_TYPE_JSON, MEDIA_TYPE_YAML, MEDIA_TYPE_PROTOBUF];
+
+/// The watch stream media types upstream's refusals list, for every resource.
+const STREAM_MEDIA_TYPES: [&str; 2] =
+    ["application/json;stream=watch", "application/vnd.kubernetes.protobuf;stream=watch"];
+
 /// The encoding of a response, from the `Accept` header (JSON when absent).
 pub fn response_encoding(accept: Option<&str>, protobuf: bool) -> Result<Encoding> {
     let offered = supported(protobuf);
-    pick(accept, &offered, false).ok_or_else(|| {
-        let names: Vec<&str> = offered.iter().map(|e| e.media_type()).collect();
-        api_errors::not_acceptable(&names)
-    })
+    pick(accept, &offered, false).ok_or_else(|| api_errors::not_acceptable(&MEDIA_TYPES))
 }
 
 /// The encoding of a read (get, list, or with `watch` a watch stream) and the conversion it
 /// asks for, from the `Accept` header; the errors are [`response_encoding`]'s and
 /// [`watch_encoding`]'s.
 pub fn read_encoding(accept: Option<&str>, protobuf: bool, watch: bool) -> Result<(Encoding, Option<As>)> {
-    let offered: Vec<Encoding> = supported(protobuf).into_iter().filter(|e| !watch || *e != Encoding::Yaml).collect();
-    match pick_read(accept, &offered, watch, true) {
+    let offered = supported(protobuf);
+    // Upstream's list handler negotiates the output as for a list first, watches too, and
+    // only then the watch's stream.
+    let found = pick_read(accept, &offered, false, true).ok_or_else(|| api_errors::not_acceptable(&MEDIA_TYPES))?;
+    if !watch {
+        return Ok(found);
+    }
+    let streams: Vec<Encoding> = offered.into_iter().filter(|e| *e != Encoding::Yaml).collect();
+    match pick_read(accept, &streams, true, true) {
         Some(found) => Ok(found),
-        None if watch => watch_encoding(accept, protobuf).map(|e| (e, None)),
-        None => response_encoding(accept, protobuf).map(|e| (e, None)),
+        None => watch_encoding(accept, protobuf).map(|e| (e, None)),
     }
 }
 
 /// The encoding of a watch stream (JSON or protobuf), from the `Accept` header.
 pub fn watch_encoding(accept: Option<&str>, protobuf: bool) -> Result<Encoding> {
     let offered: Vec<Encoding> = supported(protobuf).into_iter().filter(|e| *e != Encoding::Yaml).collect();
-    pick(accept, &offered, true).ok_or_else(|| {
-        let mut names = vec!["application/json;stream=watch"];
-        if protobuf {
-            names.push("application/vnd.kubernetes.protobuf;stream=watch");
-        }
-        api_errors::not_acceptable(&names)
-    })
+    pick(accept, &offered, true).ok_or_else(|| api_errors::not_acceptable(&STREAM_MEDIA_TYPES))
 }
 
 /// The encoding of a request body, from `Content-Type` (JSON when absent).
 pub fn request_encoding(content_type: Option<&str>, protobuf: bool) -> Result<Encoding> {
     let offered = supported(protobuf);
-    let unsupported = || {
-        let names: Vec<&str> = offered.iter().map(|e| e.media_type()).collect();
-        api_errors::unsupported_media_type(&names)
-    };
+    let unsupported = || api_errors::unsupported_media_type(&MEDIA_TYPES);
     let Some(ct) = content_type.map(str::trim).filter(|c| !c.is_empty()) else {
         return Ok(Encoding::Json);
     };

@@ -16,7 +16,7 @@ use kapi_machinery::types::Time;
 use super::ApiServer;
 use super::authn::UserInfo;
 use super::call::{Call, object_response};
-use super::subresource::{DEFAULT_TOKEN_AUDIENCE, TOKEN_ISSUER};
+use super::token::{DEFAULT_TOKEN_AUDIENCE, TOKEN_ISSUER};
 use crate::tracker::Result;
 use crate::tracker::meta;
 use crate::tracker::options;

@@ -21,10 +21,8 @@
 //! - `binding` (pods): `POST` a `Binding`; the pod is bound as upstream's binding storage does
 //!   (module `binding`). `201` with a success `Status`. The legacy resource `bindings` binds
 //!   through the same storage (`bind_legacy`).
-//! - `token` (service accounts): `POST` a `TokenRequest`; the answer (`201`) carries a JWT-shaped
-//!   token (unsigned: a random signature) whose claims name the service account, audiences
-//!   (defaulted to the server's), and `expirationTimestamp` `expirationSeconds` (default 3600,
-//!   at least 600) from now.
+//! - `token` (service accounts): `POST` a `TokenRequest`; checked and answered with a JWT-shaped
+//!   token (module `token`).
 //!
 //! Every write honours `dryRun`: nothing is stored, and the answer is what would have been.
 //!
@@ -57,11 +55,6 @@ use crate::tracker::meta;
 use crate::tracker::options::{self, FieldValidation};
 use crate::tracker::subresource::{SAME_KIND_SUBRESOURCES, at, set_at};
 use crate::tracker::{Modify, Result, Stage};
-
-/// The audience of tokens whose request names none (upstream's default API server audience).
-pub const DEFAULT_TOKEN_AUDIENCE: &str = "https://kubernetes.default.svc.cluster.local";
-/// The issuer written into tokens.
-pub const TOKEN_ISSUER: &str = "https://kubernetes.default.svc.cluster.local";
 
 impl ApiServer {
     /// Serves `…/<name>/<subresource>`.
@@ -362,67 +355,6 @@ impl ApiServer {
         })?;
         Ok(())
     }
-
-    fn create_token(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
-        call.require_subresource_verb("token", "create")?;
-        let opts = call.query.create_options()?;
-        let w = options::validate_create(&opts)?;
-        let (request, warnings) = self.decode_input(call, sub, w.field_validation)?;
-        let mut v = meta::to_value(request.as_ref())?;
-        let kind = input_kind(sub, request.as_ref())?;
-        // Upstream's `TokenREST.Create`: a name in the body must be the account's, then the
-        // account must exist; the request gets its defaults (audiences, name, namespace,
-        // creation time, no status); then `ValidateTokenRequest` runs, reported without a
-        // name; only then validating admission, on that request.
-        let invalid =
-            |name: &str, errs: &[FieldError]| api_errors::invalid("authentication.k8s.io", "TokenRequest", name, errs);
-        let body_name = at(&v, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default();
-        if !body_name.is_empty() && body_name != call.name() {
-            let why = "must match the service account name if specified";
-            return Err(invalid(call.name(), &[FieldError::invalid("metadata.name", body_name, why)]));
-        }
-        let account = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &Default::default())?;
-        let uid = (call.info.metadata)(account.as_ref()).map(|m| m.uid.clone()).unwrap_or_default();
-        let seconds = match at(&v, &["spec", "expirationSeconds"]) {
-            Some(Value::Number(n)) => n.parse::<i64>().unwrap_or(-1),
-            _ => 3600,
-        };
-        let now = Time::now();
-        let audiences = match at(&v, &["spec", "audiences"]) {
-            Some(Value::Array(a)) if !a.is_empty() => a.clone(),
-            _ => vec![Value::String(DEFAULT_TOKEN_AUDIENCE.into())],
-        };
-        set_at(&mut v, &["spec", "audiences"], Some(Value::Array(audiences.clone())));
-        set_at(&mut v, &["spec", "expirationSeconds"], Some(Value::Number(seconds.to_string())));
-        set_at(&mut v, &["metadata", "name"], Some(Value::String(call.name().into())));
-        set_at(&mut v, &["metadata", "namespace"], Some(Value::String(call.namespace().into())));
-        set_at(&mut v, &["metadata", "creationTimestamp"], Some(Value::String(now.format_rfc3339())));
-        set_at(&mut v, &["status"], None);
-        let path = "spec.expirationSeconds";
-        let mut errs = Vec::new();
-        if seconds < 600 {
-            errs.push(FieldError::invalid_value(path, seconds, "may not specify a duration less than 10 minutes"));
-        } else if seconds > 1 << 32 {
-            errs.push(FieldError::invalid_value(path, seconds, "may not specify a duration larger than 2^32 seconds"));
-        }
-        if !errs.is_empty() {
-            return Err(invalid("", &errs));
-        }
-        if matches!(call.stage, Stage::Hold) {
-            let held = decode_as(kind, &v)?;
-            return object_response(201, call.enc, held.as_ref(), &warnings);
-        }
-        let expires = now.unix_seconds().saturating_add(seconds);
-        let token = token(call.namespace(), call.name(), &uid, &audiences, now.unix_seconds(), expires);
-        set_at(&mut v, &["status", "token"], Some(Value::String(token)));
-        set_at(
-            &mut v,
-            &["status", "expirationTimestamp"],
-            Some(Value::String(Time::from_unix(expires).format_rfc3339())),
-        );
-        let out = decode_as(kind, &v)?;
-        object_response(201, call.enc, out.as_ref(), &warnings)
-    }
 }
 
 /// The success `Status` evictions and bindings answer with.
@@ -493,7 +425,7 @@ fn selector_text(info: &ResourceInfo, obj: &Value) -> Result<(String, Option<Val
 
 /// Which of the subresource's input kinds a decoded body is (`policy/v1beta1` evictions are
 /// still served), so that what the server builds from it speaks the request's version.
-fn input_kind(sub: &Subresource, obj: &dyn Object) -> Result<KindInfo> {
+pub(super) fn input_kind(sub: &Subresource, obj: &dyn Object) -> Result<KindInfo> {
     let gvk = obj.registered_gvk();
     sub.input_kinds()
         .iter()
@@ -504,7 +436,7 @@ fn input_kind(sub: &Subresource, obj: &dyn Object) -> Result<KindInfo> {
 
 /// A JSON document as an object of a subresource's kind (its `apiVersion` and `kind` must be
 /// that kind's), as the server builds the objects it answers with or hands to admission.
-fn decode_as(kind: KindInfo, doc: &Value) -> Result<Box<dyn Object>> {
+pub(super) fn decode_as(kind: KindInfo, doc: &Value) -> Result<Box<dyn Object>> {
     let versions = [kind.api_version()];
     let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
     Ok(codec::decode_json(&target, &doc.to_compact_vec(), false)?.0)
@@ -635,80 +567,4 @@ fn validate_scale(scale: &Value, namespace: &str, replicas: &Value) -> Result<Ve
         ));
     }
     Ok(errs)
-}
-
-/// A JWT-shaped service account token: `header.claims.signature`, base64url without padding;
-/// the signature is random bytes, as nothing verifies it.
-fn token(namespace: &str, name: &str, uid: &str, audiences: &[Value], issued: i64, expires: i64) -> String {
-    let header = br#"{"alg":"RS256","kid":"kapi-testing"}"#.to_vec();
-    let claims = Value::Object(vec![
-        ("aud".into(), Value::Array(audiences.to_vec())),
-        ("exp".into(), Value::Number(expires.to_string())),
-        ("iat".into(), Value::Number(issued.to_string())),
-        ("iss".into(), Value::String(TOKEN_ISSUER.into())),
-        (
-            "kubernetes.io".into(),
-            Value::Object(vec![
-                ("namespace".into(), Value::String(namespace.into())),
-                (
-                    "serviceaccount".into(),
-                    Value::Object(vec![
-                        ("name".into(), Value::String(name.into())),
-                        ("uid".into(), Value::String(uid.into())),
-                    ]),
-                ),
-            ]),
-        ),
-        ("nbf".into(), Value::Number(issued.to_string())),
-        ("sub".into(), Value::String(format!("system:serviceaccount:{namespace}:{name}"))),
-    ]);
-    let mut signature = Vec::with_capacity(32);
-    for _ in 0..4 {
-        signature.extend_from_slice(&meta::random_u64().to_be_bytes());
-    }
-    [header, claims.to_compact_vec(), signature].iter().map(|part| base64url(part)).collect::<Vec<_>>().join(".")
-}
-
-fn base64url(data: &[u8]) -> String {
-    let mut b64 = Vec::new();
-    kapi_machinery::base64::encode_into(data, &mut b64);
-    b64.iter()
-        .filter(|c| **c != b'=')
-        .map(|c| match c {
-            b'+' => '-',
-            b'/' => '_',
-            other => char::from(*other),
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use kapi_machinery::json::value;
-
-    #[test]
-    fn tokens_are_three_base64url_parts() {
-        let t = token("ns", "sa", "u", &[Value::String("a".into())], 1, 2);
-        let parts: Vec<&str> = t.split('.').collect();
-        assert_eq!(parts.len(), 3);
-        assert!(t.bytes().all(|c| c.is_ascii_alphanumeric() || b"-_.".contains(&c)), "{t}");
-        let mut std: Vec<u8> = parts[1]
-            .bytes()
-            .map(|c| {
-                if c == b'-' {
-                    b'+'
-                } else if c == b'_' {
-                    b'/'
-                } else {
-                    c
-                }
-            })
-            .collect();
-        while !std.len().is_multiple_of(4) {
-            std.push(b'=');
-        }
-        let claims = value::parse(&kapi_machinery::base64::decode(&std).unwrap()).unwrap();
-        assert_eq!(claims.get("sub").and_then(Value::as_str), Some("system:serviceaccount:ns:sa"));
-    }
 }

@@ -600,13 +600,11 @@ async fn patch_types() {
     .await;
     assert_eq!(decode_as::<Vwc>(Format::Json, &r.body).webhooks.len(), 1);
 
-    // Unsupported patch types, missing objects, strict validation.
+    // Unsupported patch types (go-restful's router refuses them before the patch handler does),
+    // missing objects, strict validation.
     let r = patch("application/json", "{}").await;
     assert_eq!(r.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
-    assert_eq!(
-        r.json_status().message,
-        "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml"
-    );
+    assert_eq!(r.json_status().message, "415: Unsupported Media Type");
     let r = call(&server, Method::PATCH, &format!("{VWC}/absent"), &[merge_patch()], "{}").await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     let r = call(&server, Method::PATCH, &format!("{path}?fieldValidation=Strict"), &[merge_patch()], r#"{"bogus":1}"#)

@@ -1,0 +1,231 @@
+//! Service accounts' `token` subresource over HTTP, checked step by step in the order of v1.36's create handler and `TokenREST.Create`: the body's namespace, name and uid, the bound object and its uid, with whole `Status` bodies.
+
+use std::sync::Arc;
+
+use kapi_client::{Client, Config, Transport};
+use kapi_machinery::json::value::{self, Value};
+use kapi_testing::{ApiServer, TestServer};
+
+/// A server with the built-in kinds, namespace `ns`, service account `robot` and a client.
+async fn serve() -> (Arc<ApiServer>, TestServer, Client) {
+    let server = Arc::new(ApiServer::serving_everything());
+    server.register_builtin();
+    let test = TestServer::start(server.clone(), None).await.unwrap();
+    server.create_namespace("ns").unwrap();
+    let mut config = Config::new(test.url()).unwrap();
+    config.retry.max_retries = 0;
+    let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
+    let (code, _, body) =
+        post(&client, "/api/v1/namespaces/ns/serviceaccounts", r#"{"metadata":{"name":"robot"}}"#).await;
+    assert_eq!(code, 201, "{body}");
+    (server, test, client)
+}
+
+/// POSTs a JSON body: the status code, the `Warning` headers and the body as text.
+async fn post(client: &Client, path: &str, body: &str) -> (u16, Vec<String>, String) {
+    let request = http::Request::builder()
+        .method(http::Method::POST)
+        .uri(format!("{}{path}", client.base_url()))
+        .header(http::header::ACCEPT, "application/json")
+        .header(http::header::CONTENT_TYPE, "application/json")
+        .body(bytes::Bytes::from(body.to_owned()))
+        .unwrap();
+    let response = client.service().call(request).await.unwrap();
+    let code = response.status().as_u16();
+    let warnings =
+        response.headers().get_all("warning").iter().map(|v| v.to_str().unwrap().to_owned()).collect::<Vec<_>>();
+    let data = kapi_client::body::collect(response.into_body()).await.unwrap();
+    (code, warnings, String::from_utf8(data.to_vec()).unwrap().trim_end().to_owned())
+}
+
+const TOKEN: &str = "/api/v1/namespaces/ns/serviceaccounts/robot/token";
+
+fn request(metadata: &str, spec: &str) -> String {
+    format!(
+        r#"{{"apiVersion":"authentication.k8s.io/v1","kind":"TokenRequest","metadata":{{{metadata}}},"spec":{{{spec}}}}}"#
+    )
+}
+
+async fn uid_of(client: &Client, path: &str) -> String {
+    let request = http::Request::get(format!("{}{path}", client.base_url())).body(bytes::Bytes::new()).unwrap();
+    let response = client.service().call(request).await.unwrap();
+    let data = kapi_client::body::collect(response.into_body()).await.unwrap();
+    let v = value::parse(&data).unwrap();
+    v.get("metadata").and_then(|m| m.get("uid")).and_then(Value::as_str).unwrap().to_owned()
+}
+
+/// The token's claims, decoded from its middle part.
+fn claims(answer: &str) -> Value {
+    let v = value::parse(answer.as_bytes()).unwrap();
+    let token = v.get("status").and_then(|s| s.get("token")).and_then(Value::as_str).unwrap();
+    let middle = token.split('.').nth(1).unwrap();
+    let mut std: Vec<u8> = middle
+        .bytes()
+        .map(|c| match c {
+            b'-' => b'+',
+            b'_' => b'/',
+            c => c,
+        })
+        .collect();
+    while !std.len().is_multiple_of(4) {
+        std.push(b'=');
+    }
+    value::parse(&kapi_machinery::base64::decode(&std).unwrap()).unwrap()
+}
+
+/// The create handler refuses a body naming another namespace before `TokenREST.Create` runs, so
+/// token.go's own `must match the service account namespace if specified` is never what a
+/// client of a v1.36 server reads; a name is `TokenREST`'s to check, before the account is read.
+#[tokio::test]
+async fn the_body_names_the_url_namespace_and_account() {
+    let (_server, _test, client) = serve().await;
+    let (code, _, body) = post(&client, TOKEN, &request(r#""namespace":"default""#, "")).await;
+    assert_eq!(code, 400);
+    assert_eq!(
+        body,
+        r#"{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the namespace of the provided object does not match the namespace sent on the request","reason":"BadRequest","code":400}"#
+    );
+    // The namespace is the handler's, checked before the name.
+    let (code, _, body) = post(
+        &client,
+        "/api/v1/namespaces/ns/serviceaccounts/nobody/token",
+        &request(r#""name":"x","namespace":"y""#, ""),
+    )
+    .await;
+    assert_eq!((code, body.contains("the namespace of the provided object")), (400, true), "{body}");
+    // token_test.go, "request name does not match service account name".
+    let (code, _, body) = post(&client, TOKEN, &request(r#""name":"default","namespace":"ns""#, "")).await;
+    assert_eq!(code, 422);
+    assert_eq!(
+        body,
+        r#"{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"TokenRequest.authentication.k8s.io \"robot\" is invalid: metadata.name: Invalid value: \"default\": must match the service account name if specified","reason":"Invalid","details":{"name":"robot","group":"authentication.k8s.io","kind":"TokenRequest","causes":[{"reason":"FieldValueInvalid","message":"Invalid value: \"default\": must match the service account name if specified","field":"metadata.name"}]},"code":422}"#
+    );
+    let (code, _, body) = post(&client, TOKEN, &request(r#""name":"robot","namespace":"ns""#, "")).await;
+    assert_eq!(code, 201, "{body}");
+}
+
+/// `TestTokenRequest_ServiceAccountUIDValidation` (token_test.go) over HTTP: with
+/// `TokenRequestServiceAccountUIDValidation` on (v1.36's default) a uid that is not the
+/// account's is a `409` on `TokenRequest.authentication.k8s.io`, checked after the account's
+/// lookup and before `ValidateTokenRequest`; the answer carries the account's uid.
+#[tokio::test]
+async fn a_request_for_another_incarnation_of_the_account_conflicts() {
+    let (server, _test, client) = serve().await;
+    let uid = uid_of(&client, "/api/v1/namespaces/ns/serviceaccounts/robot").await;
+
+    // "feature gate enabled - matching UID"
+    let (code, _, body) = post(&client, TOKEN, &request(&format!(r#""uid":"{uid}""#), "")).await;
+    assert_eq!(code, 201, "{body}");
+    assert!(body.contains(&format!(r#""uid":"{uid}""#)), "{body}");
+
+    // "feature gate enabled - mismatched UID"; an expiration ValidateTokenRequest refuses comes later.
+    let (code, _, body) =
+        post(&client, TOKEN, &request(r#""uid":"wrong-sa-uid-456""#, r#""expirationSeconds":60"#)).await;
+    assert_eq!(code, 409);
+    assert_eq!(
+        body,
+        format!(
+            r#"{{"kind":"Status","apiVersion":"v1","metadata":{{}},"status":"Failure","message":"Operation cannot be fulfilled on TokenRequest.authentication.k8s.io \"robot\": the UID in the token request (wrong-sa-uid-456) does not match the UID of the service account ({uid})","reason":"Conflict","details":{{"name":"robot","group":"authentication.k8s.io","kind":"TokenRequest"}},"code":409}}"#
+        )
+    );
+    // The account is read first.
+    let (code, _, _) =
+        post(&client, "/api/v1/namespaces/ns/serviceaccounts/nobody/token", &request(r#""uid":"wrong""#, "")).await;
+    assert_eq!(code, 404);
+
+    // "empty request UID": the answer carries the account's uid.
+    let (code, _, body) = post(&client, TOKEN, &request("", "")).await;
+    assert_eq!(code, 201, "{body}");
+    assert!(body.contains(&format!(r#""uid":"{uid}""#)), "{body}");
+
+    // "feature gate disabled - mismatched UID": the request's uid is kept, with a warning.
+    server.set_feature_gate("TokenRequestServiceAccountUIDValidation", false);
+    let (code, warnings, body) = post(&client, TOKEN, &request(r#""uid":"wrong-sa-uid-456""#, "")).await;
+    assert_eq!(code, 201, "{body}");
+    assert!(body.contains(r#""uid":"wrong-sa-uid-456""#), "{body}");
+    assert_eq!(
+        warnings,
+        [format!(
+            r#"299 - "the UID in the token request (wrong-sa-uid-456) does not match the UID of the service account ({uid}) but TokenRequestServiceAccountUIDValidation is not enabled. In the future, this will return a conflict error""#
+        )]
+    );
+}
+
+/// `spec.boundObjectRef` is read after validation: a pod (running as the account), node or
+/// secret that must exist, no other kind, and a uid that must be the object's (a `409` whose
+/// GroupResource is the reference's group and kind, as token.go builds it).
+#[tokio::test]
+async fn bound_objects_are_read_and_their_uids_checked() {
+    let (_server, _test, client) = serve().await;
+    let pod = r#"{"metadata":{"name":"p"},"spec":{"serviceAccountName":"robot","nodeName":"n1","containers":[{"name":"c","image":"i"}]}}"#;
+    let (code, _, body) = post(&client, "/api/v1/namespaces/ns/pods", pod).await;
+    assert_eq!(code, 201, "{body}");
+    let (code, _, body) =
+        post(&client, "/api/v1/namespaces/ns/serviceaccounts", r#"{"metadata":{"name":"other"}}"#).await;
+    assert_eq!(code, 201, "{body}");
+    let other =
+        r#"{"metadata":{"name":"q"},"spec":{"serviceAccountName":"other","containers":[{"name":"c","image":"i"}]}}"#;
+    let (code, _, body) = post(&client, "/api/v1/namespaces/ns/pods", other).await;
+    assert_eq!(code, 201, "{body}");
+    let (code, _, body) = post(&client, "/api/v1/nodes", r#"{"metadata":{"name":"n1"}}"#).await;
+    assert_eq!(code, 201, "{body}");
+    let (code, _, body) = post(&client, "/api/v1/namespaces/ns/secrets", r#"{"metadata":{"name":"s"}}"#).await;
+    assert_eq!(code, 201, "{body}");
+    let pod_uid = uid_of(&client, "/api/v1/namespaces/ns/pods/p").await;
+    let node_uid = uid_of(&client, "/api/v1/nodes/n1").await;
+    let secret_uid = uid_of(&client, "/api/v1/namespaces/ns/secrets/s").await;
+    let bound = |kind: &str, name: &str, uid: &str| {
+        request("", &format!(r#""boundObjectRef":{{"apiVersion":"v1","kind":"{kind}","name":"{name}","uid":"{uid}"}}"#))
+    };
+
+    let (code, _, body) = post(&client, TOKEN, &bound("Pod", "p", &pod_uid)).await;
+    assert_eq!(code, 201, "{body}");
+    let c = claims(&body);
+    let k = c.get("kubernetes.io").unwrap();
+    assert_eq!(k.get("pod").and_then(|p| p.get("uid")).and_then(Value::as_str), Some(pod_uid.as_str()));
+    assert_eq!(k.get("node").and_then(|p| p.get("uid")).and_then(Value::as_str), Some(node_uid.as_str()));
+    let (code, _, body) = post(&client, TOKEN, &bound("Secret", "s", "")).await;
+    assert_eq!(code, 201, "{body}");
+    let c = claims(&body);
+    let k = c.get("kubernetes.io").unwrap();
+    assert_eq!(k.get("secret").and_then(|p| p.get("uid")).and_then(Value::as_str), Some(secret_uid.as_str()));
+    let (code, _, body) = post(&client, TOKEN, &bound("Node", "n1", &node_uid)).await;
+    assert_eq!(code, 201, "{body}");
+
+    let (code, _, body) = post(&client, TOKEN, &bound("Pod", "p", "stale")).await;
+    assert_eq!(code, 409);
+    assert_eq!(
+        body,
+        r#"{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Operation cannot be fulfilled on Pod \"p\": the UID in the bound object reference (stale) does not match the UID in record. The object might have been deleted and then recreated","reason":"Conflict","details":{"name":"p","kind":"Pod"},"code":409}"#
+    );
+    let (code, _, body) = post(&client, TOKEN, &bound("Secret", "s", "stale")).await;
+    assert_eq!((code, body.contains(r#"Operation cannot be fulfilled on Secret \"s\""#)), (409, true), "{body}");
+    let (code, _, body) = post(&client, TOKEN, &bound("Node", "n1", "stale")).await;
+    assert_eq!((code, body.contains(r#"Operation cannot be fulfilled on Node \"n1\""#)), (409, true), "{body}");
+
+    let (code, _, body) = post(&client, TOKEN, &bound("Pod", "q", "")).await;
+    assert_eq!(code, 400);
+    assert_eq!(
+        body,
+        r#"{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"cannot bind token for serviceaccount \"robot\" to pod running with different serviceaccount name.","reason":"BadRequest","code":400}"#
+    );
+    let (code, _, body) = post(&client, TOKEN, &bound("Pod", "gone", "")).await;
+    assert_eq!(code, 404);
+    assert_eq!(
+        body,
+        r#"{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"pods \"gone\" not found","reason":"NotFound","details":{"name":"gone","kind":"pods"},"code":404}"#
+    );
+    let (code, _, body) = post(&client, TOKEN, &bound("ConfigMap", "c", "")).await;
+    assert_eq!(code, 400);
+    assert_eq!(
+        body,
+        r#"{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"cannot bind token to object of type /v1, Kind=ConfigMap","reason":"BadRequest","code":400}"#
+    );
+    // The uid of the reference is checked after validation: a short expiration is reported first.
+    let short = request(
+        "",
+        r#""expirationSeconds":60,"boundObjectRef":{"apiVersion":"v1","kind":"Pod","name":"p","uid":"stale"}"#,
+    );
+    let (code, _, _) = post(&client, TOKEN, &short).await;
+    assert_eq!(code, 422);
+}

@@ -1,4 +1,4 @@
-//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability (on create too), Endpoints' subsets repacked, namespaces labelled with a generated name, certificate signing requests' condition timestamps, claims' data sources, pods' observed generations kept, and nodes' kubelet configuration dropped.
+//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability (on create too), Endpoints' subsets repacked, namespaces labelled with a generated name, certificate signing requests' condition timestamps, claims' data sources, pods' observed generations kept, nodes' kubelet configuration dropped, and services' load balancer status cleared with their type.
 
 use std::sync::Arc;
 
@@ -570,4 +570,31 @@ async fn a_nodes_kubelet_configuration_is_dropped() {
     assert_eq!(status, StatusCode::OK, "{}", json(Some(&written)));
     assert_eq!(at(&written, &["status", "config"]), None, "{}", json(Some(&written)));
     assert_eq!(text(&written, &["status", "phase"]), "Running");
+}
+
+const SERVICES: &str = "/api/v1/namespaces/default/services";
+
+/// Upstream's service strategy (`dropTypeDependentFields`) clears `status.loadBalancer` when an
+/// update makes the service anything but a `LoadBalancer`.
+#[tokio::test]
+async fn a_service_that_stops_balancing_loses_its_load_balancer_status() {
+    let server = start().await;
+    let body = r#"{"apiVersion":"v1","kind":"Service","metadata":{"name":"lb"},
+        "spec":{"type":"LoadBalancer","selector":{"app":"web"},"ports":[{"port":80}]}}"#;
+    let (status, created) = send(&server, Method::POST, SERVICES, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let balanced = with_status(&created, r#"{"loadBalancer":{"ingress":[{"ip":"192.0.2.10"}]}}"#);
+    let (status, written) = send(&server, Method::PUT, &format!("{SERVICES}/lb/status"), &balanced).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&written)));
+    assert_eq!(text(&written, &["status", "loadBalancer", "ingress", "0", "ip"]), "192.0.2.10");
+
+    let relabelled = json(Some(&written)).replace(r#""app":"web""#, r#""app":"web2""#);
+    let (status, kept) = send(&server, Method::PUT, &format!("{SERVICES}/lb"), &relabelled).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&kept)));
+    assert_eq!(text(&kept, &["status", "loadBalancer", "ingress", "0", "ip"]), "192.0.2.10");
+
+    let retyped = json(Some(&kept)).replace(r#""type":"LoadBalancer""#, r#""type":"ClusterIP""#);
+    let (status, updated) = send(&server, Method::PUT, &format!("{SERVICES}/lb"), &retyped).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
+    assert_eq!(json(at(&updated, &["status"])), r#"{"loadBalancer":{}}"#);
 }

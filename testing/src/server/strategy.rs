@@ -246,6 +246,8 @@ fn generation_of(group: &str, resource: &str) -> Generation {
             | "mutatingadmissionpolicies"
             | "mutatingadmissionpolicybindings",
         ) => SPEC,
+        // The pod template strategy: 1 on create, +1 when `template` changes.
+        ("", "podtemplates") => tracked(&["template"], &[]),
         // Its annotations are copied onto its replica sets.
         ("apps", "deployments") => tracked(&["spec"], &["annotations"]),
         ("admissionregistration.k8s.io", "validatingwebhookconfigurations" | "mutatingwebhookconfigurations") => {
@@ -609,6 +611,12 @@ mod tests {
         let slices = generation_of("discovery.k8s.io", "endpointslices");
         let labelled = v(br#"{"metadata":{"labels":{"b":"1"}},"spec":{"replicas":1},"status":{"x":1}}"#);
         assert!(slices.bumped(&v(br#"{"metadata":{},"spec":{"replicas":1},"status":{"x":1}}"#), &labelled, None));
+        let templates = generation_of("", "podtemplates");
+        let template = v(br#"{"metadata":{"labels":{"a":"1"}},"template":{"spec":{"x":1}}}"#);
+        let retemplated = v(br#"{"metadata":{"labels":{"a":"1"}},"template":{"spec":{"x":2}}}"#);
+        let relabelled = v(br#"{"metadata":{"labels":{"a":"2"}},"template":{"spec":{"x":1}}}"#);
+        assert!(templates.bumped(&template, &retemplated, None));
+        assert!(!templates.bumped(&template, &relabelled, None));
         let classes = generation_of("scheduling.k8s.io", "priorityclasses");
         assert!(!classes.bumped(&spec, &respec, None));
         assert_ne!(classes, Generation::Untracked);

@@ -1,4 +1,4 @@
-//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability (on create too), Endpoints' subsets repacked, namespaces labelled with a generated name, certificate signing requests' condition timestamps, claims' data sources, pods' observed generations kept, nodes' kubelet configuration dropped, and services' load balancer status cleared with their type.
+//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability (on create too), Endpoints' subsets repacked, namespaces labelled with a generated name, certificate signing requests' condition timestamps, claims' data sources, pods' observed generations kept, nodes' kubelet configuration dropped, services' load balancer status cleared with their type, and pod templates' generation.
 
 use std::sync::Arc;
 
@@ -597,4 +597,29 @@ async fn a_service_that_stops_balancing_loses_its_load_balancer_status() {
     let (status, updated) = send(&server, Method::PUT, &format!("{SERVICES}/lb"), &retyped).await;
     assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
     assert_eq!(json(at(&updated, &["status"])), r#"{"loadBalancer":{}}"#);
+}
+
+const POD_TEMPLATES: &str = "/api/v1/namespaces/default/podtemplates";
+
+/// Upstream's pod template strategy sets `metadata.generation` to 1 on create and adds one when
+/// an update changes `template` (a label change does not).
+#[tokio::test]
+async fn a_pod_templates_generation_follows_its_template() {
+    let server = start().await;
+    let body = r#"{"apiVersion":"v1","kind":"PodTemplate","metadata":{"name":"t","generation":7},
+        "template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"busybox"}]}}}"#;
+    let (status, created) = send(&server, Method::POST, POD_TEMPLATES, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(json(at(&created, &["metadata", "generation"])), "1");
+
+    let relabelled = json(Some(&created)).replace(r#""name":"t","#, r#""name":"t","labels":{"team":"a"},"#);
+    let (status, same) = send(&server, Method::PUT, &format!("{POD_TEMPLATES}/t"), &relabelled).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&same)));
+    assert_eq!(json(at(&same, &["metadata", "labels"])), r#"{"team":"a"}"#);
+    assert_eq!(json(at(&same, &["metadata", "generation"])), "1");
+
+    let reimaged = json(Some(&same)).replace(r#""image":"busybox""#, r#""image":"nginx""#);
+    let (status, bumped) = send(&server, Method::PUT, &format!("{POD_TEMPLATES}/t"), &reimaged).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&bumped)));
+    assert_eq!(json(at(&bumped, &["metadata", "generation"])), "2");
 }

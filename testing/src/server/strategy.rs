@@ -7,13 +7,17 @@
 //! build enables.
 
 mod api_services;
+mod claim_data_sources;
+mod csr_conditions;
 mod device_taint_rules;
 mod endpoint_slices;
 mod endpoints;
 mod gated;
 mod gated_status;
 mod ip_addresses;
+mod node_config;
 mod pod_label_keys;
+mod pod_status;
 mod pods;
 mod services;
 mod spew;
@@ -107,6 +111,22 @@ pub(crate) fn prepare(
             }
             Ok(())
         }
+        ("", "nodes", old) => {
+            use kapi_api::core::v1::Node;
+            let old = old.and_then(|o| o.as_any().downcast_ref::<Node>());
+            if let Some(node) = obj.as_mut().as_any_mut().downcast_mut::<Node>() {
+                node_config::prepare(node, old);
+            }
+            Ok(())
+        }
+        ("", "persistentvolumeclaims", old) => {
+            use kapi_api::core::v1::PersistentVolumeClaim;
+            let old = old.and_then(|o| o.as_any().downcast_ref::<PersistentVolumeClaim>());
+            if let Some(claim) = obj.as_mut().as_any_mut().downcast_mut::<PersistentVolumeClaim>() {
+                claim_data_sources::prepare(&mut claim.spec, old.map(|o| &o.spec));
+            }
+            Ok(())
+        }
         ("", "serviceaccounts", _) => {
             if let Some(sa) = obj.as_mut().as_any_mut().downcast_mut::<kapi_api::core::v1::ServiceAccount>() {
                 clean_secret_references(sa);
@@ -121,6 +141,10 @@ pub(crate) fn prepare(
             }
         }),
         ("apps", "daemonsets", old) => edit(info, obj, old, template_generation),
+        // kube-aggregator's `PrepareForCreate` marks a local one available at once.
+        ("apiregistration.k8s.io", "apiservices", None) => edit(info, obj, None, |svc, _| {
+            api_services::set_available(svc, kapi_machinery::types::Time::now());
+        }),
         ("apiextensions.k8s.io", "customresourcedefinitions", _) if ctx.subresource.is_none() => {
             if let Some(crd) = obj.as_mut().as_any_mut().downcast_mut::<CustomResourceDefinition>() {
                 record_storage_version(crd);
@@ -136,15 +160,29 @@ pub(crate) fn prepare(
 }
 
 /// The strategies' `Canonicalize`, run once a write passed validation: Endpoints' subsets are
-/// repacked (upstream's `RepackSubsets`), the one canonicalization kapi runs so far.
+/// repacked (upstream's `RepackSubsets`) and a namespace is labelled with its name (the two
+/// non-empty ones among upstream's registries).
 pub(crate) fn canonicalize() -> CanonicalizeFn {
-    std::sync::Arc::new(|info: &ResourceInfo, obj: &mut dyn Object| {
-        if (info.group, info.resource) == ("", "endpoints")
-            && let Some(ep) = obj.as_any_mut().downcast_mut::<kapi_api::core::v1::Endpoints>()
-        {
-            endpoints::canonicalize(ep);
+    std::sync::Arc::new(|info: &ResourceInfo, obj: &mut dyn Object| match (info.group, info.resource) {
+        ("", "endpoints") => {
+            if let Some(ep) = obj.as_any_mut().downcast_mut::<kapi_api::core::v1::Endpoints>() {
+                endpoints::canonicalize(ep);
+            }
         }
+        ("", "namespaces") => {
+            if let Some(ns) = obj.as_any_mut().downcast_mut::<kapi_api::core::v1::Namespace>() {
+                label_namespace(ns);
+            }
+        }
+        _ => {}
     })
+}
+
+/// The namespace strategy's `Canonicalize`: the label `kubernetes.io/metadata.name` is the name.
+/// Defaulting sets it too, but only once there is a name; a name made from `generateName` comes
+/// later, and this is where upstream labels it.
+fn label_namespace(ns: &mut kapi_api::core::v1::Namespace) {
+    ns.metadata.labels.insert(NAMESPACE_NAME_LABEL.into(), ns.metadata.name.clone());
 }
 
 /// Upstream's definition strategy on create and update: the storage version joins
@@ -207,6 +245,8 @@ fn generation_of(group: &str, resource: &str) -> Generation {
             | "mutatingadmissionpolicies"
             | "mutatingadmissionpolicybindings",
         ) => SPEC,
+        // The pod template strategy: 1 on create, +1 when `template` changes.
+        ("", "podtemplates") => tracked(&["template"], &[]),
         // Its annotations are copied onto its replica sets.
         ("apps", "deployments") => tracked(&["spec"], &["annotations"]),
         ("admissionregistration.k8s.io", "validatingwebhookconfigurations" | "mutatingwebhookconfigurations") => {
@@ -220,6 +260,9 @@ fn generation_of(group: &str, resource: &str) -> Generation {
         _ => Generation::Untracked,
     }
 }
+
+/// The label carrying a namespace's name (upstream's `LabelMetadataName`).
+const NAMESPACE_NAME_LABEL: &str = "kubernetes.io/metadata.name";
 
 /// The daemon set strategy's `templateGeneration` (in apps/v1 its annotation): at least 1 on
 /// create; on update the old value, one more when `spec.template` changed (what the client
@@ -248,8 +291,11 @@ fn template_generation(ds: &mut Value, old: Option<&Value>) {
 }
 
 /// The strategy of a write to one of `info`'s subresources (`ctx.subresource`), run on the
-/// object the tracker merged: persistent volumes' `status` strategy dates a phase change, and
-/// pods' `resize` keeps the stored pod-level resources unless they may be resized.
+/// object the tracker merged: persistent volumes' `status` strategy dates a phase change, pods'
+/// `resize` keeps the stored pod-level resources unless they may be resized, pods' `status` keeps
+/// the stored observed generations a write leaves unset, nodes' `status` drops a new
+/// `status.config`, and certificate
+/// signing requests' `status` and `approval` fill in their conditions' timestamps.
 pub(crate) fn prepare_subresource(info: &ResourceInfo, obj: &mut Box<dyn Object>, ctx: &PrepareCtx<'_>) -> Result<()> {
     use kapi_api::core::v1::{PersistentVolume, Pod};
     use kapi_api::features::{self, Feature};
@@ -259,6 +305,32 @@ pub(crate) fn prepare_subresource(info: &ResourceInfo, obj: &mut Box<dyn Object>
         && let Some(pod) = obj.as_mut().as_any_mut().downcast_mut::<Pod>()
     {
         pod.spec.resources = old.spec.resources.clone();
+    }
+    if let (("", "pods"), Some("status"), Some(old)) =
+        ((info.group, info.resource), ctx.subresource, ctx.old.and_then(|o| o.as_any().downcast_ref::<Pod>()))
+        && let Some(pod) = obj.as_mut().as_any_mut().downcast_mut::<Pod>()
+    {
+        pod_status::preserve_observed_generation(pod, old);
+    }
+    if let (("", "nodes"), Some("status"), Some(old)) = (
+        (info.group, info.resource),
+        ctx.subresource,
+        ctx.old.and_then(|o| o.as_any().downcast_ref::<kapi_api::core::v1::Node>()),
+    ) && let Some(node) = obj.as_mut().as_any_mut().downcast_mut::<kapi_api::core::v1::Node>()
+    {
+        node_config::prepare_status(node, old);
+    }
+    if (info.group, info.resource) == ("certificates.k8s.io", "certificatesigningrequests")
+        && let (Some(sub @ ("status" | "approval")), Some(old)) = (ctx.subresource, ctx.old)
+    {
+        let now = kapi_machinery::types::Time::now();
+        edit(info, obj, Some(old), |csr, old| {
+            let Some(old) = old else { return };
+            match sub {
+                "status" => csr_conditions::status_update(csr, old, now),
+                _ => csr_conditions::approval_update(csr, old, now),
+            }
+        })?;
     }
     if let (("", "persistentvolumes"), Some("status"), Some(old)) = (
         (info.group, info.resource),
@@ -538,6 +610,12 @@ mod tests {
         let slices = generation_of("discovery.k8s.io", "endpointslices");
         let labelled = v(br#"{"metadata":{"labels":{"b":"1"}},"spec":{"replicas":1},"status":{"x":1}}"#);
         assert!(slices.bumped(&v(br#"{"metadata":{},"spec":{"replicas":1},"status":{"x":1}}"#), &labelled, None));
+        let templates = generation_of("", "podtemplates");
+        let template = v(br#"{"metadata":{"labels":{"a":"1"}},"template":{"spec":{"x":1}}}"#);
+        let retemplated = v(br#"{"metadata":{"labels":{"a":"1"}},"template":{"spec":{"x":2}}}"#);
+        let relabelled = v(br#"{"metadata":{"labels":{"a":"2"}},"template":{"spec":{"x":1}}}"#);
+        assert!(templates.bumped(&template, &retemplated, None));
+        assert!(!templates.bumped(&template, &relabelled, None));
         let classes = generation_of("scheduling.k8s.io", "priorityclasses");
         assert!(!classes.bumped(&spec, &respec, None));
         assert_ne!(classes, Generation::Untracked);

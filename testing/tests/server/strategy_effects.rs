@@ -1,4 +1,4 @@
-//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability, and Endpoints' subsets repacked.
+//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability (on create too), Endpoints' subsets repacked, namespaces labelled with a generated name, certificate signing requests' condition timestamps, claims' data sources, pods' observed generations kept, nodes' kubelet configuration dropped, services' load balancer status cleared with their type, and pod templates' generation.
 
 use std::sync::Arc;
 
@@ -377,4 +377,249 @@ async fn endpoints_are_stored_with_their_subsets_repacked() {
     let (status, refused) = send(&server, Method::POST, ENDPOINTS, &endpoints_body("bad", bad)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{}", json(Some(&refused)));
     assert_eq!(text(&refused, &["details", "causes", "0", "field"]), "subsets[1]", "{}", json(Some(&refused)));
+}
+
+/// Upstream's namespace strategy labels a namespace with its name in `Canonicalize`, after the
+/// store made the name from `generateName` (defaulting ran before, with no name yet); a dry run
+/// answers the same.
+#[tokio::test]
+async fn a_namespace_named_from_generate_name_is_labelled_with_it() {
+    let server = start().await;
+    let body = r#"{"kind":"Namespace","apiVersion":"v1","metadata":{"generateName":"gen-","labels":{"team":"a"}}}"#;
+    for path in ["/api/v1/namespaces", "/api/v1/namespaces?dryRun=All"] {
+        let (status, created) = send(&server, Method::POST, path, body).await;
+        assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+        let name = text(&created, &["metadata", "name"]);
+        assert!(name.starts_with("gen-") && name.len() == 9, "{name}");
+        assert_eq!(
+            json(at(&created, &["metadata", "labels"])),
+            format!(r#"{{"kubernetes.io/metadata.name":"{name}","team":"a"}}"#)
+        );
+    }
+}
+
+/// kube-aggregator's strategy marks a local API service available in `PrepareForCreate`, so the
+/// create's answer carries the condition and the controller has nothing left to write.
+#[tokio::test]
+async fn a_local_api_service_is_created_available() {
+    let server = start().await;
+    let local = r#"{"apiVersion":"apiregistration.k8s.io/v1","kind":"APIService","metadata":{"name":"v1.made.example.com"},
+        "spec":{"group":"made.example.com","version":"v1","groupPriorityMinimum":100,"versionPriority":10},
+        "status":{"conditions":[{"type":"Other","status":"True"}]}}"#;
+    let (status, created) = send(&server, Method::POST, API_SERVICES, local).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let at_time = text(&created, &["status", "conditions", "0", "lastTransitionTime"]);
+    assert!(Time::parse_rfc3339(at_time).is_ok(), "{}", json(Some(&created)));
+    assert_eq!(
+        json(at(&created, &["status"])),
+        format!(
+            r#"{{"conditions":[{{"type":"Available","status":"True","lastTransitionTime":"{at_time}","reason":"Local","message":"Local APIServices are always available"}}]}}"#
+        )
+    );
+    let (_, read) = send(&server, Method::GET, &format!("{API_SERVICES}/v1.made.example.com"), "").await;
+    assert_eq!(json(Some(&read)), json(Some(&created)));
+}
+
+const CSRS: &str = "/apis/certificates.k8s.io/v1/certificatesigningrequests";
+
+/// The object `v` with its top-level `status` replaced by `status` (JSON text).
+fn with_status(v: &Value, status: &str) -> String {
+    let Value::Object(members) = v else { panic!("not an object: {}", json(Some(v))) };
+    let mut members: Vec<(String, Value)> = members.iter().filter(|(k, _)| k != "status").cloned().collect();
+    members.push(("status".into(), parse(status.as_bytes()).unwrap()));
+    json(Some(&Value::Object(members)))
+}
+
+/// Upstream's certificate signing request `approval` and `status` strategies fill in each
+/// condition's `lastUpdateTime` and `lastTransitionTime` (`populateConditionTimestamps`), and
+/// `status` keeps the stored `Approved` condition whatever the write says of it
+/// (`preserveConditionInstances`).
+#[tokio::test]
+async fn certificate_request_conditions_get_timestamps() {
+    let server = start().await;
+    let mut request = Vec::new();
+    kapi_machinery::base64::encode_into(crate::csr_support::CSR_PEM.as_bytes(), &mut request);
+    let request = String::from_utf8(request).unwrap();
+    let body = format!(
+        r#"{{"apiVersion":"certificates.k8s.io/v1","kind":"CertificateSigningRequest","metadata":{{"name":"c"}},
+        "spec":{{"request":"{request}","signerName":"example.com/signer","usages":["client auth"]}}}}"#
+    );
+    let (status, created) = send(&server, Method::POST, CSRS, &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+
+    let approve = with_status(&created, r#"{"conditions":[{"type":"Approved","status":"True","reason":"R"}]}"#);
+    let (status, approved) = send(&server, Method::PUT, &format!("{CSRS}/c/approval"), &approve).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&approved)));
+    let stamp = text(&approved, &["status", "conditions", "0", "lastUpdateTime"]).to_owned();
+    assert!(Time::parse_rfc3339(&stamp).is_ok(), "{}", json(Some(&approved)));
+    let approved_condition = format!(
+        r#"{{"type":"Approved","status":"True","reason":"R","lastUpdateTime":"{stamp}","lastTransitionTime":"{stamp}"}}"#
+    );
+    assert_eq!(json(at(&approved, &["status", "conditions"])), format!("[{approved_condition}]"));
+
+    // A status write that rewrites the approval and adds a failure: the approval stays as
+    // stored, the failure is dated.
+    let rewrite = with_status(
+        &approved,
+        r#"{"conditions":[{"type":"Approved","status":"True","reason":"Changed"},{"type":"Failed","status":"True","reason":"F"}]}"#,
+    );
+    let (status, written) = send(&server, Method::PUT, &format!("{CSRS}/c/status"), &rewrite).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&written)));
+    let failed_at = text(&written, &["status", "conditions", "1", "lastUpdateTime"]).to_owned();
+    assert!(Time::parse_rfc3339(&failed_at).is_ok(), "{}", json(Some(&written)));
+    assert_eq!(
+        json(at(&written, &["status", "conditions"])),
+        format!(
+            r#"[{approved_condition},{{"type":"Failed","status":"True","reason":"F","lastUpdateTime":"{failed_at}","lastTransitionTime":"{failed_at}"}}]"#
+        )
+    );
+}
+
+const CLAIMS: &str = "/api/v1/namespaces/default/persistentvolumeclaims";
+
+fn claim(name: &str, sources: &str) -> String {
+    format!(
+        r#"{{"apiVersion":"v1","kind":"PersistentVolumeClaim","metadata":{{"name":"{name}"}},
+        "spec":{{"accessModes":["ReadWriteOnce"],"resources":{{"requests":{{"storage":"1Gi"}}}},{sources}}}}}"#
+    )
+}
+
+/// Upstream's claim strategy drops a `dataSource` that is neither a claim nor a volume snapshot
+/// when no `dataSourceRef` is asked for (`EnforceDataSourceBackwardsCompatibility`), then fills
+/// whichever of the two is missing from the other (`NormalizeDataSources`).
+#[tokio::test]
+async fn a_claims_data_sources_fill_each_other_in() {
+    let server = start().await;
+    let sources = |v: &Value| (json(at(v, &["spec", "dataSource"])), json(at(v, &["spec", "dataSourceRef"])));
+    let snapshot = r#"{"apiGroup":"snapshot.storage.k8s.io","kind":"VolumeSnapshot","name":"snap"}"#;
+    let (status, created) =
+        send(&server, Method::POST, CLAIMS, &claim("from-source", &format!(r#""dataSource":{snapshot}"#))).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(sources(&created), (snapshot.to_owned(), snapshot.to_owned()));
+
+    let populator = r#"{"apiGroup":"example.com","kind":"Populator","name":"p"}"#;
+    let (status, created) =
+        send(&server, Method::POST, CLAIMS, &claim("from-ref", &format!(r#""dataSourceRef":{populator}"#))).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(sources(&created), (populator.to_owned(), populator.to_owned()));
+
+    // An unknown kind through `dataSource` alone: dropped, as older servers ignored it.
+    let (status, created) =
+        send(&server, Method::POST, CLAIMS, &claim("unknown", &format!(r#""dataSource":{populator}"#))).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(sources(&created), (String::new(), String::new()));
+}
+
+/// Upstream's pod status strategy keeps the stored `observedGeneration`s a status write leaves
+/// unset (`preserveOldObservedGeneration`), the pod's and each condition's by type.
+#[tokio::test]
+async fn a_pod_status_write_keeps_unset_observed_generations() {
+    let server = start().await;
+    let body = r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"og"},"spec":{"containers":[{"name":"c","image":"busybox"}]}}"#;
+    let (status, created) = send(&server, Method::POST, PODS, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let observed = with_status(
+        &created,
+        r#"{"phase":"Pending","qosClass":"BestEffort","observedGeneration":1,
+            "conditions":[{"type":"Ready","status":"False","observedGeneration":1}]}"#,
+    );
+    let (status, written) = send(&server, Method::PUT, &format!("{PODS}/og/status"), &observed).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&written)));
+    let unset = with_status(
+        &written,
+        r#"{"phase":"Pending","qosClass":"BestEffort","conditions":[{"type":"Ready","status":"True"}]}"#,
+    );
+    let (status, kept) = send(&server, Method::PUT, &format!("{PODS}/og/status"), &unset).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&kept)));
+    assert_eq!(
+        json(at(&kept, &["status"])),
+        r#"{"observedGeneration":1,"phase":"Pending","conditions":[{"type":"Ready","observedGeneration":1,"status":"True","lastProbeTime":null,"lastTransitionTime":null}],"qosClass":"BestEffort"}"#
+    );
+}
+
+const NODES: &str = "/api/v1/nodes";
+const CONFIG_SOURCE: &str =
+    r#"{"configMap":{"namespace":"kube-system","name":"kubelet","kubeletConfigKey":"kubelet"}}"#;
+
+/// Upstream's node strategies drop the removed dynamic kubelet configuration: a new node's
+/// `spec.configSource` and `status.config` (the rest of the status it is created with stays),
+/// and on update and status writes each unless the stored node has it.
+#[tokio::test]
+async fn a_nodes_kubelet_configuration_is_dropped() {
+    let server = start().await;
+    let body = format!(
+        r#"{{"apiVersion":"v1","kind":"Node","metadata":{{"name":"n1"}},"spec":{{"configSource":{CONFIG_SOURCE}}},
+        "status":{{"phase":"Running","config":{{"error":"e"}}}}}}"#
+    );
+    let (status, created) = send(&server, Method::POST, NODES, &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(json(at(&created, &["spec"])), "{}");
+    assert_eq!(
+        json(at(&created, &["status"])),
+        r#"{"phase":"Running","daemonEndpoints":{"kubeletEndpoint":{"Port":0}},"nodeInfo":{"machineID":"","systemUUID":"","bootID":"","kernelVersion":"","osImage":"","containerRuntimeVersion":"","kubeletVersion":"","kubeProxyVersion":"","operatingSystem":"","architecture":""}}"#
+    );
+
+    let mut spec = json(Some(&created));
+    spec = spec.replace(r#""spec":{}"#, &format!(r#""spec":{{"unschedulable":true,"configSource":{CONFIG_SOURCE}}}"#));
+    let (status, updated) = send(&server, Method::PUT, &format!("{NODES}/n1"), &spec).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
+    assert_eq!(json(at(&updated, &["spec"])), r#"{"unschedulable":true}"#);
+
+    let configured = with_status(&updated, r#"{"phase":"Running","config":{"error":"e"}}"#);
+    let (status, written) = send(&server, Method::PUT, &format!("{NODES}/n1/status"), &configured).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&written)));
+    assert_eq!(at(&written, &["status", "config"]), None, "{}", json(Some(&written)));
+    assert_eq!(text(&written, &["status", "phase"]), "Running");
+}
+
+const SERVICES: &str = "/api/v1/namespaces/default/services";
+
+/// Upstream's service strategy (`dropTypeDependentFields`) clears `status.loadBalancer` when an
+/// update makes the service anything but a `LoadBalancer`.
+#[tokio::test]
+async fn a_service_that_stops_balancing_loses_its_load_balancer_status() {
+    let server = start().await;
+    let body = r#"{"apiVersion":"v1","kind":"Service","metadata":{"name":"lb"},
+        "spec":{"type":"LoadBalancer","selector":{"app":"web"},"ports":[{"port":80}]}}"#;
+    let (status, created) = send(&server, Method::POST, SERVICES, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let balanced = with_status(&created, r#"{"loadBalancer":{"ingress":[{"ip":"192.0.2.10"}]}}"#);
+    let (status, written) = send(&server, Method::PUT, &format!("{SERVICES}/lb/status"), &balanced).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&written)));
+    assert_eq!(text(&written, &["status", "loadBalancer", "ingress", "0", "ip"]), "192.0.2.10");
+
+    let relabelled = json(Some(&written)).replace(r#""app":"web""#, r#""app":"web2""#);
+    let (status, kept) = send(&server, Method::PUT, &format!("{SERVICES}/lb"), &relabelled).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&kept)));
+    assert_eq!(text(&kept, &["status", "loadBalancer", "ingress", "0", "ip"]), "192.0.2.10");
+
+    let retyped = json(Some(&kept)).replace(r#""type":"LoadBalancer""#, r#""type":"ClusterIP""#);
+    let (status, updated) = send(&server, Method::PUT, &format!("{SERVICES}/lb"), &retyped).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
+    assert_eq!(json(at(&updated, &["status"])), r#"{"loadBalancer":{}}"#);
+}
+
+const POD_TEMPLATES: &str = "/api/v1/namespaces/default/podtemplates";
+
+/// Upstream's pod template strategy sets `metadata.generation` to 1 on create and adds one when
+/// an update changes `template` (a label change does not).
+#[tokio::test]
+async fn a_pod_templates_generation_follows_its_template() {
+    let server = start().await;
+    let body = r#"{"apiVersion":"v1","kind":"PodTemplate","metadata":{"name":"t","generation":7},
+        "template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"busybox"}]}}}"#;
+    let (status, created) = send(&server, Method::POST, POD_TEMPLATES, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(json(at(&created, &["metadata", "generation"])), "1");
+
+    let relabelled = json(Some(&created)).replace(r#""name":"t","#, r#""name":"t","labels":{"team":"a"},"#);
+    let (status, same) = send(&server, Method::PUT, &format!("{POD_TEMPLATES}/t"), &relabelled).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&same)));
+    assert_eq!(json(at(&same, &["metadata", "labels"])), r#"{"team":"a"}"#);
+    assert_eq!(json(at(&same, &["metadata", "generation"])), "1");
+
+    let reimaged = json(Some(&same)).replace(r#""image":"busybox""#, r#""image":"nginx""#);
+    let (status, bumped) = send(&server, Method::PUT, &format!("{POD_TEMPLATES}/t"), &reimaged).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&bumped)));
+    assert_eq!(json(at(&bumped, &["metadata", "generation"])), "2");
 }

@@ -1,11 +1,11 @@
-//! kube-aggregator's local availability controller: a local `APIService` (no `spec.service`) reports `Available` as `True`, written to its status after each write that leaves it otherwise.
+//! A local `APIService` (no `spec.service`) reports `Available` as `True`: set on create by kube-aggregator's strategy, and written to its status by its local availability controller after each write that leaves it otherwise.
 
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_machinery::json::value::Value;
 use kapi_machinery::types::Time;
 
 use crate::tracker::SideWrite;
-use crate::tracker::meta::{member_mut, object_member_mut, set_member};
+use crate::tracker::meta::{object_member_mut, set_member};
 
 /// The condition type, its reason and its message (upstream's
 /// `NewLocalAvailableAPIServiceCondition`).
@@ -14,17 +14,23 @@ const REASON: &str = "Local";
 const MESSAGE: &str = "Local APIServices are always available";
 
 /// The status write that makes the stored `APIService` `api_service` (in `info`'s resource, as
-/// JSON) available, if it is local and not already so: upstream's controller sets the condition
-/// with `SetAPIServiceCondition` (appended when absent; its transition time moved to `now` only
-/// when the status changes; reason and message always set) and writes the status only when that
-/// changed it. An `APIService` naming a service is the remote controller's, which needs the
-/// service's endpoints and is not run here.
+/// JSON) available, if it is local and not already so: upstream's controller writes the status
+/// only when `set_available` changed it.
 pub(crate) fn availability(info: &ResourceInfo, api_service: &Value, now: Time) -> Option<SideWrite> {
-    if !matches!(api_service.get("spec").and_then(|s| s.get("service")), None | Some(Value::Null)) {
-        return None;
-    }
     let mut object = api_service.clone();
-    let status = object_member_mut(&mut object, "status")?;
+    set_available(&mut object, now).then(|| SideWrite::UpdateStatus { resource: info.gvr(), object })
+}
+
+/// Sets a local `APIService`'s `Available` condition as upstream's `SetAPIServiceCondition` does
+/// (appended when absent; its transition time moved to `now` only when the status changes;
+/// reason and message always set), and says whether that changed it. The strategy's
+/// `PrepareForCreate` does it on create, the controller after each write. An `APIService` naming
+/// a service is the remote controller's, which needs the service's endpoints and is not run here.
+pub(crate) fn set_available(api_service: &mut Value, now: Time) -> bool {
+    if !matches!(api_service.get("spec").and_then(|s| s.get("service")), None | Some(Value::Null)) {
+        return false;
+    }
+    let Some(status) = object_member_mut(api_service, "status") else { return false };
     let mut conditions = match status.get("conditions") {
         Some(Value::Array(items)) => items.clone(),
         _ => Vec::new(),
@@ -48,11 +54,11 @@ pub(crate) fn availability(info: &ResourceInfo, api_service: &Value, now: Time) 
         }
     }
     let conditions = Value::Array(conditions);
-    if api_service.get("status").and_then(|s| s.get("conditions")) == Some(&conditions) {
-        return None;
+    if status.get("conditions") == Some(&conditions) {
+        return false;
     }
-    set_member(member_mut(&mut object, "status")?, "conditions", Some(conditions));
-    Some(SideWrite::UpdateStatus { resource: info.gvr(), object })
+    set_member(status, "conditions", Some(conditions));
+    true
 }
 
 #[cfg(test)]

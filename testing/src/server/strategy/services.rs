@@ -272,7 +272,8 @@ fn patch_allocated_values(svc: &mut Service, old: &Service) {
 }
 
 /// The strategy's `dropTypeDependentFields`: a type change clears the allocated values (and the
-/// load balancer's settings) the new type has no use for, when the client left them as they were.
+/// load balancer's settings) the new type has no use for, when the client left them as they were;
+/// an update to any type but `LoadBalancer` clears `status.loadBalancer`.
 fn drop_type_dependent_fields(svc: &mut Service, old: &Service) {
     if needs_cluster_ip(old) && !needs_cluster_ip(svc) {
         if old.spec.cluster_ip == svc.spec.cluster_ip && old.spec.cluster_ips == svc.spec.cluster_ips {
@@ -317,6 +318,11 @@ fn drop_type_dependent_fields(svc: &mut Service, old: &Service) {
         if old.spec.load_balancer_class == svc.spec.load_balancer_class {
             svc.spec.load_balancer_class = None;
         }
+    }
+    // A service that is no longer a load balancer has no load balancer status, whatever the
+    // provider still holds (its de-provisioning is asynchronous).
+    if !lb(svc) {
+        svc.status.load_balancer = Default::default();
     }
 }
 

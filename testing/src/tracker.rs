@@ -722,8 +722,14 @@ fn encode_continue(rv: u64, key: &Key) -> String {
         ("ns".into(), Value::String(key.0.clone())),
         ("name".into(), Value::String(key.1.clone())),
     ]);
+    base64url(&doc.to_compact_vec())
+}
+
+/// Unpadded base64url (Go's `base64.RawURLEncoding`), which continue tokens and service account
+/// tokens are written in.
+pub(crate) fn base64url(data: &[u8]) -> String {
     let mut b64 = Vec::new();
-    kapi_machinery::base64::encode_into(&doc.to_compact_vec(), &mut b64);
+    kapi_machinery::base64::encode_into(data, &mut b64);
     b64.iter()
         .filter(|c| **c != b'=')
         .map(|c| match c {

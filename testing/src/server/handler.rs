@@ -224,7 +224,7 @@ impl ApiServer {
             }
         });
         let enc = negotiated.as_ref().copied().unwrap_or(fallback);
-        let mut call = Call { info, route, query, req: &req, enc, stage: Stage::Store };
+        let call = Call { info, route, query, req: &req, enc, stage: Stage::Store };
         // Upstream authorizes in a filter, before the router and the handler see the request.
         if let Err(e) = self.authorize(&call, is_watch) {
             return match negotiated {
@@ -232,11 +232,9 @@ impl ApiServer {
                 Err(_) => negotiated_error_response(&e, accept),
             };
         }
-        let enc = match negotiated {
-            Ok(e) => e,
-            Err(e) => return negotiated_error_response(&e, accept),
-        };
-        call.enc = enc;
+        if let Err(e) = negotiated {
+            return negotiated_error_response(&e, accept);
+        }
         if is_watch {
             return self.dispatch(&call, true).unwrap_or_else(|e| error_response(&e, enc));
         }

@@ -194,10 +194,10 @@ fn pick_read(
 /// The media types upstream's refusals list: every serializer's, protobuf too where a
 /// resource is not served in it (apiextensions' serializer for custom resources has a protobuf
 /// serializer, which only its endpoint restrictions keep from their objects).
-const MEDIA_TYPES: [&str; 3] = [MEDIA_TYPE_JSON, MEDIA_TYPE_YAML, MEDIA_TYPE_PROTOBUF];
+pub(super) const MEDIA_TYPES: [&str; 3] = [MEDIA_TYPE_JSON, MEDIA_TYPE_YAML, MEDIA_TYPE_PROTOBUF];
 
 /// The watch stream media types upstream's refusals list, for every resource.
-const STREAM_MEDIA_TYPES: [&str; 2] =
+pub(super) const STREAM_MEDIA_TYPES: [&str; 2] =
     ["application/json;stream=watch", "application/vnd.kubernetes.protobuf;stream=watch"];
 
 /// The encoding of a response, from the `Accept` header (JSON when absent).

@@ -12,20 +12,9 @@ use http::{HeaderMap, Method, header};
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::v1::{StatusDetails, StatusReason};
 
+use super::negotiate::{MEDIA_TYPES, STREAM_MEDIA_TYPES};
 use super::patch::PATCH_MEDIA_TYPES;
 use crate::tracker::Result;
-
-/// What every route of a built-in kind produces.
-const MEDIA_TYPES: &[&str] = &["application/json", "application/yaml", "application/vnd.kubernetes.protobuf"];
-
-/// What the list-and-watch routes produce (a collection's `GET`, the `/watch/` paths).
-const LIST_MEDIA_TYPES: &[&str] = &[
-    "application/json",
-    "application/yaml",
-    "application/vnd.kubernetes.protobuf",
-    "application/json;stream=watch",
-    "application/vnd.kubernetes.protobuf;stream=watch",
-];
 
 /// The route a request reaches.
 pub(super) struct RouteMedia {
@@ -47,11 +36,10 @@ pub(super) fn check(method: &Method, headers: &HeaderMap, body_len: usize, route
             return Err(refusal(415, StatusReason::UNSUPPORTED_MEDIA_TYPE, "415: Unsupported Media Type".into()));
         }
     }
-    let available: &[&str] = match (consumed, route.lists) {
-        (false, _) => &[],
-        (true, true) => LIST_MEDIA_TYPES,
-        (true, false) => MEDIA_TYPES,
-    };
+    // What the route produces: every route the three encodings, the list-and-watch routes (a
+    // collection's `GET`, the `/watch/` paths) the two watch streams too.
+    let streams: &[&str] = if route.lists { &STREAM_MEDIA_TYPES } else { &[] };
+    let available: Vec<&str> = if consumed { MEDIA_TYPES.iter().chain(streams).copied().collect() } else { Vec::new() };
     let accept = match header(header::ACCEPT) {
         "" => "*/*",
         a => a,

@@ -31,7 +31,7 @@ use super::subresource::{decode_as, input_kind};
 use crate::tracker::meta;
 use crate::tracker::options;
 use crate::tracker::subresource::{at, set_at};
-use crate::tracker::{Result, Stage};
+use crate::tracker::{Result, Stage, base64url};
 
 /// The audience of tokens whose request names none (upstream's default API server audience).
 pub const DEFAULT_TOKEN_AUDIENCE: &str = "https://kubernetes.default.svc.cluster.local";
@@ -301,19 +301,6 @@ fn token(c: &Claims<'_>) -> String {
         signature.extend_from_slice(&meta::random_u64().to_be_bytes());
     }
     [header, claims.to_compact_vec(), signature].iter().map(|part| base64url(part)).collect::<Vec<_>>().join(".")
-}
-
-fn base64url(data: &[u8]) -> String {
-    let mut b64 = Vec::new();
-    kapi_machinery::base64::encode_into(data, &mut b64);
-    b64.iter()
-        .filter(|c| **c != b'=')
-        .map(|c| match c {
-            b'+' => '-',
-            b'/' => '_',
-            other => char::from(*other),
-        })
-        .collect()
 }
 
 #[cfg(test)]

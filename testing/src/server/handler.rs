@@ -29,7 +29,7 @@ use super::route;
 use super::ssa::{self, FieldManager};
 use super::{ApiServer, Fault, MAX_BODY_BYTES, list_body, metadata, table, watch};
 use crate::tracker::options::{self, FieldValidation};
-use crate::tracker::{Modify, Pins, Result, Stage};
+use crate::tracker::{Error, Modify, Pins, Result, Stage};
 
 /// The validating admission a write is held back for, in kube-apiserver's order: LimitRanger's
 /// checks, the validating webhooks, ResourceQuota.
@@ -110,8 +110,11 @@ impl ApiServer {
         let upgrade = req.extensions_mut().remove::<hyper::upgrade::OnUpgrade>();
         self.record(&req);
         let accept = req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok());
-        // Errors before the resource is known are JSON unless the client refuses it.
+        // Errors before the resource is known are written as upstream's filters and its
+        // not-found handler write them (`ErrorNegotiated`): in the encoding `Accept` takes, else
+        // as indented JSON. Injected faults keep JSON unless the client refuses it.
         let fallback = negotiate::response_encoding(accept, false).unwrap_or(Encoding::Json);
+        let early = |e: &Error| negotiated_error_response(e, accept);
         if let Some(fault) = self.take_fault(&req) {
             if let Some(d) = fault.delay {
                 tokio::time::sleep(d).await;
@@ -119,15 +122,15 @@ impl ApiServer {
             return fault_response(&fault, fallback);
         }
         if req.body().len() > MAX_BODY_BYTES {
-            return error_response(&api_errors::request_entity_too_large(MAX_BODY_BYTES), fallback);
+            return early(&api_errors::request_entity_too_large(MAX_BODY_BYTES));
         }
         // Authentication comes first: a bearer token nothing accepts is `401` everywhere.
         if let Err(e) = self.authenticate_request(&req) {
-            return error_response(&e, fallback);
+            return early(&e);
         }
         // Paths outside the resources are authorized here, resources once their route is known.
         if let Err(e) = self.authorize_path(&req) {
-            return error_response(&e, fallback);
+            return early(&e);
         }
         if req.method() == Method::GET
             && let Some(resp) = self.crd_openapi(req.uri().path(), req.uri().query(), accept)
@@ -158,7 +161,7 @@ impl ApiServer {
                     resp.headers_mut().insert(header::VARY, http::HeaderValue::from_static("Accept"));
                     resp
                 }
-                Err(e) => error_response(&api_errors::internal(&e.to_string()), fallback),
+                Err(e) => early(&api_errors::internal(&e.to_string())),
             };
         }
         if req.method() == Method::GET
@@ -175,36 +178,36 @@ impl ApiServer {
         {
             let enc = match negotiate::response_encoding(accept, true) {
                 Ok(e) => e,
-                Err(e) => return error_response(&e, Encoding::Json),
+                Err(e) => return early(&e),
             };
             return object_response(200, enc, doc.as_ref(), &[]).unwrap_or_else(|e| error_response(&e, enc));
         }
         // Pods' streams and logs are served before the resources' routes; authorized here.
         if let Err(e) = self.authorize_pod_connect(&req) {
-            return error_response(&e, fallback);
+            return early(&e);
         }
         // Exec, attach and port-forward are `CONNECT`s to admission webhooks, which may
         // change the connection's options.
         let (connect, connect_warnings) = match self.admit_connect(&req).await {
             Ok(admitted) => admitted,
-            Err(e) => return error_response(&e, fallback),
+            Err(e) => return early(&e),
         };
         if let Some(served) = self.serve_pod_stream(connect.as_ref().unwrap_or(&req), upgrade) {
-            let mut resp = served.unwrap_or_else(|e| error_response(&e, fallback));
+            let mut resp = served.unwrap_or_else(|e| early(&e));
             add_warnings(&mut resp, connect_warnings);
             return resp;
         }
         if let Some(served) = self.serve_log(&req) {
-            return served.unwrap_or_else(|e| error_response(&e, fallback));
+            return served.unwrap_or_else(|e| early(&e));
         }
         let (info, route) = match route::resolve(req.uri().path(), &self.tracker) {
             Ok(r) => r,
-            Err(e) => return error_response(&e, fallback),
+            Err(e) => return early(&e),
         };
         let query = Query::parse(req.uri().query());
         // A deprecated `/watch/…` path serves only watches.
         if route.watch_path && req.method() != Method::GET {
-            return error_response(&api_errors::method_not_allowed(), fallback);
+            return early(&api_errors::method_not_allowed());
         }
         let is_watch = req.method() == Method::GET && (route.watch_path || query.bool("watch") == Some(true));
         // go-restful's router (the built-in kinds only) answers a media type no route takes

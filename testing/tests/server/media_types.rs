@@ -234,3 +234,35 @@ async fn authorization_comes_before_the_media_types() {
         )
     );
 }
+
+/// Errors before a route is known are written by upstream's filters and not-found handler with
+/// `ErrorNegotiated` too: a `401` to a client that accepts nothing the server produces is
+/// indented JSON, and an unknown path's `404` to a protobuf client a protobuf `Status`.
+#[tokio::test]
+async fn errors_before_the_route_are_negotiated() {
+    use kapi_testing::server::parse_token_file;
+    let server = Arc::new(ApiServer::new());
+    server.register_builtin();
+    server.set_static_tokens(parse_token_file("alice-token,alice,1001\n").unwrap());
+    let test = TestServer::start(server.clone(), None).await.unwrap();
+    let mut config = Config::new(test.url()).unwrap();
+    config.retry.max_retries = 0;
+    config.auth = kapi_client::Auth::BearerToken("wrong-token".into());
+    let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
+    let a = send(&client, http::Method::GET, "/api/v1/namespaces/default/pods", &[("accept", "text/html")], "").await;
+    assert_eq!((a.code, a.content_type.as_str()), (401, "application/json"));
+    assert_eq!(String::from_utf8(a.body).unwrap(), indented("Unauthorized", "Unauthorized", false, 401));
+
+    config.auth = kapi_client::Auth::BearerToken("alice-token".into());
+    let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
+    let protobuf = "application/vnd.kubernetes.protobuf";
+    let a = send(&client, http::Method::GET, "/apis/example.com/v1/widgets", &[("accept", protobuf)], "").await;
+    assert_eq!((a.code, a.content_type.as_str()), (404, protobuf));
+    let status = a.status();
+    assert_eq!((status.code, status.message.as_str()), (404, "the server could not find the requested resource"));
+    let a = send(&client, http::Method::GET, "/apis/example.com/v1/widgets", &[("accept", "text/html")], "").await;
+    assert_eq!(
+        String::from_utf8(a.body).unwrap(),
+        indented("the server could not find the requested resource", "NotFound", true, 404)
+    );
+}

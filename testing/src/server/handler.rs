@@ -210,13 +210,20 @@ impl ApiServer {
             return early(&api_errors::method_not_allowed());
         }
         let is_watch = req.method() == Method::GET && (route.watch_path || query.bool("watch") == Some(true));
-        // go-restful's router (the built-in kinds only) answers a media type no route takes
-        // before the handler negotiates its own (module `restful`).
+        // go-restful's router (the built-in kinds only) answers a method, then a media type, no
+        // route takes before the handler negotiates its own (module `restful`).
         let routed = if self.is_custom(&info) || route.subresource.as_deref().is_some_and(is_connect) {
             Ok(())
         } else {
             let lists = req.method() == Method::GET && (route.name.is_none() || route.watch_path);
-            super::restful::check(req.method(), req.headers(), req.body().len(), &super::restful::RouteMedia { lists })
+            super::restful::route_method(&info, &route, req.method()).and_then(|()| {
+                super::restful::check(
+                    req.method(),
+                    req.headers(),
+                    req.body().len(),
+                    &super::restful::RouteMedia { lists },
+                )
+            })
         };
         // Reads may be asked for as tables (module `table`), in the encoding negotiated here.
         let negotiated = routed.and_then(|()| {

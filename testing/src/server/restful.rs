@@ -1,7 +1,8 @@
-//! go-restful's route selection by media type, which answers before kube-apiserver's handlers for the built-in kinds: `415` for a `Content-Type` no route consumes, `406` for an `Accept` no route produces.
+//! go-restful's route selection, which answers before kube-apiserver's handlers for the built-in kinds: `404` for a path no route serves, `405` for a method none takes, `415` for a `Content-Type` no route consumes, `406` for an `Accept` no route produces, in that order.
 //!
 //! kube-apiserver installs the built-in kinds as go-restful routes (custom resources are served
-//! by apiextensions' own handler, which go-restful never sees). Every route consumes `*/*`
+//! by apiextensions' own handler, which go-restful never sees), one per verb the storage
+//! implements. The router matches the path, then the method, then the media types. Every route consumes `*/*`
 //! except `PATCH`'s, which consume the four patch types; every route produces JSON, YAML and
 //! protobuf, and the list-and-watch routes the two watch streams too. go-restful compares the
 //! bare media types (parameters dropped), exactly, with `*/*` the only wildcard, and its
@@ -10,11 +11,57 @@
 
 use http::{HeaderMap, Method, header};
 use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::resource::ResourceInfo;
 use kapi_api::meta::v1::{StatusDetails, StatusReason};
 
 use super::negotiate::{MEDIA_TYPES, STREAM_MEDIA_TYPES};
 use super::patch::PATCH_MEDIA_TYPES;
+use super::route::Route;
 use crate::tracker::Result;
+
+/// Whether the router has a route for the method on this path, before it looks at media types:
+/// upstream's installer registers a create-only resource's (a review's) collection `POST` only,
+/// a collection's `POST` and `DELETE` only on a cluster-scoped resource or under a namespace,
+/// and otherwise a route per verb the storage (or the subresource's) implements. The handlers
+/// check the verbs again, and answer a `?watch` of a resource that cannot watch as upstream's
+/// list handler does.
+pub(super) fn route_method(info: &ResourceInfo, route: &Route, method: &Method) -> Result<()> {
+    let object = route.name.is_some();
+    if object && info.verbs == ["create"] {
+        return Err(api_errors::path_not_found());
+    }
+    let verb = match (object, route.subresource.as_deref(), method.clone()) {
+        (true, Some(sub), m) => {
+            let Some(sub) = info.subresource(sub) else { return Err(api_errors::path_not_found()) };
+            return match subresource_verb(&m) {
+                Some(verb) if sub.supports(verb) => Ok(()),
+                _ => Err(api_errors::method_not_allowed()),
+            };
+        }
+        (_, _, Method::GET) if route.watch_path => "watch",
+        (false, _, Method::GET) => "list",
+        (false, _, Method::POST) if !info.namespaced || route.namespace.is_some() => "create",
+        (false, _, Method::DELETE) if !info.namespaced || route.namespace.is_some() => "deletecollection",
+        (true, None, Method::GET) => "get",
+        (true, None, Method::PUT) => "update",
+        (true, None, Method::PATCH) => "patch",
+        (true, None, Method::DELETE) => "delete",
+        _ => return Err(api_errors::method_not_allowed()),
+    };
+    if info.supports(verb) { Ok(()) } else { Err(api_errors::method_not_allowed()) }
+}
+
+/// The verb a subresource's route serves for a method.
+fn subresource_verb(method: &Method) -> Option<&'static str> {
+    Some(match *method {
+        Method::GET => "get",
+        Method::POST => "create",
+        Method::PUT => "update",
+        Method::PATCH => "patch",
+        Method::DELETE => "delete",
+        _ => return None,
+    })
+}
 
 /// The route a request reaches.
 pub(super) struct RouteMedia {

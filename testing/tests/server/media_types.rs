@@ -266,3 +266,34 @@ async fn errors_before_the_route_are_negotiated() {
         indented("the server could not find the requested resource", "NotFound", true, 404)
     );
 }
+
+/// go-restful matches the path, then the method, then the media types: a method no route of
+/// the path takes is `405` and a path no route serves `404`, whatever the client accepts.
+#[tokio::test]
+async fn the_router_refuses_a_method_before_media_types() {
+    let (_server, _test, client) = serve().await;
+    let html = [("accept", "text/html")];
+    let not_allowed = "the server does not allow this method on the requested resource";
+    for (method, path) in [
+        (http::Method::POST, format!("{PODS}/p")),
+        (http::Method::PUT, PODS.to_owned()),
+        (http::Method::POST, "/api/v1/pods".to_owned()),
+        (http::Method::DELETE, "/api/v1/componentstatuses".to_owned()),
+        (http::Method::DELETE, format!("{PODS}/p/status")),
+    ] {
+        let a = send(&client, method.clone(), &path, &html, "").await;
+        assert_eq!((a.code, a.content_type.as_str()), (405, "application/json"), "{method} {path}");
+        assert_eq!(String::from_utf8(a.body).unwrap(), indented(not_allowed, "MethodNotAllowed", true, 405));
+    }
+    // A PATCH of a type no patch route consumes, to a resource that cannot be patched.
+    let a = send(&client, http::Method::PATCH, "/api/v1/componentstatuses/x", &[("content-type", "text/plain")], "{}")
+        .await;
+    assert_eq!(a.code, 405, "{}", a.text());
+    // A review has only its collection's POST: its object paths are not served.
+    let review = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews/x";
+    let a = send(&client, http::Method::GET, review, &html, "").await;
+    assert_eq!(
+        String::from_utf8(a.body).unwrap(),
+        indented("the server could not find the requested resource", "NotFound", true, 404)
+    );
+}

@@ -474,7 +474,15 @@ impl ApiServer {
     }
 
     pub(super) fn decode_body(&self, call: &Call<'_>, fv: FieldValidation) -> Result<(Box<dyn Object>, Vec<String>)> {
-        let body_enc = negotiate::request_encoding(call.header(header::CONTENT_TYPE), call.info.protobuf)?;
+        let content_type = call.header(header::CONTENT_TYPE);
+        // apiextensions' serializer takes a protobuf body, which cannot become a custom object.
+        if !call.info.protobuf
+            && matches!(negotiate::request_encoding(content_type, true), Ok(Encoding::Protobuf))
+            && self.is_custom(&call.info)
+        {
+            return Err(super::crd::protobuf_body::refusal(call.info.version, call.info.kind, call.req.body()));
+        }
+        let body_enc = negotiate::request_encoding(content_type, call.info.protobuf)?;
         let versions = call.api_versions();
         let target = Target { new: call.info.new_object, api_versions: &versions, kind: call.info.kind };
         let (mut obj, mut found) = codec::decode(&target, body_enc, call.req.body(), fv != FieldValidation::Ignore)?;

@@ -179,6 +179,22 @@ async fn custom_resources_are_refused_by_their_handler() {
             r#"{{"kind":"Status","apiVersion":"v1","metadata":{{}},"status":"Failure","message":"the body of the request was in an unknown format - accepted media types include: {ROUTE_TYPES}","reason":"UnsupportedMediaType","code":415}}"#
         )
     );
+    // A protobuf body is taken by the serializer, whose envelope names a kind no custom object
+    // can be decoded into: `400` in `transformDecodeError`'s words.
+    let headers = [("content-type", protobuf), ("accept", "application/json")];
+    let mut envelope = b"k8s\0\x0a\x14\x0a\x0eexample.com/v1\x12\x02Wx".to_vec();
+    envelope.extend_from_slice(b"\x12\x00");
+    let body = String::from_utf8(envelope).unwrap();
+    let a = send(&client, http::Method::POST, WIDGETS, &headers, &body).await;
+    assert_eq!(
+        (a.code, a.status().message),
+        (400, r#"Wx in version "v1" cannot be handled as a Widget: Object 'Kind' is missing in 'object has no kind field '"#.to_owned())
+    );
+    let a = send(&client, http::Method::PUT, &format!("{WIDGETS}/w"), &headers, r#"{"kind":"Widget"}"#).await;
+    assert_eq!(
+        (a.code, a.status().message),
+        (400, r#"the object provided is unrecognized (must be of type Widget): provided data does not appear to be a protobuf message, expected prefix [107 56 115 0] ({"kind":"Widget"})"#.to_owned())
+    );
     for content_type in ["text/plain", "application/strategic-merge-patch+json"] {
         let headers = [("content-type", content_type), ("accept", "application/json")];
         let a = send(&client, http::Method::PATCH, &format!("{WIDGETS}/w"), &headers, "{}").await;

@@ -24,6 +24,7 @@ pub(crate) mod conversion;
 mod deprecation;
 pub(crate) mod object;
 mod openapi;
+pub(crate) mod protobuf_body;
 mod scale;
 mod types;
 

@@ -596,6 +596,9 @@ impl ApiServer {
         if !user.groups.is_empty() {
             user_fields.push(("groups".into(), Value::Array(user.groups.iter().map(|g| s(g.as_str())).collect())));
         }
+        if let Some(extra) = user.extra_value() {
+            user_fields.push(("extra".into(), extra));
+        }
         let mut head = vec![
             ("kind".to_owned(), s("Event")),
             ("apiVersion".to_owned(), s("audit.k8s.io/v1")),
@@ -756,7 +759,12 @@ mod tests {
     use super::*;
 
     fn user(name: &str, groups: &[&str]) -> UserInfo {
-        UserInfo { username: name.into(), uid: String::new(), groups: groups.iter().map(|g| (*g).to_owned()).collect() }
+        UserInfo {
+            username: name.into(),
+            uid: String::new(),
+            groups: groups.iter().map(|g| (*g).to_owned()).collect(),
+            extra: Default::default(),
+        }
     }
 
     #[test]

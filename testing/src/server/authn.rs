@@ -8,6 +8,7 @@
 //! tests that send made-up tokens to a server without them keep working). A client certificate
 //! comes first, as kube-apiserver's x509 authenticator precedes the token authenticators.
 
+use std::collections::BTreeMap;
 use std::sync::RwLock;
 
 use http::header;
@@ -26,6 +27,8 @@ pub struct UserInfo {
     pub uid: String,
     /// The groups.
     pub groups: Vec<String>,
+    /// Extra attributes (a service account token's pod, node and credential id), by key.
+    pub extra: BTreeMap<String, Vec<String>>,
 }
 
 impl UserInfo {
@@ -35,6 +38,7 @@ impl UserInfo {
             username: "system:anonymous".into(),
             uid: String::new(),
             groups: vec!["system:unauthenticated".into()],
+            extra: BTreeMap::new(),
         }
     }
 
@@ -45,7 +49,22 @@ impl UserInfo {
             members.push(("uid".to_owned(), Value::String(self.uid.clone())));
         }
         members.push(("groups".to_owned(), Value::Array(self.groups.iter().cloned().map(Value::String).collect())));
+        if let Some(extra) = self.extra_value() {
+            members.push(("extra".to_owned(), extra));
+        }
         Value::Object(members)
+    }
+
+    /// `extra` as the API writes it (keys sorted, as Go writes a map), `None` when empty.
+    pub(super) fn extra_value(&self) -> Option<Value> {
+        (!self.extra.is_empty()).then(|| {
+            Value::Object(
+                self.extra
+                    .iter()
+                    .map(|(k, v)| (k.clone(), Value::Array(v.iter().cloned().map(Value::String).collect())))
+                    .collect(),
+            )
+        })
     }
 }
 
@@ -93,7 +112,7 @@ pub fn parse_token_file(text: &str) -> std::result::Result<Vec<StaticToken>, Str
             .unwrap_or_default();
         out.push(StaticToken {
             token: fields[0].clone(),
-            user: UserInfo { username: fields[1].clone(), uid: fields[2].clone(), groups },
+            user: UserInfo { username: fields[1].clone(), uid: fields[2].clone(), groups, extra: BTreeMap::new() },
         });
     }
     Ok(out)
@@ -186,7 +205,12 @@ mod tests {
         assert_eq!(t[0].token, "abc");
         assert_eq!(
             t[0].user,
-            UserInfo { username: "alice".into(), uid: "1".into(), groups: vec!["dev".into(), "ops".into()] }
+            UserInfo {
+                username: "alice".into(),
+                uid: "1".into(),
+                groups: vec!["dev".into(), "ops".into()],
+                extra: BTreeMap::new()
+            }
         );
         assert!(t[1].user.groups.is_empty());
         assert_eq!(

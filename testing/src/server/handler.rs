@@ -618,7 +618,7 @@ impl ApiServer {
         }
         let user = self.user_of(call.req);
         let mut doc = crate::tracker::meta::to_value(obj.as_ref())?;
-        super::strategy::csr_requester(&mut doc, &user.username, &user.uid, &user.groups);
+        super::strategy::csr_requester(&mut doc, &user.username, &user.uid, &user.groups, user.extra_value());
         crate::tracker::meta::from_value(&call.info, &doc)
     }
 

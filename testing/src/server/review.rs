@@ -23,6 +23,14 @@ use crate::tracker::options;
 use crate::tracker::subresource::{at, set_at};
 
 const AUTHENTICATION: &str = "authentication.k8s.io";
+
+// The extras of a service account token's user (k8s.io/apiserver `authentication/serviceaccount`
+// and `authentication/user`).
+const POD_NAME_KEY: &str = "authentication.kubernetes.io/pod-name";
+const POD_UID_KEY: &str = "authentication.kubernetes.io/pod-uid";
+const NODE_NAME_KEY: &str = "authentication.kubernetes.io/node-name";
+const NODE_UID_KEY: &str = "authentication.kubernetes.io/node-uid";
+const CREDENTIAL_ID_KEY: &str = "authentication.kubernetes.io/credential-id";
 const AUTHORIZATION: &str = "authorization.k8s.io";
 
 /// Whether a resource is one of the reviews this module answers.
@@ -63,9 +71,13 @@ fn base64url_decode(part: &str) -> Option<Vec<u8>> {
 }
 
 impl ApiServer {
-    /// Authenticates a token the server issued: its claims name this server's issuer and a
-    /// service account that still exists with the same uid, and it has not expired. The
-    /// server signs nothing, so the signature is not checked.
+    /// Authenticates a token the server issued, as upstream's service account token validator
+    /// (`pkg/serviceaccount/claims.go`, `Validate`) does: its claims name this server's issuer, it
+    /// has not expired, its service account exists with the claimed uid and is not being deleted,
+    /// and the secret, pod or node it is bound to still exists with the claimed uid and is not
+    /// being deleted (a node checked only when the token is bound to it, not to a pod on it). The
+    /// user carries the pod, the node and the credential id (`JTI=<jti>`) as extras. The server
+    /// signs nothing, so the signature is not checked.
     pub(super) fn authenticate_token(&self, token: &str) -> Authenticated {
         let parts: Vec<&str> = token.split('.').collect();
         let [_, claims, _] = parts.as_slice() else { return Err(None) };
@@ -84,14 +96,74 @@ impl ApiServer {
         if expires <= Time::now().unix_seconds() {
             return Err(Some("service account token has expired".into()));
         }
-        let gvr = GroupVersionResource::new("", "v1", "serviceaccounts");
-        let stored = self.tracker.get(&gvr, &namespace, &name, &Default::default()).ok();
-        let stored_uid = stored
-            .as_deref()
-            .and_then(|o| meta::to_value(o).ok())
-            .and_then(|v| at(&v, &["metadata", "uid"]).and_then(Value::as_str).map(str::to_owned));
-        if stored_uid.as_deref() != Some(uid.as_str()) {
+        // Objects deleted (marked) more than go-jose's default leeway, a minute, ago no longer
+        // back a token.
+        let deleted = |v: &Value| {
+            at(v, &["metadata", "deletionTimestamp"])
+                .and_then(Value::as_str)
+                .and_then(|t| Time::parse_rfc3339(t).ok())
+                .is_some_and(|t| t.unix_seconds() < Time::now().unix_seconds() - 60)
+        };
+        let read = |resource: &str, namespace: &str, name: &str| {
+            let gvr = GroupVersionResource::new("", "v1", resource);
+            self.tracker.get(&gvr, namespace, name, &Default::default()).and_then(|o| meta::to_value(o.as_ref()))
+        };
+        let uid_of = |v: &Value| at(v, &["metadata", "uid"]).and_then(Value::as_str).unwrap_or_default().to_owned();
+        let account =
+            read("serviceaccounts", &namespace, &name).map_err(|e| Some(api_errors::status_of(&e).message))?;
+        if uid_of(&account) != uid {
+            return Err(Some(format!("service account UID ({}) does not match claim ({uid})", uid_of(&account))));
+        }
+        if deleted(&account) {
             return Err(Some(format!("service account {namespace}/{name} has been deleted")));
+        }
+        let invalidated = || Some("service account token has been invalidated".to_owned());
+        let mut extra = std::collections::BTreeMap::new();
+        // Each bound object: read, its uid compared, then its deletion, in upstream's order.
+        let bound = |resource: &str,
+                     key: &str,
+                     what: &str,
+                     namespace: &str|
+         -> std::result::Result<Option<(String, String)>, Option<String>> {
+            let Some(name) = at(&claims, &["kubernetes.io", key, "name"]).and_then(Value::as_str) else {
+                return Ok(None);
+            };
+            let claimed = text(&["kubernetes.io", key, "uid"]);
+            let object = read(resource, namespace, name).map_err(|_| invalidated())?;
+            if uid_of(&object) != claimed {
+                let found = uid_of(&object);
+                return Err(Some(format!(
+                    "{what} UID ({found}) does not match service account {key} ref claim ({claimed})"
+                )));
+            }
+            if deleted(&object) {
+                return Err(invalidated());
+            }
+            Ok(Some((name.to_owned(), claimed)))
+        };
+        bound("secrets", "secret", "secret", &namespace)?;
+        let pod = bound("pods", "pod", "pod", &namespace)?;
+        if let Some((pod_name, pod_uid)) = &pod {
+            extra.insert(POD_NAME_KEY.to_owned(), vec![pod_name.clone()]);
+            extra.insert(POD_UID_KEY.to_owned(), vec![pod_uid.clone()]);
+        }
+        // A pod-bound token names its pod's node, taken from the claims as they are; a token
+        // bound to a node itself has the node checked.
+        let node = match pod {
+            Some(_) => at(&claims, &["kubernetes.io", "node", "name"])
+                .and_then(Value::as_str)
+                .map(|n| (n.to_owned(), text(&["kubernetes.io", "node", "uid"]))),
+            None => bound("nodes", "node", "node", "")?,
+        };
+        if let Some((node_name, node_uid)) = node {
+            extra.insert(NODE_NAME_KEY.to_owned(), vec![node_name]);
+            if !node_uid.is_empty() {
+                extra.insert(NODE_UID_KEY.to_owned(), vec![node_uid]);
+            }
+        }
+        let jti = text(&["jti"]);
+        if !jti.is_empty() {
+            extra.insert(CREDENTIAL_ID_KEY.to_owned(), vec![format!("JTI={jti}")]);
         }
         let audiences = match at(&claims, &["aud"]) {
             Some(Value::Array(a)) => a.clone(),
@@ -105,6 +177,7 @@ impl ApiServer {
                 format!("system:serviceaccounts:{namespace}"),
                 "system:authenticated".into(),
             ],
+            extra,
         };
         Ok((user, audiences))
     }
@@ -257,7 +330,20 @@ impl ApiServer {
                 Some(Value::Array(g)) => g.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
                 _ => Vec::new(),
             };
-            UserInfo { username: text(&["spec", "user"]), uid: text(&["spec", "uid"]), groups }
+            let extra = match at(v, &["spec", "extra"]) {
+                Some(Value::Object(members)) => members
+                    .iter()
+                    .map(|(k, values)| {
+                        let values = match values {
+                            Value::Array(a) => a.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
+                            _ => Vec::new(),
+                        };
+                        (k.clone(), values)
+                    })
+                    .collect(),
+                _ => Default::default(),
+            };
+            UserInfo { username: text(&["spec", "user"]), uid: text(&["spec", "uid"]), groups, extra }
         };
         let a = if at(v, &["spec", "nonResourceAttributes"]).is_some() {
             super::rbac::Attributes {

@@ -401,9 +401,9 @@ fn clean_secret_references(sa: &mut kapi_api::core::v1::ServiceAccount) {
 }
 
 /// The certificate signing request strategy's `PrepareForCreate`: whatever the request says of
-/// its requester is replaced by the user who sent it (`spec.username`, `uid`, `groups`; `extra`
-/// cleared, as this server's users carry none).
-pub(crate) fn csr_requester(doc: &mut Value, username: &str, uid: &str, groups: &[String]) {
+/// its requester is replaced by the user who sent it (`spec.username`, `uid`, `groups` and
+/// `extra`, a service account token's pod, node and credential id).
+pub(crate) fn csr_requester(doc: &mut Value, username: &str, uid: &str, groups: &[String], extra: Option<Value>) {
     let Some(spec) = object_member_mut(doc, "spec") else { return };
     let text = |s: &str| (!s.is_empty()).then(|| Value::String(s.to_owned()));
     set_member(spec, "username", text(username));
@@ -413,7 +413,7 @@ pub(crate) fn csr_requester(doc: &mut Value, username: &str, uid: &str, groups: 
         "groups",
         (!groups.is_empty()).then(|| Value::Array(groups.iter().cloned().map(Value::String).collect())),
     );
-    set_member(spec, "extra", None);
+    set_member(spec, "extra", extra);
 }
 
 /// The namespace strategy's `PrepareForCreate`: phase `Active`, and the `kubernetes` finalizer
@@ -677,7 +677,7 @@ mod tests {
             br#"{"spec":{"request":"cg==","username":"admin","groups":["system:masters"],"extra":{"a":["b"]},"signerName":"x/y"}}"#,
         )
         .unwrap();
-        csr_requester(&mut csr, "alice", "", &["dev".to_owned(), "system:authenticated".to_owned()]);
+        csr_requester(&mut csr, "alice", "", &["dev".to_owned(), "system:authenticated".to_owned()], None);
         assert_eq!(
             String::from_utf8(csr.to_compact_vec()).unwrap(),
             r#"{"spec":{"request":"cg==","username":"alice","groups":["dev","system:authenticated"],"signerName":"x/y"}}"#

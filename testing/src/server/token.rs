@@ -141,7 +141,12 @@ impl ApiServer {
             _ => Bound::default(),
         };
         let expires = now.unix_seconds().saturating_add(seconds);
+        // Every token has an id (`jti`, `ServiceAccountTokenJTI`, GA), recorded in the audit
+        // event as the credential id its uses will carry.
+        let jti = meta::new_uid();
+        super::audit::annotate("authentication.kubernetes.io/issued-credential-id", format!("JTI={jti}"));
         let claims = Claims {
+            jti: &jti,
             namespace: call.namespace(),
             name: call.name(),
             uid: &account_uid,
@@ -258,6 +263,7 @@ fn parse_group_version(api_version: &str) -> (&str, &str) {
 
 /// What a token's claims say.
 struct Claims<'a> {
+    jti: &'a str,
     namespace: &'a str,
     name: &'a str,
     uid: &'a str,
@@ -292,6 +298,7 @@ fn token(c: &Claims<'_>) -> String {
         ("exp".into(), Value::Number(c.expires.to_string())),
         ("iat".into(), Value::Number(c.issued.to_string())),
         ("iss".into(), Value::String(TOKEN_ISSUER.into())),
+        ("jti".into(), Value::String(c.jti.into())),
         ("kubernetes.io".into(), Value::Object(kubernetes)),
         ("nbf".into(), Value::Number(c.issued.to_string())),
         ("sub".into(), Value::String(format!("system:serviceaccount:{}:{}", c.namespace, c.name))),
@@ -330,6 +337,7 @@ mod tests {
         let bound = Bound::default();
         let audiences = [Value::String("a".into())];
         let c = Claims {
+            jti: "j",
             namespace: "ns",
             name: "sa",
             uid: "u",
@@ -343,6 +351,12 @@ mod tests {
         let claims = claims_of(&t);
         assert_eq!(claims.get("sub").and_then(Value::as_str), Some("system:serviceaccount:ns:sa"));
         assert_eq!(at(&claims, &["kubernetes.io", "pod"]), None);
+        // Upstream's claims are a JSON object of sorted keys.
+        let keys: Vec<&str> = match &claims {
+            Value::Object(m) => m.iter().map(|(k, _)| k.as_str()).collect(),
+            _ => Vec::new(),
+        };
+        assert_eq!(keys, ["aud", "exp", "iat", "iss", "jti", "kubernetes.io", "nbf", "sub"]);
     }
 
     #[test]
@@ -352,7 +366,16 @@ mod tests {
             node: Some(BoundRef { name: "n".into(), uid: String::new() }),
             secret: None,
         };
-        let c = Claims { namespace: "ns", name: "sa", uid: "u", audiences: &[], bound: &bound, issued: 1, expires: 2 };
+        let c = Claims {
+            jti: "j",
+            namespace: "ns",
+            name: "sa",
+            uid: "u",
+            audiences: &[],
+            bound: &bound,
+            issued: 1,
+            expires: 2,
+        };
         let claims = claims_of(&token(&c));
         assert_eq!(at(&claims, &["kubernetes.io", "pod", "uid"]).and_then(Value::as_str), Some("pu"));
         assert_eq!(at(&claims, &["kubernetes.io", "node", "name"]).and_then(Value::as_str), Some("n"));

@@ -114,7 +114,7 @@ fn subject(der: &[u8]) -> Option<(Option<String>, Vec<String>)> {
 pub(super) fn user_of_certificate(der: &[u8]) -> Option<UserInfo> {
     let (common_name, groups) = subject(der)?;
     let username = common_name.filter(|n| !n.is_empty())?;
-    Some(UserInfo { username, uid: String::new(), groups })
+    Some(UserInfo { username, uid: String::new(), groups, extra: Default::default() })
 }
 
 #[cfg(test)]

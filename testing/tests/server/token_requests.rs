@@ -229,3 +229,124 @@ async fn bound_objects_are_read_and_their_uids_checked() {
     let (code, _, _) = post(&client, TOKEN, &short).await;
     assert_eq!(code, 422);
 }
+
+/// Sends a request and returns the code and the body as text.
+async fn call(client: &Client, method: http::Method, path: &str, bearer: Option<&str>, body: &str) -> (u16, String) {
+    let mut request = http::Request::builder()
+        .method(method)
+        .uri(format!("{}{path}", client.base_url()))
+        .header(http::header::ACCEPT, "application/json")
+        .header(http::header::CONTENT_TYPE, "application/json");
+    if let Some(token) = bearer {
+        request = request.header(http::header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    let response = client.service().call(request.body(bytes::Bytes::from(body.to_owned())).unwrap()).await.unwrap();
+    let code = response.status().as_u16();
+    let data = kapi_client::body::collect(response.into_body()).await.unwrap();
+    (code, String::from_utf8(data.to_vec()).unwrap())
+}
+
+/// What a token review of `token` says: its user, or its error.
+async fn review(client: &Client, token: &str) -> std::result::Result<Value, String> {
+    let body =
+        format!(r#"{{"apiVersion":"authentication.k8s.io/v1","kind":"TokenReview","spec":{{"token":"{token}"}}}}"#);
+    let (code, answer) =
+        call(client, http::Method::POST, "/apis/authentication.k8s.io/v1/tokenreviews", None, &body).await;
+    assert_eq!(code, 201, "{answer}");
+    let status = value::parse(answer.as_bytes()).unwrap().get("status").cloned().unwrap();
+    match status.get("error").and_then(Value::as_str) {
+        Some(e) => Err(e.to_owned()),
+        None => Ok(status.get("user").cloned().unwrap()),
+    }
+}
+
+fn token_of(answer: &str) -> String {
+    let v = value::parse(answer.as_bytes()).unwrap();
+    v.get("status").and_then(|s| s.get("token")).and_then(Value::as_str).unwrap().to_owned()
+}
+
+/// A token carries an id, and its user the bound pod, the pod's node and the credential id as
+/// extras (upstream's `ServiceAccountInfo.UserInfo`), in token reviews and for requests made with
+/// it; the validator checks the account and the bound object on every use, in upstream's order
+/// and words (`pkg/serviceaccount/claims.go`, `Validate`).
+#[tokio::test]
+async fn reviews_of_bound_tokens_carry_their_objects_and_check_them() {
+    let (_server, _test, client) = serve().await;
+    let pod = r#"{"metadata":{"name":"p"},"spec":{"serviceAccountName":"robot","nodeName":"n1","containers":[{"name":"c","image":"i"}]}}"#;
+    assert_eq!(post(&client, "/api/v1/namespaces/ns/pods", pod).await.0, 201);
+    assert_eq!(post(&client, "/api/v1/nodes", r#"{"metadata":{"name":"n1"}}"#).await.0, 201);
+    let pod_uid = uid_of(&client, "/api/v1/namespaces/ns/pods/p").await;
+    let node_uid = uid_of(&client, "/api/v1/nodes/n1").await;
+    let bound = |kind: &str, name: &str| {
+        request("", &format!(r#""boundObjectRef":{{"apiVersion":"v1","kind":"{kind}","name":"{name}"}}"#))
+    };
+    let (code, _, answer) = post(&client, TOKEN, &bound("Pod", "p")).await;
+    assert_eq!(code, 201, "{answer}");
+    let jti = claims(&answer).get("jti").and_then(Value::as_str).unwrap().to_owned();
+    assert_eq!(jti.len(), 36, "{jti}");
+    let pod_token = token_of(&answer);
+    let extra = format!(
+        r#"{{"authentication.kubernetes.io/credential-id":["JTI={jti}"],"authentication.kubernetes.io/node-name":["n1"],"authentication.kubernetes.io/node-uid":["{node_uid}"],"authentication.kubernetes.io/pod-name":["p"],"authentication.kubernetes.io/pod-uid":["{pod_uid}"]}}"#
+    );
+    let user = review(&client, &pod_token).await.unwrap();
+    assert_eq!(String::from_utf8(user.get("extra").unwrap().to_compact_vec()).unwrap(), extra);
+    // The same user makes requests with the token.
+    let (code, answer) = call(
+        &client,
+        http::Method::POST,
+        "/apis/authentication.k8s.io/v1/selfsubjectreviews",
+        Some(&pod_token),
+        r#"{"apiVersion":"authentication.k8s.io/v1","kind":"SelfSubjectReview"}"#,
+    )
+    .await;
+    assert_eq!(code, 201, "{answer}");
+    let v = value::parse(answer.as_bytes()).unwrap();
+    let extra_seen = v.get("status").and_then(|s| s.get("userInfo")).and_then(|u| u.get("extra")).unwrap();
+    assert_eq!(String::from_utf8(extra_seen.to_compact_vec()).unwrap(), extra);
+
+    // A token bound to the node itself names the node only, and dies with it.
+    let (code, _, answer) = post(&client, TOKEN, &bound("Node", "n1")).await;
+    assert_eq!(code, 201, "{answer}");
+    let node_token = token_of(&answer);
+    let user = review(&client, &node_token).await.unwrap();
+    let keys: Vec<String> = match user.get("extra") {
+        Some(Value::Object(m)) => m.iter().map(|(k, _)| k.clone()).collect(),
+        _ => Vec::new(),
+    };
+    assert_eq!(
+        keys,
+        [
+            "authentication.kubernetes.io/credential-id",
+            "authentication.kubernetes.io/node-name",
+            "authentication.kubernetes.io/node-uid"
+        ]
+    );
+    let (code, answer) = call(&client, http::Method::DELETE, "/api/v1/nodes/n1", None, "").await;
+    assert_eq!(code, 200, "{answer}");
+    let invalidated = "[invalid bearer token, service account token has been invalidated]";
+    assert_eq!(review(&client, &node_token).await.unwrap_err(), invalidated);
+    // The pod-bound token reads its node from its claims: the node's deletion leaves it valid.
+    assert!(review(&client, &pod_token).await.is_ok());
+    let gone = "/api/v1/namespaces/ns/pods/p?gracePeriodSeconds=0";
+    let (code, answer) = call(&client, http::Method::DELETE, gone, None, "").await;
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(review(&client, &pod_token).await.unwrap_err(), invalidated);
+
+    // The account: recreated, then gone.
+    let (code, _, answer) = post(&client, TOKEN, &request("", "")).await;
+    assert_eq!(code, 201, "{answer}");
+    let account_token = token_of(&answer);
+    let old_uid = uid_of(&client, "/api/v1/namespaces/ns/serviceaccounts/robot").await;
+    let account = "/api/v1/namespaces/ns/serviceaccounts/robot";
+    assert_eq!(call(&client, http::Method::DELETE, account, None, "").await.0, 200);
+    assert_eq!(
+        review(&client, &account_token).await.unwrap_err(),
+        r#"[invalid bearer token, serviceaccounts "robot" not found]"#
+    );
+    assert_eq!(post(&client, "/api/v1/namespaces/ns/serviceaccounts", r#"{"metadata":{"name":"robot"}}"#).await.0, 201);
+    let new_uid = uid_of(&client, account).await;
+    assert_eq!(
+        review(&client, &account_token).await.unwrap_err(),
+        format!("[invalid bearer token, service account UID ({new_uid}) does not match claim ({old_uid})]")
+    );
+}

@@ -80,7 +80,12 @@ pub(super) fn review_request(
             username: attrs.user.username.clone(),
             uid: attrs.user.uid.clone(),
             groups: attrs.user.groups.clone(),
-            ..Default::default()
+            extra: attrs
+                .user
+                .extra
+                .iter()
+                .map(|(k, v)| (k.clone(), kapi_api::authentication::v1::ExtraValue(v.clone())))
+                .collect(),
         },
         object: raw(obj),
         old_object: raw(old),

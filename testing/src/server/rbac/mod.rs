@@ -442,6 +442,7 @@ impl kapi_cel::authz::Authorizer for CelAuthorizer {
                 username: format!("system:serviceaccount:{ns}:{name}"),
                 uid: String::new(),
                 groups: vec!["system:serviceaccounts".into(), format!("system:serviceaccounts:{ns}")],
+                extra: Default::default(),
             },
             None => self.user.clone(),
         };

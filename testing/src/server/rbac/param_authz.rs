@@ -243,6 +243,7 @@ mod tests {
             username: "alice".into(),
             uid: "1001".into(),
             groups: groups.iter().map(|g| (*g).to_owned()).collect(),
+            extra: Default::default(),
         }
     }
 

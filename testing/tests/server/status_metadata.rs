@@ -1,4 +1,4 @@
-//! What a `status` write may change of the object's metadata, per resource, as upstream's status strategies decide: pods' labels, annotations and finalizers but not their owner references, deployments' annotations but not their labels, custom resources' nothing; the metadata checks see what the write changes, and a write that empties a deleting object's finalizers deletes it.
+//! What a `status` write may change of the object's metadata, per resource, as upstream's status strategies decide: pods' labels, annotations and finalizers but not their owner references, deployments' annotations but not their labels, definitions' labels, API services' and custom resources' nothing; the metadata checks see what the write changes, and a write that empties a deleting object's finalizers deletes it.
 
 use crate::http_support;
 
@@ -151,6 +151,38 @@ async fn a_custom_resource_status_write_changes_only_the_status() {
     assert_eq!(r.text(&["metadata", "labels", "a"]), Some("1"));
     assert_eq!(r.at(&["metadata", "annotations"]), None);
     assert_eq!(r.at(&["metadata", "finalizers"]), None);
+}
+
+/// The custom resource definition status strategy calls `ResetObjectMetaForStatus` with the
+/// new object's metadata on both sides, which resets nothing: a status write changes a
+/// definition's labels. kube-aggregator's `APIService` status strategy puts back the labels,
+/// annotations, finalizers and owner references by name.
+#[tokio::test]
+async fn a_definition_status_write_changes_labels_and_an_api_service_s_does_not() {
+    let api = server();
+    let crd = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
+        "metadata":{"name":"widgets.example.com","labels":{"a":"1"}},
+        "spec":{"group":"example.com","scope":"Namespaced","names":{"plural":"widgets","singular":"widget","kind":"Widget"},
+        "versions":[{"name":"v1","served":true,"storage":true,
+        "schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}]}}"#;
+    let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+    assert_eq!(call(&api, Method::POST, crds, JSON, crd).await.code, 201);
+    let patch = r#"{"metadata":{"labels":{"a":"2"},"annotations":{"note":"x"}},"spec":{"scope":"Cluster"}}"#;
+    let r = call(&api, Method::PATCH, &format!("{crds}/widgets.example.com/status"), MERGE, patch).await;
+    assert_eq!(r.code, 200, "{:?}", r.body);
+    assert_eq!(r.text(&["metadata", "labels", "a"]), Some("2"));
+    assert_eq!(r.text(&["metadata", "annotations", "note"]), Some("x"));
+    assert_eq!(r.text(&["spec", "scope"]), Some("Namespaced"));
+
+    let services = "/apis/apiregistration.k8s.io/v1/apiservices";
+    let local = r#"{"apiVersion":"apiregistration.k8s.io/v1","kind":"APIService","metadata":{"name":"v1.example.org","labels":{"a":"1"}},
+        "spec":{"group":"example.org","version":"v1","groupPriorityMinimum":1000,"versionPriority":15}}"#;
+    let created = call(&api, Method::POST, services, JSON, local).await;
+    assert_eq!(created.code, 201, "{:?}", created.body);
+    let r = call(&api, Method::PATCH, &format!("{services}/v1.example.org/status"), MERGE, patch).await;
+    assert_eq!(r.code, 200, "{:?}", r.body);
+    assert_eq!(r.text(&["metadata", "labels", "a"]), Some("1"));
+    assert_eq!(r.at(&["metadata", "annotations"]), None);
 }
 
 /// The metadata a status write takes is validated as an update of the main resource's is:

@@ -348,6 +348,23 @@ impl Generation {
     }
 }
 
+/// What a write to a subresource of the object's own kind (`status`, …) takes from the body's
+/// `metadata`: each of upstream's subresource strategies decides in its `PrepareForUpdate`
+/// (see [`Rules::subresource_metadata`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SubresourceMetadata {
+    /// Nothing: the stored metadata stays (the custom resource status strategy copies the stored
+    /// object over the new one, its status aside).
+    Stored,
+    /// The body's metadata but for `kept`, members the strategy puts back from the stored
+    /// object; the system fields (uid, creation and deletion timestamps, generation, self link)
+    /// are kept as on an update of the main resource, as upstream's `BeforeUpdate` keeps them.
+    Body {
+        /// The metadata members put back from the stored object.
+        kept: &'static [&'static str],
+    },
+}
+
 /// What a resource's strategy decides for the tracker's generic steps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rules {
@@ -360,11 +377,29 @@ pub struct Rules {
     /// Whether a create with neither a name nor `generateName` is named with a random UUID
     /// (the limit range strategy's `PrepareForCreate`) rather than refused for want of a name.
     pub uuid_name_on_create: bool,
+    /// What a write to each subresource of the object's own kind takes from the body's
+    /// metadata; a subresource not listed takes none of it ([`SubresourceMetadata::Stored`]).
+    pub subresource_metadata: &'static [(&'static str, SubresourceMetadata)],
+}
+
+impl Rules {
+    /// What a write to `subresource` takes from the body's metadata.
+    pub fn metadata_of(&self, subresource: &str) -> SubresourceMetadata {
+        self.subresource_metadata
+            .iter()
+            .find(|(s, _)| *s == subresource)
+            .map_or(SubresourceMetadata::Stored, |(_, m)| *m)
+    }
 }
 
 impl Default for Rules {
     fn default() -> Self {
-        Rules { generation: Generation::ALL_BUT_METADATA, status_on_create: false, uuid_name_on_create: false }
+        Rules {
+            generation: Generation::ALL_BUT_METADATA,
+            status_on_create: false,
+            uuid_name_on_create: false,
+            subresource_metadata: &[],
+        }
     }
 }
 
@@ -598,6 +633,32 @@ fn wrong_kind(info: &ResourceInfo, obj: &dyn Object) -> Error {
         info.kind,
         obj.registered_gvk().kind
     ))
+}
+
+/// What every update keeps of the stored object's metadata (upstream's `BeforeUpdate`): the uid
+/// (one sent must match), the creation timestamp, the deletion timestamp and grace period (none
+/// while the object is not being deleted), the generation, and no self link.
+fn keep_system_fields(info: &ResourceInfo, m: &mut ObjectMeta, old: &ObjectMeta) -> Result<()> {
+    if m.uid.is_empty() {
+        m.uid = old.uid.clone();
+    } else if m.uid != old.uid {
+        return Err(api_errors::invalid_object(
+            info,
+            &m.name,
+            &[FieldError::invalid("metadata.uid", &m.uid, "field is immutable")],
+        ));
+    }
+    m.creation_timestamp = old.creation_timestamp;
+    if old.deletion_timestamp.is_some() {
+        m.deletion_timestamp = old.deletion_timestamp;
+        m.deletion_grace_period_seconds = old.deletion_grace_period_seconds;
+    } else {
+        m.deletion_timestamp = None;
+        m.deletion_grace_period_seconds = None;
+    }
+    m.generation = old.generation;
+    m.self_link.clear();
+    Ok(())
 }
 
 fn has_status(info: &ResourceInfo) -> bool {
@@ -1021,13 +1082,17 @@ impl State {
         }
         let mut new = match subresource {
             Some(sub) => {
-                let merged = subresource::merge(
-                    &info,
-                    sub,
-                    &meta::to_value(existing.as_ref())?,
-                    &meta::to_value(obj.as_ref())?,
-                )?;
+                let stored_doc = meta::to_value(existing.as_ref())?;
+                let body = meta::to_value(obj.as_ref())?;
+                let mut merged = subresource::merge(&info, sub, &stored_doc, &body)?;
+                let body_metadata = self.rules_of(&info).metadata_of(sub);
+                if let SubresourceMetadata::Body { kept } = body_metadata {
+                    subresource::take_metadata(&mut merged, &stored_doc, &body, kept);
+                }
                 let mut new = meta::from_value(&info, &merged)?;
+                if body_metadata != SubresourceMetadata::Stored {
+                    keep_system_fields(&info, meta_mut(&info, new.as_mut())?, &old)?;
+                }
                 if managed_fields_as_given {
                     let given = meta_of(&info, obj.as_ref())?.managed_fields.clone();
                     meta_mut(&info, new.as_mut())?.managed_fields = given;
@@ -1036,25 +1101,7 @@ impl State {
             }
             None => {
                 let m = meta_mut(&info, obj.as_mut())?;
-                if m.uid.is_empty() {
-                    m.uid = old.uid.clone();
-                } else if m.uid != old.uid {
-                    return Err(api_errors::invalid_object(
-                        &info,
-                        &key.1,
-                        &[FieldError::invalid("metadata.uid", &m.uid, "field is immutable")],
-                    ));
-                }
-                m.creation_timestamp = old.creation_timestamp;
-                if old.deletion_timestamp.is_some() {
-                    m.deletion_timestamp = old.deletion_timestamp;
-                    m.deletion_grace_period_seconds = old.deletion_grace_period_seconds;
-                } else {
-                    m.deletion_timestamp = None;
-                    m.deletion_grace_period_seconds = None;
-                }
-                m.generation = old.generation;
-                m.self_link.clear();
+                keep_system_fields(&info, m, &old)?;
                 if m.managed_fields.is_empty() && !managed_fields_as_given {
                     m.managed_fields = old.managed_fields.clone();
                 }

@@ -26,7 +26,7 @@ use kapi_machinery::schema::{FieldSchema, StructSchema, TypeSchema};
 use kapi_machinery::types::{FieldsV1, Time};
 
 use super::patch::{self, ListMerge, MergeRules, json_eq};
-use crate::tracker::Error;
+use crate::tracker::{Error, SubresourceMetadata};
 
 const APPLY: &str = "Apply";
 const UPDATE: &str = "Update";
@@ -581,6 +581,9 @@ pub(super) struct FieldManager<'a> {
     pub(super) subresource: Option<&'a str>,
     /// Whether the resource has a `status` subresource, which the main resource does not write.
     pub(super) has_status: bool,
+    /// What a write to `status` takes from the body's metadata: the rest of the metadata is
+    /// put back, so the write owns none of it.
+    pub(super) status_metadata: SubresourceMetadata,
 }
 
 /// The outcome of an apply: the merged object and the managed fields to store with it.
@@ -592,10 +595,18 @@ pub(super) struct Applied {
 
 impl FieldManager<'_> {
     /// Fields the write cannot change (upstream's reset fields): `status` through the main
-    /// resource of a kind with a status subresource, everything else through `status`.
+    /// resource of a kind with a status subresource; through `status`, everything else but the
+    /// metadata members the status strategy takes from the body.
     fn ignored(&self, path: &Path) -> bool {
         let Some(PathElement::Field(top)) = path.first() else { return false };
         match self.subresource {
+            Some("status") if top == "metadata" => match (self.status_metadata, path.get(1)) {
+                (SubresourceMetadata::Stored, _) => true,
+                (SubresourceMetadata::Body { kept }, Some(PathElement::Field(member))) => {
+                    kept.contains(&member.as_str())
+                }
+                (SubresourceMetadata::Body { .. }, _) => false,
+            },
             Some("status") => top != "status",
             Some(_) => false,
             None => self.has_status && top == "status",
@@ -765,7 +776,13 @@ mod tests {
     }
 
     fn fm(rules: &MergeRules) -> FieldManager<'_> {
-        FieldManager { rules, api_version: "apps/v1".into(), subresource: None, has_status: true }
+        FieldManager {
+            rules,
+            api_version: "apps/v1".into(),
+            subresource: None,
+            has_status: true,
+            status_metadata: SubresourceMetadata::Stored,
+        }
     }
 
     fn fields(e: &ManagedFieldsEntry) -> String {
@@ -787,6 +804,30 @@ mod tests {
         // A configuration with only the name owns nothing, so no entry is written.
         let bare = v(r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"}}"#);
         assert!(fm(&rules).apply(None, &v("{}"), &[], &bare, "m", false).unwrap().managed_fields.is_empty());
+    }
+
+    #[test]
+    fn a_status_write_owns_the_metadata_its_strategy_takes() {
+        let rules = deployments();
+        let field = |s: &str| PathElement::Field(s.to_owned());
+        let path = |p: &[&str]| -> Path { p.iter().map(|s| field(s)).collect() };
+        let label = path(&["metadata", "labels", "a"]);
+        let annotation = path(&["metadata", "annotations", "a"]);
+        // Deployments' status strategy puts back the labels only.
+        let f = FieldManager {
+            subresource: Some("status"),
+            status_metadata: SubresourceMetadata::Body { kept: &["labels"] },
+            ..fm(&rules)
+        };
+        assert!(f.ignored(&label));
+        assert!(!f.ignored(&annotation));
+        assert!(f.ignored(&path(&["spec", "replicas"])));
+        assert!(!f.ignored(&path(&["status", "replicas"])));
+        // A strategy that keeps the stored metadata: none of it.
+        let f = FieldManager { subresource: Some("status"), ..fm(&rules) };
+        assert!(f.ignored(&annotation));
+        // The main resource owns its metadata whatever the status strategy does.
+        assert!(!fm(&rules).ignored(&label));
     }
 
     #[test]

@@ -21,6 +21,7 @@ mod pod_status;
 mod pods;
 mod services;
 mod spew;
+pub(crate) mod status_metadata;
 mod workload_claims;
 
 pub use services::ServiceRanges;
@@ -200,8 +201,9 @@ fn record_storage_version(crd: &mut CustomResourceDefinition) {
 /// has them: the `metadata.generation` rule (`PrepareForCreate` setting 1, `PrepareForUpdate`
 /// adding one when the spec changes; most resources without a spec never set it; the horizontal
 /// pod autoscaler's follows the `HPAGeneration` gate, taken as on: its strategy calls it a
-/// release's opt-out), whether a create keeps the status it was sent, and whether a nameless
-/// create is named with a UUID.
+/// release's opt-out), whether a create keeps the status it was sent, whether a nameless
+/// create is named with a UUID, and what a write to `status` (or another subresource of the
+/// resource's own kind) takes from the body's metadata (`status_metadata`).
 pub(crate) fn rules() -> RulesFn {
     std::sync::Arc::new(|info: &ResourceInfo| Rules {
         generation: generation_of(info.group, info.resource),
@@ -210,6 +212,7 @@ pub(crate) fn rules() -> RulesFn {
         status_on_create: matches!((info.group, info.resource), ("", "nodes") | ("networking.k8s.io", "servicecidrs")),
         // The limit range strategy names a nameless limit range with a UUID.
         uuid_name_on_create: (info.group, info.resource) == ("", "limitranges"),
+        subresource_metadata: status_metadata::of(info.group, info.resource),
     })
 }
 

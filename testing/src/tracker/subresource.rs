@@ -3,7 +3,8 @@
 //! the ephemeral containers and `resize` the containers' resources and resize policies and the
 //! pod-level resources;
 //! certificate signing requests' `approval` the status conditions; namespaces' `finalize` the spec's
-//! finalizers. Everything else stays as stored.
+//! finalizers. Besides, each takes the body's metadata but for the members its strategy puts back
+//! ([`take_metadata`], as the resource's rules say), or none of it. Everything else stays as stored.
 
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
@@ -42,6 +43,17 @@ pub(crate) fn merge(info: &ResourceInfo, subresource: &str, stored: &Value, inco
         other => return Err(api_errors::method_not_supported(info, &format!("update of {other}"))),
     }
     Ok(out)
+}
+
+/// Takes `body`'s `metadata` into `out` but for the `kept` members and the managed fields, which
+/// stay as `stored` has them (the managed fields are the field manager's to compute).
+pub(crate) fn take_metadata(out: &mut Value, stored: &Value, body: &Value, kept: &[&str]) {
+    let mut metadata = meta::member(body, "metadata").cloned().unwrap_or(Value::Object(Vec::new()));
+    for member in kept.iter().copied().chain(["managedFields"]) {
+        let from_stored = at(stored, &["metadata", member]).cloned();
+        meta::set_member(&mut metadata, member, from_stored);
+    }
+    meta::set_member(out, "metadata", Some(metadata));
 }
 
 /// The value at a path of object members.
@@ -114,6 +126,29 @@ mod tests {
         set_at(&mut v, &["x", "y"], None);
         assert_eq!(v.to_compact_vec(), br#"{"a":{"c":{"d":true}}}"#);
         assert_eq!(at(&v, &["a", "c", "d"]), Some(&Value::Bool(true)));
+    }
+
+    #[test]
+    fn metadata_is_the_body_s_but_for_the_kept_members() {
+        let stored = value::parse(
+            br#"{"metadata":{"name":"a","labels":{"x":"1"},"annotations":{"y":"1"},"managedFields":[{"manager":"m"}]},"status":{}}"#,
+        )
+        .unwrap();
+        let body = value::parse(
+            br#"{"metadata":{"name":"a","labels":{"x":"2"},"annotations":{"y":"2"},"finalizers":["f"]},"status":{"s":1}}"#,
+        )
+        .unwrap();
+        let mut out = stored.clone();
+        take_metadata(&mut out, &stored, &body, &["labels"]);
+        assert_eq!(
+            out.to_compact_vec(),
+            br#"{"metadata":{"name":"a","labels":{"x":"1"},"annotations":{"y":"2"},"finalizers":["f"],"managedFields":[{"manager":"m"}]},"status":{}}"#
+        );
+        // A kept member the stored object lacks is removed from the body's.
+        let mut out = stored.clone();
+        take_metadata(&mut out, &stored, &body, &["finalizers"]);
+        assert_eq!(at(&out, &["metadata", "finalizers"]), None);
+        assert_eq!(at(&out, &["metadata", "labels", "x"]), Some(&Value::String("2".into())));
     }
 
     #[test]

@@ -39,6 +39,7 @@ mod reviews;
 mod server;
 mod services;
 mod ssa;
+mod status_metadata;
 mod strategy_effects;
 mod streams;
 mod subresources;

@@ -314,9 +314,11 @@ pub enum Generation {
     /// The strategy never sets it (config maps, secrets, services, namespaces, …): a create
     /// keeps what the client sent, an update the old value.
     Untracked,
-    /// 1 on create; one more on an update that changes one of `members` (top-level members of
-    /// the object, `"*"` for every member but `metadata`) or one of `metadata`'s members named
-    /// in `metadata`, made through the main resource or one of `subresources`.
+    /// 1 on create (unless `on_create` is false: the create keeps what the client sent, as
+    /// for [`Generation::Untracked`]); one more on an update that changes one of `members`
+    /// (top-level members of the object, `"*"` for every member but `metadata`) or one of
+    /// `metadata`'s members named in `metadata`, made through the main resource or one of
+    /// `subresources`.
     Tracked {
         /// The object's members whose change bumps it.
         members: &'static [&'static str],
@@ -324,6 +326,9 @@ pub enum Generation {
         metadata: &'static [&'static str],
         /// The subresources whose writes bump it too (pods' `ephemeralcontainers`).
         subresources: &'static [&'static str],
+        /// Whether a create sets it to 1; the CSI driver strategy bumps it on update but sets
+        /// nothing on create.
+        on_create: bool,
     },
 }
 
@@ -331,12 +336,18 @@ impl Generation {
     /// Custom resources' rule, and the tracker's without [`ObjectTracker::set_rules`]:
     /// any change outside `metadata` (status included; a main-resource write cannot change
     /// the status of a resource with a `status` subresource).
-    pub const ALL_BUT_METADATA: Generation = Generation::Tracked { members: &["*"], metadata: &[], subresources: &[] };
+    pub const ALL_BUT_METADATA: Generation =
+        Generation::Tracked { members: &["*"], metadata: &[], subresources: &[], on_create: true };
+
+    /// Whether a create sets it to 1.
+    pub(crate) fn set_on_create(self) -> bool {
+        matches!(self, Generation::Tracked { on_create: true, .. })
+    }
 
     /// Whether an update from `before` to `after` (the objects' JSON) through `subresource`
     /// bumps the generation.
     pub(crate) fn bumped(self, before: &Value, after: &Value, subresource: Option<&str>) -> bool {
-        let Generation::Tracked { members, metadata, subresources } = self else { return false };
+        let Generation::Tracked { members, metadata, subresources, .. } = self else { return false };
         if subresource.is_some_and(|s| !subresources.contains(&s)) {
             return false;
         }
@@ -951,7 +962,7 @@ impl State {
         m.deletion_timestamp = None;
         m.deletion_grace_period_seconds = None;
         m.self_link.clear();
-        if rules.generation != Generation::Untracked {
+        if rules.generation.set_on_create() {
             m.generation = 1;
         }
         let pins = match stage {

@@ -633,6 +633,7 @@ impl ApiServer {
         let body_meta = (call.info.metadata)(obj.as_ref());
         ensure_request_namespace(&call.info, call.namespace(), body_meta.map_or("", |m| m.namespace.as_str()))?;
         let body_name = body_meta.map(|m| m.name.clone()).unwrap_or_default();
+        let body_rv = body_meta.map(|m| m.resource_version.clone()).unwrap_or_default();
         if body_name != call.name() {
             return Err(api_errors::bad_request(format!(
                 "the name of the object ({body_name}) does not match the name on the URL ({})",
@@ -662,6 +663,10 @@ impl ApiServer {
         };
         let (out, created, strategy_warnings) = self.tracker.modify_with_warnings(&gvr, &modify, |current| {
             let mut obj = obj;
+            // Upstream's store checks it once the stored object is read, before the strategy.
+            if current.is_some() {
+                super::strategy::require_resource_version(&call.info, &name, &body_rv)?;
+            }
             self.crd_rules(&call.info, call.route.subresource.as_deref(), current, obj.as_ref())?;
             self.record_update(call, current, obj.as_mut(), sent_empty_list, &opts.field_manager)?;
             if current.is_some() { Ok(obj) } else { self.name_requester(call, obj) }

@@ -8,6 +8,7 @@
 
 mod api_services;
 mod claim_data_sources;
+mod conditional_update;
 mod csr_conditions;
 mod device_taint_rules;
 mod endpoint_slices;
@@ -24,6 +25,7 @@ mod spew;
 pub(crate) mod status_metadata;
 mod workload_claims;
 
+pub(crate) use conditional_update::require_resource_version;
 pub use services::ServiceRanges;
 
 use kapi_api::apiextensions::v1::CustomResourceDefinition;
@@ -217,20 +219,19 @@ pub(crate) fn rules() -> RulesFn {
 }
 
 fn generation_of(group: &str, resource: &str) -> Generation {
-    // Kubernetes' own groups: the legacy ones and `*.k8s.io` (which custom resources may not
-    // take without an approved API review). Any other group's kinds (custom resources, and the
-    // kinds a test registers of its own) follow the custom resource strategy.
-    let built_in =
-        matches!(group, "" | "apps" | "batch" | "autoscaling" | "policy" | "extensions") || group.ends_with(".k8s.io");
+    let built_in = built_in(group);
     const fn tracked(members: &'static [&'static str], metadata: &'static [&'static str]) -> Generation {
-        Generation::Tracked { members, metadata, subresources: &[] }
+        Generation::Tracked { members, metadata, subresources: &[], on_create: true }
     }
     const SPEC: Generation = tracked(&["spec"], &[]);
     match (group, resource) {
         // Its ephemeral containers and resizes change the spec through their own subresources.
-        ("", "pods") => {
-            Generation::Tracked { members: &["spec"], metadata: &[], subresources: &["ephemeralcontainers", "resize"] }
-        }
+        ("", "pods") => Generation::Tracked {
+            members: &["spec"],
+            metadata: &[],
+            subresources: &["ephemeralcontainers", "resize"],
+            on_create: true,
+        },
         ("", "replicationcontrollers")
         | ("apps", "replicasets" | "statefulsets" | "daemonsets")
         | ("batch", "jobs" | "cronjobs")
@@ -238,7 +239,6 @@ fn generation_of(group: &str, resource: &str) -> Generation {
         | ("policy", "poddisruptionbudgets")
         | ("networking.k8s.io", "ingresses" | "ingressclasses" | "networkpolicies")
         | ("flowcontrol.apiserver.k8s.io", "flowschemas" | "prioritylevelconfigurations")
-        | ("storage.k8s.io", "csidrivers")
         | ("apiextensions.k8s.io", "customresourcedefinitions")
         | ("resource.k8s.io", "deviceclasses" | "resourceslices" | "devicetaintrules")
         | (
@@ -248,6 +248,11 @@ fn generation_of(group: &str, resource: &str) -> Generation {
             | "mutatingadmissionpolicies"
             | "mutatingadmissionpolicybindings",
         ) => SPEC,
+        // The CSI driver strategy bumps it when the spec changes, but its `PrepareForCreate`
+        // sets none: a create keeps what the client sent.
+        ("storage.k8s.io", "csidrivers") => {
+            Generation::Tracked { members: &["spec"], metadata: &[], subresources: &[], on_create: false }
+        }
         // The pod template strategy: 1 on create, +1 when `template` changes.
         ("", "podtemplates") => tracked(&["template"], &[]),
         // Its annotations are copied onto its replica sets.
@@ -262,6 +267,13 @@ fn generation_of(group: &str, resource: &str) -> Generation {
         _ if !built_in => Generation::ALL_BUT_METADATA,
         _ => Generation::Untracked,
     }
+}
+
+/// Whether `group` is one of Kubernetes' own: the legacy ones and `*.k8s.io` (which custom
+/// resources may not take without an approved API review). Any other group's kinds (custom
+/// resources, and the kinds a test registers of its own) follow the custom resource strategy.
+fn built_in(group: &str) -> bool {
+    matches!(group, "" | "apps" | "batch" | "autoscaling" | "policy" | "extensions") || group.ends_with(".k8s.io")
 }
 
 /// The label carrying a namespace's name (upstream's `LabelMetadataName`).
@@ -619,6 +631,13 @@ mod tests {
         let relabelled = v(br#"{"metadata":{"labels":{"a":"2"}},"template":{"spec":{"x":1}}}"#);
         assert!(templates.bumped(&template, &retemplated, None));
         assert!(!templates.bumped(&template, &relabelled, None));
+        // CSI drivers: bumped with the spec, but a create sets none.
+        let drivers = generation_of("storage.k8s.io", "csidrivers");
+        assert!(drivers.bumped(&spec, &respec, None));
+        assert!(!drivers.bumped(&spec, &annotated, None));
+        assert!(!drivers.set_on_create());
+        assert!(generation_of("apps", "replicasets").set_on_create());
+        assert!(!generation_of("", "configmaps").set_on_create());
         let classes = generation_of("scheduling.k8s.io", "priorityclasses");
         assert!(!classes.bumped(&spec, &respec, None));
         assert_ne!(classes, Generation::Untracked);

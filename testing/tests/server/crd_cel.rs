@@ -83,6 +83,13 @@ fn widget(name: &str, spec: &str) -> String {
     format!(r#"{{"apiVersion":"example.com/v1","kind":"Widget","metadata":{{"name":"{name}"}},"spec":{spec}}}"#)
 }
 
+/// `body` (a widget) naming the resourceVersion of the object `reply` carries.
+fn with_resource_version(body: &str, reply: &Reply) -> String {
+    let rv =
+        reply.body.get("metadata").and_then(|m| m.get("resourceVersion")).and_then(Value::as_str).unwrap_or_default();
+    body.replacen(r#""metadata":{"#, &format!(r#""metadata":{{"resourceVersion":"{rv}","#), 1)
+}
+
 async fn create(api: &ApiServer, name: &str, spec: &str) -> Reply {
     call(api, Method::POST, WIDGETS, JSON, &widget(name, spec)).await
 }
@@ -146,9 +153,14 @@ async fn every_failure_is_reported_at_its_place() {
 async fn a_transition_rule_makes_a_field_immutable() {
     let api = server_with_crd().await;
     let spec = r#"{"replicas":1,"maxReplicas":1,"immutable":"first","servers":[{"name":"a","size":1}]}"#;
-    assert_eq!(create(&api, "w1", spec).await.code, 201);
-    // Changing it is refused, by update and by patch; other changes pass.
-    let put = widget("w1", r#"{"replicas":1,"maxReplicas":1,"immutable":"second","servers":[{"name":"a","size":1}]}"#);
+    let created = create(&api, "w1", spec).await;
+    assert_eq!(created.code, 201);
+    // Changing it is refused, by update and by patch; other changes pass. The update names the
+    // stored resourceVersion: custom resources' strategy refuses an unconditional one.
+    let put = with_resource_version(
+        &widget("w1", r#"{"replicas":1,"maxReplicas":1,"immutable":"second","servers":[{"name":"a","size":1}]}"#),
+        &created,
+    );
     let r = call(&api, Method::PUT, &format!("{WIDGETS}/w1"), JSON, &put).await;
     assert_eq!(r.code, 422, "{:?}", r.body);
     assert_eq!(
@@ -187,10 +199,13 @@ async fn items_of_a_map_list_are_compared_with_the_old_item_of_the_same_key() {
 #[tokio::test]
 async fn status_rules_run_on_the_status_subresource() {
     let api = server_with_crd().await;
-    assert_eq!(create(&api, "w1", r#"{"replicas":0,"maxReplicas":0}"#).await.code, 201);
+    let created = create(&api, "w1", r#"{"replicas":0,"maxReplicas":0}"#).await;
+    assert_eq!(created.code, 201);
+    let rv =
+        created.body.get("metadata").and_then(|m| m.get("resourceVersion")).and_then(Value::as_str).unwrap_or_default();
     let status = |phase: &str| {
         format!(
-            r#"{{"apiVersion":"example.com/v1","kind":"Widget","metadata":{{"name":"w1"}},"spec":{{"replicas":0,"maxReplicas":0}},"status":{{"phase":"{phase}"}}}}"#
+            r#"{{"apiVersion":"example.com/v1","kind":"Widget","metadata":{{"name":"w1","resourceVersion":"{rv}"}},"spec":{{"replicas":0,"maxReplicas":0}},"status":{{"phase":"{phase}"}}}}"#
         )
     };
     let r = call(&api, Method::PUT, &format!("{WIDGETS}/w1/status"), JSON, &status("Broken")).await;

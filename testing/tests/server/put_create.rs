@@ -61,9 +61,15 @@ async fn resources_that_allow_it_create_on_put() {
         let (status, read) = send(&server, Method::GET, &path, "").await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(text(&read, &["metadata", "uid"]), text(&created, &["metadata", "uid"]));
-        // Now it exists: a PUT replaces it.
-        let (status, _) =
-            send(&server, Method::PUT, &path, body.replace(r#","resourceVersion":"999999""#, "").as_str()).await;
+        // Now it exists: a PUT naming its resourceVersion replaces it (leases' strategy refuses
+        // an update without one).
+        let rv = text(&created, &["metadata", "resourceVersion"]);
+        let again = body.replace(r#","resourceVersion":"999999""#, "").replacen(
+            r#""metadata":{"#,
+            &format!(r#""metadata":{{"resourceVersion":"{rv}","#),
+            1,
+        );
+        let (status, _) = send(&server, Method::PUT, &path, &again).await;
         assert_eq!(status, StatusCode::OK, "second PUT {path}");
     }
     // A service created by PUT is allocated an address as by POST.

@@ -1,4 +1,4 @@
-//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability (on create too), Endpoints' subsets repacked, namespaces labelled with a generated name, certificate signing requests' condition timestamps, claims' data sources, pods' observed generations kept, nodes' kubelet configuration dropped, services' load balancer status cleared with their type, and pod templates' generation.
+//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability (on create too), Endpoints' subsets repacked, namespaces labelled with a generated name, certificate signing requests' condition timestamps, claims' data sources, pods' observed generations kept, nodes' kubelet configuration dropped, services' load balancer status cleared with their type, pod templates' generation, CSI drivers' generation kept on create, and updates without a resourceVersion refused where the strategy says so.
 
 use std::sync::Arc;
 
@@ -622,4 +622,86 @@ async fn a_pod_templates_generation_follows_its_template() {
     let (status, bumped) = send(&server, Method::PUT, &format!("{POD_TEMPLATES}/t"), &reimaged).await;
     assert_eq!(status, StatusCode::OK, "{}", json(Some(&bumped)));
     assert_eq!(json(at(&bumped, &["metadata", "generation"])), "2");
+}
+
+const CSI_DRIVERS: &str = "/apis/storage.k8s.io/v1/csidrivers";
+
+/// Upstream's CSI driver strategy adds one to `metadata.generation` when an update changes the
+/// spec, but its `PrepareForCreate` sets none: a create keeps the generation it was sent.
+#[tokio::test]
+async fn a_csi_driver_keeps_the_generation_it_is_created_with() {
+    let server = start().await;
+    let body = r#"{"apiVersion":"storage.k8s.io/v1","kind":"CSIDriver","metadata":{"name":"d.example.com","generation":5},
+        "spec":{"storageCapacity":false}}"#;
+    let (status, created) = send(&server, Method::POST, CSI_DRIVERS, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(json(at(&created, &["metadata", "generation"])), "5");
+
+    let relabelled =
+        json(Some(&created)).replace(r#""name":"d.example.com","#, r#""name":"d.example.com","labels":{"a":"b"},"#);
+    let (status, same) = send(&server, Method::PUT, &format!("{CSI_DRIVERS}/d.example.com"), &relabelled).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&same)));
+    assert_eq!(json(at(&same, &["metadata", "generation"])), "5");
+
+    let changed = json(Some(&same)).replace(r#""storageCapacity":false"#, r#""storageCapacity":true"#);
+    let (status, bumped) = send(&server, Method::PUT, &format!("{CSI_DRIVERS}/d.example.com"), &changed).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&bumped)));
+    assert_eq!(json(at(&bumped, &["metadata", "generation"])), "6");
+
+    // Without one, none is set (a storage class, whose strategy has no generation, alike).
+    let body = r#"{"apiVersion":"storage.k8s.io/v1","kind":"CSIDriver","metadata":{"name":"e.example.com"},"spec":{}}"#;
+    let (status, created) = send(&server, Method::POST, CSI_DRIVERS, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(at(&created, &["metadata", "generation"]), None, "{}", json(Some(&created)));
+}
+
+/// Removes `metadata.resourceVersion` from an object's JSON.
+fn without_resource_version(v: &Value) -> String {
+    let rv = text(v, &["metadata", "resourceVersion"]);
+    json(Some(v)).replace(&format!(r#""resourceVersion":"{rv}","#), "")
+}
+
+/// Upstream's store refuses an update without a `resourceVersion` where the strategy's
+/// `AllowUnconditionalUpdate` is false (CSI drivers, leases, webhook configurations, custom
+/// resource definitions, …), naming the resource where the kind would be; elsewhere it updates
+/// the stored object. A PUT that creates needs none.
+#[tokio::test]
+async fn updates_without_a_resource_version_are_refused_where_the_strategy_says_so() {
+    let server = start().await;
+    let body = r#"{"apiVersion":"storage.k8s.io/v1","kind":"CSIDriver","metadata":{"name":"d.example.com"},"spec":{}}"#;
+    let (status, created) = send(&server, Method::POST, CSI_DRIVERS, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let unconditional = without_resource_version(&created);
+    assert!(!unconditional.contains("resourceVersion"), "{unconditional}");
+    let (status, refused) = send(&server, Method::PUT, &format!("{CSI_DRIVERS}/d.example.com"), &unconditional).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{}", json(Some(&refused)));
+    assert_eq!(
+        text(&refused, &["message"]),
+        r#"csidrivers.storage.k8s.io "d.example.com" is invalid: metadata.resourceVersion: Invalid value: 0: must be specified for an update"#
+    );
+    assert_eq!(
+        json(at(&refused, &["details"])),
+        r#"{"name":"d.example.com","group":"storage.k8s.io","kind":"csidrivers","causes":[{"reason":"FieldValueInvalid","message":"Invalid value: 0: must be specified for an update","field":"metadata.resourceVersion"}]}"#
+    );
+
+    // A lease may be created by a PUT without one, but not updated.
+    let leases = "/apis/coordination.k8s.io/v1/namespaces/default/leases";
+    let lease = r#"{"apiVersion":"coordination.k8s.io/v1","kind":"Lease","metadata":{"name":"l"},"spec":{"holderIdentity":"a"}}"#;
+    let (status, created) = send(&server, Method::PUT, &format!("{leases}/l"), lease).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    let (status, refused) = send(&server, Method::PUT, &format!("{leases}/l"), lease).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{}", json(Some(&refused)));
+    assert!(text(&refused, &["message"]).starts_with(r#"leases.coordination.k8s.io "l" is invalid"#));
+    let (status, updated) = send(&server, Method::PUT, &format!("{leases}/l"), &json(Some(&created))).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
+
+    // A config map's strategy allows it: the update is made against the stored object.
+    let config_maps = "/api/v1/namespaces/default/configmaps";
+    let cm = r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"},"data":{"a":"1"}}"#;
+    let (status, _) = send(&server, Method::POST, config_maps, cm).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, updated) =
+        send(&server, Method::PUT, &format!("{config_maps}/c"), &cm.replace("\"1\"", "\"2\"")).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
+    assert_eq!(text(&updated, &["data", "a"]), "2");
 }

@@ -129,58 +129,48 @@ fn field_end(d: &[u8], i: &mut usize) -> Result<usize, ScanError> {
     usize::try_from(end).ok().filter(|e| *e <= d.len()).ok_or(UNEXPECTED_EOF.into())
 }
 
-/// `runtime.Unknown`'s `Unmarshal`: the type meta's `apiVersion` and `kind`.
+/// `runtime.Unknown`'s `Unmarshal`: the type meta's `apiVersion` and `kind` (a repeated type meta
+/// merges into what earlier ones set, as gogo's does).
 fn unknown(d: &[u8]) -> Result<(String, String), ScanError> {
     let (mut api_version, mut kind) = (String::new(), String::new());
-    let mut i = 0;
-    while i < d.len() {
-        let start = i;
-        let key = varint(d, &mut i)?;
-        let (field, wire) = (key >> 3, key & 7);
-        check_key("Unknown", key)?;
-        let name = match field {
-            1 => "TypeMeta",
-            2 => "Raw",
-            3 => "ContentEncoding",
-            4 => "ContentType",
-            _ => {
-                i = start + skip(&d[start..])?;
-                continue;
-            }
-        };
-        if wire != 2 {
-            return Err(Cow::Owned(format!("proto: wrong wireType = {wire} for field {name}")));
+    scan(d, "Unknown", &["TypeMeta", "Raw", "ContentEncoding", "ContentType"], |number, bytes| {
+        if number == 1 {
+            scan(bytes, "TypeMeta", &["APIVersion", "Kind"], |number, text| {
+                *(if number == 1 { &mut api_version } else { &mut kind }) = lossy(text);
+                Ok(())
+            })?;
         }
-        let end = field_end(d, &mut i)?;
-        if field == 1 {
-            type_meta(&d[i..end], &mut api_version, &mut kind)?;
-        }
-        i = end;
-    }
+        Ok(())
+    })?;
     Ok((api_version, kind))
 }
 
-/// `runtime.TypeMeta`'s `Unmarshal`, merging into what earlier occurrences set.
-fn type_meta(d: &[u8], api_version: &mut String, kind: &mut String) -> Result<(), ScanError> {
+/// A gogo-generated `Unmarshal` of a message whose fields 1 to `names.len()` are all
+/// length-delimited (named in its errors by `names`): each one's bytes go to `field` with its
+/// number; other fields are skipped as gogo skips them.
+fn scan(
+    d: &[u8],
+    message: &str,
+    names: &[&str],
+    mut field: impl FnMut(usize, &[u8]) -> Result<(), ScanError>,
+) -> Result<(), ScanError> {
     let mut i = 0;
     while i < d.len() {
         let start = i;
         let key = varint(d, &mut i)?;
-        let (field, wire) = (key >> 3, key & 7);
-        check_key("TypeMeta", key)?;
-        let (name, into) = match field {
-            1 => ("APIVersion", &mut *api_version),
-            2 => ("Kind", &mut *kind),
-            _ => {
-                i = start + skip(&d[start..])?;
-                continue;
-            }
+        check_key(message, key)?;
+        // Go switches on the field number truncated to `int32`, positive once `check_key` passed.
+        let number = usize::try_from((key >> 3) as u32 as i32).unwrap_or(0);
+        let Some(name) = number.checked_sub(1).and_then(|n| names.get(n)) else {
+            i = start + skip(&d[start..])?;
+            continue;
         };
+        let wire = key & 7;
         if wire != 2 {
             return Err(Cow::Owned(format!("proto: wrong wireType = {wire} for field {name}")));
         }
         let end = field_end(d, &mut i)?;
-        *into = lossy(&d[i..end]);
+        field(number, &d[i..end])?;
         i = end;
     }
     Ok(())
@@ -326,6 +316,16 @@ mod tests {
         assert_eq!(reason(with(&[0x0a, 0x02, 0x08, 0x01])), "proto: wrong wireType = 0 for field APIVersion");
         assert_eq!(reason(with(&[0x0a, 0x01, 0x04])), "proto: TypeMeta: wiretype end group for non-group");
         assert_eq!(reason(with(&[0xff; 11])), "proto: integer overflow");
+        // Field numbers are truncated to Go's `int32`: 2^32 + 1 is field 1.
+        let mut key = Vec::new();
+        let mut k = ((1u64 << 32) | 1) << 3;
+        while k >= 0x80 {
+            key.push((k as u8) | 0x80);
+            k >>= 7;
+        }
+        key.push(k as u8);
+        key.push(0x01);
+        assert_eq!(reason(with(&key)), "proto: wrong wireType = 0 for field TypeMeta");
         // A length with the sign bit set is negative in Go's `int`.
         let mut negative = vec![0x12];
         negative.extend_from_slice(&[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]);

@@ -433,7 +433,8 @@ pub type CanonicalizeFn = Arc<dyn Fn(&ResourceInfo, &mut dyn Object) + Send + Sy
 
 /// What a strategy sees of a write besides the object: the stored object on update, the
 /// resource's other stored objects (read under the tracker's lock, so what they hold, such as a
-/// service's cluster IP, cannot be taken by a concurrent write) and whether it is a dry run.
+/// service's cluster IP, cannot be taken by a concurrent write), whether it is a dry run, and
+/// where the strategy's own warnings go ([`PrepareCtx::warn`]).
 pub struct PrepareCtx<'a> {
     /// The stored object (`None` on create).
     pub old: Option<&'a dyn Object>,
@@ -450,9 +451,18 @@ pub struct PrepareCtx<'a> {
     objects: &'a BTreeMap<Key, Encoded>,
     except: Option<&'a Key>,
     stores: &'a [Store],
+    /// What the strategy warned about, sent before the strategy's `WarningsOnCreate` and
+    /// `WarningsOnUpdate` ones (upstream's strategies add these to the request while preparing).
+    warnings: std::cell::RefCell<Vec<String>>,
 }
 
 impl<'a> PrepareCtx<'a> {
+    /// Adds a warning of the strategy itself (upstream's `warning.AddWarning` in
+    /// `PrepareForCreate`): it goes out before the write's other strategy warnings.
+    pub fn warn(&self, text: String) {
+        self.warnings.borrow_mut().push(text);
+    }
+
     /// The stored objects of another group-resource (any version: one store holds it), in
     /// every namespace, borrowed in their store's version (one that does not decode is skipped).
     pub fn objects_of(&self, group: &str, resource: &str) -> impl Iterator<Item = &'a dyn Object> + 'a {
@@ -1007,6 +1017,7 @@ impl State {
             errs = meta_errors(&info, m);
         }
         let key = (m.namespace.clone(), m.name.clone());
+        let mut prepared = Vec::new();
         if let Some(prepare) = &self.prepare
             && errs.is_empty()
         {
@@ -1019,8 +1030,10 @@ impl State {
                 objects: &store.objects,
                 except: None,
                 stores: &self.stores,
+                warnings: Default::default(),
             };
             prepare(&info, &mut obj, &ctx)?;
+            prepared = ctx.warnings.into_inner();
         }
         // Metadata and object errors go out together, as upstream's strategies return them.
         if let Some(v) = &self.validator {
@@ -1034,7 +1047,10 @@ impl State {
         if !key.1.is_empty() && store.objects.contains_key(&key) {
             return Err(api_errors::already_exists(&info, &key.1));
         }
-        self.warnings = self.warner.as_ref().map(|w| w(obj.as_ref(), None)).unwrap_or_default();
+        self.warnings = prepared;
+        if let Some(w) = &self.warner {
+            self.warnings.extend(w(obj.as_ref(), None));
+        }
         if let Some(canonicalize) = &self.canonicalize {
             canonicalize(&info, obj.as_mut());
         }
@@ -1124,6 +1140,7 @@ impl State {
             }
         };
         // The strategy of the main resource or of the subresource written.
+        let mut prepared = Vec::new();
         if let Some(prepare) = &self.prepare {
             let ctx = PrepareCtx {
                 old: Some(existing.as_ref()),
@@ -1134,8 +1151,10 @@ impl State {
                 objects: &self.stores[idx].objects,
                 except: Some(&key),
                 stores: &self.stores,
+                warnings: Default::default(),
             };
             prepare(&info, &mut new, &ctx)?;
+            prepared = ctx.warnings.into_inner();
         }
         let nm = meta_mut(&info, new.as_mut())?;
         nm.resource_version = old.resource_version.clone();
@@ -1174,8 +1193,9 @@ impl State {
             Some("status") => self.status_warner.as_ref(),
             Some(_) => None,
         };
+        self.warnings = prepared;
         if let Some(w) = warner {
-            self.warnings = w(new.as_ref(), Some(existing.as_ref()));
+            self.warnings.extend(w(new.as_ref(), Some(existing.as_ref())));
         }
         if before == after {
             return Ok(existing);

@@ -275,6 +275,9 @@ impl ApiServer {
     /// carries the admission warnings.
     async fn admit_and_write(&self, req: &http::Request<Bytes>, call: &Call<'_>) -> http::Response<Body> {
         let enc = call.enc;
+        if let Err(e) = self.check_token_namespace(call) {
+            return error_response(&e, enc);
+        }
         // Admission webhooks may change the body (or turn a patch into the write it amounts
         // to), so the request served can be a new one.
         // The built-in plugins may fill in the object (a new pod): the request served from here

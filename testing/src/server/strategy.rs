@@ -7,6 +7,7 @@
 //! build enables.
 
 mod api_services;
+mod app_armor;
 mod claim_data_sources;
 mod conditional_update;
 mod csr_conditions;
@@ -95,7 +96,9 @@ pub(crate) fn prepare(
         }
         ("", "pods", None) => {
             if let Some(pod) = obj.as_mut().as_any_mut().downcast_mut::<kapi_api::core::v1::Pod>() {
-                pods::prepare_for_create(pod);
+                for warning in pods::prepare_for_create(pod) {
+                    ctx.warn(warning);
+                }
             }
             Ok(())
         }

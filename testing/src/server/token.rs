@@ -56,6 +56,23 @@ struct Bound {
 }
 
 impl ApiServer {
+    /// Upstream's create handler checks the body's namespace right after decoding it, before
+    /// admission (`EnsureObjectNamespaceMatchesRequestNamespace`): a token request naming
+    /// another namespace is refused before any mutating webhook or policy could change it or
+    /// see it. A body that does not decode passes here and is refused where it is decoded.
+    pub(super) fn check_token_namespace(&self, call: &Call<'_>) -> Result<()> {
+        let is_token = call.req.method() == http::Method::POST
+            && call.route.subresource.as_deref() == Some("token")
+            && (call.info.group, call.info.resource) == ("", "serviceaccounts");
+        let Some(sub) = call.info.subresource("token").filter(|_| is_token) else { return Ok(()) };
+        let Ok(opts) = call.query.create_options() else { return Ok(()) };
+        let Ok(w) = options::validate_create(&opts) else { return Ok(()) };
+        let Ok((request, _)) = self.decode_input(call, sub, w.field_validation) else { return Ok(()) };
+        let v = meta::to_value(request.as_ref())?;
+        let body_namespace = at(&v, &["metadata", "namespace"]).and_then(Value::as_str).unwrap_or_default();
+        super::handler::ensure_request_namespace(&call.info, call.namespace(), body_namespace)
+    }
+
     /// `POST …/serviceaccounts/<name>/token`.
     pub(super) fn create_token(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
         call.require_subresource_verb("token", "create")?;
@@ -66,14 +83,22 @@ impl ApiServer {
         let kind = input_kind(sub, request.as_ref())?;
         let text = |v: &Value, path: &[&str]| at(v, path).and_then(Value::as_str).unwrap_or_default().to_owned();
 
-        let body_namespace = text(&v, &["metadata", "namespace"]);
-        super::handler::ensure_request_namespace(&call.info, call.namespace(), &body_namespace)?;
+        // The handler's check ran before admission (`check_token_namespace`); these are
+        // `TokenREST.Create`'s, which a namespace set by mutating admission reaches.
         let invalid =
             |name: &str, errs: &[FieldError]| api_errors::invalid("authentication.k8s.io", "TokenRequest", name, errs);
         let body_name = text(&v, &["metadata", "name"]);
         if !body_name.is_empty() && body_name != call.name() {
             let why = "must match the service account name if specified";
             return Err(invalid(call.name(), &[FieldError::invalid("metadata.name", body_name.as_str(), why)]));
+        }
+        let body_namespace = text(&v, &["metadata", "namespace"]);
+        if !body_namespace.is_empty() && body_namespace != call.namespace() {
+            let why = "must match the service account namespace if specified";
+            return Err(invalid(
+                call.name(),
+                &[FieldError::invalid("metadata.namespace", body_namespace.as_str(), why)],
+            ));
         }
         let account = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &Default::default())?;
         let account = meta::to_value(account.as_ref())?;

@@ -1,4 +1,4 @@
-//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability (on create too), Endpoints' subsets repacked, namespaces labelled with a generated name, certificate signing requests' condition timestamps, claims' data sources, pods' observed generations kept, nodes' kubelet configuration dropped, services' load balancer status cleared with their type, pod templates' generation, CSI drivers' generation kept on create, and updates without a resourceVersion refused where the strategy says so.
+//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability (on create too), Endpoints' subsets repacked, namespaces labelled with a generated name, certificate signing requests' condition timestamps, claims' data sources, pods' observed generations kept, nodes' kubelet configuration dropped, services' load balancer status cleared with their type, pod templates' generation, CSI drivers' generation kept on create, updates without a resourceVersion refused where the strategy says so, and pods' AppArmor annotations copied into their fields.
 
 use std::sync::Arc;
 
@@ -8,7 +8,7 @@ use kapi_machinery::json::value::{Value, parse};
 use kapi_machinery::types::Time;
 use kapi_testing::{ApiServer, RuntimeConfig, TestServer};
 
-use crate::tcp_support;
+use crate::{http_support, tcp_support};
 use tcp_support::send;
 
 /// A server with every built-in kind, serving what `config` turns on besides the defaults.
@@ -704,4 +704,80 @@ async fn updates_without_a_resource_version_are_refused_where_the_strategy_says_
         send(&server, Method::PUT, &format!("{config_maps}/c"), &cm.replace("\"1\"", "\"2\"")).await;
     assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
     assert_eq!(text(&updated, &["data", "a"]), "2");
+}
+
+fn app_armor_pod(name: &str, annotation: &str, pod_profile: &str) -> String {
+    let annotations = if annotation.is_empty() {
+        String::new()
+    } else {
+        format!(r#","annotations":{{"container.apparmor.security.beta.kubernetes.io/c":"{annotation}"}}"#)
+    };
+    let context = if pod_profile.is_empty() {
+        String::new()
+    } else {
+        format!(r#","securityContext":{{"appArmorProfile":{pod_profile}}}"#)
+    };
+    format!(
+        r#"{{"apiVersion":"v1","kind":"Pod","metadata":{{"name":"{name}"{annotations}}},
+        "spec":{{"containers":[{{"name":"c","image":"busybox"}}],"volumes":[{{"name":"g","gitRepo":{{"repository":"r"}}}}]{context}}}}}"#
+    )
+}
+
+/// The pod strategy's `applyAppArmorVersionSkew`: an annotated container without a profile of
+/// its own gets the annotation's profile, and the deprecation warning comes first, before the
+/// strategy's `WarningsOnCreate` ones (a hostname-unfriendly name and a deprecated volume here);
+/// a profile set only as a field gets no annotation and no warning; an annotation that differs
+/// from the pod's profile, refused before the copy, is now accepted as upstream accepts it.
+#[tokio::test]
+async fn a_pods_app_armor_annotation_becomes_its_containers_profile() {
+    let api = ApiServer::new();
+    api.register_builtin();
+    let deprecated = r#"299 - "metadata.annotations[container.apparmor.security.beta.kubernetes.io/c]: deprecated since v1.30; use the \"appArmorProfile\" field instead""#;
+    let git_repo = r#"299 - "spec.volumes[0].gitRepo: deprecated in v1.11""#;
+    let name_advice = r#"299 - "metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]""#;
+
+    let answer =
+        http_support::call(&api, Method::POST, PODS, "application/json", &app_armor_pod("a.b", "localhost/p", ""))
+            .await;
+    let created = parse(&answer.body).unwrap();
+    assert_eq!(answer.code, 201, "{}", json(Some(&created)));
+    assert_eq!(answer.warnings, [deprecated, name_advice, git_repo]);
+    assert_eq!(
+        json(at(&created, &["spec", "containers", "0", "securityContext"])),
+        r#"{"appArmorProfile":{"type":"Localhost","localhostProfile":"p"}}"#
+    );
+
+    // A field alone: no annotation added, no warning of it.
+    let answer = http_support::call(
+        &api,
+        Method::POST,
+        PODS,
+        "application/json",
+        &app_armor_pod("f", "", r#"{"type":"Unconfined"}"#),
+    )
+    .await;
+    let created = parse(&answer.body).unwrap();
+    assert_eq!(answer.code, 201, "{}", json(Some(&created)));
+    assert_eq!(answer.warnings, [git_repo]);
+    assert_eq!(at(&created, &["metadata", "annotations"]), None);
+
+    // The annotation overrides the pod's profile for its container: copied, so the annotation
+    // and the container's profile agree.
+    let body = app_armor_pod("o", "unconfined", r#"{"type":"RuntimeDefault"}"#);
+    let answer = http_support::call(&api, Method::POST, PODS, "application/json", &body).await;
+    let created = parse(&answer.body).unwrap();
+    assert_eq!(answer.code, 201, "{}", json(Some(&created)));
+    assert_eq!(answer.warnings, [deprecated, git_repo]);
+    assert_eq!(
+        json(at(&created, &["spec", "containers", "0", "securityContext"])),
+        r#"{"appArmorProfile":{"type":"Unconfined"}}"#
+    );
+
+    // One equal to the pod's profile: neither copied nor warned about.
+    let body = app_armor_pod("m", "runtime/default", r#"{"type":"RuntimeDefault"}"#);
+    let answer = http_support::call(&api, Method::POST, PODS, "application/json", &body).await;
+    let created = parse(&answer.body).unwrap();
+    assert_eq!(answer.code, 201, "{}", json(Some(&created)));
+    assert_eq!(answer.warnings, [git_repo]);
+    assert_eq!(at(&created, &["spec", "containers", "0", "securityContext"]), None);
 }

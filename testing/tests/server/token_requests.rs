@@ -350,3 +350,44 @@ async fn reviews_of_bound_tokens_carry_their_objects_and_check_them() {
         format!("[invalid bearer token, service account UID ({new_uid}) does not match claim ({old_uid})]")
     );
 }
+
+/// The create handler checks the body's namespace before admission: a body naming another
+/// namespace is the handler's `400` and never reaches a mutating policy (one that sets the
+/// namespace would otherwise turn it into token.go's `422`), while a namespace the policy sets
+/// on a body without one reaches `TokenREST.Create`, whose own check answers (`422 … must match
+/// the service account namespace if specified`).
+#[tokio::test]
+async fn the_namespace_is_checked_before_mutating_admission() {
+    let (_server, _test, client) = serve().await;
+    let policy = r#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"MutatingAdmissionPolicy",
+        "metadata":{"name":"move"},"spec":{
+        "matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["serviceaccounts/token"]}]},
+        "reinvocationPolicy":"Never",
+        "mutations":[{"patchType":"JSONPatch","jsonPatch":{"expression":
+            "[JSONPatch{op: 'add', path: '/metadata/namespace', value: 'elsewhere'}]"}}]}}"#;
+    let (code, _, body) =
+        post(&client, "/apis/admissionregistration.k8s.io/v1/mutatingadmissionpolicies", policy).await;
+    assert_eq!(code, 201, "{body}");
+    let binding = r#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"MutatingAdmissionPolicyBinding",
+        "metadata":{"name":"move"},"spec":{"policyName":"move"}}"#;
+    let (code, _, body) =
+        post(&client, "/apis/admissionregistration.k8s.io/v1/mutatingadmissionpolicybindings", binding).await;
+    assert_eq!(code, 201, "{body}");
+
+    let (code, _, body) = post(&client, TOKEN, &request(r#""namespace":"default""#, "")).await;
+    assert_eq!(code, 400, "{body}");
+    assert!(
+        body.contains("the namespace of the provided object does not match the namespace sent on the request"),
+        "{body}"
+    );
+
+    // The policy runs on token requests: the namespace it sets is TokenREST's to refuse.
+    let (code, _, body) = post(&client, TOKEN, &request("", "")).await;
+    assert_eq!(code, 422, "{body}");
+    assert!(
+        body.contains(
+            r#"metadata.namespace: Invalid value: \"elsewhere\": must match the service account namespace if specified"#
+        ),
+        "{body}"
+    );
+}

@@ -1,6 +1,6 @@
 //! The pod status strategy's `preserveOldObservedGeneration`: a `status` write that leaves an `observedGeneration` unset keeps the stored one.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use kapi_api::core::v1::Pod;
 
@@ -11,7 +11,7 @@ pub(crate) fn preserve_observed_generation(pod: &mut Pod, old: &Pod) {
     if pod.status.observed_generation == 0 {
         pod.status.observed_generation = old.status.observed_generation;
     }
-    let mut stored: BTreeMap<&str, std::collections::VecDeque<i64>> = BTreeMap::new();
+    let mut stored: BTreeMap<&str, VecDeque<i64>> = BTreeMap::new();
     for c in &old.status.conditions {
         stored.entry(c.r#type.0.as_str()).or_default().push_back(c.observed_generation);
     }

@@ -1,11 +1,13 @@
-//! The pod strategy's `PrepareForCreate`: a new pod's status is `Pending` with its QoS class, a `PodScheduled` condition when scheduling gates hold it, and its label keys merged into its selectors.
+//! The pod strategy's `PrepareForCreate`: a new pod's status is `Pending` with its QoS class, a `PodScheduled` condition when scheduling gates hold it, its label keys merged into its selectors and its AppArmor annotations copied into fields.
 
 use kapi_api::core::v1::{ConditionStatus, Pod, PodCondition, PodConditionType, PodPhase, validation};
 
 /// What upstream's pod strategy does on create, after the status the client sent is dropped:
 /// `phase: Pending`, the QoS class, the scheduling-gated condition, then the label keys of its
-/// affinity terms and spread constraints merged into their selectors (see [`super::pod_label_keys`]).
-pub(crate) fn prepare_for_create(pod: &mut Pod) {
+/// affinity terms and spread constraints merged into their selectors (see [`super::pod_label_keys`]),
+/// then the AppArmor annotations synced to fields (see [`super::app_armor`]), whose warnings are
+/// returned.
+pub(crate) fn prepare_for_create(pod: &mut Pod) -> Vec<String> {
     pod.status.phase.0 = PodPhase::PENDING.into();
     pod.status.qos_class.0 = validation::compute_pod_qos(pod).into();
     if !pod.spec.scheduling_gates.is_empty()
@@ -19,6 +21,7 @@ pub(crate) fn prepare_for_create(pod: &mut Pod) {
         pod.status.conditions.push(c);
     }
     super::pod_label_keys::merge_on_create(pod);
+    super::app_armor::apply_version_skew(pod)
 }
 
 #[cfg(test)]

@@ -46,8 +46,8 @@ use kapi_machinery::validation::content::{
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{
-    ConfigMap, Endpoints, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod,
-    PodTemplate, PodTemplateSpec, ReplicationController, ResourceQuota, Secret, Service, ServicePort,
+    AppArmorProfile, ConfigMap, Endpoints, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim,
+    Pod, PodTemplate, PodTemplateSpec, ReplicationController, ResourceQuota, Secret, Service, ServicePort,
 };
 use crate::meta::v1::object_meta_validation::validate_own_names;
 use crate::meta::v1::validation::validate_labels;
@@ -877,10 +877,17 @@ pub fn validate_replication_controller(obj: &ReplicationController, old: Option<
     errs
 }
 
+/// Upstream's `ValidateAppArmorProfileField`: a profile's type and `localhostProfile` (`None`
+/// is valid). The pod strategy asks it whether a deprecated AppArmor annotation names a profile
+/// worth copying into the field.
+pub fn validate_app_armor_profile_field(profile: Option<&AppArmorProfile>, path: &Path) -> ErrorList {
+    security::app_armor_profile(profile, path)
+}
+
 /// The warnings of a pod write: on create, upstream's `podStrategy.WarningsOnCreate` (the name as
-/// a hostname, then [`GetWarningsForPod`]'s checks), preceded by the AppArmor annotation
-/// warnings its `PrepareForCreate` adds (`applyAppArmorVersionSkew`); on update none, as
-/// upstream skips them on the high-frequency pod update path.
+/// a hostname, then [`GetWarningsForPod`]'s checks); on update none, as upstream skips them on
+/// the high-frequency pod update path. A pod's AppArmor annotations are warned about by its
+/// strategy's `PrepareForCreate` (`applyAppArmorVersionSkew`), not here.
 ///
 /// [`GetWarningsForPod`]: https://github.com/kubernetes/kubernetes/blob/master/pkg/api/pod/warnings.go
 pub fn warnings_for_pod(obj: &Pod, old: Option<&Pod>) -> Vec<String> {

@@ -21,11 +21,10 @@ use kapi_machinery::validation::content::is_dns1123_label;
 use kapi_machinery::validation::{Path, go_quote};
 
 use super::node_label_warnings::{deprecated_node_label, node_selector_term_warnings};
-use super::security::app_armor_profile;
 use crate::core::v1::{
-    AppArmorProfile, AppArmorProfileType, ContainerPort, EnvVar, PersistentVolumeClaimSpec, Pod, PodAffinityTerm,
-    PodSpec, PodTemplate, PodTemplateSpec, ReplicationController, ResourceName, ResourceRequirements, SecurityContext,
-    Volume, VolumeProjection, WeightedPodAffinityTerm,
+    ContainerPort, EnvVar, PersistentVolumeClaimSpec, Pod, PodAffinityTerm, PodSpec, PodTemplate, PodTemplateSpec,
+    ReplicationController, ResourceName, ResourceRequirements, SecurityContext, Volume, VolumeProjection,
+    WeightedPodAffinityTerm,
 };
 use crate::meta::v1::ObjectMeta;
 
@@ -54,7 +53,7 @@ pub(super) fn pod(obj: &Pod, old: Option<&Pod>) -> Vec<String> {
     if old.is_some() {
         return Vec::new();
     }
-    let mut warnings = app_armor_version_skew(obj);
+    let mut warnings = Vec::new();
     let msgs = is_dns1123_label(&obj.metadata.name);
     if !msgs.is_empty() {
         warnings.push(format!("{POD_NAME_ADVICE}: {}", go_list(&msgs)));
@@ -284,7 +283,7 @@ fn pod_spec_and_meta(prefix: Option<&Path>, spec: &PodSpec, meta: &ObjectMeta) -
                 warnings.push(format!("{}: {SECCOMP_DEPRECATED}", annotations.key(&key)));
             }
         }
-        // Pods get this warning from `applyAppArmorVersionSkew` instead.
+        // Pods get this warning from their strategy (`applyAppArmorVersionSkew`) instead.
         let has_app_armor = pod_app_armor || c.security_context.and_then(|s| s.app_armor_profile.as_ref()).is_some();
         if prefix.is_some() && !has_app_armor {
             let key = format!("{APP_ARMOR_ANNOTATION_PREFIX}{}", c.name);
@@ -539,45 +538,6 @@ fn ports(all: &[Ctr<'_>]) -> Vec<String> {
         }
     }
     warnings
-}
-
-/// The AppArmor annotation warnings of a new pod (`applyAppArmorVersionSkew`): an annotation on
-/// a container without its own profile warns unless it names a valid profile equal to the pod's.
-fn app_armor_version_skew(pod: &Pod) -> Vec<String> {
-    let mut warnings = Vec::new();
-    if pod.spec.os.as_ref().is_some_and(|os| os.name.0 == "windows") {
-        return warnings;
-    }
-    let pod_profile = pod.spec.security_context.as_ref().and_then(|c| c.app_armor_profile.as_ref());
-    for c in containers(&pod.spec, &Path::new("spec")) {
-        let key = format!("{APP_ARMOR_ANNOTATION_PREFIX}{}", c.name);
-        let Some(annotation) = pod.metadata.annotations.get(&key) else { continue };
-        if c.security_context.and_then(|s| s.app_armor_profile.as_ref()).is_some() {
-            continue;
-        }
-        let field = app_armor_field(annotation).filter(|f| app_armor_profile(Some(f), &Path::root()).is_empty());
-        if field.is_none() || field.as_ref() != pod_profile {
-            let at = Path::new("metadata").child("annotations").key(&key);
-            warnings.push(format!("{at}: {APP_ARMOR_DEPRECATED}"));
-        }
-    }
-    warnings
-}
-
-/// Upstream's `ApparmorFieldForAnnotation`.
-fn app_armor_field(annotation: &str) -> Option<AppArmorProfile> {
-    let profile = |ty: &str, local: Option<&str>| AppArmorProfile {
-        r#type: AppArmorProfileType(ty.to_owned()),
-        localhost_profile: local.map(str::to_owned),
-    };
-    match annotation {
-        "unconfined" => Some(profile("Unconfined", None)),
-        "runtime/default" => Some(profile("RuntimeDefault", None)),
-        _ => match annotation.strip_prefix("localhost/") {
-            Some(local) if !local.is_empty() => Some(profile("Localhost", Some(local))),
-            _ => None,
-        },
-    }
 }
 
 #[cfg(test)]

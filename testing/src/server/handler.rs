@@ -25,7 +25,7 @@ use super::patch::{self, MergeRules, PATCH_MEDIA_TYPES, PatchType};
 use super::plugins::{Limited, Secured};
 
 use super::query::Query;
-use super::route;
+use super::route::{self, Served};
 use super::ssa::{self, FieldManager};
 use super::{ApiServer, Fault, MAX_BODY_BYTES, list_body, metadata, table, watch};
 use crate::tracker::options::{self, FieldValidation};
@@ -275,7 +275,7 @@ impl ApiServer {
     /// carries the admission warnings.
     async fn admit_and_write(&self, req: &http::Request<Bytes>, call: &Call<'_>) -> http::Response<Body> {
         let enc = call.enc;
-        if let Err(e) = self.check_token_namespace(call) {
+        if let Err(e) = self.check_body_namespace(call) {
             return error_response(&e, enc);
         }
         // Admission webhooks may change the body (or turn a patch into the write it amounts
@@ -360,6 +360,71 @@ impl ApiServer {
         prepend_warnings(&mut resp, early);
         add_warnings(&mut resp, warnings);
         resp
+    }
+
+    /// Upstream's create and update handlers decode the body and check its namespace before
+    /// admission: a body that does not decode, or names another namespace, is refused before
+    /// any admission plugin, webhook or policy sees it. The write checks the namespace again
+    /// after mutating admission, as upstream's store does.
+    fn check_body_namespace(&self, call: &Call<'_>) -> Result<()> {
+        let method = call.req.method();
+        let sub = call.route.subresource.as_deref();
+        // The writes whose bodies kapi decodes: creates, updates, and the subresources that
+        // take the resource's kind or inputs of their own (not the connect ones).
+        let decoded = match (method, &call.route.name, sub) {
+            (&Method::POST, None, None) | (&Method::PUT, Some(_), None) => true,
+            (&Method::POST | &Method::PUT, Some(_), Some(s)) => call.info.subresource(s).is_some_and(|d| {
+                !d.inputs.is_empty() || crate::tracker::subresource::SAME_KIND_SUBRESOURCES.contains(&s)
+            }),
+            _ => false,
+        };
+        if !call.info.namespaced || !decoded {
+            return Ok(());
+        }
+        let Ok(enc) = negotiate::request_encoding(call.header(header::CONTENT_TYPE), call.info.protobuf) else {
+            return Ok(());
+        };
+        let body = call.req.body();
+        let namespace_in = |target: &Target<'_>| {
+            let (obj, _) = codec::decode(target, enc, body, false).ok()?;
+            let v = crate::tracker::meta::to_value(obj.as_ref()).ok()?;
+            let ns = v.get("metadata").and_then(|m| m.get("namespace")).and_then(Value::as_str);
+            Some(ns.unwrap_or_default().to_owned())
+        };
+        // A subresource's own input kinds (a scale, an eviction, a binding, a token request),
+        // else the resource's kind.
+        let inputs = sub.and_then(|s| call.info.subresource(s)).filter(|d| !d.inputs.is_empty());
+        // A JSON or YAML body names a namespace only with that word in it, or behind an escape;
+        // any other is left to the write's own decoding, which meets the same errors (but after
+        // admission: upstream decodes once, before it).
+        let may_name = enc == Encoding::Protobuf || body.contains(&b'\\') || body.windows(9).any(|w| w == b"namespace");
+        if !may_name {
+            return Ok(());
+        }
+        let namespace = match inputs {
+            Some(d) => d.inputs.iter().find_map(|kind| {
+                let versions = [kind.api_version()];
+                namespace_in(&Target { new: kind.new_object, api_versions: &versions, kind: kind.kind })
+            }),
+            None => {
+                let versions = call.api_versions();
+                namespace_in(&Target { new: call.info.new_object, api_versions: &versions, kind: call.info.kind })
+            }
+        };
+        if let Some(ns) = namespace {
+            return ensure_request_namespace(&call.info, call.namespace(), &ns);
+        }
+        // The body does not decode: the write's own decoder, under the request's options,
+        // words the refusal.
+        let fv = if *method == Method::POST {
+            options::validate_create(&call.query.create_options()?)?.field_validation
+        } else {
+            options::validate_update(&call.query.update_options()?)?.field_validation
+        };
+        match inputs {
+            Some(d) => self.decode_input(call, d, fv).map(drop),
+            None => self.decode_body(call, fv).map(drop),
+        }
     }
 
     /// Serves a request past mutating admission. A create or update with validating admission
@@ -451,28 +516,17 @@ impl ApiServer {
     }
 
     fn dispatch(&self, call: &Call<'_>, is_watch: bool) -> Result<http::Response<Body>> {
-        let m = call.req.method();
-        let namespaced_without_ns = call.info.namespaced && call.route.namespace.is_none();
-        match (&call.route.name, &call.route.subresource) {
-            // Upstream registers only the collection's `POST` for a create-only resource (the
-            // reviews, the legacy `bindings`), so an object path is a path it does not serve.
-            (Some(_), _) if call.info.verbs == ["create"] => Err(api_errors::path_not_found()),
-            (None, _) => match *m {
-                Method::GET if is_watch => self.watch(call),
-                Method::GET => self.list(call),
-                Method::POST if !namespaced_without_ns => self.create(call),
-                Method::DELETE if !namespaced_without_ns => self.delete_collection(call),
-                _ => Err(api_errors::method_not_allowed()),
-            },
-            (Some(_), None) => match *m {
-                Method::GET if is_watch => self.watch(call),
-                Method::GET => self.get(call),
-                Method::PUT => self.update(call),
-                Method::PATCH => self.patch(call),
-                Method::DELETE => self.delete(call),
-                _ => Err(api_errors::method_not_allowed()),
-            },
-            (Some(_), Some(sub)) => self.subresource(call, sub),
+        match route::served(&call.info, &call.route, call.req.method())? {
+            Served::Subresource(sub) => self.subresource(call, sub),
+            Served::Verb("get" | "list" | "watch") if is_watch => self.watch(call),
+            Served::Verb("list") => self.list(call),
+            Served::Verb("get") => self.get(call),
+            Served::Verb("create") => self.create(call),
+            Served::Verb("update") => self.update(call),
+            Served::Verb("patch") => self.patch(call),
+            Served::Verb("delete") => self.delete(call),
+            Served::Verb("deletecollection") => self.delete_collection(call),
+            Served::Verb(_) => Err(api_errors::method_not_allowed()),
         }
     }
 
@@ -906,11 +960,8 @@ impl ApiServer {
             api_version: call.info.gvk().api_version(),
             subresource: call.route.subresource.as_deref(),
             has_status: call.info.subresource("status").is_some(),
-            status_metadata: crate::tracker::Rules {
-                subresource_metadata: super::strategy::status_metadata::of(call.info.group, call.info.resource),
-                ..Default::default()
-            }
-            .metadata_of("status"),
+            // The rules the server installs in its tracker (whose lock a write holds here).
+            status_metadata: super::strategy::rules_of(&call.info).metadata_of("status"),
         }
     }
 
@@ -1011,8 +1062,9 @@ fn is_connect(subresource: &str) -> bool {
     matches!(subresource, "exec" | "attach" | "portforward" | "proxy" | "log")
 }
 
-/// Upstream's update handler runs `EnsureObjectNamespaceMatchesRequestNamespace` before it
-/// compares names: a namespaced resource's object names the request's namespace or none.
+/// Upstream's create and update handlers (and the store's `BeforeCreate`/`BeforeUpdate` again,
+/// after mutating admission) run `EnsureObjectNamespaceMatchesRequestNamespace`: a namespaced
+/// resource's object names the request's namespace or none.
 pub(super) fn ensure_request_namespace(info: &ResourceInfo, request: &str, object: &str) -> Result<()> {
     if info.namespaced && !object.is_empty() && object != request {
         return Err(api_errors::bad_request(crate::tracker::NAMESPACE_MISMATCH));

@@ -16,7 +16,7 @@ use kapi_api::meta::v1::{StatusDetails, StatusReason};
 
 use super::negotiate::{MEDIA_TYPES, STREAM_MEDIA_TYPES};
 use super::patch::PATCH_MEDIA_TYPES;
-use super::route::Route;
+use super::route::{self, Route, Served};
 use crate::tracker::Result;
 
 /// Whether the router has a route for the method on this path, before it looks at media types:
@@ -26,29 +26,14 @@ use crate::tracker::Result;
 /// check the verbs again, and answer a `?watch` of a resource that cannot watch as upstream's
 /// list handler does.
 pub(super) fn route_method(info: &ResourceInfo, route: &Route, method: &Method) -> Result<()> {
-    let object = route.name.is_some();
-    if object && info.verbs == ["create"] {
-        return Err(api_errors::path_not_found());
-    }
-    let verb = match (object, route.subresource.as_deref(), method.clone()) {
-        (true, Some(sub), m) => {
+    let supported = match route::served(info, route, method)? {
+        Served::Subresource(sub) => {
             let Some(sub) = info.subresource(sub) else { return Err(api_errors::path_not_found()) };
-            return match subresource_verb(&m) {
-                Some(verb) if sub.supports(verb) => Ok(()),
-                _ => Err(api_errors::method_not_allowed()),
-            };
+            subresource_verb(method).is_some_and(|verb| sub.supports(verb))
         }
-        (_, _, Method::GET) if route.watch_path => "watch",
-        (false, _, Method::GET) => "list",
-        (false, _, Method::POST) if !info.namespaced || route.namespace.is_some() => "create",
-        (false, _, Method::DELETE) if !info.namespaced || route.namespace.is_some() => "deletecollection",
-        (true, None, Method::GET) => "get",
-        (true, None, Method::PUT) => "update",
-        (true, None, Method::PATCH) => "patch",
-        (true, None, Method::DELETE) => "delete",
-        _ => return Err(api_errors::method_not_allowed()),
+        Served::Verb(verb) => info.supports(verb),
     };
-    if info.supports(verb) { Ok(()) } else { Err(api_errors::method_not_allowed()) }
+    if supported { Ok(()) } else { Err(api_errors::method_not_allowed()) }
 }
 
 /// The verb a subresource's route serves for a method.

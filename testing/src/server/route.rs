@@ -1,6 +1,7 @@
 //! URL routing: `/api/v1/...` and `/apis/<group>/<version>/...` paths to a served resource,
 //! with an optional namespace, object name and subresource.
 
+use http::Method;
 use kapi_api::meta::errors as api_errors;
 use kapi_api::meta::resource::ResourceInfo;
 use kapi_machinery::GroupVersionResource;
@@ -21,6 +22,42 @@ pub(crate) struct Route {
     /// a `GET` is the watch of the list, or of the named object, that the path without `watch`
     /// names.
     pub(crate) watch_path: bool,
+}
+
+/// What a method on a route asks for: one of the resource's verbs, or a subresource (whose own
+/// table says what each method is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Served<'r> {
+    /// `get`, `list`, `watch` (a `/watch/` path), `create`, `update`, `patch`, `delete`,
+    /// `deletecollection`; a `?watch=true` on a `get` or `list` is the handler's to tell.
+    Verb(&'static str),
+    /// A method on `…/<name>/<subresource>`.
+    Subresource(&'r str),
+}
+
+/// The one table of which method on which path serves what, as upstream's installer registers
+/// its routes: a create-only resource (a review, the legacy `bindings`) has only its
+/// collection's `POST`, a namespaced resource's collection `POST` and `DELETE` are under a
+/// namespace, and any other pairing is `405`. The router's check (`restful`) and the handler's
+/// dispatch both read it.
+pub(crate) fn served<'r>(info: &ResourceInfo, route: &'r Route, method: &Method) -> Result<Served<'r>> {
+    let object = route.name.is_some();
+    if object && info.verbs == ["create"] {
+        return Err(api_errors::path_not_found());
+    }
+    let under_namespace = !info.namespaced || route.namespace.is_some();
+    Ok(Served::Verb(match (object, route.subresource.as_deref(), method.clone()) {
+        (true, Some(sub), _) => return Ok(Served::Subresource(sub)),
+        (_, _, Method::GET) if route.watch_path => "watch",
+        (false, _, Method::GET) => "list",
+        (false, _, Method::POST) if under_namespace => "create",
+        (false, _, Method::DELETE) if under_namespace => "deletecollection",
+        (true, None, Method::GET) => "get",
+        (true, None, Method::PUT) => "update",
+        (true, None, Method::PATCH) => "patch",
+        (true, None, Method::DELETE) => "delete",
+        _ => return Err(api_errors::method_not_allowed()),
+    }))
 }
 
 /// Resolves a path to a registered resource and the rest of the route; unknown paths are

@@ -56,23 +56,6 @@ struct Bound {
 }
 
 impl ApiServer {
-    /// Upstream's create handler checks the body's namespace right after decoding it, before
-    /// admission (`EnsureObjectNamespaceMatchesRequestNamespace`): a token request naming
-    /// another namespace is refused before any mutating webhook or policy could change it or
-    /// see it. A body that does not decode passes here and is refused where it is decoded.
-    pub(super) fn check_token_namespace(&self, call: &Call<'_>) -> Result<()> {
-        let is_token = call.req.method() == http::Method::POST
-            && call.route.subresource.as_deref() == Some("token")
-            && (call.info.group, call.info.resource) == ("", "serviceaccounts");
-        let Some(sub) = call.info.subresource("token").filter(|_| is_token) else { return Ok(()) };
-        let Ok(opts) = call.query.create_options() else { return Ok(()) };
-        let Ok(w) = options::validate_create(&opts) else { return Ok(()) };
-        let Ok((request, _)) = self.decode_input(call, sub, w.field_validation) else { return Ok(()) };
-        let v = meta::to_value(request.as_ref())?;
-        let body_namespace = at(&v, &["metadata", "namespace"]).and_then(Value::as_str).unwrap_or_default();
-        super::handler::ensure_request_namespace(&call.info, call.namespace(), body_namespace)
-    }
-
     /// `POST …/serviceaccounts/<name>/token`.
     pub(super) fn create_token(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
         call.require_subresource_verb("token", "create")?;
@@ -83,8 +66,8 @@ impl ApiServer {
         let kind = input_kind(sub, request.as_ref())?;
         let text = |v: &Value, path: &[&str]| at(v, path).and_then(Value::as_str).unwrap_or_default().to_owned();
 
-        // The handler's check ran before admission (`check_token_namespace`); these are
-        // `TokenREST.Create`'s, which a namespace set by mutating admission reaches.
+        // The handler's namespace check ran before admission; these are `TokenREST.Create`'s,
+        // which a namespace set by mutating admission reaches.
         let invalid =
             |name: &str, errs: &[FieldError]| api_errors::invalid("authentication.k8s.io", "TokenRequest", name, errs);
         let body_name = text(&v, &["metadata", "name"]);

@@ -19,6 +19,7 @@ mod tls_support;
 
 mod apply;
 mod auth_plugins;
+mod body_namespace;
 mod core_status;
 mod crd;
 mod crd_cel;

@@ -38,6 +38,13 @@ pub const DEFAULT_TOKEN_AUDIENCE: &str = "https://kubernetes.default.svc.cluster
 /// The issuer written into tokens.
 pub const TOKEN_ISSUER: &str = "https://kubernetes.default.svc.cluster.local";
 
+/// The lifetime the kubelet asks for its projected tokens (upstream's
+/// `WarnOnlyBoundTokenExpirationSeconds`), which a pod-bound token request has extended.
+const WARN_ONLY_BOUND_SECONDS: i64 = 60 * 60 + 7;
+/// What such a token lasts (`ExpirationExtensionSeconds`: kube-apiserver's longest extended
+/// lifetime without an external signer).
+const EXTENDED_EXPIRATION_SECONDS: i64 = 24 * 365 * 60 * 60;
+
 /// The gate under which a token request for another incarnation of the account is refused.
 const UID_VALIDATION_GATE: &str = "TokenRequestServiceAccountUIDValidation";
 
@@ -148,7 +155,17 @@ impl ApiServer {
             Some(r @ Value::Object(_)) => self.bound_object(call, r)?,
             _ => Bound::default(),
         };
-        let expires = now.unix_seconds().saturating_add(seconds);
+        // A pod-bound token asked for with the kubelet's projected lifetime (3607 s) for the
+        // server's own audiences lasts a year, and says when its user should have replaced it
+        // (kube-apiserver's `--service-account-extend-token-expiration`, on by default; the
+        // status still names the lifetime asked for).
+        let kube_audiences = audiences.iter().all(|a| a.as_str() == Some(DEFAULT_TOKEN_AUDIENCE));
+        let (lifetime, warn_after) = if bound.pod.is_some() && seconds == WARN_ONLY_BOUND_SECONDS && kube_audiences {
+            (EXTENDED_EXPIRATION_SECONDS, Some(now.unix_seconds().saturating_add(seconds)))
+        } else {
+            (seconds, None)
+        };
+        let expires = now.unix_seconds().saturating_add(lifetime);
         // Every token has an id (`jti`, `ServiceAccountTokenJTI`, GA), recorded in the audit
         // event as the credential id its uses will carry.
         let jti = meta::new_uid();
@@ -162,12 +179,13 @@ impl ApiServer {
             bound: &bound,
             issued: now.unix_seconds(),
             expires,
+            warn_after,
         };
         set_at(&mut v, &["status", "token"], Some(Value::String(token(&claims))));
         set_at(
             &mut v,
             &["status", "expirationTimestamp"],
-            Some(Value::String(Time::from_unix(expires).format_rfc3339())),
+            Some(Value::String(Time::from_unix(now.unix_seconds().saturating_add(seconds)).format_rfc3339())),
         );
         let out = decode_as(kind, &v)?;
         object_response(201, call.enc, out.as_ref(), &warnings)
@@ -279,6 +297,8 @@ struct Claims<'a> {
     bound: &'a Bound,
     issued: i64,
     expires: i64,
+    /// `kubernetes.io.warnafter`: when an extended token's requested lifetime ended.
+    warn_after: Option<i64>,
 }
 
 /// A JWT-shaped service account token: `header.claims.signature`, base64url without padding;
@@ -300,6 +320,9 @@ fn token(c: &Claims<'_>) -> String {
         if let Some(r) = r {
             kubernetes.push((key.into(), reference(r)));
         }
+    }
+    if let Some(at) = c.warn_after {
+        kubernetes.push(("warnafter".into(), Value::Number(at.to_string())));
     }
     let claims = Value::Object(vec![
         ("aud".into(), Value::Array(c.audiences.to_vec())),
@@ -353,6 +376,7 @@ mod tests {
             bound: &bound,
             issued: 1,
             expires: 2,
+            warn_after: None,
         };
         let t = token(&c);
         assert!(t.bytes().all(|c| c.is_ascii_alphanumeric() || b"-_.".contains(&c)), "{t}");
@@ -383,11 +407,18 @@ mod tests {
             bound: &bound,
             issued: 1,
             expires: 2,
+            warn_after: Some(3),
         };
         let claims = claims_of(&token(&c));
         assert_eq!(at(&claims, &["kubernetes.io", "pod", "uid"]).and_then(Value::as_str), Some("pu"));
         assert_eq!(at(&claims, &["kubernetes.io", "node", "name"]).and_then(Value::as_str), Some("n"));
         assert_eq!(at(&claims, &["kubernetes.io", "secret"]), None);
+        // upstream's `kubernetes` claims struct: the references, then `warnafter`.
+        let keys: Vec<&str> = match at(&claims, &["kubernetes.io"]) {
+            Some(Value::Object(m)) => m.iter().map(|(k, _)| k.as_str()).collect(),
+            _ => Vec::new(),
+        };
+        assert_eq!(keys, ["namespace", "serviceaccount", "pod", "node", "warnafter"]);
     }
 
     #[test]

@@ -391,3 +391,62 @@ async fn the_namespace_is_checked_before_mutating_admission() {
         "{body}"
     );
 }
+
+/// The kubelet's projected tokens (3607 s, pod-bound, for the server's audiences) are issued
+/// for a year with `warnafter` at the lifetime asked for, as kube-apiserver's default
+/// `--service-account-extend-token-expiration` does; the status names the lifetime asked for.
+/// Any other lifetime, binding or audience is issued as asked.
+#[tokio::test]
+async fn the_kubelets_projected_tokens_are_extended() {
+    let (_server, _test, client) = serve().await;
+    let pod =
+        r#"{"metadata":{"name":"p"},"spec":{"serviceAccountName":"robot","containers":[{"name":"c","image":"i"}]}}"#;
+    let (code, _, body) = post(&client, "/api/v1/namespaces/ns/pods", pod).await;
+    assert_eq!(code, 201, "{body}");
+    let (code, _, body) = post(&client, "/api/v1/namespaces/ns/secrets", r#"{"metadata":{"name":"s"}}"#).await;
+    assert_eq!(code, 201, "{body}");
+    let number = |v: &Value, path: &[&str]| -> i64 {
+        let mut at = v;
+        for key in path {
+            at = at.get(key).unwrap_or_else(|| panic!("no {path:?} in {v:?}"));
+        }
+        match at {
+            Value::Number(n) => n.parse().unwrap(),
+            other => panic!("{path:?} is {other:?}"),
+        }
+    };
+    let issue = |spec: String| {
+        let client = client.clone();
+        async move {
+            let (code, _, body) = post(&client, TOKEN, &request("", &spec)).await;
+            assert_eq!(code, 201, "{body}");
+            let answer = value::parse(body.as_bytes()).unwrap();
+            let expires = answer.get("status").and_then(|s| s.get("expirationTimestamp")).and_then(Value::as_str);
+            (claims(&body), expires.unwrap().to_owned())
+        }
+    };
+    let to_pod = r#""boundObjectRef":{"apiVersion":"v1","kind":"Pod","name":"p"}"#;
+
+    let (c, expires) = issue(format!(r#""expirationSeconds":3607,{to_pod}"#)).await;
+    let iat = number(&c, &["iat"]);
+    assert_eq!(number(&c, &["exp"]) - iat, 365 * 24 * 3600);
+    assert_eq!(number(&c, &["kubernetes.io", "warnafter"]) - iat, 3607);
+    assert_eq!(expires, kapi_machinery::types::Time::from_unix(iat + 3607).format_rfc3339());
+    // The server's audience named explicitly is the same.
+    let audience = r#""audiences":["https://kubernetes.default.svc.cluster.local"]"#;
+    let (c, _) = issue(format!(r#""expirationSeconds":3607,{audience},{to_pod}"#)).await;
+    assert_eq!(number(&c, &["exp"]) - number(&c, &["iat"]), 365 * 24 * 3600);
+
+    let to_secret = r#""boundObjectRef":{"apiVersion":"v1","kind":"Secret","name":"s"}"#;
+    for spec in [
+        format!(r#""expirationSeconds":3608,{to_pod}"#),
+        format!(r#""expirationSeconds":3607,"audiences":["vault"],{to_pod}"#),
+        format!(r#""expirationSeconds":3607,{to_secret}"#),
+        r#""expirationSeconds":3607"#.to_owned(),
+    ] {
+        let asked: i64 = spec[20..24].parse().unwrap();
+        let (c, _) = issue(spec.clone()).await;
+        assert_eq!(number(&c, &["exp"]) - number(&c, &["iat"]), asked, "{spec}");
+        assert!(c.get("kubernetes.io").unwrap().get("warnafter").is_none(), "{spec}");
+    }
+}

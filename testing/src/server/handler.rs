@@ -906,11 +906,11 @@ impl ApiServer {
             api_version: call.info.gvk().api_version(),
             subresource: call.route.subresource.as_deref(),
             has_status: call.info.subresource("status").is_some(),
-            status_metadata: crate::tracker::Rules {
-                subresource_metadata: super::strategy::status_metadata::of(call.info.group, call.info.resource),
-                ..Default::default()
-            }
-            .metadata_of("status"),
+            reset_metadata: super::strategy::status_metadata::reset_metadata(
+                call.info.group,
+                call.info.resource,
+                call.route.subresource.as_deref(),
+            ),
         }
     }
 

@@ -828,7 +828,11 @@ mod tests {
         let annotation = path(&["metadata", "annotations", "a"]);
         let generate_name = path(&["metadata", "generateName"]);
         // Deployments' status strategy resets the labels only.
-        let f = FieldManager { subresource: Some("status"), reset_metadata: ResetMetadata::Members(&["labels"]), ..fm(&rules) };
+        let f = FieldManager {
+            subresource: Some("status"),
+            reset_metadata: ResetMetadata::Members(&["labels"]),
+            ..fm(&rules)
+        };
         assert!(f.ignored(&label));
         assert!(!f.ignored(&annotation));
         assert!(!f.ignored(&generate_name));
@@ -843,7 +847,8 @@ mod tests {
         let f = FieldManager { reset_metadata: ResetMetadata::All, ..fm(&rules) };
         assert!(!f.ignored(&label));
         // The pods' include filters: only what the subresource writes.
-        let f = FieldManager { subresource: Some("ephemeralcontainers"), reset_metadata: ResetMetadata::All, ..fm(&rules) };
+        let f =
+            FieldManager { subresource: Some("ephemeralcontainers"), reset_metadata: ResetMetadata::All, ..fm(&rules) };
         assert!(!f.ignored(&path(&["spec", "ephemeralContainers"])));
         assert!(f.ignored(&path(&["spec", "containers"])));
         assert!(f.ignored(&label));

@@ -202,7 +202,8 @@ mod tests {
         assert!(deletion_field_errors(&old, &old).is_empty());
         // A deleting object's timestamp is put back, and its grace period when none is sent; a
         // grace period sent in place of its own is refused.
-        let deleting = ObjectMeta { deletion_timestamp: Some(at), deletion_grace_period_seconds: Some(30), ..old.clone() };
+        let deleting =
+            ObjectMeta { deletion_timestamp: Some(at), deletion_grace_period_seconds: Some(30), ..old.clone() };
         let other = ObjectMeta { deletion_timestamp: Some(Time::from_unix(0)), ..old.clone() };
         assert!(deletion_field_errors(&other, &deleting).is_empty());
         let shorter = ObjectMeta { deletion_grace_period_seconds: Some(5), ..old.clone() };

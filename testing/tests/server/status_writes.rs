@@ -188,8 +188,10 @@ async fn a_deletion_timestamp_sent_through_status() {
             r#"Deployment.apps "d" is invalid: metadata.deletionTimestamp: Invalid value: 2020-01-02 03:04:05 +0000 UTC: field is immutable"#
         )
     );
-    let expected =
-        ("metadata.deletionTimestamp".to_owned(), "Invalid value: 2020-01-02 03:04:05 +0000 UTC: field is immutable".to_owned());
+    let expected = (
+        "metadata.deletionTimestamp".to_owned(),
+        "Invalid value: 2020-01-02 03:04:05 +0000 UTC: field is immutable".to_owned(),
+    );
     let causes = r.causes();
     assert!(!causes.is_empty() && causes.iter().all(|c| *c == expected), "{causes:?}");
     let stored = get(&api, &format!("{DEPLOYMENTS}/d")).await;

@@ -1119,8 +1119,16 @@ impl State {
                 }
                 let mut new = meta::from_value(&info, &merged)?;
                 if body_metadata != SubresourceMetadata::Stored {
-                    deletion_errors = subresource::deletion_field_errors(meta_of(&info, new.as_ref())?, &old);
-                    keep_system_fields(&info, meta_mut(&info, new.as_mut())?, &old)?;
+                    let m = meta_mut(&info, new.as_mut())?;
+                    let sent = (m.deletion_timestamp, m.deletion_grace_period_seconds);
+                    deletion_errors = subresource::deletion_field_errors(m, &old);
+                    keep_system_fields(&info, m, &old)?;
+                    // Refused deletion fields stay for the kind's validation to see, as upstream
+                    // validates the object with them (the write fails).
+                    if !deletion_errors.is_empty() && !skip_validation {
+                        m.deletion_timestamp = old.deletion_timestamp.or(sent.0);
+                        m.deletion_grace_period_seconds = sent.1.or(old.deletion_grace_period_seconds);
+                    }
                 }
                 if managed_fields_as_given {
                     let given = meta_of(&info, obj.as_ref())?.managed_fields.clone();

@@ -212,6 +212,19 @@ async fn a_deletion_timestamp_sent_through_status() {
         )
     );
 
+    // A namespace's status strategy keeps the body's metadata whole; its status validation
+    // judges the phase against the deletion timestamp sent.
+    create(&api, "/api/v1/namespaces", r#"{"apiVersion":"v1","kind":"Namespace","metadata":{"name":"ns"}}"#).await;
+    let r = call(&api, Method::PATCH, "/api/v1/namespaces/ns/status", MERGE, stamp).await;
+    assert_eq!(r.code, 422, "{}", r.json());
+    assert_eq!(
+        r.text(&["message"]),
+        Some(
+            r#"Namespace "ns" is invalid: [metadata.deletionTimestamp: Invalid value: 2020-01-02 03:04:05 +0000 UTC: field is immutable, status.Phase: Invalid value: "Active": may only be 'Terminating' if `deletionTimestamp` is not empty]"#
+        )
+    );
+    assert_eq!(get(&api, "/api/v1/namespaces/ns").await.at(&["metadata", "deletionTimestamp"]), None);
+
     create_pod(&api).await;
     let r = call(&api, Method::PATCH, &format!("{PODS}/p/status"), MERGE, stamp).await;
     assert_eq!(r.code, 200, "{}", r.json());

@@ -4,7 +4,9 @@
 //! pod-level resources;
 //! certificate signing requests' `approval` the status conditions; namespaces' `finalize` the spec's
 //! finalizers. Besides, each takes the body's metadata but for the members its strategy puts back
-//! (`take_metadata`, as the resource's rules say), or none of it. Everything else stays as stored.
+//! (`take_metadata`, as the resource's rules say), or none of it; a deletion timestamp or grace
+//! period left from the body that `BeforeUpdate` would not put back is refused as immutable
+//! (`deletion_field_errors`). Everything else stays as stored.
 
 use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_api::meta::resource::ResourceInfo;

@@ -3,9 +3,11 @@
 //! Most of upstream's status strategies put back only the spec, so the client's labels,
 //! annotations, finalizers and owner references stand; some put back part of the metadata
 //! (pods their owner references, deployments their labels), those calling
-//! `metav1.ResetObjectMetaForStatus` the labels, annotations, finalizers and owner references,
-//! and a few the whole of it (the flow-control kinds, and custom resources, whose strategy keeps
-//! only the new status). What every update keeps (uid, timestamps, generation) the tracker keeps.
+//! `metav1.ResetObjectMetaForStatus` the deletion timestamp, labels, annotations, finalizers and
+//! owner references, and a few the whole of it (the flow-control kinds, and custom resources,
+//! whose strategy keeps only the new status). What every update keeps (uid, timestamps,
+//! generation) the tracker keeps. `reset_metadata` is the other half: what of the metadata the
+//! field manager leaves out of a subresource write's ownership (the strategies' reset fields).
 
 use crate::tracker::SubresourceMetadata::{self, Body, Stored};
 

@@ -1107,6 +1107,7 @@ impl State {
         {
             return Err(api_errors::conflict(&info, &key.1, api_errors::OPTIMISTIC_LOCK_MESSAGE));
         }
+        let mut deletion_errors = Vec::new();
         let mut new = match subresource {
             Some(sub) => {
                 let stored_doc = meta::to_value(existing.as_ref())?;
@@ -1118,7 +1119,16 @@ impl State {
                 }
                 let mut new = meta::from_value(&info, &merged)?;
                 if body_metadata != SubresourceMetadata::Stored {
-                    keep_system_fields(&info, meta_mut(&info, new.as_mut())?, &old)?;
+                    let m = meta_mut(&info, new.as_mut())?;
+                    let sent = (m.deletion_timestamp, m.deletion_grace_period_seconds);
+                    deletion_errors = subresource::deletion_field_errors(m, &old);
+                    keep_system_fields(&info, m, &old)?;
+                    // Refused deletion fields stay for the kind's validation to see, as upstream
+                    // validates the object with them (the write fails).
+                    if !deletion_errors.is_empty() && !skip_validation {
+                        m.deletion_timestamp = old.deletion_timestamp.or(sent.0);
+                        m.deletion_grace_period_seconds = sent.1.or(old.deletion_grace_period_seconds);
+                    }
                 }
                 if managed_fields_as_given {
                     let given = meta_of(&info, obj.as_ref())?.managed_fields.clone();
@@ -1165,10 +1175,14 @@ impl State {
             Some("status") => self.status_validator.as_ref(),
             Some(other) => self.subresource_validators.get(other),
         };
-        if !skip_validation && let Some(v) = validator {
-            let mut errs =
-                validate_object_meta_update_contents(meta_of(&info, new.as_ref())?, &old, &Path::new("metadata"));
-            errs.extend(self.validate(v, new.as_ref(), Some(existing.as_ref()))?);
+        if !skip_validation {
+            // The deletion fields' checks are `BeforeUpdate`'s, whatever the kind validates.
+            let mut errs = deletion_errors;
+            if let Some(v) = validator {
+                let m = meta_of(&info, new.as_ref())?;
+                errs.extend(validate_object_meta_update_contents(m, &old, &Path::new("metadata")));
+                errs.extend(self.validate(v, new.as_ref(), Some(existing.as_ref()))?);
+            }
             if !errs.is_empty() {
                 return Err(api_errors::invalid_object(&info, &key.1, &errs));
             }

@@ -960,8 +960,11 @@ impl ApiServer {
             api_version: call.info.gvk().api_version(),
             subresource: call.route.subresource.as_deref(),
             has_status: call.info.subresource("status").is_some(),
-            // The rules the server installs in its tracker (whose lock a write holds here).
-            status_metadata: super::strategy::rules_of(&call.info).metadata_of("status"),
+            reset_metadata: super::strategy::status_metadata::reset_metadata(
+                call.info.group,
+                call.info.resource,
+                call.route.subresource.as_deref(),
+            ),
         }
     }
 

@@ -26,7 +26,8 @@ use kapi_machinery::schema::{FieldSchema, StructSchema, TypeSchema};
 use kapi_machinery::types::{FieldsV1, Time};
 
 use super::patch::{self, ListMerge, MergeRules, json_eq};
-use crate::tracker::{Error, SubresourceMetadata};
+use super::strategy::status_metadata::ResetMetadata;
+use crate::tracker::Error;
 
 const APPLY: &str = "Apply";
 const UPDATE: &str = "Update";
@@ -581,9 +582,9 @@ pub(super) struct FieldManager<'a> {
     pub(super) subresource: Option<&'a str>,
     /// Whether the resource has a `status` subresource, which the main resource does not write.
     pub(super) has_status: bool,
-    /// What a write to `status` takes from the body's metadata: the rest of the metadata is
-    /// put back, so the write owns none of it.
-    pub(super) status_metadata: SubresourceMetadata,
+    /// What of the metadata a write to the subresource cannot own (its strategy's reset
+    /// fields).
+    pub(super) reset_metadata: ResetMetadata,
 }
 
 /// The outcome of an apply: the merged object and the managed fields to store with it.
@@ -594,20 +595,32 @@ pub(super) struct Applied {
 }
 
 impl FieldManager<'_> {
-    /// Fields the write cannot change (upstream's reset fields): `status` through the main
-    /// resource of a kind with a status subresource; through `status`, everything else but the
-    /// metadata members the status strategy takes from the body.
+    /// Fields the write cannot own (upstream's reset fields): `status` through the main
+    /// resource of a kind with a status subresource; through a subresource, the metadata its
+    /// strategy resets, and through `status` everything else but the status, through pods'
+    /// `ephemeralcontainers` and `resize` everything but what their strategies' include filters
+    /// (`GetResetFieldsFilter`) match.
     fn ignored(&self, path: &Path) -> bool {
         let Some(PathElement::Field(top)) = path.first() else { return false };
+        let field = |i: usize, names: &[&str]| matches!(path.get(i), Some(PathElement::Field(f)) if names.contains(&f.as_str()));
+        if top == "metadata" && self.subresource.is_some() {
+            return match (self.reset_metadata, path.get(1)) {
+                (ResetMetadata::All, _) => true,
+                (ResetMetadata::Members(reset), Some(PathElement::Field(member))) => reset.contains(&member.as_str()),
+                (ResetMetadata::Members(_), _) => false,
+            };
+        }
         match self.subresource {
-            Some("status") if top == "metadata" => match (self.status_metadata, path.get(1)) {
-                (SubresourceMetadata::Stored, _) => true,
-                (SubresourceMetadata::Body { kept }, Some(PathElement::Field(member))) => {
-                    kept.contains(&member.as_str())
-                }
-                (SubresourceMetadata::Body { .. }, _) => false,
-            },
             Some("status") => top != "status",
+            // `spec.ephemeralContainers` and what is under it.
+            Some("ephemeralcontainers") => !(top == "spec" && field(1, &["ephemeralContainers"])),
+            // `spec.containers[*].resources`, `…resizePolicy` and the same of the init containers.
+            Some("resize") => {
+                !(top == "spec"
+                    && field(1, &["containers", "initContainers"])
+                    && path.get(2).is_some()
+                    && field(3, &["resources", "resizePolicy"]))
+            }
             Some(_) => false,
             None => self.has_status && top == "status",
         }
@@ -781,7 +794,7 @@ mod tests {
             api_version: "apps/v1".into(),
             subresource: None,
             has_status: true,
-            status_metadata: SubresourceMetadata::Stored,
+            reset_metadata: ResetMetadata::Members(&[]),
         }
     }
 
@@ -807,27 +820,48 @@ mod tests {
     }
 
     #[test]
-    fn a_status_write_owns_the_metadata_its_strategy_takes() {
+    fn a_subresource_write_owns_what_its_strategy_does_not_reset() {
         let rules = deployments();
         let field = |s: &str| PathElement::Field(s.to_owned());
         let path = |p: &[&str]| -> Path { p.iter().map(|s| field(s)).collect() };
         let label = path(&["metadata", "labels", "a"]);
         let annotation = path(&["metadata", "annotations", "a"]);
-        // Deployments' status strategy puts back the labels only.
+        let generate_name = path(&["metadata", "generateName"]);
+        // Deployments' status strategy resets the labels only.
         let f = FieldManager {
             subresource: Some("status"),
-            status_metadata: SubresourceMetadata::Body { kept: &["labels"] },
+            reset_metadata: ResetMetadata::Members(&["labels"]),
             ..fm(&rules)
         };
         assert!(f.ignored(&label));
         assert!(!f.ignored(&annotation));
+        assert!(!f.ignored(&generate_name));
         assert!(f.ignored(&path(&["spec", "replicas"])));
         assert!(!f.ignored(&path(&["status", "replicas"])));
-        // A strategy that keeps the stored metadata: none of it.
-        let f = FieldManager { subresource: Some("status"), ..fm(&rules) };
+        // A strategy that resets the whole metadata: none of it, its other members included.
+        let f = FieldManager { subresource: Some("status"), reset_metadata: ResetMetadata::All, ..fm(&rules) };
         assert!(f.ignored(&annotation));
+        assert!(f.ignored(&generate_name));
+        assert!(f.ignored(&path(&["metadata"])));
         // The main resource owns its metadata whatever the status strategy does.
-        assert!(!fm(&rules).ignored(&label));
+        let f = FieldManager { reset_metadata: ResetMetadata::All, ..fm(&rules) };
+        assert!(!f.ignored(&label));
+        // The pods' include filters: only what the subresource writes.
+        let f =
+            FieldManager { subresource: Some("ephemeralcontainers"), reset_metadata: ResetMetadata::All, ..fm(&rules) };
+        assert!(!f.ignored(&path(&["spec", "ephemeralContainers"])));
+        assert!(f.ignored(&path(&["spec", "containers"])));
+        assert!(f.ignored(&label));
+        let key = PathElement::Key(vec![("name".into(), Value::String("c".into()))]);
+        let container = |list: &str, member: &str| -> Path {
+            vec![field("spec"), field(list), key.clone(), field(member), field("limits")]
+        };
+        let f = FieldManager { subresource: Some("resize"), reset_metadata: ResetMetadata::All, ..fm(&rules) };
+        assert!(!f.ignored(&container("containers", "resources")));
+        assert!(!f.ignored(&container("initContainers", "resizePolicy")));
+        assert!(f.ignored(&container("containers", "image")));
+        assert!(f.ignored(&container("ephemeralContainers", "resources")));
+        assert!(f.ignored(&path(&["spec", "containers"])));
     }
 
     #[test]

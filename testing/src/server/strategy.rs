@@ -210,12 +210,7 @@ fn record_storage_version(crd: &mut CustomResourceDefinition) {
 /// create is named with a UUID, and what a write to `status` (or another subresource of the
 /// resource's own kind) takes from the body's metadata (`status_metadata`).
 pub(crate) fn rules() -> RulesFn {
-    std::sync::Arc::new(rules_of)
-}
-
-/// One resource's [`rules`].
-pub(crate) fn rules_of(info: &ResourceInfo) -> Rules {
-    Rules {
+    std::sync::Arc::new(|info: &ResourceInfo| Rules {
         generation: generation_of(info.group, info.resource),
         // Nodes' strategy allows a status on create (the kubelet registers its node with it);
         // service CIDRs' does not clear it.
@@ -223,7 +218,7 @@ pub(crate) fn rules_of(info: &ResourceInfo) -> Rules {
         // The limit range strategy names a nameless limit range with a UUID.
         uuid_name_on_create: (info.group, info.resource) == ("", "limitranges"),
         subresource_metadata: status_metadata::of(info.group, info.resource),
-    }
+    })
 }
 
 fn generation_of(group: &str, resource: &str) -> Generation {

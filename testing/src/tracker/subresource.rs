@@ -4,11 +4,16 @@
 //! pod-level resources;
 //! certificate signing requests' `approval` the status conditions; namespaces' `finalize` the spec's
 //! finalizers. Besides, each takes the body's metadata but for the members its strategy puts back
-//! (`take_metadata`, as the resource's rules say), or none of it. Everything else stays as stored.
+//! (`take_metadata`, as the resource's rules say), or none of it; a deletion timestamp or grace
+//! period left from the body that `BeforeUpdate` would not put back is refused as immutable
+//! (`deletion_field_errors`). Everything else stays as stored.
 
-use kapi_api::meta::errors as api_errors;
+use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_api::meta::resource::ResourceInfo;
+use kapi_api::meta::v1::ObjectMeta;
 use kapi_machinery::json::value::Value;
+use kapi_machinery::types::Time;
+use kapi_machinery::validation::BadValue;
 
 use super::meta;
 use crate::tracker::Error;
@@ -54,6 +59,38 @@ pub(crate) fn take_metadata(out: &mut Value, stored: &Value, body: &Value, kept:
         meta::set_member(&mut metadata, member, from_stored);
     }
     meta::set_member(out, "metadata", Some(metadata));
+}
+
+/// What upstream's `BeforeUpdate` answers for the deletion fields a subresource write left in
+/// the metadata (those its strategy took from the body): a deleting object's deletion timestamp
+/// is put back, and its grace period when the write has none; `ValidateObjectMetaAccessorUpdate`
+/// (k8s.io/apimachinery `pkg/api/validation/objectmeta.go`) then refuses any other value of
+/// either as immutable, so a deletion timestamp sent to an object not being deleted is an error
+/// unless the strategy put the stored one back (`ResetObjectMetaForStatus`, pods' status).
+pub(crate) fn deletion_field_errors(new: &ObjectMeta, old: &ObjectMeta) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    let timestamp = old.deletion_timestamp.or(new.deletion_timestamp);
+    if timestamp != old.deletion_timestamp
+        && let Some(t) = timestamp
+    {
+        errs.push(FieldError::invalid_value("metadata.deletionTimestamp", go_time(t), IMMUTABLE));
+    }
+    let grace = new.deletion_grace_period_seconds.or(old.deletion_grace_period_seconds);
+    if grace != old.deletion_grace_period_seconds
+        && let Some(g) = grace
+    {
+        errs.push(FieldError::invalid_value("metadata.deletionGracePeriodSeconds", g, IMMUTABLE));
+    }
+    errs
+}
+
+/// `apivalidation.FieldImmutableErrorMsg`.
+const IMMUTABLE: &str = "field is immutable";
+
+/// A time as Go's `time.Time.String` prints a UTC one, as a `*metav1.Time` bad value shows.
+fn go_time(t: Time) -> BadValue {
+    let (y, mo, d, h, mi, s) = t.to_civil();
+    BadValue::Json(format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}:{s:02} +0000 UTC"))
 }
 
 /// The value at a path of object members.
@@ -149,6 +186,31 @@ mod tests {
         take_metadata(&mut out, &stored, &body, &["finalizers"]);
         assert_eq!(at(&out, &["metadata", "finalizers"]), None);
         assert_eq!(at(&out, &["metadata", "labels", "x"]), Some(&Value::String("2".into())));
+    }
+
+    #[test]
+    fn deletion_fields_sent_to_an_object_not_being_deleted_are_immutable() {
+        let at = Time::from_civil(2020, 1, 2, 3, 4, 5).unwrap();
+        let old = ObjectMeta::default();
+        let new = ObjectMeta { deletion_timestamp: Some(at), deletion_grace_period_seconds: Some(30), ..old.clone() };
+        let errs: Vec<String> = deletion_field_errors(&new, &old).iter().map(ToString::to_string).collect();
+        assert_eq!(
+            errs,
+            [
+                "metadata.deletionTimestamp: Invalid value: 2020-01-02 03:04:05 +0000 UTC: field is immutable",
+                "metadata.deletionGracePeriodSeconds: Invalid value: 30: field is immutable",
+            ]
+        );
+        assert!(deletion_field_errors(&old, &old).is_empty());
+        // A deleting object's timestamp is put back, and its grace period when none is sent; a
+        // grace period sent in place of its own is refused.
+        let deleting =
+            ObjectMeta { deletion_timestamp: Some(at), deletion_grace_period_seconds: Some(30), ..old.clone() };
+        let other = ObjectMeta { deletion_timestamp: Some(Time::from_unix(0)), ..old.clone() };
+        assert!(deletion_field_errors(&other, &deleting).is_empty());
+        let shorter = ObjectMeta { deletion_grace_period_seconds: Some(5), ..old.clone() };
+        let errs: Vec<String> = deletion_field_errors(&shorter, &deleting).iter().map(ToString::to_string).collect();
+        assert_eq!(errs, ["metadata.deletionGracePeriodSeconds: Invalid value: 5: field is immutable"]);
     }
 
     #[test]

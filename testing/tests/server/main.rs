@@ -41,6 +41,7 @@ mod server;
 mod services;
 mod ssa;
 mod status_metadata;
+mod status_writes;
 mod strategy_effects;
 mod streams;
 mod subresources;

@@ -3,19 +3,21 @@
 //! Most of upstream's status strategies put back only the spec, so the client's labels,
 //! annotations, finalizers and owner references stand; some put back part of the metadata
 //! (pods their owner references, deployments their labels), those calling
-//! `metav1.ResetObjectMetaForStatus` the labels, annotations, finalizers and owner references,
-//! and a few the whole of it (the flow-control kinds, and custom resources, whose strategy keeps
-//! only the new status). What every update keeps (uid, timestamps, generation) the tracker keeps.
+//! `metav1.ResetObjectMetaForStatus` the deletion timestamp, labels, annotations, finalizers and
+//! owner references, and a few the whole of it (the flow-control kinds, and custom resources,
+//! whose strategy keeps only the new status). What every update keeps (uid, timestamps,
+//! generation) the tracker keeps. `reset_metadata` is the other half: what of the metadata the
+//! field manager leaves out of a subresource write's ownership (the strategies' reset fields).
 
 use crate::tracker::SubresourceMetadata::{self, Body, Stored};
 
 /// Only the spec is put back (or, for `finalize`, the status): the body's metadata stands.
 const ALL: SubresourceMetadata = Body { kept: &[] };
 /// `metav1.ResetObjectMetaForStatus` (k8s.io/apimachinery `pkg/apis/meta/v1/helpers.go`): the
-/// labels, annotations, finalizers and owner references are put back (its deletion timestamp,
+/// deletion timestamp, labels, annotations, finalizers and owner references are put back (its
 /// generation and self link every update keeps anyway).
 const RESET_FOR_STATUS: SubresourceMetadata =
-    Body { kept: &["labels", "annotations", "finalizers", "ownerReferences"] };
+    Body { kept: &["deletionTimestamp", "labels", "annotations", "finalizers", "ownerReferences"] };
 
 /// What each subresource of `group`/`resource` whose body is the resource's own kind takes from
 /// the body's metadata; a resource or subresource not listed (custom resources, and kinds a
@@ -23,10 +25,11 @@ const RESET_FOR_STATUS: SubresourceMetadata =
 pub(crate) fn of(group: &str, resource: &str) -> &'static [(&'static str, SubresourceMetadata)] {
     match (group, resource) {
         // `podStatusStrategy` puts back the owner references ("old kubelets corrupt them") and
-        // clears the deletion timestamp, which `BeforeUpdate` then restores; the ephemeral
-        // containers and resize strategies call `ResetObjectMetaForStatus`.
+        // clears the deletion timestamp, which `BeforeUpdate` then restores (so the stored one
+        // stands); the ephemeral containers and resize strategies call
+        // `ResetObjectMetaForStatus`.
         ("", "pods") => &[
-            ("status", Body { kept: &["ownerReferences"] }),
+            ("status", Body { kept: &["ownerReferences", "deletionTimestamp"] }),
             ("ephemeralcontainers", RESET_FOR_STATUS),
             ("resize", RESET_FOR_STATUS),
         ],
@@ -63,6 +66,46 @@ pub(crate) fn of(group: &str, resource: &str) -> &'static [(&'static str, Subres
     }
 }
 
+/// What of `metadata` upstream's field manager leaves out of what a write to a subresource owns:
+/// the metadata paths among the subresource strategy's reset fields (`GetResetFields`), which the
+/// field manager's `IgnoreFilter` (an exclude filter, so a path's children go with it) drops
+/// from the applier's set and from what an update changed. The strategy stores what it stores
+/// either way: a member reset here but taken from the body is stored and owned by no one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ResetMetadata {
+    /// The whole of `metadata` is a reset field.
+    All,
+    /// These members of `metadata` are.
+    Members(&'static [&'static str]),
+}
+
+/// The reset metadata of a write to `subresource` of `group`/`resource` (`None`: the main
+/// resource, whose strategies reset none of it).
+pub(crate) fn reset_metadata(group: &str, resource: &str, subresource: Option<&str>) -> ResetMetadata {
+    let Some(subresource) = subresource else { return ResetMetadata::Members(&[]) };
+    let rule = of(group, resource).iter().find(|(s, _)| *s == subresource).map(|(_, m)| *m);
+    match ((group, resource, subresource), rule) {
+        // `podStatusStrategy.GetResetFields`: the spec, the deletion timestamp (which its
+        // `PrepareForUpdate` clears) and the owner references.
+        (("", "pods", "status"), _) => ResetMetadata::Members(&["deletionTimestamp", "ownerReferences"]),
+        // The definition status strategy resets `metadata` whole, though its
+        // `ResetObjectMetaForStatus` call (the new object's metadata on both sides) keeps the
+        // body's.
+        (("apiextensions.k8s.io", "customresourcedefinitions", "status"), _) => ResetMetadata::All,
+        // The strategies that call `ResetObjectMetaForStatus` list `metadata` whole among their
+        // reset fields (the pods' `ephemeralcontainers` and `resize` strategies include only
+        // what they write, which is none of the metadata).
+        (_, Some(r)) if r == RESET_FOR_STATUS => ResetMetadata::All,
+        (_, Some(Body { kept })) => ResetMetadata::Members(kept),
+        // The flow-control kinds' status strategies reset `metadata` whole. Custom resources'
+        // resets only the spec, so upstream records an apply's metadata members although the
+        // strategy stores none of them; kapi records none (not modelled).
+        ((_, _, "status"), Some(Stored) | None) | (_, Some(Stored)) => ResetMetadata::All,
+        // A view of another kind (`scale`) is recorded as its own handler maps it.
+        (_, None) => ResetMetadata::Members(&[]),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,7 +117,7 @@ mod tests {
 
     #[test]
     fn status_strategies_keep_what_upstream_keeps() {
-        assert_eq!(status_of("", "pods"), Body { kept: &["ownerReferences"] });
+        assert_eq!(status_of("", "pods"), Body { kept: &["ownerReferences", "deletionTimestamp"] });
         assert_eq!(status_of("apps", "deployments"), Body { kept: &["labels"] });
         assert_eq!(status_of("", "nodes"), ALL);
         assert_eq!(status_of("apiextensions.k8s.io", "customresourcedefinitions"), ALL);
@@ -94,6 +137,25 @@ mod tests {
         assert_eq!(rules("certificates.k8s.io", "certificatesigningrequests").metadata_of("approval"), ALL);
         // A subresource not listed takes none of it.
         assert_eq!(rules("", "pods").metadata_of("binding"), Stored);
+    }
+
+    #[test]
+    fn reset_metadata_follows_the_strategies_reset_fields() {
+        use ResetMetadata::{All, Members};
+        let status = |g, r| reset_metadata(g, r, Some("status"));
+        assert_eq!(status("", "pods"), Members(&["deletionTimestamp", "ownerReferences"]));
+        assert_eq!(status("apps", "deployments"), Members(&["labels"]));
+        assert_eq!(status("", "nodes"), Members(&[]));
+        assert_eq!(status("resource.k8s.io", "resourceclaims"), All);
+        assert_eq!(status("admissionregistration.k8s.io", "validatingadmissionpolicies"), All);
+        assert_eq!(status("apiextensions.k8s.io", "customresourcedefinitions"), All);
+        assert_eq!(status("flowcontrol.apiserver.k8s.io", "flowschemas"), All);
+        assert_eq!(status("example.com", "widgets"), All);
+        assert_eq!(reset_metadata("", "pods", Some("ephemeralcontainers")), All);
+        assert_eq!(reset_metadata("", "pods", Some("resize")), All);
+        assert_eq!(reset_metadata("", "namespaces", Some("finalize")), Members(&[]));
+        assert_eq!(reset_metadata("apps", "deployments", Some("scale")), Members(&[]));
+        assert_eq!(reset_metadata("", "pods", None), Members(&[]));
     }
 
     #[test]

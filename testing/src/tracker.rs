@@ -1113,12 +1113,15 @@ impl State {
                 let stored_doc = meta::to_value(existing.as_ref())?;
                 let body = meta::to_value(obj.as_ref())?;
                 let mut merged = subresource::merge(&info, sub, &stored_doc, &body)?;
-                let body_metadata = self.rules_of(&info).metadata_of(sub);
-                if let SubresourceMetadata::Body { kept } = body_metadata {
-                    subresource::take_metadata(&mut merged, &stored_doc, &body, kept);
-                }
+                let takes_body_metadata = match self.rules_of(&info).metadata_of(sub) {
+                    SubresourceMetadata::Body { kept } => {
+                        subresource::take_metadata(&mut merged, &stored_doc, &body, kept);
+                        true
+                    }
+                    SubresourceMetadata::Stored => false,
+                };
                 let mut new = meta::from_value(&info, &merged)?;
-                if body_metadata != SubresourceMetadata::Stored {
+                if takes_body_metadata {
                     let m = meta_mut(&info, new.as_mut())?;
                     let sent = (m.deletion_timestamp, m.deletion_grace_period_seconds);
                     deletion_errors = subresource::deletion_field_errors(m, &old);

@@ -682,6 +682,26 @@ fn keep_system_fields(info: &ResourceInfo, m: &mut ObjectMeta, old: &ObjectMeta)
     Ok(())
 }
 
+/// [`keep_system_fields`] for an update that is validated: the deletion fields the body sets
+/// that upstream's `BeforeUpdate` would not put back are its errors (`deletion_field_errors`),
+/// and stay in the object for the kind's validation to see, as upstream validates the object
+/// with them (the write then fails).
+fn keep_system_fields_checked(
+    info: &ResourceInfo,
+    m: &mut ObjectMeta,
+    old: &ObjectMeta,
+    validating: bool,
+) -> Result<Vec<FieldError>> {
+    let sent = (m.deletion_timestamp, m.deletion_grace_period_seconds);
+    let errs = subresource::deletion_field_errors(m, old);
+    keep_system_fields(info, m, old)?;
+    if !errs.is_empty() && validating {
+        m.deletion_timestamp = old.deletion_timestamp.or(sent.0);
+        m.deletion_grace_period_seconds = sent.1.or(old.deletion_grace_period_seconds);
+    }
+    Ok(errs)
+}
+
 fn has_status(info: &ResourceInfo) -> bool {
     info.subresource("status").is_some()
 }
@@ -1123,15 +1143,7 @@ impl State {
                 let mut new = meta::from_value(&info, &merged)?;
                 if takes_body_metadata {
                     let m = meta_mut(&info, new.as_mut())?;
-                    let sent = (m.deletion_timestamp, m.deletion_grace_period_seconds);
-                    deletion_errors = subresource::deletion_field_errors(m, &old);
-                    keep_system_fields(&info, m, &old)?;
-                    // Refused deletion fields stay for the kind's validation to see, as upstream
-                    // validates the object with them (the write fails).
-                    if !deletion_errors.is_empty() && !skip_validation {
-                        m.deletion_timestamp = old.deletion_timestamp.or(sent.0);
-                        m.deletion_grace_period_seconds = sent.1.or(old.deletion_grace_period_seconds);
-                    }
+                    deletion_errors = keep_system_fields_checked(&info, m, &old, !skip_validation)?;
                 }
                 if managed_fields_as_given {
                     let given = meta_of(&info, obj.as_ref())?.managed_fields.clone();
@@ -1141,7 +1153,7 @@ impl State {
             }
             None => {
                 let m = meta_mut(&info, obj.as_mut())?;
-                keep_system_fields(&info, m, &old)?;
+                deletion_errors = keep_system_fields_checked(&info, m, &old, !skip_validation)?;
                 if m.managed_fields.is_empty() && !managed_fields_as_given {
                     m.managed_fields = old.managed_fields.clone();
                 }

@@ -231,6 +231,31 @@ async fn a_deletion_timestamp_sent_through_status() {
     assert_eq!(r.at(&["metadata", "deletionTimestamp"]), None);
 }
 
+/// An update of the object itself is held to the same `BeforeUpdate` rule: a deletion timestamp
+/// on an object not being deleted is immutable, and so is a grace period without one.
+#[tokio::test]
+async fn a_deletion_timestamp_sent_through_an_update() {
+    let api = server();
+    create_deployment(&api).await;
+    let stamp = r#"{"metadata":{"deletionTimestamp":"2020-01-02T03:04:05Z"}}"#;
+    let r = call(&api, Method::PATCH, &format!("{DEPLOYMENTS}/d"), MERGE, stamp).await;
+    assert_eq!(r.code, 422, "{}", r.json());
+    assert_eq!(
+        r.text(&["message"]),
+        Some(
+            r#"Deployment.apps "d" is invalid: metadata.deletionTimestamp: Invalid value: 2020-01-02 03:04:05 +0000 UTC: field is immutable"#
+        )
+    );
+    let grace = r#"{"metadata":{"deletionGracePeriodSeconds":30}}"#;
+    let r = call(&api, Method::PATCH, &format!("{DEPLOYMENTS}/d"), MERGE, grace).await;
+    assert_eq!(r.code, 422, "{}", r.json());
+    assert_eq!(
+        r.text(&["message"]),
+        Some(r#"Deployment.apps "d" is invalid: metadata.deletionGracePeriodSeconds: Invalid value: 30: field is immutable"#)
+    );
+    assert_eq!(get(&api, &format!("{DEPLOYMENTS}/d")).await.at(&["metadata", "deletionTimestamp"]), None);
+}
+
 /// A dry-run status write answers the object as upstream's strategy leaves it (a deployment's
 /// labels put back, its annotations taken; an API service's metadata put back) and stores
 /// nothing.

@@ -173,6 +173,16 @@ fn bad_flags_and_files_fail_with_a_message() {
         r#"invalid value of GenericWorkload=yes, err: strconv.ParseBool: parsing "yes": invalid syntax"#,
     );
     feature_gates_refused(&["--feature-gates=GenericWorkload"], "missing bool value for GenericWorkload");
+    // kube-apiserver's bounds of the token cap; `0` is no cap.
+    for cap in ["30m", "-2h", "1193047h"] {
+        feature_gates_refused(
+            &[&format!("--service-account-max-token-expiration={cap}")],
+            "the service-account-max-token-expiration must be between 1 hour and 2^32 seconds",
+        );
+    }
+    let out = Command::new(BIN).args(["--service-account-max-token-expiration", "soon"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--service-account-max-token-expiration"), "{out:?}");
     // A gate locked to its default in 1.36 cannot be set against it (component-base's text).
     feature_gates_refused(
         &["--feature-gates=InPlacePodVerticalScaling=false"],

@@ -112,6 +112,7 @@ pub use rbac::AuthorizationMode;
 pub use serve::TestServer;
 pub use strategy::ServiceRanges;
 pub use streams::{ExecIo, ExecOutcome, ExecRequest, HandlerFuture, PortForwardRequest};
+pub use token::TokenOptions;
 pub use versions::{RuntimeConfig, Stability};
 
 use crate::tracker::{self, ObjectTracker};
@@ -251,6 +252,8 @@ pub struct ApiServer {
     inflight: inflight::InFlight,
     /// The static bearer tokens (`--token-auth-file`).
     tokens: authn::Tokens,
+    /// The service account token flags.
+    token_options: RwLock<token::TokenOptions>,
     /// How requests are authorized.
     authz: rbac::Mode,
     /// Whether the server runs as a cluster ([`ApiServer::start_cluster`]): the built-in
@@ -334,6 +337,7 @@ impl ApiServer {
             cluster: std::sync::atomic::AtomicBool::new(false),
             inflight: inflight::InFlight::default(),
             tokens: authn::Tokens::default(),
+            token_options: RwLock::new(token::TokenOptions::default()),
             authz: rbac::Mode::default(),
             bootstrap: bootstrap::Bootstrap::default(),
             gates,

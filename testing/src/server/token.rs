@@ -19,6 +19,8 @@
 //!    object's (`409 Conflict` on `<Kind> "<name>"`);
 //! 8. the token, whose claims name the account and the bound objects.
 
+use std::time::Duration;
+
 use kapi_api::meta::errors::{self as api_errors, FieldError};
 use kapi_http::body::Body;
 use kapi_machinery::json::value::Value;
@@ -37,6 +39,36 @@ use crate::tracker::{Result, Stage, base64url};
 pub const DEFAULT_TOKEN_AUDIENCE: &str = "https://kubernetes.default.svc.cluster.local";
 /// The issuer written into tokens.
 pub const TOKEN_ISSUER: &str = "https://kubernetes.default.svc.cluster.local";
+
+/// kube-apiserver's service account token flags the server follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TokenOptions {
+    /// `--service-account-max-token-expiration`: a longer `expirationSeconds` is shortened to
+    /// it, with a warning. `None` (the default): no cap.
+    pub max_expiration: Option<Duration>,
+    /// `--service-account-extend-token-expiration` (on by default): a pod-bound token asked for
+    /// with the kubelet's projected lifetime for the server's audience lasts a year.
+    pub extend_expiration: bool,
+}
+
+impl Default for TokenOptions {
+    fn default() -> Self {
+        TokenOptions { max_expiration: None, extend_expiration: true }
+    }
+}
+
+impl TokenOptions {
+    /// kube-apiserver's check of the flags at startup: a cap, when set, lies between an hour and
+    /// 2^32 seconds.
+    pub fn validate(&self) -> std::result::Result<(), String> {
+        match self.max_expiration {
+            Some(max) if max < Duration::from_secs(3600) || max > Duration::from_secs(1 << 32) => {
+                Err("the service-account-max-token-expiration must be between 1 hour and 2^32 seconds".into())
+            }
+            _ => Ok(()),
+        }
+    }
+}
 
 /// The lifetime the kubelet asks for its projected tokens (upstream's
 /// `WarnOnlyBoundTokenExpirationSeconds`), which a pod-bound token request has extended.
@@ -63,6 +95,19 @@ struct Bound {
 }
 
 impl ApiServer {
+    /// Follows kube-apiserver's service account token flags ([`TokenOptions`]); an option the
+    /// flags' own check refuses is refused with its words, and nothing changes.
+    pub fn set_token_options(&self, options: TokenOptions) -> std::result::Result<(), String> {
+        options.validate()?;
+        *self.token_options.write().unwrap_or_else(std::sync::PoisonError::into_inner) = options;
+        Ok(())
+    }
+
+    /// The service account token flags followed.
+    pub fn token_options(&self) -> TokenOptions {
+        *self.token_options.read().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// `POST …/serviceaccounts/<name>/token`.
     pub(super) fn create_token(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
         call.require_subresource_verb("token", "create")?;
@@ -155,12 +200,24 @@ impl ApiServer {
             Some(r @ Value::Object(_)) => self.bound_object(call, r)?,
             _ => Bound::default(),
         };
+        let options = self.token_options();
+        let mut seconds = seconds;
+        // Shortened to the cap (the one positive value allowed), after the bound object is read.
+        if let Some(max) = options.max_expiration.map(|m| i64::try_from(m.as_secs()).unwrap_or(i64::MAX))
+            && max > 0
+            && seconds > max
+        {
+            warnings.push(format!("requested expiration of {seconds} seconds shortened to {max} seconds"));
+            seconds = max;
+            set_at(&mut v, &["spec", "expirationSeconds"], Some(Value::Number(seconds.to_string())));
+        }
         // A pod-bound token asked for with the kubelet's projected lifetime (3607 s) for the
         // server's own audiences lasts a year, and says when its user should have replaced it
         // (kube-apiserver's `--service-account-extend-token-expiration`, on by default; the
         // status still names the lifetime asked for).
         let kube_audiences = audiences.iter().all(|a| a.as_str() == Some(DEFAULT_TOKEN_AUDIENCE));
-        let (lifetime, warn_after) = if bound.pod.is_some() && seconds == WARN_ONLY_BOUND_SECONDS && kube_audiences {
+        let extended = options.extend_expiration && bound.pod.is_some();
+        let (lifetime, warn_after) = if extended && seconds == WARN_ONLY_BOUND_SECONDS && kube_audiences {
             (EXTENDED_EXPIRATION_SECONDS, Some(now.unix_seconds().saturating_add(seconds)))
         } else {
             (seconds, None)

@@ -251,7 +251,9 @@ async fn a_deletion_timestamp_sent_through_an_update() {
     assert_eq!(r.code, 422, "{}", r.json());
     assert_eq!(
         r.text(&["message"]),
-        Some(r#"Deployment.apps "d" is invalid: metadata.deletionGracePeriodSeconds: Invalid value: 30: field is immutable"#)
+        Some(
+            r#"Deployment.apps "d" is invalid: metadata.deletionGracePeriodSeconds: Invalid value: 30: field is immutable"#
+        )
     );
     assert_eq!(get(&api, &format!("{DEPLOYMENTS}/d")).await.at(&["metadata", "deletionTimestamp"]), None);
 }

@@ -450,3 +450,59 @@ async fn the_kubelets_projected_tokens_are_extended() {
         assert!(c.get("kubernetes.io").unwrap().get("warnafter").is_none(), "{spec}");
     }
 }
+
+/// `--service-account-max-token-expiration`: a longer lifetime is shortened to the cap with
+/// token.go's warning (the status and the token say the cap); the kubelet's lifetime shortened
+/// below 3607 s is not extended. `--service-account-extend-token-expiration=false` issues the
+/// kubelet's tokens as asked.
+#[tokio::test]
+async fn the_token_flags_cap_and_stop_extending() {
+    let (server, _test, client) = serve().await;
+    let pod =
+        r#"{"metadata":{"name":"p"},"spec":{"serviceAccountName":"robot","containers":[{"name":"c","image":"i"}]}}"#;
+    let (code, _, body) = post(&client, "/api/v1/namespaces/ns/pods", pod).await;
+    assert_eq!(code, 201, "{body}");
+    let lifetime = |body: &str| {
+        let c = claims(body);
+        let n = |k: &str| match c.get(k) {
+            Some(Value::Number(n)) => n.parse::<i64>().unwrap(),
+            other => panic!("{k}: {other:?}"),
+        };
+        n("exp") - n("iat")
+    };
+    let to_pod = r#""boundObjectRef":{"apiVersion":"v1","kind":"Pod","name":"p"}"#;
+    let cap = kapi_testing::server::TokenOptions {
+        max_expiration: Some(std::time::Duration::from_secs(3600)),
+        ..Default::default()
+    };
+    server.set_token_options(cap).unwrap();
+    let (code, warnings, body) = post(&client, TOKEN, &request("", r#""expirationSeconds":7200"#)).await;
+    assert_eq!(code, 201, "{body}");
+    assert_eq!(warnings, [r#"299 - "requested expiration of 7200 seconds shortened to 3600 seconds""#]);
+    assert_eq!(lifetime(&body), 3600);
+    let answer = value::parse(body.as_bytes()).unwrap();
+    assert_eq!(answer.get("spec").and_then(|s| s.get("expirationSeconds")), Some(&Value::Number("3600".into())));
+    let (code, warnings, body) =
+        post(&client, TOKEN, &request("", &format!(r#""expirationSeconds":3607,{to_pod}"#))).await;
+    assert_eq!(code, 201, "{body}");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(lifetime(&body), 3600);
+    let (code, warnings, body) = post(&client, TOKEN, &request("", r#""expirationSeconds":3000"#)).await;
+    assert_eq!((code, warnings.len(), lifetime(&body)), (201, 0, 3000), "{body}");
+
+    let off = kapi_testing::server::TokenOptions { max_expiration: None, extend_expiration: false };
+    server.set_token_options(off).unwrap();
+    let (code, _, body) = post(&client, TOKEN, &request("", &format!(r#""expirationSeconds":3607,{to_pod}"#))).await;
+    assert_eq!(code, 201, "{body}");
+    assert_eq!(lifetime(&body), 3607);
+
+    let short = kapi_testing::server::TokenOptions {
+        max_expiration: Some(std::time::Duration::from_secs(60)),
+        ..Default::default()
+    };
+    assert_eq!(
+        server.set_token_options(short),
+        Err("the service-account-max-token-expiration must be between 1 hour and 2^32 seconds".to_owned())
+    );
+    assert_eq!(server.token_options(), off);
+}

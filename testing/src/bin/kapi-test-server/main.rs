@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use kapi_api::features::FeatureGates;
-use kapi_testing::server::{AuthorizationMode, InFlightLimits, parse_token_file, serve};
+use kapi_testing::server::{AuthorizationMode, InFlightLimits, TokenOptions, parse_token_file, serve};
 use kapi_testing::{ApiServer, Controllers, RuntimeConfig, ServiceRanges, TestServer};
 
 /// How long stopping may take: connections still open then (watches, follows) are cut.
@@ -97,6 +97,14 @@ struct Args {
     /// kube-apiserver's flag; other bearer tokens are then answered 401.
     #[arg(long, value_name = "PATH")]
     token_auth_file: Option<PathBuf>,
+    /// Service account tokens asked for longer than this (a Go duration: `48h`; between an hour
+    /// and 2^32 seconds, `0` for no cap) are shortened to it, with a warning.
+    #[arg(long, value_name = "DURATION")]
+    service_account_max_token_expiration: Option<String>,
+    /// Pod-bound tokens asked for with the kubelet's projected lifetime (3607 s) last a year,
+    /// as kube-apiserver's flag of the same name (on by default).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    service_account_extend_token_expiration: bool,
     /// `AlwaysAllow` (the default) or `RBAC`.
     #[arg(long, value_name = "MODE", default_value = "AlwaysAllow")]
     authorization_mode: String,
@@ -269,6 +277,19 @@ async fn run(args: Args) -> Result<(), String> {
         let tokens = parse_token_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         api.set_static_tokens(tokens);
     }
+    let max_expiration = match args.service_account_max_token_expiration.as_deref() {
+        None => None,
+        Some(text) => {
+            let d = kapi_machinery::types::Duration::parse_go(text)
+                .map_err(|e| format!("--service-account-max-token-expiration: {e}"))?;
+            // Zero is no cap; a negative one is below the hour allowed.
+            (d.as_nanos() != 0).then(|| Duration::from_nanos(u64::try_from(d.as_nanos()).unwrap_or(0)))
+        }
+    };
+    api.set_token_options(TokenOptions {
+        max_expiration,
+        extend_expiration: args.service_account_extend_token_expiration,
+    })?;
     api.set_authorization_mode(match args.authorization_mode.as_str() {
         "AlwaysAllow" => AuthorizationMode::AlwaysAllow,
         "RBAC" => AuthorizationMode::Rbac,

@@ -169,6 +169,20 @@ impl ApiServer {
             Some(Value::Array(a)) => a.clone(),
             _ => Vec::new(),
         };
+        // An extended token used past the lifetime it was asked for still authenticates; the
+        // request's audit event says how long past (claims.go's `Validate`).
+        if let Some(Value::Number(n)) = at(&claims, &["kubernetes.io", "warnafter"])
+            && let Ok(warn_after) = n.parse::<i64>()
+            && warn_after != 0
+            && Time::now().unix_seconds() > warn_after
+        {
+            let late = Time::now().unix_seconds() - warn_after;
+            let subject = text(&["sub"]);
+            super::audit::annotate(
+                "authentication.k8s.io/stale-token",
+                format!("subject: {subject}, seconds after warning threshold: {late}"),
+            );
+        }
         let user = UserInfo {
             username: format!("system:serviceaccount:{namespace}:{name}"),
             uid,

@@ -506,3 +506,71 @@ async fn the_token_flags_cap_and_stop_extending() {
     );
     assert_eq!(server.token_options(), off);
 }
+
+/// An extended token used past its `warnafter` still authenticates, and the request's audit event
+/// carries claims.go's `authentication.k8s.io/stale-token` annotation. The server checks no
+/// signature, so the test moves an issued token's `warnafter` into the past.
+#[tokio::test]
+async fn an_extended_token_used_late_is_marked_stale_in_the_audit_log() {
+    let (server, _test, client) = serve().await;
+    let policy =
+        kapi_testing::AuditPolicy::parse(b"apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n")
+            .unwrap();
+    server.set_audit(policy, None);
+    let pod =
+        r#"{"metadata":{"name":"p"},"spec":{"serviceAccountName":"robot","containers":[{"name":"c","image":"i"}]}}"#;
+    let (code, _, body) = post(&client, "/api/v1/namespaces/ns/pods", pod).await;
+    assert_eq!(code, 201, "{body}");
+    let spec = r#""expirationSeconds":3607,"boundObjectRef":{"apiVersion":"v1","kind":"Pod","name":"p"}"#;
+    let (code, _, body) = post(&client, TOKEN, &request("", spec)).await;
+    assert_eq!(code, 201, "{body}");
+    let token = token_of(&body);
+    let b64 = |bytes: &[u8]| -> String {
+        let mut out = Vec::new();
+        kapi_machinery::base64::encode_into(bytes, &mut out);
+        String::from_utf8(out).unwrap().trim_end_matches('=').replace('+', "-").replace('/', "_")
+    };
+    let late = |warn_after: i64| {
+        let mut c = claims(&body);
+        let Some(Value::Object(k)) = (match &mut c {
+            Value::Object(m) => m.iter_mut().find(|(key, _)| key == "kubernetes.io").map(|(_, v)| v),
+            _ => None,
+        }) else {
+            panic!("no kubernetes.io claims")
+        };
+        let slot = k.iter_mut().find(|(key, _)| key == "warnafter").map(|(_, v)| v).expect("a warnafter claim");
+        *slot = Value::Number(warn_after.to_string());
+        let parts: Vec<&str> = token.split('.').collect();
+        format!("{}.{}.{}", parts[0], b64(&c.to_compact_vec()), parts[2])
+    };
+    let now = kapi_machinery::types::Time::now().unix_seconds();
+    let stale = |token: &str| {
+        let token = token.to_owned();
+        let client = client.clone();
+        let server = server.clone();
+        async move {
+            let path = "/api/v1/namespaces/ns/configmaps";
+            let (code, body) = call(&client, http::Method::GET, path, Some(&token), "").await;
+            assert_eq!(code, 200, "{body}");
+            let event = server
+                .audit_events()
+                .into_iter()
+                .rev()
+                .find(|e| e.get("stage").and_then(Value::as_str) == Some("ResponseComplete"))
+                .unwrap();
+            let user = event.get("user").and_then(|u| u.get("username")).and_then(Value::as_str).map(str::to_owned);
+            assert_eq!(user.as_deref(), Some("system:serviceaccount:ns:robot"));
+            event
+                .get("annotations")
+                .and_then(|a| a.get("authentication.k8s.io/stale-token"))
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        }
+    };
+    assert_eq!(stale(&token).await, None);
+    assert_eq!(stale(&late(now + 100)).await, None);
+    let text = stale(&late(now - 100)).await.expect("a stale-token annotation");
+    let (head, seconds) = text.rsplit_once(": ").unwrap();
+    assert_eq!(head, "subject: system:serviceaccount:ns:robot, seconds after warning threshold");
+    assert!((100..110).contains(&seconds.parse::<i64>().unwrap()), "{text}");
+}

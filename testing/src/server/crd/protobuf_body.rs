@@ -53,25 +53,42 @@ pub(crate) fn refusal(version: &str, kind: &str, data: &[u8]) -> Error {
     };
     let (_, mut found_version) = parse_group_version(&api_version).unwrap_or_default();
     if found_version.is_empty() {
-        found_version = version;
+        found_version = version.as_bytes();
     }
-    let found_kind = if found_kind.is_empty() { kind } else { found_kind.as_str() };
+    // The kind is printed as it is (the JSON encoding of the message then writes an invalid
+    // byte as U+FFFD), the version quoted as Go's `%q` quotes bytes.
+    let found_kind = if found_kind.is_empty() { kind.to_owned() } else { lossy(&found_kind) };
     api_errors::bad_request(format!(
         "{found_kind} in version {} cannot be handled as a {kind}: Object 'Kind' is missing in 'object has no kind field '",
-        kapi_machinery::validation::go_quote(found_version)
+        go_quote_bytes(found_version)
     ))
 }
 
-/// `schema.ParseGroupVersion`: none or one `/`; `None` for more.
-fn parse_group_version(gv: &str) -> Option<(&str, &str)> {
-    if gv.is_empty() || gv == "/" {
-        return Some(("", ""));
+/// `schema.ParseGroupVersion` on a string's bytes: none or one `/`; `None` for more.
+fn parse_group_version(gv: &[u8]) -> Option<(&[u8], &[u8])> {
+    if gv.is_empty() || gv == b"/" {
+        return Some((b"", b""));
     }
-    match gv.matches('/').count() {
-        0 => Some(("", gv)),
-        1 => gv.split_once('/'),
+    let mut parts = gv.split(|b| *b == b'/');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(version), None, _) => Some((b"", version)),
+        (Some(group), Some(version), None) => Some((group, version)),
         _ => None,
     }
+}
+
+/// Go's `strconv.Quote` of a string holding any bytes: each byte of invalid UTF-8 as `\xNN`.
+fn go_quote_bytes(bytes: &[u8]) -> String {
+    let mut out = String::from("\"");
+    for chunk in bytes.utf8_chunks() {
+        let quoted = kapi_machinery::validation::go_quote(chunk.valid());
+        out.push_str(&quoted[1..quoted.len() - 1]);
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// `summarizeData(body, 30)`: a body that starts with `{` as text, any other in hex, cut at 30
@@ -131,12 +148,12 @@ fn field_end(d: &[u8], i: &mut usize) -> Result<usize, ScanError> {
 
 /// `runtime.Unknown`'s `Unmarshal`: the type meta's `apiVersion` and `kind` (a repeated type meta
 /// merges into what earlier ones set, as gogo's does).
-fn unknown(d: &[u8]) -> Result<(String, String), ScanError> {
-    let (mut api_version, mut kind) = (String::new(), String::new());
+fn unknown(d: &[u8]) -> Result<(Vec<u8>, Vec<u8>), ScanError> {
+    let (mut api_version, mut kind) = (Vec::new(), Vec::new());
     scan(d, "Unknown", &["TypeMeta", "Raw", "ContentEncoding", "ContentType"], |number, bytes| {
         if number == 1 {
             scan(bytes, "TypeMeta", &["APIVersion", "Kind"], |number, text| {
-                *(if number == 1 { &mut api_version } else { &mut kind }) = lossy(text);
+                *(if number == 1 { &mut api_version } else { &mut kind }) = text.to_vec();
                 Ok(())
             })?;
         }
@@ -246,10 +263,14 @@ mod tests {
 
     /// The envelope of `apiVersion`, `kind` and a raw body.
     fn envelope(api_version: &str, kind: &str) -> Vec<u8> {
+        envelope_of(api_version.as_bytes(), kind.as_bytes())
+    }
+
+    fn envelope_of(api_version: &[u8], kind: &[u8]) -> Vec<u8> {
         let mut tm = vec![0x0a, api_version.len() as u8];
-        tm.extend_from_slice(api_version.as_bytes());
+        tm.extend_from_slice(api_version);
         tm.extend_from_slice(&[0x12, kind.len() as u8]);
-        tm.extend_from_slice(kind.as_bytes());
+        tm.extend_from_slice(kind);
         let mut out = PROTOBUF_MAGIC.to_vec();
         out.extend_from_slice(&[0x0a, tm.len() as u8]);
         out.extend_from_slice(&tm);
@@ -271,6 +292,12 @@ mod tests {
                 "{api_version:?}"
             );
         }
+        // Bytes that are no UTF-8: the version as Go's `%q` writes them, the kind as the
+        // message's JSON encoding does.
+        assert_eq!(
+            message(&envelope_of(b"example.com/v\xff\"\x01", b"Ga\xffdget")),
+            "Ga\u{FFFD}dget in version \"v\\xff\\\"\\x01\" cannot be handled as a Widget: Object 'Kind' is missing in 'object has no kind field '"
+        );
     }
 
     #[test]

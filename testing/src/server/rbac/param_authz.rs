@@ -60,10 +60,11 @@ fn param_resource(
     }
 }
 
-/// A user as Go's `%v` prints upstream's `*user.DefaultInfo`: `&{name uid [groups] map[]}`
-/// (kapi's users carry no extra values).
+/// A user as Go's `%v` prints upstream's `*user.DefaultInfo`: `&{name uid [groups] map[extra]}`,
+/// the extra values' keys sorted as `fmt` sorts a map's (`map[k:[v w]]`).
 fn go_user(user: &UserInfo) -> String {
-    format!("&{{{} {} [{}] map[]}}", user.username, user.uid, user.groups.join(" "))
+    let extra: Vec<String> = user.extra.iter().map(|(k, v)| format!("{k}:[{}]", v.join(" "))).collect();
+    format!("&{{{} {} [{}] map[{}]}}", user.username, user.uid, user.groups.join(" "), extra.join(" "))
 }
 
 /// Whether `system:masters` is among the user's groups (upstream's `EscalationAllowed`).
@@ -249,6 +250,20 @@ mod tests {
 
     fn json(s: &str) -> Value {
         parse(s.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn users_are_printed_as_gos_percent_v_prints_them() {
+        assert_eq!(go_user(&user(&["a", "b"])), "&{alice 1001 [a b] map[]}");
+        let mut pod_token = user(&["system:serviceaccounts"]);
+        pod_token.extra.insert("authentication.kubernetes.io/pod-uid".into(), vec!["u-1".into()]);
+        pod_token.extra.insert("authentication.kubernetes.io/pod-name".into(), vec!["p".into()]);
+        pod_token.extra.insert("scopes".into(), vec!["x".into(), "y".into()]);
+        assert_eq!(
+            go_user(&pod_token),
+            "&{alice 1001 [system:serviceaccounts] map[authentication.kubernetes.io/pod-name:[p] \
+             authentication.kubernetes.io/pod-uid:[u-1] scopes:[x y]]}"
+        );
     }
 
     /// An authorizer allowing only one resource, as upstream's tests' `AuthFunc`s.

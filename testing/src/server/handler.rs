@@ -363,9 +363,9 @@ impl ApiServer {
     }
 
     /// Upstream's create and update handlers decode the body and check its namespace before
-    /// admission: a body that does not decode, or names another namespace, is refused before
-    /// any admission plugin, webhook or policy sees it. The write checks the namespace again
-    /// after mutating admission, as upstream's store does.
+    /// admission: a body naming another namespace (or one that might name a namespace and does
+    /// not decode) is refused before any admission plugin, webhook or policy sees it. The write
+    /// checks the namespace again after mutating admission, as upstream's store does.
     fn check_body_namespace(&self, call: &Call<'_>) -> Result<()> {
         let method = call.req.method();
         let sub = call.route.subresource.as_deref();
@@ -391,9 +391,6 @@ impl ApiServer {
             let ns = v.get("metadata").and_then(|m| m.get("namespace")).and_then(Value::as_str);
             Some(ns.unwrap_or_default().to_owned())
         };
-        // A subresource's own input kinds (a scale, an eviction, a binding, a token request),
-        // else the resource's kind.
-        let inputs = sub.and_then(|s| call.info.subresource(s)).filter(|d| !d.inputs.is_empty());
         // A JSON or YAML body names a namespace only with that word in it, or behind an escape;
         // any other is left to the write's own decoding, which meets the same errors (but after
         // admission: upstream decodes once, before it).
@@ -401,6 +398,9 @@ impl ApiServer {
         if !may_name {
             return Ok(());
         }
+        // A subresource's own input kinds (a scale, an eviction, a binding, a token request),
+        // else the resource's kind.
+        let inputs = sub.and_then(|s| call.info.subresource(s)).filter(|d| !d.inputs.is_empty());
         let namespace = match inputs {
             Some(d) => d.inputs.iter().find_map(|kind| {
                 let versions = [kind.api_version()];

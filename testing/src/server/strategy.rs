@@ -204,9 +204,8 @@ fn record_storage_version(crd: &mut CustomResourceDefinition) {
 
 /// Each resource's rules for the tracker's generic steps, as its strategy in upstream's registry
 /// has them: the `metadata.generation` rule (`PrepareForCreate` setting 1, `PrepareForUpdate`
-/// adding one when the spec changes; most resources without a spec never set it; the horizontal
-/// pod autoscaler's follows the `HPAGeneration` gate, taken as on: its strategy calls it a
-/// release's opt-out), whether a create keeps the status it was sent, whether a nameless
+/// adding one when the spec changes; most resources without a spec never set it, and neither
+/// does the horizontal pod autoscaler's in 1.36), whether a create keeps the status it was sent, whether a nameless
 /// create is named with a UUID, and what a write to `status` (or another subresource of the
 /// resource's own kind) takes from the body's metadata (`status_metadata`).
 pub(crate) fn rules() -> RulesFn {
@@ -238,7 +237,6 @@ fn generation_of(group: &str, resource: &str) -> Generation {
         ("", "replicationcontrollers")
         | ("apps", "replicasets" | "statefulsets" | "daemonsets")
         | ("batch", "jobs" | "cronjobs")
-        | ("autoscaling", "horizontalpodautoscalers")
         | ("policy", "poddisruptionbudgets")
         | ("networking.k8s.io", "ingresses" | "ingressclasses" | "networkpolicies")
         | ("flowcontrol.apiserver.k8s.io", "flowschemas" | "prioritylevelconfigurations")
@@ -264,6 +262,10 @@ fn generation_of(group: &str, resource: &str) -> Generation {
             tracked(&["webhooks"], &[])
         }
         ("discovery.k8s.io", "endpointslices") => tracked(&["*"], &["labels"]),
+        // The horizontal pod autoscaler strategy of 1.36 sets none: its generation comes with the
+        // `HPAGeneration` gate, added after 1.36 (and not among kapi's gates), so a create keeps
+        // what the client sent and an update the stored value.
+        ("autoscaling", "horizontalpodautoscalers") => Generation::Untracked,
         // Set on create; the value is immutable, so nothing bumps it.
         ("scheduling.k8s.io", "priorityclasses") => tracked(&[], &[]),
         // Custom resources: anything but metadata.
@@ -612,6 +614,11 @@ mod tests {
         assert!(!replica_sets.bumped(&spec, &annotated, None));
         // Kinds without a spec rule never get a generation.
         assert_eq!(generation_of("", "configmaps"), Generation::Untracked);
+        // Nor, in 1.36, horizontal pod autoscalers (their `HPAGeneration` gate came later).
+        assert_eq!(generation_of("autoscaling", "horizontalpodautoscalers"), Generation::Untracked);
+        // Controller revisions and events: their strategies have no generation rule.
+        assert_eq!(generation_of("apps", "controllerrevisions"), Generation::Untracked);
+        assert_eq!(generation_of("", "events"), Generation::Untracked);
         assert_eq!(generation_of("", "services"), Generation::Untracked);
         assert!(!generation_of("", "namespaces").bumped(&spec, &respec, None));
         // Pods' spec moves through two subresources too.

@@ -6,11 +6,14 @@ use kapi_api::meta::resource::ResourceInfo;
 use super::Result;
 
 /// The built-in resources whose upstream strategy answers `AllowCreateOnUpdate() == true`
-/// (`pkg/registry/core/{endpoint,limitrange,service}`, `coordination/{lease,leasecandidate}`,
+/// (`pkg/registry/core/{endpoint,event,limitrange,service}`, the event one serving
+/// `events.k8s.io` too, `coordination/{lease,leasecandidate}`,
 /// `rbac/{role,rolebinding,clusterrole,clusterrolebinding}`, `node/runtimeclass`). Every other
 /// strategy, custom resources' included, answers false: a PUT to a missing name is `404`.
-const CREATE_ON_UPDATE: [(&str, &str); 10] = [
+const CREATE_ON_UPDATE: [(&str, &str); 12] = [
     ("", "endpoints"),
+    ("", "events"),
+    ("events.k8s.io", "events"),
     ("", "limitranges"),
     ("", "services"),
     ("coordination.k8s.io", "leases"),

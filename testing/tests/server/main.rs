@@ -27,6 +27,7 @@ mod crd_schema;
 mod deprecation;
 mod dynamic;
 mod e2e;
+mod event_versions;
 mod feature_gates;
 mod kind_warnings;
 mod lifecycle;

@@ -1,4 +1,4 @@
-//! PUT to a name that does not exist, over HTTP against the test server: `201 Created` for the resources whose upstream strategy allows create-on-update, `404` for the rest, the UID precondition first.
+//! PUT to a name that does not exist, over HTTP against the test server: `201 Created` for the resources whose upstream strategy allows create-on-update (events among them), `404` for the rest, the UID precondition first.
 
 use std::sync::Arc;
 
@@ -41,6 +41,15 @@ async fn resources_that_allow_it_create_on_put() {
         (
             "/api/v1/namespaces/default/limitranges/lr".to_owned(),
             r#"{"apiVersion":"v1","kind":"LimitRange","metadata":{"name":"lr"},"spec":{"limits":[]}}"#,
+        ),
+        // The event strategy (`pkg/registry/core/event`) allows it, and serves both groups.
+        (
+            "/api/v1/namespaces/default/events/ev".to_owned(),
+            r#"{"apiVersion":"v1","kind":"Event","metadata":{"name":"ev"},"involvedObject":{"namespace":"default"}}"#,
+        ),
+        (
+            "/apis/events.k8s.io/v1/namespaces/default/events/ev2".to_owned(),
+            r#"{"apiVersion":"events.k8s.io/v1","kind":"Event","metadata":{"name":"ev2"},"regarding":{"namespace":"default"},"eventTime":"2026-01-01T00:00:00.000000Z","reportingController":"k8s.io/c","reportingInstance":"i","action":"Did","reason":"Because","type":"Normal"}"#,
         ),
         (
             "/apis/rbac.authorization.k8s.io/v1/clusterroles/cr".to_owned(),
@@ -98,11 +107,6 @@ async fn other_resources_answer_not_found() {
             "/api/v1/namespaces/default/serviceaccounts/sa".to_owned(),
             r#"{"apiVersion":"v1","kind":"ServiceAccount","metadata":{"name":"sa"}}"#,
             r#"serviceaccounts "sa" not found"#,
-        ),
-        (
-            "/api/v1/namespaces/default/events/ev".to_owned(),
-            r#"{"apiVersion":"v1","kind":"Event","metadata":{"name":"ev"},"involvedObject":{"namespace":"default"}}"#,
-            r#"events "ev" not found"#,
         ),
         (
             "/apis/discovery.k8s.io/v1/namespaces/default/endpointslices/es".to_owned(),

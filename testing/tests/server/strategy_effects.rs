@@ -1,4 +1,4 @@
-//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability (on create too), Endpoints' subsets repacked, namespaces labelled with a generated name, certificate signing requests' condition timestamps, claims' data sources, pods' observed generations kept, nodes' kubelet configuration dropped, services' load balancer status cleared with their type, pod templates' generation, CSI drivers' generation kept on create, updates without a resourceVersion refused where the strategy says so, and pods' AppArmor annotations copied into their fields.
+//! Single effects of upstream's registry strategies over HTTP against the test server: nameless limit ranges, endpoint slices' topology through v1, device taint rules' `timeAdded`, pods' label keys merged into their selectors, local API services' availability (on create too), Endpoints' subsets repacked, namespaces labelled with a generated name, certificate signing requests' condition timestamps, claims' data sources, pods' observed generations kept, nodes' kubelet configuration dropped, services' load balancer status cleared with their type, pod templates' generation, CSI drivers' generation kept on create, horizontal pod autoscalers' generation never set, updates without a resourceVersion refused where the strategy says so, and pods' AppArmor annotations copied into their fields.
 
 use std::sync::Arc;
 
@@ -653,6 +653,40 @@ async fn a_csi_driver_keeps_the_generation_it_is_created_with() {
     let (status, created) = send(&server, Method::POST, CSI_DRIVERS, body).await;
     assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
     assert_eq!(at(&created, &["metadata", "generation"]), None, "{}", json(Some(&created)));
+}
+
+const HPAS: &str = "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers";
+
+/// The horizontal pod autoscaler strategy of 1.36 has no generation rule (it came after 1.36,
+/// with the `HPAGeneration` gate): a create keeps what it was sent, none when none was, and an
+/// update that changes the spec keeps the stored value.
+#[tokio::test]
+async fn a_horizontal_pod_autoscaler_has_no_generation_rule() {
+    let server = start().await;
+    let spec = r#""spec":{"minReplicas":1,"maxReplicas":3,"scaleTargetRef":{"apiVersion":"apps/v1","kind":"Deployment","name":"web"}}"#;
+    let body = format!(
+        r#"{{"apiVersion":"autoscaling/v2","kind":"HorizontalPodAutoscaler","metadata":{{"name":"h"}},{spec}}}"#
+    );
+    let (status, created) = send(&server, Method::POST, HPAS, &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(at(&created, &["metadata", "generation"]), None, "{}", json(Some(&created)));
+
+    let changed = json(Some(&created)).replace(r#""maxReplicas":3"#, r#""maxReplicas":4"#);
+    let (status, updated) = send(&server, Method::PUT, &format!("{HPAS}/h"), &changed).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
+    assert_eq!(json(at(&updated, &["spec", "maxReplicas"])), "4");
+    assert_eq!(at(&updated, &["metadata", "generation"]), None, "{}", json(Some(&updated)));
+
+    let body = format!(
+        r#"{{"apiVersion":"autoscaling/v2","kind":"HorizontalPodAutoscaler","metadata":{{"name":"g","generation":5}},{spec}}}"#
+    );
+    let (status, created) = send(&server, Method::POST, HPAS, &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{}", json(Some(&created)));
+    assert_eq!(json(at(&created, &["metadata", "generation"])), "5");
+    let changed = json(Some(&created)).replace(r#""maxReplicas":3"#, r#""maxReplicas":4"#);
+    let (status, updated) = send(&server, Method::PUT, &format!("{HPAS}/g"), &changed).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(Some(&updated)));
+    assert_eq!(json(at(&updated, &["metadata", "generation"])), "5");
 }
 
 /// Removes `metadata.resourceVersion` from an object's JSON.

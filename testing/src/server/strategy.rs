@@ -205,9 +205,10 @@ fn record_storage_version(crd: &mut CustomResourceDefinition) {
 /// Each resource's rules for the tracker's generic steps, as its strategy in upstream's registry
 /// has them: the `metadata.generation` rule (`PrepareForCreate` setting 1, `PrepareForUpdate`
 /// adding one when the spec changes; most resources without a spec never set it, and neither
-/// does the horizontal pod autoscaler's in 1.36), whether a create keeps the status it was sent, whether a nameless
-/// create is named with a UUID, and what a write to `status` (or another subresource of the
-/// resource's own kind) takes from the body's metadata (`status_metadata`).
+/// does the horizontal pod autoscaler's in 1.36), whether a create keeps the status it was
+/// sent, whether a nameless create is named with a UUID, and what a write to `status` (or
+/// another subresource of the resource's own kind) takes from the body's metadata
+/// (`status_metadata`).
 pub(crate) fn rules() -> RulesFn {
     std::sync::Arc::new(|info: &ResourceInfo| Rules {
         generation: generation_of(info.group, info.resource),

@@ -1,6 +1,6 @@
 //! What a `status` write may change of the object's metadata, per resource, as upstream's status strategies decide: pods' labels, annotations and finalizers but not their owner references, deployments' annotations but not their labels, definitions' labels, API services' and custom resources' nothing; the metadata checks see what the write changes, and a write that empties a deleting object's finalizers deletes it.
 
-use crate::http_support;
+use crate::http_support::{self, JsonReply as Reply};
 
 use std::sync::Arc;
 
@@ -18,27 +18,7 @@ const WIDGETS: &str = "/apis/example.com/v1/namespaces/default/widgets";
 const OWNER: &str =
     r#"{"apiVersion":"v1","kind":"ConfigMap","name":"owner","uid":"6a1c3e32-0000-4000-8000-000000000001"}"#;
 
-struct Reply {
-    code: u16,
-    body: Value,
-}
-
 impl Reply {
-    fn at(&self, path: &[&str]) -> Option<&Value> {
-        path.iter().try_fold(&self.body, |v, k| v.get(k))
-    }
-
-    fn text(&self, path: &[&str]) -> Option<&str> {
-        self.at(path).and_then(Value::as_str)
-    }
-
-    /// The causes' `(field, message)` of an error answer.
-    fn causes(&self) -> Vec<(String, String)> {
-        let Some(Value::Array(causes)) = self.at(&["details", "causes"]) else { return Vec::new() };
-        let text = |c: &Value, k: &str| c.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
-        causes.iter().map(|c| (text(c, "field"), text(c, "message"))).collect()
-    }
-
     /// The owner references' names.
     fn owners(&self) -> Vec<String> {
         match self.at(&["metadata", "ownerReferences"]) {
@@ -51,9 +31,7 @@ impl Reply {
 }
 
 async fn call(api: &ApiServer, method: Method, path: &str, content_type: &str, body: &str) -> Reply {
-    let answer = http_support::call(api, method, path, content_type, body).await;
-    let body = value::parse(&answer.body).unwrap_or(Value::String(String::from_utf8_lossy(&answer.body).into_owned()));
-    Reply { code: answer.code, body }
+    http_support::call_json(api, method, path, content_type, body).await
 }
 
 fn server() -> Arc<ApiServer> {

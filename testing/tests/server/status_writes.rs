@@ -1,6 +1,6 @@
 //! Writes to `status` and the other subresources over HTTP, as upstream's strategies and generic store answer them: what an apply owns of the metadata, deletion fields sent through status, dry run and validating admission of metadata-changing status writes, pods' `ephemeralcontainers` and `resize`, certificate requests' `approval`, namespaces' `finalize`, and a custom resource's `scale` written without a resource version.
 
-use crate::http_support;
+use crate::http_support::{self, JsonReply as Reply};
 
 use std::sync::Arc;
 
@@ -19,27 +19,7 @@ const CRDS: &str = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 const WIDGETS: &str = "/apis/example.com/v1/namespaces/default/widgets";
 const CSRS: &str = "/apis/certificates.k8s.io/v1/certificatesigningrequests";
 
-struct Reply {
-    code: u16,
-    body: Value,
-}
-
 impl Reply {
-    fn at(&self, path: &[&str]) -> Option<&Value> {
-        path.iter().try_fold(&self.body, |v, k| v.get(k))
-    }
-
-    fn text(&self, path: &[&str]) -> Option<&str> {
-        self.at(path).and_then(Value::as_str)
-    }
-
-    /// The causes' `(field, message)` of an error answer.
-    fn causes(&self) -> Vec<(String, String)> {
-        let Some(Value::Array(causes)) = self.at(&["details", "causes"]) else { return Vec::new() };
-        let text = |c: &Value, k: &str| c.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
-        causes.iter().map(|c| (text(c, "field"), text(c, "message"))).collect()
-    }
-
     /// The `fieldsV1` of `manager`'s entry, as compact JSON.
     fn owned_by(&self, manager: &str) -> String {
         let Some(Value::Array(entries)) = self.at(&["metadata", "managedFields"]) else {
@@ -51,16 +31,10 @@ impl Reply {
             .unwrap_or_else(|| panic!("no entry of {manager}: {entries:?}"));
         String::from_utf8(entry.get("fieldsV1").expect("fieldsV1").to_compact_vec()).unwrap()
     }
-
-    fn json(&self) -> String {
-        String::from_utf8(self.body.to_compact_vec()).unwrap()
-    }
 }
 
 async fn call(api: &ApiServer, method: Method, path: &str, content_type: &str, body: &str) -> Reply {
-    let answer = http_support::call(api, method, path, content_type, body).await;
-    let body = value::parse(&answer.body).unwrap_or(Value::String(String::from_utf8_lossy(&answer.body).into_owned()));
-    Reply { code: answer.code, body }
+    http_support::call_json(api, method, path, content_type, body).await
 }
 
 async fn get(api: &ApiServer, path: &str) -> Reply {

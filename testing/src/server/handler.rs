@@ -818,7 +818,8 @@ impl ApiServer {
         let verb = if apply { "apply" } else { "patch" };
         match call.route.subresource.as_deref() {
             None => call.require_verb(verb)?,
-            Some(sub) => call.require_subresource_verb(sub, verb)?,
+            // An apply is a `PATCH` upstream's patch handler takes on any route that patches.
+            Some(sub) => call.require_subresource_verb(sub, "patch")?,
         }
         let opts = call.query.patch_options()?;
         let w = options::validate_patch(&opts, apply)?;

@@ -143,6 +143,30 @@ async fn a_resize_owns_only_the_resources() {
     );
 }
 
+/// An apply through `resize` (a `PATCH` route, which takes apply as any patch route does) owns
+/// what the resize strategy's include filter matches, and changes only the resources.
+#[tokio::test]
+async fn a_resize_takes_an_apply() {
+    let api = server();
+    create_pod(&api).await;
+    let apply = r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","labels":{"z":"1"}},
+        "spec":{"containers":[{"name":"app","resources":{"limits":{"cpu":"1"}}}]}}"#;
+    // The creator owns the limits: the apply takes them by force.
+    let path = format!("{PODS}/p/resize?fieldManager=scaler&force=true");
+    let r = call(&api, Method::PATCH, &path, APPLY, apply).await;
+    assert_eq!(r.code, 200, "{}", r.json());
+    assert_eq!(r.at(&["metadata", "labels"]), Some(&value::parse(br#"{"app":"web"}"#).unwrap()));
+    let cpu = r.at(&["spec", "containers"]).and_then(|c| match c {
+        Value::Array(c) => c[0].get("resources").and_then(|r| r.get("limits")).and_then(|l| l.get("cpu")).cloned(),
+        _ => None,
+    });
+    assert_eq!(cpu, Some(Value::String("1".into())));
+    assert_eq!(
+        r.owned_by("scaler"),
+        r#"{"f:spec":{"f:containers":{"k:{\"name\":\"app\"}":{"f:resources":{"f:limits":{"f:cpu":{}}}}}}}"#
+    );
+}
+
 /// A deletion timestamp sent through `status` to an object not being deleted: a strategy that
 /// keeps the body's metadata (a deployment's puts back its labels only) leaves it for
 /// `BeforeUpdate`'s checks, which refuse it as immutable (`ValidateObjectMetaAccessorUpdate`; a

@@ -376,6 +376,22 @@ pub enum SubresourceMetadata {
     },
 }
 
+tokio::task_local! {
+    /// The warnings a strategy gave while preparing the writes of the request being served
+    /// ([`PrepareCtx::warn`]), kept whether or not the write then went through: upstream
+    /// records them in the request's context, so a write refused after its strategy ran (by
+    /// validation, or by validating admission) still sends them.
+    pub(crate) static PREPARED_WARNINGS: std::cell::RefCell<Vec<String>>;
+}
+
+/// Adds a strategy's warnings to the request's record, when the caller keeps one.
+fn record_prepared(warnings: &[String]) {
+    if warnings.is_empty() {
+        return;
+    }
+    let _ = PREPARED_WARNINGS.try_with(|w| w.borrow_mut().extend(warnings.iter().cloned()));
+}
+
 /// What a resource's strategy decides for the tracker's generic steps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rules {
@@ -1054,6 +1070,7 @@ impl State {
             };
             prepare(&info, &mut obj, &ctx)?;
             prepared = ctx.warnings.into_inner();
+            record_prepared(&prepared);
         }
         // Metadata and object errors go out together, as upstream's strategies return them.
         if let Some(v) = &self.validator {
@@ -1180,6 +1197,7 @@ impl State {
             };
             prepare(&info, &mut new, &ctx)?;
             prepared = ctx.warnings.into_inner();
+            record_prepared(&prepared);
         }
         let nm = meta_mut(&info, new.as_mut())?;
         nm.resource_version = old.resource_version.clone();

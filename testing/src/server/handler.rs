@@ -257,7 +257,9 @@ impl ApiServer {
         let mut before = if raced { version() } else { None };
         let mut tries = 1;
         loop {
-            let resp = self.admit_and_write(&req, &call).await;
+            // Each try keeps its own record of the strategy's warnings.
+            let record = std::cell::RefCell::new(Vec::new());
+            let resp = crate::tracker::PREPARED_WARNINGS.scope(record, self.admit_and_write(&req, &call)).await;
             if resp.status() != StatusCode::CONFLICT || tries >= COMMIT_TRIES || before.is_none() {
                 return resp;
             }
@@ -358,6 +360,11 @@ impl ApiServer {
             self.crd_after_request(&call.info, req.method());
         }
         prepend_warnings(&mut resp, early);
+        // A write refused after its strategy ran still sends what the strategy warned of.
+        if !resp.status().is_success() {
+            let prepared = crate::tracker::PREPARED_WARNINGS.try_with(|w| w.take()).unwrap_or_default();
+            add_warnings(&mut resp, prepared);
+        }
         add_warnings(&mut resp, warnings);
         resp
     }

@@ -815,3 +815,34 @@ async fn a_pods_app_armor_annotation_becomes_its_containers_profile() {
     assert_eq!(answer.warnings, [git_repo]);
     assert_eq!(at(&created, &["spec", "containers", "0", "securityContext"]), None);
 }
+
+/// The deprecation warning is the strategy's, given before validation: a pod refused by its
+/// validation, or by a validating admission policy, still carries it (upstream records warnings
+/// in the request's context), and only it (`WarningsOnCreate` runs on a valid pod only).
+#[tokio::test]
+async fn a_refused_pod_still_carries_its_app_armor_warning() {
+    let api = ApiServer::new();
+    api.register_builtin();
+    api.create_namespace("default").unwrap();
+    let deprecated = r#"299 - "metadata.annotations[container.apparmor.security.beta.kubernetes.io/c]: deprecated since v1.30; use the \"appArmorProfile\" field instead""#;
+    let no_image = app_armor_pod("p", "localhost/p", "").replace(r#""image":"busybox""#, r#""image":"""#);
+    let answer = http_support::call(&api, Method::POST, PODS, "application/json", &no_image).await;
+    assert_eq!(answer.code, 422, "{}", String::from_utf8_lossy(&answer.body));
+    assert_eq!(answer.warnings, [deprecated]);
+
+    let policy = r#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingAdmissionPolicy",
+        "metadata":{"name":"no-pods"},"spec":{
+        "matchConstraints":{"resourceRules":[{"apiGroups":[""],"apiVersions":["v1"],"operations":["CREATE"],"resources":["pods"]}]},
+        "validations":[{"expression":"false","message":"no pods"}]}}"#;
+    let path = "/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies";
+    assert_eq!(http_support::call(&api, Method::POST, path, "application/json", policy).await.code, 201);
+    let binding = r#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingAdmissionPolicyBinding",
+        "metadata":{"name":"no-pods"},"spec":{"policyName":"no-pods","validationActions":["Deny"]}}"#;
+    let path = "/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicybindings";
+    assert_eq!(http_support::call(&api, Method::POST, path, "application/json", binding).await.code, 201);
+    let answer =
+        http_support::call(&api, Method::POST, PODS, "application/json", &app_armor_pod("q", "localhost/p", "")).await;
+    assert_eq!(answer.code, 422, "{}", String::from_utf8_lossy(&answer.body));
+    assert!(String::from_utf8_lossy(&answer.body).contains("denied request: no pods"));
+    assert_eq!(answer.warnings, [deprecated]);
+}

@@ -44,18 +44,7 @@ fn error(url: &str, msg: &str) -> String {
 }
 
 /// Go's `strconv.Quote` of bytes: invalid UTF-8 as `\x..`.
-pub(crate) fn quote(b: &[u8]) -> String {
-    let mut out = String::from("\"");
-    for chunk in b.utf8_chunks() {
-        let valid = kapi_machinery::validation::go_quote(chunk.valid());
-        out.push_str(&valid[1..valid.len() - 1]);
-        for byte in chunk.invalid() {
-            out.push_str(&format!("\\x{byte:02x}"));
-        }
-    }
-    out.push('"');
-    out
-}
+pub(crate) use kapi_machinery::validation::go_quote_bytes as quote;
 
 /// Go's `parse`: the URL without its fragment.
 fn parse_url(raw: &[u8], via_request: bool) -> Result<Url, String> {

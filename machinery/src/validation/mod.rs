@@ -288,6 +288,21 @@ pub fn go_quote(s: &str) -> String {
     out
 }
 
+/// Go's `strconv.Quote` of a string holding any bytes: [`go_quote`] for the valid UTF-8, each
+/// byte of invalid UTF-8 as `\x..`.
+pub fn go_quote_bytes(b: &[u8]) -> String {
+    let mut out = String::from("\"");
+    for chunk in b.utf8_chunks() {
+        let valid = go_quote(chunk.valid());
+        out.push_str(&valid[1..valid.len() - 1]);
+        for byte in chunk.invalid() {
+            out.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// One validation failure at a field path, printed as upstream's `field.Error`:
 /// `<field>: <Type text>[: <value>][: <detail>]`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -495,6 +510,9 @@ mod tests {
         assert_eq!(go_quote("tab\there\n"), r#""tab\there\n""#);
         assert_eq!(go_quote("\u{1}"), r#""\x01""#);
         assert_eq!(go_quote("héllo"), "\"héllo\"");
+        // Bytes: invalid UTF-8 byte by byte, the valid rest as above.
+        assert_eq!(go_quote_bytes("hé".as_bytes()), "\"hé\"");
+        assert_eq!(go_quote_bytes(b"h\xff\"\x01"), r#""h\xff\"\x01""#);
         assert_eq!(go_quote("\u{2028}"), r#""\u2028""#);
         // What Go's tables alone tell: a format character, an unassigned and a private-use
         // code point, a tag; a no-break space is a space but not printable.

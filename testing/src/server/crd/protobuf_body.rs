@@ -60,7 +60,7 @@ pub(crate) fn refusal(version: &str, kind: &str, data: &[u8]) -> Error {
     let found_kind = if found_kind.is_empty() { kind.to_owned() } else { lossy(&found_kind) };
     api_errors::bad_request(format!(
         "{found_kind} in version {} cannot be handled as a {kind}: Object 'Kind' is missing in 'object has no kind field '",
-        go_quote_bytes(found_version)
+        kapi_machinery::validation::go_quote_bytes(found_version)
     ))
 }
 
@@ -75,20 +75,6 @@ fn parse_group_version(gv: &[u8]) -> Option<(&[u8], &[u8])> {
         (Some(group), Some(version), None) => Some((group, version)),
         _ => None,
     }
-}
-
-/// Go's `strconv.Quote` of a string holding any bytes: each byte of invalid UTF-8 as `\xNN`.
-fn go_quote_bytes(bytes: &[u8]) -> String {
-    let mut out = String::from("\"");
-    for chunk in bytes.utf8_chunks() {
-        let quoted = kapi_machinery::validation::go_quote(chunk.valid());
-        out.push_str(&quoted[1..quoted.len() - 1]);
-        for b in chunk.invalid() {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// `summarizeData(body, 30)`: a body that starts with `{` as text, any other in hex, cut at 30

@@ -392,12 +392,7 @@ impl ApiServer {
             return Ok(());
         };
         let body = call.req.body();
-        let namespace_in = |target: &Target<'_>| {
-            let (obj, _) = codec::decode(target, enc, body, false).ok()?;
-            let v = crate::tracker::meta::to_value(obj.as_ref()).ok()?;
-            let ns = v.get("metadata").and_then(|m| m.get("namespace")).and_then(Value::as_str);
-            Some(ns.unwrap_or_default().to_owned())
-        };
+        let decoded = |target: &Target<'_>| codec::decode(target, enc, body, false).ok().map(|(obj, _)| obj);
         // A JSON or YAML body names a namespace only with that word in it, or behind an escape;
         // any other is left to the write's own decoding, which meets the same errors (but after
         // admission: upstream decodes once, before it).
@@ -409,13 +404,18 @@ impl ApiServer {
         // else the resource's kind.
         let inputs = sub.and_then(|s| call.info.subresource(s)).filter(|d| !d.inputs.is_empty());
         let namespace = match inputs {
+            // An input kind has no metadata accessor: its JSON form says.
             Some(d) => d.inputs.iter().find_map(|kind| {
                 let versions = [kind.api_version()];
-                namespace_in(&Target { new: kind.new_object, api_versions: &versions, kind: kind.kind })
+                let obj = decoded(&Target { new: kind.new_object, api_versions: &versions, kind: kind.kind })?;
+                let v = crate::tracker::meta::to_value(obj.as_ref()).ok()?;
+                let ns = v.get("metadata").and_then(|m| m.get("namespace")).and_then(Value::as_str);
+                Some(ns.unwrap_or_default().to_owned())
             }),
             None => {
                 let versions = call.api_versions();
-                namespace_in(&Target { new: call.info.new_object, api_versions: &versions, kind: call.info.kind })
+                let obj = decoded(&Target { new: call.info.new_object, api_versions: &versions, kind: call.info.kind });
+                obj.map(|o| (call.info.metadata)(o.as_ref()).map(|m| m.namespace.clone()).unwrap_or_default())
             }
         };
         if let Some(ns) = namespace {

@@ -174,9 +174,9 @@ impl ApiServer {
         if let Some(Value::Number(n)) = at(&claims, &["kubernetes.io", "warnafter"])
             && let Ok(warn_after) = n.parse::<i64>()
             && warn_after != 0
-            && Time::now().unix_seconds() > warn_after
+            && let late = Time::now().unix_seconds().saturating_sub(warn_after)
+            && late > 0
         {
-            let late = Time::now().unix_seconds() - warn_after;
             let subject = text(&["sub"]);
             super::audit::annotate(
                 "authentication.k8s.io/stale-token",

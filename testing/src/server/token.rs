@@ -164,7 +164,7 @@ impl ApiServer {
             request_uid.clone_from(&account_uid);
         }
 
-        let seconds = match at(&v, &["spec", "expirationSeconds"]) {
+        let mut seconds = match at(&v, &["spec", "expirationSeconds"]) {
             Some(Value::Number(n)) => n.parse::<i64>().unwrap_or(-1),
             _ => 3600,
         };
@@ -201,7 +201,6 @@ impl ApiServer {
             _ => Bound::default(),
         };
         let options = self.token_options();
-        let mut seconds = seconds;
         // Shortened to the cap (the one positive value allowed), after the bound object is read.
         if let Some(max) = options.max_expiration.map(|m| i64::try_from(m.as_secs()).unwrap_or(i64::MAX))
             && max > 0
@@ -217,8 +216,9 @@ impl ApiServer {
         // status still names the lifetime asked for).
         let kube_audiences = audiences.iter().all(|a| a.as_str() == Some(DEFAULT_TOKEN_AUDIENCE));
         let extended = options.extend_expiration && bound.pod.is_some();
+        let asked_end = now.unix_seconds().saturating_add(seconds);
         let (lifetime, warn_after) = if extended && seconds == WARN_ONLY_BOUND_SECONDS && kube_audiences {
-            (EXTENDED_EXPIRATION_SECONDS, Some(now.unix_seconds().saturating_add(seconds)))
+            (EXTENDED_EXPIRATION_SECONDS, Some(asked_end))
         } else {
             (seconds, None)
         };
@@ -242,7 +242,7 @@ impl ApiServer {
         set_at(
             &mut v,
             &["status", "expirationTimestamp"],
-            Some(Value::String(Time::from_unix(now.unix_seconds().saturating_add(seconds)).format_rfc3339())),
+            Some(Value::String(Time::from_unix(asked_end).format_rfc3339())),
         );
         let out = decode_as(kind, &v)?;
         object_response(201, call.enc, out.as_ref(), &warnings)
